@@ -1,0 +1,45 @@
+"""The pure adjudicator: ``adjudicate(map, position, orders, rules, phase) -> Resolution``.
+
+No I/O, no clock, no randomness; inputs are not changed. The phase's kind picks the step:
+movement (:mod:`.movement`), retreats (:mod:`.retreats`), adjustments (:mod:`.adjustments`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from realpolitik.adjudicator.adjustments import adjudicate_adjustments, adjustment_counts
+from realpolitik.adjudicator.movement import adjudicate_movement
+from realpolitik.adjudicator.results import OrderResult, Outcome, Resolution
+from realpolitik.adjudicator.retreats import adjudicate_retreats, retreat_options
+from realpolitik.maps.model import GameMap
+from realpolitik.orders import Order
+from realpolitik.phase import Phase, PhaseKind
+from realpolitik.position import Position
+from realpolitik.rules import Rules
+from realpolitik.vocab import Power
+
+__all__ = [
+    "OrderResult",
+    "Outcome",
+    "Resolution",
+    "adjudicate",
+    "adjustment_counts",
+    "retreat_options",
+]
+
+
+def adjudicate(
+    game_map: GameMap,
+    position: Position,
+    orders: Mapping[Power, Sequence[Order]],
+    rules: Rules,
+    phase: Phase,
+) -> Resolution:
+    """Resolve one phase. Units without an order hold (movement) or are disbanded (retreats);
+    missing removals follow the civil-disorder rule (adjustments)."""
+    if phase.kind is PhaseKind.MOVEMENT:
+        return adjudicate_movement(game_map, position, orders, rules, phase)
+    if phase.kind is PhaseKind.RETREATS:
+        return adjudicate_retreats(game_map, position, orders, rules, phase)
+    return adjudicate_adjustments(game_map, position, orders, rules, phase)

@@ -1,0 +1,426 @@
+"""The movement resolver: strengths, supports, convoy paths, and the guess-and-check loop.
+
+Each unit has up to three yes/no *decisions*: does its move succeed, is its support given,
+does its convoy path hold. A decision is computed from the others (the strength rules of
+the DATC's "math of adjudication"); cycles are resolved by guessing both answers: one
+consistent answer wins, otherwise the backup rule decides (circular movement succeeds; a
+convoy paradox is settled by the edition's paradox rule).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from realpolitik.adjudicator.board import CONVOY, HOLD, MOVE, SUPPORT, Board, build_board
+from realpolitik.adjudicator.convoy import has_route
+from realpolitik.adjudicator.results import OrderResult, Outcome, Resolution
+from realpolitik.adjudicator.retreats import retreat_options
+from realpolitik.maps.model import GameMap
+from realpolitik.orders import Hold, Order, UnitRef
+from realpolitik.phase import Phase
+from realpolitik.position import Dislodged, Position
+from realpolitik.rules import Rules
+from realpolitik.vocab import Power, Province, Unit
+
+_MOVE, _SUPPORT, _PATH = 0, 1, 2
+_UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
+
+
+class Resolver:
+    """Resolves a :class:`Board`; query :meth:`moves`, :meth:`given`, :meth:`dislodged_by`."""
+
+    def __init__(self, board: Board) -> None:
+        self.b = board
+        n = board.size
+        self.state = [_UNRESOLVED] * (3 * n)
+        self.value = [False] * (3 * n)
+        self.deps: list[int] = []
+        self.started = [0] * (3 * n)  # when each pending guess began: finds a cycle's head
+        self.clock = 0
+        rules = board.rules
+        self.paradox_rule = rules.convoy_paradox
+        self.any_route_breaks = rules.multi_route_convoy == "a"
+        self.never_origin = rules.dislodged_origin == "a"
+        self.convoy_cuts_own_target = rules.convoyed_attack_origin == "b"
+        self.exempt: dict[tuple[int, int], bool] = {}
+        self.paradox: set[int] = set()  # armies whose convoy the paradox rule stopped
+
+    # --- the decision loop ------------------------------------------------------------------
+    def resolve(self, d: int) -> bool:
+        state = self.state[d]
+        if state == _RESOLVED:
+            return self.value[d]
+        if state == _GUESSING:
+            if d not in self.deps:
+                self.deps.append(d)
+            return self.value[d]
+        deps = self.deps
+        old = len(deps)
+        self.value[d] = False
+        self.state[d] = _GUESSING
+        self.clock += 1
+        started = self.started[d] = self.clock
+        first = self._adjudicate(d)
+        if len(deps) == old:
+            if self.state[d] != _RESOLVED:
+                self.value[d] = first
+                self.state[d] = _RESOLVED
+            return first
+        if d not in deps[old:] or any(self.started[x] < started for x in deps[old:]):
+            # the cycle runs through a guess made further out: that frame settles it
+            if d not in deps:
+                deps.append(d)
+            self.value[d] = first
+            return first
+        for x in deps[old:]:
+            self.state[x] = _UNRESOLVED
+        del deps[old:]
+        self.value[d] = True
+        self.state[d] = _GUESSING
+        second = self._adjudicate(d)
+        if first == second:
+            for x in deps[old:]:
+                self.state[x] = _UNRESOLVED
+            del deps[old:]
+            self.value[d] = first
+            self.state[d] = _RESOLVED
+            return first
+        self._backup_rule(old)
+        return self.resolve(d)
+
+    def _backup_rule(self, old: int) -> None:
+        cycle = self.deps[old:]
+        paradox = any(d % 3 == _PATH for d in cycle)
+        for d in cycle:
+            kind = d % 3
+            if paradox and self.paradox_rule == "d" and kind != _SUPPORT:
+                self._settle(d, False)  # all moves of the paradox hold
+            elif paradox and kind == _PATH:
+                self._settle(d, False)  # Szykman: the paradox's convoys do not carry
+                self.paradox.add(d // 3)
+            elif not paradox and kind == _MOVE:
+                self._settle(d, True)  # circular movement
+            else:
+                self.state[d] = _UNRESOLVED
+        del self.deps[old:]
+
+    def _settle(self, d: int, value: bool) -> None:
+        self.value[d] = value
+        self.state[d] = _RESOLVED
+
+    def _adjudicate(self, d: int) -> bool:
+        i, kind = divmod(d, 3)
+        if kind == _MOVE:
+            return self._move_succeeds(i)
+        if kind == _SUPPORT:
+            return self._support_given(i)
+        return self._path_holds(i)
+
+    # --- public queries -----------------------------------------------------------------------
+    def moves(self, i: int) -> bool:
+        return self.resolve(3 * i + _MOVE)
+
+    def given(self, i: int) -> bool:
+        return self.resolve(3 * i + _SUPPORT)
+
+    def path(self, i: int) -> bool:
+        """Can the unit reach its destination (by land, or by a convoy that holds)?"""
+        b = self.b
+        if not b.convoyed[i] or b.fallback[i]:
+            return True
+        return not b.no_route[i] and self.resolve(3 * i + _PATH)
+
+    def by_convoy(self, i: int) -> bool:
+        """Does the move go by convoy? A move that may fall back (DATC 4.A.3 a, c) goes by
+        land when its convoy is disrupted."""
+        b = self.b
+        if not b.convoyed[i]:
+            return False
+        return not b.fallback[i] or self.resolve(3 * i + _PATH)
+
+    def dislodged_by(self, i: int) -> int:
+        """The unit that dislodges unit ``i``, or -1."""
+        b = self.b
+        if b.kind[i] == MOVE and self.moves(i):
+            return -1
+        for j in b.attackers.get(b.province(i), ()):
+            if self.moves(j):
+                return j
+        return -1
+
+    # --- strengths -------------------------------------------------------------------------
+    def head_to_head(self, i: int, t: int) -> bool:
+        b = self.b
+        return (
+            b.kind[t] == MOVE
+            and b.dest[t] == b.province(i)
+            and not self.by_convoy(i)
+            and not self.by_convoy(t)
+        )
+
+    def _supports(self, supporters: list[int]) -> int:
+        given = 0
+        for s in supporters:
+            if self.resolve(3 * s + _SUPPORT):
+                given += 1
+        return given
+
+    def attack_strength(self, i: int) -> int:
+        b = self.b
+        if not self.path(i):
+            return 0
+        t = b.index.get(b.dest[i] or "", -1)
+        if t < 0 or (b.kind[t] == MOVE and not self.head_to_head(i, t) and self.moves(t)):
+            return 1 + self._supports(b.move_supports[i])
+        victim = b.power(t)
+        if victim == b.power(i):
+            return 0
+        return 1 + self._supports([s for s in b.move_supports[i] if b.power(s) != victim])
+
+    def hold_strength(self, i: int) -> int:
+        b = self.b
+        if b.kind[i] == MOVE:
+            return 0 if self.moves(i) else 1
+        return 1 + self._supports(b.hold_supports[i])
+
+    def defend_strength(self, i: int) -> int:
+        return 1 + self._supports(self.b.move_supports[i])
+
+    def prevent_strength(self, i: int) -> int:
+        b = self.b
+        if not self.path(i):
+            return 0
+        t = b.index.get(b.dest[i] or "", -1)
+        if (
+            t >= 0
+            and b.kind[t] == MOVE
+            and b.dest[t] == b.province(i)
+            and (self.never_origin or self.head_to_head(i, t))
+            and self.moves(t)
+        ):
+            return 0  # beaten by the unit from where it was going: no effect there
+        return 1 + self._supports(b.move_supports[i])
+
+    # --- decisions ---------------------------------------------------------------------------
+    def _move_succeeds(self, i: int) -> bool:
+        b = self.b
+        attack = self.attack_strength(i)
+        if attack == 0:
+            return False
+        dest = b.dest[i] or ""
+        t = b.index.get(dest, -1)
+        if t >= 0:
+            if self.head_to_head(i, t):
+                if attack <= self.defend_strength(t):
+                    return False
+            elif attack <= self.hold_strength(t):
+                return False
+        return all(not (j != i and attack <= self.prevent_strength(j)) for j in b.attackers[dest])
+
+    def _support_given(self, i: int) -> bool:
+        b = self.b
+        attackers = b.attackers.get(b.province(i))
+        if not attackers:
+            return True
+        into = b.target_dest[i] if b.target_dest[i] is not None else b.province(b.target[i])
+        power = b.power(i)
+        for j in attackers:
+            if b.power(j) == power:
+                continue
+            if self.by_convoy(j):
+                if self._exempt(j, i):
+                    continue
+                if b.province(j) == into and not self.convoy_cuts_own_target:
+                    continue
+                if not self.path(j):
+                    continue
+            elif b.province(j) == into:
+                continue
+            return False
+        for j in attackers:
+            if self.by_convoy(j) and self._exempt(j, i):
+                continue
+            if self.moves(j):
+                return False
+        return True
+
+    def _path_holds(self, i: int) -> bool:
+        b = self.b
+        fleets = b.fleets[i]
+        if self.any_route_breaks:
+            for f in fleets:
+                if self.dislodged_by(f) >= 0:
+                    return False
+            alive = fleets
+        else:
+            alive = [f for f in fleets if self.dislodged_by(f) < 0]
+        provs = {b.province(f) for f in alive}
+        return has_route(b.game_map, b.province(i), b.dest[i] or "", provs)
+
+    # --- the rulebooks' convoy paradox rules (DATC 4.A.2 a, b, c) ----------------------------
+    def _exempt(self, army: int, supporter: int) -> bool:
+        """Does the paradox rule stop a convoyed ``army`` from cutting ``supporter``'s support
+        (and from dislodging it: the rule takes precedence, DATC 6.F.17)?"""
+        rule = self.paradox_rule
+        if rule not in ("a", "b", "c"):
+            return False
+        key = (army, supporter)
+        cached = self.exempt.get(key)
+        if cached is None:
+            cached = self.exempt[key] = self._compute_exempt(army, supporter)
+        return cached
+
+    def _compute_exempt(self, army: int, supporter: int) -> bool:
+        b = self.b
+        if b.kind[supporter] != SUPPORT:
+            return False
+        into = b.target_dest[supporter]
+        if self.paradox_rule == "b":
+            sea = into if into is not None else b.province(b.target[supporter])
+            f = b.index.get(sea, -1)
+            return (
+                b.units[supporter].type.value == "F"
+                and b.game_map.provinces[sea].is_sea
+                and f >= 0
+                and b.kind[f] == CONVOY
+            )
+        if into is None:
+            return False
+        fleets = b.fleets[army]
+        target_fleet = b.index.get(into, -1)
+        if target_fleet < 0 or target_fleet not in fleets:
+            return False
+        if self.paradox_rule == "a":
+            return True
+        others = {b.province(f) for f in fleets if f != target_fleet}
+        return not has_route(b.game_map, b.province(army), b.dest[army] or "", others)
+
+
+# --- the phase: resolve, then read the outcomes and the new position ------------------------
+def adjudicate_movement(
+    game_map: GameMap,
+    position: Position,
+    orders: Mapping[Power, Sequence[Order]],
+    rules: Rules,
+    phase: Phase,
+) -> Resolution:
+    """Resolve a movement phase. Pure: the inputs are not changed."""
+    board = build_board(game_map, position, orders, rules)
+    r = Resolver(board)
+    n = board.size
+    dislodger = [r.dislodged_by(i) for i in range(n)]
+    moved = [board.kind[i] == MOVE and r.moves(i) for i in range(n)]
+
+    units: dict[Province, Unit] = {}
+    for i, unit in enumerate(board.units):
+        if moved[i]:
+            loc = board.dest_loc[i] or ""
+            new = Unit(unit.power, unit.type, loc)
+            units[new.province] = new
+        elif dislodger[i] < 0:
+            units[unit.province] = unit
+    contested = _contested(r, units)
+    dislodged: dict[Province, Dislodged] = {}
+    for i, j in enumerate(dislodger):
+        if j < 0:
+            continue
+        unit = board.units[i]
+        origin = board.province(j)
+        by_convoy = r.by_convoy(j) and rules.retreat_after_convoy == "b"
+        options = retreat_options(game_map, unit, units, contested, None if by_convoy else origin)
+        dislodged[unit.province] = Dislodged(unit, origin, options)
+
+    outcomes = [_outcome(r, k, dislodged) for k in range(len(board.entries))]
+    ordered = {entry.unit for entry in board.entries}
+    for i, unit in enumerate(board.units):
+        if i not in ordered:
+            hold = Hold(UnitRef(unit.type, unit.location))
+            result, fate = _hold_result(unit, dislodged)
+            outcomes.append(Outcome(unit.power, hold, result, "no order: holds", fate, True))
+    new_position = Position(units, dict(position.centers), dislodged, frozenset(contested))
+    return Resolution(phase, tuple(outcomes), new_position)
+
+
+def _contested(r: Resolver, units: Mapping[Province, Unit]) -> set[Province]:
+    """Provinces left empty by a standoff: a failed move that still had strength to prevent."""
+    b = r.b
+    out: set[Province] = set()
+    for prov, attackers in b.attackers.items():
+        if prov in units:
+            continue
+        for j in attackers:
+            if not r.moves(j) and r.prevent_strength(j) > 0:
+                out.add(prov)
+                break
+    return out
+
+
+def _hold_result(
+    unit: Unit, dislodged: Mapping[Province, Dislodged]
+) -> tuple[OrderResult, OrderResult | None]:
+    d = dislodged.get(unit.province)
+    if d is None or d.unit != unit:
+        return OrderResult.STANDS, None
+    fate = OrderResult.DISLODGED if d.retreats else OrderResult.DESTROYED
+    return fate, fate
+
+
+def _outcome(r: Resolver, k: int, dislodged: Mapping[Province, Dislodged]) -> Outcome:
+    b = r.b
+    entry = b.entries[k]
+    if entry.fails:
+        fate = _hold_result(b.units[entry.unit], dislodged)[1]
+        return Outcome(entry.power, entry.order, OrderResult.FAILS, entry.fails, fate)
+    if entry.illegal or entry.unit < 0 or b.order_of[entry.unit] != k:
+        fate = None
+        if entry.unit >= 0:
+            fate = _hold_result(b.units[entry.unit], dislodged)[1]
+        reason = entry.illegal or "the unit has another order"
+        return Outcome(entry.power, entry.order, OrderResult.ILLEGAL, reason, fate)
+    i = entry.unit
+    fate = _hold_result(b.units[i], dislodged)[1]
+    kind = b.kind[i]
+    if kind == HOLD:
+        result, _ = _hold_result(b.units[i], dislodged)
+        return Outcome(entry.power, entry.order, result, "", fate)
+    if entry.invalid:
+        return Outcome(entry.power, entry.order, OrderResult.INVALID, entry.invalid, fate)
+    if kind == MOVE:
+        if b.no_route[i]:
+            reason = "no convoy route is ordered"
+            return Outcome(entry.power, entry.order, OrderResult.INVALID, reason, fate)
+        if r.moves(i):
+            return Outcome(entry.power, entry.order, OrderResult.SUCCEEDS, "", fate)
+        return Outcome(entry.power, entry.order, OrderResult.FAILS, _why_failed(r, i), fate)
+    if kind == SUPPORT:
+        if r.given(i):
+            return Outcome(entry.power, entry.order, OrderResult.GIVEN, "", fate)
+        reason = "dislodged" if fate is not None else "cut by an attack"
+        return Outcome(entry.power, entry.order, OrderResult.CUT, reason, fate)
+    army = b.target[i]
+    if fate is not None or (army in r.paradox and b.province(i) in b.attackers):
+        reason = "the fleet is dislodged" if fate is not None else "a convoy paradox: it holds"
+        return Outcome(entry.power, entry.order, OrderResult.DISRUPTED, reason, fate)
+    return Outcome(entry.power, entry.order, OrderResult.AVAILABLE, "", fate)
+
+
+def _why_failed(r: Resolver, i: int) -> str:
+    b = r.b
+    if not r.path(i):
+        return "the convoy is disrupted"
+    attack = r.attack_strength(i)
+    dest = b.dest[i] or ""
+    t = b.index.get(dest, -1)
+    if attack == 0 and t >= 0:
+        return f"cannot dislodge its own unit {b.units[t]}"
+    if t >= 0:
+        if r.head_to_head(i, t):
+            defend = r.defend_strength(t)
+            if attack <= defend:
+                return f"beaten head-to-head by {b.units[t]} ({attack} against {defend})"
+        else:
+            hold = r.hold_strength(t)
+            if attack <= hold:
+                return f"bounced off {b.units[t]} ({attack} against {hold})"
+    rivals = [str(b.units[j]) for j in b.attackers[dest] if j != i]
+    return f"standoff in {dest} with {', '.join(rivals)}" if rivals else "bounced"

@@ -1,0 +1,75 @@
+"""What adjudication returns: an :class:`OrderResult` per order, with a reason, as data.
+
+The words are the DATC 3.2 vocabulary: a hold *stands* or is *dislodged* (*destroyed* when it
+has nowhere to retreat); a move, retreat, build or disband *succeeds* or *fails*; a support is
+*given* or *cut*; a convoy is *available* or *disrupted*; an order is *illegal* (the rules
+forbid it on this board; the unit holds) or *invalid* (legal, but it matches no other order).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from realpolitik.orders import Order
+from realpolitik.phase import Phase
+from realpolitik.position import Position
+from realpolitik.vocab import Power, Unit
+
+
+class OrderResult(Enum):
+    STANDS = "stands"
+    DISLODGED = "dislodged"
+    DESTROYED = "destroyed"
+    SUCCEEDS = "succeeds"
+    FAILS = "fails"
+    GIVEN = "given"
+    CUT = "cut"
+    AVAILABLE = "available"
+    DISRUPTED = "disrupted"
+    ILLEGAL = "illegal"
+    INVALID = "invalid"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of one order. ``fate`` is DISLODGED or DESTROYED when the ordered unit was
+    dislodged in a movement phase (``None`` otherwise); ``implied`` marks the hold given to a
+    unit that had no order."""
+
+    power: Power
+    order: Order
+    result: OrderResult
+    reason: str = ""
+    fate: OrderResult | None = None
+    implied: bool = False
+
+    def datc(self) -> list[str]:
+        """The DATC 3.2 resolution list, e.g. ``["fails", "dislodged"]``."""
+        if self.fate is not None:
+            if self.result in (OrderResult.STANDS, OrderResult.DISLODGED, OrderResult.DESTROYED):
+                return [self.fate.value]
+            return [self.result.value, self.fate.value]
+        return [self.result.value]
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """A processed phase: outcomes in the order given (implied holds last) and the position
+    after it. ``removed`` lists units disbanded by the rules (no retreat possible, failed or
+    missing retreat, civil-disorder removal)."""
+
+    phase: Phase
+    outcomes: tuple[Outcome, ...]
+    position: Position
+    removed: tuple[Unit, ...] = ()
+    civil_disorder: tuple[Unit, ...] = ()
+
+    def outcome_of(self, order: Order) -> Outcome:
+        for outcome in self.outcomes:
+            if outcome.order == order:
+                return outcome
+        raise KeyError(f"no outcome for {order}")

@@ -1,0 +1,78 @@
+"""Phases: ``Phase.parse("S1901M")`` and ``str(phase)`` round-trip.
+
+A phase is a season (Spring, Fall, Winter), a year and a kind (Movement, Retreats,
+Adjustments). The compact form is the one used by the DATC tools and the PyPI ``diplomacy``
+package: season letter, year, kind letter.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Season(Enum):
+    SPRING = "S"
+    FALL = "F"
+    WINTER = "W"
+
+
+class PhaseKind(Enum):
+    MOVEMENT = "M"
+    RETREATS = "R"
+    ADJUSTMENTS = "A"
+
+
+_PHASE_RE = re.compile(r"^\s*([SFW])\s*(\d{1,4})\s*([MRA])\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Phase:
+    """One phase of the game, e.g. ``Phase(1901, Season.SPRING, PhaseKind.MOVEMENT)``."""
+
+    year: int
+    season: Season
+    kind: PhaseKind
+
+    @classmethod
+    def parse(cls, text: str) -> Phase:
+        """Parse ``"S1901M"`` (any case)."""
+        match = _PHASE_RE.match(text)
+        if not match:
+            raise ValueError(f"bad phase {text!r}: expected e.g. S1901M, F1901R, W1901A")
+        season, year, kind = match.groups()
+        return cls(int(year), Season(season.upper()), PhaseKind(kind.upper()))
+
+    def __str__(self) -> str:
+        return f"{self.season.value}{self.year}{self.kind.value}"
+
+    @property
+    def is_movement(self) -> bool:
+        return self.kind is PhaseKind.MOVEMENT
+
+    @property
+    def is_retreats(self) -> bool:
+        return self.kind is PhaseKind.RETREATS
+
+    @property
+    def is_adjustments(self) -> bool:
+        return self.kind is PhaseKind.ADJUSTMENTS
+
+    def next(self, *, retreats: bool = False, adjustments: bool | None = None) -> Phase:
+        """The phase that follows this one in the standard calendar.
+
+        ``retreats``: a retreat phase is needed after this movement phase.
+        ``adjustments``: after a Fall phase, whether an adjustment phase follows (default yes).
+        """
+        if self.kind is PhaseKind.MOVEMENT and retreats:
+            return Phase(self.year, self.season, PhaseKind.RETREATS)
+        if self.season is Season.SPRING and self.kind is not PhaseKind.ADJUSTMENTS:
+            return Phase(self.year, Season.FALL, PhaseKind.MOVEMENT)
+        if (
+            self.season is Season.FALL
+            and self.kind is not PhaseKind.ADJUSTMENTS
+            and adjustments is not False
+        ):
+            return Phase(self.year, Season.WINTER, PhaseKind.ADJUSTMENTS)
+        return Phase(self.year + 1, Season.SPRING, PhaseKind.MOVEMENT)

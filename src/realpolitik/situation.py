@@ -1,0 +1,174 @@
+"""The JSON contract of ``realpolitik adjudicate``: a situation in, a result out.
+
+Situation::
+
+    {"phase": "S1901M",
+     "units": {"ENGLAND": ["F NTH", "A LON"]},
+     "centers": {"ENGLAND": ["LON", "EDI", "LVP"]},
+     "dislodged": {"ENGLAND": [{"unit": "F NTH", "attacker_from": "ENG"}]},
+     "contested": ["BEL"],
+     "orders": {"ENGLAND": ["F NTH - NWY", "A LON H"]},
+     "language": "en"}
+
+Result: ``phase``, ``orders`` (per power: ``order``, ``result``, ``reason``, and ``unit`` when
+the unit was dislodged or destroyed), ``units``, ``dislodged`` (with ``retreats``),
+``contested``, ``centers`` (after the phase: ownership changes after a Fall turn) and
+``next_phase``. A malformed situation raises :class:`SituationError`; a bad order is reported
+in the result (the unit holds), never raised.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from realpolitik.adjudicator import adjudicate, adjustment_counts, retreat_options
+from realpolitik.adjudicator.results import OrderResult, Resolution
+from realpolitik.errors import OrderError, SituationError
+from realpolitik.maps import GameMap, load_map
+from realpolitik.notation import parse_order
+from realpolitik.orders import Order
+from realpolitik.phase import Phase, PhaseKind, Season
+from realpolitik.position import Dislodged, Position
+from realpolitik.rules import Rules, rules_for
+from realpolitik.vocab import Power, Province
+
+KNOWN_KEYS = {"phase", "units", "centers", "dislodged", "contested", "orders", "language", "map"}
+
+
+def read_situation(data: Any, game_map: GameMap) -> tuple[Phase, Position]:
+    """Validate the situation's phase and position."""
+    if not isinstance(data, Mapping):
+        raise SituationError("a situation must be a JSON object")
+    unknown = set(data) - KNOWN_KEYS
+    if unknown:
+        raise SituationError(f"unknown key(s) in situation: {', '.join(sorted(unknown))}")
+    if "phase" not in data:
+        raise SituationError("the situation has no 'phase' (e.g. \"S1901M\")")
+    try:
+        phase = Phase.parse(str(data["phase"]))
+    except ValueError as exc:
+        raise SituationError(str(exc)) from None
+    position = Position.from_json(data, game_map)
+    for prov, d in position.dislodged.items():
+        if prov in position.units and position.units[prov] == d.unit:
+            raise SituationError(f"{d.unit} is both on the board and dislodged")
+    if phase.kind is PhaseKind.RETREATS:
+        position = _with_retreats(position, data, game_map)
+    return phase, position
+
+
+def _with_retreats(position: Position, data: Mapping[str, Any], game_map: GameMap) -> Position:
+    """Dislodged entries without a ``retreats`` list get the computed legal retreats."""
+    given: set[Province] = set()
+    for entries in (data.get("dislodged") or {}).values():
+        for entry in entries:
+            if isinstance(entry, Mapping) and entry.get("retreats") is not None:
+                given.add(str(entry["unit"]).split()[-1].upper().split("/")[0])
+    dislodged: dict[Province, Dislodged] = {}
+    for prov, d in position.dislodged.items():
+        if prov in given:
+            dislodged[prov] = d
+        else:
+            options = retreat_options(
+                game_map, d.unit, position.units, position.contested, d.attacker_from
+            )
+            dislodged[prov] = Dislodged(d.unit, d.attacker_from, options)
+    return Position(position.units, position.centers, dislodged, position.contested)
+
+
+def read_orders(
+    data: Any, language: str, game_map: GameMap
+) -> tuple[dict[Power, list[Order]], dict[Power, list[tuple[str, str]]]]:
+    """Parse the ``orders`` object. Returns the parsed orders and, per power, the texts that
+    could not be parsed with the reason."""
+    if data is None:
+        return {}, {}
+    if not isinstance(data, Mapping):
+        raise SituationError("'orders' must be an object keyed by power")
+    parsed: dict[Power, list[Order]] = {}
+    failed: dict[Power, list[tuple[str, str]]] = {}
+    for power, texts in data.items():
+        power = str(power).upper()
+        if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+            raise SituationError(f"orders of {power} must be a list of strings")
+        for text in texts:
+            try:
+                parsed.setdefault(power, []).append(parse_order(text, language, game_map))
+            except OrderError as exc:
+                failed.setdefault(power, []).append((text, str(exc)))
+    return parsed, failed
+
+
+def next_phase(phase: Phase, resolution: Resolution, game_map: GameMap) -> tuple[Phase, Position]:
+    """The phase after ``phase`` and the position it starts from (centres updated after a
+    Fall turn; empty adjustment phases skipped)."""
+    position = resolution.position
+    if phase.kind is PhaseKind.MOVEMENT and position.dislodged:
+        return Phase(phase.year, phase.season, PhaseKind.RETREATS), position
+    if phase.kind is PhaseKind.ADJUSTMENTS:
+        return Phase(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT), position
+    if phase.season is Season.SPRING:
+        return Phase(phase.year, Season.FALL, PhaseKind.MOVEMENT), position
+    position = update_centers(position, game_map)
+    if adjustment_counts(game_map, position):
+        return Phase(phase.year, Season.WINTER, PhaseKind.ADJUSTMENTS), position
+    return Phase(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT), position
+
+
+def update_centers(position: Position, game_map: GameMap) -> Position:
+    """Each occupied supply centre becomes its occupier's."""
+    centers = dict(position.centers)
+    for prov, unit in position.units.items():
+        if prov in game_map.centers:
+            centers[prov] = unit.power
+    return Position(position.units, centers, position.dislodged, position.contested)
+
+
+def adjudicate_situation(data: Any, rules: Rules | str = "classic") -> dict[str, Any]:
+    """Adjudicate one situation (already decoded from JSON) and return the result object."""
+    if isinstance(rules, str):
+        rules = rules_for(rules)
+    if not isinstance(data, Mapping):
+        raise SituationError("a situation must be a JSON object")
+    try:
+        game_map = load_map(str(data.get("map", "standard")))
+    except SituationError:
+        raise
+    phase, position = read_situation(data, game_map)
+    language = str(data.get("language", "en"))
+    try:
+        orders, failed = read_orders(data.get("orders"), language, game_map)
+    except ValueError as exc:
+        if isinstance(exc, SituationError):
+            raise
+        raise SituationError(str(exc)) from None
+    resolution = adjudicate(game_map, position, orders, rules, phase)
+    following, after = next_phase(phase, resolution, game_map)
+    out_orders: dict[Power, list[dict[str, Any]]] = {}
+    for outcome in resolution.outcomes:
+        entry: dict[str, Any] = {
+            "order": str(outcome.order),
+            "result": outcome.result.value,
+            "reason": outcome.reason,
+        }
+        if outcome.fate is not None:
+            entry["unit"] = outcome.fate.value
+        if outcome.implied:
+            entry["implied"] = True
+        out_orders.setdefault(outcome.power, []).append(entry)
+    for power, bad in failed.items():
+        for text, reason in bad:
+            out_orders.setdefault(power, []).append(
+                {"order": text, "result": OrderResult.ILLEGAL.value, "reason": reason}
+            )
+    shape = after.to_json()
+    return {
+        "phase": str(phase),
+        "orders": dict(sorted(out_orders.items())),
+        "units": shape["units"],
+        "dislodged": shape["dislodged"],
+        "contested": shape["contested"],
+        "centers": shape["centers"],
+        "next_phase": str(following),
+    }

@@ -1,0 +1,65 @@
+"""The small vocabulary every other module speaks: unit types, units and locations.
+
+A *province* is a map id such as ``"PAR"``; a *location* is where a unit stands: a province,
+or a coast of a two-coast province for a fleet (``"SPA/NC"``). Powers are upper-case names
+(``"ENGLAND"``), as the map's variant declares them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+Power = str
+Province = str
+Location = str
+
+
+class UnitType(Enum):
+    """Army or fleet; the value is the standard one-letter code."""
+
+    ARMY = "A"
+    FLEET = "F"
+
+    @classmethod
+    def parse(cls, text: str) -> UnitType:
+        """``"A"``/``"F"`` (any case) to a unit type."""
+        try:
+            return cls(text.upper())
+        except ValueError:
+            raise ValueError(f"unknown unit type {text!r} (expected A or F)") from None
+
+    def __str__(self) -> str:
+        return self.value
+
+
+ARMY = UnitType.ARMY
+FLEET = UnitType.FLEET
+
+
+def province_of(location: Location) -> Province:
+    """The province of a location: ``province_of("SPA/NC") == "SPA"``."""
+    slash = location.find("/")
+    return location if slash < 0 else location[:slash]
+
+
+def coast_of(location: Location) -> str | None:
+    """The coast of a location, if any: ``coast_of("SPA/NC") == "NC"``."""
+    slash = location.find("/")
+    return None if slash < 0 else location[slash + 1 :]
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A unit on the board: its power, type and location (``Unit("FRANCE", ARMY, "PAR")``)."""
+
+    power: Power
+    type: UnitType
+    location: Location
+
+    @property
+    def province(self) -> Province:
+        return province_of(self.location)
+
+    def __str__(self) -> str:
+        return f"{self.type.value} {self.location}"

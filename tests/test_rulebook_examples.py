@@ -1,0 +1,39 @@
+"""The rulebooks' worked examples: seed 000's 32 diagrams (classic) and seed 001's 13
+examples (1971), each under its own edition, through the same driver as the DATC."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from realpolitik import ARMY, FLEET, load_map
+from tests.casedriver import load_cases, run_case, with_variants
+
+CASES = load_cases("rulebook")
+PARAMS = with_variants(CASES)
+
+
+def test_every_diagram_and_example_is_present() -> None:
+    ids = {c["id"] for c in CASES}
+    assert {f"000-D{n}" for n in range(1, 33)} <= ids
+    assert {f"001-E{n}" for n in range(1, 14)} <= ids
+
+
+@pytest.mark.parametrize(
+    ("rules", "case"), [(r, c) for _, r, c in PARAMS], ids=[i for i, _, _ in PARAMS]
+)
+def test_rulebook_case(rules: str, case: dict[str, Any]) -> None:
+    problems = run_case(case, rules)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if "legal_moves" in c], ids=lambda c: c["id"])
+def test_diagram_moves(case: dict[str, Any]) -> None:
+    game_map = load_map("standard")
+    spec = case["legal_moves"]
+    kind, loc = spec["unit"].split()
+    utype = ARMY if kind == "A" else FLEET
+    reachable = {p for p in game_map.provinces if game_map.can_reach(utype, loc, p)}
+    assert reachable == set(spec["moves"])
+    assert not reachable & set(spec.get("not_moves", []))
