@@ -16,8 +16,8 @@ run: $(STAMP)
 	$(BIN)/realpolitik demo
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests tools bench
-	$(BIN)/ruff format --check src tests tools bench
+	$(BIN)/ruff check src tests tools $(wildcard bench)
+	$(BIN)/ruff format --check src tests tools $(wildcard bench)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
