@@ -1,0 +1,12 @@
+"""Subcommands of the ``realpolitik`` CLI; add a module and list its ``register`` here."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+from realpolitik.commands import adjudicate, demo
+
+Register = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
+
+COMMANDS: list[Register] = [adjudicate.register, demo.register]

@@ -1,0 +1,42 @@
+"""``realpolitik adjudicate``: the JSON contract (see the README)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any, TextIO
+
+from realpolitik.errors import SituationError
+from realpolitik.rules import PRESETS, rules_for
+from realpolitik.situation import adjudicate_situation
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    cmd = sub.add_parser("adjudicate", help="adjudicate a situation (JSON on stdin)")
+    cmd.add_argument("--rules", choices=PRESETS, default="classic", help="rule edition")
+    cmd.add_argument("--jsonl", action="store_true", help="one situation per line")
+    cmd.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    rules = rules_for(args.rules)
+    if not args.jsonl:
+        try:
+            data = json.loads(stdin.read())
+        except json.JSONDecodeError as exc:
+            raise SituationError(f"bad JSON: {exc}") from None
+        json.dump(adjudicate_situation(data, rules), stdout, indent=2)
+        stdout.write("\n")
+        return 0
+    status = 0
+    for number, line in enumerate(stdin, 1):
+        if not line.strip():
+            continue
+        result: dict[str, Any]
+        try:
+            result = adjudicate_situation(json.loads(line), rules)
+        except (json.JSONDecodeError, SituationError) as exc:
+            result = {"error": f"line {number}: {exc}"}
+            status = 2
+        stdout.write(json.dumps(result) + "\n")
+    return status
