@@ -93,39 +93,38 @@ def _judge_all(
     due: int,
     rules: Rules,
 ) -> list[tuple[OrderResult, str]]:
+    """Verdicts for one power's adjustment orders, in order (DATC 4.D.4 - 4.D.6)."""
     verdicts: list[tuple[OrderResult, str]] = []
     legal: list[int] = []
-    used: set[Province] = set()
-    for k, order in enumerate(orders):
+    for order in orders:
         result, reason = _judge(game_map, position, power, order, due, rules)
-        if result is None:
-            prov = None if isinstance(order, Waive) else order.unit.province
-            if prov is not None and prov in used and _first_wins(order, rules):
-                result, reason = OrderResult.ILLEGAL, f"{prov} already has an order"
-            elif prov is not None:
-                used.add(prov)
         verdicts.append((result or OrderResult.SUCCEEDS, reason))
-        if result is None:
-            legal.append(k)
+    by_place: dict[Province, list[int]] = {}
+    for k, order in enumerate(orders):
+        if verdicts[k][0] is OrderResult.SUCCEEDS and not isinstance(order, Waive):
+            by_place.setdefault(order.unit.province, []).append(k)
+    for prov, ks in by_place.items():
+        if len(ks) < 2:
+            continue
+        choice = rules.double_build if isinstance(orders[ks[0]], Build) else "b"
+        keep = {"a": None, "b": ks[0], "c": ks[-1]}[choice]
+        for k in ks:
+            if k != keep:
+                verdicts[k] = (OrderResult.ILLEGAL, f"{prov} has another adjustment order")
+    legal = [k for k, (result, _) in enumerate(verdicts) if result is OrderResult.SUCCEEDS]
     allowed = abs(due)
-    choice = rules.too_many_builds if due > 0 else rules.too_many_disbands
     if len(legal) > allowed:
-        if choice == "a" and due > 0:
-            keep: list[int] = []
+        choice = rules.too_many_builds if due > 0 else rules.too_many_disbands
+        if choice == "a":
+            keep_list: list[int] = []
         elif choice == "c":
-            keep = legal[-allowed:] if allowed else []
-        elif choice == "a":
-            keep = []
+            keep_list = legal[len(legal) - allowed :]
         else:
-            keep = legal[:allowed]
+            keep_list = legal[:allowed]
         for k in legal:
-            if k not in keep:
+            if k not in keep_list:
                 verdicts[k] = (OrderResult.ILLEGAL, f"only {allowed} adjustment(s) due")
     return verdicts
-
-
-def _first_wins(order: Order, rules: Rules) -> bool:
-    return not isinstance(order, Build) or rules.double_build in ("a", "b")
 
 
 def _judge(

@@ -1,0 +1,164 @@
+"""Rule choices the DATC cases do not cover under any preset, each shown to change a result."""
+
+from __future__ import annotations
+
+from realpolitik import Phase, Position, adjudicate, load_map, parse_order
+from realpolitik.adjudicator.results import Resolution
+from realpolitik.rules import Rules
+
+M = load_map("standard")
+
+
+def play(phase: str, units, orders, rules: Rules, centers=None) -> Resolution:
+    position = Position.from_json({"units": units, "centers": centers or {}}, M)
+    parsed = {p: [parse_order(o) for o in os] for p, os in orders.items()}
+    return adjudicate(M, position, parsed, rules, Phase.parse(phase))
+
+
+def results(res: Resolution) -> list[str]:
+    return [o.result.value for o in res.outcomes if not o.implied]
+
+
+def test_duplicate_orders_4d3() -> None:
+    units = {"FRANCE": ["A PAR"]}
+    orders = {"FRANCE": ["A PAR - BUR", "A PAR - PIC"]}
+    first = play("S1901M", units, orders, Rules(duplicate_orders="a"))
+    last = play("S1901M", units, orders, Rules(duplicate_orders="b"))
+    neither = play("S1901M", units, orders, Rules(duplicate_orders="c"))
+    assert first.position.units["BUR"].power == "FRANCE"
+    assert last.position.units["PIC"].power == "FRANCE"
+    assert "PAR" in neither.position.units and results(neither) == ["illegal", "illegal"]
+
+
+def test_missing_and_wrong_unit_type_4c1_4c2() -> None:
+    units = {"FRANCE": ["A PAR"]}
+    assert results(play("S1901M", units, {"FRANCE": ["PAR - BUR"]}, Rules())) == ["succeeds"]
+    strict = Rules(missing_unit_type="a", wrong_unit_type="a")
+    assert results(play("S1901M", units, {"FRANCE": ["PAR - BUR"]}, strict)) == ["illegal"]
+    assert results(play("S1901M", units, {"FRANCE": ["F PAR - BUR"]}, strict)) == ["illegal"]
+    assert results(play("S1901M", units, {"FRANCE": ["F PAR - BUR"]}, Rules())) == ["succeeds"]
+
+
+def test_omitted_coast_with_one_possible_4b2() -> None:
+    units = {"FRANCE": ["F GAS"]}
+    orders = {"FRANCE": ["F GAS - SPA"]}
+    assert play("S1901M", units, orders, Rules()).position.units["SPA"].location == "SPA/NC"
+    assert results(play("S1901M", units, orders, Rules(omitted_coast="b"))) == ["illegal"]
+
+
+def test_unknown_coast_4b6() -> None:
+    units = {"FRANCE": ["A GAS"]}
+    orders = {"FRANCE": ["A GAS - SPA/NC"]}
+    assert results(play("S1901M", units, orders, Rules())) == ["succeeds"]
+    assert results(play("S1901M", units, orders, Rules(unknown_coast="a"))) == ["illegal"]
+
+
+def test_nationality_in_support_4c5_4c6() -> None:
+    units = {"FRANCE": ["A PAR", "A MAR"], "GERMANY": ["A MUN"], "ITALY": ["A PIE"]}
+    orders = {"GERMANY": ["A MUN S FRENCH A MAR - BUR"], "FRANCE": ["A MAR - BUR"]}
+    assert results(play("S1901M", units, orders, Rules()))[0] == "given"
+    wrong = {"GERMANY": ["A MUN S ITALIAN A MAR - BUR"], "FRANCE": ["A MAR - BUR"]}
+    assert results(play("S1901M", units, wrong, Rules()))[0] == "given"
+    assert results(play("S1901M", units, wrong, Rules(wrong_nationality="a")))[0] == "illegal"
+    bare = {"GERMANY": ["A MUN S A MAR - BUR"], "FRANCE": ["A MAR - BUR"]}
+    assert results(play("S1901M", units, bare, Rules(missing_nationality="a")))[0] == "illegal"
+
+
+def test_convoyed_attack_on_own_target_4a4() -> None:
+    # A BEL, supported from HOL into... the supporter in HOL is attacked by a convoy from
+    # the province its support goes into: cut only under 4.A.4 b.
+    units = {"ENGLAND": ["A BEL", "F NTH"], "FRANCE": ["A HOL", "A PIC"], "GERMANY": ["A RUH"]}
+    orders = {
+        "ENGLAND": ["A BEL - HOL VIA", "F NTH C A BEL - HOL"],
+        "FRANCE": ["A HOL S A PIC - BEL", "A PIC - BEL"],
+    }
+    kept = play("S1901M", units, orders, Rules())
+    cut = play("S1901M", units, orders, Rules(convoyed_attack_origin="b"))
+    assert results(kept)[2] == "given" and results(cut)[2] == "cut"
+
+
+def test_paradox_all_hold_4a2d() -> None:
+    # Pandin's paradox (DATC 6.F.16): Szykman stops the convoy; 'all hold' stops every move.
+    units = {"ENGLAND": ["F LON", "F WAL"], "FRANCE": ["A BRE", "F ENG"],
+             "GERMANY": ["F BEL", "F NTH"]}  # fmt: skip
+    orders = {
+        "ENGLAND": ["F LON S F WAL - ENG", "F WAL - ENG"],
+        "FRANCE": ["A BRE - LON", "F ENG C A BRE - LON"],
+        "GERMANY": ["F NTH S F BEL - ENG", "F BEL - ENG"],
+    }
+    res = play("S1901M", units, orders, Rules(convoy_paradox="d"))
+    assert all(o.result.value != "succeeds" for o in res.outcomes)
+    assert "ENG" in res.position.units and res.position.units["ENG"].power == "FRANCE"
+
+
+def test_dislodged_unit_never_affects_origin_4a7() -> None:
+    # A BEL is dislodged by a convoyed army from HOL (no head-to-head battle). Under 4.A.7 b
+    # it still bounces the German army moving into HOL; under a it has no effect there.
+    units = {"ENGLAND": ["A HOL", "F NTH", "A PIC"], "FRANCE": ["A BEL"], "GERMANY": ["A RUH"]}
+    orders = {
+        "ENGLAND": ["A HOL - BEL VIA", "F NTH C A HOL - BEL", "A PIC S A HOL - BEL"],
+        "FRANCE": ["A BEL - HOL"],
+        "GERMANY": ["A RUH - HOL"],
+    }
+    b = play("S1901M", units, orders, Rules())
+    a = play("S1901M", units, orders, Rules(dislodged_origin="a"))
+    assert "HOL" in b.position.contested
+    assert a.position.units["HOL"].power == "GERMANY"
+
+
+def test_adjustment_choices_4d4_4d5_4d6_4d7() -> None:
+    centers = {"RUSSIA": ["MOS", "WAR", "STP", "SEV"]}
+    two = {"RUSSIA": ["A WAR B", "A MOS B", "A SEV B"]}
+    units = {"RUSSIA": ["A UKR", "A LVN"]}
+    first = play("W1901A", units, two, Rules(), centers)
+    assert results(first) == ["succeeds", "succeeds", "illegal"]
+    last = play("W1901A", units, two, Rules(too_many_builds="c"), centers)
+    assert results(last) == ["illegal", "succeeds", "succeeds"]
+    none = play("W1901A", units, two, Rules(too_many_builds="a"), centers)
+    assert results(none) == ["illegal"] * 3
+    same = {"RUSSIA": ["A STP B", "F STP/NC B"]}
+    assert results(play("W1901A", units, same, Rules(double_build="a"), centers)) == [
+        "illegal", "illegal"
+    ]  # fmt: skip
+    assert results(play("W1901A", units, same, Rules(double_build="c"), centers)) == [
+        "illegal", "succeeds"
+    ]  # fmt: skip
+    waive = {"RUSSIA": ["WAIVE", "A MOS B"]}
+    assert results(play("W1901A", units, waive, Rules(), centers)) == ["succeeds", "succeeds"]
+    assert results(play("W1901A", units, waive, Rules(waive="b"), centers))[0] == "illegal"
+    # fleets cannot be built inland (4.C.4 a), or an army is built instead (b)
+    fleet = {"RUSSIA": ["F MOS B"]}
+    assert results(play("W1901A", units, fleet, Rules(), centers)) == ["illegal"]
+    built = play("W1901A", units, fleet, Rules(fleet_build_inland="b"), centers)
+    assert built.position.units["MOS"].type.value == "A"
+
+
+def test_civil_disorder_removal_4d8() -> None:
+    # Russia owns only MOS; A LVN and F NAO must go in the order the edition says.
+    units = {"RUSSIA": ["A MOS", "F BOT", "A BOH"]}
+    centers = {"RUSSIA": ["MOS", "WAR"]}  # three units, two centres: one removal
+    removed = {
+        choice: [
+            str(u) for u in play("W1901A", units, {}, Rules(civil_disorder_removal=choice),
+                                 centers).civil_disorder
+        ]
+        for choice in "abc"
+    }  # fmt: skip
+    # 2023 (c): A MOS stands on a centre; BOT and BOH are both two steps from an owned centre
+    # (via LVN / GAL to WAR), so the fleet goes first. 1971 (a) and 2000 (b): the fleet is one
+    # move from St Petersburg (a home centre; Russian country), Bohemia two: the army goes.
+    assert removed == {"a": ["A BOH"], "b": ["A BOH"], "c": ["F BOT"]}
+
+
+def test_removal_2000_counts_the_home_country() -> None:
+    # Austria: three units, two centres. Galicia and Serbia are both one move from a home
+    # centre, so 1971 (a) removes alphabetically: Galicia. Galicia is part of the Austrian
+    # country, Serbia is not, so the 2000 rule (b) removes Serbia.
+    units = {"AUSTRIA": ["A VIE", "A GAL", "A SER"]}
+    centers = {"AUSTRIA": ["VIE", "BUD"]}
+    by = {
+        c: [str(u) for u in play("W1901A", units, {}, Rules(civil_disorder_removal=c),
+                                 centers).civil_disorder]
+        for c in "ab"
+    }  # fmt: skip
+    assert by == {"a": ["A GAL"], "b": ["A SER"]}

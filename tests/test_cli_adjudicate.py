@@ -1,0 +1,168 @@
+"""The JSON contract of ``realpolitik adjudicate``: shape, chaining, errors, --jsonl."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from realpolitik.cli import main
+
+
+def run(situation: Any, *args: str) -> tuple[int, Any]:
+    text = situation if isinstance(situation, str) else json.dumps(situation)
+    out = io.StringIO()
+    code = main(["adjudicate", *args], stdin=io.StringIO(text), stdout=out)
+    return code, json.loads(out.getvalue()) if out.getvalue() and "--jsonl" not in args else out
+
+
+OPENING = {
+    "phase": "S1901M",
+    "units": {"FRANCE": ["A PAR", "A MAR", "F BRE"], "GERMANY": ["A MUN"]},
+    "centers": {"FRANCE": ["PAR", "MAR", "BRE"], "GERMANY": ["MUN"]},
+    "orders": {"FRANCE": ["A PAR - BUR", "A MAR S A PAR - BUR"], "GERMANY": ["A MUN - BUR"]},
+}
+
+
+def test_result_shape() -> None:
+    code, result = run(OPENING)
+    assert code == 0
+    assert set(result) == {
+        "phase", "orders", "units", "dislodged", "contested", "centers", "next_phase"
+    }  # fmt: skip
+    france = {e["order"]: e["result"] for e in result["orders"]["FRANCE"]}
+    assert france == {
+        "A PAR - BUR": "succeeds",
+        "A MAR S A PAR - BUR": "given",
+        "F BRE H": "stands",
+    }
+    assert result["orders"]["GERMANY"][0]["result"] == "fails"
+    assert result["units"]["FRANCE"] == ["F BRE", "A BUR", "A MAR"]
+    assert result["next_phase"] == "F1901M"
+
+
+def test_lower_case_input_and_coasts() -> None:
+    situation = {
+        "phase": "s1901m",
+        "units": {"russia": ["f stp/sc"], "england": ["f nwy"]},
+        "orders": {"russia": ["f stp/sc - bot"], "england": ["F NWY - STP(NC)"]},
+    }
+    code, result = run(situation)
+    assert code == 0
+    assert result["units"] == {"ENGLAND": ["F STP/NC"], "RUSSIA": ["F BOT"]}
+
+
+def test_results_chain_through_retreats_and_adjustments() -> None:
+    movement = {
+        "phase": "F1901M",
+        "units": {"FRANCE": ["A BUR", "A PIC"], "GERMANY": ["A BEL", "A MUN"]},
+        "centers": {"FRANCE": ["PAR"], "GERMANY": ["BEL", "MUN"]},
+        "orders": {"FRANCE": ["A PIC - BEL", "A BUR S A PIC - BEL"], "GERMANY": ["A MUN H"]},
+    }
+    _, first = run(movement)
+    assert first["dislodged"] == {
+        "GERMANY": [{"unit": "A BEL", "attacker_from": "PIC", "retreats": ["HOL", "RUH"]}]
+    }
+    assert first["next_phase"] == "F1901R"
+    assert first["centers"]["GERMANY"] == ["BEL", "MUN"]  # changes only after the retreats
+    retreat = {
+        "phase": first["next_phase"],
+        **{k: first[k] for k in ("units", "centers", "dislodged", "contested")},
+        "orders": {"GERMANY": ["A BEL R RUH"]},
+    }
+    _, second = run(retreat)
+    assert second["units"]["GERMANY"] == ["A MUN", "A RUH"]
+    assert second["centers"] == {"FRANCE": ["BEL", "PAR"], "GERMANY": ["MUN"]}
+    assert second["next_phase"] == "W1901A"
+    adjust = {
+        "phase": second["next_phase"],
+        "units": second["units"],
+        "centers": second["centers"],
+        "orders": {"GERMANY": []},
+    }
+    _, third = run(adjust)
+    removed = [e for e in third["orders"]["GERMANY"] if e.get("implied")]
+    assert len(removed) == 1 and removed[0]["reason"] == "civil disorder"
+    assert third["next_phase"] == "S1902M"
+
+
+def test_bad_orders_are_reported_not_raised() -> None:
+    situation = {**OPENING, "orders": {"FRANCE": ["A PAR - MUN", "gibberish here"]}}
+    code, result = run(situation)
+    assert code == 0
+    entries = {e["order"]: e for e in result["orders"]["FRANCE"]}
+    assert entries["A PAR - MUN"]["result"] == "illegal"
+    assert entries["gibberish here"]["result"] == "illegal"
+    assert "gibberish" in entries["gibberish here"]["reason"]
+    assert "A PAR" in result["units"]["FRANCE"]
+
+
+@pytest.mark.parametrize(
+    ("situation", "message"),
+    [
+        ("{not json", "bad JSON"),
+        ({"units": {}}, "no 'phase'"),
+        ({"phase": "S1901X"}, "bad phase"),
+        ({"phase": "S1901M", "units": {"FRANCE": ["A XYZ"]}}, "unknown province"),
+        ({"phase": "S1901M", "units": {"FRANCE": ["A PAR", "F PAR"]}}, "an army|fleet cannot"),
+        ({"phase": "S1901M", "units": {"FRANCE": ["A PAR"], "ITALY": ["A PAR"]}}, "two units"),
+        ({"phase": "S1901M", "units": {"FRANCE": ["A NTH"]}}, "army cannot stand"),
+        ({"phase": "S1901M", "units": {"FRANCE": ["F SPA"]}}, "must name its coast"),
+        ({"phase": "S1901M", "centers": {"FRANCE": ["BUR"]}}, "not a supply centre"),
+        ({"phase": "S1901M", "bogus": 1}, "unknown key"),
+        ({"phase": "S1901M", "orders": ["A PAR H"]}, "orders"),
+    ],
+)
+def test_malformed_situation_exits_2(situation: Any, message: str, capsys) -> None:
+    code, _ = run(situation) if isinstance(situation, str) else (None, None)
+    if code is None:
+        out = io.StringIO()
+        code = main(["adjudicate"], stdin=io.StringIO(json.dumps(situation)), stdout=out)
+    assert code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("realpolitik: error:")
+    import re
+
+    assert re.search(message, err), err
+
+
+def test_jsonl_one_result_per_line() -> None:
+    lines = [json.dumps(OPENING), "{broken", json.dumps({**OPENING, "phase": "F1901M"})]
+    out = io.StringIO()
+    code = main(["adjudicate", "--jsonl"], stdin=io.StringIO("\n".join(lines)), stdout=out)
+    results = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert code == 2
+    assert len(results) == 3
+    assert results[0]["phase"] == "S1901M" and results[2]["phase"] == "F1901M"
+    assert results[1]["error"].startswith("line 2:")
+
+
+def test_rules_option_changes_the_result() -> None:
+    # DATC 6.H.11: a unit dislodged by a convoyed army may retreat to the army's origin
+    # under the DATC's choice (4.A.5 b), not under the 2000 rulebook (classic, 4.A.5 a).
+    situation = {
+        "phase": "S1901M",
+        "units": {"FRANCE": ["A BUR", "A GAS", "F LYO", "F MAO", "F WES"], "ITALY": ["A MAR"]},
+        "orders": {"FRANCE": ["A GAS - MAR VIA", "A BUR S A GAS - MAR", "F MAO C A GAS - MAR",
+                              "F WES C A GAS - MAR", "F LYO C A GAS - MAR"]},
+    }  # fmt: skip
+    _, datc = run(situation, "--rules", "datc")
+    _, classic = run(situation, "--rules", "classic")
+    assert "GAS" in datc["dislodged"]["ITALY"][0]["retreats"]
+    assert "GAS" not in classic["dislodged"]["ITALY"][0]["retreats"]
+
+
+def test_console_script_exit_status() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "realpolitik.cli", "adjudicate"],
+        input='{"phase": "S1901M", "units": {"FRANCE": ["A XYZ"]}}',
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 2
+    assert "XYZ" in proc.stderr and "Traceback" not in proc.stderr

@@ -1,0 +1,97 @@
+"""Orders as typed values and the English short notation, both ways."""
+
+from __future__ import annotations
+
+import pytest
+
+from realpolitik import (
+    ARMY,
+    FLEET,
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    InvalidOrderError,
+    Move,
+    Phase,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    UnitRef,
+    Waive,
+    parse_order,
+)
+
+
+def A(loc: str) -> UnitRef:
+    return UnitRef(ARMY, loc)
+
+
+def F(loc: str) -> UnitRef:
+    return UnitRef(FLEET, loc)
+
+
+SHORT = [
+    ("A PAR - BUR", Move(A("PAR"), "BUR")),
+    ("A PAR H", Hold(A("PAR"))),
+    ("F NTH C A LON - BEL", Convoy(F("NTH"), A("LON"), "BEL")),
+    ("A LON - BEL VIA", Move(A("LON"), "BEL", via_convoy=True)),
+    ("A MAR S A PAR - BUR", SupportMove(A("MAR"), A("PAR"), "BUR")),
+    ("A MUN S A BER", SupportHold(A("MUN"), A("BER"))),
+    ("F STP/NC B", Build(F("STP/NC"))),
+    ("A PAR R BUR", Retreat(A("PAR"), "BUR")),
+    ("A PAR D", Disband(A("PAR"))),
+    ("WAIVE", Waive()),
+]
+
+
+@pytest.mark.parametrize(("text", "order"), SHORT, ids=[t for t, _ in SHORT])
+def test_short_notation_round_trips(text, order) -> None:
+    assert parse_order(text) == order
+    assert str(order) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "order"),
+    [
+        ("F London Supports F Wales - English Channel",
+         SupportMove(F("LON"), F("WAL"), "ENG")),
+        ("F North Sea Convoys A London - Holland", Convoy(F("NTH"), A("LON"), "HOL")),
+        ("A Gascony - Marseilles via convoy", Move(A("GAS"), "MAR", via_convoy=True)),
+        ("F Spain(nc) - Gulf of Lyon", Move(F("SPA/NC"), "LYO")),
+        ("F Mid-Atlantic Ocean - Spain(sc)", Move(F("MAO"), "SPA/SC")),
+        ("Build F St Petersburg(nc)", Build(F("STP/NC"))),
+        ("Disband F English Channel", Disband(F("ENG"))),
+        ("a par-bur", Move(A("PAR"), "BUR")),
+        ("PAR - BUR", Move(UnitRef(None, "PAR"), "BUR")),
+        ("A Yorkshire - North Sea - Belgium", Move(A("YOR"), "BEL")),
+        ("A Serbia Supports Turkish A Bulgaria - Rumania",
+         SupportMove(A("SER"), UnitRef(ARMY, "BUL", "TURKEY"), "RUM")),
+    ],
+)  # fmt: skip
+def test_long_english(text, order) -> None:
+    assert parse_order(text) == order
+
+
+@pytest.mark.parametrize("text", ["", "A", "A PAR -", "A PAR S", "A PAR XYZ", "A PAR - BUR BUR"])
+def test_not_understood(text) -> None:
+    with pytest.raises(InvalidOrderError):
+        parse_order(text)
+
+
+def test_orders_are_immutable_values() -> None:
+    order = Move(A("PAR"), "BUR")
+    assert order == Move(A("PAR"), "BUR") and hash(order) == hash(Move(A("PAR"), "BUR"))
+    with pytest.raises(AttributeError):
+        order.destination = "PIC"  # type: ignore[misc]
+
+
+def test_phase_round_trip() -> None:
+    for text in ("S1901M", "F1901R", "W1901A"):
+        assert str(Phase.parse(text)) == text
+    assert str(Phase.parse("s1901m").next()) == "F1901M"
+    assert str(Phase.parse("F1901M").next(retreats=True)) == "F1901R"
+    assert str(Phase.parse("F1901R").next()) == "W1901A"
+    assert str(Phase.parse("W1901A").next()) == "S1902M"
+    with pytest.raises(ValueError, match="bad phase"):
+        Phase.parse("X1901M")
