@@ -1,5 +1,6 @@
 # The README's quick start: `make run` and `make test`.
 PYTHON ?= python3
+PORT ?= 8000
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
@@ -12,8 +13,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# Serve the game on the embedded SQLite database (realpolitik.sqlite3) at 127.0.0.1:$(PORT).
 run: $(STAMP)
-	$(BIN)/realpolitik demo
+	@echo "realpolitik: open http://127.0.0.1:$(PORT)/ in a browser"
+	$(BIN)/realpolitik serve --host 127.0.0.1 --port $(PORT)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests tools $(wildcard bench)
@@ -22,10 +25,24 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# tools/ci_services.sh installs PostgreSQL and Chromium if missing and runs the tests
+# with a throwaway PostgreSQL cluster.
 unit: $(STAMP)
-	$(BIN)/pytest
+	tools/ci_services.sh run $(BIN)/pytest
 
 test: lint typecheck unit
+
+# The benchmark's peer, the PyPI diplomacy package (AGPL), lives in a venv of its own: it is
+# measured, never imported by realpolitik.
+PEER := bench/.peer-venv
+
+$(PEER)/.installed:
+	test -x $(PEER)/bin/python || $(PYTHON) -m venv $(PEER)
+	$(PEER)/bin/python -m pip install --quiet diplomacy==1.1.2
+	touch $@
+
+bench: $(STAMP) $(PEER)/.installed
+	$(BIN)/python bench/run.py --peer $(PEER)/bin/python
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

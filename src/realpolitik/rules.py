@@ -82,6 +82,19 @@ ISSUES: tuple[Issue, ...] = (
 
 _BY_ID = {issue.id: issue for issue in ISSUES}
 
+MECHANICS: dict[str, dict[str, str]] = {
+    "dislodged": {"retreat": "a dislodged unit retreats", "destroyed": "it is destroyed at once"},
+    "foreign_support": {
+        "free": "any unit may be supported",
+        "acknowledged": "support of another power's unit counts only if that power accepts it",
+    },
+    "adjustments": {
+        "upkeep": "units = owned centres: builds and removals",
+        "reinforcements": "builds for owned foreign centres (capped by free homes), no removals",
+    },
+}
+"""Rule fields that are not DATC issues: the mechanics an edition may replace (RULES.md §5)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Rules:
@@ -112,6 +125,10 @@ class Rules:
     waive: str = "a"
     civil_disorder_removal: str = "c"
     civil_disorder_hold_support: str = "b"
+    # Edition mechanics beyond the DATC issues (see :data:`MECHANICS`); conquista's differ.
+    dislodged: str = "retreat"
+    foreign_support: str = "free"
+    adjustments: str = "upkeep"
 
     def __post_init__(self) -> None:
         for issue in ISSUES:
@@ -121,6 +138,10 @@ class Rules:
                     f"issue {issue.id} ({issue.title}): choice {value!r} is not one of "
                     f"{', '.join(issue.choices)}"
                 )
+        for name, allowed in MECHANICS.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                raise ValueError(f"rule {name}: {value!r} is not one of {', '.join(allowed)}")
 
     def choice(self, issue_id: str) -> str:
         """The choice for a DATC issue id, e.g. ``rules.choice("4.A.2") == "f"``."""

@@ -10,6 +10,10 @@ Situation::
      "orders": {"ENGLAND": ["F NTH - NWY", "A LON H"]},
      "language": "en"}
 
+``language`` is the language of the orders: ``en``, ``es``, ``fr``, ``pt`` (see
+:mod:`realpolitik.notation`) or ``auto`` (guessed order by order); the result's order texts
+are written in it (English short notation for ``en`` and ``auto``).
+
 Result: ``phase``, ``orders`` (per power: ``order``, ``result``, ``reason``, and ``unit`` when
 the unit was dislodged or destroyed), ``units``, ``dislodged`` (with ``retreats``),
 ``contested``, ``centers`` (after the phase: ownership changes after a Fall turn) and
@@ -26,7 +30,7 @@ from realpolitik.adjudicator import adjudicate, adjustment_counts, retreat_optio
 from realpolitik.adjudicator.results import OrderResult, Resolution
 from realpolitik.errors import OrderError, SituationError
 from realpolitik.maps import GameMap, load_map
-from realpolitik.notation import parse_order
+from realpolitik.notation import LANGUAGES, format_order, parse_order
 from realpolitik.orders import Order
 from realpolitik.phase import Phase, PhaseKind, Season
 from realpolitik.position import Dislodged, Position
@@ -34,6 +38,16 @@ from realpolitik.rules import Rules, rules_for
 from realpolitik.vocab import Power, Province
 
 KNOWN_KEYS = {"phase", "units", "centers", "dislodged", "contested", "orders", "language", "map"}
+AUTO = "auto"
+"""The ``language`` that guesses each order's language."""
+
+
+def check_language(language: Any) -> str:
+    """A known order language (``en``, ``es``, ``fr``, ``pt`` or ``auto``), or raise."""
+    if language not in (*LANGUAGES, AUTO):
+        known = ", ".join((*LANGUAGES, AUTO))
+        raise SituationError(f"unknown language {language!r} (known: {known})")
+    return str(language)
 
 
 def read_situation(data: Any, game_map: GameMap) -> tuple[Phase, Position]:
@@ -80,8 +94,9 @@ def _with_retreats(position: Position, data: Mapping[str, Any], game_map: GameMa
 def read_orders(
     data: Any, language: str, game_map: GameMap
 ) -> tuple[dict[Power, list[Order]], dict[Power, list[tuple[str, str]]]]:
-    """Parse the ``orders`` object. Returns the parsed orders and, per power, the texts that
-    could not be parsed with the reason."""
+    """Parse the ``orders`` object, written in ``language`` (``auto``: guess each order's).
+    Returns the parsed orders and, per power, the texts that could not be parsed with the
+    reason."""
     if data is None:
         return {}, {}
     if not isinstance(data, Mapping):
@@ -94,7 +109,8 @@ def read_orders(
             raise SituationError(f"orders of {power} must be a list of strings")
         for text in texts:
             try:
-                parsed.setdefault(power, []).append(parse_order(text, language, game_map))
+                order = parse_order(text, None if language == AUTO else language, game_map=game_map)
+                parsed.setdefault(power, []).append(order)
             except OrderError as exc:
                 failed.setdefault(power, []).append((text, str(exc)))
     return parsed, failed
@@ -125,8 +141,20 @@ def update_centers(position: Position, game_map: GameMap) -> Position:
     return Position(position.units, centers, position.dislodged, position.contested)
 
 
-def adjudicate_situation(data: Any, rules: Rules | str = "classic") -> dict[str, Any]:
-    """Adjudicate one situation (already decoded from JSON) and return the result object."""
+def _order_text(order: Order, language: str, game_map: GameMap) -> str:
+    if language in ("en", AUTO):
+        return str(order)
+    return format_order(order, language, game_map=game_map)
+
+
+def adjudicate_situation(
+    data: Any, rules: Rules | str = "classic", language: str | None = None
+) -> dict[str, Any]:
+    """Adjudicate one situation (already decoded from JSON) and return the result object.
+
+    ``language`` (``realpolitik adjudicate --lang``) is the language of the orders when the
+    situation does not say, and the language of the result's order texts; without it the
+    results are written in the situation's language."""
     if isinstance(rules, str):
         rules = rules_for(rules)
     if not isinstance(data, Mapping):
@@ -136,9 +164,13 @@ def adjudicate_situation(data: Any, rules: Rules | str = "classic") -> dict[str,
     except SituationError:
         raise
     phase, position = read_situation(data, game_map)
-    language = str(data.get("language", "en"))
+    if language is not None:
+        language = check_language(language)
+    given = data.get("language")
+    orders_language = check_language(given if given is not None else language or "en")
+    out_language = language if language is not None and language != AUTO else orders_language
     try:
-        orders, failed = read_orders(data.get("orders"), language, game_map)
+        orders, failed = read_orders(data.get("orders"), orders_language, game_map)
     except ValueError as exc:
         if isinstance(exc, SituationError):
             raise
@@ -148,7 +180,7 @@ def adjudicate_situation(data: Any, rules: Rules | str = "classic") -> dict[str,
     out_orders: dict[Power, list[dict[str, Any]]] = {}
     for outcome in resolution.outcomes:
         entry: dict[str, Any] = {
-            "order": str(outcome.order),
+            "order": _order_text(outcome.order, out_language, game_map),
             "result": outcome.result.value,
             "reason": outcome.reason,
         }

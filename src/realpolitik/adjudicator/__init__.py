@@ -6,7 +6,7 @@ movement (:mod:`.movement`), retreats (:mod:`.retreats`), adjustments (:mod:`.ad
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from realpolitik.adjudicator.adjustments import adjudicate_adjustments, adjustment_counts
 from realpolitik.adjudicator.movement import adjudicate_movement
@@ -17,7 +17,7 @@ from realpolitik.orders import Order
 from realpolitik.phase import Phase, PhaseKind
 from realpolitik.position import Position
 from realpolitik.rules import Rules
-from realpolitik.vocab import Power
+from realpolitik.vocab import Power, Province
 
 __all__ = [
     "OrderResult",
@@ -35,11 +35,20 @@ def adjudicate(
     orders: Mapping[Power, Sequence[Order]],
     rules: Rules,
     phase: Phase,
+    *,
+    disorder: Collection[Power] = (),
+    accepted: Collection[tuple[Power, Province]] = (),
 ) -> Resolution:
     """Resolve one phase. Units without an order hold (movement) or are disbanded (retreats);
-    missing removals follow the civil-disorder rule (adjustments)."""
+    missing removals follow the civil-disorder rule (adjustments).
+
+    ``disorder``: powers in civil disorder (DATC 4.D.9 a: their units get no hold support).
+    ``accepted``: ``(power, province)`` pairs, the supports of the unit in ``province`` that
+    ``power`` accepts for its units (``rules.foreign_support == "acknowledged"``)."""
     if phase.kind is PhaseKind.MOVEMENT:
-        return adjudicate_movement(game_map, position, orders, rules, phase)
+        return adjudicate_movement(
+            game_map, position, orders, rules, phase, disorder=disorder, accepted=accepted
+        )
     if phase.kind is PhaseKind.RETREATS:
         return adjudicate_retreats(game_map, position, orders, rules, phase)
     return adjudicate_adjustments(game_map, position, orders, rules, phase)

@@ -16,18 +16,49 @@ from realpolitik.vocab import ARMY, FLEET, Location, Power, Province, Unit, coas
 _FAR = 1_000
 
 
-def adjustment_counts(game_map: GameMap, position: Position) -> dict[Power, int]:
+def adjustment_counts(
+    game_map: GameMap, position: Position, rules: Rules | None = None
+) -> dict[Power, int]:
     """Builds (positive) or removals (negative) due per power; zero entries omitted.
 
     Builds are capped by the free owned home centres, as only those can take a build."""
     out: dict[Power, int] = {}
-    for power in sorted(set(position.powers()) | set(game_map.powers)):
-        delta = len(position.centers_of(power)) - len(position.units_of(power))
+    for power, delta in sorted(adjustment_dues(game_map, position, rules).items()):
         if delta > 0:
             delta = min(delta, len(free_homes(game_map, position, power)))
         if delta:
             out[power] = delta
     return out
+
+
+def adjustment_due(
+    game_map: GameMap, position: Position, power: Power, rules: Rules | None = None
+) -> int:
+    """Owned centres minus units (``rules.adjustments == "upkeep"``), or, for reinforcements
+    (conquista), the owned centres outside the home country capped by the free homes."""
+    if rules is not None and rules.adjustments == "reinforcements":
+        owned = position.centers_of(power)
+        foreign = sum(1 for c in owned if game_map.provinces[c].home != power)
+        return min(foreign, len(free_homes(game_map, position, power)))
+    owners = list(position.centers.values())
+    return owners.count(power) - [u.power for u in position.units.values()].count(power)
+
+
+def adjustment_dues(
+    game_map: GameMap, position: Position, rules: Rules | None = None
+) -> dict[Power, int]:
+    """:func:`adjustment_due` of every power of the map or the position, in one pass."""
+    if rules is not None and rules.adjustments == "reinforcements":
+        powers = set(game_map.powers) | set(position.powers())
+        return {power: adjustment_due(game_map, position, power, rules) for power in powers}
+    due = dict.fromkeys(game_map.powers, 0)
+    for owner in position.centers.values():
+        due[owner] = due.get(owner, 0) + 1
+    for unit in position.units.values():
+        due[unit.power] = due.get(unit.power, 0) - 1
+    for d in position.dislodged.values():
+        due.setdefault(d.unit.power, 0)
+    return due
 
 
 def free_homes(game_map: GameMap, position: Position, power: Power) -> list[Province]:
@@ -51,10 +82,12 @@ def adjudicate_adjustments(
     outcomes: list[Outcome] = []
     removed: list[Unit] = []
     civil: list[Unit] = []
-    powers = sorted(set(orders) | set(position.powers()))
-    for power in powers:
-        due = len(position.centers_of(power)) - len(position.units_of(power))
+    dues = adjustment_dues(game_map, position, rules)
+    for power in sorted(set(orders) | set(position.powers())):
+        due = dues.get(power, 0)
         power_orders = list(orders.get(power, ()))
+        if not power_orders and due >= 0:
+            continue
         verdicts = _judge_all(game_map, position, power, power_orders, due, rules)
         for order, (result, reason) in zip(power_orders, verdicts, strict=True):
             outcomes.append(Outcome(power, order, result, reason))
@@ -73,8 +106,9 @@ def adjudicate_adjustments(
                 for o, (r, _) in zip(power_orders, verdicts, strict=True)
                 if r is OrderResult.SUCCEEDS and isinstance(o, Disband)
             )
-            left = [u for u in units.values() if u.power == power]
-            for unit in removal_order(game_map, position, power, left, rules)[: -due - done]:
+            missing = -due - done
+            left = [u for u in units.values() if u.power == power] if missing > 0 else []
+            for unit in removal_order(game_map, position, power, left, rules)[:missing]:
                 del units[unit.province]
                 civil.append(unit)
                 ref = UnitRef(unit.type, unit.location)
@@ -132,7 +166,7 @@ def _judge(
 ) -> tuple[OrderResult | None, str]:
     """``(None, "")`` if the order is legal on its own, else the verdict and reason."""
     illegal = OrderResult.ILLEGAL
-    if isinstance(order, Build | Waive):
+    if isinstance(order, (Build, Waive)):
         if due <= 0:
             return illegal, f"{power} has no build due"
         if isinstance(order, Waive):

@@ -7,17 +7,35 @@ submitted order also gets its preliminary verdict (illegal / invalid, with a rea
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from realpolitik.adjudicator.convoy import has_route, on_minimal_route
-from realpolitik.maps.model import GameMap
+from realpolitik.maps.model import GameMap, ProvinceType
 from realpolitik.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove, UnitRef
 from realpolitik.position import Position
 from realpolitik.rules import Rules
 from realpolitik.vocab import ARMY, FLEET, Location, Power, Province, Unit, coast_of, province_of
 
 HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
+# isinstance with a tuple (a ``A | B`` union is built again at every call)
+_MOVEMENT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy)
+_SUPPORTS = (SupportHold, SupportMove)
+
+
+class _Provinces(dict[Location, Province]):
+    """:func:`~realpolitik.vocab.province_of`, memoised: ``_PROVINCE["SPA/NC"] == "SPA"`` is
+    a plain dictionary lookup (the board asks it a few hundred times a phase)."""
+
+    def __missing__(self, location: Location) -> Province:
+        if len(self) > 10_000:  # only ever the map's locations, unless orders name others
+            self.clear()
+        found = self[location] = province_of(location)
+        return found
+
+
+_PROVINCE = _Provinces()
 
 
 class Illegal(Exception):
@@ -34,6 +52,7 @@ class Entry:
     illegal: str = ""
     invalid: str = ""
     fails: str = ""
+    move: tuple[Location, bool] | None = None  # a legal move: destination, needs a convoy
 
 
 @dataclass(slots=True)
@@ -45,6 +64,8 @@ class Board:
     units: list[Unit]
     index: dict[Province, int]
     entries: list[Entry]
+    prov: list[Province] = field(default_factory=list)  # each unit's province
+    owner: list[Power] = field(default_factory=list)  # each unit's power
     kind: list[int] = field(default_factory=list)
     order_of: list[int] = field(default_factory=list)  # entry index of the unit's order, or -1
     dest: list[Province | None] = field(default_factory=list)
@@ -61,25 +82,38 @@ class Board:
     fleets: list[list[int]] = field(default_factory=list)  # convoying fleets of an army's move
     attackers: dict[Province, list[int]] = field(default_factory=dict)
     fleet_seas: frozenset[Province] = frozenset()  # seas holding a fleet: possible convoys
+    disorder: frozenset[Power] = frozenset()  # powers in civil disorder (DATC 4.D.9)
+    accepted: frozenset[tuple[Power, Province]] = frozenset()  # accepted foreign supporters
 
     @property
     def size(self) -> int:
         return len(self.units)
 
     def power(self, i: int) -> Power:
-        return self.units[i].power
+        return self.owner[i]
 
     def province(self, i: int) -> Province:
-        return self.units[i].province
+        return self.prov[i]
 
 
 def build_board(
-    game_map: GameMap, position: Position, orders: Mapping[Power, Sequence[Order]], rules: Rules
+    game_map: GameMap,
+    position: Position,
+    orders: Mapping[Power, Sequence[Order]],
+    rules: Rules,
+    *,
+    disorder: Collection[Power] = (),
+    accepted: Collection[tuple[Power, Province]] = (),
 ) -> Board:
     """Judge every order on the board alone, then link supports and convoys to moves."""
-    units = sorted(position.units.values(), key=lambda u: u.location)
+    units = sorted(position.units.values(), key=_by_location)
     n = len(units)
-    board = Board(game_map, rules, units, {u.province: i for i, u in enumerate(units)}, entries=[])
+    prov = [_PROVINCE[u.location] for u in units]
+    board = Board(game_map, rules, units, {p: i for i, p in enumerate(prov)}, entries=[])
+    board.prov = prov
+    board.owner = [u.power for u in units]
+    board.disorder = frozenset(disorder)
+    board.accepted = frozenset(accepted)
     board.kind = [HOLD] * n
     board.order_of = [-1] * n
     board.dest = [None] * n
@@ -94,8 +128,9 @@ def build_board(
     board.hold_supports = [[] for _ in range(n)]
     board.move_supports = [[] for _ in range(n)]
     board.fleets = [[] for _ in range(n)]
+    seas = _seas(game_map)
     board.fleet_seas = frozenset(
-        u.province for u in units if u.type is FLEET and game_map.provinces[u.province].is_sea
+        p for u, p in zip(units, prov, strict=True) if u.type is FLEET and p in seas
     )
 
     for power, power_orders in orders.items():
@@ -111,9 +146,18 @@ def build_board(
     return board
 
 
+def _by_location(unit: Unit) -> Location:
+    return unit.location
+
+
+@lru_cache(maxsize=16)
+def _seas(game_map: GameMap) -> frozenset[Province]:
+    return frozenset(p for p, info in game_map.provinces.items() if info.is_sea)
+
+
 # --- legality on the board alone ----------------------------------------------------------
 def _find_unit(board: Board, position: Position, ref: UnitRef, power: Power) -> int:
-    prov = ref.province
+    prov = _PROVINCE[ref.location]
     i = board.index.get(prov)
     if i is None:
         raise Illegal(f"there is no unit in {prov}")
@@ -125,6 +169,8 @@ def _find_unit(board: Board, position: Position, ref: UnitRef, power: Power) -> 
 
 
 def _check_ref(board: Board, ref: UnitRef, unit: Unit) -> None:
+    if ref.type is unit.type and ref.location == unit.location:
+        return  # named exactly
     rules = board.rules
     if ref.type is None and rules.missing_unit_type == "a":
         raise Illegal(f"the unit type of {ref.location} is missing")
@@ -142,20 +188,20 @@ def _check_ref(board: Board, ref: UnitRef, unit: Unit) -> None:
 
 def _judge(board: Board, position: Position, entry: Entry) -> None:
     order = entry.order
-    if not isinstance(order, Hold | Move | SupportHold | SupportMove | Convoy):
+    if not isinstance(order, _MOVEMENT_ORDERS):
         raise Illegal(f"{type(order).__name__.lower()} orders are not given in a movement phase")
     entry.unit = _find_unit(board, position, order.unit, entry.power)
     unit = board.units[entry.unit]
     if isinstance(order, Move):
         try:
-            _move_destination(board, unit, order)
+            entry.move = _move_destination(board, unit, order)
         except Illegal as exc:
             if unit.location != order.unit.location and coast_of(order.unit.location):
                 # the order names another coast (ignored, DATC 4.B.5): it simply fails
                 entry.fails = f"{exc}; the fleet is at {unit.location}"
                 return
             raise
-    elif isinstance(order, SupportHold | SupportMove):
+    elif isinstance(order, _SUPPORTS):
         _check_support(board, unit, order)
     elif isinstance(order, Convoy):
         _check_convoy(board, unit, order)
@@ -164,12 +210,13 @@ def _judge(board: Board, position: Position, entry: Entry) -> None:
 def _move_destination(board: Board, unit: Unit, order: Move) -> tuple[Location, bool]:
     """The exact destination location and whether the move needs a convoy, or Illegal."""
     game_map, rules = board.game_map, board.rules
-    prov = province_of(order.destination)
+    prov = _PROVINCE[order.destination]
     coast = coast_of(order.destination)
     info = game_map.provinces.get(prov)
     if info is None or not info.passable:
         raise Illegal(f"{prov} cannot be entered")
-    if prov == unit.province:
+    here = _PROVINCE[unit.location]
+    if prov == here:
         raise Illegal("a unit cannot move to its own province")
     if unit.type is ARMY:
         if coast is not None and rules.unknown_coast == "a":
@@ -179,12 +226,12 @@ def _move_destination(board: Board, unit: Unit, order: Move) -> tuple[Location, 
         if game_map.can_move(ARMY, unit.location, prov):
             return prov, order.via_convoy
         if (
-            _coastal(game_map, unit.province)
+            _coastal(game_map, here)
             and _coastal(game_map, prov)
-            and has_route(game_map, unit.province, prov, board.fleet_seas)
+            and has_route(game_map, here, prov, board.fleet_seas)
         ):
             return prov, True
-        raise Illegal(f"{prov} is not adjacent to {unit.province} and no convoy can reach it")
+        raise Illegal(f"{prov} is not adjacent to {here} and no convoy can reach it")
     if order.via_convoy:
         raise Illegal("a fleet cannot be convoyed")
     options = game_map.fleet_destinations(unit.location, prov)
@@ -206,41 +253,43 @@ def _move_destination(board: Board, unit: Unit, order: Move) -> tuple[Location, 
 
 
 def _coastal(game_map: GameMap, prov: Province) -> bool:
-    return game_map.provinces[prov].type.value == "coastal"
+    return game_map.provinces[prov].type is ProvinceType.COASTAL
 
 
 def _check_support(board: Board, unit: Unit, order: SupportHold | SupportMove) -> None:
     game_map = board.game_map
-    target_prov = order.supported.province
-    if target_prov == unit.province:
+    target_prov = _PROVINCE[order.supported.location]
+    here = _PROVINCE[unit.location]
+    if target_prov == here:
         raise Illegal("a unit cannot support itself")
-    into = target_prov if isinstance(order, SupportHold) else province_of(order.destination)
+    into = target_prov if isinstance(order, SupportHold) else _PROVINCE[order.destination]
     if into not in game_map.provinces:
         raise Illegal(f"unknown province {into}")
     if isinstance(order, SupportMove) and into == target_prov:
         raise Illegal("a supported move must leave its province")
-    if into == unit.province:
+    if into == here:
         raise Illegal("a unit cannot support a move into its own province")
     if not game_map.can_reach(unit.type, unit.location, into):
         raise Illegal(f"{unit} cannot move to {into}, so cannot support into it")
     _check_target(board, unit, order.supported)
     if isinstance(order, SupportMove):
         target = board.units[board.index[target_prov]]
-        if not _could_move(board, target, into, exclude=unit.province):
+        if not _could_move(board, target, into, exclude=here):
             raise Illegal(f"{target} cannot move to {into}")
 
 
 def _check_target(board: Board, unit: Unit, ref: UnitRef) -> None:
-    i = board.index.get(ref.province)
+    prov = _PROVINCE[ref.location]
+    i = board.index.get(prov)
     if i is None:
-        raise Illegal(f"there is no unit in {ref.province}")
+        raise Illegal(f"there is no unit in {prov}")
     target = board.units[i]
     _check_ref(board, ref, target)
     rules = board.rules
     if ref.power is not None and ref.power != target.power and rules.wrong_nationality == "a":
-        raise Illegal(f"the unit in {ref.province} is not {ref.power}'s")
+        raise Illegal(f"the unit in {prov} is not {ref.power}'s")
     if ref.power is None and target.power != unit.power and rules.missing_nationality == "a":
-        raise Illegal(f"the nationality of the unit in {ref.province} is missing")
+        raise Illegal(f"the nationality of the unit in {prov} is missing")
 
 
 def _could_move(board: Board, unit: Unit, into: Province, exclude: Province) -> bool:
@@ -249,16 +298,18 @@ def _could_move(board: Board, unit: Unit, into: Province, exclude: Province) -> 
     game_map = board.game_map
     if game_map.can_reach(unit.type, unit.location, into):
         return True
-    if unit.type is FLEET or not _coastal(game_map, unit.province) or not _coastal(game_map, into):
+    here = _PROVINCE[unit.location]
+    if unit.type is FLEET or not _coastal(game_map, here) or not _coastal(game_map, into):
         return False
-    return has_route(game_map, unit.province, into, board.fleet_seas - {exclude})
+    return has_route(game_map, here, into, board.fleet_seas - {exclude})
 
 
 def _check_convoy(board: Board, unit: Unit, order: Convoy) -> None:
     game_map = board.game_map
-    if unit.type is not FLEET or not game_map.provinces[unit.province].is_sea:
+    here = _PROVINCE[unit.location]
+    if unit.type is not FLEET or not game_map.provinces[here].is_sea:
         raise Illegal("only a fleet at sea can convoy")
-    origin, dest = order.convoyed.province, province_of(order.destination)
+    origin, dest = _PROVINCE[order.convoyed.location], _PROVINCE[order.destination]
     if dest not in game_map.provinces:
         raise Illegal(f"unknown province {dest}")
     if not _coastal(game_map, origin) or not _coastal(game_map, dest) or origin == dest:
@@ -266,7 +317,7 @@ def _check_convoy(board: Board, unit: Unit, order: Convoy) -> None:
     _check_target(board, unit, order.convoyed)
     if board.units[board.index[origin]].type is not ARMY:
         raise Illegal("only armies can be convoyed")
-    if not on_minimal_route(game_map, origin, dest, board.fleet_seas, unit.province):
+    if not on_minimal_route(game_map, origin, dest, board.fleet_seas, here):
         raise Illegal(f"{unit} is on no possible convoy route from {origin} to {dest}")
 
 
@@ -287,27 +338,28 @@ def _assign(board: Board) -> None:
                 continue
             ks = [keep]
         board.order_of[i] = ks[0]
-        order = board.entries[ks[0]].order
-        unit = board.units[i]
-        if board.entries[ks[0]].fails:
+        entry = board.entries[ks[0]]
+        order = entry.order
+        if entry.fails:
             continue
         if isinstance(order, Move):
             board.kind[i] = MOVE
-            loc, needs_convoy = _move_destination(board, unit, order)
+            assert entry.move is not None
+            loc, needs_convoy = entry.move
             board.dest_loc[i] = loc
-            board.dest[i] = province_of(loc)
+            board.dest[i] = _PROVINCE[loc]
             board.via[i] = needs_convoy
-            board.attackers.setdefault(province_of(loc), []).append(i)
-        elif isinstance(order, SupportHold | SupportMove):
+            board.attackers.setdefault(_PROVINCE[loc], []).append(i)
+        elif isinstance(order, _SUPPORTS):
             board.kind[i] = SUPPORT
-            board.target[i] = board.index[order.supported.province]
+            board.target[i] = board.index[_PROVINCE[order.supported.location]]
             if isinstance(order, SupportMove):
-                board.target_dest[i] = province_of(order.destination)
+                board.target_dest[i] = _PROVINCE[order.destination]
                 board.target_coast[i] = coast_of(order.destination)
         elif isinstance(order, Convoy):
             board.kind[i] = CONVOY
-            board.target[i] = board.index[order.convoyed.province]
-            board.target_dest[i] = province_of(order.destination)
+            board.target[i] = board.index[_PROVINCE[order.convoyed.location]]
+            board.target_dest[i] = _PROVINCE[order.destination]
 
 
 # --- matching supports and convoys; convoy or land route (DATC 4.A.3) ------------------------
@@ -322,10 +374,10 @@ def _link(board: Board) -> None:
     for i in range(board.size):
         if kind[i] != MOVE or board.units[i].type is not ARMY:
             continue
-        src, dst = board.province(i), dest[i]
+        src, dst = board.prov[i], dest[i]
         assert dst is not None
-        fleet_provs = {board.province(f) for f in board.fleets[i]}
-        route = has_route(game_map, src, dst, fleet_provs)
+        fleets = board.fleets[i]
+        route = bool(fleets) and has_route(game_map, src, dst, {board.prov[f] for f in fleets})
         adjacent = game_map.can_move(ARMY, src, dst)
         if not adjacent:
             board.convoyed[i] = True
@@ -346,7 +398,10 @@ def _link(board: Board) -> None:
         t = board.target[i]
         entry = board.entries[board.order_of[i]]
         want = board.target_dest[i]
-        if want is None:
+        refused = _refused(board, i, t, want is None)
+        if refused:
+            entry.invalid = refused
+        elif want is None:
             if kind[t] == MOVE:
                 entry.invalid = f"{board.units[t]} is ordered to move, not to hold"
             else:
@@ -364,6 +419,20 @@ def _link(board: Board) -> None:
             board.move_supports[t].append(i)
 
 
+def _refused(board: Board, i: int, t: int, hold: bool) -> str:
+    """Why a support of another power's unit does not count, if it does not: that power did
+    not accept it (``rules.foreign_support``), or is in civil disorder (DATC 4.D.9 a)."""
+    other = board.power(t)
+    if other == board.power(i):
+        return ""
+    rules = board.rules
+    if rules.foreign_support == "acknowledged" and (other, board.province(i)) not in board.accepted:
+        return f"{other} did not accept the support of {board.units[i]}"
+    if hold and rules.civil_disorder_hold_support == "a" and other in board.disorder:
+        return f"{other} is in civil disorder"
+    return ""
+
+
 def _adjacent_by_convoy(board: Board, i: int, route: bool) -> bool:
     """Does an army's move to an adjacent province go by convoy (DATC 4.A.3)?"""
     choice = board.rules.adjacent_convoy
@@ -372,7 +441,6 @@ def _adjacent_by_convoy(board: Board, i: int, route: bool) -> bool:
         t = board.index.get(board.dest[i] or "")
         swap = t is not None and board.kind[t] == MOVE and board.dest[t] == board.province(i)
         return swap and route
-    own_fleet = any(board.power(f) == power for f in board.fleets[i])
-    if not (board.via[i] or own_fleet):
-        return False
+    if not board.via[i] and not any(board.owner[f] == power for f in board.fleets[i]):
+        return False  # neither ordered "via convoy" nor convoyed by its own fleet
     return choice == "d" or route

@@ -9,7 +9,7 @@ convoy paradox is settled by the edition's paradox rule).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from realpolitik.adjudicator.board import CONVOY, HOLD, MOVE, SUPPORT, Board, build_board
 from realpolitik.adjudicator.convoy import has_route
@@ -303,22 +303,24 @@ def adjudicate_movement(
     orders: Mapping[Power, Sequence[Order]],
     rules: Rules,
     phase: Phase,
+    *,
+    disorder: Collection[Power] = (),
+    accepted: Collection[tuple[Power, Province]] = (),
 ) -> Resolution:
     """Resolve a movement phase. Pure: the inputs are not changed."""
-    board = build_board(game_map, position, orders, rules)
+    board = build_board(game_map, position, orders, rules, disorder=disorder, accepted=accepted)
     r = Resolver(board)
     n = board.size
-    dislodger = [r.dislodged_by(i) for i in range(n)]
+    attacked = board.attackers
+    dislodger = [r.dislodged_by(i) if board.prov[i] in attacked else -1 for i in range(n)]
     moved = [board.kind[i] == MOVE and r.moves(i) for i in range(n)]
 
     units: dict[Province, Unit] = {}
     for i, unit in enumerate(board.units):
         if moved[i]:
-            loc = board.dest_loc[i] or ""
-            new = Unit(unit.power, unit.type, loc)
-            units[new.province] = new
+            units[board.dest[i] or ""] = Unit(unit.power, unit.type, board.dest_loc[i] or "")
         elif dislodger[i] < 0:
-            units[unit.province] = unit
+            units[board.prov[i]] = unit
     contested = _contested(r, units)
     dislodged: dict[Province, Dislodged] = {}
     for i, j in enumerate(dislodger):
@@ -327,16 +329,23 @@ def adjudicate_movement(
         unit = board.units[i]
         origin = board.province(j)
         by_convoy = r.by_convoy(j) and rules.retreat_after_convoy == "b"
-        options = retreat_options(game_map, unit, units, contested, None if by_convoy else origin)
-        dislodged[unit.province] = Dislodged(unit, origin, options)
+        barred = None if by_convoy else origin
+        options: tuple[str, ...] = ()
+        if rules.dislodged == "retreat":
+            options = retreat_options(game_map, unit, units, contested, barred)
+        dislodged[board.prov[i]] = Dislodged(unit, origin, options)
 
     outcomes = [_outcome(r, k, dislodged) for k in range(len(board.entries))]
     ordered = {entry.unit for entry in board.entries}
     for i, unit in enumerate(board.units):
         if i not in ordered:
             hold = Hold(UnitRef(unit.type, unit.location))
-            result, fate = _hold_result(unit, dislodged)
+            result, fate = _hold_result(board, i, dislodged)
             outcomes.append(Outcome(unit.power, hold, result, "no order: holds", fate, True))
+    if rules.dislodged == "destroyed":  # no retreats: dislodged units are destroyed at once
+        lost = tuple(d.unit for _, d in sorted(dislodged.items()))
+        new_position = Position(units, dict(position.centers), {}, frozenset(contested))
+        return Resolution(phase, tuple(outcomes), new_position, lost)
     new_position = Position(units, dict(position.centers), dislodged, frozenset(contested))
     return Resolution(phase, tuple(outcomes), new_position)
 
@@ -356,10 +365,12 @@ def _contested(r: Resolver, units: Mapping[Province, Unit]) -> set[Province]:
 
 
 def _hold_result(
-    unit: Unit, dislodged: Mapping[Province, Dislodged]
+    b: Board, i: int, dislodged: Mapping[Province, Dislodged]
 ) -> tuple[OrderResult, OrderResult | None]:
-    d = dislodged.get(unit.province)
-    if d is None or d.unit != unit:
+    if not dislodged:
+        return OrderResult.STANDS, None
+    d = dislodged.get(b.prov[i])
+    if d is None or d.unit is not b.units[i]:
         return OrderResult.STANDS, None
     fate = OrderResult.DISLODGED if d.retreats else OrderResult.DESTROYED
     return fate, fate
@@ -369,19 +380,19 @@ def _outcome(r: Resolver, k: int, dislodged: Mapping[Province, Dislodged]) -> Ou
     b = r.b
     entry = b.entries[k]
     if entry.fails:
-        fate = _hold_result(b.units[entry.unit], dislodged)[1]
+        fate = _hold_result(b, entry.unit, dislodged)[1]
         return Outcome(entry.power, entry.order, OrderResult.FAILS, entry.fails, fate)
     if entry.illegal or entry.unit < 0 or b.order_of[entry.unit] != k:
         fate = None
         if entry.unit >= 0:
-            fate = _hold_result(b.units[entry.unit], dislodged)[1]
+            fate = _hold_result(b, entry.unit, dislodged)[1]
         reason = entry.illegal or "the unit has another order"
         return Outcome(entry.power, entry.order, OrderResult.ILLEGAL, reason, fate)
     i = entry.unit
-    fate = _hold_result(b.units[i], dislodged)[1]
+    fate = _hold_result(b, i, dislodged)[1]
     kind = b.kind[i]
     if kind == HOLD:
-        result, _ = _hold_result(b.units[i], dislodged)
+        result, _ = _hold_result(b, i, dislodged)
         return Outcome(entry.power, entry.order, result, "", fate)
     if entry.invalid:
         return Outcome(entry.power, entry.order, OrderResult.INVALID, entry.invalid, fate)

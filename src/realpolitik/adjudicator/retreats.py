@@ -12,6 +12,8 @@ from realpolitik.position import Dislodged, Position
 from realpolitik.rules import Rules
 from realpolitik.vocab import ARMY, Location, Power, Province, Unit, coast_of, province_of
 
+_RETREAT_ORDERS = (Retreat, Move, Disband)
+
 
 def retreat_options(
     game_map: GameMap,
@@ -96,7 +98,7 @@ def adjudicate_retreats(
 
 
 def _unit_ref(order: Order) -> UnitRef:
-    assert isinstance(order, Retreat | Move | Disband)
+    assert isinstance(order, _RETREAT_ORDERS)
     return order.unit
 
 
@@ -105,7 +107,7 @@ def _judge(
 ) -> tuple[OrderResult | None, str, Location | None]:
     """``(None, "", dest)`` for a legal retreat (dest ``None``: disband), else the verdict."""
     illegal = OrderResult.ILLEGAL
-    if not isinstance(order, Retreat | Move | Disband):
+    if not isinstance(order, _RETREAT_ORDERS):
         return illegal, "only retreats and disbands are ordered in a retreat phase", None
     ref = order.unit
     d: Dislodged | None = position.dislodged.get(ref.province)

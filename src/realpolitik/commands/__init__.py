@@ -5,8 +5,14 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from realpolitik.commands import adjudicate, demo
+from realpolitik.commands import adjudicate, demo, game, render, serve
 
 Register = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
 
-COMMANDS: list[Register] = [adjudicate.register, demo.register]
+COMMANDS: list[Register] = [
+    adjudicate.register,
+    demo.register,
+    serve.register,
+    game.register,
+    render.register,
+]

@@ -7,14 +7,22 @@ import json
 from typing import Any, TextIO
 
 from realpolitik.errors import SituationError
+from realpolitik.notation import LANGUAGES
 from realpolitik.rules import PRESETS, rules_for
-from realpolitik.situation import adjudicate_situation
+from realpolitik.situation import AUTO, adjudicate_situation
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd = sub.add_parser("adjudicate", help="adjudicate a situation (JSON on stdin)")
     cmd.add_argument("--rules", choices=PRESETS, default="classic", help="rule edition")
     cmd.add_argument("--jsonl", action="store_true", help="one situation per line")
+    cmd.add_argument(
+        "--lang",
+        choices=(*LANGUAGES, AUTO),
+        default=None,
+        help="language of the orders (unless the situation says) and of the result's order "
+        "texts; auto: guess each order's",
+    )
     cmd.set_defaults(func=run)
 
 
@@ -25,7 +33,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
             data = json.loads(stdin.read())
         except json.JSONDecodeError as exc:
             raise SituationError(f"bad JSON: {exc}") from None
-        json.dump(adjudicate_situation(data, rules), stdout, indent=2)
+        json.dump(adjudicate_situation(data, rules, args.lang), stdout, indent=2)
         stdout.write("\n")
         return 0
     status = 0
@@ -34,7 +42,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
             continue
         result: dict[str, Any]
         try:
-            result = adjudicate_situation(json.loads(line), rules)
+            result = adjudicate_situation(json.loads(line), rules, args.lang)
         except (json.JSONDecodeError, SituationError) as exc:
             result = {"error": f"line {number}: {exc}"}
             status = 2

@@ -1,5 +1,44 @@
-"""Order notation: ``parse_order(text, language)`` and ``format_order(order)``."""
+"""Order notation in English, Spanish, French and Portuguese: parse, guess, format.
 
-from realpolitik.notation.parser import format_order, parse_order
+>>> from realpolitik.notation import parse_order, format_order
+>>> order = parse_order("E Par A E Mar-Bor", "es")
+>>> format_order(order), format_order(order, "fr"), format_order(order, "pt")
+('A PAR S A MAR - BUR', 'A Par (S) A Mar-Bur', 'E de Par. apoia E de Mar. para Bur.')
+"""
 
-__all__ = ["format_order", "parse_order"]
+from realpolitik.notation.formatter import (
+    STYLES,
+    Style,
+    coast_name,
+    format_date,
+    format_order,
+    format_result,
+    place_name,
+    power_name,
+    result_name,
+    season_names,
+    unit_phrase,
+)
+from realpolitik.notation.lexicon import LANGUAGES, language_data, load_lexicon
+from realpolitik.notation.parser import candidates, guess_language, parse_order, parse_orders
+
+__all__ = [
+    "LANGUAGES",
+    "STYLES",
+    "Style",
+    "candidates",
+    "coast_name",
+    "format_date",
+    "format_order",
+    "format_result",
+    "guess_language",
+    "language_data",
+    "load_lexicon",
+    "parse_order",
+    "parse_orders",
+    "place_name",
+    "power_name",
+    "result_name",
+    "season_names",
+    "unit_phrase",
+]

@@ -1,34 +1,42 @@
-"""Parse order text in a language's notation into typed orders.
+"""Parse order text in English, Spanish, French or Portuguese into typed orders.
 
-``parse_order("F NTH C A LON - BEL", "en")`` -> ``Convoy(...)``. The grammar is shared by
-all languages; only the words differ (see :mod:`.lexicon`). Orders read as::
+``parse_order("E Par A E Mar-Bor", "es")`` -> ``SupportMove(A PAR, A MAR, BUR)``. The words
+come from the language's lexicon (:mod:`.lexicon`), the grammar is shared
+(:mod:`.grammar`). As the rulebooks say, a misspelled order with a single possible meaning is
+executed and an ambiguous one is not:
 
-    [build|disband] unit                  unit [hold|build|disband]
-    unit move place [move place]* [via]   unit retreat place
-    unit support unit [hold]              unit support unit move place
-    unit convoy unit move place           waive
+* the text is read with whole phrases first, then (if that reads nothing) with glued words
+  split, unique prefixes and one-letter misspellings;
+* of the readings, the cheapest wins (the language's own words before weaker ones); two
+  different orders at the same cost raise :class:`AmbiguousOrderError`;
+* with a ``position``, readings that do not fit the board are dropped, and the order is
+  completed and checked (:mod:`.resolve`), raising :class:`IllegalOrderError` or
+  :class:`AmbiguousOrderError` when nothing fits.
 
-where ``unit`` is ``[power] [type] place`` and ``place`` is ``province [coast]``.
+Text that is not understood raises :class:`InvalidOrderError`. Messages are in the order's
+language. Parsing without a position is cached (bulk re-adjudication parses the same texts
+again and again).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from functools import lru_cache
 
-from realpolitik.errors import InvalidOrderError
+from realpolitik.errors import AmbiguousOrderError, InvalidOrderError, OrderError
 from realpolitik.maps.loader import load_map
 from realpolitik.maps.model import GameMap
-from realpolitik.notation.lexicon import (
-    COAST,
-    FILLER,
-    POWER,
-    PROVINCE,
-    UNIT,
-    VERB,
-    Lexicon,
-    load_lexicon,
-    tokenize,
+from realpolitik.notation.formatter import format_order
+from realpolitik.notation.grammar import (
+    END,
+    MAX_WORDS,
+    Candidate,
+    Parser,
+    exact_chart,
+    loose_chart,
 )
+from realpolitik.notation.lexicon import LANGUAGES, language_data, load_lexicon, tokenize
+from realpolitik.notation.resolve import Board, resolve
 from realpolitik.orders import (
     Build,
     Convoy,
@@ -42,136 +50,214 @@ from realpolitik.orders import (
     UnitRef,
     Waive,
 )
-from realpolitik.vocab import UnitType
+from realpolitik.phase import Phase, PhaseKind
+from realpolitik.position import Position
+from realpolitik.vocab import ARMY, FLEET, Power, UnitType, province_of
+
+_SEPARATORS = re.compile(r"[;,\n]+")
+_LOC = r"([A-Z]{3}(?:/(?:NC|SC|EC|WC))?)"
+_CANONICAL = re.compile(
+    rf"(?:([AF]) )?{_LOC} "
+    rf"(?:([HDB])|- {_LOC}( VIA)?|R {_LOC}|([SC]) (?:([AF]) )?{_LOC}(?: - {_LOC})?)"
+)
+_TYPES: dict[str | None, UnitType] = {"A": ARMY, "F": FLEET}
+_EXPECTED_ORDER = ("unit", "province", "coast", "verb", "power", "end")
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
-    cls: str
-    value: str
-    text: str
+def _message(language: str, key: str, **names: str) -> str:
+    return str(language_data(language)["messages"][key]).format(**names)
 
 
-def classify(text: str, lexicon: Lexicon) -> list[Token]:
-    """Words of ``text`` matched greedily (longest phrase first) against the lexicon."""
+@lru_cache(maxsize=16384)
+def _stage(
+    text: str, language: str, game_map: GameMap, loose: bool
+) -> tuple[tuple[Candidate, ...], str]:
+    """The readings of ``text`` (cheapest first), or none and the reason."""
+    lexicon = load_lexicon(language, game_map)
     words = tokenize(text)
-    out: list[Token] = []
-    k = 0
-    while k < len(words):
-        for size in range(min(lexicon.longest, len(words) - k), 0, -1):
-            key = tuple(words[k : k + size])
-            hit = lexicon.phrases.get(key)
-            if hit is not None:
-                if hit[0] != FILLER:
-                    out.append(Token(hit[0], hit[1], " ".join(key)))
-                k += size
-                break
-        else:
-            raise InvalidOrderError(f"unknown word {words[k]!r} in order {text!r}", text)
-    return out
+    if not words:
+        return (), _message(language, "empty")
+    if len(words) > MAX_WORDS:
+        return (), _message(language, "too_long", text=text.strip())
+    chart = (loose_chart if loose else exact_chart)(words, lexicon)
+    if chart.uncovered >= 0:
+        return (), _message(
+            language, "unknown_word", word=chart.words[chart.uncovered], text=text.strip()
+        )
+    found = Parser(chart).orders()
+    if found:
+        return tuple(found), ""
+    parser = Parser(chart, track=True)  # again, noting where reading stopped
+    parser.orders()
+    names = language_data(language)["expected"]
+    wanted = set(parser.expected)
+    if "province" in wanted:  # what a unit needs; its nation, type and coast are optional
+        wanted -= {"unit", "coast", "power"}
+    expected = _message(language, "or").join(str(names[c]) for c in _EXPECTED_ORDER if c in wanted)
+    if parser.far >= len(chart.words) or parser.far < 0:
+        return (), _message(language, "incomplete", text=text.strip(), expected=expected)
+    word = chart.words[parser.far]
+    if parser.expected == {END}:
+        expected = str(names[END])
+    return (), _message(language, "unexpected", text=text.strip(), expected=expected, word=word)
 
 
-class _Reader:
-    def __init__(self, tokens: list[Token], text: str) -> None:
-        self.tokens = tokens
-        self.k = 0
-        self.text = text
+def candidates(text: str, language: str, game_map: GameMap) -> tuple[Candidate, ...]:
+    """Every reading of ``text`` as (order, cost), cheapest first; raises
+    :class:`InvalidOrderError` when there is none."""
+    found, reason = _stage(text, language, game_map, False)
+    if found:
+        return found
+    found, loose_reason = _stage(text, language, game_map, True)
+    if found:
+        return found
+    raise InvalidOrderError(loose_reason or reason, text)
 
-    def peek(self, cls: str) -> str | None:
-        if self.k < len(self.tokens) and self.tokens[self.k].cls == cls:
-            return self.tokens[self.k].value
+
+def _pick(found: list[tuple[Order, int]], text: str, language: str, game_map: GameMap) -> Order:
+    cheapest = min(cost for _, cost in found)
+    best = list(dict.fromkeys(order for order, cost in found if cost == cheapest))
+    if len(best) == 1:
+        return best[0]
+    readings = _message(language, "or").join(
+        format_order(o, language, game_map=game_map) for o in best
+    )
+    raise AmbiguousOrderError(
+        _message(language, "ambiguous", text=text.strip(), readings=readings), text
+    )
+
+
+def _score(text: str, language: str, game_map: GameMap) -> int:
+    own = load_lexicon(language, game_map).own
+    return sum(1 for word in tokenize(text) if word in own)
+
+
+def guess_language(
+    text: str, game_map: GameMap | None = None, languages: tuple[str, ...] = LANGUAGES
+) -> str:
+    """The language ``text`` is most likely written in: of the languages that read it as an
+    order (whole words first, then loosely), the one that reads it most cheaply (its own
+    words, not borrowed ones: "A" is a weak army in Spanish), then the one with most of its
+    own words; a tie goes to the first of ``languages``. Upper-case English short notation
+    (``A BUD - GAL``, as ``str(order)`` writes it) is English.
+
+    >>> guess_language("E Par A E Mar-Bor"), guess_language("A do Mar do Norte permanece")
+    ('es', 'pt')
+    """
+    game_map = game_map or load_map("standard")
+    if "en" in languages and text == text.upper() and _canonical(text, game_map) is not None:
+        return "en"  # the English short notation, as the JSON contract writes it
+    for loose in (False, True):
+        ranked = []
+        for index, lang in enumerate(languages):
+            found = _stage(text, lang, game_map, loose)[0]
+            if found:
+                ranked.append((found[0][1], -_score(text, lang, game_map), index, lang))
+        if ranked:
+            return min(ranked)[3]
+    return max(languages, key=lambda lang: _score(text, lang, game_map))
+
+
+def parse_order(
+    text: str,
+    language: str | None = "en",
+    position: Position | GameMap | None = None,
+    *,
+    game_map: GameMap | None = None,
+    power: Power | None = None,
+    phase: Phase | None = None,
+) -> Order:
+    """Parse one order written in ``language`` ("en", "es", "fr", "pt"; ``None``: guess).
+
+    Without a ``position`` the order is returned as written (unit type and coasts only if
+    given). With one, it is completed and checked against the board (see
+    :mod:`realpolitik.notation.resolve`); ``power`` (whose order it is) and ``phase`` (a
+    retreat phase turns moves into retreats, an adjustment phase bare units into builds
+    and removals; by default a position with dislodged units means a retreat phase)
+    sharpen the checks. A :class:`~realpolitik.maps.GameMap` given in place of the
+    position is taken as ``game_map`` (the older signature).
+
+    >>> str(parse_order("F MNe T E Ank-Seb", "es"))
+    'F BLA C A ANK - SEV'
+    """
+    if isinstance(position, GameMap):
+        game_map, position = position, None
+    game_map = game_map or load_map("standard")
+    if language is None:
+        language = guess_language(text, game_map)
+    if position is None:
+        return _pick_free(text, language, game_map)
+    kind = phase.kind if phase is not None else None
+    if kind is None and position.dislodged:
+        kind = PhaseKind.RETREATS
+    board = Board(game_map, position, power, kind, language, text.strip())
+    fitting: list[tuple[Order, int]] = []
+    errors: list[tuple[int, OrderError]] = []
+    for order, cost in candidates(text, language, game_map):
+        try:
+            fitting.append((resolve(order, board), cost))
+        except OrderError as exc:
+            errors.append((cost, exc))
+    if fitting:
+        return _pick(fitting, text, language, game_map)
+    raise min(errors, key=lambda item: item[0])[1]
+
+
+@lru_cache(maxsize=16384)
+def _pick_free(text: str, language: str, game_map: GameMap) -> Order:
+    if language == "en":
+        order = _canonical(text, game_map)
+        if order is not None:
+            return order
+    return _pick(list(candidates(text, language, game_map)), text, language, game_map)
+
+
+def _canonical(text: str, game_map: GameMap) -> Order | None:
+    """The English short notation as ``str(order)`` writes it, read directly (the fast path
+    of bulk adjudication); ``None`` for anything else. Reads exactly what the grammar reads."""
+    text = text.strip().upper()
+    if text == "WAIVE":
+        return Waive()
+    match = _CANONICAL.fullmatch(text)
+    if match is None:
         return None
-
-    def take(self, cls: str) -> str | None:
-        value = self.peek(cls)
-        if value is not None:
-            self.k += 1
-        return value
-
-    def done(self) -> bool:
-        return self.k >= len(self.tokens)
-
-    def fail(self, what: str) -> InvalidOrderError:
-        if self.done():
-            return InvalidOrderError(f"order {self.text!r} is incomplete: {what}", self.text)
-        word = self.tokens[self.k].text
-        return InvalidOrderError(f"in order {self.text!r}: {what}, found {word!r}", self.text)
-
-    def place(self) -> str:
-        prov = self.take(PROVINCE)
-        if prov is None:
-            raise self.fail("expected a province")
-        coast = self.take(COAST)
-        return prov if coast is None else f"{prov}/{coast}"
-
-    def unit(self) -> UnitRef:
-        power = self.take(POWER)
-        kind = self.take(UNIT)
-        if power is None:
-            power = self.take(POWER)
-        return UnitRef(None if kind is None else UnitType(kind), self.place(), power)
-
-    def end(self, order: Order) -> Order:
-        if not self.done():
-            raise self.fail("expected the end of the order")
-        return order
-
-
-def parse_order(text: str, language: str = "en", game_map: GameMap | None = None) -> Order:
-    """Parse one order; raise :class:`InvalidOrderError` if it is not understood."""
-    lexicon = load_lexicon(language, game_map or load_map("standard"))
-    tokens = classify(text, lexicon)
-    r = _Reader(tokens, text)
-    if not tokens:
-        raise InvalidOrderError(f"empty order {text!r}", text)
-    verb = r.take(VERB)
-    if verb == "waive":
-        return r.end(Waive())
-    if verb in ("build", "disband"):
-        unit = r.unit()
-        return r.end(Build(unit) if verb == "build" else Disband(unit))
+    kind, loc, verb, dest, via, retreat, aid, target_kind, target, target_dest = match.groups()
+    provinces = game_map.provinces
+    for place in (loc, dest, retreat, target, target_dest):
+        if place is not None and province_of(place) not in provinces:
+            return None
+    unit = UnitRef(_TYPES.get(kind), loc)
     if verb is not None:
-        raise r.fail("an order starts with a unit")
-    unit = r.unit()
-    if r.done():
-        return Hold(unit)
-    verb = r.take(VERB)
-    if verb == "hold":
-        return r.end(Hold(unit))
-    if verb == "build":
-        return r.end(Build(unit))
-    if verb == "disband":
-        return r.end(Disband(unit))
-    if verb == "retreat":
-        return r.end(Retreat(unit, r.place()))
-    if verb == "move":
-        dest = r.place()
-        while r.peek(VERB) == "move":  # a convoy path (DATC 4.A.6): only the end counts
-            r.take(VERB)
-            dest = r.place()
-        via = r.take(VERB) == "via"
-        return r.end(Move(unit, dest, via))
-    if verb == "support":
-        target = r.unit()
-        if r.done():
-            return SupportHold(unit, target)
-        then = r.take(VERB)
-        if then == "hold":
-            return r.end(SupportHold(unit, target))
-        if then == "move":
-            return r.end(SupportMove(unit, target, r.place()))
-        raise r.fail("expected a move or hold after the supported unit")
-    if verb == "convoy":
-        target = r.unit()
-        if r.take(VERB) != "move":
-            raise r.fail("expected the convoyed move")
-        return r.end(Convoy(unit, target, r.place()))
-    raise r.fail("expected an order word")
+        return Hold(unit) if verb == "H" else Disband(unit) if verb == "D" else Build(unit)
+    if dest is not None:
+        return Move(unit, dest, via is not None)
+    if retreat is not None:
+        return Retreat(unit, retreat)
+    other = UnitRef(_TYPES.get(target_kind), target)
+    if aid == "S":
+        return (
+            SupportHold(unit, other)
+            if target_dest is None
+            else SupportMove(unit, other, target_dest)
+        )
+    return None if target_dest is None else Convoy(unit, other, target_dest)
 
 
-def format_order(order: Order) -> str:
-    """The English short notation, e.g. ``"F NTH C A LON - BEL"`` (inverse of parsing)."""
-    return str(order)
+def parse_orders(
+    text: str,
+    language: str | None = "en",
+    position: Position | None = None,
+    *,
+    game_map: GameMap | None = None,
+    power: Power | None = None,
+    phase: Phase | None = None,
+) -> list[Order]:
+    """Several orders separated by ``;``, ``,`` or new lines (as the rulebooks print them)."""
+    return [
+        parse_order(part, language, position, game_map=game_map, power=power, phase=phase)
+        for part in _SEPARATORS.split(text)
+        if part.strip()
+    ]
 
 
-__all__ = ["Token", "classify", "format_order", "parse_order"]
+__all__ = ["candidates", "guess_language", "parse_order", "parse_orders"]

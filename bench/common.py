@@ -1,0 +1,37 @@
+"""What both sides of the benchmark share, engine-neutral (each side imports only its own
+engine and this file): the corpus file and the random player.
+
+The random player picks one order at random for every key (a unit) in a movement or
+retreat phase; in an adjustment phase it picks as many keys as builds or removals are due,
+then one order for each. Keys are visited in sorted order, so a seed gives the same game
+every time.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+HERE = Path(__file__).parent
+CORPUS = HERE / "corpus.jsonl"
+
+
+def pick(rng: random.Random, keyed: Mapping[str, Sequence[T]], due: int | None = None) -> list[T]:
+    """Random orders for one power: ``keyed`` maps a key (a unit's location, a build site) to
+    its legal orders; ``due`` is the number of builds (or removals, negative) of an
+    adjustment phase, ``None`` in other phases."""
+    keys = sorted(k for k, orders in keyed.items() if orders)
+    if due is not None:
+        keys = sorted(rng.sample(keys, min(abs(due), len(keys))))
+    return [rng.choice(keyed[k]) for k in keys]
+
+
+def load_corpus(path: Path = CORPUS) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The corpus's metadata and phases (see ``corpus.py``)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return json.loads(lines[0])["meta"], [json.loads(line) for line in lines[1:]]

@@ -1,0 +1,78 @@
+"""Write the benchmark corpus: the phases of random legal games played by realpolitik.
+
+    .venv/bin/python bench/corpus.py [--out bench/corpus.jsonl]
+
+The first line is the corpus's metadata (seed, games, last year, rules); every other line is
+one phase as a situation of the ``realpolitik adjudicate`` JSON contract (``phase``,
+``units``, ``centers``, ``dislodged`` with ``retreats``, ``contested``, ``orders``) plus the
+number of its ``game``. Both engines read it: it is the work they are timed on and compare.
+A fixed seed makes the file the same on every machine; it is kept in the repository and
+only rewritten when the generator changes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from common import CORPUS, pick
+from realpolitik import Phase, Position, adjudicate, load_map, rules_for
+from realpolitik.adjudicator import adjustment_counts
+from realpolitik.legal import legal_orders
+from realpolitik.phase import PhaseKind
+from realpolitik.situation import next_phase
+
+SEED = 1901
+GAMES = 20
+LAST_YEAR = 1915
+RULES = "datc"
+
+
+def play(game: int, rng: random.Random, last_year: int) -> Iterator[dict[str, Any]]:
+    """The phases of one random game, from Spring 1901 to the end of ``last_year``."""
+    game_map = load_map("standard")
+    rules = rules_for(RULES)
+    position = Position.initial(game_map)
+    phase = Phase.parse("S1901M")
+    while phase.year <= last_year:
+        legal = legal_orders(game_map, position, phase, rules)
+        counts = adjustment_counts(game_map, position)
+        adjusting = phase.kind is PhaseKind.ADJUSTMENTS
+        orders = {
+            power: pick(rng, keyed, counts.get(power, 0) if adjusting else None)
+            for power, keyed in legal.items()
+        }
+        yield {
+            "game": game,
+            "phase": str(phase),
+            **position.to_json(),
+            "orders": {p: [str(o) for o in os] for p, os in orders.items() if os},
+        }
+        resolution = adjudicate(game_map, position, orders, rules, phase)
+        phase, position = next_phase(phase, resolution, game_map)
+
+
+def generate(seed: int = SEED, games: int = GAMES, last_year: int = LAST_YEAR) -> list[str]:
+    rng = random.Random(seed)
+    meta = {"seed": seed, "games": games, "last_year": last_year, "rules": RULES}
+    lines = [json.dumps({"meta": meta})]
+    for game in range(games):
+        lines.extend(json.dumps(entry, sort_keys=True) for entry in play(game, rng, last_year))
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=CORPUS)
+    args = parser.parse_args()
+    lines = generate()
+    args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"wrote {len(lines) - 1} phases to {args.out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,234 @@
+"""realpolitik's side of the benchmark: run in the project's venv, never imports the peer.
+
+    .venv/bin/python bench/ours.py TASK [--corpus bench/corpus.jsonl] [--repeat N]
+
+Tasks (each prints one JSON object on stdout):
+
+* ``adjudicate``: for every corpus phase, the time to resolve it and reach the next phase
+  (``adjudicate`` then ``next_phase``), best of ``--repeat`` runs;
+* ``enumerate``: for every corpus phase, the time to list every power's legal orders;
+* ``play``: random games (enumerate, pick at random, submit, process), phases per second;
+* ``memory``: the peak resident memory of a process that plays one random game;
+* ``legal``: every corpus phase's legal orders, as text (compared with the peer's);
+* ``resolve``: every corpus phase's resolution in the engine-neutral shape the agreement
+  check compares (see :func:`neutral`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import random
+import resource
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import realpolitik
+from common import CORPUS, load_corpus, pick
+from realpolitik import Phase, Position, adjudicate, load_map, rules_for
+from realpolitik.adjudicator import OrderResult
+from realpolitik.game import Game
+from realpolitik.legal import legal_orders
+from realpolitik.phase import PhaseKind
+from realpolitik.situation import next_phase, read_orders, read_situation
+
+MAP = load_map("standard")
+GAMES = 10
+LAST_YEAR = 1915
+PLAY_SEED = 7
+WARM_UP_SEED, WARM_UP_YEAR = 999, 1902
+
+
+def timed(fn: Callable[[], object], repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.process_time()
+        fn()
+        best = min(best, time.process_time() - start)
+    return best
+
+
+def situations(path: Path) -> tuple[str, list[tuple[str, Any, Any, Any]]]:
+    """(rules, [(phase kind letter, phase, position, orders)]) for every corpus phase."""
+    meta, phases = load_corpus(path)
+    out = []
+    for entry in phases:
+        phase, position = read_situation({k: v for k, v in entry.items() if k != "game"}, MAP)
+        orders, failed = read_orders(entry["orders"], "en", MAP)
+        assert not failed, failed
+        out.append((str(phase)[-1], phase, position, orders))
+    play_game(WARM_UP_SEED, WARM_UP_YEAR)  # as the peer does: a short game before timing
+    settle()
+    return meta["rules"], out
+
+
+def settle() -> None:
+    """Collect garbage, then keep what exists out of later collections: the corpus held in
+    memory should not slow the engine's own collections down (the peer gets the same)."""
+    gc.collect()
+    gc.freeze()
+
+
+def task_adjudicate(path: Path, repeat: int) -> dict[str, Any]:
+    rules_name, work = situations(path)
+    rules = rules_for(rules_name)
+
+    def run(phase: Phase, position: Position, orders: Any) -> None:
+        next_phase(phase, adjudicate(MAP, position, orders, rules, phase), MAP)
+
+    times = []
+    for kind, phase, position, orders in work:
+        seconds = timed(lambda: run(phase, position, orders), repeat)  # noqa: B023
+        times.append({"kind": kind, "seconds": seconds})
+    return {"phases": times}
+
+
+def task_enumerate(path: Path, repeat: int) -> dict[str, Any]:
+    rules_name, work = situations(path)
+    rules = rules_for(rules_name)
+    times = []
+    for kind, phase, position, _ in work:
+        legal = legal_orders(MAP, position, phase, rules)
+        count = sum(len(v) for keyed in legal.values() for v in keyed.values())
+        seconds = timed(lambda: legal_orders(MAP, position, phase, rules), repeat)  # noqa: B023
+        times.append({"kind": kind, "seconds": seconds, "orders": count})
+    return {"phases": times}
+
+
+def play_game(seed: int, last_year: int = LAST_YEAR) -> int:
+    """One random game to the end of ``last_year`` through :class:`realpolitik.game.Game`
+    (enumerate, pick at random, submit, process); returns the number of phases played."""
+    rng = random.Random(seed)
+    game = Game.new(seed=seed)
+    phases = 0
+    while game.phase.year <= last_year and not game.is_over:
+        legal = game.legal_orders()
+        adjusting = game.phase.kind is PhaseKind.ADJUSTMENTS
+        counts = game.adjustment_counts()
+        for power, keyed in legal.items():
+            game.submit(power, pick(rng, keyed, counts.get(power, 0) if adjusting else None))
+        game.process()
+        phases += 1
+    return phases
+
+
+def task_play(games: int) -> dict[str, Any]:
+    play_game(WARM_UP_SEED, WARM_UP_YEAR)  # the first game's start-up is measured apart
+    out = []
+    for g in range(games):
+        start = time.process_time()
+        phases = play_game(PLAY_SEED + g)
+        out.append({"phases": phases, "seconds": time.process_time() - start})
+    return {"games": out, "driver": "Game"}
+
+
+def task_memory() -> dict[str, Any]:
+    phases = play_game(PLAY_SEED)
+    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return {"phases": phases, "peak_rss_mb": peak_kib / 1024}
+
+
+# --- the agreement check's shape ------------------------------------------------------------
+def neutral(phase: Phase, position: Position, orders: Any, rules: Any) -> dict[str, Any]:
+    """The resolution as both engines can state it: the dislodged units (with their
+    retreats), the units, centres and next phase after the phase (after the retreat phase
+    too when nobody can retreat), and per ordered unit whether its move succeeded or its
+    support was given."""
+    resolution = adjudicate(MAP, position, orders, rules, phase)
+    following, after = next_phase(phase, resolution, MAP)
+    dislodged: dict[str, list[str]] = {}
+    for d in after.dislodged.values():
+        dislodged.setdefault(d.unit.power, []).append(
+            f"{d.unit} -> {' '.join(sorted(d.retreats)) or '(destroyed)'}"
+        )
+    if following.kind is PhaseKind.RETREATS and not any(
+        d.retreats for d in after.dislodged.values()
+    ):
+        # nobody can retreat: the phase is played at once, as ``Game`` does
+        empty = adjudicate(MAP, after, {}, rules, following)
+        following, after = next_phase(following, empty, MAP)
+    units: dict[str, list[str]] = {}
+    for unit in after.units.values():
+        units.setdefault(unit.power, []).append(str(unit))
+    centers: dict[str, list[str]] = {}
+    for prov, power in after.centers.items():
+        centers.setdefault(power, []).append(prov)
+    results: dict[str, str] = {}
+    reasons: dict[str, str] = {}
+    if phase.kind is PhaseKind.MOVEMENT:
+        for outcome in resolution.outcomes:
+            if outcome.implied or outcome.result is OrderResult.ILLEGAL:
+                continue
+            reasons[str(outcome.order)] = f"{outcome.result.value}: {outcome.reason}".rstrip(": ")
+            kind = type(outcome.order).__name__
+            word = outcome.result
+            if kind == "Move":
+                results[str(outcome.order)] = "moves" if word is OrderResult.SUCCEEDS else "fails"
+            elif kind in ("SupportHold", "SupportMove"):
+                results[str(outcome.order)] = "given" if word is OrderResult.GIVEN else "not given"
+    illegal = sorted(str(o.order) for o in resolution.outcomes if o.result is OrderResult.ILLEGAL)
+    return {
+        "units": {p: sorted(v) for p, v in sorted(units.items())},
+        "dislodged": {p: sorted(v) for p, v in sorted(dislodged.items())},
+        "centers": {p: sorted(v) for p, v in sorted(centers.items())},
+        "next": str(following),
+        "results": results,
+        "reasons": reasons,
+        "illegal": illegal,
+    }
+
+
+def task_legal(path: Path) -> dict[str, Any]:
+    """Every corpus phase's legal orders (all powers), as sorted order strings."""
+    rules_name, work = situations(path)
+    rules = rules_for(rules_name)
+    out = []
+    for _, phase, position, _ in work:
+        legal = legal_orders(MAP, position, phase, rules)
+        out.append(sorted({str(o) for keyed in legal.values() for v in keyed.values() for o in v}))
+    return {"phases": out}
+
+
+def task_resolve(path: Path, choices: list[str]) -> dict[str, Any]:
+    """Resolve the corpus under its rules, or with some DATC issues decided otherwise
+    (``choices`` such as ``["4.A.3=c"]``)."""
+    rules_name, work = situations(path)
+    rules = rules_for(rules_name)
+    for choice in choices:
+        issue, letter = choice.split("=")
+        rules = rules.with_choice(issue, letter)
+    return {"phases": [neutral(phase, pos, orders, rules) for _, phase, pos, orders in work]}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="realpolitik's side of the benchmark")
+    parser.add_argument(
+        "task", choices=["adjudicate", "enumerate", "play", "memory", "resolve", "legal"]
+    )
+    parser.add_argument("--corpus", type=Path, default=CORPUS)
+    parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--games", type=int, default=GAMES)
+    parser.add_argument("--choice", action="append", default=[], help="resolve: e.g. 4.A.3=c")
+    args = parser.parse_args()
+    if args.task == "adjudicate":
+        out = task_adjudicate(args.corpus, args.repeat)
+    elif args.task == "enumerate":
+        out = task_enumerate(args.corpus, args.repeat)
+    elif args.task == "play":
+        out = task_play(args.games)
+    elif args.task == "memory":
+        out = task_memory()
+    elif args.task == "legal":
+        out = task_legal(args.corpus)
+    else:
+        out = task_resolve(args.corpus, args.choice)
+    out["engine"] = f"realpolitik {realpolitik.__version__}"
+    json.dump(out, sys.stdout)
+
+
+if __name__ == "__main__":
+    main()

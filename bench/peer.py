@@ -1,0 +1,223 @@
+"""The peer's side of the benchmark: the PyPI ``diplomacy`` package (1.1.2, AGPL), run in its
+own venv (``bench/.peer-venv``) as a measured peer only: realpolitik never imports it, and
+this script never imports realpolitik.
+
+    bench/.peer-venv/bin/python bench/peer.py TASK [--corpus bench/corpus.jsonl] [--repeat N]
+
+The tasks are those of ``ours.py``, done the peer's way: a corpus phase is loaded with
+``Game.set_state`` (units, dislodged units and their retreats, centres, phase), orders are
+given with ``set_orders``; ``adjudicate`` times ``process()``, ``enumerate`` times
+``get_all_possible_orders()``, ``play`` plays random games with the same random player.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import random
+import resource
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import diplomacy  # type: ignore[import-untyped,import-not-found,unused-ignore]
+from diplomacy import Game
+
+from common import CORPUS, load_corpus, pick
+
+GAMES = 10
+LAST_YEAR = 1915
+PLAY_SEED = 7
+WARM_UP_SEED, WARM_UP_YEAR = 999, 1902
+
+
+def settle() -> None:
+    """A short game before timing (as ours.py does), then collect garbage and keep what
+    exists out of later collections (the corpus held in memory)."""
+    play_game(WARM_UP_SEED, WARM_UP_YEAR)
+    gc.collect()
+    gc.freeze()
+
+
+def state_of(entry: dict[str, Any], powers: list[str]) -> dict[str, Any]:
+    """A corpus phase as the peer's saved state."""
+    units: dict[str, list[str]] = {p: list(entry["units"].get(p, [])) for p in powers}
+    retreats: dict[str, dict[str, list[str]]] = {p: {} for p in powers}
+    for power, items in entry["dislodged"].items():
+        for d in items:
+            units[power].append("*" + d["unit"])
+            retreats[power][d["unit"]] = list(d["retreats"])
+    centers = {p: list(entry["centers"].get(p, [])) for p in powers}
+    return {"name": entry["phase"], "units": units, "retreats": retreats, "centers": centers}
+
+
+def load(game: Any, entry: dict[str, Any], with_orders: bool = True) -> None:
+    game.set_state(state_of(entry, list(game.powers)))
+    if with_orders:
+        for power, orders in entry["orders"].items():
+            game.set_orders(power, orders)
+
+
+def task_adjudicate(path: Path, repeat: int) -> dict[str, Any]:
+    _, phases = load_corpus(path)
+    game = Game()
+    settle()
+    times = []
+    for entry in phases:
+        best = float("inf")
+        for _ in range(repeat):
+            load(game, entry)
+            start = time.process_time()
+            game.process()
+            best = min(best, time.process_time() - start)
+        times.append({"kind": entry["phase"][-1], "seconds": best})
+    return {"phases": times}
+
+
+def task_enumerate(path: Path, repeat: int) -> dict[str, Any]:
+    _, phases = load_corpus(path)
+    game = Game()
+    settle()
+    times = []
+    for entry in phases:
+        best = float("inf")
+        count = 0
+        for _ in range(repeat):
+            load(game, entry, with_orders=False)
+            start = time.process_time()
+            possible = game.get_all_possible_orders()
+            best = min(best, time.process_time() - start)
+            locs = game.get_orderable_locations()
+            count = sum(len(possible[loc]) for ls in locs.values() for loc in ls)
+        times.append({"kind": entry["phase"][-1], "seconds": best, "orders": count})
+    return {"phases": times}
+
+
+def play_game(seed: int, last_year: int = LAST_YEAR) -> int:
+    """One random game to the end of ``last_year``; returns the number of phases played."""
+    rng = random.Random(seed)
+    game = Game()
+    phases = 0
+    while not game.is_game_done and int(game.get_current_phase()[1:5]) <= last_year:
+        possible = game.get_all_possible_orders()
+        adjusting = game.get_current_phase().endswith("A")
+        for power, locs in sorted(game.get_orderable_locations().items()):
+            keyed = {loc: possible[loc] for loc in locs}
+            due = None
+            if adjusting:
+                p = game.get_power(power)
+                due = len(p.centers) - len(p.units)
+            game.set_orders(power, pick(rng, keyed, due))
+        game.process()
+        phases += 1
+    return phases
+
+
+def task_play(games: int) -> dict[str, Any]:
+    play_game(WARM_UP_SEED, WARM_UP_YEAR)  # the first game's start-up is measured apart
+    out = []
+    for g in range(games):
+        start = time.process_time()
+        phases = play_game(PLAY_SEED + g)
+        out.append({"phases": phases, "seconds": time.process_time() - start})
+    return {"games": out, "driver": "Game"}
+
+
+def task_memory() -> dict[str, Any]:
+    phases = play_game(PLAY_SEED)
+    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return {"phases": phases, "peak_rss_mb": peak_kib / 1024}
+
+
+# --- the agreement check's shape (see ours.neutral) --------------------------------------
+_FAILED = {"bounce", "void", "no convoy", "disrupted", "dislodged", "cut"}
+
+
+def neutral(game: Any, entry: dict[str, Any]) -> dict[str, Any]:
+    load(game, entry)
+    given = {p: list(game.get_orders(p)) for p in game.powers}
+    phase = game.get_current_phase()
+    game.process()
+    state = game.get_state()
+    units: dict[str, list[str]] = {}
+    dislodged: dict[str, list[str]] = {}
+    for power, items in state["units"].items():
+        for unit in items:
+            if unit.startswith("*"):
+                retreats = state["retreats"][power][unit[1:]]
+                where = " ".join(sorted(retreats)) or "(destroyed)"
+                dislodged.setdefault(power, []).append(f"{unit[1:]} -> {where}")
+            else:
+                units.setdefault(power, []).append(unit)
+    centers = {p: sorted(v) for p, v in state["centers"].items() if v}
+    results: dict[str, str] = {}
+    if phase.endswith("M"):
+        outcome = game.result_history.last_value()
+        for orders in given.values():
+            for order in orders:
+                words = order.split()
+                unit = " ".join(words[:2])
+                got = {str(r) for r in outcome.get(unit, [])}
+                if len(words) > 3 and words[2] == "-":
+                    results[order] = "fails" if got & _FAILED else "moves"
+                elif len(words) > 3 and words[2] == "S":
+                    results[order] = "not given" if got & _FAILED else "given"
+    next_phase = game.get_current_phase()
+    return {
+        "units": {p: sorted(v) for p, v in sorted(units.items())},
+        "dislodged": {p: sorted(v) for p, v in sorted(dislodged.items())},
+        "centers": dict(sorted(centers.items())),
+        "next": next_phase,
+        "results": results,
+        "given": {p: v for p, v in sorted(given.items()) if v},
+    }
+
+
+def task_legal(path: Path) -> dict[str, Any]:
+    """Every corpus phase's possible orders (of the orderable locations), sorted."""
+    _, phases = load_corpus(path)
+    game = Game()
+    out = []
+    for entry in phases:
+        load(game, entry, with_orders=False)
+        possible = game.get_all_possible_orders()
+        locs = game.get_orderable_locations()
+        out.append(sorted({o for ls in locs.values() for loc in ls for o in possible[loc]}))
+    return {"phases": out}
+
+
+def task_resolve(path: Path) -> dict[str, Any]:
+    _, phases = load_corpus(path)
+    game = Game()
+    return {"phases": [neutral(game, entry) for entry in phases]}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="the peer's side of the benchmark")
+    parser.add_argument(
+        "task", choices=["adjudicate", "enumerate", "play", "memory", "resolve", "legal"]
+    )
+    parser.add_argument("--corpus", type=Path, default=CORPUS)
+    parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--games", type=int, default=GAMES)
+    args = parser.parse_args()
+    if args.task == "adjudicate":
+        out = task_adjudicate(args.corpus, args.repeat)
+    elif args.task == "enumerate":
+        out = task_enumerate(args.corpus, args.repeat)
+    elif args.task == "play":
+        out = task_play(args.games)
+    elif args.task == "memory":
+        out = task_memory()
+    elif args.task == "legal":
+        out = task_legal(args.corpus)
+    else:
+        out = task_resolve(args.corpus)
+    out["engine"] = f"diplomacy {getattr(diplomacy, '__version__', '1.1.2')}"
+    json.dump(out, sys.stdout)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,206 @@
+"""Run the benchmark: realpolitik against the PyPI ``diplomacy`` package, same run, same work.
+
+    .venv/bin/python bench/run.py --peer bench/.peer-venv/bin/python   (``make bench``)
+
+Each measurement runs in its own process per engine (``ours.py`` in the project's venv,
+``peer.py`` in the peer's), on the corpus of random legal play kept in ``corpus.jsonl``
+(regenerate it with ``corpus.py``). Prints a table of both engines' figures and the ratio,
+checks the targets, writes ``results.json`` and the agreement report ``AGREEMENT.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from agreement import ALTERNATIVES, compare, compare_legal, write_report
+from common import load_corpus
+
+HERE = Path(__file__).parent
+OURS = sys.executable
+RESULTS = HERE / "results.json"
+TARGET_RATIO = 30.0
+TARGET_IMPORT = 0.15
+TARGET_MEMORY_MB = 30.0
+KINDS = {"M": "movement", "R": "retreats", "A": "adjustments"}
+
+
+def run_json(python: str, script: str, *args: str) -> dict[str, Any]:
+    done = subprocess.run(
+        [python, str(HERE / script), *args], capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"{script} {' '.join(args)} failed:\n{done.stderr}")
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def per_kind(phases: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    """Median seconds per phase for each phase kind, and the mean over all phases."""
+    out: dict[str, dict[str, float]] = {}
+    for kind in KINDS:
+        times = [p["seconds"] for p in phases if p["kind"] == kind]
+        if times:
+            out[kind] = {"median": statistics.median(times), "count": len(times)}
+    out["all"] = {
+        "median": sum(p["seconds"] for p in phases) / len(phases),
+        "count": len(phases),
+    }
+    return out
+
+
+def startup(python: str, engine: str, runs: int = 5) -> dict[str, float]:
+    imports, games, walls = [], [], []
+    for _ in range(runs):
+        start = time.perf_counter()
+        got = run_json(python, "startup.py", engine)
+        walls.append(time.perf_counter() - start)
+        imports.append(got["import"])
+        games.append(got["new_game"])
+    return {
+        "import": statistics.median(imports),
+        "new_game": statistics.median(games),
+        "process": statistics.median(walls),
+    }
+
+
+def play_rate(result: dict[str, Any]) -> float:
+    """Phases per second over all the games."""
+    games = result["games"]
+    return float(sum(g["phases"] for g in games) / sum(g["seconds"] for g in games))
+
+
+def measure(peer: str, repeat: int, games: int) -> dict[str, Any]:
+    r = str(repeat)
+    results: dict[str, Any] = {}
+    for task in ("adjudicate", "enumerate"):
+        ours = run_json(OURS, "ours.py", task, "--repeat", r)
+        theirs = run_json(peer, "peer.py", task, "--repeat", r)
+        results[task] = {"ours": per_kind(ours["phases"]), "peer": per_kind(theirs["phases"])}
+        results["engines"] = {"ours": ours["engine"], "peer": theirs["engine"]}
+    ours = run_json(OURS, "ours.py", "play", "--games", str(games))
+    theirs = run_json(peer, "peer.py", "play", "--games", str(games))
+    results["play"] = {
+        "ours": play_rate(ours),
+        "peer": play_rate(theirs),
+        "games": games,
+        "phases": {
+            "ours": [g["phases"] for g in ours["games"]],
+            "peer": [g["phases"] for g in theirs["games"]],
+        },
+        "driver": ours["driver"],
+    }
+    results["startup"] = {
+        "ours": startup(OURS, "realpolitik"),
+        "peer": startup(peer, "diplomacy"),
+    }
+    results["memory"] = {
+        "ours": run_json(OURS, "ours.py", "memory")["peak_rss_mb"],
+        "peer": run_json(peer, "peer.py", "memory")["peak_rss_mb"],
+    }
+    return results
+
+
+def table(results: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """The printed table (Markdown) and the list of targets missed."""
+    rows = [
+        "| measure | realpolitik | diplomacy 1.1.2 | ratio | target |",
+        "|---|---:|---:|---:|---|",
+    ]
+    missed: list[str] = []
+
+    def timing(task: str, label: str) -> None:
+        ours, peer = results[task]["ours"], results[task]["peer"]
+        for kind in [*KINDS, "all"]:
+            if kind not in ours:
+                continue
+            a, b = ours[kind]["median"], peer[kind]["median"]
+            ratio = b / a
+            name = f"{label}, {KINDS.get(kind, 'all phases (mean)')} ({ours[kind]['count']})"
+            ok = ratio >= TARGET_RATIO
+            if not ok:
+                missed.append(name)
+            rows.append(
+                f"| {name} | {a * 1e6:,.0f} µs | {b * 1e6:,.0f} µs | {ratio:.1f}× | "
+                f"≥ {TARGET_RATIO:.0f}× {'✓' if ok else '✗'} |"
+            )
+
+    timing("adjudicate", "adjudication per phase")
+    timing("enumerate", "legal orders per phase")
+    play = results["play"]
+    ratio = play["ours"] / play["peer"]
+    ok = ratio >= TARGET_RATIO
+    if not ok:
+        missed.append("random games")
+    rows.append(
+        f"| random games ({play['games']}, phases/s) | {play['ours']:,.0f} | {play['peer']:,.0f} "
+        f"| {ratio:.1f}× | ≥ {TARGET_RATIO:.0f}× {'✓' if ok else '✗'} |"
+    )
+    ours, peer = results["startup"]["ours"], results["startup"]["peer"]
+    ok = ours["import"] < TARGET_IMPORT
+    if not ok:
+        missed.append("import")
+    rows.append(
+        f"| import | {ours['import']:.3f} s | {peer['import']:.3f} s "
+        f"| {peer['import'] / ours['import']:.1f}× | < {TARGET_IMPORT} s {'✓' if ok else '✗'} |"
+    )
+    rows.append(
+        f"| start-up: process, import and new game | {ours['process']:.3f} s "
+        f"| {peer['process']:.3f} s | {peer['process'] / ours['process']:.1f}× | |"
+    )
+    ours_mb, peer_mb = results["memory"]["ours"], results["memory"]["peer"]
+    ok = ours_mb < TARGET_MEMORY_MB
+    if not ok:
+        missed.append("memory")
+    rows.append(
+        f"| peak memory, one game (RSS) | {ours_mb:.1f} MB | {peer_mb:.1f} MB "
+        f"| {peer_mb / ours_mb:.1f}× | < {TARGET_MEMORY_MB:.0f} MB {'✓' if ok else '✗'} |"
+    )
+    return rows, missed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--peer", required=True, help="the peer venv's python")
+    parser.add_argument("--repeat", type=int, default=1, help="timed runs per phase (best kept)")
+    parser.add_argument("--games", type=int, default=10, help="random games played")
+    parser.add_argument("--no-agreement", action="store_true")
+    args = parser.parse_args()
+    print("measuring (both engines, each in its own processes)...", flush=True)
+    results = measure(args.peer, args.repeat, args.games)
+    results["machine"] = {"python": platform.python_version(), "platform": platform.platform()}
+    rows, missed = table(results)
+    print("\n".join(rows))
+    results["table"] = rows
+    results["missed"] = missed
+    if not args.no_agreement:
+        ours = run_json(OURS, "ours.py", "resolve")
+        theirs = run_json(args.peer, "peer.py", "resolve")
+        alternatives = {
+            choice: run_json(OURS, "ours.py", "resolve", "--choice", choice)["phases"]
+            for choice in ALTERNATIVES
+        }
+        _, corpus = load_corpus()
+        summary = compare(ours["phases"], theirs["phases"], corpus, alternatives)
+        legal = compare_legal(
+            run_json(OURS, "ours.py", "legal")["phases"],
+            run_json(args.peer, "peer.py", "legal")["phases"],
+        )
+        write_report(summary, HERE / "AGREEMENT.md", theirs["engine"], legal)
+        results["legal_agreement"] = legal["counts"]
+        results["agreement"] = summary["counts"]
+        print(f"\nagreement: {summary['headline']} (bench/AGREEMENT.md)")
+    RESULTS.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    print(f"\nresults: {RESULTS.relative_to(HERE.parent)}")
+    print("targets: " + ("all met" if not missed else "missed: " + ", ".join(missed)))
+
+
+if __name__ == "__main__":
+    main()

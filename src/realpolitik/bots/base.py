@@ -1,0 +1,49 @@
+"""The bot protocol and what a bot is shown."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from realpolitik.maps.model import GameMap
+from realpolitik.orders import Order
+from realpolitik.phase import Phase
+from realpolitik.position import Position
+from realpolitik.vocab import Power
+
+LegalOrders = Mapping[str, Sequence[Order]]
+"""One power's legal orders: a unit's location (movement, retreats), a build province or a
+removable unit's location (adjustments), or ``"WAIVE"``, to the orders allowed there."""
+
+
+@dataclass(frozen=True, slots=True)
+class PowerView:
+    """What a power may see when it writes its orders: the board, never other orders."""
+
+    power: Power
+    phase: Phase
+    position: Position
+    game_map: GameMap
+
+
+class Bot(Protocol):
+    """Anything that writes one power's orders for one phase."""
+
+    name: str
+
+    def orders(self, view: PowerView, legal: LegalOrders) -> list[Order]:
+        """The orders to give (at most one per key of ``legal``)."""
+        ...
+
+
+def make_bot(kind: str, *, seed: int | None = None) -> Bot:
+    """A bot by name: ``"random"`` or ``"heuristic"``."""
+    from realpolitik.bots.heuristic import HeuristicBot
+    from realpolitik.bots.random_bot import RandomBot
+
+    if kind == "random":
+        return RandomBot(seed)
+    if kind == "heuristic":
+        return HeuristicBot(seed)
+    raise ValueError(f"unknown bot {kind!r} (expected 'random' or 'heuristic')")

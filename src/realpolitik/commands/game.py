@@ -1,0 +1,346 @@
+"""The moderator's commands for a game at a table, kept in a saved-game file::
+
+    realpolitik new game.json --edition classic --players ann,bob,cy --seed 7
+    realpolitik orders game.json FRANCE            # the player types the orders, privately
+    realpolitik show game.json                     # board, centres, whose orders are missing
+    realpolitik process game.json                  # adjudicate; results and the next phase
+    realpolitik history game.json
+    realpolitik draw game.json FRANCE              # one power's draw vote
+
+and ``concede``, ``disorder`` (a player leaves or returns), ``legal``, ``rollback`` (a
+what-if copy), ``mila-export`` / ``mila-import``. Every change is written atomically (a
+temporary file, then a rename): a bad command leaves the file as it was.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import json
+from pathlib import Path
+from typing import Any, TextIO
+
+from realpolitik.game import Game, GameError
+from realpolitik.gameview import results_by_power
+from realpolitik.mila import from_mila, to_mila
+from realpolitik.savegame import load_game, save_game, write_json_atomic
+from realpolitik.variants import EDITIONS
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    cmd = sub.add_parser("new", help="start a game at a table (writes the game file)")
+    cmd.add_argument("file", help="the game file to create")
+    cmd.add_argument("--edition", choices=EDITIONS, default="classic")
+    cmd.add_argument("--players", help="names, comma-separated, or a count (default: 7)")
+    cmd.add_argument("--setup", help="a table option, e.g. 3b (1971, conquista)")
+    cmd.add_argument("--seed", type=int, help="the random seed for dealing the powers")
+    cmd.add_argument(
+        "--assign", action="append", default=[], metavar="PLAYER=POWER[+POWER]",
+        help="give a player their powers instead of dealing them",
+    )  # fmt: skip
+    cmd.add_argument("--rule", action="append", default=[], metavar="ISSUE=CHOICE",
+                     help="override one rule choice, e.g. 4.D.8=c")  # fmt: skip
+    cmd.add_argument("--last-year", type=int, help="the agreed last year (1971, grow)")
+    cmd.add_argument("--no-clock", action="store_true", help="do not show the phase clock")
+    cmd.add_argument("--force", action="store_true", help="overwrite an existing file")
+    cmd.set_defaults(func=_new)
+
+    cmd = sub.add_parser("orders", help="enter one power's orders (replaces earlier ones)")
+    cmd.add_argument("file")
+    cmd.add_argument("power")
+    cmd.add_argument("orders", nargs="*", help="orders; none: read them from stdin, one a line")
+    cmd.add_argument("--language", default="en", help="order notation: en, es, fr, pt")
+    cmd.add_argument("--accept", action="append", default=[], metavar="UNIT",
+                     help="conquista: accept the support of this foreign unit")  # fmt: skip
+    cmd.add_argument("--ally", action="append", default=[], metavar="POWER",
+                     help="conquista: declare an alliance with this power")  # fmt: skip
+    cmd.add_argument("--list", action="store_true", help="show the power's pending orders")
+    cmd.set_defaults(func=_orders)
+
+    cmd = sub.add_parser("process", help="adjudicate the phase and move on")
+    cmd.add_argument("file")
+    cmd.set_defaults(func=_process)
+
+    cmd = sub.add_parser("show", help="the board, centres and whose orders are missing")
+    cmd.add_argument("file")
+    cmd.add_argument("--power", help="show what this power sees (its pending orders)")
+    cmd.add_argument("--json", action="store_true", help="the view as JSON")
+    cmd.set_defaults(func=_show)
+
+    cmd = sub.add_parser("history", help="every processed phase and its results")
+    cmd.add_argument("file")
+    cmd.add_argument("--phase", help="only this phase (e.g. F1901M)")
+    cmd.add_argument("--json", action="store_true")
+    cmd.set_defaults(func=_history)
+
+    cmd = sub.add_parser("draw", help="record a power's vote for a draw")
+    cmd.add_argument("file")
+    cmd.add_argument("power")
+    cmd.add_argument("--no", action="store_true", help="vote against (withdraw the vote)")
+    cmd.set_defaults(func=_draw)
+
+    cmd = sub.add_parser("concede", help="a power concedes and leaves the game")
+    cmd.add_argument("file")
+    cmd.add_argument("power")
+    cmd.set_defaults(func=_concede)
+
+    cmd = sub.add_parser("disorder", help="a power's player leaves (civil disorder) or returns")
+    cmd.add_argument("file")
+    cmd.add_argument("power")
+    cmd.add_argument("--off", action="store_true", help="the player returns")
+    cmd.set_defaults(func=_disorder)
+
+    cmd = sub.add_parser("legal", help="the legal orders of a power in this phase")
+    cmd.add_argument("file")
+    cmd.add_argument("power")
+    cmd.set_defaults(func=_legal)
+
+    cmd = sub.add_parser("rollback", help="copy the game as it was at an earlier phase")
+    cmd.add_argument("file")
+    cmd.add_argument("phase")
+    cmd.add_argument("out", help="the new game file (the original is unchanged)")
+    cmd.set_defaults(func=_rollback)
+
+    cmd = sub.add_parser("mila-export", help="write the game in the MILA saved-game format")
+    cmd.add_argument("file")
+    cmd.add_argument("out")
+    cmd.set_defaults(func=_mila_export)
+
+    cmd = sub.add_parser("mila-import", help="read a MILA saved game (replayed here)")
+    cmd.add_argument("mila_file")
+    cmd.add_argument("out")
+    cmd.add_argument("--edition", choices=EDITIONS, default="classic")
+    cmd.set_defaults(func=_mila_import)
+
+
+# --- handlers --------------------------------------------------------------------------------
+def _players(text: str | None) -> int | list[str] | None:
+    if text is None:
+        return None
+    if text.strip().isdigit():
+        return int(text)
+    return [name.strip() for name in text.split(",")]
+
+
+def _pairs(items: list[str], what: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise GameError(f"bad {what} {item!r}: expected KEY=VALUE")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def _new(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    path = Path(args.file)
+    if path.exists() and not args.force:
+        raise GameError(f"{path} exists (use --force to overwrite it)")
+    assignment = {k: v.split("+") for k, v in _pairs(args.assign, "assignment").items()}
+    game = Game.new(
+        edition=args.edition,
+        players=_players(args.players),
+        seed=args.seed,
+        assignment=assignment or None,
+        rules=_pairs(args.rule, "rule") or None,
+        setup=args.setup,
+        last_year=args.last_year,
+        clock=not args.no_clock,
+    )
+    save_game(game, path)
+    out.write(f"{game.spec.title}: a new game in {path} (seed {game.seed})\n")
+    for name, powers in game.players.items():
+        out.write(f"  {name}: {', '.join(powers)}\n")
+    _status(game, out)
+    return 0
+
+
+def _orders(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    game = load_game(args.file)
+    power = args.power.upper()
+    if args.list:
+        out.write(f"{power}, {game.phase_name()}:\n")
+        for order in game.orders(power):
+            out.write(f"  {order}\n")
+        return 0
+    texts = list(args.orders) or _read_orders(stdin)
+    orders = game.submit(power, texts, language=args.language)
+    if args.accept:
+        game.accept_support(power, args.accept)
+    if args.ally:
+        game.declare_alliance(power, args.ally)
+    save_game(game, args.file)
+    out.write(f"{power}: {len(orders)} order(s) recorded for {game.phase_name()}.\n")
+    waiting = game.waiting_for()
+    out.write(f"Still waiting for: {', '.join(waiting)}\n" if waiting else "All orders are in.\n")
+    return 0
+
+
+def _read_orders(stdin: TextIO) -> list[str]:
+    """The orders, one a line; typed at a terminal they are not echoed (a private entry)."""
+    if not stdin.isatty():
+        return [line.strip() for line in stdin if line.strip()]
+    texts: list[str] = []
+    while line := getpass.getpass("order (an empty line ends): ").strip():
+        texts.append(line)
+    return texts
+
+
+def _process(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    game = load_game(args.file)
+    done = len(game.history)
+    game.process()
+    save_game(game, args.file)
+    for record in game.history[done:]:
+        _record(game, record, out)
+    _status(game, out)
+    return 0
+
+
+def _show(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    game = load_game(args.file)
+    view = game.view(args.power)
+    if args.json:
+        json.dump(view, out, indent=1)
+        out.write("\n")
+        return 0
+    out.write(f"{view['title']} ({view['edition']}, {view['setup']} players)\n")
+    for name, powers in view["players"].items():
+        out.write(f"  {name}: {', '.join(powers)}\n")
+    out.write("Units:\n")
+    for power, units in view["units"].items():
+        out.write(f"  {power:8} {', '.join(units)}\n")
+    for power, entries in view["dislodged"].items():
+        for d in entries:
+            options = ", ".join(d["retreats"]) or "none"
+            out.write(f"  {power:8} dislodged: {d['unit']} (retreats: {options})\n")
+    out.write("Supply centres:\n")
+    for power, centers in view["centers"].items():
+        out.write(f"  {power:8} {len(centers):2}  {', '.join(centers)}\n")
+    if args.power and view["orders"].get(view["power"]):
+        out.write(f"Orders of {view['power']}: {'; '.join(view['orders'][view['power']])}\n")
+    _status(game, out)
+    return 0
+
+
+def _history(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    game = load_game(args.file)
+    records = [r for r in game.history if args.phase is None or str(r.phase) == args.phase.upper()]
+    if args.phase is not None and not records:
+        raise GameError(f"no processed phase {args.phase}")
+    if args.json:
+        json.dump([game.view()["history"][game.history.index(r)] for r in records], out, indent=1)
+        out.write("\n")
+        return 0
+    for record in records:
+        _record(game, record, out)
+    if game.result is not None:
+        out.write(f"Game over: {game.result.reason}\n")
+    return 0
+
+
+def _draw(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    game = load_game(args.file)
+    drawn = game.vote_draw(args.power, agree=not args.no)
+    save_game(game, args.file)
+    vote = "against" if args.no else "for"
+    out.write(f"{args.power.upper()} votes {vote} a draw.\n")
+    if drawn:
+        out.write(f"Game over: {game.result.reason if game.result else ''}\n")
+    else:
+        missing = [p for p in game.voters() if not game.votes.get(p)]
+        out.write(f"A draw needs every surviving power; not yet: {', '.join(missing)}\n")
+    return 0
+
+
+def _concede(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    game = load_game(args.file)
+    ended = game.concede(args.power)
+    save_game(game, args.file)
+    out.write(f"{args.power.upper()} concedes.\n")
+    if ended and game.result is not None:
+        out.write(f"Game over: {game.result.reason}\n")
+    return 0
+
+
+def _disorder(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    game = load_game(args.file)
+    game.set_civil_disorder(args.power, on=not args.off)
+    save_game(game, args.file)
+    state = "returns" if args.off else "is in civil disorder"
+    out.write(f"{args.power.upper()} {state}.\n")
+    return 0
+
+
+def _legal(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    game = load_game(args.file)
+    power = args.power.upper()
+    for key, orders in game.legal_orders(power)[power].items():
+        out.write(f"{key}: {'; '.join(str(o) for o in orders)}\n")
+    due = game.adjustment_counts().get(power)
+    if due:
+        out.write(f"{power} {'builds' if due > 0 else 'removes'} {abs(due)}\n")
+    return 0
+
+
+def _rollback(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    game = load_game(args.file)
+    fork = game.rollback(args.phase)
+    save_game(fork, args.out)
+    out.write(f"{args.out}: the game as it was at {fork.phase_name()} ({fork.phase})\n")
+    return 0
+
+
+def _mila_export(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    game = load_game(args.file)
+    write_json_atomic(to_mila(game), args.out)
+    out.write(f"{args.out}: {len(game.history)} phases in the MILA format\n")
+    return 0
+
+
+def _mila_import(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    try:
+        data: Any = json.loads(Path(args.mila_file).read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise GameError(f"{args.mila_file}: not JSON ({exc})") from None
+    game = from_mila(data, edition=args.edition)
+    save_game(game, args.out)
+    out.write(f"{args.out}: {len(game.history)} phases replayed, now at {game.phase}\n")
+    return 0
+
+
+# --- text ------------------------------------------------------------------------------------
+def _record(game: Game, record: Any, out: TextIO) -> None:
+    skipped = " (nothing to decide: processed at once)" if record.skipped else ""
+    out.write(f"=== {game.phase_name(record.phase)} ({record.phase}){skipped} ===\n")
+    shown = [o for o in record.outcomes if not (o.implied and record.phase.is_movement)]
+    for power, entries in results_by_power(shown).items():
+        for e in entries:
+            fate = f", {e['unit']}" if "unit" in e else ""
+            reason = f" ({e['reason']})" if e["reason"] else ""
+            out.write(f"  {power:8} {e['order']:26} {e['result']}{fate}{reason}\n")
+    if len(shown) < len(record.outcomes):
+        out.write("  (the other units hold)\n")
+    for event in record.events:
+        out.write(f"  * {event}\n")
+
+
+def _status(game: Game, out: TextIO) -> None:
+    if game.result is not None:
+        out.write(f"Game over: {game.result.reason}\n")
+        return
+    out.write(f"Now: {game.phase_name()} ({game.phase})\n")
+    due = game.adjustment_counts()
+    for power, count in due.items():
+        verb = "builds" if count > 0 else "removes"
+        out.write(f"  {power} {verb} {abs(count)}\n")
+    if game.clock:
+        first = not any(r.phase.is_movement for r in game.history)
+        clock = game.spec.clock.for_phase(game.phase, first)
+        parts = [f"{k} {v} min" for k, v in clock.items() if v is not None]
+        out.write(f"Clock: {', '.join(parts)}\n")
+    disorder = sorted(game.civil_disorder & set(game.survivors()))
+    if disorder:
+        out.write(f"Civil disorder: {', '.join(disorder)}\n")
+    waiting = game.waiting_for()
+    out.write(f"Waiting for orders from: {', '.join(waiting)}\n" if waiting else "")

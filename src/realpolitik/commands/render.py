@@ -1,0 +1,118 @@
+"""``realpolitik render``: draw a game, a phase or a situation as SVG, PNG or a flip-book.
+
+    realpolitik render GAME.json -o now.svg                 # the game's present position
+    realpolitik render GAME.json --phase F1901M -o f1901.png
+    realpolitik render GAME.json -o game.html               # every phase (flip-book)
+    realpolitik render --example classic_1901_1902 -o game.html
+    realpolitik render --situation situation.json -o out.png
+    realpolitik render --sheet FRANCE -o france.svg          # an order sheet
+    realpolitik render --pad -o pad.svg                      # a blank map pad
+
+GAME.json is a saved game (``Game.to_json()``) or a game record (``{"start", "phases"}``).
+The output's extension picks the format (``.svg``, ``.png``, ``.html``); without ``-o`` the
+SVG is written to standard output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any, TextIO
+
+from realpolitik.errors import SituationError
+from realpolitik.phase import Phase
+from realpolitik.render.flipbook import flipbook_html
+from realpolitik.render.frames import Frame, frame_from_situation, frames_from_json
+from realpolitik.render.png import svg_to_png
+from realpolitik.render.sheets import map_pad, order_sheet
+from realpolitik.render.svg import render
+from realpolitik.replay import load_game_record
+from realpolitik.rules import PRESETS
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    cmd = sub.add_parser("render", help="draw a game, a phase or a situation on the map")
+    cmd.add_argument("game", nargs="?", help="a saved game or game record (JSON; - for stdin)")
+    cmd.add_argument("--example", help="a packaged example game, e.g. classic_1901_1902")
+    cmd.add_argument("--situation", help="a situation of `realpolitik adjudicate` (- for stdin)")
+    cmd.add_argument("--rules", choices=PRESETS, default="classic", help="for --situation")
+    cmd.add_argument("--phase", help="the phase to draw (default: the present one)")
+    cmd.add_argument("--sheet", metavar="POWER", help="an order sheet for POWER")
+    cmd.add_argument("--pad", action="store_true", help="a blank map pad")
+    cmd.add_argument("--labels", choices=("short", "long"), default="short")
+    cmd.add_argument("--scale", type=float, default=1.0, help="PNG scale (2 for sharper)")
+    cmd.add_argument("-o", "--output", help="file to write: .svg, .png or .html")
+    cmd.set_defaults(func=run)
+
+
+def _read(name: str, stdin: TextIO) -> Any:
+    try:
+        text = stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SituationError(f"bad JSON in {name}: {exc}") from None
+
+
+def _frames(args: argparse.Namespace, stdin: TextIO) -> list[Frame]:
+    sources = [x for x in (args.game, args.example, args.situation) if x is not None]
+    if len(sources) > 1:
+        raise ValueError("give one of GAME, --example and --situation")
+    if args.situation is not None:
+        return [frame_from_situation(_read(args.situation, stdin), args.rules)]
+    if args.example is not None:
+        return frames_from_json(load_game_record(args.example))
+    if args.game is not None:
+        return frames_from_json(_read(args.game, stdin))
+    return []
+
+
+def _pick(frames: list[Frame], phase: str | None) -> Frame:
+    if phase is None:
+        return frames[-1]
+    wanted = Phase.parse(phase)
+    for frame in frames:
+        if frame.phase == wanted:
+            return frame
+    have = ", ".join(str(f.phase) for f in frames)
+    raise ValueError(f"no phase {wanted} in this game (it has {have})")
+
+
+def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    frames = _frames(args, stdin)
+    suffix = Path(args.output).suffix.lower() if args.output else ".svg"
+    if suffix not in (".svg", ".png", ".html"):
+        raise ValueError(f"unknown output format {suffix!r}: use .svg, .png or .html")
+    if args.pad or args.sheet:
+        game_map = frames[-1].game_map if frames else None
+        if args.sheet:
+            position = frames[-1].position if frames else None
+            year = frames[-1].phase.year if frames else None
+            text = order_sheet(args.sheet, game_map=game_map, position=position, year=year)
+        else:
+            text = map_pad(game_map=game_map, labels=args.labels)
+    elif not frames:
+        raise ValueError("nothing to draw: give GAME, --example, --situation, --sheet or --pad")
+    elif suffix == ".html":
+        chosen = frames if args.phase is None else [_pick(frames, args.phase)]
+        title = Path(args.game or args.example or args.situation or "game").stem
+        text = flipbook_html(chosen, title=title, labels=args.labels)
+    else:
+        frame = _pick(frames, args.phase)
+        text = render(
+            frame.position,
+            game_map=frame.game_map,
+            orders=frame.orders,
+            results=frame.resolution,
+            phase=frame.phase,
+            labels=args.labels,
+        )
+    if suffix == ".png":
+        if not args.output:
+            raise ValueError("PNG output needs -o FILE.png")
+        Path(args.output).write_bytes(svg_to_png(text, scale=args.scale))
+    elif args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        stdout.write(text)
+    return 0

@@ -1,0 +1,56 @@
+"""``realpolitik serve``: run the online game server (uvicorn) on the embedded SQLite
+database by default, or on the database named by ``--database`` /
+``REALPOLITIK_DATABASE_URL`` (PostgreSQL: ``postgresql+psycopg://user:pw@host/db``)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from typing import TextIO
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    cmd = sub.add_parser("serve", help="run the online game server")
+    cmd.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
+    cmd.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    cmd.add_argument(
+        "--database",
+        help="SQLAlchemy URL (default: $REALPOLITIK_DATABASE_URL or sqlite:///realpolitik.sqlite3)",
+    )
+    cmd.add_argument("--workers", type=int, default=1, help="server processes")
+    cmd.add_argument("--no-scheduler", action="store_true", help="do not process deadlines here")
+    cmd.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    try:
+        import uvicorn
+    except ImportError:
+        raise ValueError("the server needs its extra: pip install 'realpolitik[server]'") from None
+    if args.database:
+        os.environ["REALPOLITIK_DATABASE_URL"] = args.database
+    if args.no_scheduler:
+        os.environ["REALPOLITIK_SCHEDULER"] = "0"
+    from realpolitik.server.settings import Settings
+
+    settings = Settings.from_env()
+    from realpolitik.server.db import make_engine
+
+    make_engine(settings.database_url).dispose()  # create / migrate before serving
+    print(f"realpolitik: serving on http://{args.host}:{args.port}/", file=stdout, flush=True)
+    print(f"realpolitik: database {_safe(settings.database_url)}", file=stdout, flush=True)
+    uvicorn.run(
+        "realpolitik.server.app:create_app",
+        factory=True,
+        host=args.host,
+        port=args.port,
+        workers=args.workers,
+        log_level=os.environ.get("REALPOLITIK_LOG_LEVEL", "info"),
+    )
+    return 0
+
+
+def _safe(url: str) -> str:
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)

@@ -1,0 +1,628 @@
+"""The whole game: a board, an edition, players, orders, phases, history and the end.
+
+    >>> game = Game.new(edition="classic", players=["ann", "bob", "cy"], seed=7)
+    >>> sorted(p for powers in game.players.values() for p in powers)[:3]
+    ['AUSTRIA', 'ENGLAND', 'FRANCE']
+    >>> [str(o) for o in game.submit("FRANCE", ["A Par-Bur", "A MAR S A PAR - BUR"])]
+    ['A PAR - BUR', 'A MAR S A PAR - BUR']
+    >>> str(game.process().phase), str(game.phase)
+    ('S1901M', 'F1901M')
+
+Each phase is a pipeline: the pending orders of the powers that play (a power in civil
+disorder gives none) → :func:`realpolitik.adjudicator.adjudicate` → the edition's calendar
+(:mod:`realpolitik.turns`: retreats, centres, adjustments) → the end conditions
+(:mod:`realpolitik.victory`). Retreat and adjustment phases in which nobody has a choice are
+processed at once and recorded as skipped. Everything the game decides by chance (the
+assignment of powers, the two-player coin toss) comes from the recorded ``seed``.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from realpolitik.adjudicator import Resolution, adjudicate, adjustment_counts
+from realpolitik.errors import IllegalOrderError, OrderError
+from realpolitik.maps.model import GameMap
+from realpolitik.notation import parse_order
+from realpolitik.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Waive,
+)
+from realpolitik.phase import Phase, PhaseKind, Season
+from realpolitik.position import Position
+from realpolitik.records import CoinToss, GameError, Message, PhaseRecord, Status
+from realpolitik.rules import Rules
+from realpolitik.turns import reinforcement_orders, settle
+from realpolitik.variants import Edition, Setup, edition, load_board, with_overrides
+from realpolitik.victory import GameResult, check_victory, form_alliances, most_units
+from realpolitik.vocab import Power, Province, province_of
+
+__all__ = ["CoinToss", "Game", "GameError", "Message", "PhaseRecord", "Status"]
+
+_KINDS: dict[PhaseKind, tuple[type, ...]] = {
+    PhaseKind.MOVEMENT: (Hold, Move, SupportHold, SupportMove, Convoy),
+    PhaseKind.RETREATS: (Retreat, Disband),
+    PhaseKind.ADJUSTMENTS: (Build, Disband, Waive),
+}
+GLOBAL = "GLOBAL"
+
+
+class Game:
+    """A game of Diplomacy. Create one with :meth:`new` (or :meth:`from_json`); then per
+    phase :meth:`submit` each power's orders and :meth:`process`."""
+
+    def __init__(
+        self,
+        spec: Edition,
+        setup: Setup,
+        rules: Rules,
+        seed: int,
+        assignment: Mapping[str, tuple[Power, ...]],
+        *,
+        variant: str = "standard",
+        last_year: int | None = None,
+        clock: bool = True,
+    ) -> None:
+        self.spec = spec
+        self.setup = setup
+        self.rules = rules
+        self.seed = seed
+        self.assignment = dict(assignment)
+        self.variant = variant
+        self.last_year = last_year
+        self.clock = clock
+        self.phase = Phase(spec.first_year(setup), Season.SPRING, PhaseKind.MOVEMENT)
+        self.position = Position.initial(self.game_map)
+        self.history: list[PhaseRecord] = []
+        self.messages: list[Message] = []
+        self.result: GameResult | None = None
+        self.votes: dict[Power, bool] = {}
+        self.status = Status()
+        self._orders: dict[Power, tuple[Order, ...]] = {}
+        self._accepted: dict[Power, frozenset[Province]] = {}
+        self._declared: dict[Power, tuple[Power, ...]] = {}
+
+    # --- creation ------------------------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        *,
+        variant: str = "standard",
+        edition: str = "classic",
+        players: int | Sequence[str] | None = None,
+        seed: int | None = None,
+        assignment: Mapping[str, Power | Sequence[Power]] | None = None,
+        rules: Rules | Mapping[str, str] | None = None,
+        setup: str | None = None,
+        last_year: int | None = None,
+        clock: bool = True,
+    ) -> Game:
+        """A new game. ``players``: names (or a count: ``player 1``...; default one player
+        per power, named after it). ``setup`` picks an option (1971's ``3a``/``3b``).
+        Powers are dealt to players at random from ``seed`` (chosen and recorded if not
+        given) unless ``assignment`` gives a player their setup group. ``rules`` replaces
+        the edition's rules or overrides single choices (``{"4.D.8": "c"}``).
+        ``last_year``: the agreed end of a shortened game (1971, grow)."""
+        spec = _edition(edition)
+        if spec.variant != variant:
+            raise GameError(f"edition {spec.name} is played on the {spec.variant} variant")
+        try:
+            names = None if players is None else _names(players)
+            chosen = spec.setup(None if names is None else len(names), setup)
+            names = names or chosen.default_names()
+            seed = secrets.randbelow(2**31) if seed is None else int(seed)
+            by_power = players is None and all(len(g) == 1 for g in chosen.groups)
+            dealt = chosen.deal(names, assignment or {}, seed, by_power=by_power)
+        except ValueError as exc:
+            raise GameError(str(exc)) from None
+        game_rules = rules if isinstance(rules, Rules) else with_overrides(spec.rules, rules or {})
+        if last_year is not None:
+            if not spec.shortened_game:
+                raise GameError(f"{spec.name} has no shortened game (1971 and grow do)")
+            if last_year < spec.first_year(chosen):
+                raise GameError(f"the last year {last_year} is before the first")
+        return cls(spec, chosen, game_rules, seed, dealt,
+                   variant=variant, last_year=last_year, clock=clock)  # fmt: skip
+
+    # --- who plays what ------------------------------------------------------------------
+    @property
+    def edition(self) -> str:
+        return self.spec.name
+
+    @property
+    def game_map(self) -> GameMap:
+        """The board of the current phase."""
+        return self.board_for(self.phase)
+
+    def board_for(self, phase: Phase) -> GameMap:
+        """The board of ``phase``: a neutral power's provinces are cut off until its year."""
+        neutral = self.setup.neutral
+        if neutral is not None and phase.year < neutral.until:
+            return load_board(neutral.map)
+        return load_board(self.spec.board(self.setup))
+
+    @property
+    def powers(self) -> tuple[Power, ...]:
+        return self.game_map.powers
+
+    @property
+    def players(self) -> dict[str, tuple[Power, ...]]:
+        """Each player's powers now (the coin toss adds the neutral power from its year)."""
+        out = {name: tuple(powers) for name, powers in self.assignment.items()}
+        toss = self.status.coin_toss
+        if toss is not None and self.phase.year >= toss.from_year:
+            out[toss.player] = (*out[toss.player], toss.power)
+        return out
+
+    def controller(self, power: Power) -> str | None:
+        """The player of ``power``, or ``None`` (out of the game, or neutral)."""
+        for name, powers in self.players.items():
+            if power in powers:
+                return name
+        return None
+
+    @property
+    def civil_disorder(self) -> frozenset[Power]:
+        """Powers in civil disorder now: out of the game, neutral, left, conceded, or
+        without orders in this turn's movement phase (until they order again)."""
+        s = self.status
+        cd = set(s.disorder | s.conceded | s.missed)
+        cd |= {p for p in self.powers if self.controller(p) is None}
+        return frozenset(cd)
+
+    def _check_power(self, power: Power) -> Power:
+        power = str(power).upper()
+        if power not in self.powers:
+            raise GameError(f"unknown power {power!r}; powers: {', '.join(self.powers)}")
+        return power
+
+    def _playing(self, power: Power) -> Power:
+        """``power`` if a player plays it now, else a :class:`GameError`."""
+        power = self._check_power(power)
+        if self.controller(power) is None:
+            raise GameError(f"{power} is played by nobody in this game")
+        if power in self.status.conceded:
+            raise GameError(f"{power} has conceded")
+        if power in self.status.disorder:
+            raise GameError(f"{power} is in civil disorder: its player must return first")
+        return power
+
+    def _open(self) -> None:
+        if self.result is not None:
+            raise GameError(f"the game is over: {self.result.reason}")
+
+    # --- orders --------------------------------------------------------------------------
+    def must_order(self) -> list[Power]:
+        """Powers that may order in this phase and have a choice to make (whether they did
+        or not; a power that missed a turn may return by ordering)."""
+        cd = self.civil_disorder - self.status.missed
+        powers = [p for p in self.powers if p not in cd]
+        pos = self.position
+        if self.phase.is_movement:
+            owners = {u.power for u in pos.units.values()}
+            powers = [p for p in powers if p in owners]
+        elif self.phase.is_retreats:
+            owners = {d.unit.power for d in pos.dislodged.values() if d.retreats}
+            powers = [p for p in powers if p in owners]
+        else:
+            due = self.adjustment_counts()
+            powers = [p for p in powers if due.get(p)]
+        return powers
+
+    def waiting_for(self) -> list[Power]:
+        """Powers whose orders the phase still waits for (not those in civil disorder)."""
+        if self.result is not None:
+            return []
+        missed = self.status.missed
+        return [p for p in self.must_order() if p not in self._orders and p not in missed]
+
+    def _expected(self) -> list[Power]:
+        missed = self.status.missed
+        return [p for p in self.must_order() if p not in missed]
+
+    def adjustment_counts(self) -> dict[Power, int]:
+        """Builds (positive) or removals (negative) due per power in an adjustment phase."""
+        if not self.phase.is_adjustments:
+            return {}
+        return adjustment_counts(self.game_map, self.position, self.rules)
+
+    def submit(
+        self, power: Power, orders: Sequence[str | Order], *, language: str = "en"
+    ) -> list[Order]:
+        """Set (replace) ``power``'s orders for this phase. Raises an
+        :class:`~realpolitik.errors.OrderError` naming the first bad order (not understood,
+        not an order of this phase, for a unit the power does not own, a second order for a
+        unit) and then stores nothing. Legal but failing orders are accepted: the
+        adjudicator judges them. Submitting (even nothing) ends a missed turn's disorder."""
+        self._open()
+        power = self._playing(power)
+        parsed: list[Order] = []
+        seen: set[Province] = set()
+        for item in orders:
+            if isinstance(item, str):
+                if not item.strip():
+                    continue
+                try:
+                    order = parse_order(item, language, self.game_map)
+                except OrderError as exc:
+                    raise type(exc)(f"{power}: {exc}", item) from None
+            else:
+                order = item
+            order = self._check_order(power, order)
+            prov = None if isinstance(order, Waive) else order.unit.province
+            if prov is not None:
+                if prov in seen:
+                    raise IllegalOrderError(f"{power}: {order}: a second order for {prov}")
+                seen.add(prov)
+            parsed.append(order)
+        self._orders[power] = tuple(parsed)
+        if power in self.status.missed:
+            self.status = replace(self.status, missed=self.status.missed - {power})
+        return parsed
+
+    def _check_order(self, power: Power, order: Order) -> Order:
+        kind = self.phase.kind
+        if kind is PhaseKind.RETREATS and isinstance(order, Move) and not order.via_convoy:
+            order = Retreat(order.unit, order.destination)
+        if not isinstance(order, _KINDS[kind]):
+            what = f"a {kind.name.lower()} phase"
+            raise IllegalOrderError(f"{power}: {order} is not an order of {what}", str(order))
+        if isinstance(order, Waive | Build):
+            return order
+        prov = order.unit.province
+        pos = self.position
+        if kind is PhaseKind.RETREATS:
+            d = pos.dislodged.get(prov)
+            unit = None if d is None else d.unit
+            missing = f"there is no dislodged unit in {prov}"
+        else:
+            unit = pos.units.get(prov)
+            missing = f"there is no unit in {prov}"
+        if unit is None:
+            raise IllegalOrderError(f"{power}: {order}: {missing}", str(order))
+        if unit.power != power:
+            raise IllegalOrderError(
+                f"{power}: {order}: the unit in {prov} belongs to {unit.power}", str(order)
+            )
+        return order
+
+    def orders(self, power: Power) -> list[Order]:
+        """``power``'s pending orders for this phase."""
+        return list(self._orders.get(self._check_power(power), ()))
+
+    def pending_orders(self) -> dict[Power, tuple[Order, ...]]:
+        """Every pending order of this phase (secret: for saving, not for showing)."""
+        return dict(self._orders)
+
+    def pending_accepted(self) -> dict[Power, frozenset[Province]]:
+        return dict(self._accepted)
+
+    def pending_declared(self) -> dict[Power, tuple[Power, ...]]:
+        return dict(self._declared)
+
+    def restore_pending(
+        self,
+        orders: Mapping[Power, tuple[Order, ...]],
+        accepted: Mapping[Power, frozenset[Province]],
+        declared: Mapping[Power, tuple[Power, ...]],
+        votes: Mapping[Power, bool],
+    ) -> None:
+        """Put back the pending state of a saved game (no checks: it was checked before)."""
+        self._orders, self._accepted = dict(orders), dict(accepted)
+        self._declared, self.votes = dict(declared), dict(votes)
+
+    def legal_orders(self, power: Power | None = None) -> dict[Power, dict[str, list[Order]]]:
+        """Every legal order of ``power`` (or of every power that has a choice now), keyed by
+        unit location, build province or ``"WAIVE"`` (see :mod:`realpolitik.legal`)."""
+        from realpolitik.legal import legal_orders
+
+        able = [] if self.result is not None else self.must_order()
+        wanted = [self._check_power(power)] if power is not None else able
+        if self.phase.is_adjustments and self.rules.adjustments != "upkeep":
+            found = reinforcement_orders(
+                self.game_map, self.position, self.adjustment_counts(), self.rules
+            )
+        else:
+            found = legal_orders(self.game_map, self.position, self.phase, self.rules, power)
+        return {p: found.get(p, {}) if p in able else {} for p in wanted}
+
+    # --- conquista: accepted supports and alliances ----------------------------------------
+    def accept_support(self, power: Power, supporters: Iterable[str]) -> list[Province]:
+        """Conquista: ``power`` accepts, with its orders of this phase, the support of the
+        other powers' units at ``supporters`` (``"A BUD"`` or ``"BUD"``); replaces its list."""
+        self._open()
+        power = self._playing(power)
+        if self.rules.foreign_support != "acknowledged" or not self.phase.is_movement:
+            raise GameError("supports are accepted only in movement phases of conquista")
+        provs: list[Province] = []
+        for text in supporters:
+            prov = province_of(text.split()[-1]).upper() if text.strip() else ""
+            unit = self.position.units.get(prov)
+            if unit is None:
+                raise GameError(f"{power}: there is no unit in {text!r} to accept support from")
+            if unit.power == power:
+                raise GameError(f"{power}: {unit} is its own unit: no acceptance needed")
+            provs.append(prov)
+        self._accepted[power] = frozenset(provs)
+        return sorted(provs)
+
+    def declare_alliance(self, power: Power, partners: Iterable[Power]) -> tuple[Power, ...]:
+        """Conquista: ``power`` declares, with this phase's orders, an alliance with
+        ``partners``; it is formed when every member declares the same alliance in the same
+        phase (a new one replaces its members' old ones; no partners: leave the alliance)."""
+        self._open()
+        power = self._playing(power)
+        if self.spec.victory_for(self.setup).alliance_years is None:
+            raise GameError(f"{self.edition} has no alliance victory")
+        if not self.phase.is_movement:
+            raise GameError("alliances are declared with the orders of a movement phase")
+        others = {self._check_power(p) for p in partners} - {power}
+        members = tuple(sorted(others | {power})) if others else ()
+        self._declared[power] = members
+        return members
+
+    # --- processing ----------------------------------------------------------------------
+    def process(self) -> Resolution:
+        """Adjudicate this phase with the orders given (powers without orders in a movement
+        phase fall into civil disorder), move to the next phase, process at once the
+        retreat and adjustment phases in which nobody has a choice, and check the end."""
+        self._open()
+        resolution = self._step(skipped=False)
+        while self.result is None and not self.phase.is_movement and not self._expected():
+            self._step(skipped=True)
+        return resolution
+
+    def _step(self, *, skipped: bool) -> Resolution:
+        phase, before, status = self.phase, self.position, self.status
+        missing: set[Power] = set()
+        if phase.is_movement:
+            missing = set(self.must_order()) - set(self._orders) - status.missed
+        disorder = self.civil_disorder | missing
+        orders = {p: o for p, o in sorted(self._orders.items()) if p not in disorder}
+        accepted = self._accepted_pairs(disorder) if phase.is_movement else frozenset()
+        board = self.game_map
+        resolution = adjudicate(
+            board, before, orders, self.rules, phase, disorder=disorder, accepted=accepted
+        )
+        events: list[str] = []
+        if missing:
+            self.status = replace(self.status, missed=self.status.missed | missing)
+            events.append(f"civil disorder (no orders): {', '.join(sorted(missing))}")
+        declared = dict(self._declared)
+        if phase.is_movement and declared:
+            alliances, formed = form_alliances(self.status.alliances, declared, phase)
+            self.status = replace(self.status, alliances=alliances)
+            events += formed
+        self.phase, self.position, _ = settle(self.spec, board, phase, resolution.position)
+        self._orders, self._accepted, self._declared = {}, {}, {}
+        if self.phase.is_movement and self.status.missed:  # a new turn: expected again
+            self.status = replace(self.status, missed=frozenset())
+        events += self._coin_toss()
+        record = PhaseRecord(
+            phase, before, orders, resolution.outcomes, skipped, frozenset(disorder), accepted,
+            declared, status, tuple(events),
+        )  # fmt: skip
+        self.history.append(record)
+        ended = self._check_end(phase)
+        if ended:
+            self.history[-1] = replace(record, events=(*record.events, ended))
+        return resolution
+
+    def _accepted_pairs(self, disorder: frozenset[Power]) -> frozenset[tuple[Power, Province]]:
+        if self.rules.foreign_support != "acknowledged":
+            return frozenset()
+        pairs = {
+            (p, prov) for p, provs in self._accepted.items() if p not in disorder for prov in provs
+        }
+        nobody = {p for p in self.powers if self.controller(p) is None}
+        pairs |= {(p, prov) for p in nobody for prov in self.position.units}  # out: any help
+        return frozenset(pairs)
+
+    def _coin_toss(self) -> list[str]:
+        neutral = self.setup.neutral
+        if neutral is None or self.status.coin_toss is not None:
+            return []
+        phase = self.phase
+        due = phase.year >= neutral.until or (
+            phase.year == neutral.until - 1 and phase.is_adjustments
+        )
+        if not due:
+            return []
+        winner = random.Random(f"{self.seed}/coin toss").choice(sorted(self.assignment))
+        toss = CoinToss(neutral.power, winner, phase, neutral.until)
+        self.status = replace(self.status, coin_toss=toss)
+        return [f"coin toss: {neutral.power} goes to {winner} from {neutral.until}"]
+
+    def _check_end(self, processed: Phase) -> str:
+        victory = self.spec.victory_for(self.setup)
+        teams = self._teams()
+        found = check_victory(
+            victory, self.game_map, self.position, teams, self.status.alliances, processed
+        )
+        if found is not None:
+            self._finish("victory", found[0], processed, found[1])
+        elif self.last_year is not None and self.phase.year > self.last_year:
+            winners, reason = most_units(self.position, teams, victory.per)
+            self._finish("shortened", winners, processed, reason)
+        return "" if self.result is None else f"game over: {self.result.reason}"
+
+    def _teams(self) -> dict[str, tuple[Power, ...]]:
+        conceded = self.status.conceded
+        return {n: tuple(p for p in ps if p not in conceded) for n, ps in self.players.items()}
+
+    def _finish(self, kind: str, winners: Iterable[Power], phase: Phase, reason: str) -> None:
+        won = tuple(sorted(winners))
+        names = tuple(sorted({n for p in won if (n := self.controller(p)) is not None}))
+        self.result = GameResult(kind, won, names, phase, reason)
+
+    # --- the end: votes, concessions, disorder ---------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def winners(self) -> tuple[Power, ...]:
+        return () if self.result is None else self.result.winners
+
+    def survivors(self) -> list[Power]:
+        """Powers with a unit on the board (or dislodged)."""
+        pos = self.position
+        alive = {u.power for u in pos.units.values()} | {
+            d.unit.power for d in pos.dislodged.values()
+        }
+        return [p for p in self.powers if p in alive]
+
+    def voters(self) -> list[Power]:
+        """Surviving powers whose player takes part: they decide a draw, and share it."""
+        left = self.status.disorder | self.status.conceded
+        return [p for p in self.survivors() if self.controller(p) is not None and p not in left]
+
+    def vote_draw(self, power: Power, agree: bool = True) -> bool:
+        """Record ``power``'s draw vote; when every voter agrees the game ends in a draw
+        shared by them. Returns whether the game is now drawn."""
+        self._open()
+        power = self._playing(power)
+        if power not in self.voters():
+            raise GameError(f"{power} has no units left: it has no say in a draw")
+        self.votes[power] = agree
+        voters = self.voters()
+        if voters and all(self.votes.get(p) for p in voters):
+            self._finish("draw", voters, self.phase, f"draw agreed by {', '.join(voters)}")
+            return True
+        return False
+
+    def concede(self, power: Power) -> bool:
+        """``power`` concedes: it leaves the game for good (civil disorder). When the powers
+        still playing all belong to one player, that player wins. Returns whether the game
+        ended."""
+        self._open()
+        power = self._playing(power)
+        self.status = replace(self.status, conceded=self.status.conceded | {power})
+        self._orders.pop(power, None)
+        self.votes.pop(power, None)
+        playing = self.voters()
+        names = {self.controller(p) for p in playing}
+        if len(names) == 1:
+            self._finish("concession", playing, self.phase, f"the others conceded to {names.pop()}")
+            return True
+        return False
+
+    def set_civil_disorder(self, power: Power, on: bool = True) -> None:
+        """A player leaves (``on``) or returns: in civil disorder a power's units hold and do
+        not support each other, its dislodged units are disbanded, it builds nothing and
+        its removals follow the edition's rule."""
+        self._open()
+        power = self._check_power(power)
+        if self.controller(power) is None:
+            raise GameError(f"{power} is played by nobody in this game")
+        if power in self.status.conceded:
+            raise GameError(f"{power} has conceded")
+        s = self.status
+        if on:
+            self.status = replace(s, disorder=s.disorder | {power})
+            self._orders.pop(power, None)
+        else:
+            self.status = replace(s, disorder=s.disorder - {power}, missed=s.missed - {power})
+
+    def send_message(self, sender: Power, recipient: str, text: str) -> Message:
+        """Press: a message from a played power to another power or to all (``"GLOBAL"``)."""
+        self._open()
+        sender = self._playing(sender)
+        recipient = recipient.upper()
+        if recipient != GLOBAL:
+            recipient = self._check_power(recipient)
+        message = Message(self.phase, sender, recipient, text)
+        self.messages.append(message)
+        return message
+
+    # --- forks, views, files -----------------------------------------------------------------
+    def rollback(self, phase: Phase | str) -> Game:
+        """A fork of the game as it was at the start of ``phase`` (a processed, not skipped
+        phase, or the current one): what-if play; this game is unchanged."""
+        target = Phase.parse(phase) if isinstance(phase, str) else phase
+        fork = self.copy()
+        if target == self.phase:
+            fork._orders, fork._accepted, fork._declared, fork.votes = {}, {}, {}, {}
+            fork.result = None
+            return fork
+        for k, record in enumerate(self.history):
+            if record.phase == target and not record.skipped:
+                kept = {r.phase for r in self.history[:k]}
+                fork.history = self.history[:k]
+                fork.messages = [m for m in self.messages if m.phase in kept]
+                fork.phase, fork.position, fork.status = (
+                    record.phase,
+                    record.position,
+                    record.status,
+                )
+                fork._orders, fork._accepted, fork._declared, fork.votes = {}, {}, {}, {}
+                fork.result = None
+                return fork
+        played = ", ".join(str(r.phase) for r in self.history if not r.skipped)
+        raise GameError(f"no phase {target} to roll back to (phases: {played or 'none'})")
+
+    def copy(self) -> Game:
+        """An independent copy (records and positions are immutable and shared)."""
+        twin = Game.__new__(Game)
+        twin.__dict__.update(self.__dict__)
+        twin.assignment = dict(self.assignment)
+        twin.history = list(self.history)
+        twin.messages = list(self.messages)
+        twin.votes = dict(self.votes)
+        twin._orders, twin._accepted = dict(self._orders), dict(self._accepted)
+        twin._declared = dict(self._declared)
+        return twin
+
+    def phase_name(self, phase: Phase | None = None) -> str:
+        return self.spec.phase_name(phase or self.phase)
+
+    def view(self, power: Power | None = None) -> dict[str, Any]:
+        """The game as ``power`` may see it (``None``: an observer): JSON-able; pending
+        orders, acceptances, declarations and messages of other powers are hidden."""
+        from realpolitik.gameview import game_view
+
+        return game_view(self, None if power is None else self._check_power(power))
+
+    def to_json(self) -> dict[str, Any]:
+        """The lossless, versioned saved game (see :mod:`realpolitik.savegame`)."""
+        from realpolitik.savegame import game_to_json
+
+        return game_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Game:
+        from realpolitik.savegame import game_from_json
+
+        return game_from_json(data)
+
+    def __repr__(self) -> str:
+        state = f"over: {self.result.reason}" if self.result else f"at {self.phase}"
+        return f"<Game {self.edition} {self.setup.id}p {state}>"
+
+
+def _names(players: int | Sequence[str]) -> list[str]:
+    if isinstance(players, int):
+        return [f"player {k}" for k in range(1, players + 1)]
+    names = [str(p).strip() for p in players]
+    if len(set(names)) != len(names) or not all(names):
+        raise GameError("player names must be distinct and not empty")
+    return names
+
+
+def _edition(name: str) -> Edition:
+    try:
+        return edition(name)
+    except ValueError as exc:
+        raise GameError(str(exc)) from None

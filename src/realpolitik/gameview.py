@@ -1,0 +1,108 @@
+"""What one power (or an observer) may see of a game, as JSON-able data.
+
+Everything on the board and in the processed history is public; a power's pending orders,
+accepted supports, alliance declaration, draw vote and messages are seen by that power only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from realpolitik.adjudicator.results import Outcome
+
+if TYPE_CHECKING:
+    from realpolitik.game import Game, PhaseRecord
+
+__all__ = ["game_view", "outcome_view", "record_view"]
+
+
+def outcome_view(outcome: Outcome) -> dict[str, Any]:
+    """One order's result in the shape of the ``adjudicate`` contract."""
+    entry: dict[str, Any] = {
+        "order": str(outcome.order),
+        "result": outcome.result.value,
+        "reason": outcome.reason,
+    }
+    if outcome.fate is not None:
+        entry["unit"] = outcome.fate.value
+    if outcome.implied:
+        entry["implied"] = True
+    return entry
+
+
+def results_by_power(outcomes: Iterable[Outcome]) -> dict[str, list[dict[str, Any]]]:
+    out: dict[str, list[dict[str, Any]]] = {}
+    for outcome in outcomes:
+        out.setdefault(outcome.power, []).append(outcome_view(outcome))
+    return dict(sorted(out.items()))
+
+
+def record_view(game: Game, record: PhaseRecord) -> dict[str, Any]:
+    """A processed phase: its orders and results are public."""
+    return {
+        "phase": str(record.phase),
+        "name": game.phase_name(record.phase),
+        "skipped": record.skipped,
+        "orders": {p: [str(o) for o in orders] for p, orders in record.orders.items()},
+        "results": results_by_power(record.outcomes),
+        "civil_disorder": sorted(record.disorder),
+        "events": list(record.events),
+    }
+
+
+def game_view(game: Game, power: str | None) -> dict[str, Any]:
+    shape = game.position.to_json()
+    status = game.status
+    board = game.game_map
+    neutral = game.setup.neutral
+    toss = status.coin_toss
+    first = not any(r.phase.is_movement for r in game.history)
+    view: dict[str, Any] = {
+        "variant": game.variant,
+        "edition": game.edition,
+        "title": game.spec.title,
+        "setup": game.setup.id,
+        "rules": game.rules.name,
+        "map": board.name,
+        "phase": str(game.phase),
+        "phase_name": game.phase_name(),
+        "power": power,
+        "player": None if power is None else game.controller(power),
+        "players": {name: list(powers) for name, powers in game.players.items()},
+        "powers": list(game.powers),
+        "units": shape["units"],
+        "centers": shape["centers"],
+        "dislodged": shape["dislodged"],
+        "contested": shape["contested"],
+        "center_counts": {p: len(game.position.centers_of(p)) for p in game.powers},
+        "adjustments": game.adjustment_counts(),
+        "submitted": sorted(game.pending_orders()),
+        "waiting_for": game.waiting_for(),
+        "civil_disorder": sorted(game.civil_disorder),
+        "out": list(game.setup.out),
+        "neutral": neutral.power if neutral and game.controller(neutral.power) is None else None,
+        "coin_toss": None if toss is None else {"power": toss.power, "player": toss.player,
+                                                "phase": str(toss.phase), "from": toss.from_year},
+        "alliances": [a.to_json() for a in status.alliances],
+        "victory": game.spec.victory_for(game.setup).describe(board),
+        "last_year": game.last_year,
+        "clock": game.spec.clock.for_phase(game.phase, first) if game.clock else None,
+        "history": [record_view(game, r) for r in game.history],
+        "is_over": game.is_over,
+        "winners": list(game.winners),
+        "result": None if game.result is None else game.result.to_json(),
+    }  # fmt: skip
+    if power is not None:
+        view["orders"] = {power: [str(o) for o in game.orders(power)]}
+        view["accepted"] = sorted(game.pending_accepted().get(power, ()))
+        view["declared"] = list(game.pending_declared().get(power, ()))
+        view["draw_vote"] = game.votes.get(power)
+    else:
+        view["orders"] = {}
+    view["messages"] = [
+        {"phase": str(m.phase), "sender": m.sender, "recipient": m.recipient, "text": m.text}
+        for m in game.messages
+        if m.recipient == "GLOBAL" or (power is not None and power in (m.sender, m.recipient))
+    ]
+    return view

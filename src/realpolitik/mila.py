@@ -1,0 +1,332 @@
+"""The MILA saved-game format: the JSON of the PyPI ``diplomacy`` package (and Meta's dipcc).
+
+A MILA saved game is ``{"id", "map", "rules", "phases": [...]}``; each phase has a ``name``
+(``S1901M``), a ``state`` (``units`` per power, ``"*A PAR"`` for a dislodged unit,
+``retreats``, ``centers``, ``homes``, ``influence``, ``civil_disorder``, ``builds``...),
+the ``orders`` per power (``None``: not given), ``results`` per unit and ``messages``.
+
+:func:`from_mila` replays a MILA game through our adjudicator, phase by phase, and checks
+that every recorded state is the one we reach (a :class:`MilaError` names the first phase
+that differs). :func:`to_mila` writes a game so that ``diplomacy.utils.export.
+from_saved_game_format`` loads it and its engine replays to the same states. Only the
+standard map is shared; conquista and the reduced boards have no MILA equivalent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
+
+from realpolitik.adjudicator import adjustment_counts
+from realpolitik.adjudicator.results import OrderResult, Outcome
+from realpolitik.game import Game, GameError, Message, PhaseRecord
+from realpolitik.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    UnitRef,
+    Waive,
+)
+from realpolitik.phase import Phase
+from realpolitik.position import Position
+from realpolitik.savegame import order_from_text
+from realpolitik.variants import load_board
+from realpolitik.vocab import Power, province_of
+
+__all__ = ["MilaError", "from_mila", "to_mila"]
+
+MILA_RULES = ["NO_PRESS", "POWER_CHOICE"]
+
+
+class MilaError(ValueError):
+    """Not a MILA saved game, one we cannot read, or one whose replay differs here."""
+
+
+# --- export -----------------------------------------------------------------------------------
+def _full(order: Order, position: Position) -> Order:
+    """The order with the unit types (and fleet coasts) MILA's notation needs, without
+    nationalities."""
+
+    def fix(ref: UnitRef, dislodged: bool = False) -> UnitRef:
+        found = position.dislodged.get(ref.province) if dislodged else None
+        unit = found.unit if found is not None else position.units.get(ref.province)
+        if unit is None:
+            return UnitRef(ref.type, ref.location)
+        return UnitRef(unit.type, unit.location)
+
+    if isinstance(order, Waive | Build):
+        return order
+    if isinstance(order, Retreat):
+        return Retreat(fix(order.unit, True), order.destination)
+    if isinstance(order, Disband):
+        return Disband(fix(order.unit, bool(position.dislodged)))
+    unit = fix(order.unit)
+    if isinstance(order, Hold):
+        return Hold(unit)
+    if isinstance(order, Move):
+        return Move(unit, order.destination, order.via_convoy)
+    if isinstance(order, SupportHold):
+        return SupportHold(unit, fix(order.supported))
+    if isinstance(order, SupportMove):
+        return SupportMove(unit, fix(order.supported), province_of(order.destination))
+    return Convoy(unit, fix(order.convoyed), province_of(order.destination))
+
+
+def _codes(outcome: Outcome) -> list[str]:
+    result = outcome.result
+    codes: list[str] = []
+    if result is OrderResult.ILLEGAL:
+        codes.append("void")
+    elif result is OrderResult.INVALID:
+        codes.append("no convoy" if isinstance(outcome.order, Move) else "void")
+    elif result is OrderResult.FAILS:
+        codes.append("bounce")
+    elif result is OrderResult.CUT:
+        codes.append("cut")
+    elif result is OrderResult.DISRUPTED:
+        codes.append("disrupted")
+    if outcome.fate is not None:
+        codes.append("dislodged")
+    if isinstance(outcome.order, Disband) and result is OrderResult.SUCCEEDS:
+        codes.append("disband")
+    return codes
+
+
+def _state(
+    game: Game,
+    phase: Phase,
+    position: Position,
+    influence: Mapping[str, Power],
+    disorder: Collection[Power],
+) -> dict[str, Any]:
+    board = game.board_for(phase)
+    powers = board.powers
+    units: dict[str, list[str]] = {p: [] for p in powers}
+    retreats: dict[str, dict[str, list[str]]] = {p: {} for p in powers}
+    for unit in sorted(position.units.values(), key=lambda u: u.location):
+        units[unit.power].append(str(unit))
+    for d in position.dislodged.values():
+        units[d.unit.power].append(f"*{d.unit}")
+        retreats[d.unit.power][str(d.unit)] = list(d.retreats)
+    builds: dict[str, dict[str, Any]] = {}
+    for power in powers:
+        count = 0
+        if phase.is_adjustments:
+            count = len(position.centers_of(power)) - len(position.units_of(power))
+        homes = [
+            h
+            for h in board.homes.get(power, ())
+            if count > 0 and position.centers.get(h) == power and h not in position.units
+        ]
+        builds[power] = {"count": count, "homes": homes}
+    return {
+        "timestamp": 0,
+        "zobrist_hash": "0",
+        "note": "",
+        "name": str(phase),
+        "units": units,
+        "retreats": retreats,
+        "centers": {p: position.centers_of(p) for p in powers},
+        "homes": {p: list(board.homes.get(p, ())) for p in powers},
+        "influence": {p: sorted(q for q, o in influence.items() if o == p) for p in powers},
+        "civil_disorder": {p: int(p in disorder) for p in powers},
+        "builds": builds,
+        "game_id": f"realpolitik-{game.seed}",
+        "map": "standard",
+        "rules": MILA_RULES,
+    }
+
+
+def _phase(game: Game, record: PhaseRecord, influence: dict[str, Power]) -> dict[str, Any]:
+    pos, phase = record.position, record.phase
+    orders: dict[str, list[str] | None] = {p: [] for p in game.board_for(phase).powers}
+    results: dict[str, list[str]] = {}
+    for outcome in record.outcomes:
+        order = _full(outcome.order, pos)
+        key = "WAIVE" if isinstance(order, Waive) else str(order.unit)
+        if not (outcome.implied and phase.is_movement):
+            given = orders[outcome.power]
+            orders[outcome.power] = [*(given or []), str(order)]
+        results[key] = [] if outcome.implied and phase.is_movement else _codes(outcome)
+    for power in record.disorder:  # no orders given: MILA's "not set"
+        if not orders.get(power, True):
+            orders[power] = None
+    state = _state(game, phase, pos, influence, record.disorder)
+    return {
+        "name": str(phase),
+        "state": state,
+        "orders": orders,
+        "results": results,
+        "messages": _messages(game, phase),
+    }
+
+
+def _messages(game: Game, phase: Phase) -> list[dict[str, Any]]:
+    return [
+        {
+            "sender": m.sender,
+            "recipient": m.recipient,
+            "time_sent": k + 1,
+            "phase": str(m.phase),
+            "message": m.text,
+        }
+        for k, m in enumerate(game.messages)
+        if m.phase == phase
+    ]
+
+
+def to_mila(game: Game) -> dict[str, Any]:
+    """The game as a MILA saved game (standard map only). Phases that MILA's engine skips
+    too are left out; other skipped phases (civil-disorder removals and disbands) are
+    written with their implied orders, so that MILA's engine makes the same changes."""
+    if game.setup.neutral is not None:
+        raise MilaError("the two-player game (a neutral Italy) has no MILA equivalent")
+    board, standard = game.game_map, load_board("standard")
+    same = (
+        board.army_adjacency == standard.army_adjacency
+        and board.fleet_adjacency == standard.fleet_adjacency
+        and board.centers == standard.centers
+        and board.homes == standard.homes
+    )
+    if not same:
+        raise MilaError(f"the {board.name} board has no MILA equivalent (only the standard map)")
+    influence: dict[str, Power] = {}
+    phases: list[dict[str, Any]] = []
+    for record in game.history:
+        _occupy(influence, record.position)
+        if record.skipped and not _mila_has(game, record):
+            continue
+        phases.append(_phase(game, record, influence))
+    _occupy(influence, game.position)
+    current = _state(game, game.phase, game.position, influence, game.civil_disorder)
+    pending = game.pending_orders()
+    phases.append(
+        {
+            "name": str(game.phase),
+            "state": current,
+            "orders": {
+                p: [str(_full(o, game.position)) for o in pending[p]] if p in pending else None
+                for p in game.powers
+            },
+            "results": {},
+            "messages": _messages(game, game.phase),
+        }
+    )
+    return {
+        "id": f"realpolitik-{game.seed}",
+        "map": "standard",
+        "rules": MILA_RULES,
+        "phases": phases,
+    }
+
+
+def _mila_has(game: Game, record: PhaseRecord) -> bool:
+    """Does MILA's engine have this phase we skipped? Not a retreat phase where no unit
+    could retreat, nor an adjustment phase with nothing to adjust."""
+    if record.phase.is_retreats:
+        return any(d.retreats for d in record.position.dislodged.values())
+    board = game.board_for(record.phase)
+    return bool(adjustment_counts(board, record.position, game.rules))
+
+
+def _occupy(influence: dict[str, Power], position: Position) -> None:
+    for prov, unit in position.units.items():
+        influence[prov] = unit.power
+
+
+# --- import -----------------------------------------------------------------------------------
+def _position(state: Mapping[str, Any]) -> Position:
+    board = load_board("standard")
+    units: dict[str, list[str]] = {}
+    dislodged: dict[str, list[dict[str, Any]]] = {}
+    for power, texts in state.get("units", {}).items():
+        for text in texts:
+            if text.startswith("*"):
+                moves = state.get("retreats", {}).get(power, {}).get(text[1:], [])
+                dislodged.setdefault(power, []).append({"unit": text[1:], "retreats": moves})
+            else:
+                units.setdefault(power, []).append(text)
+    data = {"units": units, "centers": state.get("centers", {}), "dislodged": dislodged}
+    return Position.from_json(data, board)
+
+
+def _shape(position: Position) -> tuple[set[str], set[str], set[str]]:
+    units = {f"{u.power} {u}" for u in position.units.values()}
+    dislodged = {f"{d.unit.power} {d.unit}" for d in position.dislodged.values()}
+    centers = {f"{o} {c}" for c, o in position.centers.items()}
+    return units, dislodged, centers
+
+
+def _compare(name: str, ours: Position, theirs: Position) -> None:
+    for what, a, b in zip(
+        ("units", "dislodged units", "centres"), _shape(ours), _shape(theirs), strict=True
+    ):
+        if a != b:
+            extra = ", ".join(sorted(a - b)) or "none"
+            lacking = ", ".join(sorted(b - a)) or "none"
+            raise MilaError(
+                f"phase {name}: our {what} differ from the file's (ours only: {extra}; "
+                f"the file's only: {lacking})"
+            )
+
+
+def from_mila(
+    data: Any, *, edition: str = "classic", rules: Mapping[str, str] | None = None
+) -> Game:
+    """Load a MILA saved game by replaying its orders here (``edition``/``rules``: the rules
+    to adjudicate with; MILA's engine is closest to ``classic`` with DATC 4.A.3 ``d``)."""
+    if not isinstance(data, Mapping) or not isinstance(data.get("phases"), list):
+        raise MilaError('not a MILA saved game (no "phases" list)')
+    if data.get("map", "standard") != "standard":
+        raise MilaError(f"map {data.get('map')!r}: only the standard map can be imported")
+    phases = [p for p in data["phases"] if isinstance(p, Mapping)]
+    if not phases:
+        raise MilaError("the MILA game has no phases")
+    try:
+        return _replay(phases, edition, rules)
+    except MilaError:
+        raise
+    except (KeyError, TypeError, AttributeError, IndexError) as exc:
+        raise MilaError(f"damaged MILA game: {exc!r}") from None
+    except ValueError as exc:
+        raise MilaError(f"cannot replay the MILA game: {exc}") from None
+
+
+def _replay(
+    phases: Sequence[Mapping[str, Any]], edition: str, rules: Mapping[str, str] | None
+) -> Game:
+    game = Game.new(edition=edition, rules=rules, seed=0)
+    if game.game_map.name != "standard":
+        raise MilaError(f"edition {edition} is not played on the standard map")
+    first = phases[0]
+    game.phase = Phase.parse(first["name"])
+    game.position = _position(first["state"])
+    for k, raw in enumerate(phases):
+        name = raw["name"]
+        if name == "COMPLETED":  # a finished MILA game: the last state is not a phase
+            break
+        phase = Phase.parse(name)
+        if phase != game.phase:
+            if any(r.phase == phase and r.skipped for r in game.history):
+                continue  # a phase we processed at once: nobody had a choice in it
+            raise MilaError(f"phase {name}: this game is at {game.phase} here")
+        _compare(name, game.position, _position(raw["state"]))
+        for message in raw.get("messages", ()):
+            text = message.get("message", "")
+            game.messages.append(Message(phase, message["sender"], message["recipient"], text))
+        for power, orders in (raw.get("orders") or {}).items():
+            if orders is None or power not in game.powers:
+                continue
+            try:
+                game.submit(power, [order_from_text(text) for text in orders])
+            except (GameError, ValueError) as exc:
+                raise MilaError(f"phase {name}: {exc}") from None
+        if k + 1 < len(phases) and game.result is None:
+            game.process()
+    return game

@@ -1,0 +1,297 @@
+"""A parsed order against a position: fill in what the board tells, reject what it forbids.
+
+With a position, ``parse_order`` completes an order from the board (the unit type, a fleet's
+coast, the only coast a fleet can reach, a retreat for a move of a dislodged unit, a build or
+a removal for a bare unit in an adjustment phase) and rejects what no edition allows there:
+no such unit, a unit of another power, an army at sea, a province out of reach, a support
+into a province the supporter cannot enter, a convoy by a fleet on a coast, a build on an
+occupied or foreign centre. It raises :class:`IllegalOrderError`, or
+:class:`AmbiguousOrderError` when the board leaves two readings (a fleet that can reach both
+coasts of Spain; a build on a coastal centre with no unit type). Messages are in the
+order's language. The adjudicator still judges everything that depends on other orders.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from realpolitik.errors import AmbiguousOrderError, IllegalOrderError
+from realpolitik.maps.model import GameMap, ProvinceType
+from realpolitik.notation.formatter import coast_name, place_name, power_name, unit_phrase
+from realpolitik.notation.lexicon import language_data
+from realpolitik.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    UnitRef,
+    Waive,
+)
+from realpolitik.phase import PhaseKind
+from realpolitik.position import Position
+from realpolitik.vocab import ARMY, FLEET, Location, Power, Province, Unit, coast_of, province_of
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """What an order is checked against: the map, the position, the power giving the order
+    (if known), the kind of phase (``None``: any) and the language of the messages."""
+
+    game_map: GameMap
+    position: Position
+    power: Power | None
+    kind: PhaseKind | None
+    language: str
+    text: str
+
+
+class _Checker:
+    def __init__(self, board: Board) -> None:
+        self.b = board
+        self.map = board.game_map
+        self.lang = board.language
+
+    # --- messages ----------------------------------------------------------------------
+    def say(self, key: str, **names: str) -> str:
+        return str(language_data(self.lang)["messages"][key]).format(**names)
+
+    def illegal(self, key: str, **names: str) -> IllegalOrderError:
+        return IllegalOrderError(f'{self.say(key, **names)} ("{self.b.text}")', self.b.text)
+
+    def ambiguous(self, key: str, **names: str) -> AmbiguousOrderError:
+        return AmbiguousOrderError(f'{self.say(key, **names)} ("{self.b.text}")', self.b.text)
+
+    def place(self, loc: Location) -> str:
+        return place_name(loc, self.lang, game_map=self.map)
+
+    def unit_name(self, unit: Unit) -> str:
+        return unit_phrase(UnitRef(unit.type, unit.location), self.lang, game_map=self.map)
+
+    def kind_name(self, ref: UnitRef | Unit) -> str:
+        ref = UnitRef(ref.type, ref.location)
+        return unit_phrase(ref, self.lang, game_map=self.map, indefinite=True)
+
+    def coasts(self, prov: Province, coasts: tuple[str, ...]) -> str:
+        sep = self.say("or")
+        return sep.join(coast_name(c, self.lang) for c in coasts)
+
+    # --- units -------------------------------------------------------------------------
+    def unit(
+        self, ref: UnitRef, pool: Mapping[Province, Unit], ordered: bool = True
+    ) -> tuple[UnitRef, Unit]:
+        actual = pool.get(ref.province)
+        if actual is None:
+            raise self.illegal("no_unit", province=self.place(ref.province))
+        if ordered and self.b.power is not None and actual.power != self.b.power:
+            power = power_name(self.b.power, self.lang)
+            raise self.illegal("wrong_power", province=self.place(ref.province), power=power)
+        if ref.power is not None and ref.power != actual.power:
+            power = power_name(ref.power, self.lang)
+            raise self.illegal("wrong_power", province=self.place(ref.province), power=power)
+        if ref.type is not None and ref.type is not actual.type:
+            raise self.illegal(
+                "wrong_type",
+                province=self.place(ref.province),
+                actual=self.kind_name(actual),
+                written=self.kind_name(ref),
+            )
+        coast = coast_of(ref.location)
+        if coast is not None and actual.location != ref.location:
+            raise self.illegal(
+                "wrong_coast",
+                province=self.place(actual.province),
+                actual=coast_name(coast_of(actual.location) or "", self.lang),
+                written=coast_name(coast, self.lang),
+            )
+        return UnitRef(actual.type, actual.location, ref.power), actual
+
+    def destination(self, unit: Unit, dest: Location, *, via: bool, retreat: bool) -> Location:
+        """The exact location a unit can move (or retreat) to, or an error."""
+        prov, coast = province_of(dest), coast_of(dest)
+        info = self.map.provinces[prov]
+        name = self.place(prov)
+        if not info.passable:
+            raise self.illegal("impassable", province=name)
+        if prov == unit.province:
+            raise self.illegal("own_province")
+        if unit.type is ARMY:
+            if not info.is_land:
+                raise self.illegal("army_to_sea", province=name)
+            if self.map.can_move(ARMY, unit.location, prov):
+                return prov
+            if not retreat and self._coastal(unit.province) and self._coastal(prov):
+                return prov  # by convoy, if the fleets are there
+            raise self.illegal("not_adjacent", unit=self.unit_name(unit), province=name)
+        if via:
+            raise self.illegal("fleet_via")
+        if info.type is ProvinceType.INLAND:
+            raise self.illegal("fleet_inland", province=name)
+        options = self.map.fleet_destinations(unit.location, prov)
+        if not options:
+            raise self.illegal("not_adjacent", unit=self.unit_name(unit), province=name)
+        if coast is not None:
+            if f"{prov}/{coast}" in options:
+                return f"{prov}/{coast}"
+            if coast not in info.coasts:
+                raise self.illegal(
+                    "no_such_coast", province=name, coast=coast_name(coast, self.lang)
+                )
+            raise self.illegal("not_adjacent", unit=self.unit_name(unit), province=self.place(dest))
+        if len(options) > 1:
+            coasts = tuple(coast_of(o) or "" for o in options)
+            raise self.ambiguous("missing_coast", province=name, coasts=self.coasts(prov, coasts))
+        return options[0]
+
+    def _coastal(self, prov: Province) -> bool:
+        return self.map.provinces[prov].type is ProvinceType.COASTAL
+
+    # --- orders ------------------------------------------------------------------------
+    def resolve(self, order: Order) -> Order:
+        kind, units = self.b.kind, self.b.position.units
+        if isinstance(order, Waive | Build):
+            if kind not in (None, PhaseKind.ADJUSTMENTS):
+                raise self.illegal("wrong_phase")
+            return order if isinstance(order, Waive) else self.build(order.unit)
+        if kind is PhaseKind.ADJUSTMENTS:
+            if isinstance(order, Hold) and order.unit.province not in units:
+                return self.build(order.unit)  # "F Edi": the rulebook's build
+            if isinstance(order, Hold | Disband):  # "E Gal": a removal
+                return Disband(self.unit(order.unit, units)[0])
+            raise self.illegal("wrong_phase")
+        if kind is PhaseKind.RETREATS:
+            return self.retreat_phase(order)
+        if isinstance(order, Retreat):
+            if kind is PhaseKind.MOVEMENT:
+                raise self.illegal("wrong_phase")
+            return self.retreat(order)
+        if isinstance(order, Disband):
+            if kind is PhaseKind.MOVEMENT:
+                raise self.illegal("wrong_phase")
+            if order.unit.province in units:
+                return Disband(self.unit(order.unit, units)[0])
+            return Disband(self.unit(order.unit, self.dislodged())[0])
+        ref, unit = self.unit(order.unit, units)
+        if isinstance(order, Hold):
+            return Hold(ref)
+        if isinstance(order, Move):
+            dest = self.destination(unit, order.destination, via=order.via_convoy, retreat=False)
+            return Move(ref, dest, order.via_convoy)
+        if isinstance(order, SupportHold | SupportMove):
+            return self.support(order, ref, unit)
+        return self.convoy(order, ref, unit)
+
+    def dislodged(self) -> dict[Province, Unit]:
+        return {p: d.unit for p, d in self.b.position.dislodged.items()}
+
+    def retreat_phase(self, order: Order) -> Order:
+        if isinstance(order, Move) and not order.via_convoy:
+            order = Retreat(order.unit, order.destination)
+        if isinstance(order, Retreat):
+            return self.retreat(order)
+        if isinstance(order, Disband):
+            return Disband(self.unit(order.unit, self.dislodged())[0])
+        unit = order.unit if not isinstance(order, Waive | Build) else None
+        if unit is not None and unit.province in self.b.position.dislodged:
+            raise self.illegal("dislodged_only", province=self.place(unit.province))
+        raise self.illegal("wrong_phase")
+
+    def retreat(self, order: Retreat) -> Order:
+        prov = order.unit.province
+        found = self.b.position.dislodged.get(prov)
+        if found is None:
+            if prov in self.b.position.units:
+                raise self.illegal("not_dislodged", province=self.place(prov))
+            raise self.illegal("no_unit", province=self.place(prov))
+        ref, unit = self.unit(order.unit, {prov: found.unit})
+        dest = self.destination(unit, order.destination, via=False, retreat=True)
+        if found.retreats and province_of(dest) not in {province_of(r) for r in found.retreats}:
+            raise self.illegal(
+                "cannot_retreat", unit=self.unit_name(unit), province=self.place(dest)
+            )
+        return Retreat(ref, dest)
+
+    def support(self, order: SupportHold | SupportMove, ref: UnitRef, unit: Unit) -> Order:
+        target_ref, target = self.unit(order.supported, self.b.position.units, ordered=False)
+        if target.province == unit.province:
+            raise self.illegal("support_self")
+        into = target.province if isinstance(order, SupportHold) else province_of(order.destination)
+        if isinstance(order, SupportMove) and into == target.province:
+            raise self.illegal("own_province")
+        if into == unit.province or not self.map.can_reach(unit.type, unit.location, into):
+            raise self.illegal(
+                "cannot_support", unit=self.unit_name(unit), province=self.place(into)
+            )
+        if isinstance(order, SupportHold):
+            return SupportHold(ref, target_ref)
+        reach = self.map.can_reach(target.type, target.location, into)
+        by_sea = target.type is ARMY and self._coastal(target.province) and self._coastal(into)
+        if not (reach or by_sea):
+            raise self.illegal(
+                "target_cannot_move", unit=self.unit_name(target), province=self.place(into)
+            )
+        dest = order.destination
+        coast = coast_of(dest)
+        if coast is not None and (target.type is ARMY or coast not in self.map.coasts(into)):
+            if target.type is ARMY:
+                dest = into
+            else:
+                raise self.illegal(
+                    "no_such_coast", province=self.place(into), coast=coast_name(coast, self.lang)
+                )
+        return SupportMove(ref, target_ref, dest)
+
+    def convoy(self, order: Convoy, ref: UnitRef, unit: Unit) -> Order:
+        if unit.type is not FLEET or not self.map.provinces[unit.province].is_sea:
+            raise self.illegal("convoy_at_sea")
+        target_ref, target = self.unit(order.convoyed, self.b.position.units, ordered=False)
+        if target.type is not ARMY:
+            raise self.illegal("convoy_army")
+        dest = province_of(order.destination)
+        if not (self._coastal(target.province) and self._coastal(dest)) or dest == target.province:
+            raise self.illegal("convoy_coastal")
+        return Convoy(ref, target_ref, dest)
+
+    def build(self, ref: UnitRef) -> Order:
+        prov = ref.province
+        info = self.map.provinces[prov]
+        name = self.place(prov)
+        if prov in self.b.position.units:
+            raise self.illegal("occupied", province=name)
+        power = self.b.power
+        if info.home is None or (power is not None and info.home != power):
+            of = "" if power is None else self.say("of_power", power=power_name(power, self.lang))
+            raise self.illegal("not_home", province=name, of=of)
+        kind = ref.type
+        if kind is None:
+            if info.type is not ProvinceType.INLAND:
+                raise self.ambiguous("build_type", province=name)
+            kind = ARMY
+        if kind is ARMY:
+            return Build(UnitRef(ARMY, prov, ref.power))
+        if info.type is ProvinceType.INLAND:
+            raise self.illegal("fleet_inland", province=name)
+        coast = coast_of(ref.location)
+        if not info.coasts:
+            return Build(UnitRef(FLEET, prov, ref.power))
+        if coast is None:
+            raise self.ambiguous(
+                "missing_coast", province=name, coasts=self.coasts(prov, info.coasts)
+            )
+        if coast not in info.coasts:
+            raise self.illegal("no_such_coast", province=name, coast=coast_name(coast, self.lang))
+        return Build(UnitRef(FLEET, f"{prov}/{coast}", ref.power))
+
+
+def resolve(order: Order, board: Board) -> Order:
+    """``order`` completed from ``board``, or an :class:`IllegalOrderError` /
+    :class:`AmbiguousOrderError` in the board's language."""
+    return _Checker(board).resolve(order)
+
+
+__all__ = ["Board", "resolve"]

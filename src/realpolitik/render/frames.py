@@ -1,0 +1,104 @@
+"""A whole game as frames to draw: each phase's starting position, orders and results.
+
+Two sources: a game record (the packaged example games, ``{"start": ..., "phases": [...]}``,
+replayed through the adjudicator) and a :class:`realpolitik.game.Game` (its history).
+The last frame is the position the game reached, with no orders.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from realpolitik.adjudicator import adjudicate
+from realpolitik.adjudicator.results import Resolution
+from realpolitik.maps import GameMap
+from realpolitik.orders import Order
+from realpolitik.phase import Phase
+from realpolitik.position import Position
+from realpolitik.rules import rules_for
+from realpolitik.situation import next_phase, read_orders, read_situation
+from realpolitik.variants import load_board
+from realpolitik.vocab import Power
+
+if TYPE_CHECKING:
+    from realpolitik.game import Game
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One phase: the position it starts from, the orders given and their resolution
+    (``None`` for the final position, still to be played)."""
+
+    phase: Phase
+    position: Position
+    game_map: GameMap
+    orders: Mapping[Power, Sequence[Order]] = field(default_factory=dict)
+    resolution: Resolution | None = None
+
+
+def frames_from_record(record: Mapping[str, Any]) -> list[Frame]:
+    """Replay a game record phase by phase (``record["rules"]``, default classic)."""
+    game_map = load_board(str(record.get("map", "standard")))
+    rules = rules_for(str(record.get("rules", "classic")))
+    start = record["start"]
+    state: dict[str, Any] = {
+        "units": start["units"],
+        "centers": start.get("centers", {}),
+        "dislodged": {},
+        "contested": [],
+    }
+    frames: list[Frame] = []
+    phase: Phase | None = None
+    for entry in record["phases"]:
+        phase, position = read_situation({"phase": entry["phase"], **state}, game_map)
+        orders, _bad = read_orders(entry.get("orders", {}), "en", game_map)
+        resolution = adjudicate(game_map, position, orders, rules, phase)
+        frames.append(Frame(phase, position, game_map, orders, resolution))
+        following, after = next_phase(phase, resolution, game_map)
+        state = {k: v for k, v in after.to_json().items()}
+        phase = following
+    if phase is not None:
+        final_phase, final = read_situation({"phase": str(phase), **state}, game_map)
+        frames.append(Frame(final_phase, final, game_map))
+    return frames
+
+
+def frames_from_game(game: Game) -> list[Frame]:
+    """The frames of a :class:`~realpolitik.game.Game`'s history, then its present."""
+    frames: list[Frame] = []
+    history = list(game.history)
+    for k, record in enumerate(history):
+        after = history[k + 1].position if k + 1 < len(history) else game.position
+        resolution = Resolution(record.phase, tuple(record.outcomes), after)
+        frames.append(
+            Frame(
+                record.phase,
+                record.position,
+                game.board_for(record.phase),
+                {p: list(o) for p, o in record.orders.items()},
+                resolution,
+            )
+        )
+    frames.append(Frame(game.phase, game.position, game.game_map))
+    return frames
+
+
+def frame_from_situation(data: Mapping[str, Any], rules: str = "classic") -> Frame:
+    """A situation of the ``realpolitik adjudicate`` contract (position and orders),
+    adjudicated: the picture of that phase with its results."""
+    game_map = load_board(str(data.get("map", "standard")))
+    phase, position = read_situation(data, game_map)
+    orders, _bad = read_orders(data.get("orders"), str(data.get("language", "en")), game_map)
+    resolution = adjudicate(game_map, position, orders, rules_for(rules), phase)
+    return Frame(phase, position, game_map, orders, resolution)
+
+
+def frames_from_json(data: Mapping[str, Any]) -> list[Frame]:
+    """Frames of a saved game (``Game.to_json()``) or of a game record."""
+    if "phases" in data and "start" in data:
+        return frames_from_record(data)
+    from realpolitik.game import Game
+
+    return frames_from_game(Game.from_json(data))

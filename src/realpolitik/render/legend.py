@@ -1,0 +1,233 @@
+"""The legend beside the map: phase, the powers with their centres and units, the orders
+with their results, and a key to the symbols."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from realpolitik.adjudicator import adjustment_counts
+from realpolitik.maps import GameMap
+from realpolitik.phase import Phase, PhaseKind
+from realpolitik.position import Position
+from realpolitik.render import style
+from realpolitik.render.geometry import fmt
+from realpolitik.render.scene import DrawnOrder
+from realpolitik.render.svgutil import Element
+from realpolitik.render.units import unit_token
+from realpolitik.render.words import Words
+from realpolitik.vocab import ARMY, FLEET
+
+WIDTH = 300.0
+
+
+def legend_width() -> float:
+    return WIDTH
+
+
+def phase_name(phase: Phase, words: Words | None = None) -> str:
+    """``"Spring 1901 Movement"``, ``"Otoño de 1901 Retiradas"``."""
+    words = words or Words()
+    return f"{words.date(phase)} {words.kind(phase)}".strip()
+
+
+def _text(x: float, y: float, text: str, size: float, **attrs: str | None) -> str:
+    el = Element("text", text=text).set(x=fmt(x), y=fmt(y), font_size=fmt(size))
+    return el.set(**{"fill": style.TEXT, **attrs}).svg()
+
+
+def _lines(text: str, width: int) -> list[str]:
+    """``text`` cut into lines of at most ``width`` characters, at spaces."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def legend_svg(
+    game_map: GameMap,
+    position: Position,
+    phase: Phase | None,
+    drawn: Sequence[DrawnOrder],
+    *,
+    x: float,
+    height: float,
+    title: str | None = None,
+    id_prefix: str = "",
+    blank: bool = False,
+    words: Words | None = None,
+) -> str:
+    words = words or Words(game_map=game_map)
+    out = [f'<g id="{id_prefix}legend" class="legend">']
+    out.append(
+        f'<rect x="{fmt(x)}" y="0" width="{fmt(WIDTH)}" height="{fmt(height)}" fill="#f6f1e3"/>'
+        f'<path d="M{fmt(x)},0V{fmt(height)}" stroke="{style.BORDER}" stroke-width="2"/>'
+    )
+    left = x + 18
+    y = 30.0
+    for line in _lines(title or game_map.title, 36)[:3]:
+        out.append(_text(left, y, line, 12, font_weight="bold"))
+        y += 15
+    y += 21
+    if blank:
+        out.append(_text(left, y + 8, "Season ________  Year ______", 15))
+        y += 26
+    elif phase is not None:
+        out.append(_text(left, y, words.date(phase), 24, font_weight="bold"))
+        y += 24
+        out.append(_text(left, y, words.kind(phase), 16, fill="#6b5a3e"))
+        y += 14
+    y += 18
+    deltas = (
+        adjustment_counts(game_map, position)
+        if phase is not None and phase.kind is PhaseKind.ADJUSTMENTS
+        else {}
+    )
+    out.append(_text(left, y, "Power", 10, fill="#7a6a52"))
+    out.append(_text(x + WIDTH - 86, y, "centres", 10, fill="#7a6a52", text_anchor="end"))
+    out.append(_text(x + WIDTH - 22, y, "units", 10, fill="#7a6a52", text_anchor="end"))
+    y += 8
+    for power in game_map.powers:
+        colour = style.power_colour(power, game_map.powers)
+        centres = len(position.centers_of(power))
+        units = len(position.units_of(power)) + sum(
+            1 for d in position.dislodged.values() if d.unit.power == power
+        )
+        y += 26
+        alive = centres or units or blank
+        out.append(unit_token(ARMY, left + 10, y - 5, colour, classes="swatch"))
+        out.append(
+            _text(
+                left + 30,
+                y,
+                words.power(power),
+                14,
+                font_weight="bold",
+                fill=style.TEXT if alive else "#a89c86",
+            )
+        )
+        if blank:
+            for right in (86, 22):
+                out.append(
+                    f'<path d="M{fmt(x + WIDTH - right - 26)},{fmt(y + 3)}h26" '
+                    'stroke="#8a7b62" stroke-width="1"/>'
+                )
+            continue
+        out.append(_text(x + WIDTH - 86, y, str(centres), 14, text_anchor="end"))
+        out.append(_text(x + WIDTH - 22, y, str(units), 14, text_anchor="end"))
+        delta = deltas.get(power, 0)
+        if delta:
+            sign = "+" if delta > 0 else "−"
+            out.append(
+                _text(
+                    x + WIDTH - 60,
+                    y,
+                    f"{sign}{abs(delta)}",
+                    12,
+                    fill="#2f7d32" if delta > 0 else style.FAIL,
+                    font_weight="bold",
+                    text_anchor="middle",
+                )
+            )
+    y += 30
+    key_top = height - 250
+    y = _orders(out, drawn, words, left, y, key_top - 16)
+    _key(out, left, key_top)
+    out.append("</g>")
+    return "\n".join(out)
+
+
+def _orders(
+    out: list[str],
+    drawn: Sequence[DrawnOrder],
+    words: Words,
+    left: float,
+    y: float,
+    bottom: float,
+) -> float:
+    shown = [d for d in drawn if not d.implied]
+    if not shown:
+        return y
+    out.append(_text(left, y, "Orders", 13, font_weight="bold"))
+    y += 6
+    power = None
+    for k, d in enumerate(shown):
+        if y + 30 > bottom:
+            out.append(_text(left, y + 14, f"… {len(shown) - k} more", 10, fill="#7a6a52"))
+            break
+        if d.power != power:
+            power = d.power
+            y += 17
+            out.append(_text(left, y, words.power(power), 11, font_weight="bold", fill="#5b4a30"))
+        y += 14
+        text = words.order(d.order)
+        mark = ""
+        fill = style.TEXT
+        if d.result is not None:
+            mark = words.result(d.result)
+            if d.failed:
+                fill = style.FAIL
+        out.append(
+            _text(left + 10, y, text, 10.5, fill=fill, font_family="DejaVu Sans Mono, monospace")
+        )
+        if mark:
+            out.append(
+                _text(left + 264, y, mark, 9.5, fill=fill, text_anchor="end", font_style="italic")
+            )
+    return y
+
+
+def _key(out: list[str], left: float, top: float) -> None:
+    out.append(_text(left, top, "Key", 13, font_weight="bold"))
+    rows = top + 24
+    out.append(unit_token(ARMY, left + 12, rows - 4, "#ffffff", classes="key"))
+    out.append(_text(left + 30, rows, "army", 11))
+    out.append(unit_token(FLEET, left + 142, rows - 4, "#ffffff", classes="key"))
+    out.append(_text(left + 164, rows, "fleet", 11))
+    rows += 26
+    out.append(
+        f'<path d="M{fmt(left)},{fmt(rows - 4)}h26" stroke="#555" stroke-width="3.2"/>'
+        f'<path d="M{fmt(left + 26)},{fmt(rows - 9)}l8,5l-8,5z" fill="#555"/>'
+    )
+    out.append(_text(left + 44, rows, "move", 11))
+    out.append(
+        f'<path d="M{fmt(left + 128)},{fmt(rows - 4)}h28" stroke="#555" stroke-width="1.8"/>'
+        f'<circle cx="{fmt(left + 158)}" cy="{fmt(rows - 4)}" r="3.4" fill="#555"/>'
+    )
+    out.append(_text(left + 168, rows, "support", 11))
+    rows += 26
+    out.append(
+        f'<circle cx="{fmt(left + 12)}" cy="{fmt(rows - 4)}" r="9" fill="none" stroke="#555" '
+        'stroke-width="2.4"/>'
+    )
+    out.append(_text(left + 30, rows, "hold", 11))
+    out.append(
+        f'<circle cx="{fmt(left + 142)}" cy="{fmt(rows - 4)}" r="9" fill="none" stroke="#555" '
+        'stroke-width="2.2" stroke-dasharray="2 3"/>'
+    )
+    out.append(_text(left + 160, rows, "convoy", 11))
+    rows += 26
+    out.append(
+        f'<path d="M{fmt(left)},{fmt(rows - 4)}h30" stroke="#555" stroke-width="3" '
+        'stroke-dasharray="7 4"/>'
+        f'<path d="M{fmt(left + 11)},{fmt(rows - 8)}l8,8M{fmt(left + 19)},{fmt(rows - 8)}l-8,8" '
+        f'stroke="{style.FAIL}" stroke-width="2.6" stroke-linecap="round"/>'
+    )
+    out.append(_text(left + 40, rows, "failed", 11))
+    out.append(
+        f'<path d="M{fmt(left + 128)},{fmt(rows - 4)}m-7,0a7,7 0 1,0 14,0a7,7 0 1,0 -14,0" '
+        f'fill="#ffb347" stroke="{style.FAIL}" stroke-width="1.4"/>'
+    )
+    out.append(_text(left + 144, rows, "standoff", 11))
+    rows += 26
+    out.append(
+        f'<circle cx="{fmt(left + 12)}" cy="{fmt(rows - 4)}" r="10" fill="#fff" '
+        f'stroke="{style.FAIL}" stroke-width="2" stroke-dasharray="4 2"/>'
+    )
+    out.append(_text(left + 30, rows, "dislodged (dotted: retreats)", 11))
+    rows += 26
+    star = f"M{fmt(left + 12)},{fmt(rows - 11)}l2,5h5l-4,3l2,5l-5,-3l-5,3l2,-5l-4,-3h5z"
+    out.append(f'<path d="{star}" fill="none" stroke="#3d3424" stroke-width="1.1"/>')
+    out.append(_text(left + 30, rows, "supply centre (filled: owner)", 11))

@@ -1,0 +1,324 @@
+"""Orders drawn on the map: move arrows (bent, so that opposite moves stay apart), convoy
+routes through the fleets, support lines ending at the supported move or unit, hold and
+convoy rings, retreats and retreat options; failed orders dashed and marked ✗."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from realpolitik.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Waive,
+)
+from realpolitik.render import style
+from realpolitik.render.geometry import Point, arrowhead, at, bent, fmt, path_d, spline, trim
+from realpolitik.render.marks import cross
+from realpolitik.render.scene import UNIT_RADIUS, DrawnOrder, Layers, Scene
+from realpolitik.render.svgutil import Element, esc
+from realpolitik.vocab import Province, province_of
+
+
+class OrderPainter(Scene):
+    """Draws the orders of a :class:`Scene` into its layers."""
+
+    def draw_orders(self, layers: Layers) -> None:
+        occupied = {province_of(u.location) for u in self.position.units.values()}
+        # moves first: supports and convoys point at them
+        for d in self.drawn:
+            if isinstance(d.order, Move) and self.drawable(d.order.unit.location):
+                self._move(layers, d, occupied)
+        for d in self.drawn:
+            order = d.order
+            if isinstance(order, Move | Waive) or not self.drawable(order.unit.location):
+                continue
+            if isinstance(order, Hold):
+                if not d.implied:
+                    self._ring(layers, d, self.unit_point(order.unit.location), dash=d.failed)
+            elif isinstance(order, SupportHold):
+                self._support_hold(layers, d)
+            elif isinstance(order, SupportMove):
+                self._support_move(layers, d)
+            elif isinstance(order, Convoy):
+                self._convoy(layers, d)
+            elif isinstance(order, Retreat):
+                self._retreat(layers, d, occupied)
+            elif isinstance(order, Disband):
+                retreating = province_of(order.unit.location) in self.position.dislodged
+                p = self.unit_point(order.unit.location, retreating=retreating)
+                layers.marks.append(cross(p[0], p[1], 11, style.FAIL, width=3.2))
+            elif isinstance(order, Build) and d.failed:
+                p = self.drawing.point(order.unit.location)
+                layers.marks.append(cross(p[0], p[1], 9, style.FAIL))
+        self._retreat_options(layers)
+
+    def _line_style(self, d: DrawnOrder) -> tuple[str, str]:
+        colour = style.power_colour(d.power, self.map.powers)
+        return colour, style.contrast(colour) if not style.is_light(colour) else "#1a1a1a"
+
+    def _stroke(
+        self,
+        layers: Layers,
+        d: DrawnOrder,
+        points: Sequence[Point],
+        width: float,
+        *,
+        head: bool,
+        cls: str,
+    ) -> None:
+        colour, halo = self._line_style(d)
+        if not style.is_light(colour):
+            halo = "#ffffff"
+        dash = "7 4" if d.failed else None
+        line = list(points)
+        tri: list[Point] = []
+        if head:
+            line, tri = arrowhead(points, width * 3.2)
+        group = Element(
+            "g", class_=f"order {cls} {d.power.lower()}" + (" failed" if d.failed else "")
+        )
+        group.children.append(f"<title>{esc(self.title(d))}</title>")
+        for stroke, w in ((halo, width + 2.4), (colour, width)):
+            group.children.append(
+                Element(
+                    "path",
+                    d=path_d(line),
+                    fill="none",
+                    stroke=stroke,
+                    stroke_width=fmt(w),
+                    stroke_linecap="round" if not dash else "butt",
+                    stroke_linejoin="round",
+                    stroke_dasharray=dash,
+                ).svg()
+            )
+            if tri:
+                group.children.append(
+                    Element(
+                        "path",
+                        d=path_d(tri, closed=True),
+                        fill=colour if stroke == colour else halo,
+                        stroke=stroke,
+                        stroke_width=fmt(1.2 if stroke == halo else 0.1),
+                        stroke_linejoin="round",
+                    ).svg()
+                )
+        layers.orders.append(group.svg())
+
+    def _move(self, layers: Layers, d: DrawnOrder, occupied: set[Province]) -> None:
+        order = d.order
+        assert isinstance(order, Move)
+        src = self.unit_point(order.unit.location)
+        if not self.drawable(order.destination):
+            return
+        dst = self.dest_point(order.destination, order.unit.type)
+        route = self._convoy_route(order)
+        points = spline([src, *route, dst]) if route else bent(src, dst)
+        end = UNIT_RADIUS + 1 if province_of(order.destination) in occupied else 3.0
+        points = trim(points, UNIT_RADIUS - 1, end)
+        self.move_paths[(order.unit.province, province_of(order.destination))] = points
+        self._stroke(layers, d, points, 3.4, head=True, cls="move")
+        if d.failed:
+            x, y = at(points, 0.62)
+            layers.marks.append(cross(x, y, 6.5, style.FAIL))
+
+    def _convoy_route(self, order: Move) -> list[Point]:
+        """The convoying fleets' points, in route order, when the army goes by sea."""
+        src, dst = order.unit.province, province_of(order.destination)
+        fleets = {
+            d.order.unit.province
+            for d in self.drawn
+            if isinstance(d.order, Convoy)
+            and d.order.convoyed.province == src
+            and province_of(d.order.destination) == dst
+        }
+        if not fleets:
+            return []
+        if not order.via_convoy and dst in self.map.army_adjacency.get(src, frozenset()):
+            return []
+        # breadth-first search from the army through convoying fleets to the destination
+        adjacency = self.map.any_adjacency
+        previous: dict[Province, Province] = {}
+        frontier = [src]
+        seen = {src}
+        while frontier:
+            nxt = []
+            for here in frontier:
+                for there in sorted(adjacency.get(here, frozenset())):
+                    if there in seen:
+                        continue
+                    if there == dst and here != src:
+                        chain = [here]
+                        while chain[-1] in previous and previous[chain[-1]] != src:
+                            chain.append(previous[chain[-1]])
+                        return [self.unit_point(p) for p in reversed(chain)]
+                    if there in fleets:
+                        seen.add(there)
+                        previous[there] = here
+                        nxt.append(there)
+            frontier = nxt
+        return []
+
+    def _ring(self, layers: Layers, d: DrawnOrder, p: Point, *, dash: bool) -> None:
+        colour, _ = self._line_style(d)
+        halo = "#1a1a1a" if style.is_light(colour) else "#ffffff"
+        group = Element("g", class_=f"order hold {d.power.lower()}" + (" failed" if dash else ""))
+        group.children.append(f"<title>{esc(self.title(d))}</title>")
+        for stroke, w in ((halo, 5.0), (colour, 2.8)):
+            group.children.append(
+                Element(
+                    "circle",
+                    cx=fmt(p[0]),
+                    cy=fmt(p[1]),
+                    r="16",
+                    fill="none",
+                    stroke=stroke,
+                    stroke_width=fmt(w),
+                    stroke_dasharray="6 4" if dash else None,
+                ).svg()
+            )
+        layers.orders.append(group.svg())
+
+    def _support_hold(self, layers: Layers, d: DrawnOrder) -> None:
+        order = d.order
+        assert isinstance(order, SupportHold)
+        if not self.drawable(order.supported.location):
+            return
+        src = self.unit_point(order.unit.location)
+        target = self.unit_point(order.supported.location)
+        points = trim(bent(src, target, 0.08), UNIT_RADIUS - 1, 17)
+        self._stroke(layers, d, points, 1.9, head=False, cls="support")
+        colour, _ = self._line_style(d)
+        layers.orders.append(
+            Element(
+                "circle",
+                cx=fmt(target[0]),
+                cy=fmt(target[1]),
+                r="16",
+                fill="none",
+                stroke=colour if not style.is_light(colour) else "#1a1a1a",
+                stroke_width="1.6",
+                stroke_dasharray="3 2" if d.failed else None,
+            ).svg()
+        )
+        if d.failed:
+            x, y = at(points, 0.35)
+            layers.marks.append(cross(x, y, 5.5, style.FAIL))
+
+    def _support_move(self, layers: Layers, d: DrawnOrder) -> None:
+        order = d.order
+        assert isinstance(order, SupportMove)
+        if not self.drawable(order.supported.location, order.destination):
+            return
+        src = self.unit_point(order.unit.location)
+        key = (order.supported.province, province_of(order.destination))
+        path = self.move_paths.get(key)
+        if path is not None:
+            target = at(path, 0.6)
+        else:
+            a = self.unit_point(order.supported.location)
+            b = self.drawing.point(order.destination)
+            target = at([a, b], 0.6)
+        points = trim(bent(src, target, 0.08), UNIT_RADIUS - 1, 2.5)
+        self._stroke(layers, d, points, 1.9, head=False, cls="support")
+        colour, _ = self._line_style(d)
+        layers.orders.append(
+            Element(
+                "circle",
+                cx=fmt(target[0]),
+                cy=fmt(target[1]),
+                r="3.6",
+                fill=colour,
+                stroke="#1a1a1a" if style.is_light(colour) else "#ffffff",
+                stroke_width="1.2",
+            ).svg()
+        )
+        if d.failed:
+            x, y = at(points, 0.35)
+            layers.marks.append(cross(x, y, 5.5, style.FAIL))
+
+    def _convoy(self, layers: Layers, d: DrawnOrder) -> None:
+        order = d.order
+        assert isinstance(order, Convoy)
+        p = self.unit_point(order.unit.location)
+        colour, _ = self._line_style(d)
+        halo = "#1a1a1a" if style.is_light(colour) else "#ffffff"
+        group = Element("g", class_=f"order convoy {d.power.lower()}")
+        group.children.append(f"<title>{esc(self.title(d))}</title>")
+        for stroke, w in ((halo, 4.4), (colour, 2.4)):
+            group.children.append(
+                Element(
+                    "circle",
+                    cx=fmt(p[0]),
+                    cy=fmt(p[1]),
+                    r="17",
+                    fill="none",
+                    stroke=stroke,
+                    stroke_width=fmt(w),
+                    stroke_dasharray="2 3",
+                ).svg()
+            )
+        layers.orders.append(group.svg())
+        key = (order.convoyed.province, province_of(order.destination))
+        if key not in self.move_paths and self.drawable(order.convoyed.location):
+            target = self.unit_point(order.convoyed.location)
+            points = trim(bent(p, target, 0.08), 17, UNIT_RADIUS)
+            self._stroke(layers, d, points, 1.6, head=False, cls="convoy-link")
+        if d.failed:
+            layers.marks.append(cross(p[0] + 12, p[1] - 12, 5.5, style.FAIL))
+
+    def _retreat(self, layers: Layers, d: DrawnOrder, occupied: set[Province]) -> None:
+        order = d.order
+        assert isinstance(order, Retreat)
+        if not self.drawable(order.destination):
+            return
+        src = self.unit_point(order.unit.location, retreating=True)
+        dst = self.dest_point(order.destination, order.unit.type)
+        points = trim(bent(src, dst, 0.1), UNIT_RADIUS, 4)
+        self._stroke(layers, d, points, 3.0, head=True, cls="retreat")
+        if d.failed:
+            x, y = at(points, 0.6)
+            layers.marks.append(cross(x, y, 6.5, style.FAIL))
+
+    def _retreat_options(self, layers: Layers) -> None:
+        ordered = {
+            province_of(d.order.unit.location)
+            for d in self.drawn
+            if isinstance(d.order, Retreat | Disband)
+        }
+        for prov, dis in sorted(self.position.dislodged.items()):
+            if prov in ordered or prov not in self.drawing.provinces:
+                continue
+            src = self.drawing.provinces[prov].dislodged
+            for loc in dis.retreats:
+                if not self.drawable(loc):
+                    continue
+                points = trim(bent(src, self.drawing.point(loc), 0.1), UNIT_RADIUS + 3, 6)
+                line, tri = arrowhead(points, 7)
+                layers.orders.append(
+                    Element(
+                        "g",
+                        class_="retreat-option",
+                        children=[
+                            Element(
+                                "path",
+                                d=path_d(line),
+                                fill="none",
+                                stroke=style.FAIL,
+                                stroke_width="1.6",
+                                stroke_dasharray="2 3",
+                            ).svg(),
+                            Element("path", d=path_d(tri, closed=True), fill=style.FAIL).svg(),
+                        ],
+                    ).svg()
+                )
+            if not dis.retreats:
+                x, y = self.drawing.provinces[prov].dislodged
+                layers.marks.append(cross(x, y, 11, style.FAIL, width=3.2))
+
+    # --- marks -------------------------------------------------------------------------

@@ -1,0 +1,100 @@
+"""The state shared by the picture's drawing steps: the board, the drawing, the position,
+the orders to draw and where each unit stands."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from realpolitik.adjudicator.results import OrderResult, Resolution
+from realpolitik.maps import GameMap
+from realpolitik.orders import Order
+from realpolitik.position import Position
+from realpolitik.render.drawing import Drawing
+from realpolitik.render.geometry import Point
+from realpolitik.render.words import Words
+from realpolitik.vocab import FLEET, Power, Province, UnitType, province_of
+
+FAILED = {
+    OrderResult.FAILS,
+    OrderResult.CUT,
+    OrderResult.DISRUPTED,
+    OrderResult.ILLEGAL,
+    OrderResult.INVALID,
+    OrderResult.DISLODGED,
+    OrderResult.DESTROYED,
+}
+UNIT_RADIUS = 12.0
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnOrder:
+    """An order to draw, with its result when known."""
+
+    power: Power
+    order: Order
+    result: OrderResult | None = None
+    fate: OrderResult | None = None
+    implied: bool = False
+
+    @property
+    def failed(self) -> bool:
+        return self.result in FAILED
+
+
+@dataclass
+class Layers:
+    provinces: list[str] = field(default_factory=list)
+    decorations: list[str] = field(default_factory=list)
+    centers: list[str] = field(default_factory=list)
+    labels: list[str] = field(default_factory=list)
+    orders: list[str] = field(default_factory=list)
+    units: list[str] = field(default_factory=list)
+    marks: list[str] = field(default_factory=list)
+
+
+class Scene:
+    """What one picture draws, and where its units stand."""
+
+    def __init__(
+        self,
+        game_map: GameMap,
+        drawing: Drawing,
+        position: Position,
+        drawn: list[DrawnOrder],
+        results: Resolution | None,
+        id_prefix: str,
+        words: Words,
+    ) -> None:
+        self.map = game_map
+        self.drawing = drawing
+        self.position = position
+        self.drawn = drawn
+        self.results = results
+        self.prefix = id_prefix
+        self.words = words
+        self.move_paths: dict[tuple[Province, Province], list[Point]] = {}
+
+    def title(self, d: DrawnOrder) -> str:
+        """The tooltip of an order: power, order and result in the picture's language."""
+        text = f"{self.words.power(d.power)}: {self.words.order(d.order)}"
+        return text + (f" — {self.words.result(d.result)}" if d.result is not None else "")
+
+    def unit_point(self, loc: str, *, retreating: bool = False) -> Point:
+        prov = province_of(loc)
+        if retreating and prov in self.position.dislodged:
+            return self.drawing.provinces[prov].dislodged
+        unit = self.position.units.get(prov)
+        if unit is not None:
+            return self.drawing.point(unit.location)
+        return self.drawing.point(loc)
+
+    def dest_point(self, loc: str, unit_type: UnitType | None) -> Point:
+        if "/" in loc or unit_type is not FLEET:
+            return self.drawing.point(loc)
+        coasts = self.map.coasts(province_of(loc))
+        if coasts:
+            return self.drawing.point(f"{loc}/{coasts[0]}")
+        return self.drawing.point(loc)
+
+    def drawable(self, *locs: str) -> bool:
+        return all(province_of(loc) in self.drawing.provinces for loc in locs)

@@ -1,0 +1,321 @@
+"""The map picture as SVG: ``render(position, orders=..., results=...) -> str``.
+
+A pure function of its inputs. Layers, bottom to top: provinces (one ``<path>`` per
+province, ``id`` = the province id, so a browser can click it), decorations, supply
+centres, names, orders, units, result marks, the legend.
+
+>>> from realpolitik import load_map, Position
+>>> svg = render(Position.initial(load_map("standard")))
+>>> svg.startswith("<svg")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from realpolitik.adjudicator.results import Resolution
+from realpolitik.maps import GameMap, load_map
+from realpolitik.maps.model import ProvinceType
+from realpolitik.orders import Build, Order, Waive
+from realpolitik.phase import Phase
+from realpolitik.position import Position
+from realpolitik.render import style
+from realpolitik.render.drawing import Drawing, drawing_for, path_data
+from realpolitik.render.geometry import fmt
+from realpolitik.render.legend import legend_svg, legend_width, phase_name
+from realpolitik.render.marks import burst, cross, star
+from realpolitik.render.orders import OrderPainter
+from realpolitik.render.scene import DrawnOrder, Layers
+from realpolitik.render.svgutil import Element, esc
+from realpolitik.render.units import unit_token
+from realpolitik.render.words import Words
+from realpolitik.vocab import ARMY, Power, Province, Unit, province_of
+
+
+def render(
+    position: Position,
+    *,
+    game_map: GameMap | None = None,
+    orders: Mapping[Power, Sequence[Order]] | None = None,
+    results: Resolution | None = None,
+    phase: Phase | None = None,
+    language: str = "en",
+    labels: str = "short",
+    names: Mapping[Province, str] | None = None,
+    title: str | None = None,
+    legend: bool = True,
+    id_prefix: str = "",
+    drawing: Drawing | None = None,
+    blank: bool = False,
+    edition: str | None = None,
+) -> str:
+    """Draw ``position`` (units, dislodged units with their retreats, centre owners) and,
+    when given, the ``orders`` of each power and their ``results`` (the resolution of
+    those orders from this position: failed orders are dashed and marked ✗, dislodged
+    units marked, standoffs shown). ``labels`` is ``"short"`` (``LON``) or ``"long"``
+    (``London``), in ``language`` (``en``, ``es``, ``fr``, ``pt``: province names, dates,
+    powers, orders and results come from the notation lexicons; ``edition`` picks its
+    season words, e.g. grow's); ``names`` maps province ids to names that override them.
+    ``id_prefix`` is put before every element id (several maps on one page); ``blank``
+    leaves the legend's phase and counts to be written in (a map pad)."""
+    game_map = game_map or load_map("standard")
+    drawing = drawing or drawing_for(game_map)
+    if labels not in ("short", "long"):
+        raise ValueError(f"labels must be 'short' or 'long', not {labels!r}")
+    phase = phase or (results.phase if results is not None else None)
+    drawn = _drawn_orders(orders, results)
+    words = Words(language, game_map=game_map, names=names, edition=edition)
+    scene = _Scene(game_map, drawing, position, drawn, results, id_prefix, words)
+    layers = Layers()
+    scene.draw_provinces(layers)
+    scene.draw_centers(layers)
+    scene.draw_labels(layers, labels)
+    scene.draw_orders(layers)
+    scene.draw_units(layers)
+    scene.draw_marks(layers)
+    width = drawing.width + (legend_width() if legend else 0)
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{fmt(width)}" '
+        f'height="{fmt(drawing.height)}" viewBox="0 0 {fmt(width)} {fmt(drawing.height)}" '
+        f'font-family="DejaVu Sans, Verdana, Arial, sans-serif">',
+        f"<title>{esc(title or _title(game_map, phase, words))}</title>",
+        f'<rect width="{fmt(width)}" height="{fmt(drawing.height)}" fill="{style.SEA}"/>',
+    ]
+    for name in ("provinces", "decorations", "centers", "orders", "labels", "units", "marks"):
+        # only the provinces take clicks: everything drawn over them lets clicks through
+        events = "" if name == "provinces" else ' pointer-events="none"'
+        out.append(f'<g id="{id_prefix}{name}"{events}>')
+        out.extend(getattr(layers, name))
+        out.append("</g>")
+    if legend:
+        out.append(
+            legend_svg(
+                game_map,
+                position,
+                phase,
+                drawn,
+                x=drawing.width,
+                height=drawing.height,
+                title=title,
+                id_prefix=id_prefix,
+                blank=blank,
+                words=words,
+            )
+        )
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _title(game_map: GameMap, phase: Phase | None, words: Words) -> str:
+    return game_map.title + (f" — {phase_name(phase, words)}" if phase is not None else "")
+
+
+def _drawn_orders(
+    orders: Mapping[Power, Sequence[Order]] | None, results: Resolution | None
+) -> list[DrawnOrder]:
+    if results is not None:
+        return [DrawnOrder(o.power, o.order, o.result, o.fate, o.implied) for o in results.outcomes]
+    out: list[DrawnOrder] = []
+    for power, items in (orders or {}).items():
+        out.extend(DrawnOrder(power.upper(), order) for order in items)
+    return out
+
+
+class _Scene(OrderPainter):
+    def draw_provinces(self, layers: Layers) -> None:
+        owners = self.position.centers
+        seas: list[str] = []
+        lands: list[str] = []
+        for pid in sorted(self.drawing.provinces):
+            info = self.map.provinces.get(pid)
+            classes = ["province"]
+            if info is None:
+                fill, stroke, width = style.INACTIVE, style.BORDER, 0.6
+                classes.append("inactive")
+            elif info.type is ProvinceType.SEA:
+                fill, stroke, width = style.SEA, style.SEA_BORDER, 0.9
+                classes.append("sea")
+            elif info.type is ProvinceType.IMPASSABLE:
+                fill, stroke, width = style.IMPASSABLE, style.BORDER, 0.8
+                classes.append("impassable")
+            else:
+                owner = owners.get(pid) if info.center else None
+                fill = style.LAND
+                if owner is not None:
+                    fill = style.tint(style.power_colour(owner, self.map.powers))
+                stroke, width = style.BORDER, 0.8
+                classes.append(info.type.value)
+            el = Element(
+                "path",
+                id=f"{self.prefix}{pid}",
+                d=self.drawing.path(pid),
+                fill=fill,
+                stroke=stroke,
+                stroke_width=fmt(width),
+                stroke_linejoin="round",
+                fill_rule="evenodd",
+            )
+            el.attrs["class"] = " ".join(classes)
+            name = info.name if info is not None else pid
+            el.children.append(f"<title>{esc(name)}</title>")
+            (seas if "sea" in classes else lands).append(el.svg())
+        layers.provinces.extend(seas + lands)
+        colours = {
+            "island": style.ISLAND,
+            "land": style.UNNAMED,
+            "lake": style.LAKE,
+        }
+        for deco in self.drawing.decorations:
+            stroke = style.COAST if deco.kind != "land" else style.BORDER
+            layers.decorations.append(
+                Element(
+                    "path",
+                    d=path_data(deco.rings),
+                    fill=colours.get(deco.kind, style.UNNAMED),
+                    stroke=stroke,
+                    stroke_width="0.6",
+                    fill_rule="evenodd",
+                    class_=f"decoration {deco.kind}",
+                ).svg()
+            )
+
+    def draw_centers(self, layers: Layers) -> None:
+        for pid in sorted(self.map.centers):
+            prov = self.drawing.provinces.get(pid)
+            if prov is None:
+                continue
+            owner = self.position.centers.get(pid)
+            x, y = prov.center
+            fill = style.power_colour(owner, self.map.powers) if owner else "none"
+            layers.centers.append(
+                Element(
+                    "path",
+                    d=star(x, y, 6.5, 2.8),
+                    fill=fill,
+                    stroke="#3d3424",
+                    stroke_width="1.1",
+                    stroke_linejoin="round",
+                    class_="center" + (f" {owner.lower()}" if owner else " neutral"),
+                    data_province=pid,
+                ).svg()
+            )
+            if not owner:
+                layers.centers.append(
+                    Element("circle", cx=fmt(x), cy=fmt(y), r="1.6", fill="#3d3424").svg()
+                )
+
+    def draw_labels(self, layers: Layers, labels: str) -> None:
+        for pid, prov in sorted(self.drawing.provinces.items()):
+            info = self.map.provinces.get(pid)
+            if info is None:
+                continue
+            sea = info.type is ProvinceType.SEA
+            name = self.words.province(pid, labels)
+            if labels == "short" and len(name) <= 5:
+                lines, size = [name], 10.0
+            else:
+                lines, size = _wrap(name), 8.5
+            x, y = prov.label
+            colour = style.SEA_TEXT if sea else style.TEXT
+            top = y - (len(lines) - 1) * size * 0.55 + size * 0.36
+            for k, line in enumerate(lines):
+                layers.labels.append(
+                    Element(
+                        "text",
+                        x=fmt(x),
+                        y=fmt(top + k * size * 1.1),
+                        text_anchor="middle",
+                        font_size=fmt(size),
+                        font_weight="bold",
+                        font_style="italic" if sea else "normal",
+                        fill=colour,
+                        stroke=style.HALO if not sea else "#d6e6f3",
+                        stroke_width="2.4",
+                        stroke_linejoin="round",
+                        paint_order="stroke",
+                        class_="label",
+                        text=line,
+                    ).svg()
+                )
+
+    # --- units -------------------------------------------------------------------------
+    def draw_units(self, layers: Layers) -> None:
+        for unit in sorted(self.position.units.values(), key=lambda u: u.location):
+            if province_of(unit.location) not in self.drawing.provinces:
+                continue
+            x, y = self.drawing.point(unit.location)
+            layers.units.append(self._token(unit, x, y))
+        for prov, dis in sorted(self.position.dislodged.items()):
+            if prov not in self.drawing.provinces:
+                continue
+            x, y = self.drawing.provinces[prov].dislodged
+            layers.units.append(
+                Element(
+                    "circle",
+                    cx=fmt(x),
+                    cy=fmt(y),
+                    r="15",
+                    fill="#ffffff",
+                    fill_opacity="0.55",
+                    stroke=style.FAIL,
+                    stroke_width="2",
+                    stroke_dasharray="4 2",
+                    class_="dislodged-ring",
+                ).svg()
+            )
+            layers.units.append(self._token(dis.unit, x, y, dislodged=True))
+        for d in self.drawn:
+            if isinstance(d.order, Build) and d.order.unit.type is not None:
+                unit = Unit(d.power, d.order.unit.type, d.order.unit.location)
+                x, y = self.drawing.point(unit.location)
+                layers.units.append(self._token(unit, x, y, ghost=True))
+
+    def _token(
+        self, unit: Unit, x: float, y: float, *, dislodged: bool = False, ghost: bool = False
+    ) -> str:
+        colour = style.power_colour(unit.power, self.map.powers)
+        classes = f"unit {unit.power.lower()} {'army' if unit.type is ARMY else 'fleet'}"
+        if dislodged:
+            classes += " dislodged"
+        return unit_token(unit.type, x, y, colour, classes=classes, ghost=ghost)
+
+    # --- orders ------------------------------------------------------------------------
+
+    def draw_marks(self, layers: Layers) -> None:
+        # provinces left empty by a standoff: those of this movement phase's result, or,
+        # in a retreat phase, those the position remembers (no retreat may go there)
+        if self.results is not None and self.results.phase.is_movement:
+            contested = self.results.position.contested
+        elif self.position.dislodged:
+            contested = self.position.contested
+        else:
+            contested = frozenset()
+        for prov in sorted(contested):
+            if prov in self.drawing.provinces:
+                spot = self.drawing.provinces[prov]
+                # beside a unit still drawn there (it moved away), else in its place
+                x, y = spot.dislodged if prov in self.position.units else spot.unit
+                layers.marks.append(burst(x, y))
+        for d in self.drawn:
+            if d.fate is None:
+                continue
+            loc = d.order.unit.location if not isinstance(d.order, Waive) else None
+            if loc is None or not self.drawable(loc):
+                continue
+            x, y = self.unit_point(loc)
+            layers.marks.append(cross(x, y, 12, style.FAIL, width=3.4))
+
+
+def _wrap(name: str) -> list[str]:
+    words = name.split()
+    if len(name) <= 11 or len(words) == 1:
+        return [name]
+    best = [name]
+    best_width = len(name)
+    for k in range(1, len(words)):
+        lines = [" ".join(words[:k]), " ".join(words[k:])]
+        width = max(len(line) for line in lines)
+        if width < best_width:
+            best, best_width = lines, width
+    return best

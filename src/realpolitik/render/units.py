@@ -1,0 +1,56 @@
+"""Unit tokens: an army is a square piece with a cannon, a fleet a ship (the rulebook's
+square and long pieces), both in the power's colour."""
+
+from __future__ import annotations
+
+from realpolitik.render import style
+from realpolitik.render.geometry import fmt
+from realpolitik.vocab import ARMY, UnitType
+
+_ARMY_BODY = "M-9,-7.5Q-9,-9 -7.5,-9L7.5,-9Q9,-9 9,-7.5L9,7.5Q9,9 7.5,9L-7.5,9Q-9,9 -9,7.5Z"
+_ARMY_GLYPH = "M-5.5,2.5L5.5,-4.5"
+_ARMY_WHEEL = (-2.5, 3.6, 2.6)
+_FLEET_HULL = "M-15,0L15,0L10.5,6.5L-11.5,6.5Z"
+_FLEET_SAIL = "M-1,-1L-1,-11L8,-1Z"
+_FLEET_MAST = "M-1,0L-1,-12"
+
+
+def unit_token(
+    unit_type: UnitType,
+    x: float,
+    y: float,
+    colour: str,
+    *,
+    classes: str = "unit",
+    ghost: bool = False,
+    scale: float = 1.0,
+) -> str:
+    """The token of a unit centred at ``(x, y)``; ``ghost`` draws a unit being built."""
+    ink = style.contrast(colour)
+    outline = "#111111" if colour.lower() != "#111111" else "#ffffff"
+    opacity = ' opacity="0.75"' if ghost else ""
+    dash = ' stroke-dasharray="3 2"' if ghost else ""
+    transform = f"translate({fmt(x)},{fmt(y)})" + (f" scale({scale})" if scale != 1 else "")
+    parts = [f'<g class="{classes}" transform="{transform}"{opacity}>']
+    if unit_type is ARMY:
+        wx, wy, wr = _ARMY_WHEEL
+        parts.append(
+            f'<path d="{_ARMY_BODY}" fill="{colour}" stroke="{outline}" stroke-width="1.4"{dash}/>'
+            f'<path d="{_ARMY_GLYPH}" stroke="{ink}" stroke-width="3" stroke-linecap="round"/>'
+            f'<circle cx="{wx}" cy="{wy}" r="{wr}" fill="{ink}"/>'
+        )
+    else:
+        parts.append(
+            f'<path d="{_FLEET_HULL}" fill="{colour}" stroke="{outline}" stroke-width="1.4" '
+            f'stroke-linejoin="round"{dash}/>'
+            f'<path d="{_FLEET_MAST}" stroke="{outline}" stroke-width="1.3"/>'
+            f'<path d="{_FLEET_SAIL}" fill="{colour}" stroke="{outline}" stroke-width="1.1" '
+            f'stroke-linejoin="round"/>'
+        )
+    if ghost:
+        parts.append(
+            f'<path d="M-13,-15v8M-17,-11h8" stroke="{outline}" stroke-width="2.2" '
+            'stroke-linecap="round"/>'
+        )
+    parts.append("</g>")
+    return "".join(parts)

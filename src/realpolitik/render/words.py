@@ -1,0 +1,68 @@
+"""The words printed on the picture, in the chosen language (from the notation lexicons):
+province names, dates, power names, orders and results."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from realpolitik.adjudicator.results import OrderResult
+from realpolitik.maps import GameMap
+from realpolitik.notation import format_date, format_order, language_data, power_name, result_name
+from realpolitik.orders import Order
+from realpolitik.phase import Phase, PhaseKind
+from realpolitik.vocab import Power, Province
+
+
+class Words:
+    """Words of one language (``"en"``, ``"es"``, ``"fr"``, ``"pt"``); ``names`` (province
+    id to name) overrides the province names of the lexicon."""
+
+    def __init__(
+        self,
+        language: str = "en",
+        *,
+        game_map: GameMap | None = None,
+        names: Mapping[Province, str] | None = None,
+        edition: str | None = None,
+    ) -> None:
+        self.language = language
+        self.data = language_data(language)  # raises ValueError for an unknown language
+        self.game_map = game_map
+        self.names = dict(names or {})
+        self.edition = edition
+
+    def province(self, pid: Province, style: str) -> str:
+        """``"LON"`` / ``"London"`` in English; the lexicon's short or long name otherwise."""
+        if pid in self.names:
+            return self.names[pid]
+        entry = self.data.get("provinces", {}).get(pid, {})
+        if style == "short":
+            return pid if self.language == "en" else str(entry.get("short", pid))
+        if "long" in entry:
+            return str(entry["long"])
+        if self.game_map is not None and pid in self.game_map.provinces:
+            return self.game_map.name_of(pid)
+        return pid
+
+    def date(self, phase: Phase) -> str:
+        """``"Spring 1901"``, ``"Primavera de 1901"``."""
+        plain = Phase(phase.year, phase.season, PhaseKind.MOVEMENT)
+        return format_date(plain, self.language, self.edition)
+
+    def kind(self, phase: Phase) -> str:
+        """``"Retreats"``, ``"Adjustments"``; movement: ``"Movement"`` in English only."""
+        word = str(self.data.get("phase_kinds", {}).get(phase.kind.value, ""))
+        if not word and self.language == "en":
+            word = "movement"
+        return word[:1].upper() + word[1:]
+
+    def power(self, power: Power) -> str:
+        return power_name(power, self.language)
+
+    def order(self, order: Order) -> str:
+        if self.language == "en":
+            return str(order)
+        return format_order(order, self.language, game_map=self.game_map)
+
+    def result(self, result: OrderResult) -> str:
+        return result_name(result, self.language)

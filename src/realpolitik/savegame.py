@@ -1,0 +1,373 @@
+"""The native saved game: the whole :class:`~realpolitik.game.Game` as versioned JSON.
+
+Lossless: ``Game.from_json(game.to_json()).to_json() == game.to_json()``. The file holds the
+setup (variant, edition, table, rules, seed, players, agreed last year), the current phase
+and position, pending orders, the status (civil disorder, concessions, alliances, coin
+toss), messages, every processed phase (position before, orders, outcomes) and the result::
+
+    {"format": "realpolitik-game", "version": 1, "edition": "classic", "setup": "7", ...,
+     "history": [{"phase": "S1901M", "position": {...}, "orders": {"FRANCE": ["A PAR - BUR"]},
+                  "outcomes": [{"power": "FRANCE", "order": "A PAR - BUR",
+                                "result": "succeeds", "reason": ""}]}, ...]}
+
+Orders are written in the English short notation, with a supported or convoyed unit's
+nationality when the order named it (``A BUD S TURKEY A SER``). A file that is not a saved
+game, or is damaged, raises :class:`SaveGameError` (a ``ValueError``) saying what is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import fields
+from pathlib import Path
+from typing import Any
+
+from realpolitik.adjudicator.results import OrderResult, Outcome
+from realpolitik.game import CoinToss, Game, Message, PhaseRecord, Status
+from realpolitik.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    UnitRef,
+    Waive,
+)
+from realpolitik.phase import Phase
+from realpolitik.position import Position
+from realpolitik.rules import Rules
+from realpolitik.variants import edition
+from realpolitik.victory import Alliance, GameResult
+from realpolitik.vocab import UnitType
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "SaveGameError",
+    "game_from_json",
+    "game_to_json",
+    "load_game",
+    "order_from_text",
+    "order_text",
+    "save_game",
+]
+
+FORMAT = "realpolitik-game"
+VERSION = 1
+
+
+class SaveGameError(ValueError):
+    """Not a saved game, a newer version, or damaged (the message says where)."""
+
+
+# --- orders as text, nationality included ---------------------------------------------------
+def _ref(ref: UnitRef) -> str:
+    text = ref.location if ref.type is None else f"{ref.type.value} {ref.location}"
+    return text if ref.power is None else f"{ref.power} {text}"
+
+
+def order_text(order: Order) -> str:
+    """The short notation of ``order``, naming nationalities the order names."""
+    if isinstance(order, Waive):
+        return "WAIVE"
+    unit = _ref(order.unit)
+    if isinstance(order, Hold):
+        return f"{unit} H"
+    if isinstance(order, Move):
+        return f"{unit} - {order.destination}{' VIA' if order.via_convoy else ''}"
+    if isinstance(order, SupportHold):
+        return f"{unit} S {_ref(order.supported)}"
+    if isinstance(order, SupportMove):
+        return f"{unit} S {_ref(order.supported)} - {order.destination}"
+    if isinstance(order, Convoy):
+        return f"{unit} C {_ref(order.convoyed)} - {order.destination}"
+    if isinstance(order, Retreat):
+        return f"{unit} R {order.destination}"
+    return f"{unit} {'D' if isinstance(order, Disband) else 'B'}"
+
+
+class _Words:
+    def __init__(self, text: str) -> None:
+        self.words = text.split()
+        self.k = 0
+        self.text = text
+
+    def next(self) -> str:
+        if self.k >= len(self.words):
+            raise SaveGameError(f"incomplete order {self.text!r}")
+        word = self.words[self.k]
+        self.k += 1
+        return word
+
+    def peek(self) -> str | None:
+        return self.words[self.k] if self.k < len(self.words) else None
+
+    def ref(self) -> UnitRef:
+        word = self.next()
+        power = None
+        if len(word) > 3 and "/" not in word:
+            power, word = word, self.next()
+        utype = None
+        if word in ("A", "F"):
+            utype, word = UnitType(word), self.next()
+        return UnitRef(utype, word, power)
+
+
+def order_from_text(text: str) -> Order:
+    """Read :func:`order_text`'s notation back (exactly: no lexicon, no guessing)."""
+    if text == "WAIVE":
+        return Waive()
+    w = _Words(text)
+    unit = w.ref()
+    verb = w.next()
+    order: Order
+    if verb == "H":
+        order = Hold(unit)
+    elif verb == "-":
+        dest = w.next()
+        via = w.peek() == "VIA"
+        if via:
+            w.next()
+        order = Move(unit, dest, via)
+    elif verb in ("S", "C"):
+        other = w.ref()
+        if w.peek() is None and verb == "S":
+            order = SupportHold(unit, other)
+        else:
+            if w.next() != "-":
+                raise SaveGameError(f"bad order {text!r}")
+            dest = w.next()
+            order = SupportMove(unit, other, dest) if verb == "S" else Convoy(unit, other, dest)
+    elif verb == "R":
+        order = Retreat(unit, w.next())
+    elif verb in ("D", "B"):
+        order = Disband(unit) if verb == "D" else Build(unit)
+    else:
+        raise SaveGameError(f"bad order {text!r}")
+    if w.peek() is not None:
+        raise SaveGameError(f"bad order {text!r}")
+    return order
+
+
+# --- writing --------------------------------------------------------------------------------
+def _outcome(outcome: Outcome) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "power": outcome.power,
+        "order": order_text(outcome.order),
+        "result": outcome.result.value,
+        "reason": outcome.reason,
+    }
+    if outcome.fate is not None:
+        entry["unit"] = outcome.fate.value
+    if outcome.implied:
+        entry["implied"] = True
+    return entry
+
+
+def _status(status: Status) -> dict[str, Any]:
+    toss = status.coin_toss
+    return {
+        "civil_disorder": sorted(status.disorder),
+        "conceded": sorted(status.conceded),
+        "missed": sorted(status.missed),
+        "alliances": [a.to_json() for a in status.alliances],
+        "coin_toss": None
+        if toss is None
+        else {
+            "power": toss.power,
+            "player": toss.player,
+            "phase": str(toss.phase),
+            "from": toss.from_year,
+        },
+    }
+
+
+def _orders(orders: Mapping[str, Sequence[Order]]) -> dict[str, list[str]]:
+    return {p: [order_text(o) for o in os] for p, os in sorted(orders.items())}
+
+
+def _record(record: PhaseRecord) -> dict[str, Any]:
+    return {
+        "phase": str(record.phase),
+        "position": record.position.to_json(),
+        "orders": _orders(record.orders),
+        "outcomes": [_outcome(o) for o in record.outcomes],
+        "skipped": record.skipped,
+        "civil_disorder": sorted(record.disorder),
+        "accepted": sorted([p, prov] for p, prov in record.accepted),
+        "declared": {p: list(m) for p, m in sorted(record.declared.items())},
+        "status": _status(record.status),
+        "events": list(record.events),
+    }
+
+
+def game_to_json(game: Game) -> dict[str, Any]:
+    """The saved game of ``game`` (JSON-able)."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "variant": game.variant,
+        "edition": game.edition,
+        "setup": game.setup.id,
+        "rules": {f.name: getattr(game.rules, f.name) for f in fields(Rules)},
+        "seed": game.seed,
+        "players": {name: list(powers) for name, powers in game.assignment.items()},
+        "last_year": game.last_year,
+        "clock": game.clock,
+        "phase": str(game.phase),
+        "position": game.position.to_json(),
+        "status": _status(game.status),
+        "pending": {
+            "orders": _orders(game.pending_orders()),
+            "accepted": {p: sorted(v) for p, v in sorted(game.pending_accepted().items())},
+            "declared": {p: list(m) for p, m in sorted(game.pending_declared().items())},
+            "votes": dict(sorted(game.votes.items())),
+        },
+        "messages": [
+            {"phase": str(m.phase), "sender": m.sender, "recipient": m.recipient, "text": m.text}
+            for m in game.messages
+        ],
+        "history": [_record(r) for r in game.history],
+        "result": None if game.result is None else game.result.to_json(),
+    }
+
+
+# --- reading --------------------------------------------------------------------------------
+def _read_status(data: Mapping[str, Any]) -> Status:
+    toss = data.get("coin_toss")
+    return Status(
+        disorder=frozenset(data.get("civil_disorder", ())),
+        conceded=frozenset(data.get("conceded", ())),
+        missed=frozenset(data.get("missed", ())),
+        alliances=tuple(Alliance.from_json(a) for a in data.get("alliances", ())),
+        coin_toss=None
+        if toss is None
+        else CoinToss(toss["power"], toss["player"], Phase.parse(toss["phase"]), int(toss["from"])),
+    )
+
+
+def _read_orders(data: Mapping[str, Any]) -> dict[str, tuple[Order, ...]]:
+    return {str(p): tuple(order_from_text(t) for t in texts) for p, texts in data.items()}
+
+
+def _read_outcome(entry: Mapping[str, Any]) -> Outcome:
+    fate = entry.get("unit")
+    return Outcome(
+        entry["power"],
+        order_from_text(entry["order"]),
+        OrderResult(entry["result"]),
+        entry.get("reason", ""),
+        None if fate is None else OrderResult(fate),
+        bool(entry.get("implied", False)),
+    )
+
+
+def game_from_json(data: Any) -> Game:
+    """Rebuild a game from its saved JSON; :class:`SaveGameError` if it is not one."""
+    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+        raise SaveGameError(f'not a realpolitik saved game (no "format": "{FORMAT}")')
+    version = data.get("version")
+    if not isinstance(version, int) or version > VERSION:
+        raise SaveGameError(f"saved game version {version!r}: this program reads up to {VERSION}")
+    try:
+        return _read(data)
+    except SaveGameError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        detail = f"missing {exc}" if isinstance(exc, KeyError) else str(exc)
+        raise SaveGameError(f"damaged saved game: {detail}") from None
+
+
+def _read(data: Mapping[str, Any]) -> Game:
+    spec = edition(data["edition"])
+    setup = spec.setup(None, data["setup"])
+    rules = Rules(**data["rules"])
+    players = {str(n): tuple(ps) for n, ps in data["players"].items()}
+    if sorted(map(frozenset, players.values()), key=sorted) != sorted(
+        map(frozenset, setup.groups), key=sorted
+    ):
+        raise SaveGameError("the players' powers do not match the setup's groups")
+    game = Game(
+        spec,
+        setup,
+        rules,
+        int(data["seed"]),
+        players,
+        variant=data.get("variant", spec.variant),
+        last_year=data.get("last_year"),
+        clock=bool(data.get("clock", True)),
+    )
+    for raw in data.get("history", ()):
+        phase = Phase.parse(raw["phase"])
+        board = game.board_for(phase)
+        game.history.append(
+            PhaseRecord(
+                phase=phase,
+                position=Position.from_json(raw["position"], board),
+                orders=_read_orders(raw.get("orders", {})),
+                outcomes=tuple(_read_outcome(o) for o in raw.get("outcomes", ())),
+                skipped=bool(raw.get("skipped", False)),
+                disorder=frozenset(raw.get("civil_disorder", ())),
+                accepted=frozenset((p, prov) for p, prov in raw.get("accepted", ())),
+                declared={p: tuple(m) for p, m in raw.get("declared", {}).items()},
+                status=_read_status(raw.get("status", {})),
+                events=tuple(raw.get("events", ())),
+            )
+        )
+    game.phase = Phase.parse(data["phase"])
+    game.position = Position.from_json(data["position"], game.game_map)
+    game.status = _read_status(data.get("status", {}))
+    pending = data.get("pending", {})
+    game.restore_pending(
+        _read_orders(pending.get("orders", {})),
+        {p: frozenset(v) for p, v in pending.get("accepted", {}).items()},
+        {p: tuple(m) for p, m in pending.get("declared", {}).items()},
+        {p: bool(v) for p, v in pending.get("votes", {}).items()},
+    )
+    game.messages = [
+        Message(Phase.parse(m["phase"]), m["sender"], m["recipient"], m["text"])
+        for m in data.get("messages", ())
+    ]
+    result = data.get("result")
+    game.result = None if result is None else GameResult.from_json(result)
+    return game
+
+
+# --- files -----------------------------------------------------------------------------------
+def save_game(game: Game, path: str | os.PathLike[str]) -> None:
+    """Write the saved game atomically: a temporary file beside ``path``, then a rename, so
+    a crash never leaves a half-written game."""
+    write_json_atomic(game_to_json(game), path)
+
+
+def write_json_atomic(data: Any, path: str | os.PathLike[str]) -> None:
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            json.dump(data, out, indent=1)
+            out.write("\n")
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def load_game(path: str | os.PathLike[str]) -> Game:
+    """Read a saved game file (:class:`SaveGameError` if it is not one)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise SaveGameError(f"{path}: not a text file") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveGameError(f"{path}: not JSON ({exc})") from None
+    return game_from_json(data)

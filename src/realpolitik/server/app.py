@@ -1,0 +1,76 @@
+"""The ASGI app: ``create_app(settings)``. Routes only translate HTTP to the service
+functions; the OpenAPI schema is at ``/openapi.json`` (docs at ``/docs``)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from realpolitik.server.backend import Backend
+from realpolitik.server.errors import ApiError
+from realpolitik.server.routes import router
+from realpolitik.server.scheduler import Scheduler
+from realpolitik.server.settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+def web_dir() -> Path:
+    return Path(str(resources.files("realpolitik").joinpath("web")))
+
+
+def create_app(settings: Settings | None = None, *, backend: Backend | None = None) -> FastAPI:
+    """The web app on ``settings`` (default: from the environment)."""
+    settings = settings or Settings.from_env()
+    b = backend or Backend.open(settings)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        scheduler = Scheduler(b, settings.tick_seconds) if settings.scheduler else None
+        if scheduler is not None:
+            scheduler.start()
+        try:
+            yield
+        finally:
+            if scheduler is not None:
+                scheduler.stop()
+
+    app = FastAPI(
+        title="realpolitik",
+        summary="Play Diplomacy online: games, orders, messages, deadlines and bots.",
+        version="0.1.0",
+        lifespan=lifespan,
+    )
+    app.state.backend = b
+
+    @app.exception_handler(ApiError)
+    async def api_error(request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse({"detail": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = []
+        for err in exc.errors():
+            where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+            problems.append(f"{where or 'request'}: {err.get('msg', 'invalid')}")
+        return JSONResponse(
+            {"detail": "; ".join(problems), "errors": exc.errors()}, status_code=422
+        )
+
+    app.include_router(router, prefix="/api")
+    static = web_dir()
+    app.mount("/static", StaticFiles(directory=static), name="static")
+
+    @app.get("/", include_in_schema=False)
+    def index() -> FileResponse:
+        return FileResponse(static / "index.html", headers={"Cache-Control": "no-cache"})
+
+    return app

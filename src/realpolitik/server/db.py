@@ -1,0 +1,72 @@
+"""Storage: the SQLAlchemy engine for SQLite (default) or PostgreSQL, and transactions.
+
+Every write runs in :func:`transaction` and is committed before the request is answered.
+SQLite transactions start with ``BEGIN IMMEDIATE`` (one writer at a time, no upgrade
+deadlocks); PostgreSQL ones lock the rows they change (``SELECT ... FOR UPDATE``).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.pool import ConnectionPoolEntry
+
+from realpolitik.server.migrations import migrate
+
+
+def make_engine(url: str, *, pool_size: int = 10) -> Engine:
+    """An engine for ``url`` with the schema migrated to the latest version."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        engine = create_engine(url, connect_args={"timeout": 60, "check_same_thread": False})
+        _sqlite_immediate(engine)
+    else:
+        engine = create_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
+    migrate(engine)
+    return engine
+
+
+def _sqlite_immediate(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_conn: sqlite3.Connection, record: ConnectionPoolEntry) -> None:
+        dbapi_conn.isolation_level = None  # we issue BEGIN ourselves
+        cur = dbapi_conn.cursor()
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.execute("PRAGMA busy_timeout=60000")
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA synchronous=NORMAL")
+        cur.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn: Connection) -> None:
+        readonly = conn.get_execution_options().get("rp_readonly", False)
+        conn.exec_driver_sql("BEGIN" if readonly else "BEGIN IMMEDIATE")
+
+
+@contextmanager
+def transaction(engine: Engine) -> Iterator[Connection]:
+    """A transaction committed on leaving the block (rolled back on an exception)."""
+    with engine.begin() as conn:
+        yield conn
+
+
+@contextmanager
+def reading(engine: Engine) -> Iterator[Connection]:
+    """A read-only transaction (SQLite: a deferred one, so readers do not queue)."""
+    with engine.connect() as conn:
+        conn.execution_options(rp_readonly=True)
+        with conn.begin():
+            yield conn
+
+
+def for_update(conn: Connection, statement: Any) -> Any:
+    """``statement.with_for_update()`` where the database has row locks (not SQLite, whose
+    ``BEGIN IMMEDIATE`` already holds the write lock)."""
+    if conn.dialect.name == "sqlite":
+        return statement
+    return statement.with_for_update()

@@ -1,0 +1,265 @@
+"""The one place the server calls the game library: new games, loading a stored game,
+checking orders, legal orders, processing a phase, bots, notation and the map picture.
+
+The server keeps a game as ``Game.to_json()`` in the database and the current phase's
+orders in their own rows; processing loads the game, submits the stored orders and calls
+``Game.process()``. Nothing here knows a rule: every answer comes from the library.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from realpolitik.errors import OrderError
+from realpolitik.orders import Order, order_unit
+from realpolitik.vocab import Power
+
+if TYPE_CHECKING:
+    from realpolitik.game import Game
+
+log = logging.getLogger(__name__)
+
+_CACHE_SIZE = 256
+_cache: OrderedDict[tuple[int, int], Game] = OrderedDict()
+_cache_lock = threading.Lock()
+
+
+def new_game(*, variant: str, edition: str, seats: int, seed: int) -> Game:
+    """A new game for ``seats`` players, powers assigned at random (from ``seed``)."""
+    from realpolitik.game import Game
+
+    players = [seat_player(k) for k in range(1, seats + 1)]
+    return Game.new(variant=variant, edition=edition, players=players, seed=seed)
+
+
+def seat_player(seat: int) -> str:
+    return f"seat{seat}"
+
+
+def seat_powers(game: Game) -> dict[int, list[Power]]:
+    """Seat number -> the powers that seat plays."""
+    out: dict[int, list[Power]] = {}
+    for player, powers in game.players.items():
+        out[int(str(player).removeprefix("seat"))] = sorted(powers)
+    return out
+
+
+def load(game_id: int, version: int, state: Mapping[str, Any]) -> Game:
+    """The stored game, shared between readers (cached by id and version: never mutate
+    it; use :func:`fresh` to change a game)."""
+    key = (game_id, version)
+    with _cache_lock:
+        hit = _cache.get(key)
+        if hit is not None:
+            _cache.move_to_end(key)
+            return hit
+    game = fresh(state)
+    with _cache_lock:
+        _cache[key] = game
+        while len(_cache) > _CACHE_SIZE:
+            _cache.popitem(last=False)
+    return game
+
+
+def scratch(game_id: int, version: int, state: Mapping[str, Any]) -> Game:
+    """A private copy of the stored game, to check orders against."""
+    return load(game_id, version, state).copy()
+
+
+def fresh(state: Mapping[str, Any]) -> Game:
+    from realpolitik.game import Game
+
+    return Game.from_json(dict(state))
+
+
+def to_state(game: Game) -> dict[str, Any]:
+    return game.to_json()
+
+
+def phase_of(game: Game) -> str:
+    return str(game.phase)
+
+
+def powers_to_act(game: Game) -> list[Power]:
+    """Powers that have orders to give in the current phase (none once the game is over)."""
+    if game.is_over:
+        return []
+    return sorted(game.must_order())
+
+
+def alive_powers(game: Game) -> list[Power]:
+    position = game.position
+    alive = {u.power for u in position.units.values()} | set(position.centers.values())
+    alive |= {d.unit.power for d in position.dislodged.values()}
+    return sorted(p for p in game.powers if p in alive)
+
+
+def check_orders(game: Game, power: Power, texts: Sequence[str], language: str) -> list[str]:
+    """Check ``texts`` as the whole of ``power``'s orders; return them in the canonical
+    English notation. Raises :class:`OrderError` naming the bad order. The game passed in
+    is changed (the orders are submitted to it): pass a fresh or throwaway one."""
+    orders = game.submit(power, list(texts), language=language)
+    return [str(o) for o in orders]
+
+
+def order_key(order_text: str, game: Game) -> str:
+    """Which unit (or build province) an order is for: one order per key."""
+    from realpolitik.notation import parse_order
+
+    order = parse_order(order_text, "en", game.game_map)
+    ref = order_unit(order)
+    return "WAIVE" if ref is None else ref.province
+
+
+def merge_orders(game: Game, current: Sequence[str], new: Sequence[str]) -> list[str]:
+    """``current`` with each order of ``new`` replacing the order for the same unit."""
+    replaced = {order_key(o, game) for o in new if order_key(o, game) != "WAIVE"}
+    kept = [o for o in current if order_key(o, game) not in replaced]
+    return kept + list(new)
+
+
+def legal(game: Game, power: Power) -> dict[str, list[Order]]:
+    return dict(game.legal_orders(power).get(power, {}))
+
+
+def describe(order: Order) -> dict[str, Any]:
+    """What the browser needs to offer an order on the map: its kind, the province it goes
+    to (``dest``), the unit it supports or convoys (``target``)."""
+    from realpolitik import orders as o
+
+    out: dict[str, Any] = {"kind": type(order).__name__.lower()}
+    if isinstance(order, o.SupportHold | o.SupportMove):
+        out["kind"] = "support"
+        out["target"] = order.supported.province
+    if isinstance(order, o.Convoy):
+        out["target"] = order.convoyed.province
+    if isinstance(order, o.Move | o.Retreat | o.SupportMove | o.Convoy):
+        out["dest"] = order.destination.split("/")[0]
+    if isinstance(order, o.SupportHold):
+        out["dest"] = order.supported.province
+    if isinstance(order, o.Build):
+        out["dest"] = order.unit.province
+    if isinstance(order, o.Move) and order.via_convoy:
+        out["via"] = True
+    return out
+
+
+def format_order(order: Order | str, language: str, game: Game | None = None) -> str:
+    """An order in ``language``'s notation (English if that language has none yet)."""
+    from realpolitik import notation
+
+    game_map = game.game_map if game else None
+    if isinstance(order, str):
+        if language == "en":
+            return order
+        text = order
+        try:
+            parsed = notation.parse_order(order, "en", game_map)
+        except OrderError:
+            return text
+    else:
+        parsed = order
+    if language == "en":
+        return str(parsed)
+    try:
+        return notation.format_order(parsed, language, game_map=game_map)
+    except (ValueError, KeyError):
+        return str(parsed)
+
+
+def process(game: Game, stored: Mapping[Power, Sequence[str]]) -> list[dict[str, Any]]:
+    """Submit the stored orders, process the phase; return the records of the phases
+    processed (one, or more when empty phases were skipped), JSON-able."""
+    for power, texts in stored.items():
+        try:
+            game.submit(power, list(texts))
+        except (OrderError, ValueError) as exc:  # checked on entry; a rule change can't
+            log.warning("orders of %s dropped at processing: %s", power, exc)
+    before = len(game.history)
+    game.process()
+    return [record_json(r) for r in game.history[before:]]
+
+
+def record_json(record: Any) -> dict[str, Any]:
+    """A history record as JSON: ``phase``, ``position`` (before), ``orders`` (per power:
+    ``order``, ``result``, ``reason``), ``after`` (the position after)."""
+    orders: dict[str, list[dict[str, Any]]] = {}
+    for outcome in record.outcomes:
+        entry: dict[str, Any] = {
+            "order": str(outcome.order),
+            "result": outcome.result.value,
+            "reason": outcome.reason,
+        }
+        if outcome.fate is not None:
+            entry["unit"] = outcome.fate.value
+        if outcome.implied:
+            entry["implied"] = True
+        orders.setdefault(outcome.power, []).append(entry)
+    out: dict[str, Any] = {
+        "phase": str(record.phase),
+        "position": record.position.to_json(),
+        "orders": dict(sorted(orders.items())),
+    }
+    after = getattr(record, "after", None)
+    if after is not None:
+        out["after"] = after.to_json()
+    return out
+
+
+def bot_orders(game: Game, power: Power, kind: str, seed: int) -> list[str]:
+    from realpolitik.bots import PowerView, make_bot
+
+    bot = make_bot(kind, seed=seed)
+    options = legal(game, power)
+    if not options:
+        return []
+    view = PowerView(power, game.phase, game.position, game.game_map)
+    return [str(o) for o in bot.orders(view, options)]
+
+
+def render_current(
+    game: Game, power: Power | None, orders: Sequence[str], *, language: str = "en"
+) -> str:
+    """The current position, with ``power``'s own orders drawn (no one else's)."""
+    from realpolitik.render import svg
+
+    drawn = {power: _parse_all(game, orders)} if power else None
+    return svg.render(
+        game.position, game_map=game.game_map, orders=drawn, phase=game.phase, language=language
+    )
+
+
+def render_record(game: Game, phase: str, *, language: str = "en") -> str:
+    """A processed phase: the position before it, every order and its result."""
+    from realpolitik.adjudicator import Resolution
+    from realpolitik.render import svg
+
+    history = game.history
+    for k, record in enumerate(history):
+        if str(record.phase) == phase:
+            after = history[k + 1].position if k + 1 < len(history) else game.position
+            resolution = Resolution(record.phase, record.outcomes, after)
+            return svg.render(
+                record.position,
+                game_map=game.game_map,
+                results=resolution,
+                language=language,
+                id_prefix="h-",
+            )
+    raise KeyError(phase)
+
+
+def _parse_all(game: Game, texts: Sequence[str]) -> list[Order]:
+    from realpolitik.notation import parse_order
+
+    out: list[Order] = []
+    for text in texts:
+        try:
+            out.append(parse_order(text, "en", game.game_map))
+        except OrderError:
+            continue
+    return out

@@ -1,0 +1,39 @@
+"""Errors the API answers with: an HTTP status and a message that names the problem."""
+
+from __future__ import annotations
+
+
+class ApiError(Exception):
+    """A request that cannot be done; ``status`` is the HTTP status to answer with."""
+
+    status = 400
+
+    def __init__(self, message: str, *, status: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        if status is not None:
+            self.status = status
+
+
+class BadRequest(ApiError):
+    status = 400
+
+
+class Unauthorized(ApiError):
+    status = 401
+
+
+class Forbidden(ApiError):
+    status = 403
+
+
+class NotFound(ApiError):
+    status = 404
+
+
+class Conflict(ApiError):
+    status = 409
+
+
+class Unprocessable(ApiError):
+    status = 422

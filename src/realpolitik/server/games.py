@@ -1,0 +1,268 @@
+"""Games before and around play: create, list, join by invitation, leave, start.
+
+A game is *forming* until its creator starts it (bots fill the empty seats, if the game
+has them) or its last seat is taken; powers are assigned at random when it starts. It is
+then *active* until it is over (*finished*).
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, Row, insert, or_, select, update
+
+from realpolitik.server import engine
+from realpolitik.server import tables as t
+from realpolitik.server.accounts import User
+from realpolitik.server.backend import Backend
+from realpolitik.server.db import for_update, reading, transaction
+from realpolitik.server.errors import BadRequest, Conflict, Forbidden, NotFound
+from realpolitik.server.gamesettings import GameSettings
+from realpolitik.server.security import new_invite_code
+
+FORMING, ACTIVE, FINISHED = "forming", "active", "finished"
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    seat: int
+    user_id: int | None
+    username: str | None
+    bot: str | None
+    powers: tuple[str, ...]
+
+
+def game_row(conn: Connection, game_id: int, *, lock: bool = False) -> Row[Any]:
+    stmt = select(t.games).where(t.games.c.id == game_id)
+    row = conn.execute(for_update(conn, stmt) if lock else stmt).first()
+    if row is None:
+        raise NotFound(f"no game {game_id}")
+    return row
+
+
+def seats_of(conn: Connection, game_id: int) -> list[Seat]:
+    rows = conn.execute(
+        select(t.seats, t.users.c.username)
+        .outerjoin(t.users, t.users.c.id == t.seats.c.user_id)
+        .where(t.seats.c.game_id == game_id)
+        .order_by(t.seats.c.seat)
+    ).all()
+    return [Seat(r.seat, r.user_id, r.username, r.bot, tuple(r.powers)) for r in rows]
+
+
+def powers_of(seats: list[Seat], user: User | None) -> list[str]:
+    if user is None:
+        return []
+    return sorted(p for s in seats if s.user_id == user.id for p in s.powers)
+
+
+def create_game(
+    b: Backend, user: User, name: str, settings: GameSettings, *, join: bool = True
+) -> int:
+    settings.validate()
+    name = name.strip()
+    if not 1 <= len(name) <= 100:
+        raise BadRequest("a game's name is 1 to 100 characters")
+    now = b.now()
+    with transaction(b.db) as conn:
+        key = conn.execute(
+            insert(t.games).values(
+                name=name,
+                creator_id=user.id,
+                status=FORMING,
+                settings=settings.to_json(),
+                invite_code=new_invite_code(),
+                version=0,
+                needs_check=False,
+                created_at=now,
+                updated_at=now,
+            )
+        ).inserted_primary_key
+        assert key is not None
+        game_id = int(key[0])
+        for seat in range(1, settings.players + 1):
+            conn.execute(
+                insert(t.seats).values(
+                    game_id=game_id,
+                    seat=seat,
+                    user_id=user.id if (join and seat == 1) else None,
+                    powers=[],
+                    joined_at=now if (join and seat == 1) else None,
+                )
+            )
+    return game_id
+
+
+def summary(conn: Connection, row: Row[Any], user: User | None, now: float) -> dict[str, Any]:
+    """What anyone may know of a game (and, for its creator, the invitation code)."""
+    seats = seats_of(conn, row.id)
+    out: dict[str, Any] = {
+        "id": row.id,
+        "name": row.name,
+        "status": row.status,
+        "phase": row.phase,
+        "version": row.version,
+        "settings": row.settings,
+        "creator_id": row.creator_id,
+        "seats": [
+            {"seat": s.seat, "player": s.username, "bot": s.bot, "powers": list(s.powers)}
+            for s in seats
+        ],
+        "my_powers": powers_of(seats, user),
+        "is_player": user is not None and any(s.user_id == user.id for s in seats),
+        "press_until": row.press_until,
+        "deadline_at": row.deadline_at,
+        "now": now,
+        "result": row.result,
+    }
+    if user is not None and row.creator_id == user.id:
+        out["invite_code"] = row.invite_code
+    return out
+
+
+def get_summary(b: Backend, game_id: int, user: User | None) -> dict[str, Any]:
+    with reading(b.db) as conn:
+        return summary(conn, game_row(conn, game_id), user, b.now())
+
+
+def list_games(b: Backend, user: User | None) -> dict[str, list[dict[str, Any]]]:
+    """The user's games, and the public games (forming ones to join, others to watch)."""
+    with reading(b.db) as conn:
+        mine_ids: set[int] = set()
+        if user is not None:
+            mine_ids = set(
+                conn.execute(
+                    select(t.seats.c.game_id).where(t.seats.c.user_id == user.id)
+                ).scalars()
+            )
+        rows = conn.execute(
+            select(t.games)
+            .where(or_(t.games.c.id.in_(mine_ids), t.games.c.status != FINISHED))
+            .order_by(t.games.c.id.desc())
+            .limit(200)
+        ).all()
+        now = b.now()
+        mine: list[dict[str, Any]] = []
+        open_: list[dict[str, Any]] = []
+        watch: list[dict[str, Any]] = []
+        for row in rows:
+            if row.id in mine_ids:
+                mine.append(summary(conn, row, user, now))
+            elif row.settings.get("public", True):
+                (open_ if row.status == FORMING else watch).append(summary(conn, row, user, now))
+    return {"mine": mine, "open": open_, "watch": watch}
+
+
+def join(b: Backend, user: User, game_id: int, code: str | None) -> dict[str, Any]:
+    """Take a free seat: in a forming game, or a seat left empty in a started one."""
+    with transaction(b.db) as conn:
+        row = game_row(conn, game_id, lock=True)
+        public = bool(row.settings.get("public", True))
+        if not public and not (code and secrets.compare_digest(code, row.invite_code)):
+            raise Forbidden("this game needs its invitation link")
+        if row.status == FINISHED:
+            raise Conflict("this game is over")
+        seats = seats_of(conn, game_id)
+        if any(s.user_id == user.id for s in seats):
+            raise Conflict("you already have a seat in this game")
+        free = [s for s in seats if s.user_id is None and s.bot is None]
+        if not free:
+            raise Conflict("this game has no free seat")
+        seat = free[0]
+        conn.execute(
+            update(t.seats)
+            .where(t.seats.c.game_id == game_id, t.seats.c.seat == seat.seat)
+            .values(user_id=user.id, joined_at=b.now())
+        )
+        full = len(free) == 1
+        if row.status == ACTIVE:
+            from realpolitik.server.play import take_over_seat
+
+            take_over_seat(b, conn, row, seat)
+    if row.status == FORMING and full:
+        start(b, None, game_id)
+    return get_summary(b, game_id, user)
+
+
+def join_by_code(b: Backend, user: User, code: str) -> dict[str, Any]:
+    with reading(b.db) as conn:
+        game_id = conn.execute(
+            select(t.games.c.id).where(t.games.c.invite_code == code)
+        ).scalar_one_or_none()
+    if game_id is None:
+        raise NotFound("no game has this invitation code")
+    return join(b, user, game_id, code)
+
+
+def leave(b: Backend, user: User, game_id: int) -> None:
+    with transaction(b.db) as conn:
+        row = game_row(conn, game_id, lock=True)
+        seats = [s for s in seats_of(conn, game_id) if s.user_id == user.id]
+        if not seats:
+            raise Conflict("you have no seat in this game")
+        if row.status == FINISHED:
+            raise Conflict("this game is over")
+        for seat in seats:
+            conn.execute(
+                update(t.seats)
+                .where(t.seats.c.game_id == game_id, t.seats.c.seat == seat.seat)
+                .values(user_id=None, joined_at=None)
+            )
+            if row.status == ACTIVE:
+                from realpolitik.server.play import vacate_seat
+
+                vacate_seat(b, conn, row, seat)
+
+
+def start(b: Backend, user: User | None, game_id: int) -> dict[str, Any]:
+    """Start a forming game (its creator may; ``user=None`` when its last seat fills)."""
+    from realpolitik.server.play import begin_phase
+
+    with transaction(b.db) as conn:
+        row = game_row(conn, game_id, lock=True)
+        if user is not None and row.creator_id != user.id:
+            raise Forbidden("only the game's creator can start it")
+        if row.status != FORMING:
+            raise Conflict("this game has already started")
+        settings = GameSettings.from_json(row.settings)
+        seats = seats_of(conn, game_id)
+        empty = [s for s in seats if s.user_id is None]
+        if empty and settings.bots is None:
+            raise Conflict(f"{len(empty)} seat(s) are empty and this game has no bots")
+        game = engine.new_game(
+            variant=settings.variant,
+            edition=settings.edition,
+            seats=len(seats),
+            seed=secrets.randbelow(2**31),
+        )
+        by_seat = engine.seat_powers(game)
+        for s in seats:
+            conn.execute(
+                update(t.seats)
+                .where(t.seats.c.game_id == game_id, t.seats.c.seat == s.seat)
+                .values(
+                    powers=by_seat.get(s.seat, []),
+                    bot=settings.bots if s.user_id is None else None,
+                )
+            )
+        now = b.now()
+        result = conn.execute(
+            update(t.games)
+            .where(t.games.c.id == game_id, t.games.c.version == row.version)
+            .values(
+                status=ACTIVE,
+                state=engine.to_state(game),
+                phase=engine.phase_of(game),
+                version=row.version + 1,
+                updated_at=now,
+            )
+        )
+        if result.rowcount != 1:
+            raise Conflict("the game changed meanwhile; try again")
+        begin_phase(b, conn, game_id, game, settings, first=True)
+    from realpolitik.server.play import REQUEST_LIMIT, process_due
+
+    process_due(b, game_id, limit=REQUEST_LIMIT)
+    return get_summary(b, game_id, user)

@@ -1,0 +1,132 @@
+"""A game's settings: edition, seats, deadlines, press rules, bots. Validated on creation
+and kept as JSON with the game."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from realpolitik.server.errors import BadRequest
+
+PRESS_RULES = ("full", "public", "none")
+"""``full``: private, group and public messages; ``public``: public only; ``none``: no press."""
+
+BOT_KINDS = ("heuristic", "random")
+MAX_DEADLINE = 14 * 86400
+
+
+def rulebook_deadlines(edition_name: str) -> Deadlines:
+    """The edition's own clock (the 2000 rulebook: 30 minutes of diplomacy before the first
+    turn, 15 before the others, 5 of order writing; retreats and adjustments written in the
+    writing time)."""
+    from realpolitik.variants import edition
+
+    clock = edition(edition_name).clock
+    minutes = 60
+    writing = (clock.writing or 0) * minutes
+    return Deadlines(
+        diplomacy=(clock.diplomacy or 0) * minutes,
+        orders=writing,
+        retreats=writing,
+        adjustments=writing,
+        first_diplomacy=(clock.first_diplomacy or 0) * minutes,
+    )
+
+
+DEADLINE_PRESETS: dict[str, dict[str, int]] = {
+    # "rulebook" is the classic edition's clock; a game takes its own edition's clock.
+    "rulebook": {
+        "diplomacy": 15 * 60,
+        "orders": 5 * 60,
+        "retreats": 5 * 60,
+        "adjustments": 5 * 60,
+        "first_diplomacy": 30 * 60,
+    },
+    "daily": {
+        "diplomacy": 86400,
+        "orders": 0,
+        "retreats": 86400,
+        "adjustments": 86400,
+        "first_diplomacy": 86400,
+    },
+    "none": {"diplomacy": 0, "orders": 0, "retreats": 0, "adjustments": 0, "first_diplomacy": 0},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Deadlines:
+    """Seconds for each part of a phase; 0 means no time limit (wait until all are ready).
+    A movement phase lasts ``diplomacy`` (negotiation) then ``orders`` (order writing)."""
+
+    diplomacy: int = 15 * 60
+    orders: int = 5 * 60
+    retreats: int = 5 * 60
+    adjustments: int = 5 * 60
+    first_diplomacy: int = 30 * 60
+
+
+@dataclass(frozen=True, slots=True)
+class GameSettings:
+    variant: str = "standard"
+    edition: str = "classic"
+    players: int = 7
+    deadlines: Deadlines = field(default_factory=Deadlines)
+    press: str = "full"
+    press_anytime: bool = False
+    """Allow messages outside the diplomacy part of movement phases."""
+    bots: str | None = "heuristic"
+    """The bot that fills empty seats at the start (``None``: every seat needs a person)."""
+    replace_leavers: bool = True
+    """A player who leaves a started game is replaced by the bot (else civil disorder)."""
+    public: bool = True
+    """Listed in the lobby; anyone may join. Otherwise only with the invitation link."""
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameSettings:
+        raw = dict(data)
+        raw["deadlines"] = Deadlines(**raw.get("deadlines", {}))
+        return cls(**raw)
+
+    def validate(self) -> GameSettings:
+        from realpolitik.variants import EDITIONS, edition
+
+        if self.edition not in EDITIONS:
+            raise BadRequest(
+                f"unknown edition {self.edition!r} (expected one of {', '.join(EDITIONS)})"
+            )
+        spec = edition(self.edition)
+        if spec.variant != self.variant:
+            raise BadRequest(f"the {self.edition} edition is played on {spec.variant}")
+        tables = sorted({s.players for s in spec.setups})
+        if self.players not in tables:
+            raise BadRequest(
+                f"the {self.edition} edition has tables for {', '.join(map(str, tables))} "
+                f"players, not {self.players}"
+            )
+        if self.press not in PRESS_RULES:
+            raise BadRequest(f"press must be one of {', '.join(PRESS_RULES)}, not {self.press!r}")
+        if self.bots is not None and self.bots not in BOT_KINDS:
+            raise BadRequest(f"bots must be one of {', '.join(BOT_KINDS)} or null")
+        for name, value in asdict(self.deadlines).items():
+            if not 0 <= value <= MAX_DEADLINE:
+                raise BadRequest(
+                    f"deadline {name} must be 0 (none) to {MAX_DEADLINE} seconds, not {value}"
+                )
+        return self
+
+    def phase_times(
+        self, phase: str, now: float, *, first: bool
+    ) -> tuple[float | None, float | None]:
+        """``(press_until, deadline_at)`` of a phase starting ``now``; ``None`` = no limit."""
+        d = self.deadlines
+        kind = phase[-1]
+        if kind == "M":
+            if d.diplomacy == 0:  # no time limit: talk and write until everyone is ready
+                return None, None
+            talk = d.first_diplomacy if first and d.first_diplomacy else d.diplomacy
+            return now + talk, now + talk + d.orders
+        limit = d.retreats if kind == "R" else d.adjustments
+        return now, (now + limit if limit else None)

@@ -1,0 +1,58 @@
+"""The map picture of a game: the current position (with the caller's own orders) or a
+processed phase (with every order and its result), drawn by :mod:`realpolitik.render`."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from realpolitik.server import engine
+from realpolitik.server import tables as t
+from realpolitik.server.accounts import User
+from realpolitik.server.backend import Backend
+from realpolitik.server.db import reading
+from realpolitik.server.errors import Conflict, Forbidden, NotFound
+from realpolitik.server.games import game_row, powers_of, seats_of
+
+
+def map_svg(
+    b: Backend,
+    game_id: int,
+    user: User | None,
+    *,
+    phase: str | None = None,
+    power: str | None = None,
+    language: str = "en",
+) -> str:
+    with reading(b.db) as conn:
+        row = game_row(conn, game_id)
+        if row.state is None:
+            raise Conflict("this game has not started yet")
+        stored: list[str] = []
+        if phase is not None:
+            phase = phase.upper()
+            found = conn.execute(
+                select(t.phases.c.idx).where(
+                    t.phases.c.game_id == game_id, t.phases.c.phase == phase
+                )
+            ).first()
+            if found is None:
+                raise NotFound(f"phase {phase} of game {game_id} has not been processed")
+        elif power is not None:
+            power = power.upper()
+            if power not in powers_of(seats_of(conn, game_id), user):
+                raise Forbidden(f"you do not play {power} in this game")
+            hit = conn.execute(
+                select(t.orders.c.orders).where(
+                    t.orders.c.game_id == game_id,
+                    t.orders.c.phase == row.phase,
+                    t.orders.c.power == power,
+                )
+            ).first()
+            stored = list(hit.orders) if hit else []
+    game = engine.load(row.id, row.version, row.state)
+    if phase is not None:
+        try:
+            return engine.render_record(game, phase, language=language)
+        except KeyError:
+            raise NotFound(f"phase {phase} of game {game_id} has not been processed") from None
+    return engine.render_current(game, power, stored, language=language)

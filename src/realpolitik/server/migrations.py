@@ -1,0 +1,59 @@
+"""Versioned schema migrations: a small runner, one function per version, each in a
+transaction; the versions applied are recorded in ``schema_version``.
+
+Several server processes may start at once against one PostgreSQL: the runner takes an
+advisory lock (SQLite: the database's write lock) so each migration runs exactly once.
+To change the schema, add a function to :data:`MIGRATIONS`; never edit an applied one.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+
+from sqlalchemy import Connection, Engine, inspect, select
+
+from realpolitik.server import tables as t
+
+log = logging.getLogger(__name__)
+
+_LOCK_KEY = 0x7265616C  # "real"
+
+
+def _initial(conn: Connection) -> None:
+    """Version 1: accounts, sessions, games, seats, orders, messages, phase records."""
+    t.metadata.create_all(
+        conn,
+        tables=[t.users, t.sessions, t.games, t.seats, t.orders, t.messages, t.phases],
+    )
+
+
+Migration = tuple[int, str, Callable[[Connection], None]]
+MIGRATIONS: tuple[Migration, ...] = ((1, "initial schema", _initial),)
+
+
+def current_version(conn: Connection) -> int:
+    if not inspect(conn).has_table("schema_version"):
+        return 0
+    versions = conn.execute(select(t.schema_version.c.version)).scalars().all()
+    return max(versions, default=0)
+
+
+def migrate(engine: Engine) -> int:
+    """Apply the pending migrations; return the schema version."""
+    with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_LOCK_KEY})")
+        t.schema_version.create(conn, checkfirst=True)
+        version = current_version(conn)
+        for number, name, apply in MIGRATIONS:
+            if number <= version:
+                continue
+            log.info("applying migration %d: %s", number, name)
+            apply(conn)
+            conn.execute(
+                t.schema_version.insert().values(version=number, name=name, applied_at=time.time())
+            )
+            version = number
+    return version

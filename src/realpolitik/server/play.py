@@ -1,0 +1,537 @@
+"""Playing: the state of a game for one user, legal orders, entering orders, ready flags,
+processing a phase (one transaction, never twice), draw votes and concession.
+
+Secrecy: a player reads and changes only the orders of the powers they play; nobody reads
+another power's orders before the phase is processed (they appear in the history after).
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Connection, Row, delete, func, insert, select, update
+
+from realpolitik.errors import OrderError
+from realpolitik.server import engine
+from realpolitik.server import tables as t
+from realpolitik.server.accounts import User, check_language
+from realpolitik.server.backend import Backend
+from realpolitik.server.db import reading, transaction
+from realpolitik.server.errors import BadRequest, Conflict, Forbidden, NotFound, Unprocessable
+from realpolitik.server.games import (
+    ACTIVE,
+    FINISHED,
+    Seat,
+    game_row,
+    powers_of,
+    seats_of,
+    summary,
+)
+from realpolitik.server.gamesettings import GameSettings
+
+if TYPE_CHECKING:
+    from realpolitik.game import Game
+
+log = logging.getLogger(__name__)
+
+MAX_ORDERS = 64
+MAX_ORDER_LENGTH = 200
+PROCESS_LIMIT = 10
+"""At most this many phases processed in a row for one game by one scheduler pass (a game
+of bots only goes on at the next pass: every game gets its turn)."""
+REQUEST_LIMIT = 3
+"""At most this many phases processed within a player's request (a movement phase, then
+retreats and adjustments in which no person has a choice)."""
+
+
+def _active_game(conn: Connection, game_id: int, *, lock: bool = False) -> Row[Any]:
+    row = game_row(conn, game_id, lock=lock)
+    if row.state is None:
+        raise Conflict("this game has not started yet")
+    return row
+
+
+def _require_power(seats: list[Seat], user: User | None, power: str) -> str:
+    power = power.upper()
+    if user is None or power not in powers_of(seats, user):
+        raise Forbidden(f"you do not play {power} in this game")
+    return power
+
+
+def _game(row: Row[Any]) -> Game:
+    return engine.load(row.id, row.version, row.state)
+
+
+# --- phases -----------------------------------------------------------------------------
+
+
+def begin_phase(
+    b: Backend, conn: Connection, game_id: int, game: Game, settings: GameSettings, *, first: bool
+) -> None:
+    """Set the new phase's clock and give the bots' orders (stored, ready)."""
+    now = b.now()
+    phase = engine.phase_of(game)
+    press_until, deadline = settings.phase_times(phase, now, first=first)
+    if game.is_over:
+        press_until = deadline = None
+    conn.execute(
+        update(t.games)
+        .where(t.games.c.id == game_id)
+        .values(
+            phase_started_at=now,
+            press_until=press_until,
+            deadline_at=deadline,
+            needs_check=True,
+            updated_at=now,
+        )
+    )
+    if game.is_over:
+        return
+    to_act = set(engine.powers_to_act(game))
+    for seat in seats_of(conn, game_id):
+        if seat.bot is None:
+            continue
+        for power in seat.powers:
+            if power in to_act:
+                _store_orders(
+                    conn, game_id, phase, power, _bot_orders(game, power, seat.bot), now, ready=True
+                )
+
+
+def _bot_orders(game: Game, power: str, kind: str) -> list[str]:
+    try:
+        return engine.bot_orders(game, power, kind, secrets.randbelow(2**31))
+    except Exception:  # a bot must never stop the game: its units hold
+        log.exception("bot %s failed for %s", kind, power)
+        return []
+
+
+def _store_orders(
+    conn: Connection,
+    game_id: int,
+    phase: str,
+    power: str,
+    orders: list[str],
+    now: float,
+    *,
+    ready: bool | None = None,
+) -> None:
+    key = (t.orders.c.game_id == game_id, t.orders.c.phase == phase, t.orders.c.power == power)
+    found = conn.execute(select(t.orders.c.ready).where(*key)).first()
+    if found is None:
+        conn.execute(
+            insert(t.orders).values(
+                game_id=game_id,
+                phase=phase,
+                power=power,
+                orders=orders,
+                ready=bool(ready),
+                updated_at=now,
+            )
+        )
+    else:
+        values: dict[str, Any] = {"orders": orders, "updated_at": now}
+        if ready is not None:
+            values["ready"] = ready
+        conn.execute(update(t.orders).where(*key).values(**values))
+
+
+def _stored(conn: Connection, game_id: int, phase: str) -> dict[str, Row[Any]]:
+    rows = conn.execute(
+        select(t.orders).where(t.orders.c.game_id == game_id, t.orders.c.phase == phase)
+    ).all()
+    return {r.power: r for r in rows}
+
+
+def _waiting(game: Game, seats: list[Seat], stored: dict[str, Row[Any]]) -> list[str]:
+    """Powers played by a person that must still say they are ready."""
+    human = {p for s in seats if s.user_id is not None for p in s.powers}
+    return [
+        p
+        for p in engine.powers_to_act(game)
+        if p in human and not (p in stored and stored[p].ready)
+    ]
+
+
+def process_if_due(b: Backend, game_id: int) -> bool:
+    """Process the game's phase if its deadline has passed or every player is ready.
+
+    One transaction: the game row is locked, the phase re-checked, the orders read, the
+    phase processed, its record written (unique per game and phase), the new state saved
+    with the version bumped only if it is still the one read. Any failure rolls it all
+    back; two processes never both process a phase."""
+    with transaction(b.db) as conn:
+        row = game_row(conn, game_id, lock=True)
+        if row.status != ACTIVE or row.state is None:
+            return False
+        now = b.now()
+        seats = seats_of(conn, game_id)
+        stored = _stored(conn, game_id, row.phase)
+        game = engine.fresh(row.state)
+        if engine.phase_of(game) != row.phase:
+            raise RuntimeError(f"game {game_id}: stored phase {row.phase} != state")
+        late = row.deadline_at is not None and row.deadline_at <= now
+        if not late and _waiting(game, seats, stored):
+            if row.needs_check:
+                conn.execute(
+                    update(t.games).where(t.games.c.id == game_id).values(needs_check=False)
+                )
+            return False
+        records = engine.process(game, {p: r.orders for p, r in stored.items()})
+        count = conn.execute(
+            select(func.count()).select_from(t.phases).where(t.phases.c.game_id == game_id)
+        ).scalar_one()
+        for k, record in enumerate(records):
+            conn.execute(
+                insert(t.phases).values(
+                    game_id=game_id,
+                    idx=count + k,
+                    phase=record["phase"],
+                    record=record,
+                    created_at=now,
+                )
+            )
+        values: dict[str, Any] = {
+            "state": engine.to_state(game),
+            "phase": engine.phase_of(game),
+            "version": row.version + 1,
+            "updated_at": now,
+        }
+        if game.is_over:
+            values["status"] = FINISHED
+            values["result"] = {"winners": sorted(game.winners)}
+        done = conn.execute(
+            update(t.games)
+            .where(t.games.c.id == game_id, t.games.c.version == row.version)
+            .values(**values)
+        )
+        if done.rowcount != 1:
+            raise Conflict("the game was processed meanwhile")
+        settings = GameSettings.from_json(row.settings)
+        begin_phase(b, conn, game_id, game, settings, first=False)
+    log.info("game %d: processed %s", game_id, ", ".join(r["phase"] for r in records))
+    return True
+
+
+def process_due(b: Backend, game_id: int, limit: int = PROCESS_LIMIT) -> int:
+    """Process as many phases as are due (bots answer at once); return how many."""
+    done = 0
+    while done < limit:
+        try:
+            if not process_if_due(b, game_id):
+                break
+        except Conflict:
+            break
+        done += 1
+    return done
+
+
+def due_games(b: Backend) -> list[int]:
+    """Active games whose deadline has passed or whose ready flags changed."""
+    now = b.now()
+    with reading(b.db) as conn:
+        rows = conn.execute(
+            select(t.games.c.id).where(
+                t.games.c.status == ACTIVE,
+                (t.games.c.deadline_at <= now) | t.games.c.needs_check,
+            )
+        ).scalars()
+        return list(rows)
+
+
+# --- seats in a started game --------------------------------------------------------------
+
+
+def take_over_seat(b: Backend, conn: Connection, row: Row[Any], seat: Seat) -> None:
+    """A person takes a seat left empty: its powers leave civil disorder."""
+    game = engine.fresh(row.state)
+    for power in seat.powers:
+        game.set_civil_disorder(power, False)
+    _save(conn, row.id, game, b.now())
+
+
+def vacate_seat(b: Backend, conn: Connection, row: Row[Any], seat: Seat) -> None:
+    """A player left a started game: a bot takes over, or the powers fall into disorder."""
+    settings = GameSettings.from_json(row.settings)
+    now = b.now()
+    if settings.replace_leavers and settings.bots is not None:
+        conn.execute(
+            update(t.seats)
+            .where(t.seats.c.game_id == row.id, t.seats.c.seat == seat.seat)
+            .values(bot=settings.bots)
+        )
+        game = engine.load(row.id, row.version, row.state)
+        to_act = set(engine.powers_to_act(game))
+        for power in seat.powers:
+            if power in to_act:
+                orders = _bot_orders(game, power, settings.bots)
+                _store_orders(conn, row.id, row.phase, power, orders, now, ready=True)
+    else:
+        game = engine.fresh(row.state)
+        for power in seat.powers:
+            game.set_civil_disorder(power, True)
+        _save(conn, row.id, game, now)
+    conn.execute(update(t.games).where(t.games.c.id == row.id).values(needs_check=True))
+
+
+def _save(conn: Connection, game_id: int, game: Game, now: float, **extra: Any) -> None:
+    conn.execute(
+        update(t.games)
+        .where(t.games.c.id == game_id)
+        .values(
+            state=engine.to_state(game),
+            version=t.games.c.version + 1,
+            updated_at=now,
+            needs_check=True,
+            **extra,
+        )
+    )
+
+
+# --- reading the game -------------------------------------------------------------------
+
+
+def game_state(b: Backend, game_id: int, user: User | None, language: str = "en") -> dict[str, Any]:
+    """Everything the user may see now: the summary, the position, ready flags, their own
+    orders (never anyone else's) and the units still without an order."""
+    check_language(language)
+    with reading(b.db) as conn:
+        row = game_row(conn, game_id)
+        out = summary(conn, row, user, b.now())
+        if row.state is None:
+            return out
+        stored = _stored(conn, game_id, row.phase)
+        seats = seats_of(conn, game_id)
+    game = _game(row)
+    mine = powers_of(seats, user)
+    to_act = engine.powers_to_act(game)
+    position = game.position
+    out["position"] = position.to_json()
+    out["to_act"] = to_act
+    out["ready"] = {p: bool(p in stored and stored[p].ready) for p in to_act}
+    out["centers"] = {p: len(position.centers_of(p)) for p in game.powers}
+    out["powers"] = list(game.powers)
+    out["is_over"] = game.is_over
+    out["winners"] = sorted(game.winners) if game.is_over else []
+    out["draw"] = _draw_info(game)
+    mine_orders: dict[str, Any] = {}
+    for power in mine:
+        texts = list(stored[power].orders) if power in stored else []
+        keys = set(engine.legal(game, power)) if power in to_act else set()
+        ordered = {_key_of(o, game) for o in texts}
+        mine_orders[power] = {
+            "orders": [{"order": o, "text": engine.format_order(o, language, game)} for o in texts],
+            "ready": bool(power in stored and stored[power].ready),
+            "to_act": power in to_act,
+            "missing": sorted(k for k in keys if k != "WAIVE" and _province(k) not in ordered)
+            if row.phase and not row.phase.endswith("A")
+            else [],
+        }
+    out["orders"] = mine_orders
+    return out
+
+
+def _province(key: str) -> str:
+    return key.split("/")[0]
+
+
+def _key_of(order: str, game: Game) -> str:
+    try:
+        return engine.order_key(order, game)
+    except (OrderError, ValueError):
+        return ""
+
+
+def _draw_info(game: Game) -> Any:
+    view = game.view(None)
+    return view.get("draw") if isinstance(view, dict) else None
+
+
+def legal_for(
+    b: Backend, game_id: int, user: User | None, power: str, language: str = "en"
+) -> dict[str, list[dict[str, Any]]]:
+    """The legal orders of one of the user's powers, by unit location (or build province)."""
+    check_language(language)
+    with reading(b.db) as conn:
+        row = _active_game(conn, game_id)
+        power = _require_power(seats_of(conn, game_id), user, power)
+    game = _game(row)
+    return {
+        key: [
+            {"order": str(o), "text": engine.format_order(o, language, game)} | engine.describe(o)
+            for o in options
+        ]
+        for key, options in engine.legal(game, power).items()
+    }
+
+
+def orders_for(
+    b: Backend, game_id: int, user: User | None, power: str, language: str = "en"
+) -> dict[str, Any]:
+    check_language(language)
+    with reading(b.db) as conn:
+        row = _active_game(conn, game_id)
+        power = _require_power(seats_of(conn, game_id), user, power)
+        stored = _stored(conn, game_id, row.phase).get(power)
+    game = _game(row)
+    texts = list(stored.orders) if stored else []
+    return {
+        "phase": row.phase,
+        "power": power,
+        "orders": [{"order": o, "text": engine.format_order(o, language, game)} for o in texts],
+        "ready": bool(stored and stored.ready),
+    }
+
+
+def submit_orders(
+    b: Backend,
+    game_id: int,
+    user: User,
+    power: str,
+    texts: list[str],
+    *,
+    language: str = "en",
+    merge: bool = False,
+    ready: bool | None = None,
+) -> dict[str, Any]:
+    """Store the power's orders for this phase (``merge``: only replace the orders of the
+    units named). Every order is checked first; a bad one is named and nothing is stored.
+    Committed before this returns."""
+    check_language(language)
+    if len(texts) > MAX_ORDERS:
+        raise BadRequest(f"at most {MAX_ORDERS} orders at once")
+    for text in texts:
+        if not text.strip() or len(text) > MAX_ORDER_LENGTH:
+            raise BadRequest(f"an order is 1 to {MAX_ORDER_LENGTH} characters: {text[:40]!r}")
+    with reading(b.db) as conn:
+        row = _active_game(conn, game_id)
+        if row.status != ACTIVE:
+            raise Conflict("this game is over")
+        power = _require_power(seats_of(conn, game_id), user, power)
+        current = _stored(conn, game_id, row.phase).get(power)
+    if power not in engine.powers_to_act(_game(row)):
+        raise Conflict(f"{power} has no orders to give in {row.phase}")
+    game = engine.scratch(row.id, row.version, row.state)
+    try:
+        canonical = engine.check_orders(game, power, texts, language)
+        if merge and current is not None:
+            merged = engine.merge_orders(game, list(current.orders), canonical)
+            canonical = engine.check_orders(game, power, merged, "en")
+    except ValueError as exc:  # OrderError, or the game's own refusal
+        raise Unprocessable(str(exc)) from None
+    with transaction(b.db) as conn:
+        now_row = game_row(conn, game_id, lock=True)
+        if now_row.phase != row.phase or now_row.status != ACTIVE:
+            raise Conflict(
+                f"the phase has changed to {now_row.phase}: these orders were for {row.phase}"
+                " and were not stored"
+            )
+        _store_orders(conn, game_id, row.phase, power, canonical, b.now(), ready=ready)
+        if ready:
+            conn.execute(update(t.games).where(t.games.c.id == game_id).values(needs_check=True))
+    if ready:
+        process_due(b, game_id, limit=REQUEST_LIMIT)
+    return orders_for(b, game_id, user, power, language) | {"phase": row.phase}
+
+
+def set_ready(b: Backend, game_id: int, user: User, power: str, ready: bool) -> dict[str, Any]:
+    with transaction(b.db) as conn:
+        row = _active_game(conn, game_id, lock=True)
+        if row.status != ACTIVE:
+            raise Conflict("this game is over")
+        power = _require_power(seats_of(conn, game_id), user, power)
+        game = _game(row)
+        if power not in engine.powers_to_act(game):
+            raise Conflict(f"{power} has no orders to give in {row.phase}")
+        current = _stored(conn, game_id, row.phase).get(power)
+        _store_orders(
+            conn,
+            game_id,
+            row.phase,
+            power,
+            list(current.orders) if current else [],
+            b.now(),
+            ready=ready,
+        )
+        conn.execute(update(t.games).where(t.games.c.id == game_id).values(needs_check=True))
+    process_due(b, game_id, limit=REQUEST_LIMIT)
+    return {"power": power, "phase": row.phase, "ready": ready}
+
+
+# --- draws and concession ---------------------------------------------------------------
+
+
+def vote_draw(b: Backend, game_id: int, user: User, power: str, agree: bool) -> dict[str, Any]:
+    return _change(b, game_id, user, power, lambda g, p: g.vote_draw(p, agree))
+
+
+def concede(b: Backend, game_id: int, user: User, power: str) -> dict[str, Any]:
+    return _change(b, game_id, user, power, lambda g, p: g.concede(p))
+
+
+def _change(b: Backend, game_id: int, user: User, power: str, act: Any) -> dict[str, Any]:
+    with transaction(b.db) as conn:
+        row = _active_game(conn, game_id, lock=True)
+        if row.status != ACTIVE:
+            raise Conflict("this game is over")
+        power = _require_power(seats_of(conn, game_id), user, power)
+        game = engine.fresh(row.state)
+        try:
+            act(game, power)
+        except ValueError as exc:
+            raise Conflict(str(exc)) from None
+        extra: dict[str, Any] = {}
+        if game.is_over:
+            extra = {
+                "status": FINISHED,
+                "result": {"winners": sorted(game.winners)},
+                "deadline_at": None,
+            }
+        _save(conn, game_id, game, b.now(), **extra)
+    return {"is_over": game.is_over, "winners": sorted(game.winners), "draw": _draw_info(game)}
+
+
+# --- history ----------------------------------------------------------------------------
+
+
+def history(b: Backend, game_id: int) -> list[dict[str, Any]]:
+    with reading(b.db) as conn:
+        game_row(conn, game_id)
+        rows = conn.execute(
+            select(t.phases.c.idx, t.phases.c.phase)
+            .where(t.phases.c.game_id == game_id)
+            .order_by(t.phases.c.idx)
+        ).all()
+    return [{"idx": r.idx, "phase": r.phase} for r in rows]
+
+
+def phase_record(b: Backend, game_id: int, phase: str, language: str = "en") -> dict[str, Any]:
+    """A processed phase: the position before it, every order with its result."""
+    check_language(language)
+    with reading(b.db) as conn:
+        row = game_row(conn, game_id)
+        found = conn.execute(
+            select(t.phases.c.record).where(
+                t.phases.c.game_id == game_id, t.phases.c.phase == phase.upper()
+            )
+        ).first()
+    if found is None or row.state is None:
+        raise NotFound(f"phase {phase} of game {game_id} has not been processed")
+    record = dict(found.record)
+    game = _game(row)
+    record["orders"] = {
+        power: [e | {"text": engine.format_order(e["order"], language, game)} for e in entries]
+        for power, entries in record["orders"].items()
+    }
+    return record
+
+
+def clear_old_orders(b: Backend, game_id: int) -> None:
+    """Drop stored orders of processed phases (they live on in the phase records)."""
+    with transaction(b.db) as conn:
+        row = game_row(conn, game_id, lock=True)
+        conn.execute(
+            delete(t.orders).where(t.orders.c.game_id == game_id, t.orders.c.phase != row.phase)
+        )

@@ -1,0 +1,126 @@
+"""Messages between powers: private (one recipient), group (several) and public (all),
+under the game's press rules.
+
+``full`` press allows all three, ``public`` only public messages, ``none`` nothing. Unless
+the game allows press at any time, messages are sent during the diplomacy part of a
+movement phase only. A message is seen by its sender and recipients; a public one by all,
+observers included.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import insert, select
+
+from realpolitik.server import engine
+from realpolitik.server import tables as t
+from realpolitik.server.accounts import User
+from realpolitik.server.backend import Backend
+from realpolitik.server.db import reading, transaction
+from realpolitik.server.errors import BadRequest, Conflict, Forbidden
+from realpolitik.server.games import ACTIVE, FINISHED, game_row, powers_of, seats_of
+from realpolitik.server.gamesettings import GameSettings
+
+MAX_PAGE = 500
+
+
+def send(
+    b: Backend, game_id: int, user: User, sender: str, recipients: list[str], body: str
+) -> dict[str, Any]:
+    """Send a message from one of the user's powers; ``recipients`` empty means public."""
+    body = body.strip()
+    if not body:
+        raise BadRequest("a message cannot be empty")
+    if len(body) > b.settings.max_message_length:
+        raise BadRequest(f"a message is at most {b.settings.max_message_length} characters")
+    sender = sender.upper()
+    to = sorted({r.upper() for r in recipients})
+    now = b.now()
+    with transaction(b.db) as conn:
+        row = game_row(conn, game_id, lock=True)
+        seats = seats_of(conn, game_id)
+        if sender not in powers_of(seats, user):
+            raise Forbidden(f"you do not play {sender} in this game")
+        if row.state is None:
+            raise Conflict("this game has not started yet")
+        game = engine.load(row.id, row.version, row.state)
+        unknown = [r for r in to if r not in game.powers]
+        if unknown:
+            raise BadRequest(f"unknown recipient(s): {', '.join(unknown)}")
+        if sender in to:
+            raise BadRequest("a message cannot be sent to its sender")
+        _check_press(GameSettings.from_json(row.settings), row, to, now)
+        key = conn.execute(
+            insert(t.messages).values(
+                game_id=game_id,
+                phase=row.phase,
+                sender=sender,
+                recipients=to,
+                body=body,
+                created_at=now,
+            )
+        ).inserted_primary_key
+        assert key is not None
+    return {
+        "id": int(key[0]),
+        "phase": row.phase,
+        "sender": sender,
+        "recipients": to,
+        "body": body,
+        "created_at": now,
+    }
+
+
+def _check_press(settings: GameSettings, row: Any, to: list[str], now: float) -> None:
+    if row.status == FINISHED:
+        if to:
+            raise Conflict("the game is over: only public messages")
+        return
+    if settings.press == "none":
+        raise Conflict("this is a no-press game")
+    if settings.press == "public" and to:
+        raise Conflict("this game allows public messages only")
+    if settings.press_anytime or row.status != ACTIVE:
+        return
+    if not str(row.phase).endswith("M"):
+        raise Conflict("messages are sent during the diplomacy phase only")
+    if row.press_until is not None and now > row.press_until:
+        raise Conflict("the diplomacy phase is over: orders are being written")
+
+
+def inbox(
+    b: Backend, game_id: int, user: User | None, *, after: int = 0, power: str | None = None
+) -> list[dict[str, Any]]:
+    """The messages the user may read (all public ones; private and group ones of the
+    powers they play), oldest first, ids greater than ``after``."""
+    with reading(b.db) as conn:
+        game_row(conn, game_id)
+        mine = set(powers_of(seats_of(conn, game_id), user))
+        if power is not None:
+            if power.upper() not in mine:
+                raise Forbidden(f"you do not play {power.upper()} in this game")
+            mine = {power.upper()}
+        rows = conn.execute(
+            select(t.messages)
+            .where(t.messages.c.game_id == game_id, t.messages.c.id > after)
+            .order_by(t.messages.c.id)
+            .limit(5000)
+        ).all()
+    out = []
+    for r in rows:
+        if r.recipients and r.sender not in mine and not mine.intersection(r.recipients):
+            continue
+        out.append(
+            {
+                "id": r.id,
+                "phase": r.phase,
+                "sender": r.sender,
+                "recipients": list(r.recipients),
+                "body": r.body,
+                "created_at": r.created_at,
+            }
+        )
+        if len(out) >= MAX_PAGE:
+            break
+    return out

@@ -1,0 +1,322 @@
+"""HTTP routes of the JSON API (``/api/...``): each one a call of a service function."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Header, Query, Request, Response
+
+from realpolitik.server import accounts, games, play, press
+from realpolitik.server.accounts import User
+from realpolitik.server.backend import Backend
+from realpolitik.server.errors import BadRequest, Forbidden, Unauthorized
+from realpolitik.server.gamesettings import (
+    BOT_KINDS,
+    DEADLINE_PRESETS,
+    PRESS_RULES,
+    Deadlines,
+    GameSettings,
+    rulebook_deadlines,
+)
+from realpolitik.server.schemas import (
+    AccountIn,
+    DrawIn,
+    GameIn,
+    JoinIn,
+    LanguageIn,
+    LoginIn,
+    MessageIn,
+    OrdersIn,
+    PowerIn,
+    ReadyIn,
+    SessionOut,
+    UserOut,
+)
+
+COOKIE = "rp_session"
+router = APIRouter()
+
+Language = Annotated[str, Query(pattern="^(en|es|fr|pt)$")]
+
+
+def backend(request: Request) -> Backend:
+    b: Backend = request.app.state.backend
+    return b
+
+
+def _token(request: Request, authorization: str | None) -> tuple[str | None, bool]:
+    if authorization:
+        scheme, _, value = authorization.partition(" ")
+        if scheme.lower() != "bearer" or not value:
+            raise Unauthorized("the Authorization header must be 'Bearer <token>'")
+        return value.strip(), False
+    return request.cookies.get(COOKIE), True
+
+
+def optional_user(
+    request: Request,
+    b: Annotated[Backend, Depends(backend)],
+    authorization: Annotated[str | None, Header()] = None,
+) -> User | None:
+    token, from_cookie = _token(request, authorization)
+    if not token:
+        return None
+    if (
+        from_cookie
+        and request.method not in ("GET", "HEAD", "OPTIONS")
+        and request.headers.get("x-requested-with") != "realpolitik"
+    ):
+        raise Forbidden("a request authenticated by cookie needs 'X-Requested-With: realpolitik'")
+    return accounts.user_for_token(b, token)
+
+
+def current_user(user: Annotated[User | None, Depends(optional_user)]) -> User:
+    if user is None:
+        raise Unauthorized("log in first")
+    return user
+
+
+B = Annotated[Backend, Depends(backend)]
+Me = Annotated[User, Depends(current_user)]
+MaybeMe = Annotated[User | None, Depends(optional_user)]
+
+
+def _user_out(user: User) -> UserOut:
+    return UserOut(id=user.id, username=user.username, language=user.language)
+
+
+# --- accounts ----------------------------------------------------------------------------
+
+
+@router.get("/meta", tags=["meta"])
+def meta() -> dict[str, Any]:
+    """What a new game may be: editions, variants, press rules, bots, deadline presets."""
+    from realpolitik.variants import EDITIONS, VARIANTS, edition
+
+    return {
+        "editions": list(EDITIONS),
+        "variants": list(VARIANTS),
+        "players": {e: sorted({s.players for s in edition(e).setups}) for e in EDITIONS},
+        "press": list(PRESS_RULES),
+        "bots": list(BOT_KINDS),
+        "deadline_presets": DEADLINE_PRESETS,
+        "languages": list(accounts.LANGUAGES),
+    }
+
+
+def _rulebook(edition_name: str) -> Deadlines:
+    try:
+        return rulebook_deadlines(edition_name)
+    except ValueError:
+        raise BadRequest(f"unknown edition {edition_name!r}") from None
+
+
+def _session(response: Response, b: Backend, user: User, token: str) -> SessionOut:
+    response.set_cookie(
+        COOKIE,
+        token,
+        max_age=int(b.settings.session_days * 86400),
+        httponly=True,
+        samesite="strict",
+        secure=b.settings.secure_cookies,
+    )
+    return SessionOut(token=token, user=_user_out(user))
+
+
+@router.post("/accounts", status_code=201, tags=["accounts"])
+def create_account(body: AccountIn, b: B, response: Response) -> SessionOut:
+    """Create an account and log in."""
+    accounts.create_account(b, body.username, body.password, body.language)
+    user, token = accounts.log_in(b, body.username, body.password)
+    return _session(response, b, user, token)
+
+
+@router.post("/sessions", tags=["accounts"])
+def log_in(body: LoginIn, b: B, response: Response) -> SessionOut:
+    user, token = accounts.log_in(b, body.username, body.password)
+    return _session(response, b, user, token)
+
+
+@router.delete("/sessions", status_code=204, tags=["accounts"])
+def log_out(
+    request: Request, b: B, me: Me, authorization: Annotated[str | None, Header()] = None
+) -> Response:
+    token, _ = _token(request, authorization)
+    if token:
+        accounts.log_out(b, token)
+    response = Response(status_code=204)
+    response.delete_cookie(COOKIE)
+    return response
+
+
+@router.get("/me", tags=["accounts"])
+def me(me: Me) -> UserOut:
+    return _user_out(me)
+
+
+@router.put("/me/language", tags=["accounts"])
+def set_language(body: LanguageIn, b: B, me: Me) -> UserOut:
+    return _user_out(accounts.set_language(b, me, body.language))
+
+
+# --- games -------------------------------------------------------------------------------
+
+
+@router.post("/games", status_code=201, tags=["games"])
+def create_game(body: GameIn, b: B, me: Me) -> dict[str, Any]:
+    """Create a game (its creator takes the first seat unless ``join`` is false)."""
+    if body.deadlines == "rulebook":
+        deadlines = _rulebook(body.edition)
+    elif isinstance(body.deadlines, str):
+        deadlines = Deadlines(**DEADLINE_PRESETS[body.deadlines])
+    else:
+        deadlines = Deadlines(**body.deadlines.model_dump())
+    settings = GameSettings(
+        variant=body.variant,
+        edition=body.edition,
+        players=body.players,
+        deadlines=deadlines,
+        press=body.press,
+        press_anytime=body.press_anytime,
+        bots=body.bots,
+        replace_leavers=body.replace_leavers,
+        public=body.public,
+    )
+    game_id = games.create_game(b, me, body.name, settings, join=body.join)
+    if body.start:
+        return games.start(b, me, game_id)
+    return games.get_summary(b, game_id, me)
+
+
+@router.get("/games", tags=["games"])
+def list_games(b: B, me: MaybeMe) -> dict[str, list[dict[str, Any]]]:
+    return games.list_games(b, me)
+
+
+@router.get("/games/{game_id}", tags=["games"])
+def game_state(game_id: int, b: B, me: MaybeMe, language: Language = "en") -> dict[str, Any]:
+    """The game as the caller may see it: its own orders only; observers see the board."""
+    return play.game_state(b, game_id, me, language)
+
+
+@router.post("/games/{game_id}/join", tags=["games"])
+def join(game_id: int, body: JoinIn, b: B, me: Me) -> dict[str, Any]:
+    return games.join(b, me, game_id, body.code)
+
+
+@router.post("/invitations/{code}", tags=["games"])
+def join_by_code(code: str, b: B, me: Me) -> dict[str, Any]:
+    """Take a seat through an invitation link."""
+    return games.join_by_code(b, me, code)
+
+
+@router.post("/games/{game_id}/leave", status_code=204, tags=["games"])
+def leave(game_id: int, b: B, me: Me) -> Response:
+    games.leave(b, me, game_id)
+    return Response(status_code=204)
+
+
+@router.post("/games/{game_id}/start", tags=["games"])
+def start(game_id: int, b: B, me: Me) -> dict[str, Any]:
+    """Start the game: bots take the empty seats, powers are assigned at random."""
+    return games.start(b, me, game_id)
+
+
+# --- play ------------------------------------------------------------------------------
+
+
+@router.get("/games/{game_id}/legal", tags=["play"])
+def legal(
+    game_id: int, b: B, me: Me, power: str, language: Language = "en"
+) -> dict[str, list[dict[str, Any]]]:
+    """The legal orders of one of your powers, by unit location (or build province)."""
+    return play.legal_for(b, game_id, me, power, language)
+
+
+@router.get("/games/{game_id}/orders", tags=["play"])
+def get_orders(game_id: int, b: B, me: Me, power: str, language: Language = "en") -> dict[str, Any]:
+    """Your orders for the current phase (only for a power you play)."""
+    return play.orders_for(b, game_id, me, power, language)
+
+
+@router.put("/games/{game_id}/orders", tags=["play"])
+def put_orders(game_id: int, body: OrdersIn, b: B, me: Me) -> dict[str, Any]:
+    """Give orders (typed in ``language``). A bad order answers 422 naming it, and
+    nothing is stored; the answer comes once the orders are committed."""
+    return play.submit_orders(
+        b,
+        game_id,
+        me,
+        body.power,
+        body.orders,
+        language=body.language,
+        merge=body.merge,
+        ready=body.ready,
+    )
+
+
+@router.post("/games/{game_id}/ready", tags=["play"])
+def ready(game_id: int, body: ReadyIn, b: B, me: Me) -> dict[str, Any]:
+    """Mark a power ready (or not): once all are, the phase is processed."""
+    return play.set_ready(b, game_id, me, body.power, body.ready)
+
+
+@router.post("/games/{game_id}/draw", tags=["play"])
+def draw(game_id: int, body: DrawIn, b: B, me: Me) -> dict[str, Any]:
+    return play.vote_draw(b, game_id, me, body.power, body.agree)
+
+
+@router.post("/games/{game_id}/concede", tags=["play"])
+def concede(game_id: int, body: PowerIn, b: B, me: Me) -> dict[str, Any]:
+    return play.concede(b, game_id, me, body.power)
+
+
+@router.get("/games/{game_id}/history", tags=["play"])
+def history(game_id: int, b: B) -> list[dict[str, Any]]:
+    """The processed phases, oldest first."""
+    return play.history(b, game_id)
+
+
+@router.get("/games/{game_id}/history/{phase}", tags=["play"])
+def phase_record(game_id: int, phase: str, b: B, language: Language = "en") -> dict[str, Any]:
+    """One processed phase: the position before it and every order with its result."""
+    return play.phase_record(b, game_id, phase, language)
+
+
+@router.get(
+    "/games/{game_id}/map.svg",
+    tags=["play"],
+    response_class=Response,
+    responses={200: {"content": {"image/svg+xml": {}}}},
+)
+def map_svg(
+    game_id: int,
+    b: B,
+    me: MaybeMe,
+    phase: str | None = None,
+    power: str | None = None,
+    language: Language = "en",
+) -> Response:
+    """The map: a past phase with its orders and results, or the current position with
+    the orders of ``power`` (one you play)."""
+    from realpolitik.server import maps
+
+    svg = maps.map_svg(b, game_id, me, phase=phase, power=power, language=language)
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
+
+
+# --- press -------------------------------------------------------------------------------
+
+
+@router.get("/games/{game_id}/messages", tags=["press"])
+def messages(
+    game_id: int, b: B, me: MaybeMe, after: int = 0, power: str | None = None
+) -> list[dict[str, Any]]:
+    """Messages you may read: public ones, and those to or from your powers."""
+    return press.inbox(b, game_id, me, after=after, power=power)
+
+
+@router.post("/games/{game_id}/messages", status_code=201, tags=["press"])
+def send(game_id: int, body: MessageIn, b: B, me: Me) -> dict[str, Any]:
+    """Send a message: no recipients = public, one = private, several = group."""
+    return press.send(b, game_id, me, body.sender, body.recipients, body.body)

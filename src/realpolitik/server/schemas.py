@@ -1,0 +1,97 @@
+"""Wire schemas of the JSON API (kept apart from the engine's types)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class AccountIn(Strict):
+    username: str = Field(min_length=1, max_length=60, examples=["alice"])
+    password: str = Field(min_length=1, max_length=400)
+    language: Literal["en", "es", "fr", "pt"] = "en"
+
+
+class LoginIn(Strict):
+    username: str = Field(min_length=1, max_length=60)
+    password: str = Field(min_length=1, max_length=400)
+
+
+class LanguageIn(Strict):
+    language: Literal["en", "es", "fr", "pt"]
+
+
+class UserOut(BaseModel):
+    id: int
+    username: str
+    language: str
+
+
+class SessionOut(BaseModel):
+    token: str
+    user: UserOut
+
+
+class DeadlinesIn(Strict):
+    """Seconds; 0 = no time limit."""
+
+    diplomacy: int = Field(default=15 * 60, ge=0)
+    orders: int = Field(default=5 * 60, ge=0)
+    retreats: int = Field(default=5 * 60, ge=0)
+    adjustments: int = Field(default=5 * 60, ge=0)
+    first_diplomacy: int = Field(default=30 * 60, ge=0)
+
+
+class GameIn(Strict):
+    name: str = Field(min_length=1, max_length=100, examples=["Friday game"])
+    variant: str = "standard"
+    edition: str = "classic"
+    players: int = Field(default=7, ge=2, le=7)
+    deadlines: DeadlinesIn | Literal["rulebook", "daily", "none"] = "rulebook"
+    press: Literal["full", "public", "none"] = "full"
+    press_anytime: bool = False
+    bots: Literal["heuristic", "random"] | None = "heuristic"
+    replace_leavers: bool = True
+    public: bool = True
+    join: bool = True
+    start: bool = False
+    """Start at once (bots take the empty seats)."""
+
+
+class JoinIn(Strict):
+    code: str | None = Field(default=None, max_length=60)
+
+
+class OrdersIn(Strict):
+    power: str = Field(min_length=1, max_length=20)
+    orders: list[str] = Field(max_length=64, examples=[["A PAR - BUR", "F BRE - MAO"]])
+    language: Literal["en", "es", "fr", "pt"] = "en"
+    merge: bool = False
+    """Replace only the orders of the units named (else all of the power's orders)."""
+    ready: bool | None = None
+
+
+class ReadyIn(Strict):
+    power: str = Field(min_length=1, max_length=20)
+    ready: bool = True
+
+
+class MessageIn(Strict):
+    sender: str = Field(min_length=1, max_length=20)
+    recipients: list[str] = Field(default_factory=list, max_length=7)
+    """Empty: a public message."""
+    body: str = Field(min_length=1, max_length=10000)
+
+
+class DrawIn(Strict):
+    power: str = Field(min_length=1, max_length=20)
+    agree: bool = True
+
+
+class PowerIn(Strict):
+    power: str = Field(min_length=1, max_length=20)

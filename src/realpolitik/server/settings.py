@@ -1,0 +1,72 @@
+"""Server settings, read from the environment (``REALPOLITIK_*``).
+
+``REALPOLITIK_DATABASE_URL`` picks the storage: SQLite by default (a file created on first
+run), PostgreSQL with e.g. ``postgresql+psycopg://user:pass@host/dbname``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+DEFAULT_DATABASE_URL = "sqlite:///realpolitik.sqlite3"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything the server can be told. ``Settings.from_env()`` reads the environment."""
+
+    database_url: str = DEFAULT_DATABASE_URL
+    scheduler: bool = True
+    """Run the background loop that processes phases at their deadline."""
+    tick_seconds: float = 1.0
+    session_days: float = 30.0
+    secure_cookies: bool = False
+    """Mark the session cookie ``Secure`` (set it when served over HTTPS)."""
+    password_time_cost: int = 2
+    password_memory_kib: int = 19 * 1024
+    max_message_length: int = 2000
+    pool_size: int = 10
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if env is None else env
+        default = cls()
+
+        def flag(name: str, value: bool) -> bool:
+            raw = env.get(name)
+            if raw is None:
+                return value
+            if raw.lower() in ("1", "true", "yes", "on"):
+                return True
+            if raw.lower() in ("0", "false", "no", "off"):
+                return False
+            raise ValueError(f"{name} must be a boolean (1/0, true/false), not {raw!r}")
+
+        def number(name: str, value: float) -> float:
+            raw = env.get(name)
+            if raw is None:
+                return value
+            try:
+                return float(raw)
+            except ValueError:
+                raise ValueError(f"{name} must be a number, not {raw!r}") from None
+
+        return cls(
+            database_url=env.get("REALPOLITIK_DATABASE_URL", default.database_url),
+            scheduler=flag("REALPOLITIK_SCHEDULER", default.scheduler),
+            tick_seconds=number("REALPOLITIK_TICK_SECONDS", default.tick_seconds),
+            session_days=number("REALPOLITIK_SESSION_DAYS", default.session_days),
+            secure_cookies=flag("REALPOLITIK_SECURE_COOKIES", default.secure_cookies),
+            password_time_cost=int(
+                number("REALPOLITIK_PASSWORD_TIME_COST", default.password_time_cost)
+            ),
+            password_memory_kib=int(
+                number("REALPOLITIK_PASSWORD_MEMORY_KIB", default.password_memory_kib)
+            ),
+            max_message_length=int(
+                number("REALPOLITIK_MAX_MESSAGE_LENGTH", default.max_message_length)
+            ),
+            pool_size=int(number("REALPOLITIK_POOL_SIZE", default.pool_size)),
+        )

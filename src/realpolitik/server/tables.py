@@ -1,0 +1,117 @@
+"""The database schema (SQLAlchemy Core). Changed only through :mod:`.migrations`."""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+metadata = MetaData()
+
+schema_version = Table(
+    "schema_version",
+    metadata,
+    Column("version", Integer, primary_key=True),
+    Column("name", String(200), nullable=False),
+    Column("applied_at", Float, nullable=False),
+)
+
+users = Table(
+    "users",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("username", String(40), nullable=False),
+    Column("username_key", String(40), nullable=False, unique=True),
+    Column("password_hash", String(300), nullable=False),
+    Column("language", String(5), nullable=False, default="en"),
+    Column("created_at", Float, nullable=False),
+)
+
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=False),
+)
+
+games = Table(
+    "games",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(100), nullable=False),
+    Column("creator_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("status", String(10), nullable=False),  # forming | active | finished
+    Column("settings", JSON, nullable=False),
+    Column("invite_code", String(40), nullable=False, unique=True),
+    Column("state", JSON, nullable=True),  # Game.to_json() once started
+    Column("phase", String(10), nullable=True),
+    Column("version", Integer, nullable=False, default=0),
+    Column("phase_started_at", Float, nullable=True),
+    Column("press_until", Float, nullable=True),
+    Column("deadline_at", Float, nullable=True),
+    Column("needs_check", Boolean, nullable=False, default=False),
+    Column("result", JSON, nullable=True),
+    Column("created_at", Float, nullable=False),
+    Column("updated_at", Float, nullable=False),
+)
+Index("ix_games_status_deadline", games.c.status, games.c.deadline_at)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("game_id", Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=True),
+    Column("bot", String(20), nullable=True),
+    Column("powers", JSON, nullable=False),
+    Column("joined_at", Float, nullable=True),
+)
+Index("ix_seats_user", seats.c.user_id)
+
+orders = Table(
+    "orders",
+    metadata,
+    Column("game_id", Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("phase", String(10), primary_key=True),
+    Column("power", String(20), primary_key=True),
+    Column("orders", JSON, nullable=False),
+    Column("ready", Boolean, nullable=False, default=False),
+    Column("updated_at", Float, nullable=False),
+)
+
+messages = Table(
+    "messages",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", Integer, ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
+    Column("phase", String(10), nullable=False),
+    Column("sender", String(20), nullable=False),
+    Column("recipients", JSON, nullable=False),  # [] = public
+    Column("body", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+Index("ix_messages_game", messages.c.game_id, messages.c.id)
+
+phases = Table(
+    "phases",
+    metadata,
+    Column("game_id", Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("phase", String(10), nullable=False),
+    Column("record", JSON, nullable=False),
+    Column("created_at", Float, nullable=False),
+    UniqueConstraint("game_id", "phase", name="uq_phases_game_phase"),
+)

@@ -1,0 +1,398 @@
+"""Declared variants and editions: boards, starts, rules and each edition's specials, as data.
+
+The registry is ``data/variants.json``; boards are map data files, either complete
+(``maps/data/<name>.json``) or derived from another board (``maps/data/derived/<name>.json``:
+provinces removed or cut off, edges added, starts changed). Nothing here is Python-coded
+geography::
+
+    >>> ed = edition("grow")
+    >>> ed.setup(4).map, ed.phase_name(Phase.parse("S1901M"))
+    ('grow_4', 'Winter 1901')
+    >>> len(load_board("conquista").centers)
+    36
+
+An :class:`Edition` is one rulebook: its rule choices (:class:`~realpolitik.rules.Rules`),
+board, first year, season names, when centres change owner, when adjustments come, the
+victory condition, the phase clock, and one :class:`Setup` per table (player count and
+option: who plays what, who is out, a reduced board, a neutral power and its coin toss).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from realpolitik.maps.loader import MapDataError, load_map, map_from_dict
+from realpolitik.maps.model import GameMap
+from realpolitik.phase import Phase
+from realpolitik.rules import Rules, rules_for
+from realpolitik.vocab import Power, province_of
+
+__all__ = [
+    "EDITIONS",
+    "VARIANTS",
+    "Clock",
+    "Edition",
+    "Neutral",
+    "Setup",
+    "Victory",
+    "edition",
+    "load_board",
+]
+
+
+class VariantError(ValueError):
+    """An unknown edition, variant or setup, or an inconsistent declaration."""
+
+
+@dataclass(frozen=True, slots=True)
+class Victory:
+    """What wins: ``count`` (``"centers"`` or ``"units"``) reaching ``threshold`` (``None``:
+    more than half the board's centres), counted ``per`` power or per player;
+    ``alliance_years``: a declared alliance at least that old may win together (conquista)."""
+
+    count: str = "centers"
+    threshold: int | None = 18
+    per: str = "power"
+    alliance_years: int | None = None
+
+    def needed(self, game_map: GameMap) -> int:
+        return self.threshold if self.threshold is not None else len(game_map.centers) // 2 + 1
+
+    def describe(self, game_map: GameMap) -> str:
+        what = "supply centres" if self.count == "centers" else "units on the board"
+        who = "a player (over the powers played)" if self.per == "player" else "a power"
+        text = f"{self.needed(game_map)} {what} for {who}"
+        if self.alliance_years:
+            text += f", or for a declared alliance at least {self.alliance_years} years old"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Neutral:
+    """A power nobody plays at first (Italy in the two-player game): its provinces are cut
+    off (board ``map``) until the year ``until``; a coin toss before then gives it to a
+    player, who plays it from ``until`` on."""
+
+    power: Power
+    map: str
+    until: int
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """One table of an edition: ``groups[k]`` are the powers the k-th player plays; ``out``
+    powers are played by nobody (civil disorder all game); ``map`` replaces the edition's
+    board; ``victory`` and ``start_year`` replace the edition's."""
+
+    id: str
+    players: int
+    groups: tuple[tuple[Power, ...], ...]
+    out: tuple[Power, ...] = ()
+    map: str | None = None
+    start_year: int | None = None
+    neutral: Neutral | None = None
+    victory: Victory | None = None
+    title: str = ""
+
+    def default_names(self) -> list[str]:
+        """Players named after their power (one power each), else ``player 1``..."""
+        if all(len(g) == 1 for g in self.groups):
+            return [g[0] for g in self.groups]
+        return [f"player {k}" for k in range(1, self.players + 1)]
+
+    def deal(
+        self,
+        names: Sequence[str],
+        chosen: Mapping[str, Power | Sequence[Power]],
+        seed: int,
+        *,
+        by_power: bool = False,
+    ) -> dict[str, tuple[Power, ...]]:
+        """Give each player one of the groups: the ``chosen`` ones, the others at random
+        from ``seed`` (``by_power``: players named after the powers keep their own)."""
+        groups = {frozenset(g): g for g in self.groups}
+        dealt: dict[str, tuple[Power, ...]] = {}
+        for name, powers in chosen.items():
+            if name not in names:
+                raise VariantError(f"unknown player {name!r} in the assignment")
+            items = [powers] if isinstance(powers, str) else list(powers)
+            wanted = frozenset(p.upper() for p in items)
+            if wanted not in groups:
+                options = "; ".join("+".join(g) for g in self.groups)
+                given = "+".join(sorted(wanted))
+                raise VariantError(f"{name}: {given} is not a group of this table ({options})")
+            if groups[wanted] in dealt.values():
+                raise VariantError(f"{'+'.join(sorted(wanted))} is assigned twice")
+            dealt[name] = groups[wanted]
+        if by_power and not chosen:
+            return dict(zip(names, self.groups, strict=True))
+        rest = [g for g in self.groups if g not in dealt.values()]
+        random.Random(seed).shuffle(rest)
+        dealt.update(zip([n for n in names if n not in dealt], rest, strict=True))
+        return {name: dealt[name] for name in names}
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """The moderator's clock, in minutes: diplomacy before the first turn and before each
+    later one, and order writing (``None``: no limit)."""
+
+    first_diplomacy: int | None
+    diplomacy: int | None
+    writing: int | None
+
+    def for_phase(self, phase: Phase, first: bool) -> dict[str, int | None]:
+        """The periods of a phase: diplomacy and writing before a movement phase, writing
+        only before retreats and adjustments (no negotiation then)."""
+        if phase.is_movement:
+            talk = self.first_diplomacy if first else self.diplomacy
+            return {"diplomacy": talk, "writing": self.writing}
+        return {"diplomacy": None, "writing": self.writing}
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One rulebook as data (see the module docstring)."""
+
+    name: str
+    title: str
+    source: str
+    variant: str
+    rules: Rules
+    map: str
+    start_year: int
+    seasons: Mapping[str, str]
+    kinds: Mapping[str, str]
+    centres: str  # "fall": ownership changes after a Fall turn; "every_turn"
+    adjustments: str  # "after_fall" (Winter) or "before_spring" (reinforcements)
+    victory: Victory
+    shortened_game: bool
+    clock: Clock
+    setups: tuple[Setup, ...]
+
+    def setup(self, players: int | None = None, setup_id: str | None = None) -> Setup:
+        """The setup with this id, or the first one for this many players (7 by default)."""
+        if setup_id is not None:
+            for setup in self.setups:
+                if setup.id == setup_id:
+                    if players is not None and setup.players != players:
+                        raise VariantError(
+                            f"setup {setup_id!r} of {self.name} is for {setup.players} players, "
+                            f"not {players}"
+                        )
+                    return setup
+            known = ", ".join(s.id for s in self.setups)
+            raise VariantError(f"{self.name} has no setup {setup_id!r} (setups: {known})")
+        count = 7 if players is None else players
+        for setup in self.setups:
+            if setup.players == count:
+                return setup
+        counts = sorted({s.players for s in self.setups})
+        raise VariantError(
+            f"{self.name} is played by {counts[0]} to {counts[-1]} players, not {count}"
+        )
+
+    def board(self, setup: Setup) -> str:
+        return setup.map or self.map
+
+    def first_year(self, setup: Setup) -> int:
+        return setup.start_year or self.start_year
+
+    def victory_for(self, setup: Setup) -> Victory:
+        return setup.victory or self.victory
+
+    def phase_name(self, phase: Phase) -> str:
+        """``"Spring 1901"``, ``"Summer 1901 adjustments"`` (grow), ``"Spring 1915
+        reinforcements"`` (conquista)."""
+        name = f"{self.seasons[phase.season.value]} {phase.year}"
+        kind = self.kinds[phase.kind.value]
+        return f"{name} {kind}" if kind else name
+
+
+# --- the registry ---------------------------------------------------------------------------
+def _victory(raw: Mapping[str, Any]) -> Victory:
+    victory = Victory(
+        count=raw.get("count", "centers"),
+        threshold=raw.get("threshold", 18),
+        per=raw.get("per", "power"),
+        alliance_years=raw.get("alliance_years"),
+    )
+    if victory.count not in ("centers", "units") or victory.per not in ("power", "player"):
+        raise VariantError(f"bad victory declaration {dict(raw)!r}")
+    return victory
+
+
+def _setup(raw: Mapping[str, Any]) -> Setup:
+    groups = tuple(tuple(g) for g in raw["groups"])
+    neutral = raw.get("neutral")
+    return Setup(
+        id=str(raw["id"]),
+        players=int(raw.get("players", len(groups))),
+        groups=groups,
+        out=tuple(raw.get("out", ())),
+        map=raw.get("map"),
+        start_year=raw.get("start_year"),
+        neutral=None if neutral is None else Neutral(**neutral),
+        victory=None if raw.get("victory") is None else _victory(raw["victory"]),
+        title=raw.get("title", ""),
+    )
+
+
+def _edition(name: str, raw: Mapping[str, Any]) -> Edition:
+    rules_raw = raw["rules"]
+    rules = rules_for(rules_raw["preset"], **rules_raw.get("set", {}))
+    ed = Edition(
+        name=name,
+        title=raw["title"],
+        source=raw.get("source", ""),
+        variant=raw["variant"],
+        rules=rules,
+        map=raw["map"],
+        start_year=int(raw["start_year"]),
+        seasons=dict(raw["seasons"]),
+        kinds=dict(raw["kinds"]),
+        centres=raw["centres"],
+        adjustments=raw["adjustments"],
+        victory=_victory(raw["victory"]),
+        shortened_game=bool(raw.get("shortened_game", False)),
+        clock=Clock(**raw["clock"]),
+        setups=tuple(_setup(s) for s in raw["setups"]),
+    )
+    if ed.centres not in ("fall", "every_turn"):
+        raise VariantError(f"{name}: centres change {ed.centres!r}?")
+    if ed.adjustments not in ("after_fall", "before_spring"):
+        raise VariantError(f"{name}: adjustments {ed.adjustments!r}?")
+    for setup in ed.setups:
+        _check_setup(ed, setup)
+    return ed
+
+
+def _check_setup(ed: Edition, setup: Setup) -> None:
+    """Every power of the board is played, out or neutral, exactly once."""
+    board = load_board(ed.board(setup))
+    named = [p for g in setup.groups for p in g] + list(setup.out)
+    if setup.neutral is not None:
+        named.append(setup.neutral.power)
+        load_board(setup.neutral.map)
+    if sorted(named) != sorted(board.powers) or len(setup.groups) != setup.players:
+        raise VariantError(
+            f"{ed.name} setup {setup.id}: the groups, out and neutral powers must name each "
+            f"power of {board.name} once ({', '.join(board.powers)})"
+        )
+
+
+@lru_cache(maxsize=1)
+def _registry() -> tuple[dict[str, dict[str, Any]], dict[str, Edition]]:
+    path = resources.files("realpolitik.data").joinpath("variants.json")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    variants = dict(data["variants"])
+    editions = {name: _edition(name, raw) for name, raw in data["editions"].items()}
+    for ed in editions.values():
+        if ed.variant not in variants:
+            raise VariantError(f"edition {ed.name}: unknown variant {ed.variant!r}")
+    return variants, editions
+
+
+def edition(name: str) -> Edition:
+    """A declared edition by name: ``classic``, ``1971``, ``grow``, ``conquista``."""
+    found = _registry()[1].get(name)
+    if found is None:
+        raise VariantError(f"unknown edition {name!r}; editions: {', '.join(EDITIONS)}")
+    return found
+
+
+def variant_title(name: str) -> str:
+    """The title of a declared variant (a board family: ``standard``)."""
+    found = _registry()[0].get(name)
+    if found is None:
+        raise VariantError(f"unknown variant {name!r}; variants: {', '.join(VARIANTS)}")
+    return str(found["title"])
+
+
+EDITIONS: tuple[str, ...] = ("classic", "1971", "grow", "conquista")
+VARIANTS: tuple[str, ...] = ("standard",)
+
+
+def with_overrides(rules: Rules, overrides: Mapping[str, str]) -> Rules:
+    """``rules`` with single choices replaced: keys are DATC issue ids (``"4.D.8"``) or
+    :class:`Rules` field names (``"dislodged"``)."""
+    for key, value in overrides.items():
+        if key[:1].isdigit():
+            rules = rules.with_choice(key, value)
+        elif key in Rules.__dataclass_fields__ and key != "name":
+            rules = replace(rules, name=f"{rules.name}+{key}={value}", **{key: value})
+        else:
+            raise VariantError(f"unknown rule option {key!r}")
+    return rules
+
+
+# --- boards: complete map files, or derived declarations ------------------------------------
+def _raw(name: str) -> dict[str, Any]:
+    base = resources.files("realpolitik.maps").joinpath("data")
+    for path in (base.joinpath(f"{name}.json"), base.joinpath("derived", f"{name}.json")):
+        if path.is_file():
+            data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+            return _derive(data) if "base" in data else data
+    raise MapDataError(f"unknown board {name!r}")
+
+
+@lru_cache(maxsize=32)
+def load_board(name: str) -> GameMap:
+    """A board by name: a map file (via :func:`realpolitik.maps.load_map`) or a derived
+    declaration. Cached; boards are immutable."""
+    base = resources.files("realpolitik.maps").joinpath("data")
+    if base.joinpath(f"{name}.json").is_file():
+        return load_map(name)
+    return map_from_dict(_raw(name))
+
+
+def _derive(decl: Mapping[str, Any]) -> dict[str, Any]:
+    """Apply a derived board's declaration to its base's data (see ``maps/data/derived``)."""
+    data = _raw(decl["base"])
+    provinces = {p["id"]: dict(p) for p in data["provinces"]}
+    army = [tuple(e) for e in data["army"]]
+    fleet = [tuple(e) for e in data["fleet"]]
+    starts: dict[str, list[str]] = {k: list(v) for k, v in data["starts"].items()}
+    for power, units in decl.get("starts", {}).items():
+        starts[power] = list(units)
+    for power, units in decl.get("add_starts", {}).items():
+        starts.setdefault(power, []).extend(units)
+    for prov, power in decl.get("homes", {}).items():
+        provinces[prov].update(center=True, home=power)
+    removed = set(decl.get("remove", ()))
+    for prov in removed:
+        info = provinces[prov]
+        provinces[prov] = {"id": prov, "name": info["name"], "type": "impassable"}
+    army = [e for e in army if not removed & set(e)]
+    fleet = [e for e in fleet if not removed & {province_of(x) for x in e}]
+    cut = set(decl.get("isolate", ()))
+    army = [e for e in army if len(cut & set(e)) != 1]
+    fleet = [e for e in fleet if len(cut & {province_of(x) for x in e}) != 1]
+    for power in decl.get("drop_powers", ()):
+        starts.pop(power, None)
+        for info in provinces.values():
+            if info.get("home") == power:
+                info.pop("home")
+            if info.get("country") == power:
+                info.pop("country")
+    army += [tuple(e) for e in decl.get("add_army", ())]
+    fleet += [tuple(e) for e in decl.get("add_fleet", ())]
+    for power, units in starts.items():
+        for unit in units:
+            prov = province_of(unit.split()[-1])
+            if provinces.get(prov, {}).get("type") in (None, "impassable"):
+                raise MapDataError(f"{decl['name']}: start unit {unit} of {power} is off the board")
+    return {
+        "name": decl["name"],
+        "title": decl.get("title", decl["name"]),
+        "provinces": list(provinces.values()),
+        "army": [list(e) for e in army],
+        "fleet": [list(e) for e in fleet],
+        "starts": starts,
+    }

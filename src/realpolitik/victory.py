@@ -1,0 +1,149 @@
+"""How a game ends: a victory by the edition's condition, a draw, a concession, or the end
+of an agreed last year (the shortened game of 1971 III and grow).
+
+Pure functions of the position and who plays what; :class:`realpolitik.game.Game` calls
+them after every processed phase and records the :class:`GameResult`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from realpolitik.maps.model import GameMap
+from realpolitik.phase import Phase
+from realpolitik.position import Position
+from realpolitik.turns import ordinal
+from realpolitik.variants import Victory
+from realpolitik.vocab import Power
+
+__all__ = ["Alliance", "GameResult", "check_victory", "form_alliances", "most_units"]
+
+
+@dataclass(frozen=True, slots=True)
+class Alliance:
+    """A declared alliance (conquista): its members and the phase it was formed in."""
+
+    members: tuple[Power, ...]
+    formed: Phase
+
+    def age_years(self, now: Phase) -> float:
+        return (ordinal(now) - ordinal(self.formed)) / 2
+
+    def to_json(self) -> dict[str, Any]:
+        return {"members": list(self.members), "formed": str(self.formed)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Alliance:
+        return cls(tuple(data["members"]), Phase.parse(data["formed"]))
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """The end of a game: ``kind`` is ``victory``, ``draw``, ``concession`` or ``shortened``;
+    ``winners`` the powers that won or share the draw, ``players`` their players; ``phase``
+    the last phase processed (or the current one for a draw or concession)."""
+
+    kind: str
+    winners: tuple[Power, ...]
+    players: tuple[str, ...]
+    phase: Phase
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "winners": list(self.winners),
+            "players": list(self.players),
+            "phase": str(self.phase),
+            "reason": self.reason,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> GameResult:
+        return cls(
+            str(data["kind"]),
+            tuple(data["winners"]),
+            tuple(data["players"]),
+            Phase.parse(data["phase"]),
+            str(data["reason"]),
+        )
+
+
+def _count(victory: Victory, position: Position, powers: Collection[Power]) -> int:
+    if victory.count == "units":
+        return sum(1 for u in position.units.values() if u.power in powers)
+    return sum(1 for owner in position.centers.values() if owner in powers)
+
+
+def check_victory(
+    victory: Victory,
+    game_map: GameMap,
+    position: Position,
+    teams: Mapping[str, Sequence[Power]],
+    alliances: Sequence[Alliance],
+    phase: Phase,
+) -> tuple[tuple[Power, ...], str] | None:
+    """The winners and the reason, if the condition is met after ``phase``.
+
+    ``teams``: for each player, the powers they play now (only played powers can win).
+    Candidates are powers (``per == "power"``) or players' power sets, and old enough
+    alliances; the biggest qualifying count wins, equal counts share."""
+    needed = victory.needed(game_map)
+    what = "supply centres" if victory.count == "centers" else "units"
+    candidates: list[tuple[tuple[Power, ...], str]] = []
+    if victory.per == "player":
+        candidates += [(tuple(ps), f"player {name}") for name, ps in teams.items() if ps]
+    else:
+        candidates += [((p,), p) for ps in teams.values() for p in ps]
+    if victory.alliance_years is not None:
+        for alliance in alliances:
+            if alliance.age_years(phase) >= victory.alliance_years:
+                names = "+".join(alliance.members)
+                candidates.append((alliance.members, f"the alliance {names}"))
+    scored = [(_count(victory, position, ps), ps, name) for ps, name in candidates]
+    qualified = [s for s in scored if s[0] >= needed]
+    if not qualified:
+        return None
+    best = max(s[0] for s in qualified)
+    top = [s for s in qualified if s[0] == best]
+    winners = tuple(sorted({p for _, ps, _ in top for p in ps}))
+    names = " and ".join(name for _, _, name in top)
+    return winners, f"{names}: {best} {what} (needed {needed})"
+
+
+def most_units(
+    position: Position, teams: Mapping[str, Sequence[Power]], per: str
+) -> tuple[tuple[Power, ...], str]:
+    """The shortened game's winners: most units on the board (per power or per player)."""
+    groups = (
+        [tuple(ps) for ps in teams.values() if ps]
+        if per == "player"
+        else [(p,) for ps in teams.values() for p in ps]
+    )
+    counts = [(sum(1 for u in position.units.values() if u.power in g), g) for g in groups]
+    if not counts:
+        return (), "nobody is left"
+    best = max(c for c, _ in counts)
+    winners = tuple(sorted(p for c, g in counts if c == best for p in g))
+    return winners, f"most units on the board at the agreed end ({best})"
+
+
+def form_alliances(
+    alliances: Sequence[Alliance], declared: Mapping[Power, tuple[Power, ...]], phase: Phase
+) -> tuple[tuple[Alliance, ...], list[str]]:
+    """Conquista: the alliances after a phase's declarations, and what changed. An alliance
+    forms when each member declared exactly it; it replaces its members' old alliances; a
+    power declaring no partners leaves (its alliance ends)."""
+    events: list[str] = []
+    leaving = {p for p, members in declared.items() if not members}
+    formed = sorted({m for m in declared.values() if m and all(declared.get(p) == m for p in m)})
+    for members in formed:
+        leaving |= set(members)
+    kept = [a for a in alliances if not leaving & set(a.members)]
+    events += [f"alliance ended: {'+'.join(a.members)}" for a in alliances if a not in kept]
+    for members in formed:
+        kept.append(Alliance(members, phase))
+        events.append(f"alliance formed: {'+'.join(members)}")
+    return tuple(kept), events

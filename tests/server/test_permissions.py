@@ -1,0 +1,176 @@
+"""Secrecy: every endpoint tried with every other player's token, and as an observer.
+
+Nobody reads or changes another power's orders; nobody reads any order of the current
+phase but their own before it is processed; observers see only what is public."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.server.conftest import Player, new_game, register
+
+
+@pytest.fixture
+def table(client: TestClient) -> dict[str, Any]:
+    """A 3-player game (alice, bob, carol) with orders and private messages given, and an
+    observer account (olga)."""
+    players = [register(client, n) for n in ("alice", "bob", "carol")]
+    olga = register(client, "olga")
+    game = new_game(client, players[0], players=3, bots=None)
+    gid = game["id"]
+    for p in players[1:]:
+        assert client.post(f"/api/games/{gid}/join", json={}, headers=p.headers).status_code == 200
+    powers: dict[str, list[str]] = {}
+    orders: dict[str, list[str]] = {}
+    for p in players:
+        mine = client.get(f"/api/games/{gid}", headers=p.headers).json()["my_powers"]
+        powers[p.username] = mine
+        for power in mine:
+            legal = client.get(
+                f"/api/games/{gid}/legal", params={"power": power}, headers=p.headers
+            ).json()
+            given = [opts[-1]["order"] for opts in legal.values()]  # a support or a move
+            r = client.put(
+                f"/api/games/{gid}/orders",
+                json={"power": power, "orders": given},
+                headers=p.headers,
+            )
+            assert r.status_code == 200, r.text
+            orders[power] = given
+    a, b = powers["alice"][0], powers["bob"][0]
+    secret = "meet me in Burgundy, alice only"
+    r = client.post(
+        f"/api/games/{gid}/messages",
+        json={"sender": b, "recipients": [a], "body": secret},
+        headers=players[1].headers,
+    )
+    assert r.status_code == 201, r.text
+    r = client.post(
+        f"/api/games/{gid}/messages",
+        json={"sender": a, "recipients": [], "body": "hello everyone"},
+        headers=players[0].headers,
+    )
+    assert r.status_code == 201
+    return {
+        "gid": gid,
+        "players": {p.username: p for p in players},
+        "olga": olga,
+        "powers": powers,
+        "orders": orders,
+        "secret": secret,
+    }
+
+
+def _others(table: dict[str, Any], owner: str) -> list[Player]:
+    return [p for name, p in table["players"].items() if name != owner] + [table["olga"]]
+
+
+def test_nobody_touches_another_powers_orders(client: TestClient, table: dict[str, Any]) -> None:
+    gid = table["gid"]
+    for owner, powers in table["powers"].items():
+        for power in powers:
+            for other in [*_others(table, owner), None]:
+                h = other.headers if other else {}
+                calls = [
+                    client.get(f"/api/games/{gid}/legal", params={"power": power}, headers=h),
+                    client.get(f"/api/games/{gid}/orders", params={"power": power}, headers=h),
+                    client.put(
+                        f"/api/games/{gid}/orders",
+                        json={"power": power, "orders": []},
+                        headers=h,
+                    ),
+                    client.post(f"/api/games/{gid}/ready", json={"power": power}, headers=h),
+                    client.post(f"/api/games/{gid}/draw", json={"power": power}, headers=h),
+                    client.post(f"/api/games/{gid}/concede", json={"power": power}, headers=h),
+                    client.get(f"/api/games/{gid}/map.svg", params={"power": power}, headers=h),
+                    client.get(f"/api/games/{gid}/messages", params={"power": power}, headers=h),
+                    client.post(
+                        f"/api/games/{gid}/messages",
+                        json={"sender": power, "recipients": [], "body": "forged"},
+                        headers=h,
+                    ),
+                ]
+                expected = (401, 403) if other is None else (403,)
+                for r in calls:
+                    assert r.status_code in expected, (r.request.url, r.text)
+    # and the orders are all still there, untouched
+    for owner, powers in table["powers"].items():
+        p = table["players"][owner]
+        for power in powers:
+            got = client.get(f"/api/games/{gid}/orders", params={"power": power}, headers=p.headers)
+            assert [o["order"] for o in got.json()["orders"]] == table["orders"][power]
+
+
+def test_no_order_is_readable_before_processing(client: TestClient, table: dict[str, Any]) -> None:
+    gid = table["gid"]
+    for owner, powers in table["powers"].items():
+        theirs = {o for power in powers for o in table["orders"][power]}
+        for other in [*_others(table, owner), None]:
+            h = other.headers if other else {}
+            others_own = set()
+            if other is not None and other.username in table["powers"]:
+                others_own = {
+                    o for power in table["powers"][other.username] for o in table["orders"][power]
+                }
+            secret = theirs - others_own
+            responses = [
+                client.get(f"/api/games/{gid}", headers=h),
+                client.get(f"/api/games/{gid}", params={"language": "fr"}, headers=h),
+                client.get("/api/games", headers=h),
+                client.get(f"/api/games/{gid}/history", headers=h),
+                client.get(f"/api/games/{gid}/history/S1901M", headers=h),
+                client.get(f"/api/games/{gid}/messages", headers=h),
+                client.get(f"/api/games/{gid}/map.svg", headers=h),
+            ]
+            if other is not None and other.username in table["powers"]:
+                mine = table["powers"][other.username][0]
+                responses.append(
+                    client.get(f"/api/games/{gid}/map.svg", params={"power": mine}, headers=h)
+                )
+            for r in responses:
+                for order in secret:
+                    assert order not in r.text, (r.request.url, order)
+            state = responses[0].json()
+            assert set(state["orders"]) <= set(
+                table["powers"].get(getattr(other, "username", ""), [])
+            )
+
+
+def test_private_messages_reach_only_their_recipients(
+    client: TestClient, table: dict[str, Any]
+) -> None:
+    gid, secret = table["gid"], table["secret"]
+    players = table["players"]
+    for name, who in [("alice", players["alice"]), ("bob", players["bob"])]:
+        bodies = [
+            m["body"] for m in client.get(f"/api/games/{gid}/messages", headers=who.headers).json()
+        ]
+        assert secret in bodies, name
+    for who in (players["carol"], table["olga"], None):
+        r = client.get(f"/api/games/{gid}/messages", headers=who.headers if who else {})
+        bodies = [m["body"] for m in r.json()]
+        assert secret not in bodies and "hello everyone" in bodies
+
+
+def test_orders_are_revealed_after_processing(client: TestClient, table: dict[str, Any]) -> None:
+    gid = table["gid"]
+    for name, p in table["players"].items():
+        for power in table["powers"][name]:
+            r = client.post(f"/api/games/{gid}/ready", json={"power": power}, headers=p.headers)
+            assert r.status_code == 200, r.text
+    record = client.get(f"/api/games/{gid}/history/S1901M").json()  # an observer's view
+    for power, given in table["orders"].items():
+        shown = {e["order"] for e in record["orders"][power]}
+        assert set(given) <= shown
+
+
+def test_observer_sees_the_board_but_no_orders(client: TestClient, table: dict[str, Any]) -> None:
+    gid = table["gid"]
+    state = client.get(f"/api/games/{gid}", headers=table["olga"].headers).json()
+    assert state["my_powers"] == [] and state["orders"] == {}
+    assert state["position"]["units"] and "invite_code" not in state
+    anon = client.get(f"/api/games/{gid}").json()
+    assert anon["orders"] == {} and "invite_code" not in anon

@@ -1,0 +1,124 @@
+"""Processing a phase: one transaction, never twice, even with several processes (each
+with its own connections) racing for it; schema migrations run once."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+
+from realpolitik.server import tables as t
+from realpolitik.server.app import create_app
+from realpolitik.server.backend import Backend
+from realpolitik.server.db import make_engine
+from realpolitik.server.migrations import MIGRATIONS, current_version
+from realpolitik.server.play import process_if_due
+from tests.server.conftest import FakeClock, fast_settings, new_game, register
+
+DEADLINES = {"diplomacy": 60, "orders": 0, "retreats": 60, "adjustments": 60, "first_diplomacy": 0}
+
+
+def _race(url: str, clock: FakeClock, game_id: int, racers: int = 6) -> list[bool]:
+    backends = [Backend.open(fast_settings(url), clock=clock) for _ in range(racers)]
+    barrier = threading.Barrier(racers)
+    results: list[Any] = [None] * racers
+
+    def run(k: int) -> None:
+        barrier.wait()
+        try:
+            results[k] = process_if_due(backends[k], game_id)
+        except Exception as exc:  # a loser may see a conflict: it must change nothing
+            results[k] = exc
+
+    threads = [threading.Thread(target=run, args=(k,)) for k in range(racers)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(timeout=120)
+    for b in backends:
+        b.close()
+    return results
+
+
+def _check_once(url: str, clock: FakeClock) -> None:
+    settings = fast_settings(url)
+    b = Backend.open(settings, clock=clock)
+    with TestClient(create_app(settings, backend=b)) as c:
+        alice = register(c, "alice")
+        game = new_game(c, alice, start=True, deadlines=DEADLINES)
+    clock.advance(61)
+    results = _race(url, clock, game["id"])
+    assert results.count(True) == 1, results
+    assert all(r is False or r is True or isinstance(r, Exception) for r in results)
+    with b.db.connect() as conn:
+        phases = (
+            conn.execute(select(t.phases.c.phase).where(t.phases.c.game_id == game["id"]))
+            .scalars()
+            .all()
+        )
+        row = conn.execute(select(t.games).where(t.games.c.id == game["id"])).one()
+    assert phases == ["S1901M"]
+    assert row.phase == "F1901M" and row.version == game["version"] + 1
+    b.close()
+
+
+def test_a_phase_is_processed_once_sqlite(sqlite_url: str, clock: FakeClock) -> None:
+    _check_once(sqlite_url, clock)
+
+
+def test_a_phase_is_processed_once_postgres(pg_url: str, clock: FakeClock) -> None:
+    _check_once(pg_url, clock)
+
+
+@pytest.mark.parametrize("db", ["sqlite", "postgres"])
+def test_migrations_run_once_and_are_recorded(
+    db: str, sqlite_url: str, request: pytest.FixtureRequest
+) -> None:
+    url = sqlite_url if db == "sqlite" else request.getfixturevalue("pg_url")
+    engines: list[Any] = []
+    errors: list[Exception] = []
+
+    def start() -> None:
+        try:
+            engines.append(make_engine(url))
+        except Exception as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=start) for _ in range(4)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(timeout=60)
+    assert not errors, errors
+    with engines[0].connect() as conn:
+        assert current_version(conn) == MIGRATIONS[-1][0]
+        rows = conn.execute(select(t.schema_version)).all()
+    assert [r.version for r in rows] == [m[0] for m in MIGRATIONS]
+    for e in engines:
+        e.dispose()
+
+
+def test_a_failed_processing_changes_nothing(
+    backend: Backend, client: TestClient, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from realpolitik.server import engine
+
+    alice = register(client, "alice")
+    game = new_game(client, alice, start=True, deadlines=DEADLINES)
+    clock.advance(61)
+
+    def boom(*args: Any, **kw: Any) -> Any:
+        raise RuntimeError("crash while saving")
+
+    monkeypatch.setattr(engine, "to_state", boom)
+    with pytest.raises(RuntimeError):
+        process_if_due(backend, game["id"])
+    monkeypatch.undo()
+    with backend.db.connect() as conn:
+        assert not conn.execute(select(t.phases)).all()
+        row = conn.execute(select(t.games)).one()
+    assert row.phase == "S1901M" and row.version == game["version"]
+    assert process_if_due(backend, game["id"])

@@ -1,0 +1,94 @@
+"""Bots: only legal orders, one per unit, the right number of builds and removals; the
+heuristic bot takes neutral centres and beats the random bot clearly in a tournament."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+from realpolitik.bots import HeuristicBot, PowerView, RandomBot, make_bot
+from realpolitik.bots.selfplay import self_play
+from realpolitik.legal import legal_orders
+from realpolitik.maps import load_map
+from realpolitik.orders import Build, Disband, Move
+from realpolitik.phase import Phase
+from realpolitik.position import Position
+from realpolitik.rules import rules_for
+
+BOARD = load_map("standard")
+RULES = rules_for("classic")
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _orders(bot: object, position: Position, phase: str, power: str) -> list[object]:
+    p = Phase.parse(phase)
+    legal = legal_orders(BOARD, position, p, RULES, power)[power]
+    orders = bot.orders(PowerView(power, p, position, BOARD), legal)  # type: ignore[attr-defined]
+    allowed = {o for options in legal.values() for o in options}
+    assert all(o in allowed for o in orders), orders
+    return list(orders)
+
+
+@pytest.mark.parametrize("kind", ["random", "heuristic"])
+def test_one_legal_order_per_unit(kind: str) -> None:
+    start = Position.initial(BOARD)
+    for power in BOARD.powers:
+        orders = _orders(make_bot(kind, seed=3), start, "S1901M", power)
+        units = [o.unit.province for o in orders]  # type: ignore[attr-defined]
+        assert sorted(units) == sorted(u.province for u in start.units_of(power))
+
+
+def test_heuristic_goes_for_neutral_centres() -> None:
+    orders = _orders(HeuristicBot(1), Position.initial(BOARD), "S1901M", "FRANCE")
+    targets = {o.destination.split("/")[0] for o in orders if isinstance(o, Move)}
+    assert targets & {"SPA", "POR", "BEL", "BUR", "PIC", "GAS", "MAO"}
+
+
+def test_builds_and_removals_count() -> None:
+    start = Position.initial(BOARD)
+    # France owns 5 centres, keeps 1 unit, has 2 free home centres: two builds
+    centers = dict(start.centers) | {"SPA": "FRANCE", "POR": "FRANCE"}
+    units = {p: u for p, u in start.units.items() if p not in ("PAR", "MAR")}
+    pos = Position(units, centers)
+    for bot in (HeuristicBot(2), RandomBot(2)):
+        orders = _orders(bot, pos, "W1901A", "FRANCE")
+        assert sum(isinstance(o, Build) for o in orders) == 2
+    # Germany lost two centres: two removals
+    lost = dict(start.centers) | {"MUN": "FRANCE", "KIE": "FRANCE"}
+    pos = Position(start.units, lost)
+    for bot in (HeuristicBot(2), RandomBot(2)):
+        orders = _orders(bot, pos, "W1901A", "GERMANY")
+        assert sum(isinstance(o, Disband) for o in orders) == 2
+
+
+def test_unknown_bot() -> None:
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("clever")
+
+
+def test_heuristic_beats_random_in_self_play() -> None:
+    bots = {p: make_bot("heuristic" if p in ("FRANCE", "TURKEY", "RUSSIA") else "random", seed=k)
+            for k, p in enumerate(BOARD.powers)}  # fmt: skip
+    result = self_play(bots, BOARD, RULES, years=5)
+    strong = sum(result.centers[p] for p in ("FRANCE", "TURKEY", "RUSSIA")) / 3
+    weak = (
+        sum(result.centers[p] for p in BOARD.powers if p not in ("FRANCE", "TURKEY", "RUSSIA")) / 4
+    )
+    assert strong > 2 * weak
+
+
+def test_tournament_script_reports_a_clear_win(capsys: pytest.CaptureFixture[str]) -> None:
+    spec = importlib.util.spec_from_file_location(
+        "bot_tournament", ROOT / "tools" / "bot_tournament.py"
+    )
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bot_tournament"] = module
+    spec.loader.exec_module(module)
+    status = module.main(["--games", "6", "--years", "6", "--seed", "7"])
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert "heuristic beats random clearly" in out and "mean centres" in out

@@ -1,0 +1,267 @@
+"""The Game: creation, orders (submit, replace, reject), processing, history, views, forks."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from realpolitik import IllegalOrderError, InvalidOrderError, Phase, parse_order
+from realpolitik.game import Game, GameError
+from realpolitik.orders import Build, Disband, Hold, Move, Retreat, UnitRef, Waive
+from realpolitik.vocab import ARMY
+from tests.gamekit import at
+
+
+# --- creation -------------------------------------------------------------------------------
+def test_new_game_defaults() -> None:
+    game = Game.new(seed=3)
+    assert (game.variant, game.edition, game.setup.id, game.seed) == ("standard", "classic", "7", 3)
+    assert game.players == {p: (p,) for p in game.powers}
+    assert str(game.phase) == "S1901M" and game.phase_name() == "Spring 1901"
+    assert len(game.position.units) == 22 and len(game.position.centers) == 22
+    assert game.rules.name == "classic" and game.clock
+    assert game.waiting_for() == list(game.powers)
+    assert not game.is_over and game.winners == () and game.history == []
+    assert isinstance(Game.new().seed, int)  # chosen and recorded when not given
+
+
+def test_powers_are_dealt_from_the_recorded_seed() -> None:
+    names = ["ann", "bob", "cy", "dee"]
+    deals = {tuple(sorted(Game.new(players=names, seed=s).players["ann"])) for s in range(30)}
+    assert len(deals) == 4  # every group can fall to ann
+    one, two = Game.new(players=names, seed=5), Game.new(players=names, seed=5)
+    assert one.players == two.players
+    assert Game.new(players=4, seed=5).players.keys() == {
+        "player 1", "player 2", "player 3", "player 4",
+    }  # fmt: skip
+    chosen = Game.new(players=names, assignment={"dee": "ENGLAND"}, seed=5)
+    assert chosen.players["dee"] == ("ENGLAND",)
+    assert sorted(p for ps in chosen.players.values() for p in ps) == sorted(chosen.powers)
+
+
+def test_creation_errors() -> None:
+    with pytest.raises(GameError, match="distinct"):
+        Game.new(players=["ann", "ann", "bob"])
+    with pytest.raises(GameError, match="2 to 7 players"):
+        Game.new(players=8)
+    with pytest.raises(GameError, match="unknown edition"):
+        Game.new(edition="2023")
+    with pytest.raises(GameError, match="variant"):
+        Game.new(variant="colonial")
+    with pytest.raises(GameError, match="no shortened game"):
+        Game.new(last_year=1905)
+    with pytest.raises(GameError, match="before the first"):
+        Game.new(edition="1971", last_year=1900)
+    with pytest.raises(GameError, match="not a group"):
+        Game.new(players=3, assignment={"player 1": "ENGLAND"})
+    with pytest.raises(ValueError, match="is not one of"):
+        Game.new(rules={"4.D.8": "z"})
+
+
+def test_rules_can_be_overridden_one_by_one() -> None:
+    game = Game.new(rules={"4.D.8": "c", "4.A.3": "d"})
+    assert game.rules.choice("4.D.8") == "c" and game.rules.choice("4.A.3") == "d"
+    assert game.rules.choice("4.A.2") == "c"  # the rest stays classic
+
+
+# --- orders ---------------------------------------------------------------------------------
+def test_submit_parses_replaces_and_reports() -> None:
+    game = Game.new(seed=1)
+    got = game.submit("france", ["A Par-Bur", "a mar s a par - bur", ""])
+    assert [str(o) for o in got] == ["A PAR - BUR", "A MAR S A PAR - BUR"]
+    assert game.orders("FRANCE") == got
+    assert "FRANCE" not in game.waiting_for()
+    game.submit("FRANCE", [Hold(UnitRef(ARMY, "PAR"))])  # replaces
+    assert [str(o) for o in game.orders("FRANCE")] == ["A PAR H"]
+    assert game.submit("ENGLAND", []) == [] and "ENGLAND" not in game.waiting_for()
+    assert game.submit("FRANCE", ["A PAR - MOS"])  # understood, illegal: adjudicated
+    resolution = game.process()
+    assert resolution.outcome_of(parse_order("A PAR - MOS")).result.value == "illegal"
+
+
+@pytest.mark.parametrize(
+    ("orders", "error", "match"),
+    [
+        (["A BER - KIE"], IllegalOrderError, "belongs to GERMANY"),
+        (["A BUR - PAR"], IllegalOrderError, "there is no unit in BUR"),
+        (["A PAR - BUR", "A PAR H"], IllegalOrderError, "a second order for PAR"),
+        (["A PAR B"], IllegalOrderError, "not an order of a movement phase"),
+        (["A PAR - BUR", "A PAR wibble"], InvalidOrderError, "FRANCE"),
+    ],
+)
+def test_bad_orders_are_rejected_and_nothing_is_stored(orders, error, match) -> None:
+    game = Game.new(seed=1)
+    game.submit("FRANCE", ["F BRE - MAO"])
+    with pytest.raises(error, match=match):
+        game.submit("FRANCE", orders)
+    assert [str(o) for o in game.orders("FRANCE")] == ["F BRE - MAO"]
+
+
+def test_unknown_and_unplayed_powers() -> None:
+    game = Game.new(seed=1)
+    with pytest.raises(GameError, match="unknown power"):
+        game.submit("PRUSSIA", [])
+    six = Game.new(players=6, seed=1)
+    with pytest.raises(GameError, match="played by nobody"):
+        six.submit("ITALY", ["A ROM H"])
+    assert "ITALY" not in six.waiting_for() and "ITALY" in six.civil_disorder
+
+
+def test_other_languages_are_accepted() -> None:
+    game = Game.new(seed=1)
+    try:
+        orders = game.submit("FRANCE", ["A Par - Bur"], language="fr")
+    except ValueError:
+        pytest.skip("no French lexicon yet")
+    assert [str(o) for o in orders] == ["A PAR - BUR"]
+
+
+# --- processing and history -----------------------------------------------------------------
+def test_process_records_history_and_skips_empty_phases() -> None:
+    game = Game.new(seed=1)
+    start = game.position
+    game.submit("FRANCE", ["A PAR - BUR"])
+    resolution = game.process()
+    assert str(resolution.phase) == "S1901M" and str(game.phase) == "F1901M"
+    record = game.history[0]
+    assert record.position == start and not record.skipped
+    assert [str(o) for o in record.orders["FRANCE"]] == ["A PAR - BUR"]
+    assert len(record.outcomes) == 22
+    assert "FRANCE" not in record.disorder and "ENGLAND" in record.disorder  # no orders
+    for power in game.powers:  # everybody holds: no centre changes, no adjustments
+        game.submit(power, [])
+    game.process()
+    assert [(str(r.phase), r.skipped) for r in game.history] == [
+        ("S1901M", False), ("F1901M", False), ("W1901A", True),
+    ]  # fmt: skip
+    assert game.history[2].outcomes == () and str(game.phase) == "S1902M"
+
+
+def test_retreat_phase_waits_only_for_a_unit_with_a_choice() -> None:
+    game = at(Game.new(seed=1), "F1901M", {
+        "units": {"FRANCE": ["A BUR", "A MAR"], "GERMANY": ["A MUN", "A RUH"],
+                  "ITALY": ["A PIE"], "ENGLAND": ["F NTH"]},
+        "centers": {"FRANCE": ["PAR", "MAR", "BRE"], "GERMANY": ["MUN", "BER", "KIE"]},
+    })  # fmt: skip
+    game.submit("GERMANY", ["A MUN - BUR", "A RUH S A MUN - BUR"])
+    game.submit("FRANCE", ["A BUR H", "A MAR H"])
+    game.process()
+    assert str(game.phase) == "F1901R"
+    assert game.waiting_for() == ["FRANCE"]
+    legal = game.legal_orders("FRANCE")["FRANCE"]["BUR"]
+    assert Disband(UnitRef(ARMY, "BUR")) in legal and Retreat(UnitRef(ARMY, "BUR"), "PAR") in legal
+    game.submit("FRANCE", ["A BUR - PAR"])  # a move is read as the retreat
+    assert game.orders("FRANCE") == [Retreat(UnitRef(ARMY, "BUR"), "PAR")]
+    with pytest.raises(IllegalOrderError, match="no dislodged unit"):
+        game.submit("FRANCE", ["A MAR R GAS"])
+    game.process()
+    assert game.position.units["PAR"].power == "FRANCE"
+    assert str(game.phase) == "W1901A"
+    assert game.adjustment_counts() == {"ENGLAND": -1, "FRANCE": 1, "GERMANY": 1, "ITALY": -1}
+
+
+def test_destroyed_unit_makes_no_retreat_phase_to_wait_for() -> None:
+    game = at(Game.new(seed=1), "S1901M", {
+        "units": {"FRANCE": ["A BUR"], "GERMANY": ["A MUN", "A RUH", "A BEL", "A PIC", "A GAS",
+                                                   "A PAR", "A MAR"]},
+    })  # fmt: skip
+    game.submit("GERMANY", ["A MUN - BUR", "A RUH S A MUN - BUR"])
+    game.submit("FRANCE", [])
+    game.process()
+    assert [(str(r.phase), r.skipped) for r in game.history] == [
+        ("S1901M", False), ("S1901R", True),
+    ]  # fmt: skip
+    assert game.history[1].outcomes[0].implied and str(game.phase) == "F1901M"
+
+
+def test_adjustments_and_legal_builds() -> None:
+    game = at(Game.new(seed=1), "W1901A", {
+        "units": {"FRANCE": ["A SPA"], "ENGLAND": ["F LON", "A WAL", "A YOR", "F NTH"]},
+        "centers": {"FRANCE": ["PAR", "MAR", "BRE", "SPA"], "ENGLAND": ["LON"]},
+    })  # fmt: skip
+    assert game.adjustment_counts() == {"ENGLAND": -3, "FRANCE": 3}
+    assert game.waiting_for() == ["ENGLAND", "FRANCE"]
+    legal = game.legal_orders()
+    assert set(legal) == {"ENGLAND", "FRANCE"}
+    assert set(legal["FRANCE"]) == {"PAR", "MAR", "BRE", "WAIVE"}
+    assert Build(UnitRef(ARMY, "PAR")) in legal["FRANCE"]["PAR"]
+    assert "GERMANY" not in legal
+    assert game.legal_orders("GERMANY") == {"GERMANY": {}}
+    game.submit("FRANCE", ["A PAR B", "F BRE B", Waive()])
+    game.submit("ENGLAND", ["A WAL D"])
+    game.process()  # England's other two removals: the civil-disorder rule (farthest first)
+    units = {str(u) for u in game.position.units.values()}
+    assert {"A PAR", "F BRE", "A SPA"} <= units
+    assert len(game.position.units_of("ENGLAND")) == 1
+
+
+def test_views_hide_pending_orders_of_others() -> None:
+    game = Game.new(players=["ann", "bob", "cy"], seed=2)
+    game.submit("FRANCE", ["A PAR - BUR"])
+    game.submit("GERMANY", ["A MUN - BUR"])
+    france = game.view("FRANCE")
+    assert france["orders"] == {"FRANCE": ["A PAR - BUR"]}
+    assert "A MUN - BUR" not in json.dumps(france)
+    assert game.view()["orders"] == {}
+    assert "A PAR - BUR" not in json.dumps(game.view())
+    assert set(france["submitted"]) == {"FRANCE", "GERMANY"}
+    assert france["player"] == game.controller("FRANCE")
+    json.dumps(france)  # JSON-able
+    game.process()
+    after = game.view("ENGLAND")
+    assert after["history"][0]["orders"]["GERMANY"] == ["A MUN - BUR"]  # processed: public
+    assert after["history"][0]["results"]["FRANCE"][0]["result"] == "fails"
+    assert after["clock"] == {"diplomacy": 15, "writing": 5}
+    assert after["phase_name"] == "Fall 1901" and after["victory"].startswith("18 supply")
+
+
+def test_messages_are_private_or_global() -> None:
+    game = Game.new(seed=1)
+    game.send_message("FRANCE", "ENGLAND", "the channel stays empty")
+    game.send_message("GERMANY", "global", "peace in our time")
+    assert [m["text"] for m in game.view("ENGLAND")["messages"]] == [
+        "the channel stays empty", "peace in our time",
+    ]  # fmt: skip
+    assert [m["text"] for m in game.view("RUSSIA")["messages"]] == ["peace in our time"]
+    with pytest.raises(GameError, match="unknown power"):
+        game.send_message("FRANCE", "MARS", "hello")
+
+
+def test_rollback_forks_the_game() -> None:
+    game = Game.new(seed=1)
+    game.submit("FRANCE", ["A PAR - BUR"])
+    game.process()
+    game.submit("FRANCE", ["A BUR - MUN"])
+    game.process()
+    fork = game.rollback("S1901M")
+    assert str(fork.phase) == "S1901M" and fork.history == []
+    assert fork.position == game.history[0].position
+    assert str(game.phase) == "S1902M" and len(game.history) == 3  # unchanged
+    fork.submit("FRANCE", ["A PAR - PIC"])
+    fork.process()
+    assert fork.position.units["PIC"].power == "FRANCE"
+    assert "BUR" in game.position.units and "PIC" not in game.position.units
+    middle = game.rollback(Phase.parse("F1901M"))
+    assert len(middle.history) == 1 and middle.position.units["BUR"].power == "FRANCE"
+    same = game.rollback(game.phase)
+    assert same.position == game.position and same.history == game.history
+    with pytest.raises(GameError, match="no phase W1901A"):  # skipped: nothing to replay
+        game.rollback("W1901A")
+
+
+def test_copy_is_independent() -> None:
+    game = Game.new(seed=1)
+    twin = game.copy()
+    twin.submit("FRANCE", ["A PAR - BUR"])
+    twin.process()
+    assert game.history == [] and game.orders("FRANCE") == []
+
+
+def test_legal_orders_cover_every_power_that_orders() -> None:
+    game = Game.new(players=6, seed=1)
+    legal = game.legal_orders()
+    assert set(legal) == set(game.powers) - {"ITALY"}
+    assert Move(UnitRef(ARMY, "PAR"), "BUR") in legal["FRANCE"]["PAR"]
+    assert game.legal_orders("ITALY") == {"ITALY": {}}
+    assert sum(len(v) for v in legal["RUSSIA"].values()) > 20

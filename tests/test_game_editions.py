@@ -1,0 +1,407 @@
+"""Every edition's specials and tables, played through Game (RULES.md §2-§5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from realpolitik import parse_order
+from realpolitik.game import Game, GameError
+from realpolitik.orders import Build, UnitRef
+from realpolitik.vocab import ARMY, FLEET
+from tests.gamekit import at
+
+
+def _result(game: Game, order: str) -> str:
+    record = next(r for r in reversed(game.history) if not r.skipped)
+    for outcome in record.outcomes:
+        if str(outcome.order) == order:
+            return outcome.result.value
+    raise KeyError(order)
+
+
+def _hold_all(game: Game) -> None:
+    for power in game.must_order():
+        game.submit(power, [])
+    game.process()
+
+
+# --- classic: 6 and 5 players, the powers out -------------------------------------------------
+def test_six_players_italy_is_out_for_the_whole_game() -> None:
+    game = at(Game.new(players=6, seed=1), "F1901M", {
+        "units": {"ITALY": ["A VEN", "A ROM", "F NAP"], "AUSTRIA": ["A TRI", "A TYR", "A VIE"],
+                  "FRANCE": ["A PIE"]},
+        "centers": {"ITALY": ["VEN", "ROM", "NAP"], "AUSTRIA": ["VIE", "BUD", "TRI"]},
+    })  # fmt: skip
+    assert "ITALY" not in game.must_order() and game.controller("ITALY") is None
+    assert "ITALY" in game.civil_disorder and game.view()["out"] == ["ITALY"]
+    game.submit("AUSTRIA", ["A TRI - VEN", "A TYR S A TRI - VEN"])
+    game.submit("FRANCE", ["A PIE S A VEN"])  # anyone may support Italy to hold
+    game.process()
+    assert _result(game, "A PIE S A VEN") == "given"
+    assert _result(game, "A TRI - VEN") == "fails"
+    game = at(game, "F1902M", {
+        "units": {"ITALY": ["A VEN", "A ROM"], "AUSTRIA": ["A TRI", "A TYR", "A VIE"]},
+        "centers": {"ITALY": ["VEN", "ROM", "NAP", "TUN"], "AUSTRIA": ["VIE", "BUD", "TRI"]},
+    })  # fmt: skip
+    game.submit("AUSTRIA", ["A TRI - VEN", "A TYR S A TRI - VEN"])
+    game.process()  # Italy's unit is not asked to retreat; Italy, owed a build, builds nothing
+    assert "VEN" not in game.position.dislodged
+    assert [str(r.phase) for r in game.history[-2:]] == ["F1902M", "F1902R"]
+    assert game.history[-1].skipped and game.history[-1].outcomes[0].implied
+    assert str(game.phase) == "W1902A" and game.adjustment_counts()["ITALY"] == 1
+    assert game.waiting_for() == ["AUSTRIA"]
+    game.submit("AUSTRIA", ["A BUD B"])
+    game.process()
+    assert len(game.position.units_of("ITALY")) == 1 and str(game.phase) == "S1903M"
+
+
+def test_five_players_two_powers_out() -> None:
+    game = Game.new(players=5, seed=1)
+    assert set(game.setup.out) == {"ITALY", "GERMANY"}
+    assert set(game.must_order()) == set(game.powers) - {"ITALY", "GERMANY"}
+    old = Game.new(edition="1971", players=5, seed=1)
+    assert set(old.setup.out) == {"ITALY", "GERMANY"}
+    conquista = Game.new(edition="conquista", players=5, seed=1)
+    assert set(conquista.setup.out) == {"ITALY", "TURKEY"}
+
+
+def test_out_power_removals_follow_the_edition_rule() -> None:
+    data = {
+        "units": {"ITALY": ["A VEN", "F TYS", "F WES"], "FRANCE": ["A ROM"]},
+        "centers": {"ITALY": ["VEN"], "FRANCE": ["ROM", "PAR", "MAR", "BRE"]},
+    }
+    classic = at(Game.new(players=6, seed=1), "W1901A", data)
+    classic.submit("FRANCE", ["A PAR B", "A MAR B", "F BRE B"])
+    classic.process()
+    assert {str(u) for u in classic.position.units_of("ITALY")} == {"A VEN"}
+
+
+# --- classic and 1971: tables of 4, 3 and 2 ------------------------------------------------------
+def test_one_player_several_powers_centres_stay_per_power() -> None:
+    game = Game.new(players=["ann", "bob", "cy", "dee"], seed=4)
+    player = next(n for n, ps in game.players.items() if len(ps) == 2)
+    first, second = game.players[player]
+    game = at(game, "W1901A", {
+        "units": {first: [], second: []},
+        "centers": {first: list(game.game_map.homes[first]),
+                    second: list(game.game_map.homes[second])},
+    })  # fmt: skip
+    assert set(game.adjustment_counts()) == {first, second}
+    assert game.waiting_for() == sorted([first, second])
+
+
+def test_1971_three_player_options() -> None:
+    a = Game.new(edition="1971", players=["x", "y", "z"], seed=2)
+    b = Game.new(edition="1971", players=["x", "y", "z"], setup="3b", seed=2)
+    assert a.setup.id == "3a" and ("RUSSIA",) in a.players.values()
+    assert b.setup.id == "3b" and ("RUSSIA", "ITALY") in b.players.values()
+    with pytest.raises(GameError, match="3 players"):
+        Game.new(edition="1971", players=4, setup="3b")
+
+
+@pytest.mark.parametrize("edition", ["classic", "1971", "grow"])
+def test_two_players_first_world_war(edition: str) -> None:
+    game = Game.new(edition=edition, players=["allies", "centrals"], seed=9)
+    assert str(game.phase) == "S1914M" and game.controller("ITALY") is None
+    assert sorted(map(sorted, game.players.values())) == [
+        ["AUSTRIA", "GERMANY", "TURKEY"], ["ENGLAND", "FRANCE", "RUSSIA"],
+    ]  # fmt: skip
+    assert len(game.position.units_of("ITALY")) == 3  # Italy stands, neutral
+    allies = next(n for n, ps in game.players.items() if "FRANCE" in ps)
+    game.submit("FRANCE", ["A MAR - PIE"])
+    game.submit("AUSTRIA", ["A VIE - TYR", "F TRI S A VEN"])
+    game.process()
+    assert _result(game, "A MAR - PIE") == "illegal"  # Italy cannot be entered
+    assert _result(game, "F TRI S A VEN") == "illegal"
+    assert game.legal_orders("FRANCE")["FRANCE"]["MAR"] == [
+        o for o in game.legal_orders("FRANCE")["FRANCE"]["MAR"] if "PIE" not in str(o)
+    ]
+    _hold_all(game)  # Fall 1914: the coin is tossed before the adjustments
+    toss = game.status.coin_toss
+    assert toss is not None and toss.power == "ITALY" and toss.from_year == 1915
+    assert any("coin toss" in e for r in game.history for e in r.events)
+    again = Game.new(edition=edition, players=["allies", "centrals"], seed=9)
+    for _ in range(2):
+        _hold_all(again)
+    assert again.status.coin_toss == toss  # recorded and reproducible from the seed
+    while game.phase.year < 1915:
+        _hold_all(game)
+    assert str(game.phase) == "S1915M" and game.game_map.name != f"{edition}_neutral_italy"
+    assert game.controller("ITALY") == toss.player
+    assert "ITALY" in game.players[toss.player] and "ITALY" in game.must_order()
+    game.submit("ITALY", ["A VEN - PIE"])
+    game.process()
+    assert game.position.units["PIE"].power == "ITALY"
+    assert allies in game.players
+
+
+def test_two_players_victory_sums_the_powers_of_a_player() -> None:
+    game = Game.new(players=["allies", "centrals"], seed=9)
+    allies = next(n for n, ps in game.players.items() if "FRANCE" in ps)
+    centers = [c for c in sorted(game.game_map.centers)]
+    data = {
+        "units": {"FRANCE": ["A BUR"], "ENGLAND": ["F NTH"], "RUSSIA": ["A UKR"],
+                  "GERMANY": ["A SIL"], "ITALY": ["A TUS"]},
+        "centers": {"FRANCE": centers[:10], "ENGLAND": centers[10:18], "RUSSIA": centers[18:24],
+                    "GERMANY": centers[24:]},
+    }  # fmt: skip
+    game = at(game, "F1916M", data)
+    _hold_all(game)
+    assert game.is_over and game.result is not None and game.result.kind == "victory"
+    assert set(game.winners) == {"ENGLAND", "FRANCE", "RUSSIA"}
+    assert game.result.players == (allies,)
+
+
+def test_1971_two_players_need_24_units() -> None:
+    game = Game.new(edition="1971", players=2, seed=3)
+    board = game.game_map
+    homes = set(board.homes["RUSSIA"])
+    land = sorted(p for p, i in board.provinces.items() if i.is_land and p not in homes)
+    land = [p for p in land if p not in ("PIE", "VEN", "TUS", "ROM", "APU", "NAP")][:23]
+    owned = sorted(homes | {p for p in land if p in board.centers})
+    owned += [c for c in sorted(board.centers) if c not in owned][: 25 - len(owned)]
+    game = at(game, "F1916M", {"units": {"RUSSIA": [f"A {p}" for p in land]},
+                               "centers": {"RUSSIA": owned}})  # fmt: skip
+    _hold_all(game)
+    assert not game.is_over  # 25 centres, but 23 units on the board
+    assert str(game.phase) == "W1916A"
+    game.submit("RUSSIA", ["A MOS B"])
+    game.process()
+    assert game.result is not None and "24 units" in game.result.reason
+
+
+def test_shortened_game_most_units_win() -> None:
+    game = Game.new(edition="1971", last_year=1901, seed=1)
+    game.submit("FRANCE", ["A PAR - BUR", "A MAR - SPA", "F BRE - MAO"])
+    game.process()
+    game.submit("FRANCE", ["A BUR - BEL", "F MAO - POR"])
+    game.submit("RUSSIA", ["F SEV - RUM", "A WAR - GAL"])
+    game.process()
+    assert str(game.phase) == "W1901A" and not game.is_over
+    game.submit("FRANCE", ["A PAR B", "A MAR B", "F BRE B"])
+    game.submit("RUSSIA", ["A WAR B"])
+    game.process()
+    assert game.is_over and game.result is not None and game.result.kind == "shortened"
+    assert game.winners == ("FRANCE",)
+    with pytest.raises(GameError, match="over"):
+        game.submit("FRANCE", [])
+
+
+# --- grow ----------------------------------------------------------------------------------
+def test_grow_names_and_italian_fleets() -> None:
+    game = Game.new(edition="grow", seed=1)
+    assert game.phase_name() == "Winter 1901"
+    assert {str(u) for u in game.position.units_of("ITALY")} == {"A VEN", "F ROM", "F NAP"}
+    game.submit("ITALY", ["F ROM - TYS"])
+    game.process()
+    assert game.phase_name() == "Summer 1901" and game.position.units["TYS"].power == "ITALY"
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "powers", "needed"),
+    [(7, "grow", 7, 18), (6, "grow_6", 6, 16), (5, "grow_5", 5, 13), (4, "grow_4", 4, 12),
+     (3, "grow_3", 3, 9)],
+)  # fmt: skip
+def test_grow_reduced_maps(players: int, board: str, powers: int, needed: int) -> None:
+    game = Game.new(edition="grow", players=players, seed=1)
+    assert game.game_map.name == board and len(game.powers) == powers
+    assert game.setup.out == () and set(game.must_order()) == set(game.powers)
+    assert game.spec.victory_for(game.setup).needed(game.game_map) == needed
+    assert game.view()["victory"].startswith(f"{needed} units")
+
+
+def test_grow_six_players_black_sea_to_aegean() -> None:
+    game = Game.new(edition="grow", players=6, seed=1)
+    game.submit("RUSSIA", ["F SEV - BLA"])
+    game.process()
+    game.submit("RUSSIA", ["F BLA - AEG"])
+    game.process()
+    assert game.position.units["AEG"].power == "RUSSIA"
+    game.submit("RUSSIA", ["A MOS - ANK"])  # understood, but Ankara is off the board
+    game.process()
+    assert _result(game, "A MOS - ANK") == "illegal"
+
+
+def test_grow_victory_counts_units() -> None:
+    game = Game.new(edition="grow", players=3, seed=1)
+    centers = ["PAR", "MAR", "BRE", "BEL", "HOL", "SPA", "POR", "LON", "EDI", "LVP"]
+    game = at(game, "F1905M", {
+        "units": {"FRANCE": ["A BUR", "A PIC", "A GAS", "A BEL", "A HOL", "A RUH", "A SPA",
+                             "A POR"],
+                  "GERMANY": ["A MUN"]},
+        "centers": {"FRANCE": centers, "GERMANY": ["MUN"]},
+    })  # fmt: skip
+    _hold_all(game)  # 10 centres but 8 units: not yet (9 of the 16 centres needed)
+    assert not game.is_over and str(game.phase) == "W1905A"
+    game.submit("FRANCE", ["A PAR B", "WAIVE"])
+    game.process()
+    assert game.is_over and game.winners == ("FRANCE",)
+    assert game.result is not None and "9 units (needed 9)" in game.result.reason
+
+
+# --- conquista -----------------------------------------------------------------------------
+def test_conquista_start() -> None:
+    game = Game.new(edition="conquista", seed=1)
+    assert str(game.phase) == "S1914M" and len(game.game_map.centers) == 36
+    assert len(game.position.units) == 24 and len(game.position.centers) == 24
+    assert game.position.units["SIL"].power == "GERMANY"
+    assert game.position.units["SYR"].power == "TURKEY"
+
+
+def test_conquista_no_retreats_and_centres_every_turn() -> None:
+    game = Game.new(edition="conquista", seed=1)
+    game.submit("GERMANY", ["A MUN - BUR"])
+    game.submit("FRANCE", ["A PAR - PIC"])
+    game.process()
+    assert game.position.centers.get("BUR") is None
+    game.submit("AUSTRIA", ["A VIE - GAL", "A BUD - SER"])
+    game.process()
+    assert str(game.phase) == "S1915A"  # Germany may reinforce... Austria owns Serbia
+    assert game.position.centers["SER"] == "AUSTRIA"  # owned at the end of the turn
+    game = at(Game.new(edition="conquista", seed=1), "S1915M", {
+        "units": {"FRANCE": ["A BUR", "A MAR"], "GERMANY": ["A MUN", "A RUH"]},
+        "centers": {"FRANCE": ["PAR"], "GERMANY": ["MUN"]},
+    })  # fmt: skip
+    game.submit("GERMANY", ["A MUN - BUR", "A RUH S A MUN - BUR"])
+    game.submit("FRANCE", [])
+    resolution = game.process()
+    bur = resolution.outcome_of(parse_order("A BUR H"))
+    assert bur.result.value == "destroyed"
+    assert str(game.phase) == "F1915M" and not any(r.phase.is_retreats for r in game.history)
+    assert "BUR" not in game.position.dislodged and game.position.units["BUR"].power == "GERMANY"
+    assert game.position.centers["PAR"] == "FRANCE" and game.position.centers["MUN"] == "GERMANY"
+
+
+def test_conquista_spring_reinforcements() -> None:
+    game = at(Game.new(edition="conquista", seed=1), "F1915M", {
+        "units": {"GERMANY": ["A HOL", "A BEL", "A DEN", "F KIE", "A WAR", "A MOS", "A SEV",
+                              "A STP"],
+                  "FRANCE": ["A PAR", "A MAR", "F BRE", "A SPA", "A POR"]},
+        "centers": {"GERMANY": ["KIE", "MUN", "SIL"], "FRANCE": ["PAR", "MAR", "BRE"]},
+    })  # fmt: skip
+    _hold_all(game)
+    assert str(game.phase) == "S1916A" and game.phase_name() == "Spring 1916 reinforcements"
+    # Germany: 7 foreign centres, but only MUN and SIL free at home (KIE occupied): 2.
+    # France: 2 foreign centres, no free home centre: none. No upkeep: nobody removes.
+    assert game.adjustment_counts() == {"GERMANY": 2}
+    assert game.waiting_for() == ["GERMANY"]
+    legal = game.legal_orders("GERMANY")["GERMANY"]
+    assert set(legal) == {"MUN", "SIL", "WAIVE"}
+    assert Build(UnitRef(ARMY, "SIL")) in legal["SIL"]
+    assert Build(UnitRef(FLEET, "SIL")) not in legal["SIL"]
+    game.submit("GERMANY", ["A MUN B", "A SIL B"])
+    game.process()
+    assert str(game.phase) == "S1916M"
+    assert len(game.position.units_of("GERMANY")) == 10
+    assert len(game.position.units_of("FRANCE")) == 5  # more units than centres: kept
+
+
+def test_conquista_first_spring_has_no_reinforcements_phase_when_none_is_due() -> None:
+    game = Game.new(edition="conquista", seed=1)
+    _hold_all(game)
+    _hold_all(game)
+    assert [str(r.phase) for r in game.history] == ["S1914M", "F1914M", "S1915A"]
+    assert game.history[-1].skipped and str(game.phase) == "S1915M"
+
+
+def test_conquista_support_of_another_power_needs_acceptance() -> None:
+    data = {
+        "units": {"AUSTRIA": ["A BUD", "A SER"], "TURKEY": ["A BUL", "A RUM"],
+                  "RUSSIA": ["A UKR", "A SEV"]},
+    }  # fmt: skip
+    game = at(Game.new(edition="conquista", seed=1), "S1915M", data)
+    game.submit("TURKEY", ["A BUL S A RUM"])
+    game.submit("RUSSIA", ["A UKR - RUM", "A SEV S A UKR - RUM"])
+    game.process()
+    assert _result(game, "A BUL S A RUM") == "given"  # its own unit: no acceptance needed
+    assert game.position.units["RUM"].power == "TURKEY"
+    game = at(Game.new(edition="conquista", seed=1), "S1915M", data)
+    game.submit("AUSTRIA", ["A SER S TURKEY A RUM"])
+    game.submit("RUSSIA", ["A UKR - RUM", "A SEV S A UKR - RUM"])
+    game.process()
+    assert _result(game, "A SER S A RUM") == "invalid"  # not accepted by Turkey
+    assert game.position.units["RUM"].power == "RUSSIA"
+    game = at(Game.new(edition="conquista", seed=1), "S1915M", data)
+    game.submit("AUSTRIA", ["A SER S A RUM"])
+    game.submit("TURKEY", [])
+    assert game.accept_support("TURKEY", ["A SER"]) == ["SER"]
+    game.submit("RUSSIA", ["A UKR - RUM", "A SEV S A UKR - RUM"])
+    game.process()
+    assert _result(game, "A SER S A RUM") == "given"
+    assert game.position.units["RUM"].power == "TURKEY"
+    with pytest.raises(GameError, match="its own unit"):
+        game.accept_support("TURKEY", ["A RUM"])
+    with pytest.raises(GameError, match="no unit"):
+        game.accept_support("TURKEY", ["A TYR"])
+    with pytest.raises(GameError, match="conquista"):
+        Game.new(seed=1).accept_support("TURKEY", ["A SMY"])
+
+
+def test_conquista_own_support_needs_no_acceptance() -> None:
+    game = Game.new(edition="conquista", seed=1)
+    game.submit("GERMANY", ["A MUN - BUR", "A SIL S A MUN"])
+    game.submit("FRANCE", ["A PAR - BUR", "A MAR S A PAR - BUR"])
+    game.process()
+    assert _result(game, "A MAR S A PAR - BUR") == "given"
+    assert game.position.units["BUR"].power == "FRANCE"
+
+
+def test_conquista_out_powers_may_be_supported() -> None:
+    data = {"units": {"ITALY": ["A VEN"], "AUSTRIA": ["A TRI", "A TYR"], "FRANCE": ["A PIE"]}}
+    game = at(Game.new(edition="conquista", players=6, seed=1), "S1915M", data)
+    game.submit("AUSTRIA", ["A TRI - VEN", "A TYR S A TRI - VEN"])
+    game.submit("FRANCE", ["A PIE S A VEN"])
+    game.process()
+    assert _result(game, "A PIE S A VEN") == "given"
+    assert game.position.units["VEN"].power == "ITALY"
+
+
+def test_conquista_alliances_win_when_two_years_old() -> None:
+    game = Game.new(edition="conquista", seed=1)
+    game.submit("FRANCE", [])
+    game.declare_alliance("FRANCE", ["ENGLAND"])
+    game.submit("ENGLAND", [])
+    game.declare_alliance("ENGLAND", ["france", "GERMANY"])  # not the same alliance
+    game.process()
+    assert not game.status.alliances
+    game.declare_alliance("FRANCE", ["ENGLAND"])
+    game.declare_alliance("ENGLAND", ["FRANCE"])
+    assert game.view("ENGLAND")["declared"] == ["ENGLAND", "FRANCE"]
+    assert game.view("FRANCE")["declared"] == ["ENGLAND", "FRANCE"]
+    game.process()  # formed in Fall 1914
+    assert [a.members for a in game.status.alliances] == [("ENGLAND", "FRANCE")]
+    assert any("alliance formed" in e for e in game.history[-2].events + game.history[-1].events)
+    centers = sorted(game.game_map.centers)
+    data = {"units": {"FRANCE": ["A PAR"], "ENGLAND": ["F LON"], "GERMANY": ["A BER"]},
+            "centers": {"FRANCE": centers[:10], "ENGLAND": centers[10:18],
+                        "GERMANY": centers[18:20]}}  # fmt: skip
+    game = at(game, "S1916M", data)
+    _hold_all(game)  # a year and a half old: not yet
+    assert not game.is_over
+    game = at(game, "F1916M", data)
+    _hold_all(game)  # Fall 1916: two years old, 18 centres together
+    assert game.is_over and game.winners == ("ENGLAND", "FRANCE")
+    assert "alliance" in game.result.reason  # type: ignore[union-attr]
+    with pytest.raises(GameError, match="no alliance"):
+        Game.new(seed=1).declare_alliance("FRANCE", ["ENGLAND"])
+
+
+def test_conquista_leaving_an_alliance() -> None:
+    game = Game.new(edition="conquista", seed=1)
+    game.declare_alliance("FRANCE", ["ENGLAND"])
+    game.declare_alliance("ENGLAND", ["FRANCE"])
+    game.process()
+    game.declare_alliance("ENGLAND", [])
+    game.process()
+    assert not game.status.alliances
+    assert any("alliance ended" in e for r in game.history for e in r.events)
+
+
+def test_conquista_two_players_italy_until_1915() -> None:
+    game = Game.new(edition="conquista", players=2, seed=4)
+    assert str(game.phase) == "S1914M" and game.game_map.name == "conquista_neutral_italy"
+    _hold_all(game)
+    _hold_all(game)
+    toss = game.status.coin_toss
+    assert toss is not None and str(toss.phase) == "S1915A"
+    assert game.controller("ITALY") == toss.player and game.game_map.name == "conquista"

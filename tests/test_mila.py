@@ -1,0 +1,197 @@
+"""MILA saved games (the PyPI ``diplomacy`` package's format): import by replay, export that
+the package loads and replays to the same states.
+
+``tests/data/games/mila_*.json`` were written by ``diplomacy==1.1.2`` with random orders
+(:func:`mila_game` below: full orders; powers skipping turns; press messages). The tests that
+run the package itself are skipped when it is not installed (it is in the ``dev`` extra).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from realpolitik.game import Game
+from realpolitik.mila import MilaError, from_mila, to_mila
+from realpolitik.phase import Phase
+from tests.gamekit import play_random
+
+DATA = Path(__file__).parent / "data" / "games"
+FILES = sorted(DATA.glob("mila_*.json"))
+
+
+def _load(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(path.read_text())
+    return data
+
+
+def _units(state: dict[str, Any]) -> set[str]:
+    return {f"{p} {u}" for p, us in state["units"].items() for u in us}
+
+
+def _centers(state: dict[str, Any]) -> set[str]:
+    return {f"{p} {c}" for p, cs in state["centers"].items() for c in cs}
+
+
+def _our_units(game: Game, phase: str) -> set[str]:
+    record = next(r for r in game.history if str(r.phase) == phase)
+    pos = record.position
+    return {f"{u.power} {u}" for u in pos.units.values()} | {
+        f"{d.unit.power} *{d.unit}" for d in pos.dislodged.values()
+    }
+
+
+def mila_game(seed: int, last: str, skip: float = 0.0, press: bool = False) -> dict[str, Any]:
+    """A game played by the ``diplomacy`` package with random possible orders (a power gives
+    none with probability ``skip``), saved in its format."""
+    from diplomacy import Game as MilaGame
+    from diplomacy.engine.message import Message
+    from diplomacy.utils.export import to_saved_game_format
+
+    game = MilaGame(game_id=f"mila-{seed}", rules=[] if press else ["NO_PRESS"])
+    rng = random.Random(seed)
+    while not game.is_game_done and game.get_current_phase() != last:
+        phase = game.get_current_phase()
+        possible = game.get_all_possible_orders()
+        if press and phase.endswith("M"):
+            text = f"hello {phase}"
+            game.add_message(Message(sender="FRANCE", recipient="ENGLAND", message=text,
+                                     phase=phase))  # fmt: skip
+        for power in game.powers.values():
+            locs = game.get_orderable_locations(power.name)
+            if rng.random() < skip:
+                continue
+            if phase.endswith("A"):
+                due = len(power.centers) - len(power.units)
+                end = " B" if due > 0 else " D"
+                options = sorted({o for loc in locs for o in possible[loc] if o.endswith(end)})
+                rng.shuffle(options)
+                chosen: list[str] = []
+                for order in options:
+                    if len(chosen) < abs(due) and all(order[2:5] != c[2:5] for c in chosen):
+                        chosen.append(order)
+                game.set_orders(power.name, chosen)
+            else:
+                # sorted: the package lists possible orders in hash order (PYTHONHASHSEED)
+                game.set_orders(power.name, [rng.choice(sorted(possible[loc]))
+                                             for loc in sorted(locs) if possible[loc]])  # fmt: skip
+        game.process()
+    data: dict[str, Any] = json.loads(json.dumps(to_saved_game_format(game)))
+    return data
+
+
+def _check_import(data: dict[str, Any]) -> Game:
+    game = from_mila(data)
+    played = {str(r.phase): r for r in game.history}
+    phases = data["phases"]
+    for raw in phases[:-1]:
+        record = played[raw["name"]]
+        assert _our_units(game, raw["name"]) == _units(raw["state"]), raw["name"]
+        assert {f"{o} {c}" for c, o in record.position.centers.items()} == _centers(raw["state"])
+        ours = {p: sorted(map(str, os)) for p, os in record.orders.items() if os}
+        theirs = {p: sorted(os) for p, os in raw["orders"].items() if os}
+        assert ours == theirs, raw["name"]
+    last = phases[-1]
+    assert str(game.phase) == last["name"]
+    assert {f"{u.power} {u}" for u in game.position.units.values()} == _units(last["state"])
+    return game
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_games_written_by_mila_replay_here(path: Path) -> None:
+    game = _check_import(_load(path))
+    assert len(game.history) >= 7
+    if path.stem == "mila_press":
+        assert len(game.messages) == 5 and game.messages[0].text == "hello S1901M"
+        assert game.view("ENGLAND")["messages"] and not game.view("RUSSIA")["messages"]
+
+
+def test_fresh_games_from_the_package_replay_here() -> None:
+    pytest.importorskip("diplomacy")
+    for seed in (11, 12):
+        _check_import(mila_game(seed, "S1905M", skip=0.1 * (seed - 11)))
+
+
+def test_our_games_round_trip_through_the_format() -> None:
+    for seed in range(3):
+        game = Game.new(seed=seed)
+        play_random(game, random.Random(seed), 24, skip=0.15)
+        data = json.loads(json.dumps(to_mila(game)))
+        again = from_mila(data)
+        assert again.position == game.position and again.phase == game.phase
+        kept = [r for r in game.history if not (r.skipped and not r.outcomes)]
+        assert [r.position for r in again.history if r.phase in {k.phase for k in kept}] == [
+            r.position for r in kept if r.phase in {a.phase for a in again.history}
+        ]
+
+
+def test_our_export_loads_and_replays_in_the_package() -> None:
+    pytest.importorskip("diplomacy")
+    from diplomacy import Game as MilaGame
+    from diplomacy.utils.export import from_saved_game_format
+    from diplomacy.utils.game_phase_data import GamePhaseData
+
+    for seed in range(4):
+        game = Game.new(seed=seed)
+        play_random(game, random.Random(seed), 30, skip=0.1)
+        data = json.loads(json.dumps(to_mila(game)))
+        loaded = from_saved_game_format(data)
+        assert loaded.get_current_phase() == str(game.phase)
+        assert {f"{p} {u}" for p, us in loaded.get_units().items() for u in us} == {
+            f"{u.power} {u}" for u in game.position.units.values()
+        }
+        phases = data["phases"]
+        for now, after in itertools.pairwise(phases):
+            engine = MilaGame(map_name="standard")
+            engine.set_phase_data(GamePhaseData.from_dict(now))
+            for power, orders in now["orders"].items():
+                if orders is not None:
+                    engine.set_orders(power, orders)
+            engine.process()
+            assert engine.get_current_phase() == after["name"], (seed, now["name"])
+            got = {f"{p} {u}" for p, us in engine.get_units().items() for u in us}
+            assert got == _units(after["state"]), (seed, now["name"])
+            cs = {f"{p} {c}" for p, cs in engine.get_centers().items() for c in cs}
+            assert cs == _centers(after["state"]), (seed, now["name"])
+
+
+def test_import_errors_name_the_problem() -> None:
+    data = _load(FILES[0])
+    with pytest.raises(MilaError, match='no "phases"'):
+        from_mila({"id": "x"})
+    with pytest.raises(MilaError, match="only the standard map"):
+        from_mila({**data, "map": "ancmed"})
+    with pytest.raises(MilaError, match="no phases"):
+        from_mila({**data, "phases": []})
+    tampered = json.loads(json.dumps(data))
+    state = tampered["phases"][3]["state"]
+    state["units"]["FRANCE"] = state["units"]["FRANCE"][1:]
+    name = tampered["phases"][3]["name"]
+    with pytest.raises(MilaError, match=f"phase {name}: our units differ"):
+        from_mila(tampered)
+    tampered = json.loads(json.dumps(data))
+    tampered["phases"][1]["orders"]["FRANCE"] = ["A PAR ~ BUR"]
+    with pytest.raises(MilaError, match="bad order"):
+        from_mila(tampered)
+    tampered = json.loads(json.dumps(data))
+    russian = tampered["phases"][1]["state"]["units"]["RUSSIA"][0]
+    tampered["phases"][1]["orders"]["FRANCE"] = [f"{russian} H"]
+    with pytest.raises(MilaError, match="belongs to RUSSIA"):
+        from_mila(tampered)
+
+
+def test_boards_without_a_mila_equivalent_are_refused() -> None:
+    with pytest.raises(MilaError, match="no MILA equivalent"):
+        to_mila(Game.new(edition="grow", players=6))
+    with pytest.raises(MilaError, match="no MILA equivalent"):
+        to_mila(Game.new(edition="conquista"))
+    with pytest.raises(MilaError, match="two-player"):
+        to_mila(Game.new(players=2))
+    exported = to_mila(Game.new(edition="1971", seed=1))
+    assert exported["map"] == "standard" and exported["phases"][0]["name"] == "S1901M"
+    assert Phase.parse(exported["phases"][-1]["name"]) == Phase.parse("S1901M")

@@ -1,0 +1,430 @@
+"""Orders in English, Spanish, French and Portuguese: reading, checking, guessing, writing."""
+
+from __future__ import annotations
+
+import pytest
+
+from realpolitik import (
+    ARMY,
+    FLEET,
+    AmbiguousOrderError,
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    IllegalOrderError,
+    InvalidOrderError,
+    Move,
+    OrderResult,
+    Phase,
+    Position,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Unit,
+    UnitRef,
+    Waive,
+    load_map,
+)
+from realpolitik.notation import (
+    LANGUAGES,
+    candidates,
+    format_date,
+    format_order,
+    format_result,
+    guess_language,
+    language_data,
+    load_lexicon,
+    parse_order,
+    parse_orders,
+    place_name,
+    power_name,
+    result_name,
+    season_names,
+    unit_phrase,
+)
+from realpolitik.notation.lexicon import PROVINCE, normalize, tokenize
+from realpolitik.phase import Season
+from realpolitik.position import Dislodged
+
+BOARD = load_map("standard")
+START = Position.initial(BOARD)
+SPRING = Phase.parse("S1901M")
+
+
+def A(loc: str, power: str | None = None) -> UnitRef:
+    return UnitRef(ARMY, loc, power)
+
+
+def F(loc: str, power: str | None = None) -> UnitRef:
+    return UnitRef(FLEET, loc, power)
+
+
+def U(loc: str) -> UnitRef:
+    return UnitRef(None, loc)
+
+
+# --- words -------------------------------------------------------------------------------
+def test_normalize_and_tokenize() -> None:
+    assert normalize("Golfe du Lion") == "golfe du lion"
+    assert tokenize("E Par—Bor") == ["e", "par", "-", "bor"]
+    assert tokenize("E Var=Sil") == ["e", "var", "-", "sil"]
+    assert tokenize("F Bre—-CMa") == ["f", "bre", "-", "cma"]
+    assert tokenize("A de S. Pet. para Golfo da Bot.") == [
+        "a", "de", "s", "pet", "para", "golfo", "da", "bot"
+    ]  # fmt: skip
+    assert tokenize("L'armée de Bourgogne") == ["l", "armee", "de", "bourgogne"]
+    assert tokenize("F STP(NC) -> BOT") == ["f", "stp", "nc", "-", "bot"]
+    assert tokenize("Nápoles, España; Suíça") == ["napoles", "espana", "suica"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_province_has_a_short_and_a_long_name(language: str) -> None:
+    provinces = language_data(language)["provinces"]
+    assert set(provinces) == set(BOARD.provinces)
+    lexicon = load_lexicon(language, BOARD)
+    for pid, entry in provinces.items():
+        for form in (entry.get("short", pid), entry["long"]):
+            readings = lexicon.phrases[tuple(tokenize(form))]
+            cheapest = min(r.cost for r in readings if r.cls == PROVINCE)
+            assert [r.value for r in readings if r.cls == PROVINCE and r.cost == cheapest] == [pid]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_phrase_of_a_language_names_two_provinces(language: str) -> None:
+    lexicon = load_lexicon(language, BOARD)
+    for key, readings in lexicon.phrases.items():
+        places = [r.value for r in readings if r.cls == PROVINCE and r.cost == 0]
+        assert len(places) <= 1, (key, places)
+
+
+def test_accents_are_optional() -> None:
+    assert parse_order("E Munich-Bohemia", "es") == parse_order("E Múnich-Bohemia", "es")
+    assert parse_order("A Paris - Bourgogne", "fr") == Move(A("PAR"), "BUR")
+    assert parse_order("E de Varsovia para Ucrania", "pt") == Move(A("WAR"), "UKR")
+    assert parse_order("F MAO - Espagne côte nord", "fr") == Move(F("MAO"), "SPA/NC")
+    assert parse_order("F MAO - Espagne cote nord", "fr") == Move(F("MAO"), "SPA/NC")
+
+
+# --- the A clash and the notations of RULES.md §6 ------------------------------------------
+@pytest.mark.parametrize(
+    ("language", "text", "order"),
+    [
+        ("en", "A Par S A Mar-Bur", SupportMove(A("PAR"), A("MAR"), "BUR")),
+        ("en", "F Nth C A Lon-Nwy", Convoy(F("NTH"), A("LON"), "NWY")),
+        ("es", "E Par A E Mar-Bor", SupportMove(A("PAR"), A("MAR"), "BUR")),
+        ("es", "F MNe T E Ank-Seb", Convoy(F("BLA"), A("ANK"), "SEV")),
+        ("es", "F Con-CE Bul", Move(F("CON"), "BUL/EC")),
+        ("es", "E Ser A E turco Bul-Rum", SupportMove(A("SER"), A("BUL", "TURKEY"), "RUM")),
+        ("fr", "A Bur (S) A Tyr-Mun", SupportMove(A("BUR"), A("TYR"), "MUN")),
+        ("fr", "F Nth (C) A Lon-Bel", Convoy(F("NTH"), A("LON"), "BEL")),
+        ("fr", "A Sil (S) Russie A War-Pru", SupportMove(A("SIL"), A("WAR", "RUSSIA"), "PRU")),
+        ("pt", "E de Liv. para Yor.", Move(A("LVP"), "YOR")),
+        (
+            "pt",
+            "A do Mar do Norte transporta E de Yor. para Nor.",
+            Convoy(F("NTH"), A("YOR"), "NWY"),
+        ),
+        ("pt", "A de Lon. permanece", Hold(F("LON"))),
+        ("pt", "A Par - Bur", Move(F("PAR"), "BUR")),
+        ("es", "A Par - Bor", Move(A("PAR"), "BUR")),
+        ("es", "E Par A Bor", SupportHold(A("PAR"), U("BUR"))),
+    ],
+)
+def test_rulebook_notations(language: str, text: str, order: object) -> None:
+    assert parse_order(text, language) == order
+
+
+# --- what a player may type -----------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("language", "text", "order"),
+    [
+        ("en", "  a   par-BUR ", Move(A("PAR"), "BUR")),
+        ("en", "A PAR->BUR", Move(A("PAR"), "BUR")),
+        ("es", "par - bor", Move(U("PAR"), "BUR")),
+        ("es", "Par-Bor", Move(U("PAR"), "BUR")),
+        ("en", "A Burg - Mun", Move(A("BUR"), "MUN")),
+        ("en", "F Norweg - Nth", Move(F("NWG"), "NTH")),
+        ("pt", "A de Mar Neg. para Ank.", Move(F("BLA"), "ANK")),
+        ("es", "E Silecia-Boh", Move(A("SIL"), "BOH")),
+        ("fr", "A WarPru", Move(A("WAR"), "PRU")),
+        ("es", "F Dinamarca SF Báltico", SupportHold(F("DEN"), F("BAL"))),
+        (
+            "es",
+            "El ejército de París apoya al ejército de Marsella que se mueve a Borgoña",
+            SupportMove(A("PAR"), A("MAR"), "BUR"),
+        ),
+        ("es", "E Par apoya al ejército de Mar hacia Bor", SupportMove(A("PAR"), A("MAR"), "BUR")),
+        ("en", "The army in Paris moves to Burgundy.", Move(A("PAR"), "BUR")),
+        ("en", "A Lon - Bel by convoy", Move(A("LON"), "BEL", True)),
+        ("es", "E Lon-Bel vía transporte", Move(A("LON"), "BEL", True)),
+        ("fr", "A Lon-Bel par convoi", Move(A("LON"), "BEL", True)),
+        ("pt", "E de Lon. para Bel. por transporte", Move(A("LON"), "BEL", True)),
+        ("en", "A PAR BUR", Move(A("PAR"), "BUR")),
+        ("en", "Remove A Mun", Disband(A("MUN"))),
+        ("es", "Construir F SPt CN", Build(F("STP/NC"))),
+        ("fr", "Construire une flotte à Saint-Pétersbourg (côte nord)", Build(F("STP/NC"))),
+        ("pt", "Renunciar", Waive()),
+        ("es", "E Par R Bor", Retreat(A("PAR"), "BUR")),
+        ("fr", "L'armée de Paris se retire vers la Bourgogne", Retreat(A("PAR"), "BUR")),
+    ],
+)
+def test_what_players_type(language: str, text: str, order: object) -> None:
+    assert parse_order(text, language) == order
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "message"),
+    [
+        ("en", "", "empty order"),
+        ("en", "A PAR XYZ", 'unknown word "xyz"'),
+        ("es", "E Par-Xyz", 'palabra desconocida "xyz"'),
+        ("fr", "A Par-Xyz", "mot inconnu « xyz »"),
+        ("pt", "E de Par. para Xyz.", 'palavra desconhecida "xyz"'),
+        ("en", "A PAR -", "incomplete: expected a province"),
+        ("es", "E Par -", "está incompleta: falta una región"),
+        ("fr", "A Par (S)", "incomplet : il manque un espace"),
+        ("pt", "E de Par. para", "incompleta: falta uma província"),
+        ("en", "A PAR - BUR BUR", 'or the end of the order, found "bur"'),
+        ("pt", "A permanece", 'esperava-se uma província, mas aparece "permanece"'),
+    ],
+)
+def test_not_understood_in_the_players_language(language: str, text: str, message: str) -> None:
+    with pytest.raises(InvalidOrderError, match=message) as info:
+        parse_order(text, language)
+    assert info.value.text == text
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "message"),
+    [
+        ("en", "A Nor - Swe", "ambiguous: A NWG - SWE or A NWY - SWE"),
+        ("en", "Bu - Ser", "unknown word"),  # two letters are no prefix
+        ("es", "F Mar Nor M", "es ambigua: F MNo M o F MNt M"),
+        ("pt", "A do Mar Nor. permanece", "ambígua: A do Mar da Nor. permanece ou A do Mar do"),
+    ],
+)
+def test_a_prefix_of_two_provinces_is_ambiguous(language: str, text: str, message: str) -> None:
+    with pytest.raises((AmbiguousOrderError, InvalidOrderError), match=message):
+        parse_order(text, language)
+    assert parse_order("A Nor-Swe", "fr") == Move(A("NWY"), "SWE")  # Norvège only
+
+
+def test_candidates_are_cheapest_first() -> None:
+    found = candidates("A Par - Bor", "es", BOARD)
+    assert found[0][0] == Move(A("PAR"), "BUR")
+    assert [cost for _, cost in found] == sorted(cost for _, cost in found)
+
+
+def test_older_signature_with_a_map_in_third_place() -> None:
+    assert parse_order("A PAR - BUR", "en", BOARD) == Move(A("PAR"), "BUR")
+
+
+def test_parse_orders_splits_as_the_rulebooks_print() -> None:
+    assert parse_orders("E Vie—Tri, E Bud—Gli; F Tri—Alb", "es") == [
+        Move(A("VIE"), "TRI"),
+        Move(A("BUD"), "GAL"),
+        Move(F("TRI"), "ALB"),
+    ]
+
+
+# --- with a position ------------------------------------------------------------------------
+def test_the_board_completes_the_order() -> None:
+    assert parse_order("Lon - Nth", "en", START) == Move(F("LON"), "NTH")
+    assert parse_order("F StP - Bot", "en", START) == Move(F("STP/SC"), "BOT")
+    assert parse_order("Par A Mar-Bor", "es", START) == SupportMove(A("PAR"), A("MAR"), "BUR")
+    assert parse_order("F Sue A SPt Nor", "es", Position({
+        "SWE": Unit("RUSSIA", FLEET, "SWE"), "STP": Unit("RUSSIA", ARMY, "STP")
+    })) == SupportMove(F("SWE"), A("STP"), "NWY")  # fmt: skip
+
+
+def test_the_board_picks_the_only_reading_that_fits() -> None:
+    russia = Position({"GAL": Unit("RUSSIA", ARMY, "GAL")})
+    assert parse_order("E Gal M", "es") == Hold(A("WAL"))  # Gal is Wales in Spanish
+    assert parse_order("E Gal M", "es", russia) == Hold(A("GAL"))
+    france = Position({"PAR": Unit("FRANCE", ARMY, "PAR")})
+    assert parse_order("E Par a Bor", "es") == SupportHold(A("PAR"), U("BUR"))
+    assert parse_order("E Par a Bor", "es", france) == Move(A("PAR"), "BUR")
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "kwargs", "error", "message"),
+    [
+        ("en", "A Bur - Par", {}, IllegalOrderError, "there is no unit in Burgundy"),
+        ("es", "E Bor-Par", {}, IllegalOrderError, "no hay ninguna unidad en Borgoña"),
+        ("fr", "A Bur-Par", {}, IllegalOrderError, "il n'y a aucune unité en Bourgogne"),
+        ("pt", "E da Bur. para Par.", {}, IllegalOrderError, "não há nenhuma unidade em Borgonha"),
+        ("en", "A Par - Bur", {"power": "GERMANY"}, IllegalOrderError, "not Germany's"),
+        ("en", "F Par - Bur", {}, IllegalOrderError, "is an army, not a fleet"),
+        ("es", "E Par-MNt", {}, IllegalOrderError, "un ejército no puede ir a Mar del Norte"),
+        ("en", "F Bre - Par", {}, IllegalOrderError, "a fleet cannot go to Paris"),
+        ("en", "A Par - Mar", {}, IllegalOrderError, "cannot reach Marseilles"),
+        ("en", "A Par S A Mar - Spa", {}, IllegalOrderError, "cannot support there"),
+        ("en", "F Lon C A Lvp - Bel", {}, IllegalOrderError, "only a fleet at sea can convoy"),
+        ("en", "A Par - Par", {}, IllegalOrderError, "its own province"),
+        ("en", "A Par R Bur", {"phase": SPRING}, IllegalOrderError, "cannot be given"),
+    ],
+)
+def test_what_the_board_forbids(
+    language: str, text: str, kwargs: dict[str, object], error: type, message: str
+) -> None:
+    with pytest.raises(error, match=message):
+        parse_order(text, language, START, **kwargs)  # type: ignore[arg-type]
+
+
+def test_a_missing_coast_where_both_are_possible_is_ambiguous() -> None:
+    fleet = Position({"MAO": Unit("FRANCE", FLEET, "MAO")})
+    with pytest.raises(AmbiguousOrderError, match="north coast or south coast"):
+        parse_order("F MAO - Spa", "en", fleet)
+    with pytest.raises(AmbiguousOrderError, match="costa norte o costa sur"):
+        parse_order("F AtC-Esp", "es", fleet)
+    assert parse_order("F AtC-CN Esp", "es", fleet) == Move(F("MAO"), "SPA/NC")
+    gascony = Position({"GAS": Unit("FRANCE", FLEET, "GAS")})
+    assert parse_order("F Gas - Spa", "en", gascony) == Move(F("GAS"), "SPA/NC")
+
+
+def test_a_retreat_phase_reads_moves_as_retreats() -> None:
+    position = Position(
+        {"BUR": Unit("GERMANY", ARMY, "BUR")},
+        dislodged={"BUR": Dislodged(Unit("FRANCE", ARMY, "BUR"), "RUH", ("GAS", "PAR"))},
+    )
+    assert parse_order("E Bor-Gas", "es", position) == Retreat(A("BUR"), "GAS")
+    assert parse_order("A Bur D", "en", position) == Disband(A("BUR"))
+    with pytest.raises(IllegalOrderError, match="cannot retreat to Marseilles"):
+        parse_order("A Bur - Mar", "en", position)
+    with pytest.raises(IllegalOrderError, match="can only retreat or disband"):
+        parse_order("A Bur H", "en", position)
+
+
+def test_an_adjustment_phase_reads_bare_units_as_builds_and_removals() -> None:
+    winter = Phase.parse("W1901A")
+    position = Position({"MUN": Unit("GERMANY", ARMY, "MUN")}, START.centers)
+    assert parse_order("F Kie", "es", position, phase=winter) == Build(F("KIE"))
+    assert parse_order("E Mun", "es", position, phase=winter) == Disband(A("MUN"))
+    assert parse_order("E Ber", "es", position, phase=winter, power="GERMANY") == Build(A("BER"))
+    assert parse_order("Mos", "en", position, phase=winter) == Build(A("MOS"))
+    with pytest.raises(AmbiguousOrderError, match="in Kiel: an army or a fleet"):
+        parse_order("Build Kie", "en", position, phase=winter)
+    with pytest.raises(AmbiguousOrderError, match="coast of St Petersburg"):
+        parse_order("Build F StP", "en", position, phase=winter)
+    with pytest.raises(IllegalOrderError, match="not a home supply centre of England"):
+        parse_order("Build A Ber", "en", position, phase=winter, power="ENGLAND")
+    with pytest.raises(IllegalOrderError, match="Munich is occupied"):
+        parse_order("Build A Mun", "en", position, phase=winter)
+    assert parse_order("WAIVE", "en", position, phase=winter) == Waive()
+
+
+# --- guessing the language --------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("A PAR - BUR", "en"),
+        ("A BUD - GAL", "en"),
+        ("E Par A E Mar-Bor", "es"),
+        ("La flota de Londres se mueve al Mar del Norte", "es"),
+        ("F Lon - MNt", "es"),
+        ("A Bur (S) A Tyr-Mun", "en"),  # also English, and the same order
+        ("A Bur soutient A Tyr-Mun", "fr"),
+        ("Dissoudre A Par", "fr"),
+        ("E de Liv. para Yor.", "pt"),
+        ("A de Tri. permanece", "pt"),
+        ("A do Mar do Norte transporta E de Yor. para Nor.", "pt"),
+    ],
+)
+def test_guess_language(text: str, language: str) -> None:
+    assert guess_language(text) == language
+
+
+def test_parse_with_a_guessed_language() -> None:
+    assert parse_order("A de Tri. permanece", None) == Hold(F("TRI"))
+    assert parse_order("A Tri H", None) == Hold(A("TRI"))
+    with pytest.raises(InvalidOrderError):
+        parse_order("hello world", None)
+
+
+# --- writing -------------------------------------------------------------------------------
+SUPPORT = SupportMove(A("PAR"), A("MAR"), "BUR")
+CONVOY = Convoy(F("BLA"), A("ANK"), "SEV")
+TO_COAST = Move(F("CON"), "BUL/EC")
+
+
+@pytest.mark.parametrize(
+    ("order", "language", "style", "text"),
+    [
+        (Move(F("LON"), "NTH"), "es", "short", "F Lon-MNt"),
+        (Move(F("LON"), "NTH"), "es", "long", "La flota de Londres se mueve al Mar del Norte."),
+        (SUPPORT, "en", "short", "A PAR S A MAR - BUR"),
+        (SUPPORT, "es", "short", "E Par A E Mar-Bor"),
+        (SUPPORT, "fr", "short", "A Par (S) A Mar-Bur"),
+        (SUPPORT, "pt", "short", "E de Par. apoia E de Mar. para Bur."),
+        (SUPPORT, "en", "long",
+         "The army in Paris supports the army in Marseilles moving to Burgundy."),
+        (SUPPORT, "es", "long",
+         "El ejército de París apoya al ejército de Marsella hacia Borgoña."),
+        (SUPPORT, "fr", "long",
+         "L'armée de Paris soutient l'armée de Marseille vers la Bourgogne."),
+        (SUPPORT, "pt", "long",
+         "O exército de Paris apoia o exército de Marselha para a Borgonha."),
+        (CONVOY, "es", "short", "F MNe T E Ank-Seb"),
+        (CONVOY, "pt", "short", "A do Mar Neg. transporta E de Anc. para Seb."),
+        (CONVOY, "fr", "long",
+         "La flotte de la mer Noire convoie l'armée d'Ankara vers Sébastopol."),
+        (TO_COAST, "es", "short", "F Con-CE Bul"),
+        (TO_COAST, "en", "short", "F CON - BUL/EC"),
+        (TO_COAST, "pt", "long", "A armada de Constantinopla vai para a Bulgária (costa leste)."),
+        (Hold(A("SER")), "fr", "short", "A Ser (H)"),
+        (Disband(F("NAP")), "pt", "long", "A armada de Nápoles é dissolvida."),
+        (Disband(A("NAP")), "pt", "long", "O exército de Nápoles é dissolvido."),
+        (Build(F("STP/NC")), "es", "long",
+         "Se construye una flota en San Petersburgo (costa norte)."),
+        (Retreat(A("BUR"), "GAS"), "fr", "short", "A Bur (R) Gas"),
+        (Move(A("LON"), "BEL", True), "en", "short", "A LON - BEL VIA"),
+        (SupportMove(A("SER"), A("BUL", "TURKEY"), "RUM"), "es", "short",
+         "E Ser A E turco Bul-Rum"),
+        (SupportMove(A("SIL"), A("WAR", "RUSSIA"), "PRU"), "fr", "short",
+         "A Sil (S) Russie A War-Pru"),
+        (Waive(), "fr", "long", "Renoncer."),
+    ],
+)  # fmt: skip
+def test_format_order(order: object, language: str, style: str, text: str) -> None:
+    assert format_order(order, language, style) == text  # type: ignore[arg-type]
+    assert parse_order(text, language) == order
+
+
+def test_english_short_is_str() -> None:
+    for text in ("A PAR - BUR", "F NTH C A LON - BEL", "F STP/NC B", "A PAR R BUR", "WAIVE"):
+        assert format_order(parse_order(text)) == str(parse_order(text)) == text
+
+
+def test_format_result_marks_failures_as_the_rulebooks_underline_them() -> None:
+    move = Move(A("PAR"), "BUR")
+    assert format_result(move, OrderResult.SUCCEEDS, "es") == "E Par-Bor (tiene éxito)"
+    failed = format_result(move, "fails", "es")
+    assert failed.endswith("(fracasa)") and "\u0332" in failed
+    assert failed.replace("\u0332", "") == "E Par-Bor (fracasa)"
+    assert format_result(move, "fails", "fr", marked=False) == "A Par-Bur (échoue)"
+    assert result_name("cut", "pt") == "apoio anulado"
+
+
+def test_names() -> None:
+    assert place_name("STP/NC", "es") == "San Petersburgo (costa norte)"
+    assert power_name("GERMANY", "pt") == "Alemanha"
+    assert unit_phrase(F("NTH"), "fr") == "la flotte de la mer du Nord"
+    assert unit_phrase(A("PAR"), "es", indefinite=True) == "un ejército"
+
+
+def test_seasons_and_dates() -> None:
+    assert format_date(Phase.parse("S1901M"), "es") == "Primavera de 1901"
+    assert format_date(Phase.parse("F1901M"), "es") == "Otoño de 1901"
+    assert format_date(Phase.parse("F1901R"), "fr") == "Automne 1901 (retraites)"
+    assert format_date(Phase.parse("S1901M"), "pt", "grow") == "Inverno de 1901"
+    assert format_date(Phase.parse("F1902M"), "pt", "grow") == "Verão de 1902"
+    assert format_date(Phase.parse("F1901M"), "en") == "Fall 1901"
+    assert season_names("fr")[Season.SPRING] == ["Printemps"]
+
+
+def test_unknown_language_and_style() -> None:
+    with pytest.raises(ValueError, match="unknown language"):
+        parse_order("A PAR H", "de")
+    with pytest.raises(ValueError, match="unknown style"):
+        format_order(Hold(A("PAR")), "en", "tiny")  # type: ignore[arg-type]

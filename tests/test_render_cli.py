@@ -1,0 +1,70 @@
+"""``realpolitik render`` on the command line."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from realpolitik.cli import main
+
+
+def run(*argv: str, stdin: str = "") -> tuple[int, str]:
+    out = io.StringIO()
+    code = main(list(argv), stdin=io.StringIO(stdin), stdout=out)
+    return code, out.getvalue()
+
+
+def test_example_phase_to_stdout() -> None:
+    code, out = run("render", "--example", "classic_1901_1902", "--phase", "F1901M")
+    assert code == 0
+    assert out.startswith("<svg") and "Fall 1901" in out
+
+
+def test_situation_to_png(tmp_path: Path) -> None:
+    pytest.importorskip("resvg_py")
+    situation = {
+        "phase": "S1901M",
+        "units": {"FRANCE": ["A PAR", "A MAR"], "GERMANY": ["A MUN"]},
+        "orders": {"FRANCE": ["A PAR - BUR", "A MAR S A PAR - BUR"], "GERMANY": ["A MUN - BUR"]},
+    }
+    path = tmp_path / "situation.json"
+    path.write_text(json.dumps(situation))
+    out = tmp_path / "out.png"
+    code, _ = run("render", "--situation", str(path), "-o", str(out))
+    assert code == 0
+    assert out.read_bytes().startswith(b"\x89PNG")
+
+
+def test_situation_from_stdin_to_svg(tmp_path: Path) -> None:
+    out = tmp_path / "out.svg"
+    stdin = json.dumps({"phase": "S1901M", "units": {"ITALY": ["A ROM"]}, "orders": {}})
+    code, _ = run("render", "--situation", "-", "-o", str(out), stdin=stdin)
+    assert code == 0
+    assert "<svg" in out.read_text()
+
+
+def test_saved_game_flipbook_and_sheet(tmp_path: Path) -> None:
+    from realpolitik.game import Game
+
+    game = Game.new(seed=3)
+    game.process()
+    saved = tmp_path / "game.json"
+    saved.write_text(json.dumps(game.to_json()))
+    html = tmp_path / "game.html"
+    assert run("render", str(saved), "-o", str(html))[0] == 0
+    assert html.read_text().count('class="frame"') == 2
+    sheet = tmp_path / "sheet.svg"
+    assert run("render", str(saved), "--sheet", "TURKEY", "-o", str(sheet))[0] == 0
+    assert "Turkey" in sheet.read_text()
+    code, out = run("render", "--pad")
+    assert code == 0 and "Season" in out
+
+
+def test_errors_are_reported(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("render", "--example", "classic_1901_1902", "--phase", "S1950M")[0] == 2
+    assert "no phase S1950M" in capsys.readouterr().err
+    assert run("render")[0] == 2
+    assert run("render", "--pad", "-o", "x.pdf")[0] == 2

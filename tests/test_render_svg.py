@@ -1,0 +1,176 @@
+"""The SVG picture: well-formed, one clickable element per province, units, centres,
+orders and results drawn, golden files for the example games' phases."""
+
+from __future__ import annotations
+
+import os
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from realpolitik import Position, SupportHold, SupportMove, load_map, parse_order
+from realpolitik.render import render
+from realpolitik.render.frames import Frame, frames_from_record
+from realpolitik.replay import load_game_record
+from realpolitik.variants import load_board
+
+NS = "{http://www.w3.org/2000/svg}"
+GOLDEN = Path(__file__).parent / "data" / "render"
+UPDATE = os.environ.get("REALPOLITIK_UPDATE_GOLDEN") == "1"
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def classed(root: ET.Element, word: str) -> list[ET.Element]:
+    return [e for e in root.iter() if word in e.get("class", "").split()]
+
+
+def frames(name: str) -> dict[str, Frame]:
+    return {str(f.phase): f for f in frames_from_record(load_game_record(name))}
+
+
+def draw(frame: Frame, **options: object) -> str:
+    return render(
+        frame.position,
+        game_map=frame.game_map,
+        orders=frame.orders,
+        results=frame.resolution,
+        phase=frame.phase,
+        **options,  # type: ignore[arg-type]
+    )
+
+
+def test_start_position_is_well_formed_with_one_element_per_province() -> None:
+    game_map = load_map("standard")
+    root = parse(render(Position.initial(game_map)))
+    ids = [e.get("id") for e in root.iter() if e.get("id")]
+    assert len(ids) == len(set(ids))
+    provinces = classed(root, "province")
+    assert {e.get("id") for e in provinces} == set(game_map.provinces)
+    assert all(e.tag == f"{NS}path" for e in provinces)
+    assert len(classed(root, "unit")) == 22
+    assert len(classed(root, "army")) == 13
+    assert len(classed(root, "fleet")) == 9
+    assert len(classed(root, "center")) == 34
+    assert len(classed(root, "neutral")) == 12
+    assert len(classed(root, "russia")) == 4 + 4  # units and centres
+
+
+def texts(svg: str) -> set[str | None]:
+    return {e.text for e in parse(svg).iter(f"{NS}text")}
+
+
+def test_labels_short_long_and_given_names() -> None:
+    start = Position.initial(load_map("standard"))
+    assert "LON" in texts(render(start))
+    assert "London" in texts(render(start, labels="long"))
+    assert "Londres" in texts(render(start, labels="long", names={"LON": "Londres"}))
+    with pytest.raises(ValueError):
+        render(start, labels="tiny")
+
+
+def test_words_in_other_languages() -> None:
+    frame = frames("classic_1901_1902")["F1901M"]
+    spanish = texts(draw(frame, language="es", labels="long"))
+    assert {"Londres", "Otoño de 1901", "Alemania"} <= spanish
+    assert any(t and "fracasa" in t for t in spanish)
+    french = texts(draw(frame, language="fr"))
+    assert "Automne 1901" in french
+    grow = texts(draw(frame, language="pt", edition="grow"))
+    assert "Verão de 1901" in grow
+    with pytest.raises(ValueError):
+        draw(frame, language="xx")
+
+
+def test_id_prefix_keeps_ids_apart() -> None:
+    root = parse(render(Position.initial(load_map("standard")), id_prefix="a-"))
+    assert root.find(".//*[@id='a-LON']") is not None
+    assert root.find(".//*[@id='LON']") is None
+
+
+def test_orders_and_results_of_spring_1901() -> None:
+    frame = frames("classic_1901_1902")["S1901M"]
+    root = parse(draw(frame))
+    moves = classed(root, "move")
+    assert len(moves) == 22  # every unit moved
+    failed = {e.find(f"{NS}title").text for e in classed(root, "failed")}  # type: ignore[union-attr]
+    assert failed == {
+        "Austria: A BUD - GAL — fails",
+        "Russia: A WAR - GAL — fails",
+        "Russia: F SEV - BLA — fails",
+        "Turkey: F ANK - BLA — fails",
+    }
+    assert len(classed(root, "standoff")) == 2  # Galicia and the Black Sea
+    assert classed(root, "fail")  # the ✗ marks
+
+
+def test_supports_convoys_and_holds_are_drawn() -> None:
+    frame = frames("classic_1901_1902")["F1902M"]
+    root = parse(draw(frame))
+    assert frame.resolution is not None
+    supports = [
+        o for o in frame.resolution.outcomes if isinstance(o.order, SupportHold | SupportMove)
+    ]
+    assert len(classed(root, "support")) == len(supports)
+    assert classed(root, "hold")  # F GRE H
+    grow = frames("grow_1901_1902")["F1901M"]
+    root = parse(draw(grow))
+    assert len(classed(root, "convoy")) == 1  # F NTH C A YOR - NWY
+
+
+def test_retreat_phase_shows_dislodged_units_and_their_retreats() -> None:
+    frame = frames("classic_1901_1902")["F1902R"]
+    root = parse(draw(frame))
+    dislodged = classed(root, "dislodged")
+    assert len(dislodged) == len(frame.position.dislodged)
+    assert classed(root, "retreat")
+
+
+def test_retreat_options_without_orders() -> None:
+    game_map = load_map("standard")
+    frame = frames("classic_1901_1902")["F1902R"]
+    root = parse(render(frame.position, game_map=game_map))
+    options = sum(len(d.retreats) for d in frame.position.dislodged.values())
+    assert len(classed(root, "retreat-option")) == options
+
+
+def test_builds_are_drawn_as_new_units() -> None:
+    game_map = load_map("standard")
+    start = Position.initial(game_map)
+    empty_paris = Position({p: u for p, u in start.units.items() if p != "PAR"}, start.centers)
+    svg = render(empty_paris, game_map=game_map, orders={"FRANCE": [parse_order("A PAR B")]})
+    assert len(classed(parse(svg), "unit")) == 22
+
+
+def test_reduced_and_larger_boards() -> None:
+    grow3 = load_board("grow_3")
+    root = parse(render(Position.initial(grow3), game_map=grow3))
+    inactive = {e.get("id") for e in classed(root, "inactive")}
+    assert inactive == set(load_map("standard").provinces) - set(grow3.provinces)
+    conquista = load_board("conquista")
+    root = parse(render(Position.initial(conquista), game_map=conquista))
+    centres = {e.get("data-province") for e in classed(root, "center")}
+    assert len(centres) == 36 and {"SIL", "SYR"} <= centres
+
+
+GOLDEN_PHASES = [
+    ("classic_1901_1902", "S1901M"),
+    ("classic_1901_1902", "F1902M"),
+    ("classic_1901_1902", "F1902R"),
+    ("classic_1901_1902", "W1902A"),
+    ("grow_1901_1902", "F1901M"),
+]
+
+
+@pytest.mark.parametrize(("game", "phase"), GOLDEN_PHASES)
+def test_golden_pictures(game: str, phase: str) -> None:
+    svg = draw(frames(game)[phase])
+    path = GOLDEN / f"{game}_{phase}.svg"
+    if UPDATE:
+        path.write_text(svg, encoding="utf-8")
+    assert path.read_text(encoding="utf-8") == svg, (
+        f"{path.name} changed: look at the new picture, then REALPOLITIK_UPDATE_GOLDEN=1"
+    )

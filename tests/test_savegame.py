@@ -1,0 +1,158 @@
+"""The native saved game: lossless, versioned, atomic, and clear about damaged files."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from realpolitik.game import Game
+from realpolitik.legal import legal_orders
+from realpolitik.orders import Order, SupportHold, UnitRef
+from realpolitik.savegame import (
+    FORMAT,
+    VERSION,
+    SaveGameError,
+    game_from_json,
+    load_game,
+    order_from_text,
+    order_text,
+    save_game,
+)
+from realpolitik.variants import EDITIONS, edition
+from realpolitik.vocab import ARMY
+from tests.gamekit import play_random
+
+
+def _roundtrip(game: Game) -> Game:
+    data = json.loads(json.dumps(game.to_json()))
+    again = Game.from_json(data)
+    assert again.to_json() == data
+    return again
+
+
+@pytest.mark.parametrize(
+    ("name", "setup"), [(e, s.id) for e in EDITIONS for s in edition(e).setups]
+)
+def test_every_edition_and_table_round_trips(name: str, setup: str) -> None:
+    game = Game.new(edition=name, setup=setup, seed=5)
+    play_random(game, random.Random(5), 12, skip=0.1)
+    again = _roundtrip(game)
+    assert again.phase == game.phase and again.position == game.position
+    assert again.history == game.history and again.players == game.players
+    assert again.rules == game.rules and again.status == game.status
+    assert again.game_map is game.game_map and again.seed == 5
+
+
+def test_everything_pending_is_kept() -> None:
+    game = Game.new(edition="conquista", players=["ann", "bob", "cy"], seed=2)
+    game.submit("FRANCE", ["A PAR - BUR"])
+    game.declare_alliance("FRANCE", ["ENGLAND"])
+    game.accept_support("FRANCE", ["A MUN"])
+    game.vote_draw("ENGLAND", agree=False)
+    game.send_message("FRANCE", "GLOBAL", "bonjour")
+    game.set_civil_disorder("ITALY")
+    again = _roundtrip(game)
+    assert again.orders("FRANCE") == game.orders("FRANCE")
+    assert again.view("FRANCE") == game.view("FRANCE")
+    assert again.votes == {"ENGLAND": False} and again.messages == game.messages
+    again.process()
+    game.process()
+    assert again.to_json() == game.to_json()
+
+
+def test_finished_games_round_trip() -> None:
+    game = Game.new(players=["ann", "bob"], seed=1)
+    for power in game.players["bob"]:
+        game.concede(power)
+    again = _roundtrip(game)
+    assert again.is_over and again.result == game.result
+
+
+def test_order_text_round_trips_every_legal_order() -> None:
+    game = Game.new(seed=3)
+    play_random(game, random.Random(3), 9)
+    orders: list[Order] = [
+        o
+        for keyed in legal_orders(game.game_map, game.position, game.phase, game.rules).values()
+        for options in keyed.values()
+        for o in options
+    ]
+    assert len(orders) > 100
+    for order in orders:
+        assert order_from_text(order_text(order)) == order
+    named = SupportHold(UnitRef(ARMY, "BUD"), UnitRef(ARMY, "SER", "TURKEY"))
+    assert order_text(named) == "A BUD S TURKEY A SER"
+    assert order_from_text("A BUD S TURKEY A SER") == named
+    untyped = order_from_text("PAR - BUR")
+    assert untyped.unit.type is None  # type: ignore[union-attr]
+    for bad in ("A PAR X BUR", "A PAR - BUR NOW", "A", "A PAR S A MAR + BUR"):
+        with pytest.raises(SaveGameError):
+            order_from_text(bad)
+
+
+def test_format_and_version() -> None:
+    data = Game.new(seed=1).to_json()
+    assert data["format"] == FORMAT and data["version"] == VERSION == 1
+    with pytest.raises(SaveGameError, match="not a realpolitik saved game"):
+        game_from_json({"phases": []})
+    with pytest.raises(SaveGameError, match="not a realpolitik saved game"):
+        game_from_json([1, 2])
+    with pytest.raises(SaveGameError, match="reads up to 1"):
+        game_from_json({**data, "version": 2})
+
+
+@pytest.mark.parametrize(
+    ("damage", "match"),
+    [
+        (lambda d: d.pop("phase"), "missing 'phase'"),
+        (lambda d: d.update(edition="chess"), "unknown edition"),
+        (lambda d: d.update(players={"ann": ["FRANCE"]}), "do not match"),
+        (lambda d: d["position"]["units"].update(FRANCE=["A XYZ"]), "unknown province"),
+        (lambda d: d["history"][0]["orders"].update(FRANCE=["A PAR ~ BUR"]), "bad order"),
+        (lambda d: d["history"][0].update(phase="S1901Q"), "bad phase"),
+        (lambda d: d["rules"].update(convoy_paradox="z"), "4.A.2"),
+        (lambda d: d.update(history=[7]), "damaged"),
+    ],
+)
+def test_damaged_saved_games_say_what_is_wrong(damage, match) -> None:
+    game = Game.new(seed=1)
+    game.submit("FRANCE", ["A PAR - BUR"])
+    game.process()
+    data = json.loads(json.dumps(game.to_json()))
+    damage(data)
+    with pytest.raises(SaveGameError, match=match):
+        game_from_json(data)
+
+
+def test_files_are_written_atomically(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "game.json"
+    game = Game.new(seed=1)
+    save_game(game, path)
+    assert load_game(path).to_json() == game.to_json()
+    before = path.read_bytes()
+    game.submit("FRANCE", ["A PAR - BUR"])
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr("realpolitik.savegame.json.dump", broken)
+    with pytest.raises(OSError, match="disk full"):
+        save_game(game, path)
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temporary file left
+
+
+def test_unreadable_files(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    with pytest.raises(SaveGameError, match="not JSON"):
+        load_game(bad)
+    binary = tmp_path / "bin.json"
+    binary.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(SaveGameError, match="not a text file"):
+        load_game(binary)
+    with pytest.raises(FileNotFoundError):
+        load_game(tmp_path / "missing.json")

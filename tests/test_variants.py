@@ -1,0 +1,182 @@
+"""The registry of editions and boards: declared as data, validated, complete."""
+
+from __future__ import annotations
+
+import pytest
+
+from realpolitik import ARMY, FLEET, Phase
+from realpolitik.maps.loader import MapDataError
+from realpolitik.maps.model import ProvinceType
+from realpolitik.variants import (
+    EDITIONS,
+    Clock,
+    VariantError,
+    edition,
+    load_board,
+    variant_title,
+    with_overrides,
+)
+
+ALL = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
+
+
+def test_every_edition_is_declared_with_its_rules() -> None:
+    assert EDITIONS == ("classic", "1971", "grow", "conquista")
+    assert variant_title("standard").startswith("Europe")
+    for name in EDITIONS:
+        ed = edition(name)
+        assert ed.name == name and ed.variant == "standard"
+        assert ed.rules.name == name
+    conquista = edition("conquista").rules
+    assert (conquista.dislodged, conquista.foreign_support, conquista.adjustments) == (
+        "destroyed", "acknowledged", "reinforcements",
+    )  # fmt: skip
+    for name in ("classic", "1971", "grow"):
+        rules = edition(name).rules
+        assert (rules.dislodged, rules.foreign_support, rules.adjustments) == (
+            "retreat", "free", "upkeep",
+        )  # fmt: skip
+    with pytest.raises(VariantError, match="unknown edition"):
+        edition("diplomacy2000")
+    with pytest.raises(VariantError, match="unknown variant"):
+        variant_title("colonial")
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+def test_setups_cover_two_to_seven_players(name: str) -> None:
+    ed = edition(name)
+    assert {s.players for s in ed.setups} == {2, 3, 4, 5, 6, 7}
+    for setup in ed.setups:
+        board = load_board(ed.board(setup))
+        named = [p for g in setup.groups for p in g] + list(setup.out)
+        if setup.neutral:
+            named.append(setup.neutral.power)
+        assert sorted(named) == sorted(board.powers)
+        assert len(setup.groups) == setup.players
+    assert ed.setup().players == 7
+    with pytest.raises(VariantError, match="played by 2 to 7 players"):
+        ed.setup(8)
+    with pytest.raises(VariantError, match="no setup"):
+        ed.setup(None, "9z")
+
+
+def test_the_tables_of_the_rulebooks() -> None:
+    classic = edition("classic")
+    assert classic.setup(6).out == ("ITALY",)
+    assert set(classic.setup(5).out) == {"ITALY", "GERMANY"}
+    four = {frozenset(g) for g in classic.setup(4).groups}
+    assert four == {frozenset({"ENGLAND"}), frozenset({"AUSTRIA", "FRANCE"}),
+                    frozenset({"GERMANY", "TURKEY"}), frozenset({"RUSSIA", "ITALY"})}  # fmt: skip
+    three = {frozenset(g) for g in classic.setup(3).groups}
+    assert three == {frozenset({"ENGLAND", "GERMANY", "AUSTRIA"}), frozenset({"RUSSIA", "ITALY"}),
+                     frozenset({"FRANCE", "TURKEY"})}  # fmt: skip
+    two = classic.setup(2)
+    assert classic.first_year(two) == 1914 and two.neutral is not None
+    assert two.neutral.power == "ITALY" and two.neutral.until == 1915
+    assert classic.victory_for(two).threshold == 24 and classic.victory_for(two).per == "player"
+    assert classic.victory_for(two).count == "centers"
+    old = edition("1971")
+    assert [s.id for s in old.setups if s.players == 3] == ["3a", "3b"]
+    assert old.setup(3).groups[0] == ("RUSSIA",)
+    assert old.setup(3, "3b").groups[0] == ("ENGLAND", "GERMANY", "AUSTRIA")
+    assert old.victory_for(old.setup(2)).count == "units"
+    assert set(old.setup(5).out) == {"GERMANY", "ITALY"}
+    conquista = edition("conquista")
+    assert set(conquista.setup(5).out) == {"ITALY", "TURKEY"}
+    assert conquista.setup(3, "3b").out == ("ITALY",)
+    assert conquista.victory_for(conquista.setup(2)).count == "units"
+    assert conquista.victory.alliance_years == 2
+    with pytest.raises(VariantError, match="for 3 players"):
+        conquista.setup(4, "3b")
+
+
+def test_phase_names_and_clocks() -> None:
+    classic, grow, conquista = edition("classic"), edition("grow"), edition("conquista")
+    assert classic.phase_name(Phase.parse("F1901R")) == "Fall 1901 retreats"
+    assert classic.phase_name(Phase.parse("W1901A")) == "Winter 1901 adjustments"
+    assert grow.phase_name(Phase.parse("S1901M")) == "Winter 1901"
+    assert grow.phase_name(Phase.parse("F1901M")) == "Summer 1901"
+    assert grow.phase_name(Phase.parse("W1901A")) == "Summer 1901 adjustments"
+    assert conquista.phase_name(Phase.parse("S1915A")) == "Spring 1915 reinforcements"
+    assert classic.clock == Clock(30, 15, 5)
+    assert grow.clock == Clock(5, 5, 5)
+    assert conquista.clock.diplomacy == 15
+    spring = Phase.parse("S1901M")
+    assert classic.clock.for_phase(spring, True) == {"diplomacy": 30, "writing": 5}
+    assert classic.clock.for_phase(spring, False) == {"diplomacy": 15, "writing": 5}
+    assert classic.clock.for_phase(Phase.parse("F1901R"), False)["diplomacy"] is None
+
+
+def test_grow_reduced_boards() -> None:
+    full = load_board("grow")
+    assert ("FLEET", "ROM") in {(t.name, loc) for t, loc in full.starts["ITALY"]}
+    assert dict((loc, t) for t, loc in full.starts["ITALY"]) == {
+        "VEN": ARMY, "ROM": FLEET, "NAP": FLEET,
+    }  # fmt: skip
+    expect = {"grow_6": (30, ALL[:6]), "grow_5": (25, ALL[:5]),
+              "grow_4": (22, ("ENGLAND", "FRANCE", "GERMANY", "ITALY")),
+              "grow_3": (16, ("ENGLAND", "FRANCE", "GERMANY"))}  # fmt: skip
+    for name, (centers, powers) in expect.items():
+        board = load_board(name)
+        assert len(board.centers) == centers and board.powers == powers, name
+    six = load_board("grow_6")
+    for prov in ("ANK", "CON", "SMY", "ARM", "SYR", "BUL"):
+        assert six.provinces[prov].type is ProvinceType.IMPASSABLE
+        assert prov not in six.centers
+    assert six.can_move(FLEET, "BLA", "AEG") and six.can_move(FLEET, "AEG", "BLA")
+    assert not load_board("standard").can_move(FLEET, "BLA", "AEG")
+    assert not six.can_move(ARMY, "GRE", "BUL")
+    four = load_board("grow_4")
+    assert "VIE" in four.centers and four.provinces["VIE"].home is None
+    assert four.provinces["TRI"].home is None and "AUSTRIA" not in four.homes
+    assert four.can_move(ARMY, "VIE", "BOH") and not four.can_move(ARMY, "VIE", "BUD")
+    three = load_board("grow_3")
+    assert not three.provinces["NAF"].passable and three.can_move(FLEET, "MAO", "WES")
+    assert len(edition("grow").victory.describe(three).split()) > 2
+    assert edition("grow").victory.needed(three) == 9
+    assert edition("grow").victory.needed(full) == 18
+
+
+def test_conquista_and_neutral_boards() -> None:
+    board = load_board("conquista")
+    assert len(board.centers) == 36
+    assert board.provinces["SIL"].home == "GERMANY" and board.provinces["SYR"].home == "TURKEY"
+    assert (ARMY, "SIL") in board.starts["GERMANY"] and (ARMY, "SYR") in board.starts["TURKEY"]
+    assert sum(len(u) for u in board.starts.values()) == 24
+    neutral = load_board("standard_neutral_italy")
+    for outside, inside in (("TYR", "VEN"), ("MAR", "PIE"), ("TRI", "VEN")):
+        assert not neutral.can_move(ARMY, outside, inside)
+        assert not neutral.can_move(ARMY, inside, outside)
+    assert neutral.can_move(ARMY, "ROM", "VEN")  # inside Italy, nothing changes
+    assert not neutral.can_reach(FLEET, "TYS", "NAP") and not neutral.can_reach(FLEET, "ION", "APU")
+    assert neutral.can_move(FLEET, "NAP", "ROM")
+    assert len(load_board("conquista_neutral_italy").centers) == 36
+    with pytest.raises(MapDataError, match="unknown board"):
+        load_board("atlantis")
+
+
+def test_rule_overrides() -> None:
+    rules = edition("classic").rules
+    assert with_overrides(rules, {"4.D.8": "c"}).choice("4.D.8") == "c"
+    assert with_overrides(rules, {"dislodged": "destroyed"}).dislodged == "destroyed"
+    with pytest.raises(ValueError, match="unknown rule option"):
+        with_overrides(rules, {"gravity": "off"})
+    with pytest.raises(ValueError, match="is not one of"):
+        with_overrides(rules, {"dislodged": "teleported"})
+
+
+def test_dealing_powers() -> None:
+    setup = edition("classic").setup(3)
+    names = ["ann", "bob", "cy"]
+    dealt = setup.deal(names, {}, 11)
+    assert dealt == setup.deal(names, {}, 11)  # the seed decides
+    assert sorted(map(sorted, dealt.values())) == sorted(map(sorted, setup.groups))
+    assert len({tuple(sorted(setup.deal(names, {}, s)["ann"])) for s in range(20)}) == 3
+    chosen = setup.deal(names, {"bob": ["france", "turkey"]}, 11)
+    assert set(chosen["bob"]) == {"FRANCE", "TURKEY"}
+    with pytest.raises(VariantError, match="not a group"):
+        setup.deal(names, {"bob": "FRANCE"}, 1)
+    with pytest.raises(VariantError, match="unknown player"):
+        setup.deal(names, {"dan": ["RUSSIA", "ITALY"]}, 1)
+    with pytest.raises(VariantError, match="assigned twice"):
+        setup.deal(names, {"ann": ["RUSSIA", "ITALY"], "bob": ["ITALY", "RUSSIA"]}, 1)
