@@ -148,9 +148,7 @@ class _Slot:
         self.reach = tuple(p for p in reach if p != self.province)
         # supports into each reachable province, by the supported unit's slot (itself for
         # a hold), and via-convoy moves and convoys by destination
-        self.supports: dict[Province, dict[_Slot, SupportHold | SupportMove]] = {
-            p: {} for p in self.reach
-        }
+        self.supports = {p: _SupportsInto(self, p) for p in self.reach}
         self.vias: dict[Province, Move] = {}
         self.convoys: dict[tuple[_Slot, Province], Convoy] = {}
         self.disband = Disband(ref)
@@ -163,16 +161,6 @@ class _Slot:
             order = self.retreats[dest] = Retreat(self.ref, dest)
         return order
 
-    def support(self, target: _Slot, into: Province) -> SupportHold | SupportMove:
-        table = self.supports[into]
-        order = table.get(target)
-        if order is None:
-            if target.province == into:
-                order = table[target] = SupportHold(self.ref, target.ref)
-            else:
-                order = table[target] = SupportMove(self.ref, target.ref, into)
-        return order
-
     def via(self, dest: Province) -> Move:
         order = self.vias.get(dest)
         if order is None:
@@ -183,6 +171,30 @@ class _Slot:
         order = self.convoys.get((army, dest))
         if order is None:
             order = self.convoys[army, dest] = Convoy(self.ref, army.ref, dest)
+        return order
+
+
+class _SupportsInto(dict["_Slot", "SupportHold | SupportMove | None"]):
+    """One unit's supports into one province, by supported unit (the unit there: a hold;
+    another: its move), each made on first use; ``None`` for the supporter itself, which
+    cannot support itself (so ``filter(None, map(table.__getitem__, units))`` lists the
+    supports of ``units`` at C speed)."""
+
+    __slots__ = ("into", "supporter")
+
+    def __init__(self, supporter: _Slot, into: Province) -> None:
+        super().__init__()
+        self.supporter = supporter
+        self.into = into
+        self[supporter] = None
+
+    def __missing__(self, target: _Slot) -> SupportHold | SupportMove:
+        ref = self.supporter.ref
+        if target.province == self.into:
+            order: SupportHold | SupportMove = SupportHold(ref, target.ref)
+        else:
+            order = SupportMove(ref, target.ref, self.into)
+        self[target] = order
         return order
 
 
@@ -277,12 +289,12 @@ class _Movement:
         slots, movers, supports = self.slots, self.movers, slot.supports
         convoyed = self.convoyed_into() if armies else {}
         for prov in slot.reach:
-            made = supports[prov]  # the supports into prov made before, by supported unit
+            made = supports[prov]
             target = slots.get(prov)
             if target is not None:
-                orders.append(made.get(target) or slot.support(target, prov))
-            # the units that could move to prov (this one among them)
-            orders += [made.get(m) or slot.support(m, prov) for m in movers[prov] if m is not slot]
+                orders.append(made[target])  # type: ignore[arg-type]  # never the supporter
+            # the units that could move to prov (this one among them: None, filtered out)
+            orders += filter(None, map(made.__getitem__, movers[prov]))
             if prov in convoyed:
                 orders += self._convoyed_supports(slot, prov, convoyed[prov])
         if slot.province in self.fleet_seas:
@@ -297,9 +309,9 @@ class _Movement:
         this supporter alone (a fleet cannot convoy the move it supports)."""
         made = slot.supports[prov]
         if slot.province not in self.fleet_seas:
-            return [made.get(army) or slot.support(army, prov) for army in armies]
+            return list(filter(None, map(made.__getitem__, armies)))
         return [
-            made.get(army) or slot.support(army, prov)
+            made[army]  # type: ignore[misc]  # an army, never the supporting fleet
             for army in armies
             if prov in self.convoy_reach(army.province, slot.province)
         ]

@@ -491,7 +491,7 @@ function renderMessages() {
       body.value = "";
       await loadMessages();
     });
-    kids.push(el("div", { id: "compose" }, el("div", { class: "muted" }, `${t("to")}: (${t("everyone")} ∅)`),
+    kids.push(el("div", { id: "compose" }, el("div", { class: "muted" }, `${t("to")}: ${t("to_hint")}`),
       g.settings.press === "full" ? el("div", { class: "recipients" }, boxes) : null, body,
       el("button", { id: "send-message", onclick: send }, t("send"))));
   }
