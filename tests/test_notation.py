@@ -187,6 +187,7 @@ def test_what_players_type(language: str, text: str, order: object) -> None:
         ("pt", "E de Par. para", "incompleta: falta uma província"),
         ("en", "A PAR - BUR BUR", 'or the end of the order, found "bur"'),
         ("pt", "A permanece", 'esperava-se uma província, mas aparece "permanece"'),
+        ("fr", "A Par " * 30, "est trop long"),
     ],
 )
 def test_not_understood_in_the_players_language(language: str, text: str, message: str) -> None:

@@ -146,8 +146,8 @@ class _Slot:
         self.moves = tuple(Move(ref, dest) for dest in dests)
         self.base: tuple[Order, ...] = (self.hold, *self.moves)
         self.reach = tuple(p for p in reach if p != self.province)
-        # supports into each reachable province, by the supported unit's slot (itself for
-        # a hold), and via-convoy moves and convoys by destination
+        # supports into each province it reaches (by supported unit), via-convoy moves by
+        # destination, convoys by army and destination: made on first use
         self.supports = {p: _SupportsInto(self, p) for p in self.reach}
         self.vias: dict[Province, Move] = {}
         self.convoys: dict[tuple[_Slot, Province], Convoy] = {}
