@@ -165,21 +165,36 @@ class OrderPainter(Scene):
         return []
 
     def _ring(self, layers: Layers, d: DrawnOrder, p: Point, *, dash: bool) -> None:
+        cls = "hold" + (" failed" if dash else "")
+        self._haloed_circle(layers, d, p, cls, 16, (5.0, 2.8), "6 4" if dash else None)
+
+    def _haloed_circle(
+        self,
+        layers: Layers,
+        d: DrawnOrder,
+        p: Point,
+        cls: str,
+        radius: float,
+        widths: tuple[float, float],
+        dash: str | None,
+    ) -> None:
+        """A ring round a unit in the power's colour over a contrasting halo."""
         colour, _ = self._line_style(d)
         halo = "#1a1a1a" if style.is_light(colour) else "#ffffff"
-        group = Element("g", class_=f"order hold {d.power.lower()}" + (" failed" if dash else ""))
+        group = Element("g", class_=f"order {cls.split()[0]} {d.power.lower()}"
+                        + "".join(f" {c}" for c in cls.split()[1:]))  # fmt: skip
         group.children.append(f"<title>{esc(self.title(d))}</title>")
-        for stroke, w in ((halo, 5.0), (colour, 2.8)):
+        for stroke, w in ((halo, widths[0]), (colour, widths[1])):
             group.children.append(
                 Element(
                     "circle",
                     cx=fmt(p[0]),
                     cy=fmt(p[1]),
-                    r="16",
+                    r=fmt(radius),
                     fill="none",
                     stroke=stroke,
                     stroke_width=fmt(w),
-                    stroke_dasharray="6 4" if dash else None,
+                    stroke_dasharray=dash,
                 ).svg()
             )
         layers.orders.append(group.svg())
@@ -246,24 +261,7 @@ class OrderPainter(Scene):
         order = d.order
         assert isinstance(order, Convoy)
         p = self.unit_point(order.unit.location)
-        colour, _ = self._line_style(d)
-        halo = "#1a1a1a" if style.is_light(colour) else "#ffffff"
-        group = Element("g", class_=f"order convoy {d.power.lower()}")
-        group.children.append(f"<title>{esc(self.title(d))}</title>")
-        for stroke, w in ((halo, 4.4), (colour, 2.4)):
-            group.children.append(
-                Element(
-                    "circle",
-                    cx=fmt(p[0]),
-                    cy=fmt(p[1]),
-                    r="17",
-                    fill="none",
-                    stroke=stroke,
-                    stroke_width=fmt(w),
-                    stroke_dasharray="2 3",
-                ).svg()
-            )
-        layers.orders.append(group.svg())
+        self._haloed_circle(layers, d, p, "convoy", 17, (4.4, 2.4), "2 3")
         key = (order.convoyed.province, province_of(order.destination))
         if key not in self.move_paths and self.drawable(order.convoyed.location):
             target = self.unit_point(order.convoyed.location)
