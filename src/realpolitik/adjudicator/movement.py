@@ -389,10 +389,9 @@ def _outcome(r: Resolver, k: int, dislodged: Mapping[Province, Dislodged]) -> Ou
         reason = entry.illegal or "the unit has another order"
         return Outcome(entry.power, entry.order, OrderResult.ILLEGAL, reason, fate)
     i = entry.unit
-    fate = _hold_result(b, i, dislodged)[1]
+    result, fate = _hold_result(b, i, dislodged) if dislodged else (OrderResult.STANDS, None)
     kind = b.kind[i]
     if kind == HOLD:
-        result, _ = _hold_result(b, i, dislodged)
         return Outcome(entry.power, entry.order, result, "", fate)
     if entry.invalid:
         return Outcome(entry.power, entry.order, OrderResult.INVALID, entry.invalid, fate)
