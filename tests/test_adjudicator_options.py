@@ -162,3 +162,14 @@ def test_removal_2000_counts_the_home_country() -> None:
         for c in "ab"
     }  # fmt: skip
     assert by == {"a": ["A GAL"], "b": ["A SER"]}
+
+
+def test_coast_in_support_4b4() -> None:
+    # Turkey F CON - BUL/EC; Russia supports it without naming the coast.
+    units = {"TURKEY": ["F CON"], "RUSSIA": ["A RUM"], "AUSTRIA": ["A BUL"]}
+    orders = {"TURKEY": ["F CON - BUL/EC"], "RUSSIA": ["A RUM S F CON - BUL"]}
+    assert results(play("S1901M", units, orders, Rules()))[1] == "given"
+    assert results(play("S1901M", units, orders, Rules(support_coast="b")))[1] == "invalid"
+    wrong = {"TURKEY": ["F CON - BUL/EC"], "RUSSIA": ["A RUM S F CON - BUL/SC"]}
+    assert results(play("S1901M", units, wrong, Rules()))[1] == "invalid"
+    assert results(play("S1901M", units, wrong, Rules(support_coast="a")))[1] == "given"

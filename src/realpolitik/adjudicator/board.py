@@ -415,6 +415,14 @@ def _link(board: Board) -> None:
             and board.dest_loc[t] != f"{want}/{board.target_coast[i]}"
         ):
             entry.invalid = f"{board.units[t]} is ordered to another coast of {want}"
+        elif (
+            rules.support_coast == "b"
+            and board.target_coast[i] is None
+            and game_map.provinces[want].coasts
+            and board.power(t) != board.power(i)
+        ):
+            # Calhamer's reading: allies name the coast; only one's own move may omit it
+            entry.invalid = f"the support must name the coast {board.dest_loc[t]} of an ally"
         else:
             board.move_supports[t].append(i)
 
