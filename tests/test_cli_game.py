@@ -150,3 +150,18 @@ def test_errors_are_one_line_and_leave_the_file_alone(
     assert "not JSON" in fails(capsys, "mila-import", str(broken), str(tmp_path / "o.json"))
     assert 'no "phases"' in fails(capsys, "mila-import", str(bad), str(tmp_path / "o.json"))
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.json", "game.json", "m.json"]
+
+
+def test_orders_warns_about_illegal_orders(tmp_path) -> None:
+    import io
+
+    from realpolitik.cli import main
+
+    path = str(tmp_path / "g.json")
+    assert main(["new", path, "--players", "2", "--seed", "1"], stdout=io.StringIO()) == 0
+    out = io.StringIO()
+    code = main(["orders", path, "FRANCE", "A PAR - MUN", "A MAR - BUR"], stdout=out)
+    assert code == 0
+    text = out.getvalue()
+    assert "warning: A PAR - MUN is illegal" in text
+    assert "A MAR - BUR is illegal" not in text
