@@ -51,6 +51,7 @@ from realpolitik.vocab import Power, Province, province_of
 
 __all__ = ["CoinToss", "Game", "GameError", "Message", "PhaseRecord", "Status"]
 
+_UNITLESS = (Waive, Build)  # a tuple: a ``Waive | Build`` union is built at every call
 _KINDS: dict[PhaseKind, tuple[type, ...]] = {
     PhaseKind.MOVEMENT: (Hold, Move, SupportHold, SupportMove, Convoy),
     PhaseKind.RETREATS: (Retreat, Disband),
@@ -173,13 +174,18 @@ class Game:
                 return name
         return None
 
+    def _played(self) -> set[Power]:
+        """The powers some player plays now (:attr:`players`, read once)."""
+        return {power for powers in self.players.values() for power in powers}
+
     @property
     def civil_disorder(self) -> frozenset[Power]:
         """Powers in civil disorder now: out of the game, neutral, left, conceded, or
         without orders in this turn's movement phase (until they order again)."""
         s = self.status
         cd = set(s.disorder | s.conceded | s.missed)
-        cd |= {p for p in self.powers if self.controller(p) is None}
+        played = self._played()
+        cd |= {p for p in self.powers if p not in played}
         return frozenset(cd)
 
     def _check_power(self, power: Power) -> Power:
@@ -191,7 +197,7 @@ class Game:
     def _playing(self, power: Power) -> Power:
         """``power`` if a player plays it now, else a :class:`GameError`."""
         power = self._check_power(power)
-        if self.controller(power) is None:
+        if power not in self._played():
             raise GameError(f"{power} is played by nobody in this game")
         if power in self.status.conceded:
             raise GameError(f"{power} has conceded")
@@ -279,7 +285,7 @@ class Game:
         if not isinstance(order, _KINDS[kind]):
             what = f"a {kind.name.lower()} phase"
             raise IllegalOrderError(f"{power}: {order} is not an order of {what}", str(order))
-        if isinstance(order, Waive | Build):
+        if isinstance(order, _UNITLESS):
             return order
         prov = order.unit.province
         pos = self.position

@@ -21,6 +21,10 @@ class UnitType(Enum):
     ARMY = "A"
     FLEET = "F"
 
+    # members are singletons compared by identity: hash them so too, in C (``Enum`` hashes
+    # the name in Python, and units and orders, hashed as dictionary keys, hold a type)
+    __hash__ = object.__hash__
+
     @classmethod
     def parse(cls, text: str) -> UnitType:
         """``"A"``/``"F"`` (any case) to a unit type."""

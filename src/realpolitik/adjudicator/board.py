@@ -84,6 +84,7 @@ class Board:
     fleet_seas: frozenset[Province] = frozenset()  # seas holding a fleet: possible convoys
     disorder: frozenset[Power] = frozenset()  # powers in civil disorder (DATC 4.D.9)
     accepted: frozenset[tuple[Power, Province]] = frozenset()  # accepted foreign supporters
+    used_fleets: bool = False  # the order being judged asked about convoy routes
 
     @property
     def size(self) -> int:
@@ -133,14 +134,12 @@ def build_board(
         p for u, p in zip(units, prov, strict=True) if u.type is FLEET and p in seas
     )
 
+    verdicts = _verdicts(game_map, rules)
     for power, power_orders in orders.items():
         for order in power_orders:
             entry = Entry(power, order)
             board.entries.append(entry)
-            try:
-                _judge(board, position, entry)
-            except Illegal as exc:
-                entry.illegal = str(exc)
+            _judge_memoised(board, position, entry, verdicts)
     _assign(board)
     _link(board)
     return board
@@ -156,6 +155,73 @@ def _seas(game_map: GameMap) -> frozenset[Province]:
 
 
 # --- legality on the board alone ----------------------------------------------------------
+# A verdict: whether the unit was found, why the order is illegal, why it fails, its move.
+Verdict = tuple[bool, str, str, "tuple[Location, bool] | None"]
+VerdictKey = tuple[Power, Order, "Unit | None", "Unit | None"]
+
+
+class _Verdicts(dict[VerdictKey, Verdict]):
+    """The verdicts of one map and rules, by power, order and the units at the provinces
+    the order names: all a verdict depends on, unless it asked about convoy routes."""
+
+
+@lru_cache(maxsize=16)
+def _verdicts(game_map: GameMap, rules: Rules) -> _Verdicts:
+    return _Verdicts()
+
+
+def _judge_memoised(board: Board, position: Position, entry: Entry, verdicts: _Verdicts) -> None:
+    """:func:`_judge`, or the verdict it gave the same order on the same units before."""
+    order = entry.order
+    if not isinstance(order, _MOVEMENT_ORDERS):
+        _judge_now(board, position, entry)
+        return
+    units = position.units
+    other = (
+        order.supported
+        if isinstance(order, _SUPPORTS)
+        else order.convoyed
+        if isinstance(order, Convoy)
+        else None
+    )
+    key = (
+        entry.power,
+        order,
+        units.get(_PROVINCE[order.unit.location]),
+        None if other is None else units.get(_PROVINCE[other.location]),
+    )
+    verdict = verdicts.get(key)
+    if verdict is None:
+        board.used_fleets = False
+        _judge_now(board, position, entry)
+        verdict = (entry.unit >= 0, entry.illegal, entry.fails, entry.move)
+        if not board.used_fleets:  # the fleets at sea did not matter: keep it
+            if len(verdicts) > 100_000:
+                verdicts.clear()
+            verdicts[key] = verdict
+        return
+    found, entry.illegal, entry.fails, entry.move = verdict
+    if found:
+        entry.unit = board.index[_PROVINCE[order.unit.location]]
+
+
+def _judge_now(board: Board, position: Position, entry: Entry) -> None:
+    try:
+        _judge(board, position, entry)
+    except Illegal as exc:
+        entry.illegal = str(exc)
+
+
+def _fleet_route(
+    board: Board, src: Province, dest: Province, exclude: Province | None = None
+) -> bool:
+    """Could an army go from ``src`` to ``dest`` by convoy through the fleets at sea (other
+    than the one in ``exclude``)? Marks the verdict as depending on the fleets."""
+    board.used_fleets = True
+    seas = board.fleet_seas if exclude is None else board.fleet_seas - {exclude}
+    return has_route(board.game_map, src, dest, seas)
+
+
 def _find_unit(board: Board, position: Position, ref: UnitRef, power: Power) -> int:
     prov = _PROVINCE[ref.location]
     i = board.index.get(prov)
@@ -228,7 +294,7 @@ def _move_destination(board: Board, unit: Unit, order: Move) -> tuple[Location, 
         if (
             _coastal(game_map, here)
             and _coastal(game_map, prov)
-            and has_route(game_map, here, prov, board.fleet_seas)
+            and _fleet_route(board, here, prov)
         ):
             return prov, True
         raise Illegal(f"{prov} is not adjacent to {here} and no convoy can reach it")
@@ -301,7 +367,7 @@ def _could_move(board: Board, unit: Unit, into: Province, exclude: Province) -> 
     here = _PROVINCE[unit.location]
     if unit.type is FLEET or not _coastal(game_map, here) or not _coastal(game_map, into):
         return False
-    return has_route(game_map, here, into, board.fleet_seas - {exclude})
+    return _fleet_route(board, here, into, exclude)
 
 
 def _check_convoy(board: Board, unit: Unit, order: Convoy) -> None:
@@ -317,6 +383,7 @@ def _check_convoy(board: Board, unit: Unit, order: Convoy) -> None:
     _check_target(board, unit, order.convoyed)
     if board.units[board.index[origin]].type is not ARMY:
         raise Illegal("only armies can be convoyed")
+    board.used_fleets = True
     if not on_minimal_route(game_map, origin, dest, board.fleet_seas, here):
         raise Illegal(f"{unit} is on no possible convoy route from {origin} to {dest}")
 
