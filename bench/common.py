@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping, Sequence
+import resource
+import time
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -35,3 +37,27 @@ def load_corpus(path: Path = CORPUS) -> tuple[dict[str, Any], list[dict[str, Any
     """The corpus's metadata and phases (see ``corpus.py``)."""
     lines = path.read_text(encoding="utf-8").splitlines()
     return json.loads(lines[0])["meta"], [json.loads(line) for line in lines[1:]]
+
+
+# --- the random games both engines play ---------------------------------------------------
+LAST_YEAR = 1915
+PLAY_SEED = 7
+WARM_UP_SEED, WARM_UP_YEAR = 999, 1902
+
+
+def task_play(play_game: Callable[..., int], games: int) -> dict[str, Any]:
+    """Time ``games`` random games (CPU seconds each); one short game warms up first."""
+    play_game(WARM_UP_SEED, WARM_UP_YEAR)  # the first game's start-up is measured apart
+    out = []
+    for g in range(games):
+        start = time.process_time()
+        phases = play_game(PLAY_SEED + g)
+        out.append({"phases": phases, "seconds": time.process_time() - start})
+    return {"games": out, "driver": "Game"}
+
+
+def task_memory(play_game: Callable[..., int]) -> dict[str, Any]:
+    """Peak resident memory of a process that plays one game."""
+    phases = play_game(PLAY_SEED)
+    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return {"phases": phases, "peak_rss_mb": peak_kib / 1024}

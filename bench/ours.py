@@ -20,7 +20,6 @@ import argparse
 import gc
 import json
 import random
-import resource
 import sys
 import time
 from collections.abc import Callable
@@ -28,7 +27,16 @@ from pathlib import Path
 from typing import Any
 
 import realpolitik
-from common import CORPUS, load_corpus, pick
+from common import (
+    CORPUS,
+    LAST_YEAR,
+    WARM_UP_SEED,
+    WARM_UP_YEAR,
+    load_corpus,
+    pick,
+    task_memory,
+    task_play,
+)
 from realpolitik import Phase, Position, adjudicate, load_map, rules_for
 from realpolitik.adjudicator import OrderResult
 from realpolitik.game import Game
@@ -38,9 +46,6 @@ from realpolitik.situation import next_phase, read_orders, read_situation
 
 MAP = load_map("standard")
 GAMES = 10
-LAST_YEAR = 1915
-PLAY_SEED = 7
-WARM_UP_SEED, WARM_UP_YEAR = 999, 1902
 
 
 def timed(fn: Callable[[], object], repeat: int) -> float:
@@ -114,22 +119,6 @@ def play_game(seed: int, last_year: int = LAST_YEAR) -> int:
         game.process()
         phases += 1
     return phases
-
-
-def task_play(games: int) -> dict[str, Any]:
-    play_game(WARM_UP_SEED, WARM_UP_YEAR)  # the first game's start-up is measured apart
-    out = []
-    for g in range(games):
-        start = time.process_time()
-        phases = play_game(PLAY_SEED + g)
-        out.append({"phases": phases, "seconds": time.process_time() - start})
-    return {"games": out, "driver": "Game"}
-
-
-def task_memory() -> dict[str, Any]:
-    phases = play_game(PLAY_SEED)
-    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return {"phases": phases, "peak_rss_mb": peak_kib / 1024}
 
 
 # --- the agreement check's shape ------------------------------------------------------------
@@ -219,9 +208,9 @@ def main() -> None:
     elif args.task == "enumerate":
         out = task_enumerate(args.corpus, args.repeat)
     elif args.task == "play":
-        out = task_play(args.games)
+        out = task_play(play_game, args.games)
     elif args.task == "memory":
-        out = task_memory()
+        out = task_memory(play_game)
     elif args.task == "legal":
         out = task_legal(args.corpus)
     else:

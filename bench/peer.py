@@ -16,7 +16,6 @@ import argparse
 import gc
 import json
 import random
-import resource
 import sys
 import time
 from pathlib import Path
@@ -25,12 +24,18 @@ from typing import Any
 import diplomacy  # type: ignore[import-untyped,import-not-found,unused-ignore]
 from diplomacy import Game
 
-from common import CORPUS, load_corpus, pick
+from common import (
+    CORPUS,
+    LAST_YEAR,
+    WARM_UP_SEED,
+    WARM_UP_YEAR,
+    load_corpus,
+    pick,
+    task_memory,
+    task_play,
+)
 
 GAMES = 10
-LAST_YEAR = 1915
-PLAY_SEED = 7
-WARM_UP_SEED, WARM_UP_YEAR = 999, 1902
 
 
 def settle() -> None:
@@ -115,22 +120,6 @@ def play_game(seed: int, last_year: int = LAST_YEAR) -> int:
     return phases
 
 
-def task_play(games: int) -> dict[str, Any]:
-    play_game(WARM_UP_SEED, WARM_UP_YEAR)  # the first game's start-up is measured apart
-    out = []
-    for g in range(games):
-        start = time.process_time()
-        phases = play_game(PLAY_SEED + g)
-        out.append({"phases": phases, "seconds": time.process_time() - start})
-    return {"games": out, "driver": "Game"}
-
-
-def task_memory() -> dict[str, Any]:
-    phases = play_game(PLAY_SEED)
-    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return {"phases": phases, "peak_rss_mb": peak_kib / 1024}
-
-
 # --- the agreement check's shape (see ours.neutral) --------------------------------------
 _FAILED = {"bounce", "void", "no convoy", "disrupted", "dislodged", "cut"}
 
@@ -208,9 +197,9 @@ def main() -> None:
     elif args.task == "enumerate":
         out = task_enumerate(args.corpus, args.repeat)
     elif args.task == "play":
-        out = task_play(args.games)
+        out = task_play(play_game, args.games)
     elif args.task == "memory":
-        out = task_memory()
+        out = task_memory(play_game)
     elif args.task == "legal":
         out = task_legal(args.corpus)
     else:
