@@ -19,16 +19,7 @@ __all__ = ["game_view", "outcome_view", "record_view"]
 
 def outcome_view(outcome: Outcome) -> dict[str, Any]:
     """One order's result in the shape of the ``adjudicate`` contract."""
-    entry: dict[str, Any] = {
-        "order": str(outcome.order),
-        "result": outcome.result.value,
-        "reason": outcome.reason,
-    }
-    if outcome.fate is not None:
-        entry["unit"] = outcome.fate.value
-    if outcome.implied:
-        entry["implied"] = True
-    return entry
+    return outcome.to_json()
 
 
 def results_by_power(outcomes: Iterable[Outcome]) -> dict[str, list[dict[str, Any]]]:

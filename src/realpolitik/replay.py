@@ -4,7 +4,7 @@ contract, phase by phase: the rulebooks' example games ship as such records."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from importlib import resources
 from typing import Any
 
@@ -18,15 +18,20 @@ def load_game_record(name: str) -> dict[str, Any]:
     return data
 
 
-def replay(record: dict[str, Any]) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
-    """Yield ``(phase record, result)`` for each phase; each result feeds the next phase."""
+def start_state(record: Mapping[str, Any]) -> dict[str, Any]:
+    """A record's starting position in the contract's shape (no dislodged or contested)."""
     start = record["start"]
-    state: dict[str, Any] = {
+    return {
         "units": start["units"],
         "centers": start.get("centers", {}),
         "dislodged": {},
         "contested": [],
     }
+
+
+def replay(record: dict[str, Any]) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
+    """Yield ``(phase record, result)`` for each phase; each result feeds the next phase."""
+    state = start_state(record)
     for phase in record["phases"]:
         situation = {"phase": phase["phase"], **state, "orders": phase.get("orders", {})}
         result = adjudicate_situation(situation, record.get("rules", "classic"))

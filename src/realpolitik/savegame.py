@@ -158,17 +158,7 @@ def order_from_text(text: str) -> Order:
 
 # --- writing --------------------------------------------------------------------------------
 def _outcome(outcome: Outcome) -> dict[str, Any]:
-    entry: dict[str, Any] = {
-        "power": outcome.power,
-        "order": order_text(outcome.order),
-        "result": outcome.result.value,
-        "reason": outcome.reason,
-    }
-    if outcome.fate is not None:
-        entry["unit"] = outcome.fate.value
-    if outcome.implied:
-        entry["implied"] = True
-    return entry
+    return {"power": outcome.power, **outcome.to_json(order_text(outcome.order))}
 
 
 def _status(status: Status) -> dict[str, Any]:

@@ -179,16 +179,8 @@ def adjudicate_situation(
     following, after = next_phase(phase, resolution, game_map)
     out_orders: dict[Power, list[dict[str, Any]]] = {}
     for outcome in resolution.outcomes:
-        entry: dict[str, Any] = {
-            "order": _order_text(outcome.order, out_language, game_map),
-            "result": outcome.result.value,
-            "reason": outcome.reason,
-        }
-        if outcome.fate is not None:
-            entry["unit"] = outcome.fate.value
-        if outcome.implied:
-            entry["implied"] = True
-        out_orders.setdefault(outcome.power, []).append(entry)
+        text = _order_text(outcome.order, out_language, game_map)
+        out_orders.setdefault(outcome.power, []).append(outcome.to_json(text))
     for power, bad in failed.items():
         for text, reason in bad:
             out_orders.setdefault(power, []).append(

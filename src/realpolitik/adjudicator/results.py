@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from realpolitik.orders import Order
 from realpolitik.phase import Phase
@@ -46,6 +47,21 @@ class Outcome:
     reason: str = ""
     fate: OrderResult | None = None
     implied: bool = False
+
+    def to_json(self, order_text: str | None = None) -> dict[str, Any]:
+        """The result in the ``adjudicate`` contract's shape: ``order``, ``result``,
+        ``reason``, and ``unit`` / ``implied`` when they apply. ``order_text`` replaces the
+        English short notation (e.g. the order written in another language)."""
+        entry: dict[str, Any] = {
+            "order": str(self.order) if order_text is None else order_text,
+            "result": self.result.value,
+            "reason": self.reason,
+        }
+        if self.fate is not None:
+            entry["unit"] = self.fate.value
+        if self.implied:
+            entry["implied"] = True
+        return entry
 
     def datc(self) -> list[str]:
         """The DATC 3.2 resolution list, e.g. ``["fails", "dislodged"]``."""

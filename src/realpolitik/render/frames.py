@@ -17,6 +17,7 @@ from realpolitik.maps import GameMap
 from realpolitik.orders import Order
 from realpolitik.phase import Phase
 from realpolitik.position import Position
+from realpolitik.replay import start_state
 from realpolitik.rules import rules_for
 from realpolitik.situation import next_phase, read_orders, read_situation
 from realpolitik.variants import load_board
@@ -42,13 +43,7 @@ def frames_from_record(record: Mapping[str, Any]) -> list[Frame]:
     """Replay a game record phase by phase (``record["rules"]``, default classic)."""
     game_map = load_board(str(record.get("map", "standard")))
     rules = rules_for(str(record.get("rules", "classic")))
-    start = record["start"]
-    state: dict[str, Any] = {
-        "units": start["units"],
-        "centers": start.get("centers", {}),
-        "dislodged": {},
-        "contested": [],
-    }
+    state = start_state(record)
     frames: list[Frame] = []
     phase: Phase | None = None
     for entry in record["phases"]:

@@ -189,16 +189,7 @@ def record_json(record: Any) -> dict[str, Any]:
     ``order``, ``result``, ``reason``), ``after`` (the position after)."""
     orders: dict[str, list[dict[str, Any]]] = {}
     for outcome in record.outcomes:
-        entry: dict[str, Any] = {
-            "order": str(outcome.order),
-            "result": outcome.result.value,
-            "reason": outcome.reason,
-        }
-        if outcome.fate is not None:
-            entry["unit"] = outcome.fate.value
-        if outcome.implied:
-            entry["implied"] = True
-        orders.setdefault(outcome.power, []).append(entry)
+        orders.setdefault(outcome.power, []).append(outcome.to_json())
     out: dict[str, Any] = {
         "phase": str(record.phase),
         "position": record.position.to_json(),
