@@ -39,6 +39,7 @@ class UnitType(Enum):
 
 ARMY = UnitType.ARMY
 FLEET = UnitType.FLEET
+_LETTER = {ARMY: "A", FLEET: "F"}  # ``UnitType.value``, without the enum's Python property
 
 
 def province_of(location: Location) -> Province:
@@ -66,4 +67,4 @@ class Unit:
         return province_of(self.location)
 
     def __str__(self) -> str:
-        return f"{self.type.value} {self.location}"
+        return f"{_LETTER[self.type]} {self.location}"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
-from realpolitik.adjudicator.board import CONVOY, HOLD, MOVE, SUPPORT, Board, build_board
+from realpolitik.adjudicator.board import CONVOY, HOLD, MOVE, SUPPORT, Board, Entry, build_board
 from realpolitik.adjudicator.convoy import has_route
 from realpolitik.adjudicator.results import OrderResult, Outcome, Resolution
 from realpolitik.adjudicator.retreats import retreat_options
@@ -20,7 +20,7 @@ from realpolitik.orders import Hold, Order, UnitRef
 from realpolitik.phase import Phase
 from realpolitik.position import Dislodged, Position
 from realpolitik.rules import Rules
-from realpolitik.vocab import Power, Province, Unit
+from realpolitik.vocab import Location, Power, Province, Unit, UnitType
 
 _MOVE, _SUPPORT, _PATH = 0, 1, 2
 _UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
@@ -44,6 +44,24 @@ class Resolver:
         self.convoy_cuts_own_target = rules.convoyed_attack_origin == "b"
         self.exempt: dict[tuple[int, int], bool] = {}
         self.paradox: set[int] = set()  # armies whose convoy the paradox rule stopped
+        self._settle_the_obvious()
+
+    def _settle_the_obvious(self) -> None:
+        """Decide at once what needs no other decision: a support nobody attacks is given;
+        a move by land into an empty province nobody else enters succeeds."""
+        b = self.b
+        attackers, index, kind = b.attackers, b.index, b.kind
+        state, value = self.state, self.value
+        for i, prov in enumerate(b.prov):
+            k = kind[i]
+            if k == SUPPORT and prov not in attackers:
+                state[3 * i + _SUPPORT] = _RESOLVED
+                value[3 * i + _SUPPORT] = True
+            elif k == MOVE and not b.convoyed[i]:
+                dest = b.dest[i] or ""
+                if dest not in index and len(attackers[dest]) == 1:
+                    state[3 * i + _MOVE] = _RESOLVED
+                    value[3 * i + _MOVE] = True
 
     # --- the decision loop ------------------------------------------------------------------
     def resolve(self, d: int) -> bool:
@@ -143,7 +161,7 @@ class Resolver:
         b = self.b
         if b.kind[i] == MOVE and self.moves(i):
             return -1
-        for j in b.attackers.get(b.province(i), ()):
+        for j in b.attackers.get(b.prov[i], ()):
             if self.moves(j):
                 return j
         return -1
@@ -153,7 +171,7 @@ class Resolver:
         b = self.b
         return (
             b.kind[t] == MOVE
-            and b.dest[t] == b.province(i)
+            and b.dest[t] == b.prov[i]
             and not self.by_convoy(i)
             and not self.by_convoy(t)
         )
@@ -172,10 +190,10 @@ class Resolver:
         t = b.index.get(b.dest[i] or "", -1)
         if t < 0 or (b.kind[t] == MOVE and not self.head_to_head(i, t) and self.moves(t)):
             return 1 + self._supports(b.move_supports[i])
-        victim = b.power(t)
-        if victim == b.power(i):
+        victim = b.owner[t]
+        if victim == b.owner[i]:
             return 0
-        return 1 + self._supports([s for s in b.move_supports[i] if b.power(s) != victim])
+        return 1 + self._supports([s for s in b.move_supports[i] if b.owner[s] != victim])
 
     def hold_strength(self, i: int) -> int:
         b = self.b
@@ -194,7 +212,7 @@ class Resolver:
         if (
             t >= 0
             and b.kind[t] == MOVE
-            and b.dest[t] == b.province(i)
+            and b.dest[t] == b.prov[i]
             and (self.never_origin or self.head_to_head(i, t))
             and self.moves(t)
         ):
@@ -219,22 +237,22 @@ class Resolver:
 
     def _support_given(self, i: int) -> bool:
         b = self.b
-        attackers = b.attackers.get(b.province(i))
+        attackers = b.attackers.get(b.prov[i])
         if not attackers:
             return True
-        into = b.target_dest[i] if b.target_dest[i] is not None else b.province(b.target[i])
-        power = b.power(i)
+        into = b.target_dest[i] if b.target_dest[i] is not None else b.prov[b.target[i]]
+        power = b.owner[i]
         for j in attackers:
-            if b.power(j) == power:
+            if b.owner[j] == power:
                 continue
             if self.by_convoy(j):
                 if self._exempt(j, i):
                     continue
-                if b.province(j) == into and not self.convoy_cuts_own_target:
+                if b.prov[j] == into and not self.convoy_cuts_own_target:
                     continue
                 if not self.path(j):
                     continue
-            elif b.province(j) == into:
+            elif b.prov[j] == into:
                 continue
             return False
         for j in attackers:
@@ -254,8 +272,8 @@ class Resolver:
             alive = fleets
         else:
             alive = [f for f in fleets if self.dislodged_by(f) < 0]
-        provs = {b.province(f) for f in alive}
-        return has_route(b.game_map, b.province(i), b.dest[i] or "", provs)
+        provs = {b.prov[f] for f in alive}
+        return has_route(b.game_map, b.prov[i], b.dest[i] or "", provs)
 
     # --- the rulebooks' convoy paradox rules (DATC 4.A.2 a, b, c) ----------------------------
     def _exempt(self, army: int, supporter: int) -> bool:
@@ -276,7 +294,7 @@ class Resolver:
             return False
         into = b.target_dest[supporter]
         if self.paradox_rule == "b":
-            sea = into if into is not None else b.province(b.target[supporter])
+            sea = into if into is not None else b.prov[b.target[supporter]]
             f = b.index.get(sea, -1)
             return (
                 b.units[supporter].type.value == "F"
@@ -292,8 +310,8 @@ class Resolver:
             return False
         if self.paradox_rule == "a":
             return True
-        others = {b.province(f) for f in fleets if f != target_fleet}
-        return not has_route(b.game_map, b.province(army), b.dest[army] or "", others)
+        others = {b.prov[f] for f in fleets if f != target_fleet}
+        return not has_route(b.game_map, b.prov[army], b.dest[army] or "", others)
 
 
 # --- the phase: resolve, then read the outcomes and the new position ------------------------
@@ -312,33 +330,35 @@ def adjudicate_movement(
     r = Resolver(board)
     n = board.size
     attacked = board.attackers
-    dislodger = [r.dislodged_by(i) if board.prov[i] in attacked else -1 for i in range(n)]
-    moved = [board.kind[i] == MOVE and r.moves(i) for i in range(n)]
+    kind, dest, dest_loc, prov = board.kind, board.dest, board.dest_loc, board.prov
+    dislodger = [r.dislodged_by(i) if prov[i] in attacked else -1 for i in range(n)]
+    moved = [kind[i] == MOVE and r.moves(i) for i in range(n)]
 
     units: dict[Province, Unit] = {}
     for i, unit in enumerate(board.units):
         if moved[i]:
-            units[board.dest[i] or ""] = Unit(unit.power, unit.type, board.dest_loc[i] or "")
+            to = dest_loc[i] or ""
+            units[dest[i] or ""] = _unit(unit.power, unit.type, to)
         elif dislodger[i] < 0:
-            units[board.prov[i]] = unit
+            units[prov[i]] = unit
     contested = _contested(r, units)
     dislodged: dict[Province, Dislodged] = {}
     for i, j in enumerate(dislodger):
         if j < 0:
             continue
         unit = board.units[i]
-        origin = board.province(j)
+        origin = prov[j]
         by_convoy = r.by_convoy(j) and rules.retreat_after_convoy == "b"
         barred = None if by_convoy else origin
         options: tuple[str, ...] = ()
         if rules.dislodged == "retreat":
             options = retreat_options(game_map, unit, units, contested, barred)
-        dislodged[board.prov[i]] = Dislodged(unit, origin, options)
+        dislodged[prov[i]] = Dislodged(unit, origin, options)
 
-    outcomes = [_outcome(r, k, dislodged) for k in range(len(board.entries))]
-    ordered = {entry.unit for entry in board.entries}
+    outcomes = [_outcome(r, k, entry, dislodged) for k, entry in enumerate(board.entries)]
+    order_of = board.order_of
     for i, unit in enumerate(board.units):
-        if i not in ordered:
+        if order_of[i] < 0 and not _ordered(board, i):
             hold = Hold(UnitRef(unit.type, unit.location))
             result, fate = _hold_result(board, i, dislodged)
             outcomes.append(Outcome(unit.power, hold, result, "no order: holds", fate, True))
@@ -348,6 +368,25 @@ def adjudicate_movement(
         return Resolution(phase, tuple(outcomes), new_position, lost)
     new_position = Position(units, dict(position.centers), dislodged, frozenset(contested))
     return Resolution(phase, tuple(outcomes), new_position)
+
+
+def _ordered(board: Board, i: int) -> bool:
+    """Did some order (even an illegal one) name unit ``i``? Then it gets no implied hold."""
+    return any(entry.unit == i for entry in board.entries)
+
+
+_UNITS: dict[tuple[Power, UnitType, Location], Unit] = {}
+
+
+def _unit(power: Power, utype: UnitType, location: Location) -> Unit:
+    """``Unit(power, utype, location)``, made once (units are immutable values)."""
+    key = (power, utype, location)
+    found = _UNITS.get(key)
+    if found is None:
+        if len(_UNITS) > 10_000:  # only ever powers x types x locations of the maps in use
+            _UNITS.clear()
+        found = _UNITS[key] = Unit(power, utype, location)
+    return found
 
 
 def _contested(r: Resolver, units: Mapping[Province, Unit]) -> set[Province]:
@@ -376,19 +415,18 @@ def _hold_result(
     return fate, fate
 
 
-def _outcome(r: Resolver, k: int, dislodged: Mapping[Province, Dislodged]) -> Outcome:
+def _outcome(r: Resolver, k: int, entry: Entry, dislodged: Mapping[Province, Dislodged]) -> Outcome:
     b = r.b
-    entry = b.entries[k]
+    i = entry.unit
     if entry.fails:
-        fate = _hold_result(b, entry.unit, dislodged)[1]
+        fate = _hold_result(b, i, dislodged)[1] if dislodged else None
         return Outcome(entry.power, entry.order, OrderResult.FAILS, entry.fails, fate)
-    if entry.illegal or entry.unit < 0 or b.order_of[entry.unit] != k:
+    if entry.illegal or i < 0 or b.order_of[i] != k:
         fate = None
-        if entry.unit >= 0:
-            fate = _hold_result(b, entry.unit, dislodged)[1]
+        if i >= 0 and dislodged:
+            fate = _hold_result(b, i, dislodged)[1]
         reason = entry.illegal or "the unit has another order"
         return Outcome(entry.power, entry.order, OrderResult.ILLEGAL, reason, fate)
-    i = entry.unit
     result, fate = _hold_result(b, i, dislodged) if dislodged else (OrderResult.STANDS, None)
     kind = b.kind[i]
     if kind == HOLD:
@@ -408,7 +446,7 @@ def _outcome(r: Resolver, k: int, dislodged: Mapping[Province, Dislodged]) -> Ou
         reason = "dislodged" if fate is not None else "cut by an attack"
         return Outcome(entry.power, entry.order, OrderResult.CUT, reason, fate)
     army = b.target[i]
-    if fate is not None or (army in r.paradox and b.province(i) in b.attackers):
+    if fate is not None or (army in r.paradox and b.prov[i] in b.attackers):
         reason = "the fleet is dislodged" if fate is not None else "a convoy paradox: it holds"
         return Outcome(entry.power, entry.order, OrderResult.DISRUPTED, reason, fate)
     return Outcome(entry.power, entry.order, OrderResult.AVAILABLE, "", fate)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple
 
 from realpolitik.orders import Order
 from realpolitik.phase import Phase
@@ -35,11 +35,11 @@ class OrderResult(Enum):
         return self.value
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     """The result of one order. ``fate`` is DISLODGED or DESTROYED when the ordered unit was
     dislodged in a movement phase (``None`` otherwise); ``implied`` marks the hold given to a
-    unit that had no order."""
+    unit that had no order. (A named tuple: immutable, and made several times faster than a
+    frozen dataclass, which matters at a few dozen per phase.)"""
 
     power: Power
     order: Order
