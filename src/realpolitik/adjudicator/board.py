@@ -78,6 +78,7 @@ class Board:
         "dest_loc",
         "disorder",
         "entries",
+        "facts",
         "fallback",
         "fleet_seas",
         "fleets",
@@ -129,7 +130,8 @@ class Board:
         self.move_supports: list[list[int]] = [[] for _ in units]
         self.fleets: list[list[int]] = [[] for _ in units]  # convoying fleets of a move
         self.attackers: dict[Province, list[int]] = {}  # units moving into each province
-        seas = _facts(game_map, rules).seas
+        self.facts = _facts(game_map, rules)
+        seas = self.facts.seas
         # seas holding a fleet: where convoys are possible
         self.fleet_seas = frozenset(
             [p for u, p in zip(units, self.prov, strict=True) if p in seas and u.type is FLEET]
@@ -234,8 +236,23 @@ class _Facts:
         return found
 
 
-@lru_cache(maxsize=16)
+_LAST_FACTS: list[_Facts] = []  # the facts asked for last: almost always the same again
+
+
 def _facts(game_map: GameMap, rules: Rules) -> _Facts:
+    """The facts of this map and rules (looked up by identity first: hashing a
+    :class:`Rules` hashes its every choice)."""
+    if _LAST_FACTS:
+        last = _LAST_FACTS[0]
+        if last.game_map is game_map and last.rules is rules:
+            return last
+    found = _facts_of(game_map, rules)
+    _LAST_FACTS[:] = [found]
+    return found
+
+
+@lru_cache(maxsize=16)
+def _facts_of(game_map: GameMap, rules: Rules) -> _Facts:
     return _Facts(game_map, rules)
 
 
@@ -334,7 +351,7 @@ class _Judge:
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self.facts = _facts(board.game_map, board.rules)
+        self.facts = board.facts
         self.routes: dict[tuple[Province, Province, Province | None], bool] = {}
 
     def __call__(self, entry: Entry) -> None:
