@@ -22,7 +22,7 @@ import random
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from realpolitik.adjudicator import Resolution, adjudicate, adjustment_counts
 from realpolitik.errors import IllegalOrderError, OrderError
@@ -47,17 +47,154 @@ from realpolitik.rules import Rules
 from realpolitik.turns import reinforcement_orders, settle
 from realpolitik.variants import Edition, Setup, edition, load_board, with_overrides
 from realpolitik.victory import GameResult, check_victory, form_alliances, most_units
-from realpolitik.vocab import Power, Province, province_of
+from realpolitik.vocab import Power, Province, Unit, province_of
 
 __all__ = ["CoinToss", "Game", "GameError", "Message", "PhaseRecord", "Status"]
 
-_UNITLESS = (Waive, Build)  # a tuple: a ``Waive | Build`` union is built at every call
+# enum members bound once: reading ``PhaseKind.MOVEMENT`` goes through the enum's class
+# machinery, several times slower than a module global (these are read at every phase)
+_MOVEMENT, _RETREATS, _ADJUSTMENTS = PhaseKind.MOVEMENT, PhaseKind.RETREATS, PhaseKind.ADJUSTMENTS
 _KINDS: dict[PhaseKind, tuple[type, ...]] = {
     PhaseKind.MOVEMENT: (Hold, Move, SupportHold, SupportMove, Convoy),
     PhaseKind.RETREATS: (Retreat, Disband),
     PhaseKind.ADJUSTMENTS: (Build, Disband, Waive),
 }
+# Per kind of phase: the orders it takes, and the (exact) types of those that need no
+# checking but their unit's owner (not: a move read as a retreat, builds, waives).
+_ORDERS_OF: dict[PhaseKind, tuple[tuple[type, ...], frozenset[type]]] = {
+    kind: (types, frozenset(types) - {Build, Waive}) for kind, types in _KINDS.items()
+}
+_UnitOrder = Hold | Move | SupportHold | SupportMove | Convoy | Retreat | Disband | Build
 GLOBAL = "GLOBAL"
+
+
+class _Facts:
+    """What a game derives from its state (phase, position, status, players, rules): the
+    board, who plays what, who is in civil disorder, who must order, the adjustments due,
+    which orders the phase takes.
+
+    Worked out once per state and reused (:meth:`Game._facts`): the same facts are asked
+    for several times in each phase (listing the legal orders, each submission,
+    processing). The state is held, and compared, by identity: replacing any of its parts
+    (as every change of a game does: positions, phases and statuses are immutable) makes
+    new facts. The parts that not every phase needs are worked out at first use."""
+
+    __slots__ = (
+        "_due",
+        "_must",
+        "_teams",
+        "allowed",
+        "assignment",
+        "board",
+        "direct",
+        "disorder",
+        "kind",
+        "phase",
+        "played",
+        "players",
+        "position",
+        "powers",
+        "rules",
+        "status",
+        "tossed",
+        "units",
+    )
+    phase: Phase
+    position: Position
+    status: Status
+    assignment: Mapping[str, tuple[Power, ...]]
+    rules: Rules
+    board: GameMap
+    powers: tuple[Power, ...]
+    tossed: bool  # the neutral power of the coin toss is played now
+    players: dict[str, tuple[Power, ...]]
+    played: frozenset[Power]
+    disorder: frozenset[Power]
+    kind: PhaseKind
+    allowed: tuple[type, ...]
+    direct: frozenset[type]
+    units: Mapping[Province, Unit]
+    _due: dict[Power, int] | None
+    _must: tuple[Power, ...] | None
+    _teams: dict[str, tuple[Power, ...]] | None
+
+    def __init__(self, game: Game, previous: _Facts | None = None) -> None:
+        """The facts of ``game`` now; who plays what is taken over from ``previous`` (the
+        facts of an earlier state) when it cannot have changed."""
+        self.phase, self.position, self.status = game.phase, game.position, game.status
+        self.assignment, self.rules = game.assignment, game.rules
+        self.board = game.board_for(self.phase)
+        self.powers = self.board.powers
+        toss = self.status.coin_toss
+        self.tossed = toss is not None and self.phase.year >= toss.from_year
+        if (
+            previous is not None
+            and previous.assignment is self.assignment
+            and previous.status is self.status
+            and previous.board is self.board
+            and previous.tossed == self.tossed
+        ):
+            self.players, self.played = previous.players, previous.played
+            self.disorder, self._teams = previous.disorder, previous._teams
+        else:
+            players = {name: tuple(powers) for name, powers in self.assignment.items()}
+            if toss is not None and self.tossed:
+                players[toss.player] = (*players[toss.player], toss.power)
+            self.players = players
+            self.played = frozenset(power for powers in players.values() for power in powers)
+            s = self.status
+            out = {p for p in self.powers if p not in self.played}
+            self.disorder = frozenset(s.disorder | s.conceded | s.missed | out)
+            self._teams = None
+        # what orders are checked against: the kinds of order of the phase, those of them
+        # that are taken as they are if their unit is the power's (exact types), the units
+        kind = self.kind = self.phase.kind
+        self.allowed, self.direct = _ORDERS_OF[kind]
+        pos = self.position
+        self.units = (
+            {prov: d.unit for prov, d in pos.dislodged.items()} if kind is _RETREATS else pos.units
+        )
+        self._due = None
+        self._must = None
+
+    def due(self) -> dict[Power, int]:
+        """Builds (positive) or removals (negative) due per power (adjustment phases; else
+        empty). Shared: copy it before handing it out."""
+        if self._due is None:
+            self._due = (
+                adjustment_counts(self.board, self.position, self.rules)
+                if self.kind is _ADJUSTMENTS
+                else {}
+            )
+        return self._due
+
+    def must_order(self) -> tuple[Power, ...]:
+        """The powers that may order and have a choice (see :meth:`Game.must_order`)."""
+        if self._must is None:
+            cd = self.disorder - self.status.missed
+            pos = self.position
+            if self.kind is _MOVEMENT:
+                owners = {u.power for u in pos.units.values()}
+            elif self.kind is _RETREATS:
+                owners = {d.unit.power for d in pos.dislodged.values() if d.retreats}
+            else:
+                owners = {p for p, count in self.due().items() if count}
+            self._must = tuple([p for p in self.powers if p not in cd and p in owners])
+        return self._must
+
+    def teams(self) -> dict[str, tuple[Power, ...]]:
+        """Each player's powers now, without conceded powers (who can still win)."""
+        if self._teams is None:
+            conceded = self.status.conceded
+            self._teams = (
+                {
+                    name: tuple(p for p in powers if p not in conceded)
+                    for name, powers in self.players.items()
+                }
+                if conceded
+                else self.players
+            )
+        return self._teams
 
 
 class Game:
@@ -94,6 +231,7 @@ class Game:
         self._orders: dict[Power, tuple[Order, ...]] = {}
         self._accepted: dict[Power, frozenset[Province]] = {}
         self._declared: dict[Power, tuple[Power, ...]] = {}
+        self._known: _Facts | None = None  # the facts of the state last asked about
 
     # --- creation ------------------------------------------------------------------------
     @classmethod
@@ -156,52 +294,63 @@ class Game:
 
     @property
     def powers(self) -> tuple[Power, ...]:
-        return self.game_map.powers
+        return self._facts().powers
+
+    def _facts(self) -> _Facts:
+        """The facts of the game's current state, worked out again when it changed."""
+        known = self._known
+        if (
+            known is None
+            or known.phase is not self.phase
+            or known.position is not self.position
+            or known.status is not self.status
+            or known.assignment is not self.assignment
+            or known.rules is not self.rules
+        ):
+            known = self._known = _Facts(self, known)
+        return known
 
     @property
     def players(self) -> dict[str, tuple[Power, ...]]:
         """Each player's powers now (the coin toss adds the neutral power from its year)."""
-        out = {name: tuple(powers) for name, powers in self.assignment.items()}
-        toss = self.status.coin_toss
-        if toss is not None and self.phase.year >= toss.from_year:
-            out[toss.player] = (*out[toss.player], toss.power)
-        return out
+        return dict(self._facts().players)
 
     def controller(self, power: Power) -> str | None:
         """The player of ``power``, or ``None`` (out of the game, or neutral)."""
-        for name, powers in self.players.items():
+        for name, powers in self._facts().players.items():
             if power in powers:
                 return name
         return None
-
-    def _played(self) -> set[Power]:
-        """The powers some player plays now (:attr:`players`, read once)."""
-        return {power for powers in self.players.values() for power in powers}
 
     @property
     def civil_disorder(self) -> frozenset[Power]:
         """Powers in civil disorder now: out of the game, neutral, left, conceded, or
         without orders in this turn's movement phase (until they order again)."""
-        s = self.status
-        cd = set(s.disorder | s.conceded | s.missed)
-        played = self._played()
-        cd |= {p for p in self.powers if p not in played}
-        return frozenset(cd)
+        return self._facts().disorder
 
     def _check_power(self, power: Power) -> Power:
+        return self._known_power(self._facts(), power)
+
+    @staticmethod
+    def _known_power(facts: _Facts, power: Power) -> Power:
+        """``power`` (any case) if it is a power of the board, else a :class:`GameError`."""
         power = str(power).upper()
-        if power not in self.powers:
-            raise GameError(f"unknown power {power!r}; powers: {', '.join(self.powers)}")
+        if power not in facts.powers:
+            raise GameError(f"unknown power {power!r}; powers: {', '.join(facts.powers)}")
         return power
 
-    def _playing(self, power: Power) -> Power:
-        """``power`` if a player plays it now, else a :class:`GameError`."""
-        power = self._check_power(power)
-        if power not in self._played():
+    def _playing(self, power: Power, facts: _Facts | None = None) -> Power:
+        """``power`` if the game is open and a player plays it now, else a
+        :class:`GameError` (``facts``: those of the game now, if at hand)."""
+        self._open()
+        facts = facts or self._facts()
+        power = self._known_power(facts, power)
+        if power not in facts.played:
             raise GameError(f"{power} is played by nobody in this game")
-        if power in self.status.conceded:
+        status = self.status
+        if power in status.conceded:
             raise GameError(f"{power} has conceded")
-        if power in self.status.disorder:
+        if power in status.disorder:
             raise GameError(f"{power} is in civil disorder: its player must return first")
         return power
 
@@ -213,36 +362,23 @@ class Game:
     def must_order(self) -> list[Power]:
         """Powers that may order in this phase and have a choice to make (whether they did
         or not; a power that missed a turn may return by ordering)."""
-        cd = self.civil_disorder - self.status.missed
-        powers = [p for p in self.powers if p not in cd]
-        pos = self.position
-        if self.phase.is_movement:
-            owners = {u.power for u in pos.units.values()}
-            powers = [p for p in powers if p in owners]
-        elif self.phase.is_retreats:
-            owners = {d.unit.power for d in pos.dislodged.values() if d.retreats}
-            powers = [p for p in powers if p in owners]
-        else:
-            due = self.adjustment_counts()
-            powers = [p for p in powers if due.get(p)]
-        return powers
+        return list(self._facts().must_order())
 
     def waiting_for(self) -> list[Power]:
         """Powers whose orders the phase still waits for (not those in civil disorder)."""
         if self.result is not None:
             return []
         missed = self.status.missed
-        return [p for p in self.must_order() if p not in self._orders and p not in missed]
+        must = self._facts().must_order()
+        return [p for p in must if p not in self._orders and p not in missed]
 
     def _expected(self) -> list[Power]:
         missed = self.status.missed
-        return [p for p in self.must_order() if p not in missed]
+        return [p for p in self._facts().must_order() if p not in missed]
 
     def adjustment_counts(self) -> dict[Power, int]:
         """Builds (positive) or removals (negative) due per power in an adjustment phase."""
-        if not self.phase.is_adjustments:
-            return {}
-        return adjustment_counts(self.game_map, self.position, self.rules)
+        return dict(self._facts().due())
 
     def submit(
         self, power: Power, orders: Sequence[str | Order], *, language: str = "en"
@@ -252,22 +388,35 @@ class Game:
         not an order of this phase, for a unit the power does not own, a second order for a
         unit) and then stores nothing. Legal but failing orders are accepted: the
         adjudicator judges them. Submitting (even nothing) ends a missed turn's disorder."""
-        self._open()
-        power = self._playing(power)
+        facts = self._facts()
+        power = self._playing(power, facts)
+        check, direct, units = self._check_order, facts.direct, facts.units
         parsed: list[Order] = []
         seen: set[Province] = set()
+        order: Order
+        prov: Province | None
         for item in orders:
-            if isinstance(item, str):
-                if not item.strip():
-                    continue
-                try:
-                    order = parse_order(item, language, self.game_map)
-                except OrderError as exc:
-                    raise type(exc)(f"{power}: {exc}", item) from None
+            if type(item) in direct:
+                # A unit order of this phase as it is (the orders of legal_orders): only
+                # its unit is to be checked, as _check_order does at its end; if it is
+                # not the power's, _check_order says so.
+                order = cast(_UnitOrder, item)
+                loc = order.unit.location
+                prov = loc if "/" not in loc else province_of(loc)
+                unit = units.get(prov)
+                if unit is None or unit.power != power:
+                    order, prov = check(power, order, facts)
             else:
-                order = item
-            order = self._check_order(power, order)
-            prov = None if isinstance(order, Waive) else order.unit.province
+                if isinstance(item, str):
+                    if not item.strip():
+                        continue
+                    try:
+                        order = parse_order(item, language, facts.board)
+                    except OrderError as exc:
+                        raise type(exc)(f"{power}: {exc}", item) from None
+                else:
+                    order = item
+                order, prov = check(power, order, facts)
             if prov is not None:
                 if prov in seen:
                     raise IllegalOrderError(f"{power}: {order}: a second order for {prov}")
@@ -278,31 +427,33 @@ class Game:
             self.status = replace(self.status, missed=self.status.missed - {power})
         return parsed
 
-    def _check_order(self, power: Power, order: Order) -> Order:
-        kind = self.phase.kind
-        if kind is PhaseKind.RETREATS and isinstance(order, Move) and not order.via_convoy:
+    @staticmethod
+    def _check_order(power: Power, order: Order, facts: _Facts) -> tuple[Order, Province | None]:
+        """``order`` as ``power`` may give it in this phase (a move in a retreat phase is
+        read as the retreat), and the province of its unit (``None``: a waive); else an
+        :class:`IllegalOrderError` saying why. :meth:`submit` checks the unit orders of the
+        phase (``facts.direct``) itself, as the end of this does, and calls this for the
+        others and to raise the error of a unit order it finds wrong."""
+        kind = facts.kind
+        if kind is _RETREATS and isinstance(order, Move) and not order.via_convoy:
             order = Retreat(order.unit, order.destination)
-        if not isinstance(order, _KINDS[kind]):
+        if not isinstance(order, facts.allowed):
             what = f"a {kind.name.lower()} phase"
             raise IllegalOrderError(f"{power}: {order} is not an order of {what}", str(order))
-        if isinstance(order, _UNITLESS):
-            return order
-        prov = order.unit.province
-        pos = self.position
-        if kind is PhaseKind.RETREATS:
-            d = pos.dislodged.get(prov)
-            unit = None if d is None else d.unit
-            missing = f"there is no dislodged unit in {prov}"
-        else:
-            unit = pos.units.get(prov)
-            missing = f"there is no unit in {prov}"
+        if isinstance(order, Waive):
+            return order, None
+        prov = province_of(order.unit.location)
+        if isinstance(order, Build):  # for a province without a unit
+            return order, prov
+        unit = facts.units.get(prov)
         if unit is None:
-            raise IllegalOrderError(f"{power}: {order}: {missing}", str(order))
+            where = "dislodged unit" if kind is _RETREATS else "unit"
+            raise IllegalOrderError(f"{power}: {order}: there is no {where} in {prov}", str(order))
         if unit.power != power:
             raise IllegalOrderError(
                 f"{power}: {order}: the unit in {prov} belongs to {unit.power}", str(order)
             )
-        return order
+        return order, prov
 
     def orders(self, power: Power) -> list[Order]:
         """``power``'s pending orders for this phase."""
@@ -334,21 +485,20 @@ class Game:
         unit location, build province or ``"WAIVE"`` (see :mod:`realpolitik.legal`)."""
         from realpolitik.legal import legal_orders
 
-        able = [] if self.result is not None else self.must_order()
-        wanted = [self._check_power(power)] if power is not None else able
-        if self.phase.is_adjustments and self.rules.adjustments != "upkeep":
-            found = reinforcement_orders(
-                self.game_map, self.position, self.adjustment_counts(), self.rules
-            )
+        facts = self._facts()
+        able = () if self.result is not None else facts.must_order()
+        wanted = (self._known_power(facts, power),) if power is not None else able
+        board, position, rules = facts.board, facts.position, facts.rules
+        if facts.kind is _ADJUSTMENTS and rules.adjustments != "upkeep":
+            found = reinforcement_orders(board, position, facts.due(), rules)
         else:
-            found = legal_orders(self.game_map, self.position, self.phase, self.rules, power)
+            found = legal_orders(board, position, facts.phase, rules, power)
         return {p: found.get(p, {}) if p in able else {} for p in wanted}
 
     # --- conquista: accepted supports and alliances ----------------------------------------
     def accept_support(self, power: Power, supporters: Iterable[str]) -> list[Province]:
         """Conquista: ``power`` accepts, with its orders of this phase, the support of the
         other powers' units at ``supporters`` (``"A BUD"`` or ``"BUD"``); replaces its list."""
-        self._open()
         power = self._playing(power)
         if self.rules.foreign_support != "acknowledged" or not self.phase.is_movement:
             raise GameError("supports are accepted only in movement phases of conquista")
@@ -368,7 +518,6 @@ class Game:
         """Conquista: ``power`` declares, with this phase's orders, an alliance with
         ``partners``; it is formed when every member declares the same alliance in the same
         phase (a new one replaces its members' old ones; no partners: leave the alliance)."""
-        self._open()
         power = self._playing(power)
         if self.spec.victory_for(self.setup).alliance_years is None:
             raise GameError(f"{self.edition} has no alliance victory")
@@ -386,39 +535,42 @@ class Game:
         retreat and adjustment phases in which nobody has a choice, and check the end."""
         self._open()
         resolution = self._step(skipped=False)
-        while self.result is None and not self.phase.is_movement and not self._expected():
+        while self.result is None and self.phase.kind is not _MOVEMENT and not self._expected():
             self._step(skipped=True)
         return resolution
 
     def _step(self, *, skipped: bool) -> Resolution:
-        phase, before, status = self.phase, self.position, self.status
-        missing: set[Power] = set()
-        if phase.is_movement:
-            missing = set(self.must_order()) - set(self._orders) - status.missed
-        disorder = self.civil_disorder | missing
-        orders = {p: o for p, o in sorted(self._orders.items()) if p not in disorder}
-        accepted = self._accepted_pairs(disorder) if phase.is_movement else frozenset()
-        board = self.game_map
+        facts = self._facts()
+        phase, before, status = facts.phase, facts.position, facts.status
+        movement = facts.kind is _MOVEMENT
+        given, missing = self._orders, set()
+        if movement:
+            missed = status.missed
+            missing = {p for p in facts.must_order() if p not in given and p not in missed}
+        disorder = facts.disorder | missing if missing else facts.disorder
+        orders = {p: o for p, o in sorted(given.items()) if p not in disorder}
+        accepted = self._accepted_pairs(disorder) if movement else frozenset()
+        board = facts.board
         resolution = adjudicate(
-            board, before, orders, self.rules, phase, disorder=disorder, accepted=accepted
+            board, before, orders, facts.rules, phase, disorder=disorder, accepted=accepted
         )
         events: list[str] = []
         if missing:
             self.status = replace(self.status, missed=self.status.missed | missing)
             events.append(f"civil disorder (no orders): {', '.join(sorted(missing))}")
-        declared = dict(self._declared)
-        if phase.is_movement and declared:
+        declared = self._declared  # the record keeps it: the next phase starts a new one
+        if movement and declared:
             alliances, formed = form_alliances(self.status.alliances, declared, phase)
             self.status = replace(self.status, alliances=alliances)
             events += formed
         self.phase, self.position, _ = settle(self.spec, board, phase, resolution.position)
         self._orders, self._accepted, self._declared = {}, {}, {}
-        if self.phase.is_movement and self.status.missed:  # a new turn: expected again
+        if self.phase.kind is _MOVEMENT and self.status.missed:  # a new turn: expected again
             self.status = replace(self.status, missed=frozenset())
         events += self._coin_toss()
         record = PhaseRecord(
-            phase, before, orders, resolution.outcomes, skipped, frozenset(disorder), accepted,
-            declared, status, tuple(events),
+            phase, before, orders, resolution.outcomes, skipped, disorder, accepted, declared,
+            status, tuple(events),
         )  # fmt: skip
         self.history.append(record)
         ended = self._check_end(phase)
@@ -432,7 +584,8 @@ class Game:
         pairs = {
             (p, prov) for p, provs in self._accepted.items() if p not in disorder for prov in provs
         }
-        nobody = {p for p in self.powers if self.controller(p) is None}
+        played = self._facts().played
+        nobody = {p for p in self.powers if p not in played}
         pairs |= {(p, prov) for p in nobody for prov in self.position.units}  # out: any help
         return frozenset(pairs)
 
@@ -453,9 +606,10 @@ class Game:
 
     def _check_end(self, processed: Phase) -> str:
         victory = self.spec.victory_for(self.setup)
-        teams = self._teams()
+        facts = self._facts()
+        teams = facts.teams()
         found = check_victory(
-            victory, self.game_map, self.position, teams, self.status.alliances, processed
+            victory, facts.board, facts.position, teams, facts.status.alliances, processed
         )
         if found is not None:
             self._finish("victory", found[0], processed, found[1])
@@ -463,10 +617,6 @@ class Game:
             winners, reason = most_units(self.position, teams, victory.per)
             self._finish("shortened", winners, processed, reason)
         return "" if self.result is None else f"game over: {self.result.reason}"
-
-    def _teams(self) -> dict[str, tuple[Power, ...]]:
-        conceded = self.status.conceded
-        return {n: tuple(p for p in ps if p not in conceded) for n, ps in self.players.items()}
 
     def _finish(self, kind: str, winners: Iterable[Power], phase: Phase, reason: str) -> None:
         won = tuple(sorted(winners))
@@ -498,7 +648,6 @@ class Game:
     def vote_draw(self, power: Power, agree: bool = True) -> bool:
         """Record ``power``'s draw vote; when every voter agrees the game ends in a draw
         shared by them. Returns whether the game is now drawn."""
-        self._open()
         power = self._playing(power)
         if power not in self.voters():
             raise GameError(f"{power} has no units left: it has no say in a draw")
@@ -513,7 +662,6 @@ class Game:
         """``power`` concedes: it leaves the game for good (civil disorder). When the powers
         still playing all belong to one player, that player wins. Returns whether the game
         ended."""
-        self._open()
         power = self._playing(power)
         self.status = replace(self.status, conceded=self.status.conceded | {power})
         self._orders.pop(power, None)
@@ -544,7 +692,6 @@ class Game:
 
     def send_message(self, sender: Power, recipient: str, text: str) -> Message:
         """Press: a message from a played power to another power or to all (``"GLOBAL"``)."""
-        self._open()
         sender = self._playing(sender)
         recipient = recipient.upper()
         if recipient != GLOBAL:

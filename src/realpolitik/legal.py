@@ -25,17 +25,30 @@ could leave (DATC 6.G.19); a support for a move the supported unit could make, b
 by a convoy of fleets other than the supporter: exactly what
 :func:`realpolitik.adjudicator.adjudicate` judges legal (the tests check both ways).
 
-What does not depend on the position (a unit's moves, the provinces it could support into,
-and the order values themselves, which are immutable) is made once per map, on first use;
-what depends on the units (who could move where, convoy routes through the fleets at sea)
-is computed once per call.
+In a movement phase a unit's list is its hold, its moves by land, its moves by convoy (each
+by destination), then for each province it could support into (in order) the support of
+the unit there and of the units that could move there by land, then only by convoy (each
+group by location), and last, for a fleet at sea, its convoys (by army, then destination).
+
+How it is fast: what does not depend on the position is made once per map, on first use,
+and kept, order values included (they are immutable, so every call lists the same
+objects). Each unit type at each location (a *slot*) has a code, and a list of
+*candidates*: every support it could ever give, in the listing's order, each with the code
+of the unit it supports. A call writes the codes on the board into a 256-byte table, so
+that ``bytes.translate`` gives each unit the mask of its candidates that are on the board
+and ``itertools.compress`` picks them, both in C. Orders that need a convoy have a place
+among the candidates (a *marker*, with a code of its own, set in the table only when the
+phase has such orders there) and are put in by Python code. What an army could do by
+convoy through one connected group of fleets at sea is kept per map too, for the most
+recent groups (they come back from phase to phase).
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
 from functools import lru_cache
-from operator import attrgetter
+from itertools import compress
+from operator import attrgetter, itemgetter
+from typing import cast
 
 from realpolitik.adjudicator import adjustment_counts
 from realpolitik.adjudicator.adjustments import adjustment_dues
@@ -66,6 +79,11 @@ WAIVE = "WAIVE"
 LegalOrders = dict[Power, dict[str, list[Order]]]
 
 _by_location = attrgetter("location")
+_by_unit_location = attrgetter("unit.location")
+_first = itemgetter(0)
+
+_CARRIAGES = 4096
+"""How many (army's province, group of fleets at sea) a map keeps what a convoy could do of."""
 
 
 def legal_orders(
@@ -76,15 +94,16 @@ def legal_orders(
     With ``power`` given, the result has that one entry (empty if it has nothing to order).
     Powers and keys come in sorted order; each key's list starts with the default (the
     hold of a unit in a movement phase, the disband of a dislodged unit)."""
-    if phase.kind is PhaseKind.MOVEMENT:
+    kind = phase.kind
+    if kind is PhaseKind.MOVEMENT:
         out = _movement(game_map, position, rules, power)
-    elif phase.kind is PhaseKind.RETREATS:
+    elif kind is PhaseKind.RETREATS:
         out = _retreats(game_map, position, power)
     else:
         out = _adjustments(game_map, position, rules, power)
     if power is not None:
         return {power: out.get(power, {})}
-    return dict(sorted(out.items()))
+    return out
 
 
 def unit_orders(
@@ -98,7 +117,9 @@ def unit_orders(
         unit = position.units.get(prov)
         if unit is None:
             return []
-        return _Movement(_tables(game_map), position, rules).unit_orders(unit)
+        tables = _tables(game_map)
+        slot = (tables.armies if unit.type is ARMY else tables.fleets)[unit.location]
+        return _Movement(tables, position, rules).lists([unit], [slot])[0]
     if phase.kind is PhaseKind.RETREATS:
         d = position.dislodged.get(prov)
         return (
@@ -114,52 +135,126 @@ def unit_orders(
 
 
 # --- per map: the position-independent part, computed lazily and kept ----------------------
+_STRAY = 0
+"""The code of a slot at a location the map does not have (no unit can be supported there)."""
+
+_FIRST_CODE = 2
+"""The first code of a slot on the map (1 is left unused: see :meth:`_Movement.__init__`)."""
+
+_LISTED, _MARKED = 1, 2
+"""A candidate's byte in a mask: listed as is, or a marker to expand (else 0)."""
+
+_VIA, _INTO, _CONVOYS, _HOLD = range(4)
+"""What a marker stands for: the army's moves by convoy, its supports of the moves by convoy
+into a province, the fleet's convoys; and (no marker) the hold support of a stray."""
+
+_ONES = bytes([1]) * 256
+_ONLY_ONES = bytes([1 if byte == 1 else 0 for byte in range(256)])
+
+
 class _Slot:
-    """A unit type at a location: its reference, hold and moves, the provinces it could
-    support into, and the orders it gave before (order values are made once per map)."""
+    """A unit type at a location and what does not depend on the position: its reference,
+    ``code`` (its byte in the masks; see :data:`_STRAY`), ``base`` (its hold, then its moves
+    by destination), ``reach`` (the provinces it could support into, in order) with one
+    :class:`_SupportsInto` table each (``supports``), ``seas`` (for an army on a coast, the
+    seas touching it), ``at_sea`` (a fleet in a sea), the codes of its markers (``via_code``
+    for an army on a coast, ``convoys_code`` for a fleet at sea; 0 for none), and the orders
+    made before (``vias``: moves by convoy by destination; ``convoys``: by army and
+    destination; ``retreats``: by destination).
+
+    Once planned (:meth:`plan`, for a unit in a movement phase): ``cands``, what it could
+    order after ``base`` but for what needs a convoy, in the listing's order: for each
+    province of ``reach``, the support of each slot that could stand there (a hold), then
+    of each that could move there (by location), with a marker (``None``) where moves by
+    convoy, supports of those and convoys go; ``codes``, one byte per candidate: the code
+    of the supported slot, or of the marker (``code_list``: the same, as integers);
+    ``starts``: where each province's candidates start; ``markers``: (index in ``cands``,
+    what it stands for, index in ``reach``) of each marker."""
 
     __slots__ = (
+        "at_sea",
         "base",
         "build",
+        "cands",
+        "code",
+        "code_list",
+        "codes",
         "convoys",
+        "convoys_code",
         "disband",
         "hold",
-        "moves",
+        "markers",
         "province",
         "reach",
         "ref",
         "retreats",
+        "seas",
+        "starts",
         "supports",
+        "via_code",
         "vias",
     )
 
-    def __init__(self, game_map: GameMap, ref: UnitRef) -> None:
+    def __init__(self, tables: _Tables, ref: UnitRef, code: int) -> None:
+        game_map = tables.game_map
         self.ref = ref
+        self.code = code
         self.province = province_of(ref.location)
         self.hold = Hold(ref)
         if ref.type is ARMY:
             dests = sorted(game_map.army_adjacency.get(ref.location, ()))
             reach = dests
+            self.seas = tables.seas_at.get(self.province, frozenset())
+            self.at_sea = False
         else:
             dests = sorted(game_map.fleet_adjacency.get(ref.location, ()))
             reach = sorted(game_map.fleet_reach.get(ref.location, ()))
-        self.moves = tuple(Move(ref, dest) for dest in dests)
-        self.base: tuple[Order, ...] = (self.hold, *self.moves)
+            self.seas = frozenset()
+            self.at_sea = self.province in tables.seas
+        self.base: tuple[Order, ...] = (self.hold, *(Move(ref, dest) for dest in dests))
         self.reach = tuple(p for p in reach if p != self.province)
-        # supports into each province it reaches (by supported unit), via-convoy moves by
-        # destination, convoys by army and destination: made on first use
-        self.supports = {p: _SupportsInto(self, p) for p in self.reach}
+        self.supports = tuple(_SupportsInto(self, p) for p in self.reach)
+        self.via_code = self.convoys_code = 0
         self.vias: dict[Province, Move] = {}
         self.convoys: dict[tuple[_Slot, Province], Convoy] = {}
         self.disband = Disband(ref)
         self.build = Build(ref)
-        self.retreats: dict[Location, Retreat] = {}
+        self.retreats = _Retreats(ref)
+        self.cands: tuple[Order | None, ...] = ()
+        self.codes = b""
+        self.code_list: tuple[int, ...] = ()
+        self.starts: tuple[int, ...] = ()
+        self.markers: tuple[tuple[int, int, int], ...] = ()
 
-    def retreat(self, dest: Location) -> Retreat:
-        order = self.retreats.get(dest)
-        if order is None:
-            order = self.retreats[dest] = Retreat(self.ref, dest)
-        return order
+    def plan(self, tables: _Tables) -> None:
+        """Work out ``cands``, ``codes``, ``code_list``, ``starts`` and ``markers``."""
+        cands: list[Order | None] = []
+        codes: list[int] = []
+        markers: list[tuple[int, int, int]] = []
+        starts: list[int] = []
+
+        def mark(code: int, kind: int, index: int) -> None:
+            markers.append((len(cands), kind, index))
+            cands.append(None)
+            codes.append(code)
+
+        if self.via_code:
+            mark(self.via_code, _VIA, 0)
+        for k, (prov, table) in enumerate(zip(self.reach, self.supports, strict=True)):
+            starts.append(len(cands))
+            for target in (*tables.occupants.get(prov, ()), *tables.movers.get(prov, ())):
+                if target is not self:
+                    cands.append(table[target])
+                    codes.append(target.code)
+            if prov in tables.into_codes:
+                mark(tables.into_codes[prov], _INTO, k)
+        if self.convoys_code:
+            mark(self.convoys_code, _CONVOYS, 0)
+        self.cands = tuple(cands)
+        self.code_list = tuple(codes)
+        self.codes = bytes(codes) if tables.narrow else b""
+        self.starts = tuple(starts)
+        self.markers = tuple(markers)
 
     def via(self, dest: Province) -> Move:
         order = self.vias.get(dest)
@@ -174,11 +269,9 @@ class _Slot:
         return order
 
 
-class _SupportsInto(dict["_Slot", "SupportHold | SupportMove | None"]):
+class _SupportsInto(dict["_Slot", "SupportHold | SupportMove"]):
     """One unit's supports into one province, by supported unit (the unit there: a hold;
-    another: its move), each made on first use; ``None`` for the supporter itself, which
-    cannot support itself (so ``filter(None, map(table.__getitem__, units))`` lists the
-    supports of ``units`` at C speed)."""
+    another: its move), each made on first use."""
 
     __slots__ = ("into", "supporter")
 
@@ -186,7 +279,6 @@ class _SupportsInto(dict["_Slot", "SupportHold | SupportMove | None"]):
         super().__init__()
         self.supporter = supporter
         self.into = into
-        self[supporter] = None
 
     def __missing__(self, target: _Slot) -> SupportHold | SupportMove:
         ref = self.supporter.ref
@@ -198,9 +290,66 @@ class _SupportsInto(dict["_Slot", "SupportHold | SupportMove | None"]):
         return order
 
 
+class _Retreats(dict[Location, Retreat]):
+    """One dislodged unit's retreats, by destination, each made on first use."""
+
+    __slots__ = ("ref",)
+
+    def __init__(self, ref: UnitRef) -> None:
+        super().__init__()
+        self.ref = ref
+
+    def __missing__(self, dest: Location) -> Retreat:
+        order = self[dest] = Retreat(self.ref, dest)
+        return order
+
+
+class _Slots(dict[tuple[UnitType, Location], _Slot]):
+    """Slots by unit type and location; one at a location the map does not have is made
+    on first use (a stray: code :data:`_STRAY`)."""
+
+    __slots__ = ("tables",)
+
+    def __init__(self, tables: _Tables) -> None:
+        super().__init__()
+        self.tables = tables
+
+    def __missing__(self, key: tuple[UnitType, Location]) -> _Slot:
+        slot = self[key] = _Slot(self.tables, UnitRef(*key), _STRAY)
+        return slot
+
+
+class _Planned(dict[Location, _Slot]):
+    """The slots of one unit type by location, planned (:meth:`_Slot.plan`) on first use."""
+
+    __slots__ = ("tables", "type")
+
+    def __init__(self, tables: _Tables, utype: UnitType) -> None:
+        super().__init__()
+        self.tables = tables
+        self.type = utype
+
+    def __missing__(self, location: Location) -> _Slot:
+        slot = self.tables.slot_at[self.type, location]
+        slot.plan(self.tables)
+        self[location] = slot
+        return slot
+
+
 class _Tables:
-    """The map's lookups for legal orders (sea neighbours, the coasts each sea touches) and
-    one :class:`_Slot` per unit type and location, made on first use."""
+    """The map's lookups for legal orders.
+
+    The sea neighbours of each sea, the coasts each sea touches and the seas each coast
+    touches; one :class:`_Slot` per unit type and location (``slot_at``; by location and
+    planned, ``armies`` and ``fleets``); ``occupants[p]``: the slots in province ``p``;
+    ``movers[p]``: the slots that could move to ``p`` (by location); the codes: of the
+    slots (from :data:`_FIRST_CODE`, in location order; ``by_code``), of the markers of
+    the moves by convoy into each coast (``into_codes``), then of the slots' markers;
+    ``narrow`` if they all fit in a byte (else masks are made in Python), with, for
+    ``bytes.translate``, every byte but the codes of fleets at sea (``not_at_sea``) and
+    every byte but those of armies on a coast (``not_on_coast``); each power's build menu;
+    and the most recent :class:`_Carriage` tables (``carriages``, by army's province and
+    group of connected fleets at sea, at most ``_CARRIAGES``, the oldest dropped first)."""
 
     def __init__(self, game_map: GameMap) -> None:
         self.game_map = game_map
@@ -214,9 +363,44 @@ class _Tables:
         self.seas_at = {
             p: frozenset(s for s in seas if p in reach.get(s, ())) for p in self.coastal
         }
-        self._armies: dict[Location, _Slot] = {}
-        self._fleets: dict[Location, _Slot] = {}
+        self.slot_at = _Slots(self)
+        places = [(ARMY, loc) for loc in game_map.army_adjacency]
+        places += [(FLEET, loc) for loc in game_map.fleet_adjacency]
+        places.sort(key=lambda place: place[1])
+        self.by_code: dict[int, _Slot] = {}
+        self.occupants: dict[Province, list[_Slot]] = {}
+        self.movers: dict[Province, list[_Slot]] = {}
+        for code, (utype, loc) in enumerate(places, _FIRST_CODE):
+            slot = self.slot_at[utype, loc] = self.by_code[code] = _Slot(
+                self, UnitRef(utype, loc), code
+            )
+            self.occupants.setdefault(slot.province, []).append(slot)
+            for prov in slot.reach:
+                self.movers.setdefault(prov, []).append(slot)
+        first = _FIRST_CODE + len(places)
+        self.into_codes: dict[Province, int] = {
+            prov: code for code, prov in enumerate(sorted(self.coastal), first)
+        }
+        code = _FIRST_CODE + len(places) + len(self.into_codes)
+        for slot in self.by_code.values():
+            if slot.seas:
+                slot.via_code, code = code, code + 1
+            elif slot.at_sea:
+                slot.convoys_code, code = code, code + 1
+        self.code_count = code
+        self.narrow = code <= 256
+        self.not_at_sea = self.not_on_coast = b""
+        if self.narrow:
+            everything = bytes(range(256))
+            sea_codes = bytes(c for c, slot in self.by_code.items() if slot.at_sea)
+            self.not_at_sea = everything.translate(None, sea_codes)
+            coast_codes = bytes(c for c, slot in self.by_code.items() if slot.seas)
+            self.not_on_coast = everything.translate(None, coast_codes)
+        self.armies = _Planned(self, ARMY)
+        self.fleets = _Planned(self, FLEET)
+        self.carriages: dict[tuple[Province, frozenset[Province]], _Carriage] = {}
         self._builds: dict[Province, tuple[Order, ...]] = {}
+        self._menus: dict[Power, tuple[tuple[str, tuple[Order, ...]], ...]] = {}
 
     def builds(self, prov: Province) -> tuple[Order, ...]:
         """The builds in a province: an army, and a fleet on each coast of a coastal one."""
@@ -225,15 +409,32 @@ class _Tables:
             info = self.game_map.provinces[prov]
             locs = [f"{prov}/{c}" for c in info.coasts] if info.coasts else [prov]
             fleets = locs if info.type is ProvinceType.COASTAL else []
-            found = (self.slot(ARMY, prov).build, *(self.slot(FLEET, f).build for f in fleets))
+            slot_at = self.slot_at
+            found = (slot_at[ARMY, prov].build, *(slot_at[FLEET, f].build for f in fleets))
             self._builds[prov] = found
         return found
 
-    def slot(self, utype: UnitType, location: Location) -> _Slot:
-        slots = self._armies if utype is ARMY else self._fleets
-        found = slots.get(location)
+    def menu(self, power: Power) -> tuple[tuple[str, tuple[Order, ...]], ...]:
+        """A power's keys in an adjustment phase where it may build, in key order: each home
+        centre with its builds, and ``WAIVE`` with the waive."""
+        found = self._menus.get(power)
         if found is None:
-            found = slots[location] = _Slot(self.game_map, UnitRef(utype, location))
+            keys = [*self.game_map.homes.get(power, ()), WAIVE]
+            found = tuple(
+                (key, (Waive(),) if key == WAIVE else self.builds(key)) for key in sorted(keys)
+            )
+            self._menus[power] = found
+        return found
+
+    def carriage(self, src: Province, seas: frozenset[Province]) -> _Carriage:
+        """What an army in ``src`` could do by convoy through the fleets in ``seas``."""
+        key = (src, seas)
+        found = self.carriages.get(key)
+        if found is None:
+            carriages = self.carriages
+            if len(carriages) >= _CARRIAGES:
+                del carriages[next(iter(carriages))]
+            found = carriages[key] = _Carriage(self, src, seas)
         return found
 
 
@@ -242,127 +443,186 @@ def _tables(game_map: GameMap) -> _Tables:
     return _Tables(game_map)
 
 
+class _Carriage:
+    """What an army on a coast could do by convoy through one connected group of fleets at
+    sea (``seas``: every fleet at sea a route from the army could use):
+
+    * ``vias``: its moves by convoy, by destination;
+    * ``into``: the destinations it could reach only by convoy (not next to it by land);
+    * ``convoys``: for each fleet (by sea), its convoys of the army on a minimal route
+      (DATC 6.G.19), by destination;
+    * ``needs``: for each fleet (by sea), the destinations of ``into`` no route without it
+      reaches (that fleet cannot support those moves: it would convoy what it supports).
+    """
+
+    __slots__ = ("convoys", "into", "needs", "vias")
+
+    def __init__(self, tables: _Tables, src: Province, seas: frozenset[Province]) -> None:
+        army = tables.slot_at[ARMY, src]
+        reach = sorted(_convoy_reach(tables, src, seas, None))
+        self.vias = tuple(army.via(dest) for dest in reach)
+        near = tables.game_map.army_adjacency[src]
+        self.into = tuple(dest for dest in reach if dest not in near)
+        routes = _minimal_routes(tables, src, seas)
+        convoys: dict[Province, list[Convoy]] = {}
+        for dest in sorted(routes):
+            for sea in routes[dest]:
+                convoys.setdefault(sea, []).append(tables.slot_at[FLEET, sea].convoy(army, dest))
+        self.convoys = {sea: tuple(orders) for sea, orders in convoys.items()}
+        self.needs: dict[Province, tuple[Province, ...]] = {}
+        for sea in sorted(seas) if self.into else ():
+            without = _convoy_reach(tables, src, seas, sea)
+            lost = tuple(dest for dest in self.into if dest not in without)
+            if lost:
+                self.needs[sea] = lost
+
+
 # --- movement ---------------------------------------------------------------------------------
 class _Movement:
-    """One call's view of a movement phase: the units' slots by province, who could move
-    into each province, the fleets at sea and the convoy routes through them (computed when
-    first needed)."""
+    """One call's view of a movement phase.
+
+    ``units`` (sorted by location) and their planned ``slots``; ``present``, the table for
+    ``bytes.translate`` that makes a slot's mask: ``present[code]`` is :data:`_LISTED` for
+    a unit on the board, :data:`_MARKED` for a marker with orders to put in, else 0. When
+    an army on a coast touches a fleet at sea: ``carriages``, each such army's
+    :class:`_Carriage`; ``vias[p]``, the moves by convoy of the army in ``p``; ``into[p]``,
+    the armies that could reach ``p`` only by convoy (by location); ``convoys[s]``, the
+    convoys the fleet in sea ``s`` could be part of. ``strays``: the provinces of units at
+    a location the map does not have (only a hold support can be given them)."""
 
     def __init__(self, tables: _Tables, position: Position, rules: Rules) -> None:
         self.tables = tables
-        self.units = position.units
-        self.slots: dict[Province, _Slot] = {}
-        movers: defaultdict[Province, list[_Slot]] = defaultdict(list)
-        fleet_seas: set[Province] = set()
-        coastal_armies: list[Unit] = []
-        self.sorted = sorted(self.units.values(), key=_by_location)
-        for unit in self.sorted:
-            slot = tables.slot(unit.type, unit.location)
-            self.slots[slot.province] = slot
-            for prov in slot.reach:
-                movers[prov].append(slot)
-            if unit.type is FLEET:
-                if slot.province in tables.seas:
-                    fleet_seas.add(slot.province)
-            elif slot.province in tables.coastal:
-                coastal_armies.append(unit)
-        self.movers = movers
-        self.fleet_seas = frozenset(fleet_seas)
-        # the armies a convoy could carry: on a coast that a fleet at sea touches
-        seas_at = tables.seas_at
-        self.armies = [
-            self.slots[u.province] for u in coastal_armies if seas_at[u.province] & fleet_seas
-        ]
+        self.board = position.units
+        self.units = units = sorted(position.units.values(), key=_by_location)
+        armies, fleets = tables.armies, tables.fleets
+        self.slots = slots = [(armies if u.type is ARMY else fleets)[u.location] for u in units]
+        if tables.narrow:
+            # the codes on the board map to 1, the others to themselves then to 0 (no slot
+            # has code 1); the codes of fleets at sea and of armies on a coast
+            codes = bytes([slot.code for slot in slots])
+            present = bytearray(bytes.maketrans(codes, _ONES[: len(codes)]).translate(_ONLY_ONES))
+            by_code = tables.by_code
+            at_sea = [by_code[code] for code in codes.translate(None, tables.not_at_sea)]
+            coastal = [by_code[code] for code in codes.translate(None, tables.not_on_coast)]
+            stray = _STRAY in codes
+        else:
+            present = bytearray(tables.code_count)
+            for slot in slots:
+                present[slot.code] = _LISTED
+            at_sea = [slot for slot in slots if slot.at_sea]
+            coastal = [slot for slot in slots if slot.seas]
+            stray = not all(slot.code for slot in slots)
+        self.strays = frozenset(slot.province for slot in slots if not slot.code) if stray else ()
+        self.carriages: dict[_Slot, _Carriage] = {}
+        self.vias: dict[Province, tuple[Move, ...]] = {}
+        self.into: dict[Province, list[_Slot]] = {}
+        self.convoys: dict[Province, list[Convoy]] = {}
+        if at_sea and coastal:
+            fleet_seas = frozenset([slot.province for slot in at_sea])
+            # the armies a convoy could carry: on a coast that a fleet at sea touches
+            carried = [slot for slot in coastal if not slot.seas.isdisjoint(fleet_seas)]
+            if carried:
+                self._by_convoy(carried, fleet_seas, present)
+        self.present = bytes(present)
+        self.marked = bool(self.carriages)
         self.nationality = rules.missing_nationality == "a"
-        self._reach: dict[tuple[Province, Province | None], frozenset[Province]] = {}
-        self._convoys: dict[Province, list[tuple[_Slot, Province]]] | None = None
-        self._into: dict[Province, list[_Slot]] | None = None
 
-    def unit_orders(self, unit: Unit) -> list[Order]:
-        slot = self.slots[province_of(unit.location)]
-        orders: list[Order] = list(slot.base)
-        armies = self.armies
-        if armies and unit.type is ARMY and slot in armies:
-            vias = slot.vias
-            reach = sorted(self.convoy_reach(slot.province))
-            orders += [vias.get(dest) or slot.via(dest) for dest in reach]
-        slots, movers, supports = self.slots, self.movers, slot.supports
-        convoyed = self.convoyed_into() if armies else {}
-        for prov in slot.reach:
-            made = supports[prov]
-            target = slots.get(prov)
-            if target is not None:
-                orders.append(made[target])  # type: ignore[arg-type]  # never the supporter
-            # the units that could move to prov (this one among them: None, filtered out)
-            orders += filter(None, map(made.__getitem__, movers[prov]))
-            if prov in convoyed:
-                orders += self._convoyed_supports(slot, prov, convoyed[prov])
-        if slot.province in self.fleet_seas:
-            convoys = slot.convoys
-            orders += [convoys.get(c) or slot.convoy(*c) for c in self.convoys()[slot.province]]
+    def _by_convoy(
+        self, armies: list[_Slot], fleet_seas: frozenset[Province], present: bytearray
+    ) -> None:
+        """Fill in ``carriages``, ``vias``, ``into`` and ``convoys``, and mark their markers
+        in ``present``."""
+        tables, into, convoys = self.tables, self.into, self.convoys
+        groups: dict[Province, frozenset[Province]] = {}
+        for army in armies:
+            seas = _fleets_around(tables, army.seas & fleet_seas, fleet_seas, groups)
+            carriage = self.carriages[army] = tables.carriage(army.province, seas)
+            if carriage.vias:
+                self.vias[army.province] = carriage.vias
+                present[army.via_code] = _MARKED
+            for dest in carriage.into:
+                found = into.get(dest)
+                if found is None:
+                    into[dest] = [army]
+                    present[tables.into_codes[dest]] = _MARKED
+                else:
+                    found.append(army)
+            for sea, orders in carriage.convoys.items():
+                found_convoys = convoys.get(sea)
+                if found_convoys is None:
+                    convoys[sea] = list(orders)
+                    present[tables.slot_at[FLEET, sea].convoys_code] = _MARKED
+                else:
+                    found_convoys += orders
+
+    def lists(self, units: list[Unit], slots: list[_Slot]) -> list[list[Order]]:
+        """The legal orders of each of ``units`` (with its planned slot in ``slots``): its
+        slot's ``base`` and the candidates its mask picks, with the markers' orders put in."""
+        tables, present, strays = self.tables, self.present, self.strays
+        marked = self.marked
+        out: list[list[Order]] = []
+        for slot in slots:
+            if tables.narrow:
+                mask = slot.codes.translate(present)
+            else:
+                mask = bytes(map(present.__getitem__, slot.code_list))
+            orders: list[Order | None] = [*slot.base, *compress(slot.cands, mask)]
+            if (marked and _MARKED in mask) or (strays and not strays.isdisjoint(slot.reach)):
+                self._put_in(slot, orders, mask)
+            out.append(cast(list[Order], orders))  # every marker was replaced
         if self.nationality:
-            orders = [self._with_nationality(order, unit.power) for order in orders]
-        return orders
+            out = [
+                [self._with_nationality(order, unit.power) for order in orders]
+                for unit, orders in zip(units, out, strict=True)
+            ]
+        return out
 
-    def _convoyed_supports(self, slot: _Slot, prov: Province, armies: list[_Slot]) -> list[Order]:
-        """Supports of the ``armies`` that could reach ``prov`` only by convoy, but not by
-        this supporter alone (a fleet cannot convoy the move it supports)."""
-        made = slot.supports[prov]
-        if slot.province not in self.fleet_seas:
-            return list(filter(None, map(made.__getitem__, armies)))
-        return [
-            made[army]  # type: ignore[misc]  # an army, never the supporting fleet
-            for army in armies
-            if prov in self.convoy_reach(army.province, slot.province)
-        ]
+    def _put_in(self, slot: _Slot, orders: list[Order | None], mask: bytes) -> None:
+        """Replace the markers picked in ``orders`` by their orders, and put in the hold
+        supports of strays."""
+        edits = [marker for marker in slot.markers if mask[marker[0]] == _MARKED]
+        if self.strays:
+            edits += [
+                (slot.starts[k], _HOLD, k)
+                for k, prov in enumerate(slot.reach)
+                if prov in self.strays
+            ]
+            edits.sort(key=_first)
+        base = len(slot.base)
+        for index, kind, k in reversed(edits):
+            at = base + index - mask.count(0, 0, index)
+            if kind == _HOLD:
+                stray = self.board[slot.reach[k]]
+                orders.insert(at, slot.supports[k][self.tables.slot_at[stray.type, stray.location]])
+            elif kind == _INTO:
+                orders[at : at + 1] = self._convoyed_supports(slot, k)
+            else:
+                found = self.vias if kind == _VIA else self.convoys
+                orders[at : at + 1] = found[slot.province]
 
-    def convoyed_into(self) -> dict[Province, list[_Slot]]:
-        """For each coastal province, the armies that could reach it only by convoy."""
-        if self._into is None:
-            into: dict[Province, list[_Slot]] = {}
-            army_adjacency = self.tables.game_map.army_adjacency
-            for army in self.armies:
-                near = army_adjacency[army.province]
-                for dest in self.convoy_reach(army.province):
-                    if dest not in near:
-                        into.setdefault(dest, []).append(army)
-            self._into = into
-        return self._into
-
-    def convoy_reach(self, src: Province, exclude: Province | None = None) -> frozenset[Province]:
-        """Coastal provinces an army in ``src`` could reach by convoy through the fleets at
-        sea (other than the one in ``exclude``)."""
-        key = (src, exclude)
-        found = self._reach.get(key)
-        if found is None:
-            found = self._reach[key] = _convoy_reach(self.tables, src, self.fleet_seas, exclude)
-        return found
-
-    def convoys(self) -> dict[Province, list[tuple[_Slot, Province]]]:
-        """For each fleet at sea, the (army, destination) convoys it could be part of."""
-        if self._convoys is None:
-            table: dict[Province, list[tuple[_Slot, Province]]] = {
-                sea: [] for sea in self.fleet_seas
-            }
-            for army in self.armies:
-                routes = _minimal_routes(self.tables, army.province, self.fleet_seas)
-                for dest in sorted(routes):
-                    for fleet in routes[dest]:
-                        table[fleet].append((army, dest))
-            self._convoys = table
-        return self._convoys
+    def _convoyed_supports(self, slot: _Slot, k: int) -> list[Order]:
+        """The supports of the moves by convoy into the ``k``-th province of the slot's
+        reach: not by a fleet that every route of the move needs (it would convoy what it
+        supports)."""
+        prov, table = slot.reach[k], slot.supports[k]
+        armies = self.into[prov]
+        if not slot.at_sea:
+            return list(map(table.__getitem__, armies))
+        sea = slot.province
+        carriages = self.carriages
+        return [table[army] for army in armies if prov not in carriages[army].needs.get(sea, ())]
 
     def _with_nationality(self, order: Order, power: Power) -> Order:
         """DATC 4.C.5 a: a support or convoy of another power's unit must name its power."""
         if isinstance(order, (SupportHold, SupportMove)):
-            other = self.units[order.supported.province].power
+            other = self.board[order.supported.province].power
             if other != power:
                 ref = UnitRef(order.supported.type, order.supported.location, other)
                 if isinstance(order, SupportHold):
                     return SupportHold(order.unit, ref)
                 return SupportMove(order.unit, ref, order.destination)
         elif isinstance(order, Convoy):
-            other = self.units[order.convoyed.province].power
+            other = self.board[order.convoyed.province].power
             if other != power:
                 ref = UnitRef(ARMY, order.convoyed.location, other)
                 return Convoy(order.unit, ref, order.destination)
@@ -373,19 +633,48 @@ def _movement(
     game_map: GameMap, position: Position, rules: Rules, power: Power | None
 ) -> LegalOrders:
     call = _Movement(_tables(game_map), position, rules)
-    out: LegalOrders = {}
-    for unit in call.sorted:
-        if power is None or unit.power == power:
-            keyed = out.get(unit.power)
-            if keyed is None:
-                keyed = out[unit.power] = {}
-            keyed[unit.location] = call.unit_orders(unit)
+    units, slots = call.units, call.slots
+    if power is not None:
+        picked = [k for k, unit in enumerate(units) if unit.power == power]
+        units, slots = [units[k] for k in picked], [slots[k] for k in picked]
+    out: LegalOrders = {who: {} for who in sorted({unit.power for unit in units})}
+    for unit, orders in zip(units, call.lists(units, slots), strict=True):
+        out[unit.power][unit.location] = orders
     return out
+
+
+def _fleets_around(
+    tables: _Tables,
+    start: frozenset[Province],
+    fleet_seas: frozenset[Province],
+    groups: dict[Province, frozenset[Province]],
+) -> frozenset[Province]:
+    """The fleets at sea connected (through fleets at sea) to those in ``start``; ``groups``
+    keeps each sea's connected group for the rest of the call."""
+    found: frozenset[Province] | None = None
+    for sea in start:
+        group = groups.get(sea)
+        if group is None:
+            seen = {sea}
+            frontier = [sea]
+            sea_next = tables.sea_next
+            while frontier:
+                for nxt in sea_next[frontier.pop()] & fleet_seas:
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        frontier.append(nxt)
+            group = frozenset(seen)
+            for member in group:
+                groups[member] = group
+        found = group if found is None or found is group else found | group
+    return found if found is not None else frozenset()
 
 
 def _convoy_reach(
     tables: _Tables, src: Province, fleet_seas: frozenset[Province], exclude: Province | None
 ) -> frozenset[Province]:
+    """Coastal provinces an army in ``src`` could reach by convoy through the fleets at sea
+    (other than the one in ``exclude``)."""
     seas = fleet_seas - {exclude} if exclude is not None else fleet_seas
     frontier = [s for s in tables.seas_at[src] if s in seas]
     seen = set(frontier)
@@ -436,39 +725,49 @@ def _minimal_routes(
 
 # --- retreats and adjustments ---------------------------------------------------------------
 def _retreats(game_map: GameMap, position: Position, power: Power | None) -> LegalOrders:
-    tables = _tables(game_map)
+    dislodged = position.dislodged
+    if not dislodged:
+        return {}
+    slot_at = _tables(game_map).slot_at
     out: LegalOrders = {}
-    for prov in sorted(position.dislodged, key=lambda p: position.dislodged[p].unit.location):
-        d = position.dislodged[prov]
+    found = dislodged.values()
+    for d in sorted(found, key=_by_unit_location) if len(found) > 1 else found:
         unit = d.unit
-        if power is not None and unit.power != power:
+        who = unit.power
+        if power is not None and who != power:
             continue
-        slot = tables.slot(unit.type, unit.location)
-        orders: list[Order] = [slot.disband]
-        orders.extend(slot.retreat(loc) for loc in d.retreats)
-        out.setdefault(unit.power, {})[unit.location] = orders
-    return out
+        slot = slot_at[unit.type, unit.location]
+        keyed = out.get(who)
+        if keyed is None:
+            keyed = out[who] = {}
+        keyed[unit.location] = [slot.disband, *map(slot.retreats.__getitem__, d.retreats)]
+    return dict(sorted(out.items())) if len(out) > 1 else out
 
 
 def _adjustments(
     game_map: GameMap, position: Position, rules: Rules, power: Power | None
 ) -> LegalOrders:
     tables = _tables(game_map)
+    centers, units = position.centers, position.units
+    waive = rules.waive == "a"
     out: LegalOrders = {}
     dues = adjustment_dues(game_map, position, rules)
     for who in [power] if power is not None else sorted(dues):
         due = dues.get(who, 0)
-        keyed: dict[str, list[Order]] = {}
         if due > 0:
-            for prov in game_map.homes.get(who, ()):
-                if position.centers.get(prov) != who or prov in position.units:
-                    continue
-                keyed[prov] = list(tables.builds(prov))
-            if rules.waive == "a":
-                keyed[WAIVE] = [Waive()]
+            keyed: dict[str, list[Order]] = {}
+            for key, orders in tables.menu(who):
+                if key == WAIVE:
+                    if waive:
+                        keyed[key] = list(orders)
+                elif centers.get(key) == who and key not in units:
+                    keyed[key] = list(orders)
         elif due < 0:
-            for unit in position.units_of(who):
-                keyed[unit.location] = [tables.slot(unit.type, unit.location).disband]
+            slot_at = tables.slot_at
+            mine = sorted([u for u in units.values() if u.power == who], key=_by_location)
+            keyed = {u.location: [slot_at[u.type, u.location].disband] for u in mine}
+        else:
+            continue
         if keyed:
-            out[who] = dict(sorted(keyed.items()))
+            out[who] = keyed
     return out

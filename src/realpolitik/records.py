@@ -44,7 +44,10 @@ class Status:
     coin_toss: CoinToss | None = None
 
 
-@dataclass(frozen=True)
+_NO_STATUS = Status()
+
+
+@dataclass(frozen=True, init=False)
 class PhaseRecord:
     """One processed phase: the position before it, the orders that were adjudicated, the
     outcomes; ``skipped`` when nobody had a choice (processed at once); ``disorder``: the
@@ -60,8 +63,37 @@ class PhaseRecord:
     disorder: frozenset[Power] = frozenset()
     accepted: frozenset[tuple[Power, Province]] = frozenset()
     declared: Mapping[Power, tuple[Power, ...]] = field(default_factory=dict)
-    status: Status = Status()
+    status: Status = _NO_STATUS
     events: tuple[str, ...] = ()
+
+    def __init__(
+        self,
+        phase: Phase,
+        position: Position,
+        orders: Mapping[Power, tuple[Order, ...]],
+        outcomes: tuple[Outcome, ...],
+        skipped: bool = False,
+        disorder: frozenset[Power] = frozenset(),
+        accepted: frozenset[tuple[Power, Province]] = frozenset(),
+        declared: Mapping[Power, tuple[Power, ...]] | None = None,
+        status: Status = _NO_STATUS,
+        events: tuple[str, ...] = (),
+    ) -> None:
+        # The fields as a frozen dataclass's own __init__ would set them (``declared``:
+        # a new empty dict by default), in one update of the instance's dict rather than
+        # ten calls of object.__setattr__: a game makes a record at every phase.
+        self.__dict__.update(
+            phase=phase,
+            position=position,
+            orders=orders,
+            outcomes=outcomes,
+            skipped=skipped,
+            disorder=disorder,
+            accepted=accepted,
+            declared={} if declared is None else declared,
+            status=status,
+            events=events,
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from realpolitik.adjudicator import adjudicate, adjustment_counts, retreat_options
+from realpolitik.adjudicator import adjudicate, retreat_options
+from realpolitik.adjudicator.adjustments import adjustment_dues, free_homes
 from realpolitik.adjudicator.results import OrderResult, Resolution
 from realpolitik.errors import OrderError, SituationError
 from realpolitik.maps import GameMap, load_map
@@ -120,25 +121,62 @@ def next_phase(phase: Phase, resolution: Resolution, game_map: GameMap) -> tuple
     """The phase after ``phase`` and the position it starts from (centres updated after a
     Fall turn; empty adjustment phases skipped)."""
     position = resolution.position
-    if phase.kind is PhaseKind.MOVEMENT and position.dislodged:
-        return Phase(phase.year, phase.season, PhaseKind.RETREATS), position
-    if phase.kind is PhaseKind.ADJUSTMENTS:
-        return Phase(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT), position
-    if phase.season is Season.SPRING:
-        return Phase(phase.year, Season.FALL, PhaseKind.MOVEMENT), position
+    kind = phase.kind
+    year = phase.year
+    if kind is _MOVEMENT and position.dislodged:
+        return _calendar(year, phase.season, _RETREATS), position
+    if kind is _ADJUSTMENTS:
+        return _calendar(year + 1, _SPRING, _MOVEMENT), position
+    if phase.season is _SPRING:
+        return _calendar(year, _FALL, _MOVEMENT), position
     position = update_centers(position, game_map)
-    if adjustment_counts(game_map, position):
-        return Phase(phase.year, Season.WINTER, PhaseKind.ADJUSTMENTS), position
-    return Phase(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT), position
+    if _adjustments_due(game_map, position):
+        return _calendar(year, _WINTER, _ADJUSTMENTS), position
+    return _calendar(year + 1, _SPRING, _MOVEMENT), position
+
+
+# enum members bound once: reading ``PhaseKind.MOVEMENT`` goes through the enum's class
+# machinery, many times slower than a module global
+_MOVEMENT, _RETREATS, _ADJUSTMENTS = PhaseKind.MOVEMENT, PhaseKind.RETREATS, PhaseKind.ADJUSTMENTS
+_SPRING, _FALL, _WINTER = Season.SPRING, Season.FALL, Season.WINTER
+_PHASES: dict[tuple[int, str, str], Phase] = {}
+
+
+def _calendar(year: int, season: Season, kind: PhaseKind) -> Phase:
+    """``Phase(year, season, kind)``: phases are values, so each is made once and shared
+    (keyed by the members' letters: ``_value_`` is a plain attribute, where ``value`` and
+    hashing a member run Python code)."""
+    key = (year, season._value_, kind._value_)
+    phase = _PHASES.get(key)
+    if phase is None:
+        phase = _PHASES[key] = Phase(year, season, kind)
+    return phase
+
+
+def _adjustments_due(game_map: GameMap, position: Position) -> bool:
+    """Whether :func:`adjustment_counts` has an entry: a power owes removals, or owes builds
+    and has a free home centre to build in."""
+    for power, due in adjustment_dues(game_map, position).items():
+        if due < 0 or (due > 0 and free_homes(game_map, position, power)):
+            return True
+    return False
 
 
 def update_centers(position: Position, game_map: GameMap) -> Position:
-    """Each occupied supply centre becomes its occupier's."""
-    centers = dict(position.centers)
-    for prov, unit in position.units.items():
-        if prov in game_map.centers:
-            centers[prov] = unit.power
-    return Position(position.units, centers, position.dislodged, position.contested)
+    """Each occupied supply centre becomes its occupier's (the same position when none
+    changes hands)."""
+    units = position.units
+    owners = position.centers
+    changes = {
+        prov: units[prov].power
+        for prov in game_map.centers.intersection(units)
+        if owners.get(prov) != units[prov].power
+    }
+    if not changes:
+        return position
+    centers = dict(owners)
+    centers.update(changes)
+    return Position(units, centers, position.dislodged, position.contested)
 
 
 def _order_text(order: Order, language: str, game_map: GameMap) -> str:

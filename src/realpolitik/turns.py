@@ -26,29 +26,34 @@ from realpolitik.vocab import ARMY, FLEET, Power
 
 __all__ = ["end_of_turn", "next_phase", "ordinal", "reinforcement_orders", "settle"]
 
+# enum members bound once: reading ``PhaseKind.MOVEMENT`` goes through the enum's class
+# machinery, several times slower than a module global (these run at every phase)
+_MOVEMENT, _RETREATS, _ADJUSTMENTS = PhaseKind.MOVEMENT, PhaseKind.RETREATS, PhaseKind.ADJUSTMENTS
+_SPRING, _FALL, _WINTER = Season.SPRING, Season.FALL, Season.WINTER
+
 
 def next_phase(edition: Edition, phase: Phase, dislodged: bool) -> Phase:
     """The phase after ``phase`` (``dislodged``: the movement left units to retreat)."""
     year = phase.year
-    if phase.kind is PhaseKind.MOVEMENT and dislodged:
-        return Phase(year, phase.season, PhaseKind.RETREATS)
-    if phase.kind is PhaseKind.ADJUSTMENTS:
+    if phase.kind is _MOVEMENT and dislodged:
+        return Phase(year, phase.season, _RETREATS)
+    if phase.kind is _ADJUSTMENTS:
         if edition.adjustments == "before_spring":
-            return Phase(year, Season.SPRING, PhaseKind.MOVEMENT)
-        return Phase(year + 1, Season.SPRING, PhaseKind.MOVEMENT)
-    if phase.season is Season.SPRING:
-        return Phase(year, Season.FALL, PhaseKind.MOVEMENT)
+            return Phase(year, _SPRING, _MOVEMENT)
+        return Phase(year + 1, _SPRING, _MOVEMENT)
+    if phase.season is _SPRING:
+        return Phase(year, _FALL, _MOVEMENT)
     if edition.adjustments == "before_spring":
-        return Phase(year + 1, Season.SPRING, PhaseKind.ADJUSTMENTS)
-    return Phase(year, Season.WINTER, PhaseKind.ADJUSTMENTS)
+        return Phase(year + 1, _SPRING, _ADJUSTMENTS)
+    return Phase(year, _WINTER, _ADJUSTMENTS)
 
 
 def end_of_turn(edition: Edition, phase: Phase, following: Phase) -> bool:
     """Does the step from ``phase`` to ``following`` end a turn in which centres change
     owner (after the Fall turn and its retreats; conquista: after every turn)?"""
-    if phase.kind is PhaseKind.ADJUSTMENTS or following.kind is PhaseKind.RETREATS:
+    if phase.kind is _ADJUSTMENTS or following.kind is _RETREATS:
         return False
-    return edition.centres == "every_turn" or phase.season is Season.FALL
+    return edition.centres == "every_turn" or phase.season is _FALL
 
 
 def settle(
@@ -64,7 +69,7 @@ def settle(
 
 def ordinal(phase: Phase) -> int:
     """Half-years since year 0 (Spring even, Fall odd): ages of alliances, phase order."""
-    half = 1 if phase.season is not Season.SPRING else 0
+    half = 1 if phase.season is not _SPRING else 0
     return 2 * phase.year + half
 
 

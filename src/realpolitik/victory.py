@@ -7,7 +7,8 @@ them after every processed phase and records the :class:`GameResult`.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -71,10 +72,18 @@ class GameResult:
         )
 
 
-def _count(victory: Victory, position: Position, powers: Collection[Power]) -> int:
+def _tally(victory: Victory, position: Position) -> Counter[Power]:
+    """What the condition counts (units or supply centres), per power."""
     if victory.count == "units":
-        return sum(1 for u in position.units.values() if u.power in powers)
-    return sum(1 for owner in position.centers.values() if owner in powers)
+        return Counter(u.power for u in position.units.values())
+    return Counter(position.centers.values())
+
+
+def _count(tally: Mapping[Power, int], powers: Sequence[Power]) -> int:
+    """The count of a candidate: the sum of its powers' counts (each power once)."""
+    if len(powers) == 1:  # most candidates: no generator to run
+        return tally.get(powers[0], 0)
+    return sum(tally.get(p, 0) for p in set(powers))
 
 
 def check_victory(
@@ -91,6 +100,13 @@ def check_victory(
     Candidates are powers (``per == "power"``) or players' power sets, and old enough
     alliances; the biggest qualifying count wins, equal counts share."""
     needed = victory.needed(game_map)
+    tally = _tally(victory, position)
+    if (
+        victory.per != "player"
+        and victory.alliance_years is None
+        and max(tally.values(), default=0) < needed
+    ):
+        return None  # the usual case: no power has enough, whoever plays it
     what = "supply centres" if victory.count == "centers" else "units"
     candidates: list[tuple[tuple[Power, ...], str]] = []
     if victory.per == "player":
@@ -102,7 +118,7 @@ def check_victory(
             if alliance.age_years(phase) >= victory.alliance_years:
                 names = "+".join(alliance.members)
                 candidates.append((alliance.members, f"the alliance {names}"))
-    scored = [(_count(victory, position, ps), ps, name) for ps, name in candidates]
+    scored = [(_count(tally, ps), ps, name) for ps, name in candidates]
     qualified = [s for s in scored if s[0] >= needed]
     if not qualified:
         return None

@@ -45,10 +45,15 @@ def adjudicate(
     ``disorder``: powers in civil disorder (DATC 4.D.9 a: their units get no hold support).
     ``accepted``: ``(power, province)`` pairs, the supports of the unit in ``province`` that
     ``power`` accepts for its units (``rules.foreign_support == "acknowledged"``)."""
-    if phase.kind is PhaseKind.MOVEMENT:
+    kind = phase.kind
+    if kind is _MOVEMENT:
         return adjudicate_movement(
             game_map, position, orders, rules, phase, disorder=disorder, accepted=accepted
         )
-    if phase.kind is PhaseKind.RETREATS:
+    if kind is _RETREATS:
         return adjudicate_retreats(game_map, position, orders, rules, phase)
     return adjudicate_adjustments(game_map, position, orders, rules, phase)
+
+
+# bound once: reading ``PhaseKind.MOVEMENT`` runs the enum's class machinery each time
+_MOVEMENT, _RETREATS = PhaseKind.MOVEMENT, PhaseKind.RETREATS

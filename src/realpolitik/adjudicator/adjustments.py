@@ -6,7 +6,8 @@ from collections import deque
 from collections.abc import Collection, Mapping, Sequence
 
 from realpolitik.adjudicator.results import OrderResult, Outcome, Resolution
-from realpolitik.maps.model import GameMap
+from realpolitik.adjudicator.retreats import PROVINCE, unit_at
+from realpolitik.maps.model import GameMap, ProvinceType
 from realpolitik.orders import Build, Disband, Order, UnitRef, Waive
 from realpolitik.phase import Phase
 from realpolitik.position import Position
@@ -14,6 +15,13 @@ from realpolitik.rules import Rules
 from realpolitik.vocab import ARMY, FLEET, Location, Power, Province, Unit, coast_of, province_of
 
 _FAR = 1_000
+# enum members bound once: reading ``OrderResult.SUCCEEDS`` goes through the enum's class
+# machinery, many times slower than a module global
+_SUCCEEDS = OrderResult.SUCCEEDS
+_FAILS = OrderResult.FAILS
+_ILLEGAL = OrderResult.ILLEGAL
+_COASTAL = ProvinceType.COASTAL
+_LEGAL = (_SUCCEEDS, "")
 
 
 def adjustment_counts(
@@ -77,140 +85,170 @@ def adjudicate_adjustments(
     rules: Rules,
     phase: Phase,
 ) -> Resolution:
-    """Resolve an adjustment phase. Missing removals follow the civil-disorder rule."""
+    """Resolve an adjustment phase. Missing removals follow the civil-disorder rule.
+
+    The powers are taken alphabetically: those with orders, and those that owe removals (who
+    may have given none: civil disorder)."""
+    dues = adjustment_dues(game_map, position, rules)
+    powers = list(orders)
+    for power, due in dues.items():
+        if due < 0 and power not in orders:
+            powers.append(power)
+    powers.sort()
     units = dict(position.units)
     outcomes: list[Outcome] = []
     removed: list[Unit] = []
     civil: list[Unit] = []
-    dues = adjustment_dues(game_map, position, rules)
-    for power in sorted(set(orders) | set(position.powers())):
+    for power in powers:
         due = dues.get(power, 0)
-        power_orders = list(orders.get(power, ()))
-        if not power_orders and due >= 0:
-            continue
-        verdicts = _judge_all(game_map, position, power, power_orders, due, rules)
-        for order, (result, reason) in zip(power_orders, verdicts, strict=True):
+        disbanded = 0
+        for order, result, reason in _judge_all(
+            game_map, position, power, orders.get(power, ()), due, rules
+        ):
             outcomes.append(Outcome(power, order, result, reason))
-            if result is OrderResult.SUCCEEDS and isinstance(order, Build):
-                unit = Unit(power, order.unit.type or ARMY, order.unit.location)
-                if rules.fleet_build_inland == "b" and not game_map.is_valid_location(
-                    unit.type, unit.location
-                ):
-                    unit = Unit(power, ARMY, province_of(unit.location))
-                units[unit.province] = unit
-            elif result is OrderResult.SUCCEEDS and isinstance(order, Disband):
-                removed.append(units.pop(order.unit.province))
-        if due < 0:
-            done = sum(
-                1
-                for o, (r, _) in zip(power_orders, verdicts, strict=True)
-                if r is OrderResult.SUCCEEDS and isinstance(o, Disband)
-            )
-            missing = -due - done
-            left = [u for u in units.values() if u.power == power] if missing > 0 else []
+            if result is not _SUCCEEDS:
+                continue
+            if isinstance(order, Build):
+                unit = _built(game_map, power, order.unit, rules)
+                units[PROVINCE[unit.location]] = unit
+            elif isinstance(order, Disband):
+                removed.append(units.pop(PROVINCE[order.unit.location]))
+                disbanded += 1
+        missing = -due - disbanded
+        if missing > 0:
+            left = [u for u in units.values() if u.power == power]
             for unit in removal_order(game_map, position, power, left, rules)[:missing]:
                 del units[unit.province]
                 civil.append(unit)
                 ref = UnitRef(unit.type, unit.location)
                 outcomes.append(
-                    Outcome(power, Disband(ref), OrderResult.SUCCEEDS, "civil disorder", None, True)
+                    Outcome(power, Disband(ref), _SUCCEEDS, "civil disorder", None, True)
                 )
-    new_position = Position(units, dict(position.centers))
+    # the centre owners do not change in an adjustment phase: the new position shares them
+    new_position = Position(units, position.centers)
     return Resolution(phase, tuple(outcomes), new_position, tuple(removed + civil), tuple(civil))
+
+
+def _built(game_map: GameMap, power: Power, ref: UnitRef, rules: Rules) -> Unit:
+    """The unit a legal build makes: an army when the type is not given; where the edition
+    allows a fleet build inland (DATC 4.D.3 b), an army in the province for a unit that
+    cannot stand where it was ordered."""
+    utype = ref.type or ARMY
+    location = ref.location
+    if rules.fleet_build_inland == "b" and not game_map.is_valid_location(utype, location):
+        utype, location = ARMY, PROVINCE[location]
+    return unit_at(power, utype, location)
+
+
+Judged = tuple[Order, OrderResult, str]
+"""An order with its verdict and the reason for it."""
 
 
 def _judge_all(
     game_map: GameMap,
     position: Position,
     power: Power,
-    orders: list[Order],
+    orders: Sequence[Order],
     due: int,
     rules: Rules,
-) -> list[tuple[OrderResult, str]]:
-    """Verdicts for one power's adjustment orders, in order (DATC 4.D.4 - 4.D.6)."""
-    verdicts: list[tuple[OrderResult, str]] = []
-    legal: list[int] = []
+) -> list[Judged]:
+    """One power's adjustment orders with their verdicts, in order (DATC 4.D.4 - 4.D.6)."""
+    judged: list[Judged] = []
     for order in orders:
-        result, reason = _judge(game_map, position, power, order, due, rules)
-        verdicts.append((result or OrderResult.SUCCEEDS, reason))
-    by_place: dict[Province, list[int]] = {}
-    for k, order in enumerate(orders):
-        if verdicts[k][0] is OrderResult.SUCCEEDS and not isinstance(order, Waive):
-            by_place.setdefault(order.unit.province, []).append(k)
+        judged.append((order, *_judge(game_map, position, power, order, due, rules)))
+    if len(judged) > 1:  # one order can neither share its province nor exceed what is due
+        _one_order_per_place(judged, rules)
+        _as_many_as_due(judged, due, rules)
+    return judged
+
+
+def _one_order_per_place(judged: list[Judged], rules: Rules) -> None:
+    """Two legal orders for one province: keep the first, the last or neither (for builds,
+    DATC 4.D.5; removals keep the first)."""
+    by_place: dict[Province, list[int]] = {}  # province -> the legal orders there
+    for k, (order, result, _) in enumerate(judged):
+        if result is _SUCCEEDS and not isinstance(order, Waive):
+            by_place.setdefault(PROVINCE[order.unit.location], []).append(k)
     for prov, ks in by_place.items():
         if len(ks) < 2:
             continue
-        choice = rules.double_build if isinstance(orders[ks[0]], Build) else "b"
+        choice = rules.double_build if isinstance(judged[ks[0]][0], Build) else "b"
         keep = {"a": None, "b": ks[0], "c": ks[-1]}[choice]
         for k in ks:
             if k != keep:
-                verdicts[k] = (OrderResult.ILLEGAL, f"{prov} has another adjustment order")
-    legal = [k for k, (result, _) in enumerate(verdicts) if result is OrderResult.SUCCEEDS]
+                judged[k] = (judged[k][0], _ILLEGAL, f"{prov} has another adjustment order")
+
+
+def _as_many_as_due(judged: list[Judged], due: int, rules: Rules) -> None:
+    """More legal adjustments than due: keep the first ones, the last ones or none
+    (DATC 4.D.4 for builds, 4.D.6 for removals)."""
+    legal = [k for k, (_, result, _) in enumerate(judged) if result is _SUCCEEDS]
     allowed = abs(due)
-    if len(legal) > allowed:
-        choice = rules.too_many_builds if due > 0 else rules.too_many_disbands
-        if choice == "a":
-            keep_list: list[int] = []
-        elif choice == "c":
-            keep_list = legal[len(legal) - allowed :]
-        else:
-            keep_list = legal[:allowed]
-        for k in legal:
-            if k not in keep_list:
-                verdicts[k] = (OrderResult.ILLEGAL, f"only {allowed} adjustment(s) due")
-    return verdicts
+    if len(legal) <= allowed:
+        return
+    choice = rules.too_many_builds if due > 0 else rules.too_many_disbands
+    if choice == "a":
+        keep_list: list[int] = []
+    elif choice == "c":
+        keep_list = legal[len(legal) - allowed :]
+    else:
+        keep_list = legal[:allowed]
+    for k in legal:
+        if k not in keep_list:
+            judged[k] = (judged[k][0], _ILLEGAL, f"only {allowed} adjustment(s) due")
 
 
 def _judge(
     game_map: GameMap, position: Position, power: Power, order: Order, due: int, rules: Rules
-) -> tuple[OrderResult | None, str]:
-    """``(None, "")`` if the order is legal on its own, else the verdict and reason."""
-    illegal = OrderResult.ILLEGAL
-    if isinstance(order, (Build, Waive)):
+) -> tuple[OrderResult, str]:
+    """The verdict on one order taken on its own: ``(SUCCEEDS, "")`` if it is legal."""
+    if isinstance(order, Build):
         if due <= 0:
-            return illegal, f"{power} has no build due"
-        if isinstance(order, Waive):
-            return (None, "") if rules.waive == "a" else (illegal, "builds cannot be waived")
+            return _ILLEGAL, f"{power} has no build due"
         return _judge_build(game_map, position, power, order.unit, rules)
     if isinstance(order, Disband):
         if due >= 0:
-            return illegal, f"{power} has no removal due"
-        unit = position.units.get(order.unit.province)
+            return _ILLEGAL, f"{power} has no removal due"
+        prov = PROVINCE[order.unit.location]
+        unit = position.units.get(prov)
         if unit is None:
-            return illegal, f"there is no unit in {order.unit.province}"
+            return _ILLEGAL, f"there is no unit in {prov}"
         if unit.power != power:
-            return illegal, f"the unit in {order.unit.province} belongs to {unit.power}"
-        return None, ""
-    return illegal, "only builds, waives and removals are ordered in an adjustment phase"
+            return _ILLEGAL, f"the unit in {prov} belongs to {unit.power}"
+        return _LEGAL
+    if isinstance(order, Waive):
+        if due <= 0:
+            return _ILLEGAL, f"{power} has no build due"
+        return _LEGAL if rules.waive == "a" else (_ILLEGAL, "builds cannot be waived")
+    return _ILLEGAL, "only builds, waives and removals are ordered in an adjustment phase"
 
 
 def _judge_build(
     game_map: GameMap, position: Position, power: Power, ref: UnitRef, rules: Rules
-) -> tuple[OrderResult | None, str]:
-    illegal = OrderResult.ILLEGAL
-    prov = ref.province
+) -> tuple[OrderResult, str]:
+    prov = PROVINCE[ref.location]
     info = game_map.provinces.get(prov)
     if info is None or info.home != power:
-        return illegal, f"{prov} is not a home centre of {power}"
+        return _ILLEGAL, f"{prov} is not a home centre of {power}"
     if position.centers.get(prov) != power:
-        return illegal, f"{power} does not own {prov}"
+        return _ILLEGAL, f"{power} does not own {prov}"
     if prov in position.units:
-        return illegal, f"{prov} is occupied"
+        return _ILLEGAL, f"{prov} is occupied"
     utype = ref.type
     if utype is None:
-        if info.type.value == "coastal":
-            return illegal, f"the unit type must be given to build in {prov}"
+        if info.type is _COASTAL:
+            return _ILLEGAL, f"the unit type must be given to build in {prov}"
         utype = ARMY
     if utype is ARMY:
-        return None, ""
-    if info.type.value != "coastal":
+        return _LEGAL
+    if info.type is not _COASTAL:
         if rules.fleet_build_inland == "b":
-            return None, ""
-        return illegal, f"a fleet cannot be built in {prov}"
+            return _LEGAL
+        return _ILLEGAL, f"a fleet cannot be built in {prov}"
     coast = coast_of(ref.location)
     if info.coasts and coast not in info.coasts:
-        return OrderResult.FAILS, f"the coast of {prov} must be given"
-    return None, ""
+        return _FAILS, f"the coast of {prov} must be given"
+    return _LEGAL
 
 
 # --- civil disorder (DATC 4.D.8) ------------------------------------------------------------

@@ -10,9 +10,44 @@ from realpolitik.orders import Disband, Move, Order, Retreat, UnitRef
 from realpolitik.phase import Phase
 from realpolitik.position import Dislodged, Position
 from realpolitik.rules import Rules
-from realpolitik.vocab import ARMY, Location, Power, Province, Unit, coast_of, province_of
+from realpolitik.vocab import ARMY, Location, Power, Province, Unit, UnitType, province_of
 
 _RETREAT_ORDERS = (Retreat, Move, Disband)
+# enum members bound once: reading ``OrderResult.SUCCEEDS`` goes through the enum's class
+# machinery, many times slower than a module global
+_SUCCEEDS = OrderResult.SUCCEEDS
+_FAILS = OrderResult.FAILS
+_ILLEGAL = OrderResult.ILLEGAL
+
+
+class _Provinces(dict[Location, Province]):
+    """:func:`~realpolitik.vocab.province_of`, memoised: ``PROVINCE["SPA/NC"] == "SPA"`` is a
+    plain dictionary lookup."""
+
+    def __missing__(self, location: Location) -> Province:
+        if len(self) > 10_000:  # only ever the map's locations, unless orders name others
+            self.clear()
+        found = self[location] = province_of(location)
+        return found
+
+
+PROVINCE = _Provinces()
+"""The province of a location, as a dictionary lookup (see :func:`province_of`)."""
+
+_UNITS: dict[tuple[Power, UnitType, Location], Unit] = {}
+
+
+def unit_at(power: Power, utype: UnitType, location: Location) -> Unit:
+    """``Unit(power, utype, location)``, made once and shared: a unit is a value, and the
+    same units recur phase after phase (England's fleet in the North Sea), so a dictionary
+    lookup replaces building the frozen dataclass."""
+    key = (power, utype, location)
+    unit = _UNITS.get(key)
+    if unit is None:
+        if len(_UNITS) > 10_000:  # only ever the map's units, unless orders name others
+            _UNITS.clear()
+        unit = _UNITS[key] = Unit(power, utype, location)
+    return unit
 
 
 def retreat_options(
@@ -31,11 +66,12 @@ def retreat_options(
     out = [
         loc
         for loc in candidates
-        if (prov := province_of(loc)) not in occupied
+        if (prov := PROVINCE[loc]) not in occupied
         and prov not in contested
         and prov != attacker_from
     ]
-    return tuple(sorted(out))
+    out.sort()
+    return tuple(out)
 
 
 def adjudicate_retreats(
@@ -46,87 +82,91 @@ def adjudicate_retreats(
     phase: Phase,
 ) -> Resolution:
     """Resolve a retreat phase: retreats to one province bounce; no order means disband."""
-    chosen: dict[Province, tuple[int, Location | None]] = {}  # dislodged province -> entry, dest
-    verdicts: list[tuple[OrderResult | None, str]] = []
-    entries = [(power, order) for power, power_orders in orders.items() for order in power_orders]
-    for k, (power, order) in enumerate(entries):
-        verdict, reason, dest = _judge(game_map, position, power, order, rules)
-        if verdict is None:
-            prov = province_of(_unit_ref(order).location)
-            if prov in chosen:
-                verdict, reason = OrderResult.ILLEGAL, "the unit has another order"
-            else:
-                chosen[prov] = (k, dest)
-        verdicts.append((verdict, reason))
-    targets: dict[Province, int] = {}
-    for _k, dest in chosen.values():
-        if dest is not None:
-            targets[province_of(dest)] = targets.get(province_of(dest), 0) + 1
+    # each order judged on its own; the first legal one for a unit is its order
+    judged: list[tuple[Power, Order, OrderResult | None, str, Unit | None, Location | None]] = []
+    chosen: dict[Province, Location | None] = {}  # dislodged province -> dest (None: disband)
+    for power, power_orders in orders.items():
+        for order in power_orders:
+            verdict, reason, unit, dest = _judge(game_map, position, power, order, rules)
+            if unit is not None:
+                here = PROVINCE[unit.location]
+                if here in chosen:
+                    verdict, reason, unit = _ILLEGAL, "the unit has another order", None
+                else:
+                    chosen[here] = dest
+            judged.append((power, order, verdict, reason, unit, dest))
+    bounced = _bounces(chosen.values()) if len(chosen) > 1 else ()
 
-    units = dict(position.units)
+    units: dict[Province, Unit] | None = None  # a copy, made when a unit moves
     removed: list[Unit] = []
     outcomes: list[Outcome] = []
-    results: dict[int, tuple[OrderResult, str]] = {}
-    for prov, (k, dest) in chosen.items():
-        unit = position.dislodged[prov].unit
-        if dest is None:
-            results[k] = (OrderResult.SUCCEEDS, "")
-            removed.append(unit)
-        elif targets[province_of(dest)] > 1:
-            results[k] = (OrderResult.FAILS, f"bounced in {province_of(dest)}: disbanded")
-            removed.append(unit)
-        else:
-            results[k] = (OrderResult.SUCCEEDS, "")
-            moved = Unit(unit.power, unit.type, dest)
-            units[moved.province] = moved
-    for k, (power, order) in enumerate(entries):
-        verdict, reason = verdicts[k]
-        if verdict is None:
-            verdict, reason = results[k]
+    for power, order, verdict, reason, unit, dest in judged:
+        if unit is not None:
+            if dest is None:
+                verdict = _SUCCEEDS
+                removed.append(unit)
+            elif (prov := PROVINCE[dest]) in bounced:
+                verdict, reason = _FAILS, f"bounced in {prov}: disbanded"
+                removed.append(unit)
+            else:
+                verdict = _SUCCEEDS
+                if units is None:
+                    units = dict(position.units)
+                units[prov] = unit_at(unit.power, unit.type, dest)
+        assert verdict is not None
         outcomes.append(Outcome(power, order, verdict, reason))
-    for prov, d in sorted(position.dislodged.items()):
-        if prov not in chosen:
-            removed.append(d.unit)
-            ref = UnitRef(d.unit.type, d.unit.location)
-            outcomes.append(
-                Outcome(
-                    d.unit.power, Disband(ref), OrderResult.SUCCEEDS, "no retreat order", None, True
+    if len(chosen) < len(position.dislodged):
+        for prov, d in sorted(position.dislodged.items()):
+            if prov not in chosen:
+                removed.append(d.unit)
+                ref = UnitRef(d.unit.type, d.unit.location)
+                outcomes.append(
+                    Outcome(d.unit.power, Disband(ref), _SUCCEEDS, "no retreat order", None, True)
                 )
-            )
-    new_position = Position(units, dict(position.centers))
+    new_position = Position(position.units if units is None else units, position.centers)
     return Resolution(phase, tuple(outcomes), new_position, tuple(removed))
 
 
-def _unit_ref(order: Order) -> UnitRef:
-    assert isinstance(order, _RETREAT_ORDERS)
-    return order.unit
+def _bounces(destinations: Collection[Location | None]) -> set[Province]:
+    """The provinces two or more retreats go to."""
+    seen: set[Province] = set()
+    bounced: set[Province] = set()
+    for dest in destinations:
+        if dest is not None:
+            prov = PROVINCE[dest]
+            (bounced if prov in seen else seen).add(prov)
+    return bounced
 
 
 def _judge(
     game_map: GameMap, position: Position, power: Power, order: Order, rules: Rules
-) -> tuple[OrderResult | None, str, Location | None]:
-    """``(None, "", dest)`` for a legal retreat (dest ``None``: disband), else the verdict."""
-    illegal = OrderResult.ILLEGAL
+) -> tuple[OrderResult | None, str, Unit | None, Location | None]:
+    """``(None, "", unit, dest)`` for a legal order of the dislodged ``unit`` (``dest`` where
+    it retreats, ``None`` for a disband), else ``(verdict, reason, None, None)``."""
     if not isinstance(order, _RETREAT_ORDERS):
-        return illegal, "only retreats and disbands are ordered in a retreat phase", None
+        return _ILLEGAL, "only retreats and disbands are ordered in a retreat phase", None, None
     ref = order.unit
-    d: Dislodged | None = position.dislodged.get(ref.province)
+    here = PROVINCE[ref.location]
+    d: Dislodged | None = position.dislodged.get(here)
     if d is None:
-        return illegal, f"there is no dislodged unit in {ref.province}", None
-    if d.unit.power != power:
-        return illegal, f"the dislodged unit in {ref.province} belongs to {d.unit.power}", None
-    if ref.type is not None and ref.type is not d.unit.type and rules.wrong_unit_type == "a":
-        return illegal, f"the dislodged unit is {d.unit.type.value}, not {ref.type.value}", None
+        return _ILLEGAL, f"there is no dislodged unit in {here}", None, None
+    unit = d.unit
+    if unit.power != power:
+        return _ILLEGAL, f"the dislodged unit in {here} belongs to {unit.power}", None, None
+    if ref.type is not None and ref.type is not unit.type and rules.wrong_unit_type == "a":
+        why = f"the dislodged unit is {unit.type.value}, not {ref.type.value}"
+        return _ILLEGAL, why, None, None
     if isinstance(order, Disband):
-        return None, "", None
+        return None, "", unit, None
     if isinstance(order, Move) and order.via_convoy:
-        return illegal, "a retreat cannot be convoyed", None
-    prov, coast = province_of(order.destination), coast_of(order.destination)
-    options = [loc for loc in d.retreats if province_of(loc) == prov]
-    if coast is not None and f"{prov}/{coast}" in options:
-        return None, "", f"{prov}/{coast}"
-    if len(options) == 1 and (coast is None or coast not in game_map.coasts(prov)):
-        return None, "", options[0]
+        return _ILLEGAL, "a retreat cannot be convoyed", None, None
+    dest = order.destination
+    prov = PROVINCE[dest]
+    options = [loc for loc in d.retreats if PROVINCE[loc] == prov]
+    if dest != prov and dest in options:  # the coast named ("SPA/NC") is an option
+        return None, "", unit, dest
+    if len(options) == 1 and (dest == prov or dest[len(prov) + 1 :] not in game_map.coasts(prov)):
+        return None, "", unit, options[0]  # the one option there (a coast it does not have)
     if len(options) > 1:
-        return illegal, f"the coast of {prov} must be given", None
-    return illegal, f"{d.unit} cannot retreat to {order.destination}", None
+        return _ILLEGAL, f"the coast of {prov} must be given", None, None
+    return _ILLEGAL, f"{unit} cannot retreat to {dest}", None, None
