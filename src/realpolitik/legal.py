@@ -119,7 +119,9 @@ def unit_orders(
             return []
         tables = _tables(game_map)
         slot = (tables.armies if unit.type is ARMY else tables.fleets)[unit.location]
-        return _Movement(tables, position, rules).lists([unit], [slot])[0]
+        out: LegalOrders = {unit.power: {}}
+        _Movement(tables, position, rules).fill(out, [unit], [slot])
+        return out[unit.power][unit.location]
     if phase.kind is PhaseKind.RETREATS:
         d = position.dislodged.get(prov)
         return (
@@ -555,62 +557,59 @@ class _Movement:
                 else:
                     found_convoys += orders
 
-    def lists(self, units: list[Unit], slots: list[_Slot]) -> list[list[Order]]:
-        """The legal orders of each of ``units`` (with its planned slot in ``slots``): its
-        slot's ``base`` and the candidates its mask picks, with the markers' orders put in."""
+    def fill(self, out: LegalOrders, units: list[Unit], slots: list[_Slot]) -> None:
+        """Put the legal orders of each of ``units`` (with its planned slot in ``slots``) in
+        ``out[power][location]``: its slot's ``base`` and the candidates its mask picks,
+        with the markers' orders put in."""
         tables, present, strays = self.tables, self.present, self.strays
-        marked = self.marked
-        out: list[list[Order]] = []
-        for slot in slots:
+        check = self.marked or bool(strays)
+        for unit, slot in zip(units, slots, strict=True):
             if tables.narrow:
                 mask = slot.codes.translate(present)
             else:
                 mask = bytes(map(present.__getitem__, slot.code_list))
             orders: list[Order | None] = [*slot.base, *compress(slot.cands, mask)]
-            if (marked and _MARKED in mask) or (strays and not strays.isdisjoint(slot.reach)):
+            if check and (_MARKED in mask or (strays and not strays.isdisjoint(slot.reach))):
                 self._put_in(slot, orders, mask)
-            out.append(cast(list[Order], orders))  # every marker was replaced
+            out[unit.power][unit.location] = cast(list[Order], orders)  # no marker is left
         if self.nationality:
-            out = [
-                [self._with_nationality(order, unit.power) for order in orders]
-                for unit, orders in zip(units, out, strict=True)
-            ]
-        return out
+            for unit in units:
+                keyed = out[unit.power]
+                keyed[unit.location] = [
+                    self._with_nationality(order, unit.power) for order in keyed[unit.location]
+                ]
 
     def _put_in(self, slot: _Slot, orders: list[Order | None], mask: bytes) -> None:
         """Replace the markers picked in ``orders`` by their orders, and put in the hold
         supports of strays."""
-        edits = [marker for marker in slot.markers if mask[marker[0]] == _MARKED]
-        if self.strays:
-            edits += [
-                (slot.starts[k], _HOLD, k)
-                for k, prov in enumerate(slot.reach)
-                if prov in self.strays
-            ]
-            edits.sort(key=_first)
         base = len(slot.base)
+        edits = slot.markers
+        if self.strays:
+            holds = [
+                (slot.starts[k], _HOLD, k) for k, p in enumerate(slot.reach) if p in self.strays
+            ]
+            edits = tuple(sorted([*edits, *holds], key=_first))
         for index, kind, k in reversed(edits):
-            at = base + index - mask.count(0, 0, index)
             if kind == _HOLD:
+                at = base + index - mask.count(0, 0, index)
                 stray = self.board[slot.reach[k]]
-                orders.insert(at, slot.supports[k][self.tables.slot_at[stray.type, stray.location]])
+                target = self.tables.slot_at[stray.type, stray.location]
+                orders.insert(at, slot.supports[k][target])
+            elif mask[index] != _MARKED:
+                continue
             elif kind == _INTO:
-                orders[at : at + 1] = self._convoyed_supports(slot, k)
+                at = base + index - mask.count(0, 0, index)
+                prov, table = slot.reach[k], slot.supports[k]
+                armies = self.into[prov]
+                if slot.at_sea:
+                    # not the moves that every route sends through this fleet
+                    sea, carriages = slot.province, self.carriages
+                    armies = [a for a in armies if prov not in carriages[a].needs.get(sea, ())]
+                orders[at : at + 1] = map(table.__getitem__, armies)
+            elif kind == _VIA:
+                orders[base : base + 1] = self.vias[slot.province]
             else:
-                found = self.vias if kind == _VIA else self.convoys
-                orders[at : at + 1] = found[slot.province]
-
-    def _convoyed_supports(self, slot: _Slot, k: int) -> list[Order]:
-        """The supports of the moves by convoy into the ``k``-th province of the slot's
-        reach: not by a fleet that every route of the move needs (it would convoy what it
-        supports)."""
-        prov, table = slot.reach[k], slot.supports[k]
-        armies = self.into[prov]
-        if not slot.at_sea:
-            return list(map(table.__getitem__, armies))
-        sea = slot.province
-        carriages = self.carriages
-        return [table[army] for army in armies if prov not in carriages[army].needs.get(sea, ())]
+                orders[-1:] = self.convoys[slot.province]
 
     def _with_nationality(self, order: Order, power: Power) -> Order:
         """DATC 4.C.5 a: a support or convoy of another power's unit must name its power."""
@@ -638,8 +637,7 @@ def _movement(
         picked = [k for k, unit in enumerate(units) if unit.power == power]
         units, slots = [units[k] for k in picked], [slots[k] for k in picked]
     out: LegalOrders = {who: {} for who in sorted({unit.power for unit in units})}
-    for unit, orders in zip(units, call.lists(units, slots), strict=True):
-        out[unit.power][unit.location] = orders
+    call.fill(out, units, slots)
     return out
 
 

@@ -165,18 +165,15 @@ def _adjustments_due(game_map: GameMap, position: Position) -> bool:
 def update_centers(position: Position, game_map: GameMap) -> Position:
     """Each occupied supply centre becomes its occupier's (the same position when none
     changes hands)."""
-    units = position.units
+    centers = game_map.centers
     owners = position.centers
-    changes = {
-        prov: units[prov].power
-        for prov in game_map.centers.intersection(units)
-        if owners.get(prov) != units[prov].power
-    }
+    changes: dict[Province, Power] = {}
+    for prov, unit in position.units.items():
+        if prov in centers and owners.get(prov) != unit.power:
+            changes[prov] = unit.power
     if not changes:
         return position
-    centers = dict(owners)
-    centers.update(changes)
-    return Position(units, centers, position.dislodged, position.contested)
+    return Position(position.units, {**owners, **changes}, position.dislodged, position.contested)
 
 
 def _order_text(order: Order, language: str, game_map: GameMap) -> str:

@@ -101,11 +101,8 @@ def check_victory(
     alliances; the biggest qualifying count wins, equal counts share."""
     needed = victory.needed(game_map)
     tally = _tally(victory, position)
-    if (
-        victory.per != "player"
-        and victory.alliance_years is None
-        and max(tally.values(), default=0) < needed
-    ):
+    alone = victory.per != "player" and victory.alliance_years is None
+    if alone and max(tally.values(), default=0) < needed:
         return None  # the usual case: no power has enough, whoever plays it
     what = "supply centres" if victory.count == "centers" else "units"
     candidates: list[tuple[tuple[Power, ...], str]] = []

@@ -155,7 +155,8 @@ def _judge_all(
     """One power's adjustment orders with their verdicts, in order (DATC 4.D.4 - 4.D.6)."""
     judged: list[Judged] = []
     for order in orders:
-        judged.append((order, *_judge(game_map, position, power, order, due, rules)))
+        result, reason = _judge(game_map, position, power, order, due, rules)
+        judged.append((order, result, reason))
     if len(judged) > 1:  # one order can neither share its province nor exceed what is due
         _one_order_per_place(judged, rules)
         _as_many_as_due(judged, due, rules)
