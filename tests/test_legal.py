@@ -200,9 +200,9 @@ def judged_legal(position: Position, rules: Rules) -> set[Order]:
         orders.setdefault(power, []).append(order)
     board = build_board(MAP, position, orders, rules)
     legal = {
-        canonical(e.order, board.fleet_seas)
-        for e in board.entries
-        if not e.illegal or e.illegal == "the unit has another order"
+        canonical(order, board.seas_with_fleets())
+        for k, order in enumerate(board.orders)
+        if board.illegal.get(k, "the unit has another order") == "the unit has another order"
     }
     return {o for o in legal if o is not None}
 

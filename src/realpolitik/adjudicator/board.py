@@ -8,7 +8,6 @@ submitted order also gets its preliminary verdict (illegal / invalid, with a rea
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter
 
@@ -49,55 +48,71 @@ class _Provinces(dict[Location, Province]):
 _PROVINCE = _Provinces()
 
 
+class _Split(dict[Location, tuple[Province, str | None]]):
+    """A location's province and coast (``_SPLIT["SPA/NC"] == ("SPA", "NC")``), memoised."""
+
+    def __missing__(self, location: Location) -> tuple[Province, str | None]:
+        if len(self) > 10_000:
+            self.clear()
+        found = self[location] = (province_of(location), coast_of(location))
+        return found
+
+
+_SPLIT = _Split()
+
+
 class Illegal(Exception):
     """Raised inside the checks: the order is illegal, the message is the reason."""
 
 
-@dataclass(slots=True)
-class Entry:
-    """One submitted order and its verdict so far."""
-
-    power: Power
-    order: Order
-    unit: int = -1
-    illegal: str = ""
-    invalid: str = ""
-    fails: str = ""
-    move: tuple[Location, bool] | None = None  # a legal move: destination, needs a convoy
-
-
 class Board:
-    """The indexed movement problem. Lists are indexed by unit number (units sorted by
-    location); each starts as "no order": holding, no destination, no target."""
+    """The indexed movement problem. Most lists are indexed by unit number (units sorted by
+    location); each starts as "no order": holding, no destination, no target. The orders
+    submitted are numbered in the order given: ``orders``, ``order_power`` and
+    ``order_unit`` (the unit it is for, or -1) are indexed by that number, and ``illegal``,
+    ``invalid`` and ``fails`` hold the verdicts of the orders that get one, with the reason.
+    """
 
     __slots__ = (
         "accepted",
         "attackers",
         "convoyed",
+        "convoys",
         "dest",
         "dest_loc",
         "disorder",
-        "entries",
         "facts",
+        "fails",
         "fallback",
         "fleet_seas",
         "fleets",
         "game_map",
         "hold_supports",
+        "illegal",
         "index",
+        "invalid",
         "kind",
+        "move_of",
         "move_supports",
+        "movers",
         "no_route",
         "order_of",
+        "order_power",
+        "order_unit",
+        "orders",
         "owner",
         "prov",
         "rules",
+        "supports",
         "target",
         "target_coast",
         "target_dest",
+        "twice",
         "units",
         "via",
     )
+    # (``facts``: the map-and-rules facts; ``fleet_seas``: the seas holding a fleet, where
+    # convoys are possible, found when a convoy route is first asked for)
 
     def __init__(
         self,
@@ -111,12 +126,18 @@ class Board:
         self.game_map = game_map
         self.rules = rules
         self.units = units
-        self.prov: list[Province] = [_PROVINCE[u.location] for u in units]  # each unit's
-        self.index: dict[Province, int] = {p: i for i, p in enumerate(self.prov)}
-        self.owner: list[Power] = [u.power for u in units]
-        self.entries: list[Entry] = []
+        self.prov: list[Province] = list(map(_PROVINCE.__getitem__, map(_by_location, units)))
+        self.index: dict[Province, int] = dict(zip(self.prov, range(n), strict=True))
+        self.owner: list[Power] = list(map(_by_power, units))
+        self.orders: list[Order] = []
+        self.order_power: list[Power] = []
+        self.order_unit: list[int] = []
+        self.illegal: dict[int, str] = {}
+        self.invalid: dict[int, str] = {}  # legal, but matching no other order
+        self.fails: dict[int, str] = {}  # legal, but it cannot succeed (DATC 4.B.5)
+        self.move_of: dict[int, tuple[Location, bool, bool]] = {}  # see _Judge._move
         self.kind: list[int] = [HOLD] * n
-        self.order_of: list[int] = [-1] * n  # entry index of the unit's order, or -1
+        self.order_of: list[int] = [-1] * n  # number of the unit's order, or -1
         self.dest: list[Province | None] = [None] * n
         self.dest_loc: list[Location | None] = [None] * n
         self.via: list[bool] = [False] * n
@@ -126,16 +147,18 @@ class Board:
         self.target: list[int] = [-1] * n  # supported / convoyed unit
         self.target_dest: list[Province | None] = [None] * n
         self.target_coast: list[str | None] = [None] * n
-        self.hold_supports: list[list[int]] = [[] for _ in units]
-        self.move_supports: list[list[int]] = [[] for _ in units]
-        self.fleets: list[list[int]] = [[] for _ in units]  # convoying fleets of a move
+        # the supports and convoying fleets each unit gets (only units that get any are keys)
+        self.hold_supports: dict[int, list[int]] = {}
+        self.move_supports: dict[int, list[int]] = {}
+        self.fleets: dict[int, list[int]] = {}  # convoying fleets of a move
         self.attackers: dict[Province, list[int]] = {}  # units moving into each province
+        # the units ordered to move, support, convoy (in the order they got their orders)
+        self.movers: list[int] = []
+        self.supports: list[int] = []
+        self.convoys: list[int] = []
+        self.twice: list[int] = []  # units given two different legal orders
         self.facts = _facts(game_map, rules)
-        seas = self.facts.seas
-        # seas holding a fleet: where convoys are possible
-        self.fleet_seas = frozenset(
-            [p for u, p in zip(units, self.prov, strict=True) if p in seas and u.type is FLEET]
-        )
+        self.fleet_seas: frozenset[Province] | None = None
         self.disorder = disorder  # powers in civil disorder (DATC 4.D.9)
         self.accepted = accepted  # accepted foreign supporters
 
@@ -149,6 +172,19 @@ class Board:
     def province(self, i: int) -> Province:
         return self.prov[i]
 
+    def seas_with_fleets(self) -> frozenset[Province]:
+        """The seas holding a fleet: where convoys are possible."""
+        if self.fleet_seas is None:
+            seas = self.facts.seas
+            self.fleet_seas = frozenset(
+                [
+                    p
+                    for u, p in zip(self.units, self.prov, strict=True)
+                    if p in seas and u.type is FLEET
+                ]
+            )
+        return self.fleet_seas
+
 
 def build_board(
     game_map: GameMap,
@@ -159,25 +195,22 @@ def build_board(
     disorder: Collection[Power] = (),
     accepted: Collection[tuple[Power, Province]] = (),
 ) -> Board:
-    """Judge every order on the board alone, then link supports and convoys to moves."""
+    """Judge every order on the board alone and give each unit its order (DATC 4.D.3: one
+    order per unit), then link supports and convoys to moves."""
     units = sorted(position.units.values(), key=_by_location)
     board = Board(game_map, rules, units, frozenset(disorder), frozenset(accepted))
-    judge = _Judge(board)
-    entries = board.entries
+    judge = _Judge(board).judge
     for power, power_orders in orders.items():
         for order in power_orders:
-            entry = Entry(power, order)
-            entries.append(entry)
-            try:
-                judge(entry)
-            except Illegal as exc:
-                entry.illegal = str(exc)
-    _assign(board)
+            judge(power, order)
+    if board.twice:
+        _duplicates(board)
     _link(board)
     return board
 
 
 _by_location = attrgetter("location")
+_by_power = attrgetter("power")
 
 
 # --- what the map and rules say about an order, whatever else is on the board ---------------
@@ -344,39 +377,58 @@ def _coastal(game_map: GameMap, prov: Province) -> bool:
 
 # --- legality on the board ------------------------------------------------------------------
 class _Judge:
-    """Judges one order on the board: the unit is there and is the power's, and the order
-    is legal for it (:class:`_Facts`) and for the units and fleets it involves. Sets the
-    entry's unit and move, or raises :class:`Illegal`; an order naming the wrong coast of
-    its fleet's province only fails (DATC 4.B.5)."""
+    """Judges each order on the board: the unit is there and is the power's, and the order
+    is legal for it (:class:`_Facts`) and for the units and fleets it involves; an order
+    naming the wrong coast of its fleet's province only fails (DATC 4.B.5). The first legal
+    order of a unit is its order."""
 
     def __init__(self, board: Board) -> None:
         self.board = board
         self.facts = board.facts
         self.routes: dict[tuple[Province, Province, Province | None], bool] = {}
 
-    def __call__(self, entry: Entry) -> None:
-        order = entry.order
-        cls = type(order)
-        if cls not in _MOVEMENT_ORDERS:
-            raise Illegal(f"{cls.__name__.lower()} orders are not given in a movement phase")
+    def judge(self, power: Power, order: Order) -> None:
+        """Number and judge ``power``'s next order."""
         board = self.board
-        ref = order.unit  # type: ignore[union-attr]  # a movement order
-        prov = _PROVINCE[ref.location]
-        i = board.index.get(prov)
-        if i is None:
-            raise Illegal(f"there is no unit in {prov}")
-        unit = board.units[i]
-        if unit.power != entry.power:
-            raise Illegal(f"the unit in {prov} belongs to {unit.power}")
-        if ref.type is not unit.type or ref.location != unit.location:
-            _check_ref(board, ref, unit)
-        entry.unit = i
-        if cls is Move:
-            self._move(entry, unit, order)  # type: ignore[arg-type]
-        elif cls is SupportHold or cls is SupportMove:
-            self._support(unit, order)  # type: ignore[arg-type]
-        elif cls is Convoy:
-            self._convoy(unit, order)  # type: ignore[arg-type]
+        k = len(board.orders)
+        board.orders.append(order)
+        board.order_power.append(power)
+        cls = type(order)
+        try:  # the unit is there, and is the power's
+            if cls not in _MOVEMENT_ORDERS:
+                raise Illegal(f"{cls.__name__.lower()} orders are not given in a movement phase")
+            ref = order.unit  # type: ignore[union-attr]  # a movement order
+            prov = _PROVINCE[ref.location]
+            i = board.index.get(prov, -1)
+            if i < 0:
+                raise Illegal(f"there is no unit in {prov}")
+            unit = board.units[i]
+            if unit.power != power:
+                raise Illegal(f"the unit in {prov} belongs to {unit.power}")
+            if ref.type is not unit.type or ref.location != unit.location:
+                _check_ref(board, ref, unit)
+        except Illegal as exc:
+            board.order_unit.append(-1)
+            board.illegal[k] = str(exc)
+            return
+        board.order_unit.append(i)
+        try:  # the order is legal for it
+            if cls is Move:
+                self._move(k, unit, order)  # type: ignore[arg-type]
+            elif cls is SupportHold or cls is SupportMove:
+                self._support(unit, order)  # type: ignore[arg-type]
+            elif cls is Convoy:
+                self._convoy(unit, order)  # type: ignore[arg-type]
+        except Illegal as exc:
+            board.illegal[k] = str(exc)
+            return
+        order_of = board.order_of
+        if order_of[i] < 0:
+            order_of[i] = k
+            if k not in board.fails:
+                _assign(board, i, k)
+        elif order != board.orders[order_of[i]] and i not in board.twice:
+            board.twice.append(i)
 
     def route(self, src: Province, dest: Province, exclude: Province | None = None) -> bool:
         """Could an army go from ``src`` to ``dest`` by convoy through the fleets at sea
@@ -384,23 +436,25 @@ class _Judge:
         key = (src, dest, exclude)
         found = self.routes.get(key)
         if found is None:
-            seas = self.board.fleet_seas
+            seas = self.board.seas_with_fleets()
             if exclude is not None:
                 seas = seas - {exclude}
             found = self.routes[key] = has_route(self.board.game_map, src, dest, seas)
         return found
 
-    def _move(self, entry: Entry, unit: Unit, order: Move) -> None:
+    def _move(self, k: int, unit: Unit, order: Move) -> None:
+        """A legal move's exact destination, whether it goes by convoy, and whether it must
+        (there is no land route) go in ``move_of``."""
         key = (unit.type, unit.location, order.destination, order.via_convoy)
         rule = self.facts.moves.get(key) or self.facts.move(*key)
         reason, dest, convoy, needs_route = rule
         if needs_route and self.route(_PROVINCE[unit.location], dest):
             reason = ""
         if not reason:
-            entry.move = (dest, convoy)
+            self.board.move_of[k] = (dest, convoy, needs_route)
         elif unit.location != order.unit.location and coast_of(order.unit.location):
             # the order names another coast (ignored, DATC 4.B.5): it simply fails
-            entry.fails = f"{reason}; the fleet is at {unit.location}"
+            self.board.fails[k] = f"{reason}; the fleet is at {unit.location}"
         else:
             raise Illegal(reason)
 
@@ -440,7 +494,7 @@ class _Judge:
         board = self.board
         origin, dest = _PROVINCE[army.location], _PROVINCE[order.destination]
         here = _PROVINCE[unit.location]
-        if not on_minimal_route(board.game_map, origin, dest, board.fleet_seas, here):
+        if not on_minimal_route(board.game_map, origin, dest, board.seas_with_fleets(), here):
             raise Illegal(f"{unit} is on no possible convoy route from {origin} to {dest}")
 
     def _target(self, unit: Unit, ref: UnitRef) -> Unit:
@@ -481,132 +535,126 @@ def _check_ref(board: Board, ref: UnitRef, unit: Unit) -> None:
 
 
 # --- one order per unit (DATC 4.D.3) -------------------------------------------------------
-def _assign(board: Board) -> None:
-    """Give each unit its order: the only legal one, or the duplicate rule's choice."""
-    entries, order_of = board.entries, board.order_of
-    ordered: list[int] = []  # units in the order their first legal order came
-    twice: list[int] = []
-    for k, entry in enumerate(entries):
-        if entry.illegal:
-            continue
-        i = entry.unit
-        if order_of[i] < 0:
-            order_of[i] = k
-            ordered.append(i)
-        elif entry.order != entries[order_of[i]].order and i not in twice:
-            twice.append(i)
-    if twice:
-        _duplicates(board, twice)
-    kind, dest, dest_loc, target = board.kind, board.dest, board.dest_loc, board.target
-    attackers = board.attackers
-    for i in ordered:
-        k = order_of[i]
-        if k < 0:
-            continue
-        entry = entries[k]
-        if entry.fails:
-            continue
-        order = entry.order
-        cls = type(order)
-        if cls is Move:
-            kind[i] = MOVE
-            assert entry.move is not None
-            loc, needs_convoy = entry.move
-            prov = _PROVINCE[loc]
-            dest_loc[i] = loc
-            dest[i] = prov
-            board.via[i] = needs_convoy
-            found = attackers.get(prov)
-            if found is None:
-                attackers[prov] = [i]
-            else:
-                found.append(i)
-        elif cls is SupportHold:
-            kind[i] = SUPPORT
-            target[i] = board.index[_PROVINCE[order.supported.location]]  # type: ignore[union-attr]
-        elif cls is SupportMove:
-            kind[i] = SUPPORT
-            target[i] = board.index[_PROVINCE[order.supported.location]]  # type: ignore[union-attr]
-            board.target_dest[i] = _PROVINCE[order.destination]  # type: ignore[union-attr]
-            board.target_coast[i] = coast_of(order.destination)  # type: ignore[union-attr]
-        elif cls is Convoy:
-            kind[i] = CONVOY
-            target[i] = board.index[_PROVINCE[order.convoyed.location]]  # type: ignore[union-attr]
-            board.target_dest[i] = _PROVINCE[order.destination]  # type: ignore[union-attr]
+def _assign(board: Board, i: int, k: int) -> None:
+    """Give unit ``i`` order number ``k`` (a legal one that does not simply fail)."""
+    order = board.orders[k]
+    cls = type(order)
+    if cls is Move:
+        loc, by_convoy, overseas = board.move_of[k]
+        prov = _PROVINCE[loc]
+        board.kind[i] = MOVE
+        board.dest_loc[i] = loc
+        board.dest[i] = prov
+        board.via[i] = by_convoy
+        board.convoyed[i] = overseas  # no land route: by convoy or not at all
+        board.movers.append(i)
+        found = board.attackers.get(prov)
+        if found is None:
+            board.attackers[prov] = [i]
+        else:
+            found.append(i)
+    elif cls is SupportHold:
+        board.kind[i] = SUPPORT
+        board.target[i] = board.index[_PROVINCE[order.supported.location]]  # type: ignore[union-attr]
+        board.supports.append(i)
+    elif cls is SupportMove:
+        board.kind[i] = SUPPORT
+        board.target[i] = board.index[_PROVINCE[order.supported.location]]  # type: ignore[union-attr]
+        board.target_dest[i], board.target_coast[i] = _SPLIT[order.destination]  # type: ignore[union-attr]
+        board.supports.append(i)
+    elif cls is Convoy:
+        board.kind[i] = CONVOY
+        board.target[i] = board.index[_PROVINCE[order.convoyed.location]]  # type: ignore[union-attr]
+        board.target_dest[i] = _PROVINCE[order.destination]  # type: ignore[union-attr]
+        board.convoys.append(i)
 
 
-def _duplicates(board: Board, units: list[int]) -> None:
+def _duplicates(board: Board) -> None:
     """Units with different orders: keep the first (choice a), the last (b), or none (c);
-    the others are illegal."""
+    the others are illegal. Then every unit is given its order again, in the order the
+    units first got one."""
     choice = board.rules.duplicate_orders
-    for i in units:
-        ks = [k for k, e in enumerate(board.entries) if not e.illegal and e.unit == i]
+    illegal = board.illegal
+    legal = [(k, i) for k, i in enumerate(board.order_unit) if k not in illegal]
+    ordered = list(dict.fromkeys(i for _, i in legal))
+    for i in board.twice:
+        ks = [k for k, unit in legal if unit == i]
         keep = ks[0] if choice == "a" else ks[-1] if choice == "b" else -1
         for k in ks:
             if k != keep:
-                board.entries[k].illegal = "the unit has another order"
+                illegal[k] = "the unit has another order"
         board.order_of[i] = keep
+    n = board.size
+    board.kind[:] = [HOLD] * n
+    for column in (board.dest, board.dest_loc, board.target_dest, board.target_coast):
+        column[:] = [None] * n
+    board.via[:] = board.convoyed[:] = [False] * n
+    board.target[:] = [-1] * n
+    board.attackers.clear()
+    del board.movers[:], board.supports[:], board.convoys[:]
+    for i in ordered:
+        k = board.order_of[i]
+        if k >= 0 and k not in board.fails:
+            _assign(board, i, k)
 
 
 # --- matching supports and convoys; convoy or land route (DATC 4.A.3) ------------------------
 def _link(board: Board) -> None:
+    """Match convoys and supports to the moves they name, and settle which army moves go by
+    convoy (units are taken in board order)."""
     game_map, rules = board.game_map, board.rules
-    kind, dest, target, entries, order_of = (
+    kind, dest, target, invalid, order_of = (
         board.kind,
         board.dest,
         board.target,
-        board.entries,
+        board.invalid,
         board.order_of,
     )
-    convoys = [i for i in range(board.size) if kind[i] == CONVOY]
-    for i in convoys:
+    fleets = board.fleets
+    for i in sorted(board.convoys):
         t = target[i]
         if kind[t] == MOVE and dest[t] == board.target_dest[i]:
-            board.fleets[t].append(i)
+            fleets.setdefault(t, []).append(i)
         else:
-            entries[order_of[i]].invalid = "the army is not ordered to make that move"
-    units = board.units
-    for i, dst in enumerate(dest):
-        if dst is None or units[i].type is not ARMY or kind[i] != MOVE:
-            continue
-        src = board.prov[i]
-        fleets = board.fleets[i]
-        route = bool(fleets) and has_route(game_map, src, dst, {board.prov[f] for f in fleets})
-        if not game_map.can_move(ARMY, src, dst):
-            board.convoyed[i] = True
-        elif fleets or board.via[i]:
-            board.convoyed[i] = _adjacent_by_convoy(board, i, route)
-            board.fallback[i] = board.convoyed[i] and rules.adjacent_convoy in ("a", "c")
-        if board.convoyed[i] and not route:
+            invalid[order_of[i]] = "the army is not ordered to make that move"
+    units, via, convoyed = board.units, board.via, board.convoyed
+    for i in sorted(board.movers):
+        if units[i].type is not ARMY or not (convoyed[i] or via[i] or i in fleets):
+            continue  # a move by land
+        src, dst = board.prov[i], dest[i] or ""
+        carriers = fleets.get(i, ())
+        route = bool(carriers) and has_route(game_map, src, dst, {board.prov[f] for f in carriers})
+        if not convoyed[i]:  # a land route too: by convoy only if asked (DATC 4.A.3)
+            convoyed[i] = _adjacent_by_convoy(board, i, route)
+            board.fallback[i] = convoyed[i] and rules.adjacent_convoy in ("a", "c")
+        if convoyed[i] and not route:
             board.no_route[i] = True
     support_coast = rules.support_coast
     vetoes = rules.foreign_support == "acknowledged" or bool(board.disorder)  # see _refused
     owner = board.owner
-    for i, k in enumerate(kind):
-        if k != SUPPORT:
-            continue
+    for i in sorted(board.supports):
         t = target[i]
-        entry = entries[order_of[i]]
+        k = order_of[i]
         want = board.target_dest[i]
         refused = _refused(board, i, t, want is None) if owner[t] != owner[i] and vetoes else ""
         if refused:
-            entry.invalid = refused
+            invalid[k] = refused
         elif want is None:
             if kind[t] == MOVE:
-                entry.invalid = f"{units[t]} is ordered to move, not to hold"
+                invalid[k] = f"{units[t]} is ordered to move, not to hold"
             else:
-                board.hold_supports[t].append(i)
+                board.hold_supports.setdefault(t, []).append(i)
         elif kind[t] != MOVE or dest[t] != want:
-            entry.invalid = f"{units[t]} is not ordered to move to {want}"
+            invalid[k] = f"{units[t]} is not ordered to move to {want}"
         elif board.target_coast[i] is None and (support_coast != "b" or owner[t] == owner[i]):
-            board.move_supports[t].append(i)
+            board.move_supports.setdefault(t, []).append(i)
         elif (
             board.target_coast[i] is not None
             and support_coast != "a"
             and board.target_coast[i] in game_map.provinces[want].coasts
             and board.dest_loc[t] != f"{want}/{board.target_coast[i]}"
         ):
-            entry.invalid = f"{units[t]} is ordered to another coast of {want}"
+            invalid[k] = f"{units[t]} is ordered to another coast of {want}"
         elif (
             support_coast == "b"
             and board.target_coast[i] is None
@@ -614,9 +662,9 @@ def _link(board: Board) -> None:
             and owner[t] != owner[i]
         ):
             # Calhamer's reading: allies name the coast; only one's own move may omit it
-            entry.invalid = f"the support must name the coast {board.dest_loc[t]} of an ally"
+            invalid[k] = f"the support must name the coast {board.dest_loc[t]} of an ally"
         else:
-            board.move_supports[t].append(i)
+            board.move_supports.setdefault(t, []).append(i)
 
 
 def _refused(board: Board, i: int, t: int, hold: bool) -> str:
@@ -641,6 +689,6 @@ def _adjacent_by_convoy(board: Board, i: int, route: bool) -> bool:
         t = board.index.get(board.dest[i] or "")
         swap = t is not None and board.kind[t] == MOVE and board.dest[t] == board.prov[i]
         return swap and route
-    if not board.via[i] and not any(board.owner[f] == power for f in board.fleets[i]):
+    if not board.via[i] and not any(board.owner[f] == power for f in board.fleets.get(i, ())):
         return False  # neither ordered "via convoy" nor convoyed by its own fleet
     return choice == "d" or route

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
-from realpolitik.adjudicator.board import CONVOY, HOLD, MOVE, SUPPORT, Board, Entry, build_board
+from realpolitik.adjudicator.board import CONVOY, HOLD, MOVE, SUPPORT, Board, build_board
 from realpolitik.adjudicator.convoy import has_route
 from realpolitik.adjudicator.results import OrderResult, Outcome, Resolution
 from realpolitik.adjudicator.retreats import retreat_options
@@ -24,6 +24,7 @@ from realpolitik.vocab import Location, Power, Province, Unit, UnitType
 
 _MOVE, _SUPPORT, _PATH = 0, 1, 2
 _UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
+_NONE: tuple[int, ...] = ()  # no supports, no fleets
 
 
 class Resolver:
@@ -50,18 +51,18 @@ class Resolver:
         """Decide at once what needs no other decision: a support nobody attacks is given;
         a move by land into an empty province nobody else enters succeeds."""
         b = self.b
-        attackers, index, kind = b.attackers, b.index, b.kind
+        attackers, index = b.attackers, b.index
         state, value = self.state, self.value
-        for i, prov in enumerate(b.prov):
-            k = kind[i]
-            if k == SUPPORT and prov not in attackers:
+        prov, convoyed, dest = b.prov, b.convoyed, b.dest
+        for i in b.supports:
+            if prov[i] not in attackers:
                 state[3 * i + _SUPPORT] = _RESOLVED
                 value[3 * i + _SUPPORT] = True
-            elif k == MOVE and not b.convoyed[i]:
-                dest = b.dest[i] or ""
-                if dest not in index and len(attackers[dest]) == 1:
-                    state[3 * i + _MOVE] = _RESOLVED
-                    value[3 * i + _MOVE] = True
+        for i in b.movers:
+            into = dest[i] or ""
+            if not convoyed[i] and into not in index and len(attackers[into]) == 1:
+                state[3 * i + _MOVE] = _RESOLVED
+                value[3 * i + _MOVE] = True
 
     # --- the decision loop ------------------------------------------------------------------
     def resolve(self, d: int) -> bool:
@@ -176,7 +177,7 @@ class Resolver:
             and not self.by_convoy(t)
         )
 
-    def _supports(self, supporters: list[int]) -> int:
+    def _supports(self, supporters: Sequence[int]) -> int:
         given = 0
         for s in supporters:
             if self.resolve(3 * s + _SUPPORT):
@@ -189,20 +190,22 @@ class Resolver:
             return 0
         t = b.index.get(b.dest[i] or "", -1)
         if t < 0 or (b.kind[t] == MOVE and not self.head_to_head(i, t) and self.moves(t)):
-            return 1 + self._supports(b.move_supports[i])
+            return 1 + self._supports(b.move_supports.get(i, _NONE))
         victim = b.owner[t]
         if victim == b.owner[i]:
             return 0
-        return 1 + self._supports([s for s in b.move_supports[i] if b.owner[s] != victim])
+        return 1 + self._supports(
+            [s for s in b.move_supports.get(i, _NONE) if b.owner[s] != victim]
+        )
 
     def hold_strength(self, i: int) -> int:
         b = self.b
         if b.kind[i] == MOVE:
             return 0 if self.moves(i) else 1
-        return 1 + self._supports(b.hold_supports[i])
+        return 1 + self._supports(b.hold_supports.get(i, _NONE))
 
     def defend_strength(self, i: int) -> int:
-        return 1 + self._supports(self.b.move_supports[i])
+        return 1 + self._supports(self.b.move_supports.get(i, _NONE))
 
     def prevent_strength(self, i: int) -> int:
         b = self.b
@@ -217,7 +220,7 @@ class Resolver:
             and self.moves(t)
         ):
             return 0  # beaten by the unit from where it was going: no effect there
-        return 1 + self._supports(b.move_supports[i])
+        return 1 + self._supports(b.move_supports.get(i, _NONE))
 
     # --- decisions ---------------------------------------------------------------------------
     def _move_succeeds(self, i: int) -> bool:
@@ -264,7 +267,7 @@ class Resolver:
 
     def _path_holds(self, i: int) -> bool:
         b = self.b
-        fleets = b.fleets[i]
+        fleets = b.fleets.get(i, _NONE)
         if self.any_route_breaks:
             for f in fleets:
                 if self.dislodged_by(f) >= 0:
@@ -304,7 +307,7 @@ class Resolver:
             )
         if into is None:
             return False
-        fleets = b.fleets[army]
+        fleets = b.fleets.get(army, _NONE)
         target_fleet = b.index.get(into, -1)
         if target_fleet < 0 or target_fleet not in fleets:
             return False
@@ -328,24 +331,27 @@ def adjudicate_movement(
     """Resolve a movement phase. Pure: the inputs are not changed."""
     board = build_board(game_map, position, orders, rules, disorder=disorder, accepted=accepted)
     r = Resolver(board)
-    n = board.size
-    attacked = board.attackers
-    kind, dest, dest_loc, prov = board.kind, board.dest, board.dest_loc, board.prov
-    dislodger = [r.dislodged_by(i) if prov[i] in attacked else -1 for i in range(n)]
-    moved = [kind[i] == MOVE and r.moves(i) for i in range(n)]
+    dest, dest_loc, prov, index = board.dest, board.dest_loc, board.prov, board.index
+    dislodger: dict[int, int] = {}  # dislodged unit: the unit dislodging it
+    for attacked in board.attackers:
+        i = index.get(attacked, -1)
+        if i >= 0:
+            j = r.dislodged_by(i)
+            if j >= 0:
+                dislodger[i] = j
+    moved = {i for i in board.movers if r.moves(i)}
 
     units: dict[Province, Unit] = {}
     for i, unit in enumerate(board.units):
-        if moved[i]:
+        if i in moved:
             to = dest_loc[i] or ""
             units[dest[i] or ""] = _unit(unit.power, unit.type, to)
-        elif dislodger[i] < 0:
+        elif i not in dislodger:
             units[prov[i]] = unit
     contested = _contested(r, units)
     dislodged: dict[Province, Dislodged] = {}
-    for i, j in enumerate(dislodger):
-        if j < 0:
-            continue
+    for i in sorted(dislodger):
+        j = dislodger[i]
         unit = board.units[i]
         origin = prov[j]
         by_convoy = r.by_convoy(j) and rules.retreat_after_convoy == "b"
@@ -355,10 +361,11 @@ def adjudicate_movement(
             options = retreat_options(game_map, unit, units, contested, barred)
         dislodged[prov[i]] = Dislodged(unit, origin, options)
 
-    outcomes = [_outcome(r, k, entry, dislodged) for k, entry in enumerate(board.entries)]
-    order_of = board.order_of
+    numbered = zip(board.order_power, board.orders, board.order_unit, strict=True)
+    outcomes = [_outcome(r, k, *given, dislodged) for k, given in enumerate(numbered)]
+    order_of, order_unit = board.order_of, board.order_unit
     for i, unit in enumerate(board.units):
-        if order_of[i] < 0 and not _ordered(board, i):
+        if order_of[i] < 0 and i not in order_unit:  # not even an illegal order: it holds
             hold = Hold(UnitRef(unit.type, unit.location))
             result, fate = _hold_result(board, i, dislodged)
             outcomes.append(Outcome(unit.power, hold, result, "no order: holds", fate, True))
@@ -368,11 +375,6 @@ def adjudicate_movement(
         return Resolution(phase, tuple(outcomes), new_position, lost)
     new_position = Position(units, dict(position.centers), dislodged, frozenset(contested))
     return Resolution(phase, tuple(outcomes), new_position)
-
-
-def _ordered(board: Board, i: int) -> bool:
-    """Did some order (even an illegal one) name unit ``i``? Then it gets no implied hold."""
-    return any(entry.unit == i for entry in board.entries)
 
 
 _UNITS: dict[tuple[Power, UnitType, Location], Unit] = {}
@@ -415,41 +417,55 @@ def _hold_result(
     return fate, fate
 
 
-def _outcome(r: Resolver, k: int, entry: Entry, dislodged: Mapping[Province, Dislodged]) -> Outcome:
+def _outcome(
+    r: Resolver, k: int, power: Power, order: Order, i: int, dislodged: Mapping[Province, Dislodged]
+) -> Outcome:
+    """The result of order number ``k``, ``power``'s ``order`` for unit ``i`` (-1: none)."""
     b = r.b
-    i = entry.unit
-    if entry.fails:
-        fate = _hold_result(b, i, dislodged)[1] if dislodged else None
-        return Outcome(entry.power, entry.order, OrderResult.FAILS, entry.fails, fate)
-    if entry.illegal or i < 0 or b.order_of[i] != k:
-        fate = None
-        if i >= 0 and dislodged:
-            fate = _hold_result(b, i, dislodged)[1]
-        reason = entry.illegal or "the unit has another order"
-        return Outcome(entry.power, entry.order, OrderResult.ILLEGAL, reason, fate)
-    result, fate = _hold_result(b, i, dislodged) if dislodged else (OrderResult.STANDS, None)
+    if i < 0 or b.order_of[i] != k:  # illegal, or not the order the unit follows
+        fate = _hold_result(b, i, dislodged)[1] if i >= 0 and dislodged else None
+        if k in b.fails:
+            return _make(Outcome, (power, order, _FAILS, b.fails[k], fate, False))
+        reason = b.illegal.get(k) or "the unit has another order"
+        return _make(Outcome, (power, order, _ILLEGAL, reason, fate, False))
+    result, fate = _hold_result(b, i, dislodged) if dislodged else (_STANDS, None)
+    if k in b.fails:
+        return _make(Outcome, (power, order, _FAILS, b.fails[k], fate, False))
     kind = b.kind[i]
     if kind == HOLD:
-        return Outcome(entry.power, entry.order, result, "", fate)
-    if entry.invalid:
-        return Outcome(entry.power, entry.order, OrderResult.INVALID, entry.invalid, fate)
+        return _make(Outcome, (power, order, result, "", fate, False))
+    if k in b.invalid:
+        return _make(Outcome, (power, order, _INVALID, b.invalid[k], fate, False))
     if kind == MOVE:
         if b.no_route[i]:
             reason = "no convoy route is ordered"
-            return Outcome(entry.power, entry.order, OrderResult.INVALID, reason, fate)
+            return _make(Outcome, (power, order, _INVALID, reason, fate, False))
         if r.moves(i):
-            return Outcome(entry.power, entry.order, OrderResult.SUCCEEDS, "", fate)
-        return Outcome(entry.power, entry.order, OrderResult.FAILS, _why_failed(r, i), fate)
+            return _make(Outcome, (power, order, _SUCCEEDS, "", fate, False))
+        return _make(Outcome, (power, order, _FAILS, _why_failed(r, i), fate, False))
     if kind == SUPPORT:
         if r.given(i):
-            return Outcome(entry.power, entry.order, OrderResult.GIVEN, "", fate)
+            return _make(Outcome, (power, order, _GIVEN, "", fate, False))
         reason = "dislodged" if fate is not None else "cut by an attack"
-        return Outcome(entry.power, entry.order, OrderResult.CUT, reason, fate)
+        return _make(Outcome, (power, order, _CUT, reason, fate, False))
     army = b.target[i]
     if fate is not None or (army in r.paradox and b.prov[i] in b.attackers):
         reason = "the fleet is dislodged" if fate is not None else "a convoy paradox: it holds"
-        return Outcome(entry.power, entry.order, OrderResult.DISRUPTED, reason, fate)
-    return Outcome(entry.power, entry.order, OrderResult.AVAILABLE, "", fate)
+        return _make(Outcome, (power, order, _DISRUPTED, reason, fate, False))
+    return _make(Outcome, (power, order, _AVAILABLE, "", fate, False))
+
+
+# ``Outcome(...)`` runs the named tuple's ``__new__`` in Python; a few dozen outcomes a phase
+# are made directly, as the tuple they are
+_make = tuple.__new__
+_STANDS, _FAILS, _ILLEGAL, _INVALID = (
+    OrderResult.STANDS,
+    OrderResult.FAILS,
+    OrderResult.ILLEGAL,
+    OrderResult.INVALID,
+)
+_SUCCEEDS, _GIVEN, _CUT = OrderResult.SUCCEEDS, OrderResult.GIVEN, OrderResult.CUT
+_AVAILABLE, _DISRUPTED = OrderResult.AVAILABLE, OrderResult.DISRUPTED
 
 
 def _why_failed(r: Resolver, i: int) -> str:
