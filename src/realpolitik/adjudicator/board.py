@@ -199,10 +199,7 @@ def build_board(
     order per unit), then link supports and convoys to moves."""
     units = sorted(position.units.values(), key=_by_location)
     board = Board(game_map, rules, units, frozenset(disorder), frozenset(accepted))
-    judge = _Judge(board).judge
-    for power, power_orders in orders.items():
-        for order in power_orders:
-            judge(power, order)
+    _Judge(board).judge_all(orders)
     if board.twice:
         _duplicates(board)
     _link(board)
@@ -387,48 +384,52 @@ class _Judge:
         self.facts = board.facts
         self.routes: dict[tuple[Province, Province, Province | None], bool] = {}
 
-    def judge(self, power: Power, order: Order) -> None:
-        """Number and judge ``power``'s next order."""
+    def judge_all(self, orders: Mapping[Power, Sequence[Order]]) -> None:
+        """Number and judge every order, power by power."""
         board = self.board
-        k = len(board.orders)
-        board.orders.append(order)
-        board.order_power.append(power)
-        cls = type(order)
-        try:  # the unit is there, and is the power's
-            if cls not in _MOVEMENT_ORDERS:
-                raise Illegal(f"{cls.__name__.lower()} orders are not given in a movement phase")
-            ref = order.unit  # type: ignore[union-attr]  # a movement order
-            prov = _PROVINCE[ref.location]
-            i = board.index.get(prov, -1)
-            if i < 0:
-                raise Illegal(f"there is no unit in {prov}")
-            unit = board.units[i]
-            if unit.power != power:
-                raise Illegal(f"the unit in {prov} belongs to {unit.power}")
-            if ref.type is not unit.type or ref.location != unit.location:
-                _check_ref(board, ref, unit)
-        except Illegal as exc:
-            board.order_unit.append(-1)
-            board.illegal[k] = str(exc)
-            return
-        board.order_unit.append(i)
-        try:  # the order is legal for it
-            if cls is Move:
-                self._move(k, unit, order)  # type: ignore[arg-type]
-            elif cls is SupportHold or cls is SupportMove:
-                self._support(unit, order)  # type: ignore[arg-type]
-            elif cls is Convoy:
-                self._convoy(unit, order)  # type: ignore[arg-type]
-        except Illegal as exc:
-            board.illegal[k] = str(exc)
-            return
-        order_of = board.order_of
-        if order_of[i] < 0:
-            order_of[i] = k
-            if k not in board.fails:
-                _assign(board, i, k)
-        elif order != board.orders[order_of[i]] and i not in board.twice:
-            board.twice.append(i)
+        index, units, illegal, order_of = board.index, board.units, board.illegal, board.order_of
+        numbered, order_unit = board.orders, board.order_unit
+        for power, power_orders in orders.items():
+            board.order_power += [power] * len(power_orders)
+            for order in power_orders:
+                k = len(numbered)
+                numbered.append(order)
+                cls = type(order)
+                try:  # the unit is there, and is the power's
+                    if cls not in _MOVEMENT_ORDERS:
+                        name = cls.__name__.lower()
+                        raise Illegal(f"{name} orders are not given in a movement phase")
+                    ref = order.unit  # type: ignore[union-attr]  # a movement order
+                    prov = _PROVINCE[ref.location]
+                    i = index.get(prov, -1)
+                    if i < 0:
+                        raise Illegal(f"there is no unit in {prov}")
+                    unit = units[i]
+                    if unit.power != power:
+                        raise Illegal(f"the unit in {prov} belongs to {unit.power}")
+                    if ref.type is not unit.type or ref.location != unit.location:
+                        _check_ref(board, ref, unit)
+                except Illegal as exc:
+                    order_unit.append(-1)
+                    illegal[k] = str(exc)
+                    continue
+                order_unit.append(i)
+                try:  # the order is legal for it
+                    if cls is Move:
+                        self._move(k, unit, order)  # type: ignore[arg-type]
+                    elif cls is SupportHold or cls is SupportMove:
+                        self._support(unit, order)  # type: ignore[arg-type]
+                    elif cls is Convoy:
+                        self._convoy(unit, order)  # type: ignore[arg-type]
+                except Illegal as exc:
+                    illegal[k] = str(exc)
+                    continue
+                if order_of[i] < 0:  # the unit's first legal order is its order
+                    order_of[i] = k
+                    if k not in board.fails:
+                        _assign(board, i, k, order)
+                elif order != numbered[order_of[i]] and i not in board.twice:
+                    board.twice.append(i)
 
     def route(self, src: Province, dest: Province, exclude: Province | None = None) -> bool:
         """Could an army go from ``src`` to ``dest`` by convoy through the fleets at sea
@@ -535,9 +536,8 @@ def _check_ref(board: Board, ref: UnitRef, unit: Unit) -> None:
 
 
 # --- one order per unit (DATC 4.D.3) -------------------------------------------------------
-def _assign(board: Board, i: int, k: int) -> None:
-    """Give unit ``i`` order number ``k`` (a legal one that does not simply fail)."""
-    order = board.orders[k]
+def _assign(board: Board, i: int, k: int, order: Order) -> None:
+    """Give unit ``i`` order number ``k``, ``order`` (a legal one that does not simply fail)."""
     cls = type(order)
     if cls is Move:
         loc, by_convoy, overseas = board.move_of[k]
@@ -595,7 +595,7 @@ def _duplicates(board: Board) -> None:
     for i in ordered:
         k = board.order_of[i]
         if k >= 0 and k not in board.fails:
-            _assign(board, i, k)
+            _assign(board, i, k, board.orders[k])
 
 
 # --- matching supports and convoys; convoy or land route (DATC 4.A.3) ------------------------

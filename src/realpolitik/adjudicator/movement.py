@@ -361,8 +361,7 @@ def adjudicate_movement(
             options = retreat_options(game_map, unit, units, contested, barred)
         dislodged[prov[i]] = Dislodged(unit, origin, options)
 
-    numbered = zip(board.order_power, board.orders, board.order_unit, strict=True)
-    outcomes = [_outcome(r, k, *given, dislodged) for k, given in enumerate(numbered)]
+    outcomes = _outcomes(r, dislodged)
     order_of, order_unit = board.order_of, board.order_unit
     for i, unit in enumerate(board.units):
         if order_of[i] < 0 and i not in order_unit:  # not even an illegal order: it holds
@@ -417,42 +416,50 @@ def _hold_result(
     return fate, fate
 
 
-def _outcome(
-    r: Resolver, k: int, power: Power, order: Order, i: int, dislodged: Mapping[Province, Dislodged]
-) -> Outcome:
-    """The result of order number ``k``, ``power``'s ``order`` for unit ``i`` (-1: none)."""
+def _outcomes(r: Resolver, dislodged: Mapping[Province, Dislodged]) -> list[Outcome]:
+    """The result of every order, in the order given."""
     b = r.b
-    if i < 0 or b.order_of[i] != k:  # illegal, or not the order the unit follows
-        fate = _hold_result(b, i, dislodged)[1] if i >= 0 and dislodged else None
-        if k in b.fails:
-            return _make(Outcome, (power, order, _FAILS, b.fails[k], fate, False))
-        reason = b.illegal.get(k) or "the unit has another order"
-        return _make(Outcome, (power, order, _ILLEGAL, reason, fate, False))
-    result, fate = _hold_result(b, i, dislodged) if dislodged else (_STANDS, None)
-    if k in b.fails:
-        return _make(Outcome, (power, order, _FAILS, b.fails[k], fate, False))
-    kind = b.kind[i]
-    if kind == HOLD:
-        return _make(Outcome, (power, order, result, "", fate, False))
-    if k in b.invalid:
-        return _make(Outcome, (power, order, _INVALID, b.invalid[k], fate, False))
-    if kind == MOVE:
-        if b.no_route[i]:
-            reason = "no convoy route is ordered"
-            return _make(Outcome, (power, order, _INVALID, reason, fate, False))
-        if r.moves(i):
-            return _make(Outcome, (power, order, _SUCCEEDS, "", fate, False))
-        return _make(Outcome, (power, order, _FAILS, _why_failed(r, i), fate, False))
-    if kind == SUPPORT:
-        if r.given(i):
-            return _make(Outcome, (power, order, _GIVEN, "", fate, False))
-        reason = "dislodged" if fate is not None else "cut by an attack"
-        return _make(Outcome, (power, order, _CUT, reason, fate, False))
-    army = b.target[i]
-    if fate is not None or (army in r.paradox and b.prov[i] in b.attackers):
-        reason = "the fleet is dislodged" if fate is not None else "a convoy paradox: it holds"
-        return _make(Outcome, (power, order, _DISRUPTED, reason, fate, False))
-    return _make(Outcome, (power, order, _AVAILABLE, "", fate, False))
+    order_of, kind, fails, invalid, no_route = b.order_of, b.kind, b.fails, b.invalid, b.no_route
+    out: list[Outcome] = []
+    add = out.append
+    numbered = zip(b.order_power, b.orders, b.order_unit, strict=True)
+    for k, (power, order, i) in enumerate(numbered):
+        if i < 0 or order_of[i] != k:  # illegal, or not the order the unit follows
+            fate = _hold_result(b, i, dislodged)[1] if i >= 0 and dislodged else None
+            if k in fails:
+                add(_make(Outcome, (power, order, _FAILS, fails[k], fate, False)))
+            else:
+                reason = b.illegal.get(k) or "the unit has another order"
+                add(_make(Outcome, (power, order, _ILLEGAL, reason, fate, False)))
+            continue
+        result, fate = _hold_result(b, i, dislodged) if dislodged else (_STANDS, None)
+        what = kind[i]
+        if k in fails:
+            result, reason = _FAILS, fails[k]
+        elif what == HOLD:
+            reason = ""
+        elif k in invalid:
+            result, reason = _INVALID, invalid[k]
+        elif what == MOVE:
+            if no_route[i]:
+                result, reason = _INVALID, "no convoy route is ordered"
+            elif r.moves(i):
+                result, reason = _SUCCEEDS, ""
+            else:
+                result, reason = _FAILS, _why_failed(r, i)
+        elif what == SUPPORT:
+            if r.given(i):
+                result, reason = _GIVEN, ""
+            else:
+                result, reason = _CUT, "dislodged" if fate is not None else "cut by an attack"
+        elif fate is not None:
+            result, reason = _DISRUPTED, "the fleet is dislodged"
+        elif b.target[i] in r.paradox and b.prov[i] in b.attackers:
+            result, reason = _DISRUPTED, "a convoy paradox: it holds"
+        else:
+            result, reason = _AVAILABLE, ""
+        add(_make(Outcome, (power, order, result, reason, fate, False)))
+    return out
 
 
 # ``Outcome(...)`` runs the named tuple's ``__new__`` in Python; a few dozen outcomes a phase
