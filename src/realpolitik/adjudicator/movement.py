@@ -56,13 +56,15 @@ class Resolver:
         prov, convoyed, dest = b.prov, b.convoyed, b.dest
         for i in b.supports:
             if prov[i] not in attackers:
-                state[3 * i + _SUPPORT] = _RESOLVED
-                value[3 * i + _SUPPORT] = True
+                d = 3 * i + _SUPPORT
+                state[d] = _RESOLVED
+                value[d] = True
         for i in b.movers:
             into = dest[i] or ""
             if not convoyed[i] and into not in index and len(attackers[into]) == 1:
-                state[3 * i + _MOVE] = _RESOLVED
-                value[3 * i + _MOVE] = True
+                d = 3 * i + _MOVE
+                state[d] = _RESOLVED
+                value[d] = True
 
     # --- the decision loop ------------------------------------------------------------------
     def resolve(self, d: int) -> bool:
@@ -363,8 +365,9 @@ def adjudicate_movement(
 
     outcomes = _outcomes(r, dislodged)
     order_of, order_unit = board.order_of, board.order_unit
-    for i, unit in enumerate(board.units):
-        if order_of[i] < 0 and i not in order_unit:  # not even an illegal order: it holds
+    for i in [i for i, k in enumerate(order_of) if k < 0] if -1 in order_of else ():
+        unit = board.units[i]
+        if i not in order_unit:  # not even an illegal order: it holds
             hold = Hold(UnitRef(unit.type, unit.location))
             result, fate = _hold_result(board, i, dislodged)
             outcomes.append(Outcome(unit.power, hold, result, "no order: holds", fate, True))
