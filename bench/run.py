@@ -5,9 +5,10 @@
 Each measurement runs in its own process per engine (``ours.py`` in the project's venv,
 ``peer.py`` in the peer's), on the corpus of random legal play kept in ``corpus.jsonl``
 (regenerate it with ``corpus.py``); times are CPU time; each measurement is made in
-``--rounds`` rounds, the engines alternating, and each engine's best round is kept. Prints
-a table of both engines' figures and the ratio, checks the targets, writes ``results.json``
-and the agreement report ``AGREEMENT.md``.
+``--rounds`` rounds, the engines alternating, and each engine's best round is kept; each
+phase is timed ``--repeat`` times and its best time kept (one run of a phase that takes
+microseconds is mostly noise). Prints a table of both engines' figures and the ratio,
+checks the targets, writes ``results.json`` and the agreement report ``AGREEMENT.md``.
 """
 
 from __future__ import annotations
@@ -194,7 +195,7 @@ def table(results: dict[str, Any]) -> tuple[list[str], list[str]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--peer", required=True, help="the peer venv's python")
-    parser.add_argument("--repeat", type=int, default=1, help="timed runs per phase (best kept)")
+    parser.add_argument("--repeat", type=int, default=3, help="timed runs per phase (best kept)")
     parser.add_argument("--games", type=int, default=10, help="random games played")
     parser.add_argument("--rounds", type=int, default=2, help="rounds of each measurement")
     parser.add_argument("--no-agreement", action="store_true")
