@@ -48,7 +48,6 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import compress
 from operator import attrgetter, itemgetter
-from typing import cast
 
 from realpolitik.adjudicator import adjustment_counts
 from realpolitik.adjudicator.adjustments import adjustment_dues
@@ -81,6 +80,8 @@ LegalOrders = dict[Power, dict[str, list[Order]]]
 _by_location = attrgetter("location")
 _by_unit_location = attrgetter("unit.location")
 _first = itemgetter(0)
+_power = attrgetter("power")
+
 
 _CARRIAGES = 4096
 """How many (army's province, group of fleets at sea) a map keeps what a convoy could do of."""
@@ -118,7 +119,7 @@ def unit_orders(
         if unit is None:
             return []
         tables = _tables(game_map)
-        slot = (tables.armies if unit.type is ARMY else tables.fleets)[unit.location]
+        slot = tables.planned[unit.type, unit.location]
         out: LegalOrders = {unit.power: {}}
         _Movement(tables, position, rules).fill(out, [unit], [slot])
         return out[unit.power][unit.location]
@@ -146,11 +147,11 @@ _FIRST_CODE = 2
 _LISTED, _MARKED = 1, 2
 """A candidate's byte in a mask: listed as is, or a marker to expand (else 0)."""
 
-_VIA, _INTO, _CONVOYS, _HOLD = range(4)
-"""What a marker stands for: the army's moves by convoy, its supports of the moves by convoy
-into a province, the fleet's convoys; and (no marker) the hold support of a stray."""
 
 _ONES = bytes([1]) * 256
+_MARKER: Order = Waive()
+"""What stands in a slot's candidates at a marker's place (never listed: a marker picked
+is always replaced by its orders)."""
 _ONLY_ONES = bytes([1 if byte == 1 else 0 for byte in range(256)])
 
 
@@ -167,11 +168,16 @@ class _Slot:
     Once planned (:meth:`plan`, for a unit in a movement phase): ``cands``, what it could
     order after ``base`` but for what needs a convoy, in the listing's order: for each
     province of ``reach``, the support of each slot that could stand there (a hold), then
-    of each that could move there (by location), with a marker (``None``) where moves by
-    convoy, supports of those and convoys go; ``codes``, one byte per candidate: the code
-    of the supported slot, or of the marker (``code_list``: the same, as integers);
-    ``starts``: where each province's candidates start; ``markers``: (index in ``cands``,
-    what it stands for, index in ``reach``) of each marker."""
+    of each that could move there (by location), with a marker (:data:`_MARKER`) where
+    moves by convoy, supports of those and convoys go; ``codes``, one byte per candidate:
+    the code of the supported slot, or of the marker (``code_list``: the same, as
+    integers); ``starts``: where each province's candidates start. The marker of the moves
+    by convoy (``via_code``) comes first, that of the convoys (``convoys_code``) last, and
+    one for the supports of the moves by convoy into a province ends that province's
+    candidates: ``into_marks``, for each of those, its index in ``cands``, the province and
+    the supports table. ``segments`` cuts ``cands`` at those: the candidates before each
+    (after the one before; the moves by convoy's marker left out), with its province and
+    table; ``tail``, the candidates after the last (the convoys' marker left out)."""
 
     __slots__ = (
         "at_sea",
@@ -185,14 +191,16 @@ class _Slot:
         "convoys_code",
         "disband",
         "hold",
-        "markers",
+        "into_marks",
         "province",
         "reach",
         "ref",
         "retreats",
         "seas",
+        "segments",
         "starts",
         "supports",
+        "tail",
         "via_code",
         "vias",
     )
@@ -222,41 +230,50 @@ class _Slot:
         self.disband = Disband(ref)
         self.build = Build(ref)
         self.retreats = _Retreats(ref)
-        self.cands: tuple[Order | None, ...] = ()
+        self.cands: tuple[Order, ...] = ()
         self.codes = b""
         self.code_list: tuple[int, ...] = ()
         self.starts: tuple[int, ...] = ()
-        self.markers: tuple[tuple[int, int, int], ...] = ()
+        self.into_marks: tuple[tuple[int, Province, _SupportsInto], ...] = ()
+        self.segments: tuple[tuple[tuple[Order, ...], Province, _SupportsInto], ...] = ()
+        self.tail: tuple[Order, ...] = ()
 
     def plan(self, tables: _Tables) -> None:
-        """Work out ``cands``, ``codes``, ``code_list``, ``starts`` and ``markers``."""
-        cands: list[Order | None] = []
+        """Work out ``cands``, ``codes``, ``code_list``, ``starts``, ``into_marks``,
+        ``segments`` and ``tail``."""
+        cands: list[Order] = []
         codes: list[int] = []
-        markers: list[tuple[int, int, int]] = []
         starts: list[int] = []
-
-        def mark(code: int, kind: int, index: int) -> None:
-            markers.append((len(cands), kind, index))
-            cands.append(None)
-            codes.append(code)
-
+        into: list[tuple[int, Province, _SupportsInto]] = []
+        segments: list[tuple[tuple[Order, ...], Province, _SupportsInto]] = []
+        segment: list[Order] = []
         if self.via_code:
-            mark(self.via_code, _VIA, 0)
-        for k, (prov, table) in enumerate(zip(self.reach, self.supports, strict=True)):
+            cands.append(_MARKER)
+            codes.append(self.via_code)
+        for prov, table in zip(self.reach, self.supports, strict=True):
             starts.append(len(cands))
             for target in (*tables.occupants.get(prov, ()), *tables.movers.get(prov, ())):
                 if target is not self:
-                    cands.append(table[target])
+                    order = table[target]
+                    cands.append(order)
                     codes.append(target.code)
+                    segment.append(order)
             if prov in tables.into_codes:
-                mark(tables.into_codes[prov], _INTO, k)
+                into.append((len(cands), prov, table))
+                segments.append((tuple(segment), prov, table))
+                segment = []
+                cands.append(_MARKER)
+                codes.append(tables.into_codes[prov])
         if self.convoys_code:
-            mark(self.convoys_code, _CONVOYS, 0)
+            cands.append(_MARKER)
+            codes.append(self.convoys_code)
         self.cands = tuple(cands)
         self.code_list = tuple(codes)
         self.codes = bytes(codes) if tables.narrow else b""
         self.starts = tuple(starts)
-        self.markers = tuple(markers)
+        self.into_marks = tuple(into)
+        self.segments = tuple(segments)
+        self.tail = tuple(segment)
 
     def via(self, dest: Province) -> Move:
         order = self.vias.get(dest)
@@ -321,20 +338,19 @@ class _Slots(dict[tuple[UnitType, Location], _Slot]):
         return slot
 
 
-class _Planned(dict[Location, _Slot]):
-    """The slots of one unit type by location, planned (:meth:`_Slot.plan`) on first use."""
+class _Planned(dict[tuple[UnitType, Location], _Slot]):
+    """The slots by unit type and location, planned (:meth:`_Slot.plan`) on first use."""
 
-    __slots__ = ("tables", "type")
+    __slots__ = ("tables",)
 
-    def __init__(self, tables: _Tables, utype: UnitType) -> None:
+    def __init__(self, tables: _Tables) -> None:
         super().__init__()
         self.tables = tables
-        self.type = utype
 
-    def __missing__(self, location: Location) -> _Slot:
-        slot = self.tables.slot_at[self.type, location]
+    def __missing__(self, key: tuple[UnitType, Location]) -> _Slot:
+        slot = self.tables.slot_at[key]
         slot.plan(self.tables)
-        self[location] = slot
+        self[key] = slot
         return slot
 
 
@@ -342,8 +358,8 @@ class _Tables:
     """The map's lookups for legal orders.
 
     The sea neighbours of each sea, the coasts each sea touches and the seas each coast
-    touches; one :class:`_Slot` per unit type and location (``slot_at``; by location and
-    planned, ``armies`` and ``fleets``); ``occupants[p]``: the slots in province ``p``;
+    touches; one :class:`_Slot` per unit type and location (``slot_at``; planned,
+    ``planned``); ``occupants[p]``: the slots in province ``p``;
     ``movers[p]``: the slots that could move to ``p`` (by location); the codes: of the
     slots (from :data:`_FIRST_CODE`, in location order; ``by_code``), of the markers of
     the moves by convoy into each coast (``into_codes``), then of the slots' markers;
@@ -398,8 +414,7 @@ class _Tables:
             self.not_at_sea = everything.translate(None, sea_codes)
             coast_codes = bytes(c for c, slot in self.by_code.items() if slot.seas)
             self.not_on_coast = everything.translate(None, coast_codes)
-        self.armies = _Planned(self, ARMY)
-        self.fleets = _Planned(self, FLEET)
+        self.planned = _Planned(self)
         self.carriages: dict[tuple[Province, frozenset[Province]], _Carriage] = {}
         self._builds: dict[Province, tuple[Order, ...]] = {}
         self._menus: dict[Power, tuple[tuple[str, tuple[Order, ...]], ...]] = {}
@@ -488,24 +503,26 @@ class _Movement:
     a unit on the board, :data:`_MARKED` for a marker with orders to put in, else 0. When
     an army on a coast touches a fleet at sea: ``carriages``, each such army's
     :class:`_Carriage`; ``vias[p]``, the moves by convoy of the army in ``p``; ``into[p]``,
-    the armies that could reach ``p`` only by convoy (by location); ``convoys[s]``, the
-    convoys the fleet in sea ``s`` could be part of. ``strays``: the provinces of units at
-    a location the map does not have (only a hold support can be given them)."""
+    the armies that could reach ``p`` only by convoy (by location); ``needed``, the seas
+    of the fleets that some of those moves need (every route goes through them);
+    ``convoys[s]``, the convoys the fleet in sea ``s`` could be part of. ``strays``: the
+    provinces of units at a location the map does not have (only a hold support can be
+    given them)."""
 
     def __init__(self, tables: _Tables, position: Position, rules: Rules) -> None:
         self.tables = tables
         self.board = position.units
         self.units = units = sorted(position.units.values(), key=_by_location)
-        armies, fleets = tables.armies, tables.fleets
-        self.slots = slots = [(armies if u.type is ARMY else fleets)[u.location] for u in units]
+        planned = tables.planned
+        self.slots = slots = [planned[unit.type, unit.location] for unit in units]
         if tables.narrow:
             # the codes on the board map to 1, the others to themselves then to 0 (no slot
             # has code 1); the codes of fleets at sea and of armies on a coast
             codes = bytes([slot.code for slot in slots])
             present = bytearray(bytes.maketrans(codes, _ONES[: len(codes)]).translate(_ONLY_ONES))
             by_code = tables.by_code
-            at_sea = [by_code[code] for code in codes.translate(None, tables.not_at_sea)]
-            coastal = [by_code[code] for code in codes.translate(None, tables.not_on_coast)]
+            at_sea = list(map(by_code.__getitem__, codes.translate(None, tables.not_at_sea)))
+            coastal = list(map(by_code.__getitem__, codes.translate(None, tables.not_on_coast)))
             stray = _STRAY in codes
         else:
             present = bytearray(tables.code_count)
@@ -518,6 +535,7 @@ class _Movement:
         self.carriages: dict[_Slot, _Carriage] = {}
         self.vias: dict[Province, tuple[Move, ...]] = {}
         self.into: dict[Province, list[_Slot]] = {}
+        self.needed: set[Province] = set()
         self.convoys: dict[Province, list[Convoy]] = {}
         if at_sea and coastal:
             fleet_seas = frozenset([slot.province for slot in at_sea])
@@ -532,8 +550,8 @@ class _Movement:
     def _by_convoy(
         self, armies: list[_Slot], fleet_seas: frozenset[Province], present: bytearray
     ) -> None:
-        """Fill in ``carriages``, ``vias``, ``into`` and ``convoys``, and mark their markers
-        in ``present``."""
+        """Fill in ``carriages``, ``vias``, ``into``, ``needed`` and ``convoys``, and mark
+        their markers in ``present``."""
         tables, into, convoys = self.tables, self.into, self.convoys
         groups: dict[Province, frozenset[Province]] = {}
         for army in armies:
@@ -556,22 +574,25 @@ class _Movement:
                     present[tables.slot_at[FLEET, sea].convoys_code] = _MARKED
                 else:
                     found_convoys += orders
+            self.needed.update(carriage.needs)
 
     def fill(self, out: LegalOrders, units: list[Unit], slots: list[_Slot]) -> None:
         """Put the legal orders of each of ``units`` (with its planned slot in ``slots``) in
         ``out[power][location]``: its slot's ``base`` and the candidates its mask picks,
         with the markers' orders put in."""
-        tables, present, strays = self.tables, self.present, self.strays
-        check = self.marked or bool(strays)
+        present, strays, narrow, marked = self.present, self.strays, self.tables.narrow, self.marked
         for unit, slot in zip(units, slots, strict=True):
-            if tables.narrow:
+            if narrow:
                 mask = slot.codes.translate(present)
             else:
                 mask = bytes(map(present.__getitem__, slot.code_list))
-            orders: list[Order | None] = [*slot.base, *compress(slot.cands, mask)]
-            if check and (_MARKED in mask or (strays and not strays.isdisjoint(slot.reach))):
-                self._put_in(slot, orders, mask)
-            out[unit.power][unit.location] = cast(list[Order], orders)  # no marker is left
+            if strays and not strays.isdisjoint(slot.reach):
+                orders = self._with_holds(slot, mask)
+            elif marked and _MARKED in mask:
+                orders = self._expanded(slot, mask)
+            else:
+                orders = [*slot.base, *compress(slot.cands, mask)]
+            out[unit.power][unit.location] = orders
         if self.nationality:
             for unit in units:
                 keyed = out[unit.power]
@@ -579,37 +600,66 @@ class _Movement:
                     self._with_nationality(order, unit.power) for order in keyed[unit.location]
                 ]
 
-    def _put_in(self, slot: _Slot, orders: list[Order | None], mask: bytes) -> None:
-        """Replace the markers picked in ``orders`` by their orders, and put in the hold
-        supports of strays."""
-        base = len(slot.base)
-        edits = slot.markers
-        if self.strays:
-            holds = [
-                (slot.starts[k], _HOLD, k) for k, p in enumerate(slot.reach) if p in self.strays
-            ]
-            edits = tuple(sorted([*edits, *holds], key=_first))
-        for index, kind, k in reversed(edits):
-            if kind == _HOLD:
-                at = base + index - mask.count(0, 0, index)
-                stray = self.board[slot.reach[k]]
-                target = self.tables.slot_at[stray.type, stray.location]
-                orders.insert(at, slot.supports[k][target])
-            elif mask[index] != _MARKED:
-                continue
-            elif kind == _INTO:
-                at = base + index - mask.count(0, 0, index)
-                prov, table = slot.reach[k], slot.supports[k]
-                armies = self.into[prov]
-                if slot.at_sea:
+    def _expanded(self, slot: _Slot, mask: bytes) -> list[Order]:
+        """The orders of a unit whose mask picked a marker: its ``base``, then what its mask
+        picks of each of its ``segments``, each followed by the orders of its marker if
+        picked. One iterator over the mask, one byte per candidate, serves every segment
+        in turn (``compress`` stops at the end of the segment) and the markers between."""
+        orders: list[Order] = [*slot.base]
+        picks = iter(mask)
+        if slot.via_code and next(picks):
+            orders += self.vias[slot.province]
+        into, sea, carriages = self.into, slot.province, self.carriages
+        needed = sea in self.needed
+        for segment, prov, table in slot.segments:
+            orders += compress(segment, picks)
+            if next(picks):
+                armies = into[prov]
+                if needed:
                     # not the moves that every route sends through this fleet
-                    sea, carriages = slot.province, self.carriages
                     armies = [a for a in armies if prov not in carriages[a].needs.get(sea, ())]
-                orders[at : at + 1] = map(table.__getitem__, armies)
-            elif kind == _VIA:
-                orders[base : base + 1] = self.vias[slot.province]
-            else:
-                orders[-1:] = self.convoys[slot.province]
+                orders += map(table.__getitem__, armies)
+        orders += compress(slot.tail, picks)
+        if slot.convoys_code and next(picks):
+            orders += self.convoys[slot.province]
+        return orders
+
+    def _with_holds(self, slot: _Slot, mask: bytes) -> list[Order]:
+        """The orders of a unit that could support a stray: the list its mask picks of its
+        ``cands``, with the markers picked replaced by their orders and the hold support of
+        each stray in ``slot.reach`` put in at the start of its province's candidates; from
+        the last to the first, so that the places still to fill stay as the mask gives."""
+        base = len(slot.base)
+        orders = [*slot.base, *compress(slot.cands, mask)]
+        if slot.convoys_code and mask[-1] == _MARKED:
+            orders[-1:] = self.convoys[slot.province]
+        # (index in the mask, how many orders it replaces, supports table, supported slots)
+        edits: list[tuple[int, int, _SupportsInto, list[_Slot]]] = []
+        for k, prov in enumerate(slot.reach):
+            if prov in self.strays:
+                stray = self.board[prov]
+                target = self.tables.slot_at[stray.type, stray.location]
+                edits.append((slot.starts[k], 0, slot.supports[k], [target]))
+        for index, prov, table in slot.into_marks:
+            if mask[index] == _MARKED:
+                edits.append((index, 1, table, self._supported(slot, prov)))
+        edits.sort(key=_first, reverse=True)
+        for index, width, table, targets in edits:
+            at = base + index - mask.count(0, 0, index)
+            orders[at : at + width] = map(table.__getitem__, targets)
+        if slot.via_code and mask[0] == _MARKED:
+            orders[base : base + 1] = self.vias[slot.province]
+        return orders
+
+    def _supported(self, slot: _Slot, prov: Province) -> list[_Slot]:
+        """The armies whose moves by convoy into ``prov`` the unit of ``slot`` may support:
+        for a fleet at sea, not the moves that every route sends through it."""
+        armies = self.into[prov]
+        sea = slot.province
+        if sea in self.needed:
+            carriages = self.carriages
+            armies = [a for a in armies if prov not in carriages[a].needs.get(sea, ())]
+        return armies
 
     def _with_nationality(self, order: Order, power: Power) -> Order:
         """DATC 4.C.5 a: a support or convoy of another power's unit must name its power."""
@@ -636,7 +686,7 @@ def _movement(
     if power is not None:
         picked = [k for k, unit in enumerate(units) if unit.power == power]
         units, slots = [units[k] for k in picked], [slots[k] for k in picked]
-    out: LegalOrders = {who: {} for who in sorted({unit.power for unit in units})}
+    out: LegalOrders = {who: {} for who in sorted(set(map(_power, units)))}
     call.fill(out, units, slots)
     return out
 
