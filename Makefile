@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test lint typecheck unit bench bench-instructions clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -43,6 +43,10 @@ $(PEER)/.installed:
 
 bench: $(STAMP) $(PEER)/.installed
 	$(BIN)/python bench/run.py --peer $(PEER)/bin/python
+
+# The same work counted in machine instructions (valgrind), which other load cannot move.
+bench-instructions: $(STAMP) $(PEER)/.installed
+	$(BIN)/python bench/instructions.py --peer $(PEER)/bin/python
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

@@ -9,6 +9,7 @@ every time.
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import resource
@@ -61,3 +62,11 @@ def task_memory(play_game: Callable[..., int]) -> dict[str, Any]:
     phases = play_game(PLAY_SEED)
     peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return {"phases": phases, "peak_rss_mb": peak_kib / 1024}
+
+
+def add_count_options(parser: argparse.ArgumentParser) -> None:
+    """The ``count`` task's options (the same on both sides)."""
+    parser.add_argument("--what", choices=["adjudicate", "enumerate"], default="adjudicate")
+    parser.add_argument("--kind", choices=["M", "R", "A"], default="M")
+    parser.add_argument("--limit", type=int, default=50, help="count: phases of the kind")
+    parser.add_argument("--load-only", action="store_true", help="count: load, do no work")

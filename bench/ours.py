@@ -11,7 +11,10 @@ Tasks (each prints one JSON object on stdout):
 * ``memory``: the peak resident memory of a process that plays one random game;
 * ``legal``: every corpus phase's legal orders, as text (compared with the peer's);
 * ``resolve``: every corpus phase's resolution in the engine-neutral shape the agreement
-  check compares (see :func:`neutral`).
+  check compares (see :func:`neutral`);
+* ``count``: the work of ``adjudicate`` or ``enumerate`` (``--what``) once, untimed, on the
+  first ``--limit`` phases of one kind (``--kind``), or only their loading
+  (``--load-only``): ``instructions.py`` counts the instructions of both under valgrind.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from common import (
     LAST_YEAR,
     WARM_UP_SEED,
     WARM_UP_YEAR,
+    add_count_options,
     load_corpus,
     pick,
     task_memory,
@@ -182,6 +186,20 @@ def task_legal(path: Path) -> dict[str, Any]:
     return {"phases": out}
 
 
+def task_count(path: Path, what: str, kind: str, limit: int, load_only: bool) -> dict[str, Any]:
+    """The work to count (see ``instructions.py``), nothing timed."""
+    rules_name, work = situations(path)
+    rules = rules_for(rules_name)
+    chosen = [w for w in work if w[0] == kind][:limit]
+    if not load_only:
+        for _, phase, position, orders in chosen:
+            if what == "adjudicate":
+                next_phase(phase, adjudicate(MAP, position, orders, rules, phase), MAP)
+            else:
+                legal_orders(MAP, position, phase, rules)
+    return {"phases": len(chosen)}
+
+
 def task_resolve(path: Path, choices: list[str]) -> dict[str, Any]:
     """Resolve the corpus under its rules, or with some DATC issues decided otherwise
     (``choices`` such as ``["4.A.3=c"]``)."""
@@ -196,12 +214,13 @@ def task_resolve(path: Path, choices: list[str]) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description="realpolitik's side of the benchmark")
     parser.add_argument(
-        "task", choices=["adjudicate", "enumerate", "play", "memory", "resolve", "legal"]
+        "task", choices=["adjudicate", "enumerate", "play", "memory", "resolve", "legal", "count"]
     )
     parser.add_argument("--corpus", type=Path, default=CORPUS)
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--games", type=int, default=GAMES)
     parser.add_argument("--choice", action="append", default=[], help="resolve: e.g. 4.A.3=c")
+    add_count_options(parser)
     args = parser.parse_args()
     if args.task == "adjudicate":
         out = task_adjudicate(args.corpus, args.repeat)
@@ -213,6 +232,8 @@ def main() -> None:
         out = task_memory(play_game)
     elif args.task == "legal":
         out = task_legal(args.corpus)
+    elif args.task == "count":
+        out = task_count(args.corpus, args.what, args.kind, args.limit, args.load_only)
     else:
         out = task_resolve(args.corpus, args.choice)
     out["engine"] = f"realpolitik {realpolitik.__version__}"

@@ -7,7 +7,9 @@ this script never imports realpolitik.
 The tasks are those of ``ours.py``, done the peer's way: a corpus phase is loaded with
 ``Game.set_state`` (units, dislodged units and their retreats, centres, phase), orders are
 given with ``set_orders``; ``adjudicate`` times ``process()``, ``enumerate`` times
-``get_all_possible_orders()``, ``play`` plays random games with the same random player.
+``get_all_possible_orders()``, ``play`` plays random games with the same random player;
+``count`` does one or the other once, untimed, for ``instructions.py`` (``--load-only``:
+only the loading, with the orders for ``adjudicate``).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from common import (
     LAST_YEAR,
     WARM_UP_SEED,
     WARM_UP_YEAR,
+    add_count_options,
     load_corpus,
     pick,
     task_memory,
@@ -177,6 +180,23 @@ def task_legal(path: Path) -> dict[str, Any]:
     return {"phases": out}
 
 
+def task_count(path: Path, what: str, kind: str, limit: int, load_only: bool) -> dict[str, Any]:
+    """The work to count (see ``instructions.py``), nothing timed."""
+    _, phases = load_corpus(path)
+    game = Game()
+    settle()
+    chosen = [entry for entry in phases if entry["phase"].endswith(kind)][:limit]
+    for entry in chosen:
+        load(game, entry, with_orders=what == "adjudicate")
+        if load_only:
+            continue
+        if what == "adjudicate":
+            game.process()
+        else:
+            game.get_all_possible_orders()
+    return {"phases": len(chosen)}
+
+
 def task_resolve(path: Path) -> dict[str, Any]:
     _, phases = load_corpus(path)
     game = Game()
@@ -186,11 +206,12 @@ def task_resolve(path: Path) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description="the peer's side of the benchmark")
     parser.add_argument(
-        "task", choices=["adjudicate", "enumerate", "play", "memory", "resolve", "legal"]
+        "task", choices=["adjudicate", "enumerate", "play", "memory", "resolve", "legal", "count"]
     )
     parser.add_argument("--corpus", type=Path, default=CORPUS)
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--games", type=int, default=GAMES)
+    add_count_options(parser)
     args = parser.parse_args()
     if args.task == "adjudicate":
         out = task_adjudicate(args.corpus, args.repeat)
@@ -202,6 +223,8 @@ def main() -> None:
         out = task_memory(play_game)
     elif args.task == "legal":
         out = task_legal(args.corpus)
+    elif args.task == "count":
+        out = task_count(args.corpus, args.what, args.kind, args.limit, args.load_only)
     else:
         out = task_resolve(args.corpus)
     out["engine"] = f"diplomacy {getattr(diplomacy, '__version__', '1.1.2')}"

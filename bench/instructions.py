@@ -1,0 +1,99 @@
+"""Count machine instructions instead of seconds: the benchmark's ratios, unmoved by load.
+
+    .venv/bin/python bench/instructions.py --peer bench/.peer-venv/bin/python
+    (``make bench-instructions``; needs valgrind, takes several minutes)
+
+Timings on a shared machine move with whatever else runs; ``valgrind --tool=callgrind``
+counts the instructions a process executes, the same every run. For each engine, phase
+kind and task (``adjudicate``: resolve the phase and reach the next; ``enumerate``: list
+the legal orders), the ``count`` task of ``ours.py`` / ``peer.py`` runs twice under
+callgrind on the first ``--limit`` corpus phases of the kind: once doing the work, once
+only loading the phases (the peer's ``set_state`` and ``set_orders``). The difference,
+divided by the phases, is the work's instructions per phase. Prints a table and writes
+``instructions.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).parent
+OURS = sys.executable
+RESULTS = HERE / "instructions.json"
+KINDS = {"M": "movement", "R": "retreats", "A": "adjustments"}
+_COLLECTED = re.compile(r"Collected : (\d+)")
+_CALLGRIND = ("valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null")
+# the same string hashes in every run: dictionaries lay out alike, the counts repeat exactly
+_ENV = {**os.environ, "PYTHONHASHSEED": "0"}
+
+
+def instructions(python: str, script: str, *args: str) -> int:
+    """The instructions the process ``python script args`` executes, as callgrind counts."""
+    done = subprocess.run(
+        [*_CALLGRIND, python, str(HERE / script), "count", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=_ENV,
+    )
+    found = _COLLECTED.search(done.stderr)
+    if done.returncode != 0 or found is None:
+        raise SystemExit(f"{script} count {' '.join(args)} failed:\n{done.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def per_phase(python: str, script: str, what: str, kind: str, limit: int) -> float:
+    """Instructions per phase of the work alone (with it, minus loading only)."""
+    args = ["--what", what, "--kind", kind, "--limit", str(limit)]
+    phases = json.loads(
+        subprocess.run(
+            [python, str(HERE / script), "count", *args, "--load-only"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+    )["phases"]
+    work = instructions(python, script, *args)
+    load = instructions(python, script, *args, "--load-only")
+    return (work - load) / max(phases, 1)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--peer", required=True, help="the peer venv's python")
+    parser.add_argument("--limit", type=int, default=30, help="phases of each kind")
+    args = parser.parse_args()
+    if shutil.which("valgrind") is None:
+        raise SystemExit("valgrind is needed (e.g. apt-get install valgrind)")
+    rows = [
+        "| work per phase (instructions) | realpolitik | diplomacy 1.1.2 | ratio |",
+        "|---|---:|---:|---:|",
+    ]
+    results: dict[str, Any] = {"limit": args.limit, "counts": {}}
+    for what in ("adjudicate", "enumerate"):
+        for kind, name in KINDS.items():
+            print(f"counting {what} {name}...", file=sys.stderr, flush=True)
+            ours = per_phase(OURS, "ours.py", what, kind, args.limit)
+            peer = per_phase(args.peer, "peer.py", what, kind, args.limit)
+            results["counts"][f"{what} {kind}"] = {"ours": ours, "peer": peer}
+            label = "adjudication" if what == "adjudicate" else "legal orders"
+            ratio = f"{peer / ours:.1f}×" if ours > 0 else "—"
+            rows.append(
+                f"| {label}, {name} | {ours / 1e3:,.0f} k | {peer / 1e3:,.0f} k | {ratio} |"
+            )
+    print("\n".join(rows))
+    results["table"] = rows
+    RESULTS.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    print(f"\nresults: {RESULTS.relative_to(HERE.parent)}")
+
+
+if __name__ == "__main__":
+    main()
