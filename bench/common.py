@@ -69,4 +69,3 @@ def add_count_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--what", choices=["adjudicate", "enumerate"], default="adjudicate")
     parser.add_argument("--kind", choices=["M", "R", "A"], default="M")
     parser.add_argument("--limit", type=int, default=50, help="count: phases of the kind")
-    parser.add_argument("--load-only", action="store_true", help="count: load, do no work")

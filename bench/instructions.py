@@ -6,11 +6,10 @@
 Timings on a shared machine move with whatever else runs; ``valgrind --tool=callgrind``
 counts the instructions a process executes, the same every run. For each engine, phase
 kind and task (``adjudicate``: resolve the phase and reach the next; ``enumerate``: list
-the legal orders), the ``count`` task of ``ours.py`` / ``peer.py`` runs twice under
-callgrind on the first ``--limit`` corpus phases of the kind: once doing the work, once
-only loading the phases (the peer's ``set_state`` and ``set_orders``). The difference,
-divided by the phases, is the work's instructions per phase. Prints a table and writes
-``instructions.json``.
+the legal orders), the ``count`` task of ``ours.py`` / ``peer.py`` runs under callgrind
+on the first ``--limit`` corpus phases of the kind: a first pass warms up, then each
+phase's work (not its loading) runs again inside ``functools.reduce``, and only what runs
+inside that function is counted. Prints a table and writes ``instructions.json``.
 """
 
 from __future__ import annotations
@@ -30,7 +29,13 @@ OURS = sys.executable
 RESULTS = HERE / "instructions.json"
 KINDS = {"M": "movement", "R": "retreats", "A": "adjustments"}
 _COLLECTED = re.compile(r"Collected : (\d+)")
-_CALLGRIND = ("valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null")
+_CALLGRIND = (
+    "valgrind",
+    "--tool=callgrind",
+    "--callgrind-out-file=/dev/null",
+    "--collect-atstart=no",
+    "--toggle-collect=functools_reduce",  # the C function of functools.reduce
+)
 # the same string hashes in every run: dictionaries lay out alike, the counts repeat exactly
 _ENV = {**os.environ, "PYTHONHASHSEED": "0"}
 
@@ -51,25 +56,23 @@ def instructions(python: str, script: str, *args: str) -> int:
 
 
 def per_phase(python: str, script: str, what: str, kind: str, limit: int) -> float:
-    """Instructions per phase of the work alone (with it, minus loading only)."""
+    """Instructions per phase of the work alone."""
     args = ["--what", what, "--kind", kind, "--limit", str(limit)]
     phases = json.loads(
         subprocess.run(
-            [python, str(HERE / script), "count", *args, "--load-only"],
+            [python, str(HERE / script), "count", *args],
             capture_output=True,
             text=True,
             check=True,
         ).stdout
     )["phases"]
-    work = instructions(python, script, *args)
-    load = instructions(python, script, *args, "--load-only")
-    return (work - load) / max(phases, 1)
+    return instructions(python, script, *args) / max(phases, 1)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--peer", required=True, help="the peer venv's python")
-    parser.add_argument("--limit", type=int, default=30, help="phases of each kind")
+    parser.add_argument("--limit", type=int, default=50, help="phases of each kind")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is needed (e.g. apt-get install valgrind)")

@@ -12,9 +12,8 @@ Tasks (each prints one JSON object on stdout):
 * ``legal``: every corpus phase's legal orders, as text (compared with the peer's);
 * ``resolve``: every corpus phase's resolution in the engine-neutral shape the agreement
   check compares (see :func:`neutral`);
-* ``count``: the work of ``adjudicate`` or ``enumerate`` (``--what``) once, untimed, on the
-  first ``--limit`` phases of one kind (``--kind``), or only their loading
-  (``--load-only``): ``instructions.py`` counts the instructions of both under valgrind.
+* ``count``: the work of ``adjudicate`` or ``enumerate`` (``--what``), untimed, on the
+  first ``--limit`` phases of one kind (``--kind``), for ``instructions.py`` to count.
 """
 
 from __future__ import annotations
@@ -26,6 +25,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from functools import reduce
 from pathlib import Path
 from typing import Any
 
@@ -186,17 +186,22 @@ def task_legal(path: Path) -> dict[str, Any]:
     return {"phases": out}
 
 
-def task_count(path: Path, what: str, kind: str, limit: int, load_only: bool) -> dict[str, Any]:
-    """The work to count (see ``instructions.py``), nothing timed."""
+def task_count(path: Path, what: str, kind: str, limit: int) -> dict[str, Any]:
+    """The work to count (see ``instructions.py``): once over the phases to warm up, then
+    again with each phase's work run inside ``functools.reduce``, which callgrind counts."""
     rules_name, work = situations(path)
     rules = rules_for(rules_name)
     chosen = [w for w in work if w[0] == kind][:limit]
-    if not load_only:
-        for _, phase, position, orders in chosen:
-            if what == "adjudicate":
-                next_phase(phase, adjudicate(MAP, position, orders, rules, phase), MAP)
-            else:
-                legal_orders(MAP, position, phase, rules)
+
+    def step(phase: Phase, position: Position, orders: Any) -> object:
+        if what == "adjudicate":
+            return next_phase(phase, adjudicate(MAP, position, orders, rules, phase), MAP)
+        return legal_orders(MAP, position, phase, rules)
+
+    for _, phase, position, orders in chosen:
+        step(phase, position, orders)
+    for _, phase, position, orders in chosen:
+        reduce(lambda _, __: step(phase, position, orders), [0], None)
     return {"phases": len(chosen)}
 
 
@@ -233,7 +238,7 @@ def main() -> None:
     elif args.task == "legal":
         out = task_legal(args.corpus)
     elif args.task == "count":
-        out = task_count(args.corpus, args.what, args.kind, args.limit, args.load_only)
+        out = task_count(args.corpus, args.what, args.kind, args.limit)
     else:
         out = task_resolve(args.corpus, args.choice)
     out["engine"] = f"realpolitik {realpolitik.__version__}"

@@ -8,8 +8,7 @@ The tasks are those of ``ours.py``, done the peer's way: a corpus phase is loade
 ``Game.set_state`` (units, dislodged units and their retreats, centres, phase), orders are
 given with ``set_orders``; ``adjudicate`` times ``process()``, ``enumerate`` times
 ``get_all_possible_orders()``, ``play`` plays random games with the same random player;
-``count`` does one or the other once, untimed, for ``instructions.py`` (``--load-only``:
-only the loading, with the orders for ``adjudicate``).
+``count`` does one or the other, untimed, for ``instructions.py`` to count.
 """
 
 from __future__ import annotations
@@ -20,6 +19,7 @@ import json
 import random
 import sys
 import time
+from functools import reduce
 from pathlib import Path
 from typing import Any
 
@@ -180,20 +180,22 @@ def task_legal(path: Path) -> dict[str, Any]:
     return {"phases": out}
 
 
-def task_count(path: Path, what: str, kind: str, limit: int, load_only: bool) -> dict[str, Any]:
-    """The work to count (see ``instructions.py``), nothing timed."""
+def task_count(path: Path, what: str, kind: str, limit: int) -> dict[str, Any]:
+    """The work to count (see ``instructions.py``): once over the phases to warm up, then
+    again with each phase's work (not its loading) run inside ``functools.reduce``, which
+    callgrind counts."""
     _, phases = load_corpus(path)
     game = Game()
     settle()
     chosen = [entry for entry in phases if entry["phase"].endswith(kind)][:limit]
-    for entry in chosen:
-        load(game, entry, with_orders=what == "adjudicate")
-        if load_only:
-            continue
-        if what == "adjudicate":
-            game.process()
-        else:
-            game.get_all_possible_orders()
+    step = game.process if what == "adjudicate" else game.get_all_possible_orders
+    for measured in (False, True):
+        for entry in chosen:
+            load(game, entry, with_orders=what == "adjudicate")
+            if measured:
+                reduce(lambda _, __: step(), [0], None)
+            else:
+                step()
     return {"phases": len(chosen)}
 
 
@@ -224,7 +226,7 @@ def main() -> None:
     elif args.task == "legal":
         out = task_legal(args.corpus)
     elif args.task == "count":
-        out = task_count(args.corpus, args.what, args.kind, args.limit, args.load_only)
+        out = task_count(args.corpus, args.what, args.kind, args.limit)
     else:
         out = task_resolve(args.corpus)
     out["engine"] = f"diplomacy {getattr(diplomacy, '__version__', '1.1.2')}"
