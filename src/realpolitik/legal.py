@@ -78,6 +78,8 @@ WAIVE = "WAIVE"
 LegalOrders = dict[Power, dict[str, list[Order]]]
 
 _by_location = attrgetter("location")
+# enum members bound once: reading ``PhaseKind.MOVEMENT`` runs the enum's class machinery
+_MOVEMENT, _RETREATS = PhaseKind.MOVEMENT, PhaseKind.RETREATS
 _by_unit_location = attrgetter("unit.location")
 _first = itemgetter(0)
 _power = attrgetter("power")
@@ -96,9 +98,9 @@ def legal_orders(
     Powers and keys come in sorted order; each key's list starts with the default (the
     hold of a unit in a movement phase, the disband of a dislodged unit)."""
     kind = phase.kind
-    if kind is PhaseKind.MOVEMENT:
+    if kind is _MOVEMENT:
         out = _movement(game_map, position, rules, power)
-    elif kind is PhaseKind.RETREATS:
+    elif kind is _RETREATS:
         out = _retreats(game_map, position, power)
     else:
         out = _adjustments(game_map, position, rules, power)
@@ -114,7 +116,7 @@ def unit_orders(
     dislodged unit there in a retreat phase; in an adjustment phase, the builds in that
     province or the removal of the unit there. Empty if there is none."""
     prov = province_of(location)
-    if phase.kind is PhaseKind.MOVEMENT:
+    if phase.kind is _MOVEMENT:
         unit = position.units.get(prov)
         if unit is None:
             return []
@@ -123,7 +125,7 @@ def unit_orders(
         out: LegalOrders = {unit.power: {}}
         _Movement(tables, position, rules).fill(out, [unit], [slot])
         return out[unit.power][unit.location]
-    if phase.kind is PhaseKind.RETREATS:
+    if phase.kind is _RETREATS:
         d = position.dislodged.get(prov)
         return (
             []

@@ -411,11 +411,11 @@ def _hold_result(
     b: Board, i: int, dislodged: Mapping[Province, Dislodged]
 ) -> tuple[OrderResult, OrderResult | None]:
     if not dislodged:
-        return OrderResult.STANDS, None
+        return _STANDS, None
     d = dislodged.get(b.prov[i])
     if d is None or d.unit is not b.units[i]:
-        return OrderResult.STANDS, None
-    fate = OrderResult.DISLODGED if d.retreats else OrderResult.DESTROYED
+        return _STANDS, None
+    fate = _DISLODGED if d.retreats else _DESTROYED
     return fate, fate
 
 
@@ -476,6 +476,7 @@ _STANDS, _FAILS, _ILLEGAL, _INVALID = (
 )
 _SUCCEEDS, _GIVEN, _CUT = OrderResult.SUCCEEDS, OrderResult.GIVEN, OrderResult.CUT
 _AVAILABLE, _DISRUPTED = OrderResult.AVAILABLE, OrderResult.DISRUPTED
+_DISLODGED, _DESTROYED = OrderResult.DISLODGED, OrderResult.DESTROYED
 
 
 def _why_failed(r: Resolver, i: int) -> str:
