@@ -30,6 +30,25 @@ def test_duplicate_orders_4d3() -> None:
     assert "PAR" in neither.position.units and results(neither) == ["illegal", "illegal"]
 
 
+def test_duplicate_orders_keep_the_other_units_orders_consistent() -> None:
+    """The order a rule keeps is the only one the board knows: the move dropped neither
+    bounces another army nor takes the support of the move kept."""
+    units = {"FRANCE": ["A PAR", "A BRE"], "GERMANY": ["A MUN"]}
+    orders = {
+        "FRANCE": ["A PAR - BUR", "A BRE S A PAR - PIC", "A PAR - PIC"],
+        "GERMANY": ["A MUN - BUR"],
+    }
+    first = play("S1901M", units, orders, Rules(duplicate_orders="a"))
+    assert results(first) == ["fails", "invalid", "illegal", "fails"]
+    assert sorted(first.position.units) == ["BRE", "MUN", "PAR"]
+    last = play("S1901M", units, orders, Rules(duplicate_orders="b"))
+    assert results(last) == ["illegal", "given", "succeeds", "succeeds"]
+    assert sorted(last.position.units) == ["BRE", "BUR", "PIC"]
+    neither = play("S1901M", units, orders, Rules(duplicate_orders="c"))
+    assert results(neither) == ["illegal", "invalid", "illegal", "succeeds"]
+    assert neither.position.units["BUR"].power == "GERMANY"
+
+
 def test_missing_and_wrong_unit_type_4c1_4c2() -> None:
     units = {"FRANCE": ["A PAR"]}
     assert results(play("S1901M", units, {"FRANCE": ["PAR - BUR"]}, Rules())) == ["succeeds"]
