@@ -10,6 +10,7 @@ convoy paradox is settled by the edition's paradox rule).
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from typing import cast
 
 from realpolitik.adjudicator.board import CONVOY, HOLD, MOVE, SUPPORT, Board, build_board
 from realpolitik.adjudicator.convoy import has_route
@@ -341,15 +342,20 @@ def adjudicate_movement(
             j = r.dislodged_by(i)
             if j >= 0:
                 dislodger[i] = j
-    moved = {i for i in board.movers if r.moves(i)}
-
-    units: dict[Province, Unit] = {}
-    for i, unit in enumerate(board.units):
-        if i in moved:
-            to = dest_loc[i] or ""
-            units[dest[i] or ""] = _unit(unit.power, unit.type, to)
-        elif i not in dislodger:
-            units[prov[i]] = unit
+    # the units after the phase, in board order: each moved unit where it went, each
+    # dislodged one gone (its key None, dropped)
+    keys: list[Province | None] = list(prov)
+    after = list(board.units)
+    for i in board.movers:
+        if r.moves(i):
+            unit = after[i]
+            keys[i] = dest[i]
+            after[i] = _unit(unit.power, unit.type, dest_loc[i] or "")
+    for i in dislodger:
+        keys[i] = None
+    placed = dict(zip(keys, after, strict=True))
+    placed.pop(None, None)
+    units = cast(dict[Province, Unit], placed)
     contested = _contested(r, units)
     dislodged: dict[Province, Dislodged] = {}
     for i in sorted(dislodger):
