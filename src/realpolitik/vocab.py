@@ -68,3 +68,33 @@ class Unit:
 
     def __str__(self) -> str:
         return f"{_LETTER[self.type]} {self.location}"
+
+
+class _Provinces(dict[Location, Province]):
+    """:func:`province_of`, memoised (see :data:`PROVINCE`)."""
+
+    def __missing__(self, location: Location) -> Province:
+        if len(self) > 10_000:  # only ever the maps' locations, unless orders name others
+            self.clear()
+        found = self[location] = province_of(location)
+        return found
+
+
+PROVINCE = _Provinces()
+"""The province of a location as a dictionary lookup: ``PROVINCE["SPA/NC"] == "SPA"`` (the
+adjudicator asks it hundreds of times a phase)."""
+
+_UNITS: dict[tuple[Power, UnitType, Location], Unit] = {}
+
+
+def shared_unit(power: Power, utype: UnitType, location: Location) -> Unit:
+    """``Unit(power, utype, location)``, made once and shared: a unit is a value, and the
+    same units recur phase after phase (England's fleet in the North Sea), so a dictionary
+    lookup replaces building the frozen dataclass."""
+    key = (power, utype, location)
+    unit = _UNITS.get(key)
+    if unit is None:
+        if len(_UNITS) > 10_000:  # only ever the maps' units, unless orders name others
+            _UNITS.clear()
+        unit = _UNITS[key] = Unit(power, utype, location)
+    return unit

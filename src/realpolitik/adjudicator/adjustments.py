@@ -6,13 +6,23 @@ from collections import deque
 from collections.abc import Collection, Mapping, Sequence
 
 from realpolitik.adjudicator.results import OrderResult, Outcome, Resolution
-from realpolitik.adjudicator.retreats import PROVINCE, unit_at
 from realpolitik.maps.model import GameMap, ProvinceType
 from realpolitik.orders import Build, Disband, Order, UnitRef, Waive
 from realpolitik.phase import Phase
 from realpolitik.position import Position
 from realpolitik.rules import Rules
-from realpolitik.vocab import ARMY, FLEET, Location, Power, Province, Unit, coast_of, province_of
+from realpolitik.vocab import (
+    ARMY,
+    FLEET,
+    PROVINCE,
+    Location,
+    Power,
+    Province,
+    Unit,
+    coast_of,
+    province_of,
+    shared_unit,
+)
 
 _FAR = 1_000
 # enum members bound once: reading ``OrderResult.SUCCEEDS`` goes through the enum's class
@@ -137,7 +147,7 @@ def _built(game_map: GameMap, power: Power, ref: UnitRef, rules: Rules) -> Unit:
     location = ref.location
     if rules.fleet_build_inland == "b" and not game_map.is_valid_location(utype, location):
         utype, location = ARMY, PROVINCE[location]
-    return unit_at(power, utype, location)
+    return shared_unit(power, utype, location)
 
 
 Judged = tuple[Order, OrderResult, str]

@@ -19,6 +19,7 @@ from realpolitik.rules import Rules
 from realpolitik.vocab import (
     ARMY,
     FLEET,
+    PROVINCE,
     Location,
     Power,
     Province,
@@ -32,20 +33,6 @@ HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
 # isinstance with a tuple (a ``A | B`` union is built again at every call)
 _MOVEMENT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy)
 _SUPPORTS = (SupportHold, SupportMove)
-
-
-class _Provinces(dict[Location, Province]):
-    """:func:`~realpolitik.vocab.province_of`, memoised: ``_PROVINCE["SPA/NC"] == "SPA"`` is
-    a plain dictionary lookup (the board asks it a few hundred times a phase)."""
-
-    def __missing__(self, location: Location) -> Province:
-        if len(self) > 10_000:  # only ever the map's locations, unless orders name others
-            self.clear()
-        found = self[location] = province_of(location)
-        return found
-
-
-_PROVINCE = _Provinces()
 
 
 class _Split(dict[Location, tuple[Province, str | None]]):
@@ -126,7 +113,7 @@ class Board:
         self.game_map = game_map
         self.rules = rules
         self.units = units
-        self.prov: list[Province] = list(map(_PROVINCE.__getitem__, map(_by_location, units)))
+        self.prov: list[Province] = list(map(PROVINCE.__getitem__, map(_by_location, units)))
         self.index: dict[Province, int] = dict(zip(self.prov, range(n), strict=True))
         self.owner: list[Power] = list(map(_by_power, units))
         self.orders: list[Order] = []
@@ -295,12 +282,12 @@ MoveRule = tuple[str, Location, bool, bool]
 def _move_rule(
     game_map: GameMap, rules: Rules, utype: UnitType, location: Location, dest: Location, via: bool
 ) -> MoveRule:
-    prov = _PROVINCE[dest]
+    prov = PROVINCE[dest]
     coast = coast_of(dest)
     info = game_map.provinces.get(prov)
     if info is None or not info.passable:
         return f"{prov} cannot be entered", "", False, False
-    here = _PROVINCE[location]
+    here = PROVINCE[location]
     if prov == here:
         return "a unit cannot move to its own province", "", False, False
     if utype is ARMY:
@@ -336,11 +323,11 @@ def _support_rule(
     game_map: GameMap, utype: UnitType, location: Location, target: Location, dest: Location | None
 ) -> str:
     """Why a support (of a hold if ``dest`` is None) is illegal for the supporter alone."""
-    target_prov = _PROVINCE[target]
-    here = _PROVINCE[location]
+    target_prov = PROVINCE[target]
+    here = PROVINCE[location]
     if target_prov == here:
         return "a unit cannot support itself"
-    into = target_prov if dest is None else _PROVINCE[dest]
+    into = target_prov if dest is None else PROVINCE[dest]
     if into not in game_map.provinces:
         return f"unknown province {into}"
     if dest is not None and into == target_prov:
@@ -356,10 +343,10 @@ def _convoy_rule(
     game_map: GameMap, utype: UnitType, location: Location, army: Location, dest: Location
 ) -> str:
     """Why a convoy is illegal for the fleet alone and the provinces it names."""
-    here = _PROVINCE[location]
+    here = PROVINCE[location]
     if utype is not FLEET or not game_map.provinces[here].is_sea:
         return "only a fleet at sea can convoy"
-    origin, to = _PROVINCE[army], _PROVINCE[dest]
+    origin, to = PROVINCE[army], PROVINCE[dest]
     if to not in game_map.provinces:
         return f"unknown province {to}"
     if not _coastal(game_map, origin) or not _coastal(game_map, to) or origin == to:
@@ -400,7 +387,7 @@ class _Judge:
                         name = cls.__name__.lower()
                         raise Illegal(f"{name} orders are not given in a movement phase")
                     ref = order.unit  # type: ignore[union-attr]  # a movement order
-                    prov = _PROVINCE[ref.location]
+                    prov = PROVINCE[ref.location]
                     i = index.get(prov, -1)
                     if i < 0:
                         raise Illegal(f"there is no unit in {prov}")
@@ -449,7 +436,7 @@ class _Judge:
         key = (unit.type, unit.location, order.destination, order.via_convoy)
         rule = self.facts.moves.get(key) or self.facts.move(*key)
         reason, dest, convoy, needs_route = rule
-        if needs_route and self.route(_PROVINCE[unit.location], dest):
+        if needs_route and self.route(PROVINCE[unit.location], dest):
             reason = ""
         if not reason:
             self.board.move_of[k] = (dest, convoy, needs_route)
@@ -470,16 +457,16 @@ class _Judge:
             raise Illegal(reason)
         target = self._target(unit, supported)
         if dest is not None:
-            into = _PROVINCE[dest]
+            into = PROVINCE[dest]
             if into not in self.facts.reach[target.type].get(target.location, ()) and not (
-                self._by_convoy(target, into, exclude=_PROVINCE[unit.location])
+                self._by_convoy(target, into, exclude=PROVINCE[unit.location])
             ):
                 raise Illegal(f"{target} cannot move to {into}")
 
     def _by_convoy(self, unit: Unit, into: Province, exclude: Province) -> bool:
         """Could ``unit`` move to ``into`` by convoy through fleets other than the one in
         ``exclude``?"""
-        here = _PROVINCE[unit.location]
+        here = PROVINCE[unit.location]
         coastal = self.facts.coastal
         if unit.type is FLEET or here not in coastal or into not in coastal:
             return False
@@ -493,15 +480,15 @@ class _Judge:
         if self._target(unit, army).type is not ARMY:
             raise Illegal("only armies can be convoyed")
         board = self.board
-        origin, dest = _PROVINCE[army.location], _PROVINCE[order.destination]
-        here = _PROVINCE[unit.location]
+        origin, dest = PROVINCE[army.location], PROVINCE[order.destination]
+        here = PROVINCE[unit.location]
         if not on_minimal_route(board.game_map, origin, dest, board.seas_with_fleets(), here):
             raise Illegal(f"{unit} is on no possible convoy route from {origin} to {dest}")
 
     def _target(self, unit: Unit, ref: UnitRef) -> Unit:
         """The unit a support or convoy names, checked against the reference."""
         board = self.board
-        prov = _PROVINCE[ref.location]
+        prov = PROVINCE[ref.location]
         i = board.index.get(prov)
         if i is None:
             raise Illegal(f"there is no unit in {prov}")
@@ -541,7 +528,7 @@ def _assign(board: Board, i: int, k: int, order: Order) -> None:
     cls = type(order)
     if cls is Move:
         loc, by_convoy, overseas = board.move_of[k]
-        prov = _PROVINCE[loc]
+        prov = PROVINCE[loc]
         board.kind[i] = MOVE
         board.dest_loc[i] = loc
         board.dest[i] = prov
@@ -555,17 +542,17 @@ def _assign(board: Board, i: int, k: int, order: Order) -> None:
             found.append(i)
     elif cls is SupportHold:
         board.kind[i] = SUPPORT
-        board.target[i] = board.index[_PROVINCE[order.supported.location]]  # type: ignore[union-attr]
+        board.target[i] = board.index[PROVINCE[order.supported.location]]  # type: ignore[union-attr]
         board.supports.append(i)
     elif cls is SupportMove:
         board.kind[i] = SUPPORT
-        board.target[i] = board.index[_PROVINCE[order.supported.location]]  # type: ignore[union-attr]
+        board.target[i] = board.index[PROVINCE[order.supported.location]]  # type: ignore[union-attr]
         board.target_dest[i], board.target_coast[i] = _SPLIT[order.destination]  # type: ignore[union-attr]
         board.supports.append(i)
     elif cls is Convoy:
         board.kind[i] = CONVOY
-        board.target[i] = board.index[_PROVINCE[order.convoyed.location]]  # type: ignore[union-attr]
-        board.target_dest[i] = _PROVINCE[order.destination]  # type: ignore[union-attr]
+        board.target[i] = board.index[PROVINCE[order.convoyed.location]]  # type: ignore[union-attr]
+        board.target_dest[i] = PROVINCE[order.destination]  # type: ignore[union-attr]
         board.convoys.append(i)
 
 

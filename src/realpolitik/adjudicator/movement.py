@@ -21,7 +21,7 @@ from realpolitik.orders import Hold, Order, UnitRef
 from realpolitik.phase import Phase
 from realpolitik.position import Dislodged, Position
 from realpolitik.rules import Rules
-from realpolitik.vocab import Location, Power, Province, Unit, UnitType
+from realpolitik.vocab import Power, Province, Unit, shared_unit
 
 _MOVE, _SUPPORT, _PATH = 0, 1, 2
 _UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
@@ -350,7 +350,7 @@ def adjudicate_movement(
         if r.moves(i):
             unit = after[i]
             keys[i] = dest[i]
-            after[i] = _unit(unit.power, unit.type, dest_loc[i] or "")
+            after[i] = shared_unit(unit.power, unit.type, dest_loc[i] or "")
     for i in dislodger:
         keys[i] = None
     placed = dict(zip(keys, after, strict=True))
@@ -383,20 +383,6 @@ def adjudicate_movement(
         return Resolution(phase, tuple(outcomes), new_position, lost)
     new_position = Position(units, dict(position.centers), dislodged, frozenset(contested))
     return Resolution(phase, tuple(outcomes), new_position)
-
-
-_UNITS: dict[tuple[Power, UnitType, Location], Unit] = {}
-
-
-def _unit(power: Power, utype: UnitType, location: Location) -> Unit:
-    """``Unit(power, utype, location)``, made once (units are immutable values)."""
-    key = (power, utype, location)
-    found = _UNITS.get(key)
-    if found is None:
-        if len(_UNITS) > 10_000:  # only ever powers x types x locations of the maps in use
-            _UNITS.clear()
-        found = _UNITS[key] = Unit(power, utype, location)
-    return found
 
 
 def _contested(r: Resolver, units: Mapping[Province, Unit]) -> set[Province]:

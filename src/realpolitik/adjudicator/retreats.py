@@ -10,7 +10,15 @@ from realpolitik.orders import Disband, Move, Order, Retreat, UnitRef
 from realpolitik.phase import Phase
 from realpolitik.position import Dislodged, Position
 from realpolitik.rules import Rules
-from realpolitik.vocab import ARMY, Location, Power, Province, Unit, UnitType, province_of
+from realpolitik.vocab import (
+    ARMY,
+    PROVINCE,
+    Location,
+    Power,
+    Province,
+    Unit,
+    shared_unit,
+)
 
 _RETREAT_ORDERS = (Retreat, Move, Disband)
 # enum members bound once: reading ``OrderResult.SUCCEEDS`` goes through the enum's class
@@ -18,36 +26,6 @@ _RETREAT_ORDERS = (Retreat, Move, Disband)
 _SUCCEEDS = OrderResult.SUCCEEDS
 _FAILS = OrderResult.FAILS
 _ILLEGAL = OrderResult.ILLEGAL
-
-
-class _Provinces(dict[Location, Province]):
-    """:func:`~realpolitik.vocab.province_of`, memoised: ``PROVINCE["SPA/NC"] == "SPA"`` is a
-    plain dictionary lookup."""
-
-    def __missing__(self, location: Location) -> Province:
-        if len(self) > 10_000:  # only ever the map's locations, unless orders name others
-            self.clear()
-        found = self[location] = province_of(location)
-        return found
-
-
-PROVINCE = _Provinces()
-"""The province of a location, as a dictionary lookup (see :func:`province_of`)."""
-
-_UNITS: dict[tuple[Power, UnitType, Location], Unit] = {}
-
-
-def unit_at(power: Power, utype: UnitType, location: Location) -> Unit:
-    """``Unit(power, utype, location)``, made once and shared: a unit is a value, and the
-    same units recur phase after phase (England's fleet in the North Sea), so a dictionary
-    lookup replaces building the frozen dataclass."""
-    key = (power, utype, location)
-    unit = _UNITS.get(key)
-    if unit is None:
-        if len(_UNITS) > 10_000:  # only ever the map's units, unless orders name others
-            _UNITS.clear()
-        unit = _UNITS[key] = Unit(power, utype, location)
-    return unit
 
 
 def retreat_options(
@@ -112,7 +90,7 @@ def adjudicate_retreats(
                 verdict = _SUCCEEDS
                 if units is None:
                     units = dict(position.units)
-                units[prov] = unit_at(unit.power, unit.type, dest)
+                units[prov] = shared_unit(unit.power, unit.type, dest)
         assert verdict is not None
         outcomes.append(Outcome(power, order, verdict, reason))
     if len(chosen) < len(position.dislodged):
