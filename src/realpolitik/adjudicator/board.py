@@ -153,12 +153,6 @@ class Board:
     def size(self) -> int:
         return len(self.units)
 
-    def power(self, i: int) -> Power:
-        return self.owner[i]
-
-    def province(self, i: int) -> Province:
-        return self.prov[i]
-
     def seas_with_fleets(self) -> frozenset[Province]:
         """The seas holding a fleet: where convoys are possible."""
         if self.fleet_seas is None:
