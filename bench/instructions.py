@@ -5,8 +5,9 @@
 
 Timings on a shared machine move with whatever else runs; ``valgrind --tool=callgrind``
 counts the instructions a process executes, the same every run. For each engine, phase
-kind and task (``adjudicate``: resolve the phase and reach the next; ``enumerate``: list
-the legal orders), the ``count`` task of ``ours.py`` / ``peer.py`` runs under callgrind
+kind and task (``adjudicate``: from the phase's orders as text to the next phase;
+``resolve``: the same from orders already given; ``enumerate``: list the legal orders),
+the ``count`` task of ``ours.py`` / ``peer.py`` runs under callgrind
 on the first ``--limit`` corpus phases of the kind: a first pass warms up, then each
 phase's work (not its loading) runs again inside ``functools.reduce``, and only what runs
 inside that function is counted. Prints a table and writes ``instructions.json``.
@@ -81,13 +82,17 @@ def main() -> None:
         "|---|---:|---:|---:|",
     ]
     results: dict[str, Any] = {"limit": args.limit, "counts": {}}
-    for what in ("adjudicate", "enumerate"):
+    labels = {
+        "adjudicate": "adjudication",
+        "resolve": "(of which) resolution alone",
+        "enumerate": "legal orders",
+    }
+    for what, label in labels.items():
         for kind, name in KINDS.items():
             print(f"counting {what} {name}...", file=sys.stderr, flush=True)
             ours = per_phase(OURS, "ours.py", what, kind, args.limit)
             peer = per_phase(args.peer, "peer.py", what, kind, args.limit)
             results["counts"][f"{what} {kind}"] = {"ours": ours, "peer": peer}
-            label = "adjudication" if what == "adjudicate" else "legal orders"
             ratio = f"{peer / ours:.1f}×" if ours > 0 else "—"
             rows.append(
                 f"| {label}, {name} | {ours / 1e3:,.0f} k | {peer / 1e3:,.0f} k | {ratio} |"

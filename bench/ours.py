@@ -4,16 +4,19 @@
 
 Tasks (each prints one JSON object on stdout):
 
-* ``adjudicate``: for every corpus phase, the time to resolve it and reach the next phase
-  (``adjudicate`` then ``next_phase``), best of ``--repeat`` runs;
+* ``adjudicate``: for every corpus phase, the time from its orders as text to the next phase
+  (``read_orders``, ``adjudicate``, ``next_phase``: the peer's ``set_orders`` and
+  ``process``), best of ``--repeat`` runs; and, as ``resolve_seconds``, the time from the
+  orders already read (``adjudicate``, ``next_phase``: the peer's ``process`` alone);
 * ``enumerate``: for every corpus phase, the time to list every power's legal orders;
 * ``play``: random games (enumerate, pick at random, submit, process), phases per second;
 * ``memory``: the peak resident memory of a process that plays one random game;
 * ``legal``: every corpus phase's legal orders, as text (compared with the peer's);
 * ``resolve``: every corpus phase's resolution in the engine-neutral shape the agreement
   check compares (see :func:`neutral`);
-* ``count``: the work of ``adjudicate`` or ``enumerate`` (``--what``), untimed, on the
-  first ``--limit`` phases of one kind (``--kind``), for ``instructions.py`` to count.
+* ``count``: the work of ``adjudicate``, of its resolution alone (``resolve``) or of
+  ``enumerate`` (``--what``), untimed, on the first ``--limit`` phases of one kind
+  (``--kind``), for ``instructions.py`` to count.
 """
 
 from __future__ import annotations
@@ -61,15 +64,16 @@ def timed(fn: Callable[[], object], repeat: int) -> float:
     return best
 
 
-def situations(path: Path) -> tuple[str, list[tuple[str, Any, Any, Any]]]:
-    """(rules, [(phase kind letter, phase, position, orders)]) for every corpus phase."""
+def situations(path: Path) -> tuple[str, list[tuple[str, Any, Any, Any, Any]]]:
+    """(rules, [(phase kind letter, phase, position, orders, orders as text)]) for every
+    corpus phase."""
     meta, phases = load_corpus(path)
     out = []
     for entry in phases:
         phase, position = read_situation({k: v for k, v in entry.items() if k != "game"}, MAP)
         orders, failed = read_orders(entry["orders"], "en", MAP)
         assert not failed, failed
-        out.append((str(phase)[-1], phase, position, orders))
+        out.append((str(phase)[-1], phase, position, orders, entry["orders"]))
     play_game(WARM_UP_SEED, WARM_UP_YEAR)  # as the peer does: a short game before timing
     settle()
     return meta["rules"], out
@@ -89,10 +93,15 @@ def task_adjudicate(path: Path, repeat: int) -> dict[str, Any]:
     def run(phase: Phase, position: Position, orders: Any) -> None:
         next_phase(phase, adjudicate(MAP, position, orders, rules, phase), MAP)
 
+    def run_text(phase: Phase, position: Position, text: Any) -> None:
+        orders, _ = read_orders(text, "en", MAP)
+        next_phase(phase, adjudicate(MAP, position, orders, rules, phase), MAP)
+
     times = []
-    for kind, phase, position, orders in work:
-        seconds = timed(lambda: run(phase, position, orders), repeat)  # noqa: B023
-        times.append({"kind": kind, "seconds": seconds})
+    for kind, phase, position, orders, text in work:
+        seconds = timed(lambda: run_text(phase, position, text), repeat)  # noqa: B023
+        resolving = timed(lambda: run(phase, position, orders), repeat)  # noqa: B023
+        times.append({"kind": kind, "seconds": seconds, "resolve_seconds": resolving})
     return {"phases": times}
 
 
@@ -100,7 +109,7 @@ def task_enumerate(path: Path, repeat: int) -> dict[str, Any]:
     rules_name, work = situations(path)
     rules = rules_for(rules_name)
     times = []
-    for kind, phase, position, _ in work:
+    for kind, phase, position, _, _ in work:
         legal = legal_orders(MAP, position, phase, rules)
         count = sum(len(v) for keyed in legal.values() for v in keyed.values())
         seconds = timed(lambda: legal_orders(MAP, position, phase, rules), repeat)  # noqa: B023
@@ -180,7 +189,7 @@ def task_legal(path: Path) -> dict[str, Any]:
     rules_name, work = situations(path)
     rules = rules_for(rules_name)
     out = []
-    for _, phase, position, _ in work:
+    for _, phase, position, _, _ in work:
         legal = legal_orders(MAP, position, phase, rules)
         out.append(sorted({str(o) for keyed in legal.values() for v in keyed.values() for o in v}))
     return {"phases": out}
@@ -193,15 +202,17 @@ def task_count(path: Path, what: str, kind: str, limit: int) -> dict[str, Any]:
     rules = rules_for(rules_name)
     chosen = [w for w in work if w[0] == kind][:limit]
 
-    def step(phase: Phase, position: Position, orders: Any) -> object:
+    def step(phase: Phase, position: Position, orders: Any, text: Any) -> object:
         if what == "adjudicate":
+            orders, _ = read_orders(text, "en", MAP)
+        if what in ("adjudicate", "resolve"):
             return next_phase(phase, adjudicate(MAP, position, orders, rules, phase), MAP)
         return legal_orders(MAP, position, phase, rules)
 
-    for _, phase, position, orders in chosen:
-        step(phase, position, orders)
-    for _, phase, position, orders in chosen:
-        reduce(lambda _, __: step(phase, position, orders), [0], None)
+    for _, phase, position, orders, text in chosen:
+        step(phase, position, orders, text)
+    for _, phase, position, orders, text in chosen:
+        reduce(lambda _, __: step(phase, position, orders, text), [0], None)
     return {"phases": len(chosen)}
 
 
@@ -213,7 +224,7 @@ def task_resolve(path: Path, choices: list[str]) -> dict[str, Any]:
     for choice in choices:
         issue, letter = choice.split("=")
         rules = rules.with_choice(issue, letter)
-    return {"phases": [neutral(phase, pos, orders, rules) for _, phase, pos, orders in work]}
+    return {"phases": [neutral(phase, pos, orders, rules) for _, phase, pos, orders, _ in work]}
 
 
 def main() -> None:

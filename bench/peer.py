@@ -6,7 +6,8 @@ this script never imports realpolitik.
 
 The tasks are those of ``ours.py``, done the peer's way: a corpus phase is loaded with
 ``Game.set_state`` (units, dislodged units and their retreats, centres, phase), orders are
-given with ``set_orders``; ``adjudicate`` times ``process()``, ``enumerate`` times
+given with ``set_orders`` (which checks them); ``adjudicate`` times ``set_orders`` and
+``process()`` (and, as ``resolve_seconds``, ``process()`` alone), ``enumerate`` times
 ``get_all_possible_orders()``, ``play`` plays random games with the same random player;
 ``count`` does one or the other, untimed, for ``instructions.py`` to count.
 """
@@ -64,8 +65,12 @@ def state_of(entry: dict[str, Any], powers: list[str]) -> dict[str, Any]:
 def load(game: Any, entry: dict[str, Any], with_orders: bool = True) -> None:
     game.set_state(state_of(entry, list(game.powers)))
     if with_orders:
-        for power, orders in entry["orders"].items():
-            game.set_orders(power, orders)
+        give_orders(game, entry)
+
+
+def give_orders(game: Any, entry: dict[str, Any]) -> None:
+    for power, orders in entry["orders"].items():
+        game.set_orders(power, orders)
 
 
 def task_adjudicate(path: Path, repeat: int) -> dict[str, Any]:
@@ -74,13 +79,17 @@ def task_adjudicate(path: Path, repeat: int) -> dict[str, Any]:
     settle()
     times = []
     for entry in phases:
-        best = float("inf")
+        best = resolving = float("inf")
         for _ in range(repeat):
-            load(game, entry)
+            load(game, entry, with_orders=False)
             start = time.process_time()
+            give_orders(game, entry)
+            given = time.process_time()
             game.process()
-            best = min(best, time.process_time() - start)
-        times.append({"kind": entry["phase"][-1], "seconds": best})
+            end = time.process_time()
+            best = min(best, end - start)
+            resolving = min(resolving, end - given)
+        times.append({"kind": entry["phase"][-1], "seconds": best, "resolve_seconds": resolving})
     return {"phases": times}
 
 
@@ -188,14 +197,21 @@ def task_count(path: Path, what: str, kind: str, limit: int) -> dict[str, Any]:
     game = Game()
     settle()
     chosen = [entry for entry in phases if entry["phase"].endswith(kind)][:limit]
-    step = game.process if what == "adjudicate" else game.get_all_possible_orders
+
+    def step(entry: dict[str, Any]) -> object:
+        if what == "adjudicate":
+            give_orders(game, entry)
+        if what in ("adjudicate", "resolve"):
+            return game.process()
+        return game.get_all_possible_orders()
+
     for measured in (False, True):
         for entry in chosen:
-            load(game, entry, with_orders=what == "adjudicate")
+            load(game, entry, with_orders=what == "resolve")
             if measured:
-                reduce(lambda _, __: step(), [0], None)
+                reduce(lambda _, __: step(entry), [0], None)
             else:
-                step()
+                step(entry)
     return {"phases": len(chosen)}
 
 
