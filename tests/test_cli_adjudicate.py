@@ -101,6 +101,22 @@ def test_bad_orders_are_reported_not_raised() -> None:
     assert "A PAR" in result["units"]["FRANCE"]
 
 
+def test_unreadable_orders_keep_the_readable_ones_around_them() -> None:
+    texts = ["zz top", "A PAR - BUR", "gibberish here", "A MAR S A PAR - BUR"]
+    situation = {**OPENING, "orders": {"FRANCE": texts, "GERMANY": ["A MUN H"]}}
+    code, result = run(situation)
+    assert code == 0
+    entries = {e["order"]: e["result"] for e in result["orders"]["FRANCE"]}
+    assert entries == {
+        "zz top": "illegal",
+        "gibberish here": "illegal",
+        "A PAR - BUR": "succeeds",
+        "A MAR S A PAR - BUR": "given",
+        "F BRE H": "stands",  # no order
+    }
+    assert "A BUR" in result["units"]["FRANCE"]
+
+
 @pytest.mark.parametrize(
     ("situation", "message"),
     [
@@ -115,6 +131,8 @@ def test_bad_orders_are_reported_not_raised() -> None:
         ({"phase": "S1901M", "centers": {"FRANCE": ["BUR"]}}, "not a supply centre"),
         ({"phase": "S1901M", "bogus": 1}, "unknown key"),
         ({"phase": "S1901M", "orders": ["A PAR H"]}, "orders"),
+        ({"phase": "S1901M", "orders": {"FRANCE": "A PAR H"}}, "orders of FRANCE must be a list"),
+        ({"phase": "S1901M", "orders": {"FRANCE": ["A PAR H", 3]}}, "must be a list of strings"),
     ],
 )
 def test_malformed_situation_exits_2(situation: Any, message: str, capsys) -> None:

@@ -15,6 +15,7 @@ from realpolitik import (
     IllegalOrderError,
     InvalidOrderError,
     Move,
+    Order,
     OrderResult,
     Phase,
     Position,
@@ -39,6 +40,8 @@ from realpolitik.notation import (
     parse_orders,
     place_name,
     power_name,
+    read_all,
+    read_order,
     result_name,
     season_names,
     unit_phrase,
@@ -429,3 +432,21 @@ def test_unknown_language_and_style() -> None:
         parse_order("A PAR H", "de")
     with pytest.raises(ValueError, match="unknown style"):
         format_order(Hold(A("PAR")), "en", "tiny")  # type: ignore[arg-type]
+
+
+def test_read_all_reads_each_text_as_parse_order_does() -> None:
+    texts = ["A PAR - BUR", "F Bre-Mao", "WAIVE", "A Par h"]
+    expected: list[Order] = [Move(UnitRef(ARMY, "PAR"), "BUR"), Move(UnitRef(FLEET, "BRE"), "MAO")]
+    expected += [Waive(), Hold(UnitRef(ARMY, "PAR"))]
+    assert read_all(texts, "en", BOARD) == expected
+    assert [read_order(t, "en", BOARD) for t in texts] == expected
+    assert [parse_order(t, "en", game_map=BOARD) for t in texts] == expected
+    # no language: each text's own is guessed
+    mixed = ["E Par A E Mar-Bor", "A PAR S A MAR - BUR"]
+    support = SupportMove(UnitRef(ARMY, "PAR"), UnitRef(ARMY, "MAR"), "BUR")
+    assert read_all(mixed, None, BOARD) == [support, support]
+
+
+def test_read_all_raises_the_first_unreadable_texts_error() -> None:
+    with pytest.raises(InvalidOrderError, match="zz"):
+        read_all(["A PAR H", "zz top", "qq"], "en", BOARD)

@@ -24,6 +24,7 @@ in the result (the unit holds), never raised.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import repeat
 from typing import Any
 
 from realpolitik.adjudicator import adjudicate, retreat_options
@@ -31,7 +32,7 @@ from realpolitik.adjudicator.adjustments import adjustment_dues, free_homes
 from realpolitik.adjudicator.results import OrderResult, Resolution
 from realpolitik.errors import OrderError, SituationError
 from realpolitik.maps import GameMap, load_map
-from realpolitik.notation import LANGUAGES, format_order, parse_order
+from realpolitik.notation import LANGUAGES, format_order, read_all, read_order
 from realpolitik.orders import Order
 from realpolitik.phase import Phase, PhaseKind, Season
 from realpolitik.position import Dislodged, Position
@@ -104,16 +105,22 @@ def read_orders(
         raise SituationError("'orders' must be an object keyed by power")
     parsed: dict[Power, list[Order]] = {}
     failed: dict[Power, list[tuple[str, str]]] = {}
+    lang = None if language == AUTO else language
     for power, texts in data.items():
         power = str(power).upper()
-        if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+        if not isinstance(texts, list) or not all(map(isinstance, texts, repeat(str))):
             raise SituationError(f"orders of {power} must be a list of strings")
-        for text in texts:
-            try:
-                order = parse_order(text, None if language == AUTO else language, game_map=game_map)
-                parsed.setdefault(power, []).append(order)
-            except OrderError as exc:
-                failed.setdefault(power, []).append((text, str(exc)))
+        try:
+            orders = read_all(texts, lang, game_map)
+        except OrderError:  # read them one by one, keeping every error
+            orders = []
+            for text in texts:
+                try:
+                    orders.append(read_order(text, lang, game_map))
+                except OrderError as exc:
+                    failed.setdefault(power, []).append((text, str(exc)))
+        if orders:
+            parsed[power] = orders
     return parsed, failed
 
 

@@ -20,7 +20,14 @@ from realpolitik.notation.formatter import (
     unit_phrase,
 )
 from realpolitik.notation.lexicon import LANGUAGES, language_data, load_lexicon
-from realpolitik.notation.parser import candidates, guess_language, parse_order, parse_orders
+from realpolitik.notation.parser import (
+    candidates,
+    guess_language,
+    parse_order,
+    parse_orders,
+    read_all,
+    read_order,
+)
 
 __all__ = [
     "LANGUAGES",
@@ -38,6 +45,8 @@ __all__ = [
     "parse_orders",
     "place_name",
     "power_name",
+    "read_all",
+    "read_order",
     "result_name",
     "season_names",
     "unit_phrase",

@@ -21,7 +21,9 @@ again and again).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
+from itertools import repeat
 
 from realpolitik.errors import AmbiguousOrderError, InvalidOrderError, OrderError
 from realpolitik.maps.loader import load_map
@@ -183,10 +185,10 @@ def parse_order(
     if isinstance(position, GameMap):
         game_map, position = position, None
     game_map = game_map or load_map("standard")
+    if position is None:
+        return read_order(text, language, game_map)
     if language is None:
         language = guess_language(text, game_map)
-    if position is None:
-        return _pick_free(text, language, game_map)
     kind = phase.kind if phase is not None else None
     if kind is None and position.dislodged:
         kind = PhaseKind.RETREATS
@@ -201,6 +203,21 @@ def parse_order(
     if fitting:
         return _pick(fitting, text, language, game_map)
     raise min(errors, key=lambda item: item[0])[1]
+
+
+def read_order(text: str, language: str | None, game_map: GameMap) -> Order:
+    """``parse_order(text, language, game_map=game_map)``: the order as written, without a
+    position to complete or check it against (the path of bulk adjudication: cached)."""
+    if language is None:
+        language = guess_language(text, game_map)
+    return _pick_free(text, language, game_map)
+
+
+def read_all(texts: Iterable[str], language: str | None, game_map: GameMap) -> list[Order]:
+    """:func:`read_order` of every text, in order; raises the first text's error."""
+    if language is None:
+        return [read_order(text, None, game_map) for text in texts]
+    return list(map(_pick_free, texts, repeat(language), repeat(game_map)))
 
 
 @lru_cache(maxsize=16384)
