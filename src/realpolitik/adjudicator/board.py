@@ -13,7 +13,16 @@ from operator import attrgetter
 
 from realpolitik.adjudicator.convoy import has_route, on_minimal_route
 from realpolitik.maps.model import GameMap, ProvinceType
-from realpolitik.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove, UnitRef
+from realpolitik.orders import (
+    Convoy,
+    Hold,
+    Move,
+    MovementOrder,
+    Order,
+    SupportHold,
+    SupportMove,
+    UnitRef,
+)
 from realpolitik.position import Position
 from realpolitik.rules import Rules
 from realpolitik.vocab import (
@@ -26,26 +35,12 @@ from realpolitik.vocab import (
     Unit,
     UnitType,
     coast_of,
-    province_of,
 )
 
 HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
 # isinstance with a tuple (a ``A | B`` union is built again at every call)
 _MOVEMENT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy)
 _SUPPORTS = (SupportHold, SupportMove)
-
-
-class _Split(dict[Location, tuple[Province, str | None]]):
-    """A location's province and coast (``_SPLIT["SPA/NC"] == ("SPA", "NC")``), memoised."""
-
-    def __missing__(self, location: Location) -> tuple[Province, str | None]:
-        if len(self) > 10_000:
-            self.clear()
-        found = self[location] = (province_of(location), coast_of(location))
-        return found
-
-
-_SPLIT = _Split()
 
 
 class Illegal(Exception):
@@ -62,6 +57,7 @@ class Board:
 
     __slots__ = (
         "accepted",
+        "at",
         "attackers",
         "convoyed",
         "convoys",
@@ -79,7 +75,6 @@ class Board:
         "index",
         "invalid",
         "kind",
-        "move_of",
         "move_supports",
         "movers",
         "no_route",
@@ -115,6 +110,7 @@ class Board:
         self.units = units
         self.prov: list[Province] = list(map(PROVINCE.__getitem__, map(_by_location, units)))
         self.index: dict[Province, int] = dict(zip(self.prov, range(n), strict=True))
+        self.at: dict[Location, int] = dict(zip(map(_by_location, units), range(n), strict=True))
         self.owner: list[Power] = list(map(_by_power, units))
         self.orders: list[Order] = []
         self.order_power: list[Power] = []
@@ -122,7 +118,6 @@ class Board:
         self.illegal: dict[int, str] = {}
         self.invalid: dict[int, str] = {}  # legal, but matching no other order
         self.fails: dict[int, str] = {}  # legal, but it cannot succeed (DATC 4.B.5)
-        self.move_of: dict[int, tuple[Location, bool, bool]] = {}  # see _Judge._move
         self.kind: list[int] = [HOLD] * n
         self.order_of: list[int] = [-1] * n  # number of the unit's order, or -1
         self.dest: list[Province | None] = [None] * n
@@ -156,14 +151,9 @@ class Board:
     def seas_with_fleets(self) -> frozenset[Province]:
         """The seas holding a fleet: where convoys are possible."""
         if self.fleet_seas is None:
-            seas = self.facts.seas
-            self.fleet_seas = frozenset(
-                [
-                    p
-                    for u, p in zip(self.units, self.prov, strict=True)
-                    if p in seas and u.type is FLEET
-                ]
-            )
+            occupied = self.facts.seas.intersection(self.prov)
+            units, index = self.units, self.index
+            self.fleet_seas = frozenset([p for p in occupied if units[index[p]].type is FLEET])
         return self.fleet_seas
 
 
@@ -180,9 +170,10 @@ def build_board(
     order per unit), then link supports and convoys to moves."""
     units = sorted(position.units.values(), key=_by_location)
     board = Board(game_map, rules, units, frozenset(disorder), frozenset(accepted))
-    _Judge(board).judge_all(orders)
+    judge = _Judge(board)
+    judge.judge_all(orders)
     if board.twice:
-        _duplicates(board)
+        _duplicates(judge)
     _link(board)
     return board
 
@@ -214,7 +205,8 @@ class _Facts:
         self.wrong_nationality = rules.wrong_nationality == "a"
         self.missing_nationality = rules.missing_nationality == "a"
         self.moves: dict[tuple[UnitType, Location, Location, bool], MoveRule] = {}
-        self.supports: dict[tuple[UnitType, Location, Location, Location | None], str] = {}
+        self.supports: dict[tuple[UnitType, Location, Location, Location | None], SupportRule]
+        self.supports = {}
         self.convoys: dict[tuple[UnitType, Location, Location, Location], str] = {}
 
     def move(self, utype: UnitType, location: Location, dest: Location, via: bool) -> MoveRule:
@@ -228,7 +220,7 @@ class _Facts:
 
     def support(
         self, utype: UnitType, location: Location, target: Location, dest: Location | None
-    ) -> str:
+    ) -> SupportRule:
         key = (utype, location, target, dest)
         found = self.supports.get(key)
         if found is None:
@@ -267,15 +259,25 @@ def _facts_of(game_map: GameMap, rules: Rules) -> _Facts:
     return _Facts(game_map, rules)
 
 
-# A move's verdict on the map: why it is illegal ("" if it is not), the exact destination,
-# whether it goes by convoy, and whether that needs a route through the fleets at sea (then
-# the reason is why it is illegal without one).
-MoveRule = tuple[str, Location, bool, bool]
+# A move's verdict on the map: why it is illegal ("" if it is not), the exact destination
+# and its province, whether it goes by convoy, and whether that needs a route through the
+# fleets at sea (then the reason is why it is illegal without one).
+MoveRule = tuple[str, Location, Province, bool, bool]
+# A support's verdict on the map: why it is illegal ("" if it is not), the province it
+# supports into and the coast its order names there.
+SupportRule = tuple[str, Province, str | None]
 
 
 def _move_rule(
     game_map: GameMap, rules: Rules, utype: UnitType, location: Location, dest: Location, via: bool
 ) -> MoveRule:
+    reason, exact, by_convoy, overseas = _move_verdict(game_map, rules, utype, location, dest, via)
+    return reason, exact, PROVINCE[exact], by_convoy, overseas
+
+
+def _move_verdict(
+    game_map: GameMap, rules: Rules, utype: UnitType, location: Location, dest: Location, via: bool
+) -> tuple[str, Location, bool, bool]:
     prov = PROVINCE[dest]
     coast = coast_of(dest)
     info = game_map.provinces.get(prov)
@@ -314,6 +316,15 @@ def _move_rule(
 
 
 def _support_rule(
+    game_map: GameMap, utype: UnitType, location: Location, target: Location, dest: Location | None
+) -> SupportRule:
+    reason = _support_reason(game_map, utype, location, target, dest)
+    if dest is None:
+        return reason, PROVINCE[target], None
+    return reason, PROVINCE[dest], coast_of(dest)
+
+
+def _support_reason(
     game_map: GameMap, utype: UnitType, location: Location, target: Location, dest: Location | None
 ) -> str:
     """Why a support (of a hold if ``dest`` is None) is illegal for the supporter alone."""
@@ -358,7 +369,7 @@ class _Judge:
     """Judges each order on the board: the unit is there and is the power's, and the order
     is legal for it (:class:`_Facts`) and for the units and fleets it involves; an order
     naming the wrong coast of its fleet's province only fails (DATC 4.B.5). The first legal
-    order of a unit is its order."""
+    order of a unit is its order: judging it also gives it to the unit."""
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -368,26 +379,24 @@ class _Judge:
     def judge_all(self, orders: Mapping[Power, Sequence[Order]]) -> None:
         """Number and judge every order, power by power."""
         board = self.board
-        index, units, illegal, order_of = board.index, board.units, board.illegal, board.order_of
-        numbered, order_unit = board.orders, board.order_unit
+        at, units, illegal, order_of = board.at, board.units, board.illegal, board.order_of
+        numbered, order_unit, twice = board.orders, board.order_unit, board.twice
         for power, power_orders in orders.items():
             board.order_power += [power] * len(power_orders)
             for order in power_orders:
                 k = len(numbered)
                 numbered.append(order)
-                cls = type(order)
                 try:  # the unit is there, and is the power's
-                    if cls not in _MOVEMENT_ORDERS:
-                        name = cls.__name__.lower()
+                    if type(order) not in _MOVEMENT_ORDERS:
+                        name = type(order).__name__.lower()
                         raise Illegal(f"{name} orders are not given in a movement phase")
                     ref = order.unit  # type: ignore[union-attr]  # a movement order
-                    prov = PROVINCE[ref.location]
-                    i = index.get(prov, -1)
-                    if i < 0:
-                        raise Illegal(f"there is no unit in {prov}")
+                    i = at.get(ref.location, -1)
+                    if i < 0:  # not named exactly: the unit in the province, if any
+                        i = self._unit_in(ref.location)
                     unit = units[i]
                     if unit.power != power:
-                        raise Illegal(f"the unit in {prov} belongs to {unit.power}")
+                        raise Illegal(f"the unit in {unit.province} belongs to {unit.power}")
                     if ref.type is not unit.type or ref.location != unit.location:
                         _check_ref(board, ref, unit)
                 except Illegal as exc:
@@ -395,22 +404,37 @@ class _Judge:
                     illegal[k] = str(exc)
                     continue
                 order_unit.append(i)
+                first = order_of[i] < 0
                 try:  # the order is legal for it
-                    if cls is Move:
-                        self._move(k, unit, order)  # type: ignore[arg-type]
-                    elif cls is SupportHold or cls is SupportMove:
-                        self._support(unit, order)  # type: ignore[arg-type]
-                    elif cls is Convoy:
-                        self._convoy(unit, order)  # type: ignore[arg-type]
+                    self._judge(k, i, order, first)  # type: ignore[arg-type]
                 except Illegal as exc:
                     illegal[k] = str(exc)
                     continue
-                if order_of[i] < 0:  # the unit's first legal order is its order
+                if first:
                     order_of[i] = k
-                    if k not in board.fails:
-                        _assign(board, i, k, order)
-                elif order != numbered[order_of[i]] and i not in board.twice:
-                    board.twice.append(i)
+                elif order != numbered[order_of[i]] and i not in twice:
+                    twice.append(i)
+
+    def _unit_in(self, location: Location) -> int:
+        """The number of the unit in the province of ``location`` (an order may name a
+        unit without its coast, or with another)."""
+        prov = PROVINCE[location]
+        i = self.board.index.get(prov, -1)
+        if i < 0:
+            raise Illegal(f"there is no unit in {prov}")
+        return i
+
+    def _judge(self, k: int, i: int, order: MovementOrder, give: bool) -> None:
+        """Judge order ``k`` for unit ``i`` (raise :class:`Illegal`); if ``give``, it is the
+        unit's order."""
+        cls = type(order)
+        unit = self.board.units[i]
+        if cls is Move:
+            self._move(k, i, unit, order, give)  # type: ignore[arg-type]
+        elif cls is SupportMove or cls is SupportHold:
+            self._support(i, unit, order, give)  # type: ignore[arg-type]
+        elif cls is Convoy:
+            self._convoy(i, unit, order, give)  # type: ignore[arg-type]
 
     def route(self, src: Province, dest: Province, exclude: Province | None = None) -> bool:
         """Could an army go from ``src`` to ``dest`` by convoy through the fleets at sea
@@ -424,38 +448,56 @@ class _Judge:
             found = self.routes[key] = has_route(self.board.game_map, src, dest, seas)
         return found
 
-    def _move(self, k: int, unit: Unit, order: Move) -> None:
-        """A legal move's exact destination, whether it goes by convoy, and whether it must
-        (there is no land route) go in ``move_of``."""
+    def _move(self, k: int, i: int, unit: Unit, order: Move, give: bool) -> None:
+        """A legal move goes to its exact destination, by convoy or not, and must go by
+        convoy when there is no land route."""
         key = (unit.type, unit.location, order.destination, order.via_convoy)
         rule = self.facts.moves.get(key) or self.facts.move(*key)
-        reason, dest, convoy, needs_route = rule
-        if needs_route and self.route(PROVINCE[unit.location], dest):
+        reason, loc, prov, by_convoy, overseas = rule
+        board = self.board
+        if overseas and self.route(board.prov[i], prov):
             reason = ""
-        if not reason:
-            self.board.move_of[k] = (dest, convoy, needs_route)
-        elif unit.location != order.unit.location and coast_of(order.unit.location):
-            # the order names another coast (ignored, DATC 4.B.5): it simply fails
-            self.board.fails[k] = f"{reason}; the fleet is at {unit.location}"
-        else:
+        if reason:
+            if unit.location != order.unit.location and coast_of(order.unit.location):
+                # the order names another coast (ignored, DATC 4.B.5): it simply fails
+                board.fails[k] = f"{reason}; the fleet is at {unit.location}"
+                return
             raise Illegal(reason)
+        if give:
+            board.kind[i] = MOVE
+            board.dest_loc[i] = loc
+            board.dest[i] = prov
+            board.via[i] = by_convoy
+            board.convoyed[i] = overseas  # no land route: by convoy or not at all
+            board.movers.append(i)
+            found = board.attackers.get(prov)
+            if found is None:
+                board.attackers[prov] = [i]
+            else:
+                found.append(i)
 
-    def _support(self, unit: Unit, order: SupportHold | SupportMove) -> None:
-        dest = order.destination if isinstance(order, SupportMove) else None
+    def _support(self, i: int, unit: Unit, order: SupportHold | SupportMove, give: bool) -> None:
+        dest = order.destination if type(order) is SupportMove else None
         supported = order.supported
         key = (unit.type, unit.location, supported.location, dest)
-        reason = self.facts.supports.get(key)
-        if reason is None:
-            reason = self.facts.support(*key)
+        reason, into, coast = self.facts.supports.get(key) or self.facts.support(*key)
         if reason:
             raise Illegal(reason)
-        target = self._target(unit, supported)
+        board = self.board
+        t = self._target(unit, supported)
         if dest is not None:
-            into = PROVINCE[dest]
+            target = board.units[t]
             if into not in self.facts.reach[target.type].get(target.location, ()) and not (
-                self._by_convoy(target, into, exclude=PROVINCE[unit.location])
+                self._by_convoy(target, into, exclude=board.prov[i])
             ):
                 raise Illegal(f"{target} cannot move to {into}")
+        if give:
+            board.kind[i] = SUPPORT
+            board.target[i] = t
+            if dest is not None:
+                board.target_dest[i] = into
+                board.target_coast[i] = coast
+            board.supports.append(i)
 
     def _by_convoy(self, unit: Unit, into: Province, exclude: Province) -> bool:
         """Could ``unit`` move to ``into`` by convoy through fleets other than the one in
@@ -466,36 +508,42 @@ class _Judge:
             return False
         return self.route(here, into, exclude)
 
-    def _convoy(self, unit: Unit, order: Convoy) -> None:
+    def _convoy(self, i: int, unit: Unit, order: Convoy, give: bool) -> None:
         army = order.convoyed
         reason = self.facts.convoy(unit.type, unit.location, army.location, order.destination)
         if reason:
             raise Illegal(reason)
-        if self._target(unit, army).type is not ARMY:
+        board = self.board
+        t = self._target(unit, army)
+        if board.units[t].type is not ARMY:
             raise Illegal("only armies can be convoyed")
-        board = self.board
-        origin, dest = PROVINCE[army.location], PROVINCE[order.destination]
-        here = PROVINCE[unit.location]
-        if not on_minimal_route(board.game_map, origin, dest, board.seas_with_fleets(), here):
+        origin, dest = board.prov[t], PROVINCE[order.destination]
+        if not on_minimal_route(
+            board.game_map, origin, dest, board.seas_with_fleets(), board.prov[i]
+        ):
             raise Illegal(f"{unit} is on no possible convoy route from {origin} to {dest}")
+        if give:
+            board.kind[i] = CONVOY
+            board.target[i] = t
+            board.target_dest[i] = dest
+            board.convoys.append(i)
 
-    def _target(self, unit: Unit, ref: UnitRef) -> Unit:
-        """The unit a support or convoy names, checked against the reference."""
+    def _target(self, unit: Unit, ref: UnitRef) -> int:
+        """The number of the unit a support or convoy names, checked against the reference."""
         board = self.board
-        prov = PROVINCE[ref.location]
-        i = board.index.get(prov)
-        if i is None:
-            raise Illegal(f"there is no unit in {prov}")
-        target = board.units[i]
+        t = board.at.get(ref.location, -1)
+        if t < 0:
+            t = self._unit_in(ref.location)
+        target = board.units[t]
         if ref.type is not target.type or ref.location != target.location:
             _check_ref(board, ref, target)
         facts = self.facts
         if ref.power is None:
             if facts.missing_nationality and target.power != unit.power:
-                raise Illegal(f"the nationality of the unit in {prov} is missing")
+                raise Illegal(f"the nationality of the unit in {board.prov[t]} is missing")
         elif facts.wrong_nationality and ref.power != target.power:
-            raise Illegal(f"the unit in {prov} is not {ref.power}'s")
-        return target
+            raise Illegal(f"the unit in {board.prov[t]} is not {ref.power}'s")
+        return t
 
 
 def _check_ref(board: Board, ref: UnitRef, unit: Unit) -> None:
@@ -517,43 +565,11 @@ def _check_ref(board: Board, ref: UnitRef, unit: Unit) -> None:
 
 
 # --- one order per unit (DATC 4.D.3) -------------------------------------------------------
-def _assign(board: Board, i: int, k: int, order: Order) -> None:
-    """Give unit ``i`` order number ``k``, ``order`` (a legal one that does not simply fail)."""
-    cls = type(order)
-    if cls is Move:
-        loc, by_convoy, overseas = board.move_of[k]
-        prov = PROVINCE[loc]
-        board.kind[i] = MOVE
-        board.dest_loc[i] = loc
-        board.dest[i] = prov
-        board.via[i] = by_convoy
-        board.convoyed[i] = overseas  # no land route: by convoy or not at all
-        board.movers.append(i)
-        found = board.attackers.get(prov)
-        if found is None:
-            board.attackers[prov] = [i]
-        else:
-            found.append(i)
-    elif cls is SupportHold:
-        board.kind[i] = SUPPORT
-        board.target[i] = board.index[PROVINCE[order.supported.location]]  # type: ignore[union-attr]
-        board.supports.append(i)
-    elif cls is SupportMove:
-        board.kind[i] = SUPPORT
-        board.target[i] = board.index[PROVINCE[order.supported.location]]  # type: ignore[union-attr]
-        board.target_dest[i], board.target_coast[i] = _SPLIT[order.destination]  # type: ignore[union-attr]
-        board.supports.append(i)
-    elif cls is Convoy:
-        board.kind[i] = CONVOY
-        board.target[i] = board.index[PROVINCE[order.convoyed.location]]  # type: ignore[union-attr]
-        board.target_dest[i] = PROVINCE[order.destination]  # type: ignore[union-attr]
-        board.convoys.append(i)
-
-
-def _duplicates(board: Board) -> None:
+def _duplicates(judge: _Judge) -> None:
     """Units with different orders: keep the first (choice a), the last (b), or none (c);
     the others are illegal. Then every unit is given its order again, in the order the
     units first got one."""
+    board = judge.board
     choice = board.rules.duplicate_orders
     illegal = board.illegal
     legal = [(k, i) for k, i in enumerate(board.order_unit) if k not in illegal]
@@ -576,7 +592,7 @@ def _duplicates(board: Board) -> None:
     for i in ordered:
         k = board.order_of[i]
         if k >= 0 and k not in board.fails:
-            _assign(board, i, k, board.orders[k])
+            judge._judge(k, i, board.orders[k], True)  # type: ignore[arg-type]
 
 
 # --- matching supports and convoys; convoy or land route (DATC 4.A.3) ------------------------
