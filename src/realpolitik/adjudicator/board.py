@@ -7,9 +7,10 @@ submitted order also gets its preliminary verdict (illegal / invalid, with a rea
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import lru_cache
 from operator import attrgetter
+from typing import Any
 
 from realpolitik.adjudicator.convoy import has_route, on_minimal_route
 from realpolitik.maps.model import GameMap, ProvinceType
@@ -17,7 +18,6 @@ from realpolitik.orders import (
     Convoy,
     Hold,
     Move,
-    MovementOrder,
     Order,
     SupportHold,
     SupportMove,
@@ -386,9 +386,10 @@ class _Judge:
             for order in power_orders:
                 k = len(numbered)
                 numbered.append(order)
+                cls = type(order)
                 try:  # the unit is there, and is the power's
-                    if type(order) not in _MOVEMENT_ORDERS:
-                        name = type(order).__name__.lower()
+                    if cls not in _MOVEMENT_ORDERS:
+                        name = cls.__name__.lower()
                         raise Illegal(f"{name} orders are not given in a movement phase")
                     ref = order.unit  # type: ignore[union-attr]  # a movement order
                     i = at.get(ref.location, -1)
@@ -405,11 +406,13 @@ class _Judge:
                     continue
                 order_unit.append(i)
                 first = order_of[i] < 0
-                try:  # the order is legal for it
-                    self._judge(k, i, order, first)  # type: ignore[arg-type]
-                except Illegal as exc:
-                    illegal[k] = str(exc)
-                    continue
+                check = _CHECKS.get(cls)  # none for a hold
+                if check is not None:
+                    try:  # the order is legal for it
+                        check(self, k, i, unit, order, first)
+                    except Illegal as exc:
+                        illegal[k] = str(exc)
+                        continue
                 if first:
                     order_of[i] = k
                 elif order != numbered[order_of[i]] and i not in twice:
@@ -424,18 +427,6 @@ class _Judge:
             raise Illegal(f"there is no unit in {prov}")
         return i
 
-    def _judge(self, k: int, i: int, order: MovementOrder, give: bool) -> None:
-        """Judge order ``k`` for unit ``i`` (raise :class:`Illegal`); if ``give``, it is the
-        unit's order."""
-        cls = type(order)
-        unit = self.board.units[i]
-        if cls is Move:
-            self._move(k, i, unit, order, give)  # type: ignore[arg-type]
-        elif cls is SupportMove or cls is SupportHold:
-            self._support(i, unit, order, give)  # type: ignore[arg-type]
-        elif cls is Convoy:
-            self._convoy(i, unit, order, give)  # type: ignore[arg-type]
-
     def route(self, src: Province, dest: Province, exclude: Province | None = None) -> bool:
         """Could an army go from ``src`` to ``dest`` by convoy through the fleets at sea
         (other than the one in ``exclude``)?"""
@@ -448,6 +439,8 @@ class _Judge:
             found = self.routes[key] = has_route(self.board.game_map, src, dest, seas)
         return found
 
+    # Each check judges order number ``k`` for unit ``i``, raising :class:`Illegal`; if
+    # ``give``, the order is the unit's and the board records it.
     def _move(self, k: int, i: int, unit: Unit, order: Move, give: bool) -> None:
         """A legal move goes to its exact destination, by convoy or not, and must go by
         convoy when there is no land route."""
@@ -476,7 +469,9 @@ class _Judge:
             else:
                 found.append(i)
 
-    def _support(self, i: int, unit: Unit, order: SupportHold | SupportMove, give: bool) -> None:
+    def _support(
+        self, k: int, i: int, unit: Unit, order: SupportHold | SupportMove, give: bool
+    ) -> None:
         dest = order.destination if type(order) is SupportMove else None
         supported = order.supported
         key = (unit.type, unit.location, supported.location, dest)
@@ -508,7 +503,7 @@ class _Judge:
             return False
         return self.route(here, into, exclude)
 
-    def _convoy(self, i: int, unit: Unit, order: Convoy, give: bool) -> None:
+    def _convoy(self, k: int, i: int, unit: Unit, order: Convoy, give: bool) -> None:
         army = order.convoyed
         reason = self.facts.convoy(unit.type, unit.location, army.location, order.destination)
         if reason:
@@ -544,6 +539,15 @@ class _Judge:
         elif facts.wrong_nationality and ref.power != target.power:
             raise Illegal(f"the unit in {board.prov[t]} is not {ref.power}'s")
         return t
+
+
+# the check of each kind of order beyond its unit (a hold needs none)
+_CHECKS: dict[type, Callable[[_Judge, int, int, Unit, Any, bool], None]] = {
+    Move: _Judge._move,
+    SupportHold: _Judge._support,
+    SupportMove: _Judge._support,
+    Convoy: _Judge._convoy,
+}
 
 
 def _check_ref(board: Board, ref: UnitRef, unit: Unit) -> None:
@@ -591,8 +595,9 @@ def _duplicates(judge: _Judge) -> None:
     del board.movers[:], board.supports[:], board.convoys[:]
     for i in ordered:
         k = board.order_of[i]
-        if k >= 0 and k not in board.fails:
-            judge._judge(k, i, board.orders[k], True)  # type: ignore[arg-type]
+        check = _CHECKS.get(type(board.orders[k])) if k >= 0 and k not in board.fails else None
+        if check is not None:
+            check(judge, k, i, board.units[i], board.orders[k], True)
 
 
 # --- matching supports and convoys; convoy or land route (DATC 4.A.3) ------------------------
