@@ -67,7 +67,13 @@ class Unit:
         return province_of(self.location)
 
     def __str__(self) -> str:
-        return f"{_LETTER[self.type]} {self.location}"
+        return unit_text(self)
+
+
+def unit_text(unit: Unit) -> str:
+    """``str(unit)``, "A PAR": called directly, cheaper than through ``str()`` or an
+    f-string (the adjudicator writes many reasons naming units)."""
+    return f"{_LETTER[unit.type]} {unit.location}"
 
 
 class _Provinces(dict[Location, Province]):

@@ -35,6 +35,7 @@ from realpolitik.vocab import (
     Unit,
     UnitType,
     coast_of,
+    unit_text,
 )
 
 HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
@@ -643,11 +644,11 @@ def _link(board: Board) -> None:
             invalid[k] = refused
         elif want is None:
             if kind[t] == MOVE:
-                invalid[k] = f"{units[t]} is ordered to move, not to hold"
+                invalid[k] = f"{unit_text(units[t])} is ordered to move, not to hold"
             else:
                 board.hold_supports.setdefault(t, []).append(i)
         elif kind[t] != MOVE or dest[t] != want:
-            invalid[k] = f"{units[t]} is not ordered to move to {want}"
+            invalid[k] = f"{unit_text(units[t])} is not ordered to move to {want}"
         elif board.target_coast[i] is None and (support_coast != "b" or owner[t] == owner[i]):
             board.move_supports.setdefault(t, []).append(i)
         elif (
@@ -656,7 +657,7 @@ def _link(board: Board) -> None:
             and board.target_coast[i] in game_map.provinces[want].coasts
             and board.dest_loc[t] != f"{want}/{board.target_coast[i]}"
         ):
-            invalid[k] = f"{units[t]} is ordered to another coast of {want}"
+            invalid[k] = f"{unit_text(units[t])} is ordered to another coast of {want}"
         elif (
             support_coast == "b"
             and board.target_coast[i] is None

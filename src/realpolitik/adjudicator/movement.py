@@ -21,7 +21,7 @@ from realpolitik.orders import Hold, Order, UnitRef
 from realpolitik.phase import Phase
 from realpolitik.position import Dislodged, Position
 from realpolitik.rules import Rules
-from realpolitik.vocab import Power, Province, Unit, shared_unit
+from realpolitik.vocab import Power, Province, Unit, shared_unit, unit_text
 
 _MOVE, _SUPPORT, _PATH = 0, 1, 2
 _UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
@@ -479,15 +479,15 @@ def _why_failed(r: Resolver, i: int) -> str:
     dest = b.dest[i] or ""
     t = b.index.get(dest, -1)
     if attack == 0 and t >= 0:
-        return f"cannot dislodge its own unit {b.units[t]}"
+        return f"cannot dislodge its own unit {unit_text(b.units[t])}"
     if t >= 0:
         if r.head_to_head(i, t):
             defend = r.defend_strength(t)
             if attack <= defend:
-                return f"beaten head-to-head by {b.units[t]} ({attack} against {defend})"
+                return f"beaten head-to-head by {unit_text(b.units[t])} ({attack} against {defend})"
         else:
             hold = r.hold_strength(t)
             if attack <= hold:
-                return f"bounced off {b.units[t]} ({attack} against {hold})"
-    rivals = [str(b.units[j]) for j in b.attackers[dest] if j != i]
+                return f"bounced off {unit_text(b.units[t])} ({attack} against {hold})"
+    rivals = [unit_text(b.units[j]) for j in b.attackers[dest] if j != i]
     return f"standoff in {dest} with {', '.join(rivals)}" if rivals else "bounced"
