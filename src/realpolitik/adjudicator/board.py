@@ -394,12 +394,13 @@ class _Judge:
                         raise Illegal(f"{name} orders are not given in a movement phase")
                     ref = order.unit  # type: ignore[union-attr]  # a movement order
                     i = at.get(ref.location, -1)
-                    if i < 0:  # not named exactly: the unit in the province, if any
+                    exact = i >= 0
+                    if not exact:  # the unit in the province, if any (another coast)
                         i = self._unit_in(ref.location)
                     unit = units[i]
                     if unit.power != power:
                         raise Illegal(f"the unit in {unit.province} belongs to {unit.power}")
-                    if ref.type is not unit.type or ref.location != unit.location:
+                    if not exact or ref.type is not unit.type:
                         _check_ref(board, ref, unit)
                 except Illegal as exc:
                     order_unit.append(-1)
