@@ -10,6 +10,7 @@ convoy paradox is settled by the edition's paradox rule).
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from itertools import count
 from typing import cast
 
 from realpolitik.adjudicator.board import CONVOY, HOLD, MOVE, SUPPORT, Board, build_board
@@ -417,8 +418,8 @@ def _outcomes(r: Resolver, dislodged: Mapping[Province, Dislodged]) -> list[Outc
     order_of, kind, fails, invalid, no_route = b.order_of, b.kind, b.fails, b.invalid, b.no_route
     out: list[Outcome] = []
     add = out.append
-    numbered = zip(b.order_power, b.orders, b.order_unit, strict=True)
-    for k, (power, order, i) in enumerate(numbered):
+    numbered = zip(count(), b.order_power, b.orders, b.order_unit)
+    for k, power, order, i in numbered:
         if i < 0 or order_of[i] != k:  # illegal, or not the order the unit follows
             fate = _hold_result(b, i, dislodged)[1] if i >= 0 and dislodged else None
             if k in fails:
