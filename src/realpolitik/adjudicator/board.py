@@ -60,6 +60,7 @@ class Board:
         "accepted",
         "at",
         "attackers",
+        "by_sea",
         "convoyed",
         "convoys",
         "dest",
@@ -137,6 +138,7 @@ class Board:
         self.attackers: dict[Province, list[int]] = {}  # units moving into each province
         # the units ordered to move, support, convoy (in the order they got their orders)
         self.movers: list[int] = []
+        self.by_sea: list[int] = []  # the movers ordered via convoy or with no land route
         self.supports: list[int] = []
         self.convoys: list[int] = []
         self.twice: list[int] = []  # units given two different legal orders
@@ -465,6 +467,8 @@ class _Judge:
             board.via[i] = by_convoy
             board.convoyed[i] = overseas  # no land route: by convoy or not at all
             board.movers.append(i)
+            if by_convoy or overseas:
+                board.by_sea.append(i)
             found = board.attackers.get(prov)
             if found is None:
                 board.attackers[prov] = [i]
@@ -594,7 +598,7 @@ def _duplicates(judge: _Judge) -> None:
     board.via[:] = board.convoyed[:] = [False] * n
     board.target[:] = [-1] * n
     board.attackers.clear()
-    del board.movers[:], board.supports[:], board.convoys[:]
+    del board.movers[:], board.by_sea[:], board.supports[:], board.convoys[:]
     for i in ordered:
         k = board.order_of[i]
         check = _CHECKS.get(type(board.orders[k])) if k >= 0 and k not in board.fails else None
@@ -622,7 +626,7 @@ def _link(board: Board) -> None:
         else:
             invalid[order_of[i]] = "the army is not ordered to make that move"
     units, via, convoyed = board.units, board.via, board.convoyed
-    for i in sorted(board.movers):
+    for i in sorted({*board.by_sea, *fleets}):  # the moves that may go by convoy
         if units[i].type is not ARMY or not (convoyed[i] or via[i] or i in fleets):
             continue  # a move by land
         src, dst = board.prov[i], dest[i] or ""
@@ -640,7 +644,7 @@ def _link(board: Board) -> None:
         t = target[i]
         k = order_of[i]
         want = board.target_dest[i]
-        refused = _refused(board, i, t, want is None) if owner[t] != owner[i] and vetoes else ""
+        refused = _refused(board, i, t, want is None) if vetoes and owner[t] != owner[i] else ""
         if refused:
             invalid[k] = refused
         elif want is None:
