@@ -50,17 +50,12 @@ class Resolver:
         self._settle_the_obvious()
 
     def _settle_the_obvious(self) -> None:
-        """Decide at once what needs no other decision: a support nobody attacks is given;
-        a move by land into an empty province nobody else enters succeeds."""
+        """Decide at once what needs no other decision: a move by land into an empty
+        province nobody else enters succeeds."""
         b = self.b
         attackers, index = b.attackers, b.index
         state, value = self.state, self.value
-        prov, convoyed, dest = b.prov, b.convoyed, b.dest
-        for i in b.supports:
-            if prov[i] not in attackers:
-                d = 3 * i + _SUPPORT
-                state[d] = _RESOLVED
-                value[d] = True
+        convoyed, dest = b.convoyed, b.dest
         for i in b.movers:
             into = dest[i] or ""
             if not convoyed[i] and into not in index and len(attackers[into]) == 1:
