@@ -82,7 +82,6 @@ _by_location = attrgetter("location")
 _MOVEMENT, _RETREATS = PhaseKind.MOVEMENT, PhaseKind.RETREATS
 _by_unit_location = attrgetter("unit.location")
 _first = itemgetter(0)
-_power = attrgetter("power")
 
 
 _CARRIAGES = 4096
@@ -121,7 +120,7 @@ def unit_orders(
         if unit is None:
             return []
         tables = _tables(game_map)
-        slot = tables.planned[unit.type, unit.location]
+        slot = tables.plan(unit.type, unit.location)
         out: LegalOrders = {unit.power: {}}
         _Movement(tables, position, rules).fill(out, [unit], [slot])
         return out[unit.power][unit.location]
@@ -143,8 +142,9 @@ def unit_orders(
 _STRAY = 0
 """The code of a slot at a location the map does not have (no unit can be supported there)."""
 
-_FIRST_CODE = 2
-"""The first code of a slot on the map (1 is left unused: see :meth:`_Movement.__init__`)."""
+_FIRST_CODE = 3
+"""The first code of a slot on the map (1 and 2, the bytes of a mask, are left unused: see
+:meth:`_Movement.__init__`)."""
 
 _LISTED, _MARKED = 1, 2
 """A candidate's byte in a mask: listed as is, or a marker to expand (else 0)."""
@@ -154,7 +154,8 @@ _ONES = bytes([1]) * 256
 _MARKER: Order = Waive()
 """What stands in a slot's candidates at a marker's place (never listed: a marker picked
 is always replaced by its orders)."""
-_ONLY_ONES = bytes([1 if byte == 1 else 0 for byte in range(256)])
+_TWO = bytes([_MARKED])
+_MASK_BYTES = bytes([byte if byte in (_LISTED, _MARKED) else 0 for byte in range(256)])
 
 
 class _Slot:
@@ -340,28 +341,12 @@ class _Slots(dict[tuple[UnitType, Location], _Slot]):
         return slot
 
 
-class _Planned(dict[tuple[UnitType, Location], _Slot]):
-    """The slots by unit type and location, planned (:meth:`_Slot.plan`) on first use."""
-
-    __slots__ = ("tables",)
-
-    def __init__(self, tables: _Tables) -> None:
-        super().__init__()
-        self.tables = tables
-
-    def __missing__(self, key: tuple[UnitType, Location]) -> _Slot:
-        slot = self.tables.slot_at[key]
-        slot.plan(self.tables)
-        self[key] = slot
-        return slot
-
-
 class _Tables:
     """The map's lookups for legal orders.
 
     The sea neighbours of each sea, the coasts each sea touches and the seas each coast
-    touches; one :class:`_Slot` per unit type and location (``slot_at``; planned,
-    ``planned``); ``occupants[p]``: the slots in province ``p``;
+    touches; one :class:`_Slot` per unit type and location (``slot_at``; those
+    planned so far, ``planned``: see :meth:`plan`); ``occupants[p]``: the slots in province ``p``;
     ``movers[p]``: the slots that could move to ``p`` (by location); the codes: of the
     slots (from :data:`_FIRST_CODE`, in location order; ``by_code``), of the markers of
     the moves by convoy into each coast (``into_codes``), then of the slots' markers;
@@ -416,10 +401,19 @@ class _Tables:
             self.not_at_sea = everything.translate(None, sea_codes)
             coast_codes = bytes(c for c, slot in self.by_code.items() if slot.seas)
             self.not_on_coast = everything.translate(None, coast_codes)
-        self.planned = _Planned(self)
+        self.planned: dict[tuple[UnitType, Location], _Slot] = {}
         self.carriages: dict[tuple[Province, frozenset[Province]], _Carriage] = {}
         self._builds: dict[Province, tuple[Order, ...]] = {}
         self._menus: dict[Power, tuple[tuple[str, tuple[Order, ...]], ...]] = {}
+
+    def plan(self, utype: UnitType, location: Location) -> _Slot:
+        """The slot of a unit type at a location, planned (:meth:`_Slot.plan`) on first use
+        and kept in ``planned``."""
+        slot = self.planned.get((utype, location))
+        if slot is None:
+            slot = self.planned[utype, location] = self.slot_at[utype, location]
+            slot.plan(self)
+        return slot
 
     def builds(self, prov: Province) -> tuple[Order, ...]:
         """The builds in a province: an army, and a fleet on each coast of a coastal one."""
@@ -471,10 +465,13 @@ class _Carriage:
     * ``convoys``: for each fleet (by sea), its convoys of the army on a minimal route
       (DATC 6.G.19), by destination;
     * ``needs``: for each fleet (by sea), the destinations of ``into`` no route without it
-      reaches (that fleet cannot support those moves: it would convoy what it supports).
+      reaches (that fleet cannot support those moves: it would convoy what it supports);
+      ``lost``, the same as (sea, destination) pairs;
+    * ``marks``: the codes of the markers these orders go in at (the army's moves by
+      convoy, the supports of moves by convoy into each of ``into``, each fleet's convoys).
     """
 
-    __slots__ = ("convoys", "into", "needs", "vias")
+    __slots__ = ("convoys", "into", "lost", "marks", "needs", "vias")
 
     def __init__(self, tables: _Tables, src: Province, seas: frozenset[Province]) -> None:
         army = tables.slot_at[ARMY, src]
@@ -494,6 +491,11 @@ class _Carriage:
             lost = tuple(dest for dest in self.into if dest not in without)
             if lost:
                 self.needs[sea] = lost
+        self.lost = frozenset((sea, dest) for sea, dests in self.needs.items() for dest in dests)
+        marks = [army.via_code] if self.vias else []
+        marks += [tables.into_codes[dest] for dest in self.into]
+        marks += [tables.slot_at[FLEET, sea].convoys_code for sea in self.convoys]
+        self.marks = bytes(marks)
 
 
 # --- movement ---------------------------------------------------------------------------------
@@ -516,20 +518,20 @@ class _Movement:
         self.board = position.units
         self.units = units = sorted(position.units.values(), key=_by_location)
         planned = tables.planned
-        self.slots = slots = [planned[unit.type, unit.location] for unit in units]
+        try:
+            slots = [planned[unit.type, unit.location] for unit in units]
+        except KeyError:  # some slot not planned yet
+            slots = [tables.plan(unit.type, unit.location) for unit in units]
+        self.slots = slots
         if tables.narrow:
             # the codes on the board map to 1, the others to themselves then to 0 (no slot
             # has code 1); the codes of fleets at sea and of armies on a coast
             codes = bytes([slot.code for slot in slots])
-            present = bytearray(bytes.maketrans(codes, _ONES[: len(codes)]).translate(_ONLY_ONES))
             by_code = tables.by_code
             at_sea = list(map(by_code.__getitem__, codes.translate(None, tables.not_at_sea)))
             coastal = list(map(by_code.__getitem__, codes.translate(None, tables.not_on_coast)))
             stray = _STRAY in codes
         else:
-            present = bytearray(tables.code_count)
-            for slot in slots:
-                present[slot.code] = _LISTED
             at_sea = [slot for slot in slots if slot.at_sea]
             coastal = [slot for slot in slots if slot.seas]
             stray = not all(slot.code for slot in slots)
@@ -539,44 +541,50 @@ class _Movement:
         self.into: dict[Province, list[_Slot]] = {}
         self.needed: set[Province] = set()
         self.convoys: dict[Province, list[Convoy]] = {}
+        marks = b""  # the codes of the markers with orders to put in
         if at_sea and coastal:
             fleet_seas = frozenset([slot.province for slot in at_sea])
             # the armies a convoy could carry: on a coast that a fleet at sea touches
             carried = [slot for slot in coastal if not slot.seas.isdisjoint(fleet_seas)]
             if carried:
-                self._by_convoy(carried, fleet_seas, present)
-        self.present = bytes(present)
+                marks = self._by_convoy(carried, fleet_seas)
+        if tables.narrow:
+            # the codes on the board map to 1, the markers' to 2, the others to themselves
+            # then to 0 (no code is 1 or 2)
+            table = bytes.maketrans(codes + marks, _ONES[: len(codes)] + _TWO * len(marks))
+            self.present = table.translate(_MASK_BYTES)
+        else:
+            present = bytearray(tables.code_count)
+            for slot in slots:
+                present[slot.code] = _LISTED
+            for code in marks:
+                present[code] = _MARKED
+            self.present = bytes(present)
         self.marked = bool(self.carriages)
         self.nationality = rules.missing_nationality == "a"
 
-    def _by_convoy(
-        self, armies: list[_Slot], fleet_seas: frozenset[Province], present: bytearray
-    ) -> None:
-        """Fill in ``carriages``, ``vias``, ``into``, ``needed`` and ``convoys``, and mark
-        their markers in ``present``."""
+    def _by_convoy(self, armies: list[_Slot], fleet_seas: frozenset[Province]) -> bytes:
+        """Fill in ``carriages``, ``vias``, ``into``, ``needed`` and ``convoys``; return
+        the codes of their markers (some more than once)."""
         tables, into, convoys = self.tables, self.into, self.convoys
+        marks = bytearray()
         groups: dict[Province, frozenset[Province]] = {}
         for army in armies:
             seas = _fleets_around(tables, army.seas & fleet_seas, fleet_seas, groups)
             carriage = self.carriages[army] = tables.carriage(army.province, seas)
+            marks += carriage.marks
             if carriage.vias:
                 self.vias[army.province] = carriage.vias
-                present[army.via_code] = _MARKED
             for dest in carriage.into:
-                found = into.get(dest)
-                if found is None:
-                    into[dest] = [army]
-                    present[tables.into_codes[dest]] = _MARKED
-                else:
-                    found.append(army)
+                into.setdefault(dest, []).append(army)
             for sea, orders in carriage.convoys.items():
                 found_convoys = convoys.get(sea)
                 if found_convoys is None:
                     convoys[sea] = list(orders)
-                    present[tables.slot_at[FLEET, sea].convoys_code] = _MARKED
                 else:
                     found_convoys += orders
             self.needed.update(carriage.needs)
+        return bytes(marks)
 
     def fill(self, out: LegalOrders, units: list[Unit], slots: list[_Slot]) -> None:
         """Put the legal orders of each of ``units`` (with its planned slot in ``slots``) in
@@ -619,7 +627,8 @@ class _Movement:
                 armies = into[prov]
                 if needed:
                     # not the moves that every route sends through this fleet
-                    armies = [a for a in armies if prov not in carriages[a].needs.get(sea, ())]
+                    pair = (sea, prov)
+                    armies = [a for a in armies if pair not in carriages[a].lost]
                 orders += map(table.__getitem__, armies)
         orders += compress(slot.tail, picks)
         if slot.convoys_code and next(picks):
@@ -659,8 +668,8 @@ class _Movement:
         armies = self.into[prov]
         sea = slot.province
         if sea in self.needed:
-            carriages = self.carriages
-            armies = [a for a in armies if prov not in carriages[a].needs.get(sea, ())]
+            carriages, pair = self.carriages, (sea, prov)
+            armies = [a for a in armies if pair not in carriages[a].lost]
         return armies
 
     def _with_nationality(self, order: Order, power: Power) -> Order:
@@ -688,7 +697,7 @@ def _movement(
     if power is not None:
         picked = [k for k, unit in enumerate(units) if unit.power == power]
         units, slots = [units[k] for k in picked], [slots[k] for k in picked]
-    out: LegalOrders = {who: {} for who in sorted(set(map(_power, units)))}
+    out: LegalOrders = {who: {} for who in sorted({unit.power for unit in units})}
     call.fill(out, units, slots)
     return out
 
