@@ -810,7 +810,20 @@ def _adjustments(
     centers, units = position.centers, position.units
     waive = rules.waive == "a"
     out: LegalOrders = {}
-    dues = adjustment_dues(game_map, position, rules)
+    fielded: dict[Power, list[Unit]] = {}  # each power's units
+    for unit in units.values():
+        mine = fielded.get(unit.power)
+        if mine is None:
+            fielded[unit.power] = [unit]
+        else:
+            mine.append(unit)
+    if rules.adjustments == "upkeep":
+        # owned centres minus units (as adjustment_dues, but only for powers with either)
+        dues = {who: -len(mine) for who, mine in fielded.items()}
+        for owner in centers.values():
+            dues[owner] = dues.get(owner, 0) + 1
+    else:
+        dues = adjustment_dues(game_map, position, rules)
     for who in [power] if power is not None else sorted(dues):
         due = dues.get(who, 0)
         if due > 0:
@@ -823,8 +836,10 @@ def _adjustments(
                     keyed[key] = list(orders)
         elif due < 0:
             slot_at = tables.slot_at
-            mine = sorted([u for u in units.values() if u.power == who], key=_by_location)
-            keyed = {u.location: [slot_at[u.type, u.location].disband] for u in mine}
+            keyed = {
+                u.location: [slot_at[u.type, u.location].disband]
+                for u in sorted(fielded[who], key=_by_location)
+            }
         else:
             continue
         if keyed:
