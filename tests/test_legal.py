@@ -298,6 +298,24 @@ def test_crowded_positions_have_convoys_and_convoyed_supports() -> None:
     assert convoyed
 
 
+def test_a_fleet_in_every_sea_and_an_army_on_every_coast() -> None:
+    """So many convoys that their markers, each counted once per army, outnumber the bytes
+    of a mask table: the listing still matches what the adjudicator judges legal."""
+    units: dict[str, Unit] = {}
+    for prov in sorted(MAP.provinces):
+        power = MAP.powers[len(units) % len(MAP.powers)]
+        kind = MAP.provinces[prov].type
+        if kind is ProvinceType.SEA:
+            units[prov] = Unit(power, FLEET, prov)
+        elif kind is ProvinceType.COASTAL:
+            units[prov] = Unit(power, ARMY, prov)
+    position = Position(units, dict(Position.initial(MAP).centers))
+    legal = judged_legal(position, DATC)
+    mine = listed(position)
+    assert mine <= legal, sorted(str(o) for o in mine - legal)
+    assert legal <= mine, sorted(str(o) for o in legal - mine)
+
+
 def test_convoys_only_on_minimal_routes() -> None:
     """DATC 6.G.19's board: a fleet in the Western Mediterranean is needed on no route from
     Tunis to Naples when the Tyrrhenian Sea touches both."""
