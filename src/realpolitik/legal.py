@@ -345,8 +345,8 @@ class _Tables:
     """The map's lookups for legal orders.
 
     The sea neighbours of each sea, the coasts each sea touches and the seas each coast
-    touches; one :class:`_Slot` per unit type and location (``slot_at``; those
-    planned so far, ``planned``: see :meth:`plan`); ``occupants[p]``: the slots in province ``p``;
+    touches; one :class:`_Slot` per unit type and location (``slot_at``; those planned so
+    far, ``planned``: see :meth:`plan`); ``occupants[p]``: the slots in province ``p``;
     ``movers[p]``: the slots that could move to ``p`` (by location); the codes: of the
     slots (from :data:`_FIRST_CODE`, in location order; ``by_code``), of the markers of
     the moves by convoy into each coast (``into_codes``), then of the slots' markers;
@@ -524,8 +524,7 @@ class _Movement:
             slots = [tables.plan(unit.type, unit.location) for unit in units]
         self.slots = slots
         if tables.narrow:
-            # the codes on the board map to 1, the others to themselves then to 0 (no slot
-            # has code 1); the codes of fleets at sea and of armies on a coast
+            # the codes on the board; those of fleets at sea and of armies on a coast
             codes = bytes([slot.code for slot in slots])
             by_code = tables.by_code
             at_sea = list(map(by_code.__getitem__, codes.translate(None, tables.not_at_sea)))
