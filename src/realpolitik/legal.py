@@ -577,11 +577,7 @@ class _Movement:
             for dest in carriage.into:
                 into.setdefault(dest, []).append(army)
             for sea, orders in carriage.convoys.items():
-                found_convoys = convoys.get(sea)
-                if found_convoys is None:
-                    convoys[sea] = list(orders)
-                else:
-                    found_convoys += orders
+                convoys.setdefault(sea, []).extend(orders)
             self.needed.update(carriage.needs)
         return bytes(marks)
 
