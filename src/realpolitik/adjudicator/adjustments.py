@@ -32,6 +32,7 @@ _FAILS = OrderResult.FAILS
 _ILLEGAL = OrderResult.ILLEGAL
 _COASTAL = ProvinceType.COASTAL
 _LEGAL = (_SUCCEEDS, "")
+_new = tuple.__new__  # a named tuple (Outcome, Resolution) built without its Python __new__
 
 
 def adjustment_counts(
@@ -70,12 +71,26 @@ def adjustment_dues(
         powers = set(game_map.powers) | set(position.powers())
         return {power: adjustment_due(game_map, position, power, rules) for power in powers}
     due = dict.fromkeys(game_map.powers, 0)
+    try:  # ``due[power] += 1`` is much cheaper than ``due.get(power, 0)``, called per item
+        for owner in position.centers.values():
+            due[owner] += 1
+        for unit in position.units.values():
+            due[unit.power] -= 1
+    except KeyError:  # a power the map does not declare
+        due = _dues_of_any_powers(game_map, position)
+    if position.dislodged:
+        for d in position.dislodged.values():
+            due.setdefault(d.unit.power, 0)
+    return due
+
+
+def _dues_of_any_powers(game_map: GameMap, position: Position) -> dict[Power, int]:
+    """The upkeep dues of :func:`adjustment_dues`, for powers the map may not declare."""
+    due = dict.fromkeys(game_map.powers, 0)
     for owner in position.centers.values():
         due[owner] = due.get(owner, 0) + 1
     for unit in position.units.values():
         due[unit.power] = due.get(unit.power, 0) - 1
-    for d in position.dislodged.values():
-        due.setdefault(d.unit.power, 0)
     return due
 
 
@@ -115,7 +130,7 @@ def adjudicate_adjustments(
         for order, result, reason in _judge_all(
             game_map, position, power, orders.get(power, ()), due, rules
         ):
-            outcomes.append(Outcome(power, order, result, reason))
+            outcomes.append(_new(Outcome, (power, order, result, reason, None, False)))
             if result is not _SUCCEEDS:
                 continue
             if isinstance(order, Build):
@@ -132,11 +147,13 @@ def adjudicate_adjustments(
                 civil.append(unit)
                 ref = UnitRef(unit.type, unit.location)
                 outcomes.append(
-                    Outcome(power, Disband(ref), _SUCCEEDS, "civil disorder", None, True)
+                    _new(Outcome, (power, Disband(ref), _SUCCEEDS, "civil disorder", None, True))
                 )
     # the centre owners do not change in an adjustment phase: the new position shares them
     new_position = Position(units, position.centers)
-    return Resolution(phase, tuple(outcomes), new_position, tuple(removed + civil), tuple(civil))
+    return _new(
+        Resolution, (phase, tuple(outcomes), new_position, tuple(removed + civil), tuple(civil))
+    )
 
 
 def _built(game_map: GameMap, power: Power, ref: UnitRef, rules: Rules) -> Unit:

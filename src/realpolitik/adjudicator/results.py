@@ -8,7 +8,6 @@ forbid it on this board; the unit holds) or *invalid* (legal, but it matches no 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from typing import Any, NamedTuple
 
@@ -72,11 +71,11 @@ class Outcome(NamedTuple):
         return [self.result.value]
 
 
-@dataclass(frozen=True, slots=True)
-class Resolution:
+class Resolution(NamedTuple):
     """A processed phase: outcomes in the order given (implied holds last) and the position
     after it. ``removed`` lists units disbanded by the rules (no retreat possible, failed or
-    missing retreat, civil-disorder removal)."""
+    missing retreat, civil-disorder removal). (A named tuple, as :class:`Outcome`: made
+    several times faster than a frozen dataclass, once a phase.)"""
 
     phase: Phase
     outcomes: tuple[Outcome, ...]

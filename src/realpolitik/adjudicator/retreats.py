@@ -26,6 +26,7 @@ _RETREAT_ORDERS = (Retreat, Move, Disband)
 _SUCCEEDS = OrderResult.SUCCEEDS
 _FAILS = OrderResult.FAILS
 _ILLEGAL = OrderResult.ILLEGAL
+_new = tuple.__new__  # a named tuple (Outcome, Resolution) built without its Python __new__
 
 
 def retreat_options(
@@ -92,17 +93,20 @@ def adjudicate_retreats(
                     units = dict(position.units)
                 units[prov] = shared_unit(unit.power, unit.type, dest)
         assert verdict is not None
-        outcomes.append(Outcome(power, order, verdict, reason))
+        outcomes.append(_new(Outcome, (power, order, verdict, reason, None, False)))
     if len(chosen) < len(position.dislodged):
         for prov, d in sorted(position.dislodged.items()):
             if prov not in chosen:
                 removed.append(d.unit)
                 ref = UnitRef(d.unit.type, d.unit.location)
                 outcomes.append(
-                    Outcome(d.unit.power, Disband(ref), _SUCCEEDS, "no retreat order", None, True)
+                    _new(
+                        Outcome,
+                        (d.unit.power, Disband(ref), _SUCCEEDS, "no retreat order", None, True),
+                    )
                 )
     new_position = Position(position.units if units is None else units, position.centers)
-    return Resolution(phase, tuple(outcomes), new_position, tuple(removed))
+    return _new(Resolution, (phase, tuple(outcomes), new_position, tuple(removed), ()))
 
 
 def _bounces(destinations: Collection[Location | None]) -> set[Province]:
