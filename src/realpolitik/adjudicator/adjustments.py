@@ -124,17 +124,27 @@ def adjudicate_adjustments(
     outcomes: list[Outcome] = []
     removed: list[Unit] = []
     civil: list[Unit] = []
+    inland = rules.fleet_build_inland == "b"
     for power in powers:
         due = dues.get(power, 0)
         disbanded = 0
-        for order, result, reason in _judge_all(
-            game_map, position, power, orders.get(power, ()), due, rules
-        ):
+        judged: list[Judged] = []  # the power's orders with their verdicts (DATC 4.D.4 - 4.D.6)
+        for order in orders.get(power, ()):
+            result, reason = _judge(game_map, position, power, order, due, rules)
+            judged.append((order, result, reason))
+        if len(judged) > 1:  # one order can neither share its province nor exceed what is due
+            _one_order_per_place(judged, rules)
+            _as_many_as_due(judged, due, rules)
+        for order, result, reason in judged:
             outcomes.append(_new(Outcome, (power, order, result, reason, None, False)))
             if result is not _SUCCEEDS:
                 continue
             if isinstance(order, Build):
-                unit = _built(game_map, power, order.unit, rules)
+                ref = order.unit
+                if inland:
+                    unit = _built(game_map, power, ref, rules)
+                else:
+                    unit = shared_unit(power, ref.type or ARMY, ref.location)
                 units[PROVINCE[unit.location]] = unit
             elif isinstance(order, Disband):
                 removed.append(units.pop(PROVINCE[order.unit.location]))
@@ -169,25 +179,6 @@ def _built(game_map: GameMap, power: Power, ref: UnitRef, rules: Rules) -> Unit:
 
 Judged = tuple[Order, OrderResult, str]
 """An order with its verdict and the reason for it."""
-
-
-def _judge_all(
-    game_map: GameMap,
-    position: Position,
-    power: Power,
-    orders: Sequence[Order],
-    due: int,
-    rules: Rules,
-) -> list[Judged]:
-    """One power's adjustment orders with their verdicts, in order (DATC 4.D.4 - 4.D.6)."""
-    judged: list[Judged] = []
-    for order in orders:
-        result, reason = _judge(game_map, position, power, order, due, rules)
-        judged.append((order, result, reason))
-    if len(judged) > 1:  # one order can neither share its province nor exceed what is due
-        _one_order_per_place(judged, rules)
-        _as_many_as_due(judged, due, rules)
-    return judged
 
 
 def _one_order_per_place(judged: list[Judged], rules: Rules) -> None:
