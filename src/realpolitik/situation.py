@@ -136,8 +136,8 @@ def next_phase(phase: Phase, resolution: Resolution, game_map: GameMap) -> tuple
         return _calendar(year + 1, _SPRING, _MOVEMENT), position
     if phase.season is _SPRING:
         return _calendar(year, _FALL, _MOVEMENT), position
-    position, dues = _after_fall(position, game_map)
-    if _adjustments_due(game_map, position, dues):
+    position = update_centers(position, game_map)
+    if _adjustments_due(game_map, position):
         return _calendar(year, _WINTER, _ADJUSTMENTS), position
     return _calendar(year + 1, _SPRING, _MOVEMENT), position
 
@@ -160,41 +160,13 @@ def _calendar(year: int, season: Season, kind: PhaseKind) -> Phase:
     return phase
 
 
-def _adjustments_due(
-    game_map: GameMap, position: Position, dues: Mapping[Power, int] | None = None
-) -> bool:
+def _adjustments_due(game_map: GameMap, position: Position) -> bool:
     """Whether :func:`adjustment_counts` has an entry: a power owes removals, or owes builds
-    and has a free home centre to build in. ``dues``: the position's upkeep dues, if known."""
-    if dues is None:
-        dues = adjustment_dues(game_map, position)
-    for power, due in dues.items():
+    and has a free home centre to build in."""
+    for power, due in adjustment_dues(game_map, position).items():
         if due < 0 or (due > 0 and free_homes(game_map, position, power)):
             return True
     return False
-
-
-def _after_fall(position: Position, game_map: GameMap) -> tuple[Position, dict[Power, int] | None]:
-    """:func:`update_centers`, with the upkeep dues after it (owned centres minus units, as
-    :func:`adjustment_dues` counts them) tallied in the same pass over the units; ``None`` for
-    the dues when the position names a power the map does not declare."""
-    centers = game_map.centers
-    owners = position.centers
-    changes: dict[Province, Power] = {}
-    due = dict.fromkeys(game_map.powers, 0)
-    try:  # ``due[power] -= 1`` is much cheaper than ``due.get(power, 0)``, called per item
-        for prov, unit in position.units.items():
-            power = unit.power
-            due[power] -= 1
-            if prov in centers and owners.get(prov) != power:
-                changes[prov] = power
-        if changes:
-            owners = {**owners, **changes}
-            position = Position(position.units, owners, position.dislodged, position.contested)
-        for owner in owners.values():
-            due[owner] += 1
-    except KeyError:
-        return update_centers(position, game_map), None
-    return position, due
 
 
 def update_centers(position: Position, game_map: GameMap) -> Position:
