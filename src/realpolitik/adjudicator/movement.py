@@ -376,9 +376,9 @@ def adjudicate_movement(
     if rules.dislodged == "destroyed":  # no retreats: dislodged units are destroyed at once
         lost = tuple(d.unit for _, d in sorted(dislodged.items()))
         new_position = Position(units, dict(position.centers), {}, frozenset(contested))
-        return Resolution(phase, tuple(outcomes), new_position, lost)
+        return _make(Resolution, (phase, tuple(outcomes), new_position, lost, ()))
     new_position = Position(units, dict(position.centers), dislodged, frozenset(contested))
-    return Resolution(phase, tuple(outcomes), new_position)
+    return _make(Resolution, (phase, tuple(outcomes), new_position, (), ()))
 
 
 def _contested(r: Resolver, units: Mapping[Province, Unit]) -> set[Province]:
