@@ -8,10 +8,10 @@ Each measurement runs in its own process per engine (``ours.py`` in the project'
 the next phase: both engines read and check the orders (the peer in ``set_orders``, which
 does its legality checks there, not in ``process``) and resolve them; the resolution alone
 (orders already given) is shown too, without a target. Times are CPU time; each
-measurement is made in ``--rounds`` rounds, the engines alternating, and each engine's best round is kept; each
-phase is timed ``--repeat`` times and its best time kept (one run of a phase that takes
-microseconds is mostly noise). Prints a table of both engines' figures and the ratio,
-checks the targets, writes ``results.json`` and the agreement report ``AGREEMENT.md``.
+measurement is made in ``--rounds`` rounds, the engines alternating, and each engine's best
+round is kept; each phase is timed ``--repeat`` times and its best time kept (one run of a
+phase that takes microseconds is mostly noise). Prints a table of both engines' figures
+and the ratio, checks the targets, writes ``results.json`` and the agreement report ``AGREEMENT.md``.
 """
 
 from __future__ import annotations
