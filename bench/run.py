@@ -11,7 +11,8 @@ does its legality checks there, not in ``process``) and resolve them; the resolu
 measurement is made in ``--rounds`` rounds, the engines alternating, and each engine's best
 round is kept; each phase is timed ``--repeat`` times and its best time kept (one run of a
 phase that takes microseconds is mostly noise). Prints a table of both engines' figures
-and the ratio, checks the targets, writes ``results.json`` and the agreement report ``AGREEMENT.md``.
+and the ratio, checks the targets, writes ``results.json`` and the agreement report
+``AGREEMENT.md``.
 """
 
 from __future__ import annotations
