@@ -133,6 +133,8 @@ def test_unreadable_orders_keep_the_readable_ones_around_them() -> None:
         ({"phase": "S1901M", "orders": ["A PAR H"]}, "orders"),
         ({"phase": "S1901M", "orders": {"FRANCE": "A PAR H"}}, "orders of FRANCE must be a list"),
         ({"phase": "S1901M", "orders": {"FRANCE": ["A PAR H", 3]}}, "must be a list of strings"),
+        ({"phase": "S1901M", "orders": {"FRANCE": ["zz top", 3]}}, "must be a list of strings"),
+        ({"phase": "S1901M", "orders": {"FRANCE": [["A PAR H"]]}}, "must be a list of strings"),
     ],
 )
 def test_malformed_situation_exits_2(situation: Any, message: str, capsys) -> None:

@@ -450,3 +450,8 @@ def test_read_all_reads_each_text_as_parse_order_does() -> None:
 def test_read_all_raises_the_first_unreadable_texts_error() -> None:
     with pytest.raises(InvalidOrderError, match="zz"):
         read_all(["A PAR H", "zz top", "qq"], "en", BOARD)
+
+
+def test_read_all_refuses_what_is_not_text() -> None:
+    with pytest.raises(TypeError, match="not int"):
+        read_all(["A PAR H", 3], "en", BOARD)  # type: ignore[list-item]

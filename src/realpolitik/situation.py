@@ -24,7 +24,6 @@ in the result (the unit holds), never raised.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import repeat
 from typing import Any
 
 from realpolitik.adjudicator import adjudicate, retreat_options
@@ -101,19 +100,23 @@ def read_orders(
     reason."""
     if data is None:
         return {}, {}
-    if not isinstance(data, Mapping):
+    if not isinstance(data, dict) and not isinstance(data, Mapping):  # dict: no ABC check
         raise SituationError("'orders' must be an object keyed by power")
     parsed: dict[Power, list[Order]] = {}
     failed: dict[Power, list[tuple[str, str]]] = {}
     lang = None if language == AUTO else language
     for power, texts in data.items():
         power = str(power).upper()
-        if not isinstance(texts, list) or not all(map(isinstance, texts, repeat(str))):
+        if not isinstance(texts, list):
             raise SituationError(f"orders of {power} must be a list of strings")
         try:
             orders = read_all(texts, lang, game_map)
-        except OrderError:  # read them one by one, keeping every error
-            orders = []
+        except (TypeError, OrderError) as exc:
+            if not all(isinstance(text, str) for text in texts):
+                raise SituationError(f"orders of {power} must be a list of strings") from None
+            if isinstance(exc, TypeError):
+                raise
+            orders = []  # read them one by one, keeping every error
             for text in texts:
                 try:
                     orders.append(read_order(text, lang, game_map))

@@ -23,7 +23,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import lru_cache
-from itertools import repeat
 
 from realpolitik.errors import AmbiguousOrderError, InvalidOrderError, OrderError
 from realpolitik.maps.loader import load_map
@@ -207,20 +206,48 @@ def parse_order(
 
 def read_order(text: str, language: str | None, game_map: GameMap) -> Order:
     """``parse_order(text, language, game_map=game_map)``: the order as written, without a
-    position to complete or check it against (the path of bulk adjudication: cached)."""
-    if language is None:
-        language = guess_language(text, game_map)
-    return _pick_free(text, language, game_map)
+    position to complete or check it against (the path of bulk adjudication: remembered)."""
+    return read_all((text,), language, game_map)[0]
 
 
 def read_all(texts: Iterable[str], language: str | None, game_map: GameMap) -> list[Order]:
-    """:func:`read_order` of every text, in order; raises the first text's error."""
+    """:func:`read_order` of every text, in order; raises the first unreadable text's
+    :class:`OrderError` (a :class:`TypeError` for something not text)."""
     if language is None:
-        return [read_order(text, None, game_map) for text in texts]
-    return list(map(_pick_free, texts, repeat(language), repeat(game_map)))
+        return [read_order(text, guess_language(text, game_map), game_map) for text in texts]
+    known = _known(language, game_map)
+    out: list[Order] = []
+    for text in texts:
+        order = known.get(text)
+        if order is None:
+            if not isinstance(text, str):
+                raise TypeError(f"an order is text, not {type(text).__name__}")
+            if len(known) >= _KNOWN_TEXTS:
+                known.clear()
+            order = known[text] = _pick_free(text, language, game_map)
+        out.append(order)
+    return out
 
 
-@lru_cache(maxsize=16384)
+_KNOWN_TEXTS = 16_384  # orders remembered per map and language (forgotten all at once)
+_KNOWN: dict[GameMap, dict[str, dict[str, Order]]] = {}
+
+
+def _known(language: str, game_map: GameMap) -> dict[str, Order]:
+    """The orders read so far without a position, by text, for this map and language (a
+    plain dictionary lookup per order: bulk adjudication reads the same texts again and
+    again)."""
+    languages = _KNOWN.get(game_map)
+    if languages is None:
+        if len(_KNOWN) >= 8:  # the standard map and a few variants' boards, usually
+            _KNOWN.clear()
+        languages = _KNOWN[game_map] = {}
+    known = languages.get(language)
+    if known is None:
+        known = languages[language] = {}
+    return known
+
+
 def _pick_free(text: str, language: str, game_map: GameMap) -> Order:
     if language == "en":
         order = _canonical(text, game_map)
