@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Collection, Mapping, Sequence
 
-from realpolitik.adjudicator.results import OrderResult, Outcome, Resolution
+from realpolitik.adjudicator.results import OrderResult, Outcome, Resolution, new_tuple
 from realpolitik.maps.model import GameMap, ProvinceType
 from realpolitik.orders import Build, Disband, Order, UnitRef, Waive
 from realpolitik.phase import Phase
@@ -32,7 +32,6 @@ _FAILS = OrderResult.FAILS
 _ILLEGAL = OrderResult.ILLEGAL
 _COASTAL = ProvinceType.COASTAL
 _LEGAL = (_SUCCEEDS, "")
-_new = tuple.__new__  # a named tuple (Outcome, Resolution) built without its Python __new__
 
 
 def adjustment_counts(
@@ -70,27 +69,25 @@ def adjustment_dues(
     if rules is not None and rules.adjustments == "reinforcements":
         powers = set(game_map.powers) | set(position.powers())
         return {power: adjustment_due(game_map, position, power, rules) for power in powers}
-    due = dict.fromkeys(game_map.powers, 0)
-    try:  # ``due[power] += 1`` is much cheaper than ``due.get(power, 0)``, called per item
-        for owner in position.centers.values():
-            due[owner] += 1
-        for unit in position.units.values():
-            due[unit.power] -= 1
+    try:
+        due = _upkeep(dict.fromkeys(game_map.powers, 0), position)
     except KeyError:  # a power the map does not declare
-        due = _dues_of_any_powers(game_map, position)
+        units = position.units.values()
+        every = [*game_map.powers, *position.centers.values(), *(u.power for u in units)]
+        due = _upkeep(dict.fromkeys(every, 0), position)
     if position.dislodged:
         for d in position.dislodged.values():
             due.setdefault(d.unit.power, 0)
     return due
 
 
-def _dues_of_any_powers(game_map: GameMap, position: Position) -> dict[Power, int]:
-    """The upkeep dues of :func:`adjustment_dues`, for powers the map may not declare."""
-    due = dict.fromkeys(game_map.powers, 0)
+def _upkeep(due: dict[Power, int], position: Position) -> dict[Power, int]:
+    """Add each power's owned centres to ``due`` and take its units away (``due[power] +=
+    1`` is much cheaper than ``due.get(power, 0)``; a power not in ``due`` is a KeyError)."""
     for owner in position.centers.values():
-        due[owner] = due.get(owner, 0) + 1
+        due[owner] += 1
     for unit in position.units.values():
-        due[unit.power] = due.get(unit.power, 0) - 1
+        due[unit.power] -= 1
     return due
 
 
@@ -124,7 +121,6 @@ def adjudicate_adjustments(
     outcomes: list[Outcome] = []
     removed: list[Unit] = []
     civil: list[Unit] = []
-    inland = rules.fleet_build_inland == "b"
     for power in powers:
         due = dues.get(power, 0)
         disbanded = 0
@@ -136,15 +132,11 @@ def adjudicate_adjustments(
             _one_order_per_place(judged, rules)
             _as_many_as_due(judged, due, rules)
         for order, result, reason in judged:
-            outcomes.append(_new(Outcome, (power, order, result, reason, None, False)))
+            outcomes.append(new_tuple(Outcome, (power, order, result, reason, None, False)))
             if result is not _SUCCEEDS:
                 continue
             if isinstance(order, Build):
-                ref = order.unit
-                if inland:
-                    unit = _built(game_map, power, ref, rules)
-                else:
-                    unit = shared_unit(power, ref.type or ARMY, ref.location)
+                unit = _built(game_map, power, order.unit, rules)
                 units[PROVINCE[unit.location]] = unit
             elif isinstance(order, Disband):
                 removed.append(units.pop(PROVINCE[order.unit.location]))
@@ -157,11 +149,13 @@ def adjudicate_adjustments(
                 civil.append(unit)
                 ref = UnitRef(unit.type, unit.location)
                 outcomes.append(
-                    _new(Outcome, (power, Disband(ref), _SUCCEEDS, "civil disorder", None, True))
+                    new_tuple(
+                        Outcome, (power, Disband(ref), _SUCCEEDS, "civil disorder", None, True)
+                    )
                 )
     # the centre owners do not change in an adjustment phase: the new position shares them
     new_position = Position(units, position.centers)
-    return _new(
+    return new_tuple(
         Resolution, (phase, tuple(outcomes), new_position, tuple(removed + civil), tuple(civil))
     )
 

@@ -15,7 +15,7 @@ from typing import cast
 
 from realpolitik.adjudicator.board import CONVOY, HOLD, MOVE, SUPPORT, Board, build_board
 from realpolitik.adjudicator.convoy import has_route
-from realpolitik.adjudicator.results import OrderResult, Outcome, Resolution
+from realpolitik.adjudicator.results import OrderResult, Outcome, Resolution, new_tuple
 from realpolitik.adjudicator.retreats import retreat_options
 from realpolitik.maps.model import GameMap
 from realpolitik.orders import Hold, Order, UnitRef
@@ -376,9 +376,9 @@ def adjudicate_movement(
     if rules.dislodged == "destroyed":  # no retreats: dislodged units are destroyed at once
         lost = tuple(d.unit for _, d in sorted(dislodged.items()))
         new_position = Position(units, dict(position.centers), {}, frozenset(contested))
-        return _make(Resolution, (phase, tuple(outcomes), new_position, lost, ()))
+        return new_tuple(Resolution, (phase, tuple(outcomes), new_position, lost, ()))
     new_position = Position(units, dict(position.centers), dislodged, frozenset(contested))
-    return _make(Resolution, (phase, tuple(outcomes), new_position, (), ()))
+    return new_tuple(Resolution, (phase, tuple(outcomes), new_position, (), ()))
 
 
 def _contested(r: Resolver, units: Mapping[Province, Unit]) -> set[Province]:
@@ -418,10 +418,10 @@ def _outcomes(r: Resolver, dislodged: Mapping[Province, Dislodged]) -> list[Outc
         if i < 0 or order_of[i] != k:  # illegal, or not the order the unit follows
             fate = _hold_result(b, i, dislodged)[1] if i >= 0 and dislodged else None
             if k in fails:
-                add(_make(Outcome, (power, order, _FAILS, fails[k], fate, False)))
+                add(new_tuple(Outcome, (power, order, _FAILS, fails[k], fate, False)))
             else:
                 reason = b.illegal.get(k) or "the unit has another order"
-                add(_make(Outcome, (power, order, _ILLEGAL, reason, fate, False)))
+                add(new_tuple(Outcome, (power, order, _ILLEGAL, reason, fate, False)))
             continue
         result, fate = _hold_result(b, i, dislodged) if dislodged else (_STANDS, None)
         what = kind[i]
@@ -449,13 +449,10 @@ def _outcomes(r: Resolver, dislodged: Mapping[Province, Dislodged]) -> list[Outc
             result, reason = _DISRUPTED, "a convoy paradox: it holds"
         else:
             result, reason = _AVAILABLE, ""
-        add(_make(Outcome, (power, order, result, reason, fate, False)))
+        add(new_tuple(Outcome, (power, order, result, reason, fate, False)))
     return out
 
 
-# ``Outcome(...)`` runs the named tuple's ``__new__`` in Python; a few dozen outcomes a phase
-# are made directly, as the tuple they are
-_make = tuple.__new__
 _STANDS, _FAILS, _ILLEGAL, _INVALID = (
     OrderResult.STANDS,
     OrderResult.FAILS,

@@ -88,3 +88,9 @@ class Resolution(NamedTuple):
             if outcome.order == order:
                 return outcome
         raise KeyError(f"no outcome for {order}")
+
+
+new_tuple = tuple.__new__
+"""``new_tuple(Outcome, (power, order, result, reason, fate, implied))``: a named tuple built
+directly, as the tuple it is (calling ``Outcome(...)`` runs its ``__new__`` in Python; the
+adjudicator makes a few dozen outcomes a phase). Every field is given."""
