@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from realpolitik import Phase, Position, adjudicate, load_map, parse_order
+from realpolitik.adjudicator.adjustments import adjustment_dues
 from realpolitik.adjudicator.results import Resolution
+from realpolitik.position import Dislodged
 from realpolitik.rules import Rules
+from realpolitik.vocab import ARMY, FLEET, Unit
 
 M = load_map("standard")
 
@@ -192,3 +195,22 @@ def test_coast_in_support_4b4() -> None:
     wrong = {"TURKEY": ["F CON - BUL/EC"], "RUSSIA": ["A RUM S F CON - BUL/SC"]}
     assert results(play("S1901M", units, wrong, Rules()))[1] == "invalid"
     assert results(play("S1901M", units, wrong, Rules(support_coast="a")))[1] == "given"
+
+
+def test_adjustment_dues_count_every_power_even_one_the_map_does_not_declare() -> None:
+    board = load_map("standard")
+    units = {
+        "PAR": Unit("FRANCE", ARMY, "PAR"),
+        "BRE": Unit("FRANCE", FLEET, "BRE"),
+        "MUN": Unit("ATLANTIS", ARMY, "MUN"),
+    }
+    centers = {"PAR": "FRANCE", "MAR": "FRANCE", "BRE": "FRANCE", "BER": "ATLANTIS"}
+    position = Position(units, centers)
+    dues = adjustment_dues(board, position)
+    assert dues["FRANCE"] == 1 and dues["ATLANTIS"] == 0 and dues["ENGLAND"] == 0
+    assert list(dues)[: len(board.powers)] == list(board.powers)  # the map's powers first
+    declared = Position({"PAR": units["PAR"]}, {"PAR": "FRANCE", "BER": "GERMANY"})
+    assert adjustment_dues(board, declared) == {**dict.fromkeys(board.powers, 0), "GERMANY": 1}
+    # a power with only a dislodged unit still has an entry
+    lone = Dislodged(Unit("ATLANTIS", ARMY, "KIE"), "BER", ())
+    assert adjustment_dues(board, Position({}, {}, {"KIE": lone}))["ATLANTIS"] == 0
