@@ -150,6 +150,16 @@ def test_malformed_situation_exits_2(situation: Any, message: str, capsys) -> No
     assert re.search(message, err), err
 
 
+def test_non_string_orders_with_guessed_languages_exit_2(capsys) -> None:
+    situation = {"phase": "S1901M", "orders": {"FRANCE": ["A PAR H", 3]}}
+    out = io.StringIO()
+    code = main(
+        ["adjudicate", "--lang", "auto"], stdin=io.StringIO(json.dumps(situation)), stdout=out
+    )
+    assert code == 2
+    assert "orders of FRANCE must be a list of strings" in capsys.readouterr().err
+
+
 def test_jsonl_one_result_per_line() -> None:
     lines = [json.dumps(OPENING), "{broken", json.dumps({**OPENING, "phase": "F1901M"})]
     out = io.StringIO()

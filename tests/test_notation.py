@@ -455,3 +455,5 @@ def test_read_all_raises_the_first_unreadable_texts_error() -> None:
 def test_read_all_refuses_what_is_not_text() -> None:
     with pytest.raises(TypeError, match="not int"):
         read_all(["A PAR H", 3], "en", BOARD)  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="not int"):  # no language: none is guessed for it
+        read_all(["A PAR H", 3], None, BOARD)  # type: ignore[list-item]

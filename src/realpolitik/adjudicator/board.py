@@ -14,15 +14,7 @@ from typing import Any
 
 from realpolitik.adjudicator.convoy import has_route, on_minimal_route
 from realpolitik.maps.model import GameMap, ProvinceType
-from realpolitik.orders import (
-    Convoy,
-    Hold,
-    Move,
-    Order,
-    SupportHold,
-    SupportMove,
-    UnitRef,
-)
+from realpolitik.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove, UnitRef
 from realpolitik.position import Position
 from realpolitik.rules import Rules
 from realpolitik.vocab import (

@@ -213,20 +213,25 @@ def read_order(text: str, language: str | None, game_map: GameMap) -> Order:
 def read_all(texts: Iterable[str], language: str | None, game_map: GameMap) -> list[Order]:
     """:func:`read_order` of every text, in order; raises the first unreadable text's
     :class:`OrderError` (a :class:`TypeError` for something not text)."""
-    if language is None:
-        return [read_order(text, guess_language(text, game_map), game_map) for text in texts]
+    if language is None:  # each text's own language
+        return [read_all((_text(t),), guess_language(t, game_map), game_map)[0] for t in texts]
     known = _known(language, game_map)
     out: list[Order] = []
     for text in texts:
         order = known.get(text)
         if order is None:
-            if not isinstance(text, str):
-                raise TypeError(f"an order is text, not {type(text).__name__}")
+            text = _text(text)
             if len(known) >= _KNOWN_TEXTS:
                 known.clear()
             order = known[text] = _pick_free(text, language, game_map)
         out.append(order)
     return out
+
+
+def _text(text: object) -> str:
+    if not isinstance(text, str):
+        raise TypeError(f"an order is text, not {type(text).__name__}")
+    return text
 
 
 _KNOWN_TEXTS = 16_384  # orders remembered per map and language (forgotten all at once)
