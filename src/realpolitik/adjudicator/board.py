@@ -31,9 +31,6 @@ from realpolitik.vocab import (
 )
 
 HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
-# isinstance with a tuple (a ``A | B`` union is built again at every call)
-_MOVEMENT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy)
-_SUPPORTS = (SupportHold, SupportMove)
 
 
 class Illegal(Exception):
@@ -376,33 +373,27 @@ class _Judge:
         board = self.board
         at, units, illegal, order_of = board.at, board.units, board.illegal, board.order_of
         numbered, order_unit, twice = board.orders, board.order_unit, board.twice
+        checks = _CHECKS
         for power, power_orders in orders.items():
+            start = len(numbered)
+            numbered += power_orders
             board.order_power += [power] * len(power_orders)
-            for order in power_orders:
-                k = len(numbered)
-                numbered.append(order)
-                cls = type(order)
+            for k, order in enumerate(power_orders, start):
+                check = checks.get(type(order), _refuse)
                 try:  # the unit is there, and is the power's
-                    if cls not in _MOVEMENT_ORDERS:
-                        name = cls.__name__.lower()
-                        raise Illegal(f"{name} orders are not given in a movement phase")
+                    if check is _refuse:
+                        _refuse(self, k, -1, None, order, False)
                     ref = order.unit  # type: ignore[union-attr]  # a movement order
                     i = at.get(ref.location, -1)
-                    exact = i >= 0
-                    if not exact:  # the unit in the province, if any (another coast)
-                        i = self._unit_in(ref.location)
-                    unit = units[i]
-                    if unit.power != power:
-                        raise Illegal(f"the unit in {unit.province} belongs to {unit.power}")
-                    if not exact or ref.type is not unit.type:
-                        _check_ref(board, ref, unit)
+                    if i < 0 or (unit := units[i]).power != power or ref.type is not unit.type:
+                        i = self._unit_of(power, ref)
+                        unit = units[i]
                 except Illegal as exc:
                     order_unit.append(-1)
                     illegal[k] = str(exc)
                     continue
                 order_unit.append(i)
                 first = order_of[i] < 0
-                check = _CHECKS.get(cls)  # none for a hold
                 if check is not None:
                     try:  # the order is legal for it
                         check(self, k, i, unit, order, first)
@@ -413,6 +404,21 @@ class _Judge:
                     order_of[i] = k
                 elif order != numbered[order_of[i]] and i not in twice:
                     twice.append(i)
+
+    def _unit_of(self, power: Power, ref: UnitRef) -> int:
+        """The number of the unit ``ref`` names, if it is ``power``'s and named well enough
+        (see :func:`_check_ref`)."""
+        board = self.board
+        i = board.at.get(ref.location, -1)
+        exact = i >= 0
+        if not exact:  # the unit in the province, if any (another coast)
+            i = self._unit_in(ref.location)
+        unit = board.units[i]
+        if unit.power != power:
+            raise Illegal(f"the unit in {unit.province} belongs to {unit.power}")
+        if not exact or ref.type is not unit.type:
+            _check_ref(board, ref, unit)
+        return i
 
     def _unit_in(self, location: Location) -> int:
         """The number of the unit in the province of ``location`` (an order may name a
@@ -539,8 +545,15 @@ class _Judge:
         return t
 
 
-# the check of each kind of order beyond its unit (a hold needs none)
-_CHECKS: dict[type, Callable[[_Judge, int, int, Unit, Any, bool], None]] = {
+def _refuse(judge: _Judge, k: int, i: int, unit: Unit | None, order: Order, give: bool) -> None:
+    """The check of an order that is not a movement order: it is illegal."""
+    raise Illegal(f"{type(order).__name__.lower()} orders are not given in a movement phase")
+
+
+# the check of each kind of movement order beyond its unit (a hold needs none); any other
+# kind of order is refused
+_CHECKS: dict[type, Callable[[_Judge, int, int, Any, Any, bool], None] | None] = {
+    Hold: None,
     Move: _Judge._move,
     SupportHold: _Judge._support,
     SupportMove: _Judge._support,
