@@ -61,6 +61,19 @@ def test_missing_and_wrong_unit_type_4c1_4c2() -> None:
     assert results(play("S1901M", units, {"FRANCE": ["F PAR - BUR"]}, Rules())) == ["succeeds"]
 
 
+def test_a_supported_move_is_judged_for_the_unit_there_not_as_named() -> None:
+    """A support naming the wrong type (or none) is judged by what the unit there can
+    reach: a fleet in Marseilles cannot go to Gascony, an army there can."""
+    fleet = {"FRANCE": ["F MAR", "A BUR"]}
+    for named in ("A MAR", "MAR"):
+        res = play("S1901M", fleet, {"FRANCE": [f"A BUR S {named} - GAS"]}, Rules())
+        assert results(res) == ["illegal"]
+        assert res.outcomes[0].reason == "F MAR cannot move to GAS"
+    army = {"FRANCE": ["A MAR", "A BUR"]}
+    orders = {"FRANCE": ["A BUR S F MAR - GAS", "A MAR - GAS"]}
+    assert results(play("S1901M", army, orders, Rules())) == ["given", "succeeds"]
+
+
 def test_omitted_coast_with_one_possible_4b2() -> None:
     units = {"FRANCE": ["F GAS"]}
     orders = {"FRANCE": ["F GAS - SPA"]}

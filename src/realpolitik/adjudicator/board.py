@@ -197,8 +197,7 @@ class _Facts:
         self.wrong_nationality = rules.wrong_nationality == "a"
         self.missing_nationality = rules.missing_nationality == "a"
         self.moves: dict[tuple[UnitType, Location, Location, bool], MoveRule] = {}
-        self.supports: dict[tuple[UnitType, Location, Location, Location | None], SupportRule]
-        self.supports = {}
+        self.supports: dict[SupportKey, SupportRule] = {}
         self.convoys: dict[tuple[UnitType, Location, Location, Location], str] = {}
 
     def move(self, utype: UnitType, location: Location, dest: Location, via: bool) -> MoveRule:
@@ -210,15 +209,12 @@ class _Facts:
             found = self.moves[key] = _move_rule(self.game_map, self.rules, *key)
         return found
 
-    def support(
-        self, utype: UnitType, location: Location, target: Location, dest: Location | None
-    ) -> SupportRule:
-        key = (utype, location, target, dest)
+    def support(self, key: SupportKey) -> SupportRule:
         found = self.supports.get(key)
         if found is None:
             if len(self.supports) > 100_000:
                 self.supports.clear()
-            found = self.supports[key] = _support_rule(self.game_map, *key)
+            found = self.supports[key] = _support_rule(self.game_map, self.reach, *key)
         return found
 
     def convoy(self, utype: UnitType, location: Location, army: Location, dest: Location) -> str:
@@ -255,9 +251,13 @@ def _facts_of(game_map: GameMap, rules: Rules) -> _Facts:
 # and its province, whether it goes by convoy, and whether that needs a route through the
 # fleets at sea (then the reason is why it is illegal without one).
 MoveRule = tuple[str, Location, Province, bool, bool]
-# A support's verdict on the map: why it is illegal ("" if it is not), the province it
-# supports into and the coast its order names there.
-SupportRule = tuple[str, Province, str | None]
+# A support, as the supporter's type and location, the supported unit's type (or None) and
+# location as named, and the destination (None: a hold)...
+SupportKey = tuple[UnitType, Location, UnitType | None, Location, Location | None]
+# ... and its verdict on the map: why it is illegal ("" if it is not), the province it
+# supports into, the coast its order names there, and whether the unit as named could move
+# there by land (for a hold, True).
+SupportRule = tuple[str, Province, str | None, bool]
 
 
 def _move_rule(
@@ -308,12 +308,20 @@ def _move_verdict(
 
 
 def _support_rule(
-    game_map: GameMap, utype: UnitType, location: Location, target: Location, dest: Location | None
+    game_map: GameMap,
+    reach: Mapping[UnitType, Mapping[Location, Collection[Province]]],
+    utype: UnitType,
+    location: Location,
+    target_type: UnitType | None,
+    target: Location,
+    dest: Location | None,
 ) -> SupportRule:
     reason = _support_reason(game_map, utype, location, target, dest)
     if dest is None:
-        return reason, PROVINCE[target], None
-    return reason, PROVINCE[dest], coast_of(dest)
+        return reason, PROVINCE[target], None, True
+    into = PROVINCE[dest]
+    near = target_type is not None and into in reach[target_type].get(target, ())
+    return reason, into, coast_of(dest), near
 
 
 def _support_reason(
@@ -478,18 +486,29 @@ class _Judge:
     ) -> None:
         dest = order.destination if type(order) is SupportMove else None
         supported = order.supported
-        key = (unit.type, unit.location, supported.location, dest)
-        reason, into, coast = self.facts.supports.get(key) or self.facts.support(*key)
+        key = (unit.type, unit.location, supported.type, supported.location, dest)
+        facts = self.facts
+        reason, into, coast, near = facts.supports.get(key) or facts.support(key)
         if reason:
             raise Illegal(reason)
         board = self.board
-        t = self._target(unit, supported)
-        if dest is not None:
+        # the supported unit: named exactly, without nationality (as a rule), or else
+        # matched by _target
+        t = board.at.get(supported.location, -1)
+        if (
+            t < 0
+            or board.units[t].type is not supported.type
+            or supported.power is not None
+            or facts.missing_nationality
+        ):
+            t = self._target(unit, supported)
             target = board.units[t]
-            if into not in self.facts.reach[target.type].get(target.location, ()) and not (
-                self._by_convoy(target, into, exclude=board.prov[i])
+            if dest is not None and (
+                target.type is not supported.type or target.location != supported.location
             ):
-                raise Illegal(f"{target} cannot move to {into}")
+                near = into in facts.reach[target.type].get(target.location, ())
+        if not near and not self._by_convoy(board.units[t], into, exclude=board.prov[i]):
+            raise Illegal(f"{board.units[t]} cannot move to {into}")
         if give:
             board.kind[i] = SUPPORT
             board.target[i] = t
