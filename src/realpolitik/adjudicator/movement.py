@@ -365,13 +365,16 @@ def adjudicate_movement(
             options = retreat_options(game_map, unit, units, contested, barred)
         dislodged[prov[i]] = Dislodged(unit, origin, options)
 
-    outcomes = _outcomes(r, dislodged)
+    # the fate of each dislodged unit (by number)
+    fates = {i: _DISLODGED if dislodged[prov[i]].retreats else _DESTROYED for i in dislodger}
+    outcomes = _outcomes(r, fates)
     order_of, order_unit = board.order_of, board.order_unit
     for i in [i for i, k in enumerate(order_of) if k < 0] if -1 in order_of else ():
         unit = board.units[i]
         if i not in order_unit:  # not even an illegal order: it holds
             hold = Hold(UnitRef(unit.type, unit.location))
-            result, fate = _hold_result(board, i, dislodged)
+            fate = fates.get(i)
+            result = fate or _STANDS
             outcomes.append(Outcome(unit.power, hold, result, "no order: holds", fate, True))
     if rules.dislodged == "destroyed":  # no retreats: dislodged units are destroyed at once
         lost = tuple(d.unit for _, d in sorted(dislodged.items()))
@@ -395,20 +398,9 @@ def _contested(r: Resolver, units: Mapping[Province, Unit]) -> set[Province]:
     return out
 
 
-def _hold_result(
-    b: Board, i: int, dislodged: Mapping[Province, Dislodged]
-) -> tuple[OrderResult, OrderResult | None]:
-    if not dislodged:
-        return _STANDS, None
-    d = dislodged.get(b.prov[i])
-    if d is None or d.unit is not b.units[i]:
-        return _STANDS, None
-    fate = _DISLODGED if d.retreats else _DESTROYED
-    return fate, fate
-
-
-def _outcomes(r: Resolver, dislodged: Mapping[Province, Dislodged]) -> list[Outcome]:
-    """The result of every order, in the order given."""
+def _outcomes(r: Resolver, fates: Mapping[int, OrderResult]) -> list[Outcome]:
+    """The result of every order, in the order given (``fates``: of the dislodged units,
+    by number)."""
     b = r.b
     order_of, kind, fails, invalid, no_route = b.order_of, b.kind, b.fails, b.invalid, b.no_route
     out: list[Outcome] = []
@@ -416,14 +408,15 @@ def _outcomes(r: Resolver, dislodged: Mapping[Province, Dislodged]) -> list[Outc
     numbered = zip(count(), b.order_power, b.orders, b.order_unit)
     for k, power, order, i in numbered:
         if i < 0 or order_of[i] != k:  # illegal, or not the order the unit follows
-            fate = _hold_result(b, i, dislodged)[1] if i >= 0 and dislodged else None
+            fate = fates.get(i) if fates else None
             if k in fails:
                 add(new_tuple(Outcome, (power, order, _FAILS, fails[k], fate, False)))
             else:
                 reason = b.illegal.get(k) or "the unit has another order"
                 add(new_tuple(Outcome, (power, order, _ILLEGAL, reason, fate, False)))
             continue
-        result, fate = _hold_result(b, i, dislodged) if dislodged else (_STANDS, None)
+        fate = fates.get(i) if fates else None
+        result = fate or _STANDS
         what = kind[i]
         if k in fails:
             result, reason = _FAILS, fails[k]
