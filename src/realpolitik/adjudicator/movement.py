@@ -136,7 +136,10 @@ class Resolver:
 
     # --- public queries -----------------------------------------------------------------------
     def moves(self, i: int) -> bool:
-        return self.resolve(3 * i + _MOVE)
+        d = 3 * i + _MOVE
+        if self.state[d] == _RESOLVED:  # most often, once the phase is resolved
+            return self.value[d]
+        return self.resolve(d)
 
     def given(self, i: int) -> bool:
         return self.resolve(3 * i + _SUPPORT)
