@@ -408,6 +408,7 @@ def _outcomes(r: Resolver, fates: Mapping[int, OrderResult]) -> list[Outcome]:
     order_of, kind, fails, invalid, no_route = b.order_of, b.kind, b.fails, b.invalid, b.no_route
     out: list[Outcome] = []
     add = out.append
+    notes = {**invalid, **fails} if fails else invalid  # why an order is invalid or fails
     numbered = zip(count(), b.order_power, b.orders, b.order_unit)
     for k, power, order, i in numbered:
         if i < 0 or order_of[i] != k:  # illegal, or not the order the unit follows
@@ -419,14 +420,14 @@ def _outcomes(r: Resolver, fates: Mapping[int, OrderResult]) -> list[Outcome]:
                 add(new_tuple(Outcome, (power, order, _ILLEGAL, reason, fate, False)))
             continue
         fate = fates.get(i) if fates else None
-        result = fate or _STANDS
         what = kind[i]
-        if k in fails:
-            result, reason = _FAILS, fails[k]
-        elif what == HOLD:
-            reason = ""
-        elif k in invalid:
-            result, reason = _INVALID, invalid[k]
+        if k in notes:
+            result, reason = (_FAILS, fails[k]) if k in fails else (_INVALID, invalid[k])
+        elif what == SUPPORT:
+            if r.given(i):
+                result, reason = _GIVEN, ""
+            else:
+                result, reason = _CUT, "dislodged" if fate is not None else "cut by an attack"
         elif what == MOVE:
             if no_route[i]:
                 result, reason = _INVALID, "no convoy route is ordered"
@@ -434,11 +435,8 @@ def _outcomes(r: Resolver, fates: Mapping[int, OrderResult]) -> list[Outcome]:
                 result, reason = _SUCCEEDS, ""
             else:
                 result, reason = _FAILS, _why_failed(r, i)
-        elif what == SUPPORT:
-            if r.given(i):
-                result, reason = _GIVEN, ""
-            else:
-                result, reason = _CUT, "dislodged" if fate is not None else "cut by an attack"
+        elif what == HOLD:
+            result, reason = fate or _STANDS, ""
         elif fate is not None:
             result, reason = _DISRUPTED, "the fleet is dislodged"
         elif b.target[i] in r.paradox and b.prov[i] in b.attackers:
