@@ -39,7 +39,6 @@ class UnitType(Enum):
 
 ARMY = UnitType.ARMY
 FLEET = UnitType.FLEET
-_LETTER = {ARMY: "A", FLEET: "F"}  # ``UnitType.value``, without the enum's Python property
 
 
 def province_of(location: Location) -> Province:
@@ -73,7 +72,7 @@ class Unit:
 def unit_text(unit: Unit) -> str:
     """``str(unit)``, "A PAR": called directly, cheaper than through ``str()`` or an
     f-string (the adjudicator writes many reasons naming units)."""
-    return f"{_LETTER[unit.type]} {unit.location}"
+    return f"{unit.type._value_} {unit.location}"  # ``_value_``: ``value`` is a Python property
 
 
 class _Provinces(dict[Location, Province]):

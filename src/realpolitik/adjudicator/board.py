@@ -663,13 +663,12 @@ def _link(board: Board) -> None:
             board.no_route[i] = True
     support_coast = rules.support_coast
     vetoes = rules.foreign_support == "acknowledged" or bool(board.disorder)  # see _refused
-    owner = board.owner
+    owner, target_dest = board.owner, board.target_dest
     for i in sorted(board.supports):
         t = target[i]
         k = order_of[i]
-        want = board.target_dest[i]
-        refused = _refused(board, i, t, want is None) if vetoes and owner[t] != owner[i] else ""
-        if refused:
+        want = target_dest[i]
+        if vetoes and owner[t] != owner[i] and (refused := _refused(board, i, t, want is None)):
             invalid[k] = refused
         elif want is None:
             if kind[t] == MOVE:
