@@ -45,6 +45,7 @@ recent groups (they come back from phase to phase).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import compress
 from operator import attrgetter, itemgetter
@@ -150,6 +151,9 @@ _LISTED, _MARKED = 1, 2
 """A candidate's byte in a mask: listed as is, or a marker to expand (else 0)."""
 
 
+_Support = Callable[["_Slot"], "SupportHold | SupportMove"]
+"""A supports table's lookup: one unit's support of a slot into one province."""
+
 _ONES = bytes([1]) * 256
 _MARKER: Order = Waive()
 """What stands in a slot's candidates at a marker's place (never listed: a marker picked
@@ -180,7 +184,8 @@ class _Slot:
     candidates: ``into_marks``, for each of those, its index in ``cands``, the province and
     the supports table. ``segments`` cuts ``cands`` at those: the candidates before each
     (after the one before; the moves by convoy's marker left out), with its province and
-    table; ``tail``, the candidates after the last (the convoys' marker left out)."""
+    its table's ``__getitem__``; ``tail``, the candidates after the last (the convoys'
+    marker left out)."""
 
     __slots__ = (
         "at_sea",
@@ -238,7 +243,7 @@ class _Slot:
         self.code_list: tuple[int, ...] = ()
         self.starts: tuple[int, ...] = ()
         self.into_marks: tuple[tuple[int, Province, _SupportsInto], ...] = ()
-        self.segments: tuple[tuple[tuple[Order, ...], Province, _SupportsInto], ...] = ()
+        self.segments: tuple[tuple[tuple[Order, ...], Province, _Support], ...] = ()
         self.tail: tuple[Order, ...] = ()
 
     def plan(self, tables: _Tables) -> None:
@@ -248,7 +253,7 @@ class _Slot:
         codes: list[int] = []
         starts: list[int] = []
         into: list[tuple[int, Province, _SupportsInto]] = []
-        segments: list[tuple[tuple[Order, ...], Province, _SupportsInto]] = []
+        segments: list[tuple[tuple[Order, ...], Province, _Support]] = []
         segment: list[Order] = []
         if self.via_code:
             cands.append(_MARKER)
@@ -263,7 +268,7 @@ class _Slot:
                     segment.append(order)
             if prov in tables.into_codes:
                 into.append((len(cands), prov, table))
-                segments.append((tuple(segment), prov, table))
+                segments.append((tuple(segment), prov, table.__getitem__))
                 segment = []
                 cands.append(_MARKER)
                 codes.append(tables.into_codes[prov])
@@ -346,15 +351,16 @@ class _Tables:
 
     The sea neighbours of each sea, the coasts each sea touches and the seas each coast
     touches; one :class:`_Slot` per unit type and location (``slot_at``; those planned so
-    far, ``planned``: see :meth:`plan`); ``occupants[p]``: the slots in province ``p``;
-    ``movers[p]``: the slots that could move to ``p`` (by location); the codes: of the
-    slots (from :data:`_FIRST_CODE`, in location order; ``by_code``), of the markers of
-    the moves by convoy into each coast (``into_codes``), then of the slots' markers;
-    ``narrow`` if they all fit in a byte (else masks are made in Python), with, for
-    ``bytes.translate``, every byte but the codes of fleets at sea (``not_at_sea``) and
-    every byte but those of armies on a coast (``not_on_coast``); each power's build menu;
-    and the most recent :class:`_Carriage` tables (``carriages``, by army's province and
-    group of connected fleets at sea, at most ``_CARRIAGES``, the oldest dropped first)."""
+    far, by unit type then location, ``planned``: see :meth:`plan`); ``occupants[p]``: the
+    slots in province ``p``; ``movers[p]``: the slots that could move to ``p`` (by
+    location); the codes: of the slots (from :data:`_FIRST_CODE`, in location order;
+    ``by_code``), of the markers of the moves by convoy into each coast (``into_codes``),
+    then of the slots' markers; ``narrow`` if they all fit in a byte (else masks are made in
+    Python), with, for ``bytes.translate``, every byte but the codes of fleets at sea
+    (``not_at_sea``) and every byte but those of armies on a coast (``not_on_coast``); each
+    power's build menu; and the most recent :class:`_Carriage` tables (``carriages``, by
+    army's province and group of connected fleets at sea, at most ``_CARRIAGES``, the oldest
+    dropped first)."""
 
     def __init__(self, game_map: GameMap) -> None:
         self.game_map = game_map
@@ -401,7 +407,7 @@ class _Tables:
             self.not_at_sea = everything.translate(None, sea_codes)
             coast_codes = bytes(c for c, slot in self.by_code.items() if slot.seas)
             self.not_on_coast = everything.translate(None, coast_codes)
-        self.planned: dict[tuple[UnitType, Location], _Slot] = {}
+        self.planned: dict[UnitType, dict[Location, _Slot]] = {ARMY: {}, FLEET: {}}
         self.carriages: dict[tuple[Province, frozenset[Province]], _Carriage] = {}
         self._builds: dict[Province, tuple[Order, ...]] = {}
         self._menus: dict[Power, tuple[tuple[str, tuple[Order, ...]], ...]] = {}
@@ -409,9 +415,9 @@ class _Tables:
     def plan(self, utype: UnitType, location: Location) -> _Slot:
         """The slot of a unit type at a location, planned (:meth:`_Slot.plan`) on first use
         and kept in ``planned``."""
-        slot = self.planned.get((utype, location))
+        slot = self.planned[utype].get(location)
         if slot is None:
-            slot = self.planned[utype, location] = self.slot_at[utype, location]
+            slot = self.planned[utype][location] = self.slot_at[utype, location]
             slot.plan(self)
         return slot
 
@@ -519,7 +525,7 @@ class _Movement:
         self.units = units = sorted(position.units.values(), key=_by_location)
         planned = tables.planned
         try:
-            slots = [planned[unit.type, unit.location] for unit in units]
+            slots = [planned[unit.type][unit.location] for unit in units]
         except KeyError:  # some slot not planned yet
             slots = [tables.plan(unit.type, unit.location) for unit in units]
         self.slots = slots
@@ -616,7 +622,7 @@ class _Movement:
             orders += self.vias[slot.province]
         into, sea, carriages = self.into, slot.province, self.carriages
         needed = sea in self.needed
-        for segment, prov, table in slot.segments:
+        for segment, prov, support in slot.segments:
             orders += compress(segment, picks)
             if next(picks):
                 armies = into[prov]
@@ -624,7 +630,7 @@ class _Movement:
                     # not the moves that every route sends through this fleet
                     pair = (sea, prov)
                     armies = [a for a in armies if pair not in carriages[a].lost]
-                orders += map(table.__getitem__, armies)
+                orders += map(support, armies)
         orders += compress(slot.tail, picks)
         if slot.convoys_code and next(picks):
             orders += self.convoys[slot.province]
