@@ -546,13 +546,8 @@ class _Movement:
         self.into: dict[Province, list[_Slot]] = {}
         self.needed: set[Province] = set()
         self.convoys: dict[Province, list[Convoy]] = {}
-        marks = b""  # the codes of the markers with orders to put in
-        if at_sea and coastal:
-            fleet_seas = frozenset([slot.province for slot in at_sea])
-            # the armies a convoy could carry: on a coast that a fleet at sea touches
-            carried = [slot for slot in coastal if not slot.seas.isdisjoint(fleet_seas)]
-            if carried:
-                marks = self._by_convoy(carried, fleet_seas)
+        # the codes of the markers with orders to put in
+        marks = self._by_convoy(coastal, at_sea) if at_sea and coastal else b""
         if tables.narrow:
             # the codes on the board map to 1, the markers' to 2, the others to themselves
             # then to 0 (no code is 1 or 2)
@@ -568,15 +563,26 @@ class _Movement:
         self.marked = bool(self.carriages)
         self.nationality = rules.missing_nationality == "a"
 
-    def _by_convoy(self, armies: list[_Slot], fleet_seas: frozenset[Province]) -> bytes:
-        """Fill in ``carriages``, ``vias``, ``into``, ``needed`` and ``convoys``; return
-        the codes of their markers (some more than once)."""
+    def _by_convoy(self, coastal: list[_Slot], at_sea: list[_Slot]) -> bytes:
+        """Fill in ``carriages``, ``vias``, ``into``, ``needed`` and ``convoys`` for the
+        armies a convoy could carry (on a coast that a fleet at sea touches) of those in
+        ``coastal``, given the fleets ``at_sea``; return the codes of their markers (some
+        more than once)."""
         tables, into, convoys = self.tables, self.into, self.convoys
+        cache = tables.carriages
+        groups = _fleet_groups(tables, at_sea)
         marks = bytearray()
-        groups: dict[Province, frozenset[Province]] = {}
-        for army in armies:
-            seas = _fleets_around(tables, army.seas & fleet_seas, fleet_seas, groups)
-            carriage = self.carriages[army] = tables.carriage(army.province, seas)
+        for army in coastal:
+            # the fleets at sea connected to those next to the army
+            seas = None
+            for sea in army.seas:
+                group = groups.get(sea)
+                if group is not None and group is not seas:
+                    seas = group if seas is None else seas | group
+            if seas is None:
+                continue
+            carriage = cache.get((army.province, seas)) or tables.carriage(army.province, seas)
+            self.carriages[army] = carriage
             marks += carriage.marks
             if carriage.vias:
                 self.vias[army.province] = carriage.vias
@@ -584,7 +590,8 @@ class _Movement:
                 into.setdefault(dest, []).append(army)
             for sea, orders in carriage.convoys.items():
                 convoys.setdefault(sea, []).extend(orders)
-            self.needed.update(carriage.needs)
+            if carriage.needs:
+                self.needed.update(carriage.needs)
         return bytes(marks)
 
     def fill(self, out: LegalOrders, units: list[Unit], slots: list[_Slot]) -> None:
@@ -703,21 +710,16 @@ def _movement(
     return out
 
 
-def _fleets_around(
-    tables: _Tables,
-    start: frozenset[Province],
-    fleet_seas: frozenset[Province],
-    groups: dict[Province, frozenset[Province]],
-) -> frozenset[Province]:
-    """The fleets at sea connected (through fleets at sea) to those in ``start``; ``groups``
-    keeps each sea's connected group for the rest of the call."""
-    found: frozenset[Province] | None = None
-    for sea in start:
-        group = groups.get(sea)
-        if group is None:
+def _fleet_groups(tables: _Tables, at_sea: list[_Slot]) -> dict[Province, frozenset[Province]]:
+    """Each fleet's sea to its group: the seas of the fleets at sea connected to it through
+    fleets at sea."""
+    fleet_seas = frozenset([slot.province for slot in at_sea])
+    sea_next = tables.sea_next
+    groups: dict[Province, frozenset[Province]] = {}
+    for sea in fleet_seas:
+        if sea not in groups:
             seen = {sea}
             frontier = [sea]
-            sea_next = tables.sea_next
             while frontier:
                 for nxt in sea_next[frontier.pop()] & fleet_seas:
                     if nxt not in seen:
@@ -726,8 +728,7 @@ def _fleets_around(
             group = frozenset(seen)
             for member in group:
                 groups[member] = group
-        found = group if found is None or found is group else found | group
-    return found if found is not None else frozenset()
+    return groups
 
 
 def _convoy_reach(
