@@ -49,6 +49,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from itertools import compress
 from operator import attrgetter, itemgetter
+from typing import final
 
 from realpolitik.adjudicator import adjustment_counts
 from realpolitik.adjudicator.adjustments import adjustment_dues
@@ -159,6 +160,22 @@ _MARKER: Order = Waive()
 """What stands in a slot's candidates at a marker's place (never listed: a marker picked
 is always replaced by its orders)."""
 _TWO = bytes([_MARKED])
+
+
+@final
+class _Mark:
+    """What stands at a marker's place in a slot's ``marked`` candidates: :data:`_VIA` (the
+    moves by convoy), :data:`_CONVOYS` (the convoys), or the supports of the moves by convoy
+    into the province ``into``, made by ``support`` (given the supported army's slot)."""
+
+    __slots__ = ("into", "support")
+
+    def __init__(self, into: Province = "", support: _Support | None = None) -> None:
+        self.into = into
+        self.support = support
+
+
+_VIA, _CONVOYS = _Mark(), _Mark()
 _MASK_BYTES = bytes([byte if byte in (_LISTED, _MARKED) else 0 for byte in range(256)])
 
 
@@ -182,10 +199,8 @@ class _Slot:
     by convoy (``via_code``) comes first, that of the convoys (``convoys_code``) last, and
     one for the supports of the moves by convoy into a province ends that province's
     candidates: ``into_marks``, for each of those, its index in ``cands``, the province and
-    the supports table. ``segments`` cuts ``cands`` at those: the candidates before each
-    (after the one before; the moves by convoy's marker left out), with its province and
-    its table's ``__getitem__``; ``tail``, the candidates after the last (the convoys'
-    marker left out)."""
+    the supports table. ``marked``: ``cands`` with each marker a :class:`_Mark` that says
+    which orders go in its place (for a unit whose mask picks a marker)."""
 
     __slots__ = (
         "at_sea",
@@ -200,15 +215,14 @@ class _Slot:
         "disband",
         "hold",
         "into_marks",
+        "marked",
         "province",
         "reach",
         "ref",
         "retreats",
         "seas",
-        "segments",
         "starts",
         "supports",
-        "tail",
         "via_code",
         "vias",
     )
@@ -243,21 +257,20 @@ class _Slot:
         self.code_list: tuple[int, ...] = ()
         self.starts: tuple[int, ...] = ()
         self.into_marks: tuple[tuple[int, Province, _SupportsInto], ...] = ()
-        self.segments: tuple[tuple[tuple[Order, ...], Province, _Support], ...] = ()
-        self.tail: tuple[Order, ...] = ()
+        self.marked: tuple[Order | _Mark, ...] = ()
 
     def plan(self, tables: _Tables) -> None:
-        """Work out ``cands``, ``codes``, ``code_list``, ``starts``, ``into_marks``,
-        ``segments`` and ``tail``."""
+        """Work out ``cands``, ``codes``, ``code_list``, ``starts``, ``into_marks`` and
+        ``marked``."""
         cands: list[Order] = []
         codes: list[int] = []
         starts: list[int] = []
         into: list[tuple[int, Province, _SupportsInto]] = []
-        segments: list[tuple[tuple[Order, ...], Province, _Support]] = []
-        segment: list[Order] = []
+        marked: list[Order | _Mark] = []
         if self.via_code:
             cands.append(_MARKER)
             codes.append(self.via_code)
+            marked.append(_VIA)
         for prov, table in zip(self.reach, self.supports, strict=True):
             starts.append(len(cands))
             for target in (*tables.occupants.get(prov, ()), *tables.movers.get(prov, ())):
@@ -265,23 +278,22 @@ class _Slot:
                     order = table[target]
                     cands.append(order)
                     codes.append(target.code)
-                    segment.append(order)
+                    marked.append(order)
             if prov in tables.into_codes:
                 into.append((len(cands), prov, table))
-                segments.append((tuple(segment), prov, table.__getitem__))
-                segment = []
                 cands.append(_MARKER)
                 codes.append(tables.into_codes[prov])
+                marked.append(_Mark(prov, table.__getitem__))
         if self.convoys_code:
             cands.append(_MARKER)
             codes.append(self.convoys_code)
+            marked.append(_CONVOYS)
         self.cands = tuple(cands)
         self.code_list = tuple(codes)
         self.codes = bytes(codes) if tables.narrow else b""
         self.starts = tuple(starts)
         self.into_marks = tuple(into)
-        self.segments = tuple(segments)
-        self.tail = tuple(segment)
+        self.marked = tuple(marked)
 
     def via(self, dest: Province) -> Move:
         order = self.vias.get(dest)
@@ -620,27 +632,28 @@ class _Movement:
 
     def _expanded(self, slot: _Slot, mask: bytes) -> list[Order]:
         """The orders of a unit whose mask picked a marker: its ``base``, then what its mask
-        picks of each of its ``segments``, each followed by the orders of its marker if
-        picked. One iterator over the mask, one byte per candidate, serves every segment
-        in turn (``compress`` stops at the end of the segment) and the markers between."""
+        picks of its ``marked`` candidates, each marker replaced by its orders."""
         orders: list[Order] = [*slot.base]
-        picks = iter(mask)
-        if slot.via_code and next(picks):
-            orders += self.vias[slot.province]
-        into, sea, carriages = self.into, slot.province, self.carriages
+        into, sea = self.into, slot.province
         needed = sea in self.needed
-        for segment, prov, support in slot.segments:
-            orders += compress(segment, picks)
-            if next(picks):
-                armies = into[prov]
+        for cand in compress(slot.marked, mask):
+            if type(cand) is not _Mark:
+                orders.append(cand)
+            elif cand is _VIA:
+                orders += self.vias[sea]
+            elif cand is _CONVOYS:
+                orders += self.convoys[sea]
+            else:
+                armies = into[cand.into]
                 if needed:
                     # not the moves that every route sends through this fleet
-                    pair = (sea, prov)
+                    pair = (sea, cand.into)
+                    carriages = self.carriages
                     armies = [a for a in armies if pair not in carriages[a].lost]
-                orders += map(support, armies)
-        orders += compress(slot.tail, picks)
-        if slot.convoys_code and next(picks):
-            orders += self.convoys[slot.province]
+                support = cand.support
+                assert support is not None
+                for army in armies:
+                    orders.append(support(army))
         return orders
 
     def _with_holds(self, slot: _Slot, mask: bytes) -> list[Order]:
