@@ -368,11 +368,9 @@ class _Tables:
     location); the codes: of the slots (from :data:`_FIRST_CODE`, in location order;
     ``by_code``), of the markers of the moves by convoy into each coast (``into_codes``),
     then of the slots' markers; ``narrow`` if they all fit in a byte (else masks are made in
-    Python), with, for ``bytes.translate``, every byte but the codes of fleets at sea
-    (``not_at_sea``) and every byte but those of armies on a coast (``not_on_coast``); each
-    power's build menu; and the most recent :class:`_Carriage` tables (``carriages``, by
-    army's province and group of connected fleets at sea, at most ``_CARRIAGES``, the oldest
-    dropped first)."""
+    Python); each power's build menu; and the most recent :class:`_Carriage` tables
+    (``carriages``, by army's province and group of connected fleets at sea, at most
+    ``_CARRIAGES``, the oldest dropped first)."""
 
     def __init__(self, game_map: GameMap) -> None:
         self.game_map = game_map
@@ -412,13 +410,6 @@ class _Tables:
                 slot.convoys_code, code = code, code + 1
         self.code_count = code
         self.narrow = code <= 256
-        self.not_at_sea = self.not_on_coast = b""
-        if self.narrow:
-            everything = bytes(range(256))
-            sea_codes = bytes(c for c, slot in self.by_code.items() if slot.at_sea)
-            self.not_at_sea = everything.translate(None, sea_codes)
-            coast_codes = bytes(c for c, slot in self.by_code.items() if slot.seas)
-            self.not_on_coast = everything.translate(None, coast_codes)
         self.planned: dict[UnitType, dict[Location, _Slot]] = {ARMY: {}, FLEET: {}}
         self.carriages: dict[tuple[Province, frozenset[Province]], _Carriage] = {}
         self._builds: dict[Province, tuple[Order, ...]] = {}
@@ -541,16 +532,13 @@ class _Movement:
         except KeyError:  # some slot not planned yet
             slots = [tables.plan(unit.type, unit.location) for unit in units]
         self.slots = slots
+        # the fleets at sea and the armies on a coast
+        at_sea = [slot for slot in slots if slot.at_sea]
+        coastal = [slot for slot in slots if slot.seas]
         if tables.narrow:
-            # the codes on the board; those of fleets at sea and of armies on a coast
-            codes = bytes([slot.code for slot in slots])
-            by_code = tables.by_code
-            at_sea = list(map(by_code.__getitem__, codes.translate(None, tables.not_at_sea)))
-            coastal = list(map(by_code.__getitem__, codes.translate(None, tables.not_on_coast)))
+            codes = bytes([slot.code for slot in slots])  # the codes on the board
             stray = _STRAY in codes
         else:
-            at_sea = [slot for slot in slots if slot.at_sea]
-            coastal = [slot for slot in slots if slot.seas]
             stray = not all(slot.code for slot in slots)
         self.strays = frozenset(slot.province for slot in slots if not slot.code) if stray else ()
         self.carriages: dict[_Slot, _Carriage] = {}
