@@ -484,22 +484,23 @@ class _Carriage:
 
     def __init__(self, tables: _Tables, src: Province, seas: frozenset[Province]) -> None:
         army = tables.slot_at[ARMY, src]
-        reach = sorted(_convoy_reach(tables, src, seas, None))
+        routes = _minimal_routes(tables, src, seas)
+        reach = sorted(routes)  # every province a route reaches, a minimal one reaches too
         self.vias = tuple(army.via(dest) for dest in reach)
         near = tables.game_map.army_adjacency[src]
         self.into = tuple(dest for dest in reach if dest not in near)
-        routes = _minimal_routes(tables, src, seas)
         convoys: dict[Province, list[Convoy]] = {}
-        for dest in sorted(routes):
-            for sea in routes[dest]:
+        for dest in reach:
+            for sea in routes[dest][0]:
                 convoys.setdefault(sea, []).append(tables.slot_at[FLEET, sea].convoy(army, dest))
         self.convoys = {sea: tuple(orders) for sea, orders in convoys.items()}
-        self.needs: dict[Province, tuple[Province, ...]] = {}
-        for sea in sorted(seas) if self.into else ():
-            without = _convoy_reach(tables, src, seas, sea)
-            lost = tuple(dest for dest in self.into if dest not in without)
-            if lost:
-                self.needs[sea] = lost
+        # a route without a fleet, if any, holds a minimal one without it: those no route
+        # without it reaches are those whose every minimal route it is on
+        needs: dict[Province, list[Province]] = {}
+        for dest in self.into:
+            for sea in routes[dest][1]:
+                needs.setdefault(sea, []).append(dest)
+        self.needs = {sea: tuple(needs[sea]) for sea in sorted(needs)}
         self.lost = frozenset((sea, dest) for sea, dests in self.needs.items() for dest in dests)
         marks = [army.via_code] if self.vias else []
         marks += [tables.into_codes[dest] for dest in self.into]
@@ -732,42 +733,27 @@ def _fleet_groups(tables: _Tables, at_sea: list[_Slot]) -> dict[Province, frozen
     return groups
 
 
-def _convoy_reach(
-    tables: _Tables, src: Province, fleet_seas: frozenset[Province], exclude: Province | None
-) -> frozenset[Province]:
-    """Coastal provinces an army in ``src`` could reach by convoy through the fleets at sea
-    (other than the one in ``exclude``)."""
-    seas = fleet_seas - {exclude} if exclude is not None else fleet_seas
-    frontier = [s for s in tables.seas_at[src] if s in seas]
-    seen = set(frontier)
-    while frontier:
-        sea = frontier.pop()
-        for nxt in tables.sea_next[sea]:
-            if nxt in seas and nxt not in seen:
-                seen.add(nxt)
-                frontier.append(nxt)
-    found: set[Province] = set()
-    for sea in seen:
-        found.update(tables.sea_coasts[sea])
-    found.discard(src)
-    return frozenset(found)
-
-
 def _minimal_routes(
     tables: _Tables, src: Province, fleet_seas: frozenset[Province]
-) -> dict[Province, set[Province]]:
-    """For each destination, the fleets (seas) on some minimal convoy route from ``src``:
-    only its first sea touches ``src``, only its last the destination, and only consecutive
-    seas touch each other (as :func:`realpolitik.adjudicator.convoy.on_minimal_route`)."""
+) -> dict[Province, tuple[set[Province], set[Province]]]:
+    """For each destination, the fleets (seas) on some minimal convoy route from ``src``, and
+    those on every one: only its first sea touches ``src``, only its last the destination,
+    and only consecutive seas touch each other (as
+    :func:`realpolitik.adjudicator.convoy.on_minimal_route`)."""
     reach, sea_coasts = tables.game_map.fleet_reach, tables.sea_coasts
-    found: dict[Province, set[Province]] = {}
+    found: dict[Province, tuple[set[Province], set[Province]]] = {}
 
     def extend(path: list[Province], touched: frozenset[Province]) -> None:
         # touched: what the seas before the last one touch (none of it may come again)
         last = path[-1]
         for dest in sea_coasts[last]:
             if dest != src and dest not in touched:
-                found.setdefault(dest, set()).update(path)
+                on = found.get(dest)
+                if on is None:
+                    found[dest] = (set(path), set(path))
+                else:
+                    on[0].update(path)
+                    on[1].intersection_update(path)
         inner = touched | reach[last]
         for sea in tables.sea_next[last]:
             if (
