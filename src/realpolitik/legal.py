@@ -483,16 +483,19 @@ class _Carriage:
     __slots__ = ("convoys", "into", "lost", "marks", "needs", "vias")
 
     def __init__(self, tables: _Tables, src: Province, seas: frozenset[Province]) -> None:
-        army = tables.slot_at[ARMY, src]
+        slot_at = tables.slot_at
+        army = slot_at[ARMY, src]
         routes = _minimal_routes(tables, src, seas)
         reach = sorted(routes)  # every province a route reaches, a minimal one reaches too
-        self.vias = tuple(army.via(dest) for dest in reach)
+        made = army.vias
+        self.vias = tuple([made.get(dest) or army.via(dest) for dest in reach])
         near = tables.game_map.army_adjacency[src]
-        self.into = tuple(dest for dest in reach if dest not in near)
+        self.into = tuple([dest for dest in reach if dest not in near])
+        fleets = {sea: slot_at[FLEET, sea] for sea in seas}
         convoys: dict[Province, list[Convoy]] = {}
         for dest in reach:
             for sea in routes[dest][0]:
-                convoys.setdefault(sea, []).append(tables.slot_at[FLEET, sea].convoy(army, dest))
+                convoys.setdefault(sea, []).append(fleets[sea].convoy(army, dest))
         self.convoys = {sea: tuple(orders) for sea, orders in convoys.items()}
         # a route without a fleet, if any, holds a minimal one without it: those no route
         # without it reaches are those whose every minimal route it is on
@@ -501,7 +504,7 @@ class _Carriage:
             for sea in routes[dest][1]:
                 needs.setdefault(sea, []).append(dest)
         self.needs = {sea: tuple(needs[sea]) for sea in sorted(needs)}
-        self.lost = frozenset((sea, dest) for sea, dests in self.needs.items() for dest in dests)
+        self.lost = frozenset([(sea, dest) for sea, dests in needs.items() for dest in dests])
         marks = [army.via_code] if self.vias else []
         marks += [tables.into_codes[dest] for dest in self.into]
         marks += [tables.slot_at[FLEET, sea].convoys_code for sea in self.convoys]
@@ -735,33 +738,32 @@ def _fleet_groups(tables: _Tables, at_sea: list[_Slot]) -> dict[Province, frozen
 
 def _minimal_routes(
     tables: _Tables, src: Province, fleet_seas: frozenset[Province]
-) -> dict[Province, tuple[set[Province], set[Province]]]:
+) -> dict[Province, tuple[frozenset[Province], frozenset[Province]]]:
     """For each destination, the fleets (seas) on some minimal convoy route from ``src``, and
     those on every one: only its first sea touches ``src``, only its last the destination,
     and only consecutive seas touch each other (as
     :func:`realpolitik.adjudicator.convoy.on_minimal_route`)."""
-    reach, sea_coasts = tables.game_map.fleet_reach, tables.sea_coasts
-    found: dict[Province, tuple[set[Province], set[Province]]] = {}
+    reach, sea_coasts, sea_next = tables.game_map.fleet_reach, tables.sea_coasts, tables.sea_next
+    found: dict[Province, tuple[frozenset[Province], frozenset[Province]]] = {}
 
     def extend(path: list[Province], touched: frozenset[Province]) -> None:
         # touched: what the seas before the last one touch (none of it may come again)
         last = path[-1]
+        seas = frozenset(path)
         for dest in sea_coasts[last]:
             if dest != src and dest not in touched:
                 on = found.get(dest)
-                if on is None:
-                    found[dest] = (set(path), set(path))
-                else:
-                    on[0].update(path)
-                    on[1].intersection_update(path)
-        inner = touched | reach[last]
-        for sea in tables.sea_next[last]:
+                found[dest] = (seas, seas) if on is None else (on[0] | seas, on[1] & seas)
+        inner = None
+        for sea in sea_next[last]:
             if (
                 sea in fleet_seas
                 and sea not in touched
                 and sea not in path
                 and src not in reach[sea]
             ):
+                if inner is None:
+                    inner = touched | reach[last]
                 path.append(sea)
                 extend(path, inner)
                 path.pop()
