@@ -601,8 +601,11 @@ class _Movement:
     def fill(self, out: LegalOrders, units: list[Unit], slots: list[_Slot]) -> None:
         """Put the legal orders of each of ``units`` (with its planned slot in ``slots``) in
         ``out[power][location]``: its slot's ``base`` and the candidates its mask picks,
-        with the markers' orders put in."""
+        with the markers' orders put in. A unit whose mask picks a marker goes through what
+        its mask picks of its ``marked`` candidates, one by one, each marker replaced by its
+        orders; any other, in C."""
         present, strays, narrow, marked = self.present, self.strays, self.tables.narrow, self.marked
+        into, needed, carriages = self.into, self.needed, self.carriages
         for unit, slot in zip(units, slots, strict=True):
             if narrow:
                 mask = slot.codes.translate(present)
@@ -611,7 +614,25 @@ class _Movement:
             if strays and not strays.isdisjoint(slot.reach):
                 orders = self._with_holds(slot, mask)
             elif marked and _MARKED in mask:
-                orders = self._expanded(slot, mask)
+                orders = [*slot.base]
+                sea = slot.province
+                for cand in compress(slot.marked, mask):
+                    if type(cand) is not _Mark:
+                        orders.append(cand)
+                    elif cand is _VIA:
+                        orders += self.vias[sea]
+                    elif cand is _CONVOYS:
+                        orders += self.convoys[sea]
+                    else:
+                        armies = into[cand.into]
+                        if sea in needed:
+                            # not the moves that every route sends through this fleet
+                            pair = (sea, cand.into)
+                            armies = [a for a in armies if pair not in carriages[a].lost]
+                        support = cand.support
+                        assert support is not None  # only _VIA and _CONVOYS have none
+                        for army in armies:
+                            orders.append(support(army))
             else:
                 orders = [*slot.base, *compress(slot.cands, mask)]
             out[unit.power][unit.location] = orders
@@ -621,32 +642,6 @@ class _Movement:
                 keyed[unit.location] = [
                     self._with_nationality(order, unit.power) for order in keyed[unit.location]
                 ]
-
-    def _expanded(self, slot: _Slot, mask: bytes) -> list[Order]:
-        """The orders of a unit whose mask picked a marker: its ``base``, then what its mask
-        picks of its ``marked`` candidates, each marker replaced by its orders."""
-        orders: list[Order] = [*slot.base]
-        into, sea = self.into, slot.province
-        needed = sea in self.needed
-        for cand in compress(slot.marked, mask):
-            if type(cand) is not _Mark:
-                orders.append(cand)
-            elif cand is _VIA:
-                orders += self.vias[sea]
-            elif cand is _CONVOYS:
-                orders += self.convoys[sea]
-            else:
-                armies = into[cand.into]
-                if needed:
-                    # not the moves that every route sends through this fleet
-                    pair = (sea, cand.into)
-                    carriages = self.carriages
-                    armies = [a for a in armies if pair not in carriages[a].lost]
-                support = cand.support
-                assert support is not None
-                for army in armies:
-                    orders.append(support(army))
-        return orders
 
     def _with_holds(self, slot: _Slot, mask: bytes) -> list[Order]:
         """The orders of a unit that could support a stray: the list its mask picks of its
