@@ -38,7 +38,7 @@ from realpolitik import (
 from realpolitik.adjudicator import adjustment_counts
 from realpolitik.adjudicator.board import build_board
 from realpolitik.adjudicator.convoy import has_route
-from realpolitik.legal import WAIVE, legal_orders, unit_orders
+from realpolitik.legal import WAIVE, _Carriage, _tables, legal_orders, unit_orders
 from realpolitik.maps.model import ProvinceType
 from realpolitik.phase import PhaseKind
 from realpolitik.position import Dislodged
@@ -476,3 +476,35 @@ def test_builds_waive_and_removals() -> None:
     assert unit_orders(MAP, position, phase, DATC, "GAS") == legal["FRANCE"]["GAS"]
     assert unit_orders(MAP, position, phase, DATC, "BUD")[0] == Build(UnitRef(ARMY, "BUD"))
     assert unit_orders(MAP, position, phase, DATC, "NTH") == []
+
+
+def test_carriage_reach_and_needs_as_searched_without_each_fleet() -> None:
+    """A carriage takes its reach and each fleet's needed destinations from the minimal
+    routes; the same as searching the fleets at sea again, with and without each fleet."""
+    tables = _tables(MAP)
+    reach = MAP.fleet_reach
+
+    def reached(src: str, seas: frozenset[str]) -> set[str]:
+        seen = {s for s in tables.seas_at[src] if s in seas}
+        frontier = list(seen)
+        while frontier:
+            for nxt in reach[frontier.pop()] & seas:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    frontier.append(nxt)
+        return {c for s in seen for c in tables.sea_coasts[s]} - {src}
+
+    rng = random.Random(5)
+    all_seas, coasts = sorted(tables.seas), sorted(tables.seas_at)
+    for _ in range(300):
+        src = rng.choice(coasts)
+        seas = frozenset(rng.sample(all_seas, rng.randint(1, 8)))
+        carriage = _Carriage(tables, src, seas)
+        everywhere = sorted(reached(src, seas))
+        assert [move.destination for move in carriage.vias] == everywhere
+        needs: dict[str, tuple[str, ...]] = {}
+        for sea in sorted(seas):
+            lost = tuple(d for d in carriage.into if d not in reached(src, seas - {sea}))
+            if lost:
+                needs[sea] = lost
+        assert carriage.needs == needs

@@ -45,9 +45,11 @@ recent groups (they come back from phase to phase).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import compress
 from operator import attrgetter, itemgetter
+from typing import final
 
 from realpolitik.adjudicator import adjustment_counts
 from realpolitik.adjudicator.adjustments import adjustment_dues
@@ -150,11 +152,30 @@ _LISTED, _MARKED = 1, 2
 """A candidate's byte in a mask: listed as is, or a marker to expand (else 0)."""
 
 
+_Support = Callable[["_Slot"], "SupportHold | SupportMove"]
+"""A supports table's lookup: one unit's support of a slot into one province."""
+
 _ONES = bytes([1]) * 256
 _MARKER: Order = Waive()
 """What stands in a slot's candidates at a marker's place (never listed: a marker picked
 is always replaced by its orders)."""
 _TWO = bytes([_MARKED])
+
+
+@final
+class _Mark:
+    """What stands at a marker's place in a slot's ``marked`` candidates: :data:`_VIA` (the
+    moves by convoy), :data:`_CONVOYS` (the convoys), or the supports of the moves by convoy
+    into the province ``into``, made by ``support`` (given the supported army's slot)."""
+
+    __slots__ = ("into", "support")
+
+    def __init__(self, into: Province = "", support: _Support | None = None) -> None:
+        self.into = into
+        self.support = support
+
+
+_VIA, _CONVOYS = _Mark(), _Mark()
 _MASK_BYTES = bytes([byte if byte in (_LISTED, _MARKED) else 0 for byte in range(256)])
 
 
@@ -178,9 +199,8 @@ class _Slot:
     by convoy (``via_code``) comes first, that of the convoys (``convoys_code``) last, and
     one for the supports of the moves by convoy into a province ends that province's
     candidates: ``into_marks``, for each of those, its index in ``cands``, the province and
-    the supports table. ``segments`` cuts ``cands`` at those: the candidates before each
-    (after the one before; the moves by convoy's marker left out), with its province and
-    table; ``tail``, the candidates after the last (the convoys' marker left out)."""
+    the supports table. ``marked``: ``cands`` with each marker a :class:`_Mark` that says
+    which orders go in its place (for a unit whose mask picks a marker)."""
 
     __slots__ = (
         "at_sea",
@@ -195,15 +215,14 @@ class _Slot:
         "disband",
         "hold",
         "into_marks",
+        "marked",
         "province",
         "reach",
         "ref",
         "retreats",
         "seas",
-        "segments",
         "starts",
         "supports",
-        "tail",
         "via_code",
         "vias",
     )
@@ -238,21 +257,20 @@ class _Slot:
         self.code_list: tuple[int, ...] = ()
         self.starts: tuple[int, ...] = ()
         self.into_marks: tuple[tuple[int, Province, _SupportsInto], ...] = ()
-        self.segments: tuple[tuple[tuple[Order, ...], Province, _SupportsInto], ...] = ()
-        self.tail: tuple[Order, ...] = ()
+        self.marked: tuple[Order | _Mark, ...] = ()
 
     def plan(self, tables: _Tables) -> None:
-        """Work out ``cands``, ``codes``, ``code_list``, ``starts``, ``into_marks``,
-        ``segments`` and ``tail``."""
+        """Work out ``cands``, ``codes``, ``code_list``, ``starts``, ``into_marks`` and
+        ``marked``."""
         cands: list[Order] = []
         codes: list[int] = []
         starts: list[int] = []
         into: list[tuple[int, Province, _SupportsInto]] = []
-        segments: list[tuple[tuple[Order, ...], Province, _SupportsInto]] = []
-        segment: list[Order] = []
+        marked: list[Order | _Mark] = []
         if self.via_code:
             cands.append(_MARKER)
             codes.append(self.via_code)
+            marked.append(_VIA)
         for prov, table in zip(self.reach, self.supports, strict=True):
             starts.append(len(cands))
             for target in (*tables.occupants.get(prov, ()), *tables.movers.get(prov, ())):
@@ -260,23 +278,22 @@ class _Slot:
                     order = table[target]
                     cands.append(order)
                     codes.append(target.code)
-                    segment.append(order)
+                    marked.append(order)
             if prov in tables.into_codes:
                 into.append((len(cands), prov, table))
-                segments.append((tuple(segment), prov, table))
-                segment = []
                 cands.append(_MARKER)
                 codes.append(tables.into_codes[prov])
+                marked.append(_Mark(prov, table.__getitem__))
         if self.convoys_code:
             cands.append(_MARKER)
             codes.append(self.convoys_code)
+            marked.append(_CONVOYS)
         self.cands = tuple(cands)
         self.code_list = tuple(codes)
         self.codes = bytes(codes) if tables.narrow else b""
         self.starts = tuple(starts)
         self.into_marks = tuple(into)
-        self.segments = tuple(segments)
-        self.tail = tuple(segment)
+        self.marked = tuple(marked)
 
     def via(self, dest: Province) -> Move:
         order = self.vias.get(dest)
@@ -346,15 +363,14 @@ class _Tables:
 
     The sea neighbours of each sea, the coasts each sea touches and the seas each coast
     touches; one :class:`_Slot` per unit type and location (``slot_at``; those planned so
-    far, ``planned``: see :meth:`plan`); ``occupants[p]``: the slots in province ``p``;
-    ``movers[p]``: the slots that could move to ``p`` (by location); the codes: of the
-    slots (from :data:`_FIRST_CODE`, in location order; ``by_code``), of the markers of
-    the moves by convoy into each coast (``into_codes``), then of the slots' markers;
-    ``narrow`` if they all fit in a byte (else masks are made in Python), with, for
-    ``bytes.translate``, every byte but the codes of fleets at sea (``not_at_sea``) and
-    every byte but those of armies on a coast (``not_on_coast``); each power's build menu;
-    and the most recent :class:`_Carriage` tables (``carriages``, by army's province and
-    group of connected fleets at sea, at most ``_CARRIAGES``, the oldest dropped first)."""
+    far, by unit type then location, ``planned``: see :meth:`plan`); ``occupants[p]``: the
+    slots in province ``p``; ``movers[p]``: the slots that could move to ``p`` (by
+    location); the codes: of the slots (from :data:`_FIRST_CODE`, in location order;
+    ``by_code``), of the markers of the moves by convoy into each coast (``into_codes``),
+    then of the slots' markers; ``narrow`` if they all fit in a byte (else masks are made in
+    Python); each power's build menu; and the most recent :class:`_Carriage` tables
+    (``carriages``, by army's province and group of connected fleets at sea, at most
+    ``_CARRIAGES``, the oldest dropped first)."""
 
     def __init__(self, game_map: GameMap) -> None:
         self.game_map = game_map
@@ -394,14 +410,7 @@ class _Tables:
                 slot.convoys_code, code = code, code + 1
         self.code_count = code
         self.narrow = code <= 256
-        self.not_at_sea = self.not_on_coast = b""
-        if self.narrow:
-            everything = bytes(range(256))
-            sea_codes = bytes(c for c, slot in self.by_code.items() if slot.at_sea)
-            self.not_at_sea = everything.translate(None, sea_codes)
-            coast_codes = bytes(c for c, slot in self.by_code.items() if slot.seas)
-            self.not_on_coast = everything.translate(None, coast_codes)
-        self.planned: dict[tuple[UnitType, Location], _Slot] = {}
+        self.planned: dict[UnitType, dict[Location, _Slot]] = {ARMY: {}, FLEET: {}}
         self.carriages: dict[tuple[Province, frozenset[Province]], _Carriage] = {}
         self._builds: dict[Province, tuple[Order, ...]] = {}
         self._menus: dict[Power, tuple[tuple[str, tuple[Order, ...]], ...]] = {}
@@ -409,9 +418,9 @@ class _Tables:
     def plan(self, utype: UnitType, location: Location) -> _Slot:
         """The slot of a unit type at a location, planned (:meth:`_Slot.plan`) on first use
         and kept in ``planned``."""
-        slot = self.planned.get((utype, location))
+        slot = self.planned[utype].get(location)
         if slot is None:
-            slot = self.planned[utype, location] = self.slot_at[utype, location]
+            slot = self.planned[utype][location] = self.slot_at[utype, location]
             slot.plan(self)
         return slot
 
@@ -474,24 +483,28 @@ class _Carriage:
     __slots__ = ("convoys", "into", "lost", "marks", "needs", "vias")
 
     def __init__(self, tables: _Tables, src: Province, seas: frozenset[Province]) -> None:
-        army = tables.slot_at[ARMY, src]
-        reach = sorted(_convoy_reach(tables, src, seas, None))
-        self.vias = tuple(army.via(dest) for dest in reach)
-        near = tables.game_map.army_adjacency[src]
-        self.into = tuple(dest for dest in reach if dest not in near)
+        slot_at = tables.slot_at
+        army = slot_at[ARMY, src]
         routes = _minimal_routes(tables, src, seas)
+        reach = sorted(routes)  # every province a route reaches, a minimal one reaches too
+        made = army.vias
+        self.vias = tuple([made.get(dest) or army.via(dest) for dest in reach])
+        near = tables.game_map.army_adjacency[src]
+        self.into = tuple([dest for dest in reach if dest not in near])
+        fleets = {sea: slot_at[FLEET, sea] for sea in seas}
         convoys: dict[Province, list[Convoy]] = {}
-        for dest in sorted(routes):
-            for sea in routes[dest]:
-                convoys.setdefault(sea, []).append(tables.slot_at[FLEET, sea].convoy(army, dest))
+        for dest in reach:
+            for sea in routes[dest][0]:
+                convoys.setdefault(sea, []).append(fleets[sea].convoy(army, dest))
         self.convoys = {sea: tuple(orders) for sea, orders in convoys.items()}
-        self.needs: dict[Province, tuple[Province, ...]] = {}
-        for sea in sorted(seas) if self.into else ():
-            without = _convoy_reach(tables, src, seas, sea)
-            lost = tuple(dest for dest in self.into if dest not in without)
-            if lost:
-                self.needs[sea] = lost
-        self.lost = frozenset((sea, dest) for sea, dests in self.needs.items() for dest in dests)
+        # a route without a fleet, if any, holds a minimal one without it: those no route
+        # without it reaches are those whose every minimal route it is on
+        needs: dict[Province, list[Province]] = {}
+        for dest in self.into:
+            for sea in routes[dest][1]:
+                needs.setdefault(sea, []).append(dest)
+        self.needs = {sea: tuple(needs[sea]) for sea in sorted(needs)}
+        self.lost = frozenset([(sea, dest) for sea, dests in needs.items() for dest in dests])
         marks = [army.via_code] if self.vias else []
         marks += [tables.into_codes[dest] for dest in self.into]
         marks += [tables.slot_at[FLEET, sea].convoys_code for sea in self.convoys]
@@ -519,20 +532,17 @@ class _Movement:
         self.units = units = sorted(position.units.values(), key=_by_location)
         planned = tables.planned
         try:
-            slots = [planned[unit.type, unit.location] for unit in units]
+            slots = [planned[unit.type][unit.location] for unit in units]
         except KeyError:  # some slot not planned yet
             slots = [tables.plan(unit.type, unit.location) for unit in units]
         self.slots = slots
+        # the fleets at sea and the armies on a coast
+        at_sea = [slot for slot in slots if slot.at_sea]
+        coastal = [slot for slot in slots if slot.seas]
         if tables.narrow:
-            # the codes on the board; those of fleets at sea and of armies on a coast
-            codes = bytes([slot.code for slot in slots])
-            by_code = tables.by_code
-            at_sea = list(map(by_code.__getitem__, codes.translate(None, tables.not_at_sea)))
-            coastal = list(map(by_code.__getitem__, codes.translate(None, tables.not_on_coast)))
+            codes = bytes([slot.code for slot in slots])  # the codes on the board
             stray = _STRAY in codes
         else:
-            at_sea = [slot for slot in slots if slot.at_sea]
-            coastal = [slot for slot in slots if slot.seas]
             stray = not all(slot.code for slot in slots)
         self.strays = frozenset(slot.province for slot in slots if not slot.code) if stray else ()
         self.carriages: dict[_Slot, _Carriage] = {}
@@ -540,13 +550,8 @@ class _Movement:
         self.into: dict[Province, list[_Slot]] = {}
         self.needed: set[Province] = set()
         self.convoys: dict[Province, list[Convoy]] = {}
-        marks = b""  # the codes of the markers with orders to put in
-        if at_sea and coastal:
-            fleet_seas = frozenset([slot.province for slot in at_sea])
-            # the armies a convoy could carry: on a coast that a fleet at sea touches
-            carried = [slot for slot in coastal if not slot.seas.isdisjoint(fleet_seas)]
-            if carried:
-                marks = self._by_convoy(carried, fleet_seas)
+        # the codes of the markers with orders to put in
+        marks = self._by_convoy(coastal, at_sea) if at_sea and coastal else b""
         if tables.narrow:
             # the codes on the board map to 1, the markers' to 2, the others to themselves
             # then to 0 (no code is 1 or 2)
@@ -562,15 +567,26 @@ class _Movement:
         self.marked = bool(self.carriages)
         self.nationality = rules.missing_nationality == "a"
 
-    def _by_convoy(self, armies: list[_Slot], fleet_seas: frozenset[Province]) -> bytes:
-        """Fill in ``carriages``, ``vias``, ``into``, ``needed`` and ``convoys``; return
-        the codes of their markers (some more than once)."""
+    def _by_convoy(self, coastal: list[_Slot], at_sea: list[_Slot]) -> bytes:
+        """Fill in ``carriages``, ``vias``, ``into``, ``needed`` and ``convoys`` for the
+        armies a convoy could carry (on a coast that a fleet at sea touches) of those in
+        ``coastal``, given the fleets ``at_sea``; return the codes of their markers (some
+        more than once)."""
         tables, into, convoys = self.tables, self.into, self.convoys
+        cache = tables.carriages
+        groups = _fleet_groups(tables, at_sea)
         marks = bytearray()
-        groups: dict[Province, frozenset[Province]] = {}
-        for army in armies:
-            seas = _fleets_around(tables, army.seas & fleet_seas, fleet_seas, groups)
-            carriage = self.carriages[army] = tables.carriage(army.province, seas)
+        for army in coastal:
+            # the fleets at sea connected to those next to the army
+            seas = None
+            for sea in army.seas:
+                group = groups.get(sea)
+                if group is not None and group is not seas:
+                    seas = group if seas is None else seas | group
+            if seas is None:
+                continue
+            carriage = cache.get((army.province, seas)) or tables.carriage(army.province, seas)
+            self.carriages[army] = carriage
             marks += carriage.marks
             if carriage.vias:
                 self.vias[army.province] = carriage.vias
@@ -578,14 +594,18 @@ class _Movement:
                 into.setdefault(dest, []).append(army)
             for sea, orders in carriage.convoys.items():
                 convoys.setdefault(sea, []).extend(orders)
-            self.needed.update(carriage.needs)
+            if carriage.needs:
+                self.needed.update(carriage.needs)
         return bytes(marks)
 
     def fill(self, out: LegalOrders, units: list[Unit], slots: list[_Slot]) -> None:
         """Put the legal orders of each of ``units`` (with its planned slot in ``slots``) in
         ``out[power][location]``: its slot's ``base`` and the candidates its mask picks,
-        with the markers' orders put in."""
+        with the markers' orders put in. A unit whose mask picks a marker goes through what
+        its mask picks of its ``marked`` candidates, one by one, each marker replaced by its
+        orders; any other, in C."""
         present, strays, narrow, marked = self.present, self.strays, self.tables.narrow, self.marked
+        into, needed, carriages = self.into, self.needed, self.carriages
         for unit, slot in zip(units, slots, strict=True):
             if narrow:
                 mask = slot.codes.translate(present)
@@ -594,7 +614,25 @@ class _Movement:
             if strays and not strays.isdisjoint(slot.reach):
                 orders = self._with_holds(slot, mask)
             elif marked and _MARKED in mask:
-                orders = self._expanded(slot, mask)
+                orders = [*slot.base]
+                sea = slot.province
+                for cand in compress(slot.marked, mask):
+                    if type(cand) is not _Mark:
+                        orders.append(cand)
+                    elif cand is _VIA:
+                        orders += self.vias[sea]
+                    elif cand is _CONVOYS:
+                        orders += self.convoys[sea]
+                    else:
+                        armies = into[cand.into]
+                        if sea in needed:
+                            # not the moves that every route sends through this fleet
+                            pair = (sea, cand.into)
+                            armies = [a for a in armies if pair not in carriages[a].lost]
+                        support = cand.support
+                        assert support is not None  # only _VIA and _CONVOYS have none
+                        for army in armies:
+                            orders.append(support(army))
             else:
                 orders = [*slot.base, *compress(slot.cands, mask)]
             out[unit.power][unit.location] = orders
@@ -604,31 +642,6 @@ class _Movement:
                 keyed[unit.location] = [
                     self._with_nationality(order, unit.power) for order in keyed[unit.location]
                 ]
-
-    def _expanded(self, slot: _Slot, mask: bytes) -> list[Order]:
-        """The orders of a unit whose mask picked a marker: its ``base``, then what its mask
-        picks of each of its ``segments``, each followed by the orders of its marker if
-        picked. One iterator over the mask, one byte per candidate, serves every segment
-        in turn (``compress`` stops at the end of the segment) and the markers between."""
-        orders: list[Order] = [*slot.base]
-        picks = iter(mask)
-        if slot.via_code and next(picks):
-            orders += self.vias[slot.province]
-        into, sea, carriages = self.into, slot.province, self.carriages
-        needed = sea in self.needed
-        for segment, prov, table in slot.segments:
-            orders += compress(segment, picks)
-            if next(picks):
-                armies = into[prov]
-                if needed:
-                    # not the moves that every route sends through this fleet
-                    pair = (sea, prov)
-                    armies = [a for a in armies if pair not in carriages[a].lost]
-                orders += map(table.__getitem__, armies)
-        orders += compress(slot.tail, picks)
-        if slot.convoys_code and next(picks):
-            orders += self.convoys[slot.province]
-        return orders
 
     def _with_holds(self, slot: _Slot, mask: bytes) -> list[Order]:
         """The orders of a unit that could support a stray: the list its mask picks of its
@@ -697,21 +710,16 @@ def _movement(
     return out
 
 
-def _fleets_around(
-    tables: _Tables,
-    start: frozenset[Province],
-    fleet_seas: frozenset[Province],
-    groups: dict[Province, frozenset[Province]],
-) -> frozenset[Province]:
-    """The fleets at sea connected (through fleets at sea) to those in ``start``; ``groups``
-    keeps each sea's connected group for the rest of the call."""
-    found: frozenset[Province] | None = None
-    for sea in start:
-        group = groups.get(sea)
-        if group is None:
+def _fleet_groups(tables: _Tables, at_sea: list[_Slot]) -> dict[Province, frozenset[Province]]:
+    """Each fleet's sea to its group: the seas of the fleets at sea connected to it through
+    fleets at sea."""
+    fleet_seas = frozenset([slot.province for slot in at_sea])
+    sea_next = tables.sea_next
+    groups: dict[Province, frozenset[Province]] = {}
+    for sea in fleet_seas:
+        if sea not in groups:
             seen = {sea}
             frontier = [sea]
-            sea_next = tables.sea_next
             while frontier:
                 for nxt in sea_next[frontier.pop()] & fleet_seas:
                     if nxt not in seen:
@@ -720,54 +728,37 @@ def _fleets_around(
             group = frozenset(seen)
             for member in group:
                 groups[member] = group
-        found = group if found is None or found is group else found | group
-    return found if found is not None else frozenset()
-
-
-def _convoy_reach(
-    tables: _Tables, src: Province, fleet_seas: frozenset[Province], exclude: Province | None
-) -> frozenset[Province]:
-    """Coastal provinces an army in ``src`` could reach by convoy through the fleets at sea
-    (other than the one in ``exclude``)."""
-    seas = fleet_seas - {exclude} if exclude is not None else fleet_seas
-    frontier = [s for s in tables.seas_at[src] if s in seas]
-    seen = set(frontier)
-    while frontier:
-        sea = frontier.pop()
-        for nxt in tables.sea_next[sea]:
-            if nxt in seas and nxt not in seen:
-                seen.add(nxt)
-                frontier.append(nxt)
-    found: set[Province] = set()
-    for sea in seen:
-        found.update(tables.sea_coasts[sea])
-    found.discard(src)
-    return frozenset(found)
+    return groups
 
 
 def _minimal_routes(
     tables: _Tables, src: Province, fleet_seas: frozenset[Province]
-) -> dict[Province, set[Province]]:
-    """For each destination, the fleets (seas) on some minimal convoy route from ``src``:
-    only its first sea touches ``src``, only its last the destination, and only consecutive
-    seas touch each other (as :func:`realpolitik.adjudicator.convoy.on_minimal_route`)."""
-    reach, sea_coasts = tables.game_map.fleet_reach, tables.sea_coasts
-    found: dict[Province, set[Province]] = {}
+) -> dict[Province, tuple[frozenset[Province], frozenset[Province]]]:
+    """For each destination, the fleets (seas) on some minimal convoy route from ``src``, and
+    those on every one: only its first sea touches ``src``, only its last the destination,
+    and only consecutive seas touch each other (as
+    :func:`realpolitik.adjudicator.convoy.on_minimal_route`)."""
+    reach, sea_coasts, sea_next = tables.game_map.fleet_reach, tables.sea_coasts, tables.sea_next
+    found: dict[Province, tuple[frozenset[Province], frozenset[Province]]] = {}
 
     def extend(path: list[Province], touched: frozenset[Province]) -> None:
         # touched: what the seas before the last one touch (none of it may come again)
         last = path[-1]
+        seas = frozenset(path)
         for dest in sea_coasts[last]:
             if dest != src and dest not in touched:
-                found.setdefault(dest, set()).update(path)
-        inner = touched | reach[last]
-        for sea in tables.sea_next[last]:
+                on = found.get(dest)
+                found[dest] = (seas, seas) if on is None else (on[0] | seas, on[1] & seas)
+        inner = None
+        for sea in sea_next[last]:
             if (
                 sea in fleet_seas
                 and sea not in touched
                 and sea not in path
                 and src not in reach[sea]
             ):
+                if inner is None:
+                    inner = touched | reach[last]
                 path.append(sea)
                 extend(path, inner)
                 path.pop()
