@@ -265,3 +265,20 @@ def test_who_may_act_follows_the_status_and_is_named_as_the_board_does() -> None
     assert game.is_over
     with pytest.raises(GameError, match="the game is over"):
         game.submit("FRANCE", [])
+
+
+def test_legal_orders_of_one_power_named_in_any_case() -> None:
+    game = Game.new(seed=1)
+    every = game.legal_orders()
+    assert game.legal_orders("france") == {"FRANCE": every["FRANCE"]} != {"FRANCE": {}}
+    assert game.legal_orders(_Name("Italy")) == {"ITALY": every["ITALY"]}
+    with pytest.raises(GameError, match="unknown power"):
+        game.legal_orders("prussia")
+    at(game, "W1901A", {
+        "units": {"FRANCE": ["A SPA"], "ENGLAND": ["F LON", "A WAL"]},
+        "centers": {"FRANCE": ["PAR", "MAR", "BRE", "SPA"], "ENGLAND": ["LON"]},
+    })  # fmt: skip
+    every = game.legal_orders()
+    assert set(every) == {"ENGLAND", "FRANCE"}
+    assert game.legal_orders("england") == {"ENGLAND": every["ENGLAND"]} != {"ENGLAND": {}}
+    assert game.legal_orders("germany") == {"GERMANY": {}}  # nothing to order

@@ -497,13 +497,16 @@ class Game:
 
         facts = self._facts()
         able = () if self.result is not None else facts.must_order()
-        wanted = (self._known_power(facts, power),) if power is not None else able
+        if power is not None:
+            power = self._known_power(facts, power)  # as the board names it
         board, position, rules = facts.board, facts.position, facts.rules
         if facts.kind is _ADJUSTMENTS and rules.adjustments != "upkeep":
             found = reinforcement_orders(board, position, facts.due(), rules)
         else:
             found = legal_orders(board, position, facts.phase, rules, power)
-        return {p: found.get(p, {}) if p in able else {} for p in wanted}
+        if power is None:
+            return {p: found.get(p, {}) for p in able}
+        return {power: found.get(power, {}) if power in able else {}}
 
     # --- conquista: accepted supports and alliances ----------------------------------------
     def accept_support(self, power: Power, supporters: Iterable[str]) -> list[Province]:
