@@ -236,3 +236,49 @@ def test_victory_verdicts_per_power_per_player_and_by_units() -> None:
     assert check_victory(by_units, board, units, teams, (), phase) == (
         ("FRANCE",), "FRANCE: 2 units (needed 2)",
     )  # fmt: skip
+
+
+# --- who may act ------------------------------------------------------------------------
+class _Name(str):
+    """A power's name as a subclass of ``str``: stored as the board names the power."""
+
+
+def test_who_may_act_follows_the_status_and_is_named_as_the_board_does() -> None:
+    game = Game.new(players=6, seed=1)
+    assert game.submit("france", []) == [] and game.submit(_Name("GERMANY"), []) == []
+    assert [type(p) for p in game.pending_orders()] == [str, str]
+    assert set(game.pending_orders()) == {"FRANCE", "GERMANY"}
+    with pytest.raises(GameError, match="played by nobody"):
+        game.submit("ITALY", [])
+    with pytest.raises(GameError, match="unknown power"):
+        game.submit("PRUSSIA", [])
+    game.set_civil_disorder("FRANCE")
+    with pytest.raises(GameError, match="FRANCE is in civil disorder"):
+        game.submit("FRANCE", [])
+    game.set_civil_disorder("FRANCE", on=False)
+    assert game.submit("FRANCE", ["A PAR H"])
+    game.concede("ENGLAND")
+    with pytest.raises(GameError, match="ENGLAND has conceded"):
+        game.submit("england", [])
+    for power in game.voters():
+        game.vote_draw(power)
+    assert game.is_over
+    with pytest.raises(GameError, match="the game is over"):
+        game.submit("FRANCE", [])
+
+
+def test_legal_orders_of_one_power_named_in_any_case() -> None:
+    game = Game.new(seed=1)
+    every = game.legal_orders()
+    assert game.legal_orders("france") == {"FRANCE": every["FRANCE"]} != {"FRANCE": {}}
+    assert game.legal_orders(_Name("Italy")) == {"ITALY": every["ITALY"]}
+    with pytest.raises(GameError, match="unknown power"):
+        game.legal_orders("prussia")
+    at(game, "W1901A", {
+        "units": {"FRANCE": ["A SPA"], "ENGLAND": ["F LON", "A WAL"]},
+        "centers": {"FRANCE": ["PAR", "MAR", "BRE", "SPA"], "ENGLAND": ["LON"]},
+    })  # fmt: skip
+    every = game.legal_orders()
+    assert set(every) == {"ENGLAND", "FRANCE"}
+    assert game.legal_orders("england") == {"ENGLAND": every["ENGLAND"]} != {"ENGLAND": {}}
+    assert game.legal_orders("germany") == {"GERMANY": {}}  # nothing to order

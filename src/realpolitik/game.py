@@ -22,7 +22,7 @@ import random
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, cast
+from typing import Any
 
 from realpolitik.adjudicator import Resolution, adjudicate, adjustment_counts
 from realpolitik.errors import IllegalOrderError, OrderError
@@ -89,6 +89,7 @@ class _Facts:
         "direct",
         "disorder",
         "kind",
+        "may_act",
         "phase",
         "played",
         "players",
@@ -110,6 +111,7 @@ class _Facts:
     players: dict[str, tuple[Power, ...]]
     played: frozenset[Power]
     disorder: frozenset[Power]
+    may_act: dict[Power, Power]  # the powers a player may act for now, each by its name
     kind: PhaseKind
     allowed: tuple[type, ...]
     direct: frozenset[type]
@@ -136,6 +138,7 @@ class _Facts:
         ):
             self.players, self.played = previous.players, previous.played
             self.disorder, self._teams = previous.disorder, previous._teams
+            self.may_act = previous.may_act
         else:
             players = {name: tuple(powers) for name, powers in self.assignment.items()}
             if toss is not None and self.tossed:
@@ -145,6 +148,8 @@ class _Facts:
             s = self.status
             out = {p for p in self.powers if p not in self.played}
             self.disorder = frozenset(s.disorder | s.conceded | s.missed | out)
+            left = s.conceded | s.disorder
+            self.may_act = {p: p for p in self.powers if p in self.played and p not in left}
             self._teams = None
         # what orders are checked against: the kinds of order of the phase, those of them
         # that are taken as they are if their unit is the power's (exact types), the units
@@ -342,8 +347,11 @@ class Game:
     def _playing(self, power: Power, facts: _Facts | None = None) -> Power:
         """``power`` if the game is open and a player plays it now, else a
         :class:`GameError` (``facts``: those of the game now, if at hand)."""
-        self._open()
         facts = facts or self._facts()
+        known = facts.may_act.get(power)
+        if known is not None and self.result is None:  # the usual case, checked at once
+            return known
+        self._open()
         power = self._known_power(facts, power)
         if power not in facts.played:
             raise GameError(f"{power} is played by nobody in this game")
@@ -400,12 +408,14 @@ class Game:
                 # A unit order of this phase as it is (the orders of legal_orders): only
                 # its unit is to be checked, as _check_order does at its end; if it is
                 # not the power's, _check_order says so.
-                order = cast(_UnitOrder, item)
-                loc = order.unit.location
+                given: _UnitOrder = item  # type: ignore[assignment]  # (by its type)
+                loc = given.unit.location
                 prov = loc if "/" not in loc else province_of(loc)
                 unit = units.get(prov)
                 if unit is None or unit.power != power:
-                    order, prov = check(power, order, facts)
+                    order, prov = check(power, given, facts)
+                else:
+                    order = given
             else:
                 if isinstance(item, str):
                     if not item.strip():
@@ -487,13 +497,16 @@ class Game:
 
         facts = self._facts()
         able = () if self.result is not None else facts.must_order()
-        wanted = (self._known_power(facts, power),) if power is not None else able
+        if power is not None:
+            power = self._known_power(facts, power)  # as the board names it
         board, position, rules = facts.board, facts.position, facts.rules
         if facts.kind is _ADJUSTMENTS and rules.adjustments != "upkeep":
             found = reinforcement_orders(board, position, facts.due(), rules)
         else:
             found = legal_orders(board, position, facts.phase, rules, power)
-        return {p: found.get(p, {}) if p in able else {} for p in wanted}
+        if power is None:
+            return {p: found.get(p, {}) for p in able}
+        return {power: found.get(power, {}) if power in able else {}}
 
     # --- conquista: accepted supports and alliances ----------------------------------------
     def accept_support(self, power: Power, supporters: Iterable[str]) -> list[Province]:
