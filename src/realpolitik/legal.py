@@ -741,8 +741,14 @@ def _minimal_routes(
     reach, sea_coasts, sea_next = tables.game_map.fleet_reach, tables.sea_coasts, tables.sea_next
     found: dict[Province, tuple[frozenset[Province], frozenset[Province]]] = {}
 
-    def extend(path: list[Province], touched: frozenset[Province]) -> None:
-        # touched: what the seas before the last one touch (none of it may come again)
+    # the routes as (seas in order, what the seas before the last one touch: none of it may
+    # come again), grown from each first sea (a stack, not a closure calling itself: that
+    # would leave a reference cycle per call to the garbage collector)
+    stack: list[tuple[tuple[Province, ...], frozenset[Province]]] = [
+        ((first,), frozenset()) for first in tables.seas_at[src] & fleet_seas
+    ]
+    while stack:
+        path, touched = stack.pop()
         last = path[-1]
         seas = frozenset(path)
         for dest in sea_coasts[last]:
@@ -759,12 +765,7 @@ def _minimal_routes(
             ):
                 if inner is None:
                     inner = touched | reach[last]
-                path.append(sea)
-                extend(path, inner)
-                path.pop()
-
-    for first in sorted(tables.seas_at[src] & fleet_seas):
-        extend([first], frozenset())
+                stack.append(((*path, sea), inner))
     return found
 
 

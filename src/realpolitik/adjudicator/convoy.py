@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 
 from realpolitik.maps.model import GameMap
 from realpolitik.vocab import Province
@@ -42,21 +42,31 @@ def on_minimal_route(
     seas touch each other."""
     reach = game_map.fleet_reach
     pool = [s for s in set(seas) | {fleet} if s != src and s != dst]
+    return any(_extends(reach, src, dst, fleet, pool, [sea]) for sea in pool if src in reach[sea])
 
-    def extend(path: list[Province]) -> bool:
-        last = path[-1]
-        if dst in reach[last]:
-            return fleet in path
-        for sea in pool:
-            near = reach[sea]
-            if sea in path or sea not in reach[last] or src in near:
-                continue
-            if any(p in near for p in path[:-1]):
-                continue
-            path.append(sea)
-            if extend(path):
-                return True
-            path.pop()
-        return False
 
-    return any(extend([sea]) for sea in pool if src in reach[sea])
+def _extends(
+    reach: Mapping[Province, Collection[Province]],
+    src: Province,
+    dst: Province,
+    fleet: Province,
+    pool: list[Province],
+    path: list[Province],
+) -> bool:
+    """Does some minimal route from ``src`` to ``dst`` that starts with ``path`` go through
+    ``fleet``? (A module-level function, not a closure calling itself: that would be a
+    reference cycle per call, left for the garbage collector.)"""
+    last = path[-1]
+    if dst in reach[last]:
+        return fleet in path
+    for sea in pool:
+        near = reach[sea]
+        if sea in path or sea not in reach[last] or src in near:
+            continue
+        if any(p in near for p in path[:-1]):
+            continue
+        path.append(sea)
+        if _extends(reach, src, dst, fleet, pool, path):
+            return True
+        path.pop()
+    return False
