@@ -40,6 +40,10 @@ def load_corpus(path: Path = CORPUS) -> tuple[dict[str, Any], list[dict[str, Any
     return json.loads(lines[0])["meta"], [json.loads(line) for line in lines[1:]]
 
 
+WARM_UP_PHASES = 200
+"""How many uncounted corpus phases the ``count`` task runs before those it counts."""
+
+
 # --- the random games both engines play ---------------------------------------------------
 LAST_YEAR = 1915
 PLAY_SEED = 7
@@ -71,3 +75,13 @@ def add_count_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--kind", choices=["M", "R", "A"], default="M")
     parser.add_argument("--limit", type=int, default=50, help="count: phases of the kind")
+    parser.add_argument(
+        "--warm-up", type=int, default=WARM_UP_PHASES, help="count: phases run first, uncounted"
+    )
+
+
+def warm_up_phases(phases: list[Any], chosen: list[Any], count: int) -> list[Any]:
+    """The ``count`` task's warm-up: the first ``count`` corpus phases that are not counted,
+    in corpus order (the counted phases are each seen once, after them)."""
+    counted = {id(entry) for entry in chosen}
+    return [entry for entry in phases if id(entry) not in counted][:count]

@@ -8,9 +8,11 @@ counts the instructions a process executes, the same every run. For each engine,
 kind and task (``adjudicate``: from the phase's orders as text to the next phase;
 ``resolve``: the same from orders already given; ``enumerate``: list the legal orders),
 the ``count`` task of ``ours.py`` / ``peer.py`` runs under callgrind
-on the first ``--limit`` corpus phases of the kind: a first pass warms up, then each
-phase's work (not its loading) runs again inside ``functools.reduce``, and only what runs
-inside that function is counted. Prints a table and writes ``instructions.json``.
+on the first ``--limit`` corpus phases of the kind: the first ``--warm-up`` other corpus
+phases run first, uncounted, then each counted phase's work (not its loading) runs once
+inside ``functools.reduce``, and only what runs inside that function is counted (a phase
+is never counted warm from its own earlier run: some of its work would be remembered).
+Prints a table and writes ``instructions.json``.
 """
 
 from __future__ import annotations
@@ -56,9 +58,9 @@ def instructions(python: str, script: str, *args: str) -> int:
     return int(found.group(1))
 
 
-def per_phase(python: str, script: str, what: str, kind: str, limit: int) -> float:
+def per_phase(python: str, script: str, what: str, kind: str, limit: int, warm_up: int) -> float:
     """Instructions per phase of the work alone."""
-    args = ["--what", what, "--kind", kind, "--limit", str(limit)]
+    args = ["--what", what, "--kind", kind, "--limit", str(limit), "--warm-up", str(warm_up)]
     phases = json.loads(
         subprocess.run(
             [python, str(HERE / script), "count", *args],
@@ -74,6 +76,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--peer", required=True, help="the peer venv's python")
     parser.add_argument("--limit", type=int, default=50, help="phases of each kind")
+    parser.add_argument(
+        "--warm-up", type=int, default=200, help="uncounted corpus phases run first"
+    )
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is needed (e.g. apt-get install valgrind)")
@@ -81,7 +86,7 @@ def main() -> None:
         "| work per phase (instructions) | realpolitik | diplomacy 1.1.2 | ratio |",
         "|---|---:|---:|---:|",
     ]
-    results: dict[str, Any] = {"limit": args.limit, "counts": {}}
+    results: dict[str, Any] = {"limit": args.limit, "warm_up": args.warm_up, "counts": {}}
     labels = {
         "adjudicate": "adjudication",
         "resolve": "(of which) resolution alone",
@@ -90,8 +95,8 @@ def main() -> None:
     for what, label in labels.items():
         for kind, name in KINDS.items():
             print(f"counting {what} {name}...", file=sys.stderr, flush=True)
-            ours = per_phase(OURS, "ours.py", what, kind, args.limit)
-            peer = per_phase(args.peer, "peer.py", what, kind, args.limit)
+            ours = per_phase(OURS, "ours.py", what, kind, args.limit, args.warm_up)
+            peer = per_phase(args.peer, "peer.py", what, kind, args.limit, args.warm_up)
             results["counts"][f"{what} {kind}"] = {"ours": ours, "peer": peer}
             ratio = f"{peer / ours:.1f}×" if ours > 0 else "—"
             rows.append(

@@ -1,14 +1,19 @@
 """realpolitik's side of the benchmark: run in the project's venv, never imports the peer.
 
-    .venv/bin/python bench/ours.py TASK [--corpus bench/corpus.jsonl] [--repeat N]
+    .venv/bin/python bench/ours.py TASK [--corpus bench/corpus.jsonl]
 
 Tasks (each prints one JSON object on stdout):
 
 * ``adjudicate``: for every corpus phase, the time from its orders as text to the next phase
   (``read_orders``, ``adjudicate``, ``next_phase``: the peer's ``set_orders`` and
-  ``process``), best of ``--repeat`` runs; and, as ``resolve_seconds``, the time from the
-  orders already read (``adjudicate``, ``next_phase``: the peer's ``process`` alone);
-* ``enumerate``: for every corpus phase, the time to list every power's legal orders;
+  ``process``); and, as ``resolve_seconds``, the part after the orders are read
+  (``adjudicate``, ``next_phase``: the peer's ``process`` alone);
+* ``enumerate``: for every corpus phase, the time to list every power's legal orders.
+
+Both time each phase once, the phases in corpus order (games one after the other): the
+engine's caches hold what the phases before left in them, never the phase's own results (a
+second call on the same phase would find some of its work remembered: the orders' texts
+read, the convoys worked out for its fleets);
 * ``play``: random games (enumerate, pick at random, submit, process), phases per second;
 * ``memory``: the peak resident memory of a process that plays one random game;
 * ``legal``: every corpus phase's legal orders, as text (compared with the peer's);
@@ -27,7 +32,6 @@ import json
 import random
 import sys
 import time
-from collections.abc import Callable
 from functools import reduce
 from pathlib import Path
 from typing import Any
@@ -43,6 +47,7 @@ from common import (
     pick,
     task_memory,
     task_play,
+    warm_up_phases,
 )
 from realpolitik import Phase, Position, adjudicate, load_map, rules_for
 from realpolitik.adjudicator import OrderResult
@@ -55,24 +60,18 @@ MAP = load_map("standard")
 GAMES = 10
 
 
-def timed(fn: Callable[[], object], repeat: int) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.process_time()
-        fn()
-        best = min(best, time.process_time() - start)
-    return best
-
-
-def situations(path: Path) -> tuple[str, list[tuple[str, Any, Any, Any, Any]]]:
+def situations(path: Path, read: bool = True) -> tuple[str, list[tuple[str, Any, Any, Any, Any]]]:
     """(rules, [(phase kind letter, phase, position, orders, orders as text)]) for every
-    corpus phase."""
+    corpus phase; with ``read`` false, the orders are left unread (``None``): a timed
+    reading would find them remembered."""
     meta, phases = load_corpus(path)
     out = []
     for entry in phases:
         phase, position = read_situation({k: v for k, v in entry.items() if k != "game"}, MAP)
-        orders, failed = read_orders(entry["orders"], "en", MAP)
-        assert not failed, failed
+        orders = None
+        if read:
+            orders, failed = read_orders(entry["orders"], "en", MAP)
+            assert not failed, failed
         out.append((str(phase)[-1], phase, position, orders, entry["orders"]))
     play_game(WARM_UP_SEED, WARM_UP_YEAR)  # as the peer does: a short game before timing
     settle()
@@ -86,33 +85,31 @@ def settle() -> None:
     gc.freeze()
 
 
-def task_adjudicate(path: Path, repeat: int) -> dict[str, Any]:
-    rules_name, work = situations(path)
+def task_adjudicate(path: Path) -> dict[str, Any]:
+    rules_name, work = situations(path, read=False)
     rules = rules_for(rules_name)
-
-    def run(phase: Phase, position: Position, orders: Any) -> None:
-        next_phase(phase, adjudicate(MAP, position, orders, rules, phase), MAP)
-
-    def run_text(phase: Phase, position: Position, text: Any) -> None:
-        orders, _ = read_orders(text, "en", MAP)
-        next_phase(phase, adjudicate(MAP, position, orders, rules, phase), MAP)
-
+    clock = time.process_time
     times = []
-    for kind, phase, position, orders, text in work:
-        seconds = timed(lambda: run_text(phase, position, text), repeat)  # noqa: B023
-        resolving = timed(lambda: run(phase, position, orders), repeat)  # noqa: B023
-        times.append({"kind": kind, "seconds": seconds, "resolve_seconds": resolving})
+    for kind, phase, position, _, text in work:
+        start = clock()
+        orders, _ = read_orders(text, "en", MAP)
+        read = clock()
+        next_phase(phase, adjudicate(MAP, position, orders, rules, phase), MAP)
+        end = clock()
+        times.append({"kind": kind, "seconds": end - start, "resolve_seconds": end - read})
     return {"phases": times}
 
 
-def task_enumerate(path: Path, repeat: int) -> dict[str, Any]:
-    rules_name, work = situations(path)
+def task_enumerate(path: Path) -> dict[str, Any]:
+    rules_name, work = situations(path, read=False)
     rules = rules_for(rules_name)
+    clock = time.process_time
     times = []
     for kind, phase, position, _, _ in work:
+        start = clock()
         legal = legal_orders(MAP, position, phase, rules)
+        seconds = clock() - start
         count = sum(len(v) for keyed in legal.values() for v in keyed.values())
-        seconds = timed(lambda: legal_orders(MAP, position, phase, rules), repeat)  # noqa: B023
         times.append({"kind": kind, "seconds": seconds, "orders": count})
     return {"phases": times}
 
@@ -195,10 +192,11 @@ def task_legal(path: Path) -> dict[str, Any]:
     return {"phases": out}
 
 
-def task_count(path: Path, what: str, kind: str, limit: int) -> dict[str, Any]:
-    """The work to count (see ``instructions.py``): once over the phases to warm up, then
-    again with each phase's work run inside ``functools.reduce``, which callgrind counts."""
-    rules_name, work = situations(path)
+def task_count(path: Path, what: str, kind: str, limit: int, warm_up: int) -> dict[str, Any]:
+    """The work to count (see ``instructions.py``): the first ``warm_up`` uncounted corpus
+    phases, to warm up, then each chosen phase once, its work run inside
+    ``functools.reduce``, which callgrind counts."""
+    rules_name, work = situations(path, read=what == "resolve")
     rules = rules_for(rules_name)
     chosen = [w for w in work if w[0] == kind][:limit]
 
@@ -209,8 +207,8 @@ def task_count(path: Path, what: str, kind: str, limit: int) -> dict[str, Any]:
             return next_phase(phase, adjudicate(MAP, position, orders, rules, phase), MAP)
         return legal_orders(MAP, position, phase, rules)
 
-    for _, phase, position, orders, text in chosen:
-        step(phase, position, orders, text)
+    for w in warm_up_phases(work, chosen, warm_up):
+        step(*w[1:])
     for _, phase, position, orders, text in chosen:
         reduce(lambda _, __: step(phase, position, orders, text), [0], None)
     return {"phases": len(chosen)}
@@ -233,15 +231,14 @@ def main() -> None:
         "task", choices=["adjudicate", "enumerate", "play", "memory", "resolve", "legal", "count"]
     )
     parser.add_argument("--corpus", type=Path, default=CORPUS)
-    parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--games", type=int, default=GAMES)
     parser.add_argument("--choice", action="append", default=[], help="resolve: e.g. 4.A.3=c")
     add_count_options(parser)
     args = parser.parse_args()
     if args.task == "adjudicate":
-        out = task_adjudicate(args.corpus, args.repeat)
+        out = task_adjudicate(args.corpus)
     elif args.task == "enumerate":
-        out = task_enumerate(args.corpus, args.repeat)
+        out = task_enumerate(args.corpus)
     elif args.task == "play":
         out = task_play(play_game, args.games)
     elif args.task == "memory":
@@ -249,7 +246,7 @@ def main() -> None:
     elif args.task == "legal":
         out = task_legal(args.corpus)
     elif args.task == "count":
-        out = task_count(args.corpus, args.what, args.kind, args.limit)
+        out = task_count(args.corpus, args.what, args.kind, args.limit, args.warm_up)
     else:
         out = task_resolve(args.corpus, args.choice)
     out["engine"] = f"realpolitik {realpolitik.__version__}"

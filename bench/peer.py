@@ -2,14 +2,15 @@
 own venv (``bench/.peer-venv``) as a measured peer only: realpolitik never imports it, and
 this script never imports realpolitik.
 
-    bench/.peer-venv/bin/python bench/peer.py TASK [--corpus bench/corpus.jsonl] [--repeat N]
+    bench/.peer-venv/bin/python bench/peer.py TASK [--corpus bench/corpus.jsonl]
 
 The tasks are those of ``ours.py``, done the peer's way: a corpus phase is loaded with
 ``Game.set_state`` (units, dislodged units and their retreats, centres, phase), orders are
 given with ``set_orders`` (which checks them); ``adjudicate`` times ``set_orders`` and
 ``process()`` (and, as ``resolve_seconds``, ``process()`` alone), ``enumerate`` times
-``get_all_possible_orders()``, ``play`` plays random games with the same random player;
-``count`` does one or the other, untimed, for ``instructions.py`` to count.
+``get_all_possible_orders()`` (both each phase once, in corpus order, as ``ours.py``
+does), ``play`` plays random games with the same random player; ``count`` does one or the
+other, untimed, for ``instructions.py`` to count.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from common import (
     pick,
     task_memory,
     task_play,
+    warm_up_phases,
 )
 
 GAMES = 10
@@ -73,42 +75,39 @@ def give_orders(game: Any, entry: dict[str, Any]) -> None:
         game.set_orders(power, orders)
 
 
-def task_adjudicate(path: Path, repeat: int) -> dict[str, Any]:
+def task_adjudicate(path: Path) -> dict[str, Any]:
     _, phases = load_corpus(path)
     game = Game()
     settle()
+    clock = time.process_time
     times = []
     for entry in phases:
-        best = resolving = float("inf")
-        for _ in range(repeat):
-            load(game, entry, with_orders=False)
-            start = time.process_time()
-            give_orders(game, entry)
-            given = time.process_time()
-            game.process()
-            end = time.process_time()
-            best = min(best, end - start)
-            resolving = min(resolving, end - given)
-        times.append({"kind": entry["phase"][-1], "seconds": best, "resolve_seconds": resolving})
+        load(game, entry, with_orders=False)
+        start = clock()
+        give_orders(game, entry)
+        given = clock()
+        game.process()
+        end = clock()
+        times.append(
+            {"kind": entry["phase"][-1], "seconds": end - start, "resolve_seconds": end - given}
+        )
     return {"phases": times}
 
 
-def task_enumerate(path: Path, repeat: int) -> dict[str, Any]:
+def task_enumerate(path: Path) -> dict[str, Any]:
     _, phases = load_corpus(path)
     game = Game()
     settle()
+    clock = time.process_time
     times = []
     for entry in phases:
-        best = float("inf")
-        count = 0
-        for _ in range(repeat):
-            load(game, entry, with_orders=False)
-            start = time.process_time()
-            possible = game.get_all_possible_orders()
-            best = min(best, time.process_time() - start)
-            locs = game.get_orderable_locations()
-            count = sum(len(possible[loc]) for ls in locs.values() for loc in ls)
-        times.append({"kind": entry["phase"][-1], "seconds": best, "orders": count})
+        load(game, entry, with_orders=False)
+        start = clock()
+        possible = game.get_all_possible_orders()
+        seconds = clock() - start
+        locs = game.get_orderable_locations()
+        count = sum(len(possible[loc]) for ls in locs.values() for loc in ls)
+        times.append({"kind": entry["phase"][-1], "seconds": seconds, "orders": count})
     return {"phases": times}
 
 
@@ -189,10 +188,10 @@ def task_legal(path: Path) -> dict[str, Any]:
     return {"phases": out}
 
 
-def task_count(path: Path, what: str, kind: str, limit: int) -> dict[str, Any]:
-    """The work to count (see ``instructions.py``): once over the phases to warm up, then
-    again with each phase's work (not its loading) run inside ``functools.reduce``, which
-    callgrind counts."""
+def task_count(path: Path, what: str, kind: str, limit: int, warm_up: int) -> dict[str, Any]:
+    """The work to count (see ``instructions.py``): the first ``warm_up`` uncounted corpus
+    phases, to warm up, then each chosen phase once, its work (not its loading) run inside
+    ``functools.reduce``, which callgrind counts."""
     _, phases = load_corpus(path)
     game = Game()
     settle()
@@ -205,13 +204,12 @@ def task_count(path: Path, what: str, kind: str, limit: int) -> dict[str, Any]:
             return game.process()
         return game.get_all_possible_orders()
 
-    for measured in (False, True):
-        for entry in chosen:
-            load(game, entry, with_orders=what == "resolve")
-            if measured:
-                reduce(lambda _, __: step(entry), [0], None)
-            else:
-                step(entry)
+    for entry in warm_up_phases(phases, chosen, warm_up):
+        load(game, entry, with_orders=what == "resolve")
+        step(entry)
+    for entry in chosen:
+        load(game, entry, with_orders=what == "resolve")
+        reduce(lambda _, __: step(entry), [0], None)
     return {"phases": len(chosen)}
 
 
@@ -227,14 +225,13 @@ def main() -> None:
         "task", choices=["adjudicate", "enumerate", "play", "memory", "resolve", "legal", "count"]
     )
     parser.add_argument("--corpus", type=Path, default=CORPUS)
-    parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--games", type=int, default=GAMES)
     add_count_options(parser)
     args = parser.parse_args()
     if args.task == "adjudicate":
-        out = task_adjudicate(args.corpus, args.repeat)
+        out = task_adjudicate(args.corpus)
     elif args.task == "enumerate":
-        out = task_enumerate(args.corpus, args.repeat)
+        out = task_enumerate(args.corpus)
     elif args.task == "play":
         out = task_play(play_game, args.games)
     elif args.task == "memory":
@@ -242,7 +239,7 @@ def main() -> None:
     elif args.task == "legal":
         out = task_legal(args.corpus)
     elif args.task == "count":
-        out = task_count(args.corpus, args.what, args.kind, args.limit)
+        out = task_count(args.corpus, args.what, args.kind, args.limit, args.warm_up)
     else:
         out = task_resolve(args.corpus)
     out["engine"] = f"diplomacy {getattr(diplomacy, '__version__', '1.1.2')}"

@@ -7,10 +7,13 @@ Each measurement runs in its own process per engine (``ours.py`` in the project'
 (regenerate it with ``corpus.py``). Adjudication is timed from a phase's orders as text to
 the next phase: both engines read and check the orders (the peer in ``set_orders``, which
 does its legality checks there, not in ``process``) and resolve them; the resolution alone
-(orders already given) is shown too, without a target. Times are CPU time; each
-measurement is made in ``--rounds`` rounds, the engines alternating, and each engine's best
-round is kept; each phase is timed ``--repeat`` times and its best time kept (one run of a
-phase that takes microseconds is mostly noise). Prints a table of both engines' figures
+(orders already given) is shown too, without a target. Times are CPU time. Each
+phase is timed once per process, the phases in corpus order, so that an engine's caches
+hold what the phases before left in them but never the phase's own work (timed again, a
+phase would find some of it remembered); each measurement is made in ``--rounds`` rounds
+(fresh processes), the engines alternating, and each phase's best time over the rounds is
+kept (one run of a phase that takes microseconds is mostly noise, and other load on the
+machine only ever slows a run down). Prints a table of both engines' figures
 and the ratio, checks the targets, writes ``results.json`` and the agreement report
 ``AGREEMENT.md``.
 """
@@ -92,30 +95,35 @@ def play_rate(result: dict[str, Any]) -> float:
     return float(sum(g["phases"] for g in games) / sum(g["seconds"] for g in games))
 
 
-def best(rounds: list[dict[str, dict[str, float]]]) -> dict[str, dict[str, float]]:
-    """Per phase kind, the round with the lowest time (other load on the machine only ever
-    slows a round down)."""
-    return {kind: min((r[kind] for r in rounds), key=lambda v: v["median"]) for kind in rounds[0]}
+def best(rounds: list[list[dict[str, Any]]], key: str) -> list[dict[str, Any]]:
+    """Each phase's best time (``key``) over the rounds (other load on the machine only
+    ever slows a run down)."""
+    return [
+        {"kind": runs[0]["kind"], key: min(run[key] for run in runs)}
+        for runs in zip(*rounds, strict=True)
+    ]
 
 
-def measure(peer: str, repeat: int, games: int, rounds: int) -> dict[str, Any]:
-    """Each measurement ``rounds`` times, the engines alternating, the best round kept."""
-    r = str(repeat)
+def measure(peer: str, games: int, rounds: int) -> dict[str, Any]:
+    """Each measurement ``rounds`` times, the engines alternating, each phase's best kept."""
     results: dict[str, Any] = {}
     for task in ("adjudicate", "enumerate"):
         ours_rounds, peer_rounds = [], []
-        ours_resolving, peer_resolving = [], []
         for _ in range(rounds):
-            ours = run_json(OURS, "ours.py", task, "--repeat", r)
-            theirs = run_json(peer, "peer.py", task, "--repeat", r)
-            ours_rounds.append(per_kind(ours["phases"]))
-            peer_rounds.append(per_kind(theirs["phases"]))
-            if task == "adjudicate":
-                ours_resolving.append(per_kind(ours["phases"], "resolve_seconds"))
-                peer_resolving.append(per_kind(theirs["phases"], "resolve_seconds"))
-        results[task] = {"ours": best(ours_rounds), "peer": best(peer_rounds)}
+            ours = run_json(OURS, "ours.py", task)
+            theirs = run_json(peer, "peer.py", task)
+            ours_rounds.append(ours["phases"])
+            peer_rounds.append(theirs["phases"])
+        results[task] = {
+            "ours": per_kind(best(ours_rounds, "seconds")),
+            "peer": per_kind(best(peer_rounds, "seconds")),
+        }
         if task == "adjudicate":
-            results["resolve"] = {"ours": best(ours_resolving), "peer": best(peer_resolving)}
+            key = "resolve_seconds"
+            results["resolve"] = {
+                "ours": per_kind(best(ours_rounds, key), key),
+                "peer": per_kind(best(peer_rounds, key), key),
+            }
         results["engines"] = {"ours": ours["engine"], "peer": theirs["engine"]}
     ours_rates, peer_rates = [], []
     for _ in range(rounds):
@@ -207,13 +215,12 @@ def table(results: dict[str, Any]) -> tuple[list[str], list[str]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--peer", required=True, help="the peer venv's python")
-    parser.add_argument("--repeat", type=int, default=3, help="timed runs per phase (best kept)")
     parser.add_argument("--games", type=int, default=10, help="random games played")
-    parser.add_argument("--rounds", type=int, default=2, help="rounds of each measurement")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of each measurement")
     parser.add_argument("--no-agreement", action="store_true")
     args = parser.parse_args()
     print("measuring (both engines, each in its own processes)...", flush=True)
-    results = measure(args.peer, args.repeat, args.games, args.rounds)
+    results = measure(args.peer, args.games, args.rounds)
     results["machine"] = {"python": platform.python_version(), "platform": platform.platform()}
     rows, missed = table(results)
     print("\n".join(rows))
