@@ -12,6 +12,8 @@ on the first ``--limit`` corpus phases of the kind: the first ``--warm-up`` othe
 phases run first, uncounted, then each counted phase's work (not its loading) runs once
 inside ``functools.reduce``, and only what runs inside that function is counted (a phase
 is never counted warm from its own earlier run: some of its work would be remembered).
+Random games are counted too: ``--games`` games through each engine's game object, after
+one short game (as ``make bench`` times the first games of a process), per phase played.
 Prints a table and writes ``instructions.json``.
 """
 
@@ -61,6 +63,11 @@ def instructions(python: str, script: str, *args: str) -> int:
 def per_phase(python: str, script: str, what: str, kind: str, limit: int, warm_up: int) -> float:
     """Instructions per phase of the work alone."""
     args = ["--what", what, "--kind", kind, "--limit", str(limit), "--warm-up", str(warm_up)]
+    return per_game(python, script, args)
+
+
+def per_game(python: str, script: str, args: list[str]) -> float:
+    """Instructions per phase of the ``count`` task with ``args``."""
     phases = json.loads(
         subprocess.run(
             [python, str(HERE / script), "count", *args],
@@ -79,6 +86,7 @@ def main() -> None:
     parser.add_argument(
         "--warm-up", type=int, default=200, help="uncounted corpus phases run first"
     )
+    parser.add_argument("--games", type=int, default=3, help="random games counted")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is needed (e.g. apt-get install valgrind)")
@@ -102,6 +110,15 @@ def main() -> None:
             rows.append(
                 f"| {label}, {name} | {ours / 1e3:,.0f} k | {peer / 1e3:,.0f} k | {ratio} |"
             )
+    print("counting random games...", file=sys.stderr, flush=True)
+    games = ["--what", "play", "--games", str(args.games)]
+    ours = per_game(OURS, "ours.py", games)
+    peer = per_game(args.peer, "peer.py", games)
+    results["counts"]["play"] = {"ours": ours, "peer": peer, "games": args.games}
+    rows.append(
+        f"| random games ({args.games}), per phase | {ours / 1e3:,.0f} k | {peer / 1e3:,.0f} k "
+        f"| {peer / ours:.1f}× |"
+    )
     print("\n".join(rows))
     results["table"] = rows
     RESULTS.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")

@@ -34,6 +34,7 @@ from common import (
     WARM_UP_SEED,
     WARM_UP_YEAR,
     add_count_options,
+    count_play,
     load_corpus,
     pick,
     task_memory,
@@ -188,10 +189,15 @@ def task_legal(path: Path) -> dict[str, Any]:
     return {"phases": out}
 
 
-def task_count(path: Path, what: str, kind: str, limit: int, warm_up: int) -> dict[str, Any]:
+def task_count(
+    path: Path, what: str, kind: str, limit: int, warm_up: int, games: int
+) -> dict[str, Any]:
     """The work to count (see ``instructions.py``): the first ``warm_up`` uncounted corpus
     phases, to warm up, then each chosen phase once, its work (not its loading) run inside
-    ``functools.reduce``, which callgrind counts."""
+    ``functools.reduce``, which callgrind counts; for ``play``, ``games`` random games
+    (:func:`common.count_play`)."""
+    if what == "play":
+        return count_play(play_game, games)
     _, phases = load_corpus(path)
     game = Game()
     settle()
@@ -239,7 +245,7 @@ def main() -> None:
     elif args.task == "legal":
         out = task_legal(args.corpus)
     elif args.task == "count":
-        out = task_count(args.corpus, args.what, args.kind, args.limit, args.warm_up)
+        out = task_count(args.corpus, args.what, args.kind, args.limit, args.warm_up, args.games)
     else:
         out = task_resolve(args.corpus)
     out["engine"] = f"diplomacy {getattr(diplomacy, '__version__', '1.1.2')}"
