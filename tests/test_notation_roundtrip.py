@@ -10,6 +10,7 @@ power's unit, any coast) round-trip without a position.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -193,3 +194,92 @@ def test_the_fast_path_reads_what_the_grammar_reads(order: Order) -> None:
     found = candidates(text, "en", BOARD)
     cheapest = {o for o, cost in found if cost == found[0][1]}
     assert cheapest == {_canonical(text, BOARD)}
+
+
+# The short notation the fast path reads, as a regular expression: the specification the
+# hand-written reader is held to, on any run of words.
+_LOC = r"([A-Z]{3}(?:/(?:NC|SC|EC|WC))?)"
+_SHORT = re.compile(
+    rf"(?:([AF]) )?{_LOC} "
+    rf"(?:([HDB])|- {_LOC}( VIA)?|R {_LOC}|([SC]) (?:([AF]) )?{_LOC}(?: - {_LOC})?)"
+)
+_KINDS = {"A": ARMY, "F": FLEET, None: None}
+
+
+def _specified(text: str) -> Order | None:
+    text = text.strip().upper()
+    if text == "WAIVE":
+        return Waive()
+    match = _SHORT.fullmatch(text)
+    if match is None:
+        return None
+    kind, loc, verb, dest, via, retreat, aid, target_kind, target, target_dest = match.groups()
+    places = (loc, dest, retreat, target, target_dest)
+    if any(p is not None and p.split("/")[0] not in BOARD.provinces for p in places):
+        return None
+    unit = UnitRef(_KINDS[kind], loc)
+    other = UnitRef(_KINDS[target_kind], target) if target is not None else None
+    if verb is not None:
+        return Hold(unit) if verb == "H" else Disband(unit) if verb == "D" else Build(unit)
+    if dest is not None:
+        return Move(unit, dest, via is not None)
+    if retreat is not None:
+        return Retreat(unit, retreat)
+    assert other is not None
+    if aid == "S":
+        return (
+            SupportHold(unit, other)
+            if target_dest is None
+            else SupportMove(unit, other, target_dest)
+        )
+    return None if target_dest is None else Convoy(unit, other, target_dest)
+
+
+_WORDS = (
+    "A", "F", "a", "PAR", "par", "BUR", "SPA/NC", "spa/sc", "STP/NC", "PAR/EC", "MAO", "NTH",
+    "SPA/XC", "XYZ", "PARIS", "H", "D", "B", "-", "R", "S", "C", "VIA", "via", "WAIVE", "",
+    " ", "\t", "S-", "H.",
+)  # fmt: skip
+
+
+@settings(max_examples=2000, deadline=None)
+@given(words=st.lists(st.sampled_from(_WORDS), max_size=9), pad=st.sampled_from(("", " ", "\n")))
+def test_the_fast_path_reads_the_short_notation_exactly(words: list[str], pad: str) -> None:
+    text = pad + " ".join(words) + pad
+    assert _canonical(text, BOARD) == _specified(text), text
+
+
+@settings(max_examples=1000, deadline=None)
+@given(
+    order=order_values,
+    edit=st.sampled_from(("insert", "replace", "delete")),
+    at=st.integers(0, 8),
+    word=st.sampled_from(_WORDS),
+)
+def test_the_fast_path_reads_near_misses_exactly(
+    order: Order, edit: str, at: int, word: str
+) -> None:
+    words = str(order).split(" ")
+    at = min(at, len(words) - 1)
+    if edit == "insert":
+        words.insert(at + 1, word)
+    elif edit == "replace":
+        words[at] = word
+    else:
+        del words[at]
+    text = " ".join(words)
+    assert _canonical(text, BOARD) == _specified(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A PAR - BUR", "PAR - BUR VIA", "F NTH C A LON - BEL", "A MUN S A BER", "A MUN S BER",
+        "F MAO S F SPA/NC - POR", "F STP/NC B", "A PAR R BUR", "A PAR D", "waive", " a par h ",
+        "F NTH C A LON", "A PAR - BUR - MAR", "A PAR  - BUR", "A PAR - BUR VIA VIA", "A PAR",
+        "A PAR S", "A PAR S A", "A PAR S A MUN -", "A XYZ H", "A PAR - XYZ", "A PAR R",
+        "A PAR - BUR H", "A PAR H H", "A PAR R BUR VIA", "F NTH C A LON - BEL VIA",
+    ],
+)  # fmt: skip
+def test_the_fast_path_on_chosen_texts(text: str) -> None:
+    assert _canonical(text, BOARD) == _specified(text)

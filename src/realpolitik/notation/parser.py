@@ -53,15 +53,10 @@ from realpolitik.orders import (
 )
 from realpolitik.phase import Phase, PhaseKind
 from realpolitik.position import Position
-from realpolitik.vocab import ARMY, FLEET, Power, UnitType, province_of
+from realpolitik.vocab import ARMY, FLEET, Power, UnitType
 
 _SEPARATORS = re.compile(r"[;,\n]+")
-_LOC = r"([A-Z]{3}(?:/(?:NC|SC|EC|WC))?)"
-_CANONICAL = re.compile(
-    rf"(?:([AF]) )?{_LOC} "
-    rf"(?:([HDB])|- {_LOC}( VIA)?|R {_LOC}|([SC]) (?:([AF]) )?{_LOC}(?: - {_LOC})?)"
-)
-_TYPES: dict[str | None, UnitType] = {"A": ARMY, "F": FLEET}
+_TYPES: dict[str, UnitType] = {"A": ARMY, "F": FLEET}
 _EXPECTED_ORDER = ("unit", "province", "coast", "verb", "power", "end")
 
 
@@ -263,33 +258,76 @@ def _pick_free(text: str, language: str, game_map: GameMap) -> Order:
 
 def _canonical(text: str, game_map: GameMap) -> Order | None:
     """The English short notation as ``str(order)`` writes it, read directly (the fast path
-    of bulk adjudication); ``None`` for anything else. Reads exactly what the grammar reads."""
+    of bulk adjudication); ``None`` for anything else. Reads exactly what the grammar reads:
+    words separated by single spaces, ``[A|F] LOC`` and then ``H``, ``D``, ``B``,
+    ``- LOC [VIA]``, ``R LOC``, ``S [A|F] LOC [- LOC]`` or ``C [A|F] LOC - LOC``, where a
+    LOC is a province of the map named by three capital letters, with a coast (``/NC``,
+    ``/SC``, ``/EC``, ``/WC``) or not; or ``WAIVE``."""
     text = text.strip().upper()
     if text == "WAIVE":
         return Waive()
-    match = _CANONICAL.fullmatch(text)
-    if match is None:
+    words = text.split(" ")
+    short = _shorthand(game_map)
+    places, refs = short.places, short.refs
+    kind = _TYPES.get(words[0])
+    at = 0 if kind is None else 1  # the unit's location; its verb next
+    if len(words) < at + 2 or (loc := places.get(words[at])) is None:
         return None
-    kind, loc, verb, dest, via, retreat, aid, target_kind, target, target_dest = match.groups()
-    provinces = game_map.provinces
-    for place in (loc, dest, retreat, target, target_dest):
-        if place is not None and province_of(place) not in provinces:
+    unit = refs.get((kind, loc)) or short.ref(kind, loc)
+    verb, after = words[at + 1], words[at + 2 :]
+    if verb in _NO_ARGUMENT:
+        return None if after else _NO_ARGUMENT[verb](unit)
+    if verb == "-":
+        via = len(after) == 2 and after[1] == "VIA"
+        if len(after) != 1 + via or (dest := places.get(after[0])) is None:
             return None
-    unit = UnitRef(_TYPES.get(kind), loc)
-    if verb is not None:
-        return Hold(unit) if verb == "H" else Disband(unit) if verb == "D" else Build(unit)
-    if dest is not None:
-        return Move(unit, dest, via is not None)
-    if retreat is not None:
-        return Retreat(unit, retreat)
-    other = UnitRef(_TYPES.get(target_kind), target)
-    if aid == "S":
-        return (
-            SupportHold(unit, other)
-            if target_dest is None
-            else SupportMove(unit, other, target_dest)
-        )
-    return None if target_dest is None else Convoy(unit, other, target_dest)
+        return Move(unit, dest, via)
+    if verb == "R":
+        dest = places.get(after[0]) if len(after) == 1 else None
+        return None if dest is None else Retreat(unit, dest)
+    if verb not in ("S", "C") or not after:
+        return None
+    other_kind = _TYPES.get(after[0])
+    if other_kind is not None:
+        after = after[1:]
+    if not after or (target := places.get(after[0])) is None:
+        return None
+    other = refs.get((other_kind, target)) or short.ref(other_kind, target)
+    if len(after) == 1:
+        return SupportHold(unit, other) if verb == "S" else None  # a convoy needs its end
+    if len(after) != 3 or after[1] != "-" or (to := places.get(after[2])) is None:
+        return None
+    return SupportMove(unit, other, to) if verb == "S" else Convoy(unit, other, to)
+
+
+_NO_ARGUMENT: dict[str, type[Hold | Disband | Build]] = {"H": Hold, "D": Disband, "B": Build}
+_THREE_CAPITALS = re.compile(r"[A-Z]{3}")
+_COASTS = ("NC", "SC", "EC", "WC")  # the coasts the short notation writes
+
+
+class _Shorthand:
+    """What the short notation names on one map: ``places``, each location word it may
+    use (a province named by three capital letters, bare or with any of :data:`_COASTS`);
+    ``refs``, the unit references read so far, by unit type (or ``None``) and location."""
+
+    __slots__ = ("places", "refs")
+
+    def __init__(self, game_map: GameMap) -> None:
+        self.places: dict[str, str] = {}
+        for prov in game_map.provinces:
+            if _THREE_CAPITALS.fullmatch(prov):
+                for place in (prov, *(f"{prov}/{coast}" for coast in _COASTS)):
+                    self.places[place] = place
+        self.refs: dict[tuple[UnitType | None, str], UnitRef] = {}
+
+    def ref(self, kind: UnitType | None, location: str) -> UnitRef:
+        found = self.refs[kind, location] = UnitRef(kind, location)
+        return found
+
+
+@lru_cache(maxsize=8)
+def _shorthand(game_map: GameMap) -> _Shorthand:
+    return _Shorthand(game_map)
 
 
 def parse_orders(
