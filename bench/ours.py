@@ -27,7 +27,6 @@ read, the convoys worked out for its fleets);
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import random
 import sys
@@ -43,6 +42,7 @@ from common import (
     WARM_UP_SEED,
     WARM_UP_YEAR,
     add_count_options,
+    collect_garbage,
     count_play,
     load_corpus,
     pick,
@@ -75,15 +75,8 @@ def situations(path: Path, read: bool = True) -> tuple[str, list[tuple[str, Any,
             assert not failed, failed
         out.append((str(phase)[-1], phase, position, orders, entry["orders"]))
     play_game(WARM_UP_SEED, WARM_UP_YEAR)  # as the peer does: a short game before timing
-    settle()
+    collect_garbage()
     return meta["rules"], out
-
-
-def settle() -> None:
-    """Collect garbage, then keep what exists out of later collections: the corpus held in
-    memory should not slow the engine's own collections down (the peer gets the same)."""
-    gc.collect()
-    gc.freeze()
 
 
 def task_adjudicate(path: Path) -> dict[str, Any]:
@@ -215,6 +208,9 @@ def task_count(
 
     for w in warm_up_phases(work, chosen, warm_up):
         step(*w[1:])
+    # the counted phases start from the same collector state on both sides (a full
+    # collection falling among a few counted phases would count as most of their work)
+    collect_garbage()
     for _, phase, position, orders, text in chosen:
         reduce(lambda _, __: step(phase, position, orders, text), [0], None)
     return {"phases": len(chosen)}

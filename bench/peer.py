@@ -16,7 +16,6 @@ other, untimed, for ``instructions.py`` to count.
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import random
 import sys
@@ -34,6 +33,7 @@ from common import (
     WARM_UP_SEED,
     WARM_UP_YEAR,
     add_count_options,
+    collect_garbage,
     count_play,
     load_corpus,
     pick,
@@ -49,8 +49,7 @@ def settle() -> None:
     """A short game before timing (as ours.py does), then collect garbage and keep what
     exists out of later collections (the corpus held in memory)."""
     play_game(WARM_UP_SEED, WARM_UP_YEAR)
-    gc.collect()
-    gc.freeze()
+    collect_garbage()
 
 
 def state_of(entry: dict[str, Any], powers: list[str]) -> dict[str, Any]:
@@ -213,6 +212,7 @@ def task_count(
     for entry in warm_up_phases(phases, chosen, warm_up):
         load(game, entry, with_orders=what == "resolve")
         step(entry)
+    collect_garbage()  # as ours.py does
     for entry in chosen:
         load(game, entry, with_orders=what == "resolve")
         reduce(lambda _, __: step(entry), [0], None)
