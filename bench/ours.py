@@ -8,20 +8,19 @@ Tasks (each prints one JSON object on stdout):
   (``read_orders``, ``adjudicate``, ``next_phase``: the peer's ``set_orders`` and
   ``process``); and, as ``resolve_seconds``, the part after the orders are read
   (``adjudicate``, ``next_phase``: the peer's ``process`` alone);
-* ``enumerate``: for every corpus phase, the time to list every power's legal orders.
-
-Both time each phase once, the phases in corpus order (games one after the other): the
-engine's caches hold what the phases before left in them, never the phase's own results (a
-second call on the same phase would find some of its work remembered: the orders' texts
-read, the convoys worked out for its fleets);
-* ``play``: random games (enumerate, pick at random, submit, process), phases per second;
+* ``enumerate``: for every corpus phase, the time to list every power's legal orders (both
+  time each phase once, the phases in corpus order: the engine's caches hold what the
+  phases before left in them, never the phase's own results, which a second call on the
+  same phase would find remembered: the orders' texts read, the convoys worked out);
+* ``play``: random games (enumerate, pick at random, submit, process), the first
+  ``--games`` of the process and the next ``--games``, each game's phases and seconds;
 * ``memory``: the peak resident memory of a process that plays one random game;
 * ``legal``: every corpus phase's legal orders, as text (compared with the peer's);
 * ``resolve``: every corpus phase's resolution in the engine-neutral shape the agreement
   check compares (see :func:`neutral`);
 * ``count``: the work of ``adjudicate``, of its resolution alone (``resolve``) or of
   ``enumerate`` (``--what``), untimed, on the first ``--limit`` phases of one kind
-  (``--kind``), for ``instructions.py`` to count.
+  (``--kind``), or ``--games`` random games (``play``), for ``instructions.py`` to count.
 """
 
 from __future__ import annotations
