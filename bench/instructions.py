@@ -29,6 +29,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from common import WARM_UP_PHASES
+
 HERE = Path(__file__).parent
 OURS = sys.executable
 RESULTS = HERE / "instructions.json"
@@ -84,7 +86,7 @@ def main() -> None:
     parser.add_argument("--peer", required=True, help="the peer venv's python")
     parser.add_argument("--limit", type=int, default=50, help="phases of each kind")
     parser.add_argument(
-        "--warm-up", type=int, default=200, help="uncounted corpus phases run first"
+        "--warm-up", type=int, default=WARM_UP_PHASES, help="uncounted corpus phases run first"
     )
     parser.add_argument("--games", type=int, default=3, help="random games counted")
     args = parser.parse_args()
