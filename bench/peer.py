@@ -9,8 +9,8 @@ The tasks are those of ``ours.py``, done the peer's way: a corpus phase is loade
 given with ``set_orders`` (which checks them); ``adjudicate`` times ``set_orders`` and
 ``process()`` (and, as ``resolve_seconds``, ``process()`` alone), ``enumerate`` times
 ``get_all_possible_orders()`` (both each phase once, in corpus order, as ``ours.py``
-does), ``play`` plays random games with the same random player; ``count`` does one or the
-other, untimed, for ``instructions.py`` to count.
+does), ``play`` plays random games with the same random player; ``count`` does one of
+these (random games too), untimed, for ``instructions.py`` to count.
 """
 
 from __future__ import annotations
