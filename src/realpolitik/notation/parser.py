@@ -218,7 +218,7 @@ def read_all(texts: Iterable[str], language: str | None, game_map: GameMap) -> l
             text = _text(text)
             if len(known) >= _KNOWN_TEXTS:
                 known.clear()
-            order = known[text] = _pick_free(text, language, game_map)
+            order = known[text] = _pick_free(text, language, game_map)  # made, then published
         out.append(order)
     return out
 
@@ -236,10 +236,10 @@ _KNOWN: dict[GameMap, dict[str, dict[str, Order]]] = {}
 def _known(language: str, game_map: GameMap) -> dict[str, Order]:
     """The orders read so far without a position, by text, for this map and language (a
     plain dictionary lookup per order: bulk adjudication reads the same texts again and
-    again)."""
+    again). Threads share it: an order is made whole, then published by one assignment."""
     languages = _KNOWN.get(game_map)
     if languages is None:
-        if len(_KNOWN) >= 8:  # the standard map and a few variants' boards, usually
+        if len(_KNOWN) >= 16:  # every shipped board, usually
             _KNOWN.clear()
         languages = _KNOWN[game_map] = {}
     known = languages.get(language)
@@ -273,7 +273,7 @@ def _canonical(text: str, game_map: GameMap) -> Order | None:
     at = 0 if kind is None else 1  # the unit's location; its verb next
     if len(words) < at + 2 or (loc := places.get(words[at])) is None:
         return None
-    unit = refs.get((kind, loc)) or short.ref(kind, loc)
+    unit = refs[kind, loc]
     verb, after = words[at + 1], words[at + 2 :]
     if verb in _NO_ARGUMENT:
         return None if after else _NO_ARGUMENT[verb](unit)
@@ -292,7 +292,7 @@ def _canonical(text: str, game_map: GameMap) -> Order | None:
         after = after[1:]
     if not after or (target := places.get(after[0])) is None:
         return None
-    other = refs.get((other_kind, target)) or short.ref(other_kind, target)
+    other = refs[other_kind, target]
     if len(after) == 1:
         return SupportHold(unit, other) if verb == "S" else None  # a convoy needs its end
     if len(after) != 3 or after[1] != "-" or (to := places.get(after[2])) is None:
@@ -308,7 +308,8 @@ _COASTS = ("NC", "SC", "EC", "WC")  # the coasts the short notation writes
 class _Shorthand:
     """What the short notation names on one map: ``places``, each location word it may
     use (a province named by three capital letters, bare or with any of :data:`_COASTS`);
-    ``refs``, the unit references read so far, by unit type (or ``None``) and location."""
+    ``refs``, the unit reference of each, by unit type (or ``None``) and location. Made
+    whole before it is shared."""
 
     __slots__ = ("places", "refs")
 
@@ -318,14 +319,14 @@ class _Shorthand:
             if _THREE_CAPITALS.fullmatch(prov):
                 for place in (prov, *(f"{prov}/{coast}" for coast in _COASTS)):
                     self.places[place] = place
-        self.refs: dict[tuple[UnitType | None, str], UnitRef] = {}
+        self.refs: dict[tuple[UnitType | None, str], UnitRef] = {
+            (kind, place): UnitRef(kind, place)
+            for kind in (None, ARMY, FLEET)
+            for place in self.places
+        }
 
-    def ref(self, kind: UnitType | None, location: str) -> UnitRef:
-        found = self.refs[kind, location] = UnitRef(kind, location)
-        return found
 
-
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=16)  # every shipped board
 def _shorthand(game_map: GameMap) -> _Shorthand:
     return _Shorthand(game_map)
 
