@@ -54,6 +54,7 @@ from typing import final
 
 from realpolitik.adjudicator import adjustment_counts
 from realpolitik.adjudicator.adjustments import adjustment_dues
+from realpolitik.adjudicator.convoy import minimal_routes, seas_of
 from realpolitik.maps.model import GameMap, ProvinceType
 from realpolitik.orders import (
     Build,
@@ -367,12 +368,8 @@ class _Tables:
         self.coastal = frozenset(p for p, i in provinces.items() if i.type is ProvinceType.COASTAL)
         seas = frozenset(p for p, i in provinces.items() if i.type is ProvinceType.SEA)
         self.seas = seas
-        reach = game_map.fleet_reach
-        self.sea_next = {s: reach.get(s, frozenset()) & seas for s in seas}
-        self.sea_coasts = {s: tuple(sorted(reach.get(s, frozenset()) & self.coastal)) for s in seas}
-        self.seas_at = {
-            p: frozenset(s for s in seas if p in reach.get(s, ())) for p in self.coastal
-        }
+        graph = seas_of(game_map)
+        self.sea_next, self.sea_coasts, self.seas_at = graph.next, graph.coasts, graph.at
         self.slot_at: dict[tuple[UnitType, Location], _Slot] = {}
         places = [(ARMY, loc) for loc in game_map.army_adjacency]
         places += [(FLEET, loc) for loc in game_map.fleet_adjacency]
@@ -473,7 +470,7 @@ class _Carriage:
     def __init__(self, tables: _Tables, src: Province, seas: frozenset[Province]) -> None:
         slot_at = tables.slot_at
         army = slot_at[ARMY, src]
-        routes = _minimal_routes(tables, src, seas)
+        routes = minimal_routes(tables.game_map, src, seas)
         reach = sorted(routes)  # every province a route reaches, a minimal one reaches too
         made = army.vias
         self.vias = tuple([made.get(dest) or army.via(dest) for dest in reach])
@@ -717,44 +714,6 @@ def _fleet_groups(tables: _Tables, at_sea: list[_Slot]) -> dict[Province, frozen
             for member in group:
                 groups[member] = group
     return groups
-
-
-def _minimal_routes(
-    tables: _Tables, src: Province, fleet_seas: frozenset[Province]
-) -> dict[Province, tuple[frozenset[Province], frozenset[Province]]]:
-    """For each destination, the fleets (seas) on some minimal convoy route from ``src``, and
-    those on every one: only its first sea touches ``src``, only its last the destination,
-    and only consecutive seas touch each other (as
-    :func:`realpolitik.adjudicator.convoy.on_minimal_route`)."""
-    reach, sea_coasts, sea_next = tables.game_map.fleet_reach, tables.sea_coasts, tables.sea_next
-    found: dict[Province, tuple[frozenset[Province], frozenset[Province]]] = {}
-
-    # the routes as (seas in order, what the seas before the last one touch: none of it may
-    # come again), grown from each first sea (a stack, not a closure calling itself: that
-    # would leave a reference cycle per call to the garbage collector)
-    stack: list[tuple[tuple[Province, ...], frozenset[Province]]] = [
-        ((first,), frozenset()) for first in tables.seas_at[src] & fleet_seas
-    ]
-    while stack:
-        path, touched = stack.pop()
-        last = path[-1]
-        seas = frozenset(path)
-        for dest in sea_coasts[last]:
-            if dest != src and dest not in touched:
-                on = found.get(dest)
-                found[dest] = (seas, seas) if on is None else (on[0] | seas, on[1] & seas)
-        inner = None
-        for sea in sea_next[last]:
-            if (
-                sea in fleet_seas
-                and sea not in touched
-                and sea not in path
-                and src not in reach[sea]
-            ):
-                if inner is None:
-                    inner = touched | reach[last]
-                stack.append(((*path, sea), inner))
-    return found
 
 
 # --- retreats and adjustments ---------------------------------------------------------------

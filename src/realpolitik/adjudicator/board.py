@@ -12,7 +12,7 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import Any
 
-from realpolitik.adjudicator.convoy import has_route, on_minimal_route
+from realpolitik.adjudicator.convoy import Routes, has_route, minimal_routes
 from realpolitik.maps.model import GameMap, ProvinceType
 from realpolitik.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove, UnitRef
 from realpolitik.position import Position
@@ -31,6 +31,7 @@ from realpolitik.vocab import (
 )
 
 HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
+_NOWHERE: tuple[frozenset[Province], frozenset[Province]] = (frozenset(), frozenset())
 
 
 class Illegal(Exception):
@@ -364,6 +365,7 @@ class _Judge:
         self.board = board
         self.facts = board.facts
         self.routes: dict[tuple[Province, Province, Province | None], bool] = {}
+        self.minimal: dict[Province, Routes] = {}  # the minimal convoy routes, by army's province
 
     def judge_all(self, orders: Mapping[Power, Sequence[Order]]) -> None:
         """Number and judge every order, power by power."""
@@ -525,9 +527,12 @@ class _Judge:
         if board.units[t].type is not ARMY:
             raise Illegal("only armies can be convoyed")
         origin, dest = board.prov[t], PROVINCE[order.destination]
-        if not on_minimal_route(
-            board.game_map, origin, dest, board.seas_with_fleets(), board.prov[i]
-        ):
+        routes = self.minimal.get(origin)
+        if routes is None:
+            routes = self.minimal[origin] = minimal_routes(
+                board.game_map, origin, board.seas_with_fleets()
+            )
+        if board.prov[i] not in routes.get(dest, _NOWHERE)[0]:
             raise Illegal(f"{unit} is on no possible convoy route from {origin} to {dest}")
         if give:
             board.kind[i] = CONVOY
