@@ -73,13 +73,12 @@ def test_settle_changes_owners_after_fall_only() -> None:
 def test_idle_adjustment_phase_is_skipped_on_request() -> None:
     classic = edition("classic")
     start = Position.initial(STANDARD)
-    assert idle_adjustments(classic, STANDARD, start)
+    assert idle_adjustments(STANDARD, start, classic.rules)
     assert str(settle(classic, STANDARD, Phase.parse("F1901M"), start)[0]) == "W1901A"
     skipped, _ = settle(classic, STANDARD, Phase.parse("F1901M"), start, skip_idle=True)
     assert str(skipped) == "S1902M"
     gained = _moved(start, "PAR", "BEL")
-    assert not idle_adjustments(
-        classic, STANDARD, settle(classic, STANDARD, Phase.parse("F1901M"), gained)[1]
-    )
+    _, owned = settle(classic, STANDARD, Phase.parse("F1901M"), gained)
+    assert not idle_adjustments(STANDARD, owned, classic.rules)
     busy, _ = settle(classic, STANDARD, Phase.parse("F1901M"), gained, skip_idle=True)
     assert str(busy) == "W1901A"

@@ -579,8 +579,8 @@ class Game:
             self.status = replace(self.status, missed=frozenset())
         events += self._coin_toss()
         record = PhaseRecord(
-            phase, before, orders, turn.resolution.outcomes, skipped, disorder, accepted, declared,
-            status, tuple(events),
+            phase, before, orders, turn.resolution.outcomes, turn.after, skipped, disorder,
+            accepted, declared, status, tuple(events),
         )  # fmt: skip
         self.history.append(record)
         ended = self._check_end(phase)

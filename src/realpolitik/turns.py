@@ -81,10 +81,9 @@ def update_centers(position: Position, game_map: GameMap) -> Position:
     return Position(position.units, {**owners, **changes}, position.dislodged, position.contested)
 
 
-def idle_adjustments(edition: Edition, game_map: GameMap, position: Position) -> bool:
-    """No power has a build (with a free home centre to build in) or a removal to make, by
-    the edition's rules."""
-    return not adjustment_counts(game_map, position, edition.rules)
+def idle_adjustments(game_map: GameMap, position: Position, rules: Rules) -> bool:
+    """No power has a build (with a free home centre to build in) or a removal to make."""
+    return not adjustment_counts(game_map, position, rules)
 
 
 def settle(
@@ -104,7 +103,7 @@ def settle(
     if (
         skip_idle
         and following.kind is PhaseKind.ADJUSTMENTS
-        and idle_adjustments(edition, game_map, after)
+        and idle_adjustments(game_map, after, edition.rules)
     ):
         following = next_phase(edition, following, False)
     return following, after

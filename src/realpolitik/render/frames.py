@@ -56,10 +56,8 @@ def frames_from_record(record: Mapping[str, Any]) -> list[Frame]:
 def frames_from_game(game: Game) -> list[Frame]:
     """The frames of a :class:`~realpolitik.game.Game`'s history, then its present."""
     frames: list[Frame] = []
-    history = list(game.history)
-    for k, record in enumerate(history):
-        after = history[k + 1].position if k + 1 < len(history) else game.position
-        resolution = Resolution(record.phase, tuple(record.outcomes), after)
+    for record in game.history:
+        resolution = Resolution(record.phase, tuple(record.outcomes), record.after)
         frames.append(
             Frame(
                 record.phase,
