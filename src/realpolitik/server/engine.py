@@ -12,14 +12,12 @@ import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from realpolitik.errors import OrderError
+from realpolitik.game import Game, PhaseRecord
 from realpolitik.orders import Order, order_unit
 from realpolitik.vocab import Power
-
-if TYPE_CHECKING:
-    from realpolitik.game import Game
 
 log = logging.getLogger(__name__)
 
@@ -30,8 +28,6 @@ _cache_lock = threading.Lock()
 
 def new_game(*, variant: str, edition: str, seats: int, seed: int) -> Game:
     """A new game for ``seats`` players, powers assigned at random (from ``seed``)."""
-    from realpolitik.game import Game
-
     players = [seat_player(k) for k in range(1, seats + 1)]
     return Game.new(variant=variant, edition=edition, players=players, seed=seed)
 
@@ -71,8 +67,6 @@ def scratch(game_id: int, version: int, state: Mapping[str, Any]) -> Game:
 
 
 def fresh(state: Mapping[str, Any]) -> Game:
-    from realpolitik.game import Game
-
     return Game.from_json(dict(state))
 
 
@@ -184,7 +178,7 @@ def process(game: Game, stored: Mapping[Power, Sequence[str]]) -> list[dict[str,
     return [record_json(r) for r in game.history[before:]]
 
 
-def record_json(record: Any) -> dict[str, Any]:
+def record_json(record: PhaseRecord) -> dict[str, Any]:
     """A history record as JSON: ``phase``, ``position`` (before), ``orders`` (per power:
     ``order``, ``result``, ``reason``), ``after`` (the position after)."""
     orders: dict[str, list[dict[str, Any]]] = {}
@@ -194,10 +188,8 @@ def record_json(record: Any) -> dict[str, Any]:
         "phase": str(record.phase),
         "position": record.position.to_json(),
         "orders": dict(sorted(orders.items())),
+        "after": record.after.to_json(),
     }
-    after = getattr(record, "after", None)
-    if after is not None:
-        out["after"] = after.to_json()
     return out
 
 
@@ -229,11 +221,9 @@ def render_record(game: Game, phase: str, *, language: str = "en") -> str:
     from realpolitik.adjudicator import Resolution
     from realpolitik.render import svg
 
-    history = game.history
-    for k, record in enumerate(history):
+    for record in game.history:
         if str(record.phase) == phase:
-            after = history[k + 1].position if k + 1 < len(history) else game.position
-            resolution = Resolution(record.phase, record.outcomes, after)
+            resolution = Resolution(record.phase, record.outcomes, record.after)
             return svg.render(
                 record.position,
                 game_map=game.game_map,
