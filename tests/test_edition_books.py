@@ -1,0 +1,44 @@
+"""The Grow (seed 003, Portuguese) and La Conquista (seed 004, Spanish) editions, rule by
+rule as their books write them (issue 17). Each test quotes the book's words it checks;
+docs/editions.md lists the same rules and the readings chosen where a book is silent."""
+
+from __future__ import annotations
+
+from realpolitik import Phase, Position, adjudicate, load_map, parse_order, rules_for
+from realpolitik.adjudicator.results import Resolution
+from realpolitik.rules import Rules
+
+STANDARD = load_map("standard")
+
+
+def play(units: dict[str, list[str]], orders: dict[str, list[str]], rules: Rules) -> Resolution:
+    position = Position.from_json({"units": units}, STANDARD)
+    parsed = {p: [parse_order(o) for o in os] for p, os in orders.items()}
+    return adjudicate(STANDARD, position, parsed, rules, Phase.parse("S1901M"))
+
+
+# --- Grow (003) ------------------------------------------------------------------------------
+def test_grow_any_attack_cuts_support() -> None:
+    """Grow, "BLOQUEIO DE APOIO": "Se uma unidade que está apoiando é atacada, o apoio fica
+    imediatamente anulado. Mesmo que a unidade atacante seja mais fraca e não possa
+    completar seu movimento, ainda assim o apoio é anulado." No exception for an attack
+    from the province the support is aimed at: under Grow nothing moves; under classic
+    A PRU takes WAR."""
+    units = {"GERMANY": ["A PRU", "A SIL"], "RUSSIA": ["A WAR"]}
+    orders = {"GERMANY": ["A PRU - WAR", "A SIL S A PRU - WAR"], "RUSSIA": ["A WAR - SIL"]}
+    grow = play(units, orders, rules_for("grow"))
+    assert {str(o.order): o.result.value for o in grow.outcomes} == {
+        "A PRU - WAR": "fails",
+        "A SIL S A PRU - WAR": "cut",
+        "A WAR - SIL": "fails",
+    }
+    assert grow.position.units["WAR"].power == "RUSSIA" and not grow.position.dislodged
+    classic = play(units, orders, rules_for("classic"))
+    assert classic.position.units["WAR"].power == "GERMANY"
+    assert "WAR" in classic.position.dislodged
+
+
+def test_grow_support_cut_is_the_grow_preset_only() -> None:
+    assert rules_for("grow").support_cut == "any_attack"
+    for name in ("classic", "datc", "1971", "conquista"):
+        assert rules_for(name).support_cut == "classic"
