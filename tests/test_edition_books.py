@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from realpolitik import Phase, Position, adjudicate, load_map, parse_order, rules_for
 from realpolitik.adjudicator.results import Resolution
+from realpolitik.game import Game
 from realpolitik.rules import Rules
+from tests.gamekit import at
 
 STANDARD = load_map("standard")
 
@@ -42,3 +44,37 @@ def test_grow_support_cut_is_the_grow_preset_only() -> None:
     assert rules_for("grow").support_cut == "any_attack"
     for name in ("classic", "datc", "1971", "conquista"):
         assert rules_for(name).support_cut == "classic"
+
+
+# --- La Conquista (004) ----------------------------------------------------------------------
+TWO_ROUTES = {"ITALY": ["A NAP", "F TYS", "F ION"], "TURKEY": ["F AEG", "F GRE"]}
+TWO_ROUTE_ORDERS = {
+    "ITALY": ["A NAP - TUN", "F TYS C A NAP - TUN", "F ION C A NAP - TUN"],
+    "TURKEY": ["F AEG - ION", "F GRE S F AEG - ION"],
+}
+
+
+def test_conquista_any_fleet_attacked_stops_the_convoy() -> None:
+    """La Conquista, "Transportes": "en caso de que alguna de las flotas sea atacada con
+    éxito durante el transporte, el ejército regresa a su territorio de partida, mientras
+    que la flota atacada es retirada del tablero." Two routes (TYS, ION), ION dislodged:
+    the army stays in Naples and the fleet is removed; classic lands it through TYS."""
+    conquista = play(TWO_ROUTES, TWO_ROUTE_ORDERS, rules_for("conquista"))
+    assert conquista.position.units["NAP"].power == "ITALY"
+    assert "TUN" not in conquista.position.units
+    assert conquista.position.units["ION"].power == "TURKEY"
+    assert not conquista.position.dislodged  # destroyed, not retreating
+    classic = play(TWO_ROUTES, TWO_ROUTE_ORDERS, rules_for("classic"))
+    assert classic.position.units["TUN"].power == "ITALY"
+
+
+def test_conquista_convoy_rule_in_a_game() -> None:
+    """The same through a conquista game: no retreat phase follows, the fleet is gone."""
+    game = at(Game.new(edition="conquista", seed=1), "S1914M", {"units": TWO_ROUTES})
+    for power, orders in TWO_ROUTE_ORDERS.items():
+        game.submit(power, orders)
+    game.process()
+    assert str(game.phase) == "F1914M"
+    italy = {str(u) for u in game.position.units.values() if u.power == "ITALY"}
+    assert italy == {"A NAP", "F TYS"}
+    assert game.position.units["ION"].power == "TURKEY" and not game.position.dislodged

@@ -181,7 +181,7 @@ _PRESETS: dict[str, dict[str, str]] = {
     "classic": {"4.A.2": "c", "4.A.3": "c", "4.A.5": "a", "4.D.8": "b"},
     "1971": {"4.A.1": "a", "4.A.2": "a", "4.A.3": "a", "4.A.5": "a", "4.D.8": "a"},
     "grow": {"4.A.2": "c", "4.A.3": "c", "4.A.5": "a", "4.D.8": "b"},
-    "conquista": {"4.A.2": "c", "4.A.3": "c", "4.A.5": "a", "4.D.8": "b"},
+    "conquista": {"4.A.1": "a", "4.A.2": "c", "4.A.3": "c", "4.A.5": "a", "4.D.8": "b"},
 }
 PRESETS: tuple[str, ...] = tuple(_PRESETS)
 # The editions' own mechanics (see :data:`MECHANICS`): docs/editions.md quotes their books.
