@@ -78,3 +78,40 @@ def test_conquista_convoy_rule_in_a_game() -> None:
     italy = {str(u) for u in game.position.units.values() if u.power == "ITALY"}
     assert italy == {"A NAP", "F TYS"}
     assert game.position.units["ION"].power == "TURKEY" and not game.position.dislodged
+
+
+# --- missed orders: Grow (003) and La Conquista (004) ------------------------------------------
+def test_grow_missed_orders_hold_and_still_build_in_summer() -> None:
+    """Grow, "AS ORDENS": "Cada jogador pode dar ordens a todas, algumas ou nenhuma de suas
+    unidades"; a country falls only "Se um jogador resolve abandonar o jogo". France gives
+    no Summer orders: its units hold, and it still builds in the Summer adjustments (under
+    classic the same power falls into civil disorder and gets no build)."""
+    position = {"units": {"FRANCE": ["A SPA", "A MAR", "F BRE"]},
+                "centers": {"FRANCE": ["PAR", "MAR", "BRE"]}}  # fmt: skip
+    grow = at(Game.new(edition="grow", seed=1), "F1901M", position)
+    grow.process()
+    assert grow.phase_name() == "Summer 1901 adjustments"
+    assert grow.civil_disorder == frozenset() and grow.waiting_for() == ["FRANCE"]
+    assert grow.adjustment_counts() == {"FRANCE": 1}
+    grow.submit("FRANCE", ["A PAR B"])
+    grow.process()
+    assert grow.position.units["PAR"].power == "FRANCE"
+    classic = at(Game.new(edition="classic", seed=1), "F1901M", position)
+    classic.process()
+    assert str(classic.phase) == "S1902M" and "PAR" not in classic.position.units
+
+
+def test_conquista_missed_orders_still_get_spring_reinforcements() -> None:
+    """La Conquista has no civil disorder: "En cada jugada se deben dar órdenes de combate a
+    todas las fuerzas" names no penalty, and reinforcements come "al iniciar cada ronda de
+    primavera". France gives no Fall orders: its units hold, and it still gets its Spring
+    1915 reinforcement for Spain."""
+    position = {"units": {"FRANCE": ["A SPA", "A PIC"]},
+                "centers": {"FRANCE": ["PAR", "MAR", "BRE"]}}  # fmt: skip
+    game = at(Game.new(edition="conquista", seed=1), "F1914M", position)
+    game.process()
+    assert game.phase_name() == "Spring 1915 reinforcements"
+    assert game.civil_disorder == frozenset() and game.adjustment_counts() == {"FRANCE": 1}
+    game.submit("FRANCE", ["A PAR B"])
+    game.process()
+    assert game.position.units["PAR"].power == "FRANCE" and str(game.phase) == "S1915M"

@@ -544,8 +544,9 @@ class Game:
     # --- processing ----------------------------------------------------------------------
     def process(self) -> Resolution:
         """Adjudicate this phase with the orders given (powers without orders in a movement
-        phase fall into civil disorder), move to the next phase, process at once the
-        retreat and adjustment phases in which nobody has a choice, and check the end."""
+        phase fall into civil disorder, unless the edition says their units just hold), move
+        to the next phase, process at once the retreat and adjustment phases in which nobody
+        has a choice, and check the end."""
         self._open()
         resolution = self._step(skipped=False)
         while self.result is None and self.phase.kind is not _MOVEMENT and not self._expected():
@@ -557,7 +558,7 @@ class Game:
         phase, before, status = facts.phase, facts.position, facts.status
         movement = facts.kind is _MOVEMENT
         given, missing = self._orders, set()
-        if movement:
+        if movement and self.spec.missed_orders == "disorder":  # else its units just hold
             missed = status.missed
             missing = {p for p in facts.must_order() if p not in given and p not in missed}
         disorder = facts.disorder | missing if missing else facts.disorder

@@ -13,8 +13,9 @@ geography::
 
 An :class:`Edition` is one rulebook: its rule choices (:class:`~realpolitik.rules.Rules`),
 board, first year, season names, when centres change owner, when adjustments come, the
-victory condition, the phase clock, and one :class:`Setup` per table (player count and
-option: who plays what, who is out, a reduced board, a neutral power and its coin toss).
+victory condition, what missed orders mean (civil disorder, or only holds), the phase
+clock, and one :class:`Setup` per table (player count and option: who plays what, who is
+out, a reduced board, a neutral power and its coin toss).
 """
 
 from __future__ import annotations
@@ -173,6 +174,7 @@ class Edition:
     adjustments: str  # "after_fall" (Winter) or "before_spring" (reinforcements)
     victory: Victory
     shortened_game: bool
+    missed_orders: str  # no orders: "disorder" (civil disorder), "hold" (its units hold)
     clock: Clock
     setups: tuple[Setup, ...]
 
@@ -261,6 +263,7 @@ def _edition(name: str, raw: Mapping[str, Any]) -> Edition:
         adjustments=raw["adjustments"],
         victory=_victory(raw["victory"]),
         shortened_game=bool(raw.get("shortened_game", False)),
+        missed_orders=raw.get("missed_orders", "disorder"),
         clock=Clock(**raw["clock"]),
         setups=tuple(_setup(s) for s in raw["setups"]),
     )
@@ -268,6 +271,8 @@ def _edition(name: str, raw: Mapping[str, Any]) -> Edition:
         raise VariantError(f"{name}: centres change {ed.centres!r}?")
     if ed.adjustments not in ("after_fall", "before_spring"):
         raise VariantError(f"{name}: adjustments {ed.adjustments!r}?")
+    if ed.missed_orders not in ("disorder", "hold"):
+        raise VariantError(f"{name}: missed orders {ed.missed_orders!r}?")
     for setup in ed.setups:
         _check_setup(ed, setup)
     return ed
