@@ -115,3 +115,43 @@ def test_conquista_missed_orders_still_get_spring_reinforcements() -> None:
     game.submit("FRANCE", ["A PAR B"])
     game.process()
     assert game.position.units["PAR"].power == "FRANCE" and str(game.phase) == "S1915M"
+
+
+# --- Grow's victory (003) ----------------------------------------------------------------------
+GROW4_CENTRES = ["LON", "EDI", "LVP", "PAR", "MAR", "BRE", "BER", "MUN", "KIE", "VIE", "TRI",
+                 "BEL", "HOL", "DEN", "SWE", "SPA", "POR", "TUN"]  # fmt: skip
+GROW4_UNITS = ["A MAR", "F BRE", "A BUR", "A PIC", "A GAS", "A BEL", "A HOL", "A RUH", "A SPA",
+               "A POR", "A LON", "A EDI", "A LVP", "A KIE", "A BER", "A MUN", "A DEN"]  # fmt: skip
+
+
+def test_grow_victory_is_18_units_whatever_the_table() -> None:
+    """Grow, "OBJETIVO": "é necessário que o jogador tenha a maioria de peças no tabuleiro ou
+    seja 18 unidades (entre exércitos e armadas)"; the rules for fewer than seven players
+    shrink the board but do not change it. On the four-player board (22 centres) 12 units
+    are not a win; the 18th unit, built in Summer, is."""
+    game = Game.new(edition="grow", players=4, seed=1)
+    assert game.spec.victory_for(game.setup).needed(game.game_map) == 18
+    twelve = {"units": {"FRANCE": GROW4_UNITS[:12], "GERMANY": ["A NWY"]},
+              "centers": {"FRANCE": GROW4_CENTRES[:12], "GERMANY": ["NWY"]}}  # fmt: skip
+    at(game, "F1905M", twelve).process()
+    assert not game.is_over and len(game.position.units_of("FRANCE")) == 12
+    eighteen = {"units": {"FRANCE": GROW4_UNITS, "GERMANY": ["A NWY"]},
+                "centers": {"FRANCE": GROW4_CENTRES, "GERMANY": ["NWY"]}}  # fmt: skip
+    at(game, "F1906M", eighteen).process()
+    assert game.phase_name() == "Summer 1906 adjustments" and not game.is_over
+    game.submit("FRANCE", ["A PAR B"])
+    game.process()
+    assert game.is_over and game.winners == ("FRANCE",)
+    assert game.result is not None and "18 units (needed 18)" in game.result.reason
+
+
+def test_grow_small_boards_end_by_the_time_limit() -> None:
+    """Grow, "OBJETIVO": "recomenda-se estabelecer um prazo para o final do jogo ... O jogador
+    que no final deste prazo tiver maior número de peças no tabuleiro será o vencedor." The
+    three-player board has 16 centres: 18 units cannot be reached, the time limit decides."""
+    game = Game.new(edition="grow", players=3, seed=1, last_year=1905)
+    position = {"units": {"FRANCE": ["A BUR", "A PIC", "A GAS"], "GERMANY": ["A MUN"]},
+                "centers": {"FRANCE": ["PAR", "MAR", "BRE"], "GERMANY": ["MUN"]}}  # fmt: skip
+    at(game, "F1905M", position).process()
+    assert game.is_over and game.winners == ("FRANCE",)
+    assert game.result is not None and game.result.kind == "shortened"
