@@ -4,9 +4,11 @@ docs/editions.md lists the same rules and the readings chosen where a book is si
 
 from __future__ import annotations
 
+import pytest
+
 from realpolitik import Phase, Position, adjudicate, load_map, parse_order, rules_for
 from realpolitik.adjudicator.results import Resolution
-from realpolitik.game import Game
+from realpolitik.game import Game, GameError
 from realpolitik.rules import Rules
 from tests.gamekit import at
 
@@ -155,3 +157,20 @@ def test_grow_small_boards_end_by_the_time_limit() -> None:
     at(game, "F1905M", position).process()
     assert game.is_over and game.winners == ("FRANCE",)
     assert game.result is not None and game.result.kind == "shortened"
+
+
+# --- Grow's tables (003) -------------------------------------------------------------------------
+def test_grow_is_for_three_to_seven_players() -> None:
+    """Grow: "O jogo da Diplomacia pode ser jogado por três e até 7 pessoas". Its two-player
+    table (the First World War) is not in the book: only as the named extra ``2-extra``,
+    never offered for two players, nor by the server."""
+    from realpolitik.server.routes import meta
+    from realpolitik.variants import edition
+
+    assert edition("grow").tables() == [3, 4, 5, 6, 7]
+    with pytest.raises(GameError, match=r"3 to 7 players, not 2 .*setup 2-extra"):
+        Game.new(edition="grow", players=2, seed=1)
+    extra = Game.new(edition="grow", players=2, setup="2-extra", seed=1)
+    assert extra.setup.extra and "not in the Grow book" in extra.setup.title
+    assert meta()["players"]["grow"] == [3, 4, 5, 6, 7]
+    assert meta()["players"]["conquista"] == [2, 3, 4, 5, 6, 7]

@@ -99,9 +99,10 @@ def test_1971_three_player_options() -> None:
         Game.new(edition="1971", players=4, setup="3b")
 
 
-@pytest.mark.parametrize("edition", ["classic", "1971", "grow"])
-def test_two_players_first_world_war(edition: str) -> None:
-    game = Game.new(edition=edition, players=["allies", "centrals"], seed=9)
+@pytest.mark.parametrize(("edition", "setup"), [("classic", None), ("1971", None),
+                                                ("grow", "2-extra")])  # fmt: skip
+def test_two_players_first_world_war(edition: str, setup: str | None) -> None:
+    game = Game.new(edition=edition, players=["allies", "centrals"], seed=9, setup=setup)
     assert str(game.phase) == "S1914M" and game.controller("ITALY") is None
     assert sorted(map(sorted, game.players.values())) == [
         ["AUSTRIA", "GERMANY", "TURKEY"], ["ENGLAND", "FRANCE", "RUSSIA"],
@@ -120,7 +121,7 @@ def test_two_players_first_world_war(edition: str) -> None:
     toss = game.status.coin_toss
     assert toss is not None and toss.power == "ITALY" and toss.from_year == 1915
     assert any("coin toss" in e for r in game.history for e in r.events)
-    again = Game.new(edition=edition, players=["allies", "centrals"], seed=9)
+    again = Game.new(edition=edition, players=["allies", "centrals"], seed=9, setup=setup)
     for _ in range(2):
         _hold_all(again)
     assert again.status.coin_toss == toss  # recorded and reproducible from the seed

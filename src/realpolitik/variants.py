@@ -89,7 +89,8 @@ class Neutral:
 class Setup:
     """One table of an edition: ``groups[k]`` are the powers the k-th player plays; ``out``
     powers are played by nobody (civil disorder all game); ``map`` replaces the edition's
-    board; ``victory`` and ``start_year`` replace the edition's."""
+    board; ``victory`` and ``start_year`` replace the edition's; an ``extra`` table is not
+    in the edition's book (grow's ``2-extra``): it is played only when named by its id."""
 
     id: str
     players: int
@@ -100,6 +101,7 @@ class Setup:
     neutral: Neutral | None = None
     victory: Victory | None = None
     title: str = ""
+    extra: bool = False  # not in the edition's book: only when asked for by its id
 
     def default_names(self) -> list[str]:
         """Players named after their power (one power each), else ``player 1``..."""
@@ -193,12 +195,18 @@ class Edition:
             raise VariantError(f"{self.name} has no setup {setup_id!r} (setups: {known})")
         count = 7 if players is None else players
         for setup in self.setups:
-            if setup.players == count:
+            if setup.players == count and not setup.extra:
                 return setup
-        counts = sorted({s.players for s in self.setups})
+        counts = self.tables()
+        extras = [s.id for s in self.setups if s.extra and s.players == count]
+        hint = f" (an extra table, not in its book: setup {extras[0]})" if extras else ""
         raise VariantError(
-            f"{self.name} is played by {counts[0]} to {counts[-1]} players, not {count}"
+            f"{self.name} is played by {counts[0]} to {counts[-1]} players, not {count}{hint}"
         )
+
+    def tables(self) -> list[int]:
+        """The player counts of the edition's own tables (extras left out)."""
+        return sorted({s.players for s in self.setups if not s.extra})
 
     def board(self, setup: Setup) -> str:
         return setup.map or self.map
@@ -243,6 +251,7 @@ def _setup(raw: Mapping[str, Any]) -> Setup:
         neutral=None if neutral is None else Neutral(**neutral),
         victory=None if raw.get("victory") is None else _victory(raw["victory"]),
         title=raw.get("title", ""),
+        extra=bool(raw.get("extra", False)),
     )
 
 

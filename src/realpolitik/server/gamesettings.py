@@ -100,7 +100,7 @@ class GameSettings:
         spec = edition(self.edition)
         if spec.variant != self.variant:
             raise BadRequest(f"the {self.edition} edition is played on {spec.variant}")
-        tables = sorted({s.players for s in spec.setups})
+        tables = spec.tables()
         if self.players not in tables:
             raise BadRequest(
                 f"the {self.edition} edition has tables for {', '.join(map(str, tables))} "

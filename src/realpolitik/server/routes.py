@@ -96,7 +96,7 @@ def meta() -> dict[str, Any]:
     return {
         "editions": list(EDITIONS),
         "variants": list(VARIANTS),
-        "players": {e: sorted({s.players for s in edition(e).setups}) for e in EDITIONS},
+        "players": {e: edition(e).tables() for e in EDITIONS},
         "press": list(PRESS_RULES),
         "bots": list(BOT_KINDS),
         "deadline_presets": DEADLINE_PRESETS,
