@@ -174,3 +174,17 @@ def test_grow_is_for_three_to_seven_players() -> None:
     assert extra.setup.extra and "not in the Grow book" in extra.setup.title
     assert meta()["players"]["grow"] == [3, 4, 5, 6, 7]
     assert meta()["players"]["conquista"] == [2, 3, 4, 5, 6, 7]
+
+
+# --- La Conquista's two players (004) ------------------------------------------------------------
+def test_conquista_two_players_without_diplomacy() -> None:
+    """La Conquista, 2 players: "En esta variante sin Diplomacia y de pura Guerra, gana el
+    jugador que llegue a poseer un total de 24 ejércitos y flotas": no diplomacy time on
+    its clock, no messages; the other tables keep the book's "hasta 15 minutos"."""
+    two = Game.new(edition="conquista", players=2, seed=1)
+    assert two.view()["clock"] == {"diplomacy": 0, "writing": 5} and not two.view()["press"]
+    with pytest.raises(GameError, match="no messages"):
+        two.send_message("FRANCE", "GLOBAL", "peace?")
+    seven = Game.new(edition="conquista", seed=1)
+    assert seven.view()["clock"] == {"diplomacy": 15, "writing": 5} and seven.view()["press"]
+    seven.send_message("FRANCE", "GLOBAL", "peace?")

@@ -707,6 +707,8 @@ class Game:
     def send_message(self, sender: Power, recipient: str, text: str) -> Message:
         """Press: a message from a played power to another power or to all (``"GLOBAL"``)."""
         sender = self._playing(sender)
+        if not self.setup.press:
+            raise GameError(f"{self.setup.title or 'this table'}: no messages")
         recipient = recipient.upper()
         if recipient != GLOBAL:
             recipient = self._check_power(recipient)

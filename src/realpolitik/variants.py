@@ -86,11 +86,31 @@ class Neutral:
 
 
 @dataclass(frozen=True, slots=True)
+class Clock:
+    """The moderator's clock, in minutes: diplomacy before the first turn and before each
+    later one, and order writing (``None``: no limit)."""
+
+    first_diplomacy: int | None
+    diplomacy: int | None
+    writing: int | None
+
+    def for_phase(self, phase: Phase, first: bool) -> dict[str, int | None]:
+        """The periods of a phase: diplomacy and writing before a movement phase, writing
+        only before retreats and adjustments (no negotiation then)."""
+        if phase.is_movement:
+            talk = self.first_diplomacy if first else self.diplomacy
+            return {"diplomacy": talk, "writing": self.writing}
+        return {"diplomacy": None, "writing": self.writing}
+
+
+@dataclass(frozen=True, slots=True)
 class Setup:
     """One table of an edition: ``groups[k]`` are the powers the k-th player plays; ``out``
     powers are played by nobody (civil disorder all game); ``map`` replaces the edition's
     board; ``victory`` and ``start_year`` replace the edition's; an ``extra`` table is not
-    in the edition's book (grow's ``2-extra``): it is played only when named by its id."""
+    in the edition's book (grow's ``2-extra``): it is played only when named by its id;
+    ``clock`` replaces the edition's, and ``press`` false makes a table without diplomacy
+    (conquista's two players: "sin Diplomacia y de pura Guerra")."""
 
     id: str
     players: int
@@ -102,6 +122,8 @@ class Setup:
     victory: Victory | None = None
     title: str = ""
     extra: bool = False  # not in the edition's book: only when asked for by its id
+    clock: Clock | None = None  # replaces the edition's (conquista's 2 players: no diplomacy)
+    press: bool = True  # False: a table without diplomacy (no negotiation, no messages)
 
     def default_names(self) -> list[str]:
         """Players named after their power (one power each), else ``player 1``..."""
@@ -139,24 +161,6 @@ class Setup:
         random.Random(seed).shuffle(rest)
         dealt.update(zip([n for n in names if n not in dealt], rest, strict=True))
         return {name: dealt[name] for name in names}
-
-
-@dataclass(frozen=True, slots=True)
-class Clock:
-    """The moderator's clock, in minutes: diplomacy before the first turn and before each
-    later one, and order writing (``None``: no limit)."""
-
-    first_diplomacy: int | None
-    diplomacy: int | None
-    writing: int | None
-
-    def for_phase(self, phase: Phase, first: bool) -> dict[str, int | None]:
-        """The periods of a phase: diplomacy and writing before a movement phase, writing
-        only before retreats and adjustments (no negotiation then)."""
-        if phase.is_movement:
-            talk = self.first_diplomacy if first else self.diplomacy
-            return {"diplomacy": talk, "writing": self.writing}
-        return {"diplomacy": None, "writing": self.writing}
 
 
 @dataclass(frozen=True)
@@ -217,6 +221,9 @@ class Edition:
     def victory_for(self, setup: Setup) -> Victory:
         return setup.victory or self.victory
 
+    def clock_for(self, setup: Setup) -> Clock:
+        return setup.clock or self.clock
+
     def phase_name(self, phase: Phase) -> str:
         """``"Spring 1901"``, ``"Summer 1901 adjustments"`` (grow), ``"Spring 1915
         reinforcements"`` (conquista)."""
@@ -252,6 +259,8 @@ def _setup(raw: Mapping[str, Any]) -> Setup:
         victory=None if raw.get("victory") is None else _victory(raw["victory"]),
         title=raw.get("title", ""),
         extra=bool(raw.get("extra", False)),
+        clock=None if raw.get("clock") is None else Clock(**raw["clock"]),
+        press=bool(raw.get("press", True)),
     )
 
 
