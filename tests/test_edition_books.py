@@ -188,3 +188,48 @@ def test_conquista_two_players_without_diplomacy() -> None:
     seven = Game.new(edition="conquista", seed=1)
     assert seven.view()["clock"] == {"diplomacy": 15, "writing": 5} and seven.view()["press"]
     seven.send_message("FRANCE", "GLOBAL", "peace?")
+
+
+# --- builds written as the books write them (000, 002, 003) ------------------------------------
+WINTER = {"units": {"ENGLAND": ["F LON", "A LVP"],
+                    "RUSSIA": ["A GAL", "A MOS", "A WAR", "F SEV", "A UKR"]},
+          "centers": {"ENGLAND": ["LON", "EDI", "LVP"],
+                      "RUSSIA": ["MOS", "WAR", "SEV", "STP"]}}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("language", "build", "removal"),
+    [("en", "F Edi", "A Gal"), ("es", "F Edi", "E Gal"), ("fr", "F Edi", "A Gal"),
+     ("pt", "A Edi", "E Gal")],
+)  # fmt: skip
+def test_bare_units_are_builds_and_removals(language: str, build: str, removal: str) -> None:
+    """The 2000 example game (seed 000): 'Inglaterra construye una nueva Flota en Edimburgo
+    ("F Edi")' and 'Rusia retira "E Gal"'; Grow writes its builds the same way ("coloca uma
+    armada em Edimburgo", an "A" being a fleet in Portuguese). In an adjustment phase a
+    bare unit is a build, or for a unit on the board a removal, in every language."""
+    game = at(Game.new(seed=1), "W1901A", WINTER)
+    assert [str(o) for o in game.submit("ENGLAND", [build], language=language)] == ["F EDI B"]
+    assert [str(o) for o in game.submit("RUSSIA", [removal], language=language)] == ["A GAL D"]
+    game.process()
+    assert game.position.units["EDI"].power == "ENGLAND" and "GAL" not in game.position.units
+
+
+def test_bare_builds_through_the_cli_and_the_server(tmp_path) -> None:
+    """The same through ``realpolitik orders`` and the server's order check (grow's Summer
+    adjustments: "A Inglaterra coloca uma armada em Edimburgo")."""
+    import io
+
+    from realpolitik.cli import main
+    from realpolitik.savegame import load_game, save_game
+    from realpolitik.server.engine import check_orders
+
+    game = at(Game.new(edition="grow", seed=1), "W1901A", WINTER)
+    assert game.phase_name() == "Summer 1901 adjustments"
+    assert check_orders(game.copy(), "ENGLAND", ["A Edi"], "pt") == ["F EDI B"]
+    path = tmp_path / "game.json"
+    save_game(game, path)
+    out = io.StringIO()
+    code = main(["orders", str(path), "RUSSIA", "E Gal", "--language", "es"],
+                stdin=io.StringIO(), stdout=out)  # fmt: skip
+    assert code == 0, out.getvalue()
+    assert [str(o) for o in load_game(path).orders("RUSSIA")] == ["A GAL D"]

@@ -421,7 +421,7 @@ class Game:
                     if not item.strip():
                         continue
                     try:
-                        order = parse_order(item, language, facts.board)
+                        order = self._read(item, language, power, facts)
                     except OrderError as exc:
                         raise type(exc)(f"{power}: {exc}", item) from None
                 else:
@@ -436,6 +436,18 @@ class Game:
         if power in self.status.missed:
             self.status = replace(self.status, missed=self.status.missed - {power})
         return parsed
+
+    @staticmethod
+    def _read(text: str, language: str, power: Power, facts: _Facts) -> Order:
+        """One order as written; in an adjustment phase read against the position, so that
+        a bare unit is a build ("F Edi") or, for a unit on the board, a removal ("E Gal"),
+        as the rulebooks write them."""
+        if facts.kind is _ADJUSTMENTS:
+            return parse_order(
+                text, language, facts.position, game_map=facts.board, power=power,
+                phase=facts.phase,
+            )  # fmt: skip
+        return parse_order(text, language, facts.board)
 
     @staticmethod
     def _check_order(power: Power, order: Order, facts: _Facts) -> tuple[Order, Province | None]:
