@@ -53,7 +53,8 @@ class GameIn(Strict):
     edition: str = "classic"
     players: int = Field(default=7, ge=2, le=7)
     deadlines: DeadlinesIn | Literal["rulebook", "daily", "none"] = "rulebook"
-    press: Literal["full", "public", "none"] = "full"
+    press: Literal["full", "public", "none"] | None = None
+    """``None``: the table's own (``full``; ``none`` for a table without diplomacy)."""
     press_anytime: bool = False
     bots: Literal["heuristic", "random"] | None = "heuristic"
     replace_leavers: bool = True
