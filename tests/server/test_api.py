@@ -209,6 +209,41 @@ def test_merge_replaces_the_order_of_the_same_unit(client: TestClient) -> None:
     assert r.status_code == 422 and "second order" in r.json()["detail"]
 
 
+def test_illegal_orders_are_refused_each_named_and_nothing_replaced(client: TestClient) -> None:
+    alice = register(client, "alice")
+    game = new_game(client, alice, start=True)
+    gid, power = game["id"], game["my_powers"][0]
+    legal = client.get(
+        f"/api/games/{gid}/legal", params={"power": power}, headers=alice.headers
+    ).json()
+    key, options = next((k, v) for k, v in legal.items() if v[0]["order"].startswith("A "))
+    hold = options[0]["order"]
+    reach = {o["dest"] for o in options if o["kind"] == "move"}
+    far = "UKR" if "UKR" not in reach and key != "UKR" else "TYR"  # inland: no convoy
+    move = next(o for o in options if o["kind"] == "move")
+    assert (
+        client.put(
+            f"/api/games/{gid}/orders",
+            json={"power": power, "orders": [hold]},
+            headers=alice.headers,
+        ).status_code
+        == 200
+    )
+    bad = [f"A {key} - {far}", "F" + move["order"][1:]]  # out of reach; an army as a fleet
+    r = client.put(
+        f"/api/games/{gid}/orders",
+        json={"power": power, "orders": bad, "merge": True, "language": "fr"},
+        headers=alice.headers,
+    )
+    assert r.status_code == 422, r.text
+    refused = r.json()["refused"]
+    assert [x["order"] for x in refused] == bad
+    assert "ne peut pas atteindre" in refused[0]["reason"]  # in the player's language
+    assert "armée" in refused[1]["reason"]
+    got = client.get(f"/api/games/{gid}/orders", params={"power": power}, headers=alice.headers)
+    assert [o["order"] for o in got.json()["orders"]] == [hold]  # the army's order stands
+
+
 def test_orders_in_other_languages(client: TestClient) -> None:
     from realpolitik.notation import parse_order
 

@@ -19,7 +19,13 @@ from realpolitik.server import tables as t
 from realpolitik.server.accounts import User, check_language
 from realpolitik.server.backend import Backend
 from realpolitik.server.db import reading, transaction
-from realpolitik.server.errors import BadRequest, Conflict, Forbidden, NotFound, Unprocessable
+from realpolitik.server.errors import (
+    BadRequest,
+    Conflict,
+    Forbidden,
+    NotFound,
+    OrdersRefused,
+)
 from realpolitik.server.games import (
     ACTIVE,
     FINISHED,
@@ -397,8 +403,10 @@ def submit_orders(
     ready: bool | None = None,
 ) -> dict[str, Any]:
     """Store the power's orders for this phase (``merge``: only replace the orders of the
-    units named). Every order is checked first; a bad one is named and nothing is stored.
-    Committed before this returns."""
+    units named). Every order is checked first against the position and the rules (see
+    :func:`engine.judge_orders`): if any is refused, nothing is stored and the answer
+    (422) names each refused order with the reason in ``language``. Committed before this
+    returns."""
     check_language(language)
     if len(texts) > MAX_ORDERS:
         raise BadRequest(f"at most {MAX_ORDERS} orders at once")
@@ -414,13 +422,10 @@ def submit_orders(
     if power not in engine.powers_to_act(_game(row)):
         raise Conflict(f"{power} has no orders to give in {row.phase}")
     game = engine.scratch(row.id, row.version, row.state)
-    try:
-        canonical = engine.check_orders(game, power, texts, language)
-        if merge and current is not None:
-            merged = engine.merge_orders(game, list(current.orders), canonical)
-            canonical = engine.check_orders(game, power, merged, "en")
-    except ValueError as exc:  # OrderError, or the game's own refusal
-        raise Unprocessable(str(exc)) from None
+    kept = list(current.orders) if merge and current is not None else []
+    canonical, refused = engine.judge_orders(game, power, texts, language, kept)
+    if refused:
+        raise OrdersRefused(power, refused)
     with transaction(b.db) as conn:
         now_row = game_row(conn, game_id, lock=True)
         if now_row.phase != row.phase or now_row.status != ACTIVE:
