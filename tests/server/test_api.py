@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from realpolitik.server.backend import Backend
@@ -375,6 +376,29 @@ def test_draw_vote_and_concession(client: TestClient) -> None:
     assert s["status"] == "finished" and set(s["winners"]) <= set(s["my_powers"])
     r = client.post(f"/api/games/{gid}/draw", json={"power": a_power}, headers=alice.headers)
     assert r.status_code == 409
+
+
+@pytest.mark.parametrize("votes", ["public", "secret"])
+def test_draw_votes_are_shown_as_the_game_says_and_can_be_withdrawn(
+    client: TestClient, votes: str
+) -> None:
+    alice, bob = register(client, "alice"), register(client, "bob")
+    game = new_game(client, alice, players=2, bots=None, draw_votes=votes)
+    gid = game["id"]
+    client.post(f"/api/games/{gid}/join", json={}, headers=bob.headers)
+    a_power = state(client, gid, alice)["my_powers"][0]
+    assert state(client, gid, alice)["draw_votes"]["votes"] == []
+    r = client.post(f"/api/games/{gid}/draw", json={"power": a_power}, headers=alice.headers)
+    assert r.status_code == 200
+    assert state(client, gid, alice)["draw_votes"]["votes"] == [a_power]
+    seen_by_bob = state(client, gid, bob)["draw_votes"]
+    assert seen_by_bob["votes"] == ([a_power] if votes == "public" else [])
+    assert seen_by_bob["public"] == (votes == "public") and a_power in seen_by_bob["voters"]
+    r = client.post(
+        f"/api/games/{gid}/draw", json={"power": a_power, "agree": False}, headers=alice.headers
+    )
+    assert r.status_code == 200
+    assert state(client, gid, alice)["draw_votes"]["votes"] == []
 
 
 def test_a_player_who_leaves_is_replaced_by_a_bot(client: TestClient) -> None:

@@ -65,6 +65,12 @@ def load(game_id: int, version: int, state: Mapping[str, Any]) -> Game:
     return game
 
 
+def clear_cache() -> None:
+    """Forget every loaded game (a database replaced by another, as in tests)."""
+    with _cache_lock:
+        _cache.clear()
+
+
 def scratch(game_id: int, version: int, state: Mapping[str, Any]) -> Game:
     """A private copy of the stored game, to check orders against."""
     return load(game_id, version, state).copy()

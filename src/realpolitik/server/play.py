@@ -322,6 +322,8 @@ def game_state(b: Backend, game_id: int, user: User | None, language: str = "en"
     out["is_over"] = game.is_over
     out["winners"] = sorted(game.winners) if game.is_over else []
     out["draw"] = _draw_info(game)
+    out["draw_votes"] = _draw_votes(game, mine, GameSettings.from_json(row.settings))
+    out["adjustments"] = game.adjustment_counts() if row.phase and row.phase.endswith("A") else {}
     mine_orders: dict[str, Any] = {}
     for power in mine:
         texts = list(stored[power].orders) if power in stored else []
@@ -353,6 +355,18 @@ def _key_of(order: str, game: Game) -> str:
 def _draw_info(game: Game) -> Any:
     view = game.view(None)
     return view.get("draw") if isinstance(view, dict) else None
+
+
+def _draw_votes(game: Game, mine: list[str], settings: GameSettings) -> dict[str, Any]:
+    """Who may vote for a draw and who does: every vote if the game's votes are public,
+    else only the caller's own."""
+    public = settings.draw_votes == "public"
+    voters = list(game.voters())
+    return {
+        "public": public,
+        "voters": voters,
+        "votes": sorted(p for p in voters if game.votes.get(p) and (public or p in mine)),
+    }
 
 
 def legal_for(
