@@ -12,6 +12,7 @@ PRESS_RULES = ("full", "public", "none")
 """``full``: private, group and public messages; ``public``: public only; ``none``: no press."""
 
 BOT_KINDS = ("heuristic", "random")
+DRAW_VOTES = ("public", "secret")
 MAX_DEADLINE = 14 * 86400
 
 
@@ -83,6 +84,8 @@ class GameSettings:
     """A player who leaves a started game is replaced by the bot (else civil disorder)."""
     public: bool = True
     """Listed in the lobby; anyone may join. Otherwise only with the invitation link."""
+    draw_votes: str = "public"
+    """``public``: everyone sees who votes for a draw; ``secret``: each sees only their own."""
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -117,6 +120,8 @@ class GameSettings:
                 f"the {self.edition} edition for {self.players} players is played without "
                 f"diplomacy ({table.title}): press must be none, not {self.press!r}"
             )
+        if self.draw_votes not in DRAW_VOTES:
+            raise BadRequest(f"draw_votes must be one of {', '.join(DRAW_VOTES)}")
         if self.bots is not None and self.bots not in BOT_KINDS:
             raise BadRequest(f"bots must be one of {', '.join(BOT_KINDS)} or null")
         for name, value in asdict(self.deadlines).items():

@@ -59,6 +59,8 @@ class GameIn(Strict):
     bots: Literal["heuristic", "random"] | None = "heuristic"
     replace_leavers: bool = True
     public: bool = True
+    draw_votes: Literal["public", "secret"] = "public"
+    """Who sees the draw votes: everyone, or each player only their own."""
     join: bool = True
     start: bool = False
     """Start at once (bots take the empty seats)."""
