@@ -26,7 +26,7 @@ def bot_orders(
     legal = legal_orders(game_map, position, phase, rules, power)[power]
     if not legal:
         return []
-    return bot.orders(PowerView(power, phase, position, game_map), legal)
+    return bot.orders(PowerView(power, phase, position, game_map, rules), legal)
 
 
 @dataclass(frozen=True, slots=True)
