@@ -55,7 +55,7 @@ class GameIn(Strict):
     deadlines: DeadlinesIn | Literal["rulebook", "daily", "none"] = "rulebook"
     press: Literal["full", "public", "none"] = "full"
     press_anytime: bool = False
-    bots: Literal["heuristic", "random"] | None = "heuristic"
+    bots: Literal["search", "heuristic", "random"] | None = "search"
     replace_leavers: bool = True
     public: bool = True
     join: bool = True
