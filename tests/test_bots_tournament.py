@@ -52,6 +52,9 @@ def test_the_command_prints_the_table() -> None:
     assert "search vs heuristic: classic, 1 seed(s) per seat, to the end of 1901" in text
     assert re.search(r"^ENGLAND\s+\d", text, re.M)
     assert "illegal orders: 0" in text
+    assert re.search(
+        r"^search: 2 decisions, [\d.]+ s on average, the slowest [\d.]+ s$", text, re.M
+    )
 
 
 def test_bad_configurations() -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -51,13 +52,17 @@ class Config:
 @dataclass(frozen=True, slots=True)
 class GameResult:
     """One game: the seat of the tested bot (``None``: baseline bots everywhere), the
-    centres of every power at the end, the winners, and the illegal orders given."""
+    centres of every power at the end, the winners, the illegal orders given, and the
+    tested bot's decisions: how many and the seconds they took in all and at most."""
 
     seat: Power | None
     seed: int
     centres: Mapping[Power, int]
     winners: tuple[Power, ...]
     illegal: int
+    decisions: int = 0
+    seconds: float = 0.0
+    slowest: float = 0.0
 
 
 def play(
@@ -70,13 +75,18 @@ def play(
         kind = config.bot if power == seat else config.baseline
         strength = config.strength if kind == "search" else None
         bots[power] = make_bot(kind, seed=seed * 1000 + k, strength=strength)
-    illegal = 0
+    illegal = decisions = 0
+    seconds = slowest = 0.0
     while not game.is_over and game.phase.year <= config.last_year:
         for power, legal in game.legal_orders().items():
             if not legal:
                 continue
             view = PowerView(power, game.phase, game.position, game.game_map, game.rules)
+            started = time.perf_counter()
             orders = bots[power].orders(view, legal)
+            if power == seat:
+                took = time.perf_counter() - started
+                decisions, seconds, slowest = decisions + 1, seconds + took, max(slowest, took)
             allowed = {o for options in legal.values() for o in options}
             bad = [o for o in orders if o not in allowed]
             illegal += len(bad)
@@ -85,7 +95,9 @@ def play(
             game.submit(power, [o for o in orders if o in allowed])
         game.process()
     centres = {p: len(game.position.centers_of(p)) for p in game.powers}
-    return GameResult(seat, seed, centres, tuple(game.winners), illegal)
+    return GameResult(
+        seat, seed, centres, tuple(game.winners), illegal, decisions, seconds, slowest
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +114,9 @@ class Table:
     config: Config
     rows: list[Row] = field(default_factory=list)
     illegal: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    slowest: float = 0.0
 
     def ratio(self) -> float:
         bot = sum(sum(r.bot) for r in self.rows)
@@ -151,6 +166,12 @@ class Table:
         )
         lines.append(f"ratio of the means: {self.ratio():.2f}, 95% CI [{low:.2f}, {high:.2f}]")
         lines.append(f"illegal orders: {self.illegal}")
+        if self.decisions:
+            mean = self.seconds / self.decisions
+            lines.append(
+                f"{c.bot}: {self.decisions} decisions, {mean:.3f} s on average, "
+                f"the slowest {self.slowest:.3f} s"
+            )
         return "\n".join(lines)
 
 
@@ -205,7 +226,13 @@ def _report(
 
 def tabulate(config: Config, seats: Sequence[Power], results: Sequence[GameResult]) -> Table:
     base = {r.seed: r for r in results if r.seat is None}
-    table = Table(config, illegal=sum(r.illegal for r in results))
+    table = Table(
+        config,
+        illegal=sum(r.illegal for r in results),
+        decisions=sum(r.decisions for r in results),
+        seconds=sum(r.seconds for r in results),
+        slowest=max((r.slowest for r in results), default=0.0),
+    )
     for seat in seats:
         games = sorted((r for r in results if r.seat == seat), key=lambda r: r.seed)
         table.rows.append(
