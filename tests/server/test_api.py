@@ -355,6 +355,18 @@ def test_bot_only_game_plays_itself(client: TestClient, backend: Backend) -> Non
     assert state(client, gid, alice)["centers"]
 
 
+def test_the_search_bot_fills_empty_seats_by_default(client: TestClient, backend: Backend) -> None:
+    alice = register(client, "alice")
+    game = new_game(client, alice, start=True, join=False)
+    gid = game["id"]
+    seats = client.get(f"/api/games/{gid}").json()["seats"]
+    assert {s["bot"] for s in seats} == {"search"}
+    assert process_due(backend, gid, limit=3) == 3
+    record = client.get(f"/api/games/{gid}/history/F1901M").json()
+    given = [e for entries in record["orders"].values() for e in entries if not e.get("implied")]
+    assert len(given) >= 15
+
+
 # --- draws, concession, leaving -------------------------------------------------------------
 
 

@@ -199,14 +199,17 @@ def record_json(record: PhaseRecord) -> dict[str, Any]:
     return out
 
 
-def bot_orders(game: Game, power: Power, kind: str, seed: int) -> list[str]:
+def bot_orders(
+    game: Game, power: Power, kind: str, seed: int, strength: int | None = None
+) -> list[str]:
+    """The orders of bot ``kind`` for ``power`` (``strength``: the search bot's budget)."""
     from realpolitik.bots import PowerView, make_bot
 
-    bot = make_bot(kind, seed=seed)
+    bot = make_bot(kind, seed=seed, strength=strength)
     options = legal(game, power)
     if not options:
         return []
-    view = PowerView(power, game.phase, game.position, game.game_map)
+    view = PowerView(power, game.phase, game.position, game.game_map, game.rules)
     return [str(o) for o in bot.orders(view, options)]
 
 

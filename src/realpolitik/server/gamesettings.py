@@ -11,7 +11,8 @@ from realpolitik.server.errors import BadRequest
 PRESS_RULES = ("full", "public", "none")
 """``full``: private, group and public messages; ``public``: public only; ``none``: no press."""
 
-BOT_KINDS = ("heuristic", "random")
+BOT_KINDS = ("search", "heuristic", "random")
+"""The bots a game may use for empty seats (the first is the default; see realpolitik.bots)."""
 DRAW_VOTES = ("public", "secret")
 MAX_DEADLINE = 14 * 86400
 
@@ -78,7 +79,7 @@ class GameSettings:
     press: str = "full"
     press_anytime: bool = False
     """Allow messages outside the diplomacy part of movement phases."""
-    bots: str | None = "heuristic"
+    bots: str | None = BOT_KINDS[0]
     """The bot that fills empty seats at the start (``None``: every seat needs a person)."""
     replace_leavers: bool = True
     """A player who leaves a started game is replaced by the bot (else civil disorder)."""
