@@ -49,6 +49,7 @@ class Resolver:
         self.any_route_breaks = rules.multi_route_convoy == "a"
         self.never_origin = rules.dislodged_origin == "a"
         self.convoy_cuts_own_target = rules.convoyed_attack_origin == "b"
+        self.target_cuts = rules.support_cut == "any_attack"  # Grow: no classic exception
         self.exempt: dict[tuple[int, int], bool] = {}
         self.paradox: set[int] = set()  # armies whose convoy the paradox rule stopped
         self.by_rule: set[int] = set()  # decisions a backup rule settled, not computed
@@ -293,11 +294,11 @@ class Resolver:
             if self.by_convoy(j):
                 if self._exempt(j, i):
                     continue
-                if b.prov[j] == into and not self.convoy_cuts_own_target:
+                if b.prov[j] == into and not (self.convoy_cuts_own_target or self.target_cuts):
                     continue
                 if not self.path(j):
                     continue
-            elif b.prov[j] == into:
+            elif b.prov[j] == into and not self.target_cuts:
                 continue
             return False
         for j in attackers:
