@@ -11,7 +11,6 @@ import pytest
 
 from realpolitik.maps import ProvinceType, load_map
 from realpolitik.render.drawing import Drawing, Point, Ring, drawing_for, load_drawing
-from realpolitik.variants import load_board
 
 # Borders the drawing shows that are no adjacency, and adjacencies it does not show as a
 # border. Both are empty: the drawing fills the Danish straits and the Bosporus with land
@@ -128,5 +127,5 @@ def test_units_never_overlap(drawing: Drawing) -> None:
 
 @pytest.mark.parametrize("board", ["grow_3", "conquista", "standard_neutral_italy"])
 def test_every_edition_board_is_drawn_by_the_standard_drawing(board: str) -> None:
-    game_map = load_board(board)
+    game_map = load_map(board)
     assert drawing_for(game_map).name == "standard"

@@ -26,6 +26,7 @@ from typing import Any
 
 from realpolitik.adjudicator import Resolution, adjustment_counts
 from realpolitik.errors import IllegalOrderError, OrderError
+from realpolitik.maps import load_map
 from realpolitik.maps.model import GameMap
 from realpolitik.notation import parse_order
 from realpolitik.orders import (
@@ -45,7 +46,7 @@ from realpolitik.position import Position
 from realpolitik.records import CoinToss, GameError, Message, PhaseRecord, Status
 from realpolitik.rules import Rules
 from realpolitik.turns import play
-from realpolitik.variants import Edition, Setup, edition, load_board, with_overrides
+from realpolitik.variants import Edition, Setup, edition, with_overrides
 from realpolitik.victory import GameResult, check_victory, form_alliances, most_units
 from realpolitik.vocab import Power, Province, Unit, province_of
 
@@ -294,8 +295,8 @@ class Game:
         """The board of ``phase``: a neutral power's provinces are cut off until its year."""
         neutral = self.setup.neutral
         if neutral is not None and phase.year < neutral.until:
-            return load_board(neutral.map)
-        return load_board(self.spec.board(self.setup))
+            return load_map(neutral.map)
+        return load_map(self.spec.board(self.setup))
 
     @property
     def powers(self) -> tuple[Power, ...]:

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from realpolitik.adjudicator.results import OrderResult, Outcome
+from realpolitik.errors import SaveGameError
 from realpolitik.game import CoinToss, Game, Message, PhaseRecord, Status
 from realpolitik.orders import (
     Build,
@@ -61,10 +62,6 @@ __all__ = [
 
 FORMAT = "realpolitik-game"
 VERSION = 1
-
-
-class SaveGameError(ValueError):
-    """Not a saved game, a newer version, or damaged (the message says where)."""
 
 
 # --- orders as text, nationality included ---------------------------------------------------
