@@ -61,9 +61,14 @@ def _round_trip(
     power: Power, order: Order, position: Position, phase: Phase, language: str, style: str
 ) -> None:
     text = format_order(order, language, style)  # type: ignore[arg-type]
-    assert parse_order(text, language) == order, text
-    assert parse_order(text, language, position, power=power, phase=phase) == order, text
-    assert parse_order(text, None) == order, text
+    assert parse_order(text, language=language, game_map=BOARD) == order, text
+    assert (
+        parse_order(
+            text, language=language, position=position, game_map=BOARD, power=power, phase=phase
+        )
+        == order
+    ), text
+    assert parse_order(text, language=None, game_map=BOARD) == order, text
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -184,7 +189,7 @@ def test_any_order_value_round_trips(order: Order) -> None:
     for language in LANGUAGES:
         for style in STYLES:
             text = format_order(order, language, style)
-            assert parse_order(text, language) == order, text
+            assert parse_order(text, language=language, game_map=BOARD) == order, text
 
 
 @settings(max_examples=300, deadline=None)

@@ -21,6 +21,9 @@ from realpolitik import (
     Waive,
     parse_order,
 )
+from realpolitik.maps import load_map
+
+STANDARD = load_map("standard")
 
 
 def A(loc: str) -> UnitRef:
@@ -47,7 +50,7 @@ SHORT = [
 
 @pytest.mark.parametrize(("text", "order"), SHORT, ids=[t for t, _ in SHORT])
 def test_short_notation_round_trips(text, order) -> None:
-    assert parse_order(text) == order
+    assert parse_order(text, game_map=STANDARD) == order
     assert str(order) == text
 
 
@@ -70,13 +73,13 @@ def test_short_notation_round_trips(text, order) -> None:
     ],
 )  # fmt: skip
 def test_long_english(text, order) -> None:
-    assert parse_order(text) == order
+    assert parse_order(text, game_map=STANDARD) == order
 
 
 @pytest.mark.parametrize("text", ["", "A", "A PAR -", "A PAR S", "A PAR XYZ", "A PAR - BUR BUR"])
 def test_not_understood(text) -> None:
     with pytest.raises(InvalidOrderError):
-        parse_order(text)
+        parse_order(text, game_map=STANDARD)
 
 
 def test_orders_are_immutable_values() -> None:

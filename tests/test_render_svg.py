@@ -14,6 +14,8 @@ from realpolitik.render import render
 from realpolitik.render.frames import Frame, frames_from_record
 from realpolitik.replay import load_game_record
 
+STANDARD = load_map("standard")
+
 NS = "{http://www.w3.org/2000/svg}"
 GOLDEN = Path(__file__).parent / "data" / "render"
 UPDATE = os.environ.get("REALPOLITIK_UPDATE_GOLDEN") == "1"
@@ -140,7 +142,11 @@ def test_builds_are_drawn_as_new_units() -> None:
     game_map = load_map("standard")
     start = Position.initial(game_map)
     empty_paris = Position({p: u for p, u in start.units.items() if p != "PAR"}, start.centers)
-    svg = render(empty_paris, game_map=game_map, orders={"FRANCE": [parse_order("A PAR B")]})
+    svg = render(
+        empty_paris,
+        game_map=game_map,
+        orders={"FRANCE": [parse_order("A PAR B", game_map=STANDARD)]},
+    )
     assert len(classed(parse(svg), "unit")) == 22
 
 

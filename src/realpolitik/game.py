@@ -25,7 +25,7 @@ from dataclasses import replace
 from typing import Any
 
 from realpolitik.adjudicator import Resolution, adjustment_counts
-from realpolitik.errors import IllegalOrderError, OrderError
+from realpolitik.errors import GameError, IllegalOrderError, OrderError
 from realpolitik.maps import load_map
 from realpolitik.maps.model import GameMap
 from realpolitik.notation import parse_order
@@ -43,7 +43,7 @@ from realpolitik.orders import (
 )
 from realpolitik.phase import Phase, PhaseKind, Season
 from realpolitik.position import Position
-from realpolitik.records import CoinToss, GameError, Message, PhaseRecord, Status
+from realpolitik.records import CoinToss, Message, PhaseRecord, Status
 from realpolitik.rules import Rules
 from realpolitik.turns import play
 from realpolitik.variants import Edition, Setup, edition, with_overrides
@@ -422,7 +422,7 @@ class Game:
                     if not item.strip():
                         continue
                     try:
-                        order = parse_order(item, language, facts.board)
+                        order = parse_order(item, language=language, game_map=facts.board)
                     except OrderError as exc:
                         raise type(exc)(f"{power}: {exc}", item) from None
                 else:

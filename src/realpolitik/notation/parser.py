@@ -1,6 +1,7 @@
 """Parse order text in English, Spanish, French or Portuguese into typed orders.
 
-``parse_order("E Par A E Mar-Bor", "es")`` -> ``SupportMove(A PAR, A MAR, BUR)``. The words
+``parse_order("E Par A E Mar-Bor", game_map=standard, language="es")`` ->
+``SupportMove(A PAR, A MAR, BUR)``. The words
 come from the language's lexicon (:mod:`.lexicon`), the grammar is shared
 (:mod:`.grammar`). As the rulebooks say, a misspelled order with a single possible meaning is
 executed and an ambiguous one is not:
@@ -25,7 +26,6 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from realpolitik.errors import AmbiguousOrderError, InvalidOrderError, OrderError
-from realpolitik.maps.loader import load_map
 from realpolitik.maps.model import GameMap
 from realpolitik.notation.formatter import format_order
 from realpolitik.notation.grammar import (
@@ -128,19 +128,20 @@ def _score(text: str, language: str, game_map: GameMap) -> int:
     return sum(1 for word in tokenize(text) if word in own)
 
 
-def guess_language(
-    text: str, game_map: GameMap | None = None, languages: tuple[str, ...] = LANGUAGES
-) -> str:
+def guess_language(text: str, *, game_map: GameMap, languages: tuple[str, ...] = LANGUAGES) -> str:
     """The language ``text`` is most likely written in: of the languages that read it as an
     order (whole words first, then loosely), the one that reads it most cheaply (its own
     words, not borrowed ones: "A" is a weak army in Spanish), then the one with most of its
     own words; a tie goes to the first of ``languages``. Upper-case English short notation
     (``A BUD - GAL``, as ``str(order)`` writes it) is English.
 
-    >>> guess_language("E Par A E Mar-Bor"), guess_language("A do Mar do Norte permanece")
-    ('es', 'pt')
+    >>> from realpolitik.maps import load_map
+    >>> standard = load_map("standard")
+    >>> guess_language("E Par A E Mar-Bor", game_map=standard)
+    'es'
+    >>> guess_language("A do Mar do Norte permanece", game_map=standard)
+    'pt'
     """
-    game_map = game_map or load_map("standard")
     if "en" in languages and text == text.upper() and _canonical(text, game_map) is not None:
         return "en"  # the English short notation, as the JSON contract writes it
     for loose in (False, True):
@@ -156,33 +157,31 @@ def guess_language(
 
 def parse_order(
     text: str,
-    language: str | None = "en",
-    position: Position | GameMap | None = None,
     *,
-    game_map: GameMap | None = None,
+    game_map: GameMap,
+    language: str | None = "en",
+    position: Position | None = None,
     power: Power | None = None,
     phase: Phase | None = None,
 ) -> Order:
-    """Parse one order written in ``language`` ("en", "es", "fr", "pt"; ``None``: guess).
+    """Parse one order on ``game_map`` written in ``language`` ("en", "es", "fr", "pt";
+    ``None``: guess).
 
     Without a ``position`` the order is returned as written (unit type and coasts only if
     given). With one, it is completed and checked against the board (see
     :mod:`realpolitik.notation.resolve`); ``power`` (whose order it is) and ``phase`` (a
     retreat phase turns moves into retreats, an adjustment phase bare units into builds
     and removals; by default a position with dislodged units means a retreat phase)
-    sharpen the checks. A :class:`~realpolitik.maps.GameMap` given in place of the
-    position is taken as ``game_map`` (the older signature).
+    sharpen the checks.
 
-    >>> str(parse_order("F MNe T E Ank-Seb", "es"))
+    >>> from realpolitik.maps import load_map
+    >>> str(parse_order("F MNe T E Ank-Seb", game_map=load_map("standard"), language="es"))
     'F BLA C A ANK - SEV'
     """
-    if isinstance(position, GameMap):
-        game_map, position = position, None
-    game_map = game_map or load_map("standard")
     if position is None:
         return read_order(text, language, game_map)
     if language is None:
-        language = guess_language(text, game_map)
+        language = guess_language(text, game_map=game_map)
     kind = phase.kind if phase is not None else None
     if kind is None and position.dislodged:
         kind = PhaseKind.RETREATS
@@ -200,7 +199,7 @@ def parse_order(
 
 
 def read_order(text: str, language: str | None, game_map: GameMap) -> Order:
-    """``parse_order(text, language, game_map=game_map)``: the order as written, without a
+    """``parse_order(text, game_map=game_map, language=language)``: the order as written, without a
     position to complete or check it against (the path of bulk adjudication: remembered)."""
     return read_all((text,), language, game_map)[0]
 
@@ -209,7 +208,9 @@ def read_all(texts: Iterable[str], language: str | None, game_map: GameMap) -> l
     """:func:`read_order` of every text, in order; raises the first unreadable text's
     :class:`OrderError` (a :class:`TypeError` for something not text)."""
     if language is None:  # each text's own language
-        return [read_all((_text(t),), guess_language(t, game_map), game_map)[0] for t in texts]
+        return [
+            read_all((_text(t),), guess_language(t, game_map=game_map), game_map)[0] for t in texts
+        ]
     known = _known(language, game_map)
     out: list[Order] = []
     for text in texts:
@@ -332,16 +333,23 @@ def _shorthand(game_map: GameMap) -> _Shorthand:
 
 def parse_orders(
     text: str,
+    *,
+    game_map: GameMap,
     language: str | None = "en",
     position: Position | None = None,
-    *,
-    game_map: GameMap | None = None,
     power: Power | None = None,
     phase: Phase | None = None,
 ) -> list[Order]:
     """Several orders separated by ``;``, ``,`` or new lines (as the rulebooks print them)."""
     return [
-        parse_order(part, language, position, game_map=game_map, power=power, phase=phase)
+        parse_order(
+            part,
+            game_map=game_map,
+            language=language,
+            position=position,
+            power=power,
+            phase=phase,
+        )
         for part in _SEPARATORS.split(text)
         if part.strip()
     ]
