@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from realpolitik import (
     ARMY,
@@ -13,11 +15,13 @@ from realpolitik import (
     Hold,
     InvalidOrderError,
     Move,
+    Order,
     Phase,
     Retreat,
     SupportHold,
     SupportMove,
     UnitRef,
+    UnitType,
     Waive,
     parse_order,
 )
@@ -94,3 +98,39 @@ def test_phase_round_trip() -> None:
         assert str(Phase.parse(text)) == text
     with pytest.raises(ValueError, match="bad phase"):
         Phase.parse("X1901M")
+
+
+# --- str(order) and parse_order round-trip, for any order ----------------------------------
+_LOCATIONS = sorted({*STANDARD.army_adjacency, *STANDARD.fleet_adjacency})
+
+
+@st.composite
+def _refs(draw: st.DrawFn) -> UnitRef:
+    location = draw(st.sampled_from(_LOCATIONS))
+    kinds: list[UnitType | None] = [None]
+    if location in STANDARD.army_adjacency:
+        kinds.append(ARMY)
+    if location in STANDARD.fleet_adjacency:
+        kinds.append(FLEET)
+    power = draw(st.sampled_from((None, *STANDARD.powers)))
+    return UnitRef(draw(st.sampled_from(kinds)), location, power)
+
+
+_PLACES = st.sampled_from(_LOCATIONS)
+_ORDERS = st.one_of(
+    st.builds(Hold, _refs()),
+    st.builds(Move, _refs(), _PLACES, st.booleans()),
+    st.builds(SupportHold, _refs(), _refs()),
+    st.builds(SupportMove, _refs(), _refs(), _PLACES),
+    st.builds(Convoy, _refs(), _refs(), _PLACES),
+    st.builds(Retreat, _refs(), _PLACES),
+    st.builds(Disband, _refs()),
+    st.builds(Build, _refs()),
+    st.just(Waive()),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_ORDERS)
+def test_str_and_parse_order_round_trip(order: Order) -> None:
+    assert parse_order(str(order), game_map=STANDARD) == order

@@ -260,22 +260,21 @@ def _pick_free(text: str, language: str, game_map: GameMap) -> Order:
 def _canonical(text: str, game_map: GameMap) -> Order | None:
     """The English short notation as ``str(order)`` writes it, read directly (the fast path
     of bulk adjudication); ``None`` for anything else. Reads exactly what the grammar reads:
-    words separated by single spaces, ``[A|F] LOC`` and then ``H``, ``D``, ``B``,
-    ``- LOC [VIA]``, ``R LOC``, ``S [A|F] LOC [- LOC]`` or ``C [A|F] LOC - LOC``, where a
-    LOC is a province of the map named by three capital letters, with a coast (``/NC``,
-    ``/SC``, ``/EC``, ``/WC``) or not; or ``WAIVE``."""
+    words separated by single spaces, a unit ``[POWER] [A|F] LOC`` and then ``H``, ``D``,
+    ``B``, ``- LOC [VIA]``, ``R LOC``, ``S unit [- LOC]`` or ``C unit - LOC``, where a LOC is
+    a province of the map named by three capital letters, with a coast (``/NC``, ``/SC``,
+    ``/EC``, ``/WC``) or not, and a POWER a power of the map; or ``WAIVE``."""
     text = text.strip().upper()
     if text == "WAIVE":
         return Waive()
     words = text.split(" ")
     short = _shorthand(game_map)
-    places, refs = short.places, short.refs
-    kind = _TYPES.get(words[0])
-    at = 0 if kind is None else 1  # the unit's location; its verb next
-    if len(words) < at + 2 or (loc := places.get(words[at])) is None:
+    read = _unit(words, 0, short)
+    if read is None or read[1] >= len(words):
         return None
-    unit = refs.get((kind, loc)) or short.ref(kind, loc)
-    verb, after = words[at + 1], words[at + 2 :]
+    unit, at = read
+    verb, after = words[at], words[at + 1 :]
+    places = short.places
     if verb in _NO_ARGUMENT:
         return None if after else _NO_ARGUMENT[verb](unit)
     if verb == "-":
@@ -286,19 +285,25 @@ def _canonical(text: str, game_map: GameMap) -> Order | None:
     if verb == "R":
         dest = places.get(after[0]) if len(after) == 1 else None
         return None if dest is None else Retreat(unit, dest)
-    if verb not in ("S", "C") or not after:
+    if verb not in ("S", "C") or (found := _unit(after, 0, short)) is None:
         return None
-    other_kind = _TYPES.get(after[0])
-    if other_kind is not None:
-        after = after[1:]
-    if not after or (target := places.get(after[0])) is None:
-        return None
-    other = refs.get((other_kind, target)) or short.ref(other_kind, target)
-    if len(after) == 1:
+    other, rest = found[0], after[found[1] :]
+    if not rest:
         return SupportHold(unit, other) if verb == "S" else None  # a convoy needs its end
-    if len(after) != 3 or after[1] != "-" or (to := places.get(after[2])) is None:
+    if len(rest) != 2 or rest[0] != "-" or (to := places.get(rest[1])) is None:
         return None
     return SupportMove(unit, other, to) if verb == "S" else Convoy(unit, other, to)
+
+
+def _unit(words: list[str], at: int, short: _Shorthand) -> tuple[UnitRef, int] | None:
+    """The unit named from ``words[at]`` on (``[POWER] [A|F] LOC``) and the index after it."""
+    power = words[at] if at < len(words) and words[at] in short.powers else None
+    at += power is not None
+    kind = _TYPES.get(words[at]) if at < len(words) else None
+    at += kind is not None
+    if at >= len(words) or (loc := short.places.get(words[at])) is None:
+        return None
+    return short.refs.get((kind, loc, power)) or short.ref(kind, loc, power), at + 1
 
 
 _NO_ARGUMENT: dict[str, type[Hold | Disband | Build]] = {"H": Hold, "D": Disband, "B": Build}
@@ -309,9 +314,10 @@ _COASTS = ("NC", "SC", "EC", "WC")  # the coasts the short notation writes
 class _Shorthand:
     """What the short notation names on one map: ``places``, each location word it may
     use (a province named by three capital letters, bare or with any of :data:`_COASTS`);
-    ``refs``, the unit references read so far, by unit type (or ``None``) and location."""
+    ``powers``, the map's powers; ``refs``, the unit references read so far, by unit type
+    (or ``None``), location and nationality (or ``None``)."""
 
-    __slots__ = ("places", "refs")
+    __slots__ = ("places", "powers", "refs")
 
     def __init__(self, game_map: GameMap) -> None:
         self.places: dict[str, str] = {}
@@ -319,10 +325,11 @@ class _Shorthand:
             if _THREE_CAPITALS.fullmatch(prov):
                 for place in (prov, *(f"{prov}/{coast}" for coast in _COASTS)):
                     self.places[place] = place
-        self.refs: dict[tuple[UnitType | None, str], UnitRef] = {}
+        self.powers = frozenset(game_map.powers)
+        self.refs: dict[tuple[UnitType | None, str, Power | None], UnitRef] = {}
 
-    def ref(self, kind: UnitType | None, location: str) -> UnitRef:
-        found = self.refs[kind, location] = UnitRef(kind, location)
+    def ref(self, kind: UnitType | None, location: str, power: Power | None) -> UnitRef:
+        found = self.refs[kind, location, power] = UnitRef(kind, location, power)
         return found
 
 
