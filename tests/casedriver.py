@@ -15,6 +15,8 @@ from realpolitik import Phase, Position, adjudicate, load_map, parse_order, rule
 from realpolitik.adjudicator.results import Resolution
 from realpolitik.orders import Move, Order, Retreat
 
+STANDARD = load_map("standard")
+
 DATA = Path(__file__).parent / "data"
 
 
@@ -78,8 +80,11 @@ def _step(
     orders: dict[str, list[Order]] = {}
     parsed: list[Order] = []
     for spec in step["orders"]:
-        order = as_phase_order(parse_order(spec["order"]), phase)
-        if "short" in spec and as_phase_order(parse_order(spec["short"]), phase) != order:
+        order = as_phase_order(parse_order(spec["order"], game_map=STANDARD), phase)
+        if (
+            "short" in spec
+            and as_phase_order(parse_order(spec["short"], game_map=STANDARD), phase) != order
+        ):
             problems.append(f"{spec['order']!r} and {spec['short']!r} parse differently")
         orders.setdefault(spec["power"], []).append(order)
         parsed.append(order)

@@ -17,7 +17,7 @@ STANDARD = load_map("standard")
 
 def play(units: dict[str, list[str]], orders: dict[str, list[str]], rules: Rules) -> Resolution:
     position = Position.from_json({"units": units}, STANDARD)
-    parsed = {p: [parse_order(o) for o in os] for p, os in orders.items()}
+    parsed = {p: [parse_order(o, game_map=STANDARD) for o in os] for p, os in orders.items()}
     return adjudicate(STANDARD, position, parsed, rules, Phase.parse("S1901M"))
 
 

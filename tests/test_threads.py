@@ -15,9 +15,11 @@ import pytest
 from realpolitik import Phase, Position, adjudicate, parse_order, rules_for
 from realpolitik.legal import legal_orders
 from realpolitik.maps import load_map
-from realpolitik.maps.loader import map_from_dict
+from realpolitik.maps.loader import (
+    _raw,  # the board's data, to make a fresh map of it
+    map_from_dict,
+)
 from realpolitik.maps.model import GameMap
-from realpolitik.variants import _raw  # the board's data, to make a fresh map of it
 
 BOARDS = [
     "standard",
@@ -50,7 +52,7 @@ def _work(game_map: GameMap) -> tuple[object, ...]:
     rng = random.Random(7)
     chosen = {p: [rng.choice(os) for _, os in sorted(keyed.items())] for p, keyed in legal.items()}
     read = {
-        p: [parse_order(str(o), "en", game_map) for o in orders] for p, orders in chosen.items()
+        p: [parse_order(str(o), game_map=game_map) for o in orders] for p, orders in chosen.items()
     }
     result = adjudicate(game_map, position, read, rules, phase)
     outcomes = [(o.power, str(o.order), o.result.value, o.reason) for o in result.outcomes]

@@ -600,9 +600,9 @@ def derive_design(base: dict[str, Any], changes: dict[str, Any]) -> dict[str, An
 def board_data(board: str) -> dict[str, Any]:
     """The board's provinces (id, type) and army and fleet edges, as the map data writes
     them (``realpolitik`` must be importable: run with the project's environment)."""
-    from realpolitik.variants import load_board
+    from realpolitik.maps import load_map
 
-    game_map = load_board(board)
+    game_map = load_map(board)
     provinces = [{"id": p, "type": info.type.value} for p, info in game_map.provinces.items()]
     army = {tuple(sorted((p, q))) for p, near in game_map.army_adjacency.items() for q in near}
     fleet = {tuple(sorted((a, b))) for a, near in game_map.fleet_adjacency.items() for b in near}

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from realpolitik.adjudicator import adjudicate
 from realpolitik.adjudicator.results import Resolution
-from realpolitik.maps import GameMap
+from realpolitik.maps import GameMap, load_map
 from realpolitik.orders import Order
 from realpolitik.phase import Phase
 from realpolitik.position import Position
@@ -21,7 +21,6 @@ from realpolitik.replay import record_map, replay_turns
 from realpolitik.rules import rules_for
 from realpolitik.situation import read_orders, read_situation
 from realpolitik.turns import Turn
-from realpolitik.variants import load_board
 from realpolitik.vocab import Power
 
 if TYPE_CHECKING:
@@ -74,7 +73,7 @@ def frames_from_game(game: Game) -> list[Frame]:
 def frame_from_situation(data: Mapping[str, Any], rules: str = "classic") -> Frame:
     """A situation of the ``realpolitik adjudicate`` contract (position and orders),
     adjudicated: the picture of that phase with its results."""
-    game_map = load_board(str(data.get("map", "standard")))
+    game_map = load_map(str(data.get("map", "standard")))
     phase, position = read_situation(data, game_map)
     orders, _bad = read_orders(data.get("orders"), str(data.get("language", "en")), game_map)
     resolution = adjudicate(game_map, position, orders, rules_for(rules), phase)

@@ -110,7 +110,7 @@ def order_key(order_text: str, game: Game) -> str:
     """Which unit (or build province) an order is for: one order per key."""
     from realpolitik.notation import parse_order
 
-    order = parse_order(order_text, "en", game.game_map)
+    order = parse_order(order_text, game_map=game.game_map)
     ref = order_unit(order)
     return "WAIVE" if ref is None else ref.province
 
@@ -148,17 +148,17 @@ def describe(order: Order) -> dict[str, Any]:
     return out
 
 
-def format_order(order: Order | str, language: str, game: Game | None = None) -> str:
+def format_order(order: Order | str, language: str, game: Game) -> str:
     """An order in ``language``'s notation (English if that language has none yet)."""
     from realpolitik import notation
 
-    game_map = game.game_map if game else None
+    game_map = game.game_map
     if isinstance(order, str):
         if language == "en":
             return order
         text = order
         try:
-            parsed = notation.parse_order(order, "en", game_map)
+            parsed = notation.parse_order(order, game_map=game_map)
         except OrderError:
             return text
     else:
@@ -249,7 +249,7 @@ def _parse_all(game: Game, texts: Sequence[str]) -> list[Order]:
     out: list[Order] = []
     for text in texts:
         try:
-            out.append(parse_order(text, "en", game.game_map))
+            out.append(parse_order(text, game_map=game.game_map))
         except OrderError:
             continue
     return out
@@ -281,14 +281,19 @@ def judge_orders(
     for text in texts:
         try:
             order = parse_order(
-                text, language, game.position, game_map=game.game_map, power=power, phase=game.phase
+                text,
+                language=language,
+                game_map=game.game_map,
+                position=game.position,
+                power=power,
+                phase=game.phase,
             )
         except OrderError as exc:
             # the board check knows no edition's own rules (grow's builds): an order it
             # refuses stands if the edition's legal orders list it as written
             reason = _without_text(str(exc), text)
             try:
-                plain: Order | None = parse_order(text, language, game.game_map)
+                plain: Order | None = parse_order(text, language=language, game_map=game.game_map)
             except OrderError:
                 plain = None
             if plain is None or str(plain) not in _legal_texts(game, power, known):

@@ -116,7 +116,8 @@ def _rulebook(edition_name: str, players: int) -> Deadlines:
 
 def _table_press(edition_name: str, players: int) -> str:
     """The press of a table when the game does not say: ``none`` without diplomacy."""
-    from realpolitik.variants import VariantError, edition
+    from realpolitik.errors import VariantError
+    from realpolitik.variants import edition
 
     try:
         return "full" if edition(edition_name).setup(players).press else "none"
