@@ -233,3 +233,58 @@ def test_bare_builds_through_the_cli_and_the_server(tmp_path) -> None:
                 stdin=io.StringIO(), stdout=out)  # fmt: skip
     assert code == 0, out.getvalue()
     assert [str(o) for o in load_game(path).orders("RUSSIA")] == ["A GAL D"]
+
+
+# --- La Conquista: acknowledged supports and alliances through every door (004) -----------------
+RUMANIA = {"units": {"AUSTRIA": ["A BUD"], "RUSSIA": ["A GAL"], "TURKEY": ["A BUL"]}}
+RUMANIA_ORDERS = {"AUSTRIA": ["A BUD - RUM"], "RUSSIA": ["A GAL S A BUD - RUM"],
+                  "TURKEY": ["A BUL - RUM"]}  # fmt: skip
+
+
+def test_conquista_foreign_support_counts_only_when_acknowledged(tmp_path) -> None:
+    """La Conquista, "Orden de apoyar": "Un ejército de una potencia puede apoyar al de otra
+    potencia. Esto tendrá validez solo en el caso en que ambas potencias lo hagan constar en
+    sus órdenes." Russia supports Austria into Rumania against Turkey: a standoff unless
+    Austria accepts, in the library and through ``realpolitik orders --accept``."""
+    import io
+
+    from realpolitik.cli import main
+    from realpolitik.savegame import load_game, save_game
+
+    for accept in ([], ["A GAL"]):
+        game = at(Game.new(edition="conquista", seed=1), "S1914M", RUMANIA)
+        for power, orders in RUMANIA_ORDERS.items():
+            game.submit(power, orders)
+        if accept:
+            assert game.accept_support("AUSTRIA", accept) == ["GAL"]
+        game.process()
+        assert ("RUM" in game.position.units) == bool(accept)
+    game = at(Game.new(edition="conquista", seed=1), "S1914M", RUMANIA)
+    path = tmp_path / "game.json"
+    save_game(game, path)
+    for power, orders in RUMANIA_ORDERS.items():
+        extra = ["--accept", "A GAL"] if power == "AUSTRIA" else []
+        args = ["orders", str(path), power, *orders, *extra]
+        assert main(args, stdin=io.StringIO(), stdout=io.StringIO()) == 0
+    assert main(["process", str(path)], stdin=io.StringIO(), stdout=io.StringIO()) == 0
+    assert load_game(path).position.units["RUM"].power == "AUSTRIA"
+
+
+def test_conquista_alliances_are_declared_with_the_orders(tmp_path) -> None:
+    """La Conquista: "Para constituir una alianza, los jugadores que la integran deben darlo
+    a conocer junto con las instrucciones para sus ejércitos en la ronda en que la
+    constituyan." ``realpolitik orders --ally``: formed when both declare it that turn."""
+    import io
+
+    from realpolitik.cli import main
+    from realpolitik.savegame import load_game, save_game
+
+    path = tmp_path / "game.json"
+    save_game(Game.new(edition="conquista", seed=1), path)
+    for power, partner in (("ENGLAND", "FRANCE"), ("FRANCE", "ENGLAND")):
+        args = ["orders", str(path), power, "--ally", partner]
+        assert main(args, stdin=io.StringIO(), stdout=io.StringIO()) == 0
+    out = io.StringIO()
+    assert main(["process", str(path)], stdin=io.StringIO(), stdout=out) == 0
+    assert "alliance formed: ENGLAND+FRANCE" in out.getvalue()
+    assert [a.members for a in load_game(path).status.alliances] == [("ENGLAND", "FRANCE")]

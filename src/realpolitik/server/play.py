@@ -117,6 +117,8 @@ def _store_orders(
     now: float,
     *,
     ready: bool | None = None,
+    accept: list[str] | None = None,
+    ally: list[str] | None = None,
 ) -> None:
     key = (t.orders.c.game_id == game_id, t.orders.c.phase == phase, t.orders.c.power == power)
     found = conn.execute(select(t.orders.c.ready).where(*key)).first()
@@ -129,12 +131,18 @@ def _store_orders(
                 orders=orders,
                 ready=bool(ready),
                 updated_at=now,
+                accept=accept,
+                ally=ally,
             )
         )
     else:
         values: dict[str, Any] = {"orders": orders, "updated_at": now}
         if ready is not None:
             values["ready"] = ready
+        if accept is not None:
+            values["accept"] = accept
+        if ally is not None:
+            values["ally"] = ally
         conn.execute(update(t.orders).where(*key).values(**values))
 
 
@@ -179,7 +187,11 @@ def process_if_due(b: Backend, game_id: int) -> bool:
                     update(t.games).where(t.games.c.id == game_id).values(needs_check=False)
                 )
             return False
-        records = engine.process(game, {p: r.orders for p, r in stored.items()})
+        records = engine.process(
+            game,
+            {p: r.orders for p, r in stored.items()},
+            {p: (r.accept, r.ally) for p, r in stored.items()},
+        )
         count = conn.execute(
             select(func.count()).select_from(t.phases).where(t.phases.c.game_id == game_id)
         ).scalar_one()
@@ -382,6 +394,8 @@ def orders_for(
         "power": power,
         "orders": [{"order": o, "text": engine.format_order(o, language, game)} for o in texts],
         "ready": bool(stored and stored.ready),
+        "accept": list(stored.accept or []) if stored else [],
+        "ally": list(stored.ally or []) if stored else [],
     }
 
 
@@ -395,10 +409,13 @@ def submit_orders(
     language: str = "en",
     merge: bool = False,
     ready: bool | None = None,
+    accept: list[str] | None = None,
+    ally: list[str] | None = None,
 ) -> dict[str, Any]:
     """Store the power's orders for this phase (``merge``: only replace the orders of the
-    units named). Every order is checked first; a bad one is named and nothing is stored.
-    Committed before this returns."""
+    units named), with (conquista) the foreign supports it ``accept``s and the alliance it
+    declares (``ally``; ``None``: keep the stored ones). Every order is checked first; a
+    bad one is named and nothing is stored. Committed before this returns."""
     check_language(language)
     if len(texts) > MAX_ORDERS:
         raise BadRequest(f"at most {MAX_ORDERS} orders at once")
@@ -419,6 +436,10 @@ def submit_orders(
         if merge and current is not None:
             merged = engine.merge_orders(game, list(current.orders), canonical)
             canonical = engine.check_orders(game, power, merged, "en")
+        if accept is not None:
+            accept = engine.check_accept(game, power, accept)
+        if ally is not None:
+            ally = engine.check_ally(game, power, ally)
     except ValueError as exc:  # OrderError, or the game's own refusal
         raise Unprocessable(str(exc)) from None
     with transaction(b.db) as conn:
@@ -428,7 +449,10 @@ def submit_orders(
                 f"the phase has changed to {now_row.phase}: these orders were for {row.phase}"
                 " and were not stored"
             )
-        _store_orders(conn, game_id, row.phase, power, canonical, b.now(), ready=ready)
+        _store_orders(
+            conn, game_id, row.phase, power, canonical, b.now(),
+            ready=ready, accept=accept, ally=ally,
+        )  # fmt: skip
         if ready:
             conn.execute(update(t.games).where(t.games.c.id == game_id).values(needs_check=True))
     if ready:

@@ -75,6 +75,12 @@ class OrdersIn(Strict):
     merge: bool = False
     """Replace only the orders of the units named (else all of the power's orders)."""
     ready: bool | None = None
+    accept: list[str] | None = Field(default=None, max_length=34, examples=[["A GAL"]])
+    """Conquista: the other powers' units whose support this power accepts this phase
+    ("A GAL" or "GAL"); replaces the list given before; ``None``: keep it."""
+    ally: list[str] | None = Field(default=None, max_length=7, examples=[["FRANCE"]])
+    """Conquista: declare an alliance with these powers with this phase's orders (``[]``:
+    leave one's alliance); ``None``: keep what was declared."""
 
 
 class ReadyIn(Strict):
