@@ -4,6 +4,9 @@ docs/editions.md lists the same rules and the readings chosen where a book is si
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import pytest
 
 from realpolitik import Phase, Position, adjudicate, load_map, parse_order, rules_for
@@ -288,3 +291,101 @@ def test_conquista_alliances_are_declared_with_the_orders(tmp_path) -> None:
     assert main(["process", str(path)], stdin=io.StringIO(), stdout=out) == 0
     assert "alliance formed: ENGLAND+FRANCE" in out.getvalue()
     assert [a.members for a in load_game(path).status.alliances] == [("ENGLAND", "FRANCE")]
+
+
+# --- every edition through ``realpolitik adjudicate`` (the JSON contract) -----------------------
+def adjudicate_cli(situation: Mapping[str, Any], *flags: str) -> dict[str, Any]:
+    import io
+    import json
+
+    from realpolitik.cli import main
+
+    out = io.StringIO()
+    code = main(["adjudicate", *flags], stdin=io.StringIO(json.dumps(situation)), stdout=out)
+    assert code == 0, out.getvalue()
+    result: dict[str, Any] = json.loads(out.getvalue())
+    return result
+
+
+def results_of(result: Mapping[str, Any]) -> dict[str, str]:
+    return {o["order"]: o["result"] for entries in result["orders"].values() for o in entries}
+
+
+def test_adjudicate_conquista_applies_the_whole_edition() -> None:
+    """La Conquista through the JSON contract: "El objetivo del juego es ocupar 18 de los 36
+    centros de producción" (Silesia is a centre); "el ejército rojo es eliminado del mapa y
+    Munich ocupa Silesia" (no retreats); a foreign support counts "solo en el caso en que
+    ambas potencias lo hagan constar en sus órdenes" (``accept``)."""
+    situation: dict[str, Any] = {
+        "phase": "S1914M",
+        "units": {"GERMANY": ["A MUN", "A BOH", "A PRU"], "AUSTRIA": ["A SIL"],
+                  "RUSSIA": ["A GAL"], "TURKEY": ["A BUD"]},
+        "centers": {"GERMANY": ["SIL"]},
+        "orders": {"GERMANY": ["A MUN - SIL", "A BOH S A MUN - SIL", "A PRU S A MUN - SIL"],
+                   "RUSSIA": ["A GAL S A BUD"], "TURKEY": ["A BUD H"]},
+    }  # fmt: skip
+    result = adjudicate_cli(situation, "--rules", "conquista")
+    assert results_of(result)["A SIL H"] == "destroyed" and result["dislodged"] == {}
+    assert results_of(result)["A GAL S A BUD"] == "invalid"  # Turkey did not accept it
+    assert result["next_phase"] == "F1914M"  # no retreat phase
+    centers = result["centers"]
+    assert isinstance(centers, dict) and "SIL" in centers["GERMANY"]
+    accepted = adjudicate_cli(situation | {"accept": {"TURKEY": ["A GAL"]}}, "--rules",
+                              "conquista")  # fmt: skip
+    assert results_of(accepted)["A GAL S A BUD"] == "given"
+    named = adjudicate_cli(situation | {"edition": "conquista"})  # the situation names it
+    assert named == result
+    classic = adjudicate_cli(situation | {"edition": "conquista", "centers": {}}, "--rules",
+                             "classic")  # the flag overrides  # fmt: skip
+    assert classic["dislodged"] != {} and classic["next_phase"] == "S1914R"
+    assert results_of(classic)["A GAL S A BUD"] == "given"
+
+
+def test_adjudicate_conquista_calendar_and_alliances() -> None:
+    """La Conquista: "las incorporaciones de tropas se harán al iniciar cada ronda de
+    primavera", and an alliance is declared "junto con las instrucciones para sus
+    ejércitos" (``ally``; the result lists the alliances formed)."""
+    situation: dict[str, Any] = {
+        "phase": "F1914M", "edition": "conquista",
+        "units": {"FRANCE": ["A SPA"], "ENGLAND": ["F NTH"]},
+        "centers": {"FRANCE": ["PAR", "MAR", "BRE"], "ENGLAND": ["LON", "EDI", "LVP"]},
+        "ally": {"FRANCE": ["ENGLAND"], "ENGLAND": ["FRANCE"]},
+    }  # fmt: skip
+    result = adjudicate_cli(situation)
+    assert result["next_phase"] == "S1915A" and result["alliances"] == [["ENGLAND", "FRANCE"]]
+    centers = result["centers"]
+    assert isinstance(centers, dict) and "SPA" in centers["FRANCE"]
+
+
+def test_adjudicate_grow_cuts_support_from_the_target() -> None:
+    """Grow through the JSON contract: "Se uma unidade que está apoiando é atacada, o apoio
+    fica imediatamente anulado" (``--rules grow``; classic: A PRU takes WAR)."""
+    situation: dict[str, Any] = {
+        "phase": "S1901M",
+        "units": {"GERMANY": ["A PRU", "A SIL"], "RUSSIA": ["A WAR"]},
+        "orders": {"GERMANY": ["A PRU - WAR", "A SIL S A PRU - WAR"], "RUSSIA": ["A WAR - SIL"]},
+    }
+    grow = adjudicate_cli(situation, "--rules", "grow")
+    assert results_of(grow)["A SIL S A PRU - WAR"] == "cut" and grow["dislodged"] == {}
+    assert adjudicate_cli(situation | {"edition": "grow"}) == grow
+    classic = adjudicate_cli(situation)
+    assert results_of(classic)["A PRU - WAR"] == "succeeds"
+
+
+def test_adjudicate_rejects_what_an_edition_does_not_have() -> None:
+    import pytest as _pytest
+
+    from realpolitik.errors import SituationError
+    from realpolitik.situation import adjudicate_situation
+
+    base: dict[str, Any] = {"phase": "S1901M", "units": {"AUSTRIA": ["A BUD"], "RUSSIA": ["A GAL"]}}
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"edition": "diplomacy2"}, "unknown edition"),
+        ({"accept": {"AUSTRIA": ["A GAL"]}}, "conquista"),
+        ({"ally": {"AUSTRIA": ["RUSSIA"]}}, "conquista"),
+        ({"edition": "conquista", "accept": {"AUSTRIA": ["A VIE"]}}, "no unit"),
+        ({"edition": "conquista", "accept": {"AUSTRIA": ["A BUD"]}}, "its own unit"),
+    ]
+    for extra, word in cases:
+        with _pytest.raises(SituationError, match=word):
+            adjudicate_situation(base | extra)
