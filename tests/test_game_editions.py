@@ -260,7 +260,7 @@ def test_conquista_spring_reinforcements() -> None:
     game = at(Game.new(edition="conquista", seed=1), "F1915M", {
         "units": {"GERMANY": ["A HOL", "A BEL", "A DEN", "F KIE", "A WAR", "A MOS", "A SEV",
                               "A STP"],
-                  "FRANCE": ["A PAR", "A MAR", "F BRE", "A SPA", "A POR"]},
+                  "FRANCE": ["A PAR", "A MAR", "F BRE/SC", "A SPA", "A POR"]},
         "centers": {"GERMANY": ["KIE", "MUN", "SIL"], "FRANCE": ["PAR", "MAR", "BRE"]},
     })  # fmt: skip
     _hold_all(game)
@@ -356,7 +356,7 @@ def test_conquista_alliances_win_when_two_years_old() -> None:
     assert [a.members for a in game.status.alliances] == [("ENGLAND", "FRANCE")]
     assert any("alliance formed" in e for e in game.history[-2].events + game.history[-1].events)
     centers = sorted(game.game_map.centers)
-    data = {"units": {"FRANCE": ["A PAR"], "ENGLAND": ["F LON"], "GERMANY": ["A BER"]},
+    data = {"units": {"FRANCE": ["A PAR"], "ENGLAND": ["F LON/SC"], "GERMANY": ["A BER"]},
             "centers": {"FRANCE": centers[:10], "ENGLAND": centers[10:18],
                         "GERMANY": centers[18:20]}}  # fmt: skip
     game = at(game, "S1916M", data)

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from realpolitik.adjudicator import Resolution, adjudicate, adjustment_counts
+from realpolitik.adjudicator import Resolution, adjustment_counts
 from realpolitik.errors import IllegalOrderError, OrderError
 from realpolitik.maps.model import GameMap
 from realpolitik.notation import parse_order
@@ -44,7 +44,7 @@ from realpolitik.phase import Phase, PhaseKind, Season
 from realpolitik.position import Position
 from realpolitik.records import CoinToss, GameError, Message, PhaseRecord, Status
 from realpolitik.rules import Rules
-from realpolitik.turns import reinforcement_orders, settle
+from realpolitik.turns import play
 from realpolitik.variants import Edition, Setup, edition, load_board, with_overrides
 from realpolitik.victory import GameResult, check_victory, form_alliances, most_units
 from realpolitik.vocab import Power, Province, Unit, province_of
@@ -512,10 +512,7 @@ class Game:
         if power is not None:
             power = self._known_power(facts, power)  # as the board names it
         board, position, rules = facts.board, facts.position, facts.rules
-        if facts.kind is _ADJUSTMENTS and rules.adjustments != "upkeep":
-            found = reinforcement_orders(board, position, facts.due(), rules)
-        else:
-            found = legal_orders(board, position, facts.phase, rules, power)
+        found = legal_orders(board, position, facts.phase, rules, power)
         if power is None:
             return {p: found.get(p, {}) for p in able}
         return {power: found.get(power, {}) if power in able else {}}
@@ -576,10 +573,10 @@ class Game:
         disorder = facts.disorder | missing if missing else facts.disorder
         orders = {p: o for p, o in sorted(given.items()) if p not in disorder}
         accepted = self._accepted_pairs(disorder) if movement else frozenset()
-        board = facts.board
-        resolution = adjudicate(
-            board, before, orders, facts.rules, phase, disorder=disorder, accepted=accepted
-        )
+        turn = play(
+            self.spec, facts.board, facts.rules, phase, before, orders,
+            disorder=disorder, accepted=accepted,
+        )  # fmt: skip
         events: list[str] = []
         if missing:
             self.status = replace(self.status, missed=self.status.missed | missing)
@@ -589,20 +586,20 @@ class Game:
             alliances, formed = form_alliances(self.status.alliances, declared, phase)
             self.status = replace(self.status, alliances=alliances)
             events += formed
-        self.phase, self.position, _ = settle(self.spec, board, phase, resolution.position)
+        self.phase, self.position = turn.following, turn.after
         self._orders, self._accepted, self._declared = {}, {}, {}
         if self.phase.kind is _MOVEMENT and self.status.missed:  # a new turn: expected again
             self.status = replace(self.status, missed=frozenset())
         events += self._coin_toss()
         record = PhaseRecord(
-            phase, before, orders, resolution.outcomes, skipped, disorder, accepted, declared,
-            status, tuple(events),
+            phase, before, orders, turn.resolution.outcomes, turn.after, skipped, disorder,
+            accepted, declared, status, tuple(events),
         )  # fmt: skip
         self.history.append(record)
         ended = self._check_end(phase)
         if ended:
             self.history[-1] = replace(record, events=(*record.events, ended))
-        return resolution
+        return turn.resolution
 
     def _accepted_pairs(self, disorder: frozenset[Power]) -> frozenset[tuple[Power, Province]]:
         if self.rules.foreign_support != "acknowledged":

@@ -2,7 +2,8 @@
 
 The registry is ``data/variants.json``; boards are map data files, either complete
 (``maps/data/<name>.json``) or derived from another board (``maps/data/derived/<name>.json``:
-provinces removed or cut off, edges added, starts changed). Nothing here is Python-coded
+provinces added, removed or cut off, coasts named, edges added or removed, starts changed;
+``readings`` says where a book is silent and what was chosen). Nothing here is Python-coded
 geography::
 
     >>> ed = edition("grow")
@@ -388,6 +389,12 @@ def _derive(decl: Mapping[str, Any]) -> dict[str, Any]:
         starts.setdefault(power, []).extend(units)
     for prov, power in decl.get("homes", {}).items():
         provinces[prov].update(center=True, home=power)
+    for raw in decl.get("add_provinces", ()):
+        if raw["id"] in provinces:
+            raise MapDataError(f"{decl['name']}: province {raw['id']} is already on the board")
+        provinces[raw["id"]] = dict(raw)
+    for prov, coasts in decl.get("coasts", {}).items():
+        provinces[prov]["coasts"] = list(coasts)
     removed = set(decl.get("remove", ()))
     for prov in removed:
         info = provinces[prov]
@@ -404,6 +411,8 @@ def _derive(decl: Mapping[str, Any]) -> dict[str, Any]:
                 info.pop("home")
             if info.get("country") == power:
                 info.pop("country")
+    army = _without(army, decl.get("remove_army", ()), decl["name"])
+    fleet = _without(fleet, decl.get("remove_fleet", ()), decl["name"])
     army += [tuple(e) for e in decl.get("add_army", ())]
     fleet += [tuple(e) for e in decl.get("add_fleet", ())]
     for power, units in starts.items():
@@ -419,3 +428,15 @@ def _derive(decl: Mapping[str, Any]) -> dict[str, Any]:
         "fleet": [list(e) for e in fleet],
         "starts": starts,
     }
+
+
+def _without(
+    edges: list[tuple[str, ...]], removed: Sequence[Sequence[str]], board: str
+) -> list[tuple[str, ...]]:
+    """``edges`` less the ``removed`` ones (in either direction); each must be there."""
+    drop = {frozenset(e) for e in removed}
+    missing = drop - {frozenset(e) for e in edges}
+    if missing:
+        names = ", ".join("-".join(sorted(e)) for e in sorted(missing, key=sorted))
+        raise MapDataError(f"{board}: no edge {names} to remove")
+    return [e for e in edges if frozenset(e) not in drop]

@@ -11,7 +11,9 @@ from realpolitik.server.errors import BadRequest
 PRESS_RULES = ("full", "public", "none")
 """``full``: private, group and public messages; ``public``: public only; ``none``: no press."""
 
-BOT_KINDS = ("heuristic", "random")
+BOT_KINDS = ("search", "heuristic", "random")
+"""The bots a game may use for empty seats (the first is the default; see realpolitik.bots)."""
+DRAW_VOTES = ("public", "secret")
 MAX_DEADLINE = 14 * 86400
 
 
@@ -77,12 +79,14 @@ class GameSettings:
     press: str = "full"
     press_anytime: bool = False
     """Allow messages outside the diplomacy part of movement phases."""
-    bots: str | None = "heuristic"
+    bots: str | None = BOT_KINDS[0]
     """The bot that fills empty seats at the start (``None``: every seat needs a person)."""
     replace_leavers: bool = True
     """A player who leaves a started game is replaced by the bot (else civil disorder)."""
     public: bool = True
     """Listed in the lobby; anyone may join. Otherwise only with the invitation link."""
+    draw_votes: str = "public"
+    """``public``: everyone sees who votes for a draw; ``secret``: each sees only their own."""
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -117,6 +121,8 @@ class GameSettings:
                 f"the {self.edition} edition for {self.players} players is played without "
                 f"diplomacy ({table.title}): press must be none, not {self.press!r}"
             )
+        if self.draw_votes not in DRAW_VOTES:
+            raise BadRequest(f"draw_votes must be one of {', '.join(DRAW_VOTES)}")
         if self.bots is not None and self.bots not in BOT_KINDS:
             raise BadRequest(f"bots must be one of {', '.join(BOT_KINDS)} or null")
         for name, value in asdict(self.deadlines).items():

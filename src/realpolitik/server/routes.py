@@ -194,6 +194,7 @@ def create_game(body: GameIn, b: B, me: Me) -> dict[str, Any]:
         bots=body.bots,
         replace_leavers=body.replace_leavers,
         public=body.public,
+        draw_votes=body.draw_votes,
     )
     game_id = games.create_game(b, me, body.name, settings, join=body.join)
     if body.start:

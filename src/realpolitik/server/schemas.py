@@ -56,9 +56,11 @@ class GameIn(Strict):
     press: Literal["full", "public", "none"] | None = None
     """``None``: the table's own (``full``; ``none`` for a table without diplomacy)."""
     press_anytime: bool = False
-    bots: Literal["heuristic", "random"] | None = "heuristic"
+    bots: Literal["search", "heuristic", "random"] | None = "search"
     replace_leavers: bool = True
     public: bool = True
+    draw_votes: Literal["public", "secret"] = "public"
+    """Who sees the draw votes: everyone, or each player only their own."""
     join: bool = True
     start: bool = False
     """Start at once (bots take the empty seats)."""
