@@ -83,3 +83,10 @@ def test_accept_is_conquista_only(client: TestClient) -> None:
     r = client.put(f"/api/games/{gid}/orders", headers=alice.headers,
                    json={"power": power, "orders": [], "accept": ["A PAR"]})  # fmt: skip
     assert r.status_code == 422 and "conquista" in r.json()["detail"]
+
+
+def test_the_api_documents_accept_and_ally(client: TestClient) -> None:
+    schemas = client.get("/openapi.json").json()["components"]["schemas"]
+    fields = schemas["OrdersIn"]["properties"]
+    assert "Conquista" in fields["accept"]["description"]
+    assert "alliance" in fields["ally"]["description"]
