@@ -193,6 +193,21 @@ def test_conquista_two_players_without_diplomacy() -> None:
     seven.send_message("FRANCE", "GLOBAL", "peace?")
 
 
+def test_conquista_two_players_at_the_table(tmp_path) -> None:
+    """``realpolitik new``: the two-player clock has no diplomacy, and neutral Italy is
+    played by nobody (La Conquista has no civil disorder)."""
+    import io
+
+    from realpolitik.cli import main
+
+    out = io.StringIO()
+    args = ["new", str(tmp_path / "g.json"), "--edition", "conquista", "--players", "2"]
+    assert main(args, stdin=io.StringIO(), stdout=out) == 0
+    assert "Clock: no diplomacy, writing 5 min" in out.getvalue()
+    assert "Played by nobody (units hold): ITALY" in out.getvalue()
+    assert "Civil disorder" not in out.getvalue()
+
+
 # --- builds written as the books write them (000, 002, 003) ------------------------------------
 WINTER = {"units": {"ENGLAND": ["F LON", "A LVP"],
                     "RUSSIA": ["A GAL", "A MOS", "A WAR", "F SEV", "A UKR"]},
