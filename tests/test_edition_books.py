@@ -239,11 +239,12 @@ def test_bare_builds_through_the_cli_and_the_server(tmp_path) -> None:
 
     from realpolitik.cli import main
     from realpolitik.savegame import load_game, save_game
-    from realpolitik.server.engine import check_orders
+    from realpolitik.server.engine import judge_orders
 
     game = at(Game.new(edition="grow", seed=1), "W1901A", WINTER)
     assert game.phase_name() == "Summer 1901 adjustments"
-    assert check_orders(game.copy(), "ENGLAND", ["A Edi"], "pt") == ["F EDI B"]
+    assert judge_orders(game.copy(), "ENGLAND", ["A Edi"], "pt") == (["F EDI B"], [])
+    assert judge_orders(game.copy(), "RUSSIA", ["E Gal"], "es") == (["A GAL D"], [])
     path = tmp_path / "game.json"
     save_game(game, path)
     out = io.StringIO()
