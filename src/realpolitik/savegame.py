@@ -249,7 +249,8 @@ def game_from_json(data: Any) -> Game:
 def _read(data: Mapping[str, Any]) -> Game:
     spec = edition(data["edition"])
     setup = spec.setup(None, data["setup"])
-    rules = Rules(**data["rules"])
+    # a rule saved before it existed (grow's support_cut) takes the edition's choice
+    rules = Rules(**({f.name: getattr(spec.rules, f.name) for f in fields(Rules)} | data["rules"]))
     players = {str(n): tuple(ps) for n, ps in data["players"].items()}
     if sorted(map(frozenset, players.values()), key=sorted) != sorted(
         map(frozenset, setup.groups), key=sorted

@@ -106,6 +106,18 @@ def check_orders(game: Game, power: Power, texts: Sequence[str], language: str) 
     return [str(o) for o in orders]
 
 
+def check_accept(game: Game, power: Power, units: Sequence[str]) -> list[str]:
+    """Conquista: the provinces of the foreign units whose support ``power`` accepts, as
+    :meth:`Game.accept_support` checks them (a :class:`GameError` says what is wrong)."""
+    return [str(p) for p in game.accept_support(power, units)]
+
+
+def check_ally(game: Game, power: Power, partners: Sequence[str]) -> list[str]:
+    """Conquista: the members of the alliance ``power`` declares (``[]``: none), as
+    :meth:`Game.declare_alliance` checks them."""
+    return list(game.declare_alliance(power, partners))
+
+
 def order_key(order_text: str, game: Game) -> str:
     """Which unit (or build province) an order is for: one order per key."""
     from realpolitik.notation import parse_order
@@ -171,14 +183,27 @@ def format_order(order: Order | str, language: str, game: Game) -> str:
         return str(parsed)
 
 
-def process(game: Game, stored: Mapping[Power, Sequence[str]]) -> list[dict[str, Any]]:
-    """Submit the stored orders, process the phase; return the records of the phases
-    processed (one, or more when empty phases were skipped), JSON-able."""
+def process(
+    game: Game,
+    stored: Mapping[Power, Sequence[str]],
+    declared: Mapping[Power, tuple[Sequence[str] | None, Sequence[str] | None]] | None = None,
+) -> list[dict[str, Any]]:
+    """Submit the stored orders (and, conquista, each power's ``declared`` accepted
+    supports and alliance), process the phase; return the records of the phases processed
+    (one, or more when empty phases were skipped), JSON-able."""
     for power, texts in stored.items():
         try:
             game.submit(power, list(texts))
         except (OrderError, ValueError) as exc:  # checked on entry; a rule change can't
             log.warning("orders of %s dropped at processing: %s", power, exc)
+    for power, (accept, ally) in (declared or {}).items():
+        try:
+            if accept:
+                game.accept_support(power, accept)
+            if ally is not None:
+                game.declare_alliance(power, ally)
+        except ValueError as exc:  # checked on entry, as the orders
+            log.warning("acceptances or alliance of %s dropped at processing: %s", power, exc)
     before = len(game.history)
     game.process()
     return [record_json(r) for r in game.history[before:]]
@@ -186,7 +211,9 @@ def process(game: Game, stored: Mapping[Power, Sequence[str]]) -> list[dict[str,
 
 def record_json(record: PhaseRecord) -> dict[str, Any]:
     """A history record as JSON: ``phase``, ``position`` (before), ``orders`` (per power:
-    ``order``, ``result``, ``reason``), ``after`` (the position after)."""
+    ``order``, ``result``, ``reason``), ``after`` (the position after); conquista, when
+    given: ``accepted`` (per power, the provinces of the foreign units whose support it
+    accepted) and ``declared`` (per power, the alliance it declared)."""
     orders: dict[str, list[dict[str, Any]]] = {}
     for outcome in record.outcomes:
         orders.setdefault(outcome.power, []).append(outcome.to_json())
@@ -196,6 +223,14 @@ def record_json(record: PhaseRecord) -> dict[str, Any]:
         "orders": dict(sorted(orders.items())),
         "after": record.after.to_json(),
     }
+    accepted: dict[str, list[str]] = {}
+    for power, prov in sorted(getattr(record, "accepted", ())):
+        accepted.setdefault(power, []).append(prov)
+    if accepted:  # conquista: the foreign supports each power accepted
+        out["accepted"] = accepted
+    declared = getattr(record, "declared", None)
+    if declared:  # conquista: the alliances declared with the orders
+        out["declared"] = {p: list(m) for p, m in sorted(declared.items())}
     return out
 
 

@@ -25,6 +25,7 @@ from realpolitik.server.errors import (
     Forbidden,
     NotFound,
     OrdersRefused,
+    Unprocessable,
 )
 from realpolitik.server.games import (
     ACTIVE,
@@ -123,6 +124,8 @@ def _store_orders(
     now: float,
     *,
     ready: bool | None = None,
+    accept: list[str] | None = None,
+    ally: list[str] | None = None,
 ) -> None:
     key = (t.orders.c.game_id == game_id, t.orders.c.phase == phase, t.orders.c.power == power)
     found = conn.execute(select(t.orders.c.ready).where(*key)).first()
@@ -135,12 +138,18 @@ def _store_orders(
                 orders=orders,
                 ready=bool(ready),
                 updated_at=now,
+                accept=accept,
+                ally=ally,
             )
         )
     else:
         values: dict[str, Any] = {"orders": orders, "updated_at": now}
         if ready is not None:
             values["ready"] = ready
+        if accept is not None:
+            values["accept"] = accept
+        if ally is not None:
+            values["ally"] = ally
         conn.execute(update(t.orders).where(*key).values(**values))
 
 
@@ -185,7 +194,11 @@ def process_if_due(b: Backend, game_id: int) -> bool:
                     update(t.games).where(t.games.c.id == game_id).values(needs_check=False)
                 )
             return False
-        records = engine.process(game, {p: r.orders for p, r in stored.items()})
+        records = engine.process(
+            game,
+            {p: r.orders for p, r in stored.items()},
+            {p: (r.accept, r.ally) for p, r in stored.items()},
+        )
         count = conn.execute(
             select(func.count()).select_from(t.phases).where(t.phases.c.game_id == game_id)
         ).scalar_one()
@@ -402,6 +415,8 @@ def orders_for(
         "power": power,
         "orders": [{"order": o, "text": engine.format_order(o, language, game)} for o in texts],
         "ready": bool(stored and stored.ready),
+        "accept": list(stored.accept or []) if stored else [],
+        "ally": list(stored.ally or []) if stored else [],
     }
 
 
@@ -415,12 +430,16 @@ def submit_orders(
     language: str = "en",
     merge: bool = False,
     ready: bool | None = None,
+    accept: list[str] | None = None,
+    ally: list[str] | None = None,
 ) -> dict[str, Any]:
     """Store the power's orders for this phase (``merge``: only replace the orders of the
-    units named). Every order is checked first against the position and the rules (see
-    :func:`engine.judge_orders`): if any is refused, nothing is stored and the answer
-    (422) names each refused order with the reason in ``language``. Committed before this
-    returns."""
+    units named), with (conquista) the foreign supports it ``accept``s and the alliance it
+    declares (``ally``; ``None``: keep the stored ones). Every order is checked first
+    against the position and the rules (see :func:`engine.judge_orders`): if any is
+    refused, nothing is stored and the answer (422) names each refused order with the
+    reason in ``language``; a bad ``accept`` or ``ally`` is refused likewise (422).
+    Committed before this returns."""
     check_language(language)
     if len(texts) > MAX_ORDERS:
         raise BadRequest(f"at most {MAX_ORDERS} orders at once")
@@ -440,6 +459,13 @@ def submit_orders(
     canonical, refused = engine.judge_orders(game, power, texts, language, kept)
     if refused:
         raise OrdersRefused(power, refused)
+    try:
+        if accept is not None:
+            accept = engine.check_accept(game, power, accept)
+        if ally is not None:
+            ally = engine.check_ally(game, power, ally)
+    except ValueError as exc:  # the game's own refusal, naming what is wrong
+        raise Unprocessable(str(exc)) from None
     with transaction(b.db) as conn:
         now_row = game_row(conn, game_id, lock=True)
         if now_row.phase != row.phase or now_row.status != ACTIVE:
@@ -447,7 +473,10 @@ def submit_orders(
                 f"the phase has changed to {now_row.phase}: these orders were for {row.phase}"
                 " and were not stored"
             )
-        _store_orders(conn, game_id, row.phase, power, canonical, b.now(), ready=ready)
+        _store_orders(
+            conn, game_id, row.phase, power, canonical, b.now(),
+            ready=ready, accept=accept, ally=ally,
+        )  # fmt: skip
         if ready:
             conn.execute(update(t.games).where(t.games.c.id == game_id).values(needs_check=True))
     if ready:

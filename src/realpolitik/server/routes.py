@@ -257,7 +257,9 @@ def get_orders(game_id: int, b: B, me: Me, power: str, language: Language = "en"
 @router.put("/games/{game_id}/orders", tags=["play"])
 def put_orders(game_id: int, body: OrdersIn, b: B, me: Me) -> dict[str, Any]:
     """Give orders (typed in ``language``). A bad order answers 422 naming it, and
-    nothing is stored; the answer comes once the orders are committed."""
+    nothing is stored; the answer comes once the orders are committed. Conquista: ``accept``
+    lists the foreign units whose support the power accepts, ``ally`` the powers it declares
+    an alliance with; both go with this phase's orders (``null``: unchanged)."""
     return play.submit_orders(
         b,
         game_id,
@@ -267,6 +269,8 @@ def put_orders(game_id: int, body: OrdersIn, b: B, me: Me) -> dict[str, Any]:
         language=body.language,
         merge=body.merge,
         ready=body.ready,
+        accept=body.accept,
+        ally=body.ally,
     )
 
 
