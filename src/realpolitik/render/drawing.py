@@ -131,6 +131,7 @@ def load_drawing(name: str = "standard") -> Drawing:
     return drawing_from_dict(name, json.loads(text))
 
 
+@lru_cache(maxsize=1)
 def drawing_names() -> tuple[str, ...]:
     """The packaged drawings: ``standard`` first, then the others by name."""
     data = resources.files("realpolitik.render").joinpath("data")
