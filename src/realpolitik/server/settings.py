@@ -28,6 +28,9 @@ class Settings:
     password_memory_kib: int = 19 * 1024
     max_message_length: int = 2000
     pool_size: int = 10
+    bot_game_years: int = 10
+    """A game with no person seated ends after this many years (the one with most centres
+    wins, as in a shortened game): bots alone would otherwise play forever."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -69,4 +72,5 @@ class Settings:
                 number("REALPOLITIK_MAX_MESSAGE_LENGTH", default.max_message_length)
             ),
             pool_size=int(number("REALPOLITIK_POOL_SIZE", default.pool_size)),
+            bot_game_years=int(number("REALPOLITIK_BOT_GAME_YEARS", default.bot_game_years)),
         )
