@@ -415,24 +415,30 @@ def submit_orders(
         if row.status != ACTIVE:
             raise Conflict("this game is over")
         power = _require_power(seats_of(conn, game_id), user, power)
-        current = _stored(conn, game_id, row.phase).get(power)
     if power not in engine.powers_to_act(_game(row)):
         raise Conflict(f"{power} has no orders to give in {row.phase}")
     game = engine.scratch(row.id, row.version, row.state)
     try:
         canonical = engine.check_orders(game, power, texts, language)
-        if merge and current is not None:
-            merged = engine.merge_orders(game, list(current.orders), canonical)
-            canonical = engine.check_orders(game, power, merged, "en")
     except ValueError as exc:  # OrderError, or the game's own refusal
         raise Unprocessable(str(exc)) from None
-    with transaction(b.db) as conn:
+    with transaction(b.db) as conn:  # the game row locked: submissions queue here
         now_row = game_row(conn, game_id, lock=True)
         if now_row.phase != row.phase or now_row.status != ACTIVE:
             raise Conflict(
                 f"the phase has changed to {now_row.phase}: these orders were for {row.phase}"
                 " and were not stored"
             )
+        if merge:  # read, merge and write in this one transaction: no submission is lost
+            current = _stored(conn, game_id, row.phase).get(power)
+            if current is not None:
+                merged = engine.merge_orders(game, list(current.orders), canonical)
+                try:
+                    canonical = engine.check_orders(
+                        engine.scratch(row.id, row.version, row.state), power, merged, "en"
+                    )
+                except ValueError as exc:
+                    raise Unprocessable(str(exc)) from None
         _store_orders(conn, game_id, row.phase, power, canonical, b.now(), ready=ready)
         if ready:
             conn.execute(update(t.games).where(t.games.c.id == game_id).values(needs_check=True))
