@@ -140,13 +140,13 @@ def _merge_race(url: str, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> 
         power = game["my_powers"][0]
         units = c.get(f"/api/games/{game['id']}", headers=alice.headers).json()["position"]
     holds = [f"{u} H" for u in units["units"][power]][:3]
-    check = engine.check_orders
+    check = engine.judge_orders
 
-    def slow_check(*args: Any, **kw: Any) -> list[str]:
+    def slow_check(*args: Any, **kw: Any) -> Any:
         time.sleep(0.3)  # widen the window between reading and writing the orders
         return check(*args, **kw)
 
-    monkeypatch.setattr(engine, "check_orders", slow_check)
+    monkeypatch.setattr(engine, "judge_orders", slow_check)
     user = User(alice.user_id, "alice", "en")
     backends = [Backend.open(settings, clock=clock) for _ in holds]
     errors: list[Exception] = []

@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -16,7 +17,7 @@ from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from realpolitik.server.backend import Backend
-from realpolitik.server.errors import ApiError
+from realpolitik.server.errors import ApiError, OrdersRefused
 from realpolitik.server.guard import Guard, json_body, safe_errors
 from realpolitik.server.routes import router
 from realpolitik.server.scheduler import Scheduler
@@ -57,7 +58,10 @@ def create_app(settings: Settings | None = None, *, backend: Backend | None = No
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> Response:
-        return Response(json_body(exc.message), exc.status, media_type="application/json")
+        extra: dict[str, Any] = {}
+        if isinstance(exc, OrdersRefused):
+            extra["refused"] = exc.refused
+        return Response(json_body(exc.message, **extra), exc.status, media_type="application/json")
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:

@@ -14,10 +14,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 log = logging.getLogger(__name__)
 
 
-def json_body(detail: str) -> bytes:
-    """An error answer's body: ``{"detail": ...}`` in ASCII (a lone surrogate in a message
-    is escaped, never a reason to fail)."""
-    return json.dumps({"detail": detail}, ensure_ascii=True).encode()
+def json_body(detail: str, **extra: Any) -> bytes:
+    """An error answer's body: ``{"detail": ...}`` (and ``extra``) in ASCII (a lone
+    surrogate in a message is escaped, never a reason to fail)."""
+    return json.dumps({"detail": detail} | extra, ensure_ascii=True).encode()
 
 
 class Guard:

@@ -42,12 +42,7 @@ def map_svg(
             if found is None:
                 raise NotFound(f"phase {phase} of game {game_id} has not been processed")
             record = found.record
-            following = conn.execute(
-                select(t.phases.c.record).where(
-                    t.phases.c.game_id == game_id, t.phases.c.idx == found.idx + 1
-                )
-            ).first()
-            after = None if following is None else following.record["position"]
+            after = record.get("after")
         elif power is not None:
             power = power.upper()
             if power not in powers_of(seats_of(conn, game_id), user):
