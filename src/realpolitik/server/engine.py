@@ -77,7 +77,19 @@ def fresh(state: Mapping[str, Any]) -> Game:
 
 
 def to_state(game: Game) -> dict[str, Any]:
-    return game.to_json()
+    """The game as stored: its saved game without the history (each processed phase has a
+    row of its own), so loading a game costs as much in its twentieth year as in its first."""
+    state = game.to_json()
+    state["history"] = []
+    return state
+
+
+def limit_bot_game(game: Game, years: int) -> None:
+    """Give a game with no person seated an end: ``years`` after its start (or now, if
+    that is later), the powers with most centres win as in a shortened game."""
+    if game.last_year is None:
+        first = game.spec.first_year(game.setup)
+        game.last_year = max(game.phase.year, first + years - 1)
 
 
 def phase_of(game: Game) -> str:
@@ -260,22 +272,42 @@ def render_current(
     )
 
 
-def render_record(game: Game, phase: str, *, language: str = "en") -> str:
-    """A processed phase: the position before it, every order and its result."""
+def render_record(
+    game: Game, record: Mapping[str, Any], after: Mapping[str, Any] | None, *, language: str = "en"
+) -> str:
+    """A processed phase from its stored record (:func:`record_json`): the position before
+    it, every order and its result; ``after``: the position that followed (``None``: the
+    game's current one)."""
     from realpolitik.adjudicator import Resolution
+    from realpolitik.adjudicator.results import OrderResult, Outcome
+    from realpolitik.notation import parse_order
+    from realpolitik.phase import Phase
+    from realpolitik.position import Position
     from realpolitik.render import svg
 
-    for record in game.history:
-        if str(record.phase) == phase:
-            resolution = Resolution(record.phase, record.outcomes, record.after)
-            return svg.render(
-                record.position,
-                game_map=game.game_map,
-                results=resolution,
-                language=language,
-                id_prefix="h-",
-            )
-    raise KeyError(phase)
+    phase = Phase.parse(record["phase"])
+    board = game.board_for(phase)
+    outcomes = tuple(
+        Outcome(
+            power,
+            parse_order(e["order"], "en", board),
+            OrderResult(e["result"]),
+            e.get("reason", ""),
+            None if e.get("unit") is None else OrderResult(e["unit"]),
+            bool(e.get("implied", False)),
+        )
+        for power, entries in record["orders"].items()
+        for e in entries
+    )
+    before = Position.from_json(record["position"], board)
+    end = game.position if after is None else Position.from_json(after, game.game_map)
+    return svg.render(
+        before,
+        game_map=board,
+        results=Resolution(phase, outcomes, end),
+        language=language,
+        id_prefix="h-",
+    )
 
 
 def _parse_all(game: Game, texts: Sequence[str]) -> list[Order]:

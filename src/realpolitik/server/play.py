@@ -11,7 +11,7 @@ import logging
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, Row, delete, func, insert, select, update
+from sqlalchemy import Connection, Row, case, delete, func, insert, select, update
 
 from realpolitik.errors import OrderError
 from realpolitik.server import engine
@@ -45,9 +45,6 @@ log = logging.getLogger(__name__)
 
 MAX_ORDERS = 64
 MAX_ORDER_LENGTH = 200
-PROCESS_LIMIT = 10
-"""At most this many phases processed in a row for one game by one scheduler pass (a game
-of bots only goes on at the next pass: every game gets its turn)."""
 REQUEST_LIMIT = 3
 """At most this many phases processed within a player's request (a movement phase, then
 retreats and adjustments in which no person has a choice)."""
@@ -185,6 +182,8 @@ def process_if_due(b: Backend, game_id: int) -> bool:
         seats = seats_of(conn, game_id)
         stored = _stored(conn, game_id, row.phase)
         game = engine.fresh(row.state)
+        if not any(s.user_id is not None for s in seats):
+            engine.limit_bot_game(game, b.settings.bot_game_years)
         if engine.phase_of(game) != row.phase:
             raise RuntimeError(f"game {game_id}: stored phase {row.phase} != state")
         late = row.deadline_at is not None and row.deadline_at <= now
@@ -234,7 +233,7 @@ def process_if_due(b: Backend, game_id: int) -> bool:
     return True
 
 
-def process_due(b: Backend, game_id: int, limit: int = PROCESS_LIMIT) -> int:
+def process_due(b: Backend, game_id: int, limit: int = 1) -> int:
     """Process as many phases as are due (bots answer at once); return how many."""
     done = 0
     while done < limit:
@@ -248,14 +247,19 @@ def process_due(b: Backend, game_id: int, limit: int = PROCESS_LIMIT) -> int:
 
 
 def due_games(b: Backend) -> list[int]:
-    """Active games whose deadline has passed or whose ready flags changed."""
+    """Active games whose deadline has passed or whose ready flags changed, most overdue
+    first (a game waiting on its ready flags is due since its last change)."""
     now = b.now()
+    g = t.games.c
+    due_at = case(
+        (g.needs_check & (g.deadline_at.is_(None) | (g.updated_at < g.deadline_at)), g.updated_at),
+        else_=g.deadline_at,
+    )
     with reading(b.db) as conn:
         rows = conn.execute(
-            select(t.games.c.id).where(
-                t.games.c.status == ACTIVE,
-                (t.games.c.deadline_at <= now) | t.games.c.needs_check,
-            )
+            select(g.id)
+            .where(g.status == ACTIVE, (g.deadline_at <= now) | g.needs_check)
+            .order_by(due_at, g.id)
         ).scalars()
         return list(rows)
 
@@ -266,6 +270,7 @@ def due_games(b: Backend) -> list[int]:
 def take_over_seat(b: Backend, conn: Connection, row: Row[Any], seat: Seat) -> None:
     """A person takes a seat left empty: its powers leave civil disorder."""
     game = engine.fresh(row.state)
+    game.last_year = None  # set by the server only while no person was seated
     for power in seat.powers:
         game.set_civil_disorder(power, False)
     _save(conn, row.id, game, b.now())
@@ -451,12 +456,10 @@ def submit_orders(
         if row.status != ACTIVE:
             raise Conflict("this game is over")
         power = _require_power(seats_of(conn, game_id), user, power)
-        current = _stored(conn, game_id, row.phase).get(power)
     if power not in engine.powers_to_act(_game(row)):
         raise Conflict(f"{power} has no orders to give in {row.phase}")
     game = engine.scratch(row.id, row.version, row.state)
-    kept = list(current.orders) if merge and current is not None else []
-    canonical, refused = engine.judge_orders(game, power, texts, language, kept)
+    canonical, refused = engine.judge_orders(game, power, texts, language)
     if refused:
         raise OrdersRefused(power, refused)
     try:
@@ -466,13 +469,22 @@ def submit_orders(
             ally = engine.check_ally(game, power, ally)
     except ValueError as exc:  # the game's own refusal, naming what is wrong
         raise Unprocessable(str(exc)) from None
-    with transaction(b.db) as conn:
+    with transaction(b.db) as conn:  # the game row locked: submissions queue here
         now_row = game_row(conn, game_id, lock=True)
         if now_row.phase != row.phase or now_row.status != ACTIVE:
             raise Conflict(
                 f"the phase has changed to {now_row.phase}: these orders were for {row.phase}"
                 " and were not stored"
             )
+        if merge:  # read, merge and write in this one transaction: no submission is lost
+            current = _stored(conn, game_id, row.phase).get(power)
+            if current is not None:
+                fresh = engine.scratch(row.id, row.version, row.state)
+                canonical, refused = engine.judge_orders(
+                    fresh, power, canonical, "en", list(current.orders)
+                )
+                if refused:
+                    raise OrdersRefused(power, refused)
         _store_orders(
             conn, game_id, row.phase, power, canonical, b.now(),
             ready=ready, accept=accept, ally=ally,
