@@ -87,18 +87,6 @@ def unexpected(message: Any) -> bool:
 
 
 def my_orders(page: Any) -> list[str]:
-    return [str(x) for x in page.locator("#my-orders li.order").evaluate_all(
-        "els => els.map(e => e.dataset.order)")]  # fmt: skip
-
-
-def unexpected(message: Any) -> bool:
-    """A console error other than the answers the test asks for (401 before logging in,
-    422 for a refused order)."""
-    text = str(message.text)
-    return message.type == "error" and not ("401" in text or "422" in text)
-
-
-def my_orders(page: Any) -> list[str]:
     return [str(x) for x in page.locator("#my-orders li.order.ok").evaluate_all(
         "els => els.map(e => e.dataset.order)")]  # fmt: skip
 
@@ -172,9 +160,10 @@ def test_play_a_year_by_map_with_results_on_the_board(server: LiveServer, browse
                            f"e => e.dataset.order === '{move['order']}')")  # fmt: skip
     idle(page)
     # a support by clicks alone: unit, Support, the supported unit, its destination
+    here = mover.split("/")[0]
     support = next(
         (k, o) for k in keys[1:] for o in options[k]
-        if o["kind"] == "support" and o["target"] == mover.split("/")[0] and o["dest"] == move["dest"]
+        if o["kind"] == "support" and o["target"] == here and o["dest"] == move["dest"]
     )  # fmt: skip
     click_province(page, support[0].split("/")[0])
     page.click('#order-menu button[data-mode="support"]')
