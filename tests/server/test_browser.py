@@ -146,9 +146,12 @@ def test_play_a_year_by_map_with_results_on_the_board(server: LiveServer, browse
     shot(page, "1-start")
     options = legal(page)
     keys = [k for k in options if k != "WAIVE"]
-    # a move by two clicks: the unit, then a highlighted province
-    mover = keys[0]
-    move = next(o for o in options[mover] if o["kind"] == "move" and not o.get("via"))
+    # a move by two clicks: the unit, then a highlighted province (one another unit supports)
+    mover, move, supporter, support = next(
+        (k, m, j, o) for k in keys for m in options[k] if m["kind"] == "move" and not m.get("via")
+        for j in keys if j != k for o in options[j]
+        if o["kind"] == "support" and o["target"] == k.split("/")[0] and o["dest"] == m["dest"]
+    )  # fmt: skip
     click_province(page, mover.split("/")[0])
     page.wait_for_selector("#order-menu:not([hidden])")
     reach = page.evaluate("[...document.querySelectorAll('#rp-overlay .rp-reach')]"
@@ -160,21 +163,17 @@ def test_play_a_year_by_map_with_results_on_the_board(server: LiveServer, browse
                            f"e => e.dataset.order === '{move['order']}')")  # fmt: skip
     idle(page)
     # a support by clicks alone: unit, Support, the supported unit, its destination
-    here = mover.split("/")[0]
-    support = next(
-        (k, o) for k in keys[1:] for o in options[k]
-        if o["kind"] == "support" and o["target"] == here and o["dest"] == move["dest"]
-    )  # fmt: skip
-    click_province(page, support[0].split("/")[0])
+    click_province(page, supporter.split("/")[0])
     page.click('#order-menu button[data-mode="support"]')
-    click_province(page, support[1]["target"])
+    click_province(page, support["target"])
     page.wait_for_selector("#rp-overlay .rp-target")
-    click_province(page, support[1]["dest"])
+    click_province(page, support["dest"])
     page.wait_for_function(f"[...document.querySelectorAll('#my-orders li.order')].some("
-                           f"e => e.dataset.order === '{support[1]['order']}')")  # fmt: skip
+                           f"e => e.dataset.order === '{support['order']}')")  # fmt: skip
     idle(page)
     # Escape cancels a selection
-    click_province(page, keys[2].split("/")[0])
+    other = next(k for k in keys if k not in (mover, supporter))
+    click_province(page, other.split("/")[0])
     page.wait_for_selector("#order-menu:not([hidden])")
     page.keyboard.press("Escape")
     page.wait_for_selector("#order-menu", state="hidden")
@@ -209,3 +208,147 @@ def test_play_a_year_by_map_with_results_on_the_board(server: LiveServer, browse
     page.click("#step-next")
     page.wait_for_function("document.getElementById('step-label').dataset.phase === ''")
     assert not errors, errors
+
+
+GREEDY = """() => {
+    const power = document.getElementById('power').dataset.power.toLowerCase();
+    const wanted = [...document.querySelectorAll('#map svg .center[data-province]')]
+        .filter(e => !e.classList.contains(power)).map(e => e.dataset.province);
+    const reach = [...document.querySelectorAll('#rp-overlay .rp-reach')]
+        .map(e => e.dataset.province);
+    const here = (document.querySelector('#rp-overlay .rp-selected') || {dataset: {}})
+        .dataset.province;
+    if (wanted.includes(here)) return null;  // stay: the centre is taken in the fall
+    return reach.find(p => wanted.includes(p)) || null;
+}"""
+
+
+def test_retreats_and_builds_say_what_is_due(server: LiveServer, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.on("dialog", lambda d: d.accept())
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    register_and_create(page, server, "grace", players="7")
+    briefs: dict[str, str] = {}
+    for _ in range(24):
+        now = phase(page)
+        if now.startswith("S1904") or any(p.endswith("A") for p in briefs):
+            break
+        continue_to_now(page)
+        page.wait_for_selector("#orders-panel")
+        if page.locator("#ready").count():
+            if page.locator("#phase-brief").count():
+                briefs[now] = page.inner_text("#phase-brief")
+            keys = page.locator("#unit-list button.unit").evaluate_all(
+                "els => els.map(e => e.dataset.key)"
+            )
+            due = now.endswith("A") and "due" in briefs.get(now, "")
+            for key in keys[:1] if now.endswith("A") else keys:
+                page.click(f'#unit-list button[data-key="{key}"]')
+                try:
+                    page.wait_for_selector("#order-menu:not([hidden])", timeout=4000)
+                except Exception:
+                    shot(page, "debug")
+                    raise AssertionError(errors) from None
+                if now.endswith("A"):
+                    shot(page, f"6-adjustment-menu-{now}")
+                target = page.evaluate(GREEDY) if now.endswith("M") else None
+                point = target and page.evaluate(FIND_POINT, target)
+                if point:  # a move to a centre not yet mine, by clicking it (if not covered)
+                    page.mouse.click(point[0], point[1])
+                else:
+                    page.locator("#order-menu .menu-option").first.click()
+                idle(page)
+            if due:
+                shot(page, f"6-adjustments-{now}")
+            page.click("#ready")
+        until_phase_changes(page, now)
+    adjustments = {p: text for p, text in briefs.items() if p.endswith("A")}
+    assert adjustments, briefs  # the bots and I leave some centres to take
+    for text in adjustments.values():
+        assert "due" in text or "Nothing" in text
+    for p, text in briefs.items():
+        if p.endswith("R"):
+            assert "dislodged by the attack from" in text and "retreat" in text
+
+
+def test_phone_map_fills_the_width_and_options_sit_by_the_unit(
+    server: LiveServer, browser: Any
+) -> None:
+    page = browser.new_page(
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=2,
+    )
+    register_and_create(page, server, "hedy", players="7")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 392
+    width = page.evaluate("document.querySelector('#map svg').getBoundingClientRect().width")
+    assert width >= 350, width
+    shot(page, "7-phone")
+    key = page.locator("#unit-list button.unit").first.get_attribute("data-key") or ""
+    click_province(page, key.split("/")[0])  # the unit on the map: its menu next to it
+    page.wait_for_selector("#order-menu:not([hidden])")
+    menu = page.locator("#order-menu").bounding_box()
+    unit = page.evaluate(
+        "(p) => { const r = document.querySelector(`#map svg [id='${p}']`)"
+        ".getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; }",
+        key.split("/")[0],
+    )
+    assert menu and abs(menu["y"] - unit[1]) < 300, (menu, unit)  # not below the fold
+    shot(page, "7-phone-menu")
+    page.keyboard.press("Escape")
+    before = page.get_attribute("#map svg", "viewBox")
+    page.tap("#zoom-in")
+    assert page.get_attribute("#map svg", "viewBox") != before
+    shot(page, "7-phone-zoomed")
+
+
+def test_an_invitation_lands_in_the_game(server: LiveServer, browser: Any) -> None:
+    host = browser.new_page(viewport={"width": 1400, "height": 1000})
+    host.goto(server.url + "/")
+    host.fill("#auth-user", "ida")
+    host.fill("#auth-pass", "lovelace1815")
+    host.click("#register")
+    host.wait_for_selector("#create-game")
+    host.fill("#new-name", "Three friends")
+    host.select_option("#new-players", "3")
+    host.uncheck("#new-start")
+    host.click("#create-game")
+    host.wait_for_selector("#invite-link")
+    link = host.inner_text("#invite-link")
+    guest = browser.new_page(viewport={"width": 1400, "height": 1000})
+    guest.goto(link)
+    guest.wait_for_selector("#invited")
+    assert "Three friends" in guest.inner_text("#invited")
+    shot(guest, "8-invited")
+    guest.fill("#auth-user", "joan")
+    guest.fill("#auth-pass", "lovelace1815")
+    guest.click("#register")
+    guest.wait_for_function("location.hash.startsWith('#/game/')")
+    guest.wait_for_selector("#seats")
+    assert "joan" in guest.inner_text("#seats")
+    assert guest.locator("#flash.error:not([hidden])").count() == 0
+    guest.goto(link)  # the link again, already seated: back in the game, not the lobby
+    guest.wait_for_function("location.hash.startsWith('#/game/')")
+
+
+def test_draw_votes_and_translation(server: LiveServer, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "kate", players="7")
+    page.click("#vote-draw")
+    page.wait_for_selector("#withdraw-draw")
+    mine = page.get_attribute("#power", "data-power") or ""
+    assert mine.title() in page.inner_text("#draw-status")
+    page.click("#withdraw-draw")
+    page.wait_for_selector("#vote-draw")
+    assert "No draw votes" in page.inner_text("#draw-status")
+    page.select_option("#language", "es")
+    page.wait_for_function(
+        "(document.getElementById('phase') || {textContent: ''}).textContent.includes('Primavera')"
+    )
+    idle(page)
+    legend = page.inner_text("#map-legend")
+    assert "Rusia" in legend and "Alemania" in legend and "Centros" in legend
+    assert "Tus órdenes" in page.inner_text("#orders-panel h3")
+    shot(page, "9-spanish")

@@ -2,7 +2,8 @@
 // zoom and pan, and ordering by map: select a unit (it and the provinces it can reach are
 // highlighted), choose hold / move / support / convoy in a small menu next to it, then the
 // target. Escape, or a click on a province that is no target, cancels.
-import { S, api, busy, el, fill, guarded, powerName, t } from "./core.js";
+import { S, api, el, fill, guarded, powerName, t } from "./core.js";
+import { submitOrders } from "./orders.js";
 
 const MODES = ["move", "support", "convoy"];
 // The renderer's land tints of Russia (white) and Germany (black) -> ones that stand out
@@ -190,7 +191,11 @@ export function clickProvince(prov) {
   cancel();
 }
 
-export function select(key) {
+export async function select(key) {
+  if (S.shown) {  // a past phase is on the board: back to the position to order on
+    const { showCurrent } = await import("./history.js");
+    await showCurrent();
+  }
   const opts = S.legal[key] || [];
   const kinds = new Set(opts.map((o) => o.kind));
   const mode = kinds.has("move") || kinds.has("retreat") ? "move" : null;
@@ -324,7 +329,6 @@ export function highlight() {
 }
 
 export async function giveOrder(order) {
-  const { submitOrders } = await import("./orders.js");
   hideMenu();
   S.selection = null;
   await submitOrders([order], "en");

@@ -31,6 +31,12 @@ export async function refresh(force) {
   if (!game || game.id !== S.gameId) return;
   const before = S.game;
   const changed = force || !before || before.version !== game.version || before.phase !== game.phase;
+  if (changed) await busy(() => update(game, before, true));
+  else await update(game, before, false);
+}
+
+// Show ``game`` (``changed``: a new version: the board, orders and history again).
+async function update(game, before, changed) {
   S.game = game;
   S.offset = game.now - Date.now() / 1000;
   if (!S.power || !game.my_powers.includes(S.power)) S.power = pickPower(game);
@@ -43,16 +49,14 @@ export async function refresh(force) {
     return;
   }
   if (changed) {
-    await busy(async () => {
-      S.selection = null;
-      const phaseMoved = before && before.phase !== game.phase;
-      if (phaseMoved) S.refused = [];
-      await loadLegal();
-      await loadHistory();
-      if (phaseMoved) await showLatestResults();
-      else await renderBoard();
-      renderOrders(true);
-    });
+    S.selection = null;
+    const phaseMoved = before && before.phase !== game.phase;
+    if (phaseMoved) S.refused = [];
+    await loadLegal();
+    await loadHistory();
+    if (phaseMoved) await showLatestResults();
+    else await renderBoard();
+    renderOrders(true);
   } else {
     renderOrders(false);
   }
