@@ -290,7 +290,7 @@ def render_record(
     outcomes = tuple(
         Outcome(
             power,
-            parse_order(e["order"], "en", board),
+            parse_order(e["order"], game_map=board),
             OrderResult(e["result"]),
             e.get("reason", ""),
             None if e.get("unit") is None else OrderResult(e["unit"]),
@@ -417,3 +417,23 @@ def _without_text(message: str, text: str) -> str:
         if message.endswith(suffix):
             return message[: -len(suffix)]
     return message
+
+
+def names(game: Game, language: str) -> dict[str, Any]:
+    """What the page shows in ``language``: the powers' names and the current phase's."""
+    from realpolitik.notation.formatter import power_name
+
+    return {
+        "powers": {p: power_name(p, language) for p in game.powers},
+        "phase": phase_title(game, str(game.phase), language),
+    }
+
+
+def phase_title(game: Game, phase: str, language: str) -> str:
+    """``"Spring 1901 Movement"``, ``"Primavera de 1901 Movimientos"`` (the edition's seasons)."""
+    from realpolitik.phase import Phase
+    from realpolitik.render.legend import phase_name
+    from realpolitik.render.words import Words
+
+    words = Words(language, game_map=game.game_map, edition=game.edition)
+    return phase_name(Phase.parse(phase), words)

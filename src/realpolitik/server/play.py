@@ -340,6 +340,7 @@ def game_state(b: Backend, game_id: int, user: User | None, language: str = "en"
     out["is_over"] = game.is_over
     out["winners"] = sorted(game.winners) if game.is_over else []
     out["draw"] = _draw_info(game)
+    out["names"] = engine.names(game, language)
     out["draw_votes"] = _draw_votes(game, mine, GameSettings.from_json(row.settings))
     out["adjustments"] = game.adjustment_counts() if row.phase and row.phase.endswith("A") else {}
     mine_orders: dict[str, Any] = {}
@@ -556,15 +557,25 @@ def _change(b: Backend, game_id: int, user: User, power: str, act: Any) -> dict[
 # --- history ----------------------------------------------------------------------------
 
 
-def history(b: Backend, game_id: int) -> list[dict[str, Any]]:
+def history(b: Backend, game_id: int, language: str = "en") -> list[dict[str, Any]]:
+    """The processed phases, oldest first, with their names in ``language``."""
+    check_language(language)
     with reading(b.db) as conn:
-        game_row(conn, game_id)
+        row = game_row(conn, game_id)
         rows = conn.execute(
             select(t.phases.c.idx, t.phases.c.phase)
             .where(t.phases.c.game_id == game_id)
             .order_by(t.phases.c.idx)
         ).all()
-    return [{"idx": r.idx, "phase": r.phase} for r in rows]
+    game = _game(row) if row.state is not None else None
+    return [
+        {
+            "idx": r.idx,
+            "phase": r.phase,
+            "name": engine.phase_title(game, r.phase, language) if game else r.phase,
+        }
+        for r in rows
+    ]
 
 
 def phase_record(b: Backend, game_id: int, phase: str, language: str = "en") -> dict[str, Any]:

@@ -222,6 +222,12 @@ def join(game_id: GameId, body: JoinIn, b: B, me: Me) -> dict[str, Any]:
     return games.join(b, me, game_id, body.code)
 
 
+@router.get("/invitations/{code}", tags=["games"])
+def invitation(code: str, b: B) -> dict[str, Any]:
+    """The game an invitation link is for (shown to a visitor before logging in)."""
+    return games.invitation(b, code)
+
+
 @router.post("/invitations/{code}", tags=["games"])
 def join_by_code(code: str, b: B, me: Me) -> dict[str, Any]:
     """Take a seat through an invitation link."""
@@ -296,9 +302,9 @@ def concede(game_id: GameId, body: PowerIn, b: B, me: Me) -> dict[str, Any]:
 
 
 @router.get("/games/{game_id}/history", tags=["play"])
-def history(game_id: GameId, b: B) -> list[dict[str, Any]]:
-    """The processed phases, oldest first."""
-    return play.history(b, game_id)
+def history(game_id: GameId, b: B, language: Language = "en") -> list[dict[str, Any]]:
+    """The processed phases, oldest first (``name``: the phase's name in ``language``)."""
+    return play.history(b, game_id, language)
 
 
 @router.get("/games/{game_id}/history/{phase}", tags=["play"])
