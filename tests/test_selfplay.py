@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import sys
 from itertools import pairwise
 from pathlib import Path
 
@@ -90,6 +91,12 @@ def test_the_games_follow_the_editions_rules():
     # a two-player game: the neutral power's coin toss, and the player-level victory
     two = play(Plan(games=1, players=2, bot="random", max_years=2), 5)
     assert two.status.coin_toss is not None and two.controller("ITALY") is not None
+
+
+def test_ray_is_named_when_it_is_missing(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray: ImportError
+    with pytest.raises(ValueError, match=r"--ray needs Ray: pip install 'realpolitik\[ray\]'"):
+        run(Plan(games=1, max_years=1), tmp_path, ray_address="auto")
 
 
 def test_the_command(tmp_path, capsys):
