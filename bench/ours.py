@@ -50,13 +50,23 @@ from common import (
     warm_up_phases,
 )
 from realpolitik import Phase, Position, adjudicate, load_map, rules_for
-from realpolitik.adjudicator import OrderResult
+from realpolitik.adjudicator import OrderResult, Resolution
 from realpolitik.game import Game
 from realpolitik.legal import legal_orders
 from realpolitik.phase import PhaseKind
-from realpolitik.situation import next_phase, read_orders, read_situation
+from realpolitik.situation import read_orders, read_situation
+from realpolitik.turns import settle
+from realpolitik.variants import edition
 
 MAP = load_map("standard")
+CALENDAR = edition("classic")
+
+
+def next_phase(phase: Phase, resolution: Resolution) -> tuple[Phase, Position]:
+    """The phase after ``phase`` and its position, as the JSON contract has it."""
+    return settle(CALENDAR, MAP, phase, resolution.position, skip_idle=True)
+
+
 GAMES = 10
 
 
@@ -87,7 +97,7 @@ def task_adjudicate(path: Path) -> dict[str, Any]:
         start = clock()
         orders, _ = read_orders(text, "en", MAP)
         read = clock()
-        next_phase(phase, adjudicate(MAP, position, orders, rules, phase), MAP)
+        next_phase(phase, adjudicate(MAP, position, orders, rules, phase))
         end = clock()
         times.append({"kind": kind, "seconds": end - start, "resolve_seconds": end - read})
     return {"phases": times}
@@ -131,7 +141,7 @@ def neutral(phase: Phase, position: Position, orders: Any, rules: Any) -> dict[s
     too when nobody can retreat), and per ordered unit whether its move succeeded or its
     support was given."""
     resolution = adjudicate(MAP, position, orders, rules, phase)
-    following, after = next_phase(phase, resolution, MAP)
+    following, after = next_phase(phase, resolution)
     dislodged: dict[str, list[str]] = {}
     for d in after.dislodged.values():
         dislodged.setdefault(d.unit.power, []).append(
@@ -142,7 +152,7 @@ def neutral(phase: Phase, position: Position, orders: Any, rules: Any) -> dict[s
     ):
         # nobody can retreat: the phase is played at once, as ``Game`` does
         empty = adjudicate(MAP, after, {}, rules, following)
-        following, after = next_phase(following, empty, MAP)
+        following, after = next_phase(following, empty)
     units: dict[str, list[str]] = {}
     for unit in after.units.values():
         units.setdefault(unit.power, []).append(str(unit))
@@ -202,7 +212,7 @@ def task_count(
         if what == "adjudicate":
             orders, _ = read_orders(text, "en", MAP)
         if what in ("adjudicate", "resolve"):
-            return next_phase(phase, adjudicate(MAP, position, orders, rules, phase), MAP)
+            return next_phase(phase, adjudicate(MAP, position, orders, rules, phase))
         return legal_orders(MAP, position, phase, rules)
 
     for w in warm_up_phases(work, chosen, warm_up):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import inspect
 import random
 from dataclasses import MISSING, FrozenInstanceError, dataclass, fields, replace
+from itertools import pairwise
 
 import pytest
 
@@ -199,18 +200,20 @@ def test_phase_records_are_made_as_the_dataclass_makes_them() -> None:
     assert list(inspect.signature(PhaseRecord).parameters) == names
     board = load_board("standard")
     phase, position = Phase.parse("S1901M"), Position.initial(board)
-    record = PhaseRecord(phase, position, {}, ())
+    record = PhaseRecord(phase, position, {}, (), position)
     for f in fields(PhaseRecord):
         if f.default is not MISSING:
             assert getattr(record, f.name) == f.default
     assert (
         record.declared == {}
-        and record.declared is not PhaseRecord(phase, position, {}, ()).declared
+        and record.declared is not PhaseRecord(phase, position, {}, (), position).declared
     )
     assert record.status == Status() and record.events == ()
     full = PhaseRecord(**{n: getattr(record, n) for n in names})
     assert full == record and replace(record, events=("x",)).events == ("x",)
-    assert replace(record, events=("x",)) == PhaseRecord(phase, position, {}, (), events=("x",))
+    assert replace(record, events=("x",)) == PhaseRecord(
+        phase, position, {}, (), position, events=("x",)
+    )
     with pytest.raises(FrozenInstanceError):
         record.skipped = True  # type: ignore[misc]
 
@@ -282,3 +285,19 @@ def test_legal_orders_of_one_power_named_in_any_case() -> None:
     assert set(every) == {"ENGLAND", "FRANCE"}
     assert game.legal_orders("england") == {"ENGLAND": every["ENGLAND"]} != {"ENGLAND": {}}
     assert game.legal_orders("germany") == {"GERMANY": {}}  # nothing to order
+
+
+def test_each_record_keeps_the_position_after_it() -> None:
+    game = Game.new(seed=3)
+    game.submit("FRANCE", ["A PAR - BUR"])
+    game.process()
+    game.submit("FRANCE", ["A BUR - BEL"])
+    game.process()  # Fall 1901, then the Winter adjustments processed at once or waited for
+    history = game.history
+    assert len(history) >= 2
+    for record, following in pairwise(history):
+        assert record.after == following.position
+    assert history[-1].after == game.position
+    assert history[1].after.centers["BEL"] == "FRANCE"  # centres changed owner after Fall
+    loaded = Game.from_json(game.to_json())
+    assert [r.after for r in loaded.history] == [r.after for r in history]

@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from realpolitik.adjudicator import adjustment_counts
 from realpolitik.adjudicator.results import OrderResult, Outcome
 from realpolitik.game import Game, GameError, Message, PhaseRecord
 from realpolitik.orders import (
@@ -36,6 +35,7 @@ from realpolitik.orders import (
 from realpolitik.phase import Phase
 from realpolitik.position import Position
 from realpolitik.savegame import order_from_text
+from realpolitik.turns import idle_adjustments
 from realpolitik.variants import load_board
 from realpolitik.vocab import Power, province_of
 
@@ -232,7 +232,7 @@ def _mila_has(game: Game, record: PhaseRecord) -> bool:
     if record.phase.is_retreats:
         return any(d.retreats for d in record.position.dislodged.values())
     board = game.board_for(record.phase)
-    return bool(adjustment_counts(board, record.position, game.rules))
+    return not idle_adjustments(board, record.position, game.rules)
 
 
 def _occupy(influence: dict[str, Power], position: Position) -> None:

@@ -294,15 +294,23 @@ def _read(data: Mapping[str, Any]) -> Game:
         last_year=data.get("last_year"),
         clock=bool(data.get("clock", True)),
     )
-    for raw in data.get("history", ()):
-        phase = Phase.parse(raw["phase"])
-        board = game.board_for(phase)
+    game.phase = Phase.parse(data["phase"])
+    game.position = Position.from_json(data["position"], game.game_map)
+    history = list(data.get("history", ()))
+    phases = [Phase.parse(raw["phase"]) for raw in history]
+    positions = [
+        Position.from_json(raw["position"], game.board_for(phase))
+        for raw, phase in zip(history, phases, strict=True)
+    ]
+    afters = [*positions[1:], game.position][: len(positions)]  # the next phase's start
+    for raw, phase, position, after in zip(history, phases, positions, afters, strict=True):
         game.history.append(
             PhaseRecord(
                 phase=phase,
-                position=Position.from_json(raw["position"], board),
+                position=position,
                 orders=_read_orders(raw.get("orders", {})),
                 outcomes=tuple(_read_outcome(o) for o in raw.get("outcomes", ())),
+                after=after,
                 skipped=bool(raw.get("skipped", False)),
                 disorder=frozenset(raw.get("civil_disorder", ())),
                 accepted=frozenset((p, prov) for p, prov in raw.get("accepted", ())),
@@ -311,8 +319,6 @@ def _read(data: Mapping[str, Any]) -> Game:
                 events=tuple(raw.get("events", ())),
             )
         )
-    game.phase = Phase.parse(data["phase"])
-    game.position = Position.from_json(data["position"], game.game_map)
     game.status = _read_status(data.get("status", {}))
     pending = data.get("pending", {})
     game.restore_pending(

@@ -26,21 +26,25 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from realpolitik.adjudicator import adjudicate, retreat_options
-from realpolitik.adjudicator.adjustments import adjustment_dues, free_homes
-from realpolitik.adjudicator.results import OrderResult, Resolution
+from realpolitik.adjudicator import retreat_options
+from realpolitik.adjudicator.results import OrderResult
 from realpolitik.errors import OrderError, SituationError
 from realpolitik.maps import GameMap, load_map
 from realpolitik.notation import LANGUAGES, format_order, read_all, read_order
 from realpolitik.orders import Order
-from realpolitik.phase import Phase, PhaseKind, Season
+from realpolitik.phase import Phase, PhaseKind
 from realpolitik.position import Dislodged, Position
 from realpolitik.rules import Rules, rules_for
+from realpolitik.turns import Turn, play
+from realpolitik.variants import edition
 from realpolitik.vocab import Power, Province
 
 KNOWN_KEYS = {"phase", "units", "centers", "dislodged", "contested", "orders", "language", "map"}
 AUTO = "auto"
 """The ``language`` that guesses each order's language."""
+CALENDAR = "classic"
+"""The edition whose calendar the contract follows, whatever the rules (idle adjustment
+phases skipped)."""
 
 
 def check_language(language: Any) -> str:
@@ -127,65 +131,6 @@ def read_orders(
     return parsed, failed
 
 
-def next_phase(phase: Phase, resolution: Resolution, game_map: GameMap) -> tuple[Phase, Position]:
-    """The phase after ``phase`` and the position it starts from (centres updated after a
-    Fall turn; empty adjustment phases skipped)."""
-    position = resolution.position
-    kind = phase.kind
-    year = phase.year
-    if kind is _MOVEMENT and position.dislodged:
-        return _calendar(year, phase.season, _RETREATS), position
-    if kind is _ADJUSTMENTS:
-        return _calendar(year + 1, _SPRING, _MOVEMENT), position
-    if phase.season is _SPRING:
-        return _calendar(year, _FALL, _MOVEMENT), position
-    position = update_centers(position, game_map)
-    if _adjustments_due(game_map, position):
-        return _calendar(year, _WINTER, _ADJUSTMENTS), position
-    return _calendar(year + 1, _SPRING, _MOVEMENT), position
-
-
-# enum members bound once: reading ``PhaseKind.MOVEMENT`` goes through the enum's class
-# machinery, many times slower than a module global
-_MOVEMENT, _RETREATS, _ADJUSTMENTS = PhaseKind.MOVEMENT, PhaseKind.RETREATS, PhaseKind.ADJUSTMENTS
-_SPRING, _FALL, _WINTER = Season.SPRING, Season.FALL, Season.WINTER
-_PHASES: dict[tuple[int, str, str], Phase] = {}
-
-
-def _calendar(year: int, season: Season, kind: PhaseKind) -> Phase:
-    """``Phase(year, season, kind)``: phases are values, so each is made once and shared
-    (keyed by the members' letters: ``_value_`` is a plain attribute, where ``value`` and
-    hashing a member run Python code)."""
-    key = (year, season._value_, kind._value_)
-    phase = _PHASES.get(key)
-    if phase is None:
-        phase = _PHASES[key] = Phase(year, season, kind)
-    return phase
-
-
-def _adjustments_due(game_map: GameMap, position: Position) -> bool:
-    """Whether :func:`adjustment_counts` has an entry: a power owes removals, or owes builds
-    and has a free home centre to build in."""
-    for power, due in adjustment_dues(game_map, position).items():
-        if due < 0 or (due > 0 and free_homes(game_map, position, power)):
-            return True
-    return False
-
-
-def update_centers(position: Position, game_map: GameMap) -> Position:
-    """Each occupied supply centre becomes its occupier's (the same position when none
-    changes hands)."""
-    centers = game_map.centers
-    owners = position.centers
-    changes: dict[Province, Power] = {}
-    for prov, unit in position.units.items():
-        if prov in centers and owners.get(prov) != unit.power:
-            changes[prov] = unit.power
-    if not changes:
-        return position
-    return Position(position.units, {**owners, **changes}, position.dislodged, position.contested)
-
-
 def _order_text(order: Order, language: str, game_map: GameMap) -> str:
     if language in ("en", AUTO):
         return str(order)
@@ -220,24 +165,31 @@ def adjudicate_situation(
         if isinstance(exc, SituationError):
             raise
         raise SituationError(str(exc)) from None
-    resolution = adjudicate(game_map, position, orders, rules, phase)
-    following, after = next_phase(phase, resolution, game_map)
+    turn = play(edition(CALENDAR), game_map, rules, phase, position, orders, skip_idle=True)
+    return result_json(turn, failed, out_language, game_map)
+
+
+def result_json(
+    turn: Turn, failed: Mapping[Power, list[tuple[str, str]]], language: str, game_map: GameMap
+) -> dict[str, Any]:
+    """The contract's result of a phase played (``failed``: the order texts that could not
+    be read, with the reason; ``language``: that of the result's order texts)."""
     out_orders: dict[Power, list[dict[str, Any]]] = {}
-    for outcome in resolution.outcomes:
-        text = _order_text(outcome.order, out_language, game_map)
+    for outcome in turn.resolution.outcomes:
+        text = _order_text(outcome.order, language, game_map)
         out_orders.setdefault(outcome.power, []).append(outcome.to_json(text))
     for power, bad in failed.items():
         for text, reason in bad:
             out_orders.setdefault(power, []).append(
                 {"order": text, "result": OrderResult.ILLEGAL.value, "reason": reason}
             )
-    shape = after.to_json()
+    shape = turn.after.to_json()
     return {
-        "phase": str(phase),
+        "phase": str(turn.phase),
         "orders": dict(sorted(out_orders.items())),
         "units": shape["units"],
         "dislodged": shape["dislodged"],
         "contested": shape["contested"],
         "centers": shape["centers"],
-        "next_phase": str(following),
+        "next_phase": str(turn.following),
     }

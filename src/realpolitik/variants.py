@@ -2,7 +2,8 @@
 
 The registry is ``data/variants.json``; boards are map data files, either complete
 (``maps/data/<name>.json``) or derived from another board (``maps/data/derived/<name>.json``:
-provinces removed or cut off, edges added, starts changed). Nothing here is Python-coded
+provinces added, removed or cut off, coasts named, edges added or removed, starts changed;
+``readings`` says where a book is silent and what was chosen). Nothing here is Python-coded
 geography::
 
     >>> ed = edition("grow")
@@ -13,8 +14,9 @@ geography::
 
 An :class:`Edition` is one rulebook: its rule choices (:class:`~realpolitik.rules.Rules`),
 board, first year, season names, when centres change owner, when adjustments come, the
-victory condition, the phase clock, and one :class:`Setup` per table (player count and
-option: who plays what, who is out, a reduced board, a neutral power and its coin toss).
+victory condition, what missed orders mean (civil disorder, or only holds), the phase
+clock, and one :class:`Setup` per table (player count and option: who plays what, who is
+out, a reduced board, a neutral power and its coin toss).
 """
 
 from __future__ import annotations
@@ -85,10 +87,31 @@ class Neutral:
 
 
 @dataclass(frozen=True, slots=True)
+class Clock:
+    """The moderator's clock, in minutes: diplomacy before the first turn and before each
+    later one, and order writing (``None``: no limit)."""
+
+    first_diplomacy: int | None
+    diplomacy: int | None
+    writing: int | None
+
+    def for_phase(self, phase: Phase, first: bool) -> dict[str, int | None]:
+        """The periods of a phase: diplomacy and writing before a movement phase, writing
+        only before retreats and adjustments (no negotiation then)."""
+        if phase.is_movement:
+            talk = self.first_diplomacy if first else self.diplomacy
+            return {"diplomacy": talk, "writing": self.writing}
+        return {"diplomacy": None, "writing": self.writing}
+
+
+@dataclass(frozen=True, slots=True)
 class Setup:
     """One table of an edition: ``groups[k]`` are the powers the k-th player plays; ``out``
     powers are played by nobody (civil disorder all game); ``map`` replaces the edition's
-    board; ``victory`` and ``start_year`` replace the edition's."""
+    board; ``victory`` and ``start_year`` replace the edition's; an ``extra`` table is not
+    in the edition's book (grow's ``2-extra``): it is played only when named by its id;
+    ``clock`` replaces the edition's, and ``press`` false makes a table without diplomacy
+    (conquista's two players: "sin Diplomacia y de pura Guerra")."""
 
     id: str
     players: int
@@ -99,6 +122,9 @@ class Setup:
     neutral: Neutral | None = None
     victory: Victory | None = None
     title: str = ""
+    extra: bool = False  # not in the edition's book: only when asked for by its id
+    clock: Clock | None = None  # replaces the edition's (conquista's 2 players: no diplomacy)
+    press: bool = True  # False: a table without diplomacy (no negotiation, no messages)
 
     def default_names(self) -> list[str]:
         """Players named after their power (one power each), else ``player 1``..."""
@@ -138,24 +164,6 @@ class Setup:
         return {name: dealt[name] for name in names}
 
 
-@dataclass(frozen=True, slots=True)
-class Clock:
-    """The moderator's clock, in minutes: diplomacy before the first turn and before each
-    later one, and order writing (``None``: no limit)."""
-
-    first_diplomacy: int | None
-    diplomacy: int | None
-    writing: int | None
-
-    def for_phase(self, phase: Phase, first: bool) -> dict[str, int | None]:
-        """The periods of a phase: diplomacy and writing before a movement phase, writing
-        only before retreats and adjustments (no negotiation then)."""
-        if phase.is_movement:
-            talk = self.first_diplomacy if first else self.diplomacy
-            return {"diplomacy": talk, "writing": self.writing}
-        return {"diplomacy": None, "writing": self.writing}
-
-
 @dataclass(frozen=True)
 class Edition:
     """One rulebook as data (see the module docstring)."""
@@ -173,6 +181,7 @@ class Edition:
     adjustments: str  # "after_fall" (Winter) or "before_spring" (reinforcements)
     victory: Victory
     shortened_game: bool
+    missed_orders: str  # no orders: "disorder" (civil disorder), "hold" (its units hold)
     clock: Clock
     setups: tuple[Setup, ...]
 
@@ -191,12 +200,18 @@ class Edition:
             raise VariantError(f"{self.name} has no setup {setup_id!r} (setups: {known})")
         count = 7 if players is None else players
         for setup in self.setups:
-            if setup.players == count:
+            if setup.players == count and not setup.extra:
                 return setup
-        counts = sorted({s.players for s in self.setups})
+        counts = self.tables()
+        extras = [s.id for s in self.setups if s.extra and s.players == count]
+        hint = f" (an extra table, not in its book: setup {extras[0]})" if extras else ""
         raise VariantError(
-            f"{self.name} is played by {counts[0]} to {counts[-1]} players, not {count}"
+            f"{self.name} is played by {counts[0]} to {counts[-1]} players, not {count}{hint}"
         )
+
+    def tables(self) -> list[int]:
+        """The player counts of the edition's own tables (extras left out)."""
+        return sorted({s.players for s in self.setups if not s.extra})
 
     def board(self, setup: Setup) -> str:
         return setup.map or self.map
@@ -206,6 +221,9 @@ class Edition:
 
     def victory_for(self, setup: Setup) -> Victory:
         return setup.victory or self.victory
+
+    def clock_for(self, setup: Setup) -> Clock:
+        return setup.clock or self.clock
 
     def phase_name(self, phase: Phase) -> str:
         """``"Spring 1901"``, ``"Summer 1901 adjustments"`` (grow), ``"Spring 1915
@@ -241,6 +259,9 @@ def _setup(raw: Mapping[str, Any]) -> Setup:
         neutral=None if neutral is None else Neutral(**neutral),
         victory=None if raw.get("victory") is None else _victory(raw["victory"]),
         title=raw.get("title", ""),
+        extra=bool(raw.get("extra", False)),
+        clock=None if raw.get("clock") is None else Clock(**raw["clock"]),
+        press=bool(raw.get("press", True)),
     )
 
 
@@ -261,6 +282,7 @@ def _edition(name: str, raw: Mapping[str, Any]) -> Edition:
         adjustments=raw["adjustments"],
         victory=_victory(raw["victory"]),
         shortened_game=bool(raw.get("shortened_game", False)),
+        missed_orders=raw.get("missed_orders", "disorder"),
         clock=Clock(**raw["clock"]),
         setups=tuple(_setup(s) for s in raw["setups"]),
     )
@@ -268,6 +290,8 @@ def _edition(name: str, raw: Mapping[str, Any]) -> Edition:
         raise VariantError(f"{name}: centres change {ed.centres!r}?")
     if ed.adjustments not in ("after_fall", "before_spring"):
         raise VariantError(f"{name}: adjustments {ed.adjustments!r}?")
+    if ed.missed_orders not in ("disorder", "hold"):
+        raise VariantError(f"{name}: missed orders {ed.missed_orders!r}?")
     for setup in ed.setups:
         _check_setup(ed, setup)
     return ed
@@ -365,6 +389,12 @@ def _derive(decl: Mapping[str, Any]) -> dict[str, Any]:
         starts.setdefault(power, []).extend(units)
     for prov, power in decl.get("homes", {}).items():
         provinces[prov].update(center=True, home=power)
+    for raw in decl.get("add_provinces", ()):
+        if raw["id"] in provinces:
+            raise MapDataError(f"{decl['name']}: province {raw['id']} is already on the board")
+        provinces[raw["id"]] = dict(raw)
+    for prov, coasts in decl.get("coasts", {}).items():
+        provinces[prov]["coasts"] = list(coasts)
     removed = set(decl.get("remove", ()))
     for prov in removed:
         info = provinces[prov]
@@ -381,6 +411,8 @@ def _derive(decl: Mapping[str, Any]) -> dict[str, Any]:
                 info.pop("home")
             if info.get("country") == power:
                 info.pop("country")
+    army = _without(army, decl.get("remove_army", ()), decl["name"])
+    fleet = _without(fleet, decl.get("remove_fleet", ()), decl["name"])
     army += [tuple(e) for e in decl.get("add_army", ())]
     fleet += [tuple(e) for e in decl.get("add_fleet", ())]
     for power, units in starts.items():
@@ -396,3 +428,15 @@ def _derive(decl: Mapping[str, Any]) -> dict[str, Any]:
         "fleet": [list(e) for e in fleet],
         "starts": starts,
     }
+
+
+def _without(
+    edges: list[tuple[str, ...]], removed: Sequence[Sequence[str]], board: str
+) -> list[tuple[str, ...]]:
+    """``edges`` less the ``removed`` ones (in either direction); each must be there."""
+    drop = {frozenset(e) for e in removed}
+    missing = drop - {frozenset(e) for e in edges}
+    if missing:
+        names = ", ".join("-".join(sorted(e)) for e in sorted(missing, key=sorted))
+        raise MapDataError(f"{board}: no edge {names} to remove")
+    return [e for e in edges if frozenset(e) not in drop]
