@@ -229,15 +229,12 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
         self._slots = {p: encoding.slots(keyed) for p, keyed in legal.items() if p in self.agents}
         due = game.adjustment_counts() if game.phase.kind is PhaseKind.ADJUSTMENTS else {}
         shared = encoding.board_arrays(game.phase, game.position, due)
-        code, slots = encoding.code, self._slots
-        return {
-            p: {
-                **shared,
-                "power": code[p],
-                "action_mask": encoding.mask(slots.get(p, {})),
-            }
-            for p in agents
-        }
+        code, slots, mask = encoding.code, self._slots, encoding.mask
+        observations = {}
+        for p in agents:
+            allowed, counts = mask(slots.get(p, {}))
+            observations[p] = {**shared, "power": code[p], "action_mask": allowed, "orders": counts}
+        return observations
 
     # --- for agents and wrappers ---------------------------------------------------------------
     def legal_orders(self, agent: Power) -> dict[str, list[Order]]:
