@@ -172,7 +172,7 @@ class _Recorder:
         return record(self.plan, seed)
 
 
-def _on_ray(plan: Plan, address: str, batch: int) -> Iterator[Played]:
+def _on_ray(plan: Plan, address: str) -> Iterator[Played]:
     try:
         import ray
     except ImportError:
@@ -183,6 +183,9 @@ def _on_ray(plan: Plan, address: str, batch: int) -> Iterator[Played]:
     try:
         remote = ray.remote(_record_many)
         seeds = list(range(plan.seed, plan.seed + plan.games))
+        # about four tasks per core of the cluster, at most 64 games each
+        cores = int(ray.cluster_resources().get("CPU", 1))  # type: ignore[no-untyped-call, unused-ignore]
+        batch = max(1, min(64, plan.games // (4 * max(cores, 1))))
         refs = [remote.remote(plan, seeds[k : k + batch]) for k in range(0, len(seeds), batch)]
         for ref in refs:  # in game order
             yield from ray.get(ref)
@@ -201,16 +204,13 @@ def run(
 ) -> dict[str, Any]:
     """Play ``plan`` into the directory ``out`` (created; files of an earlier run are
     replaced) on ``workers`` processes (default: one per core) or on the Ray cluster at
-    ``ray_address``; report progress on ``progress``. Returns the run's figures."""
+    ``ray_address`` (in tasks of a few games, about four per core of the cluster); report
+    progress on ``progress``. Returns the run's figures."""
     out.mkdir(parents=True, exist_ok=True)
     workers = workers or os.cpu_count() or 1
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
-    played = (
-        _on_ray(plan, ray_address, max(1, plan.games // 64))
-        if ray_address is not None
-        else _local(plan, workers)
-    )
+    played = _on_ray(plan, ray_address) if ray_address is not None else _local(plan, workers)
     bar = _Progress(plan.games, progress)
     games = phases = 0
     with (out / "games.jsonl").open("w", encoding="utf-8") as summaries:
@@ -231,7 +231,8 @@ def run(
             if phase_file is not None:
                 phase_file.close()
     seconds = bar.done(games, phases)
-    return {"games": games, "phases": phases, "seconds": seconds, "workers": workers}
+    where: dict[str, Any] = {"ray": ray_address} if ray_address else {"workers": workers}
+    return {"games": games, "phases": phases, "seconds": seconds, **where}
 
 
 class _Progress:
