@@ -25,6 +25,7 @@ from dataclasses import replace
 from typing import Any
 
 from realpolitik.adjudicator import Resolution, adjustment_counts
+from realpolitik.adjudicator.legality import ORDERS_OF
 from realpolitik.errors import IllegalOrderError, OrderError
 from realpolitik.maps.model import GameMap
 from realpolitik.notation import parse_order
@@ -54,15 +55,10 @@ __all__ = ["CoinToss", "Game", "GameError", "Message", "PhaseRecord", "Status"]
 # enum members bound once: reading ``PhaseKind.MOVEMENT`` goes through the enum's class
 # machinery, several times slower than a module global (these are read at every phase)
 _MOVEMENT, _RETREATS, _ADJUSTMENTS = PhaseKind.MOVEMENT, PhaseKind.RETREATS, PhaseKind.ADJUSTMENTS
-_KINDS: dict[PhaseKind, tuple[type, ...]] = {
-    PhaseKind.MOVEMENT: (Hold, Move, SupportHold, SupportMove, Convoy),
-    PhaseKind.RETREATS: (Retreat, Disband),
-    PhaseKind.ADJUSTMENTS: (Build, Disband, Waive),
-}
 # Per kind of phase: the orders it takes, and the (exact) types of those that need no
 # checking but their unit's owner (not: a move read as a retreat, builds, waives).
 _ORDERS_OF: dict[PhaseKind, tuple[tuple[type, ...], frozenset[type]]] = {
-    kind: (types, frozenset(types) - {Build, Waive}) for kind, types in _KINDS.items()
+    kind: (types, frozenset(types) - {Build, Waive}) for kind, types in ORDERS_OF.items()
 }
 _UnitOrder = Hold | Move | SupportHold | SupportMove | Convoy | Retreat | Disband | Build
 GLOBAL = "GLOBAL"

@@ -13,6 +13,14 @@ from operator import attrgetter
 from typing import Any
 
 from realpolitik.adjudicator.convoy import Routes, has_route, minimal_routes
+from realpolitik.adjudicator.legality import (
+    MoveRule,
+    Reason,
+    SupportRule,
+    convoy_rule,
+    move_rule,
+    support_rule,
+)
 from realpolitik.maps.model import GameMap, ProvinceType
 from realpolitik.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove, UnitRef
 from realpolitik.position import Position
@@ -202,7 +210,7 @@ class _Facts:
         self.missing_nationality = rules.missing_nationality == "a"
         self.moves: dict[tuple[UnitType, Location, Location, bool], MoveRule] = {}
         self.supports: dict[SupportKey, SupportRule] = {}
-        self.convoys: dict[tuple[UnitType, Location, Location, Location], str] = {}
+        self.convoys: dict[tuple[UnitType, Location, Location, Location], Reason | None] = {}
 
     def move(self, utype: UnitType, location: Location, dest: Location, via: bool) -> MoveRule:
         key = (utype, location, dest, via)
@@ -210,7 +218,7 @@ class _Facts:
         if found is None:
             if len(self.moves) > 100_000:  # only ever the map's orders, unless orders are odd
                 self.moves.clear()
-            found = self.moves[key] = _move_rule(self.game_map, self.rules, *key)
+            found = self.moves[key] = move_rule(self.game_map, self.rules, *key)
         return found
 
     def support(self, key: SupportKey) -> SupportRule:
@@ -218,16 +226,18 @@ class _Facts:
         if found is None:
             if len(self.supports) > 100_000:  # only ever the map's orders, unless orders are odd
                 self.supports.clear()
-            found = self.supports[key] = _support_rule(self.game_map, self.reach, *key)
+            found = self.supports[key] = support_rule(self.game_map, *key)
         return found
 
-    def convoy(self, utype: UnitType, location: Location, army: Location, dest: Location) -> str:
+    def convoy(
+        self, utype: UnitType, location: Location, army: Location, dest: Location
+    ) -> Reason | None:
         key = (utype, location, army, dest)
         found = self.convoys.get(key)
         if found is None:
             if len(self.convoys) > 100_000:  # only ever the map's orders, unless orders are odd
                 self.convoys.clear()
-            found = self.convoys[key] = _convoy_rule(self.game_map, *key)
+            found = self.convoys[key] = convoy_rule(self.game_map, *key)
         return found
 
 
@@ -237,121 +247,9 @@ def _facts(game_map: GameMap, rules: Rules) -> _Facts:
     return _Facts(game_map, rules)
 
 
-# A move's verdict on the map: why it is illegal ("" if it is not), the exact destination
-# and its province, whether it goes by convoy, and whether that needs a route through the
-# fleets at sea (then the reason is why it is illegal without one).
-MoveRule = tuple[str, Location, Province, bool, bool]
 # A support, as the supporter's type and location, the supported unit's type (or None) and
-# location as named, and the destination (None: a hold)...
+# location as named, and the destination (None: a hold)
 SupportKey = tuple[UnitType, Location, UnitType | None, Location, Location | None]
-# ... and its verdict on the map: why it is illegal ("" if it is not), the province it
-# supports into, the coast its order names there, and whether the unit as named could move
-# there by land (for a hold, True).
-SupportRule = tuple[str, Province, str | None, bool]
-
-
-def _move_rule(
-    game_map: GameMap, rules: Rules, utype: UnitType, location: Location, dest: Location, via: bool
-) -> MoveRule:
-    reason, exact, by_convoy, overseas = _move_verdict(game_map, rules, utype, location, dest, via)
-    return reason, exact, PROVINCE[exact], by_convoy, overseas
-
-
-def _move_verdict(
-    game_map: GameMap, rules: Rules, utype: UnitType, location: Location, dest: Location, via: bool
-) -> tuple[str, Location, bool, bool]:
-    prov = PROVINCE[dest]
-    coast = coast_of(dest)
-    info = game_map.provinces.get(prov)
-    if info is None or not info.passable:
-        return f"{prov} cannot be entered", "", False, False
-    here = PROVINCE[location]
-    if prov == here:
-        return "a unit cannot move to its own province", "", False, False
-    if utype is ARMY:
-        if coast is not None and rules.unknown_coast == "a":
-            return "an army move names a coast", "", False, False
-        if not info.is_land:
-            return f"an army cannot move to {prov} ({info.name})", "", False, False
-        if game_map.can_move(ARMY, location, prov):
-            return "", prov, via, False
-        reason = f"{prov} is not adjacent to {here} and no convoy can reach it"
-        return reason, prov, True, _coastal(game_map, here) and _coastal(game_map, prov)
-    if via:
-        return "a fleet cannot be convoyed", "", False, False
-    options = game_map.fleet_destinations(location, prov)
-    if coast is not None:
-        if coast in info.coasts:
-            if f"{prov}/{coast}" in options:
-                return "", f"{prov}/{coast}", False, False
-            if rules.impossible_coast == "b":
-                return f"the fleet at {location} cannot reach {prov}/{coast}", "", False, False
-        elif rules.unknown_coast == "a":
-            return f"{prov} has no coast {coast}", "", False, False
-    if not options:
-        return f"a fleet at {location} cannot move to {prov}", "", False, False
-    if len(options) > 1:
-        return f"the coast of {prov} must be given ({', '.join(info.coasts)})", "", False, False
-    if info.coasts and rules.omitted_coast == "b":
-        return f"the coast of {prov} must be given", "", False, False
-    return "", options[0], False, False
-
-
-def _support_rule(
-    game_map: GameMap,
-    reach: Mapping[UnitType, Mapping[Location, Collection[Province]]],
-    utype: UnitType,
-    location: Location,
-    target_type: UnitType | None,
-    target: Location,
-    dest: Location | None,
-) -> SupportRule:
-    reason = _support_reason(game_map, utype, location, target, dest)
-    if dest is None:
-        return reason, PROVINCE[target], None, True
-    into = PROVINCE[dest]
-    near = target_type is not None and into in reach[target_type].get(target, ())
-    return reason, into, coast_of(dest), near
-
-
-def _support_reason(
-    game_map: GameMap, utype: UnitType, location: Location, target: Location, dest: Location | None
-) -> str:
-    """Why a support (of a hold if ``dest`` is None) is illegal for the supporter alone."""
-    target_prov = PROVINCE[target]
-    here = PROVINCE[location]
-    if target_prov == here:
-        return "a unit cannot support itself"
-    into = target_prov if dest is None else PROVINCE[dest]
-    if into not in game_map.provinces:
-        return f"unknown province {into}"
-    if dest is not None and into == target_prov:
-        return "a supported move must leave its province"
-    if into == here:
-        return "a unit cannot support a move into its own province"
-    if not game_map.can_reach(utype, location, into):
-        return f"{utype.value} {location} cannot move to {into}, so cannot support into it"
-    return ""
-
-
-def _convoy_rule(
-    game_map: GameMap, utype: UnitType, location: Location, army: Location, dest: Location
-) -> str:
-    """Why a convoy is illegal for the fleet alone and the provinces it names."""
-    here = PROVINCE[location]
-    if utype is not FLEET or not game_map.provinces[here].is_sea:
-        return "only a fleet at sea can convoy"
-    origin, to = PROVINCE[army], PROVINCE[dest]
-    if to not in game_map.provinces:
-        return f"unknown province {to}"
-    if not _coastal(game_map, origin) or not _coastal(game_map, to) or origin == to:
-        return "a convoy goes from one coastal province to another"
-    return ""
-
-
-def _coastal(game_map: GameMap, prov: Province) -> bool:
-    info = game_map.provinces.get(prov)
-    return info is not None and info.type is ProvinceType.COASTAL
 
 
 # --- legality on the board ------------------------------------------------------------------
@@ -450,13 +348,13 @@ class _Judge:
         reason, loc, prov, by_convoy, overseas = rule
         board = self.board
         if overseas and self.route(board.prov[i], prov):
-            reason = ""
-        if reason:
+            reason = None
+        if reason is not None:
             if unit.location != order.unit.location and coast_of(order.unit.location):
                 # the order names another coast (ignored, DATC 4.B.5): it simply fails
                 board.fails[k] = f"{reason}; the fleet is at {unit.location}"
                 return
-            raise Illegal(reason)
+            raise Illegal(str(reason))
         if give:
             board.kind[i] = MOVE
             board.dest_loc[i] = loc
@@ -479,9 +377,9 @@ class _Judge:
         supported = order.supported
         key = (unit.type, unit.location, supported.type, supported.location, dest)
         facts = self.facts
-        reason, into, coast, near = facts.supports.get(key) or facts.support(key)
-        if reason:
-            raise Illegal(reason)
+        reason, into, coast, near, _ = facts.supports.get(key) or facts.support(key)
+        if reason is not None:
+            raise Illegal(str(reason))
         board = self.board
         # the supported unit: named exactly, without nationality (as a rule), or else
         # matched by _target
@@ -499,7 +397,7 @@ class _Judge:
             ):
                 near = into in facts.reach[target.type].get(target.location, ())
         if not near and not self._by_convoy(board.units[t], into, exclude=board.prov[i]):
-            raise Illegal(f"{board.units[t]} cannot move to {into}")
+            raise Illegal(str(Reason("target_cannot_move", into, unit=str(board.units[t]))))
         if give:
             board.kind[i] = SUPPORT
             board.target[i] = t
@@ -520,12 +418,12 @@ class _Judge:
     def _convoy(self, k: int, i: int, unit: Unit, order: Convoy, give: bool) -> None:
         army = order.convoyed
         reason = self.facts.convoy(unit.type, unit.location, army.location, order.destination)
-        if reason:
-            raise Illegal(reason)
+        if reason is not None:
+            raise Illegal(str(reason))
         board = self.board
         t = self._target(unit, army)
         if board.units[t].type is not ARMY:
-            raise Illegal("only armies can be convoyed")
+            raise Illegal(str(Reason("convoy_army")))
         origin, dest = board.prov[t], PROVINCE[order.destination]
         routes = self.minimal.get(origin)
         if routes is None:
@@ -533,7 +431,7 @@ class _Judge:
                 board.game_map, origin, board.seas_with_fleets()
             )
         if board.prov[i] not in routes.get(dest, _NOWHERE)[0]:
-            raise Illegal(f"{unit} is on no possible convoy route from {origin} to {dest}")
+            raise Illegal(str(Reason("convoy_off_route", dest, origin, unit=str(unit))))
         if give:
             board.kind[i] = CONVOY
             board.target[i] = t
