@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Collection, Mapping, Sequence
 
-from realpolitik.adjudicator.results import OrderResult, Outcome, Resolution, new_tuple
+from realpolitik.adjudicator.results import OrderResult, Outcome, Resolution
 from realpolitik.maps.model import GameMap, ProvinceType
 from realpolitik.orders import Build, Disband, Order, UnitRef, Waive
 from realpolitik.phase import Phase
@@ -132,7 +132,7 @@ def adjudicate_adjustments(
             _one_order_per_place(judged, rules)
             _as_many_as_due(judged, due, rules)
         for order, result, reason in judged:
-            outcomes.append(new_tuple(Outcome, (power, order, result, reason, None, False)))
+            outcomes.append(Outcome(power, order, result, reason, None, False))
             if result is not _SUCCEEDS:
                 continue
             if isinstance(order, Build):
@@ -149,15 +149,11 @@ def adjudicate_adjustments(
                 civil.append(unit)
                 ref = UnitRef(unit.type, unit.location)
                 outcomes.append(
-                    new_tuple(
-                        Outcome, (power, Disband(ref), _SUCCEEDS, "civil disorder", None, True)
-                    )
+                    Outcome(power, Disband(ref), _SUCCEEDS, "civil disorder", None, True)
                 )
     # the centre owners do not change in an adjustment phase: the new position shares them
     new_position = Position(units, position.centers)
-    return new_tuple(
-        Resolution, (phase, tuple(outcomes), new_position, tuple(removed + civil), tuple(civil))
-    )
+    return Resolution(phase, tuple(outcomes), new_position, tuple(removed + civil), tuple(civil))
 
 
 def _built(game_map: GameMap, power: Power, ref: UnitRef, rules: Rules) -> Unit:

@@ -91,9 +91,14 @@ class Reason(NamedTuple):
     name: str = ""
 
     def __str__(self) -> str:
-        names = self._asdict()
-        names["coasts"] = ", ".join(self.coasts)
-        return _ENGLISH[self.key].format(**names)
+        return _ENGLISH[self.key].format(
+            province=self.province,
+            location=self.location,
+            coast=self.coast,
+            coasts=", ".join(self.coasts),
+            unit=self.unit,
+            name=self.name,
+        )
 
 
 class MoveRule(NamedTuple):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
-from realpolitik.adjudicator.results import OrderResult, Outcome, Resolution, new_tuple
+from realpolitik.adjudicator.results import OrderResult, Outcome, Resolution
 from realpolitik.maps.model import GameMap
 from realpolitik.orders import Disband, Move, Order, Retreat, UnitRef
 from realpolitik.phase import Phase
@@ -92,20 +92,17 @@ def adjudicate_retreats(
                     units = dict(position.units)
                 units[prov] = shared_unit(unit.power, unit.type, dest)
         assert verdict is not None
-        outcomes.append(new_tuple(Outcome, (power, order, verdict, reason, None, False)))
+        outcomes.append(Outcome(power, order, verdict, reason, None, False))
     if len(chosen) < len(position.dislodged):
         for prov, d in sorted(position.dislodged.items()):
             if prov not in chosen:
                 removed.append(d.unit)
                 ref = UnitRef(d.unit.type, d.unit.location)
                 outcomes.append(
-                    new_tuple(
-                        Outcome,
-                        (d.unit.power, Disband(ref), _SUCCEEDS, "no retreat order", None, True),
-                    )
+                    Outcome(d.unit.power, Disband(ref), _SUCCEEDS, "no retreat order", None, True)
                 )
     new_position = Position(position.units if units is None else units, position.centers)
-    return new_tuple(Resolution, (phase, tuple(outcomes), new_position, tuple(removed), ()))
+    return Resolution(phase, tuple(outcomes), new_position, tuple(removed), ())
 
 
 def _bounces(destinations: Collection[Location | None]) -> set[Province]:
