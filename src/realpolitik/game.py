@@ -44,7 +44,7 @@ from realpolitik.orders import (
 from realpolitik.phase import Phase, PhaseKind, Season
 from realpolitik.position import Position
 from realpolitik.records import CoinToss, GameError, Message, PhaseRecord, Status
-from realpolitik.rules import Rules
+from realpolitik.rules import ForeignSupport, Rules
 from realpolitik.turns import play
 from realpolitik.variants import Edition, Setup, edition, load_board, with_overrides
 from realpolitik.victory import GameResult, check_victory, form_alliances, most_units
@@ -518,7 +518,10 @@ class Game:
         """Conquista: ``power`` accepts, with its orders of this phase, the support of the
         other powers' units at ``supporters`` (``"A BUD"`` or ``"BUD"``); replaces its list."""
         power = self._playing(power)
-        if self.rules.foreign_support != "acknowledged" or not self.phase.is_movement:
+        if (
+            self.rules.foreign_support is not ForeignSupport.ACKNOWLEDGED
+            or not self.phase.is_movement
+        ):
             raise GameError("supports are accepted only in movement phases of conquista")
         provs: list[Province] = []
         for text in supporters:
@@ -598,7 +601,7 @@ class Game:
         return turn.resolution
 
     def _accepted_pairs(self, disorder: frozenset[Power]) -> frozenset[tuple[Power, Province]]:
-        if self.rules.foreign_support != "acknowledged":
+        if self.rules.foreign_support is not ForeignSupport.ACKNOWLEDGED:
             return frozenset()
         pairs = {
             (p, prov) for p, provs in self._accepted.items() if p not in disorder for prov in provs

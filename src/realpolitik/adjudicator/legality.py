@@ -38,7 +38,7 @@ from realpolitik.orders import (
     Waive,
 )
 from realpolitik.phase import PhaseKind
-from realpolitik.rules import Rules
+from realpolitik.rules import ImpossibleCoast, OmittedCoast, Rules, UnknownCoast
 from realpolitik.vocab import ARMY, FLEET, PROVINCE, Location, Province, UnitType, coast_of
 
 ORDERS_OF: Mapping[PhaseKind, tuple[type, ...]] = {
@@ -142,7 +142,7 @@ def move_rule(
     if prov == here:
         return _no_move(Reason("own_province"))
     if utype is ARMY:
-        if coast is not None and rules.unknown_coast == "a":
+        if coast is not None and rules.unknown_coast is UnknownCoast.ILLEGAL:
             return _no_move(Reason("army_coast"))
         if not info.is_land:
             return _no_move(Reason("army_to_sea", prov, name=info.name))
@@ -161,13 +161,13 @@ def move_rule(
         if coast in info.coasts:
             if f"{prov}/{coast}" in options:
                 return MoveRule(None, f"{prov}/{coast}", prov, False, False)
-            if rules.impossible_coast == "b":
+            if rules.impossible_coast is ImpossibleCoast.ILLEGAL:
                 return _no_move(Reason("unreachable_coast", prov, location, coast))
-        elif rules.unknown_coast == "a":
+        elif rules.unknown_coast is UnknownCoast.ILLEGAL:
             return _no_move(Reason("no_such_coast", prov, coast=coast))
     if len(options) > 1:
         return _no_move(Reason("missing_coast", prov, coasts=info.coasts))
-    if info.coasts and rules.omitted_coast == "b":
+    if info.coasts and rules.omitted_coast is OmittedCoast.FAILS:
         return _no_move(Reason("omitted_coast", prov))
     return MoveRule(None, options[0], prov, False, False)
 

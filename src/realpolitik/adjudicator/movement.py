@@ -29,11 +29,21 @@ from realpolitik.maps.model import GameMap
 from realpolitik.orders import Hold, Order, UnitRef
 from realpolitik.phase import Phase
 from realpolitik.position import Dislodged, Position
-from realpolitik.rules import Rules
+from realpolitik.rules import (
+    ConvoyedAttackOrigin,
+    ConvoyParadox,
+    DislodgedOrigin,
+    Dislodging,
+    MultiRouteConvoy,
+    RetreatAfterConvoy,
+    Rules,
+    SupportCut,
+)
 from realpolitik.vocab import Power, Province, Unit, shared_unit, unit_text
 
 _MOVE, _SUPPORT, _PATH = 0, 1, 2
 _UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
+_BOOK_PARADOX_RULES = (ConvoyParadox.RULE_1971, ConvoyParadox.RULE_1982, ConvoyParadox.RULE_2000)
 _NO_GUESS = sys.maxsize  # no guess read
 _NONE: tuple[int, ...] = ()  # no supports, no fleets
 
@@ -54,10 +64,10 @@ class Resolver:
         self.oldest = _NO_GUESS  # the start of the oldest guess read by the current frame
         rules = problem.rules
         self.paradox_rule = rules.convoy_paradox
-        self.any_route_breaks = rules.multi_route_convoy == "a"
-        self.never_origin = rules.dislodged_origin == "a"
-        self.convoy_cuts_own_target = rules.convoyed_attack_origin == "b"
-        self.target_cuts = rules.support_cut == "any_attack"  # Grow: no classic exception
+        self.any_route_breaks = rules.multi_route_convoy is MultiRouteConvoy.ANY_ROUTE
+        self.never_origin = rules.dislodged_origin is DislodgedOrigin.NEVER
+        self.convoy_cuts_own_target = rules.convoyed_attack_origin is ConvoyedAttackOrigin.CUT
+        self.target_cuts = rules.support_cut is SupportCut.ANY_ATTACK  # Grow: no classic exception
         self.exempt: dict[tuple[int, int], bool] = {}
         self.paradox: set[int] = set()  # armies whose convoy the paradox rule stopped
         self.by_rule: set[int] = set()  # decisions a backup rule settled, not computed
@@ -145,7 +155,7 @@ class Resolver:
         paradox = any(d % 3 == _PATH for d in cycle)
         for d in cycle:
             kind = d % 3
-            if paradox and self.paradox_rule == "d" and kind != _SUPPORT:
+            if paradox and self.paradox_rule is ConvoyParadox.ALL_HOLD and kind != _SUPPORT:
                 self._settle(d, False)  # all moves of the paradox hold
                 self.by_rule.add(d)
             elif paradox and kind == _PATH:
@@ -346,7 +356,7 @@ class Resolver:
         """Does the paradox rule stop a convoyed ``army`` from cutting ``supporter``'s support
         (and from dislodging it: the rule takes precedence, DATC 6.F.17)?"""
         rule = self.paradox_rule
-        if rule not in ("a", "b", "c"):
+        if rule not in _BOOK_PARADOX_RULES:
             return False
         key = (army, supporter)
         cached = self.exempt.get(key)
@@ -359,7 +369,7 @@ class Resolver:
         if problem.kind[supporter] != SUPPORT:
             return False
         into = problem.target_dest[supporter]
-        if self.paradox_rule == "b":
+        if self.paradox_rule is ConvoyParadox.RULE_1982:
             sea = into if into is not None else problem.prov[problem.target[supporter]]
             f = problem.index.get(sea, -1)
             return (
@@ -374,7 +384,7 @@ class Resolver:
         target_fleet = problem.index.get(into, -1)
         if target_fleet < 0 or target_fleet not in fleets:
             return False
-        if self.paradox_rule == "a":
+        if self.paradox_rule is ConvoyParadox.RULE_1971:
             return True
         others = {problem.prov[f] for f in fleets if f != target_fleet}
         return not has_route(problem.game_map, problem.prov[army], problem.dest[army] or "", others)
@@ -422,10 +432,12 @@ def adjudicate_movement(
         j = dislodger[i]
         unit = problem.units[i]
         origin = prov[j]
-        by_convoy = r.by_convoy(j) and rules.retreat_after_convoy == "b"
+        by_convoy = (
+            r.by_convoy(j) and rules.retreat_after_convoy is RetreatAfterConvoy.AFTER_A_CONVOY
+        )
         barred = None if by_convoy else origin
         options: tuple[str, ...] = ()
-        if rules.dislodged == "retreat":
+        if rules.dislodged is Dislodging.RETREAT:
             options = retreat_options(game_map, unit, units, contested, barred)
         dislodged[prov[i]] = Dislodged(unit, origin, options)
 
@@ -440,7 +452,9 @@ def adjudicate_movement(
             fate = fates.get(i)
             result = fate or _STANDS
             outcomes.append(Outcome(unit.power, hold, result, "no order: holds", fate, True))
-    if rules.dislodged == "destroyed":  # no retreats: dislodged units are destroyed at once
+    if (
+        rules.dislodged is Dislodging.DESTROYED
+    ):  # no retreats: dislodged units are destroyed at once
         lost = tuple(d.unit for _, d in sorted(dislodged.items()))
         new_position = Position(units, dict(position.centers), {}, frozenset(contested))
         return Resolution(phase, tuple(outcomes), new_position, lost, ())

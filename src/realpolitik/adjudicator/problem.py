@@ -24,7 +24,19 @@ from realpolitik.adjudicator.legality import (
 from realpolitik.maps.model import GameMap, ProvinceType
 from realpolitik.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove, UnitRef
 from realpolitik.position import Position
-from realpolitik.rules import Rules
+from realpolitik.rules import (
+    AdjacentConvoy,
+    DisorderHoldSupport,
+    DuplicateOrders,
+    ForeignSupport,
+    MissingNationality,
+    MissingUnitType,
+    Rules,
+    SupportCoast,
+    WrongNationality,
+    WrongUnitCoast,
+    WrongUnitType,
+)
 from realpolitik.vocab import (
     ARMY,
     FLEET,
@@ -39,6 +51,8 @@ from realpolitik.vocab import (
 )
 
 HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
+# the choices where a move to an adjacent province by convoy falls back on the land route
+_FALLBACK = (AdjacentConvoy.ONLY_TO_SWAP, AdjacentConvoy.OWN_FLEET_OR_VIA_WITH_FALLBACK)
 _NOWHERE: tuple[frozenset[Province], frozenset[Province]] = (frozenset(), frozenset())
 
 
@@ -206,8 +220,8 @@ class _Facts:
             ARMY: game_map.army_adjacency,
             FLEET: game_map.fleet_reach,
         }
-        self.wrong_nationality = rules.wrong_nationality == "a"
-        self.missing_nationality = rules.missing_nationality == "a"
+        self.wrong_nationality = rules.wrong_nationality is WrongNationality.ILLEGAL
+        self.missing_nationality = rules.missing_nationality is MissingNationality.ILLEGAL
         self.moves: dict[tuple[UnitType, Location, Location, bool], MoveRule] = {}
         self.supports: dict[SupportKey, SupportRule] = {}
         self.convoys: dict[tuple[UnitType, Location, Location, Location], Reason | None] = {}
@@ -476,16 +490,20 @@ def _check_ref(problem: MovementProblem, ref: UnitRef, unit: Unit) -> None:
     if ref.type is unit.type and ref.location == unit.location:
         return  # named exactly
     rules = problem.rules
-    if ref.type is None and rules.missing_unit_type == "a":
+    if ref.type is None and rules.missing_unit_type is MissingUnitType.ILLEGAL:
         raise Illegal(f"the unit type of {ref.location} is missing")
-    if ref.type is not None and ref.type is not unit.type and rules.wrong_unit_type == "a":
+    if (
+        ref.type is not None
+        and ref.type is not unit.type
+        and rules.wrong_unit_type is WrongUnitType.ILLEGAL
+    ):
         raise Illegal(f"the unit in {unit.province} is {unit.type.value}, not {ref.type.value}")
     coast = coast_of(ref.location)
     if (
         coast is not None
         and unit.location != ref.location
         and unit.type is FLEET
-        and rules.wrong_unit_coast == "a"
+        and rules.wrong_unit_coast is WrongUnitCoast.ILLEGAL
     ):
         raise Illegal(f"the fleet is at {unit.location}, not {ref.location}")
 
@@ -502,7 +520,10 @@ def _duplicates(judge: _Judge) -> None:
     ordered = list(dict.fromkeys(i for _, i in legal))
     for i in problem.twice:
         ks = [k for k, unit in legal if unit == i]
-        keep = ks[0] if choice == "a" else ks[-1] if choice == "b" else -1
+        if choice is DuplicateOrders.FIRST:
+            keep = ks[0]
+        else:
+            keep = ks[-1] if choice is DuplicateOrders.LAST else -1
         for k in ks:
             if k != keep:
                 illegal[k] = "the unit has another order"
@@ -552,11 +573,13 @@ def _link(problem: MovementProblem) -> None:
         )
         if not convoyed[i]:  # a land route too: by convoy only if asked (DATC 4.A.3)
             convoyed[i] = _adjacent_by_convoy(problem, i, route)
-            problem.fallback[i] = convoyed[i] and rules.adjacent_convoy in ("a", "c")
+            problem.fallback[i] = convoyed[i] and rules.adjacent_convoy in _FALLBACK
         if convoyed[i] and not route:
             problem.no_route[i] = True
     support_coast = rules.support_coast
-    vetoes = rules.foreign_support == "acknowledged" or bool(problem.disorder)  # see _refused
+    vetoes = rules.foreign_support is ForeignSupport.ACKNOWLEDGED or bool(
+        problem.disorder
+    )  # see _refused
     owner, target_dest = problem.owner, problem.target_dest
     for i in sorted(problem.supports):
         t = target[i]
@@ -571,17 +594,19 @@ def _link(problem: MovementProblem) -> None:
                 problem.hold_supports.setdefault(t, []).append(i)
         elif kind[t] != MOVE or dest[t] != want:
             invalid[k] = f"{unit_text(units[t])} is not ordered to move to {want}"
-        elif problem.target_coast[i] is None and (support_coast != "b" or owner[t] == owner[i]):
+        elif problem.target_coast[i] is None and (
+            support_coast is not SupportCoast.ALLY_NAMES_IT or owner[t] == owner[i]
+        ):
             problem.move_supports.setdefault(t, []).append(i)
         elif (
             problem.target_coast[i] is not None
-            and support_coast != "a"
+            and support_coast is not SupportCoast.IGNORED
             and problem.target_coast[i] in game_map.provinces[want].coasts
             and problem.dest_loc[t] != f"{want}/{problem.target_coast[i]}"
         ):
             invalid[k] = f"{unit_text(units[t])} is ordered to another coast of {want}"
         elif (
-            support_coast == "b"
+            support_coast is SupportCoast.ALLY_NAMES_IT
             and problem.target_coast[i] is None
             and game_map.provinces[want].coasts
             and owner[t] != owner[i]
@@ -599,9 +624,16 @@ def _refused(problem: MovementProblem, i: int, t: int, hold: bool) -> str:
     if other == problem.owner[i]:
         return ""
     rules = problem.rules
-    if rules.foreign_support == "acknowledged" and (other, problem.prov[i]) not in problem.accepted:
+    if (
+        rules.foreign_support is ForeignSupport.ACKNOWLEDGED
+        and (other, problem.prov[i]) not in problem.accepted
+    ):
         return f"{other} did not accept the support of {problem.units[i]}"
-    if hold and rules.civil_disorder_hold_support == "a" and other in problem.disorder:
+    if (
+        hold
+        and rules.civil_disorder_hold_support is DisorderHoldSupport.FAILS
+        and other in problem.disorder
+    ):
         return f"{other} is in civil disorder"
     return ""
 
@@ -610,10 +642,10 @@ def _adjacent_by_convoy(problem: MovementProblem, i: int, route: bool) -> bool:
     """Does an army's move to an adjacent province go by convoy (DATC 4.A.3)?"""
     choice = problem.rules.adjacent_convoy
     power = problem.owner[i]
-    if choice == "a":  # only a swap, and only while the convoy holds (fallback)
+    if choice is AdjacentConvoy.ONLY_TO_SWAP:  # and only while the convoy holds (fallback)
         t = problem.index.get(problem.dest[i] or "")
         swap = t is not None and problem.kind[t] == MOVE and problem.dest[t] == problem.prov[i]
         return swap and route
     if not problem.via[i] and not any(problem.owner[f] == power for f in problem.fleets.get(i, ())):
         return False  # neither ordered "via convoy" nor convoyed by its own fleet
-    return choice == "d" or route
+    return choice is AdjacentConvoy.OWN_FLEET_OR_VIA or route

@@ -9,7 +9,7 @@ from realpolitik.maps.model import GameMap
 from realpolitik.orders import Disband, Move, Order, Retreat, UnitRef
 from realpolitik.phase import Phase
 from realpolitik.position import Dislodged, Position
-from realpolitik.rules import Rules
+from realpolitik.rules import Rules, WrongUnitType
 from realpolitik.vocab import (
     ARMY,
     PROVINCE,
@@ -131,7 +131,11 @@ def _judge(
     unit = d.unit
     if unit.power != power:
         return _ILLEGAL, f"the dislodged unit in {here} belongs to {unit.power}", None, None
-    if ref.type is not None and ref.type is not unit.type and rules.wrong_unit_type == "a":
+    if (
+        ref.type is not None
+        and ref.type is not unit.type
+        and rules.wrong_unit_type is WrongUnitType.ILLEGAL
+    ):
         why = f"the dislodged unit is {unit.type.value}, not {ref.type.value}"
         return _ILLEGAL, why, None, None
     if isinstance(order, Disband):

@@ -36,7 +36,7 @@ from realpolitik.orders import (
 )
 from realpolitik.phase import PhaseKind
 from realpolitik.position import Position
-from realpolitik.rules import Rules
+from realpolitik.rules import ImpossibleCoast, Rules, UnknownCoast
 from realpolitik.vocab import ARMY, FLEET, Location, Power, Province, Unit, coast_of, province_of
 
 
@@ -281,7 +281,11 @@ class _Checker:
         return Build(UnitRef(FLEET, f"{prov}/{coast}", ref.power))
 
 
-_STRICT = Rules(name="strict coasts", impossible_coast="b", unknown_coast="a")
+_STRICT = Rules(
+    name="strict coasts",
+    impossible_coast=ImpossibleCoast.ILLEGAL,
+    unknown_coast=UnknownCoast.ILLEGAL,
+)
 """How the reader takes coasts: one a fleet cannot reach, or a province does not have, is
 an error (the adjudicator's rules may ignore it); an omitted one is filled in when the
 fleet can reach only one."""
