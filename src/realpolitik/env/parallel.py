@@ -18,6 +18,7 @@ from realpolitik.game import Game
 from realpolitik.maps import load_map
 from realpolitik.orders import Build, Disband, Order
 from realpolitik.phase import PhaseKind
+from realpolitik.rules import ForeignSupport
 from realpolitik.vocab import Power
 
 MAX_ORDERS = 256
@@ -164,7 +165,9 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
             if adjusting:
                 picked = _adjustments(picked, due.get(power, 0))
             chosen[power] = picked
-        acknowledged = game.rules.foreign_support == "acknowledged" and game.phase.is_movement
+        acknowledged = (
+            game.rules.foreign_support is ForeignSupport.ACKNOWLEDGED and game.phase.is_movement
+        )
         for power, given in chosen.items():
             game.submit(power, given)
             if acknowledged and self.accept_supports:
