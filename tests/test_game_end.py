@@ -202,7 +202,7 @@ def test_grow_shortened_game() -> None:
         ("classic", 7, "centers", 18, "power"), ("classic", 3, "centers", 18, "power"),
         ("classic", 2, "centers", 24, "player"), ("1971", 7, "centers", 18, "power"),
         ("1971", 2, "units", 24, "player"), ("grow", 7, "units", 18, "power"),
-        ("grow", 6, "units", 16, "power"), ("grow", 2, "units", 24, "player"),
+        ("grow", 6, "units", 18, "power"),
         ("conquista", 7, "centers", 18, "power"), ("conquista", 2, "units", 24, "player"),
     ],
 )  # fmt: skip

@@ -81,21 +81,28 @@ def test_normalize_and_tokenize() -> None:
     assert tokenize("Nápoles, España; Suíça") == ["napoles", "espana", "suica"]
 
 
+@pytest.mark.parametrize("board", ["standard", "conquista"])
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_province_has_a_short_and_a_long_name(language: str) -> None:
+def test_every_province_has_a_short_and_a_long_name(language: str, board: str) -> None:
+    """Every province of the standard map and of the conquista board (its Slovakia and
+    Sea of Denmark) is named, and each name means that province alone."""
     provinces = language_data(language)["provinces"]
-    assert set(provinces) == set(BOARD.provinces)
-    lexicon = load_lexicon(language, BOARD)
+    assert set(provinces) == set(BOARD.provinces) | set(load_map("conquista").provinces)
+    game_map = load_map(board)
+    lexicon = load_lexicon(language, game_map)
     for pid, entry in provinces.items():
+        if pid not in game_map.provinces:
+            continue
         for form in (entry.get("short", pid), entry["long"]):
             readings = lexicon.phrases[tuple(tokenize(form))]
             cheapest = min(r.cost for r in readings if r.cls == PROVINCE)
             assert [r.value for r in readings if r.cls == PROVINCE and r.cost == cheapest] == [pid]
 
 
+@pytest.mark.parametrize("board", ["standard", "conquista"])
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_no_phrase_of_a_language_names_two_provinces(language: str) -> None:
-    lexicon = load_lexicon(language, BOARD)
+def test_no_phrase_of_a_language_names_two_provinces(language: str, board: str) -> None:
+    lexicon = load_lexicon(language, load_map(board))
     for key, readings in lexicon.phrases.items():
         places = [r.value for r in readings if r.cls == PROVINCE and r.cost == 0]
         assert len(places) <= 1, (key, places)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from realpolitik import ARMY, FLEET, Phase
@@ -42,9 +44,10 @@ def test_every_edition_is_declared_with_its_rules() -> None:
 
 
 @pytest.mark.parametrize("name", EDITIONS)
-def test_setups_cover_two_to_seven_players(name: str) -> None:
+def test_setups_cover_the_books_player_counts(name: str) -> None:
     ed = edition(name)
-    assert {s.players for s in ed.setups} == {2, 3, 4, 5, 6, 7}
+    low = 3 if name == "grow" else 2  # Grow's book: 3 to 7 (its 2-player table is an extra)
+    assert ed.tables() == list(range(low, 8))
     for setup in ed.setups:
         board = load_map(ed.board(setup))
         named = [p for g in setup.groups for p in g] + list(setup.out)
@@ -53,7 +56,7 @@ def test_setups_cover_two_to_seven_players(name: str) -> None:
         assert sorted(named) == sorted(board.powers)
         assert len(setup.groups) == setup.players
     assert ed.setup().players == 7
-    with pytest.raises(VariantError, match="played by 2 to 7 players"):
+    with pytest.raises(VariantError, match=f"played by {low} to 7 players"):
         ed.setup(8)
     with pytest.raises(VariantError, match="no setup"):
         ed.setup(None, "9z")
@@ -132,7 +135,7 @@ def test_grow_reduced_boards() -> None:
     three = load_map("grow_3")
     assert not three.provinces["NAF"].passable and three.can_move(FLEET, "MAO", "WES")
     assert len(edition("grow").victory.describe(three).split()) > 2
-    assert edition("grow").victory.needed(three) == 9
+    assert edition("grow").victory.needed(three) == 18  # whatever the table (seed 003)
     assert edition("grow").victory.needed(full) == 18
 
 
@@ -179,3 +182,19 @@ def test_dealing_powers() -> None:
         setup.deal(names, {"dan": ["RUSSIA", "ITALY"]}, 1)
     with pytest.raises(VariantError, match="assigned twice"):
         setup.deal(names, {"ann": ["RUSSIA", "ITALY"], "bob": ["ITALY", "RUSSIA"]}, 1)
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+def test_every_setup_fits_its_boards(name: str) -> None:
+    """Setups are checked when chosen (a new game loads only its own boards): choose each."""
+    ed = edition(name)
+    for setup in ed.setups:
+        assert ed.setup(setup.players, setup.id) is setup
+
+
+def test_a_setup_that_does_not_fit_its_board_is_refused() -> None:
+    ed = edition("classic")
+    seven = ed.setup(7)
+    broken = replace(ed, setups=(replace(seven, groups=seven.groups[:-1], players=6),))
+    with pytest.raises(VariantError, match="must name each power"):
+        broken.setup(6)

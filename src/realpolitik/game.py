@@ -422,7 +422,7 @@ class Game:
                     if not item.strip():
                         continue
                     try:
-                        order = parse_order(item, language=language, game_map=facts.board)
+                        order = self._read(item, language, power, facts)
                     except OrderError as exc:
                         raise type(exc)(f"{power}: {exc}", item) from None
                 else:
@@ -437,6 +437,18 @@ class Game:
         if power in self.status.missed:
             self.status = replace(self.status, missed=self.status.missed - {power})
         return parsed
+
+    @staticmethod
+    def _read(text: str, language: str, power: Power, facts: _Facts) -> Order:
+        """One order as written; in an adjustment phase read against the position, so that
+        a bare unit is a build ("F Edi") or, for a unit on the board, a removal ("E Gal"),
+        as the rulebooks write them."""
+        if facts.kind is _ADJUSTMENTS:
+            return parse_order(
+                text, game_map=facts.board, language=language, position=facts.position,
+                power=power, phase=facts.phase,
+            )  # fmt: skip
+        return parse_order(text, game_map=facts.board, language=language)
 
     @staticmethod
     def _check_order(power: Power, order: Order, facts: _Facts) -> tuple[Order, Province | None]:
@@ -542,8 +554,9 @@ class Game:
     # --- processing ----------------------------------------------------------------------
     def process(self) -> Resolution:
         """Adjudicate this phase with the orders given (powers without orders in a movement
-        phase fall into civil disorder), move to the next phase, process at once the
-        retreat and adjustment phases in which nobody has a choice, and check the end."""
+        phase fall into civil disorder, unless the edition says their units just hold), move
+        to the next phase, process at once the retreat and adjustment phases in which nobody
+        has a choice, and check the end."""
         self._open()
         resolution = self._step(skipped=False)
         while self.result is None and self.phase.kind is not _MOVEMENT and not self._expected():
@@ -555,7 +568,7 @@ class Game:
         phase, before, status = facts.phase, facts.position, facts.status
         movement = facts.kind is _MOVEMENT
         given, missing = self._orders, set()
-        if movement:
+        if movement and self.spec.missed_orders == "disorder":  # else its units just hold
             missed = status.missed
             missing = {p for p in facts.must_order() if p not in given and p not in missed}
         disorder = facts.disorder | missing if missing else facts.disorder
@@ -704,6 +717,8 @@ class Game:
     def send_message(self, sender: Power, recipient: str, text: str) -> Message:
         """Press: a message from a played power to another power or to all (``"GLOBAL"``)."""
         sender = self._playing(sender)
+        if not self.setup.press:
+            raise GameError(f"{self.setup.title or 'this table'}: no messages")
         recipient = recipient.upper()
         if recipient != GLOBAL:
             recipient = self._check_power(recipient)

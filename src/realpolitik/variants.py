@@ -1,8 +1,9 @@
 """Declared variants and editions: boards, starts, rules and each edition's specials, as data.
 
 The registry is ``data/variants.json``; boards are map data files, either complete or
-derived from another board, all loaded by :func:`realpolitik.maps.load_map`. Nothing here
-is Python-coded geography::
+derived from another board (provinces added, removed or cut off, coasts named, edges added
+or removed, starts changed; ``readings`` says where a book is silent and what was chosen),
+all loaded by :func:`realpolitik.maps.load_map`. Nothing here is Python-coded geography::
 
     >>> ed = edition("grow")
     >>> ed.setup(4).map, ed.phase_name(Phase.parse("S1901M"))
@@ -12,8 +13,9 @@ is Python-coded geography::
 
 An :class:`Edition` is one rulebook: its rule choices (:class:`~realpolitik.rules.Rules`),
 board, first year, season names, when centres change owner, when adjustments come, the
-victory condition, the phase clock, and one :class:`Setup` per table (player count and
-option: who plays what, who is out, a reduced board, a neutral power and its coin toss).
+victory condition, what missed orders mean (civil disorder, or only holds), the phase
+clock, and one :class:`Setup` per table (player count and option: who plays what, who is
+out, a reduced board, a neutral power and its coin toss).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from realpolitik.errors import VariantError
@@ -80,10 +82,31 @@ class Neutral:
 
 
 @dataclass(frozen=True, slots=True)
+class Clock:
+    """The moderator's clock, in minutes: diplomacy before the first turn and before each
+    later one, and order writing (``None``: no limit)."""
+
+    first_diplomacy: int | None
+    diplomacy: int | None
+    writing: int | None
+
+    def for_phase(self, phase: Phase, first: bool) -> dict[str, int | None]:
+        """The periods of a phase: diplomacy and writing before a movement phase, writing
+        only before retreats and adjustments (no negotiation then)."""
+        if phase.is_movement:
+            talk = self.first_diplomacy if first else self.diplomacy
+            return {"diplomacy": talk, "writing": self.writing}
+        return {"diplomacy": None, "writing": self.writing}
+
+
+@dataclass(frozen=True, slots=True)
 class Setup:
     """One table of an edition: ``groups[k]`` are the powers the k-th player plays; ``out``
     powers are played by nobody (civil disorder all game); ``map`` replaces the edition's
-    board; ``victory`` and ``start_year`` replace the edition's."""
+    board; ``victory`` and ``start_year`` replace the edition's; an ``extra`` table is not
+    in the edition's book (grow's ``2-extra``): it is played only when named by its id;
+    ``clock`` replaces the edition's, and ``press`` false makes a table without diplomacy
+    (conquista's two players: "sin Diplomacia y de pura Guerra")."""
 
     id: str
     players: int
@@ -94,6 +117,9 @@ class Setup:
     neutral: Neutral | None = None
     victory: Victory | None = None
     title: str = ""
+    extra: bool = False  # not in the edition's book: only when asked for by its id
+    clock: Clock | None = None  # replaces the edition's (conquista's 2 players: no diplomacy)
+    press: bool = True  # False: a table without diplomacy (no negotiation, no messages)
 
     def default_names(self) -> list[str]:
         """Players named after their power (one power each), else ``player 1``..."""
@@ -133,24 +159,6 @@ class Setup:
         return {name: dealt[name] for name in names}
 
 
-@dataclass(frozen=True, slots=True)
-class Clock:
-    """The moderator's clock, in minutes: diplomacy before the first turn and before each
-    later one, and order writing (``None``: no limit)."""
-
-    first_diplomacy: int | None
-    diplomacy: int | None
-    writing: int | None
-
-    def for_phase(self, phase: Phase, first: bool) -> dict[str, int | None]:
-        """The periods of a phase: diplomacy and writing before a movement phase, writing
-        only before retreats and adjustments (no negotiation then)."""
-        if phase.is_movement:
-            talk = self.first_diplomacy if first else self.diplomacy
-            return {"diplomacy": talk, "writing": self.writing}
-        return {"diplomacy": None, "writing": self.writing}
-
-
 @dataclass(frozen=True)
 class Edition:
     """One rulebook as data (see the module docstring)."""
@@ -168,6 +176,7 @@ class Edition:
     adjustments: str  # "after_fall" (Winter) or "before_spring" (reinforcements)
     victory: Victory
     shortened_game: bool
+    missed_orders: str  # no orders: "disorder" (civil disorder), "hold" (its units hold)
     clock: Clock
     setups: tuple[Setup, ...]
 
@@ -181,17 +190,23 @@ class Edition:
                             f"setup {setup_id!r} of {self.name} is for {setup.players} players, "
                             f"not {players}"
                         )
-                    return setup
+                    return _checked(self, setup)
             known = ", ".join(s.id for s in self.setups)
             raise VariantError(f"{self.name} has no setup {setup_id!r} (setups: {known})")
         count = 7 if players is None else players
         for setup in self.setups:
-            if setup.players == count:
-                return setup
-        counts = sorted({s.players for s in self.setups})
+            if setup.players == count and not setup.extra:
+                return _checked(self, setup)
+        counts = self.tables()
+        extras = [s.id for s in self.setups if s.extra and s.players == count]
+        hint = f" (an extra table, not in its book: setup {extras[0]})" if extras else ""
         raise VariantError(
-            f"{self.name} is played by {counts[0]} to {counts[-1]} players, not {count}"
+            f"{self.name} is played by {counts[0]} to {counts[-1]} players, not {count}{hint}"
         )
+
+    def tables(self) -> list[int]:
+        """The player counts of the edition's own tables (extras left out)."""
+        return sorted({s.players for s in self.setups if not s.extra})
 
     def board(self, setup: Setup) -> str:
         return setup.map or self.map
@@ -201,6 +216,9 @@ class Edition:
 
     def victory_for(self, setup: Setup) -> Victory:
         return setup.victory or self.victory
+
+    def clock_for(self, setup: Setup) -> Clock:
+        return setup.clock or self.clock
 
     def phase_name(self, phase: Phase) -> str:
         """``"Spring 1901"``, ``"Summer 1901 adjustments"`` (grow), ``"Spring 1915
@@ -236,6 +254,9 @@ def _setup(raw: Mapping[str, Any]) -> Setup:
         neutral=None if neutral is None else Neutral(**neutral),
         victory=None if raw.get("victory") is None else _victory(raw["victory"]),
         title=raw.get("title", ""),
+        extra=bool(raw.get("extra", False)),
+        clock=None if raw.get("clock") is None else Clock(**raw["clock"]),
+        press=bool(raw.get("press", True)),
     )
 
 
@@ -256,6 +277,7 @@ def _edition(name: str, raw: Mapping[str, Any]) -> Edition:
         adjustments=raw["adjustments"],
         victory=_victory(raw["victory"]),
         shortened_game=bool(raw.get("shortened_game", False)),
+        missed_orders=raw.get("missed_orders", "disorder"),
         clock=Clock(**raw["clock"]),
         setups=tuple(_setup(s) for s in raw["setups"]),
     )
@@ -263,13 +285,15 @@ def _edition(name: str, raw: Mapping[str, Any]) -> Edition:
         raise VariantError(f"{name}: centres change {ed.centres!r}?")
     if ed.adjustments not in ("after_fall", "before_spring"):
         raise VariantError(f"{name}: adjustments {ed.adjustments!r}?")
-    for setup in ed.setups:
-        _check_setup(ed, setup)
+    if ed.missed_orders not in ("disorder", "hold"):
+        raise VariantError(f"{name}: missed orders {ed.missed_orders!r}?")
     return ed
 
 
-def _check_setup(ed: Edition, setup: Setup) -> None:
-    """Every power of the board is played, out or neutral, exactly once."""
+def _checked(ed: Edition, setup: Setup) -> Setup:
+    """``setup``, once its boards are known to fit it: every power of the board is played,
+    out or neutral, exactly once. Checked when a setup is chosen, so that a game loads only
+    the boards it is played on (the tests choose every setup of every edition)."""
     board = load_map(ed.board(setup))
     named = [p for g in setup.groups for p in g] + list(setup.out)
     if setup.neutral is not None:
@@ -280,11 +304,14 @@ def _check_setup(ed: Edition, setup: Setup) -> None:
             f"{ed.name} setup {setup.id}: the groups, out and neutral powers must name each "
             f"power of {board.name} once ({', '.join(board.powers)})"
         )
+    return setup
 
 
 @lru_cache(maxsize=1)
 def _registry() -> tuple[dict[str, dict[str, Any]], dict[str, Edition]]:
-    path = resources.files("realpolitik.data").joinpath("variants.json")
+    # read beside the module, not through importlib.resources (its first use costs a new
+    # game several times the rest of its work)
+    path = Path(__file__).parent / "data" / "variants.json"
     data = json.loads(path.read_text(encoding="utf-8"))
     variants = dict(data["variants"])
     editions = {name: _edition(name, raw) for name, raw in data["editions"].items()}

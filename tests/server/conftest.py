@@ -22,6 +22,7 @@ warnings.filterwarnings("ignore", message=".*httpx.*", category=DeprecationWarni
 
 from fastapi.testclient import TestClient  # noqa: E402
 
+from realpolitik.server import engine  # noqa: E402
 from realpolitik.server.app import create_app  # noqa: E402
 from realpolitik.server.backend import Backend  # noqa: E402
 from realpolitik.server.settings import Settings  # noqa: E402
@@ -66,6 +67,7 @@ def backend(sqlite_url: str, clock: FakeClock) -> Iterator[Backend]:
     b = Backend.open(fast_settings(sqlite_url), clock=clock)
     yield b
     b.close()
+    engine.clear_cache()  # the next test's database reuses the game ids and versions
 
 
 @pytest.fixture

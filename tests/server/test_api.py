@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from realpolitik.maps import load_map
@@ -212,6 +213,41 @@ def test_merge_replaces_the_order_of_the_same_unit(client: TestClient) -> None:
     assert r.status_code == 422 and "second order" in r.json()["detail"]
 
 
+def test_illegal_orders_are_refused_each_named_and_nothing_replaced(client: TestClient) -> None:
+    alice = register(client, "alice")
+    game = new_game(client, alice, start=True)
+    gid, power = game["id"], game["my_powers"][0]
+    legal = client.get(
+        f"/api/games/{gid}/legal", params={"power": power}, headers=alice.headers
+    ).json()
+    key, options = next((k, v) for k, v in legal.items() if v[0]["order"].startswith("A "))
+    hold = options[0]["order"]
+    reach = {o["dest"] for o in options if o["kind"] == "move"}
+    far = "UKR" if "UKR" not in reach and key != "UKR" else "TYR"  # inland: no convoy
+    move = next(o for o in options if o["kind"] == "move")
+    assert (
+        client.put(
+            f"/api/games/{gid}/orders",
+            json={"power": power, "orders": [hold]},
+            headers=alice.headers,
+        ).status_code
+        == 200
+    )
+    bad = [f"A {key} - {far}", "F" + move["order"][1:]]  # out of reach; an army as a fleet
+    r = client.put(
+        f"/api/games/{gid}/orders",
+        json={"power": power, "orders": bad, "merge": True, "language": "fr"},
+        headers=alice.headers,
+    )
+    assert r.status_code == 422, r.text
+    refused = r.json()["refused"]
+    assert [x["order"] for x in refused] == bad
+    assert "ne peut pas atteindre" in refused[0]["reason"]  # in the player's language
+    assert "armée" in refused[1]["reason"]
+    got = client.get(f"/api/games/{gid}/orders", params={"power": power}, headers=alice.headers)
+    assert [o["order"] for o in got.json()["orders"]] == [hold]  # the army's order stands
+
+
 def test_orders_in_other_languages(client: TestClient) -> None:
     from realpolitik.notation import parse_order
 
@@ -322,6 +358,18 @@ def test_bot_only_game_plays_itself(client: TestClient, backend: Backend) -> Non
     assert state(client, gid, alice)["centers"]
 
 
+def test_the_search_bot_fills_empty_seats_by_default(client: TestClient, backend: Backend) -> None:
+    alice = register(client, "alice")
+    game = new_game(client, alice, start=True, join=False)
+    gid = game["id"]
+    seats = client.get(f"/api/games/{gid}").json()["seats"]
+    assert {s["bot"] for s in seats} == {"search"}
+    assert process_due(backend, gid, limit=3) == 3
+    record = client.get(f"/api/games/{gid}/history/F1901M").json()
+    given = [e for entries in record["orders"].values() for e in entries if not e.get("implied")]
+    assert len(given) >= 15
+
+
 # --- draws, concession, leaving -------------------------------------------------------------
 
 
@@ -343,6 +391,29 @@ def test_draw_vote_and_concession(client: TestClient) -> None:
     assert s["status"] == "finished" and set(s["winners"]) <= set(s["my_powers"])
     r = client.post(f"/api/games/{gid}/draw", json={"power": a_power}, headers=alice.headers)
     assert r.status_code == 409
+
+
+@pytest.mark.parametrize("votes", ["public", "secret"])
+def test_draw_votes_are_shown_as_the_game_says_and_can_be_withdrawn(
+    client: TestClient, votes: str
+) -> None:
+    alice, bob = register(client, "alice"), register(client, "bob")
+    game = new_game(client, alice, players=2, bots=None, draw_votes=votes)
+    gid = game["id"]
+    client.post(f"/api/games/{gid}/join", json={}, headers=bob.headers)
+    a_power = state(client, gid, alice)["my_powers"][0]
+    assert state(client, gid, alice)["draw_votes"]["votes"] == []
+    r = client.post(f"/api/games/{gid}/draw", json={"power": a_power}, headers=alice.headers)
+    assert r.status_code == 200
+    assert state(client, gid, alice)["draw_votes"]["votes"] == [a_power]
+    seen_by_bob = state(client, gid, bob)["draw_votes"]
+    assert seen_by_bob["votes"] == ([a_power] if votes == "public" else [])
+    assert seen_by_bob["public"] == (votes == "public") and a_power in seen_by_bob["voters"]
+    r = client.post(
+        f"/api/games/{gid}/draw", json={"power": a_power, "agree": False}, headers=alice.headers
+    )
+    assert r.status_code == 200
+    assert state(client, gid, alice)["draw_votes"]["votes"] == []
 
 
 def test_a_player_who_leaves_is_replaced_by_a_bot(client: TestClient) -> None:

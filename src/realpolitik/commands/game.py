@@ -351,8 +351,8 @@ def _status(game: Game, out: TextIO) -> None:
         out.write(f"  {power} {verb} {abs(count)}\n")
     if game.clock:
         first = not any(r.phase.is_movement for r in game.history)
-        clock = game.spec.clock.for_phase(game.phase, first)
-        parts = [f"{k} {v} min" for k, v in clock.items() if v is not None]
+        clock = game.spec.clock_for(game.setup).for_phase(game.phase, first)
+        parts = [f"{k} {v} min" if v else f"no {k}" for k, v in clock.items() if v is not None]
         out.write(f"Clock: {', '.join(parts)}\n")
     disorder = sorted(game.civil_disorder & set(game.survivors()))
     if disorder:

@@ -9,9 +9,9 @@ board with provinces removed, cut off or added, homes and starting units changed
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from realpolitik.errors import MapDataError
@@ -40,10 +40,14 @@ def load_map(name: str) -> GameMap:
     return map_from_dict(_raw(name))
 
 
+_DATA = Path(__file__).parent / "data"
+# read beside the module, not through importlib.resources: its first use costs several
+# times a board's own loading (and so the first new game of a process)
+
+
 def _raw(name: str) -> dict[str, Any]:
-    base = resources.files("realpolitik.maps").joinpath("data")
     if "/" not in name and "\\" not in name and not name.startswith("."):
-        for path in (base.joinpath(f"{name}.json"), base.joinpath("derived", f"{name}.json")):
+        for path in (_DATA / f"{name}.json", _DATA / "derived" / f"{name}.json"):
             if path.is_file():
                 data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
                 return _derive(data) if "base" in data else data
@@ -151,6 +155,12 @@ def _derive(decl: Mapping[str, Any]) -> dict[str, Any]:
         starts.setdefault(power, []).extend(units)
     for prov, power in decl.get("homes", {}).items():
         provinces[prov].update(center=True, home=power)
+    for raw in decl.get("add_provinces", ()):
+        if raw["id"] in provinces:
+            raise MapDataError(f"{decl['name']}: province {raw['id']} is already on the board")
+        provinces[raw["id"]] = dict(raw)
+    for prov, coasts in decl.get("coasts", {}).items():
+        provinces[prov]["coasts"] = list(coasts)
     removed = set(decl.get("remove", ()))
     for prov in removed:
         info = provinces[prov]
@@ -167,6 +177,8 @@ def _derive(decl: Mapping[str, Any]) -> dict[str, Any]:
                 info.pop("home")
             if info.get("country") == power:
                 info.pop("country")
+    army = _without(army, decl.get("remove_army", ()), decl["name"])
+    fleet = _without(fleet, decl.get("remove_fleet", ()), decl["name"])
     army += [tuple(e) for e in decl.get("add_army", ())]
     fleet += [tuple(e) for e in decl.get("add_fleet", ())]
     for power, units in starts.items():
@@ -182,3 +194,15 @@ def _derive(decl: Mapping[str, Any]) -> dict[str, Any]:
         "fleet": [list(e) for e in fleet],
         "starts": starts,
     }
+
+
+def _without(
+    edges: list[tuple[str, ...]], removed: Sequence[Sequence[str]], board: str
+) -> list[tuple[str, ...]]:
+    """``edges`` less the ``removed`` ones (in either direction); each must be there."""
+    drop = {frozenset(e) for e in removed}
+    missing = drop - {frozenset(e) for e in edges}
+    if missing:
+        names = ", ".join("-".join(sorted(e)) for e in sorted(missing, key=sorted))
+        raise MapDataError(f"{board}: no edge {names} to remove")
+    return [e for e in edges if frozenset(e) not in drop]

@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -15,7 +16,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from realpolitik.server.backend import Backend
-from realpolitik.server.errors import ApiError
+from realpolitik.server.errors import ApiError, OrdersRefused
 from realpolitik.server.routes import router
 from realpolitik.server.scheduler import Scheduler
 from realpolitik.server.settings import Settings
@@ -53,7 +54,10 @@ def create_app(settings: Settings | None = None, *, backend: Backend | None = No
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse({"detail": exc.message}, status_code=exc.status)
+        body: dict[str, Any] = {"detail": exc.message}
+        if isinstance(exc, OrdersRefused):
+            body["refused"] = exc.refused
+        return JSONResponse(body, status_code=exc.status)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:

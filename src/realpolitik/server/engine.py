@@ -61,6 +61,12 @@ def load(game_id: int, version: int, state: Mapping[str, Any]) -> Game:
     return game
 
 
+def clear_cache() -> None:
+    """Forget every loaded game (a database replaced by another, as in tests)."""
+    with _cache_lock:
+        _cache.clear()
+
+
 def scratch(game_id: int, version: int, state: Mapping[str, Any]) -> Game:
     """A private copy of the stored game, to check orders against."""
     return load(game_id, version, state).copy()
@@ -193,14 +199,17 @@ def record_json(record: PhaseRecord) -> dict[str, Any]:
     return out
 
 
-def bot_orders(game: Game, power: Power, kind: str, seed: int) -> list[str]:
+def bot_orders(
+    game: Game, power: Power, kind: str, seed: int, strength: int | None = None
+) -> list[str]:
+    """The orders of bot ``kind`` for ``power`` (``strength``: the search bot's budget)."""
     from realpolitik.bots import PowerView, make_bot
 
-    bot = make_bot(kind, seed=seed)
+    bot = make_bot(kind, seed=seed, strength=strength)
     options = legal(game, power)
     if not options:
         return []
-    view = PowerView(power, game.phase, game.position, game.game_map)
+    view = PowerView(power, game.phase, game.position, game.game_map, game.rules)
     return [str(o) for o in bot.orders(view, options)]
 
 
@@ -244,3 +253,100 @@ def _parse_all(game: Game, texts: Sequence[str]) -> list[Order]:
         except OrderError:
             continue
     return out
+
+
+def judge_orders(
+    game: Game,
+    power: Power,
+    texts: Sequence[str],
+    language: str,
+    current: Sequence[str] = (),
+) -> tuple[list[str], list[dict[str, str]]]:
+    """Check ``texts`` (written in ``language``) as ``power``'s orders, with ``current``
+    (canonical English) kept for the units the texts do not name; return the power's
+    orders in canonical English and the refused ones (``order``: the text as given,
+    ``reason``: why, in ``language``).
+
+    An order is refused if the notation's board check refuses it (its reason is in
+    ``language``), unless the edition's legal orders list it; then if the adjudicator,
+    judging the orders on a throwaway copy of ``game``, calls it illegal."""
+    from realpolitik.errors import OrderError
+    from realpolitik.notation import parse_order
+    from realpolitik.notation.lexicon import language_data
+
+    words = language_data(language)
+    given: list[tuple[str, Order]] = []
+    refused: list[dict[str, str]] = []
+    known: list[set[str]] = []
+    for text in texts:
+        try:
+            order = parse_order(
+                text,
+                language=language,
+                position=game.position,
+                game_map=game.game_map,
+                power=power,
+                phase=game.phase,
+            )
+        except OrderError as exc:
+            # the board check knows no edition's own rules (grow's builds): an order it
+            # refuses stands if the edition's legal orders list it as written
+            reason = _without_text(str(exc), text)
+            try:
+                plain: Order | None = parse_order(text, language=language, game_map=game.game_map)
+            except OrderError:
+                plain = None
+            if plain is None or str(plain) not in _legal_texts(game, power, known):
+                refused.append({"order": text, "reason": reason})
+                continue
+            order = plain
+        given.append((text, order))
+    keys: dict[str, str] = {}
+    for text, order in given:
+        ref = order_unit(order)
+        if ref is None:
+            continue
+        if ref.province in keys:
+            reason = f"a second order for {ref.province} (after {keys[ref.province]!r})"
+            refused.append({"order": text, "reason": reason})
+        keys[ref.province] = text
+    if refused:
+        return [], refused
+    new = [str(o) for _, o in given]
+    orders = merge_orders(game, current, new) if current else new
+    fork = game.copy()
+    try:
+        submitted = fork.submit(power, orders)
+    except (OrderError, ValueError) as exc:
+        text = getattr(exc, "text", "") or ""
+        return [], [{"order": text, "reason": str(exc)}]
+    illegal = str(words.get("results", {}).get("illegal", "illegal"))
+    at = {order: k for k, order in enumerate(submitted)}
+    offset = len(submitted) - len(given)  # the kept orders come first
+    for outcome in fork.process().outcomes:
+        if outcome.power != power or outcome.result.value != "illegal":
+            continue
+        k = at.get(outcome.order, -1) - offset
+        if k < 0:  # a kept order the rules now refuse: named as it was stored
+            refused.append({"order": str(outcome.order), "reason": outcome.reason})
+            continue
+        text = given[k][0]
+        refused.append({"order": text, "reason": f"{illegal}: {outcome.reason}"})
+    if refused:
+        return [], refused
+    return [str(o) for o in submitted], []
+
+
+def _legal_texts(game: Game, power: Power, known: list[set[str]]) -> set[str]:
+    """The power's legal orders as text (worked out once, kept in ``known``)."""
+    if not known:
+        known.append({str(o) for options in legal(game, power).values() for o in options})
+    return known[0]
+
+
+def _without_text(message: str, text: str) -> str:
+    """A notation message without the order it quotes at its end."""
+    for suffix in (f' ("{text}")', f" ({text!r})"):
+        if message.endswith(suffix):
+            return message[: -len(suffix)]
+    return message

@@ -37,3 +37,12 @@ class Conflict(ApiError):
 
 class Unprocessable(ApiError):
     status = 422
+
+
+class OrdersRefused(Unprocessable):
+    """Orders the rules do not allow: ``refused`` names each (``order``, ``reason``)."""
+
+    def __init__(self, power: str, refused: list[dict[str, str]]) -> None:
+        named = "; ".join(f"{r['order']}: {r['reason']}" for r in refused)
+        super().__init__(f"{power}: {named}")
+        self.refused = refused

@@ -19,7 +19,13 @@ from realpolitik.server import tables as t
 from realpolitik.server.accounts import User, check_language
 from realpolitik.server.backend import Backend
 from realpolitik.server.db import reading, transaction
-from realpolitik.server.errors import BadRequest, Conflict, Forbidden, NotFound, Unprocessable
+from realpolitik.server.errors import (
+    BadRequest,
+    Conflict,
+    Forbidden,
+    NotFound,
+    OrdersRefused,
+)
 from realpolitik.server.games import (
     ACTIVE,
     FINISHED,
@@ -316,6 +322,8 @@ def game_state(b: Backend, game_id: int, user: User | None, language: str = "en"
     out["is_over"] = game.is_over
     out["winners"] = sorted(game.winners) if game.is_over else []
     out["draw"] = _draw_info(game)
+    out["draw_votes"] = _draw_votes(game, mine, GameSettings.from_json(row.settings))
+    out["adjustments"] = game.adjustment_counts() if row.phase and row.phase.endswith("A") else {}
     mine_orders: dict[str, Any] = {}
     for power in mine:
         texts = list(stored[power].orders) if power in stored else []
@@ -347,6 +355,18 @@ def _key_of(order: str, game: Game) -> str:
 def _draw_info(game: Game) -> Any:
     view = game.view(None)
     return view.get("draw") if isinstance(view, dict) else None
+
+
+def _draw_votes(game: Game, mine: list[str], settings: GameSettings) -> dict[str, Any]:
+    """Who may vote for a draw and who does: every vote if the game's votes are public,
+    else only the caller's own."""
+    public = settings.draw_votes == "public"
+    voters = list(game.voters())
+    return {
+        "public": public,
+        "voters": voters,
+        "votes": sorted(p for p in voters if game.votes.get(p) and (public or p in mine)),
+    }
 
 
 def legal_for(
@@ -397,8 +417,10 @@ def submit_orders(
     ready: bool | None = None,
 ) -> dict[str, Any]:
     """Store the power's orders for this phase (``merge``: only replace the orders of the
-    units named). Every order is checked first; a bad one is named and nothing is stored.
-    Committed before this returns."""
+    units named). Every order is checked first against the position and the rules (see
+    :func:`engine.judge_orders`): if any is refused, nothing is stored and the answer
+    (422) names each refused order with the reason in ``language``. Committed before this
+    returns."""
     check_language(language)
     if len(texts) > MAX_ORDERS:
         raise BadRequest(f"at most {MAX_ORDERS} orders at once")
@@ -414,13 +436,10 @@ def submit_orders(
     if power not in engine.powers_to_act(_game(row)):
         raise Conflict(f"{power} has no orders to give in {row.phase}")
     game = engine.scratch(row.id, row.version, row.state)
-    try:
-        canonical = engine.check_orders(game, power, texts, language)
-        if merge and current is not None:
-            merged = engine.merge_orders(game, list(current.orders), canonical)
-            canonical = engine.check_orders(game, power, merged, "en")
-    except ValueError as exc:  # OrderError, or the game's own refusal
-        raise Unprocessable(str(exc)) from None
+    kept = list(current.orders) if merge and current is not None else []
+    canonical, refused = engine.judge_orders(game, power, texts, language, kept)
+    if refused:
+        raise OrdersRefused(power, refused)
     with transaction(b.db) as conn:
         now_row = game_row(conn, game_id, lock=True)
         if now_row.phase != row.phase or now_row.status != ACTIVE:

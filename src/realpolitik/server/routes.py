@@ -96,7 +96,10 @@ def meta() -> dict[str, Any]:
     return {
         "editions": list(EDITIONS),
         "variants": list(VARIANTS),
-        "players": {e: sorted({s.players for s in edition(e).setups}) for e in EDITIONS},
+        "players": {e: edition(e).tables() for e in EDITIONS},
+        "without_press": {
+            e: [n for n in edition(e).tables() if not edition(e).setup(n).press] for e in EDITIONS
+        },
         "press": list(PRESS_RULES),
         "bots": list(BOT_KINDS),
         "deadline_presets": DEADLINE_PRESETS,
@@ -104,11 +107,22 @@ def meta() -> dict[str, Any]:
     }
 
 
-def _rulebook(edition_name: str) -> Deadlines:
+def _rulebook(edition_name: str, players: int) -> Deadlines:
     try:
-        return rulebook_deadlines(edition_name)
+        return rulebook_deadlines(edition_name, players)
     except ValueError:
         raise BadRequest(f"unknown edition {edition_name!r}") from None
+
+
+def _table_press(edition_name: str, players: int) -> str:
+    """The press of a table when the game does not say: ``none`` without diplomacy."""
+    from realpolitik.errors import VariantError
+    from realpolitik.variants import edition
+
+    try:
+        return "full" if edition(edition_name).setup(players).press else "none"
+    except VariantError:
+        return "full"  # an unknown edition or table: validation names the problem
 
 
 def _session(response: Response, b: Backend, user: User, token: str) -> SessionOut:
@@ -166,7 +180,7 @@ def set_language(body: LanguageIn, b: B, me: Me) -> UserOut:
 def create_game(body: GameIn, b: B, me: Me) -> dict[str, Any]:
     """Create a game (its creator takes the first seat unless ``join`` is false)."""
     if body.deadlines == "rulebook":
-        deadlines = _rulebook(body.edition)
+        deadlines = _rulebook(body.edition, body.players)
     elif isinstance(body.deadlines, str):
         deadlines = Deadlines(**DEADLINE_PRESETS[body.deadlines])
     else:
@@ -176,11 +190,12 @@ def create_game(body: GameIn, b: B, me: Me) -> dict[str, Any]:
         edition=body.edition,
         players=body.players,
         deadlines=deadlines,
-        press=body.press,
+        press=body.press or _table_press(body.edition, body.players),
         press_anytime=body.press_anytime,
         bots=body.bots,
         replace_leavers=body.replace_leavers,
         public=body.public,
+        draw_votes=body.draw_votes,
     )
     game_id = games.create_game(b, me, body.name, settings, join=body.join)
     if body.start:

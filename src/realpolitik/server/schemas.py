@@ -53,11 +53,14 @@ class GameIn(Strict):
     edition: str = "classic"
     players: int = Field(default=7, ge=2, le=7)
     deadlines: DeadlinesIn | Literal["rulebook", "daily", "none"] = "rulebook"
-    press: Literal["full", "public", "none"] = "full"
+    press: Literal["full", "public", "none"] | None = None
+    """``None``: the table's own (``full``; ``none`` for a table without diplomacy)."""
     press_anytime: bool = False
-    bots: Literal["heuristic", "random"] | None = "heuristic"
+    bots: Literal["search", "heuristic", "random"] | None = "search"
     replace_leavers: bool = True
     public: bool = True
+    draw_votes: Literal["public", "secret"] = "public"
+    """Who sees the draw votes: everyone, or each player only their own."""
     join: bool = True
     start: bool = False
     """Start at once (bots take the empty seats)."""
