@@ -192,6 +192,33 @@ def test_any_order_value_round_trips(order: Order) -> None:
             assert parse_order(text, language=language, game_map=BOARD) == order, text
 
 
+# the conquista board's own places (seed 004): London's and Brest's coasts, the Sea of
+# Denmark, Slovakia
+CONQUISTA = load_map("conquista")
+CONQUISTA_PLACES = sorted(
+    p
+    for p in set(CONQUISTA.army_locations) | set(CONQUISTA.fleet_locations)
+    if p[:3] in ("LON", "BRE", "SDN", "SLO", "DEN", "SWE", "SKA", "BAL")
+)
+conquista_refs = st.builds(
+    UnitRef, st.sampled_from((None, ARMY, FLEET)), st.sampled_from(CONQUISTA_PLACES)
+)
+conquista_orders = st.one_of(
+    st.builds(Move, conquista_refs, st.sampled_from(CONQUISTA_PLACES)),
+    st.builds(SupportMove, conquista_refs, conquista_refs, st.sampled_from(CONQUISTA_PLACES)),
+    st.builds(Build, conquista_refs),
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(order=conquista_orders)
+def test_conquista_board_orders_round_trip(order: Order) -> None:
+    for language in LANGUAGES:
+        for style in STYLES:
+            text = format_order(order, language, style, game_map=CONQUISTA)
+            assert parse_order(text, language=language, game_map=CONQUISTA) == order, text
+
+
 @settings(max_examples=300, deadline=None)
 @given(order=order_values)
 def test_the_fast_path_reads_what_the_grammar_reads(order: Order) -> None:

@@ -75,7 +75,18 @@ def edge_distance(point: Point, rings: tuple[Ring, ...]) -> float:
 def test_every_province_is_drawn(board: str, drawing: Drawing) -> None:
     game_map = load_map(board)
     assert set(drawing.provinces) == set(game_map.provinces)
-    assert {d.kind for d in drawing.decorations} == {"island", "land", "lake"}
+    kinds = {"island", "land", "lake"} | ({"canal"} if board == "conquista" else set())
+    assert {d.kind for d in drawing.decorations} == kinds
+
+
+def test_conquista_draws_the_kiel_canal() -> None:
+    """Seed 004: "La flota alemana anclada en Kiel puede pasar en un sólo movimiento por
+    costa a Dinamarca a través del canal marcado en el tablero": the canal crosses Kiel."""
+    drawing = load_drawing("conquista")
+    (canal,) = [d for d in drawing.decorations if d.kind == "canal"]
+    points = [p for ring in canal.rings for p in ring]
+    middle = (sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points))
+    assert inside(middle, drawing.provinces["KIE"].rings)
 
 
 def test_shared_borders_are_the_adjacencies(board: str, drawing: Drawing) -> None:

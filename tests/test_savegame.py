@@ -155,3 +155,12 @@ def test_unreadable_files(tmp_path: Path) -> None:
         load_game(binary)
     with pytest.raises(FileNotFoundError):
         load_game(tmp_path / "missing.json")
+
+
+def test_a_rule_saved_before_it_existed_takes_the_editions_choice() -> None:
+    """A grow game saved before ``support_cut`` existed plays Grow's support cutting."""
+    from realpolitik.game import Game
+
+    saved = Game.new(edition="grow", seed=1).to_json()
+    del saved["rules"]["support_cut"]
+    assert Game.from_json(saved).rules.support_cut == "any_attack"

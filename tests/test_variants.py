@@ -9,6 +9,7 @@ import pytest
 from realpolitik import ARMY, FLEET, Phase
 from realpolitik.errors import MapDataError, VariantError
 from realpolitik.maps import load_map
+from realpolitik.maps.loader import _derive, map_from_dict
 from realpolitik.maps.model import ProvinceType
 from realpolitik.variants import (
     EDITIONS,
@@ -198,3 +199,27 @@ def test_a_setup_that_does_not_fit_its_board_is_refused() -> None:
     broken = replace(ed, setups=(replace(seven, groups=seven.groups[:-1], players=6),))
     with pytest.raises(VariantError, match="must name each power"):
         broken.setup(6)
+
+
+def test_a_derived_board_adds_provinces_names_coasts_and_removes_edges() -> None:
+    """The declarations conquista's board is made of, and their checks: an edge to remove
+    must be there, a province to add must be new, and a province given coasts keeps no
+    fleet edge without a coast (the map loader says so)."""
+    base = {"name": "test", "base": "standard"}
+    board = map_from_dict(
+        _derive(
+            {
+                **base,
+                "add_provinces": [{"id": "XXX", "name": "Nowhere", "type": "inland"}],
+                "add_army": [["XXX", "BOH"]],
+                "remove_army": [["GAL", "BOH"]],
+            }
+        )
+    )
+    assert board.army_adjacency["XXX"] == {"BOH"} and "GAL" not in board.army_adjacency["BOH"]
+    with pytest.raises(MapDataError, match="no edge BOH-PAR to remove"):
+        _derive({**base, "remove_army": [["PAR", "BOH"]]})
+    with pytest.raises(MapDataError, match="PAR is already on the board"):
+        _derive({**base, "add_provinces": [{"id": "PAR", "name": "Paris", "type": "inland"}]})
+    with pytest.raises(MapDataError, match="LON needs one of its coasts"):
+        map_from_dict(_derive({**base, "coasts": {"LON": ["EC", "SC"]}}))

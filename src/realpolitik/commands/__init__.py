@@ -17,6 +17,7 @@ MODULES: dict[str, tuple[str, ...]] = {
              "legal", "rollback", "mila-export", "mila-import"),
     "render": ("render",),
     "tournament": ("tournament",),
+    "selfplay": ("selfplay",),
 }  # fmt: skip
 """Each module of :mod:`realpolitik.commands` and the subcommands it registers."""
 

@@ -219,7 +219,7 @@ def read_all(texts: Iterable[str], language: str | None, game_map: GameMap) -> l
             text = _text(text)
             if len(known) >= _KNOWN_TEXTS:
                 known.clear()
-            order = known[text] = _pick_free(text, language, game_map)
+            order = known[text] = _pick_free(text, language, game_map)  # made, then published
         out.append(order)
     return out
 
@@ -237,10 +237,10 @@ _KNOWN: dict[GameMap, dict[str, dict[str, Order]]] = {}
 def _known(language: str, game_map: GameMap) -> dict[str, Order]:
     """The orders read so far without a position, by text, for this map and language (a
     plain dictionary lookup per order: bulk adjudication reads the same texts again and
-    again)."""
+    again). Threads share it: an order is made whole, then published by one assignment."""
     languages = _KNOWN.get(game_map)
     if languages is None:
-        if len(_KNOWN) >= 8:  # the standard map and a few variants' boards, usually
+        if len(_KNOWN) >= 16:  # every shipped board, usually
             _KNOWN.clear()
         languages = _KNOWN[game_map] = {}
     known = languages.get(language)
@@ -303,7 +303,7 @@ def _unit(words: list[str], at: int, short: _Shorthand) -> tuple[UnitRef, int] |
     at += kind is not None
     if at >= len(words) or (loc := short.places.get(words[at])) is None:
         return None
-    return short.refs.get((kind, loc, power)) or short.ref(kind, loc, power), at + 1
+    return short.refs[kind, loc, power], at + 1
 
 
 _NO_ARGUMENT: dict[str, type[Hold | Disband | Build]] = {"H": Hold, "D": Disband, "B": Build}
@@ -314,8 +314,8 @@ _COASTS = ("NC", "SC", "EC", "WC")  # the coasts the short notation writes
 class _Shorthand:
     """What the short notation names on one map: ``places``, each location word it may
     use (a province named by three capital letters, bare or with any of :data:`_COASTS`);
-    ``powers``, the map's powers; ``refs``, the unit references read so far, by unit type
-    (or ``None``), location and nationality (or ``None``)."""
+    ``powers``, the map's powers; ``refs``, the unit reference of each, by unit type (or
+    ``None``), location and nationality (or ``None``). Made whole before it is shared."""
 
     __slots__ = ("places", "powers", "refs")
 
@@ -326,14 +326,15 @@ class _Shorthand:
                 for place in (prov, *(f"{prov}/{coast}" for coast in _COASTS)):
                     self.places[place] = place
         self.powers = frozenset(game_map.powers)
-        self.refs: dict[tuple[UnitType | None, str, Power | None], UnitRef] = {}
+        self.refs: dict[tuple[UnitType | None, str, Power | None], UnitRef] = {
+            (kind, place, power): UnitRef(kind, place, power)
+            for kind in (None, ARMY, FLEET)
+            for place in self.places
+            for power in (None, *self.powers)
+        }
 
-    def ref(self, kind: UnitType | None, location: str, power: Power | None) -> UnitRef:
-        found = self.refs[kind, location, power] = UnitRef(kind, location, power)
-        return found
 
-
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=16)  # every shipped board
 def _shorthand(game_map: GameMap) -> _Shorthand:
     return _Shorthand(game_map)
 
