@@ -350,8 +350,8 @@ def judge_orders(
             order = parse_order(
                 text,
                 language=language,
-                game_map=game.game_map,
                 position=game.position,
+                game_map=game.game_map,
                 power=power,
                 phase=game.phase,
             )
