@@ -416,6 +416,8 @@ def test_adjudicate_rejects_what_an_edition_does_not_have() -> None:
         ({"ally": {"AUSTRIA": ["RUSSIA"]}}, "conquista"),
         ({"edition": "conquista", "accept": {"AUSTRIA": ["A VIE"]}}, "no unit"),
         ({"edition": "conquista", "accept": {"AUSTRIA": ["A BUD"]}}, "its own unit"),
+        ({"edition": "conquista", "accept": {"PRUSSIA": ["A BUD"]}}, "unknown power"),
+        ({"edition": "conquista", "ally": {"AUSTRIA": ["PRUSSIA"]}}, "unknown power"),
     ]
     for extra, word in cases:
         with _pytest.raises(SituationError, match=word):
