@@ -29,8 +29,21 @@ def _initial(conn: Connection) -> None:
     )
 
 
+def _big_game_ids(conn: Connection) -> None:
+    """Version 2: game numbers are random below 2**53 (PostgreSQL: BIGINT; SQLite's
+    INTEGER already holds them)."""
+    if conn.dialect.name != "postgresql":
+        return
+    conn.exec_driver_sql("ALTER TABLE games ALTER COLUMN id TYPE BIGINT")
+    for table in ("seats", "orders", "messages", "phases"):
+        conn.exec_driver_sql(f"ALTER TABLE {table} ALTER COLUMN game_id TYPE BIGINT")
+
+
 Migration = tuple[int, str, Callable[[Connection], None]]
-MIGRATIONS: tuple[Migration, ...] = ((1, "initial schema", _initial),)
+MIGRATIONS: tuple[Migration, ...] = (
+    (1, "initial schema", _initial),
+    (2, "random game numbers below 2**53", _big_game_ids),
+)
 
 
 def current_version(conn: Connection) -> int:

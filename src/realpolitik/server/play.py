@@ -34,6 +34,7 @@ from realpolitik.server.games import (
     powers_of,
     seats_of,
     summary,
+    visible_row,
 )
 from realpolitik.server.gamesettings import GameSettings
 
@@ -304,12 +305,14 @@ def _save(conn: Connection, game_id: int, game: Game, now: float, **extra: Any) 
 # --- reading the game -------------------------------------------------------------------
 
 
-def game_state(b: Backend, game_id: int, user: User | None, language: str = "en") -> dict[str, Any]:
+def game_state(
+    b: Backend, game_id: int, user: User | None, language: str = "en", code: str | None = None
+) -> dict[str, Any]:
     """Everything the user may see now: the summary, the position, ready flags, their own
     orders (never anyone else's) and the units still without an order."""
     check_language(language)
     with reading(b.db) as conn:
-        row = game_row(conn, game_id)
+        row = visible_row(conn, game_id, user, code)
         out = summary(conn, row, user, b.now())
         if row.state is None:
             return out
@@ -527,9 +530,11 @@ def _change(b: Backend, game_id: int, user: User, power: str, act: Any) -> dict[
 # --- history ----------------------------------------------------------------------------
 
 
-def history(b: Backend, game_id: int) -> list[dict[str, Any]]:
+def history(
+    b: Backend, game_id: int, user: User | None = None, code: str | None = None
+) -> list[dict[str, Any]]:
     with reading(b.db) as conn:
-        game_row(conn, game_id)
+        visible_row(conn, game_id, user, code)
         rows = conn.execute(
             select(t.phases.c.idx, t.phases.c.phase)
             .where(t.phases.c.game_id == game_id)
@@ -538,11 +543,18 @@ def history(b: Backend, game_id: int) -> list[dict[str, Any]]:
     return [{"idx": r.idx, "phase": r.phase} for r in rows]
 
 
-def phase_record(b: Backend, game_id: int, phase: str, language: str = "en") -> dict[str, Any]:
+def phase_record(
+    b: Backend,
+    game_id: int,
+    phase: str,
+    language: str = "en",
+    user: User | None = None,
+    code: str | None = None,
+) -> dict[str, Any]:
     """A processed phase: the position before it, every order with its result."""
     check_language(language)
     with reading(b.db) as conn:
-        row = game_row(conn, game_id)
+        row = visible_row(conn, game_id, user, code)
         found = conn.execute(
             select(t.phases.c.record).where(
                 t.phases.c.game_id == game_id, t.phases.c.phase == phase.upper()

@@ -40,6 +40,7 @@ Language = Annotated[str, Query(pattern="^(en|es|fr|pt)$")]
 MAX_ID = 2**63 - 1
 GameId = Annotated[int, Path(ge=1, le=MAX_ID, description="the game's number")]
 After = Annotated[int, Query(ge=-MAX_ID, le=MAX_ID, description="messages after this id")]
+Code = Annotated[str | None, Query(max_length=60, description="an unlisted game's invitation code")]
 
 
 def backend(request: Request) -> Backend:
@@ -211,9 +212,12 @@ def list_games(b: B, me: MaybeMe) -> dict[str, list[dict[str, Any]]]:
 
 
 @router.get("/games/{game_id}", tags=["games"])
-def game_state(game_id: GameId, b: B, me: MaybeMe, language: Language = "en") -> dict[str, Any]:
-    """The game as the caller may see it: its own orders only; observers see the board."""
-    return play.game_state(b, game_id, me, language)
+def game_state(
+    game_id: GameId, b: B, me: MaybeMe, language: Language = "en", code: Code = None
+) -> dict[str, Any]:
+    """The game as the caller may see it: its own orders only; observers see the board.
+    An unlisted game answers only its members and holders of its invitation ``code``."""
+    return play.game_state(b, game_id, me, language, code)
 
 
 @router.post("/games/{game_id}/join", tags=["games"])
@@ -291,15 +295,17 @@ def concede(game_id: GameId, body: PowerIn, b: B, me: Me) -> dict[str, Any]:
 
 
 @router.get("/games/{game_id}/history", tags=["play"])
-def history(game_id: GameId, b: B) -> list[dict[str, Any]]:
+def history(game_id: GameId, b: B, me: MaybeMe, code: Code = None) -> list[dict[str, Any]]:
     """The processed phases, oldest first."""
-    return play.history(b, game_id)
+    return play.history(b, game_id, me, code)
 
 
 @router.get("/games/{game_id}/history/{phase}", tags=["play"])
-def phase_record(game_id: GameId, phase: str, b: B, language: Language = "en") -> dict[str, Any]:
+def phase_record(
+    game_id: GameId, phase: str, b: B, me: MaybeMe, language: Language = "en", code: Code = None
+) -> dict[str, Any]:
     """One processed phase: the position before it and every order with its result."""
-    return play.phase_record(b, game_id, phase, language)
+    return play.phase_record(b, game_id, phase, language, me, code)
 
 
 @router.get(
@@ -315,12 +321,13 @@ def map_svg(
     phase: str | None = None,
     power: str | None = None,
     language: Language = "en",
+    code: Code = None,
 ) -> Response:
     """The map: a past phase with its orders and results, or the current position with
     the orders of ``power`` (one you play)."""
     from realpolitik.server import maps
 
-    svg = maps.map_svg(b, game_id, me, phase=phase, power=power, language=language)
+    svg = maps.map_svg(b, game_id, me, phase=phase, power=power, language=language, code=code)
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
 
@@ -329,10 +336,15 @@ def map_svg(
 
 @router.get("/games/{game_id}/messages", tags=["press"])
 def messages(
-    game_id: GameId, b: B, me: MaybeMe, after: After = 0, power: str | None = None
+    game_id: GameId,
+    b: B,
+    me: MaybeMe,
+    after: After = 0,
+    power: str | None = None,
+    code: Code = None,
 ) -> list[dict[str, Any]]:
     """Messages you may read: public ones, and those to or from your powers."""
-    return press.inbox(b, game_id, me, after=after, power=power)
+    return press.inbox(b, game_id, me, after=after, power=power, code=code)
 
 
 @router.post("/games/{game_id}/messages", status_code=201, tags=["press"])
