@@ -125,8 +125,14 @@ def create_game(
 
 
 def summary(conn: Connection, row: Row[Any], user: User | None, now: float) -> dict[str, Any]:
-    """What anyone may know of a game (and, for its creator, the invitation code)."""
+    """What anyone may know of a game (and, for its creator, the invitation code). The
+    players' usernames are shown to the game's members, to others only if the game's
+    settings say so (``taken`` tells a free seat from a taken one)."""
     seats = seats_of(conn, row.id)
+    member = user is not None and (
+        row.creator_id == user.id or any(s.user_id == user.id for s in seats)
+    )
+    names = member or bool(row.settings.get("show_names", False))
     out: dict[str, Any] = {
         "id": row.id,
         "name": row.name,
@@ -136,7 +142,13 @@ def summary(conn: Connection, row: Row[Any], user: User | None, now: float) -> d
         "settings": row.settings,
         "creator_id": row.creator_id,
         "seats": [
-            {"seat": s.seat, "player": s.username, "bot": s.bot, "powers": list(s.powers)}
+            {
+                "seat": s.seat,
+                "player": s.username if names else None,
+                "taken": s.user_id is not None,
+                "bot": s.bot,
+                "powers": list(s.powers),
+            }
             for s in seats
         ],
         "my_powers": powers_of(seats, user),

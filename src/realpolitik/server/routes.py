@@ -128,6 +128,12 @@ def _table_press(edition_name: str, players: int) -> str:
         return "full"  # an unknown edition or table: validation names the problem
 
 
+def _address(request: Request) -> str:
+    """The client's address (behind a reverse proxy: the proxy's, unless uvicorn is told
+    to trust its forwarded headers with ``--forwarded-allow-ips``)."""
+    return request.client.host if request.client else "unknown"
+
+
 def _session(response: Response, b: Backend, user: User, token: str) -> SessionOut:
     response.set_cookie(
         COOKIE,
@@ -141,16 +147,19 @@ def _session(response: Response, b: Backend, user: User, token: str) -> SessionO
 
 
 @router.post("/accounts", status_code=201, tags=["accounts"])
-def create_account(body: AccountIn, b: B, response: Response) -> SessionOut:
+def create_account(body: AccountIn, b: B, request: Request, response: Response) -> SessionOut:
     """Create an account and log in."""
-    accounts.create_account(b, body.username, body.password, body.language)
+    accounts.create_account(
+        b, body.username, body.password, body.language, address=_address(request)
+    )
     user, token = accounts.log_in(b, body.username, body.password)
     return _session(response, b, user, token)
 
 
 @router.post("/sessions", tags=["accounts"])
-def log_in(body: LoginIn, b: B, response: Response) -> SessionOut:
-    user, token = accounts.log_in(b, body.username, body.password)
+def log_in(body: LoginIn, b: B, request: Request, response: Response) -> SessionOut:
+    """Log in (attempts are limited per account and per address: 429 with Retry-After)."""
+    user, token = accounts.log_in(b, body.username, body.password, address=_address(request))
     return _session(response, b, user, token)
 
 
@@ -199,6 +208,7 @@ def create_game(body: GameIn, b: B, me: Me) -> dict[str, Any]:
         replace_leavers=body.replace_leavers,
         public=body.public,
         draw_votes=body.draw_votes,
+        show_names=body.show_names,
     )
     game_id = games.create_game(b, me, body.name, settings, join=body.join)
     if body.start:

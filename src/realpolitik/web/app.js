@@ -145,7 +145,7 @@ async function showLobby() {
   if (!lists || !meta) return;
   const gameItem = (g, action) => el("li", { class: "game-item", "data-game": g.id },
     el("span", { class: "game-name" }, g.name),
-    el("span", { class: "muted" }, ` ${t(g.status)} ${g.phase || ""} · ${g.seats.filter((s) => s.player || s.bot).length}/${g.seats.length}`),
+    el("span", { class: "muted" }, ` ${t(g.status)} ${g.phase || ""} · ${g.seats.filter((s) => s.taken || s.player || s.bot).length}/${g.seats.length}`),
     el("button", { class: "small", onclick: action.fn }, action.label));
   const open = (g) => ({ label: t("open"), fn: () => { location.hash = "#/game/" + g.id; } });
   const join = (g) => ({ label: t("join"), fn: () => guarded(async () => {
@@ -281,7 +281,7 @@ function renderSeats() {
   const g = S.game;
   const rows = g.seats.map((s) => el("tr", {},
     el("td", {}, s.powers.join(", ") || `${t("seat")} ${s.seat}`),
-    el("td", {}, s.player || (s.bot ? `${t("bot")} (${s.bot})` : t("empty"))),
+    el("td", {}, s.player || (s.bot ? `${t("bot")} (${s.bot})` : t(s.taken ? "seat_taken" : "empty"))),
     el("td", {}, s.powers.map((p) => (g.centers && g.centers[p] !== undefined ? g.centers[p] : "")).join(" ")),
     el("td", {}, s.powers.map((p) => (g.ready && p in g.ready ? (g.ready[p] ? "✓" : "…") : "")).join(" "))));
   fill(document.getElementById("seats-panel"),
