@@ -360,9 +360,12 @@ def _key_of(order: str, game: Game) -> str:
         return ""
 
 
-def _draw_info(game: Game) -> Any:
-    view = game.view(None)
-    return view.get("draw") if isinstance(view, dict) else None
+def _draw_info(game: Game) -> dict[str, Any] | None:
+    """The agreed draw (the powers that share it), or ``None`` while there is none."""
+    result = game.result
+    if result is None or result.kind != "draw":
+        return None
+    return {"powers": list(result.winners), "phase": str(result.phase), "reason": result.reason}
 
 
 def _draw_votes(game: Game, mine: list[str], settings: GameSettings) -> dict[str, Any]:
@@ -463,11 +466,17 @@ def submit_orders(
                 if refused:
                     raise OrdersRefused(power, refused)
         _store_orders(conn, game_id, row.phase, power, canonical, b.now(), ready=ready)
+        stored_ready = bool(_stored(conn, game_id, row.phase)[power].ready)
         if ready:
             conn.execute(update(t.games).where(t.games.c.id == game_id).values(needs_check=True))
-    if ready:
-        process_due(b, game_id, limit=REQUEST_LIMIT)
-    return orders_for(b, game_id, user, power, language) | {"phase": row.phase}
+    processed = process_due(b, game_id, limit=REQUEST_LIMIT) if ready else 0
+    return {  # what was stored, for the phase it was stored in (processed or not)
+        "phase": row.phase,
+        "power": power,
+        "orders": [{"order": o, "text": engine.format_order(o, language, game)} for o in canonical],
+        "ready": stored_ready,
+        "processed": processed > 0,
+    }
 
 
 def set_ready(b: Backend, game_id: int, user: User, power: str, ready: bool) -> dict[str, Any]:
