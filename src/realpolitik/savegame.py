@@ -30,6 +30,7 @@ from typing import Any
 
 from realpolitik import schema
 from realpolitik.adjudicator.results import OrderResult, Outcome
+from realpolitik.errors import SaveGameError
 from realpolitik.game import CoinToss, Game, Message, PhaseRecord, Status
 from realpolitik.orders import (
     Build,
@@ -62,7 +63,6 @@ __all__ = [
     "game_to_json",
     "load_game",
     "order_from_text",
-    "order_text",
     "save_game",
 ]
 
@@ -70,36 +70,7 @@ FORMAT = "realpolitik-game"
 VERSION = 1
 
 
-class SaveGameError(ValueError):
-    """Not a saved game, a newer version, or damaged (the message says where)."""
-
-
-# --- orders as text, nationality included ---------------------------------------------------
-def _ref(ref: UnitRef) -> str:
-    text = ref.location if ref.type is None else f"{ref.type.value} {ref.location}"
-    return text if ref.power is None else f"{ref.power} {text}"
-
-
-def order_text(order: Order) -> str:
-    """The short notation of ``order``, naming nationalities the order names."""
-    if isinstance(order, Waive):
-        return "WAIVE"
-    unit = _ref(order.unit)
-    if isinstance(order, Hold):
-        return f"{unit} H"
-    if isinstance(order, Move):
-        return f"{unit} - {order.destination}{' VIA' if order.via_convoy else ''}"
-    if isinstance(order, SupportHold):
-        return f"{unit} S {_ref(order.supported)}"
-    if isinstance(order, SupportMove):
-        return f"{unit} S {_ref(order.supported)} - {order.destination}"
-    if isinstance(order, Convoy):
-        return f"{unit} C {_ref(order.convoyed)} - {order.destination}"
-    if isinstance(order, Retreat):
-        return f"{unit} R {order.destination}"
-    return f"{unit} {'D' if isinstance(order, Disband) else 'B'}"
-
-
+# --- orders as text: str(order), nationality included, read back exactly -----------------
 class _Words:
     def __init__(self, text: str) -> None:
         self.words = text.split()
@@ -128,7 +99,7 @@ class _Words:
 
 
 def order_from_text(text: str) -> Order:
-    """Read :func:`order_text`'s notation back (exactly: no lexicon, no guessing)."""
+    """Read ``str(order)``'s notation back (exactly: no lexicon, no guessing)."""
     if text == "WAIVE":
         return Waive()
     w = _Words(text)
@@ -165,7 +136,7 @@ def order_from_text(text: str) -> Order:
 
 # --- writing --------------------------------------------------------------------------------
 def _outcome(outcome: Outcome) -> dict[str, Any]:
-    return {"power": outcome.power, **outcome.to_json(order_text(outcome.order))}
+    return {"power": outcome.power, **outcome.to_json(str(outcome.order))}
 
 
 def _status(status: Status) -> dict[str, Any]:
@@ -187,7 +158,7 @@ def _status(status: Status) -> dict[str, Any]:
 
 
 def _orders(orders: Mapping[str, Sequence[Order]]) -> dict[str, list[str]]:
-    return {p: [order_text(o) for o in os] for p, os in sorted(orders.items())}
+    return {p: [str(o) for o in os] for p, os in sorted(orders.items())}
 
 
 def _record(record: PhaseRecord) -> dict[str, Any]:
@@ -289,7 +260,8 @@ def game_from_json(data: Any) -> Game:
 def _read(data: Mapping[str, Any]) -> Game:
     spec = edition(data["edition"])
     setup = spec.setup(None, data["setup"])
-    rules = Rules(**data["rules"])
+    # a rule saved before it existed (grow's support_cut) takes the edition's choice
+    rules = Rules(**({f.name: getattr(spec.rules, f.name) for f in fields(Rules)} | data["rules"]))
     players = {str(n): tuple(ps) for n, ps in data["players"].items()}
     if sorted(map(frozenset, players.values()), key=sorted) != sorted(
         map(frozenset, setup.groups), key=sorted

@@ -377,7 +377,11 @@ def _status(game: Game, out: TextIO) -> None:
         clock = game.spec.clock_for(game.setup).for_phase(game.phase, first)
         parts = [f"{k} {v} min" if v else f"no {k}" for k, v in clock.items() if v is not None]
         out.write(f"Clock: {', '.join(parts)}\n")
-    disorder = sorted(game.civil_disorder & set(game.survivors()))
+    alive = set(game.survivors())
+    nobody = {p for p in game.powers if game.controller(p) is None} & alive
+    disorder = sorted(game.civil_disorder & alive - nobody)
+    if nobody:  # out of the game, or neutral until a coin toss: not civil disorder
+        out.write(f"Played by nobody (units hold): {', '.join(sorted(nobody))}\n")
     if disorder:
         out.write(f"Civil disorder: {', '.join(disorder)}\n")
     waiting = game.waiting_for()

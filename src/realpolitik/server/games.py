@@ -240,6 +240,27 @@ def _same_code(given: str, expected: str) -> bool:
     return secrets.compare_digest(given.encode("utf-8", "replace"), expected.encode())
 
 
+def invitation(b: Backend, code: str) -> dict[str, Any]:
+    """What an invitation link shows before one logs in: the game it invites to."""
+    with reading(b.db) as conn:
+        row = conn.execute(select(t.games).where(t.games.c.invite_code == code)).first()
+        if row is None:
+            raise NotFound("no game has this invitation code")
+        seats = seats_of(conn, row.id)
+        creator = conn.execute(
+            select(t.users.c.username).where(t.users.c.id == row.creator_id)
+        ).scalar_one_or_none()
+    return {
+        "id": row.id,
+        "name": row.name,
+        "status": row.status,
+        "creator": creator,
+        "edition": row.settings.get("edition"),
+        "players": len(seats),
+        "free_seats": sum(1 for s in seats if s.user_id is None and s.bot is None),
+    }
+
+
 def join_by_code(b: Backend, user: User, code: str) -> dict[str, Any]:
     with reading(b.db) as conn:
         game_id = conn.execute(

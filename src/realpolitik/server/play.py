@@ -18,13 +18,14 @@ from realpolitik.server import engine
 from realpolitik.server import tables as t
 from realpolitik.server.accounts import User, check_language
 from realpolitik.server.backend import Backend
-from realpolitik.server.db import reading, transaction
+from realpolitik.server.db import for_update, reading, transaction
 from realpolitik.server.errors import (
     BadRequest,
     Conflict,
     Forbidden,
     NotFound,
     OrdersRefused,
+    Unprocessable,
 )
 from realpolitik.server.games import (
     ACTIVE,
@@ -121,6 +122,8 @@ def _store_orders(
     now: float,
     *,
     ready: bool | None = None,
+    accept: list[str] | None = None,
+    ally: list[str] | None = None,
 ) -> None:
     key = (t.orders.c.game_id == game_id, t.orders.c.phase == phase, t.orders.c.power == power)
     found = conn.execute(select(t.orders.c.ready).where(*key)).first()
@@ -133,12 +136,18 @@ def _store_orders(
                 orders=orders,
                 ready=bool(ready),
                 updated_at=now,
+                accept=accept,
+                ally=ally,
             )
         )
     else:
         values: dict[str, Any] = {"orders": orders, "updated_at": now}
         if ready is not None:
             values["ready"] = ready
+        if accept is not None:
+            values["accept"] = accept
+        if ally is not None:
+            values["ally"] = ally
         conn.execute(update(t.orders).where(*key).values(**values))
 
 
@@ -167,7 +176,10 @@ def process_if_due(b: Backend, game_id: int) -> bool:
     with the version bumped only if it is still the one read. Any failure rolls it all
     back; two processes never both process a phase."""
     with transaction(b.db) as conn:
-        row = game_row(conn, game_id, lock=True)
+        stmt = select(t.games).where(t.games.c.id == game_id)
+        row = conn.execute(for_update(conn, stmt, skip_locked=True)).first()
+        if row is None:  # held by another process or request: it is its turn, not ours
+            return False
         if row.status != ACTIVE or row.state is None:
             return False
         now = b.now()
@@ -185,7 +197,11 @@ def process_if_due(b: Backend, game_id: int) -> bool:
                     update(t.games).where(t.games.c.id == game_id).values(needs_check=False)
                 )
             return False
-        records = engine.process(game, {p: r.orders for p, r in stored.items()})
+        records = engine.process(
+            game,
+            {p: r.orders for p, r in stored.items()},
+            {p: (r.accept, r.ally) for p, r in stored.items()},
+        )
         count = conn.execute(
             select(func.count()).select_from(t.phases).where(t.phases.c.game_id == game_id)
         ).scalar_one()
@@ -330,6 +346,7 @@ def game_state(
     out["is_over"] = game.is_over
     out["winners"] = sorted(game.winners) if game.is_over else []
     out["draw"] = _draw_info(game)
+    out["names"] = engine.names(game, language)
     out["draw_votes"] = _draw_votes(game, mine, GameSettings.from_json(row.settings))
     out["adjustments"] = game.adjustment_counts() if row.phase and row.phase.endswith("A") else {}
     mine_orders: dict[str, Any] = {}
@@ -413,6 +430,8 @@ def orders_for(
         "power": power,
         "orders": [{"order": o, "text": engine.format_order(o, language, game)} for o in texts],
         "ready": bool(stored and stored.ready),
+        "accept": list(stored.accept or []) if stored else [],
+        "ally": list(stored.ally or []) if stored else [],
     }
 
 
@@ -426,12 +445,16 @@ def submit_orders(
     language: str = "en",
     merge: bool = False,
     ready: bool | None = None,
+    accept: list[str] | None = None,
+    ally: list[str] | None = None,
 ) -> dict[str, Any]:
     """Store the power's orders for this phase (``merge``: only replace the orders of the
-    units named). Every order is checked first against the position and the rules (see
-    :func:`engine.judge_orders`): if any is refused, nothing is stored and the answer
-    (422) names each refused order with the reason in ``language``. Committed before this
-    returns."""
+    units named), with (conquista) the foreign supports it ``accept``s and the alliance it
+    declares (``ally``; ``None``: keep the stored ones). Every order is checked first
+    against the position and the rules (see :func:`engine.judge_orders`): if any is
+    refused, nothing is stored and the answer (422) names each refused order with the
+    reason in ``language``; a bad ``accept`` or ``ally`` is refused likewise (422).
+    Committed before this returns."""
     check_language(language)
     if len(texts) > MAX_ORDERS:
         raise BadRequest(f"at most {MAX_ORDERS} orders at once")
@@ -449,6 +472,13 @@ def submit_orders(
     canonical, refused = engine.judge_orders(game, power, texts, language)
     if refused:
         raise OrdersRefused(power, refused)
+    try:
+        if accept is not None:
+            accept = engine.check_accept(game, power, accept)
+        if ally is not None:
+            ally = engine.check_ally(game, power, ally)
+    except ValueError as exc:  # the game's own refusal, naming what is wrong
+        raise Unprocessable(str(exc)) from None
     with transaction(b.db) as conn:  # the game row locked: submissions queue here
         now_row = game_row(conn, game_id, lock=True)
         if now_row.phase != row.phase or now_row.status != ACTIVE:
@@ -465,8 +495,11 @@ def submit_orders(
                 )
                 if refused:
                     raise OrdersRefused(power, refused)
-        _store_orders(conn, game_id, row.phase, power, canonical, b.now(), ready=ready)
-        stored_ready = bool(_stored(conn, game_id, row.phase)[power].ready)
+        _store_orders(
+            conn, game_id, row.phase, power, canonical, b.now(),
+            ready=ready, accept=accept, ally=ally,
+        )  # fmt: skip
+        stored = _stored(conn, game_id, row.phase)[power]
         if ready:
             conn.execute(update(t.games).where(t.games.c.id == game_id).values(needs_check=True))
     processed = process_due(b, game_id, limit=REQUEST_LIMIT) if ready else 0
@@ -474,7 +507,9 @@ def submit_orders(
         "phase": row.phase,
         "power": power,
         "orders": [{"order": o, "text": engine.format_order(o, language, game)} for o in canonical],
-        "ready": stored_ready,
+        "ready": bool(stored.ready),
+        "accept": list(stored.accept or []),
+        "ally": list(stored.ally or []),
         "processed": processed > 0,
     }
 
@@ -540,16 +575,30 @@ def _change(b: Backend, game_id: int, user: User, power: str, act: Any) -> dict[
 
 
 def history(
-    b: Backend, game_id: int, user: User | None = None, code: str | None = None
+    b: Backend,
+    game_id: int,
+    language: str = "en",
+    user: User | None = None,
+    code: str | None = None,
 ) -> list[dict[str, Any]]:
+    """The processed phases, oldest first, with their names in ``language``."""
+    check_language(language)
     with reading(b.db) as conn:
-        visible_row(conn, game_id, user, code)
+        row = visible_row(conn, game_id, user, code)
         rows = conn.execute(
             select(t.phases.c.idx, t.phases.c.phase)
             .where(t.phases.c.game_id == game_id)
             .order_by(t.phases.c.idx)
         ).all()
-    return [{"idx": r.idx, "phase": r.phase} for r in rows]
+    game = _game(row) if row.state is not None else None
+    return [
+        {
+            "idx": r.idx,
+            "phase": r.phase,
+            "name": engine.phase_title(game, r.phase, language) if game else r.phase,
+        }
+        for r in rows
+    ]
 
 
 def phase_record(

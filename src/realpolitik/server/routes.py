@@ -120,7 +120,8 @@ def _rulebook(edition_name: str, players: int) -> Deadlines:
 
 def _table_press(edition_name: str, players: int) -> str:
     """The press of a table when the game does not say: ``none`` without diplomacy."""
-    from realpolitik.variants import VariantError, edition
+    from realpolitik.errors import VariantError
+    from realpolitik.variants import edition
 
     try:
         return "full" if edition(edition_name).setup(players).press else "none"
@@ -235,6 +236,12 @@ def join(game_id: GameId, body: JoinIn, b: B, me: Me) -> dict[str, Any]:
     return games.join(b, me, game_id, body.code)
 
 
+@router.get("/invitations/{code}", tags=["games"])
+def invitation(code: str, b: B) -> dict[str, Any]:
+    """The game an invitation link is for (shown to a visitor before logging in)."""
+    return games.invitation(b, code)
+
+
 @router.post("/invitations/{code}", tags=["games"])
 def join_by_code(code: str, b: B, me: Me) -> dict[str, Any]:
     """Take a seat through an invitation link."""
@@ -275,7 +282,9 @@ def get_orders(
 @router.put("/games/{game_id}/orders", tags=["play"])
 def put_orders(game_id: GameId, body: OrdersIn, b: B, me: Me) -> dict[str, Any]:
     """Give orders (typed in ``language``). A bad order answers 422 naming it, and
-    nothing is stored; the answer comes once the orders are committed."""
+    nothing is stored; the answer comes once the orders are committed. Conquista: ``accept``
+    lists the foreign units whose support the power accepts, ``ally`` the powers it declares
+    an alliance with; both go with this phase's orders (``null``: unchanged)."""
     return play.submit_orders(
         b,
         game_id,
@@ -285,6 +294,8 @@ def put_orders(game_id: GameId, body: OrdersIn, b: B, me: Me) -> dict[str, Any]:
         language=body.language,
         merge=body.merge,
         ready=body.ready,
+        accept=body.accept,
+        ally=body.ally,
     )
 
 
@@ -305,9 +316,11 @@ def concede(game_id: GameId, body: PowerIn, b: B, me: Me) -> dict[str, Any]:
 
 
 @router.get("/games/{game_id}/history", tags=["play"])
-def history(game_id: GameId, b: B, me: MaybeMe, code: Code = None) -> list[dict[str, Any]]:
-    """The processed phases, oldest first."""
-    return play.history(b, game_id, me, code)
+def history(
+    game_id: GameId, b: B, me: MaybeMe, language: Language = "en", code: Code = None
+) -> list[dict[str, Any]]:
+    """The processed phases, oldest first (``name``: the phase's name in ``language``)."""
+    return play.history(b, game_id, language, me, code)
 
 
 @router.get("/games/{game_id}/history/{phase}", tags=["play"])
