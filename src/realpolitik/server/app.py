@@ -18,6 +18,7 @@ from fastapi.staticfiles import StaticFiles
 
 from realpolitik.server.backend import Backend
 from realpolitik.server.errors import ApiError, OrdersRefused, TooManyAttempts
+from realpolitik.server.events import Streams
 from realpolitik.server.guard import Guard, json_body, safe_errors
 from realpolitik.server.routes import router
 from realpolitik.server.scheduler import Scheduler
@@ -53,6 +54,7 @@ def create_app(settings: Settings | None = None, *, backend: Backend | None = No
         lifespan=lifespan,
     )
     app.state.backend = b
+    app.state.streams = Streams(settings.max_streams)
 
     app.add_middleware(Guard, max_body=settings.max_body_bytes)
 

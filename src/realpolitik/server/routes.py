@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response
+from fastapi.responses import StreamingResponse
 
-from realpolitik.server import accounts, games, play, press
+from realpolitik.server import accounts, events, games, play, press
 from realpolitik.server.accounts import User
 from realpolitik.server.backend import Backend
 from realpolitik.server.errors import BadRequest, Forbidden, Unauthorized
@@ -352,6 +353,28 @@ def map_svg(
 
     svg = maps.map_svg(b, game_id, me, phase=phase, power=power, language=language, code=code)
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
+
+
+@router.get(
+    "/games/{game_id}/events",
+    tags=["play"],
+    response_class=StreamingResponse,
+    responses={200: {"content": {"text/event-stream": {}}}},
+)
+def game_events(
+    game_id: GameId, request: Request, b: B, me: MaybeMe, code: Code = None
+) -> StreamingResponse:
+    """Server-sent events: a ``change`` event (data: the game's version, phase, clock,
+    ready count and the last message id you may read) whenever that changes; fetch the
+    game then. Polling ``GET /games/{id}`` works as well."""
+    streams: events.Streams = request.app.state.streams
+    events.check_visible(b, game_id, me, code)
+    streams.enter()
+    return StreamingResponse(
+        events.stream(b, game_id, me, code, streams),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+    )
 
 
 # --- press -------------------------------------------------------------------------------

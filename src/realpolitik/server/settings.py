@@ -30,6 +30,10 @@ class Settings:
     pool_size: int = 10
     bot_game_years: int = 10
     max_body_bytes: int = 128 * 1024
+    push_seconds: float = 1.0
+    """How often an open event stream checks its game for changes."""
+    max_streams: int = 1000
+    """Open event streams per process at most (more are refused: the page polls)."""
     login_failures_per_account: int = 10
     login_attempts_per_address: int = 50
     """Log-ins and sign-ups from one address (per process)."""
@@ -87,6 +91,8 @@ class Settings:
             login_window_seconds=number(
                 "REALPOLITIK_LOGIN_WINDOW_SECONDS", default.login_window_seconds
             ),
+            push_seconds=number("REALPOLITIK_PUSH_SECONDS", default.push_seconds),
+            max_streams=int(number("REALPOLITIK_MAX_STREAMS", default.max_streams)),
             max_body_bytes=int(number("REALPOLITIK_MAX_BODY_BYTES", default.max_body_bytes)),
             bot_game_years=int(number("REALPOLITIK_BOT_GAME_YEARS", default.bot_game_years)),
         )

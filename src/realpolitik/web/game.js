@@ -24,6 +24,20 @@ export async function showGame(gameId) {
   await refresh(true);
   S.poll = setInterval(() => refresh(false), 2500);
   S.clock = setInterval(tickClock, 1000);
+  listen(gameId);
+}
+
+// Server push: a change event fetches the game at once; while the stream is open, polling
+// is only a safety net (every 30 s); while it is broken, polling every 2.5 s until the
+// browser has reconnected it.
+function listen(gameId) {
+  if (!window.EventSource) return;
+  const source = new EventSource(`/api/games/${gameId}/events`);
+  S.events = source;
+  const poll = (ms) => { clearInterval(S.poll); S.poll = setInterval(() => refresh(false), ms); };
+  source.addEventListener("change", () => { if (S.gameId === gameId) refresh(false); });
+  source.onopen = () => poll(30000);
+  source.onerror = () => poll(2500);
 }
 
 export async function refresh(force) {
