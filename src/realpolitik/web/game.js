@@ -27,6 +27,17 @@ export async function showGame(gameId) {
   listen(gameId);
 }
 
+// Whether the page already shows what a change event announces (its own action, say).
+function known(news) {
+  const g = S.game;
+  if (!g) return false;
+  const ready = Object.values(g.ready || {}).filter(Boolean).length;
+  const seated = (g.seats || []).filter((s) => s.taken || s.player).length;
+  return news.version === g.version && news.phase === g.phase && news.status === g.status
+    && news.deadline_at === g.deadline_at && news.press_until === g.press_until
+    && news.ready === ready && news.seated === seated && news.message <= (S.lastMsg || 0);
+}
+
 // Server push: a change event fetches the game at once; while the stream is open, polling
 // is only a safety net (every 30 s); while it is broken, polling every 2.5 s until the
 // browser has reconnected it.
@@ -35,7 +46,17 @@ function listen(gameId) {
   const source = new EventSource(`/api/games/${gameId}/events`);
   S.events = source;
   const poll = (ms) => { clearInterval(S.poll); S.poll = setInterval(() => refresh(false), ms); };
-  source.addEventListener("change", () => { if (S.gameId === gameId) refresh(false); });
+  let timer = null;
+  const check = (news) => {  // once the page is idle, and only if it does not know it yet
+    if (S.gameId !== gameId) return;
+    if (S.busy) { timer = setTimeout(() => check(news), 300); return; }
+    if (!known(news)) refresh(false);
+  };
+  source.addEventListener("change", (e) => {
+    clearTimeout(timer);
+    const news = JSON.parse(e.data);
+    timer = setTimeout(() => check(news), 300);
+  });
   source.onopen = () => poll(30000);
   source.onerror = () => poll(2500);
 }
