@@ -7,7 +7,7 @@ export async function showLobby() {
   if (!lists || !meta) return;
   const gameItem = (g, action, extra) => el("li", { class: "game-item", "data-game": g.id },
     el("span", { class: "game-name" }, g.name),
-    el("span", { class: "muted" }, ` ${t(g.status)} ${g.phase || ""} · ${g.seats.filter((s) => s.player || s.bot).length}/${g.seats.length}`),
+    el("span", { class: "muted" }, ` ${t(g.status)} ${g.phase || ""} · ${g.seats.filter((s) => s.taken || s.player || s.bot).length}/${g.seats.length}`),
     el("button", { class: "small", onclick: action.fn }, action.label), extra);
   const open = (g) => ({ label: t("open"), fn: () => go("#/game/" + g.id) });
   const join = (g) => ({ label: t("join"), fn: () => guarded(async () => {
