@@ -63,10 +63,10 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-def shot(page: Any, name: str) -> None:
+def shot(page: Any, name: str, *, full: bool = True) -> None:
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
+        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=full)
 
 
 def click_province(page: Any, province: str) -> None:
@@ -296,7 +296,7 @@ def test_phone_map_fills_the_width_and_options_sit_by_the_unit(
         key.split("/")[0],
     )
     assert menu and abs(menu["y"] - unit[1]) < 300, (menu, unit)  # not below the fold
-    shot(page, "7-phone-menu")
+    shot(page, "7-phone-menu", full=False)
     page.keyboard.press("Escape")
     before = page.get_attribute("#map svg", "viewBox")
     page.tap("#zoom-in")

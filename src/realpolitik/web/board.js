@@ -25,8 +25,25 @@ export async function renderBoard() {
   if (S.power) qs.set("power", S.power);
   const svg = await guarded(() => api("GET", `/games/${g.id}/map.svg?${qs}`));
   putSvg(svg || "", true);
+  if (S.zoom === undefined) focusMine();
   renderLegend(g.position);
   highlight();
+}
+
+// On a phone the board opens zoomed on my units (the whole map is a tap away).
+function focusMine() {
+  S.zoom = null;
+  const pic = document.querySelector("#map svg");
+  const units = (S.game.position && S.game.position.units && S.game.position.units[S.power]) || [];
+  if (!pic || !units.length || !window.matchMedia("(max-width: 800px)").matches) return;
+  const boxes = units.map((u) => pic.querySelector(`[id="${u.split(" ")[1].split("/")[0]}"]`)).filter(Boolean).map((p) => p.getBBox());
+  if (!boxes.length) return;
+  const x0 = Math.min(...boxes.map((b) => b.x)), x1 = Math.max(...boxes.map((b) => b.x + b.width));
+  const y0 = Math.min(...boxes.map((b) => b.y)), y1 = Math.max(...boxes.map((b) => b.y + b.height));
+  const [, , w, h] = pic.dataset.full.split(" ").map(Number);
+  const scale = Math.max(1, Math.min(2.5, 0.8 * Math.min(w / (x1 - x0 + 1), h / (y1 - y0 + 1))));
+  S.zoom = { scale, cx: (x0 + x1) / 2, cy: (y0 + y1) / 2 };
+  applyZoom(pic);
 }
 
 // Put a map picture on the board; ``interactive``: orders are given by clicking it.

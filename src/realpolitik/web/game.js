@@ -8,7 +8,7 @@ import { loadHistory, showLatestResults } from "./history.js";
 
 export async function showGame(gameId) {
   S.gameId = gameId; S.game = null; S.lastMsg = 0; S.messages = []; S.refused = [];
-  S.shown = null; S.seenPhase = null; S.selection = null;
+  S.shown = null; S.selection = null; S.zoom = undefined;
   resetPress();
   fill(view(), el("div", { id: "game", class: "game" },
     el("section", { id: "game-head", class: "card head" }),
