@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench bench-instructions clean
+.PHONY: run test lint typecheck unit bench bench-instructions tournament clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -47,6 +47,11 @@ bench: $(STAMP) $(PEER)/.installed
 # The same work counted in machine instructions (valgrind), which other load cannot move.
 bench-instructions: $(STAMP) $(PEER)/.installed
 	$(BIN)/python bench/instructions.py --peer $(PEER)/bin/python
+
+# the search bot in each seat against six heuristic bots, 10 seeds, to 1910 (TOURNAMENT=
+# adds options, e.g. TOURNAMENT="--seeds 2 --last-year 1903")
+tournament: $(STAMP)
+	$(BIN)/realpolitik tournament $(TOURNAMENT)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

@@ -24,7 +24,8 @@ from realpolitik import Phase, Position, adjudicate, load_map, rules_for
 from realpolitik.adjudicator import adjustment_counts
 from realpolitik.legal import legal_orders
 from realpolitik.phase import PhaseKind
-from realpolitik.situation import next_phase
+from realpolitik.turns import settle
+from realpolitik.variants import edition
 
 SEED = 1901
 GAMES = 20
@@ -53,7 +54,9 @@ def play(game: int, rng: random.Random, last_year: int) -> Iterator[dict[str, An
             "orders": {p: [str(o) for o in os] for p, os in orders.items() if os},
         }
         resolution = adjudicate(game_map, position, orders, rules, phase)
-        phase, position = next_phase(phase, resolution, game_map)
+        phase, position = settle(
+            edition("classic"), game_map, phase, resolution.position, skip_idle=True
+        )
 
 
 def generate(seed: int = SEED, games: int = GAMES, last_year: int = LAST_YEAR) -> list[str]:

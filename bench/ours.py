@@ -14,13 +14,18 @@ Tasks (each prints one JSON object on stdout):
   same phase would find remembered: the orders' texts read, the convoys worked out);
 * ``play``: random games (enumerate, pick at random, submit, process), the first
   ``--games`` of the process and the next ``--games``, each game's phases and seconds;
+* ``env``: the same random games through the PettingZoo environment
+  (:class:`realpolitik.env.DiplomacyEnv`: observations and action masks as arrays, one
+  order index per province drawn among the mask's orders, decoded back to orders), timed
+  as ``play`` (no peer: it has no such environment);
 * ``memory``: the peak resident memory of a process that plays one random game;
 * ``legal``: every corpus phase's legal orders, as text (compared with the peer's);
 * ``resolve``: every corpus phase's resolution in the engine-neutral shape the agreement
   check compares (see :func:`neutral`);
 * ``count``: the work of ``adjudicate``, of its resolution alone (``resolve``) or of
   ``enumerate`` (``--what``), untimed, on the first ``--limit`` phases of one kind
-  (``--kind``), or ``--games`` random games (``play``), for ``instructions.py`` to count.
+  (``--kind``), or ``--games`` random games (``play``; ``env``: through the environment),
+  for ``instructions.py`` to count.
 """
 
 from __future__ import annotations
@@ -50,13 +55,23 @@ from common import (
     warm_up_phases,
 )
 from realpolitik import Phase, Position, adjudicate, load_map, rules_for
-from realpolitik.adjudicator import OrderResult
+from realpolitik.adjudicator import OrderResult, Resolution
 from realpolitik.game import Game
 from realpolitik.legal import legal_orders
 from realpolitik.phase import PhaseKind
-from realpolitik.situation import next_phase, read_orders, read_situation
+from realpolitik.situation import read_orders, read_situation
+from realpolitik.turns import settle
+from realpolitik.variants import edition
 
 MAP = load_map("standard")
+CALENDAR = edition("classic")
+
+
+def next_phase(phase: Phase, resolution: Resolution) -> tuple[Phase, Position]:
+    """The phase after ``phase`` and its position, as the JSON contract has it."""
+    return settle(CALENDAR, MAP, phase, resolution.position, skip_idle=True)
+
+
 GAMES = 10
 
 
@@ -87,7 +102,7 @@ def task_adjudicate(path: Path) -> dict[str, Any]:
         start = clock()
         orders, _ = read_orders(text, "en", MAP)
         read = clock()
-        next_phase(phase, adjudicate(MAP, position, orders, rules, phase), MAP)
+        next_phase(phase, adjudicate(MAP, position, orders, rules, phase))
         end = clock()
         times.append({"kind": kind, "seconds": end - start, "resolve_seconds": end - read})
     return {"phases": times}
@@ -124,6 +139,29 @@ def play_game(seed: int, last_year: int = LAST_YEAR) -> int:
     return phases
 
 
+def play_env(seed: int, last_year: int = LAST_YEAR) -> int:
+    """One random game to the end of ``last_year`` through the PettingZoo environment: each
+    agent picks, for each province with orders, one of them at random (from the action
+    observation's count of orders per province); returns the number of steps (phases)
+    played."""
+    import numpy as np
+
+    from realpolitik.env import DiplomacyEnv
+
+    env = DiplomacyEnv("classic", max_years=last_year - 1900)
+    rng = np.random.default_rng(seed)
+    observations, _ = env.reset(seed=seed)
+    steps = 0
+    while env.agents:
+        actions = {}
+        for power in env.agents:
+            orders = observations[power]["orders"]
+            actions[power] = np.ceil(rng.random(len(orders)) * orders).astype(np.int64)
+        observations = env.step(actions)[0]
+        steps += 1
+    return steps
+
+
 # --- the agreement check's shape ------------------------------------------------------------
 def neutral(phase: Phase, position: Position, orders: Any, rules: Any) -> dict[str, Any]:
     """The resolution as both engines can state it: the dislodged units (with their
@@ -131,7 +169,7 @@ def neutral(phase: Phase, position: Position, orders: Any, rules: Any) -> dict[s
     too when nobody can retreat), and per ordered unit whether its move succeeded or its
     support was given."""
     resolution = adjudicate(MAP, position, orders, rules, phase)
-    following, after = next_phase(phase, resolution, MAP)
+    following, after = next_phase(phase, resolution)
     dislodged: dict[str, list[str]] = {}
     for d in after.dislodged.values():
         dislodged.setdefault(d.unit.power, []).append(
@@ -142,7 +180,7 @@ def neutral(phase: Phase, position: Position, orders: Any, rules: Any) -> dict[s
     ):
         # nobody can retreat: the phase is played at once, as ``Game`` does
         empty = adjudicate(MAP, after, {}, rules, following)
-        following, after = next_phase(following, empty, MAP)
+        following, after = next_phase(following, empty)
     units: dict[str, list[str]] = {}
     for unit in after.units.values():
         units.setdefault(unit.power, []).append(str(unit))
@@ -192,8 +230,8 @@ def task_count(
     phases, to warm up, then each chosen phase once, its work run inside
     ``functools.reduce``, which callgrind counts; for ``play``, ``games`` random games
     (:func:`common.count_play`)."""
-    if what == "play":
-        return count_play(play_game, games)
+    if what in ("play", "env"):
+        return count_play(play_game if what == "play" else play_env, games)
     rules_name, work = situations(path, read=what == "resolve")
     rules = rules_for(rules_name)
     chosen = [w for w in work if w[0] == kind][:limit]
@@ -202,7 +240,7 @@ def task_count(
         if what == "adjudicate":
             orders, _ = read_orders(text, "en", MAP)
         if what in ("adjudicate", "resolve"):
-            return next_phase(phase, adjudicate(MAP, position, orders, rules, phase), MAP)
+            return next_phase(phase, adjudicate(MAP, position, orders, rules, phase))
         return legal_orders(MAP, position, phase, rules)
 
     for w in warm_up_phases(work, chosen, warm_up):
@@ -229,7 +267,8 @@ def task_resolve(path: Path, choices: list[str]) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description="realpolitik's side of the benchmark")
     parser.add_argument(
-        "task", choices=["adjudicate", "enumerate", "play", "memory", "resolve", "legal", "count"]
+        "task",
+        choices=["adjudicate", "enumerate", "play", "env", "memory", "resolve", "legal", "count"],
     )
     parser.add_argument("--corpus", type=Path, default=CORPUS)
     parser.add_argument("--games", type=int, default=GAMES)
@@ -242,6 +281,8 @@ def main() -> None:
         out = task_enumerate(args.corpus)
     elif args.task == "play":
         out = task_play(play_game, args.games)
+    elif args.task == "env":
+        out = task_play(play_env, args.games)
     elif args.task == "memory":
         out = task_memory(play_game)
     elif args.task == "legal":

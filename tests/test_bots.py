@@ -72,7 +72,7 @@ def test_unknown_bot() -> None:
 def test_heuristic_beats_random_in_self_play() -> None:
     bots = {p: make_bot("heuristic" if p in ("FRANCE", "TURKEY", "RUSSIA") else "random", seed=k)
             for k, p in enumerate(BOARD.powers)}  # fmt: skip
-    result = self_play(bots, BOARD, RULES, years=5)
+    result = self_play(bots, years=5)
     strong = sum(result.centers[p] for p in ("FRANCE", "TURKEY", "RUSSIA")) / 3
     weak = (
         sum(result.centers[p] for p in BOARD.powers if p not in ("FRANCE", "TURKEY", "RUSSIA")) / 4

@@ -8,11 +8,13 @@ from __future__ import annotations
 import inspect
 import random
 from dataclasses import MISSING, FrozenInstanceError, dataclass, fields, replace
+from itertools import pairwise
 
 import pytest
 
 from realpolitik import IllegalOrderError, Phase
 from realpolitik.game import Game, GameError
+from realpolitik.maps import load_map
 from realpolitik.orders import (
     Build,
     Disband,
@@ -26,7 +28,7 @@ from realpolitik.orders import (
 )
 from realpolitik.position import Position
 from realpolitik.records import PhaseRecord, Status
-from realpolitik.variants import Victory, load_board
+from realpolitik.variants import Victory
 from realpolitik.victory import check_victory
 from realpolitik.vocab import ARMY, FLEET
 from tests.gamekit import at, play_random
@@ -197,27 +199,29 @@ def test_forks_have_their_own_facts() -> None:
 def test_phase_records_are_made_as_the_dataclass_makes_them() -> None:
     names = [f.name for f in fields(PhaseRecord)]
     assert list(inspect.signature(PhaseRecord).parameters) == names
-    board = load_board("standard")
+    board = load_map("standard")
     phase, position = Phase.parse("S1901M"), Position.initial(board)
-    record = PhaseRecord(phase, position, {}, ())
+    record = PhaseRecord(phase, position, {}, (), position)
     for f in fields(PhaseRecord):
         if f.default is not MISSING:
             assert getattr(record, f.name) == f.default
     assert (
         record.declared == {}
-        and record.declared is not PhaseRecord(phase, position, {}, ()).declared
+        and record.declared is not PhaseRecord(phase, position, {}, (), position).declared
     )
     assert record.status == Status() and record.events == ()
     full = PhaseRecord(**{n: getattr(record, n) for n in names})
     assert full == record and replace(record, events=("x",)).events == ("x",)
-    assert replace(record, events=("x",)) == PhaseRecord(phase, position, {}, (), events=("x",))
+    assert replace(record, events=("x",)) == PhaseRecord(
+        phase, position, {}, (), position, events=("x",)
+    )
     with pytest.raises(FrozenInstanceError):
         record.skipped = True  # type: ignore[misc]
 
 
 # --- victory -----------------------------------------------------------------------------
 def test_victory_verdicts_per_power_per_player_and_by_units() -> None:
-    board = load_board("standard")
+    board = load_map("standard")
     centres = {c: "FRANCE" for c in EIGHTEEN[:17]} | {"VEN": "ITALY", "NAP": "ITALY"}
     position = Position(units={}, centers=centres)
     teams = {p: (p,) for p in board.powers}
@@ -282,3 +286,19 @@ def test_legal_orders_of_one_power_named_in_any_case() -> None:
     assert set(every) == {"ENGLAND", "FRANCE"}
     assert game.legal_orders("england") == {"ENGLAND": every["ENGLAND"]} != {"ENGLAND": {}}
     assert game.legal_orders("germany") == {"GERMANY": {}}  # nothing to order
+
+
+def test_each_record_keeps_the_position_after_it() -> None:
+    game = Game.new(seed=3)
+    game.submit("FRANCE", ["A PAR - BUR"])
+    game.process()
+    game.submit("FRANCE", ["A BUR - BEL"])
+    game.process()  # Fall 1901, then the Winter adjustments processed at once or waited for
+    history = game.history
+    assert len(history) >= 2
+    for record, following in pairwise(history):
+        assert record.after == following.position
+    assert history[-1].after == game.position
+    assert history[1].after.centers["BEL"] == "FRANCE"  # centres changed owner after Fall
+    loaded = Game.from_json(game.to_json())
+    assert [r.after for r in loaded.history] == [r.after for r in history]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from realpolitik.game import Game, GameError
-from realpolitik.variants import load_board
+from realpolitik.maps import load_map
 from tests.gamekit import at
 
 EIGHTEEN = ["BEL", "HOL", "DEN", "SWE", "NWY", "SPA", "POR", "TUN", "KIE", "BER", "MUN",
@@ -172,7 +172,7 @@ def test_hold_support_in_civil_disorder_datc_4d9() -> None:
 
 
 def test_conquista_solo_victory_after_any_turn() -> None:
-    centers = sorted(load_board("conquista").centers)
+    centers = sorted(load_map("conquista").centers)
     game = at(Game.new(edition="conquista", seed=1), "S1916M", {
         "units": {"RUSSIA": ["A UKR"], "TURKEY": ["A ANK"]},
         "centers": {"RUSSIA": [c for c in centers if c not in ("RUM", "ANK")][:17],
@@ -202,7 +202,7 @@ def test_grow_shortened_game() -> None:
         ("classic", 7, "centers", 18, "power"), ("classic", 3, "centers", 18, "power"),
         ("classic", 2, "centers", 24, "player"), ("1971", 7, "centers", 18, "power"),
         ("1971", 2, "units", 24, "player"), ("grow", 7, "units", 18, "power"),
-        ("grow", 6, "units", 16, "power"), ("grow", 2, "units", 24, "player"),
+        ("grow", 6, "units", 18, "power"),
         ("conquista", 7, "centers", 18, "power"), ("conquista", 2, "units", 24, "player"),
     ],
 )  # fmt: skip

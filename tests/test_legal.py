@@ -42,7 +42,8 @@ from realpolitik.legal import WAIVE, _Carriage, _tables, legal_orders, unit_orde
 from realpolitik.maps.model import ProvinceType
 from realpolitik.phase import PhaseKind
 from realpolitik.position import Dislodged
-from realpolitik.situation import next_phase
+from realpolitik.turns import settle
+from realpolitik.variants import edition
 from realpolitik.vocab import province_of
 
 MAP = load_map("standard")
@@ -75,7 +76,9 @@ def played(seed: int, phases: int, rules: Rules = DATC) -> Iterator[tuple[Phase,
             for p, keyed in legal.items()
         }
         resolution = adjudicate(MAP, position, orders, rules, phase)
-        phase, position = next_phase(phase, resolution, MAP)
+        phase, position = settle(
+            edition("classic"), MAP, phase, resolution.position, skip_idle=True
+        )
 
 
 def crowded(seed: int) -> Position:

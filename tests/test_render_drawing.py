@@ -11,19 +11,32 @@ import pytest
 
 from realpolitik.maps import ProvinceType, load_map
 from realpolitik.render.drawing import Drawing, Point, Ring, drawing_for, load_drawing
-from realpolitik.variants import load_board
 
-# Borders the drawing shows that are no adjacency, and adjacencies it does not show as a
-# border. Both are empty: the drawing fills the Danish straits and the Bosporus with land
-# (Denmark touches Sweden; Skagerrak does not touch the Baltic; the Black Sea does not touch
-# the Aegean), and impassable Switzerland is left out of the comparison.
-DRAWN_NOT_ADJACENT: set[frozenset[str]] = set()
-ADJACENT_NOT_DRAWN: set[frozenset[str]] = set()
+# Borders each drawing shows that are no adjacency, and adjacencies it does not show as a
+# border (impassable Switzerland is left out of the comparison). The standard drawing has
+# none: it fills the Danish straits and the Bosporus with land (Denmark touches Sweden;
+# Skagerrak does not touch the Baltic; the Black Sea does not touch the Aegean). The
+# conquista board (seed 004) has Denmark's shores that are no passage: "para salir de allí
+# deberá: a) Salir al mar de Dinamarca ..." (a fleet leaves Denmark only into the Sea of
+# Denmark, whose way to the Baltic is the Great Belt).
+DRAWN_NOT_ADJACENT: dict[str, set[frozenset[str]]] = {
+    "standard": set(),
+    "conquista": {frozenset(("DEN", sea)) for sea in ("NTH", "HEL", "SKA", "BAL")},
+}
+ADJACENT_NOT_DRAWN: dict[str, set[frozenset[str]]] = {"standard": set(), "conquista": set()}
+BOARDS = sorted(DRAWN_NOT_ADJACENT)
+
+
+@pytest.fixture(scope="module", params=BOARDS)
+def board(request: pytest.FixtureRequest) -> str:
+    """The name of a board with a drawing of its own (and of that drawing)."""
+    name: str = request.param
+    return name
 
 
 @pytest.fixture(scope="module")
-def drawing() -> Drawing:
-    return load_drawing("standard")
+def drawing(board: str) -> Drawing:
+    return load_drawing(board)
 
 
 def shared_borders(drawing: Drawing) -> set[frozenset[str]]:
@@ -59,19 +72,30 @@ def edge_distance(point: Point, rings: tuple[Ring, ...]) -> float:
     return best
 
 
-def test_every_province_is_drawn(drawing: Drawing) -> None:
-    game_map = load_map("standard")
+def test_every_province_is_drawn(board: str, drawing: Drawing) -> None:
+    game_map = load_map(board)
     assert set(drawing.provinces) == set(game_map.provinces)
-    assert {d.kind for d in drawing.decorations} == {"island", "land", "lake"}
+    kinds = {"island", "land", "lake"} | ({"canal"} if board == "conquista" else set())
+    assert {d.kind for d in drawing.decorations} == kinds
 
 
-def test_shared_borders_are_the_adjacencies(drawing: Drawing) -> None:
-    game_map = load_map("standard")
+def test_conquista_draws_the_kiel_canal() -> None:
+    """Seed 004: "La flota alemana anclada en Kiel puede pasar en un sólo movimiento por
+    costa a Dinamarca a través del canal marcado en el tablero": the canal crosses Kiel."""
+    drawing = load_drawing("conquista")
+    (canal,) = [d for d in drawing.decorations if d.kind == "canal"]
+    points = [p for ring in canal.rings for p in ring]
+    middle = (sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points))
+    assert inside(middle, drawing.provinces["KIE"].rings)
+
+
+def test_shared_borders_are_the_adjacencies(board: str, drawing: Drawing) -> None:
+    game_map = load_map(board)
     impassable = {p for p, i in game_map.provinces.items() if i.type is ProvinceType.IMPASSABLE}
     want = {frozenset((p, q)) for p, near in game_map.any_adjacency.items() for q in near if p != q}
     got = {pair for pair in shared_borders(drawing) if not pair & impassable}
-    assert got - want == DRAWN_NOT_ADJACENT
-    assert want - got == ADJACENT_NOT_DRAWN
+    assert got - want == DRAWN_NOT_ADJACENT[board]
+    assert want - got == ADJACENT_NOT_DRAWN[board]
 
 
 def test_switzerland_is_drawn_among_its_neighbours(drawing: Drawing) -> None:
@@ -79,8 +103,12 @@ def test_switzerland_is_drawn_among_its_neighbours(drawing: Drawing) -> None:
     assert near == {"MAR", "BUR", "MUN", "TYR", "PIE"}
 
 
-@pytest.mark.parametrize("pid", sorted(load_map("standard").provinces))
-def test_anchors_lie_inside_their_province(drawing: Drawing, pid: str) -> None:
+def test_anchors_lie_inside_their_province(drawing: Drawing) -> None:
+    for pid in sorted(drawing.provinces):
+        _anchors_lie_inside(drawing, pid)
+
+
+def _anchors_lie_inside(drawing: Drawing, pid: str) -> None:
     prov = drawing.provinces[pid]
     points = {"unit": prov.unit, "label": prov.label, "center": prov.center}
     points["dislodged"] = prov.dislodged
@@ -95,8 +123,8 @@ def test_anchors_lie_inside_their_province(drawing: Drawing, pid: str) -> None:
     assert math.dist(prov.unit, prov.dislodged) >= 15, pid
 
 
-def test_two_coast_provinces_show_each_coast(drawing: Drawing) -> None:
-    game_map = load_map("standard")
+def test_two_coast_provinces_show_each_coast(board: str, drawing: Drawing) -> None:
+    game_map = load_map(board)
     # the sea that only one coast touches: that coast's fleet stands next to it
     own_sea = {
         ("STP", "NC"): "BAR",
@@ -105,7 +133,13 @@ def test_two_coast_provinces_show_each_coast(drawing: Drawing) -> None:
         ("BUL", "SC"): "AEG",
         ("SPA", "SC"): "WES",
     }
-    for pid in ("SPA", "STP", "BUL"):
+    if board == "conquista":  # London's and Brest's coasts (seed 004, "doble costa")
+        own_sea.update(
+            {("LON", "SC"): "ENG", ("LON", "EC"): "NTH", ("BRE", "SC"): "MAO", ("BRE", "NC"): "ENG"}
+        )
+    two_coasts = sorted(p for p, info in game_map.provinces.items() if info.coasts)
+    assert two_coasts == sorted({p for p, _ in own_sea})
+    for pid in two_coasts:
         prov = drawing.provinces[pid]
         assert {c for c, _ in prov.coasts} == set(game_map.coasts(pid))
         a, b = (p for _, p in prov.coasts)
@@ -126,7 +160,17 @@ def test_units_never_overlap(drawing: Drawing) -> None:
             assert math.dist(p, q) >= 26, (a, b)
 
 
-@pytest.mark.parametrize("board", ["grow_3", "conquista", "standard_neutral_italy"])
-def test_every_edition_board_is_drawn_by_the_standard_drawing(board: str) -> None:
-    game_map = load_board(board)
-    assert drawing_for(game_map).name == "standard"
+@pytest.mark.parametrize(
+    ("board", "drawn_by"),
+    [
+        ("standard", "standard"),
+        ("grow_3", "standard"),
+        ("standard_neutral_italy", "standard"),
+        ("conquista", "conquista"),
+        ("conquista_neutral_italy", "conquista"),
+    ],
+)
+def test_every_edition_board_is_drawn(board: str, drawn_by: str) -> None:
+    """The standard map's boards by the standard drawing; the conquista board and the
+    two-player conquista board (Italy cut off) by the conquista drawing."""
+    assert drawing_for(load_map(board)).name == drawn_by

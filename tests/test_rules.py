@@ -19,7 +19,7 @@ def test_presets() -> None:
         "4.A.1", "4.A.2", "4.A.3", "4.A.5", "4.D.8"
     }  # fmt: skip
     assert rules_for("grow").choices() == classic.choices()
-    assert rules_for("conquista").choices() == classic.choices()
+    assert rules_for("conquista").choices() == {**classic.choices(), "4.A.1": "a"}
 
 
 def test_every_issue_is_an_option() -> None:

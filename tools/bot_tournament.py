@@ -23,7 +23,6 @@ from realpolitik.bots import make_bot
 from realpolitik.bots.base import Bot
 from realpolitik.bots.selfplay import self_play
 from realpolitik.maps import load_map
-from realpolitik.rules import rules_for
 from realpolitik.vocab import Power
 
 CLEAR_MARGIN = 2.0
@@ -58,7 +57,6 @@ class Score:
 
 def tournament(games: int, years: int, seed: int) -> Score:
     game_map = load_map("standard")
-    rules = rules_for("classic")
     rng = random.Random(seed)
     score = Score()
     for _ in range(games):
@@ -71,7 +69,7 @@ def tournament(games: int, years: int, seed: int) -> Score:
         bots: dict[Power, Bot] = {
             p: make_bot(kind, seed=rng.randrange(2**31)) for p, kind in kinds.items()
         }
-        result = self_play(bots, game_map, rules, years=years)
+        result = self_play(bots, years=years)
         score.games += 1
         for power, kind in kinds.items():
             score.seats[kind] += 1

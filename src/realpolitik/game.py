@@ -24,8 +24,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from realpolitik.adjudicator import Resolution, adjudicate, adjustment_counts
-from realpolitik.errors import IllegalOrderError, OrderError
+from realpolitik.adjudicator import Resolution, adjustment_counts
+from realpolitik.errors import GameError, IllegalOrderError, OrderError
+from realpolitik.maps import load_map
 from realpolitik.maps.model import GameMap
 from realpolitik.notation import parse_order
 from realpolitik.orders import (
@@ -42,10 +43,10 @@ from realpolitik.orders import (
 )
 from realpolitik.phase import Phase, PhaseKind, Season
 from realpolitik.position import Position
-from realpolitik.records import CoinToss, GameError, Message, PhaseRecord, Status
+from realpolitik.records import CoinToss, Message, PhaseRecord, Status
 from realpolitik.rules import Rules
-from realpolitik.turns import reinforcement_orders, settle
-from realpolitik.variants import Edition, Setup, edition, load_board, with_overrides
+from realpolitik.turns import play
+from realpolitik.variants import Edition, Setup, edition, with_overrides
 from realpolitik.victory import GameResult, check_victory, form_alliances, most_units
 from realpolitik.vocab import Power, Province, Unit, province_of
 
@@ -294,8 +295,8 @@ class Game:
         """The board of ``phase``: a neutral power's provinces are cut off until its year."""
         neutral = self.setup.neutral
         if neutral is not None and phase.year < neutral.until:
-            return load_board(neutral.map)
-        return load_board(self.spec.board(self.setup))
+            return load_map(neutral.map)
+        return load_map(self.spec.board(self.setup))
 
     @property
     def powers(self) -> tuple[Power, ...]:
@@ -421,7 +422,7 @@ class Game:
                     if not item.strip():
                         continue
                     try:
-                        order = parse_order(item, language, facts.board)
+                        order = self._read(item, language, power, facts)
                     except OrderError as exc:
                         raise type(exc)(f"{power}: {exc}", item) from None
                 else:
@@ -436,6 +437,18 @@ class Game:
         if power in self.status.missed:
             self.status = replace(self.status, missed=self.status.missed - {power})
         return parsed
+
+    @staticmethod
+    def _read(text: str, language: str, power: Power, facts: _Facts) -> Order:
+        """One order as written; in an adjustment phase read against the position, so that
+        a bare unit is a build ("F Edi") or, for a unit on the board, a removal ("E Gal"),
+        as the rulebooks write them."""
+        if facts.kind is _ADJUSTMENTS:
+            return parse_order(
+                text, language=language, game_map=facts.board, position=facts.position,
+                power=power, phase=facts.phase,
+            )  # fmt: skip
+        return parse_order(text, language=language, game_map=facts.board)
 
     @staticmethod
     def _check_order(power: Power, order: Order, facts: _Facts) -> tuple[Order, Province | None]:
@@ -500,10 +513,7 @@ class Game:
         if power is not None:
             power = self._known_power(facts, power)  # as the board names it
         board, position, rules = facts.board, facts.position, facts.rules
-        if facts.kind is _ADJUSTMENTS and rules.adjustments != "upkeep":
-            found = reinforcement_orders(board, position, facts.due(), rules)
-        else:
-            found = legal_orders(board, position, facts.phase, rules, power)
+        found = legal_orders(board, position, facts.phase, rules, power)
         if power is None:
             return {p: found.get(p, {}) for p in able}
         return {power: found.get(power, {}) if power in able else {}}
@@ -544,8 +554,9 @@ class Game:
     # --- processing ----------------------------------------------------------------------
     def process(self) -> Resolution:
         """Adjudicate this phase with the orders given (powers without orders in a movement
-        phase fall into civil disorder), move to the next phase, process at once the
-        retreat and adjustment phases in which nobody has a choice, and check the end."""
+        phase fall into civil disorder, unless the edition says their units just hold), move
+        to the next phase, process at once the retreat and adjustment phases in which nobody
+        has a choice, and check the end."""
         self._open()
         resolution = self._step(skipped=False)
         while self.result is None and self.phase.kind is not _MOVEMENT and not self._expected():
@@ -557,16 +568,16 @@ class Game:
         phase, before, status = facts.phase, facts.position, facts.status
         movement = facts.kind is _MOVEMENT
         given, missing = self._orders, set()
-        if movement:
+        if movement and self.spec.missed_orders == "disorder":  # else its units just hold
             missed = status.missed
             missing = {p for p in facts.must_order() if p not in given and p not in missed}
         disorder = facts.disorder | missing if missing else facts.disorder
         orders = {p: o for p, o in sorted(given.items()) if p not in disorder}
         accepted = self._accepted_pairs(disorder) if movement else frozenset()
-        board = facts.board
-        resolution = adjudicate(
-            board, before, orders, facts.rules, phase, disorder=disorder, accepted=accepted
-        )
+        turn = play(
+            self.spec, facts.board, facts.rules, phase, before, orders,
+            disorder=disorder, accepted=accepted,
+        )  # fmt: skip
         events: list[str] = []
         if missing:
             self.status = replace(self.status, missed=self.status.missed | missing)
@@ -576,20 +587,20 @@ class Game:
             alliances, formed = form_alliances(self.status.alliances, declared, phase)
             self.status = replace(self.status, alliances=alliances)
             events += formed
-        self.phase, self.position, _ = settle(self.spec, board, phase, resolution.position)
+        self.phase, self.position = turn.following, turn.after
         self._orders, self._accepted, self._declared = {}, {}, {}
         if self.phase.kind is _MOVEMENT and self.status.missed:  # a new turn: expected again
             self.status = replace(self.status, missed=frozenset())
         events += self._coin_toss()
         record = PhaseRecord(
-            phase, before, orders, resolution.outcomes, skipped, disorder, accepted, declared,
-            status, tuple(events),
+            phase, before, orders, turn.resolution.outcomes, turn.after, skipped, disorder,
+            accepted, declared, status, tuple(events),
         )  # fmt: skip
         self.history.append(record)
         ended = self._check_end(phase)
         if ended:
             self.history[-1] = replace(record, events=(*record.events, ended))
-        return resolution
+        return turn.resolution
 
     def _accepted_pairs(self, disorder: frozenset[Power]) -> frozenset[tuple[Power, Province]]:
         if self.rules.foreign_support != "acknowledged":
@@ -706,6 +717,8 @@ class Game:
     def send_message(self, sender: Power, recipient: str, text: str) -> Message:
         """Press: a message from a played power to another power or to all (``"GLOBAL"``)."""
         sender = self._playing(sender)
+        if not self.setup.press:
+            raise GameError(f"{self.setup.title or 'this table'}: no messages")
         recipient = recipient.upper()
         if recipient != GLOBAL:
             recipient = self._check_power(recipient)

@@ -78,7 +78,9 @@ def game_view(game: Game, power: str | None) -> dict[str, Any]:
         "alliances": [a.to_json() for a in status.alliances],
         "victory": game.spec.victory_for(game.setup).describe(board),
         "last_year": game.last_year,
-        "clock": game.spec.clock.for_phase(game.phase, first) if game.clock else None,
+        "clock": game.spec.clock_for(game.setup).for_phase(game.phase, first) if game.clock
+        else None,
+        "press": game.setup.press,  # False: a table without diplomacy
         "history": [record_view(game, r) for r in game.history],
         "is_over": game.is_over,
         "winners": list(game.winners),

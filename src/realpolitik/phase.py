@@ -58,21 +58,3 @@ class Phase:
     @property
     def is_adjustments(self) -> bool:
         return self.kind is PhaseKind.ADJUSTMENTS
-
-    def next(self, *, retreats: bool = False, adjustments: bool | None = None) -> Phase:
-        """The phase that follows this one in the standard calendar.
-
-        ``retreats``: a retreat phase is needed after this movement phase.
-        ``adjustments``: after a Fall phase, whether an adjustment phase follows (default yes).
-        """
-        if self.kind is PhaseKind.MOVEMENT and retreats:
-            return Phase(self.year, self.season, PhaseKind.RETREATS)
-        if self.season is Season.SPRING and self.kind is not PhaseKind.ADJUSTMENTS:
-            return Phase(self.year, Season.FALL, PhaseKind.MOVEMENT)
-        if (
-            self.season is Season.FALL
-            and self.kind is not PhaseKind.ADJUSTMENTS
-            and adjustments is not False
-        ):
-            return Phase(self.year, Season.WINTER, PhaseKind.ADJUSTMENTS)
-        return Phase(self.year + 1, Season.SPRING, PhaseKind.MOVEMENT)

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from realpolitik.adjudicator.results import Outcome
+from realpolitik.errors import GameError
 from realpolitik.orders import Order
 from realpolitik.phase import Phase
 from realpolitik.position import Position
@@ -14,10 +15,6 @@ from realpolitik.victory import Alliance
 from realpolitik.vocab import Power, Province
 
 __all__ = ["CoinToss", "GameError", "Message", "PhaseRecord", "Status"]
-
-
-class GameError(ValueError):
-    """A request the game cannot take: the game is over, a power nobody plays, ..."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,56 +41,26 @@ class Status:
     coin_toss: CoinToss | None = None
 
 
-_NO_STATUS = Status()
-
-
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, slots=True)
 class PhaseRecord:
     """One processed phase: the position before it, the orders that were adjudicated, the
-    outcomes; ``skipped`` when nobody had a choice (processed at once); ``disorder``: the
-    powers in civil disorder in it; ``accepted``: accepted foreign supports (conquista);
-    ``declared``: alliance declarations; ``events``: what the phase decided besides the
-    board (a coin toss, an alliance, the end of the game)."""
+    outcomes, and the position after it (``after``: the one the next phase starts from,
+    centres updated); ``skipped`` when nobody had a choice (processed at once);
+    ``disorder``: the powers in civil disorder in it; ``accepted``: accepted foreign
+    supports (conquista); ``declared``: alliance declarations; ``events``: what the phase
+    decided besides the board (a coin toss, an alliance, the end of the game)."""
 
     phase: Phase
     position: Position
     orders: Mapping[Power, tuple[Order, ...]]
     outcomes: tuple[Outcome, ...]
+    after: Position
     skipped: bool = False
     disorder: frozenset[Power] = frozenset()
     accepted: frozenset[tuple[Power, Province]] = frozenset()
     declared: Mapping[Power, tuple[Power, ...]] = field(default_factory=dict)
-    status: Status = _NO_STATUS
+    status: Status = Status()
     events: tuple[str, ...] = ()
-
-    def __init__(
-        self,
-        phase: Phase,
-        position: Position,
-        orders: Mapping[Power, tuple[Order, ...]],
-        outcomes: tuple[Outcome, ...],
-        skipped: bool = False,
-        disorder: frozenset[Power] = frozenset(),
-        accepted: frozenset[tuple[Power, Province]] = frozenset(),
-        declared: Mapping[Power, tuple[Power, ...]] | None = None,
-        status: Status = _NO_STATUS,
-        events: tuple[str, ...] = (),
-    ) -> None:
-        # The fields as a frozen dataclass's own __init__ would set them (``declared``:
-        # a new empty dict by default), in one update of the instance's dict rather than
-        # ten calls of object.__setattr__: a game makes a record at every phase.
-        self.__dict__.update(
-            phase=phase,
-            position=position,
-            orders=orders,
-            outcomes=outcomes,
-            skipped=skipped,
-            disorder=disorder,
-            accepted=accepted,
-            declared={} if declared is None else declared,
-            status=status,
-            events=events,
-        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,10 @@
 * ``datc``: the DATC 3.2 preferred choices (passes all 176 DATC cases);
 * ``classic`` (default): the 2000 Avalon Hill rulebook (seed 000);
 * ``1971``: the French rules of the 1971 edition (seed 001);
-* ``grow``, ``conquista``: as ``classic`` (their extra rules belong to the game, not here).
+* ``grow``: as ``classic``, but any attack on a supporting unit cuts its support (Grow's
+  "BLOQUEIO DE APOIO");
+* ``conquista``: as ``classic``, but 4.A.1 a (a dislodged fleet on any route stops the
+  army), dislodged units destroyed, foreign supports acknowledged, reinforcements.
 
 ``rules_for("classic").with_choice("4.D.8", "c")`` overrides one choice.
 """
@@ -94,6 +97,10 @@ MECHANICS: dict[str, dict[str, str]] = {
         "upkeep": "units = owned centres: builds and removals",
         "reinforcements": "builds for owned foreign centres (capped by free homes), no removals",
     },
+    "support_cut": {
+        "classic": "an attack cuts a support unless it comes from the province supported into",
+        "any_attack": "any attack on a supporting unit cuts its support (Grow)",
+    },
 }
 """Rule fields that are not DATC issues: the mechanics an edition may replace (RULES.md §5)."""
 
@@ -131,6 +138,7 @@ class Rules:
     dislodged: str = "retreat"
     foreign_support: str = "free"
     adjustments: str = "upkeep"
+    support_cut: str = "classic"
 
     def __post_init__(self) -> None:
         for issue in ISSUES:
@@ -173,9 +181,18 @@ _PRESETS: dict[str, dict[str, str]] = {
     "classic": {"4.A.2": "c", "4.A.3": "c", "4.A.5": "a", "4.D.8": "b"},
     "1971": {"4.A.1": "a", "4.A.2": "a", "4.A.3": "a", "4.A.5": "a", "4.D.8": "a"},
     "grow": {"4.A.2": "c", "4.A.3": "c", "4.A.5": "a", "4.D.8": "b"},
-    "conquista": {"4.A.2": "c", "4.A.3": "c", "4.A.5": "a", "4.D.8": "b"},
+    "conquista": {"4.A.1": "a", "4.A.2": "c", "4.A.3": "c", "4.A.5": "a", "4.D.8": "b"},
 }
 PRESETS: tuple[str, ...] = tuple(_PRESETS)
+# The editions' own mechanics (see :data:`MECHANICS`): docs/editions.md quotes their books.
+_MECHANIC_PRESETS: dict[str, dict[str, str]] = {
+    "grow": {"support_cut": "any_attack"},
+    "conquista": {
+        "dislodged": "destroyed",
+        "foreign_support": "acknowledged",
+        "adjustments": "reinforcements",
+    },
+}
 
 
 def rules_for(name: str = "classic", **overrides: str) -> Rules:
@@ -185,6 +202,7 @@ def rules_for(name: str = "classic", **overrides: str) -> Rules:
     except KeyError:
         raise ValueError(f"unknown rules {name!r}; presets: {', '.join(PRESETS)}") from None
     values: dict[str, Any] = {_issue(i).field: c for i, c in preset.items()}
+    values.update(_MECHANIC_PRESETS.get(name, {}))
     known = {f.name for f in fields(Rules)}
     for key in overrides:
         if key not in known:

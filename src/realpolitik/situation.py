@@ -14,6 +14,13 @@ Situation::
 :mod:`realpolitik.notation`) or ``auto`` (guessed order by order); the result's order texts
 are written in it (English short notation for ``en`` and ``auto``).
 
+``edition`` (``classic``, ``1971``, ``grow``, ``conquista``, or the rules-only ``datc``;
+``realpolitik adjudicate --rules`` overrides it) applies the whole edition: its board (``map``
+may name another), its rules and mechanics, its calendar. Conquista's ``accept`` (per power:
+the foreign units whose support it accepts, ``["A GAL"]``) and ``ally`` (per power: the
+powers it declares an alliance with) go with the orders; the result then has ``alliances``
+(those formed this phase).
+
 Result: ``phase``, ``orders`` (per power: ``order``, ``result``, ``reason``, and ``unit`` when
 the unit was dislodged or destroyed), ``units``, ``dislodged`` (with ``retreats``),
 ``contested``, ``centers`` (after the phase: ownership changes after a Fall turn) and
@@ -26,21 +33,28 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from realpolitik.adjudicator import adjudicate, retreat_options
-from realpolitik.adjudicator.adjustments import adjustment_dues, free_homes
-from realpolitik.adjudicator.results import OrderResult, Resolution
+from realpolitik.adjudicator import retreat_options
+from realpolitik.adjudicator.results import OrderResult
 from realpolitik.errors import OrderError, SituationError
 from realpolitik.maps import GameMap, load_map
 from realpolitik.notation import LANGUAGES, format_order, read_all, read_order
 from realpolitik.orders import Order
-from realpolitik.phase import Phase, PhaseKind, Season
+from realpolitik.phase import Phase, PhaseKind
 from realpolitik.position import Dislodged, Position
-from realpolitik.rules import Rules, rules_for
-from realpolitik.vocab import Power, Province
+from realpolitik.rules import PRESETS, Rules, rules_for
+from realpolitik.turns import Turn, play
+from realpolitik.variants import EDITIONS, edition
+from realpolitik.vocab import Power, Province, province_of
 
-KNOWN_KEYS = {"phase", "units", "centers", "dislodged", "contested", "orders", "language", "map"}
+KNOWN_KEYS = {
+    "phase", "units", "centers", "dislodged", "contested", "orders", "language", "map",
+    "edition", "accept", "ally",
+}  # fmt: skip
 AUTO = "auto"
 """The ``language`` that guesses each order's language."""
+CALENDAR = "classic"
+"""The calendar of the rules-only ``datc`` preset (an edition follows its own; idle
+adjustment phases are skipped)."""
 
 
 def check_language(language: Any) -> str:
@@ -127,87 +141,97 @@ def read_orders(
     return parsed, failed
 
 
-def next_phase(phase: Phase, resolution: Resolution, game_map: GameMap) -> tuple[Phase, Position]:
-    """The phase after ``phase`` and the position it starts from (centres updated after a
-    Fall turn; empty adjustment phases skipped)."""
-    position = resolution.position
-    kind = phase.kind
-    year = phase.year
-    if kind is _MOVEMENT and position.dislodged:
-        return _calendar(year, phase.season, _RETREATS), position
-    if kind is _ADJUSTMENTS:
-        return _calendar(year + 1, _SPRING, _MOVEMENT), position
-    if phase.season is _SPRING:
-        return _calendar(year, _FALL, _MOVEMENT), position
-    position = update_centers(position, game_map)
-    if _adjustments_due(game_map, position):
-        return _calendar(year, _WINTER, _ADJUSTMENTS), position
-    return _calendar(year + 1, _SPRING, _MOVEMENT), position
-
-
-# enum members bound once: reading ``PhaseKind.MOVEMENT`` goes through the enum's class
-# machinery, many times slower than a module global
-_MOVEMENT, _RETREATS, _ADJUSTMENTS = PhaseKind.MOVEMENT, PhaseKind.RETREATS, PhaseKind.ADJUSTMENTS
-_SPRING, _FALL, _WINTER = Season.SPRING, Season.FALL, Season.WINTER
-_PHASES: dict[tuple[int, str, str], Phase] = {}
-
-
-def _calendar(year: int, season: Season, kind: PhaseKind) -> Phase:
-    """``Phase(year, season, kind)``: phases are values, so each is made once and shared
-    (keyed by the members' letters: ``_value_`` is a plain attribute, where ``value`` and
-    hashing a member run Python code)."""
-    key = (year, season._value_, kind._value_)
-    phase = _PHASES.get(key)
-    if phase is None:
-        phase = _PHASES[key] = Phase(year, season, kind)
-    return phase
-
-
-def _adjustments_due(game_map: GameMap, position: Position) -> bool:
-    """Whether :func:`adjustment_counts` has an entry: a power owes removals, or owes builds
-    and has a free home centre to build in."""
-    for power, due in adjustment_dues(game_map, position).items():
-        if due < 0 or (due > 0 and free_homes(game_map, position, power)):
-            return True
-    return False
-
-
-def update_centers(position: Position, game_map: GameMap) -> Position:
-    """Each occupied supply centre becomes its occupier's (the same position when none
-    changes hands)."""
-    centers = game_map.centers
-    owners = position.centers
-    changes: dict[Province, Power] = {}
-    for prov, unit in position.units.items():
-        if prov in centers and owners.get(prov) != unit.power:
-            changes[prov] = unit.power
-    if not changes:
-        return position
-    return Position(position.units, {**owners, **changes}, position.dislodged, position.contested)
-
-
 def _order_text(order: Order, language: str, game_map: GameMap) -> str:
     if language in ("en", AUTO):
         return str(order)
     return format_order(order, language, game_map=game_map)
 
 
+def situation_edition(data: Mapping[str, Any], rules: Rules | str | None) -> tuple[str, Rules]:
+    """The edition (or ``datc``) that judges a situation, and its rules: ``rules`` (a name:
+    ``realpolitik adjudicate --rules``) wins over the situation's ``edition``."""
+    named = data.get("edition")
+    if named is not None and named not in PRESETS:
+        raise SituationError(f"unknown edition {named!r} (known: {', '.join(PRESETS)})")
+    if isinstance(rules, Rules):
+        return str(named or "classic"), rules
+    name = str(rules or named or "classic")
+    if name not in PRESETS:
+        raise SituationError(f"unknown rules {name!r} (known: {', '.join(PRESETS)})")
+    return name, rules_for(name)
+
+
+def situation_board(data: Mapping[str, Any], name: str) -> GameMap:
+    """The situation's ``map``, else the edition's board (``datc``: the standard map)."""
+    from realpolitik.variants import EDITIONS, edition
+
+    if "map" in data:
+        return load_map(str(data["map"]))
+    return load_map(edition(name).map) if name in EDITIONS else load_map("standard")
+
+
+def read_accept(data: Any, rules: Rules, position: Position) -> frozenset[tuple[Power, Province]]:
+    """Conquista's ``accept``: per power, the other powers' units whose support it accepts
+    (``"A GAL"`` or ``"GAL"``), as ``(power, province)`` pairs."""
+    if data is None:
+        return frozenset()
+    if rules.foreign_support != "acknowledged":
+        raise SituationError("'accept' is for conquista's rules (acknowledged foreign support)")
+    if not isinstance(data, Mapping):
+        raise SituationError("'accept' must be an object keyed by power")
+    pairs: set[tuple[Power, Province]] = set()
+    for power, units in data.items():
+        power = str(power).upper()
+        if not isinstance(units, list) or not all(isinstance(u, str) for u in units):
+            raise SituationError(f'accept of {power} must be a list of units ("A GAL")')
+        for text in units:
+            prov = province_of(text.split()[-1]).upper() if text.strip() else ""
+            unit = position.units.get(prov)
+            if unit is None:
+                raise SituationError(f"accept of {power}: there is no unit in {text!r}")
+            if unit.power == power:
+                raise SituationError(f"accept of {power}: {unit} is its own unit")
+            pairs.add((power, prov))
+    return frozenset(pairs)
+
+
+def read_ally(data: Any, name: str, phase: Phase) -> list[list[Power]]:
+    """Conquista's ``ally``: per power, the powers it declares an alliance with; returns
+    the alliances formed (every member declared the same one)."""
+    from realpolitik.victory import form_alliances
+
+    if data is None:
+        return []
+    if name != "conquista":
+        raise SituationError("'ally' is for conquista (alliances declared with the orders)")
+    if not isinstance(data, Mapping) or not phase.is_movement:
+        raise SituationError("'ally' is an object keyed by power, in a movement phase")
+    declared: dict[Power, tuple[Power, ...]] = {}
+    for power, partners in data.items():
+        if not isinstance(partners, list) or not all(isinstance(p, str) for p in partners):
+            raise SituationError(f"ally of {power} must be a list of powers")
+        power = str(power).upper()
+        members = {p.upper() for p in partners} | {power}
+        declared[power] = tuple(sorted(members)) if len(members) > 1 else ()
+    alliances, _ = form_alliances((), declared, phase)
+    return [list(a.members) for a in alliances]
+
+
 def adjudicate_situation(
-    data: Any, rules: Rules | str = "classic", language: str | None = None
+    data: Any, rules: Rules | str | None = None, language: str | None = None
 ) -> dict[str, Any]:
     """Adjudicate one situation (already decoded from JSON) and return the result object.
 
-    ``language`` (``realpolitik adjudicate --lang``) is the language of the orders when the
-    situation does not say, and the language of the result's order texts; without it the
-    results are written in the situation's language."""
-    if isinstance(rules, str):
-        rules = rules_for(rules)
+    ``rules``: an edition or preset name (wins over the situation's ``edition``), or
+    :class:`Rules` (the board and calendar then come from the situation's ``edition``);
+    ``None``: the situation's ``edition``, else classic. ``language`` (``realpolitik
+    adjudicate --lang``) is the language of the orders when the situation does not say,
+    and the language of the result's order texts; without it the results are written in
+    the situation's language."""
     if not isinstance(data, Mapping):
         raise SituationError("a situation must be a JSON object")
-    try:
-        game_map = load_map(str(data.get("map", "standard")))
-    except SituationError:
-        raise
+    name, rules = situation_edition(data, rules)
+    game_map = situation_board(data, name)
     phase, position = read_situation(data, game_map)
     if language is not None:
         language = check_language(language)
@@ -220,24 +244,39 @@ def adjudicate_situation(
         if isinstance(exc, SituationError):
             raise
         raise SituationError(str(exc)) from None
-    resolution = adjudicate(game_map, position, orders, rules, phase)
-    following, after = next_phase(phase, resolution, game_map)
+    accepted = read_accept(data.get("accept"), rules, position)
+    alliances = read_ally(data.get("ally"), name, phase)
+    calendar = edition(name if name in EDITIONS else CALENDAR)
+    turn = play(
+        calendar, game_map, rules, phase, position, orders, accepted=accepted, skip_idle=True
+    )
+    result = result_json(turn, failed, out_language, game_map)
+    if "ally" in data:  # conquista: the alliances formed this phase
+        result["alliances"] = alliances
+    return result
+
+
+def result_json(
+    turn: Turn, failed: Mapping[Power, list[tuple[str, str]]], language: str, game_map: GameMap
+) -> dict[str, Any]:
+    """The contract's result of a phase played (``failed``: the order texts that could not
+    be read, with the reason; ``language``: that of the result's order texts)."""
     out_orders: dict[Power, list[dict[str, Any]]] = {}
-    for outcome in resolution.outcomes:
-        text = _order_text(outcome.order, out_language, game_map)
+    for outcome in turn.resolution.outcomes:
+        text = _order_text(outcome.order, language, game_map)
         out_orders.setdefault(outcome.power, []).append(outcome.to_json(text))
     for power, bad in failed.items():
         for text, reason in bad:
             out_orders.setdefault(power, []).append(
                 {"order": text, "result": OrderResult.ILLEGAL.value, "reason": reason}
             )
-    shape = after.to_json()
+    shape = turn.after.to_json()
     return {
-        "phase": str(phase),
+        "phase": str(turn.phase),
         "orders": dict(sorted(out_orders.items())),
         "units": shape["units"],
         "dislodged": shape["dislodged"],
         "contested": shape["contested"],
         "centers": shape["centers"],
-        "next_phase": str(following),
+        "next_phase": str(turn.following),
     }

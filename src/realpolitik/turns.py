@@ -1,4 +1,5 @@
-"""The calendar of an edition: which phase follows, and when centres change owner.
+"""The calendar of an edition, its one home: which phase follows, when centres change owner,
+when an adjustment phase is skipped, and one phase played through it (:func:`play`).
 
 Classic, 1971 and grow: Spring (grow: Winter) and Fall (Summer) turns, each a movement
 phase and, when a unit was dislodged, a retreat phase; centres change owner at the end of
@@ -9,89 +10,140 @@ the start of each Spring from the second year (``S1915A`` before ``S1915M``).
     >>> from realpolitik.variants import edition
     >>> str(next_phase(edition("conquista"), Phase.parse("F1914M"), False))
     'S1915A'
+
+An adjustment phase in which no power has a build or a removal to make is *idle*: the JSON
+contract skips it (:func:`play` with ``skip_idle``); a :class:`~realpolitik.game.Game`
+processes it at once and records it as skipped (civil-disorder removals happen there).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
 
+from realpolitik.adjudicator import Resolution, adjudicate
+from realpolitik.adjudicator.adjustments import adjustment_counts
 from realpolitik.maps.model import GameMap
-from realpolitik.orders import Build, Order, UnitRef, Waive
+from realpolitik.orders import Order
 from realpolitik.phase import Phase, PhaseKind, Season
 from realpolitik.position import Position
 from realpolitik.rules import Rules
-from realpolitik.situation import update_centers
 from realpolitik.variants import Edition
-from realpolitik.vocab import ARMY, FLEET, Power
+from realpolitik.vocab import Power, Province
 
-__all__ = ["end_of_turn", "next_phase", "ordinal", "reinforcement_orders", "settle"]
-
-# enum members bound once: reading ``PhaseKind.MOVEMENT`` goes through the enum's class
-# machinery, several times slower than a module global (these run at every phase)
-_MOVEMENT, _RETREATS, _ADJUSTMENTS = PhaseKind.MOVEMENT, PhaseKind.RETREATS, PhaseKind.ADJUSTMENTS
-_SPRING, _FALL, _WINTER = Season.SPRING, Season.FALL, Season.WINTER
+__all__ = [
+    "Turn",
+    "changes_owners",
+    "idle_adjustments",
+    "next_phase",
+    "ordinal",
+    "play",
+    "settle",
+    "update_centers",
+]
 
 
 def next_phase(edition: Edition, phase: Phase, dislodged: bool) -> Phase:
     """The phase after ``phase`` (``dislodged``: the movement left units to retreat)."""
     year = phase.year
-    if phase.kind is _MOVEMENT and dislodged:
-        return Phase(year, phase.season, _RETREATS)
-    if phase.kind is _ADJUSTMENTS:
+    if phase.kind is PhaseKind.MOVEMENT and dislodged:
+        return Phase(year, phase.season, PhaseKind.RETREATS)
+    if phase.kind is PhaseKind.ADJUSTMENTS:
         if edition.adjustments == "before_spring":
-            return Phase(year, _SPRING, _MOVEMENT)
-        return Phase(year + 1, _SPRING, _MOVEMENT)
-    if phase.season is _SPRING:
-        return Phase(year, _FALL, _MOVEMENT)
+            return Phase(year, Season.SPRING, PhaseKind.MOVEMENT)
+        return Phase(year + 1, Season.SPRING, PhaseKind.MOVEMENT)
+    if phase.season is Season.SPRING:
+        return Phase(year, Season.FALL, PhaseKind.MOVEMENT)
     if edition.adjustments == "before_spring":
-        return Phase(year + 1, _SPRING, _ADJUSTMENTS)
-    return Phase(year, _WINTER, _ADJUSTMENTS)
+        return Phase(year + 1, Season.SPRING, PhaseKind.ADJUSTMENTS)
+    return Phase(year, Season.WINTER, PhaseKind.ADJUSTMENTS)
 
 
-def end_of_turn(edition: Edition, phase: Phase, following: Phase) -> bool:
+def changes_owners(edition: Edition, phase: Phase, following: Phase) -> bool:
     """Does the step from ``phase`` to ``following`` end a turn in which centres change
     owner (after the Fall turn and its retreats; conquista: after every turn)?"""
-    if phase.kind is _ADJUSTMENTS or following.kind is _RETREATS:
+    if phase.kind is PhaseKind.ADJUSTMENTS or following.kind is PhaseKind.RETREATS:
         return False
-    return edition.centres == "every_turn" or phase.season is _FALL
+    return edition.centres == "every_turn" or phase.season is Season.FALL
+
+
+def update_centers(position: Position, game_map: GameMap) -> Position:
+    """Each occupied supply centre becomes its occupier's (the same position when none
+    changes hands)."""
+    owners = position.centers
+    changes: dict[Province, Power] = {
+        prov: unit.power
+        for prov, unit in position.units.items()
+        if prov in game_map.centers and owners.get(prov) != unit.power
+    }
+    if not changes:
+        return position
+    return Position(position.units, {**owners, **changes}, position.dislodged, position.contested)
+
+
+def idle_adjustments(game_map: GameMap, position: Position, rules: Rules) -> bool:
+    """No power has a build (with a free home centre to build in) or a removal to make."""
+    return not adjustment_counts(game_map, position, rules)
 
 
 def settle(
-    edition: Edition, game_map: GameMap, phase: Phase, after: Position
-) -> tuple[Phase, Position, bool]:
+    edition: Edition,
+    game_map: GameMap,
+    phase: Phase,
+    after: Position,
+    *,
+    skip_idle: bool = False,
+) -> tuple[Phase, Position]:
     """The phase after ``phase`` and the position it starts from, given the position the
-    adjudicator left; the flag says whether centre ownership was updated."""
+    adjudicator left (centres change owner at the end of a turn that changes them);
+    ``skip_idle``: an idle adjustment phase is passed over."""
     following = next_phase(edition, phase, bool(after.dislodged))
-    if end_of_turn(edition, phase, following):
-        return following, update_centers(after, game_map), True
-    return following, after, False
+    if changes_owners(edition, phase, following):
+        after = update_centers(after, game_map)
+    if (
+        skip_idle
+        and following.kind is PhaseKind.ADJUSTMENTS
+        and idle_adjustments(game_map, after, edition.rules)
+    ):
+        following = next_phase(edition, following, False)
+    return following, after
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One phase played: the orders adjudicated, their :class:`Resolution`, and the phase
+    that follows with the position it starts from (``after``)."""
+
+    phase: Phase
+    position: Position
+    orders: Mapping[Power, Sequence[Order]]
+    resolution: Resolution
+    following: Phase
+    after: Position
+
+
+def play(
+    edition: Edition,
+    game_map: GameMap,
+    rules: Rules,
+    phase: Phase,
+    position: Position,
+    orders: Mapping[Power, Sequence[Order]],
+    *,
+    disorder: Collection[Power] = (),
+    accepted: Collection[tuple[Power, Province]] = (),
+    skip_idle: bool = False,
+) -> Turn:
+    """Adjudicate ``phase`` and move on along the edition's calendar: the one game loop's
+    step, used by :class:`~realpolitik.game.Game`, the JSON contract, replays and the
+    flip-book (``disorder``, ``accepted``: see :func:`~realpolitik.adjudicator.adjudicate`)."""
+    resolution = adjudicate(
+        game_map, position, orders, rules, phase, disorder=disorder, accepted=accepted
+    )
+    following, after = settle(edition, game_map, phase, resolution.position, skip_idle=skip_idle)
+    return Turn(phase, position, orders, resolution, following, after)
 
 
 def ordinal(phase: Phase) -> int:
     """Half-years since year 0 (Spring even, Fall odd): ages of alliances, phase order."""
-    half = 1 if phase.season is not _SPRING else 0
-    return 2 * phase.year + half
-
-
-def reinforcement_orders(
-    game_map: GameMap, position: Position, due: Mapping[Power, int], rules: Rules
-) -> dict[Power, dict[str, list[Order]]]:
-    """Conquista's legal builds (the ``legal_orders`` shape): every unit type on each free
-    owned home centre of a power with reinforcements ``due``, and the waive."""
-    out: dict[Power, dict[str, list[Order]]] = {}
-    for power, count in due.items():
-        keyed: dict[str, list[Order]] = {}
-        for prov in game_map.homes.get(power, ()):
-            if count <= 0 or position.centers.get(prov) != power or prov in position.units:
-                continue
-            info = game_map.provinces[prov]
-            builds: list[Order] = [Build(UnitRef(ARMY, prov))]
-            if info.type.value == "coastal":
-                locs = [f"{prov}/{c}" for c in info.coasts] or [prov]
-                builds += [Build(UnitRef(FLEET, loc)) for loc in locs]
-            keyed[prov] = builds
-        if keyed:
-            if rules.waive == "a":
-                keyed["WAIVE"] = [Waive()]
-            out[power] = keyed
-    return out
+    return 2 * phase.year + (0 if phase.season is Season.SPRING else 1)

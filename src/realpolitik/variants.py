@@ -1,20 +1,20 @@
 """Declared variants and editions: boards, starts, rules and each edition's specials, as data.
 
-The registry is ``data/variants.json``; boards are map data files, either complete
-(``maps/data/<name>.json``) or derived from another board (``maps/data/derived/<name>.json``:
-provinces removed or cut off, edges added, starts changed). Nothing here is Python-coded
-geography::
+The registry is ``data/variants.json``; boards are map data files, either complete or
+derived from another board, all loaded by :func:`realpolitik.maps.load_map`. Nothing here
+is Python-coded geography::
 
     >>> ed = edition("grow")
     >>> ed.setup(4).map, ed.phase_name(Phase.parse("S1901M"))
     ('grow_4', 'Winter 1901')
-    >>> len(load_board("conquista").centers)
+    >>> len(load_map("conquista").centers)
     36
 
 An :class:`Edition` is one rulebook: its rule choices (:class:`~realpolitik.rules.Rules`),
 board, first year, season names, when centres change owner, when adjustments come, the
-victory condition, the phase clock, and one :class:`Setup` per table (player count and
-option: who plays what, who is out, a reduced board, a neutral power and its coin toss).
+victory condition, what missed orders mean (civil disorder, or only holds), the phase
+clock, and one :class:`Setup` per table (player count and option: who plays what, who is
+out, a reduced board, a neutral power and its coin toss).
 """
 
 from __future__ import annotations
@@ -27,11 +27,12 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from realpolitik.maps.loader import MapDataError, load_map, map_from_dict
+from realpolitik.errors import VariantError
+from realpolitik.maps.loader import load_map
 from realpolitik.maps.model import GameMap
 from realpolitik.phase import Phase
 from realpolitik.rules import Rules, rules_for
-from realpolitik.vocab import Power, province_of
+from realpolitik.vocab import Power
 
 __all__ = [
     "EDITIONS",
@@ -42,12 +43,7 @@ __all__ = [
     "Setup",
     "Victory",
     "edition",
-    "load_board",
 ]
-
-
-class VariantError(ValueError):
-    """An unknown edition, variant or setup, or an inconsistent declaration."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,10 +81,31 @@ class Neutral:
 
 
 @dataclass(frozen=True, slots=True)
+class Clock:
+    """The moderator's clock, in minutes: diplomacy before the first turn and before each
+    later one, and order writing (``None``: no limit)."""
+
+    first_diplomacy: int | None
+    diplomacy: int | None
+    writing: int | None
+
+    def for_phase(self, phase: Phase, first: bool) -> dict[str, int | None]:
+        """The periods of a phase: diplomacy and writing before a movement phase, writing
+        only before retreats and adjustments (no negotiation then)."""
+        if phase.is_movement:
+            talk = self.first_diplomacy if first else self.diplomacy
+            return {"diplomacy": talk, "writing": self.writing}
+        return {"diplomacy": None, "writing": self.writing}
+
+
+@dataclass(frozen=True, slots=True)
 class Setup:
     """One table of an edition: ``groups[k]`` are the powers the k-th player plays; ``out``
     powers are played by nobody (civil disorder all game); ``map`` replaces the edition's
-    board; ``victory`` and ``start_year`` replace the edition's."""
+    board; ``victory`` and ``start_year`` replace the edition's; an ``extra`` table is not
+    in the edition's book (grow's ``2-extra``): it is played only when named by its id;
+    ``clock`` replaces the edition's, and ``press`` false makes a table without diplomacy
+    (conquista's two players: "sin Diplomacia y de pura Guerra")."""
 
     id: str
     players: int
@@ -99,6 +116,9 @@ class Setup:
     neutral: Neutral | None = None
     victory: Victory | None = None
     title: str = ""
+    extra: bool = False  # not in the edition's book: only when asked for by its id
+    clock: Clock | None = None  # replaces the edition's (conquista's 2 players: no diplomacy)
+    press: bool = True  # False: a table without diplomacy (no negotiation, no messages)
 
     def default_names(self) -> list[str]:
         """Players named after their power (one power each), else ``player 1``..."""
@@ -138,24 +158,6 @@ class Setup:
         return {name: dealt[name] for name in names}
 
 
-@dataclass(frozen=True, slots=True)
-class Clock:
-    """The moderator's clock, in minutes: diplomacy before the first turn and before each
-    later one, and order writing (``None``: no limit)."""
-
-    first_diplomacy: int | None
-    diplomacy: int | None
-    writing: int | None
-
-    def for_phase(self, phase: Phase, first: bool) -> dict[str, int | None]:
-        """The periods of a phase: diplomacy and writing before a movement phase, writing
-        only before retreats and adjustments (no negotiation then)."""
-        if phase.is_movement:
-            talk = self.first_diplomacy if first else self.diplomacy
-            return {"diplomacy": talk, "writing": self.writing}
-        return {"diplomacy": None, "writing": self.writing}
-
-
 @dataclass(frozen=True)
 class Edition:
     """One rulebook as data (see the module docstring)."""
@@ -173,6 +175,7 @@ class Edition:
     adjustments: str  # "after_fall" (Winter) or "before_spring" (reinforcements)
     victory: Victory
     shortened_game: bool
+    missed_orders: str  # no orders: "disorder" (civil disorder), "hold" (its units hold)
     clock: Clock
     setups: tuple[Setup, ...]
 
@@ -191,12 +194,18 @@ class Edition:
             raise VariantError(f"{self.name} has no setup {setup_id!r} (setups: {known})")
         count = 7 if players is None else players
         for setup in self.setups:
-            if setup.players == count:
+            if setup.players == count and not setup.extra:
                 return setup
-        counts = sorted({s.players for s in self.setups})
+        counts = self.tables()
+        extras = [s.id for s in self.setups if s.extra and s.players == count]
+        hint = f" (an extra table, not in its book: setup {extras[0]})" if extras else ""
         raise VariantError(
-            f"{self.name} is played by {counts[0]} to {counts[-1]} players, not {count}"
+            f"{self.name} is played by {counts[0]} to {counts[-1]} players, not {count}{hint}"
         )
+
+    def tables(self) -> list[int]:
+        """The player counts of the edition's own tables (extras left out)."""
+        return sorted({s.players for s in self.setups if not s.extra})
 
     def board(self, setup: Setup) -> str:
         return setup.map or self.map
@@ -206,6 +215,9 @@ class Edition:
 
     def victory_for(self, setup: Setup) -> Victory:
         return setup.victory or self.victory
+
+    def clock_for(self, setup: Setup) -> Clock:
+        return setup.clock or self.clock
 
     def phase_name(self, phase: Phase) -> str:
         """``"Spring 1901"``, ``"Summer 1901 adjustments"`` (grow), ``"Spring 1915
@@ -241,6 +253,9 @@ def _setup(raw: Mapping[str, Any]) -> Setup:
         neutral=None if neutral is None else Neutral(**neutral),
         victory=None if raw.get("victory") is None else _victory(raw["victory"]),
         title=raw.get("title", ""),
+        extra=bool(raw.get("extra", False)),
+        clock=None if raw.get("clock") is None else Clock(**raw["clock"]),
+        press=bool(raw.get("press", True)),
     )
 
 
@@ -261,6 +276,7 @@ def _edition(name: str, raw: Mapping[str, Any]) -> Edition:
         adjustments=raw["adjustments"],
         victory=_victory(raw["victory"]),
         shortened_game=bool(raw.get("shortened_game", False)),
+        missed_orders=raw.get("missed_orders", "disorder"),
         clock=Clock(**raw["clock"]),
         setups=tuple(_setup(s) for s in raw["setups"]),
     )
@@ -268,6 +284,8 @@ def _edition(name: str, raw: Mapping[str, Any]) -> Edition:
         raise VariantError(f"{name}: centres change {ed.centres!r}?")
     if ed.adjustments not in ("after_fall", "before_spring"):
         raise VariantError(f"{name}: adjustments {ed.adjustments!r}?")
+    if ed.missed_orders not in ("disorder", "hold"):
+        raise VariantError(f"{name}: missed orders {ed.missed_orders!r}?")
     for setup in ed.setups:
         _check_setup(ed, setup)
     return ed
@@ -275,11 +293,11 @@ def _edition(name: str, raw: Mapping[str, Any]) -> Edition:
 
 def _check_setup(ed: Edition, setup: Setup) -> None:
     """Every power of the board is played, out or neutral, exactly once."""
-    board = load_board(ed.board(setup))
+    board = load_map(ed.board(setup))
     named = [p for g in setup.groups for p in g] + list(setup.out)
     if setup.neutral is not None:
         named.append(setup.neutral.power)
-        load_board(setup.neutral.map)
+        load_map(setup.neutral.map)
     if sorted(named) != sorted(board.powers) or len(setup.groups) != setup.players:
         raise VariantError(
             f"{ed.name} setup {setup.id}: the groups, out and neutral powers must name each "
@@ -330,69 +348,3 @@ def with_overrides(rules: Rules, overrides: Mapping[str, str]) -> Rules:
         else:
             raise VariantError(f"unknown rule option {key!r}")
     return rules
-
-
-# --- boards: complete map files, or derived declarations ------------------------------------
-def _raw(name: str) -> dict[str, Any]:
-    base = resources.files("realpolitik.maps").joinpath("data")
-    for path in (base.joinpath(f"{name}.json"), base.joinpath("derived", f"{name}.json")):
-        if path.is_file():
-            data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-            return _derive(data) if "base" in data else data
-    raise MapDataError(f"unknown board {name!r}")
-
-
-@lru_cache(maxsize=32)
-def load_board(name: str) -> GameMap:
-    """A board by name: a map file (via :func:`realpolitik.maps.load_map`) or a derived
-    declaration. Cached; boards are immutable."""
-    base = resources.files("realpolitik.maps").joinpath("data")
-    if base.joinpath(f"{name}.json").is_file():
-        return load_map(name)
-    return map_from_dict(_raw(name))
-
-
-def _derive(decl: Mapping[str, Any]) -> dict[str, Any]:
-    """Apply a derived board's declaration to its base's data (see ``maps/data/derived``)."""
-    data = _raw(decl["base"])
-    provinces = {p["id"]: dict(p) for p in data["provinces"]}
-    army = [tuple(e) for e in data["army"]]
-    fleet = [tuple(e) for e in data["fleet"]]
-    starts: dict[str, list[str]] = {k: list(v) for k, v in data["starts"].items()}
-    for power, units in decl.get("starts", {}).items():
-        starts[power] = list(units)
-    for power, units in decl.get("add_starts", {}).items():
-        starts.setdefault(power, []).extend(units)
-    for prov, power in decl.get("homes", {}).items():
-        provinces[prov].update(center=True, home=power)
-    removed = set(decl.get("remove", ()))
-    for prov in removed:
-        info = provinces[prov]
-        provinces[prov] = {"id": prov, "name": info["name"], "type": "impassable"}
-    army = [e for e in army if not removed & set(e)]
-    fleet = [e for e in fleet if not removed & {province_of(x) for x in e}]
-    cut = set(decl.get("isolate", ()))
-    army = [e for e in army if len(cut & set(e)) != 1]
-    fleet = [e for e in fleet if len(cut & {province_of(x) for x in e}) != 1]
-    for power in decl.get("drop_powers", ()):
-        starts.pop(power, None)
-        for info in provinces.values():
-            if info.get("home") == power:
-                info.pop("home")
-            if info.get("country") == power:
-                info.pop("country")
-    army += [tuple(e) for e in decl.get("add_army", ())]
-    fleet += [tuple(e) for e in decl.get("add_fleet", ())]
-    for power, units in starts.items():
-        for unit in units:
-            prov = province_of(unit.split()[-1])
-            if provinces.get(prov, {}).get("type") in (None, "impassable"):
-                raise MapDataError(f"{decl['name']}: start unit {unit} of {power} is off the board")
-    return {
-        "name": decl["name"],
-        "title": decl.get("title", decl["name"]),
-        "provinces": list(provinces.values()),
-        "army": [list(e) for e in army],
-        "fleet": [list(e) for e in fleet],
-        "starts": starts,
-    }

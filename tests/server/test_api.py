@@ -7,10 +7,13 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from realpolitik.maps import load_map
 from realpolitik.server.backend import Backend
 from realpolitik.server.play import process_due
 from realpolitik.server.scheduler import tick
 from tests.server.conftest import FakeClock, Player, new_game, register
+
+STANDARD = load_map("standard")
 
 
 def state(client: TestClient, game_id: int, who: Player | None = None, **params: Any) -> Any:
@@ -256,7 +259,7 @@ def test_orders_in_other_languages(client: TestClient) -> None:
     ).json()
     option = next(o for opts in legal.values() for o in opts if o["kind"] == "move")
     try:
-        parse_order(option["text"], "fr")
+        parse_order(option["text"], language="fr", game_map=STANDARD)
     except ValueError:
         return  # no French lexicon in this tree yet: the English text is offered
     r = client.put(
@@ -353,6 +356,18 @@ def test_bot_only_game_plays_itself(client: TestClient, backend: Backend) -> Non
     given = [e for entries in record["orders"].values() for e in entries if not e.get("implied")]
     assert len(given) >= 15  # the bots gave real orders
     assert state(client, gid, alice)["centers"]
+
+
+def test_the_search_bot_fills_empty_seats_by_default(client: TestClient, backend: Backend) -> None:
+    alice = register(client, "alice")
+    game = new_game(client, alice, start=True, join=False)
+    gid = game["id"]
+    seats = client.get(f"/api/games/{gid}").json()["seats"]
+    assert {s["bot"] for s in seats} == {"search"}
+    assert process_due(backend, gid, limit=3) == 3
+    record = client.get(f"/api/games/{gid}/history/F1901M").json()
+    given = [e for entries in record["orders"].values() for e in entries if not e.get("implied")]
+    assert len(given) >= 15
 
 
 # --- draws, concession, leaving -------------------------------------------------------------

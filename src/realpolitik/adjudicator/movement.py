@@ -9,6 +9,7 @@ convoy paradox is settled by the edition's paradox rule).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Collection, Mapping, Sequence
 from itertools import count
 from typing import cast
@@ -26,6 +27,7 @@ from realpolitik.vocab import Power, Province, Unit, shared_unit, unit_text
 
 _MOVE, _SUPPORT, _PATH = 0, 1, 2
 _UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
+_NO_GUESS = sys.maxsize  # no guess read
 _NONE: tuple[int, ...] = ()  # no supports, no fleets
 
 
@@ -38,15 +40,19 @@ class Resolver:
         self.state = [_UNRESOLVED] * (3 * n)
         self.value = [False] * (3 * n)
         self.deps: list[int] = []
-        self.started = [0] * (3 * n)  # when each pending guess began: finds a cycle's head
+        self.started = [0] * (3 * n)  # when each guess began
+        self.waits = [0] * (3 * n)  # for a guess: the start of the oldest guess it depends on
         self.clock = 0
+        self.oldest = _NO_GUESS  # the start of the oldest guess read by the current frame
         rules = board.rules
         self.paradox_rule = rules.convoy_paradox
         self.any_route_breaks = rules.multi_route_convoy == "a"
         self.never_origin = rules.dislodged_origin == "a"
         self.convoy_cuts_own_target = rules.convoyed_attack_origin == "b"
+        self.target_cuts = rules.support_cut == "any_attack"  # Grow: no classic exception
         self.exempt: dict[tuple[int, int], bool] = {}
         self.paradox: set[int] = set()  # armies whose convoy the paradox rule stopped
+        self.by_rule: set[int] = set()  # decisions a backup rule settled, not computed
         self._settle_the_obvious()
 
     def _settle_the_obvious(self) -> None:
@@ -65,46 +71,66 @@ class Resolver:
 
     # --- the decision loop ------------------------------------------------------------------
     def resolve(self, d: int) -> bool:
+        """The value of decision ``d``: settled, the current guess, or worked out now.
+
+        A decision worked out is settled only if no guess was read on the way (directly or
+        by a decision that is itself waiting on a guess): ``oldest`` collects the start of
+        the oldest guess read. If that guess is ``d``'s own, ``d`` heads a cycle and both
+        guesses are tried; if it is older, ``d`` waits on it, still a guess."""
         state = self.state[d]
         if state == _RESOLVED:
             return self.value[d]
         if state == _GUESSING:
+            if self.waits[d] < self.oldest:
+                self.oldest = self.waits[d]
             if d not in self.deps:
                 self.deps.append(d)
             return self.value[d]
         deps = self.deps
         old = len(deps)
+        outer = self.oldest
+        self.clock += 1
+        started = self.started[d] = self.waits[d] = self.clock
         self.value[d] = False
         self.state[d] = _GUESSING
-        self.clock += 1
-        started = self.started[d] = self.clock
+        self.oldest = _NO_GUESS
         first = self._adjudicate(d)
-        if len(deps) == old:
-            if self.state[d] != _RESOLVED:
-                self.value[d] = first
-                self.state[d] = _RESOLVED
+        oldest = self.oldest
+        if oldest == _NO_GUESS:  # no guess read: settled
+            self.oldest = outer
+            self._settle(d, first)
             return first
-        if d not in deps[old:] or any(self.started[x] < started for x in deps[old:]):
-            # the cycle runs through a guess made further out: that frame settles it
-            if d not in deps:
-                deps.append(d)
-            self.value[d] = first
-            return first
+        if oldest < started:
+            return self._wait(d, first, oldest, outer)
+        # d heads a cycle: try the other guess
         for x in deps[old:]:
             self.state[x] = _UNRESOLVED
         del deps[old:]
         self.value[d] = True
         self.state[d] = _GUESSING
+        self.oldest = _NO_GUESS
         second = self._adjudicate(d)
-        if first == second:
+        if self.oldest < started:  # the other guess leads to an older one
+            return self._wait(d, second, self.oldest, outer)
+        self.oldest = outer
+        if first == second:  # one consistent value
             for x in deps[old:]:
                 self.state[x] = _UNRESOLVED
             del deps[old:]
-            self.value[d] = first
-            self.state[d] = _RESOLVED
+            self._settle(d, first)
             return first
         self._backup_rule(old)
         return self.resolve(d)
+
+    def _wait(self, d: int, guess: bool, oldest: int, outer: int) -> bool:
+        """Leave ``d`` a guess waiting on the older guess started at ``oldest``: the frame
+        of that guess settles it."""
+        if d not in self.deps:
+            self.deps.append(d)
+        self.value[d] = guess
+        self.waits[d] = oldest
+        self.oldest = min(outer, oldest)
+        return guess
 
     def _backup_rule(self, old: int) -> None:
         cycle = self.deps[old:]
@@ -113,11 +139,14 @@ class Resolver:
             kind = d % 3
             if paradox and self.paradox_rule == "d" and kind != _SUPPORT:
                 self._settle(d, False)  # all moves of the paradox hold
+                self.by_rule.add(d)
             elif paradox and kind == _PATH:
                 self._settle(d, False)  # Szykman: the paradox's convoys do not carry
                 self.paradox.add(d // 3)
+                self.by_rule.add(d)
             elif not paradox and kind == _MOVE:
                 self._settle(d, True)  # circular movement
+                self.by_rule.add(d)
             else:
                 self.state[d] = _UNRESOLVED
         del self.deps[old:]
@@ -135,6 +164,18 @@ class Resolver:
         return self._path_holds(i)
 
     # --- public queries -----------------------------------------------------------------------
+    def decisions(self) -> list[int]:
+        """Every decision of the phase: each move's, each support's, and the convoy path of
+        each move that may go by convoy."""
+        b = self.b
+        found = [3 * i + _MOVE for i in b.movers] + [3 * i + _SUPPORT for i in b.supports]
+        return found + [3 * i + _PATH for i in b.movers if b.convoyed[i] and not b.no_route[i]]
+
+    def computed(self, d: int) -> bool:
+        """What decision ``d``'s rule gives from the values of the others as they stand
+        (once all are resolved: their final values)."""
+        return self._adjudicate(d)
+
     def moves(self, i: int) -> bool:
         d = 3 * i + _MOVE
         if self.state[d] == _RESOLVED:  # most often, once the phase is resolved
@@ -253,11 +294,11 @@ class Resolver:
             if self.by_convoy(j):
                 if self._exempt(j, i):
                     continue
-                if b.prov[j] == into and not self.convoy_cuts_own_target:
+                if b.prov[j] == into and not (self.convoy_cuts_own_target or self.target_cuts):
                     continue
                 if not self.path(j):
                     continue
-            elif b.prov[j] == into:
+            elif b.prov[j] == into and not self.target_cuts:
                 continue
             return False
         for j in attackers:

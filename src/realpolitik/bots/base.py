@@ -10,6 +10,7 @@ from realpolitik.maps.model import GameMap
 from realpolitik.orders import Order
 from realpolitik.phase import Phase
 from realpolitik.position import Position
+from realpolitik.rules import Rules
 from realpolitik.vocab import Power
 
 LegalOrders = Mapping[str, Sequence[Order]]
@@ -19,12 +20,14 @@ removable unit's location (adjustments), or ``"WAIVE"``, to the orders allowed t
 
 @dataclass(frozen=True, slots=True)
 class PowerView:
-    """What a power may see when it writes its orders: the board, never other orders."""
+    """What a power may see when it writes its orders: the board, never other orders;
+    ``rules``: the rules the game is played by, when the caller knows them."""
 
     power: Power
     phase: Phase
     position: Position
     game_map: GameMap
+    rules: Rules | None = None
 
 
 class Bot(Protocol):
@@ -37,13 +40,17 @@ class Bot(Protocol):
         ...
 
 
-def make_bot(kind: str, *, seed: int | None = None) -> Bot:
-    """A bot by name: ``"random"`` or ``"heuristic"``."""
+def make_bot(kind: str, *, seed: int | None = None, strength: int | None = None) -> Bot:
+    """A bot by name: ``"search"``, ``"heuristic"`` or ``"random"``. ``strength``: the
+    search bot's budget (adjudications per movement phase; others have none)."""
     from realpolitik.bots.heuristic import HeuristicBot
     from realpolitik.bots.random_bot import RandomBot
+    from realpolitik.bots.search import DEFAULT_STRENGTH, SearchBot
 
+    if kind == "search":
+        return SearchBot(seed, strength=DEFAULT_STRENGTH if strength is None else strength)
     if kind == "random":
         return RandomBot(seed)
     if kind == "heuristic":
         return HeuristicBot(seed)
-    raise ValueError(f"unknown bot {kind!r} (expected 'random' or 'heuristic')")
+    raise ValueError(f"unknown bot {kind!r} (expected 'search', 'heuristic' or 'random')")

@@ -1,32 +1,18 @@
-"""Bots playing a whole game among themselves, with the library's own phase pipeline
-(legal orders → bots → :func:`~realpolitik.adjudicator.adjudicate` →
-:func:`~realpolitik.situation.next_phase`). Used by the bot tournament."""
+"""Bots playing a whole game among themselves through :class:`~realpolitik.game.Game` (the
+one game loop: legal orders → bots → :meth:`~realpolitik.game.Game.process`), so that the
+calendar and the victory condition are the edition's. Used by the bot tournament."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from realpolitik.adjudicator import adjudicate
 from realpolitik.bots.base import Bot, PowerView
-from realpolitik.legal import legal_orders
-from realpolitik.maps import GameMap
-from realpolitik.orders import Order
+from realpolitik.game import Game
 from realpolitik.phase import Phase
 from realpolitik.position import Position
 from realpolitik.rules import Rules
-from realpolitik.situation import next_phase
 from realpolitik.vocab import Power
-
-
-def bot_orders(
-    bot: Bot, game_map: GameMap, position: Position, phase: Phase, rules: Rules, power: Power
-) -> list[Order]:
-    """The orders ``bot`` gives for ``power`` in this phase."""
-    legal = legal_orders(game_map, position, phase, rules, power)[power]
-    if not legal:
-        return []
-    return bot.orders(PowerView(power, phase, position, game_map), legal)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,30 +25,23 @@ class SelfPlayResult:
 
 def self_play(
     bots: Mapping[Power, Bot],
-    game_map: GameMap,
-    rules: Rules,
     *,
     years: int,
-    start: Phase | None = None,
+    edition: str = "classic",
+    rules: Rules | None = None,
 ) -> SelfPlayResult:
-    """Play from the initial position for at most ``years`` years (or to a solo win:
-    more than half the centres)."""
-    phase = start or Phase.parse("S1901M")
-    position = Position.initial(game_map)
-    last_year = phase.year + years - 1
-    to_win = len(game_map.centers) // 2 + 1
-    winner: Power | None = None
-    while phase.year <= last_year:
-        orders = {
-            power: bot_orders(bot, game_map, position, phase, rules, power)
-            for power, bot in bots.items()
-        }
-        resolution = adjudicate(game_map, position, orders, rules, phase)
-        phase, position = next_phase(phase, resolution, game_map)
-        counts = {p: len(position.centers_of(p)) for p in game_map.powers}
-        leaders = [p for p, n in counts.items() if n >= to_win]
-        if leaders and phase.season.value == "S":
-            winner = leaders[0]
-            break
-    counts = {p: len(position.centers_of(p)) for p in game_map.powers}
-    return SelfPlayResult(phase, position, counts, winner)
+    """Play a game of ``edition`` for at most ``years`` years, or to its end by the
+    edition's victory condition; a power without a bot is in civil disorder."""
+    game = Game.new(edition=edition, rules=rules, seed=0)
+    last_year = game.phase.year + years - 1
+    while not game.is_over and game.phase.year <= last_year:
+        for power, legal in game.legal_orders().items():
+            bot = bots.get(power)
+            if bot is not None and legal:
+                view = PowerView(power, game.phase, game.position, game.game_map, game.rules)
+                game.submit(power, bot.orders(view, legal))
+        game.process()
+    result = game.result
+    winner = result.winners[0] if result is not None and result.kind == "victory" else None
+    counts = {p: len(game.position.centers_of(p)) for p in game.powers}
+    return SelfPlayResult(game.phase, game.position, counts, winner)

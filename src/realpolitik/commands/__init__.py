@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from realpolitik.commands import adjudicate, demo, game, render, serve
+from realpolitik.commands import adjudicate, demo, game, render, selfplay, serve, tournament
 
 Register = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
 
@@ -15,4 +15,6 @@ COMMANDS: list[Register] = [
     serve.register,
     game.register,
     render.register,
+    tournament.register,
+    selfplay.register,
 ]

@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 from realpolitik.adjudicator import adjudicate
 from realpolitik.adjudicator.results import Resolution
+from realpolitik.errors import SituationError
 from realpolitik.maps import GameMap
 from realpolitik.orders import Order
 from realpolitik.phase import Phase
 from realpolitik.position import Position
-from realpolitik.replay import start_state
-from realpolitik.rules import rules_for
-from realpolitik.situation import next_phase, read_orders, read_situation
-from realpolitik.variants import load_board
+from realpolitik.replay import record_map, replay_turns
+from realpolitik.situation import read_orders, read_situation
+from realpolitik.turns import Turn
 from realpolitik.vocab import Power
 
 if TYPE_CHECKING:
@@ -41,32 +41,22 @@ class Frame:
 
 def frames_from_record(record: Mapping[str, Any]) -> list[Frame]:
     """Replay a game record phase by phase (``record["rules"]``, default classic)."""
-    game_map = load_board(str(record.get("map", "standard")))
-    rules = rules_for(str(record.get("rules", "classic")))
-    state = start_state(record)
+    game_map = record_map(record)
     frames: list[Frame] = []
-    phase: Phase | None = None
-    for entry in record["phases"]:
-        phase, position = read_situation({"phase": entry["phase"], **state}, game_map)
-        orders, _bad = read_orders(entry.get("orders", {}), "en", game_map)
-        resolution = adjudicate(game_map, position, orders, rules, phase)
-        frames.append(Frame(phase, position, game_map, orders, resolution))
-        following, after = next_phase(phase, resolution, game_map)
-        state = {k: v for k, v in after.to_json().items()}
-        phase = following
-    if phase is not None:
-        final_phase, final = read_situation({"phase": str(phase), **state}, game_map)
-        frames.append(Frame(final_phase, final, game_map))
+    last: Turn | None = None
+    for step in replay_turns(record):
+        last = step.turn
+        frames.append(Frame(last.phase, last.position, game_map, last.orders, last.resolution))
+    if last is not None:
+        frames.append(Frame(last.following, last.after, game_map))
     return frames
 
 
 def frames_from_game(game: Game) -> list[Frame]:
     """The frames of a :class:`~realpolitik.game.Game`'s history, then its present."""
     frames: list[Frame] = []
-    history = list(game.history)
-    for k, record in enumerate(history):
-        after = history[k + 1].position if k + 1 < len(history) else game.position
-        resolution = Resolution(record.phase, tuple(record.outcomes), after)
+    for record in game.history:
+        resolution = Resolution(record.phase, tuple(record.outcomes), record.after)
         frames.append(
             Frame(
                 record.phase,
@@ -80,13 +70,20 @@ def frames_from_game(game: Game) -> list[Frame]:
     return frames
 
 
-def frame_from_situation(data: Mapping[str, Any], rules: str = "classic") -> Frame:
+def frame_from_situation(data: Mapping[str, Any], rules: str | None = None) -> Frame:
     """A situation of the ``realpolitik adjudicate`` contract (position and orders),
-    adjudicated: the picture of that phase with its results."""
-    game_map = load_board(str(data.get("map", "standard")))
+    adjudicated as that command does (``rules``: the edition, over the situation's own):
+    the picture of that phase with its results."""
+    from realpolitik.situation import read_accept, situation_board, situation_edition
+
+    if not isinstance(data, Mapping):
+        raise SituationError("a situation must be a JSON object")
+    name, judged = situation_edition(data, rules)
+    game_map = situation_board(data, name)
     phase, position = read_situation(data, game_map)
     orders, _bad = read_orders(data.get("orders"), str(data.get("language", "en")), game_map)
-    resolution = adjudicate(game_map, position, orders, rules_for(rules), phase)
+    accepted = read_accept(data.get("accept"), judged, position)
+    resolution = adjudicate(game_map, position, orders, judged, phase, accepted=accepted)
     return Frame(phase, position, game_map, orders, resolution)
 
 

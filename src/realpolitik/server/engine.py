@@ -12,14 +12,12 @@ import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from realpolitik.errors import OrderError
+from realpolitik.game import Game, PhaseRecord
 from realpolitik.orders import Order, order_unit
 from realpolitik.vocab import Power
-
-if TYPE_CHECKING:
-    from realpolitik.game import Game
 
 log = logging.getLogger(__name__)
 
@@ -30,8 +28,6 @@ _cache_lock = threading.Lock()
 
 def new_game(*, variant: str, edition: str, seats: int, seed: int) -> Game:
     """A new game for ``seats`` players, powers assigned at random (from ``seed``)."""
-    from realpolitik.game import Game
-
     players = [seat_player(k) for k in range(1, seats + 1)]
     return Game.new(variant=variant, edition=edition, players=players, seed=seed)
 
@@ -77,13 +73,23 @@ def scratch(game_id: int, version: int, state: Mapping[str, Any]) -> Game:
 
 
 def fresh(state: Mapping[str, Any]) -> Game:
-    from realpolitik.game import Game
-
     return Game.from_json(dict(state))
 
 
 def to_state(game: Game) -> dict[str, Any]:
-    return game.to_json()
+    """The game as stored: its saved game without the history (each processed phase has a
+    row of its own), so loading a game costs as much in its twentieth year as in its first."""
+    state = game.to_json()
+    state["history"] = []
+    return state
+
+
+def limit_bot_game(game: Game, years: int) -> None:
+    """Give a game with no person seated an end: ``years`` after its start (or now, if
+    that is later), the powers with most centres win as in a shortened game."""
+    if game.last_year is None:
+        first = game.spec.first_year(game.setup)
+        game.last_year = max(game.phase.year, first + years - 1)
 
 
 def phase_of(game: Game) -> str:
@@ -112,11 +118,23 @@ def check_orders(game: Game, power: Power, texts: Sequence[str], language: str) 
     return [str(o) for o in orders]
 
 
+def check_accept(game: Game, power: Power, units: Sequence[str]) -> list[str]:
+    """Conquista: the provinces of the foreign units whose support ``power`` accepts, as
+    :meth:`Game.accept_support` checks them (a :class:`GameError` says what is wrong)."""
+    return [str(p) for p in game.accept_support(power, units)]
+
+
+def check_ally(game: Game, power: Power, partners: Sequence[str]) -> list[str]:
+    """Conquista: the members of the alliance ``power`` declares (``[]``: none), as
+    :meth:`Game.declare_alliance` checks them."""
+    return list(game.declare_alliance(power, partners))
+
+
 def order_key(order_text: str, game: Game) -> str:
     """Which unit (or build province) an order is for: one order per key."""
     from realpolitik.notation import parse_order
 
-    order = parse_order(order_text, "en", game.game_map)
+    order = parse_order(order_text, game_map=game.game_map)
     ref = order_unit(order)
     return "WAIVE" if ref is None else ref.province
 
@@ -154,17 +172,17 @@ def describe(order: Order) -> dict[str, Any]:
     return out
 
 
-def format_order(order: Order | str, language: str, game: Game | None = None) -> str:
+def format_order(order: Order | str, language: str, game: Game) -> str:
     """An order in ``language``'s notation (English if that language has none yet)."""
     from realpolitik import notation
 
-    game_map = game.game_map if game else None
+    game_map = game.game_map
     if isinstance(order, str):
         if language == "en":
             return order
         text = order
         try:
-            parsed = notation.parse_order(order, "en", game_map)
+            parsed = notation.parse_order(order, game_map=game_map)
         except OrderError:
             return text
     else:
@@ -177,22 +195,37 @@ def format_order(order: Order | str, language: str, game: Game | None = None) ->
         return str(parsed)
 
 
-def process(game: Game, stored: Mapping[Power, Sequence[str]]) -> list[dict[str, Any]]:
-    """Submit the stored orders, process the phase; return the records of the phases
-    processed (one, or more when empty phases were skipped), JSON-able."""
+def process(
+    game: Game,
+    stored: Mapping[Power, Sequence[str]],
+    declared: Mapping[Power, tuple[Sequence[str] | None, Sequence[str] | None]] | None = None,
+) -> list[dict[str, Any]]:
+    """Submit the stored orders (and, conquista, each power's ``declared`` accepted
+    supports and alliance), process the phase; return the records of the phases processed
+    (one, or more when empty phases were skipped), JSON-able."""
     for power, texts in stored.items():
         try:
             game.submit(power, list(texts))
         except (OrderError, ValueError) as exc:  # checked on entry; a rule change can't
             log.warning("orders of %s dropped at processing: %s", power, exc)
+    for power, (accept, ally) in (declared or {}).items():
+        try:
+            if accept:
+                game.accept_support(power, accept)
+            if ally is not None:
+                game.declare_alliance(power, ally)
+        except ValueError as exc:  # checked on entry, as the orders
+            log.warning("acceptances or alliance of %s dropped at processing: %s", power, exc)
     before = len(game.history)
     game.process()
     return [record_json(r) for r in game.history[before:]]
 
 
-def record_json(record: Any) -> dict[str, Any]:
+def record_json(record: PhaseRecord) -> dict[str, Any]:
     """A history record as JSON: ``phase``, ``position`` (before), ``orders`` (per power:
-    ``order``, ``result``, ``reason``), ``after`` (the position after)."""
+    ``order``, ``result``, ``reason``), ``after`` (the position after); conquista, when
+    given: ``accepted`` (per power, the provinces of the foreign units whose support it
+    accepted) and ``declared`` (per power, the alliance it declared)."""
     orders: dict[str, list[dict[str, Any]]] = {}
     for outcome in record.outcomes:
         orders.setdefault(outcome.power, []).append(outcome.to_json())
@@ -200,21 +233,30 @@ def record_json(record: Any) -> dict[str, Any]:
         "phase": str(record.phase),
         "position": record.position.to_json(),
         "orders": dict(sorted(orders.items())),
+        "after": record.after.to_json(),
     }
-    after = getattr(record, "after", None)
-    if after is not None:
-        out["after"] = after.to_json()
+    accepted: dict[str, list[str]] = {}
+    for power, prov in sorted(getattr(record, "accepted", ())):
+        accepted.setdefault(power, []).append(prov)
+    if accepted:  # conquista: the foreign supports each power accepted
+        out["accepted"] = accepted
+    declared = getattr(record, "declared", None)
+    if declared:  # conquista: the alliances declared with the orders
+        out["declared"] = {p: list(m) for p, m in sorted(declared.items())}
     return out
 
 
-def bot_orders(game: Game, power: Power, kind: str, seed: int) -> list[str]:
+def bot_orders(
+    game: Game, power: Power, kind: str, seed: int, strength: int | None = None
+) -> list[str]:
+    """The orders of bot ``kind`` for ``power`` (``strength``: the search bot's budget)."""
     from realpolitik.bots import PowerView, make_bot
 
-    bot = make_bot(kind, seed=seed)
+    bot = make_bot(kind, seed=seed, strength=strength)
     options = legal(game, power)
     if not options:
         return []
-    view = PowerView(power, game.phase, game.position, game.game_map)
+    view = PowerView(power, game.phase, game.position, game.game_map, game.rules)
     return [str(o) for o in bot.orders(view, options)]
 
 
@@ -230,24 +272,42 @@ def render_current(
     )
 
 
-def render_record(game: Game, phase: str, *, language: str = "en") -> str:
-    """A processed phase: the position before it, every order and its result."""
+def render_record(
+    game: Game, record: Mapping[str, Any], after: Mapping[str, Any] | None, *, language: str = "en"
+) -> str:
+    """A processed phase from its stored record (:func:`record_json`): the position before
+    it, every order and its result; ``after``: the position that followed (``None``: the
+    game's current one)."""
     from realpolitik.adjudicator import Resolution
+    from realpolitik.adjudicator.results import OrderResult, Outcome
+    from realpolitik.notation import parse_order
+    from realpolitik.phase import Phase
+    from realpolitik.position import Position
     from realpolitik.render import svg
 
-    history = game.history
-    for k, record in enumerate(history):
-        if str(record.phase) == phase:
-            after = history[k + 1].position if k + 1 < len(history) else game.position
-            resolution = Resolution(record.phase, record.outcomes, after)
-            return svg.render(
-                record.position,
-                game_map=game.game_map,
-                results=resolution,
-                language=language,
-                id_prefix="h-",
-            )
-    raise KeyError(phase)
+    phase = Phase.parse(record["phase"])
+    board = game.board_for(phase)
+    outcomes = tuple(
+        Outcome(
+            power,
+            parse_order(e["order"], game_map=board),
+            OrderResult(e["result"]),
+            e.get("reason", ""),
+            None if e.get("unit") is None else OrderResult(e["unit"]),
+            bool(e.get("implied", False)),
+        )
+        for power, entries in record["orders"].items()
+        for e in entries
+    )
+    before = Position.from_json(record["position"], board)
+    end = game.position if after is None else Position.from_json(after, game.game_map)
+    return svg.render(
+        before,
+        game_map=board,
+        results=Resolution(phase, outcomes, end),
+        language=language,
+        id_prefix="h-",
+    )
 
 
 def _parse_all(game: Game, texts: Sequence[str]) -> list[Order]:
@@ -256,7 +316,7 @@ def _parse_all(game: Game, texts: Sequence[str]) -> list[Order]:
     out: list[Order] = []
     for text in texts:
         try:
-            out.append(parse_order(text, "en", game.game_map))
+            out.append(parse_order(text, game_map=game.game_map))
         except OrderError:
             continue
     return out
@@ -288,14 +348,19 @@ def judge_orders(
     for text in texts:
         try:
             order = parse_order(
-                text, language, game.position, game_map=game.game_map, power=power, phase=game.phase
+                text,
+                language=language,
+                game_map=game.game_map,
+                position=game.position,
+                power=power,
+                phase=game.phase,
             )
         except OrderError as exc:
             # the board check knows no edition's own rules (grow's builds): an order it
             # refuses stands if the edition's legal orders list it as written
             reason = _without_text(str(exc), text)
             try:
-                plain: Order | None = parse_order(text, language, game.game_map)
+                plain: Order | None = parse_order(text, language=language, game_map=game.game_map)
             except OrderError:
                 plain = None
             if plain is None or str(plain) not in _legal_texts(game, power, known):

@@ -160,7 +160,7 @@ def join(b: Backend, user: User, game_id: int, code: str | None) -> dict[str, An
     with transaction(b.db) as conn:
         row = game_row(conn, game_id, lock=True)
         public = bool(row.settings.get("public", True))
-        if not public and not (code and secrets.compare_digest(code, row.invite_code)):
+        if not public and not (code and _same_code(code, row.invite_code)):
             raise Forbidden("this game needs its invitation link")
         if row.status == FINISHED:
             raise Conflict("this game is over")
@@ -184,6 +184,11 @@ def join(b: Backend, user: User, game_id: int, code: str | None) -> dict[str, An
     if row.status == FORMING and full:
         start(b, None, game_id)
     return get_summary(b, game_id, user)
+
+
+def _same_code(given: str, expected: str) -> bool:
+    """Compare invitation codes in constant time (any text: bytes, not str, are compared)."""
+    return secrets.compare_digest(given.encode("utf-8", "replace"), expected.encode())
 
 
 def invitation(b: Backend, code: str) -> dict[str, Any]:

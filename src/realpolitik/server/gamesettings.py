@@ -11,18 +11,20 @@ from realpolitik.server.errors import BadRequest
 PRESS_RULES = ("full", "public", "none")
 """``full``: private, group and public messages; ``public``: public only; ``none``: no press."""
 
-BOT_KINDS = ("heuristic", "random")
+BOT_KINDS = ("search", "heuristic", "random")
+"""The bots a game may use for empty seats (the first is the default; see realpolitik.bots)."""
 DRAW_VOTES = ("public", "secret")
 MAX_DEADLINE = 14 * 86400
 
 
-def rulebook_deadlines(edition_name: str) -> Deadlines:
-    """The edition's own clock (the 2000 rulebook: 30 minutes of diplomacy before the first
+def rulebook_deadlines(edition_name: str, players: int = 7) -> Deadlines:
+    """The table's own clock (the 2000 rulebook: 30 minutes of diplomacy before the first
     turn, 15 before the others, 5 of order writing; retreats and adjustments written in the
-    writing time)."""
+    writing time; conquista's two players: no diplomacy, only the writing time)."""
     from realpolitik.variants import edition
 
-    clock = edition(edition_name).clock
+    spec = edition(edition_name)
+    clock = spec.clock_for(spec.setup(players)) if players in spec.tables() else spec.clock
     minutes = 60
     writing = (clock.writing or 0) * minutes
     return Deadlines(
@@ -57,7 +59,9 @@ DEADLINE_PRESETS: dict[str, dict[str, int]] = {
 @dataclass(frozen=True, slots=True)
 class Deadlines:
     """Seconds for each part of a phase; 0 means no time limit (wait until all are ready).
-    A movement phase lasts ``diplomacy`` (negotiation) then ``orders`` (order writing)."""
+    A movement phase lasts ``diplomacy`` (negotiation) then ``orders`` (order writing);
+    ``diplomacy`` 0 with an ``orders`` time is a phase without negotiation, only the writing
+    time (conquista's two-player table)."""
 
     diplomacy: int = 15 * 60
     orders: int = 5 * 60
@@ -75,7 +79,7 @@ class GameSettings:
     press: str = "full"
     press_anytime: bool = False
     """Allow messages outside the diplomacy part of movement phases."""
-    bots: str | None = "heuristic"
+    bots: str | None = BOT_KINDS[0]
     """The bot that fills empty seats at the start (``None``: every seat needs a person)."""
     replace_leavers: bool = True
     """A player who leaves a started game is replaced by the bot (else civil disorder)."""
@@ -103,7 +107,7 @@ class GameSettings:
         spec = edition(self.edition)
         if spec.variant != self.variant:
             raise BadRequest(f"the {self.edition} edition is played on {spec.variant}")
-        tables = sorted({s.players for s in spec.setups})
+        tables = spec.tables()
         if self.players not in tables:
             raise BadRequest(
                 f"the {self.edition} edition has tables for {', '.join(map(str, tables))} "
@@ -111,6 +115,12 @@ class GameSettings:
             )
         if self.press not in PRESS_RULES:
             raise BadRequest(f"press must be one of {', '.join(PRESS_RULES)}, not {self.press!r}")
+        table = spec.setup(self.players)
+        if not table.press and self.press != "none":
+            raise BadRequest(
+                f"the {self.edition} edition for {self.players} players is played without "
+                f"diplomacy ({table.title}): press must be none, not {self.press!r}"
+            )
         if self.draw_votes not in DRAW_VOTES:
             raise BadRequest(f"draw_votes must be one of {', '.join(DRAW_VOTES)}")
         if self.bots is not None and self.bots not in BOT_KINDS:
@@ -129,7 +139,7 @@ class GameSettings:
         d = self.deadlines
         kind = phase[-1]
         if kind == "M":
-            if d.diplomacy == 0:  # no time limit: talk and write until everyone is ready
+            if d.diplomacy == 0 and d.orders == 0:  # no limit: until everyone is ready
                 return None, None
             talk = d.first_diplomacy if first and d.first_diplomacy else d.diplomacy
             return now + talk, now + talk + d.orders

@@ -1,0 +1,247 @@
+"""The bot tournament: one bot in each seat in turn against copies of a baseline bot,
+compared with the baseline bot in the same seat against the same opponents.
+
+For each seed, one game of the baseline bot in every seat (it gives the baseline of every
+seat at once), then for each seat a game with the tested bot there and the same baseline
+bots (same seeds) elsewhere. Games are played through :class:`~realpolitik.game.Game`,
+so the edition's calendar and victory apply, to the end of a given year or a win. Every
+order a bot gives is checked against the legal orders of the phase and counted if it is
+not one of them. Games run in parallel processes.
+
+    >>> table = run(Config(bot="search", seeds=1, last_year=1901, seats=("FRANCE",), jobs=1))
+    >>> table.illegal
+    0
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from realpolitik.bots.base import Bot, PowerView, make_bot
+from realpolitik.game import Game
+from realpolitik.vocab import Power
+
+_T975 = (12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.20, 2.18, 2.16, 2.14, 2.13)
+"""Student's t, two-sided 95%, for 1 to 15 degrees of freedom (more: 2.0 down to 1.96)."""
+_BOOTSTRAP = 2000
+"""Resamples for the confidence interval of the ratio of the means."""
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """What to play: ``bot`` in each of ``seats`` (default every power) against
+    ``baseline`` bots, for seeds 1 to ``seeds``, to the end of ``last_year``."""
+
+    bot: str = "search"
+    baseline: str = "heuristic"
+    seeds: int = 10
+    last_year: int = 1910
+    seats: tuple[Power, ...] = ()
+    edition: str = "classic"
+    players: int | None = None
+    strength: int | None = None
+    jobs: int = 2
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One game: the seat of the tested bot (``None``: baseline bots everywhere), the
+    centres of every power at the end, the winners, the illegal orders given, and the
+    tested bot's decisions: how many and the seconds they took in all and at most."""
+
+    seat: Power | None
+    seed: int
+    centres: Mapping[Power, int]
+    winners: tuple[Power, ...]
+    illegal: int
+    decisions: int = 0
+    seconds: float = 0.0
+    slowest: float = 0.0
+
+
+def play(
+    config: Config, seat: Power | None, seed: int, progress: Callable[[str], None] | None = None
+) -> GameResult:
+    """One game of ``config`` with the tested bot in ``seat`` (``None``: nowhere)."""
+    game = Game.new(edition=config.edition, players=config.players, seed=seed)
+    bots: dict[Power, Bot] = {}
+    for k, power in enumerate(game.powers):
+        kind = config.bot if power == seat else config.baseline
+        strength = config.strength if kind == "search" else None
+        bots[power] = make_bot(kind, seed=seed * 1000 + k, strength=strength)
+    illegal = decisions = 0
+    seconds = slowest = 0.0
+    while not game.is_over and game.phase.year <= config.last_year:
+        for power, legal in game.legal_orders().items():
+            if not legal:
+                continue
+            view = PowerView(power, game.phase, game.position, game.game_map, game.rules)
+            started = time.perf_counter()
+            orders = bots[power].orders(view, legal)
+            if power == seat:
+                took = time.perf_counter() - started
+                decisions, seconds, slowest = decisions + 1, seconds + took, max(slowest, took)
+            allowed = {o for options in legal.values() for o in options}
+            bad = [o for o in orders if o not in allowed]
+            illegal += len(bad)
+            if bad and progress is not None:
+                progress(f"illegal orders of {power} in {game.phase}: {', '.join(map(str, bad))}")
+            game.submit(power, [o for o in orders if o in allowed])
+        game.process()
+    centres = {p: len(game.position.centers_of(p)) for p in game.powers}
+    return GameResult(
+        seat, seed, centres, tuple(game.winners), illegal, decisions, seconds, slowest
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    seat: Power
+    bot: tuple[int, ...]
+    baseline: tuple[int, ...]
+    bot_wins: int
+    baseline_wins: int
+
+
+@dataclass
+class Table:
+    config: Config
+    rows: list[Row] = field(default_factory=list)
+    illegal: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    slowest: float = 0.0
+
+    def ratio(self) -> float:
+        bot = sum(sum(r.bot) for r in self.rows)
+        base = sum(sum(r.baseline) for r in self.rows)
+        return bot / base if base else math.inf
+
+    def ratio_interval(self) -> tuple[float, float]:
+        """95% bootstrap interval of the ratio (resampling seeds within each seat)."""
+        rng = random.Random(0)
+        ratios: list[float] = []
+        for _ in range(_BOOTSTRAP):
+            bot = base = 0
+            for r in self.rows:
+                for _ in r.bot:
+                    k = rng.randrange(len(r.bot))
+                    bot += r.bot[k]
+                    base += r.baseline[k]
+            ratios.append(bot / base if base else math.inf)
+        ratios.sort()
+        return ratios[int(0.025 * _BOOTSTRAP)], ratios[int(0.975 * _BOOTSTRAP) - 1]
+
+    def render(self) -> str:
+        c = self.config
+        head = f"{c.bot} vs {c.baseline}"
+        lines = [
+            f"{head}: {c.edition}, {c.seeds} seed(s) per seat, to the end of {c.last_year}"
+            f"{'' if c.strength is None else f', strength {c.strength}'}",
+            "mean supply centres at the end, 95% confidence intervals; wins = solo victories",
+            f"{'seat':<10} {c.bot + ' centres':>22} {c.baseline + ' centres':>22} "
+            f"{'ratio':>6} {'wins':>9}",
+        ]
+        every_bot: list[int] = []
+        every_base: list[int] = []
+        for r in self.rows:
+            every_bot += r.bot
+            every_base += r.baseline
+            ratio = statistics.fmean(r.bot) / max(statistics.fmean(r.baseline), 1e-9)
+            lines.append(
+                f"{r.seat:<10} {_mean_ci(r.bot):>22} {_mean_ci(r.baseline):>22} "
+                f"{ratio:>6.2f} {r.bot_wins:>4}/{r.baseline_wins:<4}"
+            )
+        low, high = self.ratio_interval()
+        wins = sum(r.bot_wins for r in self.rows), sum(r.baseline_wins for r in self.rows)
+        lines.append(
+            f"{'all':<10} {_mean_ci(every_bot):>22} {_mean_ci(every_base):>22} "
+            f"{self.ratio():>6.2f} {wins[0]:>4}/{wins[1]:<4}"
+        )
+        lines.append(f"ratio of the means: {self.ratio():.2f}, 95% CI [{low:.2f}, {high:.2f}]")
+        lines.append(f"illegal orders: {self.illegal}")
+        if self.decisions:
+            mean = self.seconds / self.decisions
+            lines.append(
+                f"{c.bot}: {self.decisions} decisions, {mean:.3f} s on average, "
+                f"the slowest {self.slowest:.3f} s"
+            )
+        return "\n".join(lines)
+
+
+def _mean_ci(xs: Sequence[int]) -> str:
+    mean = statistics.fmean(xs)
+    if len(xs) < 2:
+        return f"{mean:.2f}"
+    df = len(xs) - 1
+    t = _T975[df - 1] if df <= len(_T975) else 1.96 + 2.4 / df
+    half = t * statistics.stdev(xs) / math.sqrt(len(xs))
+    return f"{mean:5.2f} [{mean - half:5.2f}, {mean + half:5.2f}]"
+
+
+def _task(args: tuple[Config, Power | None, int]) -> GameResult:
+    return play(*args)
+
+
+def run(config: Config, progress: Callable[[str], None] | None = None) -> Table:
+    """Play every game of ``config`` (in ``config.jobs`` processes) and tabulate them."""
+    if config.seeds < 1:
+        raise ValueError(f"seeds must be at least 1, not {config.seeds}")
+    if config.jobs < 1:
+        raise ValueError(f"jobs must be at least 1, not {config.jobs}")
+    powers = Game.new(edition=config.edition, players=config.players, seed=1).powers
+    seats = config.seats or powers
+    unknown = [s for s in seats if s not in powers]
+    if unknown:
+        raise ValueError(f"unknown seat(s) {', '.join(unknown)}; powers: {', '.join(powers)}")
+    seeds = range(1, config.seeds + 1)
+    tasks = [(config, None, s) for s in seeds] + [(config, p, s) for p in seats for s in seeds]
+    results: list[GameResult] = []
+    if config.jobs == 1:
+        outcomes: Iterable[GameResult] = map(_task, tasks)
+        for result in outcomes:
+            results.append(result)
+            _report(progress, result, len(results), len(tasks))
+    else:
+        with ProcessPoolExecutor(config.jobs) as pool:
+            for result in pool.map(_task, tasks):
+                results.append(result)
+                _report(progress, result, len(results), len(tasks))
+    return tabulate(config, seats, results)
+
+
+def _report(
+    progress: Callable[[str], None] | None, result: GameResult, done: int, total: int
+) -> None:
+    if progress is not None:
+        who = result.seat or "baseline"
+        progress(f"[{done}/{total}] {who} seed {result.seed}: {dict(result.centres)}")
+
+
+def tabulate(config: Config, seats: Sequence[Power], results: Sequence[GameResult]) -> Table:
+    base = {r.seed: r for r in results if r.seat is None}
+    table = Table(
+        config,
+        illegal=sum(r.illegal for r in results),
+        decisions=sum(r.decisions for r in results),
+        seconds=sum(r.seconds for r in results),
+        slowest=max((r.slowest for r in results), default=0.0),
+    )
+    for seat in seats:
+        games = sorted((r for r in results if r.seat == seat), key=lambda r: r.seed)
+        table.rows.append(
+            Row(
+                seat,
+                tuple(r.centres[seat] for r in games),
+                tuple(base[r.seed].centres[seat] for r in games),
+                sum(seat in r.winners for r in games),
+                sum(seat in base[r.seed].winners for r in games),
+            )
+        )
+    return table

@@ -1,0 +1,54 @@
+"""``realpolitik tournament``: a bot in every seat against copies of a baseline bot
+(:mod:`realpolitik.bots.tournament`); prints centres per bot and seat with 95% intervals."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import TextIO
+
+from realpolitik.bots import BOTS
+from realpolitik.bots.tournament import Config
+from realpolitik.bots.tournament import run as run_tournament
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    cmd = sub.add_parser(
+        "tournament",
+        help="a bot in each seat against baseline bots: centres per seat with intervals",
+        description="Play the bot in each seat against copies of the baseline bot and "
+        "compare with the baseline bot in the same seat against the same opponents.",
+    )
+    cmd.add_argument("--bot", choices=BOTS, default="search")
+    cmd.add_argument("--baseline", choices=BOTS, default="heuristic")
+    cmd.add_argument("--seeds", type=int, default=10, help="games per seat (default 10)")
+    cmd.add_argument("--last-year", type=int, default=1910, help="play to its end (1910)")
+    cmd.add_argument("--seats", default="", help="powers, comma-separated (default: all)")
+    cmd.add_argument("--edition", default="classic")
+    cmd.add_argument("--players", type=int, default=None, help="table size (default 7)")
+    cmd.add_argument("--strength", type=int, default=None, help="search bot budget")
+    cmd.add_argument(
+        "--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: cores)"
+    )
+    cmd.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    cmd.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    seats = tuple(s.strip().upper() for s in args.seats.split(",") if s.strip())
+    config = Config(
+        bot=args.bot,
+        baseline=args.baseline,
+        seeds=args.seeds,
+        last_year=args.last_year,
+        seats=seats,
+        edition=args.edition,
+        players=args.players,
+        strength=args.strength,
+        jobs=args.jobs,
+    )
+    progress = None if args.quiet else lambda line: print(line, file=sys.stderr, flush=True)
+    table = run_tournament(config, progress)
+    print(table.render(), file=stdout)
+    return 1 if table.illegal else 0

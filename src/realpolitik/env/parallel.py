@@ -1,0 +1,276 @@
+"""The PettingZoo environment: every power an agent, every phase with a choice a step."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from numpy.typing import NDArray
+from pettingzoo import ParallelEnv
+
+from realpolitik.env.encoding import Encoding, Slots
+from realpolitik.env.rewards import REWARDS, scores, shares
+from realpolitik.env.spaces import OrderSpace
+from realpolitik.game import Game
+from realpolitik.maps import load_map
+from realpolitik.orders import Build, Disband, Order
+from realpolitik.phase import PhaseKind
+from realpolitik.vocab import Power
+
+MAX_ORDERS = 256
+"""Orders listed per province by default: more than any unit had in 78 random games of 15
+years over every edition and table (the most: 149, a fleet in the North Sea in conquista,
+where it may support foreign units; 72 in the other editions)."""
+
+Observation = dict[str, Any]
+
+
+class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped)
+    """Diplomacy as a PettingZoo ``ParallelEnv`` (see :mod:`realpolitik.env`).
+
+    ``edition``, ``players`` and ``setup`` choose the table as :meth:`Game.new` does;
+    ``reward`` is ``"centres"``, ``"sum_of_squares"`` or ``"win"``
+    (:mod:`realpolitik.env.rewards`); an episode is cut off (truncated) after
+    ``max_years`` game years; ``max_orders``: legal orders listed per province (the rest
+    cannot be chosen); ``accept_supports`` (conquista): each power accepts every foreign
+    support offered to it; ``invalid``: an order index that the action mask does not allow
+    raises a ``ValueError`` (``"raise"``) or is read as *no order* (``"ignore"``)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "realpolitik_v0",
+        "render_modes": ["ansi"],
+        "is_parallelizable": True,
+    }
+
+    def __init__(
+        self,
+        edition: str = "classic",
+        players: int | None = None,
+        *,
+        setup: str | None = None,
+        reward: str = "centres",
+        max_years: int = 20,
+        max_orders: int = MAX_ORDERS,
+        accept_supports: bool = True,
+        invalid: str = "raise",
+        render_mode: str | None = None,
+    ) -> None:
+        if reward not in REWARDS:
+            raise ValueError(f"unknown reward {reward!r}; rewards: {', '.join(REWARDS)}")
+        if max_years < 1:
+            raise ValueError(f"max_years must be at least 1, not {max_years}")
+        if invalid not in ("raise", "ignore"):
+            raise ValueError(f"invalid must be 'raise' or 'ignore', not {invalid!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"unknown render mode {render_mode!r} (only 'ansi')")
+        self.edition, self.players, self.setup = edition, players, setup
+        self.reward, self.max_years = reward, max_years
+        self.accept_supports, self.render_mode = accept_supports, render_mode
+        self.strict = invalid == "raise"
+        self.game = self._new_game(0)
+        board = load_map(self.game.spec.board(self.game.setup))
+        table = self.game.setup
+        played = {p for group in table.groups for p in group}
+        if table.neutral is not None:
+            played.add(table.neutral.power)
+        self.possible_agents: list[Power] = [p for p in board.powers if p in played]
+        self.agents: list[Power] = []
+        self.encoding = Encoding(board, self.possible_agents, max_orders)
+        self.observation_spaces = dict.fromkeys(
+            self.possible_agents, self.encoding.observation_space
+        )
+        self.action_spaces = {
+            p: OrderSpace(len(self.encoding.provinces), self.encoding.choices)
+            for p in self.possible_agents
+        }
+        self._seeds = random.Random()
+        self._finished: set[Power] = set()
+        self._scores: dict[Power, float] = {}
+        self._slots: dict[Power, Slots] = {}
+        self._legal: dict[Power, dict[str, list[Order]]] = {}
+        self._last_year = 0
+
+    def _new_game(self, seed: int) -> Game:
+        return Game.new(edition=self.edition, players=self.players, setup=self.setup, seed=seed)
+
+    def observation_space(self, agent: Power) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: Power) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # --- the episode ---------------------------------------------------------------------------
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[Power, Observation], dict[Power, dict[str, Any]]]:
+        """A new game: ``seed`` deals the powers to the players (and tosses the two-player
+        game's coin); without one, the next seed of the environment's own sequence."""
+        if seed is not None:
+            self._seeds.seed(seed)
+            for k, space in enumerate(self.action_spaces.values()):
+                space.seed(seed + k)
+        self.game = self._new_game(self._seeds.randrange(2**31))
+        self._last_year = self.game.phase.year + self.max_years - 1
+        self._finished = set()
+        self._scores = scores(self.reward, self.game.position, self.possible_agents)
+        self.agents = self._live()
+        observations = self._observe(self.agents)
+        phase = str(self.game.phase)
+        return observations, {p: {"phase": phase} for p in self.agents}
+
+    def step(
+        self, actions: Mapping[Power, Any]
+    ) -> tuple[
+        dict[Power, Observation],
+        dict[Power, float],
+        dict[Power, bool],
+        dict[Power, bool],
+        dict[Power, dict[str, Any]],
+    ]:
+        """Play one phase: each agent's action (a missing agent gives no orders)."""
+        return self.play(actions)
+
+    def play(
+        self, actions: Mapping[Power, Any], orders: Mapping[Power, Sequence[Order]] | None = None
+    ) -> tuple[
+        dict[Power, Observation],
+        dict[Power, float],
+        dict[Power, bool],
+        dict[Power, bool],
+        dict[Power, dict[str, Any]],
+    ]:
+        """:meth:`step`, where the powers in ``orders`` (bots) give those orders instead."""
+        if not self.agents:
+            raise ValueError("the episode is over: call reset()")
+        orders = orders or {}
+        for power in (*actions, *orders):
+            if power not in self.possible_agents:
+                raise ValueError(f"unknown agent {power!r}; agents: {', '.join(self.agents)}")
+        game = self.game
+        adjusting = game.phase.kind is PhaseKind.ADJUSTMENTS
+        due = game.adjustment_counts() if adjusting else {}
+        chosen: dict[Power, list[Order]] = {}
+        for power, slots in self._slots.items():
+            if power in orders:
+                chosen[power] = list(orders[power])
+                continue
+            action = actions.get(power)
+            picked = (
+                [] if action is None else self.encoding.decode(power, slots, action, self.strict)
+            )
+            if adjusting:
+                picked = _adjustments(picked, due.get(power, 0))
+            chosen[power] = picked
+        acknowledged = game.rules.foreign_support == "acknowledged" and game.phase.is_movement
+        for power, given in chosen.items():
+            game.submit(power, given)
+            if acknowledged and self.accept_supports:
+                foreign = [prov for prov, u in game.position.units.items() if u.power != power]
+                game.accept_support(power, foreign)
+        game.process()
+        return self._after()
+
+    def _after(
+        self,
+    ) -> tuple[
+        dict[Power, Observation],
+        dict[Power, float],
+        dict[Power, bool],
+        dict[Power, bool],
+        dict[Power, dict[str, Any]],
+    ]:
+        game = self.game
+        before = self.agents
+        now = self._live()
+        over = game.is_over
+        cut = not over and game.phase.year > self._last_year
+        new = scores(self.reward, game.position, self.possible_agents)
+        if self.reward == "win" and (over or cut):
+            if over and game.result is not None:
+                new.update(shares(game.players, game.result.players))
+            else:
+                survivors = set(game.survivors())
+                players = game.players
+                alive = [n for n, powers in players.items() if survivors.intersection(powers)]
+                new.update(shares(players, alive))
+        keyed = list(dict.fromkeys([*before, *now]))
+        rewards = {p: new[p] - self._scores[p] for p in keyed}
+        self._scores = new
+        terminated = {p: over or p not in now for p in keyed}
+        truncated = dict.fromkeys(keyed, cut)
+        self._finished.update(p for p in keyed if terminated[p] or cut)
+        self.agents = [] if over or cut else now
+        observations = self._observe(keyed)
+        phase = str(game.phase)
+        infos = {p: {"phase": phase} for p in keyed}
+        return observations, rewards, terminated, truncated, infos
+
+    def _live(self) -> list[Power]:
+        """The agents now: powers someone plays that have a unit or a centre (an agent
+        once finished never comes back)."""
+        game = self.game
+        position = game.position
+        alive = {u.power for u in position.units.values()} | set(position.centers.values())
+        alive |= {d.unit.power for d in position.dislodged.values()}
+        played = {p for powers in game.players.values() for p in powers}
+        return [
+            p
+            for p in self.possible_agents
+            if p in alive and p in played and p not in self._finished
+        ]
+
+    def _observe(self, agents: Sequence[Power]) -> dict[Power, Observation]:
+        game = self.game
+        legal = self._legal = {} if game.is_over else game.legal_orders()
+        encoding = self.encoding
+        self._slots = {p: encoding.slots(keyed) for p, keyed in legal.items() if p in self.agents}
+        due = game.adjustment_counts() if game.phase.kind is PhaseKind.ADJUSTMENTS else {}
+        shared = encoding.board_arrays(game.phase, game.position, due)
+        code, slots, mask = encoding.code, self._slots, encoding.mask
+        observations = {}
+        for p in agents:
+            allowed, counts = mask(slots.get(p, {}))
+            observations[p] = {**shared, "power": code[p], "action_mask": allowed, "orders": counts}
+        return observations
+
+    # --- for agents and wrappers ---------------------------------------------------------------
+    def legal_orders(self, agent: Power) -> dict[str, list[Order]]:
+        """``agent``'s legal orders this step as ``Game.legal_orders`` gives them (empty:
+        no choice), uncut."""
+        return dict(self._legal.get(agent, {}))
+
+    def legal_slots(self, agent: Power) -> Slots:
+        """``agent``'s orders this step by province index (:meth:`Encoding.slots`)."""
+        return dict(self._slots.get(agent, {}))
+
+    def orders_of(self, agent: Power, action: Any) -> list[Order]:
+        """The orders ``action`` gives ``agent`` this step."""
+        return self.encoding.decode(agent, self._slots.get(agent, {}), action)
+
+    def action_of(self, agent: Power, orders: Sequence[Order]) -> NDArray[np.int64]:
+        """The action that gives ``agent`` these of its legal orders this step."""
+        return self.encoding.encode(self._slots.get(agent, {}), orders)
+
+    def render(self) -> str:
+        """The phase, and each power's centres and units (``render_mode="ansi"``)."""
+        game = self.game
+        lines = [f"{game.phase_name()} ({game.phase})"]
+        position = game.position
+        for power in self.encoding.powers:
+            units = " ".join(sorted(str(u) for u in position.units.values() if u.power == power))
+            if units or power in position.centers.values():
+                lines.append(f"{power}: {len(position.centers_of(power))} centres; {units}")
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        pass
+
+
+def _adjustments(orders: list[Order], due: int) -> list[Order]:
+    """At most ``due`` builds (``due`` > 0) or removals (< 0), the first by province."""
+    kind = Build if due > 0 else Disband
+    kept: list[Order] = [o for o in orders if isinstance(o, kind)]
+    return kept[: abs(due)]

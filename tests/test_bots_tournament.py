@@ -1,0 +1,66 @@
+"""The tournament: the games it plays, the table it prints, the command."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+
+from realpolitik.bots.tournament import Config, GameResult, play, run, tabulate
+from realpolitik.cli import main
+
+
+def test_a_seat_is_compared_with_the_baseline_in_the_same_seat_and_seeds() -> None:
+    config = Config(bot="search", seeds=2, last_year=1901, seats=("ITALY",), jobs=2)
+    table = run(config)
+    (row,) = table.rows
+    assert row.seat == "ITALY"
+    for k, seed in enumerate((1, 2)):
+        assert row.bot[k] == play(config, "ITALY", seed).centres["ITALY"]
+        assert row.baseline[k] == play(config, None, seed).centres["ITALY"]
+    assert table.illegal == 0
+
+
+def test_the_baseline_game_has_the_same_opponents() -> None:
+    # a bot against itself is the baseline game again, seat for seat
+    config = Config(bot="heuristic", seeds=1, last_year=1902, seats=("RUSSIA",), jobs=1)
+    assert play(config, "RUSSIA", 1).centres == play(config, None, 1).centres
+
+
+def test_table_means_intervals_and_ratio() -> None:
+    config = Config(seeds=3, seats=("FRANCE",))
+    results = [GameResult(None, s, {"FRANCE": 4}, (), 0) for s in (1, 2, 3)] + [
+        GameResult("FRANCE", s, {"FRANCE": n}, (), 0) for s, n in ((1, 6), (2, 8), (3, 10))
+    ]
+    table = tabulate(config, ("FRANCE",), results)
+    assert table.ratio() == pytest.approx(2.0)
+    text = table.render()
+    # mean 8, sd 2, t(2) = 4.30: 8 ± 4.97
+    assert re.search(r"FRANCE\s+8\.00 \[ 3\.03, 12\.97\]\s+4\.00 \[ 4\.00,  4\.00\]\s+2\.00", text)
+    low, high = table.ratio_interval()
+    assert 1.5 <= low <= 2.0 <= high <= 2.5
+    assert "illegal orders: 0" in text
+
+
+def test_the_command_prints_the_table() -> None:
+    out = io.StringIO()
+    argv = ["tournament", "--seeds", "1", "--last-year", "1901", "--seats", "england",
+            "--jobs", "2", "--quiet"]  # fmt: skip
+    assert main(argv, stdout=out) == 0
+    text = out.getvalue()
+    assert "search vs heuristic: classic, 1 seed(s) per seat, to the end of 1901" in text
+    assert re.search(r"^ENGLAND\s+\d", text, re.M)
+    assert "illegal orders: 0" in text
+    assert re.search(
+        r"^search: \d+ decisions, [\d.]+ s on average, the slowest [\d.]+ s$", text, re.M
+    )
+
+
+def test_bad_configurations() -> None:
+    with pytest.raises(ValueError, match="unknown seat"):
+        run(Config(seeds=1, seats=("ATLANTIS",)))
+    with pytest.raises(ValueError, match="seeds"):
+        run(Config(seeds=0))
+    with pytest.raises(ValueError, match="jobs"):
+        run(Config(jobs=0))

@@ -1,0 +1,264 @@
+"""The PettingZoo environment and its Gymnasium wrapper (realpolitik.env)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import warnings
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from pettingzoo.test import parallel_api_test  # noqa: E402
+
+from realpolitik.env import DiplomacyEnv, SoloEnv  # noqa: E402
+from realpolitik.env.rewards import scores, shares  # noqa: E402
+from realpolitik.orders import Build, Move  # noqa: E402
+from realpolitik.phase import PhaseKind  # noqa: E402
+from realpolitik.variants import EDITIONS, edition  # noqa: E402
+
+TABLES = [(e, s.id) for e in EDITIONS for s in edition(e).setups]
+
+
+def _random_actions(env: DiplomacyEnv, observations: Any, rng: Any) -> dict[str, Any]:
+    """One uniformly drawn allowed index per province, for every live agent."""
+    actions = {}
+    for power in env.agents:
+        counts = observations[power]["action_mask"].sum(axis=1)
+        actions[power] = (rng.random(len(counts)) * counts).astype(np.int64)
+    return actions
+
+
+def _play(env: DiplomacyEnv, seed: int, rng: Any = None) -> tuple[int, dict[str, float], Any]:
+    """A whole random episode: (steps, each agent's summed reward, last results)."""
+    rng = rng or np.random.default_rng(seed)
+    observations, _ = env.reset(seed=seed)
+    returns = dict.fromkeys(env.possible_agents, 0.0)
+    steps, last = 0, None
+    while env.agents:
+        last = env.step(_random_actions(env, observations, rng))
+        observations = last[0]
+        for power, reward in last[1].items():
+            returns[power] += reward
+        steps += 1
+    return steps, returns, last
+
+
+@pytest.mark.parametrize(
+    ("ed", "setup"), [("classic", "7"), ("classic", "2"), ("grow", "3"), ("conquista", "4")]
+)
+def test_parallel_api_test(ed, setup):
+    env = DiplomacyEnv(ed, setup=setup, max_years=4)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the API test's complaints are warnings
+        parallel_api_test(env, num_cycles=100)
+
+
+@pytest.mark.parametrize(("ed", "setup"), TABLES)
+def test_random_episodes_of_every_table(ed, setup):
+    env = DiplomacyEnv(ed, setup=setup, max_years=3)
+    table = edition(ed).setup(None, setup)
+    played = {p for g in table.groups for p in g}
+    assert set(env.possible_agents) == played | ({table.neutral.power} if table.neutral else set())
+    assert not set(env.possible_agents) & set(table.out)
+    steps, _, (observations, _, terminated, truncated, _) = _play(env, 5)
+    assert steps >= 6
+    assert all(terminated[p] or truncated[p] for p in observations)
+    first = edition(ed).first_year(table)
+    assert env.game.is_over or env.game.phase.year == first + 3
+
+
+def test_observation_of_the_start():
+    env = DiplomacyEnv("classic")
+    observations, infos = env.reset(seed=1)
+    assert env.agents == ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
+    assert infos["FRANCE"] == {"phase": "S1901M"}
+    obs = observations["FRANCE"]
+    enc = env.encoding
+    assert (
+        len(enc.provinces) == 76
+        and "SWI" in enc.index
+        and enc.provinces == tuple(sorted(enc.provinces))
+    )
+    at = enc.index
+    france, russia = enc.code["FRANCE"], enc.code["RUSSIA"]
+    assert obs["power"] == france
+    assert obs["units"][at["PAR"]].tolist() == [france, 1, 0]
+    assert obs["units"][at["BRE"]].tolist() == [france, 2, 0]
+    south = env.game.game_map.coasts("STP").index("SC") + 1
+    assert obs["units"][at["STP"]].tolist() == [russia, 2, south]
+    assert obs["units"][at["BUR"]].tolist() == [0, 0, 0]
+    assert int((obs["units"][:, 0] > 0).sum()) == 22
+    assert not obs["dislodged"].any()
+    assert obs["centres"][at["PAR"]] == france
+    assert obs["centres"][at["BEL"]] == 0  # a neutral centre
+    assert obs["centres"][at["BUR"]] == -1  # no centre
+    assert obs["phase"].tolist() == [1901, 0, 0]
+    assert not obs["adjustments"].any()
+    mask = obs["action_mask"]
+    assert mask.shape == (76, env.encoding.choices) and mask.dtype == np.int8
+    assert mask[:, 0].all()  # no order: always allowed
+    legal = env.legal_orders("FRANCE")
+    assert set(legal) == {"BRE", "MAR", "PAR"}
+    assert mask[at["PAR"]].sum() == len(legal["PAR"]) + 1
+    assert mask[at["BUR"]].sum() == 1
+    for space, value in ((env.observation_space("FRANCE"), obs),):
+        assert space.contains(value)
+
+
+def test_actions_give_the_chosen_orders():
+    env = DiplomacyEnv("classic")
+    env.reset(seed=1)
+    legal = env.legal_orders("FRANCE")
+    move = next(o for o in legal["PAR"] if isinstance(o, Move) and o.destination == "BUR")
+    action = env.action_of("FRANCE", [move])
+    assert int(action[env.encoding.index["PAR"]]) == legal["PAR"].index(move) + 1
+    assert env.orders_of("FRANCE", action) == [move]
+    env.step({"FRANCE": action})
+    record = env.game.history[-1]
+    assert record.orders["FRANCE"] == (move,)
+    unit = env.game.position.units["BUR"]
+    assert (unit.power, str(unit)) == ("FRANCE", "A BUR")
+    assert "PAR" not in env.game.position.units
+    # powers without an action gave no orders: their units held, none is in civil disorder
+    assert record.orders["GERMANY"] == () and not record.disorder
+
+
+def test_bad_actions_are_refused_with_the_province_named():
+    env = DiplomacyEnv("classic")
+    env.reset(seed=1)
+    at = env.encoding.index
+    action = np.zeros(76, np.int64)
+    action[at["BUR"]] = 1  # no French unit there
+    with pytest.raises(ValueError, match="FRANCE: order index 1 for BUR: no order there"):
+        env.step({"FRANCE": action})
+    action = np.zeros(76, np.int64)
+    action[at["PAR"]] = 120
+    with pytest.raises(ValueError, match="order index 120 for PAR, which has"):
+        env.step({"FRANCE": action})
+    with pytest.raises(ValueError, match="76 integer order indices"):
+        env.step({"FRANCE": np.zeros(75, np.int64)})
+    with pytest.raises(ValueError, match="unknown agent 'SPAIN'"):
+        env.step({"SPAIN": action})
+    assert env.game.phase.year == 1901 and not env.game.history  # nothing was played
+    lenient = DiplomacyEnv("classic", invalid="ignore")
+    lenient.reset(seed=1)
+    lenient.step({"FRANCE": action})  # read as no order: Paris holds
+    assert lenient.game.history[-1].orders["FRANCE"] == ()
+    assert lenient.game.position.units["PAR"].power == "FRANCE"
+
+
+def test_builds_beyond_those_due_are_dropped():
+    env = DiplomacyEnv("classic")
+    observations, _ = env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    while env.game.phase.kind is not PhaseKind.ADJUSTMENTS:
+        observations = env.step(_random_actions(env, observations, rng))[0]
+    due = env.game.adjustment_counts()
+    builder = next(p for p, n in due.items() if n > 0)
+    slots = env.legal_slots(builder)
+    assert len(slots) > due[builder]
+    action = np.zeros(76, np.int64)
+    for k in slots:
+        action[k] = 1
+    given = env.orders_of(builder, action)
+    assert len(given) == len(slots) and all(isinstance(o, Build) for o in given)
+    env.step({builder: action})
+    record = env.game.history[-1]
+    assert len(record.orders[builder]) == due[builder]
+    assert list(record.orders[builder]) == given[: due[builder]]  # the first by province
+
+
+@pytest.mark.parametrize("reward", ["centres", "sum_of_squares", "win"])
+def test_rewards_add_up_to_the_final_score(reward):
+    env = DiplomacyEnv("classic", reward=reward, max_years=4)
+    _, returns, _ = _play(env, 11)
+    position = env.game.position
+    counts = {p: len(position.centers_of(p)) for p in env.possible_agents}
+    if reward == "centres":
+        assert returns == pytest.approx(
+            {p: counts[p] - 3 for p in counts} | {"RUSSIA": counts["RUSSIA"] - 4}
+        )
+    elif reward == "sum_of_squares":
+        total = sum(n * n for n in counts.values())
+        start = 6 * 9 + 16
+        expected = {
+            p: n * n / total - (16 if p == "RUSSIA" else 9) / start for p, n in counts.items()
+        }
+        assert returns == pytest.approx(expected)
+    else:  # cut off after 4 years: a draw of the survivors
+        alive = set(env.game.survivors())
+        assert returns == pytest.approx(
+            {p: (1 / len(alive) if p in alive else 0.0) for p in counts}
+        )
+
+
+def test_scores_and_shares():
+    env = DiplomacyEnv("classic")
+    env.reset(seed=1)
+    start = env.game.position
+    assert scores("centres", start, ["FRANCE", "RUSSIA"]) == {"FRANCE": 3.0, "RUSSIA": 4.0}
+    squares = scores("sum_of_squares", start, env.possible_agents)
+    assert squares["RUSSIA"] == pytest.approx(16 / 70)
+    assert sum(squares.values()) == pytest.approx(1)
+    assert set(scores("win", start, ["FRANCE"]).values()) == {0.0}
+    players = {"ann": ("ENGLAND", "FRANCE"), "bob": ("GERMANY",), "cy": ("ITALY",)}
+    assert shares(players, ["ann"]) == {"ENGLAND": 1.0, "FRANCE": 1.0}
+    assert shares(players, ["bob", "cy"]) == {"GERMANY": 0.5, "ITALY": 0.5}
+
+
+def test_same_seed_same_episode():
+    def trace(seed: int) -> tuple[Any, ...]:
+        env = DiplomacyEnv("grow", max_years=3)
+        steps, returns, _ = _play(env, seed)
+        return steps, returns, [str(r.phase) for r in env.game.history], env.game.position
+
+    assert trace(4) == trace(4)
+    assert trace(4)[3] != trace(5)[3]
+
+
+def test_solo_env_passes_gymnasiums_checker_and_plays_against_bots():
+    env = SoloEnv("FRANCE", opponents="heuristic", max_years=3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # (the checker's note that no render spec exists)
+        check_env(env, skip_render_check=True)
+    observation, info = env.reset(seed=2)
+    assert info["phase"] == "S1901M"
+    total, done = 0.0, False
+    while not done:
+        action = env.action_space.sample(mask=observation["action_mask"])
+        observation, reward, terminated, truncated, info = env.step(action)
+        total += reward
+        done = terminated or truncated
+    assert truncated and not terminated and info["phase"] == "S1904M"
+    game = env.env.game
+    assert total == len(game.position.centers_of("FRANCE")) - 3
+    # the bots ordered every phase: nobody fell into civil disorder
+    assert not any(r.disorder for r in game.history)
+    assert all(r.orders.get("GERMANY") for r in game.history if r.phase.kind is PhaseKind.MOVEMENT)
+
+
+def test_solo_env_skips_the_phases_without_a_choice():
+    env = SoloEnv("ITALY", opponents="random", players=2, max_years=3)
+    _, info = env.reset(seed=2)  # Italy is neutral until the coin toss gives it to a side
+    assert info["phase"] == "S1915M"
+    assert env.env.game.controller("ITALY") is not None
+    with pytest.raises(ValueError, match="ITALY gets no choice before the episode ends"):
+        SoloEnv("ITALY", players=2, max_years=1).reset(seed=2)
+    with pytest.raises(ValueError, match="not played at this table"):
+        SoloEnv("ITALY", players=6)
+    with pytest.raises(ValueError, match="unknown bot"):
+        SoloEnv("FRANCE", opponents="clever")
+
+
+def test_importing_realpolitik_imports_no_numpy():
+    code = (
+        "import sys, realpolitik, realpolitik.game, realpolitik.bots, realpolitik.cli;"
+        "assert 'numpy' not in sys.modules, 'numpy'; assert 'gymnasium' not in sys.modules"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
