@@ -352,3 +352,46 @@ def test_draw_votes_and_translation(server: LiveServer, browser: Any) -> None:
     assert "Rusia" in legend and "Alemania" in legend and "Centros" in legend
     assert "Tus órdenes" in page.inner_text("#orders-panel h3")
     shot(page, "9-spanish")
+
+
+def test_conquista_accepts_supports_and_declares_an_alliance(
+    server: LiveServer, browser: Any
+) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    register_and_create(page, server, "lina", edition="conquista", players="7")
+    options = legal(page)
+    state = page.evaluate("async () => (await (await fetch("
+                          "`/api/games/${location.hash.split('/')[2]}`)).json())")  # fmt: skip
+    power = state["my_powers"][0]
+    mine = {u.split(" ")[1].split("/")[0] for u in state["position"]["units"][power]}
+    foreign = [
+        (k, o) for k, opts in options.items() for o in opts
+        if o["kind"] == "support" and o["target"] not in mine
+    ]  # fmt: skip
+    if foreign or power != "ENGLAND":  # (England alone has no foreign unit in reach)
+        # a support of another power's unit is offered marked: it needs that one's acceptance
+        key, option = foreign[0]
+        click_province(page, key.split("/")[0])
+        page.click('#order-menu button[data-mode="support"]')
+        click_province(page, option["target"])
+        page.wait_for_selector("#order-menu .menu-option.needs-accept")
+        shot(page, "10-conquista-foreign-support")
+        page.keyboard.press("Escape")
+    page.click("#conquista summary")
+    accept = page.locator("#conquista input.accept").first
+    ally = page.locator("#conquista input.ally").first
+    unit, partner = accept.get_attribute("value"), ally.get_attribute("value")
+    accept.check()
+    ally.check()
+    page.click("#save-conquista")
+    idle(page)
+    page.wait_for_selector("#conquista[open]")
+    assert page.locator(f'#conquista input.accept[value="{unit}"]').is_checked()
+    assert page.locator(f'#conquista input.ally[value="{partner}"]').is_checked()
+    stored = page.evaluate("async (p) => (await (await fetch(`/api/games/${location.hash"
+                           ".split('/')[2]}/orders?power=${p}`)).json())", power)  # fmt: skip
+    assert stored["ally"] and partner in stored["ally"] and stored["accept"], stored
+    shot(page, "10-conquista")
+    assert not errors, errors

@@ -351,6 +351,8 @@ def game_state(b: Backend, game_id: int, user: User | None, language: str = "en"
         mine_orders[power] = {
             "orders": [{"order": o, "text": engine.format_order(o, language, game)} for o in texts],
             "ready": bool(power in stored and stored[power].ready),
+            "accept": list(stored[power].accept or []) if power in stored else [],
+            "ally": list(stored[power].ally or []) if power in stored else [],
             "to_act": power in to_act,
             "missing": sorted(k for k in keys if k != "WAIVE" and _province(k) not in ordered)
             if row.phase and not row.phase.endswith("A")

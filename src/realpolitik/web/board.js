@@ -236,7 +236,20 @@ function setMode(mode) {
 }
 
 function optionButton(o) {
-  return el("button", { class: "small menu-option", "data-order": o.order, "data-kind": o.kind, onclick: () => giveOrder(o.order) }, o.text);
+  const owner = foreignOwner(o);
+  return el("button", { class: "small menu-option" + (owner ? " needs-accept" : ""), "data-order": o.order, "data-kind": o.kind,
+    title: owner ? t("needs_accept", { power: powerName(owner) }) : null, onclick: () => giveOrder(o.order) },
+  o.text, owner ? ` ⚑ ${powerName(owner)}` : "");
+}
+
+// La Conquista: a support of another power's unit counts only if that power accepts it.
+function foreignOwner(o) {
+  const g = S.game;
+  if (o.kind !== "support" || !g.settings || g.settings.edition !== "conquista") return null;
+  for (const [p, units] of Object.entries(g.position.units || {})) {
+    if (units.some((u) => u.split(" ")[1].split("/")[0] === o.target)) return g.my_powers.includes(p) ? null : p;
+  }
+  return null;
 }
 
 // The menu of a selected unit: its order kinds; orders without a target given at once.

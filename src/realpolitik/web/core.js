@@ -13,6 +13,12 @@ export function t(key, vars) {
   return text;
 }
 
+// ``prefix + value`` translated, or ``value`` itself when there is no such word yet.
+export function word(prefix, value) {
+  const key = prefix + value;
+  return (S.i18n[S.lang] && S.i18n[S.lang][key]) || (S.i18n.en && S.i18n.en[key]) || value;
+}
+
 // A power's name in the page's language (the server sends them with the game).
 export function powerName(power) {
   const names = S.game && S.game.names && S.game.names.powers;

@@ -1,6 +1,6 @@
 // The game page: its header (phase, clock, power, draw votes), the players, and the
 // refresh loop that keeps the board, orders, press and history up to date.
-import { S, api, busy, el, fill, flash, guarded, powerName, t, view } from "./core.js";
+import { S, api, busy, el, fill, flash, guarded, powerName, t, view, word } from "./core.js";
 import { loadLegal, renderBoard } from "./board.js";
 import { renderOrders } from "./orders.js";
 import { loadMessages, resetPress } from "./press.js";
@@ -151,7 +151,7 @@ function renderSeats() {
   const seats = g.seats.slice().sort((a, b) => (a.powers[0] || "").localeCompare(b.powers[0] || ""));
   const rows = seats.map((s) => el("tr", {},
     el("td", {}, s.powers.map(powerName).join(", ") || `${t("seat")} ${s.seat}`),
-    el("td", {}, s.player || (s.bot ? `${t("bot")} (${t("bot_" + s.bot)})` : t("empty"))),
+    el("td", {}, s.player || (s.bot ? `${t("bot")} (${word("bot_", s.bot)})` : t("empty"))),
     el("td", {}, s.powers.map((p) => (g.centers && g.centers[p] !== undefined ? g.centers[p] : "")).join(" ")),
     el("td", {}, s.powers.map((p) => (g.ready && p in g.ready ? (g.ready[p] ? "✓" : "…") : "")).join(" "))));
   fill(document.getElementById("seats-panel"),

@@ -1,5 +1,7 @@
 // The lobby: my games, a new game, open games, games to watch.
-import { S, api, el, fill, go, guarded, t, view } from "./core.js";
+import { S, api, el, fill, go, guarded, t, view, word } from "./core.js";
+
+const aboutText = (e) => (S.i18n.en && S.i18n.en["about_" + e] ? t("about_" + e) : "");
 
 export async function showLobby() {
   const lists = await guarded(() => api("GET", "/games"));
@@ -18,15 +20,15 @@ export async function showLobby() {
   }, t("leave")));
   const field = (label, input) => el("label", {}, label, input);
   const name = el("input", { id: "new-name", value: `${S.user.username}'s game`, maxlength: 100 });
-  const edition = el("select", { id: "new-edition" }, meta.editions.map((e) => el("option", { value: e }, t("edition_" + e))));
+  const edition = el("select", { id: "new-edition" }, meta.editions.map((e) => el("option", { value: e }, word("edition_", e))));
   const players = el("select", { id: "new-players" });
   const tables = () => fill(players, (meta.players[edition.value] || [7]).slice().reverse().map((n) => el("option", { value: n }, n)));
-  edition.onchange = () => { tables(); about.textContent = t("about_" + edition.value); };
+  edition.onchange = () => { tables(); about.textContent = aboutText(edition.value); };
   tables();
-  const about = el("div", { id: "edition-about", class: "muted small" }, t("about_" + edition.value));
+  const about = el("div", { id: "edition-about", class: "muted small" }, aboutText(edition.value));
   const deadlines = el("select", { id: "new-deadlines" }, ["rulebook", "daily", "none"].map((d) => el("option", { value: d }, t("deadline_" + d))));
-  const pressSel = el("select", { id: "new-press" }, meta.press.map((p) => el("option", { value: p }, t("press_" + p))));
-  const bots = el("select", { id: "new-bots" }, [...meta.bots, ""].map((b) => el("option", { value: b }, b ? t("bot_" + b) : t("none"))));
+  const pressSel = el("select", { id: "new-press" }, meta.press.map((p) => el("option", { value: p }, word("press_", p))));
+  const bots = el("select", { id: "new-bots" }, [...meta.bots, ""].map((b) => el("option", { value: b }, b ? word("bot_", b) : t("none"))));
   const votes = el("select", { id: "new-draw-votes" }, ["public", "secret"].map((v) => el("option", { value: v }, t("draw_votes_" + v))));
   const pub = el("input", { id: "new-public", type: "checkbox", checked: true });
   const startNow = el("input", { id: "new-start", type: "checkbox", checked: true });

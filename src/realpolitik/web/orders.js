@@ -33,6 +33,7 @@ export function renderOrders(force) {
       class: "unit small secondary", "data-key": k, onclick: () => select(k) }, unitLabel(k)))) : null,
     S.legal.WAIVE ? el("button", { id: "waive", class: "small secondary", onclick: () => submitOrders([S.legal.WAIVE[0].order], "en") }, t("waive")) : null,
     el("div", { id: "legal" }),
+    mine.to_act ? conquistaBox(mine) : null,
     mine.to_act ? el("div", { class: "typed" }, typed,
       el("div", { class: "row" },
         el("button", { id: "submit-typed", onclick: () => submitTyped(typed) }, t("submit")),
@@ -159,4 +160,33 @@ async function submitTyped(box) {
   if (!lines.length) return;
   box.blur();
   if (await submitOrders(lines, S.lang)) { box.value = ""; flash(t("saved")); }
+}
+
+// La Conquista: the foreign units whose support I accept, and the alliance I declare; both
+// go with this phase's orders.
+function conquistaBox(mine) {
+  const g = S.game;
+  if (!g.settings || g.settings.edition !== "conquista" || !(g.phase || "").endsWith("M")) return null;
+  const accepted = new Set((mine.accept || []).map((u) => u.split(" ").pop()));
+  const allies = new Set(mine.ally || []);
+  const foreign = Object.entries(g.position.units || {}).filter(([p]) => !g.my_powers.includes(p));
+  const unitBoxes = foreign.map(([p, units]) => el("div", { class: "accept-row" }, el("b", {}, powerName(p)), " ",
+    units.map((u) => el("label", { class: "check small" }, el("input", { type: "checkbox", class: "accept", value: u, checked: accepted.has(u.split(" ")[1].split("/")[0]) || accepted.has(u.split(" ")[1]) }), u))));
+  const powerBoxes = (g.powers || []).filter((p) => !g.my_powers.includes(p)).map((p) => el("label", { class: "check small" },
+    el("input", { type: "checkbox", class: "ally", value: p, checked: allies.has(p) }), powerName(p)));
+  const save = () => busy(async () => {
+    const panel = document.getElementById("conquista");
+    const accept = [...panel.querySelectorAll("input.accept:checked")].map((i) => i.value);
+    const ally = [...panel.querySelectorAll("input.ally:checked")].map((i) => i.value);
+    const ok = await guarded(() => api("PUT", `/games/${g.id}/orders`, { power: S.power, orders: [], merge: true, language: "en", accept, ally }));
+    if (!ok) return;
+    flash(t("saved"));
+    const { refresh } = await import("./game.js");
+    await refresh(true);
+  });
+  return el("details", { id: "conquista", class: "conquista", open: accepted.size || allies.size ? true : null },
+    el("summary", {}, t("conquista_acts")),
+    el("p", { class: "muted small" }, t("accept_hint")), el("div", { class: "accept-list" }, unitBoxes),
+    el("p", { class: "muted small" }, t("ally_hint")), el("div", { class: "recipients" }, powerBoxes),
+    el("button", { id: "save-conquista", class: "small", onclick: save }, t("save")));
 }
