@@ -343,9 +343,18 @@ def test_draw_votes_and_translation(server: LiveServer, browser: Any) -> None:
     page.click("#withdraw-draw")
     page.wait_for_selector("#vote-draw")
     assert "No draw votes" in page.inner_text("#draw-status")
+    # no orders at all: the summary tells the civil disorder
+    page.on("dialog", lambda d: d.accept())
+    page.click("#ready")
+    until_phase_changes(page, "S1901M")
+    page.wait_for_selector("#summary-list")
+    told = page.inner_text("#summary-list")
+    assert "no orders were given" in told and "civil disorder" in told, told
+    shot(page, "9-civil-disorder-told")
+    continue_to_now(page)
     page.select_option("#language", "es")
     page.wait_for_function(
-        "(document.getElementById('phase') || {textContent: ''}).textContent.includes('Primavera')"
+        "(document.getElementById('phase') || {textContent: ''}).textContent.includes('Otoño')"
     )
     idle(page)
     legend = page.inner_text("#map-legend")

@@ -225,7 +225,8 @@ def record_json(record: PhaseRecord) -> dict[str, Any]:
     """A history record as JSON: ``phase``, ``position`` (before), ``orders`` (per power:
     ``order``, ``result``, ``reason``), ``after`` (the position after); conquista, when
     given: ``accepted`` (per power, the provinces of the foreign units whose support it
-    accepted) and ``declared`` (per power, the alliance it declared)."""
+    accepted) and ``declared`` (per power, the alliance it declared); ``events``, when the
+    phase had any (civil disorder, an alliance formed, the end of the game)."""
     orders: dict[str, list[dict[str, Any]]] = {}
     for outcome in record.outcomes:
         orders.setdefault(outcome.power, []).append(outcome.to_json())
@@ -243,6 +244,8 @@ def record_json(record: PhaseRecord) -> dict[str, Any]:
     declared = getattr(record, "declared", None)
     if declared:  # conquista: the alliances declared with the orders
         out["declared"] = {p: list(m) for p, m in sorted(declared.items())}
+    if record.events:  # civil disorder, alliances formed, the end of the game...
+        out["events"] = list(record.events)
     return out
 
 
