@@ -404,3 +404,15 @@ def test_conquista_accepts_supports_and_declares_an_alliance(
     assert stored["ally"] and partner in stored["ally"] and stored["accept"], stored
     shot(page, "10-conquista")
     assert not errors, errors
+
+
+def test_lobby_shows_orders_due_and_unread_messages(server: LiveServer, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "mary", players="2")  # two powers or more each
+    assert page.locator("#power .power-tab").count() >= 2
+    assert page.locator("#ready-all").count() == 1
+    page.goto(server.url + "/#")
+    page.wait_for_selector("#my-games .game-item .game-details")
+    item = page.inner_text("#my-games .game-item")
+    assert "orders due" in item and "Leave" in item, item
+    shot(page, "11-lobby")

@@ -9,7 +9,8 @@ export async function showLobby() {
   if (!lists || !meta) return;
   const gameItem = (g, action, extra) => el("li", { class: "game-item", "data-game": g.id },
     el("span", { class: "game-name" }, g.name),
-    el("span", { class: "muted" }, ` ${t(g.status)} ${g.phase || ""} · ${g.seats.filter((s) => s.player || s.bot).length}/${g.seats.length}`),
+    el("span", { class: "muted" }, ` ${t(g.status)} ${g.phase || ""} · ${g.seats.filter((s) => s.player).length} ${t("people")}, ${g.seats.filter((s) => s.bot).length} ${t("bots_short")} / ${g.seats.length}`),
+    g.details || null,
     el("button", { class: "small", onclick: action.fn }, action.label), extra);
   const open = (g) => ({ label: t("open"), fn: () => go("#/game/" + g.id) });
   const join = (g) => ({ label: t("join"), fn: () => guarded(async () => {
@@ -40,6 +41,8 @@ export async function showLobby() {
     });
     go("#/game/" + game.id);
   });
+  const details = await Promise.all(lists.mine.map((g) => (g.status === "active" ? myGameDetails(g) : null)));
+  lists.mine.forEach((g, i) => { g.details = details[i]; });
   fill(view(),
     el("section", { class: "card" }, el("h2", {}, t("my_games")),
       lists.mine.length ? el("ul", { id: "my-games" }, lists.mine.map((g) => gameItem(g, open(g), leave(g))))
@@ -50,7 +53,28 @@ export async function showLobby() {
         el("label", { class: "check" }, pub, t("public")), el("label", { class: "check" }, startNow, t("start_now")),
         el("button", { id: "create-game", onclick: create }, t("create"))), about),
     el("section", { class: "card" }, el("h2", {}, t("open_games")),
-      el("ul", { id: "open-games" }, lists.open.map((g) => gameItem(g, join(g))))),
+      lists.open.length ? el("ul", { id: "open-games" }, lists.open.map((g) => gameItem(g, join(g)))) : el("p", { id: "open-games", class: "muted" }, t("none_open"))),
     el("section", { class: "card" }, el("h2", {}, t("watch_games")),
-      el("ul", { id: "watch-games" }, lists.watch.map((g) => gameItem(g, { label: t("watch"), fn: open(g).fn })))));
+      lists.watch.length ? el("ul", { id: "watch-games" }, lists.watch.map((g) => gameItem(g, { label: t("watch"), fn: open(g).fn }))) : el("p", { id: "watch-games", class: "muted" }, t("none_watch"))));
+}
+
+// For one of my games: my powers, whether orders are due, the deadline, unread messages.
+async function myGameDetails(g) {
+  let state, fresh;
+  try {
+    state = await api("GET", `/games/${g.id}?language=${S.lang}`);
+    fresh = await api("GET", `/games/${g.id}/messages?after=${Number(localStorage.getItem("rp_read_" + g.id) || 0)}`);
+  } catch (e) { return null; }
+  const names = (state.names && state.names.powers) || {};
+  const mine = state.my_powers;
+  const due = mine.filter((p) => state.orders[p] && state.orders[p].to_act && !state.orders[p].ready);
+  const ready = mine.filter((p) => state.orders[p] && state.orders[p].to_act && state.orders[p].ready);
+  const left = state.deadline_at ? Math.max(0, state.deadline_at - state.now) : null;
+  const hours = left === null ? null : (left >= 3600 ? `${Math.floor(left / 3600)} h ${Math.floor((left % 3600) / 60)} min` : `${Math.floor(left / 60)} min`);
+  const unread = fresh.filter((m) => !mine.includes(m.sender)).length;
+  return el("span", { class: "game-details" },
+    el("span", { class: "power-tag" }, mine.map((p) => names[p] || p).join(", ")),
+    due.length ? el("span", { class: "due" }, t("orders_due")) : ready.length ? el("span", { class: "ok" }, `✓ ${t("ready")}`) : null,
+    hours ? el("span", { class: "muted" }, `${t("deadline")} ${hours}`) : null,
+    unread ? el("span", { class: "unread" }, t("unread", { n: unread })) : null);
 }

@@ -38,7 +38,8 @@ export function renderOrders(force) {
       el("div", { class: "row" },
         el("button", { id: "submit-typed", onclick: () => submitTyped(typed) }, t("submit")),
         el("button", { id: "clear-orders", class: "secondary", onclick: () => replaceOrders([]) }, t("clear")))) : null,
-    mine.to_act ? readyButton(mine) : null);
+    mine.to_act ? readyButton(mine) : null,
+    readyAllButton());
   if (S.selection) renderLegal(S.selection.key);
 }
 
@@ -189,4 +190,19 @@ function conquistaBox(mine) {
     el("p", { class: "muted small" }, t("accept_hint")), el("div", { class: "accept-list" }, unitBoxes),
     el("p", { class: "muted small" }, t("ally_hint")), el("div", { class: "recipients" }, powerBoxes),
     el("button", { id: "save-conquista", class: "small", onclick: save }, t("save")));
+}
+
+// A player of several powers: Ready for all of them at once.
+function readyAllButton() {
+  const g = S.game;
+  const waiting = g.my_powers.filter((p) => g.orders[p] && g.orders[p].to_act && !g.orders[p].ready);
+  if (g.my_powers.length < 2 || !waiting.length) return null;
+  return el("button", {
+    id: "ready-all", class: "secondary",
+    onclick: () => busy(() => guarded(async () => {
+      for (const p of waiting) await api("POST", `/games/${g.id}/ready`, { power: p, ready: true });
+      const { refresh } = await import("./game.js");
+      await refresh(true);
+    })),
+  }, t("ready_all"));
 }

@@ -8,6 +8,7 @@ export async function loadMessages() {
   const fresh = await guarded(() => api("GET", `/games/${g.id}/messages?after=${S.lastMsg}`));
   if (!fresh) return;
   for (const m of fresh) { S.messages.push(m); S.lastMsg = Math.max(S.lastMsg, m.id); }
+  if (S.lastMsg) localStorage.setItem("rp_read_" + g.id, String(S.lastMsg));  // read: the lobby counts the rest
   renderMessages();
 }
 
