@@ -416,3 +416,53 @@ def test_lobby_shows_orders_due_and_unread_messages(server: LiveServer, browser:
     item = page.inner_text("#my-games .game-item")
     assert "orders due" in item and "Leave" in item, item
     shot(page, "11-lobby")
+
+
+MY_POWERS = """async () => {
+    const r = await fetch(`/api/games/${location.hash.split('/')[2]}`);
+    return (await r.json()).my_powers;
+}"""
+
+
+def test_press_threads_with_unread_counts(server: LiveServer, browser: Any) -> None:
+    host = browser.new_page(viewport={"width": 1400, "height": 1000})
+    host.goto(server.url + "/")
+    host.fill("#auth-user", "nora")
+    host.fill("#auth-pass", "lovelace1815")
+    host.click("#register")
+    host.wait_for_selector("#create-game")
+    host.select_option("#new-players", "3")
+    host.select_option("#new-deadlines", "none")
+    host.uncheck("#new-start")
+    host.click("#create-game")
+    host.wait_for_selector("#invite-link")
+    guest = browser.new_page(viewport={"width": 1400, "height": 1000})
+    guest.goto(host.inner_text("#invite-link"))
+    guest.wait_for_selector("#auth-user")
+    guest.fill("#auth-user", "olga")
+    guest.fill("#auth-pass", "lovelace1815")
+    guest.click("#register")
+    guest.wait_for_selector("#seats")
+    host.click("#start")
+    host.wait_for_selector("#compose")
+    idle(host)
+    guest.wait_for_selector("#compose")
+    olga = guest.evaluate(MY_POWERS)
+    host.click("#compose .new-thread summary")
+    host.check(f'#compose input.recipient[value="{olga[0]}"]')
+    host.fill("#message-body", "An alliance against the rest?")
+    host.click("#send-message")
+    host.wait_for_selector(f'#threads button.thread.on[data-thread="{olga[0]}"]')
+    guest.goto(guest.url.split("#")[0] + "#")  # the lobby counts it unread
+    guest.wait_for_selector("#my-games .unread")
+    assert "1 unread" in guest.inner_text("#my-games .game-item")
+    guest.click("#my-games .game-item button")
+    guest.wait_for_selector("#threads .badge")
+    sender = host.evaluate("(document.querySelector('#power .on') || "
+                           "document.querySelector('#power')).dataset.power")  # fmt: skip
+    thread = guest.locator("#threads button.thread", has=guest.locator(".badge"))
+    assert thread.get_attribute("data-thread") == sender
+    thread.click()
+    assert "An alliance" in guest.inner_text("#messages")
+    assert guest.locator("#threads .badge").count() == 0
+    shot(guest, "12-press-threads")
