@@ -411,6 +411,11 @@ def test_lobby_shows_orders_due_and_unread_messages(server: LiveServer, browser:
     register_and_create(page, server, "mary", players="2")  # two powers or more each
     assert page.locator("#power .power-tab").count() >= 2
     assert page.locator("#ready-all").count() == 1
+    others = page.locator("#other-powers .other-power")
+    assert others.count() >= 1  # my other powers' orders on the same page
+    other = others.first.get_attribute("data-power")
+    others.first.locator("button.switch").click()
+    page.wait_for_function(f"document.querySelector('#power .on').dataset.power === '{other}'")
     page.goto(server.url + "/#")
     page.wait_for_selector("#my-games .game-item .game-details")
     item = page.inner_text("#my-games .game-item")

@@ -172,13 +172,14 @@ def describe(order: Order) -> dict[str, Any]:
     return out
 
 
-def format_order(order: Order | str, language: str, game: Game) -> str:
-    """An order in ``language``'s notation (English if that language has none yet)."""
+def format_order(order: Order | str, language: str, game: Game, *, long: bool = False) -> str:
+    """An order in ``language``'s notation (English if that language has none yet);
+    ``long``: as a sentence ("La flota de Londres se mueve al Mar del Norte.")."""
     from realpolitik import notation
 
     game_map = game.game_map
     if isinstance(order, str):
-        if language == "en":
+        if language == "en" and not long:
             return order
         text = order
         try:
@@ -187,10 +188,12 @@ def format_order(order: Order | str, language: str, game: Game) -> str:
             return text
     else:
         parsed = order
-    if language == "en":
+    if language == "en" and not long:
         return str(parsed)
     try:
-        return notation.format_order(parsed, language, game_map=game_map)
+        return notation.format_order(
+            parsed, language, "long" if long else "short", game_map=game_map
+        )
     except (ValueError, KeyError):
         return str(parsed)
 

@@ -349,7 +349,14 @@ def game_state(b: Backend, game_id: int, user: User | None, language: str = "en"
         keys = set(engine.legal(game, power)) if power in to_act else set()
         ordered = {_key_of(o, game) for o in texts}
         mine_orders[power] = {
-            "orders": [{"order": o, "text": engine.format_order(o, language, game)} for o in texts],
+            "orders": [
+                {
+                    "order": o,
+                    "text": engine.format_order(o, language, game),
+                    "long": engine.format_order(o, language, game, long=True),
+                }
+                for o in texts
+            ],
             "ready": bool(power in stored and stored[power].ready),
             "accept": list(stored[power].accept or []) if power in stored else [],
             "ally": list(stored[power].ally or []) if power in stored else [],
@@ -401,7 +408,12 @@ def legal_for(
     game = _game(row)
     return {
         key: [
-            {"order": str(o), "text": engine.format_order(o, language, game)} | engine.describe(o)
+            {
+                "order": str(o),
+                "text": engine.format_order(o, language, game),
+                "long": engine.format_order(o, language, game, long=True),
+            }
+            | engine.describe(o)
             for o in options
         ]
         for key, options in engine.legal(game, power).items()

@@ -238,8 +238,13 @@ function setMode(mode) {
 function optionButton(o) {
   const owner = foreignOwner(o);
   return el("button", { class: "small menu-option" + (owner ? " needs-accept" : ""), "data-order": o.order, "data-kind": o.kind,
-    title: owner ? t("needs_accept", { power: powerName(owner) }) : null, onclick: () => giveOrder(o.order) },
-  o.text, owner ? ` ⚑ ${powerName(owner)}` : "");
+    title: owner ? t("needs_accept", { power: powerName(owner) }) : (o.long || null), onclick: () => giveOrder(o.order) },
+  orderWords(o), owner ? ` ⚑ ${powerName(owner)}` : "");
+}
+
+// An order as a sentence outside English, whose short notations are cryptic to newcomers.
+export function orderWords(o) {
+  return S.lang !== "en" && o.long ? o.long : o.text;
 }
 
 // La Conquista: a support of another power's unit counts only if that power accepts it.

@@ -2,7 +2,7 @@
 // orders with their status, orders refused with the reason, the list of a unit's legal
 // orders (the keyboard path), typed orders, and Ready.
 import { S, api, busy, el, fill, flash, guarded, powerName, t } from "./core.js";
-import { cancel, renderBoard, select, unitLabel } from "./board.js";
+import { cancel, orderWords, renderBoard, select, unitLabel } from "./board.js";
 
 export function renderOrders(force) {
   const g = S.game;
@@ -39,7 +39,8 @@ export function renderOrders(force) {
         el("button", { id: "submit-typed", onclick: () => submitTyped(typed) }, t("submit")),
         el("button", { id: "clear-orders", class: "secondary", onclick: () => replaceOrders([]) }, t("clear")))) : null,
     mine.to_act ? readyButton(mine) : null,
-    readyAllButton());
+    readyAllButton(),
+    otherPowers());
   if (S.selection) renderLegal(S.selection.key);
 }
 
@@ -72,7 +73,7 @@ function phaseBrief(mine) {
 function orderItems(mine) {
   const items = mine.orders.map((o) => el("li", { class: "order ok", "data-order": o.order },
     el("span", { class: "status", title: t("order_ok") }, "✓"), " ",
-    el("span", {}, o.text), " ",
+    el("span", { title: o.long || null }, orderWords(o)), " ",
     el("button", { class: "link", title: t("remove"), "aria-label": t("remove"), onclick: () => replaceOrders(mine.orders.filter((x) => x.order !== o.order).map((x) => x.order)) }, "✕")));
   const refused = (S.refused || []).map((r) => el("li", { class: "order refused", "data-refused": r.order },
     el("span", { class: "status" }, "✗"), " ", el("span", {}, r.order), " — ", el("span", { class: "reason" }, r.reason)));
@@ -115,8 +116,8 @@ export function renderLegal(key) {
   fill(box,
     el("h4", {}, `${t("legal_orders")} ${unitLabel(key)}`),
     el("div", { class: "options" }, opts.map((o) => el("button", {
-      class: "legal-option small secondary", "data-order": o.order, "data-kind": o.kind, onclick: () => submitOrders([o.order], "en"),
-    }, o.text))));
+      class: "legal-option small secondary", "data-order": o.order, "data-kind": o.kind, title: o.long || null, onclick: () => submitOrders([o.order], "en"),
+    }, orderWords(o)))));
 }
 document.addEventListener("rp-select", (ev) => renderLegal(ev.detail));
 
@@ -205,4 +206,19 @@ function readyAllButton() {
       await refresh(true);
     })),
   }, t("ready_all"));
+}
+
+// A player of several powers sees the others' orders here too, and switches with a click.
+function otherPowers() {
+  const g = S.game;
+  const others = g.my_powers.filter((p) => p !== S.power && g.orders[p]);
+  if (!others.length) return null;
+  return el("div", { id: "other-powers", class: "other-powers" }, others.map((p) => {
+    const o = g.orders[p];
+    return el("div", { class: "other-power", "data-power": p },
+      el("button", { class: "link switch", onclick: async () => { S.power = p; S.selection = null; S.refused = []; const { refresh } = await import("./game.js"); refresh(true); } },
+        powerName(p)), " ",
+      o.to_act ? (o.ready ? `✓ ${t("ready")}` : t("n_orders", { n: o.orders.length })) : t("nothing_to_order"),
+      o.orders.length ? el("div", { class: "muted small" }, o.orders.map((x) => orderWords(x)).join(" · ")) : null);
+  }));
 }
