@@ -471,3 +471,35 @@ def test_press_threads_with_unread_counts(server: LiveServer, browser: Any) -> N
     assert "An alliance" in guest.inner_text("#messages")
     assert guest.locator("#threads .badge").count() == 0
     shot(guest, "12-press-threads")
+
+
+LEGIBILITY = """() => {
+    const svg = document.querySelector('#map svg');
+    const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    const unit = svg.querySelector('g.unit.army');
+    const fills = {};
+    for (const p of svg.querySelectorAll('path.province')) {
+        const cls = [...p.classList].find(c => ['inactive', 'impassable'].includes(c));
+        fills[p.id] = [p.getAttribute('fill'), cls || ''];
+    }
+    // the renderer draws an army 18 units wide
+    return {width: unit.getBoundingClientRect().width, plain: 18 * k, fills};
+}"""
+
+
+def rgb(colour: str) -> tuple[int, int, int]:
+    value = colour.lstrip("#")
+    return int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16)
+
+
+def test_legibility_on_a_reduced_grow_board(server: LiveServer, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "pia", edition="grow", players="4")
+    seen = page.evaluate(LEGIBILITY)
+    assert seen["width"] >= 2 * seen["plain"] * 0.95, seen["width"]  # units twice the size
+    fills = seen["fills"]
+    germany = rgb(fills["BER"][0])
+    out = [rgb(f) for f, cls in fills.values() if cls]
+    assert out and all(sum(abs(a - b) for a, b in zip(germany, o, strict=True)) > 60 for o in out)
+    assert sum(rgb(fills["MOS"][0])) < 3 * 240 or fills["MOS"][1]  # Russia's land not white
+    shot(page, "13-grow-4p")
