@@ -503,3 +503,47 @@ def test_legibility_on_a_reduced_grow_board(server: LiveServer, browser: Any) ->
     assert out and all(sum(abs(a - b) for a, b in zip(germany, o, strict=True)) > 60 for o in out)
     assert sum(rgb(fills["MOS"][0])) < 3 * 240 or fills["MOS"][1]  # Russia's land not white
     shot(page, "13-grow-4p")
+
+
+SEAS = "() => [...document.querySelectorAll('#map svg path.province.sea')].map(e => e.id)"
+
+
+COASTS = "() => [...document.querySelectorAll('#map svg path.province.coastal')].map(e => e.id)"
+
+
+def convoys_after_a_spring(page: Any) -> list[tuple[str, dict[str, Any]]]:
+    """Fleets to sea and armies to the coast in spring, by map; the fall's legal convoys."""
+    seas, coasts = set(page.evaluate(SEAS)), set(page.evaluate(COASTS))
+    for key, opts in legal(page).items():
+        wanted = seas if opts[0]["order"].startswith("F") else coasts
+        move = next((o for o in opts if o["kind"] == "move" and o["dest"] in wanted), None)
+        if move and not move.get("via"):
+            click_province(page, key.split("/")[0])
+            click_province(page, move["dest"])
+            idle(page)
+    page.click("#ready")
+    until_phase_changes(page, "S1901M")
+    continue_to_now(page)
+    return [(k, o) for k, opts in legal(page).items() for o in opts if o["kind"] == "convoy"]
+
+
+def test_a_convoy_by_clicks(server: LiveServer, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.on("dialog", lambda d: d.accept())
+    for attempt in range(3):  # the power is dealt at random: England's or Italy's will do
+        register_and_create(page, server, f"rosa{attempt}", players="7")
+        convoys = convoys_after_a_spring(page)
+        if convoys:
+            break
+        page.click("#logout")
+    else:
+        pytest.skip("no power dealt could convoy after its spring (three tries)")
+    fleet, convoy = convoys[0]
+    click_province(page, fleet.split("/")[0])
+    page.click('#order-menu button[data-mode="convoy"]')
+    click_province(page, convoy["target"])
+    page.wait_for_selector("#rp-overlay .rp-target")
+    click_province(page, convoy["dest"])
+    page.wait_for_function(f"[...document.querySelectorAll('#my-orders li.order')].some("
+                           f"e => e.dataset.order === '{convoy['order']}')")  # fmt: skip
+    shot(page, "14-convoy")
