@@ -207,7 +207,11 @@ def test_play_a_year_by_map_with_results_on_the_board(server: LiveServer, browse
     page.wait_for_function("document.getElementById('step-label').dataset.phase === 'S1901M'")
     page.click("#step-next")
     page.wait_for_function("document.getElementById('step-label').dataset.phase === ''")
-    assert not errors, errors
+    dupes = page.evaluate("(() => { const seen = {}; for (const e of document.querySelectorAll"
+                          "('[id]')) seen[e.id] = (seen[e.id] || 0) + 1;"
+                          " return Object.keys(seen).filter(k => seen[k] > 1); })()")  # fmt: skip
+    assert dupes == [], dupes  # one map on the page, no id twice
+    assert not errors, errors  # (no favicon 404 either)
 
 
 GREEDY = """() => {
