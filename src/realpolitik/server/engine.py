@@ -426,12 +426,16 @@ def _without_text(message: str, text: str) -> str:
 
 
 def names(game: Game, language: str) -> dict[str, Any]:
-    """What the page shows in ``language``: the powers' names and the current phase's."""
+    """What the page shows in ``language``: the powers' names, the current phase's and the
+    provinces' (``"Moscú"``)."""
     from realpolitik.notation.formatter import power_name
+    from realpolitik.render.words import Words
 
+    words = Words(language, game_map=game.game_map, edition=game.edition)
     return {
         "powers": {p: power_name(p, language) for p in game.powers},
         "phase": phase_title(game, str(game.phase), language),
+        "provinces": {p: words.province(p, "long") for p in game.game_map.provinces},
     }
 
 

@@ -2,7 +2,7 @@
 // zoom and pan, and ordering by map: select a unit (it and the provinces it can reach are
 // highlighted), choose hold / move / support / convoy in a small menu next to it, then the
 // target. Escape, or a click on a province that is no target, cancels.
-import { S, api, el, fill, guarded, powerName, t } from "./core.js";
+import { S, api, el, fill, guarded, place, powerName, t } from "./core.js";
 import { submitOrders } from "./orders.js";
 
 const MODES = ["move", "support", "convoy"];
@@ -295,8 +295,8 @@ export function unitLabel(key) {
   const prov = key.split("/")[0];
   const here = ((g && g.position && g.position.units && g.position.units[S.power]) || []).find((u) => u.split(" ")[1].split("/")[0] === prov)
     || (((g && g.position && g.position.dislodged && g.position.dislodged[S.power]) || []).map((d) => d.unit).find((u) => u.split(" ")[1].split("/")[0] === prov));
-  if (!here) return key === "WAIVE" ? t("waive") : `${t("build_in")} ${key}`;
-  return `${t(here[0] === "A" ? "army" : "fleet")} · ${key}`;
+  if (!here) return key === "WAIVE" ? t("waive") : `${t("build_in")} ${place(key)}`;
+  return `${t(here[0] === "A" ? "army" : "fleet")} · ${place(key)}`;
 }
 
 function hideMenu() {

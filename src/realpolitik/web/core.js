@@ -25,6 +25,13 @@ export function powerName(power) {
   return (names && names[power]) || (power ? power.charAt(0) + power.slice(1).toLowerCase() : "");
 }
 
+// A province's name in the page's language ("Moscú"), its code if the server gave none.
+export function place(code) {
+  const names = S.game && S.game.names && S.game.names.provinces;
+  const prov = String(code).split("/")[0];
+  return (names && names[prov]) || code;
+}
+
 export function el(tag, attrs, ...kids) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {

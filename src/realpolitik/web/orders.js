@@ -1,7 +1,7 @@
 // The orders panel: what the phase asks of me (moves, retreats and why, builds due), my
 // orders with their status, orders refused with the reason, the list of a unit's legal
 // orders (the keyboard path), typed orders, and Ready.
-import { S, api, busy, el, fill, flash, guarded, powerName, t } from "./core.js";
+import { S, api, busy, el, fill, flash, guarded, place, powerName, t } from "./core.js";
 import { cancel, orderWords, renderBoard, select, unitLabel } from "./board.js";
 
 export function renderOrders(force) {
@@ -28,7 +28,7 @@ export function renderOrders(force) {
     el("h3", {}, `${t("your_orders")} · ${powerName(S.power)}`),
     mine.to_act ? phaseBrief(mine) : el("p", { class: "muted" }, t("nothing_to_order")),
     el("ul", { id: "my-orders" }, orderItems(mine)),
-    mine.missing && mine.missing.length ? el("p", { id: "missing", class: "warn" }, `${t("units_without_orders")}: ${mine.missing.join(", ")}`) : null,
+    mine.missing && mine.missing.length ? el("p", { id: "missing", class: "warn" }, `${t("units_without_orders")}: ${mine.missing.map(place).join(", ")}`) : null,
     keys.length ? el("div", { id: "unit-list", class: "units" }, keys.map((k) => el("button", {
       class: "unit small secondary", "data-key": k, onclick: () => select(k) }, unitLabel(k)))) : null,
     S.legal.WAIVE ? el("button", { id: "waive", class: "small secondary", onclick: () => submitOrders([S.legal.WAIVE[0].order], "en") }, t("waive")) : null,
@@ -51,8 +51,8 @@ function phaseBrief(mine) {
   if (kind === "R") {
     const mineDislodged = (g.position.dislodged && g.position.dislodged[S.power]) || [];
     return el("div", { id: "phase-brief", class: "brief" }, mineDislodged.map((d) => el("p", { class: "warn" },
-      t("dislodged_from", { unit: d.unit, from: d.attacker_from || "?" }), " ",
-      d.retreats.length ? t("can_retreat_to", { places: d.retreats.join(", ") }) : t("no_retreat"))));
+      t("dislodged_from", { unit: unitLabel(d.unit.split(" ")[1]), from: d.attacker_from ? place(d.attacker_from) : "?" }), " ",
+      d.retreats.length ? t("can_retreat_to", { places: d.retreats.map(place).join(", ") }) : t("no_retreat"))));
   }
   if (kind === "A") {
     const due = (g.adjustments || {})[S.power] || 0;
@@ -61,7 +61,7 @@ function phaseBrief(mine) {
     const removed = mine.orders.filter((o) => / D$/.test(o.order)).length;
     const waived = mine.orders.filter((o) => o.order === "WAIVE").length;
     let text;
-    if (due > 0) text = t("builds_due", { n: due, left: Math.max(0, due - given - waived), places: [...new Set(homes)].join(", ") || "—" });
+    if (due > 0) text = t("builds_due", { n: due, left: Math.max(0, due - given - waived), places: [...new Set(homes)].map(place).join(", ") || "—" });
     else if (due < 0) text = t("removals_due", { n: -due, left: Math.max(0, -due - removed) });
     else text = t("nothing_to_order");
     return el("p", { id: "phase-brief", class: "brief warn" }, text);
