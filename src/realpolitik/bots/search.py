@@ -53,7 +53,7 @@ from realpolitik.vocab import ARMY, Power, Province, province_of
 
 DEFAULT_STRENGTH = 600
 """Adjudications per movement phase by default (about 0.1-0.3 s on one core)."""
-DEFAULT_TIME_LIMIT = 0.5
+DEFAULT_TIME_LIMIT = 0.4
 """Seconds after which the search stops and gives its best so far (the slowest decision
 takes a little longer: the predictions come before the first check, and a busy machine
 may pause the process at any time)."""
