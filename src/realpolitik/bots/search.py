@@ -192,8 +192,8 @@ class _Search:
             self.rules.adjustments == "reinforcements"
         )
         self.keys = [k for k, opts in legal.items() if opts]
-        # own supports and convoys by the (province of the) unit they are for and the
-        # province it goes to ("" for a hold)
+        # own supports of moves and convoys, by the province of the unit they help and the
+        # province it goes to
         self.helpers: dict[tuple[Province, Province], list[tuple[str, Order]]] = {}
         for key, options in legal.items():
             for o in options:
