@@ -24,9 +24,6 @@ DEFENCE = 0.6
 """An own centre, per enemy unit that could enter it."""
 GARRISON = 0.15
 """An own centre with no threat: a little, so units do not wander off for nothing."""
-DEFENDED = 0.0
-"""A foreign centre is worth less by this factor per unit of its owner that could hold it
-(on it or next to it): 1 / (1 + DEFENDED × defenders)."""
 SPREAD = (1.0, 0.45, 0.2, 0.09, 0.04)
 """Weight of the centres 0, 1, 2, 3 and 4 steps away."""
 
@@ -67,20 +64,13 @@ def threats(game_map: GameMap, position: Position, power: Power) -> dict[Provinc
 def values(game_map: GameMap, position: Position, power: Power) -> Values:
     """``power``'s province values in ``position``."""
     threat = threats(game_map, position, power)
-    guards: dict[tuple[Power, Province], int] = {}  # units of a power on or next to a place
-    for unit in position.units.values():
-        if unit.power != power:
-            for p in (unit.province, *reach(game_map, unit)):
-                guards[unit.power, p] = guards.get((unit.power, p), 0) + 1
     base: dict[Province, float] = {}
     for c in game_map.centers:
         owner = position.centers.get(c)
         if owner == power:
             base[c] = GARRISON + DEFENCE * threat.get(c, 0)
-        elif owner is None:
-            base[c] = NEUTRAL
         else:
-            base[c] = 1.0 / (1 + DEFENDED * guards.get((owner, c), 0))
+            base[c] = NEUTRAL if owner is None else 1.0
     near = _near(game_map)
     army = {x: sum(base[c] * w for c, w in cs) for x, cs in near.army.items()}
     fleet = {x: sum(base[c] * w for c, w in cs) for x, cs in near.fleet.items()}
