@@ -88,7 +88,10 @@ def task_memory(play_game: Callable[..., int]) -> dict[str, Any]:
 def add_count_options(parser: argparse.ArgumentParser) -> None:
     """The ``count`` task's options (the same on both sides)."""
     parser.add_argument(
-        "--what", choices=["adjudicate", "resolve", "enumerate", "play"], default="adjudicate"
+        "--what",
+        choices=["adjudicate", "resolve", "enumerate", "play", "env"],
+        default="adjudicate",
+        help="env: random games through realpolitik.env (ours alone)",
     )
     parser.add_argument("--kind", choices=["M", "R", "A"], default="M")
     parser.add_argument("--limit", type=int, default=50, help="count: phases of the kind")

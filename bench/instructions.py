@@ -13,7 +13,8 @@ phases run first, uncounted, then each counted phase's work (not its loading) ru
 inside ``functools.reduce``, and only what runs inside that function is counted (a phase
 is never counted warm from its own earlier run: some of its work would be remembered).
 Random games are counted too: ``--games`` games through each engine's game object, after
-one short game (as ``make bench`` times the first games of a process), per phase played.
+one short game (as ``make bench`` times the first games of a process), per phase played;
+and the same games through realpolitik's PettingZoo environment (``realpolitik.env``).
 Prints a table and writes ``instructions.json``.
 """
 
@@ -120,6 +121,13 @@ def main() -> None:
     rows.append(
         f"| random games ({args.games}), per phase | {ours / 1e3:,.0f} k | {peer / 1e3:,.0f} k "
         f"| {peer / ours:.1f}× |"
+    )
+    print("counting random games through realpolitik.env...", file=sys.stderr, flush=True)
+    env = per_game(OURS, "ours.py", ["--what", "env", "--games", str(args.games)])
+    results["counts"]["env"] = {"ours": env, "games": args.games}
+    rows.append(
+        f"| random games ({args.games}) through `realpolitik.env`, per phase (ratio: the "
+        f"engine's own over this) | {env / 1e3:,.0f} k | | {ours / env:.2f}× |"
     )
     print("\n".join(rows))
     results["table"] = rows

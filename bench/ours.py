@@ -14,13 +14,18 @@ Tasks (each prints one JSON object on stdout):
   same phase would find remembered: the orders' texts read, the convoys worked out);
 * ``play``: random games (enumerate, pick at random, submit, process), the first
   ``--games`` of the process and the next ``--games``, each game's phases and seconds;
+* ``env``: the same random games through the PettingZoo environment
+  (:class:`realpolitik.env.DiplomacyEnv`: observations and action masks as arrays, one
+  order index per province drawn among the mask's orders, decoded back to orders), timed
+  as ``play`` (no peer: it has no such environment);
 * ``memory``: the peak resident memory of a process that plays one random game;
 * ``legal``: every corpus phase's legal orders, as text (compared with the peer's);
 * ``resolve``: every corpus phase's resolution in the engine-neutral shape the agreement
   check compares (see :func:`neutral`);
 * ``count``: the work of ``adjudicate``, of its resolution alone (``resolve``) or of
   ``enumerate`` (``--what``), untimed, on the first ``--limit`` phases of one kind
-  (``--kind``), or ``--games`` random games (``play``), for ``instructions.py`` to count.
+  (``--kind``), or ``--games`` random games (``play``; ``env``: through the environment),
+  for ``instructions.py`` to count.
 """
 
 from __future__ import annotations
@@ -134,6 +139,29 @@ def play_game(seed: int, last_year: int = LAST_YEAR) -> int:
     return phases
 
 
+def play_env(seed: int, last_year: int = LAST_YEAR) -> int:
+    """One random game to the end of ``last_year`` through the PettingZoo environment: each
+    agent picks, for each province with orders, one of them at random (from the action
+    observation's count of orders per province); returns the number of steps (phases)
+    played."""
+    import numpy as np
+
+    from realpolitik.env import DiplomacyEnv
+
+    env = DiplomacyEnv("classic", max_years=last_year - 1900)
+    rng = np.random.default_rng(seed)
+    observations, _ = env.reset(seed=seed)
+    steps = 0
+    while env.agents:
+        actions = {}
+        for power in env.agents:
+            orders = observations[power]["orders"]
+            actions[power] = np.ceil(rng.random(len(orders)) * orders).astype(np.int64)
+        observations = env.step(actions)[0]
+        steps += 1
+    return steps
+
+
 # --- the agreement check's shape ------------------------------------------------------------
 def neutral(phase: Phase, position: Position, orders: Any, rules: Any) -> dict[str, Any]:
     """The resolution as both engines can state it: the dislodged units (with their
@@ -202,8 +230,8 @@ def task_count(
     phases, to warm up, then each chosen phase once, its work run inside
     ``functools.reduce``, which callgrind counts; for ``play``, ``games`` random games
     (:func:`common.count_play`)."""
-    if what == "play":
-        return count_play(play_game, games)
+    if what in ("play", "env"):
+        return count_play(play_game if what == "play" else play_env, games)
     rules_name, work = situations(path, read=what == "resolve")
     rules = rules_for(rules_name)
     chosen = [w for w in work if w[0] == kind][:limit]
@@ -239,7 +267,8 @@ def task_resolve(path: Path, choices: list[str]) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description="realpolitik's side of the benchmark")
     parser.add_argument(
-        "task", choices=["adjudicate", "enumerate", "play", "memory", "resolve", "legal", "count"]
+        "task",
+        choices=["adjudicate", "enumerate", "play", "env", "memory", "resolve", "legal", "count"],
     )
     parser.add_argument("--corpus", type=Path, default=CORPUS)
     parser.add_argument("--games", type=int, default=GAMES)
@@ -252,6 +281,8 @@ def main() -> None:
         out = task_enumerate(args.corpus)
     elif args.task == "play":
         out = task_play(play_game, args.games)
+    elif args.task == "env":
+        out = task_play(play_env, args.games)
     elif args.task == "memory":
         out = task_memory(play_game)
     elif args.task == "legal":

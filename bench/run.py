@@ -16,9 +16,10 @@ kept (one run of a phase that takes microseconds is mostly noise, and other load
 machine only ever slows a run down). Random games are played through each engine's game
 object: the first ``--games`` of a process (the target's measure) and, without a target,
 the next ``--games`` in the same process (what an engine keeps from game to game is made
-by then, as in a long run of games). Prints a table of both engines' figures
-and the ratio, checks the targets, writes ``results.json`` and the agreement report
-``AGREEMENT.md``.
+by then, as in a long run of games); the same random games are played through the
+PettingZoo environment (``realpolitik.env``, ours alone), with a target of its own.
+Prints a table of both engines' figures and the ratio, checks the targets, writes
+``results.json`` and the agreement report ``AGREEMENT.md``.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ RESULTS = HERE / "results.json"
 TARGET_RATIO = 30.0
 TARGET_IMPORT = 0.15
 TARGET_MEMORY_MB = 30.0
+TARGET_ENV = 2000.0  # phases/s of random play through the PettingZoo environment (issue 20)
 KINDS = {"M": "movement", "R": "retreats", "A": "adjustments"}
 
 
@@ -147,6 +149,12 @@ def measure(peer: str, games: int, rounds: int) -> dict[str, Any]:
         },
         "driver": ours["driver"],
     }
+    env: dict[str, list[float]] = {"games": [], "later": []}
+    for _ in range(rounds):  # ours alone: the peer has no such environment
+        played = run_json(OURS, "ours.py", "env", "--games", str(games))
+        for batch, found in env.items():
+            found.append(play_rate(played[batch]))
+    results["env"] = {batch: max(found) for batch, found in env.items()}
     results["startup"] = {
         "ours": startup(OURS, "realpolitik"),
         "peer": startup(peer, "diplomacy"),
@@ -200,6 +208,20 @@ def table(results: dict[str, Any]) -> tuple[list[str], list[str]]:
         f"| random games, the next {play['games']} in the same process (phases/s) "
         f"| {later['ours']:,.0f} | {later['peer']:,.0f} | {later['ours'] / later['peer']:.1f}× | |"
     )
+    if "env" in results:
+        env = results["env"]
+        ok = env["games"] >= TARGET_ENV
+        if not ok:
+            missed.append("random games through the environment")
+        rows.append(
+            f"| random games through `realpolitik.env` (PettingZoo, {play['games']}, phases/s; "
+            f"ratio: to the engine's own) | {env['games']:,.0f} | | "
+            f"{env['games'] / play['ours']:.2f}× | ≥ {TARGET_ENV:,.0f} {'✓' if ok else '✗'} |"
+        )
+        rows.append(
+            f"| random games through `realpolitik.env`, the next {play['games']} (phases/s) "
+            f"| {env['later']:,.0f} | | {env['later'] / later['ours']:.2f}× | |"
+        )
     ours, peer = results["startup"]["ours"], results["startup"]["peer"]
     ok = ours["import"] < TARGET_IMPORT
     if not ok:

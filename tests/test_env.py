@@ -17,6 +17,7 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import parallel_api_test  # noqa: E402
 
 from realpolitik.env import DiplomacyEnv, SoloEnv  # noqa: E402
+from realpolitik.env.rewards import scores, shares  # noqa: E402
 from realpolitik.orders import Build, Move  # noqa: E402
 from realpolitik.phase import PhaseKind  # noqa: E402
 from realpolitik.variants import EDITIONS, edition  # noqa: E402
@@ -197,6 +198,20 @@ def test_rewards_add_up_to_the_final_score(reward):
         )
 
 
+def test_scores_and_shares():
+    env = DiplomacyEnv("classic")
+    env.reset(seed=1)
+    start = env.game.position
+    assert scores("centres", start, ["FRANCE", "RUSSIA"]) == {"FRANCE": 3.0, "RUSSIA": 4.0}
+    squares = scores("sum_of_squares", start, env.possible_agents)
+    assert squares["RUSSIA"] == pytest.approx(16 / 70)
+    assert sum(squares.values()) == pytest.approx(1)
+    assert set(scores("win", start, ["FRANCE"]).values()) == {0.0}
+    players = {"ann": ("ENGLAND", "FRANCE"), "bob": ("GERMANY",), "cy": ("ITALY",)}
+    assert shares(players, ["ann"]) == {"ENGLAND": 1.0, "FRANCE": 1.0}
+    assert shares(players, ["bob", "cy"]) == {"GERMANY": 0.5, "ITALY": 0.5}
+
+
 def test_same_seed_same_episode():
     def trace(seed: int) -> tuple[Any, ...]:
         env = DiplomacyEnv("grow", max_years=3)
@@ -233,6 +248,8 @@ def test_solo_env_skips_the_phases_without_a_choice():
     _, info = env.reset(seed=2)  # Italy is neutral until the coin toss gives it to a side
     assert info["phase"] == "S1915M"
     assert env.env.game.controller("ITALY") is not None
+    with pytest.raises(ValueError, match="ITALY gets no choice before the episode ends"):
+        SoloEnv("ITALY", players=2, max_years=1).reset(seed=2)
     with pytest.raises(ValueError, match="not played at this table"):
         SoloEnv("ITALY", players=6)
     with pytest.raises(ValueError, match="unknown bot"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from realpolitik.commands import adjudicate, demo, game, render, serve, tournament
+from realpolitik.commands import adjudicate, demo, game, render, selfplay, serve, tournament
 
 Register = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
 
@@ -16,4 +16,5 @@ COMMANDS: list[Register] = [
     game.register,
     render.register,
     tournament.register,
+    selfplay.register,
 ]

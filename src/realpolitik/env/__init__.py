@@ -32,9 +32,12 @@ the standard boards, impassable Switzerland included), sorted by id
   Summer are 0 and 1), kind (0 movement, 1 retreats, 2 adjustments);
 * ``adjustments`` ``int8 (powers,)``: builds (positive) or removals (negative) due;
 * ``power`` (an int): the observing power's number;
-* ``action_mask`` ``int8 (P, max_orders + 1)``: the indices the power may choose.
+* ``action_mask`` ``int8 (P, max_orders + 1)``: the indices the power may choose;
+* ``orders`` ``int16 (P,)``: how many legal orders the power has per province (the
+  mask's allowed indices past 0: a random agent draws in ``0..orders``).
 
-The arrays but ``action_mask`` are shared by the agents' observations and read-only.
+The arrays but ``action_mask`` and ``orders`` are shared by the agents' observations and
+read-only.
 
 **Actions** are one integer per province (``OrderSpace``, a ``MultiDiscrete``): 0 is
 *no order* (a unit holds, a dislodged unit is disbanded, nothing is built or removed

@@ -61,6 +61,7 @@ class Encoding:
                 "adjustments": spaces.Box(-n, n, (codes,), np.int8),
                 "power": spaces.Discrete(codes + 1),
                 "action_mask": spaces.MultiBinary((n, self.choices)),
+                "orders": spaces.Box(0, max_orders, (n,), np.int16),
             }
         )
         self.action_space = OrderSpace(n, self.choices)
@@ -85,11 +86,10 @@ class Encoding:
         index, code = self.index, self.code
         for prov, owner in position.centers.items():
             centres[index[prov]] = code.get(owner, 0)
-        adjust = np.zeros(len(self.powers), np.int8)
+        adjust = bytearray(len(self.powers))
         for power, count in due.items():
             if power in code:
-                adjust[code[power] - 1] = count
-        adjust.flags.writeable = False
+                adjust[code[power] - 1] = count & 255  # as int8
         when = np.array([phase.year, SEASONS[phase.season], KINDS[phase.kind]], np.int16)
         when.flags.writeable = False
         return {
@@ -97,7 +97,7 @@ class Encoding:
             "dislodged": dislodged,
             "centres": np.frombuffer(bytes(centres), np.int8),
             "phase": when,
-            "adjustments": adjust,
+            "adjustments": np.frombuffer(bytes(adjust), np.int8),
         }
 
     def _units(self, units: Iterable[Unit], n: int) -> NDArray[np.int8]:
@@ -122,15 +122,18 @@ class Encoding:
             if orders and key != "WAIVE"
         }
 
-    def mask(self, slots: Slots) -> NDArray[np.int8]:
-        """The action mask of these slots: row ``k`` allows 0 and the indices of province
-        ``k``'s orders."""
+    def mask(self, slots: Slots) -> tuple[NDArray[np.int8], NDArray[np.int16]]:
+        """The action mask of these slots (row ``k`` allows 0 and the indices of province
+        ``k``'s orders) and the count of orders per province."""
         cells = bytearray(self._mask)
         width, ones = self.choices, self._ones
+        counts = np.zeros(len(self.provinces), np.int16)
         for k, orders in slots.items():
             start = k * width
             cells[start : start + len(orders) + 1] = ones[: len(orders) + 1]
-        return np.frombuffer(cells, np.int8).reshape(len(self.provinces), width)
+        if slots:
+            counts[list(slots)] = [len(orders) for orders in slots.values()]
+        return np.frombuffer(cells, np.int8).reshape(len(self.provinces), width), counts
 
     def decode(
         self, power: Power, slots: Slots, action: object, strict: bool = True
@@ -140,9 +143,10 @@ class Encoding:
         shape."""
         array = _indices(power, action, len(self.provinces))
         out: list[Order] = []
-        for k in np.flatnonzero(array).tolist():
+        picks = array.tolist()
+        for k in array.nonzero()[0].tolist():
             orders = slots.get(k)
-            i = int(array[k])
+            i = picks[k]
             if not strict and (orders is None or not 0 < i <= len(orders)):
                 continue
             if orders is None:

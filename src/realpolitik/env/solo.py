@@ -87,7 +87,11 @@ class SoloEnv(gymnasium.Env[Observation, NDArray[np.int64]]):
         self._observation = observations.get(self.power)
         if self.power in observations and self._has_choice():
             return observations[self.power], infos[self.power]
-        observation, _, _, _, info = self._advance(None)
+        observation, _, terminated, truncated, info = self._advance(None)
+        if terminated or truncated:
+            raise ValueError(
+                f"{self.power} gets no choice before the episode ends: raise max_years"
+            )
         return observation, info
 
     def step(
@@ -120,14 +124,12 @@ class SoloEnv(gymnasium.Env[Observation, NDArray[np.int64]]):
                 self._observation = observations[me]
             done = terminated.get(me, False) or truncated.get(me, False)
             if done or not env.agents:
-                assert self._observation is not None
-                return (
-                    self._observation,
-                    total,
-                    terminated.get(me, False),
-                    truncated.get(me, not terminated.get(me, False)),
-                    info,
-                )
+                if self._observation is None:
+                    raise ValueError(
+                        f"{me} gets no choice before the episode ends: raise max_years"
+                    )
+                ended = terminated.get(me, env.game.is_over)
+                return self._observation, total, ended, not ended, info
             if me in env.agents and self._has_choice():
                 return observations[me], total, False, False, info
 

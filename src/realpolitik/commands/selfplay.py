@@ -1,0 +1,63 @@
+"""``realpolitik selfplay``: many games of bots written as training data (see
+:mod:`realpolitik.selfplay`)::
+
+    realpolitik selfplay --games 1000 --out data --bot heuristic --max-years 10
+    realpolitik selfplay --games 100000 --out data --ray auto     # on a Ray cluster
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from realpolitik.bots import BOTS
+from realpolitik.selfplay import FORMATS, Plan, run
+from realpolitik.variants import EDITIONS
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    cmd = sub.add_parser("selfplay", help="play many games of bots and write them as data")
+    cmd.add_argument("--games", type=int, required=True, help="how many games")
+    cmd.add_argument("--out", required=True, help="the directory to write to")
+    cmd.add_argument("--seed", type=int, default=0, help="game k is played with seed SEED+k")
+    cmd.add_argument("--edition", choices=EDITIONS, default="classic")
+    cmd.add_argument("--players", type=int, help="the table's player count (default: 7)")
+    cmd.add_argument("--setup", help="a table option, e.g. 3b (1971, conquista)")
+    cmd.add_argument("--bot", choices=BOTS, default="random", help="the bot of every power")
+    cmd.add_argument(
+        "--power-bot", action="append", default=[], metavar="POWER=BOT",
+        help="another bot for one power (repeatable)",
+    )  # fmt: skip
+    cmd.add_argument("--max-years", type=int, default=20, help="stop a game after this many years")
+    cmd.add_argument("--format", choices=FORMATS, default="jsonl",
+                     help="jsonl: one phase a line; saved: one saved game per game")  # fmt: skip
+    cmd.add_argument("--workers", type=int, help="processes (default: one per core)")
+    cmd.add_argument("--ray", metavar="ADDRESS",
+                     help="run on the Ray cluster at ADDRESS ('auto': the local one)")  # fmt: skip
+    cmd.add_argument("--quiet", action="store_true", help="no progress bar")
+    cmd.set_defaults(func=_selfplay)
+
+
+def _selfplay(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    bots: dict[str, str] = {}
+    for item in args.power_bot:
+        power, sep, kind = item.partition("=")
+        if not sep or not power.strip():
+            raise ValueError(f"--power-bot {item!r}: expected POWER=BOT, e.g. FRANCE=heuristic")
+        bots[power.strip().upper()] = kind.strip()
+    plan = Plan(
+        games=args.games, seed=args.seed, edition=args.edition, players=args.players,
+        setup=args.setup, bot=args.bot, bots=bots, max_years=args.max_years, format=args.format,
+    )  # fmt: skip
+    figures = run(
+        plan,
+        Path(args.out),
+        workers=args.workers,
+        ray_address=args.ray,
+        progress=None if args.quiet else sys.stderr,
+    )
+    print(json.dumps(figures), file=stdout)
+    return 0

@@ -1,0 +1,120 @@
+"""Self-play at scale (realpolitik.selfplay, ``realpolitik selfplay``)."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+
+from realpolitik.cli import main
+from realpolitik.game import Game
+from realpolitik.orders import Order
+from realpolitik.selfplay import Plan, play, run
+
+
+def _lines(path: Path) -> list[dict]:  # type: ignore[type-arg]
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_plans_are_checked():
+    with pytest.raises(ValueError, match="unknown bot 'clever'"):
+        Plan(games=1, bot="clever")
+    with pytest.raises(ValueError, match="no power SPAIN"):
+        Plan(games=1, bots={"SPAIN": "random"})
+    with pytest.raises(ValueError, match="games must be at least 1"):
+        Plan(games=0)
+    with pytest.raises(ValueError, match="unknown edition"):
+        Plan(games=1, edition="modern")
+    with pytest.raises(ValueError, match="played by 2 to 7 players, not 9"):
+        Plan(games=1, players=9)
+
+
+def test_processes_write_the_games_one_process_writes(tmp_path):
+    plan = Plan(games=5, seed=40, bot="random", bots={"FRANCE": "heuristic"}, max_years=4)
+    one = run(plan, tmp_path / "one", workers=1)
+    two = run(plan, tmp_path / "two", workers=2)
+    assert one["games"] == two["games"] == 5 and one["phases"] == two["phases"] > 5 * 8
+    for name in ("phases.jsonl", "games.jsonl"):
+        assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "two" / name).read_bytes()
+    other = run(Plan(games=5, seed=41, max_years=4), tmp_path / "other", workers=1)
+    assert other["games"] == 5
+    assert (tmp_path / "other/phases.jsonl").read_bytes() != (
+        tmp_path / "one/phases.jsonl"
+    ).read_bytes()
+    games = _lines(tmp_path / "one" / "games.jsonl")
+    assert [g["game"] for g in games] == [40, 41, 42, 43, 44]
+    assert games[0]["bots"]["FRANCE"] == "heuristic" and games[0]["bots"]["ITALY"] == "random"
+    phases = _lines(tmp_path / "one" / "phases.jsonl")
+    assert len(phases) == one["phases"] == sum(g["phases"] for g in games)
+    first = phases[0]
+    assert (first["game"], first["phase"], first["next"]) == (40, "S1901M", "F1901M")
+    assert first["position"]["units"]["FRANCE"] == ["F BRE", "A MAR", "A PAR"]
+    assert set(first["orders"]) == set(first["results"]) == set(games[0]["players"])
+    assert all(r["result"] for rs in first["results"].values() for r in rs)
+    for line, after in pairwise(phases):
+        if line["game"] == after["game"]:
+            assert line["next"] == after["phase"]
+
+
+def test_the_phases_are_the_saved_games_history(tmp_path):
+    plan = Plan(games=2, seed=7, edition="conquista", players=4, bot="heuristic", max_years=3)
+    run(plan, tmp_path / "lines", workers=1)
+    saved = Plan(games=2, seed=7, edition="conquista", players=4, bot="heuristic",
+                 max_years=3, format="saved")  # fmt: skip
+    run(saved, tmp_path / "saved", workers=1)
+    phases = _lines(tmp_path / "lines" / "phases.jsonl")
+    for seed in (7, 8):
+        game = Game.from_json(json.loads((tmp_path / "saved" / f"game-{seed}.json").read_text()))
+        assert game.edition == "conquista" and game.setup.id == "4"
+        mine = [p for p in phases if p["game"] == seed]
+        assert [p["phase"] for p in mine] == [str(r.phase) for r in game.history]
+        for line, rec in zip(mine, game.history, strict=True):
+            assert line["position"] == rec.position.to_json()
+            assert line["orders"] == {p: [str(o) for o in os] for p, os in rec.orders.items()}
+        # conquista's calendar: the reinforcements come before the spring (no winter)
+        kinds = [p["phase"][0] + p["phase"][-1] for p in mine]
+        assert "SA" in kinds and not any(k.startswith("W") for k in kinds)
+        assert game.phase.year == 1917
+
+
+def test_the_games_follow_the_editions_rules():
+    # grow: the units on the board win; the game is the edition's, not a loop of its own
+    game = play(Plan(games=1, edition="grow", players=3, bot="heuristic", max_years=2), 3)
+    assert game.board_for(game.phase).name == "grow_3"
+    assert game.phase.year == 1903 and not game.is_over
+    orders: list[Order] = [o for r in game.history for os in r.orders.values() for o in os]
+    assert orders and {r.phase.kind.value for r in game.history} >= {"M", "A"}
+    # a two-player game: the neutral power's coin toss, and the player-level victory
+    two = play(Plan(games=1, players=2, bot="random", max_years=2), 5)
+    assert two.status.coin_toss is not None and two.controller("ITALY") is not None
+
+
+def test_ray_is_named_when_it_is_missing(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray: ImportError
+    with pytest.raises(ValueError, match=r"--ray needs Ray: pip install 'realpolitik\[ray\]'"):
+        run(Plan(games=1, max_years=1), tmp_path, ray_address="auto")
+
+
+def test_the_command(tmp_path, capsys):
+    out = io.StringIO()
+    code = main(
+        ["selfplay", "--games", "3", "--out", str(tmp_path), "--bot", "random",
+         "--power-bot", "england=heuristic", "--max-years", "2", "--workers", "1",
+         "--format", "saved"],
+        stdout=out,
+    )  # fmt: skip
+    assert code == 0
+    figures = json.loads(out.getvalue())
+    assert figures["games"] == 3 and figures["workers"] == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "game-0.json", "game-1.json", "game-2.json", "games.jsonl",
+    ]  # fmt: skip
+    assert _lines(tmp_path / "games.jsonl")[0]["bots"]["ENGLAND"] == "heuristic"
+    err = capsys.readouterr().err
+    assert "selfplay [" in err and "3/3 games" in err and err.endswith("phases/s\n")
+    assert main(["selfplay", "--games", "1", "--out", str(tmp_path), "--power-bot", "x"]) == 2
+    assert "expected POWER=BOT" in capsys.readouterr().err
