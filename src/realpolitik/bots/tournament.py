@@ -8,7 +8,7 @@ so the edition's calendar and victory apply, to the end of a given year or a win
 order a bot gives is checked against the legal orders of the phase and counted if it is
 not one of them. Games run in parallel processes.
 
-    >>> table = run(Config(bot="search", seeds=1, last_year=1901, seats=("FRANCE",), jobs=1))
+    >>> table = run(Config(bot="search", seeds=1, years=1, seats=("FRANCE",), jobs=1))
     >>> table.illegal
     0
 """
@@ -36,12 +36,12 @@ _BOOTSTRAP = 2000
 @dataclass(frozen=True, slots=True)
 class Config:
     """What to play: ``bot`` in each of ``seats`` (default every power) against
-    ``baseline`` bots, for seeds 1 to ``seeds``, to the end of ``last_year``."""
+    ``baseline`` bots, for seeds 1 to ``seeds``, ``years`` years from the edition's first."""
 
     bot: str = "search"
     baseline: str = "heuristic"
     seeds: int = 10
-    last_year: int = 1910
+    years: int = 10
     seats: tuple[Power, ...] = ()
     edition: str = "classic"
     players: int | None = None
@@ -77,7 +77,8 @@ def play(
         bots[power] = make_bot(kind, seed=seed * 1000 + k, strength=strength)
     illegal = decisions = 0
     seconds = slowest = 0.0
-    while not game.is_over and game.phase.year <= config.last_year:
+    last_year = game.phase.year + config.years - 1
+    while not game.is_over and game.phase.year <= last_year:
         for power, legal in game.legal_orders().items():
             if not legal:
                 continue
@@ -142,7 +143,7 @@ class Table:
         c = self.config
         head = f"{c.bot} vs {c.baseline}"
         lines = [
-            f"{head}: {c.edition}, {c.seeds} seed(s) per seat, to the end of {c.last_year}"
+            f"{head}: {c.edition}, {c.seeds} seed(s) per seat, {c.years} year(s)"
             f"{'' if c.strength is None else f', strength {c.strength}'}",
             "mean supply centres at the end, 95% confidence intervals; wins = solo victories",
             f"{'seat':<10} {c.bot + ' centres':>22} {c.baseline + ' centres':>22} "
@@ -193,6 +194,8 @@ def run(config: Config, progress: Callable[[str], None] | None = None) -> Table:
     """Play every game of ``config`` (in ``config.jobs`` processes) and tabulate them."""
     if config.seeds < 1:
         raise ValueError(f"seeds must be at least 1, not {config.seeds}")
+    if config.years < 1:
+        raise ValueError(f"years must be at least 1, not {config.years}")
     if config.jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {config.jobs}")
     powers = Game.new(edition=config.edition, players=config.players, seed=1).powers
