@@ -53,7 +53,8 @@ class Config:
 class GameResult:
     """One game: the seat of the tested bot (``None``: baseline bots everywhere), the
     centres of every power at the end, the winners, the illegal orders given, and the
-    tested bot's decisions: how many and the seconds they took in all and at most."""
+    tested bot's decisions: how many, the seconds they took in all and at most, and how
+    many took more than a second."""
 
     seat: Power | None
     seed: int
@@ -63,6 +64,7 @@ class GameResult:
     decisions: int = 0
     seconds: float = 0.0
     slowest: float = 0.0
+    over_a_second: int = 0
 
 
 def play(
@@ -75,7 +77,7 @@ def play(
         kind = config.bot if power == seat else config.baseline
         strength = config.strength if kind == "search" else None
         bots[power] = make_bot(kind, seed=seed * 1000 + k, strength=strength)
-    illegal = decisions = 0
+    illegal = decisions = over_a_second = 0
     seconds = slowest = 0.0
     last_year = game.phase.year + config.years - 1
     while not game.is_over and game.phase.year <= last_year:
@@ -88,6 +90,7 @@ def play(
             if power == seat:
                 took = time.perf_counter() - started
                 decisions, seconds, slowest = decisions + 1, seconds + took, max(slowest, took)
+                over_a_second += took > 1.0
             allowed = {o for options in legal.values() for o in options}
             bad = [o for o in orders if o not in allowed]
             illegal += len(bad)
@@ -97,7 +100,15 @@ def play(
         game.process()
     centres = {p: len(game.position.centers_of(p)) for p in game.powers}
     return GameResult(
-        seat, seed, centres, tuple(game.winners), illegal, decisions, seconds, slowest
+        seat,
+        seed,
+        centres,
+        tuple(game.winners),
+        illegal,
+        decisions,
+        seconds,
+        slowest,
+        over_a_second,
     )
 
 
@@ -118,6 +129,7 @@ class Table:
     decisions: int = 0
     seconds: float = 0.0
     slowest: float = 0.0
+    over_a_second: int = 0
 
     def ratio(self) -> float:
         bot = sum(sum(r.bot) for r in self.rows)
@@ -171,7 +183,7 @@ class Table:
             mean = self.seconds / self.decisions
             lines.append(
                 f"{c.bot}: {self.decisions} decisions, {mean:.3f} s on average, "
-                f"the slowest {self.slowest:.3f} s"
+                f"the slowest {self.slowest:.3f} s, {self.over_a_second} over 1 s"
             )
         return "\n".join(lines)
 
@@ -235,6 +247,7 @@ def tabulate(config: Config, seats: Sequence[Power], results: Sequence[GameResul
         decisions=sum(r.decisions for r in results),
         seconds=sum(r.seconds for r in results),
         slowest=max((r.slowest for r in results), default=0.0),
+        over_a_second=sum(r.over_a_second for r in results),
     )
     for seat in seats:
         games = sorted((r for r in results if r.seat == seat), key=lambda r: r.seed)
