@@ -198,6 +198,18 @@ def test_rewards_add_up_to_the_final_score(reward):
         )
 
 
+def test_the_end_of_a_shortened_game_pays_its_winners():
+    env = DiplomacyEnv("1971", reward="win", last_year=1902)
+    _, returns, (_, _, terminated, truncated, _) = _play(env, 8)
+    result = env.game.result
+    assert result is not None and result.kind == "shortened"
+    assert all(terminated.values()) and not any(truncated.values())
+    assert returns == {p: (1 / len(result.winners) if p in result.winners else 0.0)
+                       for p in env.possible_agents}  # fmt: skip
+    with pytest.raises(ValueError, match="no shortened game"):
+        DiplomacyEnv("classic", last_year=1902)
+
+
 def test_scores_and_shares():
     env = DiplomacyEnv("classic")
     env.reset(seed=1)
