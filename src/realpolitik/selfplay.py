@@ -156,7 +156,7 @@ def _local(plan: Plan, workers: int) -> Iterator[Played]:
         return
     import multiprocessing
 
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+    with multiprocessing.Pool(workers) as pool:
         # games come back in order; small chunks keep every process busy to the end
         chunk = max(1, min(8, plan.games // (workers * 4)))
         yield from pool.imap(_Recorder(plan), seeds, chunksize=chunk)
