@@ -3,6 +3,8 @@
 A case is a position, orders and the expected results (see tests/data/datc/README.md);
 ``run_case`` adjudicates it (and its ``then`` retreat step) and returns a list of
 differences, empty when the case passes, with a report of the position, orders and results.
+A case naming an ``edition`` is played on that edition's board with its rules (conquista:
+no retreats, its own geography); ``board`` names another board.
 """
 
 from __future__ import annotations
@@ -11,9 +13,12 @@ import json
 from pathlib import Path
 from typing import Any
 
-from realpolitik import Phase, Position, adjudicate, load_map, parse_order, rules_for
+from realpolitik import Phase, Position, adjudicate, parse_order, rules_for
 from realpolitik.adjudicator.results import Resolution
+from realpolitik.maps import GameMap, load_map
 from realpolitik.orders import Move, Order, Retreat
+from realpolitik.rules import Rules
+from realpolitik.variants import edition
 
 DATA = Path(__file__).parent / "data"
 
@@ -70,20 +75,29 @@ def _dislodged(shape: dict[str, list[dict[str, Any]]], with_retreats: bool) -> s
     return out
 
 
+def setting(case: dict[str, Any], rules_name: str) -> tuple[GameMap, Rules]:
+    """The board and rules of a case: its edition's, or the standard map and the preset."""
+    if "edition" in case:
+        ed = edition(case["edition"])
+        return load_map(case.get("board", ed.map)), ed.rules
+    return load_map(case.get("board", "standard")), rules_for(rules_name)
+
+
 def _step(
-    rules_name: str, phase: Phase, position: Position, step: dict[str, Any]
+    case: dict[str, Any], rules_name: str, phase: Phase, position: Position, step: dict[str, Any]
 ) -> tuple[Resolution, list[str], list[Order]]:
-    game_map = load_map("standard")
+    game_map, rules = setting(case, rules_name)
     problems: list[str] = []
     orders: dict[str, list[Order]] = {}
     parsed: list[Order] = []
     for spec in step["orders"]:
-        order = as_phase_order(parse_order(spec["order"]), phase)
-        if "short" in spec and as_phase_order(parse_order(spec["short"]), phase) != order:
+        order = as_phase_order(parse_order(spec["order"], game_map=game_map), phase)
+        short = spec.get("short")
+        if short and as_phase_order(parse_order(short, game_map=game_map), phase) != order:
             problems.append(f"{spec['order']!r} and {spec['short']!r} parse differently")
         orders.setdefault(spec["power"], []).append(order)
         parsed.append(order)
-    resolution = adjudicate(game_map, position, orders, rules_for(rules_name), phase)
+    resolution = adjudicate(game_map, position, orders, rules, phase)
     given = [o for o in resolution.outcomes if not o.implied]
     for spec, outcome in zip(step["orders"], given, strict=True):
         if "expect" in spec and outcome.datc() != spec["expect"]:
@@ -113,17 +127,19 @@ def _step(
 
 def run_case(case: dict[str, Any], rules_name: str) -> list[str]:
     """Adjudicate a case; an empty list means it passes, else the report lines."""
-    game_map = load_map("standard")
+    game_map, _ = setting(case, rules_name)
     position = Position.from_json(
         {"units": case["units"], "centers": case.get("centers", {})}, game_map
     )
     phase = Phase.parse(case["phase"])
-    resolution, problems, _ = _step(rules_name, phase, position, case)
+    resolution, problems, _ = _step(case, rules_name, phase, position, case)
     report = [f"{case['id']} ({rules_name}): {case.get('title', '')}"]
     report += _describe(position, resolution)
     if "then" in case and not problems:
         then = case["then"]
-        after, more, _ = _step(rules_name, Phase.parse(then["phase"]), resolution.position, then)
+        after, more, _ = _step(
+            case, rules_name, Phase.parse(then["phase"]), resolution.position, then
+        )
         problems += more
         report += ["-- then " + then["phase"], *_describe(resolution.position, after)]
     if not problems:

@@ -47,7 +47,7 @@ def _consistent(
 def test_a_guess_read_twice_is_not_settled(rules: str) -> None:
     game_map = load_map("standard")
     position = Position.from_json({"units": _UNITS}, game_map)
-    orders = {p: [parse_order(t, "en", game_map) for t in ts] for p, ts in _ORDERS.items()}
+    orders = {p: [parse_order(t, game_map=game_map) for t in ts] for p, ts in _ORDERS.items()}
     result = adjudicate(game_map, position, orders, rules_for(rules), Phase.parse("S1901M"))
     assert result.position.units["SWE"].power == "GERMANY"
     assert result.position.dislodged["SWE"].unit.power == "ENGLAND"

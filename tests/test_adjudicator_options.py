@@ -14,7 +14,7 @@ M = load_map("standard")
 
 def play(phase: str, units, orders, rules: Rules, centers=None) -> Resolution:
     position = Position.from_json({"units": units, "centers": centers or {}}, M)
-    parsed = {p: [parse_order(o) for o in os] for p, os in orders.items()}
+    parsed = {p: [parse_order(o, game_map=M) for o in os] for p, os in orders.items()}
     return adjudicate(M, position, parsed, rules, Phase.parse(phase))
 
 

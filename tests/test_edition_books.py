@@ -4,6 +4,9 @@ docs/editions.md lists the same rules and the readings chosen where a book is si
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import pytest
 
 from realpolitik import Phase, Position, adjudicate, load_map, parse_order, rules_for
@@ -17,7 +20,7 @@ STANDARD = load_map("standard")
 
 def play(units: dict[str, list[str]], orders: dict[str, list[str]], rules: Rules) -> Resolution:
     position = Position.from_json({"units": units}, STANDARD)
-    parsed = {p: [parse_order(o) for o in os] for p, os in orders.items()}
+    parsed = {p: [parse_order(o, game_map=STANDARD) for o in os] for p, os in orders.items()}
     return adjudicate(STANDARD, position, parsed, rules, Phase.parse("S1901M"))
 
 
@@ -190,6 +193,21 @@ def test_conquista_two_players_without_diplomacy() -> None:
     seven.send_message("FRANCE", "GLOBAL", "peace?")
 
 
+def test_conquista_two_players_at_the_table(tmp_path) -> None:
+    """``realpolitik new``: the two-player clock has no diplomacy, and neutral Italy is
+    played by nobody (La Conquista has no civil disorder)."""
+    import io
+
+    from realpolitik.cli import main
+
+    out = io.StringIO()
+    args = ["new", str(tmp_path / "g.json"), "--edition", "conquista", "--players", "2"]
+    assert main(args, stdin=io.StringIO(), stdout=out) == 0
+    assert "Clock: no diplomacy, writing 5 min" in out.getvalue()
+    assert "Played by nobody (units hold): ITALY" in out.getvalue()
+    assert "Civil disorder" not in out.getvalue()
+
+
 # --- builds written as the books write them (000, 002, 003) ------------------------------------
 WINTER = {"units": {"ENGLAND": ["F LON", "A LVP"],
                     "RUSSIA": ["A GAL", "A MOS", "A WAR", "F SEV", "A UKR"]},
@@ -221,11 +239,12 @@ def test_bare_builds_through_the_cli_and_the_server(tmp_path) -> None:
 
     from realpolitik.cli import main
     from realpolitik.savegame import load_game, save_game
-    from realpolitik.server.engine import check_orders
+    from realpolitik.server.engine import judge_orders
 
     game = at(Game.new(edition="grow", seed=1), "W1901A", WINTER)
     assert game.phase_name() == "Summer 1901 adjustments"
-    assert check_orders(game.copy(), "ENGLAND", ["A Edi"], "pt") == ["F EDI B"]
+    assert judge_orders(game.copy(), "ENGLAND", ["A Edi"], "pt") == (["F EDI B"], [])
+    assert judge_orders(game.copy(), "RUSSIA", ["E Gal"], "es") == (["A GAL D"], [])
     path = tmp_path / "game.json"
     save_game(game, path)
     out = io.StringIO()
@@ -233,3 +252,156 @@ def test_bare_builds_through_the_cli_and_the_server(tmp_path) -> None:
                 stdin=io.StringIO(), stdout=out)  # fmt: skip
     assert code == 0, out.getvalue()
     assert [str(o) for o in load_game(path).orders("RUSSIA")] == ["A GAL D"]
+
+
+# --- La Conquista: acknowledged supports and alliances through every door (004) -----------------
+RUMANIA = {"units": {"AUSTRIA": ["A BUD"], "RUSSIA": ["A GAL"], "TURKEY": ["A BUL"]}}
+RUMANIA_ORDERS = {"AUSTRIA": ["A BUD - RUM"], "RUSSIA": ["A GAL S A BUD - RUM"],
+                  "TURKEY": ["A BUL - RUM"]}  # fmt: skip
+
+
+def test_conquista_foreign_support_counts_only_when_acknowledged(tmp_path) -> None:
+    """La Conquista, "Orden de apoyar": "Un ejército de una potencia puede apoyar al de otra
+    potencia. Esto tendrá validez solo en el caso en que ambas potencias lo hagan constar en
+    sus órdenes." Russia supports Austria into Rumania against Turkey: a standoff unless
+    Austria accepts, in the library and through ``realpolitik orders --accept``."""
+    import io
+
+    from realpolitik.cli import main
+    from realpolitik.savegame import load_game, save_game
+
+    for accept in ([], ["A GAL"]):
+        game = at(Game.new(edition="conquista", seed=1), "S1914M", RUMANIA)
+        for power, orders in RUMANIA_ORDERS.items():
+            game.submit(power, orders)
+        if accept:
+            assert game.accept_support("AUSTRIA", accept) == ["GAL"]
+        game.process()
+        assert ("RUM" in game.position.units) == bool(accept)
+    game = at(Game.new(edition="conquista", seed=1), "S1914M", RUMANIA)
+    path = tmp_path / "game.json"
+    save_game(game, path)
+    for power, orders in RUMANIA_ORDERS.items():
+        extra = ["--accept", "A GAL"] if power == "AUSTRIA" else []
+        args = ["orders", str(path), power, *orders, *extra]
+        assert main(args, stdin=io.StringIO(), stdout=io.StringIO()) == 0
+    assert main(["process", str(path)], stdin=io.StringIO(), stdout=io.StringIO()) == 0
+    assert load_game(path).position.units["RUM"].power == "AUSTRIA"
+
+
+def test_conquista_alliances_are_declared_with_the_orders(tmp_path) -> None:
+    """La Conquista: "Para constituir una alianza, los jugadores que la integran deben darlo
+    a conocer junto con las instrucciones para sus ejércitos en la ronda en que la
+    constituyan." ``realpolitik orders --ally``: formed when both declare it that turn."""
+    import io
+
+    from realpolitik.cli import main
+    from realpolitik.savegame import load_game, save_game
+
+    path = tmp_path / "game.json"
+    save_game(Game.new(edition="conquista", seed=1), path)
+    for power, partner in (("ENGLAND", "FRANCE"), ("FRANCE", "ENGLAND")):
+        args = ["orders", str(path), power, "--ally", partner]
+        assert main(args, stdin=io.StringIO(), stdout=io.StringIO()) == 0
+    out = io.StringIO()
+    assert main(["process", str(path)], stdin=io.StringIO(), stdout=out) == 0
+    assert "alliance formed: ENGLAND+FRANCE" in out.getvalue()
+    assert [a.members for a in load_game(path).status.alliances] == [("ENGLAND", "FRANCE")]
+
+
+# --- every edition through ``realpolitik adjudicate`` (the JSON contract) -----------------------
+def adjudicate_cli(situation: Mapping[str, Any], *flags: str) -> dict[str, Any]:
+    import io
+    import json
+
+    from realpolitik.cli import main
+
+    out = io.StringIO()
+    code = main(["adjudicate", *flags], stdin=io.StringIO(json.dumps(situation)), stdout=out)
+    assert code == 0, out.getvalue()
+    result: dict[str, Any] = json.loads(out.getvalue())
+    return result
+
+
+def results_of(result: Mapping[str, Any]) -> dict[str, str]:
+    return {o["order"]: o["result"] for entries in result["orders"].values() for o in entries}
+
+
+def test_adjudicate_conquista_applies_the_whole_edition() -> None:
+    """La Conquista through the JSON contract: "El objetivo del juego es ocupar 18 de los 36
+    centros de producción" (Silesia is a centre); "el ejército rojo es eliminado del mapa y
+    Munich ocupa Silesia" (no retreats); a foreign support counts "solo en el caso en que
+    ambas potencias lo hagan constar en sus órdenes" (``accept``)."""
+    situation: dict[str, Any] = {
+        "phase": "S1914M",
+        "units": {"GERMANY": ["A MUN", "A BOH", "A PRU"], "AUSTRIA": ["A SIL"],
+                  "RUSSIA": ["A GAL"], "TURKEY": ["A BUD"]},
+        "centers": {"GERMANY": ["SIL"]},
+        "orders": {"GERMANY": ["A MUN - SIL", "A BOH S A MUN - SIL", "A PRU S A MUN - SIL"],
+                   "RUSSIA": ["A GAL S A BUD"], "TURKEY": ["A BUD H"]},
+    }  # fmt: skip
+    result = adjudicate_cli(situation, "--rules", "conquista")
+    assert results_of(result)["A SIL H"] == "destroyed" and result["dislodged"] == {}
+    assert results_of(result)["A GAL S A BUD"] == "invalid"  # Turkey did not accept it
+    assert result["next_phase"] == "F1914M"  # no retreat phase
+    centers = result["centers"]
+    assert isinstance(centers, dict) and "SIL" in centers["GERMANY"]
+    accepted = adjudicate_cli(situation | {"accept": {"TURKEY": ["A GAL"]}}, "--rules",
+                              "conquista")  # fmt: skip
+    assert results_of(accepted)["A GAL S A BUD"] == "given"
+    named = adjudicate_cli(situation | {"edition": "conquista"})  # the situation names it
+    assert named == result
+    classic = adjudicate_cli(situation | {"edition": "conquista", "centers": {}}, "--rules",
+                             "classic")  # the flag overrides  # fmt: skip
+    assert classic["dislodged"] != {} and classic["next_phase"] == "S1914R"
+    assert results_of(classic)["A GAL S A BUD"] == "given"
+
+
+def test_adjudicate_conquista_calendar_and_alliances() -> None:
+    """La Conquista: "las incorporaciones de tropas se harán al iniciar cada ronda de
+    primavera", and an alliance is declared "junto con las instrucciones para sus
+    ejércitos" (``ally``; the result lists the alliances formed)."""
+    situation: dict[str, Any] = {
+        "phase": "F1914M", "edition": "conquista",
+        "units": {"FRANCE": ["A SPA"], "ENGLAND": ["F NTH"]},
+        "centers": {"FRANCE": ["PAR", "MAR", "BRE"], "ENGLAND": ["LON", "EDI", "LVP"]},
+        "ally": {"FRANCE": ["ENGLAND"], "ENGLAND": ["FRANCE"]},
+    }  # fmt: skip
+    result = adjudicate_cli(situation)
+    assert result["next_phase"] == "S1915A" and result["alliances"] == [["ENGLAND", "FRANCE"]]
+    centers = result["centers"]
+    assert isinstance(centers, dict) and "SPA" in centers["FRANCE"]
+
+
+def test_adjudicate_grow_cuts_support_from_the_target() -> None:
+    """Grow through the JSON contract: "Se uma unidade que está apoiando é atacada, o apoio
+    fica imediatamente anulado" (``--rules grow``; classic: A PRU takes WAR)."""
+    situation: dict[str, Any] = {
+        "phase": "S1901M",
+        "units": {"GERMANY": ["A PRU", "A SIL"], "RUSSIA": ["A WAR"]},
+        "orders": {"GERMANY": ["A PRU - WAR", "A SIL S A PRU - WAR"], "RUSSIA": ["A WAR - SIL"]},
+    }
+    grow = adjudicate_cli(situation, "--rules", "grow")
+    assert results_of(grow)["A SIL S A PRU - WAR"] == "cut" and grow["dislodged"] == {}
+    assert adjudicate_cli(situation | {"edition": "grow"}) == grow
+    classic = adjudicate_cli(situation)
+    assert results_of(classic)["A PRU - WAR"] == "succeeds"
+
+
+def test_adjudicate_rejects_what_an_edition_does_not_have() -> None:
+    import pytest as _pytest
+
+    from realpolitik.errors import SituationError
+    from realpolitik.situation import adjudicate_situation
+
+    base: dict[str, Any] = {"phase": "S1901M", "units": {"AUSTRIA": ["A BUD"], "RUSSIA": ["A GAL"]}}
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"edition": "diplomacy2"}, "unknown edition"),
+        ({"accept": {"AUSTRIA": ["A GAL"]}}, "conquista"),
+        ({"ally": {"AUSTRIA": ["RUSSIA"]}}, "conquista"),
+        ({"edition": "conquista", "accept": {"AUSTRIA": ["A VIE"]}}, "no unit"),
+        ({"edition": "conquista", "accept": {"AUSTRIA": ["A BUD"]}}, "its own unit"),
+    ]
+    for extra, word in cases:
+        with _pytest.raises(SituationError, match=word):
+            adjudicate_situation(base | extra)

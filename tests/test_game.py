@@ -8,9 +8,12 @@ import pytest
 
 from realpolitik import IllegalOrderError, InvalidOrderError, Phase, parse_order
 from realpolitik.game import Game, GameError
+from realpolitik.maps import load_map
 from realpolitik.orders import Build, Disband, Hold, Move, Retreat, UnitRef, Waive
 from realpolitik.vocab import ARMY
 from tests.gamekit import at
+
+STANDARD = load_map("standard")
 
 
 # --- creation -------------------------------------------------------------------------------
@@ -77,7 +80,10 @@ def test_submit_parses_replaces_and_reports() -> None:
     assert game.submit("ENGLAND", []) == [] and "ENGLAND" not in game.waiting_for()
     assert game.submit("FRANCE", ["A PAR - MOS"])  # understood, illegal: adjudicated
     resolution = game.process()
-    assert resolution.outcome_of(parse_order("A PAR - MOS")).result.value == "illegal"
+    assert (
+        resolution.outcome_of(parse_order("A PAR - MOS", game_map=STANDARD)).result.value
+        == "illegal"
+    )
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,7 @@ import pytest
 
 from realpolitik import IllegalOrderError, Phase
 from realpolitik.game import Game, GameError
+from realpolitik.maps import load_map
 from realpolitik.orders import (
     Build,
     Disband,
@@ -27,7 +28,7 @@ from realpolitik.orders import (
 )
 from realpolitik.position import Position
 from realpolitik.records import PhaseRecord, Status
-from realpolitik.variants import Victory, load_board
+from realpolitik.variants import Victory
 from realpolitik.victory import check_victory
 from realpolitik.vocab import ARMY, FLEET
 from tests.gamekit import at, play_random
@@ -198,7 +199,7 @@ def test_forks_have_their_own_facts() -> None:
 def test_phase_records_are_made_as_the_dataclass_makes_them() -> None:
     names = [f.name for f in fields(PhaseRecord)]
     assert list(inspect.signature(PhaseRecord).parameters) == names
-    board = load_board("standard")
+    board = load_map("standard")
     phase, position = Phase.parse("S1901M"), Position.initial(board)
     record = PhaseRecord(phase, position, {}, (), position)
     for f in fields(PhaseRecord):
@@ -220,7 +221,7 @@ def test_phase_records_are_made_as_the_dataclass_makes_them() -> None:
 
 # --- victory -----------------------------------------------------------------------------
 def test_victory_verdicts_per_power_per_player_and_by_units() -> None:
-    board = load_board("standard")
+    board = load_map("standard")
     centres = {c: "FRANCE" for c in EIGHTEEN[:17]} | {"VEN": "ITALY", "NAP": "ITALY"}
     position = Position(units={}, centers=centres)
     teams = {p: (p,) for p in board.powers}

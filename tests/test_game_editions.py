@@ -6,9 +6,12 @@ import pytest
 
 from realpolitik import parse_order
 from realpolitik.game import Game, GameError
+from realpolitik.maps import load_map
 from realpolitik.orders import Build, UnitRef
 from realpolitik.vocab import ARMY, FLEET
 from tests.gamekit import at
+
+STANDARD = load_map("standard")
 
 
 def _result(game: Game, order: str) -> str:
@@ -249,7 +252,7 @@ def test_conquista_no_retreats_and_centres_every_turn() -> None:
     game.submit("GERMANY", ["A MUN - BUR", "A RUH S A MUN - BUR"])
     game.submit("FRANCE", [])
     resolution = game.process()
-    bur = resolution.outcome_of(parse_order("A BUR H"))
+    bur = resolution.outcome_of(parse_order("A BUR H", game_map=STANDARD))
     assert bur.result.value == "destroyed"
     assert str(game.phase) == "F1915M" and not any(r.phase.is_retreats for r in game.history)
     assert "BUR" not in game.position.dislodged and game.position.units["BUR"].power == "GERMANY"
@@ -303,7 +306,7 @@ def test_conquista_support_of_another_power_needs_acceptance() -> None:
     game.submit("AUSTRIA", ["A SER S TURKEY A RUM"])
     game.submit("RUSSIA", ["A UKR - RUM", "A SEV S A UKR - RUM"])
     game.process()
-    assert _result(game, "A SER S A RUM") == "invalid"  # not accepted by Turkey
+    assert _result(game, "A SER S TURKEY A RUM") == "invalid"  # not accepted by Turkey
     assert game.position.units["RUM"].power == "RUSSIA"
     game = at(Game.new(edition="conquista", seed=1), "S1915M", data)
     game.submit("AUSTRIA", ["A SER S A RUM"])

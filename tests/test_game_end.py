@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from realpolitik.game import Game, GameError
-from realpolitik.variants import load_board
+from realpolitik.maps import load_map
 from tests.gamekit import at
 
 EIGHTEEN = ["BEL", "HOL", "DEN", "SWE", "NWY", "SPA", "POR", "TUN", "KIE", "BER", "MUN",
@@ -172,7 +172,7 @@ def test_hold_support_in_civil_disorder_datc_4d9() -> None:
 
 
 def test_conquista_solo_victory_after_any_turn() -> None:
-    centers = sorted(load_board("conquista").centers)
+    centers = sorted(load_map("conquista").centers)
     game = at(Game.new(edition="conquista", seed=1), "S1916M", {
         "units": {"RUSSIA": ["A UKR"], "TURKEY": ["A ANK"]},
         "centers": {"RUSSIA": [c for c in centers if c not in ("RUM", "ANK")][:17],

@@ -14,7 +14,9 @@ def _position(units: dict[str, list[str]], centers: dict[str, list[str]] | None 
 
 
 def _orders(**orders: list[str]) -> dict[str, list]:  # type: ignore[type-arg]
-    return {power: [parse_order(o) for o in texts] for power, texts in orders.items()}
+    return {
+        power: [parse_order(o, game_map=BOARD) for o in texts] for power, texts in orders.items()
+    }
 
 
 def test_dislodged_units_destroyed() -> None:
@@ -34,7 +36,7 @@ def test_foreign_support_counts_when_accepted() -> None:
     orders = _orders(AUSTRIA=["A SER S A RUM"], RUSSIA=["A UKR - RUM", "A SEV S A UKR - RUM"])
     rules = rules_for("conquista", foreign_support="acknowledged")
     refused = adjudicate(BOARD, position, orders, rules, SPRING)
-    support = refused.outcome_of(parse_order("A SER S A RUM"))
+    support = refused.outcome_of(parse_order("A SER S A RUM", game_map=BOARD))
     assert support.result.value == "invalid" and "did not accept" in support.reason
     assert refused.position.units["RUM"].power == "RUSSIA"
     accepted = adjudicate(BOARD, position, orders, rules, SPRING, accepted=[("TURKEY", "SER")])
@@ -48,7 +50,10 @@ def test_hold_support_for_a_power_in_civil_disorder() -> None:
     orders = _orders(AUSTRIA=["A TRI - VEN", "A TYR S A TRI - VEN"], FRANCE=["A PIE S A VEN"])
     fails = rules_for("classic").with_choice("4.D.9", "a")
     result = adjudicate(BOARD, position, orders, fails, SPRING, disorder=["ITALY"])
-    assert result.outcome_of(parse_order("A PIE S A VEN")).reason == "ITALY is in civil disorder"
+    assert (
+        result.outcome_of(parse_order("A PIE S A VEN", game_map=BOARD)).reason
+        == "ITALY is in civil disorder"
+    )
     assert "VEN" in result.position.dislodged
     result = adjudicate(BOARD, position, orders, fails, SPRING)  # not in disorder: it counts
     assert "VEN" not in result.position.dislodged

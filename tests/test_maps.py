@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from importlib import resources
 from typing import Any
 
 import pytest
 
 from realpolitik import ARMY, FLEET, load_map
-from realpolitik.maps import ProvinceType, map_from_dict
-from realpolitik.maps.loader import MapDataError
+from realpolitik.errors import MapDataError
+from realpolitik.maps import BOARDS, ProvinceType, map_from_dict
 
 M = load_map("standard")
 
@@ -105,3 +106,19 @@ def test_bad_map_data_is_rejected() -> None:
         map_from_dict({**base, "provinces": base["provinces"] * 2})
     with pytest.raises(MapDataError, match="unknown map"):
         load_map("atlantis")
+
+
+def test_every_shipped_board_loads() -> None:
+    data = resources.files("realpolitik.maps").joinpath("data")
+    files = {p.name[: -len(".json")] for p in data.iterdir() if p.name.endswith(".json")}
+    files |= {p.name[: -len(".json")] for p in data.joinpath("derived").iterdir()}
+    assert set(BOARDS) == files
+    for name in BOARDS:
+        board = load_map(name)
+        assert board.name == name and board.centers
+
+
+@pytest.mark.parametrize("name", ["", "../standard", "derived/grow", ".hidden", "STANDARD"])
+def test_unknown_boards_are_named_in_the_error(name: str) -> None:
+    with pytest.raises(MapDataError, match="unknown map"):
+        load_map(name)

@@ -49,7 +49,6 @@ from realpolitik.notation import (
 from realpolitik.notation.lexicon import PROVINCE, normalize, tokenize
 from realpolitik.phase import Season
 from realpolitik.position import Dislodged
-from realpolitik.variants import load_board
 
 BOARD = load_map("standard")
 START = Position.initial(BOARD)
@@ -88,8 +87,8 @@ def test_every_province_has_a_short_and_a_long_name(language: str, board: str) -
     """Every province of the standard map and of the conquista board (its Slovakia and
     Sea of Denmark) is named, and each name means that province alone."""
     provinces = language_data(language)["provinces"]
-    assert set(provinces) == set(BOARD.provinces) | set(load_board("conquista").provinces)
-    game_map = load_board(board)
+    assert set(provinces) == set(BOARD.provinces) | set(load_map("conquista").provinces)
+    game_map = load_map(board)
     lexicon = load_lexicon(language, game_map)
     for pid, entry in provinces.items():
         if pid not in game_map.provinces:
@@ -103,18 +102,28 @@ def test_every_province_has_a_short_and_a_long_name(language: str, board: str) -
 @pytest.mark.parametrize("board", ["standard", "conquista"])
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_phrase_of_a_language_names_two_provinces(language: str, board: str) -> None:
-    lexicon = load_lexicon(language, load_board(board))
+    lexicon = load_lexicon(language, load_map(board))
     for key, readings in lexicon.phrases.items():
         places = [r.value for r in readings if r.cls == PROVINCE and r.cost == 0]
         assert len(places) <= 1, (key, places)
 
 
 def test_accents_are_optional() -> None:
-    assert parse_order("E Munich-Bohemia", "es") == parse_order("E Múnich-Bohemia", "es")
-    assert parse_order("A Paris - Bourgogne", "fr") == Move(A("PAR"), "BUR")
-    assert parse_order("E de Varsovia para Ucrania", "pt") == Move(A("WAR"), "UKR")
-    assert parse_order("F MAO - Espagne côte nord", "fr") == Move(F("MAO"), "SPA/NC")
-    assert parse_order("F MAO - Espagne cote nord", "fr") == Move(F("MAO"), "SPA/NC")
+    assert parse_order("E Munich-Bohemia", language="es", game_map=BOARD) == parse_order(
+        "E Múnich-Bohemia", language="es", game_map=BOARD
+    )
+    assert parse_order("A Paris - Bourgogne", language="fr", game_map=BOARD) == Move(
+        A("PAR"), "BUR"
+    )
+    assert parse_order("E de Varsovia para Ucrania", language="pt", game_map=BOARD) == Move(
+        A("WAR"), "UKR"
+    )
+    assert parse_order("F MAO - Espagne côte nord", language="fr", game_map=BOARD) == Move(
+        F("MAO"), "SPA/NC"
+    )
+    assert parse_order("F MAO - Espagne cote nord", language="fr", game_map=BOARD) == Move(
+        F("MAO"), "SPA/NC"
+    )
 
 
 # --- the A clash and the notations of RULES.md §6 ------------------------------------------
@@ -143,7 +152,7 @@ def test_accents_are_optional() -> None:
     ],
 )
 def test_rulebook_notations(language: str, text: str, order: object) -> None:
-    assert parse_order(text, language) == order
+    assert parse_order(text, language=language, game_map=BOARD) == order
 
 
 # --- what a player may type -----------------------------------------------------------------
@@ -181,7 +190,7 @@ def test_rulebook_notations(language: str, text: str, order: object) -> None:
     ],
 )
 def test_what_players_type(language: str, text: str, order: object) -> None:
-    assert parse_order(text, language) == order
+    assert parse_order(text, language=language, game_map=BOARD) == order
 
 
 @pytest.mark.parametrize(
@@ -203,7 +212,7 @@ def test_what_players_type(language: str, text: str, order: object) -> None:
 )
 def test_not_understood_in_the_players_language(language: str, text: str, message: str) -> None:
     with pytest.raises(InvalidOrderError, match=message) as info:
-        parse_order(text, language)
+        parse_order(text, language=language, game_map=BOARD)
     assert info.value.text == text
 
 
@@ -218,8 +227,10 @@ def test_not_understood_in_the_players_language(language: str, text: str, messag
 )
 def test_a_prefix_of_two_provinces_is_ambiguous(language: str, text: str, message: str) -> None:
     with pytest.raises((AmbiguousOrderError, InvalidOrderError), match=message):
-        parse_order(text, language)
-    assert parse_order("A Nor-Swe", "fr") == Move(A("NWY"), "SWE")  # Norvège only
+        parse_order(text, language=language, game_map=BOARD)
+    assert parse_order("A Nor-Swe", language="fr", game_map=BOARD) == Move(
+        A("NWY"), "SWE"
+    )  # Norvège only
 
 
 def test_candidates_are_cheapest_first() -> None:
@@ -229,11 +240,11 @@ def test_candidates_are_cheapest_first() -> None:
 
 
 def test_older_signature_with_a_map_in_third_place() -> None:
-    assert parse_order("A PAR - BUR", "en", BOARD) == Move(A("PAR"), "BUR")
+    assert parse_order("A PAR - BUR", game_map=BOARD) == Move(A("PAR"), "BUR")
 
 
 def test_parse_orders_splits_as_the_rulebooks_print() -> None:
-    assert parse_orders("E Vie—Tri, E Bud—Gli; F Tri—Alb", "es") == [
+    assert parse_orders("E Vie—Tri, E Bud—Gli; F Tri—Alb", language="es", game_map=BOARD) == [
         Move(A("VIE"), "TRI"),
         Move(A("BUD"), "GAL"),
         Move(F("TRI"), "ALB"),
@@ -242,21 +253,29 @@ def test_parse_orders_splits_as_the_rulebooks_print() -> None:
 
 # --- with a position ------------------------------------------------------------------------
 def test_the_board_completes_the_order() -> None:
-    assert parse_order("Lon - Nth", "en", START) == Move(F("LON"), "NTH")
-    assert parse_order("F StP - Bot", "en", START) == Move(F("STP/SC"), "BOT")
-    assert parse_order("Par A Mar-Bor", "es", START) == SupportMove(A("PAR"), A("MAR"), "BUR")
-    assert parse_order("F Sue A SPt Nor", "es", Position({
+    assert parse_order("Lon - Nth", position=START, game_map=BOARD) == Move(F("LON"), "NTH")
+    assert parse_order("F StP - Bot", position=START, game_map=BOARD) == Move(F("STP/SC"), "BOT")
+    assert parse_order(
+        "Par A Mar-Bor", language="es", position=START, game_map=BOARD
+    ) == SupportMove(A("PAR"), A("MAR"), "BUR")
+    assert parse_order("F Sue A SPt Nor", language="es", position=Position({
         "SWE": Unit("RUSSIA", FLEET, "SWE"), "STP": Unit("RUSSIA", ARMY, "STP")
-    })) == SupportMove(F("SWE"), A("STP"), "NWY")  # fmt: skip
+    }), game_map=BOARD) == SupportMove(F("SWE"), A("STP"), "NWY")  # fmt: skip
 
 
 def test_the_board_picks_the_only_reading_that_fits() -> None:
     russia = Position({"GAL": Unit("RUSSIA", ARMY, "GAL")})
-    assert parse_order("E Gal M", "es") == Hold(A("WAL"))  # Gal is Wales in Spanish
-    assert parse_order("E Gal M", "es", russia) == Hold(A("GAL"))
+    assert parse_order("E Gal M", language="es", game_map=BOARD) == Hold(
+        A("WAL")
+    )  # Gal is Wales in Spanish
+    assert parse_order("E Gal M", language="es", position=russia, game_map=BOARD) == Hold(A("GAL"))
     france = Position({"PAR": Unit("FRANCE", ARMY, "PAR")})
-    assert parse_order("E Par a Bor", "es") == SupportHold(A("PAR"), U("BUR"))
-    assert parse_order("E Par a Bor", "es", france) == Move(A("PAR"), "BUR")
+    assert parse_order("E Par a Bor", language="es", game_map=BOARD) == SupportHold(
+        A("PAR"), U("BUR")
+    )
+    assert parse_order("E Par a Bor", language="es", position=france, game_map=BOARD) == Move(
+        A("PAR"), "BUR"
+    )
 
 
 @pytest.mark.parametrize(
@@ -281,18 +300,20 @@ def test_what_the_board_forbids(
     language: str, text: str, kwargs: dict[str, object], error: type, message: str
 ) -> None:
     with pytest.raises(error, match=message):
-        parse_order(text, language, START, **kwargs)  # type: ignore[arg-type]
+        parse_order(text, game_map=BOARD, language=language, position=START, **kwargs)  # type: ignore[arg-type]
 
 
 def test_a_missing_coast_where_both_are_possible_is_ambiguous() -> None:
     fleet = Position({"MAO": Unit("FRANCE", FLEET, "MAO")})
     with pytest.raises(AmbiguousOrderError, match="north coast or south coast"):
-        parse_order("F MAO - Spa", "en", fleet)
+        parse_order("F MAO - Spa", position=fleet, game_map=BOARD)
     with pytest.raises(AmbiguousOrderError, match="costa norte o costa sur"):
-        parse_order("F AtC-Esp", "es", fleet)
-    assert parse_order("F AtC-CN Esp", "es", fleet) == Move(F("MAO"), "SPA/NC")
+        parse_order("F AtC-Esp", language="es", position=fleet, game_map=BOARD)
+    assert parse_order("F AtC-CN Esp", language="es", position=fleet, game_map=BOARD) == Move(
+        F("MAO"), "SPA/NC"
+    )
     gascony = Position({"GAS": Unit("FRANCE", FLEET, "GAS")})
-    assert parse_order("F Gas - Spa", "en", gascony) == Move(F("GAS"), "SPA/NC")
+    assert parse_order("F Gas - Spa", position=gascony, game_map=BOARD) == Move(F("GAS"), "SPA/NC")
 
 
 def test_a_retreat_phase_reads_moves_as_retreats() -> None:
@@ -300,30 +321,38 @@ def test_a_retreat_phase_reads_moves_as_retreats() -> None:
         {"BUR": Unit("GERMANY", ARMY, "BUR")},
         dislodged={"BUR": Dislodged(Unit("FRANCE", ARMY, "BUR"), "RUH", ("GAS", "PAR"))},
     )
-    assert parse_order("E Bor-Gas", "es", position) == Retreat(A("BUR"), "GAS")
-    assert parse_order("A Bur D", "en", position) == Disband(A("BUR"))
+    assert parse_order("E Bor-Gas", language="es", position=position, game_map=BOARD) == Retreat(
+        A("BUR"), "GAS"
+    )
+    assert parse_order("A Bur D", position=position, game_map=BOARD) == Disband(A("BUR"))
     with pytest.raises(IllegalOrderError, match="cannot retreat to Marseilles"):
-        parse_order("A Bur - Mar", "en", position)
+        parse_order("A Bur - Mar", position=position, game_map=BOARD)
     with pytest.raises(IllegalOrderError, match="can only retreat or disband"):
-        parse_order("A Bur H", "en", position)
+        parse_order("A Bur H", position=position, game_map=BOARD)
 
 
 def test_an_adjustment_phase_reads_bare_units_as_builds_and_removals() -> None:
     winter = Phase.parse("W1901A")
     position = Position({"MUN": Unit("GERMANY", ARMY, "MUN")}, START.centers)
-    assert parse_order("F Kie", "es", position, phase=winter) == Build(F("KIE"))
-    assert parse_order("E Mun", "es", position, phase=winter) == Disband(A("MUN"))
-    assert parse_order("E Ber", "es", position, phase=winter, power="GERMANY") == Build(A("BER"))
-    assert parse_order("Mos", "en", position, phase=winter) == Build(A("MOS"))
+    assert parse_order(
+        "F Kie", language="es", position=position, game_map=BOARD, phase=winter
+    ) == Build(F("KIE"))
+    assert parse_order(
+        "E Mun", language="es", position=position, game_map=BOARD, phase=winter
+    ) == Disband(A("MUN"))
+    assert parse_order(
+        "E Ber", language="es", position=position, game_map=BOARD, phase=winter, power="GERMANY"
+    ) == Build(A("BER"))
+    assert parse_order("Mos", position=position, game_map=BOARD, phase=winter) == Build(A("MOS"))
     with pytest.raises(AmbiguousOrderError, match="in Kiel: an army or a fleet"):
-        parse_order("Build Kie", "en", position, phase=winter)
+        parse_order("Build Kie", position=position, game_map=BOARD, phase=winter)
     with pytest.raises(AmbiguousOrderError, match="coast of St Petersburg"):
-        parse_order("Build F StP", "en", position, phase=winter)
+        parse_order("Build F StP", position=position, game_map=BOARD, phase=winter)
     with pytest.raises(IllegalOrderError, match="not a home supply centre of England"):
-        parse_order("Build A Ber", "en", position, phase=winter, power="ENGLAND")
+        parse_order("Build A Ber", position=position, game_map=BOARD, phase=winter, power="ENGLAND")
     with pytest.raises(IllegalOrderError, match="Munich is occupied"):
-        parse_order("Build A Mun", "en", position, phase=winter)
-    assert parse_order("WAIVE", "en", position, phase=winter) == Waive()
+        parse_order("Build A Mun", position=position, game_map=BOARD, phase=winter)
+    assert parse_order("WAIVE", position=position, game_map=BOARD, phase=winter) == Waive()
 
 
 # --- guessing the language --------------------------------------------------------------------
@@ -344,14 +373,14 @@ def test_an_adjustment_phase_reads_bare_units_as_builds_and_removals() -> None:
     ],
 )
 def test_guess_language(text: str, language: str) -> None:
-    assert guess_language(text) == language
+    assert guess_language(text, game_map=BOARD) == language
 
 
 def test_parse_with_a_guessed_language() -> None:
-    assert parse_order("A de Tri. permanece", None) == Hold(F("TRI"))
-    assert parse_order("A Tri H", None) == Hold(A("TRI"))
+    assert parse_order("A de Tri. permanece", language=None, game_map=BOARD) == Hold(F("TRI"))
+    assert parse_order("A Tri H", language=None, game_map=BOARD) == Hold(A("TRI"))
     with pytest.raises(InvalidOrderError):
-        parse_order("hello world", None)
+        parse_order("hello world", language=None, game_map=BOARD)
 
 
 # --- writing -------------------------------------------------------------------------------
@@ -400,12 +429,16 @@ TO_COAST = Move(F("CON"), "BUL/EC")
 )  # fmt: skip
 def test_format_order(order: object, language: str, style: str, text: str) -> None:
     assert format_order(order, language, style) == text  # type: ignore[arg-type]
-    assert parse_order(text, language) == order
+    assert parse_order(text, language=language, game_map=BOARD) == order
 
 
 def test_english_short_is_str() -> None:
     for text in ("A PAR - BUR", "F NTH C A LON - BEL", "F STP/NC B", "A PAR R BUR", "WAIVE"):
-        assert format_order(parse_order(text)) == str(parse_order(text)) == text
+        assert (
+            format_order(parse_order(text, game_map=BOARD))
+            == str(parse_order(text, game_map=BOARD))
+            == text
+        )
 
 
 def test_format_result_marks_failures_as_the_rulebooks_underline_them() -> None:
@@ -437,7 +470,7 @@ def test_seasons_and_dates() -> None:
 
 def test_unknown_language_and_style() -> None:
     with pytest.raises(ValueError, match="unknown language"):
-        parse_order("A PAR H", "de")
+        parse_order("A PAR H", language="de", game_map=BOARD)
     with pytest.raises(ValueError, match="unknown style"):
         format_order(Hold(A("PAR")), "en", "tiny")  # type: ignore[arg-type]
 
@@ -448,7 +481,7 @@ def test_read_all_reads_each_text_as_parse_order_does() -> None:
     expected += [Waive(), Hold(UnitRef(ARMY, "PAR"))]
     assert read_all(texts, "en", BOARD) == expected
     assert [read_order(t, "en", BOARD) for t in texts] == expected
-    assert [parse_order(t, "en", game_map=BOARD) for t in texts] == expected
+    assert [parse_order(t, game_map=BOARD) for t in texts] == expected
     # no language: each text's own is guessed
     mixed = ["E Par A E Mar-Bor", "A PAR S A MAR - BUR"]
     support = SupportMove(UnitRef(ARMY, "PAR"), UnitRef(ARMY, "MAR"), "BUR")

@@ -46,7 +46,7 @@ soup = st.lists(st.sampled_from(WORDS), max_size=14).flatmap(
 def _read(text: str, language: str | None, **board: object) -> Order | None:
     """The order, or None after one of the three errors (anything else fails the test)."""
     try:
-        return parse_order(text, language, **board)  # type: ignore[arg-type]
+        return parse_order(text, game_map=BOARD, language=language, **board)  # type: ignore[arg-type]
     except THREE as exc:
         assert type(exc) in THREE and str(exc)
         return None
@@ -55,7 +55,7 @@ def _read(text: str, language: str | None, **board: object) -> Order | None:
 def _writes_back(order: Order, language: str) -> None:
     for style in ("short", "long"):
         text = format_order(order, language, style)
-        assert parse_order(text, language) == order, text
+        assert parse_order(text, language=language, game_map=BOARD) == order, text
 
 
 @settings(max_examples=300, deadline=None)

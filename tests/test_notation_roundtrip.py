@@ -61,9 +61,14 @@ def _round_trip(
     power: Power, order: Order, position: Position, phase: Phase, language: str, style: str
 ) -> None:
     text = format_order(order, language, style)  # type: ignore[arg-type]
-    assert parse_order(text, language) == order, text
-    assert parse_order(text, language, position, power=power, phase=phase) == order, text
-    assert parse_order(text, None) == order, text
+    assert parse_order(text, language=language, game_map=BOARD) == order, text
+    assert (
+        parse_order(
+            text, language=language, position=position, game_map=BOARD, power=power, phase=phase
+        )
+        == order
+    ), text
+    assert parse_order(text, language=None, game_map=BOARD) == order, text
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -184,7 +189,34 @@ def test_any_order_value_round_trips(order: Order) -> None:
     for language in LANGUAGES:
         for style in STYLES:
             text = format_order(order, language, style)
-            assert parse_order(text, language) == order, text
+            assert parse_order(text, language=language, game_map=BOARD) == order, text
+
+
+# the conquista board's own places (seed 004): London's and Brest's coasts, the Sea of
+# Denmark, Slovakia
+CONQUISTA = load_map("conquista")
+CONQUISTA_PLACES = sorted(
+    p
+    for p in set(CONQUISTA.army_locations) | set(CONQUISTA.fleet_locations)
+    if p[:3] in ("LON", "BRE", "SDN", "SLO", "DEN", "SWE", "SKA", "BAL")
+)
+conquista_refs = st.builds(
+    UnitRef, st.sampled_from((None, ARMY, FLEET)), st.sampled_from(CONQUISTA_PLACES)
+)
+conquista_orders = st.one_of(
+    st.builds(Move, conquista_refs, st.sampled_from(CONQUISTA_PLACES)),
+    st.builds(SupportMove, conquista_refs, conquista_refs, st.sampled_from(CONQUISTA_PLACES)),
+    st.builds(Build, conquista_refs),
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(order=conquista_orders)
+def test_conquista_board_orders_round_trip(order: Order) -> None:
+    for language in LANGUAGES:
+        for style in STYLES:
+            text = format_order(order, language, style, game_map=CONQUISTA)
+            assert parse_order(text, language=language, game_map=CONQUISTA) == order, text
 
 
 @settings(max_examples=300, deadline=None)
@@ -199,9 +231,10 @@ def test_the_fast_path_reads_what_the_grammar_reads(order: Order) -> None:
 # The short notation the fast path reads, as a regular expression: the specification the
 # hand-written reader is held to, on any run of words.
 _LOC = r"([A-Z]{3}(?:/(?:NC|SC|EC|WC))?)"
+_POWER = rf"(?:({'|'.join(BOARD.powers)}) )?"
 _SHORT = re.compile(
-    rf"(?:([AF]) )?{_LOC} "
-    rf"(?:([HDB])|- {_LOC}( VIA)?|R {_LOC}|([SC]) (?:([AF]) )?{_LOC}(?: - {_LOC})?)"
+    rf"{_POWER}(?:([AF]) )?{_LOC} "
+    rf"(?:([HDB])|- {_LOC}( VIA)?|R {_LOC}|([SC]) {_POWER}(?:([AF]) )?{_LOC}(?: - {_LOC})?)"
 )
 _KINDS = {"A": ARMY, "F": FLEET, None: None}
 
@@ -213,12 +246,13 @@ def _specified(text: str) -> Order | None:
     match = _SHORT.fullmatch(text)
     if match is None:
         return None
-    kind, loc, verb, dest, via, retreat, aid, target_kind, target, target_dest = match.groups()
+    (power, kind, loc, verb, dest, via, retreat, aid, target_power, target_kind, target,
+     target_dest) = match.groups()  # fmt: skip
     places = (loc, dest, retreat, target, target_dest)
     if any(p is not None and p.split("/")[0] not in BOARD.provinces for p in places):
         return None
-    unit = UnitRef(_KINDS[kind], loc)
-    other = UnitRef(_KINDS[target_kind], target) if target is not None else None
+    unit = UnitRef(_KINDS[kind], loc, power)
+    other = UnitRef(_KINDS[target_kind], target, target_power) if target is not None else None
     if verb is not None:
         return Hold(unit) if verb == "H" else Disband(unit) if verb == "D" else Build(unit)
     if dest is not None:
@@ -238,7 +272,7 @@ def _specified(text: str) -> Order | None:
 _WORDS = (
     "A", "F", "a", "PAR", "par", "BUR", "SPA/NC", "spa/sc", "STP/NC", "PAR/EC", "MAO", "NTH",
     "SPA/XC", "XYZ", "PARIS", "H", "D", "B", "-", "R", "S", "C", "VIA", "via", "WAIVE", "",
-    " ", "\t", "S-", "H.",
+    " ", "\t", "S-", "H.", "TURKEY", "france", "ITALIAN",
 )  # fmt: skip
 
 

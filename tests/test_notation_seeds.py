@@ -45,9 +45,11 @@ def _table(language: str) -> list[Any]:
 def _check(row: dict[str, Any], language: str) -> None:
     if "error" in row:
         with pytest.raises(ERRORS[row["error"]]):
-            parse_order(row["text"], language)
+            parse_order(row["text"], language=language, game_map=BOARD)
     else:
-        assert parse_order(row["text"], language) == parse_order(row["order"]), row
+        assert parse_order(row["text"], language=language, game_map=BOARD) == parse_order(
+            row["order"], game_map=BOARD
+        ), row
 
 
 @pytest.mark.parametrize("row", _table("es"))
@@ -75,9 +77,11 @@ def test_the_language_of_every_seed_order_is_guessed(language: str) -> None:
     rows = json.loads((DATA / f"{language}.json").read_text("utf-8"))
     for row in rows:
         if "guess" in row:  # written so that another language reads it otherwise
-            assert guess_language(row["text"]) == row["guess"], row
+            assert guess_language(row["text"], game_map=BOARD) == row["guess"], row
         elif "order" in row:
-            assert parse_order(row["text"], None) == parse_order(row["order"]), row
+            assert parse_order(row["text"], language=None, game_map=BOARD) == parse_order(
+                row["order"], game_map=BOARD
+            ), row
 
 
 def _game_rows() -> list[Any]:
@@ -120,7 +124,16 @@ def test_example_games_against_the_board(
     expect = row["expect"]
     if expect in ERRORS:
         with pytest.raises(ERRORS[expect]):
-            parse_order(row["text"], language, position, power=power, phase=when)
+            parse_order(
+                row["text"],
+                language=language,
+                position=position,
+                game_map=BOARD,
+                power=power,
+                phase=when,
+            )
         return
-    got = parse_order(row["text"], language, position, power=power, phase=when)
-    assert got == parse_order(expect, "en", position, power=power, phase=when)
+    got = parse_order(
+        row["text"], language=language, position=position, game_map=BOARD, power=power, phase=when
+    )
+    assert got == parse_order(expect, position=position, game_map=BOARD, power=power, phase=when)

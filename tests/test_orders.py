@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from realpolitik import (
     ARMY,
@@ -13,14 +15,19 @@ from realpolitik import (
     Hold,
     InvalidOrderError,
     Move,
+    Order,
     Phase,
     Retreat,
     SupportHold,
     SupportMove,
     UnitRef,
+    UnitType,
     Waive,
     parse_order,
 )
+from realpolitik.maps import load_map
+
+STANDARD = load_map("standard")
 
 
 def A(loc: str) -> UnitRef:
@@ -47,7 +54,7 @@ SHORT = [
 
 @pytest.mark.parametrize(("text", "order"), SHORT, ids=[t for t, _ in SHORT])
 def test_short_notation_round_trips(text, order) -> None:
-    assert parse_order(text) == order
+    assert parse_order(text, game_map=STANDARD) == order
     assert str(order) == text
 
 
@@ -70,13 +77,13 @@ def test_short_notation_round_trips(text, order) -> None:
     ],
 )  # fmt: skip
 def test_long_english(text, order) -> None:
-    assert parse_order(text) == order
+    assert parse_order(text, game_map=STANDARD) == order
 
 
 @pytest.mark.parametrize("text", ["", "A", "A PAR -", "A PAR S", "A PAR XYZ", "A PAR - BUR BUR"])
 def test_not_understood(text) -> None:
     with pytest.raises(InvalidOrderError):
-        parse_order(text)
+        parse_order(text, game_map=STANDARD)
 
 
 def test_orders_are_immutable_values() -> None:
@@ -91,3 +98,39 @@ def test_phase_round_trip() -> None:
         assert str(Phase.parse(text)) == text
     with pytest.raises(ValueError, match="bad phase"):
         Phase.parse("X1901M")
+
+
+# --- str(order) and parse_order round-trip, for any order ----------------------------------
+_LOCATIONS = sorted({*STANDARD.army_adjacency, *STANDARD.fleet_adjacency})
+
+
+@st.composite
+def _refs(draw: st.DrawFn) -> UnitRef:
+    location = draw(st.sampled_from(_LOCATIONS))
+    kinds: list[UnitType | None] = [None]
+    if location in STANDARD.army_adjacency:
+        kinds.append(ARMY)
+    if location in STANDARD.fleet_adjacency:
+        kinds.append(FLEET)
+    power = draw(st.sampled_from((None, *STANDARD.powers)))
+    return UnitRef(draw(st.sampled_from(kinds)), location, power)
+
+
+_PLACES = st.sampled_from(_LOCATIONS)
+_ORDERS = st.one_of(
+    st.builds(Hold, _refs()),
+    st.builds(Move, _refs(), _PLACES, st.booleans()),
+    st.builds(SupportHold, _refs(), _refs()),
+    st.builds(SupportMove, _refs(), _refs(), _PLACES),
+    st.builds(Convoy, _refs(), _refs(), _PLACES),
+    st.builds(Retreat, _refs(), _PLACES),
+    st.builds(Disband, _refs()),
+    st.builds(Build, _refs()),
+    st.just(Waive()),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_ORDERS)
+def test_str_and_parse_order_round_trip(order: Order) -> None:
+    assert parse_order(str(order), game_map=STANDARD) == order

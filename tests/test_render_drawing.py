@@ -9,9 +9,8 @@ from itertools import combinations
 
 import pytest
 
-from realpolitik.maps import ProvinceType
+from realpolitik.maps import ProvinceType, load_map
 from realpolitik.render.drawing import Drawing, Point, Ring, drawing_for, load_drawing
-from realpolitik.variants import load_board
 
 # Borders each drawing shows that are no adjacency, and adjacencies it does not show as a
 # border (impassable Switzerland is left out of the comparison). The standard drawing has
@@ -74,13 +73,24 @@ def edge_distance(point: Point, rings: tuple[Ring, ...]) -> float:
 
 
 def test_every_province_is_drawn(board: str, drawing: Drawing) -> None:
-    game_map = load_board(board)
+    game_map = load_map(board)
     assert set(drawing.provinces) == set(game_map.provinces)
-    assert {d.kind for d in drawing.decorations} == {"island", "land", "lake"}
+    kinds = {"island", "land", "lake"} | ({"canal"} if board == "conquista" else set())
+    assert {d.kind for d in drawing.decorations} == kinds
+
+
+def test_conquista_draws_the_kiel_canal() -> None:
+    """Seed 004: "La flota alemana anclada en Kiel puede pasar en un sólo movimiento por
+    costa a Dinamarca a través del canal marcado en el tablero": the canal crosses Kiel."""
+    drawing = load_drawing("conquista")
+    (canal,) = [d for d in drawing.decorations if d.kind == "canal"]
+    points = [p for ring in canal.rings for p in ring]
+    middle = (sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points))
+    assert inside(middle, drawing.provinces["KIE"].rings)
 
 
 def test_shared_borders_are_the_adjacencies(board: str, drawing: Drawing) -> None:
-    game_map = load_board(board)
+    game_map = load_map(board)
     impassable = {p for p, i in game_map.provinces.items() if i.type is ProvinceType.IMPASSABLE}
     want = {frozenset((p, q)) for p, near in game_map.any_adjacency.items() for q in near if p != q}
     got = {pair for pair in shared_borders(drawing) if not pair & impassable}
@@ -114,7 +124,7 @@ def _anchors_lie_inside(drawing: Drawing, pid: str) -> None:
 
 
 def test_two_coast_provinces_show_each_coast(board: str, drawing: Drawing) -> None:
-    game_map = load_board(board)
+    game_map = load_map(board)
     # the sea that only one coast touches: that coast's fleet stands next to it
     own_sea = {
         ("STP", "NC"): "BAR",
@@ -163,4 +173,4 @@ def test_units_never_overlap(drawing: Drawing) -> None:
 def test_every_edition_board_is_drawn(board: str, drawn_by: str) -> None:
     """The standard map's boards by the standard drawing; the conquista board and the
     two-player conquista board (Italy cut off) by the conquista drawing."""
-    assert drawing_for(load_board(board)).name == drawn_by
+    assert drawing_for(load_map(board)).name == drawn_by

@@ -13,7 +13,8 @@ from realpolitik import Position, SupportHold, SupportMove, load_map, parse_orde
 from realpolitik.render import render
 from realpolitik.render.frames import Frame, frames_from_record
 from realpolitik.replay import load_game_record
-from realpolitik.variants import load_board
+
+STANDARD = load_map("standard")
 
 NS = "{http://www.w3.org/2000/svg}"
 GOLDEN = Path(__file__).parent / "data" / "render"
@@ -141,16 +142,20 @@ def test_builds_are_drawn_as_new_units() -> None:
     game_map = load_map("standard")
     start = Position.initial(game_map)
     empty_paris = Position({p: u for p, u in start.units.items() if p != "PAR"}, start.centers)
-    svg = render(empty_paris, game_map=game_map, orders={"FRANCE": [parse_order("A PAR B")]})
+    svg = render(
+        empty_paris,
+        game_map=game_map,
+        orders={"FRANCE": [parse_order("A PAR B", game_map=STANDARD)]},
+    )
     assert len(classed(parse(svg), "unit")) == 22
 
 
 def test_reduced_and_larger_boards() -> None:
-    grow3 = load_board("grow_3")
+    grow3 = load_map("grow_3")
     root = parse(render(Position.initial(grow3), game_map=grow3))
     inactive = {e.get("id") for e in classed(root, "inactive")}
     assert inactive == set(load_map("standard").provinces) - set(grow3.provinces)
-    conquista = load_board("conquista")
+    conquista = load_map("conquista")
     root = parse(render(Position.initial(conquista), game_map=conquista))
     centres = {e.get("data-province") for e in classed(root, "center")}
     assert len(centres) == 36 and {"SIL", "SYR"} <= centres

@@ -18,7 +18,6 @@ from realpolitik.savegame import (
     game_from_json,
     load_game,
     order_from_text,
-    order_text,
     save_game,
 )
 from realpolitik.variants import EDITIONS, edition
@@ -82,9 +81,9 @@ def test_order_text_round_trips_every_legal_order() -> None:
     ]
     assert len(orders) > 100
     for order in orders:
-        assert order_from_text(order_text(order)) == order
+        assert order_from_text(str(order)) == order
     named = SupportHold(UnitRef(ARMY, "BUD"), UnitRef(ARMY, "SER", "TURKEY"))
-    assert order_text(named) == "A BUD S TURKEY A SER"
+    assert str(named) == "A BUD S TURKEY A SER"
     assert order_from_text("A BUD S TURKEY A SER") == named
     untyped = order_from_text("PAR - BUR")
     assert untyped.unit.type is None  # type: ignore[union-attr]
@@ -156,3 +155,12 @@ def test_unreadable_files(tmp_path: Path) -> None:
         load_game(binary)
     with pytest.raises(FileNotFoundError):
         load_game(tmp_path / "missing.json")
+
+
+def test_a_rule_saved_before_it_existed_takes_the_editions_choice() -> None:
+    """A grow game saved before ``support_cut`` existed plays Grow's support cutting."""
+    from realpolitik.game import Game
+
+    saved = Game.new(edition="grow", seed=1).to_json()
+    del saved["rules"]["support_cut"]
+    assert Game.from_json(saved).rules.support_cut == "any_attack"

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from realpolitik import ARMY, FLEET, Phase
-from realpolitik.maps.loader import MapDataError
+from realpolitik.errors import MapDataError, VariantError
+from realpolitik.maps import load_map
+from realpolitik.maps.loader import _derive, map_from_dict
 from realpolitik.maps.model import ProvinceType
 from realpolitik.variants import (
     EDITIONS,
     Clock,
-    VariantError,
     edition,
-    load_board,
     variant_title,
     with_overrides,
 )
@@ -48,7 +48,7 @@ def test_setups_cover_the_books_player_counts(name: str) -> None:
     low = 3 if name == "grow" else 2  # Grow's book: 3 to 7 (its 2-player table is an extra)
     assert ed.tables() == list(range(low, 8))
     for setup in ed.setups:
-        board = load_board(ed.board(setup))
+        board = load_map(ed.board(setup))
         named = [p for g in setup.groups for p in g] + list(setup.out)
         if setup.neutral:
             named.append(setup.neutral.power)
@@ -109,7 +109,7 @@ def test_phase_names_and_clocks() -> None:
 
 
 def test_grow_reduced_boards() -> None:
-    full = load_board("grow")
+    full = load_map("grow")
     assert ("FLEET", "ROM") in {(t.name, loc) for t, loc in full.starts["ITALY"]}
     assert dict((loc, t) for t, loc in full.starts["ITALY"]) == {
         "VEN": ARMY, "ROM": FLEET, "NAP": FLEET,
@@ -118,20 +118,20 @@ def test_grow_reduced_boards() -> None:
               "grow_4": (22, ("ENGLAND", "FRANCE", "GERMANY", "ITALY")),
               "grow_3": (16, ("ENGLAND", "FRANCE", "GERMANY"))}  # fmt: skip
     for name, (centers, powers) in expect.items():
-        board = load_board(name)
+        board = load_map(name)
         assert len(board.centers) == centers and board.powers == powers, name
-    six = load_board("grow_6")
+    six = load_map("grow_6")
     for prov in ("ANK", "CON", "SMY", "ARM", "SYR", "BUL"):
         assert six.provinces[prov].type is ProvinceType.IMPASSABLE
         assert prov not in six.centers
     assert six.can_move(FLEET, "BLA", "AEG") and six.can_move(FLEET, "AEG", "BLA")
-    assert not load_board("standard").can_move(FLEET, "BLA", "AEG")
+    assert not load_map("standard").can_move(FLEET, "BLA", "AEG")
     assert not six.can_move(ARMY, "GRE", "BUL")
-    four = load_board("grow_4")
+    four = load_map("grow_4")
     assert "VIE" in four.centers and four.provinces["VIE"].home is None
     assert four.provinces["TRI"].home is None and "AUSTRIA" not in four.homes
     assert four.can_move(ARMY, "VIE", "BOH") and not four.can_move(ARMY, "VIE", "BUD")
-    three = load_board("grow_3")
+    three = load_map("grow_3")
     assert not three.provinces["NAF"].passable and three.can_move(FLEET, "MAO", "WES")
     assert len(edition("grow").victory.describe(three).split()) > 2
     assert edition("grow").victory.needed(three) == 18  # whatever the table (seed 003)
@@ -139,21 +139,21 @@ def test_grow_reduced_boards() -> None:
 
 
 def test_conquista_and_neutral_boards() -> None:
-    board = load_board("conquista")
+    board = load_map("conquista")
     assert len(board.centers) == 36
     assert board.provinces["SIL"].home == "GERMANY" and board.provinces["SYR"].home == "TURKEY"
     assert (ARMY, "SIL") in board.starts["GERMANY"] and (ARMY, "SYR") in board.starts["TURKEY"]
     assert sum(len(u) for u in board.starts.values()) == 24
-    neutral = load_board("standard_neutral_italy")
+    neutral = load_map("standard_neutral_italy")
     for outside, inside in (("TYR", "VEN"), ("MAR", "PIE"), ("TRI", "VEN")):
         assert not neutral.can_move(ARMY, outside, inside)
         assert not neutral.can_move(ARMY, inside, outside)
     assert neutral.can_move(ARMY, "ROM", "VEN")  # inside Italy, nothing changes
     assert not neutral.can_reach(FLEET, "TYS", "NAP") and not neutral.can_reach(FLEET, "ION", "APU")
     assert neutral.can_move(FLEET, "NAP", "ROM")
-    assert len(load_board("conquista_neutral_italy").centers) == 36
-    with pytest.raises(MapDataError, match="unknown board"):
-        load_board("atlantis")
+    assert len(load_map("conquista_neutral_italy").centers) == 36
+    with pytest.raises(MapDataError, match="unknown map 'atlantis'"):
+        load_map("atlantis")
 
 
 def test_rule_overrides() -> None:
@@ -181,3 +181,27 @@ def test_dealing_powers() -> None:
         setup.deal(names, {"dan": ["RUSSIA", "ITALY"]}, 1)
     with pytest.raises(VariantError, match="assigned twice"):
         setup.deal(names, {"ann": ["RUSSIA", "ITALY"], "bob": ["ITALY", "RUSSIA"]}, 1)
+
+
+def test_a_derived_board_adds_provinces_names_coasts_and_removes_edges() -> None:
+    """The declarations conquista's board is made of, and their checks: an edge to remove
+    must be there, a province to add must be new, and a province given coasts keeps no
+    fleet edge without a coast (the map loader says so)."""
+    base = {"name": "test", "base": "standard"}
+    board = map_from_dict(
+        _derive(
+            {
+                **base,
+                "add_provinces": [{"id": "XXX", "name": "Nowhere", "type": "inland"}],
+                "add_army": [["XXX", "BOH"]],
+                "remove_army": [["GAL", "BOH"]],
+            }
+        )
+    )
+    assert board.army_adjacency["XXX"] == {"BOH"} and "GAL" not in board.army_adjacency["BOH"]
+    with pytest.raises(MapDataError, match="no edge BOH-PAR to remove"):
+        _derive({**base, "remove_army": [["PAR", "BOH"]]})
+    with pytest.raises(MapDataError, match="PAR is already on the board"):
+        _derive({**base, "add_provinces": [{"id": "PAR", "name": "Paris", "type": "inland"}]})
+    with pytest.raises(MapDataError, match="LON needs one of its coasts"):
+        map_from_dict(_derive({**base, "coasts": {"LON": ["EC", "SC"]}}))

@@ -18,7 +18,9 @@ anchors inside its shape.
 A board with a picture of its own (``conquista``) has a design of its own,
 ``tools/drawing_design_<board>.json``, written as changes to the standard design (``base``):
 countries, seeds and anchors replaced per key (``null`` deletes), patches dropped by their
-comment, other keys replaced whole. Its drawing is ``render/data/<board>_drawing.json``.
+comment, other keys replaced whole; ``canals`` are drawn as water lines over the land
+(conquista's Kiel canal, "marcado en el tablero"). Its drawing is
+``render/data/<board>_drawing.json``.
 
 Needs ``shapely>=2.1`` (``pip install -e '.[drawing]'``). Run::
 
@@ -44,6 +46,7 @@ from typing import Any
 import shapely  # type: ignore[import-untyped, import-not-found, unused-ignore]
 from shapely import ops  # type: ignore[import-untyped, import-not-found, unused-ignore]
 from shapely.geometry import (  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    LineString,
     MultiPoint,
     Point,
     Polygon,
@@ -524,6 +527,9 @@ def build(design: dict[str, Any], atlas: Path, game: dict[str, Any]) -> dict[str
     for (label, _), geom in zip(extras, simplified[len(names) :], strict=False):
         kind = {ISLAND: "island", LAKE: "lake", UNNAMED: "land"}[label]
         decorations.append({"kind": kind, "rings": writer.rings(geom)})
+    for canal in design.get("canals", []):
+        line = LineString([builder.proj(*q) for q in canal["line"]])
+        decorations.append({"kind": "canal", "rings": writer.rings(line.buffer(canal["width_km"]))})
     return {
         "comment": design.get(
             "output_comment",
@@ -600,9 +606,9 @@ def derive_design(base: dict[str, Any], changes: dict[str, Any]) -> dict[str, An
 def board_data(board: str) -> dict[str, Any]:
     """The board's provinces (id, type) and army and fleet edges, as the map data writes
     them (``realpolitik`` must be importable: run with the project's environment)."""
-    from realpolitik.variants import load_board
+    from realpolitik.maps import load_map
 
-    game_map = load_board(board)
+    game_map = load_map(board)
     provinces = [{"id": p, "type": info.type.value} for p, info in game_map.provinces.items()]
     army = {tuple(sorted((p, q))) for p, near in game_map.army_adjacency.items() for q in near}
     fleet = {tuple(sorted((a, b))) for a, near in game_map.fleet_adjacency.items() for b in near}

@@ -1,23 +1,37 @@
 """realpolitik: the game of Diplomacy, with an exact adjudicator.
 
->>> from realpolitik import load_map, Position, parse_order, adjudicate, rules_for, Phase
+>>> from realpolitik import Phase, Position, adjudicate, load_map, parse_order, rules_for
 >>> m = load_map("standard")
 >>> start = Position.initial(m)
->>> res = adjudicate(m, start, {"FRANCE": [parse_order("A PAR - BUR")]},
+>>> res = adjudicate(m, start, {"FRANCE": [parse_order("A PAR - BUR", game_map=m)]},
 ...                  rules_for("classic"), Phase.parse("S1901M"))
 >>> res.outcomes[0].result.value
 'succeeds'
+
+A whole game, with players, phases and history, is a :class:`Game`:
+
+>>> from realpolitik import Game
+>>> game = Game.new(seed=1)
+>>> len(legal_orders(game.game_map, game.position, game.phase, game.rules, "FRANCE")["FRANCE"])
+3
 """
 
 from realpolitik.adjudicator import OrderResult, Outcome, Resolution, adjudicate
 from realpolitik.errors import (
     AmbiguousOrderError,
+    GameError,
     IllegalOrderError,
     InvalidOrderError,
+    MapDataError,
+    MilaError,
     OrderError,
+    SaveGameError,
     SituationError,
+    VariantError,
 )
-from realpolitik.maps import GameMap, load_map
+from realpolitik.game import Game
+from realpolitik.legal import legal_orders
+from realpolitik.maps import BOARDS, GameMap, load_map
 from realpolitik.notation import format_order, parse_order
 from realpolitik.orders import (
     Build,
@@ -35,22 +49,30 @@ from realpolitik.orders import (
 from realpolitik.phase import Phase, PhaseKind, Season
 from realpolitik.position import Dislodged, Position
 from realpolitik.rules import Rules, rules_for
-from realpolitik.vocab import ARMY, FLEET, Unit, UnitType
+from realpolitik.variants import Edition, edition
+from realpolitik.vocab import ARMY, FLEET, Location, Power, Province, Unit, UnitType
 
 __version__ = "0.1.0"
 
 __all__ = [
     "ARMY",
+    "BOARDS",
     "FLEET",
     "AmbiguousOrderError",
     "Build",
     "Convoy",
     "Disband",
     "Dislodged",
+    "Edition",
+    "Game",
+    "GameError",
     "GameMap",
     "Hold",
     "IllegalOrderError",
     "InvalidOrderError",
+    "Location",
+    "MapDataError",
+    "MilaError",
     "Move",
     "Order",
     "OrderError",
@@ -59,9 +81,12 @@ __all__ = [
     "Phase",
     "PhaseKind",
     "Position",
+    "Power",
+    "Province",
     "Resolution",
     "Retreat",
     "Rules",
+    "SaveGameError",
     "Season",
     "SituationError",
     "SupportHold",
@@ -69,10 +94,13 @@ __all__ = [
     "Unit",
     "UnitRef",
     "UnitType",
+    "VariantError",
     "Waive",
     "__version__",
     "adjudicate",
+    "edition",
     "format_order",
+    "legal_orders",
     "load_map",
     "parse_order",
     "rules_for",

@@ -1,8 +1,15 @@
-"""The three ways an order can be rejected, all ``ValueError`` so callers may catch one kind.
+"""Every error the library raises, all ``ValueError`` so callers may catch one kind.
+
+The three ways an order can be rejected (:class:`OrderError`):
 
 * :class:`InvalidOrderError`: the text is not understood.
 * :class:`IllegalOrderError`: understood, but the rules do not allow it.
 * :class:`AmbiguousOrderError`: more than one reading is possible.
+
+And the inputs that are not what they claim: :class:`SituationError` (a position or a
+situation of the JSON contract), :class:`MapDataError` (a board), :class:`VariantError`
+(the editions' declarations), :class:`GameError` (a request a game cannot take),
+:class:`SaveGameError` (a saved game), :class:`MilaError` (a MILA saved game).
 """
 
 from __future__ import annotations
@@ -30,3 +37,24 @@ class AmbiguousOrderError(OrderError):
 
 class SituationError(ValueError):
     """A malformed position or situation (unknown province, two units in one place...)."""
+
+
+class MapDataError(SituationError):
+    """A board that does not exist or whose data is inconsistent (unknown id, asymmetric
+    edge, bad type...)."""
+
+
+class VariantError(ValueError):
+    """An unknown edition, variant or setup, or an inconsistent declaration."""
+
+
+class GameError(ValueError):
+    """A request the game cannot take: the game is over, a power nobody plays, ..."""
+
+
+class SaveGameError(ValueError):
+    """Not a saved game, a newer version, or damaged (the message says where)."""
+
+
+class MilaError(ValueError):
+    """Not a MILA saved game, one we cannot read, or one whose replay differs here."""

@@ -25,7 +25,8 @@ from dataclasses import replace
 from typing import Any
 
 from realpolitik.adjudicator import Resolution, adjustment_counts
-from realpolitik.errors import IllegalOrderError, OrderError
+from realpolitik.errors import GameError, IllegalOrderError, OrderError
+from realpolitik.maps import load_map
 from realpolitik.maps.model import GameMap
 from realpolitik.notation import parse_order
 from realpolitik.orders import (
@@ -42,10 +43,10 @@ from realpolitik.orders import (
 )
 from realpolitik.phase import Phase, PhaseKind, Season
 from realpolitik.position import Position
-from realpolitik.records import CoinToss, GameError, Message, PhaseRecord, Status
+from realpolitik.records import CoinToss, Message, PhaseRecord, Status
 from realpolitik.rules import Rules
 from realpolitik.turns import play
-from realpolitik.variants import Edition, Setup, edition, load_board, with_overrides
+from realpolitik.variants import Edition, Setup, edition, with_overrides
 from realpolitik.victory import GameResult, check_victory, form_alliances, most_units
 from realpolitik.vocab import Power, Province, Unit, province_of
 
@@ -294,8 +295,8 @@ class Game:
         """The board of ``phase``: a neutral power's provinces are cut off until its year."""
         neutral = self.setup.neutral
         if neutral is not None and phase.year < neutral.until:
-            return load_board(neutral.map)
-        return load_board(self.spec.board(self.setup))
+            return load_map(neutral.map)
+        return load_map(self.spec.board(self.setup))
 
     @property
     def powers(self) -> tuple[Power, ...]:
@@ -444,10 +445,10 @@ class Game:
         as the rulebooks write them."""
         if facts.kind is _ADJUSTMENTS:
             return parse_order(
-                text, language, facts.position, game_map=facts.board, power=power,
-                phase=facts.phase,
+                text, language=language, game_map=facts.board, position=facts.position,
+                power=power, phase=facts.phase,
             )  # fmt: skip
-        return parse_order(text, language, facts.board)
+        return parse_order(text, language=language, game_map=facts.board)
 
     @staticmethod
     def _check_order(power: Power, order: Order, facts: _Facts) -> tuple[Order, Province | None]:

@@ -45,6 +45,7 @@ recent groups (they come back from phase to phase).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import compress
@@ -53,6 +54,7 @@ from typing import final
 
 from realpolitik.adjudicator import adjustment_counts
 from realpolitik.adjudicator.adjustments import adjustment_dues
+from realpolitik.adjudicator.convoy import minimal_routes, seas_of
 from realpolitik.maps.model import GameMap, ProvinceType
 from realpolitik.orders import (
     Build,
@@ -122,7 +124,7 @@ def unit_orders(
         if unit is None:
             return []
         tables = _tables(game_map)
-        slot = tables.plan(unit.type, unit.location)
+        slot = tables.slot(unit.type, unit.location)
         out: LegalOrders = {unit.power: {}}
         _Movement(tables, position, rules).fill(out, [unit], [slot])
         return out[unit.power][unit.location]
@@ -343,34 +345,22 @@ class _Retreats(dict[Location, Retreat]):
         return order
 
 
-class _Slots(dict[tuple[UnitType, Location], _Slot]):
-    """Slots by unit type and location; one at a location the map does not have is made
-    on first use (a stray: code :data:`_STRAY`)."""
-
-    __slots__ = ("tables",)
-
-    def __init__(self, tables: _Tables) -> None:
-        super().__init__()
-        self.tables = tables
-
-    def __missing__(self, key: tuple[UnitType, Location]) -> _Slot:
-        slot = self[key] = _Slot(self.tables, UnitRef(*key), _STRAY)
-        return slot
-
-
 class _Tables:
     """The map's lookups for legal orders.
 
     The sea neighbours of each sea, the coasts each sea touches and the seas each coast
-    touches; one :class:`_Slot` per unit type and location (``slot_at``; those planned so
-    far, by unit type then location, ``planned``: see :meth:`plan`); ``occupants[p]``: the
+    touches; one :class:`_Slot` per unit type and location, planned (``slot_at``; and by
+    unit type then location, ``planned``); ``occupants[p]``: the
     slots in province ``p``; ``movers[p]``: the slots that could move to ``p`` (by
     location); the codes: of the slots (from :data:`_FIRST_CODE`, in location order;
     ``by_code``), of the markers of the moves by convoy into each coast (``into_codes``),
     then of the slots' markers; ``narrow`` if they all fit in a byte (else masks are made in
-    Python); each power's build menu; and the most recent :class:`_Carriage` tables
-    (``carriages``, by army's province and group of connected fleets at sea, at most
-    ``_CARRIAGES``, the oldest dropped first)."""
+    Python); each power's build menu (``menus``); and the most recent :class:`_Carriage`
+    tables (``carriages``, by army's province and group of connected fleets at sea, at most
+    ``_CARRIAGES``, the oldest dropped first).
+
+    All but the carriages is made here, whole, before the tables can be shared between
+    threads; a carriage is made whole, then published under a lock."""
 
     def __init__(self, game_map: GameMap) -> None:
         self.game_map = game_map
@@ -378,13 +368,9 @@ class _Tables:
         self.coastal = frozenset(p for p, i in provinces.items() if i.type is ProvinceType.COASTAL)
         seas = frozenset(p for p, i in provinces.items() if i.type is ProvinceType.SEA)
         self.seas = seas
-        reach = game_map.fleet_reach
-        self.sea_next = {s: reach.get(s, frozenset()) & seas for s in seas}
-        self.sea_coasts = {s: tuple(sorted(reach.get(s, frozenset()) & self.coastal)) for s in seas}
-        self.seas_at = {
-            p: frozenset(s for s in seas if p in reach.get(s, ())) for p in self.coastal
-        }
-        self.slot_at = _Slots(self)
+        graph = seas_of(game_map)
+        self.sea_next, self.sea_coasts, self.seas_at = graph.next, graph.coasts, graph.at
+        self.slot_at: dict[tuple[UnitType, Location], _Slot] = {}
         places = [(ARMY, loc) for loc in game_map.army_adjacency]
         places += [(FLEET, loc) for loc in game_map.fleet_adjacency]
         places.sort(key=lambda place: place[1])
@@ -410,57 +396,56 @@ class _Tables:
                 slot.convoys_code, code = code, code + 1
         self.code_count = code
         self.narrow = code <= 256
-        self.planned: dict[UnitType, dict[Location, _Slot]] = {ARMY: {}, FLEET: {}}
-        self.carriages: dict[tuple[Province, frozenset[Province]], _Carriage] = {}
-        self._builds: dict[Province, tuple[Order, ...]] = {}
-        self._menus: dict[Power, tuple[tuple[str, tuple[Order, ...]], ...]] = {}
-
-    def plan(self, utype: UnitType, location: Location) -> _Slot:
-        """The slot of a unit type at a location, planned (:meth:`_Slot.plan`) on first use
-        and kept in ``planned``."""
-        slot = self.planned[utype].get(location)
-        if slot is None:
-            slot = self.planned[utype][location] = self.slot_at[utype, location]
+        # everything is made here, before the tables can be shared between threads
+        for slot in self.by_code.values():
             slot.plan(self)
-        return slot
+        self.planned: dict[UnitType, dict[Location, _Slot]] = {ARMY: {}, FLEET: {}}
+        for (utype, loc), slot in self.slot_at.items():
+            self.planned[utype][loc] = slot
+        self.carriages: dict[tuple[Province, frozenset[Province]], _Carriage] = {}
+        self._carriages_lock = threading.Lock()
+        self.menus = {power: self._menu(power) for power in game_map.powers}
 
-    def builds(self, prov: Province) -> tuple[Order, ...]:
-        """The builds in a province: an army, and a fleet on each coast of a coastal one."""
-        found = self._builds.get(prov)
+    def slot(self, utype: UnitType, location: Location) -> _Slot:
+        """The slot of a unit type at a location; at one the map does not have, a stray
+        (code :data:`_STRAY`), made for the call and not kept."""
+        found = self.slot_at.get((utype, location))
         if found is None:
-            info = self.game_map.provinces[prov]
-            locs = [f"{prov}/{c}" for c in info.coasts] if info.coasts else [prov]
-            fleets = locs if info.type is ProvinceType.COASTAL else []
-            slot_at = self.slot_at
-            found = (slot_at[ARMY, prov].build, *(slot_at[FLEET, f].build for f in fleets))
-            self._builds[prov] = found
+            found = _Slot(self, UnitRef(utype, location), _STRAY)
+            found.plan(self)
         return found
 
-    def menu(self, power: Power) -> tuple[tuple[str, tuple[Order, ...]], ...]:
+    def _builds(self, prov: Province) -> tuple[Order, ...]:
+        """The builds in a province: an army, and a fleet on each coast of a coastal one."""
+        info = self.game_map.provinces[prov]
+        locs = [f"{prov}/{c}" for c in info.coasts] if info.coasts else [prov]
+        fleets = locs if info.type is ProvinceType.COASTAL else []
+        return (self.slot(ARMY, prov).build, *(self.slot(FLEET, f).build for f in fleets))
+
+    def _menu(self, power: Power) -> tuple[tuple[str, tuple[Order, ...]], ...]:
         """A power's keys in an adjustment phase where it may build, in key order: each home
         centre with its builds, and ``WAIVE`` with the waive."""
-        found = self._menus.get(power)
-        if found is None:
-            keys = [*self.game_map.homes.get(power, ()), WAIVE]
-            found = tuple(
-                (key, (Waive(),) if key == WAIVE else self.builds(key)) for key in sorted(keys)
-            )
-            self._menus[power] = found
-        return found
+        keys = [*self.game_map.homes.get(power, ()), WAIVE]
+        return tuple(
+            (key, (Waive(),) if key == WAIVE else self._builds(key)) for key in sorted(keys)
+        )
 
     def carriage(self, src: Province, seas: frozenset[Province]) -> _Carriage:
-        """What an army in ``src`` could do by convoy through the fleets in ``seas``."""
+        """What an army in ``src`` could do by convoy through the fleets in ``seas``: made
+        whole, then kept (the most recent ``_CARRIAGES``, under a lock)."""
         key = (src, seas)
         found = self.carriages.get(key)
         if found is None:
-            carriages = self.carriages
-            if len(carriages) >= _CARRIAGES:
-                del carriages[next(iter(carriages))]
-            found = carriages[key] = _Carriage(self, src, seas)
+            found = _Carriage(self, src, seas)
+            with self._carriages_lock:
+                carriages = self.carriages
+                if len(carriages) >= _CARRIAGES:
+                    del carriages[next(iter(carriages))]
+                carriages[key] = found
         return found
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=16)  # every shipped board (10), and a few made otherwise
 def _tables(game_map: GameMap) -> _Tables:
     return _Tables(game_map)
 
@@ -485,7 +470,7 @@ class _Carriage:
     def __init__(self, tables: _Tables, src: Province, seas: frozenset[Province]) -> None:
         slot_at = tables.slot_at
         army = slot_at[ARMY, src]
-        routes = _minimal_routes(tables, src, seas)
+        routes = minimal_routes(tables.game_map, src, seas)
         reach = sorted(routes)  # every province a route reaches, a minimal one reaches too
         made = army.vias
         self.vias = tuple([made.get(dest) or army.via(dest) for dest in reach])
@@ -533,8 +518,8 @@ class _Movement:
         planned = tables.planned
         try:
             slots = [planned[unit.type][unit.location] for unit in units]
-        except KeyError:  # some slot not planned yet
-            slots = [tables.plan(unit.type, unit.location) for unit in units]
+        except KeyError:  # a unit at a location the map does not have
+            slots = [tables.slot(unit.type, unit.location) for unit in units]
         self.slots = slots
         # the fleets at sea and the armies on a coast
         at_sea = [slot for slot in slots if slot.at_sea]
@@ -657,7 +642,7 @@ class _Movement:
         for k, prov in enumerate(slot.reach):
             if prov in self.strays:
                 stray = self.board[prov]
-                target = self.tables.slot_at[stray.type, stray.location]
+                target = self.tables.slot(stray.type, stray.location)
                 edits.append((slot.starts[k], 0, slot.supports[k], [target]))
         for index, prov, table in slot.into_marks:
             if mask[index] == _MARKED:
@@ -731,50 +716,12 @@ def _fleet_groups(tables: _Tables, at_sea: list[_Slot]) -> dict[Province, frozen
     return groups
 
 
-def _minimal_routes(
-    tables: _Tables, src: Province, fleet_seas: frozenset[Province]
-) -> dict[Province, tuple[frozenset[Province], frozenset[Province]]]:
-    """For each destination, the fleets (seas) on some minimal convoy route from ``src``, and
-    those on every one: only its first sea touches ``src``, only its last the destination,
-    and only consecutive seas touch each other (as
-    :func:`realpolitik.adjudicator.convoy.on_minimal_route`)."""
-    reach, sea_coasts, sea_next = tables.game_map.fleet_reach, tables.sea_coasts, tables.sea_next
-    found: dict[Province, tuple[frozenset[Province], frozenset[Province]]] = {}
-
-    # the routes as (seas in order, what the seas before the last one touch: none of it may
-    # come again), grown from each first sea (a stack, not a closure calling itself: that
-    # would leave a reference cycle per call to the garbage collector)
-    stack: list[tuple[tuple[Province, ...], frozenset[Province]]] = [
-        ((first,), frozenset()) for first in tables.seas_at[src] & fleet_seas
-    ]
-    while stack:
-        path, touched = stack.pop()
-        last = path[-1]
-        seas = frozenset(path)
-        for dest in sea_coasts[last]:
-            if dest != src and dest not in touched:
-                on = found.get(dest)
-                found[dest] = (seas, seas) if on is None else (on[0] | seas, on[1] & seas)
-        inner = None
-        for sea in sea_next[last]:
-            if (
-                sea in fleet_seas
-                and sea not in touched
-                and sea not in path
-                and src not in reach[sea]
-            ):
-                if inner is None:
-                    inner = touched | reach[last]
-                stack.append(((*path, sea), inner))
-    return found
-
-
 # --- retreats and adjustments ---------------------------------------------------------------
 def _retreats(game_map: GameMap, position: Position, power: Power | None) -> LegalOrders:
     dislodged = position.dislodged
     if not dislodged:
         return {}
-    slot_at = _tables(game_map).slot_at
+    tables = _tables(game_map)
     out: LegalOrders = {}
     found = dislodged.values()
     for d in sorted(found, key=_by_unit_location) if len(found) > 1 else found:
@@ -782,7 +729,7 @@ def _retreats(game_map: GameMap, position: Position, power: Power | None) -> Leg
         who = unit.power
         if power is not None and who != power:
             continue
-        slot = slot_at[unit.type, unit.location]
+        slot = tables.slot(unit.type, unit.location)
         keyed = out.get(who)
         if keyed is None:
             keyed = out[who] = {}
@@ -815,16 +762,15 @@ def _adjustments(
         due = dues.get(who, 0)
         if due > 0:
             keyed: dict[str, list[Order]] = {}
-            for key, orders in tables.menu(who):
+            for key, orders in tables.menus.get(who, ()):
                 if key == WAIVE:
                     if waive:
                         keyed[key] = list(orders)
                 elif centers.get(key) == who and key not in units:
                     keyed[key] = list(orders)
         elif due < 0:
-            slot_at = tables.slot_at
             keyed = {
-                u.location: [slot_at[u.type, u.location].disband]
+                u.location: [tables.slot(u.type, u.location).disband]
                 for u in sorted(fielded[who], key=_by_location)
             }
         else:

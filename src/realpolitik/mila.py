@@ -18,7 +18,9 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from realpolitik.adjudicator.results import OrderResult, Outcome
+from realpolitik.errors import MilaError
 from realpolitik.game import Game, GameError, Message, PhaseRecord
+from realpolitik.maps import load_map
 from realpolitik.orders import (
     Build,
     Convoy,
@@ -36,16 +38,11 @@ from realpolitik.phase import Phase
 from realpolitik.position import Position
 from realpolitik.savegame import order_from_text
 from realpolitik.turns import idle_adjustments
-from realpolitik.variants import load_board
 from realpolitik.vocab import Power, province_of
 
 __all__ = ["MilaError", "from_mila", "to_mila"]
 
 MILA_RULES = ["NO_PRESS", "POWER_CHOICE"]
-
-
-class MilaError(ValueError):
-    """Not a MILA saved game, one we cannot read, or one whose replay differs here."""
 
 
 # --- export -----------------------------------------------------------------------------------
@@ -187,7 +184,7 @@ def to_mila(game: Game) -> dict[str, Any]:
     written with their implied orders, so that MILA's engine makes the same changes."""
     if game.setup.neutral is not None:
         raise MilaError("the two-player game (a neutral Italy) has no MILA equivalent")
-    board, standard = game.game_map, load_board("standard")
+    board, standard = game.game_map, load_map("standard")
     same = (
         board.army_adjacency == standard.army_adjacency
         and board.fleet_adjacency == standard.fleet_adjacency
@@ -242,7 +239,7 @@ def _occupy(influence: dict[str, Power], position: Position) -> None:
 
 # --- import -----------------------------------------------------------------------------------
 def _position(state: Mapping[str, Any]) -> Position:
-    board = load_board("standard")
+    board = load_map("standard")
     units: dict[str, list[str]] = {}
     dislodged: dict[str, list[dict[str, Any]]] = {}
     for power, texts in state.get("units", {}).items():

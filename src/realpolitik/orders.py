@@ -3,13 +3,19 @@
 Every order names the unit it is for as a :class:`UnitRef` (unit type and location as the
 player wrote them: the type may be missing and the coast wrong; the adjudicator matches the
 reference to the unit on the board). ``str(order)`` writes the English short notation that
-:func:`realpolitik.notation.parse_order` reads back::
+:func:`realpolitik.notation.parse_order` reads back to the same order (the one English
+writer: saved games and the JSON contract use it too)::
 
     A PAR - BUR            Move            A LON - BEL VIA   Move via convoy
     A PAR H                Hold            F NTH C A LON - BEL  Convoy
     A MAR S A PAR - BUR    SupportMove     A MUN S A BER     SupportHold
     A PAR R BUR            Retreat         A PAR D           Disband
     F STP/NC B             Build           WAIVE             Waive
+    A BUD S TURKEY A SER   a unit named with its nationality
+
+    >>> from realpolitik.vocab import ARMY
+    >>> str(SupportHold(UnitRef(ARMY, "BUD"), UnitRef(ARMY, "SER", "TURKEY")))
+    'A BUD S TURKEY A SER'
 """
 
 from __future__ import annotations
@@ -33,7 +39,8 @@ class UnitRef:
         return province_of(self.location)
 
     def __str__(self) -> str:
-        return self.location if self.type is None else f"{self.type.value} {self.location}"
+        text = self.location if self.type is None else f"{self.type.value} {self.location}"
+        return text if self.power is None else f"{self.power} {text}"
 
 
 @dataclass(frozen=True, slots=True)

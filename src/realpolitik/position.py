@@ -1,7 +1,20 @@
 """A position: units on the board, dislodged units, centre owners and contested provinces.
 
-Positions are immutable values; the adjudicator returns a new one. Build one from the JSON
-shape of the command-line contract with :meth:`Position.from_json`, which validates it.
+Positions are immutable values: their mappings are read-only copies of what they were built
+from, so no two positions share anything that can change. The adjudicator returns a new one.
+Build one from the JSON shape of the command-line contract with :meth:`Position.from_json`,
+which validates it.
+
+    >>> from realpolitik.vocab import ARMY, Unit
+    >>> units = {"PAR": Unit("FRANCE", ARMY, "PAR")}
+    >>> position = Position(units)
+    >>> units.clear()
+    >>> list(position.units)
+    ['PAR']
+    >>> position.units["BUR"] = Unit("FRANCE", ARMY, "BUR")
+    Traceback (most recent call last):
+    ...
+    TypeError: 'mappingproxy' object does not support item assignment
 """
 
 from __future__ import annotations
@@ -33,9 +46,17 @@ class Position:
     province they were dislodged from, and provinces left empty by a standoff."""
 
     units: Mapping[Province, Unit]
-    centers: Mapping[Province, Power] = field(default_factory=dict)
-    dislodged: Mapping[Province, Dislodged] = field(default_factory=dict)
+    centers: Mapping[Province, Power] = field(default_factory=lambda: _EMPTY)
+    dislodged: Mapping[Province, Dislodged] = field(default_factory=lambda: _EMPTY)
     contested: frozenset[Province] = frozenset()
+
+    def __post_init__(self) -> None:
+        for name in ("units", "centers", "dislodged"):
+            value = getattr(self, name)
+            if value is not _EMPTY:
+                object.__setattr__(self, name, _frozen(value))
+        if type(self.contested) is not frozenset:
+            object.__setattr__(self, "contested", frozenset(self.contested))
 
     @classmethod
     def initial(cls, game_map: GameMap) -> Position:
@@ -126,6 +147,11 @@ class Position:
             "dislodged": dict(sorted(dislodged.items())),
             "contested": sorted(self.contested),
         }
+
+
+def _frozen(mapping: Mapping[Any, Any]) -> Mapping[Any, Any]:
+    """A read-only copy of ``mapping`` (the empty mapping shared)."""
+    return MappingProxyType(dict(mapping)) if mapping else _EMPTY
 
 
 def _loc_key(unit: Unit) -> str:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from realpolitik.adjudicator.results import Outcome
+from realpolitik.errors import GameError
 from realpolitik.orders import Order
 from realpolitik.phase import Phase
 from realpolitik.position import Position
@@ -14,10 +15,6 @@ from realpolitik.victory import Alliance
 from realpolitik.vocab import Power, Province
 
 __all__ = ["CoinToss", "GameError", "Message", "PhaseRecord", "Status"]
-
-
-class GameError(ValueError):
-    """A request the game cannot take: the game is over, a power nobody plays, ..."""
 
 
 @dataclass(frozen=True, slots=True)

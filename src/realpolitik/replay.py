@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from realpolitik.maps import load_map
 from realpolitik.maps.model import GameMap
 from realpolitik.phase import Phase
 from realpolitik.rules import rules_for
 from realpolitik.situation import CALENDAR, read_orders, read_situation, result_json
 from realpolitik.turns import Turn, play
-from realpolitik.variants import edition, load_board
+from realpolitik.variants import edition
 from realpolitik.vocab import Power
 
 
@@ -68,7 +69,7 @@ def replay_turns(record: Mapping[str, Any]) -> Iterator[Replayed]:
 
 def record_map(record: Mapping[str, Any]) -> GameMap:
     """The board a record is played on (``record["map"]``, default standard)."""
-    return load_board(str(record.get("map", "standard")))
+    return load_map(str(record.get("map", "standard")))
 
 
 def replay(record: Mapping[str, Any]) -> Iterator[tuple[Mapping[str, Any], dict[str, Any]]]:

@@ -19,13 +19,17 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
-from collections.abc import Mapping, Sequence
+import re
+import secrets
+import stat
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
 from realpolitik.adjudicator.results import OrderResult, Outcome
+from realpolitik.errors import SaveGameError
 from realpolitik.game import CoinToss, Game, Message, PhaseRecord, Status
 from realpolitik.orders import (
     Build,
@@ -51,11 +55,11 @@ __all__ = [
     "FORMAT",
     "VERSION",
     "SaveGameError",
+    "editing",
     "game_from_json",
     "game_to_json",
     "load_game",
     "order_from_text",
-    "order_text",
     "save_game",
 ]
 
@@ -63,36 +67,7 @@ FORMAT = "realpolitik-game"
 VERSION = 1
 
 
-class SaveGameError(ValueError):
-    """Not a saved game, a newer version, or damaged (the message says where)."""
-
-
-# --- orders as text, nationality included ---------------------------------------------------
-def _ref(ref: UnitRef) -> str:
-    text = ref.location if ref.type is None else f"{ref.type.value} {ref.location}"
-    return text if ref.power is None else f"{ref.power} {text}"
-
-
-def order_text(order: Order) -> str:
-    """The short notation of ``order``, naming nationalities the order names."""
-    if isinstance(order, Waive):
-        return "WAIVE"
-    unit = _ref(order.unit)
-    if isinstance(order, Hold):
-        return f"{unit} H"
-    if isinstance(order, Move):
-        return f"{unit} - {order.destination}{' VIA' if order.via_convoy else ''}"
-    if isinstance(order, SupportHold):
-        return f"{unit} S {_ref(order.supported)}"
-    if isinstance(order, SupportMove):
-        return f"{unit} S {_ref(order.supported)} - {order.destination}"
-    if isinstance(order, Convoy):
-        return f"{unit} C {_ref(order.convoyed)} - {order.destination}"
-    if isinstance(order, Retreat):
-        return f"{unit} R {order.destination}"
-    return f"{unit} {'D' if isinstance(order, Disband) else 'B'}"
-
-
+# --- orders as text: str(order), nationality included, read back exactly -----------------
 class _Words:
     def __init__(self, text: str) -> None:
         self.words = text.split()
@@ -121,7 +96,7 @@ class _Words:
 
 
 def order_from_text(text: str) -> Order:
-    """Read :func:`order_text`'s notation back (exactly: no lexicon, no guessing)."""
+    """Read ``str(order)``'s notation back (exactly: no lexicon, no guessing)."""
     if text == "WAIVE":
         return Waive()
     w = _Words(text)
@@ -158,7 +133,7 @@ def order_from_text(text: str) -> Order:
 
 # --- writing --------------------------------------------------------------------------------
 def _outcome(outcome: Outcome) -> dict[str, Any]:
-    return {"power": outcome.power, **outcome.to_json(order_text(outcome.order))}
+    return {"power": outcome.power, **outcome.to_json(str(outcome.order))}
 
 
 def _status(status: Status) -> dict[str, Any]:
@@ -180,7 +155,7 @@ def _status(status: Status) -> dict[str, Any]:
 
 
 def _orders(orders: Mapping[str, Sequence[Order]]) -> dict[str, list[str]]:
-    return {p: [order_text(o) for o in os] for p, os in sorted(orders.items())}
+    return {p: [str(o) for o in os] for p, os in sorted(orders.items())}
 
 
 def _record(record: PhaseRecord) -> dict[str, Any]:
@@ -278,7 +253,8 @@ def game_from_json(data: Any) -> Game:
 def _read(data: Mapping[str, Any]) -> Game:
     spec = edition(data["edition"])
     setup = spec.setup(None, data["setup"])
-    rules = Rules(**data["rules"])
+    # a rule saved before it existed (grow's support_cut) takes the edition's choice
+    rules = Rules(**({f.name: getattr(spec.rules, f.name) for f in fields(Rules)} | data["rules"]))
     players = {str(n): tuple(ps) for n, ps in data["players"].items()}
     if sorted(map(frozenset, players.values()), key=sorted) != sorted(
         map(frozenset, setup.groups), key=sorted
@@ -344,16 +320,91 @@ def save_game(game: Game, path: str | os.PathLike[str]) -> None:
 
 
 def write_json_atomic(data: Any, path: str | os.PathLike[str]) -> None:
+    """Write JSON to ``path`` all or nothing: a temporary file beside it, flushed to the
+    disk, then renamed over it. The file keeps its mode (a new one gets the umask's)."""
     target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
+    folder = target.parent
+    tmp = folder / f".{target.name}.{secrets.token_hex(4)}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             json.dump(data, out, indent=1)
             out.write("\n")
+            out.flush()
+            os.fsync(out.fileno())
+        with suppress(FileNotFoundError):
+            os.chmod(tmp, stat.S_IMODE(target.stat().st_mode))
         os.replace(tmp, target)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
+    _sync_folder(folder)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (where a folder can be opened and synced)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _temporaries(target: Path) -> list[Path]:
+    """Temporary files of :func:`write_json_atomic` for ``target`` (left by a kill)."""
+    pattern = re.compile(rf"\.{re.escape(target.name)}\.[0-9a-f]{{8}}\.tmp")
+    return [p for p in target.parent.glob(f".{target.name}.*.tmp") if pattern.fullmatch(p.name)]
+
+
+@contextmanager
+def editing(
+    path: str | os.PathLike[str], *, on_wait: Callable[[], None] | None = None
+) -> Iterator[None]:
+    """Hold the saved game at ``path`` for a read-change-write: another holder (another
+    command, another thread) waits until this one has saved (``on_wait`` is called once
+    if it must wait). Save once, at the end: the lock is on the file that was there when
+    it was taken. Temporary files a killed writer left behind are removed."""
+    target = Path(path)
+    try:
+        import fcntl
+    except ImportError:  # no POSIX locks here: commands are not protected from each other
+        yield
+        return
+    while True:
+        fd = os.open(target, os.O_RDONLY)
+        try:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                if on_wait is not None:
+                    on_wait()
+                    on_wait = None
+                fcntl.flock(fd, fcntl.LOCK_EX)
+            held, now = os.fstat(fd), _stat(target)
+        except BaseException:
+            os.close(fd)
+            raise
+        if now is not None and (now.st_ino, now.st_dev) == (held.st_ino, held.st_dev):
+            break
+        os.close(fd)  # replaced while we waited: take the lock of the new file
+    try:
+        for stale in _temporaries(target):
+            stale.unlink(missing_ok=True)
+        yield
+    finally:
+        os.close(fd)
+
+
+def _stat(path: Path) -> os.stat_result | None:
+    try:
+        return path.stat()
+    except FileNotFoundError:
+        return None
 
 
 def load_game(path: str | os.PathLike[str]) -> Game:

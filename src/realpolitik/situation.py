@@ -14,6 +14,13 @@ Situation::
 :mod:`realpolitik.notation`) or ``auto`` (guessed order by order); the result's order texts
 are written in it (English short notation for ``en`` and ``auto``).
 
+``edition`` (``classic``, ``1971``, ``grow``, ``conquista``, or the rules-only ``datc``;
+``realpolitik adjudicate --rules`` overrides it) applies the whole edition: its board (``map``
+may name another), its rules and mechanics, its calendar. Conquista's ``accept`` (per power:
+the foreign units whose support it accepts, ``["A GAL"]``) and ``ally`` (per power: the
+powers it declares an alliance with) go with the orders; the result then has ``alliances``
+(those formed this phase).
+
 Result: ``phase``, ``orders`` (per power: ``order``, ``result``, ``reason``, and ``unit`` when
 the unit was dislodged or destroyed), ``units``, ``dislodged`` (with ``retreats``),
 ``contested``, ``centers`` (after the phase: ownership changes after a Fall turn) and
@@ -34,17 +41,20 @@ from realpolitik.notation import LANGUAGES, format_order, read_all, read_order
 from realpolitik.orders import Order
 from realpolitik.phase import Phase, PhaseKind
 from realpolitik.position import Dislodged, Position
-from realpolitik.rules import Rules, rules_for
+from realpolitik.rules import PRESETS, Rules, rules_for
 from realpolitik.turns import Turn, play
-from realpolitik.variants import edition
-from realpolitik.vocab import Power, Province
+from realpolitik.variants import EDITIONS, edition
+from realpolitik.vocab import Power, Province, province_of
 
-KNOWN_KEYS = {"phase", "units", "centers", "dislodged", "contested", "orders", "language", "map"}
+KNOWN_KEYS = {
+    "phase", "units", "centers", "dislodged", "contested", "orders", "language", "map",
+    "edition", "accept", "ally",
+}  # fmt: skip
 AUTO = "auto"
 """The ``language`` that guesses each order's language."""
 CALENDAR = "classic"
-"""The edition whose calendar the contract follows, whatever the rules (idle adjustment
-phases skipped)."""
+"""The calendar of the rules-only ``datc`` preset (an edition follows its own; idle
+adjustment phases are skipped)."""
 
 
 def check_language(language: Any) -> str:
@@ -137,22 +147,91 @@ def _order_text(order: Order, language: str, game_map: GameMap) -> str:
     return format_order(order, language, game_map=game_map)
 
 
+def situation_edition(data: Mapping[str, Any], rules: Rules | str | None) -> tuple[str, Rules]:
+    """The edition (or ``datc``) that judges a situation, and its rules: ``rules`` (a name:
+    ``realpolitik adjudicate --rules``) wins over the situation's ``edition``."""
+    named = data.get("edition")
+    if named is not None and named not in PRESETS:
+        raise SituationError(f"unknown edition {named!r} (known: {', '.join(PRESETS)})")
+    if isinstance(rules, Rules):
+        return str(named or "classic"), rules
+    name = str(rules or named or "classic")
+    if name not in PRESETS:
+        raise SituationError(f"unknown rules {name!r} (known: {', '.join(PRESETS)})")
+    return name, rules_for(name)
+
+
+def situation_board(data: Mapping[str, Any], name: str) -> GameMap:
+    """The situation's ``map``, else the edition's board (``datc``: the standard map)."""
+    from realpolitik.variants import EDITIONS, edition
+
+    if "map" in data:
+        return load_map(str(data["map"]))
+    return load_map(edition(name).map) if name in EDITIONS else load_map("standard")
+
+
+def read_accept(data: Any, rules: Rules, position: Position) -> frozenset[tuple[Power, Province]]:
+    """Conquista's ``accept``: per power, the other powers' units whose support it accepts
+    (``"A GAL"`` or ``"GAL"``), as ``(power, province)`` pairs."""
+    if data is None:
+        return frozenset()
+    if rules.foreign_support != "acknowledged":
+        raise SituationError("'accept' is for conquista's rules (acknowledged foreign support)")
+    if not isinstance(data, Mapping):
+        raise SituationError("'accept' must be an object keyed by power")
+    pairs: set[tuple[Power, Province]] = set()
+    for power, units in data.items():
+        power = str(power).upper()
+        if not isinstance(units, list) or not all(isinstance(u, str) for u in units):
+            raise SituationError(f'accept of {power} must be a list of units ("A GAL")')
+        for text in units:
+            prov = province_of(text.split()[-1]).upper() if text.strip() else ""
+            unit = position.units.get(prov)
+            if unit is None:
+                raise SituationError(f"accept of {power}: there is no unit in {text!r}")
+            if unit.power == power:
+                raise SituationError(f"accept of {power}: {unit} is its own unit")
+            pairs.add((power, prov))
+    return frozenset(pairs)
+
+
+def read_ally(data: Any, name: str, phase: Phase) -> list[list[Power]]:
+    """Conquista's ``ally``: per power, the powers it declares an alliance with; returns
+    the alliances formed (every member declared the same one)."""
+    from realpolitik.victory import form_alliances
+
+    if data is None:
+        return []
+    if name != "conquista":
+        raise SituationError("'ally' is for conquista (alliances declared with the orders)")
+    if not isinstance(data, Mapping) or not phase.is_movement:
+        raise SituationError("'ally' is an object keyed by power, in a movement phase")
+    declared: dict[Power, tuple[Power, ...]] = {}
+    for power, partners in data.items():
+        if not isinstance(partners, list) or not all(isinstance(p, str) for p in partners):
+            raise SituationError(f"ally of {power} must be a list of powers")
+        power = str(power).upper()
+        members = {p.upper() for p in partners} | {power}
+        declared[power] = tuple(sorted(members)) if len(members) > 1 else ()
+    alliances, _ = form_alliances((), declared, phase)
+    return [list(a.members) for a in alliances]
+
+
 def adjudicate_situation(
-    data: Any, rules: Rules | str = "classic", language: str | None = None
+    data: Any, rules: Rules | str | None = None, language: str | None = None
 ) -> dict[str, Any]:
     """Adjudicate one situation (already decoded from JSON) and return the result object.
 
-    ``language`` (``realpolitik adjudicate --lang``) is the language of the orders when the
-    situation does not say, and the language of the result's order texts; without it the
-    results are written in the situation's language."""
-    if isinstance(rules, str):
-        rules = rules_for(rules)
+    ``rules``: an edition or preset name (wins over the situation's ``edition``), or
+    :class:`Rules` (the board and calendar then come from the situation's ``edition``);
+    ``None``: the situation's ``edition``, else classic. ``language`` (``realpolitik
+    adjudicate --lang``) is the language of the orders when the situation does not say,
+    and the language of the result's order texts; without it the results are written in
+    the situation's language."""
     if not isinstance(data, Mapping):
         raise SituationError("a situation must be a JSON object")
-    try:
-        game_map = load_map(str(data.get("map", "standard")))
-    except SituationError:
-        raise
+    name, rules = situation_edition(data, rules)
+    game_map = situation_board(data, name)
     phase, position = read_situation(data, game_map)
     if language is not None:
         language = check_language(language)
@@ -165,8 +244,16 @@ def adjudicate_situation(
         if isinstance(exc, SituationError):
             raise
         raise SituationError(str(exc)) from None
-    turn = play(edition(CALENDAR), game_map, rules, phase, position, orders, skip_idle=True)
-    return result_json(turn, failed, out_language, game_map)
+    accepted = read_accept(data.get("accept"), rules, position)
+    alliances = read_ally(data.get("ally"), name, phase)
+    calendar = edition(name if name in EDITIONS else CALENDAR)
+    turn = play(
+        calendar, game_map, rules, phase, position, orders, accepted=accepted, skip_idle=True
+    )
+    result = result_json(turn, failed, out_language, game_map)
+    if "ally" in data:  # conquista: the alliances formed this phase
+        result["alliances"] = alliances
+    return result
 
 
 def result_json(

@@ -1,15 +1,13 @@
 """Declared variants and editions: boards, starts, rules and each edition's specials, as data.
 
-The registry is ``data/variants.json``; boards are map data files, either complete
-(``maps/data/<name>.json``) or derived from another board (``maps/data/derived/<name>.json``:
-provinces added, removed or cut off, coasts named, edges added or removed, starts changed;
-``readings`` says where a book is silent and what was chosen). Nothing here is Python-coded
-geography::
+The registry is ``data/variants.json``; boards are map data files, either complete or
+derived from another board, all loaded by :func:`realpolitik.maps.load_map`. Nothing here
+is Python-coded geography::
 
     >>> ed = edition("grow")
     >>> ed.setup(4).map, ed.phase_name(Phase.parse("S1901M"))
     ('grow_4', 'Winter 1901')
-    >>> len(load_board("conquista").centers)
+    >>> len(load_map("conquista").centers)
     36
 
 An :class:`Edition` is one rulebook: its rule choices (:class:`~realpolitik.rules.Rules`),
@@ -29,11 +27,12 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from realpolitik.maps.loader import MapDataError, load_map, map_from_dict
+from realpolitik.errors import VariantError
+from realpolitik.maps.loader import load_map
 from realpolitik.maps.model import GameMap
 from realpolitik.phase import Phase
 from realpolitik.rules import Rules, rules_for
-from realpolitik.vocab import Power, province_of
+from realpolitik.vocab import Power
 
 __all__ = [
     "EDITIONS",
@@ -44,12 +43,7 @@ __all__ = [
     "Setup",
     "Victory",
     "edition",
-    "load_board",
 ]
-
-
-class VariantError(ValueError):
-    """An unknown edition, variant or setup, or an inconsistent declaration."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,11 +293,11 @@ def _edition(name: str, raw: Mapping[str, Any]) -> Edition:
 
 def _check_setup(ed: Edition, setup: Setup) -> None:
     """Every power of the board is played, out or neutral, exactly once."""
-    board = load_board(ed.board(setup))
+    board = load_map(ed.board(setup))
     named = [p for g in setup.groups for p in g] + list(setup.out)
     if setup.neutral is not None:
         named.append(setup.neutral.power)
-        load_board(setup.neutral.map)
+        load_map(setup.neutral.map)
     if sorted(named) != sorted(board.powers) or len(setup.groups) != setup.players:
         raise VariantError(
             f"{ed.name} setup {setup.id}: the groups, out and neutral powers must name each "
@@ -354,89 +348,3 @@ def with_overrides(rules: Rules, overrides: Mapping[str, str]) -> Rules:
         else:
             raise VariantError(f"unknown rule option {key!r}")
     return rules
-
-
-# --- boards: complete map files, or derived declarations ------------------------------------
-def _raw(name: str) -> dict[str, Any]:
-    base = resources.files("realpolitik.maps").joinpath("data")
-    for path in (base.joinpath(f"{name}.json"), base.joinpath("derived", f"{name}.json")):
-        if path.is_file():
-            data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-            return _derive(data) if "base" in data else data
-    raise MapDataError(f"unknown board {name!r}")
-
-
-@lru_cache(maxsize=32)
-def load_board(name: str) -> GameMap:
-    """A board by name: a map file (via :func:`realpolitik.maps.load_map`) or a derived
-    declaration. Cached; boards are immutable."""
-    base = resources.files("realpolitik.maps").joinpath("data")
-    if base.joinpath(f"{name}.json").is_file():
-        return load_map(name)
-    return map_from_dict(_raw(name))
-
-
-def _derive(decl: Mapping[str, Any]) -> dict[str, Any]:
-    """Apply a derived board's declaration to its base's data (see ``maps/data/derived``)."""
-    data = _raw(decl["base"])
-    provinces = {p["id"]: dict(p) for p in data["provinces"]}
-    army = [tuple(e) for e in data["army"]]
-    fleet = [tuple(e) for e in data["fleet"]]
-    starts: dict[str, list[str]] = {k: list(v) for k, v in data["starts"].items()}
-    for power, units in decl.get("starts", {}).items():
-        starts[power] = list(units)
-    for power, units in decl.get("add_starts", {}).items():
-        starts.setdefault(power, []).extend(units)
-    for prov, power in decl.get("homes", {}).items():
-        provinces[prov].update(center=True, home=power)
-    for raw in decl.get("add_provinces", ()):
-        if raw["id"] in provinces:
-            raise MapDataError(f"{decl['name']}: province {raw['id']} is already on the board")
-        provinces[raw["id"]] = dict(raw)
-    for prov, coasts in decl.get("coasts", {}).items():
-        provinces[prov]["coasts"] = list(coasts)
-    removed = set(decl.get("remove", ()))
-    for prov in removed:
-        info = provinces[prov]
-        provinces[prov] = {"id": prov, "name": info["name"], "type": "impassable"}
-    army = [e for e in army if not removed & set(e)]
-    fleet = [e for e in fleet if not removed & {province_of(x) for x in e}]
-    cut = set(decl.get("isolate", ()))
-    army = [e for e in army if len(cut & set(e)) != 1]
-    fleet = [e for e in fleet if len(cut & {province_of(x) for x in e}) != 1]
-    for power in decl.get("drop_powers", ()):
-        starts.pop(power, None)
-        for info in provinces.values():
-            if info.get("home") == power:
-                info.pop("home")
-            if info.get("country") == power:
-                info.pop("country")
-    army = _without(army, decl.get("remove_army", ()), decl["name"])
-    fleet = _without(fleet, decl.get("remove_fleet", ()), decl["name"])
-    army += [tuple(e) for e in decl.get("add_army", ())]
-    fleet += [tuple(e) for e in decl.get("add_fleet", ())]
-    for power, units in starts.items():
-        for unit in units:
-            prov = province_of(unit.split()[-1])
-            if provinces.get(prov, {}).get("type") in (None, "impassable"):
-                raise MapDataError(f"{decl['name']}: start unit {unit} of {power} is off the board")
-    return {
-        "name": decl["name"],
-        "title": decl.get("title", decl["name"]),
-        "provinces": list(provinces.values()),
-        "army": [list(e) for e in army],
-        "fleet": [list(e) for e in fleet],
-        "starts": starts,
-    }
-
-
-def _without(
-    edges: list[tuple[str, ...]], removed: Sequence[Sequence[str]], board: str
-) -> list[tuple[str, ...]]:
-    """``edges`` less the ``removed`` ones (in either direction); each must be there."""
-    drop = {frozenset(e) for e in removed}
-    missing = drop - {frozenset(e) for e in edges}
-    if missing:
-        names = ", ".join("-".join(sorted(e)) for e in sorted(missing, key=sorted))
-        raise MapDataError(f"{board}: no edge {names} to remove")
-    return [e for e in edges if frozenset(e) not in drop]

@@ -3,9 +3,22 @@ alliances (conquista), builds written as the books write them (issue 17)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import pytest
 from fastapi.testclient import TestClient
 
+from realpolitik.server import engine
 from tests.server.conftest import new_game, register
+
+
+@pytest.fixture(autouse=True)
+def _forget_games() -> Iterator[None]:
+    """The server caches games by id and version, process-wide: each test here has a fresh
+    database whose game ids start again at 1."""
+    with engine._cache_lock:
+        engine._cache.clear()
+    yield
 
 
 def test_conquista_two_players_has_no_press(client: TestClient) -> None:
@@ -32,3 +45,48 @@ def test_conquista_two_players_has_no_press(client: TestClient) -> None:
     assert r.status_code == 409
     seven = new_game(client, alice, edition="conquista", players=7)
     assert seven["settings"]["press"] == "full"
+
+
+def test_conquista_accept_and_ally_with_the_orders(client: TestClient) -> None:
+    """La Conquista: "Un ejército de una potencia puede apoyar al de otra potencia. Esto
+    tendrá validez solo en el caso en que ambas potencias lo hagan constar en sus órdenes";
+    "los jugadores que la integran deben darlo a conocer junto con las instrucciones para
+    sus ejércitos". ``PUT /orders`` takes ``accept`` and ``ally`` with the orders."""
+    alice = register(client, "alice")
+    game = new_game(client, alice, edition="conquista", start=True)
+    gid, power = game["id"], game["my_powers"][0]
+    foreign = "A BER" if power != "GERMANY" else "A PAR"
+    partner = "ENGLAND" if power != "ENGLAND" else "FRANCE"
+    url = f"/api/games/{gid}/orders"
+    bad = [({"accept": ["A NTH"]}, "no unit"), ({"ally": ["PRUSSIA"]}, "unknown power")]
+    for extra, word in bad:
+        r = client.put(url, headers=alice.headers, json={"power": power, "orders": []} | extra)
+        assert r.status_code == 422 and word in r.json()["detail"], r.text
+    body = {"power": power, "orders": [], "accept": [foreign], "ally": [partner]}
+    r = client.put(url, headers=alice.headers, json=body)
+    assert r.status_code == 200, r.text
+    assert r.json()["accept"] == [foreign.split()[1]]
+    assert r.json()["ally"] == sorted([power, partner])
+    r = client.put(url, headers=alice.headers, json={"power": power, "orders": []})
+    assert r.json()["accept"] == [foreign.split()[1]]  # null: kept
+    assert client.get(url, headers=alice.headers, params={"power": power}).json()["ally"]
+    client.post(f"/api/games/{gid}/ready", headers=alice.headers, json={"power": power})
+    record = client.get(f"/api/games/{gid}/history/S1914M").json()
+    assert record["accepted"] == {power: [foreign.split()[1]]}
+    assert record["declared"] == {power: sorted([power, partner])}
+
+
+def test_accept_is_conquista_only(client: TestClient) -> None:
+    alice = register(client, "alice")
+    game = new_game(client, alice, start=True)
+    gid, power = game["id"], game["my_powers"][0]
+    r = client.put(f"/api/games/{gid}/orders", headers=alice.headers,
+                   json={"power": power, "orders": [], "accept": ["A PAR"]})  # fmt: skip
+    assert r.status_code == 422 and "conquista" in r.json()["detail"]
+
+
+def test_the_api_documents_accept_and_ally(client: TestClient) -> None:
+    schemas = client.get("/openapi.json").json()["components"]["schemas"]
+    fields = schemas["OrdersIn"]["properties"]
+    assert "Conquista" in fields["accept"]["description"]
+    assert "alliance" in fields["ally"]["description"]

@@ -4,6 +4,7 @@ with its own connections) racing for it; schema migrations run once."""
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any
 
 import pytest
@@ -122,3 +123,63 @@ def test_a_failed_processing_changes_nothing(
         row = conn.execute(select(t.games)).one()
     assert row.phase == "S1901M" and row.version == game["version"]
     assert process_if_due(backend, game["id"])
+
+
+def _merge_race(url: str, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three submissions of one power with ``merge`` at once (in separate backends, as two
+    processes would be): every unit's order is kept."""
+    from realpolitik.server import engine
+    from realpolitik.server.accounts import User
+    from realpolitik.server.play import submit_orders
+
+    settings = fast_settings(url)
+    b = Backend.open(settings, clock=clock)
+    with TestClient(create_app(settings, backend=b)) as c:
+        alice = register(c, "alice")
+        game = new_game(c, alice, players=2, start=True)
+        power = game["my_powers"][0]
+        units = c.get(f"/api/games/{game['id']}", headers=alice.headers).json()["position"]
+    holds = [f"{u} H" for u in units["units"][power]][:3]
+    check = engine.judge_orders
+
+    def slow_check(*args: Any, **kw: Any) -> Any:
+        time.sleep(0.3)  # widen the window between reading and writing the orders
+        return check(*args, **kw)
+
+    monkeypatch.setattr(engine, "judge_orders", slow_check)
+    user = User(alice.user_id, "alice", "en")
+    backends = [Backend.open(settings, clock=clock) for _ in holds]
+    errors: list[Exception] = []
+
+    def submit(k: int) -> None:
+        try:
+            submit_orders(backends[k], game["id"], user, power, [holds[k]], merge=True)
+        except Exception as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=submit, args=(k,)) for k in range(len(holds))]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(timeout=120)
+    monkeypatch.undo()
+    assert not errors, errors
+    with b.db.connect() as conn:
+        stored = conn.execute(
+            select(t.orders.c.orders).where(t.orders.c.power == power)
+        ).scalar_one()
+    assert sorted(stored) == sorted(holds)
+    for other in [b, *backends]:
+        other.close()
+
+
+def test_merged_submissions_keep_each_other_sqlite(
+    sqlite_url: str, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _merge_race(sqlite_url, clock, monkeypatch)
+
+
+def test_merged_submissions_keep_each_other_postgres(
+    pg_url: str, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _merge_race(pg_url, clock, monkeypatch)

@@ -12,7 +12,7 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import Any
 
-from realpolitik.adjudicator.convoy import has_route, on_minimal_route
+from realpolitik.adjudicator.convoy import Routes, has_route, minimal_routes
 from realpolitik.maps.model import GameMap, ProvinceType
 from realpolitik.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove, UnitRef
 from realpolitik.position import Position
@@ -31,6 +31,7 @@ from realpolitik.vocab import (
 )
 
 HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
+_NOWHERE: tuple[frozenset[Province], frozenset[Province]] = (frozenset(), frozenset())
 
 
 class Illegal(Exception):
@@ -179,7 +180,10 @@ class _Facts:
     """The map-and-rules half of the legality checks, memoised per map and rules: a move's
     exact destination (or why it is illegal), and why a support or convoy is illegal for
     its own unit and the places it names (or ``""``). What depends on the other units (the
-    supported unit, convoy routes through the fleets at sea) is checked on the board."""
+    supported unit, convoy routes through the fleets at sea) is checked on the board.
+
+    Threads share the memos: each verdict is an immutable value made whole, then published
+    by one dictionary assignment, so a reader finds it complete or not at all."""
 
     def __init__(self, game_map: GameMap, rules: Rules) -> None:
         self.game_map = game_map
@@ -204,7 +208,7 @@ class _Facts:
         key = (utype, location, dest, via)
         found = self.moves.get(key)
         if found is None:
-            if len(self.moves) > 100_000:  # only ever the map's moves, unless orders are odd
+            if len(self.moves) > 100_000:  # only ever the map's orders, unless orders are odd
                 self.moves.clear()
             found = self.moves[key] = _move_rule(self.game_map, self.rules, *key)
         return found
@@ -212,7 +216,7 @@ class _Facts:
     def support(self, key: SupportKey) -> SupportRule:
         found = self.supports.get(key)
         if found is None:
-            if len(self.supports) > 100_000:
+            if len(self.supports) > 100_000:  # only ever the map's orders, unless orders are odd
                 self.supports.clear()
             found = self.supports[key] = _support_rule(self.game_map, self.reach, *key)
         return found
@@ -221,29 +225,15 @@ class _Facts:
         key = (utype, location, army, dest)
         found = self.convoys.get(key)
         if found is None:
-            if len(self.convoys) > 100_000:
+            if len(self.convoys) > 100_000:  # only ever the map's orders, unless orders are odd
                 self.convoys.clear()
             found = self.convoys[key] = _convoy_rule(self.game_map, *key)
         return found
 
 
-_LAST_FACTS: list[_Facts] = []  # the facts asked for last: almost always the same again
-
-
+@lru_cache(maxsize=16)  # every shipped board under one rules preset, or one board under several
 def _facts(game_map: GameMap, rules: Rules) -> _Facts:
-    """The facts of this map and rules (looked up by identity first: hashing a
-    :class:`Rules` hashes its every choice)."""
-    if _LAST_FACTS:
-        last = _LAST_FACTS[0]
-        if last.game_map is game_map and last.rules is rules:
-            return last
-    found = _facts_of(game_map, rules)
-    _LAST_FACTS[:] = [found]
-    return found
-
-
-@lru_cache(maxsize=16)
-def _facts_of(game_map: GameMap, rules: Rules) -> _Facts:
+    """The facts of this map and rules (made whole: the memos start empty)."""
     return _Facts(game_map, rules)
 
 
@@ -375,6 +365,7 @@ class _Judge:
         self.board = board
         self.facts = board.facts
         self.routes: dict[tuple[Province, Province, Province | None], bool] = {}
+        self.minimal: dict[Province, Routes] = {}  # the minimal convoy routes, by army's province
 
     def judge_all(self, orders: Mapping[Power, Sequence[Order]]) -> None:
         """Number and judge every order, power by power."""
@@ -536,9 +527,12 @@ class _Judge:
         if board.units[t].type is not ARMY:
             raise Illegal("only armies can be convoyed")
         origin, dest = board.prov[t], PROVINCE[order.destination]
-        if not on_minimal_route(
-            board.game_map, origin, dest, board.seas_with_fleets(), board.prov[i]
-        ):
+        routes = self.minimal.get(origin)
+        if routes is None:
+            routes = self.minimal[origin] = minimal_routes(
+                board.game_map, origin, board.seas_with_fleets()
+            )
+        if board.prov[i] not in routes.get(dest, _NOWHERE)[0]:
             raise Illegal(f"{unit} is on no possible convoy route from {origin} to {dest}")
         if give:
             board.kind[i] = CONVOY

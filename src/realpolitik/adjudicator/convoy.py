@@ -1,10 +1,13 @@
-"""Convoy routes: is there a chain of convoying fleets from an army's province to its goal?"""
+"""Convoy routes: is there a chain of convoying fleets from an army's province to its goal
+(:func:`has_route`), and which fleets are on the minimal routes (:func:`minimal_routes`)."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
 
-from realpolitik.maps.model import GameMap
+from realpolitik.maps.model import GameMap, ProvinceType
 from realpolitik.vocab import Province
 
 
@@ -33,40 +36,61 @@ def has_route(
     return False
 
 
-def on_minimal_route(
-    game_map: GameMap, src: Province, dst: Province, seas: Collection[Province], fleet: Province
-) -> bool:
-    """Is the sea ``fleet`` needed on some convoy route from ``src`` to ``dst`` through the
-    seas ``seas``? A route counts when none of its fleets could be left out (DATC 6.G.19):
-    only its first sea touches ``src``, only its last touches ``dst``, and only consecutive
-    seas touch each other."""
-    reach = game_map.fleet_reach
-    pool = [s for s in set(seas) | {fleet} if s != src and s != dst]
-    return any(_extends(reach, src, dst, fleet, pool, [sea]) for sea in pool if src in reach[sea])
+@dataclass(frozen=True, slots=True)
+class Seas:
+    """A map's seas as a convoy sees them: ``next[s]``, the seas next to sea ``s``;
+    ``coasts[s]``, the coastal provinces it touches (in order); ``at[p]``, the seas that
+    touch the coastal province ``p``."""
+
+    next: Mapping[Province, frozenset[Province]]
+    coasts: Mapping[Province, tuple[Province, ...]]
+    at: Mapping[Province, frozenset[Province]]
 
 
-def _extends(
-    reach: Mapping[Province, Collection[Province]],
-    src: Province,
-    dst: Province,
-    fleet: Province,
-    pool: list[Province],
-    path: list[Province],
-) -> bool:
-    """Does some minimal route from ``src`` to ``dst`` that starts with ``path`` go through
-    ``fleet``? (A module-level function, not a closure calling itself: that would be a
-    reference cycle per call, left for the garbage collector.)"""
-    last = path[-1]
-    if dst in reach[last]:
-        return fleet in path
-    for sea in pool:
-        near = reach[sea]
-        if sea in path or sea not in reach[last] or src in near:
-            continue
-        if any(p in near for p in path[:-1]):
-            continue
-        path.append(sea)
-        if _extends(reach, src, dst, fleet, pool, path):
-            return True
-        path.pop()
-    return False
+@lru_cache(maxsize=16)  # every shipped board; made whole, never changed
+def seas_of(game_map: GameMap) -> Seas:
+    """The :class:`Seas` of ``game_map``."""
+    provinces, reach = game_map.provinces, game_map.fleet_reach
+    seas = frozenset(p for p, info in provinces.items() if info.type is ProvinceType.SEA)
+    coastal = frozenset(p for p, info in provinces.items() if info.type is ProvinceType.COASTAL)
+    return Seas(
+        next={s: reach.get(s, frozenset()) & seas for s in seas},
+        coasts={s: tuple(sorted(reach.get(s, frozenset()) & coastal)) for s in seas},
+        at={p: frozenset(s for s in seas if p in reach.get(s, ())) for p in coastal},
+    )
+
+
+Routes = dict[Province, tuple[frozenset[Province], frozenset[Province]]]
+"""For each destination, the seas on some minimal convoy route to it and those on every one."""
+
+
+def minimal_routes(game_map: GameMap, src: Province, fleets: frozenset[Province]) -> Routes:
+    """The minimal convoy routes of an army in ``src`` through the fleets at sea in
+    ``fleets``, by destination: the seas on some of them, and those on every one.
+
+    A route is minimal when none of its fleets could be left out (DATC 6.G.19): only its
+    first sea touches ``src``, only its last touches the destination, and only consecutive
+    seas touch each other. Every destination some route reaches, a minimal one reaches."""
+    reach, seas = game_map.fleet_reach, seas_of(game_map)
+    found: Routes = {}
+    # the routes as (seas in order, what the seas before the last one touch: none of it may
+    # come again), grown from each first sea (a stack, not a closure calling itself: that
+    # would leave a reference cycle per call to the garbage collector)
+    stack: list[tuple[tuple[Province, ...], frozenset[Province]]] = [
+        ((first,), frozenset()) for first in seas.at.get(src, frozenset()) & fleets
+    ]
+    while stack:
+        path, touched = stack.pop()
+        last = path[-1]
+        on = frozenset(path)
+        for dest in seas.coasts[last]:
+            if dest != src and dest not in touched:
+                known = found.get(dest)
+                found[dest] = (on, on) if known is None else (known[0] | on, known[1] & on)
+        inner = None
+        for sea in seas.next[last]:
+            if sea in fleets and sea not in touched and sea not in path and src not in reach[sea]:
+                if inner is None:
+                    inner = touched | reach[last]
+                stack.append(((*path, sea), inner))
+    return found

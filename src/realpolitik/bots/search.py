@@ -53,8 +53,10 @@ from realpolitik.vocab import ARMY, Power, Province, province_of
 
 DEFAULT_STRENGTH = 600
 """Adjudications per movement phase by default (about 0.1-0.3 s on one core)."""
-DEFAULT_TIME_LIMIT = 0.7
-"""Seconds after which the search stops and gives its best so far."""
+DEFAULT_TIME_LIMIT = 0.5
+"""Seconds after which the search stops and gives its best so far (the slowest decision
+takes a little longer: the predictions come before the first check, and a busy machine
+may pause the process at any time)."""
 
 CENTRE = 1.0
 """A centre held after the turn (in a turn after which centres change owner)."""
@@ -94,12 +96,13 @@ class SearchBot:
         self.time_limit = time_limit
 
     def orders(self, view: PowerView, legal: LegalOrders) -> list[Order]:
+        deadline = time.perf_counter() + self.time_limit
         if view.phase.is_adjustments:
             return self._adjust(view, legal)
         mine = values(view.game_map, view.position, view.power)
         if view.phase.is_retreats:
             return _retreat(view, legal, mine)
-        return _Search(self, view, legal, mine).run()
+        return _Search(self, view, legal, mine, deadline).run()
 
     # --- adjustments ---------------------------------------------------------------
     def _adjust(self, view: PowerView, legal: LegalOrders) -> list[Order]:
@@ -175,11 +178,13 @@ OrderSet = dict[str, Order]
 class _Search:
     """One movement phase's search for one power."""
 
-    def __init__(self, bot: SearchBot, view: PowerView, legal: LegalOrders, mine: Values):
+    def __init__(
+        self, bot: SearchBot, view: PowerView, legal: LegalOrders, mine: Values, deadline: float
+    ) -> None:
         self.bot, self.view, self.legal, self.mine = bot, view, legal, mine
         self.rng = bot._rng
         self.rules = _rules(view)
-        self.deadline = time.perf_counter() + bot.time_limit
+        self.deadline = deadline
         self.budget = bot.strength
         self.me = view.power
         phase = view.phase
@@ -187,6 +192,15 @@ class _Search:
             self.rules.adjustments == "reinforcements"
         )
         self.keys = [k for k, opts in legal.items() if opts]
+        # own supports and convoys by the (province of the) unit they are for and the
+        # province it goes to ("" for a hold)
+        self.helpers: dict[tuple[Province, Province], list[tuple[str, Order]]] = {}
+        for key, options in legal.items():
+            for o in options:
+                if isinstance(o, SupportMove | Convoy):
+                    helped = o.supported if isinstance(o, SupportMove) else o.convoyed
+                    where = (helped.province, province_of(o.destination))
+                    self.helpers.setdefault(where, []).append((key, o))
 
     # --- the steps -----------------------------------------------------------------
     def run(self) -> list[Order]:
@@ -197,14 +211,20 @@ class _Search:
         cands.append(self._sample(self.me, self.legal, self.mine, 0.0))
         for _ in range(CANDIDATES):
             cands.append(self._sample(self.me, self.legal, self.mine, NOISE))
-        best, best_score = cands[0], self._score(cands[0])
-        for cand in cands[1:]:
+        scored: list[tuple[float, int, OrderSet]] = []
+        for k, cand in enumerate(cands):
+            if k and self._out_of_budget():
+                break
+            scored.append((self._score(cand), -k, cand))
+        scored.sort(key=lambda x: x[:2], reverse=True)
+        # the best candidate improved, then the next ones while the budget lasts
+        best_score, _, best = scored[0]
+        for score, _, cand in scored:
             if self._out_of_budget():
                 break
-            s = self._score(cand)
-            if s > best_score:
-                best, best_score = cand, s
-        best, _ = self._improve(best, best_score)
+            cand, score = self._improve(cand, score)
+            if score > best_score:
+                best, best_score = cand, score
         return list(best.values())
 
     def _predict(self) -> list[dict[Power, list[Order]]]:
@@ -244,7 +264,20 @@ class _Search:
         out: list[OrderSet] = []
         plain = [o for o in options if isinstance(o, Hold | Move) and not _by_convoy(o)]
         plain.sort(key=lambda o: -self.mine.of(o.unit.type or ARMY, _place(o)))
-        out += [{key: o} for o in plain[:6] if o != now]
+        for step in plain[:6]:
+            if step != now:
+                out.append({key: step})
+            if isinstance(step, Move):  # with the supports it could have
+                dest = province_of(step.destination)
+                supports = [
+                    (k, s)
+                    for k, s in self.helpers.get((step.unit.province, dest), ())
+                    if isinstance(s, SupportMove) and province_of(k) != dest
+                ]
+                if supports:
+                    out.append({key: step, **dict(supports)})
+                if len(supports) > 1:
+                    out += [{key: step, k: s} for k, s in supports]
         planned = {province_of(k): o for k, o in current.items()}
         for o in options:
             if isinstance(o, SupportMove | SupportHold) and o != now:
@@ -253,21 +286,11 @@ class _Search:
                     out.append({key: o})
         for o in options:
             if isinstance(o, Move) and o.via_convoy and o != now:
-                for fleet_key, convoy in self._convoys(o):
-                    out.append({key: o, fleet_key: convoy})
+                where = (o.unit.province, province_of(o.destination))
+                for fleet_key, convoy in self.helpers.get(where, ()):
+                    if isinstance(convoy, Convoy):
+                        out.append({key: o, fleet_key: convoy})
         return out
-
-    def _convoys(self, move: Move) -> list[tuple[str, Order]]:
-        found: list[tuple[str, Order]] = []
-        for key, options in self.legal.items():
-            for o in options:
-                if (
-                    isinstance(o, Convoy)
-                    and o.convoyed.province == move.unit.province
-                    and province_of(o.destination) == province_of(move.destination)
-                ):
-                    found.append((key, o))
-        return found
 
     # --- order sets ----------------------------------------------------------------
     def _heuristic(self, power: Power, legal: LegalOrders) -> OrderSet:

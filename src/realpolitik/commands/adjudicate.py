@@ -8,13 +8,19 @@ from typing import Any, TextIO
 
 from realpolitik.errors import SituationError
 from realpolitik.notation import LANGUAGES
-from realpolitik.rules import PRESETS, rules_for
+from realpolitik.rules import PRESETS
 from realpolitik.situation import AUTO, adjudicate_situation
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd = sub.add_parser("adjudicate", help="adjudicate a situation (JSON on stdin)")
-    cmd.add_argument("--rules", choices=PRESETS, default="classic", help="rule edition")
+    cmd.add_argument(
+        "--rules",
+        choices=PRESETS,
+        default=None,
+        help="the edition (its board, rules and calendar; datc: the DATC's preferred rules) "
+        "unless the situation names one; default classic",
+    )
     cmd.add_argument("--jsonl", action="store_true", help="one situation per line")
     cmd.add_argument(
         "--lang",
@@ -27,7 +33,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
-    rules = rules_for(args.rules)
+    rules = args.rules  # None: each situation's edition, else classic
     if not args.jsonl:
         try:
             data = json.loads(stdin.read())

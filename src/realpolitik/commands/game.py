@@ -9,7 +9,9 @@
 
 and ``concede``, ``disorder`` (a player leaves or returns), ``legal``, ``rollback`` (a
 what-if copy), ``mila-export`` / ``mila-import``. Every change is written atomically (a
-temporary file, then a rename): a bad command leaves the file as it was.
+temporary file, flushed to the disk, then a rename): a bad command leaves the file as it
+was. A command that changes the file holds it from reading to saving; another one waits
+(and says so), so commands typed at once in several terminals lose nothing.
 """
 
 from __future__ import annotations
@@ -17,6 +19,9 @@ from __future__ import annotations
 import argparse
 import getpass
 import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -25,7 +30,7 @@ from realpolitik.game import Game, GameError
 from realpolitik.gameview import results_by_power
 from realpolitik.mila import from_mila, to_mila
 from realpolitik.orders import Order
-from realpolitik.savegame import load_game, save_game, write_json_atomic
+from realpolitik.savegame import editing, load_game, save_game, write_json_atomic
 from realpolitik.variants import EDITIONS
 
 
@@ -157,21 +162,35 @@ def _new(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     return 0
 
 
+@contextmanager
+def _changing(path: str) -> Iterator[None]:
+    """Hold the game file while a command reads, changes and saves it (saying so when
+    another command holds it): concurrent commands never lose each other's changes."""
+
+    def waiting() -> None:
+        print(f"realpolitik: waiting for another command to finish with {path}", file=sys.stderr)
+
+    with editing(path, on_wait=waiting):
+        yield
+
+
 def _orders(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
-    game = load_game(args.file)
     power = args.power.upper()
     if args.list:
+        game = load_game(args.file)
         out.write(f"{power}, {game.phase_name()}:\n")
         for order in game.orders(power):
             out.write(f"  {order}\n")
         return 0
     texts = list(args.orders) or _read_orders(stdin)
-    orders = game.submit(power, texts, language=args.language)
-    if args.accept:
-        game.accept_support(power, args.accept)
-    if args.ally:
-        game.declare_alliance(power, args.ally)
-    save_game(game, args.file)
+    with _changing(args.file):
+        game = load_game(args.file)
+        orders = game.submit(power, texts, language=args.language)
+        if args.accept:
+            game.accept_support(power, args.accept)
+        if args.ally:
+            game.declare_alliance(power, args.ally)
+        save_game(game, args.file)
     out.write(f"{power}: {len(orders)} order(s) recorded for {game.phase_name()}.\n")
     for order, reason in illegal_orders(game, power, orders):
         out.write(f"  warning: {order} is illegal ({reason}): the unit will hold\n")
@@ -202,10 +221,11 @@ def _read_orders(stdin: TextIO) -> list[str]:
 
 
 def _process(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
-    game = load_game(args.file)
-    done = len(game.history)
-    game.process()
-    save_game(game, args.file)
+    with _changing(args.file):
+        game = load_game(args.file)
+        done = len(game.history)
+        game.process()
+        save_game(game, args.file)
     for record in game.history[done:]:
         _record(game, record, out)
     _status(game, out)
@@ -255,9 +275,10 @@ def _history(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 
 
 def _draw(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
-    game = load_game(args.file)
-    drawn = game.vote_draw(args.power, agree=not args.no)
-    save_game(game, args.file)
+    with _changing(args.file):
+        game = load_game(args.file)
+        drawn = game.vote_draw(args.power, agree=not args.no)
+        save_game(game, args.file)
     vote = "against" if args.no else "for"
     out.write(f"{args.power.upper()} votes {vote} a draw.\n")
     if drawn:
@@ -269,9 +290,10 @@ def _draw(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 
 
 def _concede(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
-    game = load_game(args.file)
-    ended = game.concede(args.power)
-    save_game(game, args.file)
+    with _changing(args.file):
+        game = load_game(args.file)
+        ended = game.concede(args.power)
+        save_game(game, args.file)
     out.write(f"{args.power.upper()} concedes.\n")
     if ended and game.result is not None:
         out.write(f"Game over: {game.result.reason}\n")
@@ -279,9 +301,10 @@ def _concede(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 
 
 def _disorder(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
-    game = load_game(args.file)
-    game.set_civil_disorder(args.power, on=not args.off)
-    save_game(game, args.file)
+    with _changing(args.file):
+        game = load_game(args.file)
+        game.set_civil_disorder(args.power, on=not args.off)
+        save_game(game, args.file)
     state = "returns" if args.off else "is in civil disorder"
     out.write(f"{args.power.upper()} {state}.\n")
     return 0
@@ -354,7 +377,11 @@ def _status(game: Game, out: TextIO) -> None:
         clock = game.spec.clock_for(game.setup).for_phase(game.phase, first)
         parts = [f"{k} {v} min" if v else f"no {k}" for k, v in clock.items() if v is not None]
         out.write(f"Clock: {', '.join(parts)}\n")
-    disorder = sorted(game.civil_disorder & set(game.survivors()))
+    alive = set(game.survivors())
+    nobody = {p for p in game.powers if game.controller(p) is None} & alive
+    disorder = sorted(game.civil_disorder & alive - nobody)
+    if nobody:  # out of the game, or neutral until a coin toss: not civil disorder
+        out.write(f"Played by nobody (units hold): {', '.join(sorted(nobody))}\n")
     if disorder:
         out.write(f"Civil disorder: {', '.join(disorder)}\n")
     waiting = game.waiting_for()

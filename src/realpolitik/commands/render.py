@@ -36,7 +36,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("game", nargs="?", help="a saved game or game record (JSON; - for stdin)")
     cmd.add_argument("--example", help="a packaged example game, e.g. classic_1901_1902")
     cmd.add_argument("--situation", help="a situation of `realpolitik adjudicate` (- for stdin)")
-    cmd.add_argument("--rules", choices=PRESETS, default="classic", help="for --situation")
+    cmd.add_argument("--rules", choices=PRESETS, default=None,
+                     help="for --situation: the edition, over the one it names")  # fmt: skip
     cmd.add_argument("--phase", help="the phase to draw (default: the present one)")
     cmd.add_argument("--sheet", metavar="POWER", help="an order sheet for POWER")
     cmd.add_argument("--pad", action="store_true", help="a blank map pad")

@@ -15,9 +15,9 @@ from realpolitik.env.encoding import Encoding, Slots
 from realpolitik.env.rewards import REWARDS, scores, shares
 from realpolitik.env.spaces import OrderSpace
 from realpolitik.game import Game
+from realpolitik.maps import load_map
 from realpolitik.orders import Build, Disband, Order
 from realpolitik.phase import PhaseKind
-from realpolitik.variants import load_board
 from realpolitik.vocab import Power
 
 MAX_ORDERS = 256
@@ -74,7 +74,7 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
         self.accept_supports, self.render_mode = accept_supports, render_mode
         self.strict = invalid == "raise"
         self.game = self._new_game(0)
-        board = load_board(self.game.spec.board(self.game.setup))
+        board = load_map(self.game.spec.board(self.game.setup))
         table = self.game.setup
         played = {p for group in table.groups for p in group}
         if table.neutral is not None:

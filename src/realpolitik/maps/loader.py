@@ -1,29 +1,53 @@
-"""Load and validate map data files (``maps/data/<name>.json``) into :class:`GameMap`."""
+"""Load and validate boards into :class:`GameMap`: complete map files
+(``maps/data/<name>.json``) and derived boards (``maps/data/derived/<name>.json``: a base
+board with provinces removed, cut off or added, homes and starting units changed).
+
+    >>> [m.name for m in map(load_map, ("standard", "grow_4"))]
+    ['standard', 'grow_4']
+"""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from realpolitik.errors import SituationError
+from realpolitik.errors import MapDataError
 from realpolitik.maps.model import GameMap, ProvinceInfo, ProvinceType
 from realpolitik.vocab import ARMY, FLEET, Location, Power, Province, UnitType, province_of
 
+BOARDS = (
+    "standard",
+    "standard_neutral_italy",
+    "grow",
+    "grow_3",
+    "grow_4",
+    "grow_5",
+    "grow_6",
+    "grow_neutral_italy",
+    "conquista",
+    "conquista_neutral_italy",
+)
+"""Every board the package ships."""
 
-class MapDataError(SituationError):
-    """A map data file is inconsistent (unknown id, asymmetric edge, bad type...)."""
+
+@lru_cache(maxsize=32)
+def load_map(name: str) -> GameMap:
+    """A shipped board by name (see :data:`BOARDS`): a map file or a derived declaration
+    applied to its base. Cached: boards are immutable."""
+    return map_from_dict(_raw(name))
 
 
-@lru_cache(maxsize=16)
-def load_map(name: str = "standard") -> GameMap:
-    """The named map from the package data (cached: maps are immutable)."""
-    try:
-        text = resources.files("realpolitik.maps").joinpath("data", f"{name}.json").read_text()
-    except FileNotFoundError:
-        raise MapDataError(f"unknown map {name!r}") from None
-    return map_from_dict(json.loads(text))
+def _raw(name: str) -> dict[str, Any]:
+    base = resources.files("realpolitik.maps").joinpath("data")
+    if "/" not in name and "\\" not in name and not name.startswith("."):
+        for path in (base.joinpath(f"{name}.json"), base.joinpath("derived", f"{name}.json")):
+            if path.is_file():
+                data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+                return _derive(data) if "base" in data else data
+    raise MapDataError(f"unknown map {name!r}; maps: {', '.join(BOARDS)}")
 
 
 def _edges(pairs: list[list[str]], what: str) -> dict[str, set[str]]:
@@ -112,3 +136,69 @@ def map_from_dict(data: dict[str, Any]) -> GameMap:
         starts=starts,
         powers=powers,
     )
+
+
+def _derive(decl: Mapping[str, Any]) -> dict[str, Any]:
+    """Apply a derived board's declaration to its base's data (see ``maps/data/derived``)."""
+    data = _raw(decl["base"])
+    provinces = {p["id"]: dict(p) for p in data["provinces"]}
+    army = [tuple(e) for e in data["army"]]
+    fleet = [tuple(e) for e in data["fleet"]]
+    starts: dict[str, list[str]] = {k: list(v) for k, v in data["starts"].items()}
+    for power, units in decl.get("starts", {}).items():
+        starts[power] = list(units)
+    for power, units in decl.get("add_starts", {}).items():
+        starts.setdefault(power, []).extend(units)
+    for prov, power in decl.get("homes", {}).items():
+        provinces[prov].update(center=True, home=power)
+    for raw in decl.get("add_provinces", ()):
+        if raw["id"] in provinces:
+            raise MapDataError(f"{decl['name']}: province {raw['id']} is already on the board")
+        provinces[raw["id"]] = dict(raw)
+    for prov, coasts in decl.get("coasts", {}).items():
+        provinces[prov]["coasts"] = list(coasts)
+    removed = set(decl.get("remove", ()))
+    for prov in removed:
+        info = provinces[prov]
+        provinces[prov] = {"id": prov, "name": info["name"], "type": "impassable"}
+    army = [e for e in army if not removed & set(e)]
+    fleet = [e for e in fleet if not removed & {province_of(x) for x in e}]
+    cut = set(decl.get("isolate", ()))
+    army = [e for e in army if len(cut & set(e)) != 1]
+    fleet = [e for e in fleet if len(cut & {province_of(x) for x in e}) != 1]
+    for power in decl.get("drop_powers", ()):
+        starts.pop(power, None)
+        for info in provinces.values():
+            if info.get("home") == power:
+                info.pop("home")
+            if info.get("country") == power:
+                info.pop("country")
+    army = _without(army, decl.get("remove_army", ()), decl["name"])
+    fleet = _without(fleet, decl.get("remove_fleet", ()), decl["name"])
+    army += [tuple(e) for e in decl.get("add_army", ())]
+    fleet += [tuple(e) for e in decl.get("add_fleet", ())]
+    for power, units in starts.items():
+        for unit in units:
+            prov = province_of(unit.split()[-1])
+            if provinces.get(prov, {}).get("type") in (None, "impassable"):
+                raise MapDataError(f"{decl['name']}: start unit {unit} of {power} is off the board")
+    return {
+        "name": decl["name"],
+        "title": decl.get("title", decl["name"]),
+        "provinces": list(provinces.values()),
+        "army": [list(e) for e in army],
+        "fleet": [list(e) for e in fleet],
+        "starts": starts,
+    }
+
+
+def _without(
+    edges: list[tuple[str, ...]], removed: Sequence[Sequence[str]], board: str
+) -> list[tuple[str, ...]]:
+    """``edges`` less the ``removed`` ones (in either direction); each must be there."""
+    drop = {frozenset(e) for e in removed}
+    missing = drop - {frozenset(e) for e in edges}
+    if missing:
+        names = ", ".join("-".join(sorted(e)) for e in sorted(missing, key=sorted))
+        raise MapDataError(f"{board}: no edge {names} to remove")
+    return [e for e in edges if frozenset(e) not in drop]

@@ -1,7 +1,8 @@
 """Order notation in English, Spanish, French and Portuguese: parse, guess, format.
 
+>>> from realpolitik.maps import load_map
 >>> from realpolitik.notation import parse_order, format_order
->>> order = parse_order("E Par A E Mar-Bor", "es")
+>>> order = parse_order("E Par A E Mar-Bor", game_map=load_map("standard"), language="es")
 >>> format_order(order), format_order(order, "fr"), format_order(order, "pt")
 ('A PAR S A MAR - BUR', 'A Par (S) A Mar-Bur', 'E de Par. apoia E de Mar. para Bur.')
 """

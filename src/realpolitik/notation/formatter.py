@@ -3,7 +3,8 @@
 ``format_order(order, "es")`` gives the Spanish rulebook's notation (``E Par A E Mar-Bor``),
 ``format_order(order, "es", "long")`` a sentence ("El ejército de París apoya al ejército de
 Marsella hacia Borgoña."). Every form is built from the language file's templates and parses
-back to the same order (``parse_order(format_order(o, lang, style), lang) == o``).
+back to the same order (``parse_order(format_order(o, lang, style), game_map=m, language=lang)
+== o``).
 """
 
 from __future__ import annotations
@@ -187,7 +188,7 @@ def format_order(
     nationality of supported units when the order names it).
 
     >>> from realpolitik.notation import parse_order
-    >>> format_order(parse_order("F LON - NTH"), "es", "long")
+    >>> format_order(parse_order("F LON - NTH", game_map=load_map("standard")), "es", "long")
     'La flota de Londres se mueve al Mar del Norte.'
     """
     return _Writer(language, style, game_map or load_map("standard")).order(order)

@@ -1,6 +1,7 @@
 """Parse order text in English, Spanish, French or Portuguese into typed orders.
 
-``parse_order("E Par A E Mar-Bor", "es")`` -> ``SupportMove(A PAR, A MAR, BUR)``. The words
+``parse_order("E Par A E Mar-Bor", game_map=standard, language="es")`` ->
+``SupportMove(A PAR, A MAR, BUR)``. The words
 come from the language's lexicon (:mod:`.lexicon`), the grammar is shared
 (:mod:`.grammar`). As the rulebooks say, a misspelled order with a single possible meaning is
 executed and an ambiguous one is not:
@@ -25,7 +26,6 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from realpolitik.errors import AmbiguousOrderError, InvalidOrderError, OrderError
-from realpolitik.maps.loader import load_map
 from realpolitik.maps.model import GameMap
 from realpolitik.notation.formatter import format_order
 from realpolitik.notation.grammar import (
@@ -128,19 +128,20 @@ def _score(text: str, language: str, game_map: GameMap) -> int:
     return sum(1 for word in tokenize(text) if word in own)
 
 
-def guess_language(
-    text: str, game_map: GameMap | None = None, languages: tuple[str, ...] = LANGUAGES
-) -> str:
+def guess_language(text: str, *, game_map: GameMap, languages: tuple[str, ...] = LANGUAGES) -> str:
     """The language ``text`` is most likely written in: of the languages that read it as an
     order (whole words first, then loosely), the one that reads it most cheaply (its own
     words, not borrowed ones: "A" is a weak army in Spanish), then the one with most of its
     own words; a tie goes to the first of ``languages``. Upper-case English short notation
     (``A BUD - GAL``, as ``str(order)`` writes it) is English.
 
-    >>> guess_language("E Par A E Mar-Bor"), guess_language("A do Mar do Norte permanece")
-    ('es', 'pt')
+    >>> from realpolitik.maps import load_map
+    >>> standard = load_map("standard")
+    >>> guess_language("E Par A E Mar-Bor", game_map=standard)
+    'es'
+    >>> guess_language("A do Mar do Norte permanece", game_map=standard)
+    'pt'
     """
-    game_map = game_map or load_map("standard")
     if "en" in languages and text == text.upper() and _canonical(text, game_map) is not None:
         return "en"  # the English short notation, as the JSON contract writes it
     for loose in (False, True):
@@ -156,33 +157,31 @@ def guess_language(
 
 def parse_order(
     text: str,
-    language: str | None = "en",
-    position: Position | GameMap | None = None,
     *,
-    game_map: GameMap | None = None,
+    game_map: GameMap,
+    language: str | None = "en",
+    position: Position | None = None,
     power: Power | None = None,
     phase: Phase | None = None,
 ) -> Order:
-    """Parse one order written in ``language`` ("en", "es", "fr", "pt"; ``None``: guess).
+    """Parse one order on ``game_map`` written in ``language`` ("en", "es", "fr", "pt";
+    ``None``: guess).
 
     Without a ``position`` the order is returned as written (unit type and coasts only if
     given). With one, it is completed and checked against the board (see
     :mod:`realpolitik.notation.resolve`); ``power`` (whose order it is) and ``phase`` (a
     retreat phase turns moves into retreats, an adjustment phase bare units into builds
     and removals; by default a position with dislodged units means a retreat phase)
-    sharpen the checks. A :class:`~realpolitik.maps.GameMap` given in place of the
-    position is taken as ``game_map`` (the older signature).
+    sharpen the checks.
 
-    >>> str(parse_order("F MNe T E Ank-Seb", "es"))
+    >>> from realpolitik.maps import load_map
+    >>> str(parse_order("F MNe T E Ank-Seb", game_map=load_map("standard"), language="es"))
     'F BLA C A ANK - SEV'
     """
-    if isinstance(position, GameMap):
-        game_map, position = position, None
-    game_map = game_map or load_map("standard")
     if position is None:
         return read_order(text, language, game_map)
     if language is None:
-        language = guess_language(text, game_map)
+        language = guess_language(text, game_map=game_map)
     kind = phase.kind if phase is not None else None
     if kind is None and position.dislodged:
         kind = PhaseKind.RETREATS
@@ -200,7 +199,7 @@ def parse_order(
 
 
 def read_order(text: str, language: str | None, game_map: GameMap) -> Order:
-    """``parse_order(text, language, game_map=game_map)``: the order as written, without a
+    """``parse_order(text, game_map=game_map, language=language)``: the order as written, without a
     position to complete or check it against (the path of bulk adjudication: remembered)."""
     return read_all((text,), language, game_map)[0]
 
@@ -209,7 +208,9 @@ def read_all(texts: Iterable[str], language: str | None, game_map: GameMap) -> l
     """:func:`read_order` of every text, in order; raises the first unreadable text's
     :class:`OrderError` (a :class:`TypeError` for something not text)."""
     if language is None:  # each text's own language
-        return [read_all((_text(t),), guess_language(t, game_map), game_map)[0] for t in texts]
+        return [
+            read_all((_text(t),), guess_language(t, game_map=game_map), game_map)[0] for t in texts
+        ]
     known = _known(language, game_map)
     out: list[Order] = []
     for text in texts:
@@ -218,7 +219,7 @@ def read_all(texts: Iterable[str], language: str | None, game_map: GameMap) -> l
             text = _text(text)
             if len(known) >= _KNOWN_TEXTS:
                 known.clear()
-            order = known[text] = _pick_free(text, language, game_map)
+            order = known[text] = _pick_free(text, language, game_map)  # made, then published
         out.append(order)
     return out
 
@@ -236,10 +237,10 @@ _KNOWN: dict[GameMap, dict[str, dict[str, Order]]] = {}
 def _known(language: str, game_map: GameMap) -> dict[str, Order]:
     """The orders read so far without a position, by text, for this map and language (a
     plain dictionary lookup per order: bulk adjudication reads the same texts again and
-    again)."""
+    again). Threads share it: an order is made whole, then published by one assignment."""
     languages = _KNOWN.get(game_map)
     if languages is None:
-        if len(_KNOWN) >= 8:  # the standard map and a few variants' boards, usually
+        if len(_KNOWN) >= 16:  # every shipped board, usually
             _KNOWN.clear()
         languages = _KNOWN[game_map] = {}
     known = languages.get(language)
@@ -259,22 +260,21 @@ def _pick_free(text: str, language: str, game_map: GameMap) -> Order:
 def _canonical(text: str, game_map: GameMap) -> Order | None:
     """The English short notation as ``str(order)`` writes it, read directly (the fast path
     of bulk adjudication); ``None`` for anything else. Reads exactly what the grammar reads:
-    words separated by single spaces, ``[A|F] LOC`` and then ``H``, ``D``, ``B``,
-    ``- LOC [VIA]``, ``R LOC``, ``S [A|F] LOC [- LOC]`` or ``C [A|F] LOC - LOC``, where a
-    LOC is a province of the map named by three capital letters, with a coast (``/NC``,
-    ``/SC``, ``/EC``, ``/WC``) or not; or ``WAIVE``."""
+    words separated by single spaces, a unit ``[POWER] [A|F] LOC`` and then ``H``, ``D``,
+    ``B``, ``- LOC [VIA]``, ``R LOC``, ``S unit [- LOC]`` or ``C unit - LOC``, where a LOC is
+    a province of the map named by three capital letters, with a coast (``/NC``, ``/SC``,
+    ``/EC``, ``/WC``) or not, and a POWER a power of the map; or ``WAIVE``."""
     text = text.strip().upper()
     if text == "WAIVE":
         return Waive()
     words = text.split(" ")
     short = _shorthand(game_map)
-    places, refs = short.places, short.refs
-    kind = _TYPES.get(words[0])
-    at = 0 if kind is None else 1  # the unit's location; its verb next
-    if len(words) < at + 2 or (loc := places.get(words[at])) is None:
+    read = _unit(words, 0, short)
+    if read is None or read[1] >= len(words):
         return None
-    unit = refs.get((kind, loc)) or short.ref(kind, loc)
-    verb, after = words[at + 1], words[at + 2 :]
+    unit, at = read
+    verb, after = words[at], words[at + 1 :]
+    places = short.places
     if verb in _NO_ARGUMENT:
         return None if after else _NO_ARGUMENT[verb](unit)
     if verb == "-":
@@ -285,19 +285,25 @@ def _canonical(text: str, game_map: GameMap) -> Order | None:
     if verb == "R":
         dest = places.get(after[0]) if len(after) == 1 else None
         return None if dest is None else Retreat(unit, dest)
-    if verb not in ("S", "C") or not after:
+    if verb not in ("S", "C") or (found := _unit(after, 0, short)) is None:
         return None
-    other_kind = _TYPES.get(after[0])
-    if other_kind is not None:
-        after = after[1:]
-    if not after or (target := places.get(after[0])) is None:
-        return None
-    other = refs.get((other_kind, target)) or short.ref(other_kind, target)
-    if len(after) == 1:
+    other, rest = found[0], after[found[1] :]
+    if not rest:
         return SupportHold(unit, other) if verb == "S" else None  # a convoy needs its end
-    if len(after) != 3 or after[1] != "-" or (to := places.get(after[2])) is None:
+    if len(rest) != 2 or rest[0] != "-" or (to := places.get(rest[1])) is None:
         return None
     return SupportMove(unit, other, to) if verb == "S" else Convoy(unit, other, to)
+
+
+def _unit(words: list[str], at: int, short: _Shorthand) -> tuple[UnitRef, int] | None:
+    """The unit named from ``words[at]`` on (``[POWER] [A|F] LOC``) and the index after it."""
+    power = words[at] if at < len(words) and words[at] in short.powers else None
+    at += power is not None
+    kind = _TYPES.get(words[at]) if at < len(words) else None
+    at += kind is not None
+    if at >= len(words) or (loc := short.places.get(words[at])) is None:
+        return None
+    return short.refs[kind, loc, power], at + 1
 
 
 _NO_ARGUMENT: dict[str, type[Hold | Disband | Build]] = {"H": Hold, "D": Disband, "B": Build}
@@ -308,9 +314,10 @@ _COASTS = ("NC", "SC", "EC", "WC")  # the coasts the short notation writes
 class _Shorthand:
     """What the short notation names on one map: ``places``, each location word it may
     use (a province named by three capital letters, bare or with any of :data:`_COASTS`);
-    ``refs``, the unit references read so far, by unit type (or ``None``) and location."""
+    ``powers``, the map's powers; ``refs``, the unit reference of each, by unit type (or
+    ``None``), location and nationality (or ``None``). Made whole before it is shared."""
 
-    __slots__ = ("places", "refs")
+    __slots__ = ("places", "powers", "refs")
 
     def __init__(self, game_map: GameMap) -> None:
         self.places: dict[str, str] = {}
@@ -318,30 +325,39 @@ class _Shorthand:
             if _THREE_CAPITALS.fullmatch(prov):
                 for place in (prov, *(f"{prov}/{coast}" for coast in _COASTS)):
                     self.places[place] = place
-        self.refs: dict[tuple[UnitType | None, str], UnitRef] = {}
+        self.powers = frozenset(game_map.powers)
+        self.refs: dict[tuple[UnitType | None, str, Power | None], UnitRef] = {
+            (kind, place, power): UnitRef(kind, place, power)
+            for kind in (None, ARMY, FLEET)
+            for place in self.places
+            for power in (None, *self.powers)
+        }
 
-    def ref(self, kind: UnitType | None, location: str) -> UnitRef:
-        found = self.refs[kind, location] = UnitRef(kind, location)
-        return found
 
-
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=16)  # every shipped board
 def _shorthand(game_map: GameMap) -> _Shorthand:
     return _Shorthand(game_map)
 
 
 def parse_orders(
     text: str,
+    *,
+    game_map: GameMap,
     language: str | None = "en",
     position: Position | None = None,
-    *,
-    game_map: GameMap | None = None,
     power: Power | None = None,
     phase: Phase | None = None,
 ) -> list[Order]:
     """Several orders separated by ``;``, ``,`` or new lines (as the rulebooks print them)."""
     return [
-        parse_order(part, language, position, game_map=game_map, power=power, phase=phase)
+        parse_order(
+            part,
+            game_map=game_map,
+            language=language,
+            position=position,
+            power=power,
+            phase=phase,
+        )
         for part in _SEPARATORS.split(text)
         if part.strip()
     ]

@@ -13,15 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 from realpolitik.adjudicator import adjudicate
 from realpolitik.adjudicator.results import Resolution
+from realpolitik.errors import SituationError
 from realpolitik.maps import GameMap
 from realpolitik.orders import Order
 from realpolitik.phase import Phase
 from realpolitik.position import Position
 from realpolitik.replay import record_map, replay_turns
-from realpolitik.rules import rules_for
 from realpolitik.situation import read_orders, read_situation
 from realpolitik.turns import Turn
-from realpolitik.variants import load_board
 from realpolitik.vocab import Power
 
 if TYPE_CHECKING:
@@ -71,13 +70,20 @@ def frames_from_game(game: Game) -> list[Frame]:
     return frames
 
 
-def frame_from_situation(data: Mapping[str, Any], rules: str = "classic") -> Frame:
+def frame_from_situation(data: Mapping[str, Any], rules: str | None = None) -> Frame:
     """A situation of the ``realpolitik adjudicate`` contract (position and orders),
-    adjudicated: the picture of that phase with its results."""
-    game_map = load_board(str(data.get("map", "standard")))
+    adjudicated as that command does (``rules``: the edition, over the situation's own):
+    the picture of that phase with its results."""
+    from realpolitik.situation import read_accept, situation_board, situation_edition
+
+    if not isinstance(data, Mapping):
+        raise SituationError("a situation must be a JSON object")
+    name, judged = situation_edition(data, rules)
+    game_map = situation_board(data, name)
     phase, position = read_situation(data, game_map)
     orders, _bad = read_orders(data.get("orders"), str(data.get("language", "en")), game_map)
-    resolution = adjudicate(game_map, position, orders, rules_for(rules), phase)
+    accepted = read_accept(data.get("accept"), judged, position)
+    resolution = adjudicate(game_map, position, orders, judged, phase, accepted=accepted)
     return Frame(phase, position, game_map, orders, resolution)
 
 

@@ -165,6 +165,7 @@ class _Scene(OrderPainter):
             "island": style.ISLAND,
             "land": style.UNNAMED,
             "lake": style.LAKE,
+            "canal": style.SEA,
         }
         for deco in self.drawing.decorations:
             stroke = style.COAST if deco.kind != "land" else style.BORDER

@@ -3,6 +3,7 @@ functions; the OpenAPI schema is at ``/openapi.json`` (docs at ``/docs``)."""
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -12,11 +13,12 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from realpolitik.server.backend import Backend
 from realpolitik.server.errors import ApiError, OrdersRefused
+from realpolitik.server.guard import Guard, json_body, safe_errors
 from realpolitik.server.routes import router
 from realpolitik.server.scheduler import Scheduler
 from realpolitik.server.settings import Settings
@@ -52,22 +54,24 @@ def create_app(settings: Settings | None = None, *, backend: Backend | None = No
     )
     app.state.backend = b
 
+    app.add_middleware(Guard, max_body=settings.max_body_bytes)
+
     @app.exception_handler(ApiError)
-    async def api_error(request: Request, exc: ApiError) -> JSONResponse:
-        body: dict[str, Any] = {"detail": exc.message}
+    async def api_error(request: Request, exc: ApiError) -> Response:
+        extra: dict[str, Any] = {}
         if isinstance(exc, OrdersRefused):
-            body["refused"] = exc.refused
-        return JSONResponse(body, status_code=exc.status)
+            extra["refused"] = exc.refused
+        return Response(json_body(exc.message, **extra), exc.status, media_type="application/json")
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+    async def invalid(request: Request, exc: RequestValidationError) -> Response:
+        errors = safe_errors(exc.errors())
         problems = []
-        for err in exc.errors():
-            where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
-            problems.append(f"{where or 'request'}: {err.get('msg', 'invalid')}")
-        return JSONResponse(
-            {"detail": "; ".join(problems), "errors": exc.errors()}, status_code=422
-        )
+        for err in errors:
+            where = ".".join(p for p in err["loc"] if p != "body")
+            problems.append(f"{where or 'request'}: {err['msg']}")
+        body = json.dumps({"detail": "; ".join(problems), "errors": errors}, ensure_ascii=True)
+        return Response(body, 422, media_type="application/json")
 
     app.include_router(router, prefix="/api")
     static = web_dir()

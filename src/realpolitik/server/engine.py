@@ -77,7 +77,19 @@ def fresh(state: Mapping[str, Any]) -> Game:
 
 
 def to_state(game: Game) -> dict[str, Any]:
-    return game.to_json()
+    """The game as stored: its saved game without the history (each processed phase has a
+    row of its own), so loading a game costs as much in its twentieth year as in its first."""
+    state = game.to_json()
+    state["history"] = []
+    return state
+
+
+def limit_bot_game(game: Game, years: int) -> None:
+    """Give a game with no person seated an end: ``years`` after its start (or now, if
+    that is later), the powers with most centres win as in a shortened game."""
+    if game.last_year is None:
+        first = game.spec.first_year(game.setup)
+        game.last_year = max(game.phase.year, first + years - 1)
 
 
 def phase_of(game: Game) -> str:
@@ -106,11 +118,23 @@ def check_orders(game: Game, power: Power, texts: Sequence[str], language: str) 
     return [str(o) for o in orders]
 
 
+def check_accept(game: Game, power: Power, units: Sequence[str]) -> list[str]:
+    """Conquista: the provinces of the foreign units whose support ``power`` accepts, as
+    :meth:`Game.accept_support` checks them (a :class:`GameError` says what is wrong)."""
+    return [str(p) for p in game.accept_support(power, units)]
+
+
+def check_ally(game: Game, power: Power, partners: Sequence[str]) -> list[str]:
+    """Conquista: the members of the alliance ``power`` declares (``[]``: none), as
+    :meth:`Game.declare_alliance` checks them."""
+    return list(game.declare_alliance(power, partners))
+
+
 def order_key(order_text: str, game: Game) -> str:
     """Which unit (or build province) an order is for: one order per key."""
     from realpolitik.notation import parse_order
 
-    order = parse_order(order_text, "en", game.game_map)
+    order = parse_order(order_text, game_map=game.game_map)
     ref = order_unit(order)
     return "WAIVE" if ref is None else ref.province
 
@@ -148,17 +172,17 @@ def describe(order: Order) -> dict[str, Any]:
     return out
 
 
-def format_order(order: Order | str, language: str, game: Game | None = None) -> str:
+def format_order(order: Order | str, language: str, game: Game) -> str:
     """An order in ``language``'s notation (English if that language has none yet)."""
     from realpolitik import notation
 
-    game_map = game.game_map if game else None
+    game_map = game.game_map
     if isinstance(order, str):
         if language == "en":
             return order
         text = order
         try:
-            parsed = notation.parse_order(order, "en", game_map)
+            parsed = notation.parse_order(order, game_map=game_map)
         except OrderError:
             return text
     else:
@@ -171,14 +195,27 @@ def format_order(order: Order | str, language: str, game: Game | None = None) ->
         return str(parsed)
 
 
-def process(game: Game, stored: Mapping[Power, Sequence[str]]) -> list[dict[str, Any]]:
-    """Submit the stored orders, process the phase; return the records of the phases
-    processed (one, or more when empty phases were skipped), JSON-able."""
+def process(
+    game: Game,
+    stored: Mapping[Power, Sequence[str]],
+    declared: Mapping[Power, tuple[Sequence[str] | None, Sequence[str] | None]] | None = None,
+) -> list[dict[str, Any]]:
+    """Submit the stored orders (and, conquista, each power's ``declared`` accepted
+    supports and alliance), process the phase; return the records of the phases processed
+    (one, or more when empty phases were skipped), JSON-able."""
     for power, texts in stored.items():
         try:
             game.submit(power, list(texts))
         except (OrderError, ValueError) as exc:  # checked on entry; a rule change can't
             log.warning("orders of %s dropped at processing: %s", power, exc)
+    for power, (accept, ally) in (declared or {}).items():
+        try:
+            if accept:
+                game.accept_support(power, accept)
+            if ally is not None:
+                game.declare_alliance(power, ally)
+        except ValueError as exc:  # checked on entry, as the orders
+            log.warning("acceptances or alliance of %s dropped at processing: %s", power, exc)
     before = len(game.history)
     game.process()
     return [record_json(r) for r in game.history[before:]]
@@ -186,7 +223,9 @@ def process(game: Game, stored: Mapping[Power, Sequence[str]]) -> list[dict[str,
 
 def record_json(record: PhaseRecord) -> dict[str, Any]:
     """A history record as JSON: ``phase``, ``position`` (before), ``orders`` (per power:
-    ``order``, ``result``, ``reason``), ``after`` (the position after)."""
+    ``order``, ``result``, ``reason``), ``after`` (the position after); conquista, when
+    given: ``accepted`` (per power, the provinces of the foreign units whose support it
+    accepted) and ``declared`` (per power, the alliance it declared)."""
     orders: dict[str, list[dict[str, Any]]] = {}
     for outcome in record.outcomes:
         orders.setdefault(outcome.power, []).append(outcome.to_json())
@@ -196,6 +235,14 @@ def record_json(record: PhaseRecord) -> dict[str, Any]:
         "orders": dict(sorted(orders.items())),
         "after": record.after.to_json(),
     }
+    accepted: dict[str, list[str]] = {}
+    for power, prov in sorted(getattr(record, "accepted", ())):
+        accepted.setdefault(power, []).append(prov)
+    if accepted:  # conquista: the foreign supports each power accepted
+        out["accepted"] = accepted
+    declared = getattr(record, "declared", None)
+    if declared:  # conquista: the alliances declared with the orders
+        out["declared"] = {p: list(m) for p, m in sorted(declared.items())}
     return out
 
 
@@ -225,22 +272,42 @@ def render_current(
     )
 
 
-def render_record(game: Game, phase: str, *, language: str = "en") -> str:
-    """A processed phase: the position before it, every order and its result."""
+def render_record(
+    game: Game, record: Mapping[str, Any], after: Mapping[str, Any] | None, *, language: str = "en"
+) -> str:
+    """A processed phase from its stored record (:func:`record_json`): the position before
+    it, every order and its result; ``after``: the position that followed (``None``: the
+    game's current one)."""
     from realpolitik.adjudicator import Resolution
+    from realpolitik.adjudicator.results import OrderResult, Outcome
+    from realpolitik.notation import parse_order
+    from realpolitik.phase import Phase
+    from realpolitik.position import Position
     from realpolitik.render import svg
 
-    for record in game.history:
-        if str(record.phase) == phase:
-            resolution = Resolution(record.phase, record.outcomes, record.after)
-            return svg.render(
-                record.position,
-                game_map=game.game_map,
-                results=resolution,
-                language=language,
-                id_prefix="h-",
-            )
-    raise KeyError(phase)
+    phase = Phase.parse(record["phase"])
+    board = game.board_for(phase)
+    outcomes = tuple(
+        Outcome(
+            power,
+            parse_order(e["order"], game_map=board),
+            OrderResult(e["result"]),
+            e.get("reason", ""),
+            None if e.get("unit") is None else OrderResult(e["unit"]),
+            bool(e.get("implied", False)),
+        )
+        for power, entries in record["orders"].items()
+        for e in entries
+    )
+    before = Position.from_json(record["position"], board)
+    end = game.position if after is None else Position.from_json(after, game.game_map)
+    return svg.render(
+        before,
+        game_map=board,
+        results=Resolution(phase, outcomes, end),
+        language=language,
+        id_prefix="h-",
+    )
 
 
 def _parse_all(game: Game, texts: Sequence[str]) -> list[Order]:
@@ -249,7 +316,7 @@ def _parse_all(game: Game, texts: Sequence[str]) -> list[Order]:
     out: list[Order] = []
     for text in texts:
         try:
-            out.append(parse_order(text, "en", game.game_map))
+            out.append(parse_order(text, game_map=game.game_map))
         except OrderError:
             continue
     return out
@@ -281,14 +348,19 @@ def judge_orders(
     for text in texts:
         try:
             order = parse_order(
-                text, language, game.position, game_map=game.game_map, power=power, phase=game.phase
+                text,
+                language=language,
+                game_map=game.game_map,
+                position=game.position,
+                power=power,
+                phase=game.phase,
             )
         except OrderError as exc:
             # the board check knows no edition's own rules (grow's builds): an order it
             # refuses stands if the edition's legal orders list it as written
             reason = _without_text(str(exc), text)
             try:
-                plain: Order | None = parse_order(text, language, game.game_map)
+                plain: Order | None = parse_order(text, language=language, game_map=game.game_map)
             except OrderError:
                 plain = None
             if plain is None or str(plain) not in _legal_texts(game, power, known):
@@ -345,3 +417,23 @@ def _without_text(message: str, text: str) -> str:
         if message.endswith(suffix):
             return message[: -len(suffix)]
     return message
+
+
+def names(game: Game, language: str) -> dict[str, Any]:
+    """What the page shows in ``language``: the powers' names and the current phase's."""
+    from realpolitik.notation.formatter import power_name
+
+    return {
+        "powers": {p: power_name(p, language) for p in game.powers},
+        "phase": phase_title(game, str(game.phase), language),
+    }
+
+
+def phase_title(game: Game, phase: str, language: str) -> str:
+    """``"Spring 1901 Movement"``, ``"Primavera de 1901 Movimientos"`` (the edition's seasons)."""
+    from realpolitik.phase import Phase
+    from realpolitik.render.legend import phase_name
+    from realpolitik.render.words import Words
+
+    words = Words(language, game_map=game.game_map, edition=game.edition)
+    return phase_name(Phase.parse(phase), words)

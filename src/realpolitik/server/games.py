@@ -160,7 +160,7 @@ def join(b: Backend, user: User, game_id: int, code: str | None) -> dict[str, An
     with transaction(b.db) as conn:
         row = game_row(conn, game_id, lock=True)
         public = bool(row.settings.get("public", True))
-        if not public and not (code and secrets.compare_digest(code, row.invite_code)):
+        if not public and not (code and _same_code(code, row.invite_code)):
             raise Forbidden("this game needs its invitation link")
         if row.status == FINISHED:
             raise Conflict("this game is over")
@@ -184,6 +184,32 @@ def join(b: Backend, user: User, game_id: int, code: str | None) -> dict[str, An
     if row.status == FORMING and full:
         start(b, None, game_id)
     return get_summary(b, game_id, user)
+
+
+def _same_code(given: str, expected: str) -> bool:
+    """Compare invitation codes in constant time (any text: bytes, not str, are compared)."""
+    return secrets.compare_digest(given.encode("utf-8", "replace"), expected.encode())
+
+
+def invitation(b: Backend, code: str) -> dict[str, Any]:
+    """What an invitation link shows before one logs in: the game it invites to."""
+    with reading(b.db) as conn:
+        row = conn.execute(select(t.games).where(t.games.c.invite_code == code)).first()
+        if row is None:
+            raise NotFound("no game has this invitation code")
+        seats = seats_of(conn, row.id)
+        creator = conn.execute(
+            select(t.users.c.username).where(t.users.c.id == row.creator_id)
+        ).scalar_one_or_none()
+    return {
+        "id": row.id,
+        "name": row.name,
+        "status": row.status,
+        "creator": creator,
+        "edition": row.settings.get("edition"),
+        "players": len(seats),
+        "free_seats": sum(1 for s in seats if s.user_id is None and s.bot is None),
+    }
 
 
 def join_by_code(b: Backend, user: User, code: str) -> dict[str, Any]:

@@ -3,6 +3,8 @@ processed phase (with every order and its result), drawn by :mod:`realpolitik.re
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import select
 
 from realpolitik.server import engine
@@ -28,15 +30,19 @@ def map_svg(
         if row.state is None:
             raise Conflict("this game has not started yet")
         stored: list[str] = []
+        record: Any = None
+        after: Any = None
         if phase is not None:
             phase = phase.upper()
             found = conn.execute(
-                select(t.phases.c.idx).where(
+                select(t.phases.c.idx, t.phases.c.record).where(
                     t.phases.c.game_id == game_id, t.phases.c.phase == phase
                 )
             ).first()
             if found is None:
                 raise NotFound(f"phase {phase} of game {game_id} has not been processed")
+            record = found.record
+            after = record.get("after")
         elif power is not None:
             power = power.upper()
             if power not in powers_of(seats_of(conn, game_id), user):
@@ -50,9 +56,6 @@ def map_svg(
             ).first()
             stored = list(hit.orders) if hit else []
     game = engine.load(row.id, row.version, row.state)
-    if phase is not None:
-        try:
-            return engine.render_record(game, phase, language=language)
-        except KeyError:
-            raise NotFound(f"phase {phase} of game {game_id} has not been processed") from None
+    if record is not None:
+        return engine.render_record(game, record, after, language=language)
     return engine.render_current(game, power, stored, language=language)

@@ -12,7 +12,7 @@ import logging
 import time
 from collections.abc import Callable
 
-from sqlalchemy import Connection, Engine, inspect, select
+from sqlalchemy import Connection, Engine, inspect, select, text
 
 from realpolitik.server import tables as t
 
@@ -29,8 +29,20 @@ def _initial(conn: Connection) -> None:
     )
 
 
+def _accept_ally(conn: Connection) -> None:
+    """Version 2: a power's accepted supports and declared alliance, with its orders
+    (conquista). Version 1 creates the table as it is now, so only missing columns."""
+    have = {c["name"] for c in inspect(conn).get_columns("orders")}
+    for name in ("accept", "ally"):
+        if name not in have:
+            conn.execute(text(f"ALTER TABLE orders ADD COLUMN {name} JSON"))
+
+
 Migration = tuple[int, str, Callable[[Connection], None]]
-MIGRATIONS: tuple[Migration, ...] = ((1, "initial schema", _initial),)
+MIGRATIONS: tuple[Migration, ...] = (
+    (1, "initial schema", _initial),
+    (2, "accepted supports and alliances with the orders", _accept_ally),
+)
 
 
 def current_version(conn: Connection) -> int:

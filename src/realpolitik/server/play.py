@@ -11,7 +11,7 @@ import logging
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, Row, delete, func, insert, select, update
+from sqlalchemy import Connection, Row, case, delete, func, insert, select, update
 
 from realpolitik.errors import OrderError
 from realpolitik.server import engine
@@ -25,6 +25,7 @@ from realpolitik.server.errors import (
     Forbidden,
     NotFound,
     OrdersRefused,
+    Unprocessable,
 )
 from realpolitik.server.games import (
     ACTIVE,
@@ -44,9 +45,6 @@ log = logging.getLogger(__name__)
 
 MAX_ORDERS = 64
 MAX_ORDER_LENGTH = 200
-PROCESS_LIMIT = 10
-"""At most this many phases processed in a row for one game by one scheduler pass (a game
-of bots only goes on at the next pass: every game gets its turn)."""
 REQUEST_LIMIT = 3
 """At most this many phases processed within a player's request (a movement phase, then
 retreats and adjustments in which no person has a choice)."""
@@ -123,6 +121,8 @@ def _store_orders(
     now: float,
     *,
     ready: bool | None = None,
+    accept: list[str] | None = None,
+    ally: list[str] | None = None,
 ) -> None:
     key = (t.orders.c.game_id == game_id, t.orders.c.phase == phase, t.orders.c.power == power)
     found = conn.execute(select(t.orders.c.ready).where(*key)).first()
@@ -135,12 +135,18 @@ def _store_orders(
                 orders=orders,
                 ready=bool(ready),
                 updated_at=now,
+                accept=accept,
+                ally=ally,
             )
         )
     else:
         values: dict[str, Any] = {"orders": orders, "updated_at": now}
         if ready is not None:
             values["ready"] = ready
+        if accept is not None:
+            values["accept"] = accept
+        if ally is not None:
+            values["ally"] = ally
         conn.execute(update(t.orders).where(*key).values(**values))
 
 
@@ -176,6 +182,8 @@ def process_if_due(b: Backend, game_id: int) -> bool:
         seats = seats_of(conn, game_id)
         stored = _stored(conn, game_id, row.phase)
         game = engine.fresh(row.state)
+        if not any(s.user_id is not None for s in seats):
+            engine.limit_bot_game(game, b.settings.bot_game_years)
         if engine.phase_of(game) != row.phase:
             raise RuntimeError(f"game {game_id}: stored phase {row.phase} != state")
         late = row.deadline_at is not None and row.deadline_at <= now
@@ -185,7 +193,11 @@ def process_if_due(b: Backend, game_id: int) -> bool:
                     update(t.games).where(t.games.c.id == game_id).values(needs_check=False)
                 )
             return False
-        records = engine.process(game, {p: r.orders for p, r in stored.items()})
+        records = engine.process(
+            game,
+            {p: r.orders for p, r in stored.items()},
+            {p: (r.accept, r.ally) for p, r in stored.items()},
+        )
         count = conn.execute(
             select(func.count()).select_from(t.phases).where(t.phases.c.game_id == game_id)
         ).scalar_one()
@@ -221,7 +233,7 @@ def process_if_due(b: Backend, game_id: int) -> bool:
     return True
 
 
-def process_due(b: Backend, game_id: int, limit: int = PROCESS_LIMIT) -> int:
+def process_due(b: Backend, game_id: int, limit: int = 1) -> int:
     """Process as many phases as are due (bots answer at once); return how many."""
     done = 0
     while done < limit:
@@ -235,14 +247,19 @@ def process_due(b: Backend, game_id: int, limit: int = PROCESS_LIMIT) -> int:
 
 
 def due_games(b: Backend) -> list[int]:
-    """Active games whose deadline has passed or whose ready flags changed."""
+    """Active games whose deadline has passed or whose ready flags changed, most overdue
+    first (a game waiting on its ready flags is due since its last change)."""
     now = b.now()
+    g = t.games.c
+    due_at = case(
+        (g.needs_check & (g.deadline_at.is_(None) | (g.updated_at < g.deadline_at)), g.updated_at),
+        else_=g.deadline_at,
+    )
     with reading(b.db) as conn:
         rows = conn.execute(
-            select(t.games.c.id).where(
-                t.games.c.status == ACTIVE,
-                (t.games.c.deadline_at <= now) | t.games.c.needs_check,
-            )
+            select(g.id)
+            .where(g.status == ACTIVE, (g.deadline_at <= now) | g.needs_check)
+            .order_by(due_at, g.id)
         ).scalars()
         return list(rows)
 
@@ -253,6 +270,7 @@ def due_games(b: Backend) -> list[int]:
 def take_over_seat(b: Backend, conn: Connection, row: Row[Any], seat: Seat) -> None:
     """A person takes a seat left empty: its powers leave civil disorder."""
     game = engine.fresh(row.state)
+    game.last_year = None  # set by the server only while no person was seated
     for power in seat.powers:
         game.set_civil_disorder(power, False)
     _save(conn, row.id, game, b.now())
@@ -322,6 +340,7 @@ def game_state(b: Backend, game_id: int, user: User | None, language: str = "en"
     out["is_over"] = game.is_over
     out["winners"] = sorted(game.winners) if game.is_over else []
     out["draw"] = _draw_info(game)
+    out["names"] = engine.names(game, language)
     out["draw_votes"] = _draw_votes(game, mine, GameSettings.from_json(row.settings))
     out["adjustments"] = game.adjustment_counts() if row.phase and row.phase.endswith("A") else {}
     mine_orders: dict[str, Any] = {}
@@ -402,6 +421,8 @@ def orders_for(
         "power": power,
         "orders": [{"order": o, "text": engine.format_order(o, language, game)} for o in texts],
         "ready": bool(stored and stored.ready),
+        "accept": list(stored.accept or []) if stored else [],
+        "ally": list(stored.ally or []) if stored else [],
     }
 
 
@@ -415,12 +436,16 @@ def submit_orders(
     language: str = "en",
     merge: bool = False,
     ready: bool | None = None,
+    accept: list[str] | None = None,
+    ally: list[str] | None = None,
 ) -> dict[str, Any]:
     """Store the power's orders for this phase (``merge``: only replace the orders of the
-    units named). Every order is checked first against the position and the rules (see
-    :func:`engine.judge_orders`): if any is refused, nothing is stored and the answer
-    (422) names each refused order with the reason in ``language``. Committed before this
-    returns."""
+    units named), with (conquista) the foreign supports it ``accept``s and the alliance it
+    declares (``ally``; ``None``: keep the stored ones). Every order is checked first
+    against the position and the rules (see :func:`engine.judge_orders`): if any is
+    refused, nothing is stored and the answer (422) names each refused order with the
+    reason in ``language``; a bad ``accept`` or ``ally`` is refused likewise (422).
+    Committed before this returns."""
     check_language(language)
     if len(texts) > MAX_ORDERS:
         raise BadRequest(f"at most {MAX_ORDERS} orders at once")
@@ -432,22 +457,39 @@ def submit_orders(
         if row.status != ACTIVE:
             raise Conflict("this game is over")
         power = _require_power(seats_of(conn, game_id), user, power)
-        current = _stored(conn, game_id, row.phase).get(power)
     if power not in engine.powers_to_act(_game(row)):
         raise Conflict(f"{power} has no orders to give in {row.phase}")
     game = engine.scratch(row.id, row.version, row.state)
-    kept = list(current.orders) if merge and current is not None else []
-    canonical, refused = engine.judge_orders(game, power, texts, language, kept)
+    canonical, refused = engine.judge_orders(game, power, texts, language)
     if refused:
         raise OrdersRefused(power, refused)
-    with transaction(b.db) as conn:
+    try:
+        if accept is not None:
+            accept = engine.check_accept(game, power, accept)
+        if ally is not None:
+            ally = engine.check_ally(game, power, ally)
+    except ValueError as exc:  # the game's own refusal, naming what is wrong
+        raise Unprocessable(str(exc)) from None
+    with transaction(b.db) as conn:  # the game row locked: submissions queue here
         now_row = game_row(conn, game_id, lock=True)
         if now_row.phase != row.phase or now_row.status != ACTIVE:
             raise Conflict(
                 f"the phase has changed to {now_row.phase}: these orders were for {row.phase}"
                 " and were not stored"
             )
-        _store_orders(conn, game_id, row.phase, power, canonical, b.now(), ready=ready)
+        if merge:  # read, merge and write in this one transaction: no submission is lost
+            current = _stored(conn, game_id, row.phase).get(power)
+            if current is not None:
+                fresh = engine.scratch(row.id, row.version, row.state)
+                canonical, refused = engine.judge_orders(
+                    fresh, power, canonical, "en", list(current.orders)
+                )
+                if refused:
+                    raise OrdersRefused(power, refused)
+        _store_orders(
+            conn, game_id, row.phase, power, canonical, b.now(),
+            ready=ready, accept=accept, ally=ally,
+        )  # fmt: skip
         if ready:
             conn.execute(update(t.games).where(t.games.c.id == game_id).values(needs_check=True))
     if ready:
@@ -515,15 +557,25 @@ def _change(b: Backend, game_id: int, user: User, power: str, act: Any) -> dict[
 # --- history ----------------------------------------------------------------------------
 
 
-def history(b: Backend, game_id: int) -> list[dict[str, Any]]:
+def history(b: Backend, game_id: int, language: str = "en") -> list[dict[str, Any]]:
+    """The processed phases, oldest first, with their names in ``language``."""
+    check_language(language)
     with reading(b.db) as conn:
-        game_row(conn, game_id)
+        row = game_row(conn, game_id)
         rows = conn.execute(
             select(t.phases.c.idx, t.phases.c.phase)
             .where(t.phases.c.game_id == game_id)
             .order_by(t.phases.c.idx)
         ).all()
-    return [{"idx": r.idx, "phase": r.phase} for r in rows]
+    game = _game(row) if row.state is not None else None
+    return [
+        {
+            "idx": r.idx,
+            "phase": r.phase,
+            "name": engine.phase_title(game, r.phase, language) if game else r.phase,
+        }
+        for r in rows
+    ]
 
 
 def phase_record(b: Backend, game_id: int, phase: str, language: str = "en") -> dict[str, Any]:

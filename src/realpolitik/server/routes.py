@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Header, Query, Request, Response
+from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response
 
 from realpolitik.server import accounts, games, play, press
 from realpolitik.server.accounts import User
@@ -37,6 +37,9 @@ COOKIE = "rp_session"
 router = APIRouter()
 
 Language = Annotated[str, Query(pattern="^(en|es|fr|pt)$")]
+MAX_ID = 2**63 - 1
+GameId = Annotated[int, Path(ge=1, le=MAX_ID, description="the game's number")]
+After = Annotated[int, Query(ge=-MAX_ID, le=MAX_ID, description="messages after this id")]
 
 
 def backend(request: Request) -> Backend:
@@ -116,7 +119,8 @@ def _rulebook(edition_name: str, players: int) -> Deadlines:
 
 def _table_press(edition_name: str, players: int) -> str:
     """The press of a table when the game does not say: ``none`` without diplomacy."""
-    from realpolitik.variants import VariantError, edition
+    from realpolitik.errors import VariantError
+    from realpolitik.variants import edition
 
     try:
         return "full" if edition(edition_name).setup(players).press else "none"
@@ -208,14 +212,20 @@ def list_games(b: B, me: MaybeMe) -> dict[str, list[dict[str, Any]]]:
 
 
 @router.get("/games/{game_id}", tags=["games"])
-def game_state(game_id: int, b: B, me: MaybeMe, language: Language = "en") -> dict[str, Any]:
+def game_state(game_id: GameId, b: B, me: MaybeMe, language: Language = "en") -> dict[str, Any]:
     """The game as the caller may see it: its own orders only; observers see the board."""
     return play.game_state(b, game_id, me, language)
 
 
 @router.post("/games/{game_id}/join", tags=["games"])
-def join(game_id: int, body: JoinIn, b: B, me: Me) -> dict[str, Any]:
+def join(game_id: GameId, body: JoinIn, b: B, me: Me) -> dict[str, Any]:
     return games.join(b, me, game_id, body.code)
+
+
+@router.get("/invitations/{code}", tags=["games"])
+def invitation(code: str, b: B) -> dict[str, Any]:
+    """The game an invitation link is for (shown to a visitor before logging in)."""
+    return games.invitation(b, code)
 
 
 @router.post("/invitations/{code}", tags=["games"])
@@ -225,13 +235,13 @@ def join_by_code(code: str, b: B, me: Me) -> dict[str, Any]:
 
 
 @router.post("/games/{game_id}/leave", status_code=204, tags=["games"])
-def leave(game_id: int, b: B, me: Me) -> Response:
+def leave(game_id: GameId, b: B, me: Me) -> Response:
     games.leave(b, me, game_id)
     return Response(status_code=204)
 
 
 @router.post("/games/{game_id}/start", tags=["games"])
-def start(game_id: int, b: B, me: Me) -> dict[str, Any]:
+def start(game_id: GameId, b: B, me: Me) -> dict[str, Any]:
     """Start the game: bots take the empty seats, powers are assigned at random."""
     return games.start(b, me, game_id)
 
@@ -241,22 +251,26 @@ def start(game_id: int, b: B, me: Me) -> dict[str, Any]:
 
 @router.get("/games/{game_id}/legal", tags=["play"])
 def legal(
-    game_id: int, b: B, me: Me, power: str, language: Language = "en"
+    game_id: GameId, b: B, me: Me, power: str, language: Language = "en"
 ) -> dict[str, list[dict[str, Any]]]:
     """The legal orders of one of your powers, by unit location (or build province)."""
     return play.legal_for(b, game_id, me, power, language)
 
 
 @router.get("/games/{game_id}/orders", tags=["play"])
-def get_orders(game_id: int, b: B, me: Me, power: str, language: Language = "en") -> dict[str, Any]:
+def get_orders(
+    game_id: GameId, b: B, me: Me, power: str, language: Language = "en"
+) -> dict[str, Any]:
     """Your orders for the current phase (only for a power you play)."""
     return play.orders_for(b, game_id, me, power, language)
 
 
 @router.put("/games/{game_id}/orders", tags=["play"])
-def put_orders(game_id: int, body: OrdersIn, b: B, me: Me) -> dict[str, Any]:
+def put_orders(game_id: GameId, body: OrdersIn, b: B, me: Me) -> dict[str, Any]:
     """Give orders (typed in ``language``). A bad order answers 422 naming it, and
-    nothing is stored; the answer comes once the orders are committed."""
+    nothing is stored; the answer comes once the orders are committed. Conquista: ``accept``
+    lists the foreign units whose support the power accepts, ``ally`` the powers it declares
+    an alliance with; both go with this phase's orders (``null``: unchanged)."""
     return play.submit_orders(
         b,
         game_id,
@@ -266,33 +280,35 @@ def put_orders(game_id: int, body: OrdersIn, b: B, me: Me) -> dict[str, Any]:
         language=body.language,
         merge=body.merge,
         ready=body.ready,
+        accept=body.accept,
+        ally=body.ally,
     )
 
 
 @router.post("/games/{game_id}/ready", tags=["play"])
-def ready(game_id: int, body: ReadyIn, b: B, me: Me) -> dict[str, Any]:
+def ready(game_id: GameId, body: ReadyIn, b: B, me: Me) -> dict[str, Any]:
     """Mark a power ready (or not): once all are, the phase is processed."""
     return play.set_ready(b, game_id, me, body.power, body.ready)
 
 
 @router.post("/games/{game_id}/draw", tags=["play"])
-def draw(game_id: int, body: DrawIn, b: B, me: Me) -> dict[str, Any]:
+def draw(game_id: GameId, body: DrawIn, b: B, me: Me) -> dict[str, Any]:
     return play.vote_draw(b, game_id, me, body.power, body.agree)
 
 
 @router.post("/games/{game_id}/concede", tags=["play"])
-def concede(game_id: int, body: PowerIn, b: B, me: Me) -> dict[str, Any]:
+def concede(game_id: GameId, body: PowerIn, b: B, me: Me) -> dict[str, Any]:
     return play.concede(b, game_id, me, body.power)
 
 
 @router.get("/games/{game_id}/history", tags=["play"])
-def history(game_id: int, b: B) -> list[dict[str, Any]]:
-    """The processed phases, oldest first."""
-    return play.history(b, game_id)
+def history(game_id: GameId, b: B, language: Language = "en") -> list[dict[str, Any]]:
+    """The processed phases, oldest first (``name``: the phase's name in ``language``)."""
+    return play.history(b, game_id, language)
 
 
 @router.get("/games/{game_id}/history/{phase}", tags=["play"])
-def phase_record(game_id: int, phase: str, b: B, language: Language = "en") -> dict[str, Any]:
+def phase_record(game_id: GameId, phase: str, b: B, language: Language = "en") -> dict[str, Any]:
     """One processed phase: the position before it and every order with its result."""
     return play.phase_record(b, game_id, phase, language)
 
@@ -304,7 +320,7 @@ def phase_record(game_id: int, phase: str, b: B, language: Language = "en") -> d
     responses={200: {"content": {"image/svg+xml": {}}}},
 )
 def map_svg(
-    game_id: int,
+    game_id: GameId,
     b: B,
     me: MaybeMe,
     phase: str | None = None,
@@ -324,13 +340,13 @@ def map_svg(
 
 @router.get("/games/{game_id}/messages", tags=["press"])
 def messages(
-    game_id: int, b: B, me: MaybeMe, after: int = 0, power: str | None = None
+    game_id: GameId, b: B, me: MaybeMe, after: After = 0, power: str | None = None
 ) -> list[dict[str, Any]]:
     """Messages you may read: public ones, and those to or from your powers."""
     return press.inbox(b, game_id, me, after=after, power=power)
 
 
 @router.post("/games/{game_id}/messages", status_code=201, tags=["press"])
-def send(game_id: int, body: MessageIn, b: B, me: Me) -> dict[str, Any]:
+def send(game_id: GameId, body: MessageIn, b: B, me: Me) -> dict[str, Any]:
     """Send a message: no recipients = public, one = private, several = group."""
     return press.send(b, game_id, me, body.sender, body.recipients, body.body)

@@ -1,7 +1,11 @@
 """The background loop of a server process: process the games whose deadline has passed
 (or whose players are all ready). Deadlines live in the database, so they survive a
 restart; several processes may run this loop against one database (the processing guard
-makes sure a phase is processed once)."""
+makes sure a phase is processed once).
+
+Fair between games: a pass takes the due games most overdue first and processes one phase
+of each, so a game that is always due (bots alone, no deadlines) waits its turn like any
+other and cannot delay another game's deadline by more than one pass."""
 
 from __future__ import annotations
 
@@ -15,11 +19,12 @@ log = logging.getLogger(__name__)
 
 
 def tick(b: Backend) -> int:
-    """One pass: process what is due. Returns the number of phases processed."""
+    """One pass: one phase of each due game, most overdue first. Returns the number of
+    phases processed."""
     done = 0
     for game_id in due_games(b):
         try:
-            done += process_due(b, game_id)
+            done += process_due(b, game_id, limit=1)
         except Exception:
             log.exception("processing game %d failed", game_id)
     return done

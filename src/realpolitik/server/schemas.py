@@ -53,8 +53,10 @@ class GameIn(Strict):
     edition: str = "classic"
     players: int = Field(default=7, ge=2, le=7)
     deadlines: DeadlinesIn | Literal["rulebook", "daily", "none"] = "rulebook"
-    press: Literal["full", "public", "none"] | None = None
-    """``None``: the table's own (``full``; ``none`` for a table without diplomacy)."""
+    press: Literal["full", "public", "none"] | None = Field(
+        default=None,
+        description="null: the table's own (full; none for a table without diplomacy)",
+    )
     press_anytime: bool = False
     bots: Literal["search", "heuristic", "random"] | None = "search"
     replace_leavers: bool = True
@@ -77,6 +79,20 @@ class OrdersIn(Strict):
     merge: bool = False
     """Replace only the orders of the units named (else all of the power's orders)."""
     ready: bool | None = None
+    accept: list[str] | None = Field(
+        default=None,
+        max_length=34,
+        examples=[["A GAL"]],
+        description="Conquista: the other powers' units whose support this power accepts "
+        "this phase ('A GAL' or 'GAL'); replaces the list given before; null: keep it.",
+    )
+    ally: list[str] | None = Field(
+        default=None,
+        max_length=7,
+        examples=[["FRANCE"]],
+        description="Conquista: declare, with this phase's orders, an alliance with these "
+        "powers ([]: leave one's alliance); null: keep what was declared.",
+    )
 
 
 class ReadyIn(Strict):

@@ -28,6 +28,11 @@ class Settings:
     password_memory_kib: int = 19 * 1024
     max_message_length: int = 2000
     pool_size: int = 10
+    bot_game_years: int = 10
+    max_body_bytes: int = 128 * 1024
+    """A request body over this many bytes is refused (413) before it is read whole."""
+    """A game with no person seated ends after this many years (the one with most centres
+    wins, as in a shortened game): bots alone would otherwise play forever."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -69,4 +74,6 @@ class Settings:
                 number("REALPOLITIK_MAX_MESSAGE_LENGTH", default.max_message_length)
             ),
             pool_size=int(number("REALPOLITIK_POOL_SIZE", default.pool_size)),
+            max_body_bytes=int(number("REALPOLITIK_MAX_BODY_BYTES", default.max_body_bytes)),
+            bot_game_years=int(number("REALPOLITIK_BOT_GAME_YEARS", default.bot_game_years)),
         )

@@ -90,6 +90,10 @@ orders = Table(
     Column("orders", JSON, nullable=False),
     Column("ready", Boolean, nullable=False, default=False),
     Column("updated_at", Float, nullable=False),
+    # conquista: the foreign units whose support the power accepts (provinces), and the
+    # alliance it declares (its members); null: none given (migration 2)
+    Column("accept", JSON, nullable=True),
+    Column("ally", JSON, nullable=True),
 )
 
 messages = Table(

@@ -1,0 +1,101 @@
+"""The outer guard of the app (pure ASGI, before any parsing): a request body over the
+limit is refused with 413 as soon as that is known (from ``Content-Length``, or while a
+chunked body arrives), and an error no handler knew becomes a plain 500 answer instead of
+an exception that would make the HTTP server drop the connection."""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+log = logging.getLogger(__name__)
+
+
+def json_body(detail: str, **extra: Any) -> bytes:
+    """An error answer's body: ``{"detail": ...}`` (and ``extra``) in ASCII (a lone
+    surrogate in a message is escaped, never a reason to fail)."""
+    return json.dumps({"detail": detail} | extra, ensure_ascii=True).encode()
+
+
+class Guard:
+    def __init__(self, app: ASGIApp, *, max_body: int) -> None:
+        self.app = app
+        self.max_body = max_body
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = refused = False
+
+        async def send_tracked(message: Message) -> None:
+            nonlocal started
+            if refused:  # the 413 has been sent: the app's own answer is dropped
+                return
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        async def answer(status: int, detail: str) -> None:
+            body = json_body(detail)
+            headers = [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+            ]
+            if status == 413:
+                headers.append((b"connection", b"close"))
+            await send({"type": "http.response.start", "status": status, "headers": headers})
+            await send({"type": "http.response.body", "body": body})
+
+        length = _content_length(scope)
+        if length is not None and length > self.max_body:
+            await answer(413, self._too_large())
+            return
+        received = 0
+
+        async def receive_limited() -> Message:
+            nonlocal received, refused
+            if refused:
+                return {"type": "http.disconnect"}
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.max_body:  # answer now; the app sees the client leave
+                    if not started:
+                        await answer(413, self._too_large())
+                    refused = True
+                    return {"type": "http.disconnect"}
+            return message
+
+        try:
+            await self.app(scope, receive_limited, send_tracked)
+        except Exception:
+            if refused:
+                return
+            log.exception("unexpected error in %s %s", scope.get("method"), scope.get("path"))
+            if not started:
+                await answer(500, "internal error (logged on the server)")
+
+    def _too_large(self) -> str:
+        return f"the request body is over the limit of {self.max_body} bytes"
+
+
+def _content_length(scope: Scope) -> int | None:
+    for name, value in scope.get("headers", ()):
+        if name == b"content-length":
+            try:
+                return int(value)
+            except ValueError:
+                return None
+    return None
+
+
+def safe_errors(errors: Any) -> list[dict[str, Any]]:
+    """Validation errors without the input (never echoed back): where and what."""
+    return [
+        {"loc": [str(p) for p in e.get("loc", ())], "msg": str(e.get("msg")), "type": e.get("type")}
+        for e in errors
+    ]

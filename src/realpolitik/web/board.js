@@ -1,0 +1,337 @@
+// The main map: the server's picture (legend cropped: the page has its own, translated),
+// zoom and pan, and ordering by map: select a unit (it and the provinces it can reach are
+// highlighted), choose hold / move / support / convoy in a small menu next to it, then the
+// target. Escape, or a click on a province that is no target, cancels.
+import { S, api, el, fill, guarded, powerName, t } from "./core.js";
+import { submitOrders } from "./orders.js";
+
+const MODES = ["move", "support", "convoy"];
+// The renderer's land tints of Russia (white) and Germany (black) -> ones that stand out
+// from white units and from impassable or out-of-play land (grey-brown).
+const TINTS = { "#fbfaf6": "#d8d0ec", "#a39c8c": "#7f858c" };
+
+export async function loadLegal() {
+  S.legal = {};
+  const g = S.game;
+  if (!S.power || !g.orders || !g.orders[S.power] || !g.orders[S.power].to_act || g.status !== "active") return;
+  S.legal = (await guarded(() => api("GET", `/games/${g.id}/legal?power=${S.power}&language=${S.lang}`))) || {};
+}
+
+// The current position with my orders, unless a past phase is shown (history.js).
+export async function renderBoard() {
+  if (S.shown) return;
+  const g = S.game;
+  const qs = new URLSearchParams({ language: S.lang });
+  if (S.power) qs.set("power", S.power);
+  const svg = await guarded(() => api("GET", `/games/${g.id}/map.svg?${qs}`));
+  putSvg(svg || "", true);
+  renderLegend(g.position);
+  highlight();
+}
+
+// Put a map picture on the board; ``interactive``: orders are given by clicking it.
+export function putSvg(svgText, interactive) {
+  const box = document.getElementById("map");
+  if (!box) return;
+  box.innerHTML = svgText;
+  const pic = box.querySelector("svg");
+  if (!pic) return;
+  pic.removeAttribute("width"); pic.removeAttribute("height");
+  const legend = pic.querySelector('[id$="legend"]');
+  const [, , w, h] = (pic.getAttribute("viewBox") || "0 0 100 100").split(/\s+/).map(Number);
+  let width = w;
+  if (legend) {
+    const rect = legend.querySelector("rect");
+    if (rect) width = Number(rect.getAttribute("x")) || w;
+    legend.remove();
+  }
+  pic.dataset.full = `0 0 ${width} ${h}`;
+  // Russia's land white under white units, Germany's like impassable land: stronger tints
+  for (const path of pic.querySelectorAll("path.province")) {
+    const tint = TINTS[(path.getAttribute("fill") || "").toLowerCase()];
+    if (tint) path.setAttribute("fill", tint);
+  }
+  // units twice the renderer's size (each token is drawn about its own origin)
+  const big = window.matchMedia("(max-width: 800px)").matches ? 2.4 : 2;
+  for (const unit of pic.querySelectorAll("g.unit")) unit.setAttribute("transform", `${unit.getAttribute("transform")} scale(${unit.classList.contains("dislodged") ? big * 0.8 : big})`);
+  pic.setAttribute("role", "img");
+  pic.classList.toggle("interactive", interactive);
+  applyZoom(pic);
+  if (interactive) pic.onclick = onMapClick;
+  setupPan(pic);
+  const wrap = document.getElementById("map-wrap");
+  if (wrap && !wrap.querySelector(".zoom")) {
+    wrap.append(el("div", { class: "zoom" },
+      el("button", { class: "small secondary", id: "zoom-in", "aria-label": t("zoom_in"), onclick: () => zoomBy(1.5) }, "+"),
+      el("button", { class: "small secondary", id: "zoom-out", "aria-label": t("zoom_out"), onclick: () => zoomBy(1 / 1.5) }, "−"),
+      el("button", { class: "small secondary", id: "zoom-reset", "aria-label": t("zoom_reset"), onclick: () => { S.zoom = null; applyZoom(); } }, "⤢")));
+  }
+}
+
+function applyZoom(pic) {
+  pic = pic || document.querySelector("#map svg");
+  if (!pic || !pic.dataset.full) return;
+  const [, , w, h] = pic.dataset.full.split(" ").map(Number);
+  const z = S.zoom;
+  if (!z || z.scale <= 1) { pic.setAttribute("viewBox", pic.dataset.full); return; }
+  const vw = w / z.scale, vh = h / z.scale;
+  z.cx = Math.min(Math.max(z.cx, vw / 2), w - vw / 2);
+  z.cy = Math.min(Math.max(z.cy, vh / 2), h - vh / 2);
+  pic.setAttribute("viewBox", `${z.cx - vw / 2} ${z.cy - vh / 2} ${vw} ${vh}`);
+}
+
+function zoomBy(factor, cx, cy) {
+  const pic = document.querySelector("#map svg");
+  if (!pic) return;
+  const [, , w, h] = pic.dataset.full.split(" ").map(Number);
+  const z = S.zoom || { scale: 1, cx: w / 2, cy: h / 2 };
+  z.scale = Math.min(6, Math.max(1, z.scale * factor));
+  if (cx !== undefined) { z.cx = cx; z.cy = cy; }
+  S.zoom = z.scale > 1 ? z : null;
+  applyZoom(pic);
+  placeMenu();
+}
+
+// Dragging pans a zoomed map; a drag is not a click.
+function setupPan(pic) {
+  let start = null;
+  pic.onpointerdown = (ev) => { start = { x: ev.clientX, y: ev.clientY, moved: false, z: S.zoom && { ...S.zoom } }; };
+  pic.onpointermove = (ev) => {
+    if (!start || !start.z) return;
+    const dx = ev.clientX - start.x, dy = ev.clientY - start.y;
+    if (!start.moved && Math.hypot(dx, dy) < 8) return;
+    start.moved = true;
+    const box = pic.getBoundingClientRect();
+    const [, , vw] = pic.getAttribute("viewBox").split(" ").map(Number);
+    const k = vw / box.width;
+    S.zoom = { ...start.z, cx: start.z.cx - dx * k, cy: start.z.cy - dy * k };
+    applyZoom(pic);
+    placeMenu();
+  };
+  pic.onpointerup = () => { if (start && start.moved) pic.dataset.dragged = "1"; start = null; };
+  pic.onwheel = (ev) => {
+    if (!ev.ctrlKey && !S.zoom) return;
+    ev.preventDefault();
+    const pt = svgPoint(pic, ev.clientX, ev.clientY);
+    zoomBy(ev.deltaY < 0 ? 1.25 : 0.8, pt.x, pt.y);
+  };
+}
+
+function svgPoint(pic, x, y) {
+  const p = pic.createSVGPoint(); p.x = x; p.y = y;
+  return p.matrixTransform(pic.getScreenCTM().inverse());
+}
+
+// The page's own legend, in the player's language: each power's colour, centres and units.
+export function renderLegend(position) {
+  const g = S.game;
+  const box = document.getElementById("map-legend");
+  if (!box || !g || !g.powers) return;
+  const pic = document.querySelector("#map svg");
+  const colour = (p) => {
+    const unit = pic && pic.querySelector(`g.unit.${p.toLowerCase()} path`);
+    return unit ? unit.getAttribute("fill") : "#ccc";
+  };
+  const units = (position && position.units) || {};
+  fill(box, el("table", { class: "legend-table" },
+    el("tr", {}, el("th", {}, t("power")), el("th", {}, t("centers")), el("th", {}, t("units"))),
+    g.powers.map((p) => el("tr", { "data-power": p },
+      el("td", {}, el("span", { class: "swatch", style: `background:${colour(p)}` }), " ", powerName(p)),
+      el("td", {}, g.centers ? g.centers[p] : ""), el("td", {}, (units[p] || []).length)))),
+  el("div", { class: "muted small key" }, t("legend_key")));
+}
+
+// --- ordering by map ---------------------------------------------------------------------
+const options = () => (S.selection ? S.legal[S.selection.key] || [] : []);
+
+function keyFor(province) {
+  return Object.keys(S.legal).find((k) => k !== "WAIVE" && k.split("/")[0] === province) || null;
+}
+
+// Which province an element of the server's SVG stands for (its id, or data-province).
+function provinceOf(node, svg) {
+  for (let n = node; n && n !== svg.parentNode; n = n.parentNode) {
+    if (!n.getAttribute) continue;
+    const raw = n.getAttribute("data-province") || n.id;
+    if (raw && /^[A-Z]{3}$/.test(raw)) return raw;
+  }
+  return null;
+}
+
+function onMapClick(ev) {
+  const pic = ev.currentTarget;
+  if (pic.dataset.dragged) { delete pic.dataset.dragged; return; }
+  clickProvince(provinceOf(ev.target, pic));
+}
+
+export function clickProvince(prov) {
+  const sel = S.selection;
+  if (!sel) { const key = prov && keyFor(prov); if (key) select(key); return; }
+  const here = sel.key.split("/")[0];
+  const opts = options();
+  if (sel.mode === "move") {
+    if (prov === here) {
+      const hold = opts.find((o) => o.kind === "hold");
+      if (hold) { giveOrder(hold.order); return; }
+    }
+    const moves = opts.filter((o) => (o.kind === "move" || o.kind === "retreat") && o.dest === prov);
+    const direct = moves.filter((o) => !o.via);
+    if (direct.length === 1 || (moves.length === 1)) { giveOrder((direct[0] || moves[0]).order); return; }
+    if (moves.length) { showMenu(moves.map(optionButton), t("choose_order")); return; }
+  } else if (!sel.target) {
+    const kind = sel.mode;
+    if (opts.some((o) => o.kind === kind && o.target === prov)) { sel.target = prov; highlight(); showMenu(modeMenu(), t(kind + "_dest_hint")); return; }
+  } else {
+    const found = opts.filter((o) => o.kind === sel.mode && o.target === sel.target && o.dest === prov);
+    if (found.length === 1) { giveOrder(found[0].order); return; }
+    if (found.length) { showMenu(found.map(optionButton), t("choose_order")); return; }
+  }
+  const other = prov && keyFor(prov);
+  if (other && other !== sel.key) { select(other); return; }
+  cancel();
+}
+
+export async function select(key) {
+  if (S.shown) {  // a past phase is on the board: back to the position to order on
+    const { showCurrent } = await import("./history.js");
+    await showCurrent();
+  }
+  const opts = S.legal[key] || [];
+  const kinds = new Set(opts.map((o) => o.kind));
+  const mode = kinds.has("move") || kinds.has("retreat") ? "move" : null;
+  S.selection = { key, mode, target: null };
+  highlight();
+  showMenu(modeMenu(), mode ? t("move_hint") : t("choose_order"));
+  document.dispatchEvent(new CustomEvent("rp-select", { detail: key }));
+}
+
+export function cancel() {
+  S.selection = null;
+  highlight();
+  hideMenu();
+  document.dispatchEvent(new CustomEvent("rp-select", { detail: null }));
+}
+
+function setMode(mode) {
+  S.selection.mode = mode; S.selection.target = null;
+  highlight();
+  showMenu(modeMenu(), t(mode + "_hint"));
+}
+
+function optionButton(o) {
+  return el("button", { class: "small menu-option", "data-order": o.order, "data-kind": o.kind, onclick: () => giveOrder(o.order) }, o.text);
+}
+
+// The menu of a selected unit: its order kinds; orders without a target given at once.
+function modeMenu() {
+  const sel = S.selection;
+  const opts = options();
+  const kinds = new Set(opts.map((o) => o.kind));
+  const out = [];
+  for (const o of opts) if (["hold", "disband", "build", "waive"].includes(o.kind)) out.push(optionButton(o));
+  for (const mode of MODES) {
+    if (!kinds.has(mode) && !(mode === "move" && kinds.has("retreat"))) continue;
+    out.push(el("button", { class: "small mode" + (sel.mode === mode ? " on" : ""), "data-mode": mode, onclick: () => setMode(mode) }, t("mode_" + mode)));
+  }
+  if (sel.target) {
+    for (const o of opts.filter((x) => x.kind === sel.mode && x.target === sel.target)) out.push(optionButton(o));
+  }
+  return out;
+}
+
+function showMenu(buttons, hint) {
+  const wrap = document.getElementById("map-wrap");
+  if (!wrap) return;
+  let menu = document.getElementById("order-menu");
+  if (!menu) { menu = el("div", { id: "order-menu", class: "order-menu", role: "menu" }); wrap.append(menu); }
+  const sel = S.selection;
+  fill(menu,
+    el("div", { class: "menu-head" }, el("b", {}, unitLabel(sel.key)),
+      el("button", { class: "link close", "aria-label": t("cancel"), onclick: cancel }, "✕")),
+    el("div", { class: "menu-hint muted" }, hint),
+    el("div", { class: "menu-buttons" }, buttons));
+  menu.hidden = false;
+  placeMenu();
+}
+
+// "Army · MOS": the unit of a key (or the province to build in), in the player's words.
+export function unitLabel(key) {
+  const g = S.game;
+  const prov = key.split("/")[0];
+  const here = ((g && g.position && g.position.units && g.position.units[S.power]) || []).find((u) => u.split(" ")[1].split("/")[0] === prov)
+    || (((g && g.position && g.position.dislodged && g.position.dislodged[S.power]) || []).map((d) => d.unit).find((u) => u.split(" ")[1].split("/")[0] === prov));
+  if (!here) return key === "WAIVE" ? t("waive") : `${t("build_in")} ${key}`;
+  return `${t(here[0] === "A" ? "army" : "fleet")} · ${key}`;
+}
+
+function hideMenu() {
+  const menu = document.getElementById("order-menu");
+  if (menu) menu.hidden = true;
+}
+
+// Next to the selected unit, inside the map (on a phone: above or below it).
+function placeMenu() {
+  const menu = document.getElementById("order-menu");
+  const wrap = document.getElementById("map-wrap");
+  const sel = S.selection;
+  if (!menu || menu.hidden || !wrap || !sel) return;
+  const path = document.querySelector(`#map svg [id="${sel.key.split("/")[0]}"]`);
+  const w = wrap.getBoundingClientRect();
+  let x = w.width / 2, y = 20;
+  if (path) {
+    const r = path.getBoundingClientRect();
+    x = r.left - w.left + r.width / 2; y = r.top - w.top + r.height / 2;
+  }
+  const mw = menu.offsetWidth, mh = menu.offsetHeight;
+  let left = x + 24, top = y - mh / 2;
+  if (left + mw > w.width) left = x - 24 - mw;
+  if (left < 0) { left = Math.max(0, Math.min(w.width - mw, x - mw / 2)); top = y + 28; if (top + mh > w.height) top = y - 28 - mh; }
+  menu.style.left = `${Math.max(0, left)}px`;
+  menu.style.top = `${Math.max(0, Math.min(top, w.height - mh))}px`;
+}
+
+// Highlight the selected unit and the provinces a click can use now.
+export function highlight() {
+  const pic = document.querySelector("#map svg");
+  if (!pic) return;
+  let layer = pic.querySelector("#rp-overlay");
+  if (!layer) {
+    layer = document.createElementNS("http://www.w3.org/2000/svg", "g");
+    layer.id = "rp-overlay";
+    layer.setAttribute("pointer-events", "none");
+    const provinces = pic.querySelector('[id$="provinces"]');
+    if (provinces) provinces.after(layer); else pic.append(layer);
+  }
+  layer.replaceChildren();
+  const sel = S.selection;
+  const mark = (prov, cls) => {
+    const src = pic.querySelector(`[id="${prov}"]`);
+    if (!src) return;
+    const copy = src.cloneNode(false);
+    copy.removeAttribute("id");
+    copy.setAttribute("class", "rp-mark " + cls);
+    copy.dataset.province = prov;
+    layer.append(copy);
+  };
+  if (!sel) return;
+  const opts = options();
+  const targets = new Set();
+  if (sel.mode === "move") {
+    for (const o of opts) if ((o.kind === "move" || o.kind === "retreat") && o.dest) targets.add(o.dest);
+  } else if (sel.mode && !sel.target) {
+    for (const o of opts) if (o.kind === sel.mode && o.target) targets.add(o.target);
+  } else if (sel.mode) {
+    for (const o of opts) if (o.kind === sel.mode && o.target === sel.target && o.dest) targets.add(o.dest);
+    mark(sel.target, "rp-target");
+  }
+  for (const p of targets) mark(p, "rp-reach");
+  mark(sel.key.split("/")[0], "rp-selected");
+}
+
+export async function giveOrder(order) {
+  hideMenu();
+  S.selection = null;
+  await submitOrders([order], "en");
+}
+
+document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && S.selection) cancel(); });

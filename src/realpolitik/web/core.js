@@ -1,0 +1,94 @@
+// Shared by every module of the page: the state, translations, DOM and API helpers.
+// No game rules here: legal orders, checks, results and the map picture come from /api.
+
+export const S = {
+  user: null, lang: localStorage.getItem("rp_lang") || "en", i18n: {},
+  gameId: null, game: null, power: null, legal: {}, lastMsg: 0, messages: [],
+  poll: null, clock: null, offset: 0, pendingJoin: null, refused: [],
+};
+
+export function t(key, vars) {
+  let text = (S.i18n[S.lang] && S.i18n[S.lang][key]) || (S.i18n.en && S.i18n.en[key]) || key;
+  for (const [k, v] of Object.entries(vars || {})) text = text.replaceAll(`{${k}}`, v);
+  return text;
+}
+
+// A power's name in the page's language (the server sends them with the game).
+export function powerName(power) {
+  const names = S.game && S.game.names && S.game.names.powers;
+  return (names && names[power]) || (power ? power.charAt(0) + power.slice(1).toLowerCase() : "");
+}
+
+export function el(tag, attrs, ...kids) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on")) node[k] = v;
+    else if (k === "text") node.textContent = v;
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const kid of kids.flat()) {
+    if (kid === null || kid === undefined || kid === false) continue;
+    node.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
+  }
+  return node;
+}
+
+// replaceChildren without the null/false placeholders of optional parts
+export function fill(node, ...kids) {
+  if (!node) return;
+  node.replaceChildren(...kids.flat().filter((k) => k !== null && k !== undefined && k !== false));
+}
+
+export async function api(method, path, body) {
+  const opts = { method, headers: { "X-Requested-With": "realpolitik" }, credentials: "same-origin" };
+  if (body !== undefined) { opts.headers["Content-Type"] = "application/json"; opts.body = JSON.stringify(body); }
+  const res = await fetch("/api" + path, opts);
+  if (res.status === 204) return null;
+  const type = res.headers.get("content-type") || "";
+  const data = type.includes("json") ? await res.json() : await res.text();
+  if (!res.ok) {
+    const err = new Error((data && data.detail) || res.statusText);
+    err.status = res.status;
+    err.refused = data && data.refused;
+    throw err;
+  }
+  return data;
+}
+
+export function flash(message, isError) {
+  const box = document.getElementById("flash");
+  box.textContent = message;
+  box.className = isError ? "error" : "info";
+  box.hidden = !message;
+  clearTimeout(flash.timer);
+  flash.timer = setTimeout(() => { box.hidden = true; }, isError ? 8000 : 2500);
+}
+
+export function clearFlash() {
+  clearTimeout(flash.timer);
+  document.getElementById("flash").hidden = true;
+}
+
+// Runs fn; an error is shown and undefined returned. ``ok`` tells success from failure.
+export async function guarded(fn) {
+  try { return await fn(); } catch (e) { flash(e.message, true); return undefined; }
+}
+
+export const view = () => document.getElementById("view");
+
+// While an action is on its way, <body data-busy> (the tests wait for it to go).
+export async function busy(fn) {
+  S.busy = (S.busy || 0) + 1;
+  document.body.dataset.busy = "1";
+  try { return await fn(); } finally { S.busy -= 1; if (!S.busy) delete document.body.dataset.busy; }
+}
+
+export function stopTimers() {
+  clearInterval(S.poll); clearInterval(S.clock); S.poll = S.clock = null;
+}
+
+export function go(hash) {
+  if (location.hash === hash) window.dispatchEvent(new HashChangeEvent("hashchange"));
+  else location.hash = hash;
+}

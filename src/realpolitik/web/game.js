@@ -1,0 +1,160 @@
+// The game page: its header (phase, clock, power, draw votes), the players, and the
+// refresh loop that keeps the board, orders, press and history up to date.
+import { S, api, busy, el, fill, flash, guarded, powerName, t, view } from "./core.js";
+import { loadLegal, renderBoard } from "./board.js";
+import { renderOrders } from "./orders.js";
+import { loadMessages, resetPress } from "./press.js";
+import { loadHistory, showLatestResults } from "./history.js";
+
+export async function showGame(gameId) {
+  S.gameId = gameId; S.game = null; S.lastMsg = 0; S.messages = []; S.refused = [];
+  S.shown = null; S.seenPhase = null; S.selection = null;
+  resetPress();
+  fill(view(), el("div", { id: "game", class: "game" },
+    el("section", { id: "game-head", class: "card head" }),
+    el("section", { id: "board", class: "card board" },
+      el("div", { id: "stepper", class: "stepper" }),
+      el("div", { id: "summary" }),
+      el("div", { id: "map-wrap", class: "map-wrap" }, el("div", { id: "map", class: "map" })),
+      el("div", { id: "map-legend", class: "legend-html" }),
+      el("div", { id: "results-view" })),
+    el("section", { id: "orders-panel", class: "card" }),
+    el("section", { id: "messages-panel", class: "card" }),
+    el("section", { id: "seats-panel", class: "card" })));
+  await refresh(true);
+  S.poll = setInterval(() => refresh(false), 2500);
+  S.clock = setInterval(tickClock, 1000);
+}
+
+export async function refresh(force) {
+  const game = await guarded(() => api("GET", `/games/${S.gameId}?language=${S.lang}`));
+  if (!game || game.id !== S.gameId) return;
+  const before = S.game;
+  const changed = force || !before || before.version !== game.version || before.phase !== game.phase;
+  if (changed) await busy(() => update(game, before, true));
+  else await update(game, before, false);
+}
+
+// Show ``game`` (``changed``: a new version: the board, orders and history again).
+async function update(game, before, changed) {
+  S.game = game;
+  S.offset = game.now - Date.now() / 1000;
+  if (!S.power || !game.my_powers.includes(S.power)) S.power = pickPower(game);
+  renderHead();
+  renderSeats();
+  if (game.status === "forming") {
+    fill(document.getElementById("map"), el("p", { id: "forming", class: "muted" }, t("forming_hint", { n: game.seats.filter((s) => !s.player && !s.bot).length })));
+    fill(document.getElementById("orders-panel"));
+    await loadMessages();
+    return;
+  }
+  if (changed) {
+    S.selection = null;
+    const phaseMoved = before && before.phase !== game.phase;
+    if (phaseMoved) S.refused = [];
+    await loadLegal();
+    await loadHistory();
+    if (phaseMoved) await showLatestResults();
+    else await renderBoard();
+    renderOrders(true);
+  } else {
+    renderOrders(false);
+  }
+  await loadMessages();
+}
+
+// The power shown: one with orders to give first (not one with nothing to do).
+function pickPower(game) {
+  const mine = game.my_powers;
+  return mine.find((p) => game.orders && game.orders[p] && game.orders[p].to_act) || mine[0] || null;
+}
+
+function fmt(secs) {
+  secs = Math.max(0, Math.floor(secs));
+  const d = Math.floor(secs / 86400), h = Math.floor((secs % 86400) / 3600), m = Math.floor((secs % 3600) / 60), s = secs % 60;
+  if (d) return `${d}d ${h}h`;
+  return (h ? h + ":" + String(m).padStart(2, "0") : m) + ":" + String(s).padStart(2, "0");
+}
+
+export function tickClock() {
+  const g = S.game;
+  const box = document.getElementById("clock");
+  if (!g || !box) return;
+  const now = Date.now() / 1000 + S.offset;
+  if (g.status !== "active") { box.textContent = ""; return; }
+  const at = (secs) => new Date((secs - S.offset) * 1000).toLocaleString(S.lang, { weekday: "short", hour: "2-digit", minute: "2-digit" });
+  let text = g.deadline_at ? `${t("deadline")} ${fmt(g.deadline_at - now)} (${at(g.deadline_at)})` : t("no_deadline");
+  const pressOpen = g.press_until && g.press_until > now && g.phase && g.phase.endsWith("M");
+  if (pressOpen) text += ` · ${t("press_closes")} ${fmt(g.press_until - now)}`;
+  else if (g.press_until && g.phase && g.phase.endsWith("M") && g.settings.press !== "none") text += ` · ${t("press_closed")}`;
+  box.textContent = text;
+}
+
+function renderHead() {
+  const g = S.game;
+  const head = document.getElementById("game-head");
+  const phaseText = g.names ? g.names.phase : (g.phase || t(g.status));
+  const kids = [el("h2", {}, g.name), el("span", { id: "phase", class: "phase", "data-phase": g.phase || "" }, g.status === "forming" ? t("forming") : phaseText),
+    el("span", { id: "clock", class: "clock" })];
+  if (g.my_powers.length > 1) {
+    kids.push(el("div", { id: "power", class: "power-tabs", role: "tablist" }, g.my_powers.map((p) => el("button", {
+      class: "small power-tab" + (p === S.power ? " on" : ""), "data-power": p, role: "tab", "aria-selected": p === S.power ? "true" : "false",
+      onclick: () => { S.power = p; S.selection = null; S.refused = []; refresh(true); },
+    }, powerName(p), g.orders && g.orders[p] && g.orders[p].to_act && !g.orders[p].ready ? " •" : ""))));
+  } else if (S.power) {
+    kids.push(el("span", { id: "power", class: "power-tag", "data-power": S.power }, powerName(S.power)));
+  } else if (g.status !== "forming") {
+    kids.push(el("span", { class: "muted" }, t("observer")));
+  }
+  if (g.status === "forming") {
+    if (g.creator_id === S.user.id) kids.push(el("button", { id: "start", onclick: () => guarded(async () => { await api("POST", `/games/${g.id}/start`); refresh(true); }) }, t("start")));
+    if (!g.is_player) kids.push(el("button", { id: "join", onclick: () => guarded(async () => { await api("POST", `/games/${g.id}/join`, {}); refresh(true); }) }, t("join")));
+  }
+  if (g.invite_code && g.status !== "finished") {
+    const link = `${location.origin}/#/join/${g.invite_code}`;
+    kids.push(el("div", { class: "invite muted" }, t("invite") + ": ", el("code", { id: "invite-link" }, link), " ",
+      el("button", { class: "small secondary", id: "copy-invite", onclick: () => { navigator.clipboard && navigator.clipboard.writeText(link); flash(t("copied")); } }, t("copy"))));
+  }
+  if (g.is_over || g.status === "finished") {
+    const winners = (g.winners || (g.result && g.result.winners) || []).map(powerName).join(", ");
+    kids.push(el("div", { id: "game-over", class: "over" }, `${t("game_over")} · ${t("winners")}: ${winners}`));
+  } else if (S.power && g.status === "active") {
+    kids.push(drawBox());
+  }
+  fill(head, ...kids);
+  tickClock();
+}
+
+// Draw votes: who has voted (as the game's setting allows), my vote, and withdrawing it.
+function drawBox() {
+  const g = S.game;
+  const dv = g.draw_votes || { votes: [], voters: [], public: true };
+  const mine = g.my_powers.filter((p) => dv.voters.includes(p));
+  const voted = mine.filter((p) => dv.votes.includes(p));
+  const all = voted.length === mine.length && mine.length > 0;
+  const vote = (agree) => guarded(async () => {
+    for (const p of mine) await api("POST", `/games/${g.id}/draw`, { power: p, agree });
+    await refresh(true);
+  });
+  const status = dv.public
+    ? (dv.votes.length ? t("draw_voted_by", { powers: dv.votes.map(powerName).join(", "), n: dv.votes.length, of: dv.voters.length }) : t("draw_none"))
+    : (voted.length ? t("draw_you_voted_secret") : t("draw_secret"));
+  return el("div", { class: "row draw" },
+    el("span", { id: "draw-status", class: "muted" }, status),
+    all ? el("button", { id: "withdraw-draw", class: "secondary small", onclick: () => vote(false) }, t("no_draw"))
+      : el("button", { id: "vote-draw", class: "secondary small", onclick: () => vote(true) }, t("draw")),
+    el("button", { id: "concede", class: "secondary small", onclick: () => { if (confirm(t("confirm_concede"))) guarded(async () => { for (const p of g.my_powers) await api("POST", `/games/${g.id}/concede`, { power: p }); refresh(true); }); } }, t("concede")));
+}
+
+function renderSeats() {
+  const g = S.game;
+  const seats = g.seats.slice().sort((a, b) => (a.powers[0] || "").localeCompare(b.powers[0] || ""));
+  const rows = seats.map((s) => el("tr", {},
+    el("td", {}, s.powers.map(powerName).join(", ") || `${t("seat")} ${s.seat}`),
+    el("td", {}, s.player || (s.bot ? `${t("bot")} (${t("bot_" + s.bot)})` : t("empty"))),
+    el("td", {}, s.powers.map((p) => (g.centers && g.centers[p] !== undefined ? g.centers[p] : "")).join(" ")),
+    el("td", {}, s.powers.map((p) => (g.ready && p in g.ready ? (g.ready[p] ? "✓" : "…") : "")).join(" "))));
+  fill(document.getElementById("seats-panel"),
+    el("h3", {}, t("players")),
+    el("table", { id: "seats" }, el("tr", {}, el("th", {}, t("power")), el("th", {}, t("players")), el("th", {}, t("centers")), el("th", {}, t("ready"))), rows));
+}

@@ -1,0 +1,101 @@
+// History on the main board: a stepper through every processed phase; after a phase is
+// processed the board first shows its orders and results, with what happened to me.
+import { S, api, el, fill, guarded, powerName, t } from "./core.js";
+import { cancel, putSvg, renderBoard, renderLegend } from "./board.js";
+
+export async function loadHistory() {
+  S.history = (await guarded(() => api("GET", `/games/${S.game.id}/history?language=${S.lang}`))) || [];
+  renderStepper();
+}
+
+function renderStepper() {
+  const box = document.getElementById("stepper");
+  if (!box) return;
+  const list = S.history || [];
+  const at = S.shown ? list.findIndex((h) => h.phase === S.shown) : list.length;
+  const go = (i) => (i >= list.length ? showCurrent() : showPhase(list[i].phase));
+  const label = S.shown ? `${t("results")} · ${list[at] ? list[at].name : S.shown}` : `${t("now")} · ${S.game.names ? S.game.names.phase : S.game.phase}`;
+  fill(box,
+    el("button", { id: "step-prev", class: "small secondary", "aria-label": t("previous"), disabled: at <= 0, onclick: () => go(at - 1) }, "◀"),
+    el("span", { id: "step-label", class: "step-label", "data-phase": S.shown || "" }, label),
+    el("button", { id: "step-next", class: "small secondary", "aria-label": t("next"), disabled: !S.shown, onclick: () => go(at + 1) }, "▶"),
+    S.shown ? el("button", { id: "step-now", class: "small", onclick: showCurrent }, t("to_current")) : null);
+}
+
+export async function showCurrent() {
+  S.shown = null;
+  fill(document.getElementById("summary"));
+  fill(document.getElementById("results-view"));
+  renderStepper();
+  await renderBoard();
+}
+
+// The last processed phase's results, before the new position.
+export async function showLatestResults() {
+  const list = S.history || [];
+  if (!list.length) { await showCurrent(); return; }
+  await showPhase(list[list.length - 1].phase, true);
+}
+
+export async function showPhase(phase, fresh) {
+  const g = S.game;
+  cancel();
+  const list = S.history || [];
+  const k = list.findIndex((h) => h.phase === phase);
+  const record = await guarded(() => api("GET", `/games/${g.id}/history/${phase}?language=${S.lang}`));
+  const svg = await guarded(() => api("GET", `/games/${g.id}/map.svg?phase=${phase}&language=${S.lang}`));
+  if (!record) return;
+  S.shown = phase;
+  putSvg(svg || "", false);
+  renderLegend(record.position);
+  let after = g.position;
+  if (k >= 0 && k + 1 < list.length) {
+    const next = await guarded(() => api("GET", `/games/${g.id}/history/${list[k + 1].phase}?language=${S.lang}`));
+    if (next) after = next.position;
+  }
+  renderStepper();
+  renderSummary(record, after, fresh, list[k] ? list[k].name : phase);
+  renderResults(record);
+}
+
+// What happened to my powers (or to everyone, for an observer).
+function renderSummary(record, after, fresh, name) {
+  const g = S.game;
+  const powers = g.my_powers.length ? g.my_powers : Object.keys(record.orders);
+  const lines = [];
+  for (const p of powers) {
+    for (const e of record.orders[p] || []) {
+      const text = e.text || e.order;
+      if (e.unit === "dislodged" || e.result === "dislodged") lines.push([p, "bad", t("sum_dislodged", { order: text, reason: e.reason || "" })]);
+      else if (e.unit === "destroyed" || e.result === "destroyed") lines.push([p, "bad", t("sum_destroyed", { order: text })]);
+      else if (e.result === "illegal" || e.result === "invalid") lines.push([p, "bad", `${text}: ${t(e.result)} (${e.reason})`]);
+      else if (e.result === "fails" || e.result === "cut") lines.push([p, "bad", `${text}: ${t(e.result)}${e.reason ? " — " + e.reason : ""}`]);
+      else if (e.result === "succeeds" && / - /.test(e.order)) lines.push([p, "ok", `${text}: ${t("succeeds")}`]);
+    }
+    if (g.my_powers.length && (record.orders[p] || []).length && record.orders[p].every((e) => e.implied)) lines.push([p, "bad", t("sum_no_orders")]);
+    const before = new Set((record.position.centers || {})[p] || []);
+    const now = new Set(((after && after.centers) || {})[p] || []);
+    const lost = [...before].filter((c) => !now.has(c)), won = [...now].filter((c) => !before.has(c));
+    if (lost.length) lines.push([p, "bad", t("sum_lost", { places: lost.join(", ") })]);
+    if (won.length) lines.push([p, "ok", t("sum_gained", { places: won.join(", ") })]);
+  }
+  const box = document.getElementById("summary");
+  fill(box, el("div", { class: "summary" + (fresh ? " fresh" : "") },
+    el("b", {}, fresh ? t("just_processed", { phase: name }) : name),
+    lines.length ? el("ul", { id: "summary-list" }, lines.map(([p, cls, text]) => el("li", { class: cls }, g.my_powers.length > 1 || !g.my_powers.length ? `${powerName(p)}: ${text}` : text)))
+      : el("p", { class: "muted" }, t("sum_nothing")),
+    fresh ? el("button", { id: "continue", class: "small", onclick: showCurrent }, t("continue_to", { phase: g.names ? g.names.phase : g.phase })) : null));
+}
+
+function renderResults(record) {
+  const rows = [];
+  for (const [power, entries] of Object.entries(record.orders)) {
+    for (const e of entries) {
+      const fate = e.unit && e.unit !== e.result ? `, ${t(e.unit)}` : "";
+      rows.push(el("tr", { class: "result-" + e.result }, el("td", {}, powerName(power)), el("td", {}, e.text || e.order),
+        el("td", {}, t(e.result) + fate), el("td", { class: "muted" }, e.reason || "")));
+    }
+  }
+  fill(document.getElementById("results-view"), el("details", { class: "results-box" },
+    el("summary", {}, t("all_results")), el("table", { id: "results", class: "results" }, rows)));
+}

@@ -1,0 +1,54 @@
+// The lobby: my games, a new game, open games, games to watch.
+import { S, api, el, fill, go, guarded, t, view } from "./core.js";
+
+export async function showLobby() {
+  const lists = await guarded(() => api("GET", "/games"));
+  const meta = await guarded(() => api("GET", "/meta"));
+  if (!lists || !meta) return;
+  const gameItem = (g, action, extra) => el("li", { class: "game-item", "data-game": g.id },
+    el("span", { class: "game-name" }, g.name),
+    el("span", { class: "muted" }, ` ${t(g.status)} ${g.phase || ""} · ${g.seats.filter((s) => s.player || s.bot).length}/${g.seats.length}`),
+    el("button", { class: "small", onclick: action.fn }, action.label), extra);
+  const open = (g) => ({ label: t("open"), fn: () => go("#/game/" + g.id) });
+  const join = (g) => ({ label: t("join"), fn: () => guarded(async () => {
+    await api("POST", `/games/${g.id}/join`, {}); go("#/game/" + g.id);
+  }) });
+  const leave = (g) => (g.status === "finished" ? null : el("button", {
+    class: "small secondary leave", onclick: () => { if (confirm(t("confirm_leave"))) guarded(async () => { await api("POST", `/games/${g.id}/leave`); showLobby(); }); },
+  }, t("leave")));
+  const field = (label, input) => el("label", {}, label, input);
+  const name = el("input", { id: "new-name", value: `${S.user.username}'s game`, maxlength: 100 });
+  const edition = el("select", { id: "new-edition" }, meta.editions.map((e) => el("option", { value: e }, t("edition_" + e))));
+  const players = el("select", { id: "new-players" });
+  const tables = () => fill(players, (meta.players[edition.value] || [7]).slice().reverse().map((n) => el("option", { value: n }, n)));
+  edition.onchange = () => { tables(); about.textContent = t("about_" + edition.value); };
+  tables();
+  const about = el("div", { id: "edition-about", class: "muted small" }, t("about_" + edition.value));
+  const deadlines = el("select", { id: "new-deadlines" }, ["rulebook", "daily", "none"].map((d) => el("option", { value: d }, t("deadline_" + d))));
+  const pressSel = el("select", { id: "new-press" }, meta.press.map((p) => el("option", { value: p }, t("press_" + p))));
+  const bots = el("select", { id: "new-bots" }, [...meta.bots, ""].map((b) => el("option", { value: b }, b ? t("bot_" + b) : t("none"))));
+  const votes = el("select", { id: "new-draw-votes" }, ["public", "secret"].map((v) => el("option", { value: v }, t("draw_votes_" + v))));
+  const pub = el("input", { id: "new-public", type: "checkbox", checked: true });
+  const startNow = el("input", { id: "new-start", type: "checkbox", checked: true });
+  const create = async () => guarded(async () => {
+    const game = await api("POST", "/games", {
+      name: name.value, players: Number(players.value), edition: edition.value,
+      deadlines: deadlines.value, press: pressSel.value, bots: bots.value || null,
+      public: pub.checked, start: startNow.checked, draw_votes: votes.value,
+    });
+    go("#/game/" + game.id);
+  });
+  fill(view(),
+    el("section", { class: "card" }, el("h2", {}, t("my_games")),
+      lists.mine.length ? el("ul", { id: "my-games" }, lists.mine.map((g) => gameItem(g, open(g), leave(g))))
+        : el("p", { id: "my-games", class: "muted" }, t("no_games"))),
+    el("section", { class: "card" }, el("h2", {}, t("create_game")),
+      el("div", { class: "form" }, field(t("name"), name), field(t("edition"), edition), field(t("players"), players),
+        field(t("deadlines"), deadlines), field(t("press"), pressSel), field(t("bots"), bots), field(t("draw_votes"), votes),
+        el("label", { class: "check" }, pub, t("public")), el("label", { class: "check" }, startNow, t("start_now")),
+        el("button", { id: "create-game", onclick: create }, t("create"))), about),
+    el("section", { class: "card" }, el("h2", {}, t("open_games")),
+      el("ul", { id: "open-games" }, lists.open.map((g) => gameItem(g, join(g))))),
+    el("section", { class: "card" }, el("h2", {}, t("watch_games")),
+      el("ul", { id: "watch-games" }, lists.watch.map((g) => gameItem(g, { label: t("watch"), fn: open(g).fn })))));
+}

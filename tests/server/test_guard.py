@@ -1,0 +1,136 @@
+"""The app's guard and every kind of bad input: bodies over the limit get 413 before they
+are read, error answers never echo the input, odd input gets a clear 4xx (never a 500),
+and an unexpected error is answered (500) without an exception reaching the HTTP server."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from realpolitik.server.app import create_app
+from realpolitik.server.backend import Backend
+from tests.server.conftest import new_game, register
+
+MARKER = "ECHO-MARKER-7f3a"
+
+
+def test_a_body_over_the_limit_is_refused_before_it_is_read(
+    client: TestClient, backend: Backend
+) -> None:
+    limit = backend.settings.max_body_bytes
+    big = b'{"username":"alice","password":"' + b"A" * (limit + 10) + b'"}'
+    r = client.post("/api/sessions", content=big, headers={"content-type": "application/json"})
+    assert r.status_code == 413, r.text
+    assert str(limit) in r.json()["detail"] and len(r.content) < 200
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: counted as it arrives
+        yield b'{"username":"alice","password":"'
+        for _ in range(limit // 1000 + 2):
+            yield b"A" * 1000
+        yield b'"}'
+
+    r = client.post("/api/sessions", content=chunks(), headers={"content-type": "application/json"})
+    assert r.status_code == 413 and len(r.content) < 200
+    ok = client.post("/api/accounts", json={"username": "alice", "password": "x" * 100})
+    assert ok.status_code == 201
+
+
+def test_errors_never_echo_the_input(client: TestClient) -> None:
+    alice = register(client, "alice")
+    game = new_game(client, alice, start=True)
+    answers = [
+        client.post("/api/sessions", json={"username": "a", "password": "b", "x": MARKER}),
+        client.post("/api/sessions", json={"username": MARKER, "password": 5}),
+        client.put(
+            f"/api/games/{game['id']}/orders",
+            json={"power": "FRANCE", "orders": [], "x": MARKER * 100},
+            headers=alice.headers,
+        ),
+    ]
+    for r in answers:
+        assert r.status_code == 422, r.text
+        assert MARKER not in r.text
+        assert r.json()["detail"]
+
+
+@pytest.mark.parametrize(
+    ("body", "content_type"),
+    [
+        (b"power=FRANCE", "application/x-www-form-urlencoded"),
+        (b"NaN", "application/json"),
+        (b"1e999999", "application/json"),
+        (b'{"power": NaN, "orders": []}', "application/json"),
+        (b'{"power": "FRANCE", "orders": [1e999999]}', "application/json"),
+        (b'{"power": "FRANCE", "orders": ["A PAR H\\udcff"]}', "application/json"),
+        (b'{"power": "FRANCE\\udcff", "orders": []}', "application/json"),
+        (b"\xff\xfe", "application/json"),
+        (b"[" * 5000 + b"]" * 5000, "application/json"),
+    ],
+)
+def test_bad_bodies_get_a_clear_4xx(client: TestClient, body: bytes, content_type: str) -> None:
+    alice = register(client, "alice")
+    game = new_game(client, alice, start=True)
+    r = client.put(
+        f"/api/games/{game['id']}/orders",
+        content=body,
+        headers=alice.headers | {"content-type": content_type},
+    )
+    assert 400 <= r.status_code < 500, r.text
+    assert r.json()["detail"]
+
+
+def test_a_lone_surrogate_in_a_game_name_is_refused(client: TestClient) -> None:
+    alice = register(client, "alice")
+    r = client.post(
+        "/api/games",
+        content=b'{"name": "x\\udcff"}',
+        headers=alice.headers | {"content-type": "application/json"},
+    )
+    assert r.status_code == 422 and "unicode" in r.json()["detail"]
+    assert client.get("/api/games", headers=alice.headers).json()["mine"] == []
+
+
+@pytest.mark.parametrize("game_id", ["100000000000000000000", str(2**63), "-1", "0", "1.5"])
+def test_game_ids_out_of_range_get_a_4xx(client: TestClient, game_id: str) -> None:
+    alice = register(client, "alice")
+    for path in ("", "/history", "/messages", "/map.svg"):
+        r = client.get(f"/api/games/{game_id}{path}", headers=alice.headers)
+        assert r.status_code in (404, 422), (path, r.text)
+    r = client.post(f"/api/games/{game_id}/join", json={}, headers=alice.headers)
+    assert r.status_code in (404, 422)
+
+
+def test_after_out_of_range_gets_a_4xx(client: TestClient) -> None:
+    alice = register(client, "alice")
+    game = new_game(client, alice, start=True)
+    r = client.get(
+        f"/api/games/{game['id']}/messages",
+        params={"after": str(2**64)},
+        headers=alice.headers,
+    )
+    assert r.status_code == 422
+
+
+def test_a_non_ascii_invitation_code_is_refused(client: TestClient) -> None:
+    alice, bob = register(client, "alice"), register(client, "bob")
+    game = new_game(client, alice, public=False)
+    for code in ("é", "\u202e", "コード"):
+        r = client.post(f"/api/games/{game['id']}/join", json={"code": code}, headers=bob.headers)
+        assert r.status_code == 403, r.text
+        r = client.post(f"/api/invitations/{code}", headers=bob.headers)
+        assert r.status_code == 404, r.text
+
+
+def test_an_unexpected_error_is_answered_not_raised(backend: Backend) -> None:
+    app = create_app(backend.settings, backend=backend)
+
+    @app.get("/api/boom")
+    def boom() -> None:
+        raise RuntimeError("boom")
+
+    with TestClient(app, raise_server_exceptions=True) as c:  # an escaping error would raise
+        r = c.get("/api/boom")
+        assert r.status_code == 500 and "boom" not in r.text
+        assert c.get("/api/meta").status_code == 200

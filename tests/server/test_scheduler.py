@@ -1,0 +1,98 @@
+"""The deadline scheduler: fair between games (one phase per game per pass, the most
+overdue first), games between bots alone end, and a game's stored state does not grow with
+its length (its history lives in per-phase rows)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+
+from realpolitik.server import tables as t
+from realpolitik.server.app import create_app
+from realpolitik.server.backend import Backend
+from realpolitik.server.scheduler import tick
+from tests.server.conftest import FakeClock, fast_settings, new_game, register
+
+SHORT = {"diplomacy": 60, "orders": 0, "retreats": 60, "adjustments": 60, "first_diplomacy": 0}
+
+
+@pytest.fixture
+def bots_backend(tmp_path: Path, clock: FakeClock) -> Iterator[Backend]:
+    settings = fast_settings(f"sqlite:///{tmp_path / 'bots.sqlite3'}", bot_game_years=2)
+    b = Backend.open(settings, clock=clock)
+    yield b
+    b.close()
+
+
+@pytest.fixture
+def bots_client(bots_backend: Backend) -> Iterator[TestClient]:
+    with TestClient(create_app(bots_backend.settings, backend=bots_backend)) as c:
+        yield c
+
+
+def _versions(b: Backend) -> dict[int, int]:
+    with b.db.connect() as conn:
+        return {r.id: r.version for r in conn.execute(select(t.games.c.id, t.games.c.version))}
+
+
+def _game(b: Backend, game_id: int) -> dict[str, object]:
+    with b.db.connect() as conn:
+        row = conn.execute(select(t.games).where(t.games.c.id == game_id)).one()
+    return dict(row._mapping)
+
+
+def test_a_pass_processes_one_phase_per_game(
+    bots_client: TestClient, bots_backend: Backend, clock: FakeClock
+) -> None:
+    alice = register(bots_client, "alice")
+    bots = [
+        new_game(bots_client, alice, name=f"bots {k}", join=False, start=True)["id"]
+        for k in range(3)
+    ]
+    human = new_game(bots_client, alice, start=True, deadlines=SHORT)["id"]
+    clock.advance(61)  # the human game's deadline has passed
+    before = _versions(bots_backend)
+    tick(bots_backend)
+    after = _versions(bots_backend)
+    for game_id in bots:
+        assert after[game_id] - before[game_id] == 1, "one phase per game per pass"
+    assert after[human] == before[human] + 1, "the overdue game is processed in this pass"
+
+
+def test_a_game_of_bots_alone_ends(bots_client: TestClient, bots_backend: Backend) -> None:
+    alice = register(bots_client, "alice")
+    game_id = new_game(bots_client, alice, join=False, start=True)["id"]
+    for _ in range(200):
+        if not tick(bots_backend):
+            break
+    row = _game(bots_backend, game_id)
+    assert row["status"] == "finished"
+    assert int(str(row["phase"])[1:5]) <= 1903  # the server's limit: 2 years, then the end
+    view = bots_client.get(f"/api/games/{game_id}").json()
+    assert view["is_over"] is True and view["winners"]
+
+
+def test_the_stored_state_does_not_grow_with_the_game(client: TestClient, backend: Backend) -> None:
+    alice = register(client, "alice")
+    game_id = new_game(client, alice, join=False, start=True)["id"]
+    early = len(json.dumps(_game(backend, game_id)["state"]))
+    for _ in range(12):
+        tick(backend)
+    row = _game(backend, game_id)
+    with backend.db.connect() as conn:
+        phases = conn.execute(
+            select(t.phases.c.phase).where(t.phases.c.game_id == game_id).order_by(t.phases.c.idx)
+        ).all()
+    assert len(phases) >= 12
+    assert len(json.dumps(row["state"])) < 1.5 * early
+    # the past is still there: every processed phase answers, with its map
+    for (phase,) in [*phases[:3], *phases[-2:]]:
+        r = client.get(f"/api/games/{game_id}/history/{phase}")
+        assert r.status_code == 200 and r.json()["phase"] == phase
+        svg = client.get(f"/api/games/{game_id}/map.svg", params={"phase": phase})
+        assert svg.status_code == 200 and svg.text.startswith("<svg")

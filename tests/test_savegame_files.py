@@ -1,0 +1,143 @@
+"""The saved-game file under concurrent commands and crashes: a read-change-write holds the
+file's lock (a waiting command says so), data reach the disk before the rename, the file
+keeps its mode, and temporary files of a killed command do not stay behind."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from realpolitik.game import Game
+from realpolitik.savegame import editing, load_game, save_game
+
+CLI = [sys.executable, "-m", "realpolitik.cli"]
+
+
+def _holds(game: Game) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for prov, unit in sorted(game.position.units.items()):
+        out.setdefault(unit.power, []).append(f"{unit.type.value} {prov} H")
+    return out
+
+
+def test_concurrent_orders_are_all_kept(tmp_path: Path) -> None:
+    path = tmp_path / "c.json"
+    game = Game.new(edition="classic", players=7, seed=1)
+    save_game(game, path)
+    holds = _holds(game)
+    procs = [
+        subprocess.Popen(
+            [*CLI, "orders", str(path), power, *orders],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        for power, orders in holds.items()
+    ]
+    for proc in procs:
+        proc.wait(timeout=120)
+        assert proc.returncode == 0, proc.stderr.read()  # type: ignore[union-attr]
+    saved = load_game(path)
+    for power, orders in holds.items():
+        assert [str(o) for o in saved.orders(power)] == orders, power
+    assert saved.waiting_for() == []
+
+
+def test_a_command_waits_for_the_lock_and_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "w.json"
+    game = Game.new(edition="classic", players=7, seed=1)
+    save_game(game, path)
+    holds = _holds(game)
+    with editing(path):
+        proc = subprocess.Popen(
+            [*CLI, "orders", str(path), "FRANCE", *holds["FRANCE"]],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        time.sleep(3)  # long enough to start, load nothing, and wait
+        assert proc.poll() is None, "the command must wait while the file is held"
+        mine = load_game(path)  # a change made while holding the lock is not lost
+        mine.submit("ENGLAND", holds["ENGLAND"])
+        save_game(mine, path)
+    _out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err
+    assert "waiting" in err and str(path) in err
+    saved = load_game(path)
+    assert saved.orders("ENGLAND") and saved.orders("FRANCE")
+
+
+def test_the_lock_is_exclusive_between_threads(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    save_game(Game.new(edition="classic", players=7, seed=1), path)
+    inside = 0
+    most = 0
+    guard = threading.Lock()
+
+    def work() -> None:
+        nonlocal inside, most
+        with editing(path):
+            with guard:
+                inside += 1
+                most = max(most, inside)
+            time.sleep(0.05)
+            with guard:
+                inside -= 1
+
+    threads = [threading.Thread(target=work) for _ in range(5)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(timeout=60)
+    assert most == 1
+
+
+def test_a_save_keeps_the_file_mode(tmp_path: Path) -> None:
+    path = tmp_path / "m.json"
+    game = Game.new(edition="classic", players=7, seed=1)
+    save_game(game, path)
+    os.chmod(path, 0o644)
+    subprocess.run([*CLI, "process", str(path)], check=True, capture_output=True)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o644
+    os.chmod(path, 0o640)
+    save_game(game, path)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
+
+
+def test_data_reach_the_disk_before_the_rename(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[str] = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(fd: int) -> None:
+        calls.append("fsync")
+        real_fsync(fd)
+
+    def replace(a: str, b: str) -> None:
+        calls.append("replace")
+        real_replace(a, b)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    save_game(Game.new(edition="classic", players=7, seed=1), tmp_path / "f.json")
+    assert "fsync" in calls and calls.index("fsync") < calls.index("replace")
+
+
+def test_temporary_files_of_a_killed_command_are_removed(tmp_path: Path) -> None:
+    path = tmp_path / "k.json"
+    save_game(Game.new(edition="classic", players=7, seed=1), path)
+    stale = tmp_path / ".k.json.0a1b2c3d.tmp"  # what a kill -9 in the middle of a save leaves
+    stale.write_text("{half a game")
+    other = tmp_path / ".other.json.abc.tmp"
+    other.write_text("not ours")
+    subprocess.run([*CLI, "process", str(path)], check=True, capture_output=True)
+    assert not stale.exists()
+    assert other.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".other.json.abc.tmp", "k.json"]
