@@ -255,6 +255,24 @@ def test_solo_env_passes_gymnasiums_checker_and_plays_against_bots():
     assert all(r.orders.get("GERMANY") for r in game.history if r.phase.kind is PhaseKind.MOVEMENT)
 
 
+def test_solo_env_shows_the_bots_the_editions_rules(monkeypatch):
+    shown = []
+
+    class Holding:
+        name = "holding"
+
+        def orders(self, view, legal):
+            shown.append(view.rules)
+            return []
+
+    monkeypatch.setattr("realpolitik.env.solo.make_bot", lambda kind, seed=None: Holding())
+    env = SoloEnv("FRANCE", opponents="random", edition="conquista", max_years=1)
+    env.reset(seed=1)
+    env.step(np.zeros(env.action_space.shape, np.int64))  # the bots order in this step
+    assert shown and all(rules is env.env.game.rules for rules in shown)
+    assert shown[0].foreign_support == "acknowledged"
+
+
 def test_solo_env_skips_the_phases_without_a_choice():
     env = SoloEnv("ITALY", opponents="random", players=2, max_years=3)
     _, info = env.reset(seed=2)  # Italy is neutral until the coin toss gives it to a side
