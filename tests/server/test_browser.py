@@ -551,3 +551,58 @@ def test_a_convoy_by_clicks(server: LiveServer, browser: Any) -> None:
     page.wait_for_function(f"[...document.querySelectorAll('#my-orders li.order')].some("
                            f"e => e.dataset.order === '{convoy['order']}')")  # fmt: skip
     shot(page, "14-convoy")
+
+
+def put_at_a_retreat(server: LiveServer, game_id: int, power: str) -> str:
+    """Set the stored game at a retreat: ``power``'s army in Bohemia dislodged by another
+    power's supported attack from Munich (the position written into the server's database,
+    as a DATC case sets its board); return the attacker."""
+    import json
+    import sqlite3
+
+    from realpolitik.game import Game
+    from tests.gamekit import at
+
+    db = sqlite3.connect(server.log.parent / "game.sqlite3")
+    try:
+        (raw,) = db.execute("SELECT state FROM games WHERE id = ?", (game_id,)).fetchone()
+        game = Game.from_json(json.loads(raw))
+        other = next(p for p in game.powers if p != power)
+        centers = game.position.to_json()["centers"]
+        at(game, "F1901M", {"units": {power: ["A BOH"], other: ["A MUN", "A TYR"]},
+                            "centers": centers})  # fmt: skip
+        game.submit(other, ["A MUN - BOH", "A TYR S A MUN - BOH"])
+        game.submit(power, ["A BOH H"])
+        game.process()
+        assert str(game.phase) == "F1901R", game.phase
+        db.execute(
+            "UPDATE games SET state = ?, phase = ?, version = version + 1 WHERE id = ?",
+            (json.dumps(game.to_json()), "F1901R", game_id),
+        )
+        db.commit()
+    finally:
+        db.close()
+    return other
+
+
+def test_a_retreat_says_why_and_where(server: LiveServer, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "tess", players="7")
+    game_id = int(page.evaluate("location.hash.split('/')[2]"))
+    power = page.get_attribute("#power", "data-power") or ""
+    put_at_a_retreat(server, game_id, power)
+    page.reload()
+    page.wait_for_selector("#phase-brief")
+    idle(page)
+    brief = page.inner_text("#phase-brief")
+    assert "Bohemia was dislodged by the attack from Munich" in brief, brief
+    assert "can retreat to" in brief and "Silesia" in brief, brief
+    click_province(page, "BOH")
+    page.wait_for_selector('#order-menu .menu-option[data-kind="disband"]')
+    reach = page.evaluate("[...document.querySelectorAll('#rp-overlay .rp-reach')]"
+                          ".map(e => e.dataset.province)")  # fmt: skip
+    assert "SIL" in reach and "MUN" not in reach, reach
+    shot(page, "15-retreat")
+    click_province(page, "SIL")
+    page.wait_for_function("[...document.querySelectorAll('#my-orders li.order')].some("
+                           "e => e.dataset.order === 'A BOH R SIL')")  # fmt: skip
