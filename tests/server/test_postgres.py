@@ -69,9 +69,7 @@ def test_two_servers_share_one_postgres(pg_url: str, tmp_path: Path) -> None:
         for k in range(2):
             servers.append(start_server(pg_url, tmp_path / f"server{k}.log", tick=0.2))
         a, b = servers
-        r = http.post(
-            a.url + "/api/accounts", json={"username": "host", "password": "secret pass"}
-        )
+        r = http.post(a.url + "/api/accounts", json={"username": "host", "password": "secret pass"})
         token = r.json()["token"]
         headers = {"Authorization": f"Bearer {token}"}
         deadlines = {"diplomacy": 1, "orders": 0, "retreats": 1, "adjustments": 1,
