@@ -28,14 +28,23 @@ ARGS = [
 ]
 SHOTS = os.environ.get("REALPOLITIK_SCREENSHOTS")
 
+# A point in the province that a click there would name (as the page reads a click: the
+# nearest element with data-province or a three-letter id), scrolled into view.
 FIND_POINT = """(id) => {
   const p = document.querySelector(`#map svg [id="${id}"]`);
   if (!p) return null;
   p.scrollIntoView({block: "center"});
+  const named = (node) => {
+    for (let n = node; n && n.getAttribute; n = n.parentNode) {
+      const raw = n.getAttribute("data-province") || n.id;
+      if (raw && /^[A-Z]{3}$/.test(raw)) return raw;
+    }
+    return null;
+  };
   const r = p.getBoundingClientRect();
-  for (let i = 1; i < 12; i++) for (let j = 1; j < 12; j++) {
-    const x = r.left + r.width * i / 12, y = r.top + r.height * j / 12;
-    if (document.elementFromPoint(x, y) === p) return [x, y];
+  for (let i = 1; i < 24; i++) for (let j = 1; j < 24; j++) {
+    const x = r.left + r.width * i / 24, y = r.top + r.height * j / 24;
+    if (named(document.elementFromPoint(x, y)) === id) return [x, y];
   }
   return null;
 }"""

@@ -305,7 +305,8 @@ function hideMenu() {
   if (menu) menu.hidden = true;
 }
 
-// Next to the selected unit, inside the map (on a phone: above or below it).
+// Next to the selected unit, inside the map (on a phone: above or below it), and where it
+// covers none of the provinces a click can use now (those highlighted), if there is room.
 function placeMenu() {
   const menu = document.getElementById("order-menu");
   const wrap = document.getElementById("map-wrap");
@@ -319,11 +320,21 @@ function placeMenu() {
     x = r.left - w.left + r.width / 2; y = r.top - w.top + r.height / 2;
   }
   const mw = menu.offsetWidth, mh = menu.offsetHeight;
-  let left = x + 24, top = y - mh / 2;
-  if (left + mw > w.width) left = x - 24 - mw;
-  if (left < 0) { left = Math.max(0, Math.min(w.width - mw, x - mw / 2)); top = y + 28; if (top + mh > w.height) top = y - 28 - mh; }
-  menu.style.left = `${Math.max(0, left)}px`;
-  menu.style.top = `${Math.max(0, Math.min(top, w.height - mh))}px`;
+  const inside = (left, top) => [
+    Math.max(0, Math.min(left, w.width - mw)), Math.max(0, Math.min(top, w.height - mh))];
+  const marks = [...document.querySelectorAll("#rp-overlay .rp-mark")].map((m) => m.getBoundingClientRect())
+    .map((r) => ({ left: r.left - w.left, top: r.top - w.top, right: r.right - w.left, bottom: r.bottom - w.top }));
+  const covers = ([left, top]) => marks.some((r) =>
+    r.left < left + mw && r.right > left && r.top < top + mh && r.bottom > top);
+  const span = marks.reduce((a, r) => ({ left: Math.min(a.left, r.left), top: Math.min(a.top, r.top),
+    right: Math.max(a.right, r.right), bottom: Math.max(a.bottom, r.bottom) }),
+  { left: x, top: y, right: x, bottom: y });
+  const tries = [[x + 24, y - mh / 2], [x - 24 - mw, y - mh / 2], [x - mw / 2, y + 28], [x - mw / 2, y - 28 - mh],
+    [span.right + 8, y - mh / 2], [span.left - 8 - mw, y - mh / 2], [x - mw / 2, span.bottom + 8],
+    [x - mw / 2, span.top - 8 - mh]].map(([l, t]) => inside(l, t));
+  const [left, top] = tries.find((at) => !covers(at)) || tries[0];
+  menu.style.left = `${left}px`;
+  menu.style.top = `${top}px`;
 }
 
 // Highlight the selected unit and the provinces a click can use now.
