@@ -12,7 +12,9 @@ routes through the fleets at sea) is judged on the board, with these rules' reas
 * :func:`move_rule`: where a move goes, by convoy or not, or why it cannot;
 * :func:`support_rule`: why a support is illegal for its supporter, and whether the
   supported unit could make the move;
-* :func:`convoy_rule`: why a convoy is illegal for its fleet and the places it names.
+* :func:`convoy_rule`: why a convoy is illegal for its fleet and the places it names;
+* :func:`unit_rule`: whether an order names its unit well enough (DATC 4.B.5, 4.C.1,
+  4.C.2).
 
 >>> from realpolitik import load_map, rules_for
 >>> rule = move_rule(load_map("standard"), rules_for("classic"), FLEET, "MAO", "SPA", False)
@@ -35,11 +37,20 @@ from realpolitik.orders import (
     Retreat,
     SupportHold,
     SupportMove,
+    UnitRef,
     Waive,
 )
 from realpolitik.phase import PhaseKind
-from realpolitik.rules import ImpossibleCoast, OmittedCoast, Rules, UnknownCoast
-from realpolitik.vocab import ARMY, FLEET, PROVINCE, Location, Province, UnitType, coast_of
+from realpolitik.rules import (
+    ImpossibleCoast,
+    MissingUnitType,
+    OmittedCoast,
+    Rules,
+    UnknownCoast,
+    WrongUnitCoast,
+    WrongUnitType,
+)
+from realpolitik.vocab import ARMY, FLEET, PROVINCE, Location, Province, Unit, UnitType, coast_of
 
 ORDERS_OF: Mapping[PhaseKind, tuple[type, ...]] = {
     PhaseKind.MOVEMENT: (Hold, Move, SupportHold, SupportMove, Convoy),
@@ -74,6 +85,9 @@ _ENGLISH: Mapping[str, str] = {
     "convoy_coastal": "a convoy goes from one coastal province to another",
     "convoy_army": "only armies can be convoyed",
     "convoy_off_route": "{unit} is on no possible convoy route from {location} to {province}",
+    "missing_unit_type": "the unit type of {location} is missing",
+    "wrong_unit_type": "the unit in {province} is {unit}, not {name}",
+    "wrong_unit_coast": "the fleet is at {location}, not {name}",
 }
 
 
@@ -227,6 +241,29 @@ def convoy_rule(
         return Reason("unknown_province", to)
     if not coastal(game_map, origin) or not coastal(game_map, to) or origin == to:
         return Reason("convoy_coastal")
+    return None
+
+
+def unit_rule(rules: Rules, ref: UnitRef, unit: Unit) -> Reason | None:
+    """Why ``ref``, as an order names its unit, does not name ``unit`` well enough (``None``:
+    it does): a missing or wrong unit type, a fleet's wrong coast, as the rules decide."""
+    if ref.type is unit.type and ref.location == unit.location:
+        return None  # named exactly
+    if ref.type is None and rules.missing_unit_type is MissingUnitType.ILLEGAL:
+        return Reason("missing_unit_type", location=ref.location)
+    if (
+        ref.type is not None
+        and ref.type is not unit.type
+        and rules.wrong_unit_type is WrongUnitType.ILLEGAL
+    ):
+        return Reason("wrong_unit_type", unit.province, unit=unit.type.value, name=ref.type.value)
+    if (
+        coast_of(ref.location) is not None
+        and unit.location != ref.location
+        and unit.type is FLEET
+        and rules.wrong_unit_coast is WrongUnitCoast.ILLEGAL
+    ):
+        return Reason("wrong_unit_coast", location=unit.location, name=ref.location)
     return None
 
 

@@ -20,6 +20,7 @@ from realpolitik.adjudicator.legality import (
     convoy_rule,
     move_rule,
     support_rule,
+    unit_rule,
 )
 from realpolitik.maps.model import GameMap, ProvinceType
 from realpolitik.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove, UnitRef
@@ -30,12 +31,9 @@ from realpolitik.rules import (
     DuplicateOrders,
     ForeignSupport,
     MissingNationality,
-    MissingUnitType,
     Rules,
     SupportCoast,
     WrongNationality,
-    WrongUnitCoast,
-    WrongUnitType,
 )
 from realpolitik.vocab import (
     ARMY,
@@ -487,25 +485,9 @@ _CHECKS: dict[type, Callable[[_Judge, int, int, Any, Any, bool], None] | None] =
 
 
 def _check_ref(problem: MovementProblem, ref: UnitRef, unit: Unit) -> None:
-    if ref.type is unit.type and ref.location == unit.location:
-        return  # named exactly
-    rules = problem.rules
-    if ref.type is None and rules.missing_unit_type is MissingUnitType.ILLEGAL:
-        raise Illegal(f"the unit type of {ref.location} is missing")
-    if (
-        ref.type is not None
-        and ref.type is not unit.type
-        and rules.wrong_unit_type is WrongUnitType.ILLEGAL
-    ):
-        raise Illegal(f"the unit in {unit.province} is {unit.type.value}, not {ref.type.value}")
-    coast = coast_of(ref.location)
-    if (
-        coast is not None
-        and unit.location != ref.location
-        and unit.type is FLEET
-        and rules.wrong_unit_coast is WrongUnitCoast.ILLEGAL
-    ):
-        raise Illegal(f"the fleet is at {unit.location}, not {ref.location}")
+    reason = unit_rule(problem.rules, ref, unit)
+    if reason is not None:
+        raise Illegal(str(reason))
 
 
 # --- one order per unit (DATC 4.D.3) -------------------------------------------------------
