@@ -13,6 +13,7 @@ from operator import attrgetter
 from typing import Any
 
 from realpolitik.adjudicator.convoy import Routes, has_route, minimal_routes
+from realpolitik.errors import IllegalOrderError
 from realpolitik.maps.model import GameMap, ProvinceType
 from realpolitik.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove, UnitRef
 from realpolitik.position import Position
@@ -32,10 +33,6 @@ from realpolitik.vocab import (
 
 HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
 _NOWHERE: tuple[frozenset[Province], frozenset[Province]] = (frozenset(), frozenset())
-
-
-class Illegal(Exception):
-    """Raised inside the checks: the order is illegal, the message is the reason."""
 
 
 class Board:
@@ -387,7 +384,7 @@ class _Judge:
                     if i < 0 or (unit := units[i]).power != power or ref.type is not unit.type:
                         i = self._unit_of(power, ref)
                         unit = units[i]
-                except Illegal as exc:
+                except IllegalOrderError as exc:
                     order_unit.append(-1)
                     illegal[k] = str(exc)
                     continue
@@ -396,7 +393,7 @@ class _Judge:
                 if check is not None:
                     try:  # the order is legal for it
                         check(self, k, i, unit, order, first)
-                    except Illegal as exc:
+                    except IllegalOrderError as exc:
                         illegal[k] = str(exc)
                         continue
                 if first:
@@ -414,7 +411,7 @@ class _Judge:
             i = self._unit_in(ref.location)
         unit = board.units[i]
         if unit.power != power:
-            raise Illegal(f"the unit in {unit.province} belongs to {unit.power}")
+            raise IllegalOrderError(f"the unit in {unit.province} belongs to {unit.power}")
         if not exact or ref.type is not unit.type:
             _check_ref(board, ref, unit)
         return i
@@ -425,7 +422,7 @@ class _Judge:
         prov = PROVINCE[location]
         i = self.board.index.get(prov, -1)
         if i < 0:
-            raise Illegal(f"there is no unit in {prov}")
+            raise IllegalOrderError(f"there is no unit in {prov}")
         return i
 
     def route(self, src: Province, dest: Province, exclude: Province | None = None) -> bool:
@@ -440,7 +437,7 @@ class _Judge:
             found = self.routes[key] = has_route(self.board.game_map, src, dest, seas)
         return found
 
-    # Each check judges order number ``k`` for unit ``i``, raising :class:`Illegal`; if
+    # Each check judges order number ``k`` for unit ``i``, raising :class:`IllegalOrderError`; if
     # ``give``, the order is the unit's and the board records it.
     def _move(self, k: int, i: int, unit: Unit, order: Move, give: bool) -> None:
         """A legal move goes to its exact destination, by convoy or not, and must go by
@@ -456,7 +453,7 @@ class _Judge:
                 # the order names another coast (ignored, DATC 4.B.5): it simply fails
                 board.fails[k] = f"{reason}; the fleet is at {unit.location}"
                 return
-            raise Illegal(reason)
+            raise IllegalOrderError(reason)
         if give:
             board.kind[i] = MOVE
             board.dest_loc[i] = loc
@@ -481,7 +478,7 @@ class _Judge:
         facts = self.facts
         reason, into, coast, near = facts.supports.get(key) or facts.support(key)
         if reason:
-            raise Illegal(reason)
+            raise IllegalOrderError(reason)
         board = self.board
         # the supported unit: named exactly, without nationality (as a rule), or else
         # matched by _target
@@ -499,7 +496,7 @@ class _Judge:
             ):
                 near = into in facts.reach[target.type].get(target.location, ())
         if not near and not self._by_convoy(board.units[t], into, exclude=board.prov[i]):
-            raise Illegal(f"{board.units[t]} cannot move to {into}")
+            raise IllegalOrderError(f"{board.units[t]} cannot move to {into}")
         if give:
             board.kind[i] = SUPPORT
             board.target[i] = t
@@ -521,11 +518,11 @@ class _Judge:
         army = order.convoyed
         reason = self.facts.convoy(unit.type, unit.location, army.location, order.destination)
         if reason:
-            raise Illegal(reason)
+            raise IllegalOrderError(reason)
         board = self.board
         t = self._target(unit, army)
         if board.units[t].type is not ARMY:
-            raise Illegal("only armies can be convoyed")
+            raise IllegalOrderError("only armies can be convoyed")
         origin, dest = board.prov[t], PROVINCE[order.destination]
         routes = self.minimal.get(origin)
         if routes is None:
@@ -533,7 +530,9 @@ class _Judge:
                 board.game_map, origin, board.seas_with_fleets()
             )
         if board.prov[i] not in routes.get(dest, _NOWHERE)[0]:
-            raise Illegal(f"{unit} is on no possible convoy route from {origin} to {dest}")
+            raise IllegalOrderError(
+                f"{unit} is on no possible convoy route from {origin} to {dest}"
+            )
         if give:
             board.kind[i] = CONVOY
             board.target[i] = t
@@ -552,15 +551,19 @@ class _Judge:
         facts = self.facts
         if ref.power is None:
             if facts.missing_nationality and target.power != unit.power:
-                raise Illegal(f"the nationality of the unit in {board.prov[t]} is missing")
+                raise IllegalOrderError(
+                    f"the nationality of the unit in {board.prov[t]} is missing"
+                )
         elif facts.wrong_nationality and ref.power != target.power:
-            raise Illegal(f"the unit in {board.prov[t]} is not {ref.power}'s")
+            raise IllegalOrderError(f"the unit in {board.prov[t]} is not {ref.power}'s")
         return t
 
 
 def _refuse(judge: _Judge, k: int, i: int, unit: Unit | None, order: Order, give: bool) -> None:
     """The check of an order that is not a movement order: it is illegal."""
-    raise Illegal(f"{type(order).__name__.lower()} orders are not given in a movement phase")
+    raise IllegalOrderError(
+        f"{type(order).__name__.lower()} orders are not given in a movement phase"
+    )
 
 
 # the check of each kind of movement order beyond its unit (a hold needs none); any other
@@ -579,9 +582,11 @@ def _check_ref(board: Board, ref: UnitRef, unit: Unit) -> None:
         return  # named exactly
     rules = board.rules
     if ref.type is None and rules.missing_unit_type == "a":
-        raise Illegal(f"the unit type of {ref.location} is missing")
+        raise IllegalOrderError(f"the unit type of {ref.location} is missing")
     if ref.type is not None and ref.type is not unit.type and rules.wrong_unit_type == "a":
-        raise Illegal(f"the unit in {unit.province} is {unit.type.value}, not {ref.type.value}")
+        raise IllegalOrderError(
+            f"the unit in {unit.province} is {unit.type.value}, not {ref.type.value}"
+        )
     coast = coast_of(ref.location)
     if (
         coast is not None
@@ -589,7 +594,7 @@ def _check_ref(board: Board, ref: UnitRef, unit: Unit) -> None:
         and unit.type is FLEET
         and rules.wrong_unit_coast == "a"
     ):
-        raise Illegal(f"the fleet is at {unit.location}, not {ref.location}")
+        raise IllegalOrderError(f"the fleet is at {unit.location}, not {ref.location}")
 
 
 # --- one order per unit (DATC 4.D.3) -------------------------------------------------------
