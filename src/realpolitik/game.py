@@ -25,6 +25,7 @@ from dataclasses import replace
 from typing import Any
 
 from realpolitik.adjudicator import Resolution, builds_due
+from realpolitik.adjudicator.legality import ORDERS_OF
 from realpolitik.errors import GameError, IllegalOrderError, OrderError
 from realpolitik.maps import load_map
 from realpolitik.maps.model import GameMap
@@ -44,7 +45,7 @@ from realpolitik.orders import (
 from realpolitik.phase import Phase, PhaseKind, Season
 from realpolitik.position import Position
 from realpolitik.records import CoinToss, Message, PhaseRecord, Status
-from realpolitik.rules import Rules
+from realpolitik.rules import ForeignSupport, Rules
 from realpolitik.turns import play
 from realpolitik.variants import Edition, Setup, edition, with_overrides
 from realpolitik.victory import GameResult, check_victory, form_alliances, most_units
@@ -52,15 +53,10 @@ from realpolitik.vocab import Power, Province, Unit, province_of
 
 __all__ = ["CoinToss", "Game", "GameError", "Message", "PhaseRecord", "Status"]
 
-_KINDS: dict[PhaseKind, tuple[type, ...]] = {
-    PhaseKind.MOVEMENT: (Hold, Move, SupportHold, SupportMove, Convoy),
-    PhaseKind.RETREATS: (Retreat, Disband),
-    PhaseKind.ADJUSTMENTS: (Build, Disband, Waive),
-}
 # Per kind of phase: the orders it takes, and the (exact) types of those that need no
 # checking but their unit's owner (not: a move read as a retreat, builds, waives).
 _ORDERS_OF: dict[PhaseKind, tuple[tuple[type, ...], frozenset[type]]] = {
-    kind: (types, frozenset(types) - {Build, Waive}) for kind, types in _KINDS.items()
+    kind: (types, frozenset(types) - {Build, Waive}) for kind, types in ORDERS_OF.items()
 }
 _UnitOrder = Hold | Move | SupportHold | SupportMove | Convoy | Retreat | Disband | Build
 GLOBAL = "GLOBAL"
@@ -217,6 +213,7 @@ class Game:
         self.clock = clock
         self.phase = Phase(edition.first_year(setup), Season.SPRING, PhaseKind.MOVEMENT)
         self.position = Position.initial(self.game_map)
+        self.start = self.position  # where the game began: the edition's start, or a set-up one
         self.history: list[PhaseRecord] = []
         self.messages: list[Message] = []
         self.result: GameResult | None = None
@@ -505,7 +502,10 @@ class Game:
         """Conquista: ``power`` accepts, with its orders of this phase, the support of the
         other powers' units at ``supporters`` (``"A BUD"`` or ``"BUD"``); replaces its list."""
         power = self._playing(power)
-        if self.rules.foreign_support != "acknowledged" or not self.phase.is_movement:
+        if (
+            self.rules.foreign_support is not ForeignSupport.ACKNOWLEDGED
+            or not self.phase.is_movement
+        ):
             raise GameError("supports are accepted only in movement phases of conquista")
         provs: list[Province] = []
         for text in supporters:
@@ -591,7 +591,7 @@ class Game:
         return turn.resolution
 
     def _accepted_pairs(self, disorder: frozenset[Power]) -> frozenset[tuple[Power, Province]]:
-        if self.rules.foreign_support != "acknowledged":
+        if self.rules.foreign_support is not ForeignSupport.ACKNOWLEDGED:
             return frozenset()
         pairs = {
             (p, prov) for p, provs in self._accepted.items() if p not in disorder for prov in provs

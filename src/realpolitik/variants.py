@@ -348,7 +348,8 @@ def with_overrides(rules: Rules, overrides: Mapping[str, str]) -> Rules:
         if key[:1].isdigit():
             rules = rules.with_choice(key, value)
         elif key in Rules.__dataclass_fields__ and key != "name":
-            rules = replace(rules, name=f"{rules.name}+{key}={value}", **{key: value})
+            changed: dict[str, Any] = {key: value}  # made the member in Rules.__post_init__
+            rules = replace(rules, name=f"{rules.name}+{key}={value}", **changed)
         else:
             raise VariantError(f"unknown rule option {key!r}")
     return rules
