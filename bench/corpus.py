@@ -21,7 +21,7 @@ from typing import Any
 
 from common import CORPUS, pick
 from realpolitik import Phase, Position, adjudicate, load_map, rules_for
-from realpolitik.adjudicator import adjustment_counts
+from realpolitik.adjudicator import builds_due
 from realpolitik.legal import legal_orders
 from realpolitik.phase import PhaseKind
 from realpolitik.turns import settle
@@ -41,7 +41,7 @@ def play(game: int, rng: random.Random, last_year: int) -> Iterator[dict[str, An
     phase = Phase.parse("S1901M")
     while phase.year <= last_year:
         legal = legal_orders(game_map, position, phase, rules)
-        counts = adjustment_counts(game_map, position)
+        counts = builds_due(game_map, position)
         adjusting = phase.kind is PhaseKind.ADJUSTMENTS
         orders = {
             power: pick(rng, keyed, counts.get(power, 0) if adjusting else None)

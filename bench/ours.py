@@ -131,7 +131,7 @@ def play_game(seed: int, last_year: int = LAST_YEAR) -> int:
     while game.phase.year <= last_year and not game.is_over:
         legal = game.legal_orders()
         adjusting = game.phase.kind is PhaseKind.ADJUSTMENTS
-        counts = game.adjustment_counts()
+        counts = game.builds_due()
         for power, keyed in legal.items():
             game.submit(power, pick(rng, keyed, counts.get(power, 0) if adjusting else None))
         game.process()

@@ -26,7 +26,7 @@ def random_orders(
     """One random legal order per unit (or the adjustments due, on distinct provinces)."""
     if not game.phase.is_adjustments:
         return [rng.choice(options) for _, options in sorted(keyed.items())]
-    due = abs(game.adjustment_counts().get(power, 0))
+    due = abs(game.builds_due().get(power, 0))
     keys = [k for k in sorted(keyed) if k != "WAIVE"]
     rng.shuffle(keys)
     chosen: list[Order] = [rng.choice(keyed[k]) for k in keys[:due]]

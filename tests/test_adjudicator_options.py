@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from realpolitik import Phase, Position, adjudicate, load_map, parse_order
-from realpolitik.adjudicator.adjustments import adjustment_dues
+from realpolitik.adjudicator.adjustments import net_upkeep
 from realpolitik.adjudicator.results import Resolution
 from realpolitik.position import Dislodged
 from realpolitik.rules import (
@@ -258,11 +258,11 @@ def test_adjustment_dues_count_every_power_even_one_the_map_does_not_declare() -
     }
     centers = {"PAR": "FRANCE", "MAR": "FRANCE", "BRE": "FRANCE", "BER": "ATLANTIS"}
     position = Position(units, centers)
-    dues = adjustment_dues(board, position)
+    dues = net_upkeep(board, position)
     assert dues["FRANCE"] == 1 and dues["ATLANTIS"] == 0 and dues["ENGLAND"] == 0
     assert list(dues)[: len(board.powers)] == list(board.powers)  # the map's powers first
     declared = Position({"PAR": units["PAR"]}, {"PAR": "FRANCE", "BER": "GERMANY"})
-    assert adjustment_dues(board, declared) == {**dict.fromkeys(board.powers, 0), "GERMANY": 1}
+    assert net_upkeep(board, declared) == {**dict.fromkeys(board.powers, 0), "GERMANY": 1}
     # a power with only a dislodged unit still has an entry
     lone = Dislodged(Unit("ATLANTIS", ARMY, "KIE"), "BER", ())
-    assert adjustment_dues(board, Position({}, {}, {"KIE": lone}))["ATLANTIS"] == 0
+    assert net_upkeep(board, Position({}, {}, {"KIE": lone}))["ATLANTIS"] == 0

@@ -25,7 +25,7 @@ TABLES = [
 def _play_checked(game: Game, bots: dict[str, Bot], last_year: int, seen: Counter[str]) -> None:
     """Play ``game`` to the end of ``last_year``, checking every order the bots give."""
     while not game.is_over and game.phase.year <= last_year:
-        due = game.adjustment_counts()
+        due = game.builds_due()
         for power, legal in game.legal_orders().items():
             if not legal:
                 continue

@@ -97,7 +97,7 @@ def test_grow_missed_orders_hold_and_still_build_in_summer() -> None:
     grow.process()
     assert grow.phase_name() == "Summer 1901 adjustments"
     assert grow.civil_disorder == frozenset() and grow.waiting_for() == ["FRANCE"]
-    assert grow.adjustment_counts() == {"FRANCE": 1}
+    assert grow.builds_due() == {"FRANCE": 1}
     grow.submit("FRANCE", ["A PAR B"])
     grow.process()
     assert grow.position.units["PAR"].power == "FRANCE"
@@ -116,7 +116,7 @@ def test_conquista_missed_orders_still_get_spring_reinforcements() -> None:
     game = at(Game.new(edition="conquista", seed=1), "F1914M", position)
     game.process()
     assert game.phase_name() == "Spring 1915 reinforcements"
-    assert game.civil_disorder == frozenset() and game.adjustment_counts() == {"FRANCE": 1}
+    assert game.civil_disorder == frozenset() and game.builds_due() == {"FRANCE": 1}
     game.submit("FRANCE", ["A PAR B"])
     game.process()
     assert game.position.units["PAR"].power == "FRANCE" and str(game.phase) == "S1915M"
@@ -135,7 +135,7 @@ def test_grow_victory_is_18_units_whatever_the_table() -> None:
     shrink the board but do not change it. On the four-player board (22 centres) 12 units
     are not a win; the 18th unit, built in Summer, is."""
     game = Game.new(edition="grow", players=4, seed=1)
-    assert game.spec.victory_for(game.setup).needed(game.game_map) == 18
+    assert game.edition.victory_for(game.setup).needed(game.game_map) == 18
     twelve = {"units": {"FRANCE": GROW4_UNITS[:12], "GERMANY": ["A NWY"]},
               "centers": {"FRANCE": GROW4_CENTRES[:12], "GERMANY": ["NWY"]}}  # fmt: skip
     at(game, "F1905M", twelve).process()

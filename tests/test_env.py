@@ -159,7 +159,7 @@ def test_builds_beyond_those_due_are_dropped():
     rng = np.random.default_rng(3)
     while env.game.phase.kind is not PhaseKind.ADJUSTMENTS:
         observations = env.step(_random_actions(env, observations, rng))[0]
-    due = env.game.adjustment_counts()
+    due = env.game.builds_due()
     builder = next(p for p, n in due.items() if n > 0)
     slots = env.legal_slots(builder)
     assert len(slots) > due[builder]

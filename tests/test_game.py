@@ -19,7 +19,12 @@ STANDARD = load_map("standard")
 # --- creation -------------------------------------------------------------------------------
 def test_new_game_defaults() -> None:
     game = Game.new(seed=3)
-    assert (game.variant, game.edition, game.setup.id, game.seed) == ("standard", "classic", "7", 3)
+    assert (game.variant, game.edition.name, game.setup.id, game.seed) == (
+        "standard",
+        "classic",
+        "7",
+        3,
+    )
     assert game.players == {p: (p,) for p in game.powers}
     assert str(game.phase) == "S1901M" and game.phase_name() == "Spring 1901"
     assert len(game.position.units) == 22 and len(game.position.centers) == 22
@@ -164,7 +169,7 @@ def test_retreat_phase_waits_only_for_a_unit_with_a_choice() -> None:
     game.process()
     assert game.position.units["PAR"].power == "FRANCE"
     assert str(game.phase) == "W1901A"
-    assert game.adjustment_counts() == {"ENGLAND": -1, "FRANCE": 1, "GERMANY": 1, "ITALY": -1}
+    assert game.builds_due() == {"ENGLAND": -1, "FRANCE": 1, "GERMANY": 1, "ITALY": -1}
 
 
 def test_destroyed_unit_makes_no_retreat_phase_to_wait_for() -> None:
@@ -186,7 +191,7 @@ def test_adjustments_and_legal_builds() -> None:
         "units": {"FRANCE": ["A SPA"], "ENGLAND": ["F LON", "A WAL", "A YOR", "F NTH"]},
         "centers": {"FRANCE": ["PAR", "MAR", "BRE", "SPA"], "ENGLAND": ["LON"]},
     })  # fmt: skip
-    assert game.adjustment_counts() == {"ENGLAND": -3, "FRANCE": 3}
+    assert game.builds_due() == {"ENGLAND": -3, "FRANCE": 3}
     assert game.waiting_for() == ["ENGLAND", "FRANCE"]
     legal = game.legal_orders()
     assert set(legal) == {"ENGLAND", "FRANCE"}

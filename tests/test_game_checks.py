@@ -153,9 +153,9 @@ def test_facts_follow_every_change_of_the_game() -> None:
     assert game.must_order() == list(game.powers)
     game.must_order().clear()  # lists, dicts handed out are the caller's
     game.players.clear()
-    game.adjustment_counts()["FRANCE"] = 9
+    game.builds_due()["FRANCE"] = 9
     assert game.must_order() == list(game.powers) and len(game.players) == 7
-    assert game.adjustment_counts() == {}
+    assert game.builds_due() == {}
     game.set_civil_disorder("ITALY")
     assert "ITALY" in game.civil_disorder and "ITALY" not in game.must_order()
     with pytest.raises(GameError, match="civil disorder"):
@@ -168,7 +168,7 @@ def test_facts_follow_every_change_of_the_game() -> None:
         "units": {"FRANCE": ["A SPA"], "ENGLAND": ["F LON", "A WAL"]},
         "centers": {"FRANCE": ["PAR", "MAR", "BRE", "SPA"], "ENGLAND": ["LON"]},
     })  # fmt: skip
-    assert game.adjustment_counts() == {"ENGLAND": -1, "FRANCE": 3}
+    assert game.builds_due() == {"ENGLAND": -1, "FRANCE": 3}
     assert game.must_order() == ["ENGLAND", "FRANCE"] and set(game.legal_orders()) == {
         "ENGLAND", "FRANCE",
     }  # fmt: skip

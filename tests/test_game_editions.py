@@ -51,7 +51,7 @@ def test_six_players_italy_is_out_for_the_whole_game() -> None:
     assert "VEN" not in game.position.dislodged
     assert [str(r.phase) for r in game.history[-2:]] == ["F1902M", "F1902R"]
     assert game.history[-1].skipped and game.history[-1].outcomes[0].implied
-    assert str(game.phase) == "W1902A" and game.adjustment_counts()["ITALY"] == 1
+    assert str(game.phase) == "W1902A" and game.builds_due()["ITALY"] == 1
     assert game.waiting_for() == ["AUSTRIA"]
     game.submit("AUSTRIA", ["A BUD B"])
     game.process()
@@ -89,7 +89,7 @@ def test_one_player_several_powers_centres_stay_per_power() -> None:
         "centers": {first: list(game.game_map.homes[first]),
                     second: list(game.game_map.homes[second])},
     })  # fmt: skip
-    assert set(game.adjustment_counts()) == {first, second}
+    assert set(game.builds_due()) == {first, second}
     assert game.waiting_for() == sorted([first, second])
 
 
@@ -210,7 +210,7 @@ def test_grow_reduced_maps(players: int, board: str, powers: int, needed: int) -
     game = Game.new(edition="grow", players=players, seed=1)
     assert game.game_map.name == board and len(game.powers) == powers
     assert game.setup.out == () and set(game.must_order()) == set(game.powers)
-    assert game.spec.victory_for(game.setup).needed(game.game_map) == needed
+    assert game.edition.victory_for(game.setup).needed(game.game_map) == needed
     assert game.view()["victory"].startswith(f"{needed} units")
 
 
@@ -270,7 +270,7 @@ def test_conquista_spring_reinforcements() -> None:
     assert str(game.phase) == "S1916A" and game.phase_name() == "Spring 1916 reinforcements"
     # Germany: 7 foreign centres, but only MUN and SIL free at home (KIE occupied): 2.
     # France: 2 foreign centres, no free home centre: none. No upkeep: nobody removes.
-    assert game.adjustment_counts() == {"GERMANY": 2}
+    assert game.builds_due() == {"GERMANY": 2}
     assert game.waiting_for() == ["GERMANY"]
     legal = game.legal_orders("GERMANY")["GERMANY"]
     assert set(legal) == {"MUN", "SIL", "WAIVE"}

@@ -110,7 +110,7 @@ def test_player_who_leaves_is_in_civil_disorder_until_back() -> None:
     skipped = game.history[-1]
     assert skipped.skipped and str(skipped.phase) == "F1901R" and skipped.outcomes[0].implied
     assert str(game.phase) == "W1901A" and "FRANCE" not in game.waiting_for()
-    assert game.adjustment_counts()["FRANCE"] == 2  # owed, but it builds nothing
+    assert game.builds_due()["FRANCE"] == 2  # owed, but it builds nothing
     game.submit("GERMANY", ["A KIE B"])
     game.process()
     assert len(game.position.units_of("FRANCE")) == 2
@@ -208,6 +208,6 @@ def test_grow_shortened_game() -> None:
 )  # fmt: skip
 def test_victory_condition_per_edition_and_table(edition, players, count, needed, per) -> None:
     game = Game.new(edition=edition, players=players, seed=1)
-    victory = game.spec.victory_for(game.setup)
+    victory = game.edition.victory_for(game.setup)
     assert (victory.count, victory.needed(game.game_map), victory.per) == (count, needed, per)
     assert (victory.alliance_years is not None) == (edition == "conquista" and players > 2)

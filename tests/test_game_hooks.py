@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from realpolitik import Phase, Position, adjudicate, load_map, parse_order, rules_for
-from realpolitik.adjudicator import adjustment_counts
+from realpolitik.adjudicator import builds_due
 
 BOARD = load_map("standard")
 SPRING = Phase.parse("S1915M")
@@ -67,10 +67,10 @@ def test_reinforcements_count() -> None:
         {"GERMANY": german, "FRANCE": ["A PAR", "A MAR", "A BUR", "A PIC"]},
         {"GERMANY": ["KIE", "BER", "MUN", "HOL", "BEL", "DEN", "SWE"], "FRANCE": ["PAR", "MAR"]},
     )
-    assert adjustment_counts(BOARD, position) == {"FRANCE": -2, "GERMANY": 1}  # upkeep
+    assert builds_due(BOARD, position) == {"FRANCE": -2, "GERMANY": 1}  # upkeep
     rules = rules_for("conquista", adjustments="reinforcements")
     # four foreign centres, two free home centres (BER, MUN); France: none, and no upkeep
-    assert adjustment_counts(BOARD, position, rules) == {"GERMANY": 2}
+    assert builds_due(BOARD, position, rules) == {"GERMANY": 2}
     phase = Phase.parse("S1916A")
     orders = _orders(GERMANY=["A BER B", "A MUN B"])
     result = adjudicate(BOARD, position, orders, rules, phase)

@@ -35,7 +35,7 @@ from realpolitik import (
     load_map,
     rules_for,
 )
-from realpolitik.adjudicator import adjustment_counts
+from realpolitik.adjudicator import builds_due
 from realpolitik.adjudicator.convoy import has_route
 from realpolitik.adjudicator.problem import build_problem
 from realpolitik.legal import WAIVE, _Carriage, _tables, legal_orders, unit_orders
@@ -69,7 +69,7 @@ def played(seed: int, phases: int, rules: Rules = DATC) -> Iterator[tuple[Phase,
     for _ in range(phases):
         yield phase, position
         legal = legal_orders(MAP, position, phase, rules)
-        counts = adjustment_counts(MAP, position)
+        counts = builds_due(MAP, position)
         adjusting = phase.kind is PhaseKind.ADJUSTMENTS
         orders = {
             p: _pick(rng, keyed, counts.get(p, 0) if adjusting else None)

@@ -40,7 +40,7 @@ def _check_position(game: Game) -> None:
     else:
         assert not pos.dislodged
     spring = phase.season is Season.SPRING and phase.kind is PhaseKind.MOVEMENT
-    every_turn = game.spec.centres == "every_turn"
+    every_turn = game.edition.centers == "every_turn"
     if phase.kind is PhaseKind.MOVEMENT and (spring or every_turn) and game.history:
         for prov, unit in pos.units.items():  # occupied centres have changed owner
             if prov in board.centers:

@@ -71,7 +71,7 @@ def test_the_phases_are_the_saved_games_history(tmp_path):
     phases = _lines(tmp_path / "lines" / "phases.jsonl")
     for seed in (7, 8):
         game = Game.from_json(json.loads((tmp_path / "saved" / f"game-{seed}.json").read_text()))
-        assert game.edition == "conquista" and game.setup.id == "4"
+        assert game.edition.name == "conquista" and game.setup.id == "4"
         mine = [p for p in phases if p["game"] == seed]
         assert [p["phase"] for p in mine] == [str(r.phase) for r in game.history]
         for line, rec in zip(mine, game.history, strict=True):
@@ -86,7 +86,7 @@ def test_the_phases_are_the_saved_games_history(tmp_path):
 def test_the_games_follow_the_editions_rules():
     # grow: the units on the board win; the game is the edition's, not a loop of its own
     game = play(Plan(games=1, edition="grow", players=3, bot="heuristic", max_years=2), 3)
-    assert game.board_for(game.phase).name == "grow_3"
+    assert game.map_for(game.phase).name == "grow_3"
     assert game.phase.year == 1903 and not game.is_over
     orders: list[Order] = [o for r in game.history for os in r.orders.values() for o in os]
     assert orders and {r.phase.kind.value for r in game.history} >= {"M", "A"}

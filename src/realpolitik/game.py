@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from realpolitik.adjudicator import Resolution, adjustment_counts
+from realpolitik.adjudicator import Resolution, builds_due
 from realpolitik.adjudicator.legality import ORDERS_OF
 from realpolitik.errors import GameError, IllegalOrderError, OrderError
 from realpolitik.maps import load_map
@@ -80,9 +80,9 @@ class _Facts:
         "_teams",
         "allowed",
         "assignment",
-        "board",
         "direct",
         "disorder",
+        "game_map",
         "kind",
         "may_act",
         "phase",
@@ -100,7 +100,7 @@ class _Facts:
     status: Status
     assignment: Mapping[str, tuple[Power, ...]]
     rules: Rules
-    board: GameMap
+    game_map: GameMap
     powers: tuple[Power, ...]
     tossed: bool  # the neutral power of the coin toss is played now
     players: dict[str, tuple[Power, ...]]
@@ -119,8 +119,8 @@ class _Facts:
         """The facts of ``game`` now."""
         self.phase, self.position, self.status = game.phase, game.position, game.status
         self.assignment, self.rules = game.assignment, game.rules
-        self.board = game.board_for(self.phase)
-        self.powers = self.board.powers
+        self.game_map = game.map_for(self.phase)
+        self.powers = self.game_map.powers
         toss = self.status.coin_toss
         self.tossed = toss is not None and self.phase.year >= toss.from_year
         players = {name: tuple(powers) for name, powers in self.assignment.items()}
@@ -152,7 +152,7 @@ class _Facts:
         empty). Shared: copy it before handing it out."""
         if self._due is None:
             self._due = (
-                adjustment_counts(self.board, self.position, self.rules)
+                builds_due(self.game_map, self.position, self.rules)
                 if self.kind is PhaseKind.ADJUSTMENTS
                 else {}
             )
@@ -193,7 +193,7 @@ class Game:
 
     def __init__(
         self,
-        spec: Edition,
+        edition: Edition,
         setup: Setup,
         rules: Rules,
         seed: int,
@@ -203,7 +203,7 @@ class Game:
         last_year: int | None = None,
         clock: bool = True,
     ) -> None:
-        self.spec = spec
+        self.edition = edition
         self.setup = setup
         self.rules = rules
         self.seed = seed
@@ -211,7 +211,7 @@ class Game:
         self.variant = variant
         self.last_year = last_year
         self.clock = clock
-        self.phase = Phase(spec.first_year(setup), Season.SPRING, PhaseKind.MOVEMENT)
+        self.phase = Phase(edition.first_year(setup), Season.SPRING, PhaseKind.MOVEMENT)
         self.position = Position.initial(self.game_map)
         self.start = self.position  # where the game began: the edition's start, or a set-up one
         self.history: list[PhaseRecord] = []
@@ -268,20 +268,16 @@ class Game:
 
     # --- who plays what ------------------------------------------------------------------
     @property
-    def edition(self) -> str:
-        return self.spec.name
-
-    @property
     def game_map(self) -> GameMap:
         """The board of the current phase."""
-        return self.board_for(self.phase)
+        return self.map_for(self.phase)
 
-    def board_for(self, phase: Phase) -> GameMap:
+    def map_for(self, phase: Phase) -> GameMap:
         """The board of ``phase``: a neutral power's provinces are cut off until its year."""
         neutral = self.setup.neutral
         if neutral is not None and phase.year < neutral.until:
             return load_map(neutral.map)
-        return load_map(self.spec.board(self.setup))
+        return load_map(self.edition.board(self.setup))
 
     @property
     def powers(self) -> tuple[Power, ...]:
@@ -370,7 +366,7 @@ class Game:
         missed = self.status.missed
         return [p for p in self._facts().must_order() if p not in missed]
 
-    def adjustment_counts(self) -> dict[Power, int]:
+    def builds_due(self) -> dict[Power, int]:
         """Builds (positive) or removals (negative) due per power in an adjustment phase."""
         return dict(self._facts().due())
 
@@ -429,10 +425,10 @@ class Game:
         as the rulebooks write them."""
         if facts.kind is PhaseKind.ADJUSTMENTS:
             return parse_order(
-                text, game_map=facts.board, language=language, position=facts.position,
+                text, game_map=facts.game_map, language=language, position=facts.position,
                 power=power, phase=facts.phase,
             )  # fmt: skip
-        return parse_order(text, game_map=facts.board, language=language)
+        return parse_order(text, game_map=facts.game_map, language=language)
 
     @staticmethod
     def _check_order(power: Power, order: Order, facts: _Facts) -> tuple[Order, Province | None]:
@@ -496,8 +492,7 @@ class Game:
         able = () if self.result is not None else facts.must_order()
         if power is not None:
             power = self._known_power(facts, power)  # as the board names it
-        board, position, rules = facts.board, facts.position, facts.rules
-        found = legal_orders(board, position, facts.phase, rules, power)
+        found = legal_orders(facts.game_map, facts.position, facts.phase, facts.rules, power)
         if power is None:
             return {p: found.get(p, {}) for p in able}
         return {power: found.get(power, {}) if power in able else {}}
@@ -529,8 +524,8 @@ class Game:
         ``partners``; it is formed when every member declares the same alliance in the same
         phase (a new one replaces its members' old ones; no partners: leave the alliance)."""
         power = self._playing(power)
-        if self.spec.victory_for(self.setup).alliance_years is None:
-            raise GameError(f"{self.edition} has no alliance victory")
+        if self.edition.victory_for(self.setup).alliance_years is None:
+            raise GameError(f"{self.edition.name} has no alliance victory")
         if not self.phase.is_movement:
             raise GameError("alliances are declared with the orders of a movement phase")
         others = {self._check_power(p) for p in partners} - {power}
@@ -559,14 +554,14 @@ class Game:
         phase, before, status = facts.phase, facts.position, facts.status
         movement = facts.kind is PhaseKind.MOVEMENT
         given, missing = self._orders, set()
-        if movement and self.spec.missed_orders == "disorder":  # else its units just hold
+        if movement and self.edition.missed_orders == "disorder":  # else its units just hold
             missed = status.missed
             missing = {p for p in facts.must_order() if p not in given and p not in missed}
         disorder = facts.disorder | missing if missing else facts.disorder
         orders = {p: o for p, o in sorted(given.items()) if p not in disorder}
         accepted = self._accepted_pairs(disorder) if movement else frozenset()
         turn = play(
-            self.spec, facts.board, facts.rules, phase, before, orders,
+            self.edition, facts.game_map, facts.rules, phase, before, orders,
             disorder=disorder, accepted=accepted,
         )  # fmt: skip
         events: list[str] = []
@@ -622,11 +617,11 @@ class Game:
         return [f"coin toss: {neutral.power} goes to {winner} from {neutral.until}"]
 
     def _check_end(self, processed: Phase) -> str:
-        victory = self.spec.victory_for(self.setup)
+        victory = self.edition.victory_for(self.setup)
         facts = self._facts()
         teams = facts.teams()
         found = check_victory(
-            victory, facts.board, facts.position, teams, facts.status.alliances, processed
+            victory, facts.game_map, facts.position, teams, facts.status.alliances, processed
         )
         if found is not None:
             self._finish("victory", found[0], processed, found[1])
@@ -758,7 +753,7 @@ class Game:
         return twin
 
     def phase_name(self, phase: Phase | None = None) -> str:
-        return self.spec.phase_name(phase or self.phase)
+        return self.edition.phase_name(phase or self.phase)
 
     def view(self, power: Power | None = None) -> dict[str, Any]:
         """The game as ``power`` may see it (``None``: an observer): JSON-able; pending
@@ -781,7 +776,7 @@ class Game:
 
     def __repr__(self) -> str:
         state = f"over: {self.result.reason}" if self.result else f"at {self.phase}"
-        return f"<Game {self.edition} {self.setup.id}p {state}>"
+        return f"<Game {self.edition.name} {self.setup.id}p {state}>"
 
 
 def _names(players: int | Sequence[str]) -> list[str]:

@@ -51,8 +51,8 @@ def game_view(game: Game, power: str | None) -> dict[str, Any]:
     first = not any(r.phase.is_movement for r in game.history)
     view: dict[str, Any] = {
         "variant": game.variant,
-        "edition": game.edition,
-        "title": game.spec.title,
+        "edition": game.edition.name,
+        "title": game.edition.title,
         "setup": game.setup.id,
         "rules": game.rules.name,
         "map": board.name,
@@ -67,7 +67,7 @@ def game_view(game: Game, power: str | None) -> dict[str, Any]:
         "dislodged": shape["dislodged"],
         "contested": shape["contested"],
         "center_counts": {p: len(game.position.centers_of(p)) for p in game.powers},
-        "adjustments": game.adjustment_counts(),
+        "adjustments": game.builds_due(),
         "submitted": sorted(game.pending_orders()),
         "waiting_for": game.waiting_for(),
         "civil_disorder": sorted(game.civil_disorder),
@@ -76,9 +76,9 @@ def game_view(game: Game, power: str | None) -> dict[str, Any]:
         "coin_toss": None if toss is None else {"power": toss.power, "player": toss.player,
                                                 "phase": str(toss.phase), "from": toss.from_year},
         "alliances": [a.to_json() for a in status.alliances],
-        "victory": game.spec.victory_for(game.setup).describe(board),
+        "victory": game.edition.victory_for(game.setup).describe(board),
         "last_year": game.last_year,
-        "clock": game.spec.clock_for(game.setup).for_phase(game.phase, first) if game.clock
+        "clock": game.edition.clock_for(game.setup).for_phase(game.phase, first) if game.clock
         else None,
         "press": game.setup.press,  # False: a table without diplomacy
         "history": [record_view(game, r) for r in game.history],

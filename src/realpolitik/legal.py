@@ -52,8 +52,8 @@ from itertools import compress
 from operator import attrgetter, itemgetter
 from typing import final
 
-from realpolitik.adjudicator import adjustment_counts
-from realpolitik.adjudicator.adjustments import adjustment_dues
+from realpolitik.adjudicator import builds_due
+from realpolitik.adjudicator.adjustments import net_upkeep
 from realpolitik.adjudicator.convoy import minimal_routes, seas_of
 from realpolitik.maps.model import GameMap, ProvinceType
 from realpolitik.orders import (
@@ -74,7 +74,7 @@ from realpolitik.position import Position
 from realpolitik.rules import Adjustments, MissingNationality, Rules, Waiving
 from realpolitik.vocab import ARMY, FLEET, Location, Power, Province, Unit, UnitType, province_of
 
-__all__ = ["WAIVE", "adjustment_counts", "legal_orders", "unit_orders"]
+__all__ = ["WAIVE", "builds_due", "legal_orders", "unit_orders"]
 
 WAIVE = "WAIVE"
 """The key of the waive order in an adjustment phase."""
@@ -752,12 +752,12 @@ def _adjustments(
         else:
             mine.append(unit)
     if rules.adjustments is Adjustments.UPKEEP:
-        # owned centres minus units (as adjustment_dues, but only for powers with either)
+        # owned centres minus units (as net_upkeep, but only for powers with either)
         dues = {who: -len(mine) for who, mine in fielded.items()}
         for owner in centers.values():
             dues[owner] = dues.get(owner, 0) + 1
     else:
-        dues = adjustment_dues(game_map, position, rules)
+        dues = net_upkeep(game_map, position, rules)
     for who in [power] if power is not None else sorted(dues):
         due = dues.get(who, 0)
         if due > 0:

@@ -102,7 +102,7 @@ def _state(
     influence: Mapping[str, Power],
     disorder: Collection[Power],
 ) -> dict[str, Any]:
-    board = game.board_for(phase)
+    board = game.map_for(phase)
     powers = board.powers
     units: dict[str, list[str]] = {p: [] for p in powers}
     retreats: dict[str, dict[str, list[str]]] = {p: {} for p in powers}
@@ -142,7 +142,7 @@ def _state(
 
 def _phase(game: Game, record: PhaseRecord, influence: dict[str, Power]) -> dict[str, Any]:
     pos, phase = record.position, record.phase
-    orders: dict[str, list[str] | None] = {p: [] for p in game.board_for(phase).powers}
+    orders: dict[str, list[str] | None] = {p: [] for p in game.map_for(phase).powers}
     results: dict[str, list[str]] = {}
     for outcome in record.outcomes:
         order = _full(outcome.order, pos)
@@ -228,7 +228,7 @@ def _mila_has(game: Game, record: PhaseRecord) -> bool:
     could retreat, nor an adjustment phase with nothing to adjust."""
     if record.phase.is_retreats:
         return any(d.retreats for d in record.position.dislodged.values())
-    board = game.board_for(record.phase)
+    board = game.map_for(record.phase)
     return not idle_adjustments(board, record.position, game.rules)
 
 

@@ -182,7 +182,7 @@ def game_to_json(game: Game) -> dict[str, Any]:
         "format": FORMAT,
         "version": VERSION,
         "variant": game.variant,
-        "edition": game.edition,
+        "edition": game.edition.name,
         "setup": game.setup.id,
         "rules": {f.name: getattr(game.rules, f.name) for f in fields(Rules)},
         "seed": game.seed,
@@ -287,7 +287,7 @@ def _read(data: Mapping[str, Any]) -> Game:
     history = list(data.get("history", ()))
     phases = [Phase.parse(raw["phase"]) for raw in history]
     positions = [
-        Position.from_json(raw["position"], game.board_for(phase))
+        Position.from_json(raw["position"], game.map_for(phase))
         for raw, phase in zip(history, phases, strict=True)
     ]
     afters = [*positions[1:], game.position][: len(positions)]  # the next phase's start
@@ -448,8 +448,8 @@ def check_position(game: Game, name: str = "saved game") -> None:
         last = game.history[-1]
         try:
             turn = play(
-                game.spec,
-                game.board_for(last.phase),
+                game.edition,
+                game.map_for(last.phase),
                 game.rules,
                 last.phase,
                 last.position,

@@ -22,7 +22,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from realpolitik.adjudicator import Resolution, adjudicate
-from realpolitik.adjudicator.adjustments import adjustment_counts
+from realpolitik.adjudicator.adjustments import builds_due
 from realpolitik.maps.model import GameMap
 from realpolitik.orders import Order
 from realpolitik.phase import Phase, PhaseKind, Season
@@ -64,7 +64,7 @@ def changes_owners(edition: Edition, phase: Phase, following: Phase) -> bool:
     owner (after the Fall turn and its retreats; conquista: after every turn)?"""
     if phase.kind is PhaseKind.ADJUSTMENTS or following.kind is PhaseKind.RETREATS:
         return False
-    return edition.centres == "every_turn" or phase.season is Season.FALL
+    return edition.centers == "every_turn" or phase.season is Season.FALL
 
 
 def update_centers(position: Position, game_map: GameMap) -> Position:
@@ -83,7 +83,7 @@ def update_centers(position: Position, game_map: GameMap) -> Position:
 
 def idle_adjustments(game_map: GameMap, position: Position, rules: Rules) -> bool:
     """No power has a build (with a free home centre to build in) or a removal to make."""
-    return not adjustment_counts(game_map, position, rules)
+    return not builds_due(game_map, position, rules)
 
 
 def settle(

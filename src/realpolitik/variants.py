@@ -172,7 +172,7 @@ class Edition:
     start_year: int
     seasons: Mapping[str, str]
     kinds: Mapping[str, str]
-    centres: str  # "fall": ownership changes after a Fall turn; "every_turn"
+    centers: str  # "fall": ownership changes after a Fall turn; "every_turn"
     adjustments: str  # "after_fall" (Winter) or "before_spring" (reinforcements)
     victory: Victory
     shortened_game: bool
@@ -273,7 +273,7 @@ def _edition(name: str, raw: Mapping[str, Any]) -> Edition:
         start_year=int(raw["start_year"]),
         seasons=dict(raw["seasons"]),
         kinds=dict(raw["kinds"]),
-        centres=raw["centres"],
+        centers=raw["centers"],
         adjustments=raw["adjustments"],
         victory=_victory(raw["victory"]),
         shortened_game=bool(raw.get("shortened_game", False)),
@@ -281,8 +281,8 @@ def _edition(name: str, raw: Mapping[str, Any]) -> Edition:
         clock=Clock(**raw["clock"]),
         setups=tuple(_setup(s) for s in raw["setups"]),
     )
-    if ed.centres not in ("fall", "every_turn"):
-        raise VariantError(f"{name}: centres change {ed.centres!r}?")
+    if ed.centers not in ("fall", "every_turn"):
+        raise VariantError(f"{name}: centres change {ed.centers!r}?")
     if ed.adjustments not in ("after_fall", "before_spring"):
         raise VariantError(f"{name}: adjustments {ed.adjustments!r}?")
     if ed.missed_orders not in ("disorder", "hold"):

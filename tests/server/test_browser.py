@@ -239,7 +239,7 @@ def put_at_the_builds(server: LiveServer, game_id: int, power: str) -> list[str]
         position = game.position.to_json()
         units = {p: u for p, u in position["units"].items() if p != power}
         at(game, "W1901A", {"units": units, "centers": position["centers"]})
-        assert game.adjustment_counts()[power] > 0
+        assert game.builds_due()[power] > 0
         db.execute(
             "UPDATE games SET state = ?, phase = ?, version = version + 1 WHERE id = ?",
             (json.dumps(game.to_json()), "W1901A", game_id),

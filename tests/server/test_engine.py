@@ -39,7 +39,7 @@ def test_every_legal_order_of_random_games_passes(edition: str) -> None:
                 assert not refused, (str(game.phase), power, text, refused)
                 checked += 1
             if game.phase.kind.name == "ADJUSTMENTS":  # as many as are due
-                chosen = chosen[: abs(game.adjustment_counts().get(power, 0))]
+                chosen = chosen[: abs(game.builds_due().get(power, 0))]
             texts = [str(o) for o in chosen]
             canonical, refused = engine.judge_orders(game, power, texts, "en")
             assert not refused, (str(game.phase), power, refused)
@@ -85,7 +85,7 @@ def test_a_build_is_checked_against_the_homes_and_the_count() -> None:
     game.process()
     game.submit("GERMANY", ["A RUH - HOL", "F DEN H", "A KIE H"])
     game.process()
-    assert str(game.phase) == "W1901A" and game.adjustment_counts()["GERMANY"] == 2
+    assert str(game.phase) == "W1901A" and game.builds_due()["GERMANY"] == 2
     _, refused = engine.judge_orders(game, "GERMANY", ["A WAR B", "A SIL B"], "en")
     assert [r["order"] for r in refused] == ["A WAR B", "A SIL B"]
     assert "home" in refused[1]["reason"], refused

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
-from realpolitik.adjudicator.adjustments import adjudicate_adjustments, adjustment_counts
+from realpolitik.adjudicator.adjustments import adjudicate_adjustments, builds_due
 from realpolitik.adjudicator.movement import adjudicate_movement
 from realpolitik.adjudicator.results import OrderResult, Outcome, Resolution
 from realpolitik.adjudicator.retreats import adjudicate_retreats, retreat_options
@@ -24,7 +24,7 @@ __all__ = [
     "Outcome",
     "Resolution",
     "adjudicate",
-    "adjustment_counts",
+    "builds_due",
     "retreat_options",
 ]
 

@@ -42,14 +42,14 @@ _COASTAL = ProvinceType.COASTAL
 _LEGAL = (_SUCCEEDS, "")
 
 
-def adjustment_counts(
+def builds_due(
     game_map: GameMap, position: Position, rules: Rules | None = None
 ) -> dict[Power, int]:
     """Builds (positive) or removals (negative) due per power; zero entries omitted.
 
     Builds are capped by the free owned home centres, as only those can take a build."""
     out: dict[Power, int] = {}
-    for power, delta in sorted(adjustment_dues(game_map, position, rules).items()):
+    for power, delta in sorted(net_upkeep(game_map, position, rules).items()):
         if delta > 0:
             delta = min(delta, len(free_homes(game_map, position, power)))
         if delta:
@@ -57,7 +57,7 @@ def adjustment_counts(
     return out
 
 
-def adjustment_due(
+def net_upkeep_of(
     game_map: GameMap, position: Position, power: Power, rules: Rules | None = None
 ) -> int:
     """Owned centres minus units (``Adjustments.UPKEEP``), or, for reinforcements (conquista),
@@ -70,13 +70,13 @@ def adjustment_due(
     return owners.count(power) - [u.power for u in position.units.values()].count(power)
 
 
-def adjustment_dues(
+def net_upkeep(
     game_map: GameMap, position: Position, rules: Rules | None = None
 ) -> dict[Power, int]:
-    """:func:`adjustment_due` of every power of the map or the position, in one pass."""
+    """:func:`net_upkeep_of` of every power of the map or the position, in one pass."""
     if rules is not None and rules.adjustments is Adjustments.REINFORCEMENTS:
         powers = set(game_map.powers) | set(position.powers())
-        return {power: adjustment_due(game_map, position, power, rules) for power in powers}
+        return {power: net_upkeep_of(game_map, position, power, rules) for power in powers}
     try:
         due = _upkeep(dict.fromkeys(game_map.powers, 0), position)
     except KeyError:  # a power the map does not declare
@@ -119,7 +119,7 @@ def adjudicate_adjustments(
 
     The powers are taken alphabetically: those with orders, and those that owe removals (who
     may have given none: civil disorder)."""
-    dues = adjustment_dues(game_map, position, rules)
+    dues = net_upkeep(game_map, position, rules)
     powers = list(orders)
     for power, due in dues.items():
         if due < 0 and power not in orders:

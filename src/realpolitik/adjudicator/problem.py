@@ -22,6 +22,7 @@ from realpolitik.adjudicator.legality import (
     support_rule,
     unit_rule,
 )
+from realpolitik.errors import IllegalOrderError
 from realpolitik.maps.model import GameMap, ProvinceType
 from realpolitik.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove, UnitRef
 from realpolitik.position import Position
@@ -52,10 +53,6 @@ HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
 # the choices where a move to an adjacent province by convoy falls back on the land route
 _FALLBACK = (AdjacentConvoy.ONLY_TO_SWAP, AdjacentConvoy.OWN_FLEET_OR_VIA_WITH_FALLBACK)
 _NOWHERE: tuple[frozenset[Province], frozenset[Province]] = (frozenset(), frozenset())
-
-
-class Illegal(Exception):
-    """Raised inside the checks: the order is illegal, the message is the reason."""
 
 
 class MovementProblem:
@@ -297,7 +294,7 @@ class _Judge:
                     if i < 0 or (unit := units[i]).power != power or ref.type is not unit.type:
                         i = self._unit_of(power, ref)
                         unit = units[i]
-                except Illegal as exc:
+                except IllegalOrderError as exc:
                     order_unit.append(-1)
                     illegal[k] = str(exc)
                     continue
@@ -306,7 +303,7 @@ class _Judge:
                 if check is not None:
                     try:  # the order is legal for it
                         check(self, k, i, unit, order, first)
-                    except Illegal as exc:
+                    except IllegalOrderError as exc:
                         illegal[k] = str(exc)
                         continue
                 if first:
@@ -324,7 +321,7 @@ class _Judge:
             i = self._unit_in(ref.location)
         unit = problem.units[i]
         if unit.power != power:
-            raise Illegal(f"the unit in {unit.province} belongs to {unit.power}")
+            raise IllegalOrderError(f"the unit in {unit.province} belongs to {unit.power}")
         if not exact or ref.type is not unit.type:
             _check_ref(problem, ref, unit)
         return i
@@ -335,7 +332,7 @@ class _Judge:
         prov = PROVINCE[location]
         i = self.problem.index.get(prov, -1)
         if i < 0:
-            raise Illegal(f"there is no unit in {prov}")
+            raise IllegalOrderError(f"there is no unit in {prov}")
         return i
 
     def route(self, src: Province, dest: Province, exclude: Province | None = None) -> bool:
@@ -350,7 +347,7 @@ class _Judge:
             found = self.routes[key] = has_route(self.problem.game_map, src, dest, seas)
         return found
 
-    # Each check judges order number ``k`` for unit ``i``, raising :class:`Illegal`; if
+    # Each check judges order number ``k`` for unit ``i``, raising :class:`IllegalOrderError`; if
     # ``give``, the order is the unit's and the problem records it.
     def _move(self, k: int, i: int, unit: Unit, order: Move, give: bool) -> None:
         """A legal move goes to its exact destination, by convoy or not, and must go by
@@ -366,7 +363,7 @@ class _Judge:
                 # the order names another coast (ignored, DATC 4.B.5): it simply fails
                 problem.fails[k] = f"{reason}; the fleet is at {unit.location}"
                 return
-            raise Illegal(str(reason))
+            raise IllegalOrderError(str(reason))
         if give:
             problem.kind[i] = MOVE
             problem.dest_loc[i] = loc
@@ -391,7 +388,7 @@ class _Judge:
         facts = self.facts
         reason, into, coast, near, _ = facts.supports.get(key) or facts.support(key)
         if reason is not None:
-            raise Illegal(str(reason))
+            raise IllegalOrderError(str(reason))
         problem = self.problem
         # the supported unit: named exactly, without nationality (as a rule), or else
         # matched by _target
@@ -409,7 +406,9 @@ class _Judge:
             ):
                 near = into in facts.reach[target.type].get(target.location, ())
         if not near and not self._by_convoy(problem.units[t], into, exclude=problem.prov[i]):
-            raise Illegal(str(Reason("target_cannot_move", into, unit=str(problem.units[t]))))
+            raise IllegalOrderError(
+                str(Reason("target_cannot_move", into, unit=str(problem.units[t])))
+            )
         if give:
             problem.kind[i] = SUPPORT
             problem.target[i] = t
@@ -431,11 +430,11 @@ class _Judge:
         army = order.convoyed
         reason = self.facts.convoy(unit.type, unit.location, army.location, order.destination)
         if reason is not None:
-            raise Illegal(str(reason))
+            raise IllegalOrderError(str(reason))
         problem = self.problem
         t = self._target(unit, army)
         if problem.units[t].type is not ARMY:
-            raise Illegal(str(Reason("convoy_army")))
+            raise IllegalOrderError(str(Reason("convoy_army")))
         origin, dest = problem.prov[t], PROVINCE[order.destination]
         routes = self.minimal.get(origin)
         if routes is None:
@@ -443,7 +442,7 @@ class _Judge:
                 problem.game_map, origin, problem.seas_with_fleets()
             )
         if problem.prov[i] not in routes.get(dest, _NOWHERE)[0]:
-            raise Illegal(str(Reason("convoy_off_route", dest, origin, unit=str(unit))))
+            raise IllegalOrderError(str(Reason("convoy_off_route", dest, origin, unit=str(unit))))
         if give:
             problem.kind[i] = CONVOY
             problem.target[i] = t
@@ -462,15 +461,19 @@ class _Judge:
         facts = self.facts
         if ref.power is None:
             if facts.missing_nationality and target.power != unit.power:
-                raise Illegal(f"the nationality of the unit in {problem.prov[t]} is missing")
+                raise IllegalOrderError(
+                    f"the nationality of the unit in {problem.prov[t]} is missing"
+                )
         elif facts.wrong_nationality and ref.power != target.power:
-            raise Illegal(f"the unit in {problem.prov[t]} is not {ref.power}'s")
+            raise IllegalOrderError(f"the unit in {problem.prov[t]} is not {ref.power}'s")
         return t
 
 
 def _refuse(judge: _Judge, k: int, i: int, unit: Unit | None, order: Order, give: bool) -> None:
     """The check of an order that is not a movement order: it is illegal."""
-    raise Illegal(f"{type(order).__name__.lower()} orders are not given in a movement phase")
+    raise IllegalOrderError(
+        f"{type(order).__name__.lower()} orders are not given in a movement phase"
+    )
 
 
 # the check of each kind of movement order beyond its unit (a hold needs none); any other
@@ -487,7 +490,7 @@ _CHECKS: dict[type, Callable[[_Judge, int, int, Any, Any, bool], None] | None] =
 def _check_ref(problem: MovementProblem, ref: UnitRef, unit: Unit) -> None:
     reason = unit_rule(problem.rules, ref, unit)
     if reason is not None:
-        raise Illegal(str(reason))
+        raise IllegalOrderError(str(reason))
 
 
 # --- one order per unit (DATC 4.D.3) -------------------------------------------------------

@@ -16,7 +16,7 @@ import random
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 
-from realpolitik.adjudicator import adjustment_counts
+from realpolitik.adjudicator import builds_due
 from realpolitik.bots.base import LegalOrders, PowerView
 from realpolitik.maps.model import GameMap
 from realpolitik.orders import (
@@ -133,7 +133,7 @@ class HeuristicBot:
     # --- adjustments ---------------------------------------------------------------
     def _adjust(self, b: _Board, legal: LegalOrders) -> list[Order]:
         v = b.view
-        due = adjustment_counts(v.game_map, v.position).get(v.power, 0)
+        due = builds_due(v.game_map, v.position).get(v.power, 0)
         if due > 0:
             builds: list[tuple[float, Order]] = []
             for options in legal.values():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from realpolitik.adjudicator import adjustment_counts
+from realpolitik.adjudicator import builds_due
 from realpolitik.bots.base import LegalOrders, PowerView
 from realpolitik.orders import Order
 
@@ -17,7 +17,7 @@ class RandomBot:
 
     def orders(self, view: PowerView, legal: LegalOrders) -> list[Order]:
         if view.phase.is_adjustments:
-            due = adjustment_counts(view.game_map, view.position).get(view.power, 0)
+            due = builds_due(view.game_map, view.position).get(view.power, 0)
             keys = [k for k in legal if k != "WAIVE" and legal[k]]
             self._rng.shuffle(keys)
             return [self._rng.choice(list(legal[k])) for k in keys[: abs(due)]]

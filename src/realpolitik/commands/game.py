@@ -155,7 +155,7 @@ def _new(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         clock=not args.no_clock,
     )
     save_game(game, path)
-    out.write(f"{game.spec.title}: a new game in {path} (seed {game.seed})\n")
+    out.write(f"{game.edition.title}: a new game in {path} (seed {game.seed})\n")
     for name, powers in game.players.items():
         out.write(f"  {name}: {', '.join(powers)}\n")
     _status(game, out)
@@ -315,7 +315,7 @@ def _legal(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     power = args.power.upper()
     for key, orders in game.legal_orders(power)[power].items():
         out.write(f"{key}: {'; '.join(str(o) for o in orders)}\n")
-    due = game.adjustment_counts().get(power)
+    due = game.builds_due().get(power)
     if due:
         out.write(f"{power} {'builds' if due > 0 else 'removes'} {abs(due)}\n")
     return 0
@@ -368,13 +368,13 @@ def _status(game: Game, out: TextIO) -> None:
         out.write(f"Game over: {game.result.reason}\n")
         return
     out.write(f"Now: {game.phase_name()} ({game.phase})\n")
-    due = game.adjustment_counts()
+    due = game.builds_due()
     for power, count in due.items():
         verb = "builds" if count > 0 else "removes"
         out.write(f"  {power} {verb} {abs(count)}\n")
     if game.clock:
         first = not any(r.phase.is_movement for r in game.history)
-        clock = game.spec.clock_for(game.setup).for_phase(game.phase, first)
+        clock = game.edition.clock_for(game.setup).for_phase(game.phase, first)
         parts = [f"{k} {v} min" if v else f"no {k}" for k, v in clock.items() if v is not None]
         out.write(f"Clock: {', '.join(parts)}\n")
     alive = set(game.survivors())

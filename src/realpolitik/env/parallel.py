@@ -75,7 +75,7 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
         self.accept_supports, self.render_mode = accept_supports, render_mode
         self.strict = invalid == "raise"
         self.game = self._new_game(0)
-        board = load_map(self.game.spec.board(self.game.setup))
+        board = load_map(self.game.edition.board(self.game.setup))
         table = self.game.setup
         played = {p for group in table.groups for p in group}
         if table.neutral is not None:
@@ -158,7 +158,7 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
                 raise ValueError(f"unknown agent {power!r}; agents: {', '.join(self.agents)}")
         game = self.game
         adjusting = game.phase.kind is PhaseKind.ADJUSTMENTS
-        due = game.adjustment_counts() if adjusting else {}
+        due = game.builds_due() if adjusting else {}
         chosen: dict[Power, list[Order]] = {}
         for power, slots in self._slots.items():
             if power in orders:
@@ -236,7 +236,7 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
         legal = self._legal = {} if game.is_over else game.legal_orders()
         encoding = self.encoding
         self._slots = {p: encoding.slots(keyed) for p, keyed in legal.items() if p in self.agents}
-        due = game.adjustment_counts() if game.phase.kind is PhaseKind.ADJUSTMENTS else {}
+        due = game.builds_due() if game.phase.kind is PhaseKind.ADJUSTMENTS else {}
         shared = encoding.board_arrays(game.phase, game.position, due)
         code, slots, mask = encoding.code, self._slots, encoding.mask
         observations = {}

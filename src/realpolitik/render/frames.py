@@ -61,7 +61,7 @@ def frames_from_game(game: Game) -> list[Frame]:
             Frame(
                 record.phase,
                 record.position,
-                game.board_for(record.phase),
+                game.map_for(record.phase),
                 {p: list(o) for p, o in record.orders.items()},
                 resolution,
             )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from realpolitik.adjudicator import adjustment_counts
+from realpolitik.adjudicator import builds_due
 from realpolitik.maps import GameMap
 from realpolitik.phase import Phase, PhaseKind
 from realpolitik.position import Position
@@ -81,7 +81,7 @@ def legend_svg(
         y += 14
     y += 18
     deltas = (
-        adjustment_counts(game_map, position)
+        builds_due(game_map, position)
         if phase is not None and phase.kind is PhaseKind.ADJUSTMENTS
         else {}
     )

@@ -88,7 +88,7 @@ def limit_bot_game(game: Game, years: int) -> None:
     """Give a game with no person seated an end: ``years`` after its start (or now, if
     that is later), the powers with most centres win as in a shortened game."""
     if game.last_year is None:
-        first = game.spec.first_year(game.setup)
+        first = game.edition.first_year(game.setup)
         game.last_year = max(game.phase.year, first + years - 1)
 
 
@@ -292,7 +292,7 @@ def render_record(
     from realpolitik.render import svg
 
     phase = Phase.parse(record["phase"])
-    board = game.board_for(phase)
+    board = game.map_for(phase)
     outcomes = tuple(
         Outcome(
             power,
@@ -431,7 +431,7 @@ def names(game: Game, language: str) -> dict[str, Any]:
     from realpolitik.notation.formatter import power_name
     from realpolitik.render.words import Words
 
-    words = Words(language, game_map=game.game_map, edition=game.edition)
+    words = Words(language, game_map=game.game_map, edition=game.edition.name)
     return {
         "powers": {p: power_name(p, language) for p in game.powers},
         "phase": phase_title(game, str(game.phase), language),
@@ -445,5 +445,5 @@ def phase_title(game: Game, phase: str, language: str) -> str:
     from realpolitik.render.legend import phase_name
     from realpolitik.render.words import Words
 
-    words = Words(language, game_map=game.game_map, edition=game.edition)
+    words = Words(language, game_map=game.game_map, edition=game.edition.name)
     return phase_name(Phase.parse(phase), words)

@@ -373,7 +373,7 @@ def game_state(
     out["draw"] = _draw_info(game)
     out["names"] = engine.names(game, language)
     out["draw_votes"] = _draw_votes(game, mine, GameSettings.from_json(row.settings))
-    out["adjustments"] = game.adjustment_counts() if row.phase and row.phase.endswith("A") else {}
+    out["adjustments"] = game.builds_due() if row.phase and row.phase.endswith("A") else {}
     mine_orders: dict[str, Any] = {}
     for power in mine:
         texts = list(stored[power].orders) if power in stored else []
