@@ -57,7 +57,7 @@ bench-instructions: $(STAMP) $(PEER)/.installed
 	$(BIN)/python bench/instructions.py --peer $(PEER)/bin/python
 
 # the search bot in each seat against six heuristic bots, 10 seeds, to 1910 (TOURNAMENT=
-# adds options, e.g. TOURNAMENT="--seeds 2 --last-year 1903")
+# adds options, e.g. TOURNAMENT="--seeds 2 --years 3")
 tournament: $(STAMP)
 	$(BIN)/realpolitik tournament $(TOURNAMENT)
 

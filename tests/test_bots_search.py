@@ -109,7 +109,7 @@ def test_moves_towards_centres_in_spring_1901() -> None:
 
 
 def test_more_centres_than_the_heuristic_bot_in_the_same_seats() -> None:
-    config = Config(bot="search", seeds=1, last_year=1904, jobs=1)
+    config = Config(bot="search", seeds=1, years=4, jobs=1)
     seats = ("AUSTRIA", "FRANCE", "ITALY", "TURKEY")
     base = play(config, None, 1)
     ours = [play(config, seat, 1) for seat in seats]

@@ -12,7 +12,7 @@ from realpolitik.cli import main
 
 
 def test_a_seat_is_compared_with_the_baseline_in_the_same_seat_and_seeds() -> None:
-    config = Config(bot="search", seeds=2, last_year=1901, seats=("ITALY",), jobs=2)
+    config = Config(bot="search", seeds=2, years=1, seats=("ITALY",), jobs=2)
     table = run(config)
     (row,) = table.rows
     assert row.seat == "ITALY"
@@ -24,7 +24,7 @@ def test_a_seat_is_compared_with_the_baseline_in_the_same_seat_and_seeds() -> No
 
 def test_the_baseline_game_has_the_same_opponents() -> None:
     # a bot against itself is the baseline game again, seat for seat
-    config = Config(bot="heuristic", seeds=1, last_year=1902, seats=("RUSSIA",), jobs=1)
+    config = Config(bot="heuristic", seeds=1, years=2, seats=("RUSSIA",), jobs=1)
     assert play(config, "RUSSIA", 1).centres == play(config, None, 1).centres
 
 
@@ -45,15 +45,17 @@ def test_table_means_intervals_and_ratio() -> None:
 
 def test_the_command_prints_the_table() -> None:
     out = io.StringIO()
-    argv = ["tournament", "--seeds", "1", "--last-year", "1901", "--seats", "england",
+    argv = ["tournament", "--seeds", "1", "--years", "1", "--seats", "england",
             "--jobs", "2", "--quiet"]  # fmt: skip
     assert main(argv, stdout=out) == 0
     text = out.getvalue()
-    assert "search vs heuristic: classic, 1 seed(s) per seat, to the end of 1901" in text
+    assert "search vs heuristic: classic, 1 seed(s) per seat, 1 year(s)" in text
     assert re.search(r"^ENGLAND\s+\d", text, re.M)
     assert "illegal orders: 0" in text
     assert re.search(
-        r"^search: \d+ decisions, [\d.]+ s on average, the slowest [\d.]+ s$", text, re.M
+        r"^search: \d+ decisions, [\d.]+ s on average, the slowest [\d.]+ s, \d+ over 1 s$",
+        text,
+        re.M,
     )
 
 
@@ -62,5 +64,7 @@ def test_bad_configurations() -> None:
         run(Config(seeds=1, seats=("ATLANTIS",)))
     with pytest.raises(ValueError, match="seeds"):
         run(Config(seeds=0))
+    with pytest.raises(ValueError, match="years"):
+        run(Config(years=0))
     with pytest.raises(ValueError, match="jobs"):
         run(Config(jobs=0))

@@ -306,7 +306,7 @@ def test_conquista_support_of_another_power_needs_acceptance() -> None:
     game.submit("AUSTRIA", ["A SER S TURKEY A RUM"])
     game.submit("RUSSIA", ["A UKR - RUM", "A SEV S A UKR - RUM"])
     game.process()
-    assert _result(game, "A SER S A RUM") == "invalid"  # not accepted by Turkey
+    assert _result(game, "A SER S TURKEY A RUM") == "invalid"  # not accepted by Turkey
     assert game.position.units["RUM"].power == "RUSSIA"
     game = at(Game.new(edition="conquista", seed=1), "S1915M", data)
     game.submit("AUSTRIA", ["A SER S A RUM"])

@@ -5,15 +5,17 @@ Movement, in three steps:
 
 1. **Values** (:mod:`realpolitik.bots.values`): what each power wants where: centres to
    take, own centres as threatened, spread over the board by distance.
-2. **Predictions**: a few order sets for the other powers, all at once: the heuristic
-   bot's orders and order sets sampled from each power's own values (as the bot samples
-   its own).
+2. **Predictions**: two order sets for all the other powers: the heuristic bot's orders,
+   and orders sampled from each power's own values (as the bot samples its own). Both
+   count: searching against the heuristic bot's orders alone played worse, even against
+   heuristic bots.
 3. **Search**: candidate order sets for the power (the heuristic bot's, a greedy one from
    the values, sampled ones with noise), each adjudicated against every prediction and
-   scored by the position it leaves (centres held after the turn, units, the values of the
-   places they stand on, units dislodged); the best is then improved one unit at a time
-   (every move, hold, support of another unit's order, and a convoy by one fleet), for as
-   long as the budget lasts.
+   scored by the mean worth of the positions it leaves (centres held after the turn,
+   units, the values of the places they stand on, dislodged units that can retreat); the
+   best is then improved one change at a time (a unit's move or hold, a support of
+   another unit's order, a move with the supports it could get, a move by convoy with a
+   convoying fleet), then the next candidates, for as long as the budget lasts.
 
 ``strength`` is the budget: the number of adjudications per movement phase (each takes a
 fraction of a millisecond); ``time_limit`` stops the search early whatever the strength.
@@ -47,13 +49,13 @@ from realpolitik.orders import (
 )
 from realpolitik.phase import Season
 from realpolitik.position import Position
-from realpolitik.rules import Rules
+from realpolitik.rules import Adjustments, Rules
 from realpolitik.variants import edition
 from realpolitik.vocab import ARMY, Power, Province, province_of
 
 DEFAULT_STRENGTH = 600
 """Adjudications per movement phase by default (about 0.1-0.3 s on one core)."""
-DEFAULT_TIME_LIMIT = 0.5
+DEFAULT_TIME_LIMIT = 0.4
 """Seconds after which the search stops and gives its best so far (the slowest decision
 takes a little longer: the predictions come before the first check, and a busy machine
 may pause the process at any time)."""
@@ -189,11 +191,11 @@ class _Search:
         self.me = view.power
         phase = view.phase
         self.changes_owner = phase.season is Season.FALL or (
-            self.rules.adjustments == "reinforcements"
+            self.rules.adjustments is Adjustments.REINFORCEMENTS
         )
         self.keys = [k for k, opts in legal.items() if opts]
-        # own supports and convoys by the (province of the) unit they are for and the
-        # province it goes to ("" for a hold)
+        # own supports of moves and convoys, by the province of the unit they help and the
+        # province it goes to
         self.helpers: dict[tuple[Province, Province], list[tuple[str, Order]]] = {}
         for key, options in legal.items():
             for o in options:

@@ -8,7 +8,7 @@ so the edition's calendar and victory apply, to the end of a given year or a win
 order a bot gives is checked against the legal orders of the phase and counted if it is
 not one of them. Games run in parallel processes.
 
-    >>> table = run(Config(bot="search", seeds=1, last_year=1901, seats=("FRANCE",), jobs=1))
+    >>> table = run(Config(bot="search", seeds=1, years=1, seats=("FRANCE",), jobs=1))
     >>> table.illegal
     0
 """
@@ -36,12 +36,12 @@ _BOOTSTRAP = 2000
 @dataclass(frozen=True, slots=True)
 class Config:
     """What to play: ``bot`` in each of ``seats`` (default every power) against
-    ``baseline`` bots, for seeds 1 to ``seeds``, to the end of ``last_year``."""
+    ``baseline`` bots, for seeds 1 to ``seeds``, ``years`` years from the edition's first."""
 
     bot: str = "search"
     baseline: str = "heuristic"
     seeds: int = 10
-    last_year: int = 1910
+    years: int = 10
     seats: tuple[Power, ...] = ()
     edition: str = "classic"
     players: int | None = None
@@ -53,7 +53,8 @@ class Config:
 class GameResult:
     """One game: the seat of the tested bot (``None``: baseline bots everywhere), the
     centres of every power at the end, the winners, the illegal orders given, and the
-    tested bot's decisions: how many and the seconds they took in all and at most."""
+    tested bot's decisions: how many, the seconds they took in all and at most, and how
+    many took more than a second."""
 
     seat: Power | None
     seed: int
@@ -63,6 +64,7 @@ class GameResult:
     decisions: int = 0
     seconds: float = 0.0
     slowest: float = 0.0
+    over_a_second: int = 0
 
 
 def play(
@@ -75,9 +77,10 @@ def play(
         kind = config.bot if power == seat else config.baseline
         strength = config.strength if kind == "search" else None
         bots[power] = make_bot(kind, seed=seed * 1000 + k, strength=strength)
-    illegal = decisions = 0
+    illegal = decisions = over_a_second = 0
     seconds = slowest = 0.0
-    while not game.is_over and game.phase.year <= config.last_year:
+    last_year = game.phase.year + config.years - 1
+    while not game.is_over and game.phase.year <= last_year:
         for power, legal in game.legal_orders().items():
             if not legal:
                 continue
@@ -87,6 +90,7 @@ def play(
             if power == seat:
                 took = time.perf_counter() - started
                 decisions, seconds, slowest = decisions + 1, seconds + took, max(slowest, took)
+                over_a_second += took > 1.0
             allowed = {o for options in legal.values() for o in options}
             bad = [o for o in orders if o not in allowed]
             illegal += len(bad)
@@ -96,7 +100,15 @@ def play(
         game.process()
     centres = {p: len(game.position.centers_of(p)) for p in game.powers}
     return GameResult(
-        seat, seed, centres, tuple(game.winners), illegal, decisions, seconds, slowest
+        seat,
+        seed,
+        centres,
+        tuple(game.winners),
+        illegal,
+        decisions,
+        seconds,
+        slowest,
+        over_a_second,
     )
 
 
@@ -117,6 +129,7 @@ class Table:
     decisions: int = 0
     seconds: float = 0.0
     slowest: float = 0.0
+    over_a_second: int = 0
 
     def ratio(self) -> float:
         bot = sum(sum(r.bot) for r in self.rows)
@@ -142,7 +155,7 @@ class Table:
         c = self.config
         head = f"{c.bot} vs {c.baseline}"
         lines = [
-            f"{head}: {c.edition}, {c.seeds} seed(s) per seat, to the end of {c.last_year}"
+            f"{head}: {c.edition}, {c.seeds} seed(s) per seat, {c.years} year(s)"
             f"{'' if c.strength is None else f', strength {c.strength}'}",
             "mean supply centres at the end, 95% confidence intervals; wins = solo victories",
             f"{'seat':<10} {c.bot + ' centres':>22} {c.baseline + ' centres':>22} "
@@ -170,7 +183,7 @@ class Table:
             mean = self.seconds / self.decisions
             lines.append(
                 f"{c.bot}: {self.decisions} decisions, {mean:.3f} s on average, "
-                f"the slowest {self.slowest:.3f} s"
+                f"the slowest {self.slowest:.3f} s, {self.over_a_second} over 1 s"
             )
         return "\n".join(lines)
 
@@ -193,6 +206,8 @@ def run(config: Config, progress: Callable[[str], None] | None = None) -> Table:
     """Play every game of ``config`` (in ``config.jobs`` processes) and tabulate them."""
     if config.seeds < 1:
         raise ValueError(f"seeds must be at least 1, not {config.seeds}")
+    if config.years < 1:
+        raise ValueError(f"years must be at least 1, not {config.years}")
     if config.jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {config.jobs}")
     powers = Game.new(edition=config.edition, players=config.players, seed=1).powers
@@ -232,6 +247,7 @@ def tabulate(config: Config, seats: Sequence[Power], results: Sequence[GameResul
         decisions=sum(r.decisions for r in results),
         seconds=sum(r.seconds for r in results),
         slowest=max((r.slowest for r in results), default=0.0),
+        over_a_second=sum(r.over_a_second for r in results),
     )
     for seat in seats:
         games = sorted((r for r in results if r.seat == seat), key=lambda r: r.seed)

@@ -23,7 +23,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("--bot", choices=BOTS, default="search")
     cmd.add_argument("--baseline", choices=BOTS, default="heuristic")
     cmd.add_argument("--seeds", type=int, default=10, help="games per seat (default 10)")
-    cmd.add_argument("--last-year", type=int, default=1910, help="play to its end (1910)")
+    cmd.add_argument(
+        "--years", type=int, default=10, help="years per game (default 10: classic to 1910)"
+    )
     cmd.add_argument("--seats", default="", help="powers, comma-separated (default: all)")
     cmd.add_argument("--edition", default="classic")
     cmd.add_argument("--players", type=int, default=None, help="table size (default 7)")
@@ -41,7 +43,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         bot=args.bot,
         baseline=args.baseline,
         seeds=args.seeds,
-        last_year=args.last_year,
+        years=args.years,
         seats=seats,
         edition=args.edition,
         players=args.players,

@@ -355,8 +355,17 @@ def game_state(
         keys = set(engine.legal(game, power)) if power in to_act else set()
         ordered = {_key_of(o, game) for o in texts}
         mine_orders[power] = {
-            "orders": [{"order": o, "text": engine.format_order(o, language, game)} for o in texts],
+            "orders": [
+                {
+                    "order": o,
+                    "text": engine.format_order(o, language, game),
+                    "long": engine.format_order(o, language, game, long=True),
+                }
+                for o in texts
+            ],
             "ready": bool(power in stored and stored[power].ready),
+            "accept": list(stored[power].accept or []) if power in stored else [],
+            "ally": list(stored[power].ally or []) if power in stored else [],
             "to_act": power in to_act,
             "missing": sorted(k for k in keys if k != "WAIVE" and _province(k) not in ordered)
             if row.phase and not row.phase.endswith("A")
@@ -408,7 +417,12 @@ def legal_for(
     game = _game(row)
     return {
         key: [
-            {"order": str(o), "text": engine.format_order(o, language, game)} | engine.describe(o)
+            {
+                "order": str(o),
+                "text": engine.format_order(o, language, game),
+                "long": engine.format_order(o, language, game, long=True),
+            }
+            | engine.describe(o)
             for o in options
         ]
         for key, options in engine.legal(game, power).items()

@@ -13,10 +13,23 @@ export function t(key, vars) {
   return text;
 }
 
+// ``prefix + value`` translated, or ``value`` itself when there is no such word yet.
+export function word(prefix, value) {
+  const key = prefix + value;
+  return (S.i18n[S.lang] && S.i18n[S.lang][key]) || (S.i18n.en && S.i18n.en[key]) || value;
+}
+
 // A power's name in the page's language (the server sends them with the game).
 export function powerName(power) {
   const names = S.game && S.game.names && S.game.names.powers;
   return (names && names[power]) || (power ? power.charAt(0) + power.slice(1).toLowerCase() : "");
+}
+
+// A province's name in the page's language ("Moscú"), its code if the server gave none.
+export function place(code) {
+  const names = S.game && S.game.names && S.game.names.provinces;
+  const prov = String(code).split("/")[0];
+  return (names && names[prov]) || code;
 }
 
 export function el(tag, attrs, ...kids) {

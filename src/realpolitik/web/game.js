@@ -1,6 +1,6 @@
 // The game page: its header (phase, clock, power, draw votes), the players, and the
 // refresh loop that keeps the board, orders, press and history up to date.
-import { S, api, busy, el, fill, flash, guarded, powerName, t, view } from "./core.js";
+import { S, api, busy, el, fill, flash, guarded, powerName, t, view, word } from "./core.js";
 import { loadLegal, renderBoard } from "./board.js";
 import { renderOrders } from "./orders.js";
 import { loadMessages, resetPress } from "./press.js";
@@ -8,7 +8,7 @@ import { loadHistory, showLatestResults } from "./history.js";
 
 export async function showGame(gameId) {
   S.gameId = gameId; S.game = null; S.lastMsg = 0; S.messages = []; S.refused = [];
-  S.shown = null; S.seenPhase = null; S.selection = null;
+  S.shown = null; S.selection = null; S.zoom = undefined;
   resetPress();
   fill(view(), el("div", { id: "game", class: "game" },
     el("section", { id: "game-head", class: "card head" }),
@@ -186,7 +186,7 @@ function renderSeats() {
   const seats = g.seats.slice().sort((a, b) => (a.powers[0] || "").localeCompare(b.powers[0] || ""));
   const rows = seats.map((s) => el("tr", {},
     el("td", {}, s.powers.map(powerName).join(", ") || `${t("seat")} ${s.seat}`),
-    el("td", {}, s.player || (s.bot ? `${t("bot")} (${t("bot_" + s.bot)})` : t(s.taken ? "seat_taken" : "empty"))),
+    el("td", {}, s.player || (s.bot ? `${t("bot")} (${word("bot_", s.bot)})` : t(s.taken ? "seat_taken" : "empty"))),
     el("td", {}, s.powers.map((p) => (g.centers && g.centers[p] !== undefined ? g.centers[p] : "")).join(" ")),
     el("td", {}, s.powers.map((p) => (g.ready && p in g.ready ? (g.ready[p] ? "✓" : "…") : "")).join(" "))));
   fill(document.getElementById("seats-panel"),
