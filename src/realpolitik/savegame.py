@@ -191,6 +191,9 @@ def game_to_json(game: Game) -> dict[str, Any]:
         "clock": game.clock,
         "phase": str(game.phase),
         "position": game.position.to_json(),
+        **(
+            {} if game.start == Position.initial(game.game_map) else {"start": game.start.to_json()}
+        ),
         "status": _status(game.status),
         "pending": {
             "orders": _orders(game.pending_orders()),
@@ -279,6 +282,8 @@ def _read(data: Mapping[str, Any]) -> Game:
     )
     game.phase = Phase.parse(data["phase"])
     game.position = Position.from_json(data["position"], game.game_map)
+    if "start" in data:
+        game.start = Position.from_json(data["start"], game.game_map)
     history = list(data.get("history", ()))
     phases = [Phase.parse(raw["phase"]) for raw in history]
     positions = [
@@ -437,26 +442,28 @@ def load_game(path: str | os.PathLike[str]) -> Game:
 
 
 def check_position(game: Game, name: str = "saved game") -> None:
-    """The position must be the one the last processed phase led to: a unit, centre or
-    phase changed by hand is damage (:class:`SaveGameError`). A game with no processed
-    phase may start from any position (a problem set up on purpose)."""
-    if not game.history:
-        return
-    last = game.history[-1]
-    try:
-        turn = play(
-            game.spec,
-            game.board_for(last.phase),
-            game.rules,
-            last.phase,
-            last.position,
-            last.orders,
-            disorder=last.disorder,
-            accepted=last.accepted,
-        )
-    except (ValueError, KeyError, TypeError) as exc:
-        raise SaveGameError(f"{name}: damaged history at {last.phase}: {exc}") from None
-    expected_phase, expected = turn.following, turn.after
+    """The position must be the one the last processed phase led to (the start, if none
+    was): a unit, centre or phase changed by hand is damage (:class:`SaveGameError`)."""
+    if game.history:
+        last = game.history[-1]
+        try:
+            turn = play(
+                game.spec,
+                game.board_for(last.phase),
+                game.rules,
+                last.phase,
+                last.position,
+                last.orders,
+                disorder=last.disorder,
+                accepted=last.accepted,
+            )
+        except (ValueError, KeyError, TypeError) as exc:
+            raise SaveGameError(f"{name}: damaged history at {last.phase}: {exc}") from None
+        expected_phase, expected = turn.following, turn.after
+        source = f"what {last.phase} led to"
+    else:
+        expected_phase, expected = game.phase, game.start
+        source = "the starting position"
     if game.phase != expected_phase:
         raise SaveGameError(f"{name}: damaged: the phase is {game.phase}, not {expected_phase}")
     if game.position != expected:
@@ -467,6 +474,6 @@ def check_position(game: Game, name: str = "saved game") -> None:
             or expected.centers_of(power) != game.position.centers_of(power)
         ]
         raise SaveGameError(
-            f"{name}: damaged: the position is not what {last.phase} led to"
+            f"{name}: damaged: the position is not {source}"
             + (f" (changed: {', '.join(changed)})" if changed else "")
         )
