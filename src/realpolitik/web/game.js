@@ -24,41 +24,6 @@ export async function showGame(gameId) {
   await refresh(true);
   S.poll = setInterval(() => refresh(false), 2500);
   S.clock = setInterval(tickClock, 1000);
-  listen(gameId);
-}
-
-// Whether the page already shows what a change event announces (its own action, say).
-function known(news) {
-  const g = S.game;
-  if (!g) return false;
-  const ready = Object.values(g.ready || {}).filter(Boolean).length;
-  const seated = (g.seats || []).filter((s) => s.taken || s.player).length;
-  return news.version === g.version && news.phase === g.phase && news.status === g.status
-    && news.deadline_at === g.deadline_at && news.press_until === g.press_until
-    && news.ready === ready && news.seated === seated && news.message <= (S.lastMsg || 0);
-}
-
-// Server push: a change event fetches the game at once; while the stream is open, polling
-// is only a safety net (every 30 s); while it is broken, polling every 2.5 s until the
-// browser has reconnected it.
-function listen(gameId) {
-  if (!window.EventSource) return;
-  const source = new EventSource(`/api/games/${gameId}/events`);
-  S.events = source;
-  const poll = (ms) => { clearInterval(S.poll); S.poll = setInterval(() => refresh(false), ms); };
-  let timer = null;
-  const check = (news) => {  // once the page is idle, and only if it does not know it yet
-    if (S.gameId !== gameId) return;
-    if (S.busy) { timer = setTimeout(() => check(news), 300); return; }
-    if (!known(news)) refresh(false);
-  };
-  source.addEventListener("change", (e) => {
-    clearTimeout(timer);
-    const news = JSON.parse(e.data);
-    timer = setTimeout(() => check(news), 300);
-  });
-  source.onopen = () => poll(30000);
-  source.onerror = () => poll(2500);
 }
 
 export async function refresh(force) {
