@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench bench-instructions tournament clean
+.PHONY: run test lint typecheck unit loadtest bench bench-instructions tournament clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -31,6 +31,14 @@ unit: $(STAMP)
 	tools/ci_services.sh run $(BIN)/pytest
 
 test: lint typecheck unit
+
+# The server under load on loopback, bounded in time (LOADTEST= changes the options, e.g.
+# LOADTEST="--players 200 --seconds 60"): one process on SQLite, then two processes on a
+# throwaway PostgreSQL; each prints throughput, p50/p99, errors, phases and memory.
+LOADTEST ?= --players 60 --seconds 30
+loadtest: $(STAMP)
+	$(BIN)/python tools/loadtest.py $(LOADTEST)
+	tools/ci_services.sh run sh -c '$(BIN)/python tools/loadtest.py $(LOADTEST) --workers 2 --database "$$REALPOLITIK_TEST_PG_URL"'
 
 # The benchmark's peer, the PyPI diplomacy package (AGPL), lives in a venv of its own: it is
 # measured, never imported by realpolitik.

@@ -68,10 +68,37 @@ def generate(seed: int = SEED, games: int = GAMES, last_year: int = LAST_YEAR) -
     return lines
 
 
+CONTRACT_KEYS = ("phase", "units", "centers", "dislodged", "contested", "orders")
+
+
+def movement_situations(count: int, seed: int = SEED + 1) -> list[str]:
+    """The first ``count`` movement phases of random games (from another seed than the
+    corpus's), as situations of the ``realpolitik adjudicate`` contract, one per line: the
+    input of the JSON-lines measure."""
+    rng = random.Random(seed)
+    lines: list[str] = []
+    game = 0
+    while len(lines) < count:
+        for entry in play(game, rng, LAST_YEAR):
+            if entry["phase"].endswith("M") and len(lines) < count:
+                situation = {key: entry[key] for key in CONTRACT_KEYS}
+                lines.append(json.dumps(situation, sort_keys=True))
+        game += 1
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=CORPUS)
+    parser.add_argument(
+        "--movement", type=int, default=0, help="write this many movement situations instead"
+    )
     args = parser.parse_args()
+    if args.movement:
+        lines = movement_situations(args.movement)
+        args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        print(f"wrote {len(lines)} movement situations to {args.out}")
+        return
     lines = generate()
     args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"wrote {len(lines) - 1} phases to {args.out}")

@@ -141,9 +141,9 @@ def play_game(seed: int, last_year: int = LAST_YEAR) -> int:
 
 def play_env(seed: int, last_year: int = LAST_YEAR) -> int:
     """One random game to the end of ``last_year`` through the PettingZoo environment: each
-    agent picks, for each province with orders, one of them at random (from the action
-    observation's count of orders per province); returns the number of steps (phases)
-    played."""
+    agent picks, for each province with orders, one of them at random (from the
+    observation's count of orders per province; one draw for all agents, as batched
+    policies do); returns the number of steps (phases) played."""
     import numpy as np
 
     from realpolitik.env import DiplomacyEnv
@@ -153,11 +153,10 @@ def play_env(seed: int, last_year: int = LAST_YEAR) -> int:
     observations, _ = env.reset(seed=seed)
     steps = 0
     while env.agents:
-        actions = {}
-        for power in env.agents:
-            orders = observations[power]["orders"]
-            actions[power] = np.ceil(rng.random(len(orders)) * orders).astype(np.int64)
-        observations = env.step(actions)[0]
+        # one batched draw for all agents: for each province, 1..n of its n orders
+        orders = np.stack([observations[p]["orders"] for p in env.agents])
+        drawn = np.ceil(rng.random(orders.shape) * orders).astype(np.int64)
+        observations = env.step(dict(zip(env.agents, drawn, strict=True)))[0]
         steps += 1
     return steps
 

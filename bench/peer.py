@@ -10,7 +10,9 @@ given with ``set_orders`` (which checks them); ``adjudicate`` times ``set_orders
 ``process()`` (and, as ``resolve_seconds``, ``process()`` alone), ``enumerate`` times
 ``get_all_possible_orders()`` (both each phase once, in corpus order, as ``ours.py``
 does), ``play`` plays random games with the same random player; ``count`` does one of
-these (random games too), untimed, for ``instructions.py`` to count.
+these (random games too), untimed, for ``instructions.py`` to count; ``jsonl`` is the JSON
+contract of ``realpolitik adjudicate --jsonl`` (situations on stdin, results on stdout),
+timed as a whole process by ``run.py``.
 """
 
 from __future__ import annotations
@@ -20,9 +22,10 @@ import json
 import random
 import sys
 import time
+from collections.abc import Iterable
 from functools import reduce
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import diplomacy  # type: ignore[import-untyped,import-not-found,unused-ignore]
 from diplomacy import Game
@@ -219,6 +222,54 @@ def task_count(
     return {"phases": len(chosen)}
 
 
+def _result(outcome: dict[str, Any], order: str) -> str:
+    """The peer's results of the unit ``order`` is for, as one word list (``ok``: none)."""
+    return " ".join(str(r) for r in outcome.get(" ".join(order.split()[:2]), [])) or "ok"
+
+
+def task_jsonl(lines: Iterable[str], out: TextIO) -> None:
+    """The JSON contract of ``realpolitik adjudicate --jsonl``, done the peer's way: each
+    line a situation (loaded with ``set_state``, orders given with ``set_orders``), each
+    result a line: per power the orders with their results, the units, the dislodged units
+    with their retreats, the centres and the next phase."""
+    game = Game()
+    for line in lines:
+        if not line.strip():
+            continue
+        entry = json.loads(line)
+        entry.setdefault("dislodged", {})
+        load(game, entry)
+        phase = game.get_current_phase()
+        given = {p: list(game.get_orders(p)) for p in game.powers}
+        game.process()
+        outcome = game.result_history.last_value() if phase.endswith("M") else {}
+        orders = {
+            power: [{"order": o, "result": _result(outcome, o)} for o in texts]
+            for power, texts in sorted(given.items())
+            if texts
+        }
+        state = game.get_state()
+        units: dict[str, list[str]] = {}
+        dislodged: dict[str, list[dict[str, Any]]] = {}
+        for power, items in state["units"].items():
+            for unit in items:
+                if unit.startswith("*"):
+                    retreats = state["retreats"][power][unit[1:]]
+                    dislodged.setdefault(power, []).append({"unit": unit[1:], "retreats": retreats})
+                elif unit:
+                    units.setdefault(power, []).append(unit)
+        result = {
+            "phase": phase,
+            "orders": orders,
+            "units": units,
+            "dislodged": dislodged,
+            "contested": [],
+            "centers": {p: v for p, v in state["centers"].items() if v},
+            "next_phase": game.get_current_phase(),
+        }
+        out.write(json.dumps(result) + "\n")
+
+
 def task_resolve(path: Path) -> dict[str, Any]:
     _, phases = load_corpus(path)
     game = Game()
@@ -228,12 +279,16 @@ def task_resolve(path: Path) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description="the peer's side of the benchmark")
     parser.add_argument(
-        "task", choices=["adjudicate", "enumerate", "play", "memory", "resolve", "legal", "count"]
+        "task",
+        choices=["adjudicate", "enumerate", "play", "memory", "resolve", "legal", "count", "jsonl"],
     )
     parser.add_argument("--corpus", type=Path, default=CORPUS)
     parser.add_argument("--games", type=int, default=GAMES)
     add_count_options(parser)
     args = parser.parse_args()
+    if args.task == "jsonl":  # a whole process, as realpolitik adjudicate --jsonl is timed
+        task_jsonl(sys.stdin, sys.stdout)
+        return
     if args.task == "adjudicate":
         out = task_adjudicate(args.corpus)
     elif args.task == "enumerate":

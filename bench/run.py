@@ -28,9 +28,11 @@ import argparse
 import json
 import os
 import platform
+import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -44,6 +46,9 @@ RESULTS = HERE / "results.json"
 TARGET_RATIO = 30.0
 TARGET_IMPORT = 0.15
 TARGET_MEMORY_MB = 30.0
+TARGET_JSONL_RATIO = 15.0
+TARGET_NEW_GAME = 0.002
+JSONL_PHASES = 2000
 TARGET_ENV = 2000.0  # phases/s of random play through the PettingZoo environment (issue 20)
 KINDS = {"M": "movement", "R": "retreats", "A": "adjustments"}
 
@@ -108,6 +113,38 @@ def best(rounds: list[list[dict[str, Any]]], key: str) -> list[dict[str, Any]]:
     ]
 
 
+def child_cpu() -> float:
+    """CPU seconds (user and system) of the finished child processes so far."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def jsonl(peer: str, rounds: int) -> dict[str, Any]:
+    """The JSON-lines path as a whole process, both engines on the same file: the first
+    :data:`JSONL_PHASES` movement phases of random games (``corpus.py --movement``) through
+    ``realpolitik adjudicate --jsonl`` and through ``peer.py jsonl`` (the same contract on
+    the peer); each side's best CPU time over the rounds."""
+    ours_cli = [str(Path(OURS).parent / "realpolitik"), "adjudicate", "--jsonl", "--rules", "datc"]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "movement.jsonl"
+        subprocess.run(
+            [OURS, str(HERE / "corpus.py"), "--movement", str(JSONL_PHASES), "--out", str(path)],
+            check=True,
+            capture_output=True,
+        )
+        times: dict[str, list[float]] = {"ours": [], "peer": []}
+        for _ in range(rounds):
+            for side, command in (
+                ("ours", ours_cli),
+                ("peer", [peer, str(HERE / "peer.py"), "jsonl"]),
+            ):
+                with path.open("rb") as situations:
+                    start = child_cpu()
+                    subprocess.run(command, stdin=situations, stdout=subprocess.DEVNULL, check=True)
+                    times[side].append(child_cpu() - start)
+    return {"ours": min(times["ours"]), "peer": min(times["peer"]), "phases": JSONL_PHASES}
+
+
 def measure(peer: str, games: int, rounds: int) -> dict[str, Any]:
     """Each measurement ``rounds`` times, the engines alternating, each phase's best kept."""
     results: dict[str, Any] = {}
@@ -163,6 +200,7 @@ def measure(peer: str, games: int, rounds: int) -> dict[str, Any]:
         "ours": run_json(OURS, "ours.py", "memory")["peak_rss_mb"],
         "peer": run_json(peer, "peer.py", "memory")["peak_rss_mb"],
     }
+    results["jsonl"] = jsonl(peer, rounds)
     return results
 
 
@@ -230,10 +268,29 @@ def table(results: dict[str, Any]) -> tuple[list[str], list[str]]:
         f"| import | {ours['import']:.3f} s | {peer['import']:.3f} s "
         f"| {peer['import'] / ours['import']:.1f}× | < {TARGET_IMPORT} s {'✓' if ok else '✗'} |"
     )
+    ok = ours["new_game"] < TARGET_NEW_GAME
+    if not ok:
+        missed.append("new game")
+    rows.append(
+        f"| first new game of a process | {ours['new_game'] * 1e3:.1f} ms "
+        f"| {peer['new_game'] * 1e3:.1f} ms | {peer['new_game'] / ours['new_game']:.1f}× "
+        f"| < {TARGET_NEW_GAME * 1e3:.0f} ms {'✓' if ok else '✗'} |"
+    )
     rows.append(
         f"| start-up: process, import and new game | {ours['process']:.3f} s "
         f"| {peer['process']:.3f} s | {peer['process'] / ours['process']:.1f}× | |"
     )
+    if "jsonl" in results:
+        lines = results["jsonl"]
+        ratio = lines["peer"] / lines["ours"]
+        ok = ratio >= TARGET_JSONL_RATIO
+        if not ok:
+            missed.append("JSON lines")
+        rows.append(
+            f"| adjudicate --jsonl, {lines['phases']:,} movement phases (whole process) "
+            f"| {lines['ours']:.2f} s | {lines['peer']:.2f} s | {ratio:.1f}× "
+            f"| ≥ {TARGET_JSONL_RATIO:.0f}× {'✓' if ok else '✗'} |"
+        )
     ours_mb, peer_mb = results["memory"]["ours"], results["memory"]["peer"]
     ok = ours_mb < TARGET_MEMORY_MB
     if not ok:

@@ -8,8 +8,8 @@ import random
 import pytest
 
 from realpolitik import Phase, Position, adjudicate, load_map, parse_order, rules_for
-from realpolitik.adjudicator.board import build_board
 from realpolitik.adjudicator.movement import Resolver
+from realpolitik.adjudicator.problem import build_problem
 from realpolitik.game import Game
 from realpolitik.legal import legal_orders
 from realpolitik.maps.model import GameMap
@@ -35,7 +35,7 @@ def _consistent(
     game_map: GameMap, position: Position, orders: dict[str, list[Order]], rules: Rules
 ) -> None:
     """Resolve every decision, then check each against its rule."""
-    resolver = Resolver(build_board(game_map, position, orders, rules))
+    resolver = Resolver(build_problem(game_map, position, orders, rules))
     decisions = resolver.decisions()
     final = {d: resolver.resolve(d) for d in decisions}
     for d in decisions:

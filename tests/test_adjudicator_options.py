@@ -6,7 +6,25 @@ from realpolitik import Phase, Position, adjudicate, load_map, parse_order
 from realpolitik.adjudicator.adjustments import adjustment_dues
 from realpolitik.adjudicator.results import Resolution
 from realpolitik.position import Dislodged
-from realpolitik.rules import Rules
+from realpolitik.rules import (
+    CivilDisorderRemoval,
+    ConvoyedAttackOrigin,
+    ConvoyParadox,
+    DislodgedOrigin,
+    DoubleBuild,
+    DuplicateOrders,
+    FleetBuildInland,
+    MissingNationality,
+    MissingUnitType,
+    OmittedCoast,
+    Rules,
+    SupportCoast,
+    TooManyBuilds,
+    UnknownCoast,
+    Waiving,
+    WrongNationality,
+    WrongUnitType,
+)
 from realpolitik.vocab import ARMY, FLEET, Unit
 
 M = load_map("standard")
@@ -25,9 +43,9 @@ def results(res: Resolution) -> list[str]:
 def test_duplicate_orders_4d3() -> None:
     units = {"FRANCE": ["A PAR"]}
     orders = {"FRANCE": ["A PAR - BUR", "A PAR - PIC"]}
-    first = play("S1901M", units, orders, Rules(duplicate_orders="a"))
-    last = play("S1901M", units, orders, Rules(duplicate_orders="b"))
-    neither = play("S1901M", units, orders, Rules(duplicate_orders="c"))
+    first = play("S1901M", units, orders, Rules(duplicate_orders=DuplicateOrders.FIRST))
+    last = play("S1901M", units, orders, Rules(duplicate_orders=DuplicateOrders.LAST))
+    neither = play("S1901M", units, orders, Rules(duplicate_orders=DuplicateOrders.NONE))
     assert first.position.units["BUR"].power == "FRANCE"
     assert last.position.units["PIC"].power == "FRANCE"
     assert "PAR" in neither.position.units and results(neither) == ["illegal", "illegal"]
@@ -41,13 +59,13 @@ def test_duplicate_orders_keep_the_other_units_orders_consistent() -> None:
         "FRANCE": ["A PAR - BUR", "A BRE S A PAR - PIC", "A PAR - PIC"],
         "GERMANY": ["A MUN - BUR"],
     }
-    first = play("S1901M", units, orders, Rules(duplicate_orders="a"))
+    first = play("S1901M", units, orders, Rules(duplicate_orders=DuplicateOrders.FIRST))
     assert results(first) == ["fails", "invalid", "illegal", "fails"]
     assert sorted(first.position.units) == ["BRE", "MUN", "PAR"]
-    last = play("S1901M", units, orders, Rules(duplicate_orders="b"))
+    last = play("S1901M", units, orders, Rules(duplicate_orders=DuplicateOrders.LAST))
     assert results(last) == ["illegal", "given", "succeeds", "succeeds"]
     assert sorted(last.position.units) == ["BRE", "BUR", "PIC"]
-    neither = play("S1901M", units, orders, Rules(duplicate_orders="c"))
+    neither = play("S1901M", units, orders, Rules(duplicate_orders=DuplicateOrders.NONE))
     assert results(neither) == ["illegal", "invalid", "illegal", "succeeds"]
     assert neither.position.units["BUR"].power == "GERMANY"
 
@@ -55,7 +73,7 @@ def test_duplicate_orders_keep_the_other_units_orders_consistent() -> None:
 def test_missing_and_wrong_unit_type_4c1_4c2() -> None:
     units = {"FRANCE": ["A PAR"]}
     assert results(play("S1901M", units, {"FRANCE": ["PAR - BUR"]}, Rules())) == ["succeeds"]
-    strict = Rules(missing_unit_type="a", wrong_unit_type="a")
+    strict = Rules(missing_unit_type=MissingUnitType.ILLEGAL, wrong_unit_type=WrongUnitType.ILLEGAL)
     assert results(play("S1901M", units, {"FRANCE": ["PAR - BUR"]}, strict)) == ["illegal"]
     assert results(play("S1901M", units, {"FRANCE": ["F PAR - BUR"]}, strict)) == ["illegal"]
     assert results(play("S1901M", units, {"FRANCE": ["F PAR - BUR"]}, Rules())) == ["succeeds"]
@@ -78,14 +96,18 @@ def test_omitted_coast_with_one_possible_4b2() -> None:
     units = {"FRANCE": ["F GAS"]}
     orders = {"FRANCE": ["F GAS - SPA"]}
     assert play("S1901M", units, orders, Rules()).position.units["SPA"].location == "SPA/NC"
-    assert results(play("S1901M", units, orders, Rules(omitted_coast="b"))) == ["illegal"]
+    assert results(play("S1901M", units, orders, Rules(omitted_coast=OmittedCoast.FAILS))) == [
+        "illegal"
+    ]
 
 
 def test_unknown_coast_4b6() -> None:
     units = {"FRANCE": ["A GAS"]}
     orders = {"FRANCE": ["A GAS - SPA/NC"]}
     assert results(play("S1901M", units, orders, Rules())) == ["succeeds"]
-    assert results(play("S1901M", units, orders, Rules(unknown_coast="a"))) == ["illegal"]
+    assert results(play("S1901M", units, orders, Rules(unknown_coast=UnknownCoast.ILLEGAL))) == [
+        "illegal"
+    ]
 
 
 def test_nationality_in_support_4c5_4c6() -> None:
@@ -94,9 +116,17 @@ def test_nationality_in_support_4c5_4c6() -> None:
     assert results(play("S1901M", units, orders, Rules()))[0] == "given"
     wrong = {"GERMANY": ["A MUN S ITALIAN A MAR - BUR"], "FRANCE": ["A MAR - BUR"]}
     assert results(play("S1901M", units, wrong, Rules()))[0] == "given"
-    assert results(play("S1901M", units, wrong, Rules(wrong_nationality="a")))[0] == "illegal"
+    assert (
+        results(play("S1901M", units, wrong, Rules(wrong_nationality=WrongNationality.ILLEGAL)))[0]
+        == "illegal"
+    )
     bare = {"GERMANY": ["A MUN S A MAR - BUR"], "FRANCE": ["A MAR - BUR"]}
-    assert results(play("S1901M", units, bare, Rules(missing_nationality="a")))[0] == "illegal"
+    assert (
+        results(play("S1901M", units, bare, Rules(missing_nationality=MissingNationality.ILLEGAL)))[
+            0
+        ]
+        == "illegal"
+    )
 
 
 def test_convoyed_attack_on_own_target_4a4() -> None:
@@ -108,7 +138,7 @@ def test_convoyed_attack_on_own_target_4a4() -> None:
         "FRANCE": ["A HOL S A PIC - BEL", "A PIC - BEL"],
     }
     kept = play("S1901M", units, orders, Rules())
-    cut = play("S1901M", units, orders, Rules(convoyed_attack_origin="b"))
+    cut = play("S1901M", units, orders, Rules(convoyed_attack_origin=ConvoyedAttackOrigin.CUT))
     assert results(kept)[2] == "given" and results(cut)[2] == "cut"
 
 
@@ -121,7 +151,7 @@ def test_paradox_all_hold_4a2d() -> None:
         "FRANCE": ["A BRE - LON", "F ENG C A BRE - LON"],
         "GERMANY": ["F NTH S F BEL - ENG", "F BEL - ENG"],
     }
-    res = play("S1901M", units, orders, Rules(convoy_paradox="d"))
+    res = play("S1901M", units, orders, Rules(convoy_paradox=ConvoyParadox.ALL_HOLD))
     assert all(o.result.value != "succeeds" for o in res.outcomes)
     assert "ENG" in res.position.units and res.position.units["ENG"].power == "FRANCE"
 
@@ -136,7 +166,7 @@ def test_dislodged_unit_never_affects_origin_4a7() -> None:
         "GERMANY": ["A RUH - HOL"],
     }
     b = play("S1901M", units, orders, Rules())
-    a = play("S1901M", units, orders, Rules(dislodged_origin="a"))
+    a = play("S1901M", units, orders, Rules(dislodged_origin=DislodgedOrigin.NEVER))
     assert "HOL" in b.position.contested
     assert a.position.units["HOL"].power == "GERMANY"
 
@@ -147,25 +177,35 @@ def test_adjustment_choices_4d4_4d5_4d6_4d7() -> None:
     units = {"RUSSIA": ["A UKR", "A LVN"]}
     first = play("W1901A", units, two, Rules(), centers)
     assert results(first) == ["succeeds", "succeeds", "illegal"]
-    last = play("W1901A", units, two, Rules(too_many_builds="c"), centers)
+    last = play("W1901A", units, two, Rules(too_many_builds=TooManyBuilds.LAST), centers)
     assert results(last) == ["illegal", "succeeds", "succeeds"]
-    none = play("W1901A", units, two, Rules(too_many_builds="a"), centers)
+    none = play("W1901A", units, two, Rules(too_many_builds=TooManyBuilds.ALL_FAIL), centers)
     assert results(none) == ["illegal"] * 3
     same = {"RUSSIA": ["A STP B", "F STP/NC B"]}
-    assert results(play("W1901A", units, same, Rules(double_build="a"), centers)) == [
-        "illegal", "illegal"
-    ]  # fmt: skip
-    assert results(play("W1901A", units, same, Rules(double_build="c"), centers)) == [
+    both_fail = Rules(double_build=DoubleBuild.BOTH_FAIL)
+    assert results(play("W1901A", units, same, both_fail, centers)) == ["illegal", "illegal"]
+    assert results(play("W1901A", units, same, Rules(double_build=DoubleBuild.LAST), centers)) == [
         "illegal", "succeeds"
     ]  # fmt: skip
     waive = {"RUSSIA": ["WAIVE", "A MOS B"]}
     assert results(play("W1901A", units, waive, Rules(), centers)) == ["succeeds", "succeeds"]
-    assert results(play("W1901A", units, waive, Rules(waive="b"), centers))[0] == "illegal"
+    assert (
+        results(play("W1901A", units, waive, Rules(waive=Waiving.NOT_ALLOWED), centers))[0]
+        == "illegal"
+    )
     # fleets cannot be built inland (4.C.4 a), or an army is built instead (b)
     fleet = {"RUSSIA": ["F MOS B"]}
     assert results(play("W1901A", units, fleet, Rules(), centers)) == ["illegal"]
-    built = play("W1901A", units, fleet, Rules(fleet_build_inland="b"), centers)
+    built = play(
+        "W1901A", units, fleet, Rules(fleet_build_inland=FleetBuildInland.ARMY_BUILT), centers
+    )
     assert built.position.units["MOS"].type.value == "A"
+
+
+def _removed(
+    units: dict[str, list[str]], centers: dict[str, list[str]], rule: CivilDisorderRemoval
+) -> tuple[Unit, ...]:
+    return play("W1901A", units, {}, Rules(civil_disorder_removal=rule), centers).civil_disorder
 
 
 def test_civil_disorder_removal_4d8() -> None:
@@ -173,12 +213,9 @@ def test_civil_disorder_removal_4d8() -> None:
     units = {"RUSSIA": ["A MOS", "F BOT", "A BOH"]}
     centers = {"RUSSIA": ["MOS", "WAR"]}  # three units, two centres: one removal
     removed = {
-        choice: [
-            str(u) for u in play("W1901A", units, {}, Rules(civil_disorder_removal=choice),
-                                 centers).civil_disorder
-        ]
+        choice: [str(u) for u in _removed(units, centers, CivilDisorderRemoval(choice))]
         for choice in "abc"
-    }  # fmt: skip
+    }
     # 2023 (c): A MOS stands on a centre; BOT and BOH are both two steps from an owned centre
     # (via LVN / GAL to WAR), so the fleet goes first. 1971 (a) and 2000 (b): the fleet is one
     # move from St Petersburg (a home centre; Russian country), Bohemia two: the army goes.
@@ -191,11 +228,7 @@ def test_removal_2000_counts_the_home_country() -> None:
     # country, Serbia is not, so the 2000 rule (b) removes Serbia.
     units = {"AUSTRIA": ["A VIE", "A GAL", "A SER"]}
     centers = {"AUSTRIA": ["VIE", "BUD"]}
-    by = {
-        c: [str(u) for u in play("W1901A", units, {}, Rules(civil_disorder_removal=c),
-                                 centers).civil_disorder]
-        for c in "ab"
-    }  # fmt: skip
+    by = {c: [str(u) for u in _removed(units, centers, CivilDisorderRemoval(c))] for c in "ab"}
     assert by == {"a": ["A GAL"], "b": ["A SER"]}
 
 
@@ -204,10 +237,16 @@ def test_coast_in_support_4b4() -> None:
     units = {"TURKEY": ["F CON"], "RUSSIA": ["A RUM"], "AUSTRIA": ["A BUL"]}
     orders = {"TURKEY": ["F CON - BUL/EC"], "RUSSIA": ["A RUM S F CON - BUL"]}
     assert results(play("S1901M", units, orders, Rules()))[1] == "given"
-    assert results(play("S1901M", units, orders, Rules(support_coast="b")))[1] == "invalid"
+    assert (
+        results(play("S1901M", units, orders, Rules(support_coast=SupportCoast.ALLY_NAMES_IT)))[1]
+        == "invalid"
+    )
     wrong = {"TURKEY": ["F CON - BUL/EC"], "RUSSIA": ["A RUM S F CON - BUL/SC"]}
     assert results(play("S1901M", units, wrong, Rules()))[1] == "invalid"
-    assert results(play("S1901M", units, wrong, Rules(support_coast="a")))[1] == "given"
+    assert (
+        results(play("S1901M", units, wrong, Rules(support_coast=SupportCoast.IGNORED)))[1]
+        == "given"
+    )
 
 
 def test_adjustment_dues_count_every_power_even_one_the_map_does_not_declare() -> None:

@@ -357,6 +357,21 @@ def test_adjudicate_conquista_applies_the_whole_edition() -> None:
     assert results_of(classic)["A GAL S A BUD"] == "given"
 
 
+def test_adjudicate_conquista_plays_on_its_own_board() -> None:
+    """La Conquista, "Sobre accidentes geográficos": "al comienzo del juego la flota Inglesa
+    de Londres deberá salir al Canal de la Mancha, antes de pasar a otros mares o costas"."""
+    situation: dict[str, Any] = {
+        "phase": "S1914M", "edition": "conquista", "units": {"ENGLAND": ["F LON/SC"]},
+        "orders": {"ENGLAND": ["F LON - NTH"]},
+    }  # fmt: skip
+    assert results_of(adjudicate_cli(situation))["F LON - NTH"] == "illegal"
+    channel = situation | {"orders": {"ENGLAND": ["F LON - ENG"]}}
+    assert results_of(adjudicate_cli(channel))["F LON - ENG"] == "succeeds"
+    classic = {"phase": "S1901M", "units": {"ENGLAND": ["F LON"]},
+               "orders": {"ENGLAND": ["F LON - NTH"]}}  # fmt: skip
+    assert results_of(adjudicate_cli(classic))["F LON - NTH"] == "succeeds"
+
+
 def test_adjudicate_conquista_calendar_and_alliances() -> None:
     """La Conquista: "las incorporaciones de tropas se harán al iniciar cada ronda de
     primavera", and an alliance is declared "junto con las instrucciones para sus
@@ -401,6 +416,8 @@ def test_adjudicate_rejects_what_an_edition_does_not_have() -> None:
         ({"ally": {"AUSTRIA": ["RUSSIA"]}}, "conquista"),
         ({"edition": "conquista", "accept": {"AUSTRIA": ["A VIE"]}}, "no unit"),
         ({"edition": "conquista", "accept": {"AUSTRIA": ["A BUD"]}}, "its own unit"),
+        ({"edition": "conquista", "accept": {"PRUSSIA": ["A BUD"]}}, "unknown power"),
+        ({"edition": "conquista", "ally": {"AUSTRIA": ["PRUSSIA"]}}, "unknown power"),
     ]
     for extra, word in cases:
         with _pytest.raises(SituationError, match=word):

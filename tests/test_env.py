@@ -198,6 +198,18 @@ def test_rewards_add_up_to_the_final_score(reward):
         )
 
 
+def test_the_end_of_a_shortened_game_pays_its_winners():
+    env = DiplomacyEnv("1971", reward="win", last_year=1902)
+    _, returns, (_, _, terminated, truncated, _) = _play(env, 8)
+    result = env.game.result
+    assert result is not None and result.kind == "shortened"
+    assert all(terminated.values()) and not any(truncated.values())
+    assert returns == {p: (1 / len(result.winners) if p in result.winners else 0.0)
+                       for p in env.possible_agents}  # fmt: skip
+    with pytest.raises(ValueError, match="no shortened game"):
+        DiplomacyEnv("classic", last_year=1902)
+
+
 def test_scores_and_shares():
     env = DiplomacyEnv("classic")
     env.reset(seed=1)
@@ -241,6 +253,24 @@ def test_solo_env_passes_gymnasiums_checker_and_plays_against_bots():
     # the bots ordered every phase: nobody fell into civil disorder
     assert not any(r.disorder for r in game.history)
     assert all(r.orders.get("GERMANY") for r in game.history if r.phase.kind is PhaseKind.MOVEMENT)
+
+
+def test_solo_env_shows_the_bots_the_editions_rules(monkeypatch):
+    shown = []
+
+    class Holding:
+        name = "holding"
+
+        def orders(self, view, legal):
+            shown.append(view.rules)
+            return []
+
+    monkeypatch.setattr("realpolitik.env.solo.make_bot", lambda kind, seed=None: Holding())
+    env = SoloEnv("FRANCE", opponents="random", edition="conquista", max_years=1)
+    env.reset(seed=1)
+    env.step(np.zeros(env.action_space.shape, np.int64))  # the bots order in this step
+    assert shown and all(rules is env.env.game.rules for rules in shown)
+    assert shown[0].foreign_support == "acknowledged"
 
 
 def test_solo_env_skips_the_phases_without_a_choice():

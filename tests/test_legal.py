@@ -36,8 +36,8 @@ from realpolitik import (
     rules_for,
 )
 from realpolitik.adjudicator import adjustment_counts
-from realpolitik.adjudicator.board import build_board
 from realpolitik.adjudicator.convoy import has_route
+from realpolitik.adjudicator.problem import build_problem
 from realpolitik.legal import WAIVE, _Carriage, _tables, legal_orders, unit_orders
 from realpolitik.maps.model import ProvinceType
 from realpolitik.phase import PhaseKind
@@ -201,7 +201,7 @@ def judged_legal(position: Position, rules: Rules) -> set[Order]:
     orders: dict[str, list[Order]] = {}
     for power, order in entries:
         orders.setdefault(power, []).append(order)
-    board = build_board(MAP, position, orders, rules)
+    board = build_problem(MAP, position, orders, rules)
     legal = {
         canonical(order, board.seas_with_fleets())
         for k, order in enumerate(board.orders)

@@ -39,7 +39,7 @@ def test_overrides_and_errors() -> None:
     with pytest.raises(ValueError, match="unknown rules"):
         rules_for("diplomacy2")
     with pytest.raises(ValueError, match=r"4\.A\.2.*'z'"):
-        Rules(convoy_paradox="z")
+        Rules(convoy_paradox="z")  # type: ignore[arg-type]  # a letter from outside, checked
     with pytest.raises(ValueError, match=r"unknown rule issue"):
         Rules().with_choice("4.Z.9", "a")
     with pytest.raises(ValueError, match="unknown rule option"):

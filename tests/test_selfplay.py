@@ -10,10 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from realpolitik.bots.base import PowerView
 from realpolitik.cli import main
 from realpolitik.game import Game
 from realpolitik.orders import Order
 from realpolitik.selfplay import Plan, play, run
+from realpolitik.variants import edition
 
 
 def _lines(path: Path) -> list[dict]:  # type: ignore[type-arg]
@@ -118,3 +120,30 @@ def test_the_command(tmp_path, capsys):
     assert "selfplay [" in err and "3/3 games" in err and err.endswith("phases/s\n")
     assert main(["selfplay", "--games", "1", "--out", str(tmp_path), "--power-bot", "x"]) == 2
     assert "expected POWER=BOT" in capsys.readouterr().err
+
+
+class _Recording:
+    """A bot that holds (gives nothing) and keeps the views it was shown."""
+
+    name = "recording"
+
+    def __init__(self) -> None:
+        self.views: list[PowerView] = []
+
+    def orders(self, view: PowerView, legal: object) -> list[Order]:
+        self.views.append(view)
+        return []
+
+
+def test_bots_are_shown_the_editions_rules(monkeypatch):
+    bots: list[_Recording] = []
+
+    def make(kind: str, *, seed: int | None = None) -> _Recording:
+        bots.append(_Recording())
+        return bots[-1]
+
+    monkeypatch.setattr("realpolitik.selfplay.make_bot", make)
+    game = play(Plan(games=1, edition="grow", max_years=1), 1)
+    views = [v for bot in bots for v in bot.views]
+    assert views and all(v.rules is game.rules for v in views)
+    assert game.rules.name == edition("grow").rules.name

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from realpolitik import ARMY, FLEET, Phase
@@ -181,6 +183,22 @@ def test_dealing_powers() -> None:
         setup.deal(names, {"dan": ["RUSSIA", "ITALY"]}, 1)
     with pytest.raises(VariantError, match="assigned twice"):
         setup.deal(names, {"ann": ["RUSSIA", "ITALY"], "bob": ["ITALY", "RUSSIA"]}, 1)
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+def test_every_setup_fits_its_boards(name: str) -> None:
+    """Setups are checked when chosen (a new game loads only its own boards): choose each."""
+    ed = edition(name)
+    for setup in ed.setups:
+        assert ed.setup(setup.players, setup.id) is setup
+
+
+def test_a_setup_that_does_not_fit_its_board_is_refused() -> None:
+    ed = edition("classic")
+    seven = ed.setup(7)
+    broken = replace(ed, setups=(replace(seven, groups=seven.groups[:-1], players=6),))
+    with pytest.raises(VariantError, match="must name each power"):
+        broken.setup(6)
 
 
 def test_a_derived_board_adds_provinces_names_coasts_and_removes_edges() -> None:

@@ -13,13 +13,14 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from realpolitik.commands import COMMANDS
+from realpolitik.commands import registers
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every subcommand, or of those of ``command``'s module only."""
     parser = argparse.ArgumentParser(prog="realpolitik", description="The game of Diplomacy.")
     sub = parser.add_subparsers(dest="command", required=True)
-    for register in COMMANDS:
+    for register in registers(command):
         register(sub)
     return parser
 
@@ -27,7 +28,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(
     argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None
 ) -> int:
-    args = build_parser().parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = build_parser(argv[0] if argv else None).parse_args(argv)
     try:
         code: int = args.func(args, stdin or sys.stdin, stdout or sys.stdout)
     except BrokenPipeError:

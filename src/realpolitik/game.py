@@ -25,6 +25,7 @@ from dataclasses import replace
 from typing import Any
 
 from realpolitik.adjudicator import Resolution, adjustment_counts
+from realpolitik.adjudicator.legality import ORDERS_OF
 from realpolitik.errors import GameError, IllegalOrderError, OrderError
 from realpolitik.maps import load_map
 from realpolitik.maps.model import GameMap
@@ -44,7 +45,7 @@ from realpolitik.orders import (
 from realpolitik.phase import Phase, PhaseKind, Season
 from realpolitik.position import Position
 from realpolitik.records import CoinToss, Message, PhaseRecord, Status
-from realpolitik.rules import Rules
+from realpolitik.rules import ForeignSupport, Rules
 from realpolitik.turns import play
 from realpolitik.variants import Edition, Setup, edition, with_overrides
 from realpolitik.victory import GameResult, check_victory, form_alliances, most_units
@@ -52,18 +53,10 @@ from realpolitik.vocab import Power, Province, Unit, province_of
 
 __all__ = ["CoinToss", "Game", "GameError", "Message", "PhaseRecord", "Status"]
 
-# enum members bound once: reading ``PhaseKind.MOVEMENT`` goes through the enum's class
-# machinery, several times slower than a module global (these are read at every phase)
-_MOVEMENT, _RETREATS, _ADJUSTMENTS = PhaseKind.MOVEMENT, PhaseKind.RETREATS, PhaseKind.ADJUSTMENTS
-_KINDS: dict[PhaseKind, tuple[type, ...]] = {
-    PhaseKind.MOVEMENT: (Hold, Move, SupportHold, SupportMove, Convoy),
-    PhaseKind.RETREATS: (Retreat, Disband),
-    PhaseKind.ADJUSTMENTS: (Build, Disband, Waive),
-}
 # Per kind of phase: the orders it takes, and the (exact) types of those that need no
 # checking but their unit's owner (not: a move read as a retreat, builds, waives).
 _ORDERS_OF: dict[PhaseKind, tuple[tuple[type, ...], frozenset[type]]] = {
-    kind: (types, frozenset(types) - {Build, Waive}) for kind, types in _KINDS.items()
+    kind: (types, frozenset(types) - {Build, Waive}) for kind, types in ORDERS_OF.items()
 }
 _UnitOrder = Hold | Move | SupportHold | SupportMove | Convoy | Retreat | Disband | Build
 GLOBAL = "GLOBAL"
@@ -74,11 +67,12 @@ class _Facts:
     board, who plays what, who is in civil disorder, who must order, the adjustments due,
     which orders the phase takes.
 
-    Worked out once per state and reused (:meth:`Game._facts`): the same facts are asked
-    for several times in each phase (listing the legal orders, each submission,
-    processing). The state is held, and compared, by identity: replacing any of its parts
-    (as every change of a game does: positions, phases and statuses are immutable) makes
-    new facts. The parts that not every phase needs are worked out at first use."""
+    Worked out once per state and reused (:meth:`Game._facts`; without it random play takes
+    20% more instructions): the same facts are asked for several times in each phase
+    (listing the legal orders, each submission, processing). The state is held, and
+    compared, by identity: replacing any of its parts (as every change of a game does:
+    positions, phases and statuses are immutable) makes new facts. The parts that not every
+    phase needs are worked out at first use."""
 
     __slots__ = (
         "_due",
@@ -121,44 +115,34 @@ class _Facts:
     _must: tuple[Power, ...] | None
     _teams: dict[str, tuple[Power, ...]] | None
 
-    def __init__(self, game: Game, previous: _Facts | None = None) -> None:
-        """The facts of ``game`` now; who plays what is taken over from ``previous`` (the
-        facts of an earlier state) when it cannot have changed."""
+    def __init__(self, game: Game) -> None:
+        """The facts of ``game`` now."""
         self.phase, self.position, self.status = game.phase, game.position, game.status
         self.assignment, self.rules = game.assignment, game.rules
         self.board = game.board_for(self.phase)
         self.powers = self.board.powers
         toss = self.status.coin_toss
         self.tossed = toss is not None and self.phase.year >= toss.from_year
-        if (
-            previous is not None
-            and previous.assignment is self.assignment
-            and previous.status is self.status
-            and previous.board is self.board
-            and previous.tossed == self.tossed
-        ):
-            self.players, self.played = previous.players, previous.played
-            self.disorder, self._teams = previous.disorder, previous._teams
-            self.may_act = previous.may_act
-        else:
-            players = {name: tuple(powers) for name, powers in self.assignment.items()}
-            if toss is not None and self.tossed:
-                players[toss.player] = (*players[toss.player], toss.power)
-            self.players = players
-            self.played = frozenset(power for powers in players.values() for power in powers)
-            s = self.status
-            out = {p for p in self.powers if p not in self.played}
-            self.disorder = frozenset(s.disorder | s.conceded | s.missed | out)
-            left = s.conceded | s.disorder
-            self.may_act = {p: p for p in self.powers if p in self.played and p not in left}
-            self._teams = None
+        players = {name: tuple(powers) for name, powers in self.assignment.items()}
+        if toss is not None and self.tossed:
+            players[toss.player] = (*players[toss.player], toss.power)
+        self.players = players
+        self.played = frozenset(power for powers in players.values() for power in powers)
+        s = self.status
+        out = {p for p in self.powers if p not in self.played}
+        self.disorder = frozenset(s.disorder | s.conceded | s.missed | out)
+        left = s.conceded | s.disorder
+        self.may_act = {p: p for p in self.powers if p in self.played and p not in left}
+        self._teams = None
         # what orders are checked against: the kinds of order of the phase, those of them
         # that are taken as they are if their unit is the power's (exact types), the units
         kind = self.kind = self.phase.kind
         self.allowed, self.direct = _ORDERS_OF[kind]
         pos = self.position
         self.units = (
-            {prov: d.unit for prov, d in pos.dislodged.items()} if kind is _RETREATS else pos.units
+            {prov: d.unit for prov, d in pos.dislodged.items()}
+            if kind is PhaseKind.RETREATS
+            else pos.units
         )
         self._due = None
         self._must = None
@@ -169,7 +153,7 @@ class _Facts:
         if self._due is None:
             self._due = (
                 adjustment_counts(self.board, self.position, self.rules)
-                if self.kind is _ADJUSTMENTS
+                if self.kind is PhaseKind.ADJUSTMENTS
                 else {}
             )
         return self._due
@@ -179,9 +163,9 @@ class _Facts:
         if self._must is None:
             cd = self.disorder - self.status.missed
             pos = self.position
-            if self.kind is _MOVEMENT:
+            if self.kind is PhaseKind.MOVEMENT:
                 owners = {u.power for u in pos.units.values()}
-            elif self.kind is _RETREATS:
+            elif self.kind is PhaseKind.RETREATS:
                 owners = {d.unit.power for d in pos.dislodged.values() if d.retreats}
             else:
                 owners = {p for p, count in self.due().items() if count}
@@ -313,7 +297,7 @@ class Game:
             or known.assignment is not self.assignment
             or known.rules is not self.rules
         ):
-            known = self._known = _Facts(self, known)
+            known = self._known = _Facts(self)
         return known
 
     @property
@@ -406,9 +390,8 @@ class Game:
         prov: Province | None
         for item in orders:
             if type(item) in direct:
-                # A unit order of this phase as it is (the orders of legal_orders): only
-                # its unit is to be checked, as _check_order does at its end; if it is
-                # not the power's, _check_order says so.
+                # an order of legal_orders' kinds: only its unit's owner is checked here, as
+                # _check_order ends (3.7% of random play's instructions, bench/ours.py)
                 given: _UnitOrder = item  # type: ignore[assignment]  # (by its type)
                 loc = given.unit.location
                 prov = loc if "/" not in loc else province_of(loc)
@@ -443,12 +426,12 @@ class Game:
         """One order as written; in an adjustment phase read against the position, so that
         a bare unit is a build ("F Edi") or, for a unit on the board, a removal ("E Gal"),
         as the rulebooks write them."""
-        if facts.kind is _ADJUSTMENTS:
+        if facts.kind is PhaseKind.ADJUSTMENTS:
             return parse_order(
-                text, language=language, game_map=facts.board, position=facts.position,
+                text, game_map=facts.board, language=language, position=facts.position,
                 power=power, phase=facts.phase,
             )  # fmt: skip
-        return parse_order(text, language=language, game_map=facts.board)
+        return parse_order(text, game_map=facts.board, language=language)
 
     @staticmethod
     def _check_order(power: Power, order: Order, facts: _Facts) -> tuple[Order, Province | None]:
@@ -458,7 +441,7 @@ class Game:
         phase (``facts.direct``) itself, as the end of this does, and calls this for the
         others and to raise the error of a unit order it finds wrong."""
         kind = facts.kind
-        if kind is _RETREATS and isinstance(order, Move) and not order.via_convoy:
+        if kind is PhaseKind.RETREATS and isinstance(order, Move) and not order.via_convoy:
             order = Retreat(order.unit, order.destination)
         if not isinstance(order, facts.allowed):
             what = f"a {kind.name.lower()} phase"
@@ -470,7 +453,7 @@ class Game:
             return order, prov
         unit = facts.units.get(prov)
         if unit is None:
-            where = "dislodged unit" if kind is _RETREATS else "unit"
+            where = "dislodged unit" if kind is PhaseKind.RETREATS else "unit"
             raise IllegalOrderError(f"{power}: {order}: there is no {where} in {prov}", str(order))
         if unit.power != power:
             raise IllegalOrderError(
@@ -523,7 +506,10 @@ class Game:
         """Conquista: ``power`` accepts, with its orders of this phase, the support of the
         other powers' units at ``supporters`` (``"A BUD"`` or ``"BUD"``); replaces its list."""
         power = self._playing(power)
-        if self.rules.foreign_support != "acknowledged" or not self.phase.is_movement:
+        if (
+            self.rules.foreign_support is not ForeignSupport.ACKNOWLEDGED
+            or not self.phase.is_movement
+        ):
             raise GameError("supports are accepted only in movement phases of conquista")
         provs: list[Province] = []
         for text in supporters:
@@ -559,14 +545,18 @@ class Game:
         has a choice, and check the end."""
         self._open()
         resolution = self._step(skipped=False)
-        while self.result is None and self.phase.kind is not _MOVEMENT and not self._expected():
+        while (
+            self.result is None
+            and self.phase.kind is not PhaseKind.MOVEMENT
+            and not self._expected()
+        ):
             self._step(skipped=True)
         return resolution
 
     def _step(self, *, skipped: bool) -> Resolution:
         facts = self._facts()
         phase, before, status = facts.phase, facts.position, facts.status
-        movement = facts.kind is _MOVEMENT
+        movement = facts.kind is PhaseKind.MOVEMENT
         given, missing = self._orders, set()
         if movement and self.spec.missed_orders == "disorder":  # else its units just hold
             missed = status.missed
@@ -589,7 +579,9 @@ class Game:
             events += formed
         self.phase, self.position = turn.following, turn.after
         self._orders, self._accepted, self._declared = {}, {}, {}
-        if self.phase.kind is _MOVEMENT and self.status.missed:  # a new turn: expected again
+        if (
+            self.phase.kind is PhaseKind.MOVEMENT and self.status.missed
+        ):  # a new turn: expected again
             self.status = replace(self.status, missed=frozenset())
         events += self._coin_toss()
         record = PhaseRecord(
@@ -603,7 +595,7 @@ class Game:
         return turn.resolution
 
     def _accepted_pairs(self, disorder: frozenset[Power]) -> frozenset[tuple[Power, Province]]:
-        if self.rules.foreign_support != "acknowledged":
+        if self.rules.foreign_support is not ForeignSupport.ACKNOWLEDGED:
             return frozenset()
         pairs = {
             (p, prov) for p, provs in self._accepted.items() if p not in disorder for prov in provs

@@ -71,7 +71,7 @@ from realpolitik.orders import (
 )
 from realpolitik.phase import Phase, PhaseKind
 from realpolitik.position import Position
-from realpolitik.rules import Rules
+from realpolitik.rules import Adjustments, MissingNationality, Rules, Waiving
 from realpolitik.vocab import ARMY, FLEET, Location, Power, Province, Unit, UnitType, province_of
 
 __all__ = ["WAIVE", "adjustment_counts", "legal_orders", "unit_orders"]
@@ -550,7 +550,7 @@ class _Movement:
                 present[code] = _MARKED
             self.present = bytes(present)
         self.marked = bool(self.carriages)
-        self.nationality = rules.missing_nationality == "a"
+        self.nationality = rules.missing_nationality is MissingNationality.ILLEGAL
 
     def _by_convoy(self, coastal: list[_Slot], at_sea: list[_Slot]) -> bytes:
         """Fill in ``carriages``, ``vias``, ``into``, ``needed`` and ``convoys`` for the
@@ -742,7 +742,7 @@ def _adjustments(
 ) -> LegalOrders:
     tables = _tables(game_map)
     centers, units = position.centers, position.units
-    waive = rules.waive == "a"
+    waive = rules.waive is Waiving.ALLOWED
     out: LegalOrders = {}
     fielded: dict[Power, list[Unit]] = {}  # each power's units
     for unit in units.values():
@@ -751,7 +751,7 @@ def _adjustments(
             fielded[unit.power] = [unit]
         else:
             mine.append(unit)
-    if rules.adjustments == "upkeep":
+    if rules.adjustments is Adjustments.UPKEEP:
         # owned centres minus units (as adjustment_dues, but only for powers with either)
         dues = {who: -len(mine) for who, mine in fielded.items()}
         for owner in centers.values():

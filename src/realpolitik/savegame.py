@@ -28,6 +28,7 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
+from realpolitik import schema
 from realpolitik.adjudicator.results import OrderResult, Outcome
 from realpolitik.errors import SaveGameError
 from realpolitik.game import CoinToss, Game, Message, PhaseRecord, Status
@@ -47,6 +48,7 @@ from realpolitik.orders import (
 from realpolitik.phase import Phase
 from realpolitik.position import Position
 from realpolitik.rules import Rules
+from realpolitik.turns import play
 from realpolitik.variants import edition
 from realpolitik.victory import Alliance, GameResult
 from realpolitik.vocab import UnitType
@@ -55,6 +57,7 @@ __all__ = [
     "FORMAT",
     "VERSION",
     "SaveGameError",
+    "check_position",
     "editing",
     "game_from_json",
     "game_to_json",
@@ -242,6 +245,10 @@ def game_from_json(data: Any) -> Game:
     if not isinstance(version, int) or version > VERSION:
         raise SaveGameError(f"saved game version {version!r}: this program reads up to {VERSION}")
     try:
+        schema.check(data, schema.packaged("savegame"))
+    except schema.ShapeError as exc:
+        raise SaveGameError(f"damaged saved game: {exc}") from None
+    try:
         return _read(data)
     except SaveGameError:
         raise
@@ -408,7 +415,9 @@ def _stat(path: Path) -> os.stat_result | None:
 
 
 def load_game(path: str | os.PathLike[str]) -> Game:
-    """Read a saved game file (:class:`SaveGameError` if it is not one)."""
+    """Read a saved game file (:class:`SaveGameError` if it is not one, or is damaged:
+    its shape is checked against ``data/savegame.schema.json``, and its position against
+    its history)."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError:
@@ -417,4 +426,49 @@ def load_game(path: str | os.PathLike[str]) -> Game:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveGameError(f"{path}: not JSON ({exc})") from None
-    return game_from_json(data)
+    except RecursionError:
+        raise SaveGameError(f"{path}: not a saved game (nested too deeply)") from None
+    try:
+        game = game_from_json(data)
+    except SaveGameError as exc:
+        raise SaveGameError(f"{path}: {exc}") from None
+    check_position(game, str(path))
+    return game
+
+
+def check_position(game: Game, name: str = "saved game") -> None:
+    """The position must be the one the last processed phase led to (the start, if none
+    was): a unit, centre or phase changed by hand is damage (:class:`SaveGameError`)."""
+    if game.history:
+        last = game.history[-1]
+        try:
+            turn = play(
+                game.spec,
+                game.board_for(last.phase),
+                game.rules,
+                last.phase,
+                last.position,
+                last.orders,
+                disorder=last.disorder,
+                accepted=last.accepted,
+            )
+        except (ValueError, KeyError, TypeError) as exc:
+            raise SaveGameError(f"{name}: damaged history at {last.phase}: {exc}") from None
+        expected_phase, expected = turn.following, turn.after
+        source = f"what {last.phase} led to"
+    else:
+        expected_phase, expected = game.phase, Position.initial(game.game_map)
+        source = "the starting position"
+    if game.phase != expected_phase:
+        raise SaveGameError(f"{name}: damaged: the phase is {game.phase}, not {expected_phase}")
+    if game.position != expected:
+        changed = [
+            power
+            for power in game.powers
+            if expected.units_of(power) != game.position.units_of(power)
+            or expected.centers_of(power) != game.position.centers_of(power)
+        ]
+        raise SaveGameError(
+            f"{name}: damaged: the position is not {source}"
+            + (f" (changed: {', '.join(changed)})" if changed else "")
+        )

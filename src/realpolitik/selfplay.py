@@ -97,7 +97,7 @@ def play(plan: Plan, seed: int) -> Game:
     bots = {p: make_bot(plan.bots.get(p, plan.bot), seed=bot_seed(seed, p)) for p in game.powers}
     last = game.phase.year + plan.max_years - 1
     while not game.is_over and game.phase.year <= last:
-        view_of = game.phase, game.position, game.game_map
+        view_of = game.phase, game.position, game.game_map, game.rules
         for power, legal in game.legal_orders().items():
             orders = bots[power].orders(PowerView(power, *view_of), legal)
             game.submit(power, orders)
@@ -156,7 +156,7 @@ def _local(plan: Plan, workers: int) -> Iterator[Played]:
         return
     import multiprocessing
 
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+    with multiprocessing.Pool(workers) as pool:
         # games come back in order; small chunks keep every process busy to the end
         chunk = max(1, min(8, plan.games // (workers * 4)))
         yield from pool.imap(_Recorder(plan), seeds, chunksize=chunk)

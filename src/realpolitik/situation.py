@@ -170,7 +170,9 @@ def situation_board(data: Mapping[str, Any], name: str) -> GameMap:
     return load_map(edition(name).map) if name in EDITIONS else load_map("standard")
 
 
-def read_accept(data: Any, rules: Rules, position: Position) -> frozenset[tuple[Power, Province]]:
+def read_accept(
+    data: Any, rules: Rules, position: Position, game_map: GameMap
+) -> frozenset[tuple[Power, Province]]:
     """Conquista's ``accept``: per power, the other powers' units whose support it accepts
     (``"A GAL"`` or ``"GAL"``), as ``(power, province)`` pairs."""
     if data is None:
@@ -181,7 +183,7 @@ def read_accept(data: Any, rules: Rules, position: Position) -> frozenset[tuple[
         raise SituationError("'accept' must be an object keyed by power")
     pairs: set[tuple[Power, Province]] = set()
     for power, units in data.items():
-        power = str(power).upper()
+        power = _known_power(power, game_map, "accept")
         if not isinstance(units, list) or not all(isinstance(u, str) for u in units):
             raise SituationError(f'accept of {power} must be a list of units ("A GAL")')
         for text in units:
@@ -195,7 +197,15 @@ def read_accept(data: Any, rules: Rules, position: Position) -> frozenset[tuple[
     return frozenset(pairs)
 
 
-def read_ally(data: Any, name: str, phase: Phase) -> list[list[Power]]:
+def _known_power(name: Any, game_map: GameMap, what: str) -> Power:
+    power = str(name).upper()
+    if power not in game_map.powers:
+        known = ", ".join(game_map.powers)
+        raise SituationError(f"{what}: unknown power {name!r} (powers: {known})")
+    return power
+
+
+def read_ally(data: Any, name: str, phase: Phase, game_map: GameMap) -> list[list[Power]]:
     """Conquista's ``ally``: per power, the powers it declares an alliance with; returns
     the alliances formed (every member declared the same one)."""
     from realpolitik.victory import form_alliances
@@ -210,8 +220,8 @@ def read_ally(data: Any, name: str, phase: Phase) -> list[list[Power]]:
     for power, partners in data.items():
         if not isinstance(partners, list) or not all(isinstance(p, str) for p in partners):
             raise SituationError(f"ally of {power} must be a list of powers")
-        power = str(power).upper()
-        members = {p.upper() for p in partners} | {power}
+        power = _known_power(power, game_map, "ally")
+        members = {_known_power(p, game_map, f"ally of {power}") for p in partners} | {power}
         declared[power] = tuple(sorted(members)) if len(members) > 1 else ()
     alliances, _ = form_alliances((), declared, phase)
     return [list(a.members) for a in alliances]
@@ -244,8 +254,8 @@ def adjudicate_situation(
         if isinstance(exc, SituationError):
             raise
         raise SituationError(str(exc)) from None
-    accepted = read_accept(data.get("accept"), rules, position)
-    alliances = read_ally(data.get("ally"), name, phase)
+    accepted = read_accept(data.get("accept"), rules, position, game_map)
+    alliances = read_ally(data.get("ally"), name, phase, game_map)
     calendar = edition(name if name in EDITIONS else CALENDAR)
     turn = play(
         calendar, game_map, rules, phase, position, orders, accepted=accepted, skip_idle=True

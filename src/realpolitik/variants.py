@@ -1,8 +1,9 @@
 """Declared variants and editions: boards, starts, rules and each edition's specials, as data.
 
 The registry is ``data/variants.json``; boards are map data files, either complete or
-derived from another board, all loaded by :func:`realpolitik.maps.load_map`. Nothing here
-is Python-coded geography::
+derived from another board (provinces added, removed or cut off, coasts named, edges added
+or removed, starts changed; ``readings`` says where a book is silent and what was chosen),
+all loaded by :func:`realpolitik.maps.load_map`. Nothing here is Python-coded geography::
 
     >>> ed = edition("grow")
     >>> ed.setup(4).map, ed.phase_name(Phase.parse("S1901M"))
@@ -24,7 +25,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from realpolitik.errors import VariantError
@@ -189,13 +190,13 @@ class Edition:
                             f"setup {setup_id!r} of {self.name} is for {setup.players} players, "
                             f"not {players}"
                         )
-                    return setup
+                    return _checked(self, setup)
             known = ", ".join(s.id for s in self.setups)
             raise VariantError(f"{self.name} has no setup {setup_id!r} (setups: {known})")
         count = 7 if players is None else players
         for setup in self.setups:
             if setup.players == count and not setup.extra:
-                return setup
+                return _checked(self, setup)
         counts = self.tables()
         extras = [s.id for s in self.setups if s.extra and s.players == count]
         hint = f" (an extra table, not in its book: setup {extras[0]})" if extras else ""
@@ -286,13 +287,13 @@ def _edition(name: str, raw: Mapping[str, Any]) -> Edition:
         raise VariantError(f"{name}: adjustments {ed.adjustments!r}?")
     if ed.missed_orders not in ("disorder", "hold"):
         raise VariantError(f"{name}: missed orders {ed.missed_orders!r}?")
-    for setup in ed.setups:
-        _check_setup(ed, setup)
     return ed
 
 
-def _check_setup(ed: Edition, setup: Setup) -> None:
-    """Every power of the board is played, out or neutral, exactly once."""
+def _checked(ed: Edition, setup: Setup) -> Setup:
+    """``setup``, once its boards are known to fit it: every power of the board is played,
+    out or neutral, exactly once. Checked when a setup is chosen, so that a game loads only
+    the boards it is played on (the tests choose every setup of every edition)."""
     board = load_map(ed.board(setup))
     named = [p for g in setup.groups for p in g] + list(setup.out)
     if setup.neutral is not None:
@@ -303,11 +304,14 @@ def _check_setup(ed: Edition, setup: Setup) -> None:
             f"{ed.name} setup {setup.id}: the groups, out and neutral powers must name each "
             f"power of {board.name} once ({', '.join(board.powers)})"
         )
+    return setup
 
 
 @lru_cache(maxsize=1)
 def _registry() -> tuple[dict[str, dict[str, Any]], dict[str, Edition]]:
-    path = resources.files("realpolitik.data").joinpath("variants.json")
+    # read beside the module, not through importlib.resources (its first use costs a new
+    # game several times the rest of its work)
+    path = Path(__file__).parent / "data" / "variants.json"
     data = json.loads(path.read_text(encoding="utf-8"))
     variants = dict(data["variants"])
     editions = {name: _edition(name, raw) for name, raw in data["editions"].items()}
@@ -344,7 +348,8 @@ def with_overrides(rules: Rules, overrides: Mapping[str, str]) -> Rules:
         if key[:1].isdigit():
             rules = rules.with_choice(key, value)
         elif key in Rules.__dataclass_fields__ and key != "name":
-            rules = replace(rules, name=f"{rules.name}+{key}={value}", **{key: value})
+            changed: dict[str, Any] = {key: value}  # made the member in Rules.__post_init__
+            rules = replace(rules, name=f"{rules.name}+{key}={value}", **changed)
         else:
             raise VariantError(f"unknown rule option {key!r}")
     return rules

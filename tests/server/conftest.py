@@ -194,6 +194,7 @@ def start_server(
             "REALPOLITIK_PASSWORD_TIME_COST": "1",
             "REALPOLITIK_PASSWORD_MEMORY_KIB": "1024",
             "REALPOLITIK_LOG_LEVEL": "warning",
+            "REALPOLITIK_LOGIN_ATTEMPTS_PER_ADDRESS": "100000",  # many players, one address
         }
         | (extra_env or {})
     )

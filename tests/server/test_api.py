@@ -306,6 +306,7 @@ def test_deadline_processes_missing_orders_as_civil_disorder(
     record = client.get(f"/api/games/{gid}/history/S1901M").json()
     power = game["my_powers"][0]
     assert all(e.get("implied") for e in record["orders"][power])
+    assert any("civil disorder" in e and power in e for e in record["events"])  # told
 
 
 def test_deadlines_survive_a_restart(sqlite_url: str, clock: FakeClock) -> None:
@@ -436,3 +437,49 @@ def test_openapi_schema(client: TestClient) -> None:
         assert path in paths
     assert client.get("/").status_code == 200
     assert client.get("/static/app.js").status_code == 200
+
+
+def test_a_ready_that_processes_the_phase_answers_what_was_stored(client: TestClient) -> None:
+    alice, bob = register(client, "alice"), register(client, "bob")
+    game = new_game(client, alice, players=2, bots=None)
+    gid = game["id"]
+    client.post(f"/api/games/{gid}/join", json={}, headers=bob.headers)
+    first = state(client, gid, alice)["phase"]
+    for power in state(client, gid, alice)["my_powers"]:
+        client.post(f"/api/games/{gid}/ready", json={"power": power}, headers=alice.headers)
+    b_powers = state(client, gid, bob)["my_powers"]
+    for power in b_powers[:-1]:
+        client.post(f"/api/games/{gid}/ready", json={"power": power}, headers=bob.headers)
+    last = b_powers[-1]
+    move = first_move(client, gid, bob, last)
+    r = client.put(
+        f"/api/games/{gid}/orders",
+        json={"power": last, "orders": [move], "ready": True},
+        headers=bob.headers,
+    )
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["phase"] == first and body["power"] == last
+    assert [o["order"] for o in body["orders"]] == [move] and body["ready"] is True
+    assert body["processed"] is True
+    assert state(client, gid, bob)["phase"] != first
+    record = client.get(f"/api/games/{gid}/history/{first}").json()
+    assert move in [o["order"] for o in record["orders"][last]]
+
+
+def test_an_agreed_draw_is_shown(client: TestClient) -> None:
+    alice, bob = register(client, "alice"), register(client, "bob")
+    game = new_game(client, alice, players=2, bots=None)
+    gid = game["id"]
+    client.post(f"/api/games/{gid}/join", json={}, headers=bob.headers)
+    assert state(client, gid, alice)["draw"] is None
+    voters = [
+        (who, power) for who in (alice, bob) for power in state(client, gid, who)["my_powers"]
+    ]
+    for who, power in voters:
+        r = client.post(f"/api/games/{gid}/draw", json={"power": power}, headers=who.headers)
+        assert r.status_code == 200, r.text
+    assert r.json()["is_over"] and r.json()["draw"]["powers"]
+    s = state(client, gid)
+    assert s["is_over"] and s["draw"] is not None
+    assert sorted(s["draw"]["powers"]) == sorted(p for _, p in voters)

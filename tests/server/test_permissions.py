@@ -174,3 +174,53 @@ def test_observer_sees_the_board_but_no_orders(client: TestClient, table: dict[s
     assert state["position"]["units"] and "invite_code" not in state
     anon = client.get(f"/api/games/{gid}").json()
     assert anon["orders"] == {} and "invite_code" not in anon
+
+
+def _reads(gid: int, phase: str) -> list[str]:
+    return [
+        f"/api/games/{gid}",
+        f"/api/games/{gid}/history",
+        f"/api/games/{gid}/history/{phase}",
+        f"/api/games/{gid}/messages",
+        f"/api/games/{gid}/map.svg",
+        f"/api/games/{gid}/map.svg?phase={phase}",
+    ]
+
+
+def test_an_unlisted_game_is_seen_only_by_members_and_invitation_holders(
+    client: TestClient,
+) -> None:
+    alice, bob, olga = (register(client, n) for n in ("alice", "bob", "olga"))
+    game = new_game(client, alice, players=2, public=False, start=True)
+    gid, code = game["id"], game["invite_code"]
+    for power in game["my_powers"]:
+        client.post(f"/api/games/{gid}/ready", json={"power": power}, headers=alice.headers)
+    past = client.get(f"/api/games/{gid}/history", headers=alice.headers).json()
+    for path in _reads(gid, past[0]["phase"]):
+        assert client.get(path, headers=alice.headers).status_code == 200, path
+        for who in (olga.headers, {}):
+            r = client.get(path, headers=who)
+            assert r.status_code == 404, (path, r.text)
+            assert "alice" not in r.text
+        wrong = client.get(path, params={"code": code[:-1] + "x"}, headers=olga.headers)
+        assert wrong.status_code == 404, path
+        held = client.get(path, params={"code": code}, headers=bob.headers)
+        assert held.status_code == 200, (path, held.text)
+    lobby = client.get("/api/games", headers=olga.headers).json()
+    assert all(g["id"] != gid for part in lobby.values() for g in part)
+
+
+def test_a_creator_who_does_not_play_still_sees_the_unlisted_game(client: TestClient) -> None:
+    alice, olga = register(client, "alice"), register(client, "olga")
+    game = new_game(client, alice, public=False, join=False, start=True)
+    assert client.get(f"/api/games/{game['id']}", headers=alice.headers).status_code == 200
+    assert client.get(f"/api/games/{game['id']}", headers=olga.headers).status_code == 404
+
+
+def test_game_ids_cannot_be_guessed(client: TestClient) -> None:
+    alice = register(client, "alice")
+    ids = [new_game(client, alice, name=f"g{k}")["id"] for k in range(4)]
+    assert len(set(ids)) == 4
+    assert all(2**40 <= i < 2**53 for i in ids)  # spread over 2^53: not 1, 2, 3...
+    for gid in ids:
+        assert client.get(f"/api/games/{gid}", headers=alice.headers).status_code == 200

@@ -183,3 +183,29 @@ def test_merged_submissions_keep_each_other_postgres(
     pg_url: str, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _merge_race(pg_url, clock, monkeypatch)
+
+
+def test_a_process_skips_a_game_another_one_holds_postgres(pg_url: str, clock: FakeClock) -> None:
+    """Several server processes on one PostgreSQL: one that finds a game locked by another
+    moves on (SKIP LOCKED) instead of queueing behind it; the phase is processed once."""
+    settings = fast_settings(pg_url)
+    b = Backend.open(settings, clock=clock)
+    with TestClient(create_app(settings, backend=b)) as c:
+        alice = register(c, "alice")
+        game = new_game(c, alice, start=True, deadlines=DEADLINES)
+    clock.advance(61)
+    other = Backend.open(settings, clock=clock)
+    with other.db.begin() as conn:
+        conn.execute(select(t.games).where(t.games.c.id == game["id"]).with_for_update())
+        started = time.monotonic()
+        result: list[Any] = []
+        th = threading.Thread(target=lambda: result.append(process_if_due(b, game["id"])))
+        th.start()
+        th.join(timeout=5)
+        waited = time.monotonic() - started
+    th.join(timeout=60)
+    assert result == [False] and waited < 5
+    assert process_if_due(b, game["id"]) is True
+    assert process_if_due(b, game["id"]) is False
+    other.close()
+    b.close()

@@ -5,12 +5,20 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Collection, Mapping, Sequence
 
-from realpolitik.adjudicator.results import OrderResult, Outcome, Resolution, new_tuple
+from realpolitik.adjudicator.results import OrderResult, Outcome, Resolution
 from realpolitik.maps.model import GameMap, ProvinceType
 from realpolitik.orders import Build, Disband, Order, UnitRef, Waive
 from realpolitik.phase import Phase
 from realpolitik.position import Position
-from realpolitik.rules import Rules
+from realpolitik.rules import (
+    Adjustments,
+    CivilDisorderRemoval,
+    FleetBuildInland,
+    Rules,
+    TooManyBuilds,
+    TooManyDisbands,
+    Waiving,
+)
 from realpolitik.vocab import (
     ARMY,
     FLEET,
@@ -52,9 +60,9 @@ def adjustment_counts(
 def adjustment_due(
     game_map: GameMap, position: Position, power: Power, rules: Rules | None = None
 ) -> int:
-    """Owned centres minus units (``rules.adjustments == "upkeep"``), or, for reinforcements
-    (conquista), the owned centres outside the home country capped by the free homes."""
-    if rules is not None and rules.adjustments == "reinforcements":
+    """Owned centres minus units (``Adjustments.UPKEEP``), or, for reinforcements (conquista),
+    the owned centres outside the home country capped by the free homes."""
+    if rules is not None and rules.adjustments is Adjustments.REINFORCEMENTS:
         owned = position.centers_of(power)
         foreign = sum(1 for c in owned if game_map.provinces[c].home != power)
         return min(foreign, len(free_homes(game_map, position, power)))
@@ -66,7 +74,7 @@ def adjustment_dues(
     game_map: GameMap, position: Position, rules: Rules | None = None
 ) -> dict[Power, int]:
     """:func:`adjustment_due` of every power of the map or the position, in one pass."""
-    if rules is not None and rules.adjustments == "reinforcements":
+    if rules is not None and rules.adjustments is Adjustments.REINFORCEMENTS:
         powers = set(game_map.powers) | set(position.powers())
         return {power: adjustment_due(game_map, position, power, rules) for power in powers}
     try:
@@ -132,7 +140,7 @@ def adjudicate_adjustments(
             _one_order_per_place(judged, rules)
             _as_many_as_due(judged, due, rules)
         for order, result, reason in judged:
-            outcomes.append(new_tuple(Outcome, (power, order, result, reason, None, False)))
+            outcomes.append(Outcome(power, order, result, reason, None, False))
             if result is not _SUCCEEDS:
                 continue
             if isinstance(order, Build):
@@ -149,15 +157,11 @@ def adjudicate_adjustments(
                 civil.append(unit)
                 ref = UnitRef(unit.type, unit.location)
                 outcomes.append(
-                    new_tuple(
-                        Outcome, (power, Disband(ref), _SUCCEEDS, "civil disorder", None, True)
-                    )
+                    Outcome(power, Disband(ref), _SUCCEEDS, "civil disorder", None, True)
                 )
     # the centre owners do not change in an adjustment phase: the new position shares them
     new_position = Position(units, position.centers)
-    return new_tuple(
-        Resolution, (phase, tuple(outcomes), new_position, tuple(removed + civil), tuple(civil))
-    )
+    return Resolution(phase, tuple(outcomes), new_position, tuple(removed + civil), tuple(civil))
 
 
 def _built(game_map: GameMap, power: Power, ref: UnitRef, rules: Rules) -> Unit:
@@ -166,7 +170,9 @@ def _built(game_map: GameMap, power: Power, ref: UnitRef, rules: Rules) -> Unit:
     cannot stand where it was ordered."""
     utype = ref.type or ARMY
     location = ref.location
-    if rules.fleet_build_inland == "b" and not game_map.is_valid_location(utype, location):
+    if rules.fleet_build_inland is FleetBuildInland.ARMY_BUILT and not game_map.is_valid_location(
+        utype, location
+    ):
         utype, location = ARMY, PROVINCE[location]
     return shared_unit(power, utype, location)
 
@@ -200,9 +206,9 @@ def _as_many_as_due(judged: list[Judged], due: int, rules: Rules) -> None:
     if len(legal) <= allowed:
         return
     choice = rules.too_many_builds if due > 0 else rules.too_many_disbands
-    if choice == "a":
+    if choice in (TooManyBuilds.ALL_FAIL, TooManyDisbands.CIVIL_DISORDER):
         keep_list: list[int] = []
-    elif choice == "c":
+    elif choice in (TooManyBuilds.LAST, TooManyDisbands.LAST):
         keep_list = legal[len(legal) - allowed :]
     else:
         keep_list = legal[:allowed]
@@ -232,7 +238,7 @@ def _judge(
     if isinstance(order, Waive):
         if due <= 0:
             return _ILLEGAL, f"{power} has no build due"
-        return _LEGAL if rules.waive == "a" else (_ILLEGAL, "builds cannot be waived")
+        return _LEGAL if rules.waive is Waiving.ALLOWED else (_ILLEGAL, "builds cannot be waived")
     return _ILLEGAL, "only builds, waives and removals are ordered in an adjustment phase"
 
 
@@ -255,7 +261,7 @@ def _judge_build(
     if utype is ARMY:
         return _LEGAL
     if info.type is not _COASTAL:
-        if rules.fleet_build_inland == "b":
+        if rules.fleet_build_inland is FleetBuildInland.ARMY_BUILT:
             return _LEGAL
         return _ILLEGAL, f"a fleet cannot be built in {prov}"
     coast = coast_of(ref.location)
@@ -270,9 +276,9 @@ def removal_order(
 ) -> list[Unit]:
     """``units`` in the order the edition's civil-disorder rule removes them."""
     choice = rules.civil_disorder_removal
-    if choice == "c":
+    if choice is CivilDisorderRemoval.OFF_CENTRE_FIRST:
         targets = set(position.centers_of(power))
-    elif choice == "b":
+    elif choice is CivilDisorderRemoval.FROM_HOME_COUNTRY:
         targets = {p for p, i in game_map.provinces.items() if i.country == power}
     else:
         targets = set(game_map.homes.get(power, ()))
@@ -282,7 +288,7 @@ def removal_order(
     def key(unit: Unit) -> tuple[bool, int, int, str]:
         name = game_map.name_of(unit.province)
         fleet_first = 0 if unit.type is FLEET else 1
-        if choice == "c":
+        if choice is CivilDisorderRemoval.OFF_CENTRE_FIRST:
             on_center = unit.province in game_map.centers
             dist = _distance(game_map.any_adjacency, unit.province, targets)
             return (on_center, -dist, fleet_first, name)

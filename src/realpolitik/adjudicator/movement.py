@@ -14,29 +14,47 @@ from collections.abc import Collection, Mapping, Sequence
 from itertools import count
 from typing import cast
 
-from realpolitik.adjudicator.board import CONVOY, HOLD, MOVE, SUPPORT, Board, build_board
 from realpolitik.adjudicator.convoy import has_route
-from realpolitik.adjudicator.results import OrderResult, Outcome, Resolution, new_tuple
+from realpolitik.adjudicator.problem import (
+    CONVOY,
+    HOLD,
+    MOVE,
+    SUPPORT,
+    MovementProblem,
+    build_problem,
+)
+from realpolitik.adjudicator.results import OrderResult, Outcome, Resolution
 from realpolitik.adjudicator.retreats import retreat_options
 from realpolitik.maps.model import GameMap
 from realpolitik.orders import Hold, Order, UnitRef
 from realpolitik.phase import Phase
 from realpolitik.position import Dislodged, Position
-from realpolitik.rules import Rules
+from realpolitik.rules import (
+    ConvoyedAttackOrigin,
+    ConvoyParadox,
+    DislodgedOrigin,
+    Dislodging,
+    MultiRouteConvoy,
+    RetreatAfterConvoy,
+    Rules,
+    SupportCut,
+)
 from realpolitik.vocab import Power, Province, Unit, shared_unit, unit_text
 
 _MOVE, _SUPPORT, _PATH = 0, 1, 2
 _UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
+_BOOK_PARADOX_RULES = (ConvoyParadox.RULE_1971, ConvoyParadox.RULE_1982, ConvoyParadox.RULE_2000)
 _NO_GUESS = sys.maxsize  # no guess read
 _NONE: tuple[int, ...] = ()  # no supports, no fleets
 
 
 class Resolver:
-    """Resolves a :class:`Board`; query :meth:`moves`, :meth:`given`, :meth:`dislodged_by`."""
+    """Resolves a :class:`MovementProblem`; query :meth:`moves`, :meth:`given`,
+    :meth:`dislodged_by`."""
 
-    def __init__(self, board: Board) -> None:
-        self.b = board
-        n = board.size
+    def __init__(self, problem: MovementProblem) -> None:
+        self.problem = problem
+        n = problem.size
         self.state = [_UNRESOLVED] * (3 * n)
         self.value = [False] * (3 * n)
         self.deps: list[int] = []
@@ -44,12 +62,12 @@ class Resolver:
         self.waits = [0] * (3 * n)  # for a guess: the start of the oldest guess it depends on
         self.clock = 0
         self.oldest = _NO_GUESS  # the start of the oldest guess read by the current frame
-        rules = board.rules
+        rules = problem.rules
         self.paradox_rule = rules.convoy_paradox
-        self.any_route_breaks = rules.multi_route_convoy == "a"
-        self.never_origin = rules.dislodged_origin == "a"
-        self.convoy_cuts_own_target = rules.convoyed_attack_origin == "b"
-        self.target_cuts = rules.support_cut == "any_attack"  # Grow: no classic exception
+        self.any_route_breaks = rules.multi_route_convoy is MultiRouteConvoy.ANY_ROUTE
+        self.never_origin = rules.dislodged_origin is DislodgedOrigin.NEVER
+        self.convoy_cuts_own_target = rules.convoyed_attack_origin is ConvoyedAttackOrigin.CUT
+        self.target_cuts = rules.support_cut is SupportCut.ANY_ATTACK  # Grow: no classic exception
         self.exempt: dict[tuple[int, int], bool] = {}
         self.paradox: set[int] = set()  # armies whose convoy the paradox rule stopped
         self.by_rule: set[int] = set()  # decisions a backup rule settled, not computed
@@ -58,11 +76,11 @@ class Resolver:
     def _settle_the_obvious(self) -> None:
         """Decide at once what needs no other decision: a move by land into an empty
         province nobody else enters succeeds."""
-        b = self.b
-        attackers, index = b.attackers, b.index
+        problem = self.problem
+        attackers, index = problem.attackers, problem.index
         state, value = self.state, self.value
-        convoyed, dest = b.convoyed, b.dest
-        for i in b.movers:
+        convoyed, dest = problem.convoyed, problem.dest
+        for i in problem.movers:
             into = dest[i] or ""
             if not convoyed[i] and into not in index and len(attackers[into]) == 1:
                 d = 3 * i + _MOVE
@@ -137,7 +155,7 @@ class Resolver:
         paradox = any(d % 3 == _PATH for d in cycle)
         for d in cycle:
             kind = d % 3
-            if paradox and self.paradox_rule == "d" and kind != _SUPPORT:
+            if paradox and self.paradox_rule is ConvoyParadox.ALL_HOLD and kind != _SUPPORT:
                 self._settle(d, False)  # all moves of the paradox hold
                 self.by_rule.add(d)
             elif paradox and kind == _PATH:
@@ -167,9 +185,13 @@ class Resolver:
     def decisions(self) -> list[int]:
         """Every decision of the phase: each move's, each support's, and the convoy path of
         each move that may go by convoy."""
-        b = self.b
-        found = [3 * i + _MOVE for i in b.movers] + [3 * i + _SUPPORT for i in b.supports]
-        return found + [3 * i + _PATH for i in b.movers if b.convoyed[i] and not b.no_route[i]]
+        problem = self.problem
+        found = [3 * i + _MOVE for i in problem.movers] + [
+            3 * i + _SUPPORT for i in problem.supports
+        ]
+        return found + [
+            3 * i + _PATH for i in problem.movers if problem.convoyed[i] and not problem.no_route[i]
+        ]
 
     def computed(self, d: int) -> bool:
         """What decision ``d``'s rule gives from the values of the others as they stand
@@ -187,35 +209,35 @@ class Resolver:
 
     def path(self, i: int) -> bool:
         """Can the unit reach its destination (by land, or by a convoy that holds)?"""
-        b = self.b
-        if not b.convoyed[i] or b.fallback[i]:
+        problem = self.problem
+        if not problem.convoyed[i] or problem.fallback[i]:
             return True
-        return not b.no_route[i] and self.resolve(3 * i + _PATH)
+        return not problem.no_route[i] and self.resolve(3 * i + _PATH)
 
     def by_convoy(self, i: int) -> bool:
         """Does the move go by convoy? A move that may fall back (DATC 4.A.3 a, c) goes by
         land when its convoy is disrupted."""
-        b = self.b
-        if not b.convoyed[i]:
+        problem = self.problem
+        if not problem.convoyed[i]:
             return False
-        return not b.fallback[i] or self.resolve(3 * i + _PATH)
+        return not problem.fallback[i] or self.resolve(3 * i + _PATH)
 
     def dislodged_by(self, i: int) -> int:
         """The unit that dislodges unit ``i``, or -1."""
-        b = self.b
-        if b.kind[i] == MOVE and self.moves(i):
+        problem = self.problem
+        if problem.kind[i] == MOVE and self.moves(i):
             return -1
-        for j in b.attackers.get(b.prov[i], ()):
+        for j in problem.attackers.get(problem.prov[i], ()):
             if self.moves(j):
                 return j
         return -1
 
     # --- strengths -------------------------------------------------------------------------
     def head_to_head(self, i: int, t: int) -> bool:
-        b = self.b
+        problem = self.problem
         return (
-            b.kind[t] == MOVE
-            and b.dest[t] == b.prov[i]
+            problem.kind[t] == MOVE
+            and problem.dest[t] == problem.prov[i]
             and not self.by_convoy(i)
             and not self.by_convoy(t)
         )
@@ -228,77 +250,85 @@ class Resolver:
         return given
 
     def attack_strength(self, i: int) -> int:
-        b = self.b
+        problem = self.problem
         if not self.path(i):
             return 0
-        t = b.index.get(b.dest[i] or "", -1)
-        if t < 0 or (b.kind[t] == MOVE and not self.head_to_head(i, t) and self.moves(t)):
-            return 1 + self._supports(b.move_supports.get(i, _NONE))
-        victim = b.owner[t]
-        if victim == b.owner[i]:
+        t = problem.index.get(problem.dest[i] or "", -1)
+        if t < 0 or (problem.kind[t] == MOVE and not self.head_to_head(i, t) and self.moves(t)):
+            return 1 + self._supports(problem.move_supports.get(i, _NONE))
+        victim = problem.owner[t]
+        if victim == problem.owner[i]:
             return 0
         return 1 + self._supports(
-            [s for s in b.move_supports.get(i, _NONE) if b.owner[s] != victim]
+            [s for s in problem.move_supports.get(i, _NONE) if problem.owner[s] != victim]
         )
 
     def hold_strength(self, i: int) -> int:
-        b = self.b
-        if b.kind[i] == MOVE:
+        problem = self.problem
+        if problem.kind[i] == MOVE:
             return 0 if self.moves(i) else 1
-        return 1 + self._supports(b.hold_supports.get(i, _NONE))
+        return 1 + self._supports(problem.hold_supports.get(i, _NONE))
 
     def defend_strength(self, i: int) -> int:
-        return 1 + self._supports(self.b.move_supports.get(i, _NONE))
+        return 1 + self._supports(self.problem.move_supports.get(i, _NONE))
 
     def prevent_strength(self, i: int) -> int:
-        b = self.b
+        problem = self.problem
         if not self.path(i):
             return 0
-        t = b.index.get(b.dest[i] or "", -1)
+        t = problem.index.get(problem.dest[i] or "", -1)
         if (
             t >= 0
-            and b.kind[t] == MOVE
-            and b.dest[t] == b.prov[i]
+            and problem.kind[t] == MOVE
+            and problem.dest[t] == problem.prov[i]
             and (self.never_origin or self.head_to_head(i, t))
             and self.moves(t)
         ):
             return 0  # beaten by the unit from where it was going: no effect there
-        return 1 + self._supports(b.move_supports.get(i, _NONE))
+        return 1 + self._supports(problem.move_supports.get(i, _NONE))
 
     # --- decisions ---------------------------------------------------------------------------
     def _move_succeeds(self, i: int) -> bool:
-        b = self.b
+        problem = self.problem
         attack = self.attack_strength(i)
         if attack == 0:
             return False
-        dest = b.dest[i] or ""
-        t = b.index.get(dest, -1)
+        dest = problem.dest[i] or ""
+        t = problem.index.get(dest, -1)
         if t >= 0:
             if self.head_to_head(i, t):
                 if attack <= self.defend_strength(t):
                     return False
             elif attack <= self.hold_strength(t):
                 return False
-        return all(not (j != i and attack <= self.prevent_strength(j)) for j in b.attackers[dest])
+        return all(
+            not (j != i and attack <= self.prevent_strength(j)) for j in problem.attackers[dest]
+        )
 
     def _support_given(self, i: int) -> bool:
-        b = self.b
-        attackers = b.attackers.get(b.prov[i])
+        problem = self.problem
+        attackers = problem.attackers.get(problem.prov[i])
         if not attackers:
             return True
-        into = b.target_dest[i] if b.target_dest[i] is not None else b.prov[b.target[i]]
-        power = b.owner[i]
+        into = (
+            problem.target_dest[i]
+            if problem.target_dest[i] is not None
+            else problem.prov[problem.target[i]]
+        )
+        power = problem.owner[i]
         for j in attackers:
-            if b.owner[j] == power:
+            if problem.owner[j] == power:
                 continue
             if self.by_convoy(j):
                 if self._exempt(j, i):
                     continue
-                if b.prov[j] == into and not (self.convoy_cuts_own_target or self.target_cuts):
+                if problem.prov[j] == into and not (
+                    self.convoy_cuts_own_target or self.target_cuts
+                ):
                     continue
                 if not self.path(j):
                     continue
-            elif b.prov[j] == into and not self.target_cuts:
+            elif problem.prov[j] == into and not self.target_cuts:
                 continue
             return False
         for j in attackers:
@@ -309,8 +339,8 @@ class Resolver:
         return True
 
     def _path_holds(self, i: int) -> bool:
-        b = self.b
-        fleets = b.fleets.get(i, _NONE)
+        problem = self.problem
+        fleets = problem.fleets.get(i, _NONE)
         if self.any_route_breaks:
             for f in fleets:
                 if self.dislodged_by(f) >= 0:
@@ -318,15 +348,15 @@ class Resolver:
             alive = fleets
         else:
             alive = [f for f in fleets if self.dislodged_by(f) < 0]
-        provs = {b.prov[f] for f in alive}
-        return has_route(b.game_map, b.prov[i], b.dest[i] or "", provs)
+        provs = {problem.prov[f] for f in alive}
+        return has_route(problem.game_map, problem.prov[i], problem.dest[i] or "", provs)
 
     # --- the rulebooks' convoy paradox rules (DATC 4.A.2 a, b, c) ----------------------------
     def _exempt(self, army: int, supporter: int) -> bool:
         """Does the paradox rule stop a convoyed ``army`` from cutting ``supporter``'s support
         (and from dislodging it: the rule takes precedence, DATC 6.F.17)?"""
         rule = self.paradox_rule
-        if rule not in ("a", "b", "c"):
+        if rule not in _BOOK_PARADOX_RULES:
             return False
         key = (army, supporter)
         cached = self.exempt.get(key)
@@ -335,29 +365,29 @@ class Resolver:
         return cached
 
     def _compute_exempt(self, army: int, supporter: int) -> bool:
-        b = self.b
-        if b.kind[supporter] != SUPPORT:
+        problem = self.problem
+        if problem.kind[supporter] != SUPPORT:
             return False
-        into = b.target_dest[supporter]
-        if self.paradox_rule == "b":
-            sea = into if into is not None else b.prov[b.target[supporter]]
-            f = b.index.get(sea, -1)
+        into = problem.target_dest[supporter]
+        if self.paradox_rule is ConvoyParadox.RULE_1982:
+            sea = into if into is not None else problem.prov[problem.target[supporter]]
+            f = problem.index.get(sea, -1)
             return (
-                b.units[supporter].type.value == "F"
-                and b.game_map.provinces[sea].is_sea
+                problem.units[supporter].type.value == "F"
+                and problem.game_map.provinces[sea].is_sea
                 and f >= 0
-                and b.kind[f] == CONVOY
+                and problem.kind[f] == CONVOY
             )
         if into is None:
             return False
-        fleets = b.fleets.get(army, _NONE)
-        target_fleet = b.index.get(into, -1)
+        fleets = problem.fleets.get(army, _NONE)
+        target_fleet = problem.index.get(into, -1)
         if target_fleet < 0 or target_fleet not in fleets:
             return False
-        if self.paradox_rule == "a":
+        if self.paradox_rule is ConvoyParadox.RULE_1971:
             return True
-        others = {b.prov[f] for f in fleets if f != target_fleet}
-        return not has_route(b.game_map, b.prov[army], b.dest[army] or "", others)
+        others = {problem.prov[f] for f in fleets if f != target_fleet}
+        return not has_route(problem.game_map, problem.prov[army], problem.dest[army] or "", others)
 
 
 # --- the phase: resolve, then read the outcomes and the new position ------------------------
@@ -372,21 +402,21 @@ def adjudicate_movement(
     accepted: Collection[tuple[Power, Province]] = (),
 ) -> Resolution:
     """Resolve a movement phase. Pure: the inputs are not changed."""
-    board = build_board(game_map, position, orders, rules, disorder=disorder, accepted=accepted)
-    r = Resolver(board)
-    dest, dest_loc, prov, index = board.dest, board.dest_loc, board.prov, board.index
+    problem = build_problem(game_map, position, orders, rules, disorder=disorder, accepted=accepted)
+    r = Resolver(problem)
+    dest, dest_loc, prov, index = problem.dest, problem.dest_loc, problem.prov, problem.index
     dislodger: dict[int, int] = {}  # dislodged unit: the unit dislodging it
-    for attacked in board.attackers:
+    for attacked in problem.attackers:
         i = index.get(attacked, -1)
         if i >= 0:
             j = r.dislodged_by(i)
             if j >= 0:
                 dislodger[i] = j
-    # the units after the phase, in board order: each moved unit where it went, each
+    # the units after the phase, in problem order: each moved unit where it went, each
     # dislodged one gone (its key None, dropped)
     keys: list[Province | None] = list(prov)
-    after = list(board.units)
-    for i in board.movers:
+    after = list(problem.units)
+    for i in problem.movers:
         if r.moves(i):
             unit = after[i]
             keys[i] = dest[i]
@@ -400,39 +430,43 @@ def adjudicate_movement(
     dislodged: dict[Province, Dislodged] = {}
     for i in sorted(dislodger):
         j = dislodger[i]
-        unit = board.units[i]
+        unit = problem.units[i]
         origin = prov[j]
-        by_convoy = r.by_convoy(j) and rules.retreat_after_convoy == "b"
+        by_convoy = (
+            r.by_convoy(j) and rules.retreat_after_convoy is RetreatAfterConvoy.AFTER_A_CONVOY
+        )
         barred = None if by_convoy else origin
         options: tuple[str, ...] = ()
-        if rules.dislodged == "retreat":
+        if rules.dislodged is Dislodging.RETREAT:
             options = retreat_options(game_map, unit, units, contested, barred)
         dislodged[prov[i]] = Dislodged(unit, origin, options)
 
     # the fate of each dislodged unit (by number)
     fates = {i: _DISLODGED if dislodged[prov[i]].retreats else _DESTROYED for i in dislodger}
     outcomes = _outcomes(r, fates)
-    order_of, order_unit = board.order_of, board.order_unit
+    order_of, order_unit = problem.order_of, problem.order_unit
     for i in [i for i, k in enumerate(order_of) if k < 0] if -1 in order_of else ():
-        unit = board.units[i]
+        unit = problem.units[i]
         if i not in order_unit:  # not even an illegal order: it holds
             hold = Hold(UnitRef(unit.type, unit.location))
             fate = fates.get(i)
             result = fate or _STANDS
             outcomes.append(Outcome(unit.power, hold, result, "no order: holds", fate, True))
-    if rules.dislodged == "destroyed":  # no retreats: dislodged units are destroyed at once
+    if (
+        rules.dislodged is Dislodging.DESTROYED
+    ):  # no retreats: dislodged units are destroyed at once
         lost = tuple(d.unit for _, d in sorted(dislodged.items()))
         new_position = Position(units, dict(position.centers), {}, frozenset(contested))
-        return new_tuple(Resolution, (phase, tuple(outcomes), new_position, lost, ()))
+        return Resolution(phase, tuple(outcomes), new_position, lost, ())
     new_position = Position(units, dict(position.centers), dislodged, frozenset(contested))
-    return new_tuple(Resolution, (phase, tuple(outcomes), new_position, (), ()))
+    return Resolution(phase, tuple(outcomes), new_position, (), ())
 
 
 def _contested(r: Resolver, units: Mapping[Province, Unit]) -> set[Province]:
     """Provinces left empty by a standoff: a failed move that still had strength to prevent."""
-    b = r.b
+    problem = r.problem
     out: set[Province] = set()
-    for prov, attackers in b.attackers.items():
+    for prov, attackers in problem.attackers.items():
         if prov in units:
             continue
         for j in attackers:
@@ -445,20 +479,26 @@ def _contested(r: Resolver, units: Mapping[Province, Unit]) -> set[Province]:
 def _outcomes(r: Resolver, fates: Mapping[int, OrderResult]) -> list[Outcome]:
     """The result of every order, in the order given (``fates``: of the dislodged units,
     by number)."""
-    b = r.b
-    order_of, kind, fails, invalid, no_route = b.order_of, b.kind, b.fails, b.invalid, b.no_route
+    problem = r.problem
+    order_of, kind, fails, invalid, no_route = (
+        problem.order_of,
+        problem.kind,
+        problem.fails,
+        problem.invalid,
+        problem.no_route,
+    )
     out: list[Outcome] = []
     add = out.append
     notes = {**invalid, **fails} if fails else invalid  # why an order is invalid or fails
-    numbered = zip(count(), b.order_power, b.orders, b.order_unit)
+    numbered = zip(count(), problem.order_power, problem.orders, problem.order_unit)
     for k, power, order, i in numbered:
         if i < 0 or order_of[i] != k:  # illegal, or not the order the unit follows
             fate = fates.get(i) if fates else None
             if k in fails:
-                add(new_tuple(Outcome, (power, order, _FAILS, fails[k], fate, False)))
+                add(Outcome(power, order, _FAILS, fails[k], fate, False))
             else:
-                reason = b.illegal.get(k) or "the unit has another order"
-                add(new_tuple(Outcome, (power, order, _ILLEGAL, reason, fate, False)))
+                reason = problem.illegal.get(k) or "the unit has another order"
+                add(Outcome(power, order, _ILLEGAL, reason, fate, False))
             continue
         fate = fates.get(i) if fates else None
         what = kind[i]
@@ -480,11 +520,11 @@ def _outcomes(r: Resolver, fates: Mapping[int, OrderResult]) -> list[Outcome]:
             result, reason = fate or _STANDS, ""
         elif fate is not None:
             result, reason = _DISRUPTED, "the fleet is dislodged"
-        elif b.target[i] in r.paradox and b.prov[i] in b.attackers:
+        elif problem.target[i] in r.paradox and problem.prov[i] in problem.attackers:
             result, reason = _DISRUPTED, "a convoy paradox: it holds"
         else:
             result, reason = _AVAILABLE, ""
-        add(new_tuple(Outcome, (power, order, result, reason, fate, False)))
+        add(Outcome(power, order, result, reason, fate, False))
     return out
 
 
@@ -500,22 +540,23 @@ _DISLODGED, _DESTROYED = OrderResult.DISLODGED, OrderResult.DESTROYED
 
 
 def _why_failed(r: Resolver, i: int) -> str:
-    b = r.b
+    problem = r.problem
     if not r.path(i):
         return "the convoy is disrupted"
     attack = r.attack_strength(i)
-    dest = b.dest[i] or ""
-    t = b.index.get(dest, -1)
+    dest = problem.dest[i] or ""
+    t = problem.index.get(dest, -1)
     if attack == 0 and t >= 0:
-        return f"cannot dislodge its own unit {unit_text(b.units[t])}"
+        return f"cannot dislodge its own unit {unit_text(problem.units[t])}"
     if t >= 0:
         if r.head_to_head(i, t):
             defend = r.defend_strength(t)
             if attack <= defend:
-                return f"beaten head-to-head by {unit_text(b.units[t])} ({attack} against {defend})"
+                by = unit_text(problem.units[t])
+                return f"beaten head-to-head by {by} ({attack} against {defend})"
         else:
             hold = r.hold_strength(t)
             if attack <= hold:
-                return f"bounced off {unit_text(b.units[t])} ({attack} against {hold})"
-    rivals = [unit_text(b.units[j]) for j in b.attackers[dest] if j != i]
+                return f"bounced off {unit_text(problem.units[t])} ({attack} against {hold})"
+    rivals = [unit_text(problem.units[j]) for j in problem.attackers[dest] if j != i]
     return f"standoff in {dest} with {', '.join(rivals)}" if rivals else "bounced"

@@ -37,8 +37,7 @@ class OrderResult(Enum):
 class Outcome(NamedTuple):
     """The result of one order. ``fate`` is DISLODGED or DESTROYED when the ordered unit was
     dislodged in a movement phase (``None`` otherwise); ``implied`` marks the hold given to a
-    unit that had no order. (A named tuple: immutable, and made several times faster than a
-    frozen dataclass, which matters at a few dozen per phase.)"""
+    unit that had no order."""
 
     power: Power
     order: Order
@@ -74,8 +73,7 @@ class Outcome(NamedTuple):
 class Resolution(NamedTuple):
     """A processed phase: outcomes in the order given (implied holds last) and the position
     after it. ``removed`` lists units disbanded by the rules (no retreat possible, failed or
-    missing retreat, civil-disorder removal). (A named tuple, as :class:`Outcome`: made
-    several times faster than a frozen dataclass, once a phase.)"""
+    missing retreat, civil-disorder removal)."""
 
     phase: Phase
     outcomes: tuple[Outcome, ...]
@@ -88,9 +86,3 @@ class Resolution(NamedTuple):
             if outcome.order == order:
                 return outcome
         raise KeyError(f"no outcome for {order}")
-
-
-new_tuple = tuple.__new__
-"""``new_tuple(Outcome, (power, order, result, reason, fate, implied))``: a named tuple built
-directly, as the tuple it is (calling ``Outcome(...)`` runs its ``__new__`` in Python; the
-adjudicator makes a few dozen outcomes a phase). Every field is given."""

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
-from realpolitik.adjudicator.results import OrderResult, Outcome, Resolution, new_tuple
+from realpolitik.adjudicator.results import OrderResult, Outcome, Resolution
 from realpolitik.maps.model import GameMap
 from realpolitik.orders import Disband, Move, Order, Retreat, UnitRef
 from realpolitik.phase import Phase
 from realpolitik.position import Dislodged, Position
-from realpolitik.rules import Rules
+from realpolitik.rules import Rules, WrongUnitType
 from realpolitik.vocab import (
     ARMY,
     PROVINCE,
@@ -92,20 +92,17 @@ def adjudicate_retreats(
                     units = dict(position.units)
                 units[prov] = shared_unit(unit.power, unit.type, dest)
         assert verdict is not None
-        outcomes.append(new_tuple(Outcome, (power, order, verdict, reason, None, False)))
+        outcomes.append(Outcome(power, order, verdict, reason, None, False))
     if len(chosen) < len(position.dislodged):
         for prov, d in sorted(position.dislodged.items()):
             if prov not in chosen:
                 removed.append(d.unit)
                 ref = UnitRef(d.unit.type, d.unit.location)
                 outcomes.append(
-                    new_tuple(
-                        Outcome,
-                        (d.unit.power, Disband(ref), _SUCCEEDS, "no retreat order", None, True),
-                    )
+                    Outcome(d.unit.power, Disband(ref), _SUCCEEDS, "no retreat order", None, True)
                 )
     new_position = Position(position.units if units is None else units, position.centers)
-    return new_tuple(Resolution, (phase, tuple(outcomes), new_position, tuple(removed), ()))
+    return Resolution(phase, tuple(outcomes), new_position, tuple(removed), ())
 
 
 def _bounces(destinations: Collection[Location | None]) -> set[Province]:
@@ -134,7 +131,11 @@ def _judge(
     unit = d.unit
     if unit.power != power:
         return _ILLEGAL, f"the dislodged unit in {here} belongs to {unit.power}", None, None
-    if ref.type is not None and ref.type is not unit.type and rules.wrong_unit_type == "a":
+    if (
+        ref.type is not None
+        and ref.type is not unit.type
+        and rules.wrong_unit_type is WrongUnitType.ILLEGAL
+    ):
         why = f"the dislodged unit is {unit.type.value}, not {ref.type.value}"
         return _ILLEGAL, why, None, None
     if isinstance(order, Disband):

@@ -49,7 +49,7 @@ from realpolitik.orders import (
 )
 from realpolitik.phase import Season
 from realpolitik.position import Position
-from realpolitik.rules import Rules
+from realpolitik.rules import Adjustments, Rules
 from realpolitik.variants import edition
 from realpolitik.vocab import ARMY, Power, Province, province_of
 
@@ -191,7 +191,7 @@ class _Search:
         self.me = view.power
         phase = view.phase
         self.changes_owner = phase.season is Season.FALL or (
-            self.rules.adjustments == "reinforcements"
+            self.rules.adjustments is Adjustments.REINFORCEMENTS
         )
         self.keys = [k for k, opts in legal.items() if opts]
         # own supports of moves and convoys, by the province of the unit they help and the

@@ -45,6 +45,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         host=args.host,
         port=args.port,
         workers=args.workers,
+        timeout_graceful_shutdown=5,  # open event streams do not hold a shutdown up
         log_level=os.environ.get("REALPOLITIK_LOG_LEVEL", "info"),
     )
     return 0

@@ -3,7 +3,10 @@ orders, and actions back to orders (the layout is documented in :mod:`realpoliti
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Mapping, Sequence
+from struct import pack
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -50,6 +53,7 @@ class Encoding:
         mask[:: self.choices] = b"\x01" * n  # no order: always allowed
         self._mask = bytes(mask)
         self._ones = b"\x01" * self.choices
+        self._counts = array("h", bytes(2 * n))
         codes = len(self.powers)
         unit_space = spaces.Box(0, max(codes, 2, self._most_coasts()), (n, 3), np.int8)
         self.observation_space = spaces.Dict(
@@ -90,13 +94,12 @@ class Encoding:
         for power, count in due.items():
             if power in code:
                 adjust[code[power] - 1] = count & 255  # as int8
-        when = np.array([phase.year, SEASONS[phase.season], KINDS[phase.kind]], np.int16)
-        when.flags.writeable = False
+        when = pack("=3h", phase.year, SEASONS[phase.season], KINDS[phase.kind])
         return {
             "units": units,
             "dislodged": dislodged,
             "centres": np.frombuffer(bytes(centres), np.int8),
-            "phase": when,
+            "phase": np.frombuffer(when, np.int16),
             "adjustments": np.frombuffer(bytes(adjust), np.int8),
         }
 
@@ -126,14 +129,14 @@ class Encoding:
         """The action mask of these slots (row ``k`` allows 0 and the indices of province
         ``k``'s orders) and the count of orders per province."""
         cells = bytearray(self._mask)
+        counts = array("h", self._counts)
         width, ones = self.choices, self._ones
-        counts = np.zeros(len(self.provinces), np.int16)
         for k, orders in slots.items():
-            start = k * width
-            cells[start : start + len(orders) + 1] = ones[: len(orders) + 1]
-        if slots:
-            counts[list(slots)] = [len(orders) for orders in slots.values()]
-        return np.frombuffer(cells, np.int8).reshape(len(self.provinces), width), counts
+            start, listed = k * width, len(orders)
+            cells[start : start + listed + 1] = ones[: listed + 1]
+            counts[k] = listed
+        mask = np.frombuffer(cells, np.int8).reshape(len(self.provinces), width)
+        return mask, np.frombuffer(counts, np.int16)
 
     def decode(
         self, power: Power, slots: Slots, action: object, strict: bool = True
@@ -141,10 +144,10 @@ class Encoding:
         """The orders an action picks: a ``ValueError`` naming the province for an index
         that is not allowed (not ``strict``: read as 0), and for an action of the wrong
         shape."""
-        array = _indices(power, action, len(self.provinces))
+        given = _indices(power, action, len(self.provinces))
         out: list[Order] = []
-        picks = array.tolist()
-        for k in array.nonzero()[0].tolist():
+        picks = given.tolist()
+        for k in given.nonzero()[0].tolist():
             orders = slots.get(k)
             i = picks[k]
             if not strict and (orders is None or not 0 < i <= len(orders)):
@@ -174,14 +177,14 @@ class Encoding:
         return action
 
 
-def _indices(power: Power, action: object, n: int) -> NDArray[np.int64]:
+def _indices(power: Power, action: object, n: int) -> NDArray[np.integer[Any]]:
     try:
-        array = np.asarray(action)
+        given = np.asarray(action)
     except (TypeError, ValueError):
         raise ValueError(f"{power}: an action is {n} order indices, not {action!r}") from None
-    if array.shape != (n,) or array.dtype.kind not in "iu":
+    if given.shape != (n,) or given.dtype.kind not in "iu":
         raise ValueError(
             f"{power}: an action is {n} integer order indices (one per province), "
-            f"not an array of shape {array.shape} and type {array.dtype}"
+            f"not an array of shape {given.shape} and type {given.dtype}"
         )
-    return array.astype(np.int64, copy=False)
+    return given

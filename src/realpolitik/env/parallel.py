@@ -18,6 +18,7 @@ from realpolitik.game import Game
 from realpolitik.maps import load_map
 from realpolitik.orders import Build, Disband, Order
 from realpolitik.phase import PhaseKind
+from realpolitik.rules import ForeignSupport
 from realpolitik.vocab import Power
 
 MAX_ORDERS = 256
@@ -34,10 +35,12 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
     ``edition``, ``players`` and ``setup`` choose the table as :meth:`Game.new` does;
     ``reward`` is ``"centres"``, ``"sum_of_squares"`` or ``"win"``
     (:mod:`realpolitik.env.rewards`); an episode is cut off (truncated) after
-    ``max_years`` game years; ``max_orders``: legal orders listed per province (the rest
-    cannot be chosen); ``accept_supports`` (conquista): each power accepts every foreign
-    support offered to it; ``invalid``: an order index that the action mask does not allow
-    raises a ``ValueError`` (``"raise"``) or is read as *no order* (``"ignore"``)."""
+    ``max_years`` game years; ``last_year``: the shortened game's agreed end (1971, grow:
+    the game ends then, the most units win); ``max_orders``: legal orders listed per
+    province (the rest cannot be chosen); ``accept_supports`` (conquista): each power
+    accepts every foreign support offered to it; ``invalid``: an order index that the
+    action mask does not allow raises a ``ValueError`` (``"raise"``) or is read as *no
+    order* (``"ignore"``)."""
 
     metadata: ClassVar[dict[str, Any]] = {
         "name": "realpolitik_v0",
@@ -53,6 +56,7 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
         setup: str | None = None,
         reward: str = "centres",
         max_years: int = 20,
+        last_year: int | None = None,
         max_orders: int = MAX_ORDERS,
         accept_supports: bool = True,
         invalid: str = "raise",
@@ -67,7 +71,7 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
         if render_mode not in (None, "ansi"):
             raise ValueError(f"unknown render mode {render_mode!r} (only 'ansi')")
         self.edition, self.players, self.setup = edition, players, setup
-        self.reward, self.max_years = reward, max_years
+        self.reward, self.max_years, self.last_year = reward, max_years, last_year
         self.accept_supports, self.render_mode = accept_supports, render_mode
         self.strict = invalid == "raise"
         self.game = self._new_game(0)
@@ -94,7 +98,10 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
         self._last_year = 0
 
     def _new_game(self, seed: int) -> Game:
-        return Game.new(edition=self.edition, players=self.players, setup=self.setup, seed=seed)
+        return Game.new(
+            edition=self.edition, players=self.players, setup=self.setup, seed=seed,
+            last_year=self.last_year,
+        )  # fmt: skip
 
     def observation_space(self, agent: Power) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -164,7 +171,9 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
             if adjusting:
                 picked = _adjustments(picked, due.get(power, 0))
             chosen[power] = picked
-        acknowledged = game.rules.foreign_support == "acknowledged" and game.phase.is_movement
+        acknowledged = (
+            game.rules.foreign_support is ForeignSupport.ACKNOWLEDGED and game.phase.is_movement
+        )
         for power, given in chosen.items():
             game.submit(power, given)
             if acknowledged and self.accept_supports:

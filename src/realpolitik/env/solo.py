@@ -44,13 +44,14 @@ class SoloEnv(gymnasium.Env[Observation, NDArray[np.int64]]):
         setup: str | None = None,
         reward: str = "centres",
         max_years: int = 20,
+        last_year: int | None = None,
         max_orders: int = MAX_ORDERS,
         invalid: str = "ignore",
         render_mode: str | None = None,
     ) -> None:
         self.env = DiplomacyEnv(
             edition, players, setup=setup, reward=reward, max_years=max_years,
-            max_orders=max_orders, invalid=invalid, render_mode=render_mode,
+            last_year=last_year, max_orders=max_orders, invalid=invalid, render_mode=render_mode,
         )  # fmt: skip
         power = str(power).upper()
         if power not in self.env.possible_agents:
@@ -140,7 +141,7 @@ class SoloEnv(gymnasium.Env[Observation, NDArray[np.int64]]):
         for power, bot in self.bots.items():
             legal = env.legal_orders(power)
             if legal:
-                view = PowerView(power, game.phase, game.position, game.game_map)
+                view = PowerView(power, game.phase, game.position, game.game_map, game.rules)
                 out[power] = bot.orders(view, legal)
         return out
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from realpolitik.errors import MapDataError
@@ -40,10 +40,14 @@ def load_map(name: str) -> GameMap:
     return map_from_dict(_raw(name))
 
 
+_DATA = Path(__file__).parent / "data"
+# read beside the module, not through importlib.resources: its first use costs several
+# times a board's own loading (and so the first new game of a process)
+
+
 def _raw(name: str) -> dict[str, Any]:
-    base = resources.files("realpolitik.maps").joinpath("data")
     if "/" not in name and "\\" not in name and not name.startswith("."):
-        for path in (base.joinpath(f"{name}.json"), base.joinpath("derived", f"{name}.json")):
+        for path in (_DATA / f"{name}.json", _DATA / "derived" / f"{name}.json"):
             if path.is_file():
                 data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
                 return _derive(data) if "base" in data else data

@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from realpolitik.errors import AmbiguousOrderError, IllegalOrderError
+from realpolitik.adjudicator.legality import Reason, convoy_rule, move_rule, support_rule
+from realpolitik.errors import AmbiguousOrderError, IllegalOrderError, OrderError
 from realpolitik.maps.model import GameMap, ProvinceType
 from realpolitik.notation.formatter import coast_name, place_name, power_name, unit_phrase
 from realpolitik.notation.lexicon import language_data
@@ -35,6 +36,7 @@ from realpolitik.orders import (
 )
 from realpolitik.phase import PhaseKind
 from realpolitik.position import Position
+from realpolitik.rules import ImpossibleCoast, Rules, UnknownCoast
 from realpolitik.vocab import ARMY, FLEET, Location, Power, Province, Unit, coast_of, province_of
 
 
@@ -112,44 +114,42 @@ class _Checker:
         return UnitRef(actual.type, actual.location, ref.power), actual
 
     def destination(self, unit: Unit, dest: Location, *, via: bool, retreat: bool) -> Location:
-        """The exact location a unit can move (or retreat) to, or an error."""
-        prov, coast = province_of(dest), coast_of(dest)
-        info = self.map.provinces[prov]
-        name = self.place(prov)
-        if not info.passable:
-            raise self.illegal("impassable", province=name)
-        if prov == unit.province:
-            raise self.illegal("own_province")
+        """The exact location a unit can move (or retreat) to, or an error: the move rule
+        of :mod:`realpolitik.adjudicator.legality`, read strictly about coasts (a coast a
+        fleet cannot reach, or a province does not have, is an error; an army's is
+        dropped)."""
         if unit.type is ARMY:
-            if not info.is_land:
-                raise self.illegal("army_to_sea", province=name)
-            if self.map.can_move(ARMY, unit.location, prov):
-                return prov
-            if not retreat and self._coastal(unit.province) and self._coastal(prov):
-                return prov  # by convoy, if the fleets are there
-            raise self.illegal("not_adjacent", unit=self.unit_name(unit), province=name)
-        if via:
-            raise self.illegal("fleet_via")
-        if info.type is ProvinceType.INLAND:
-            raise self.illegal("fleet_inland", province=name)
-        options = self.map.fleet_destinations(unit.location, prov)
-        if not options:
-            raise self.illegal("not_adjacent", unit=self.unit_name(unit), province=name)
-        if coast is not None:
-            if f"{prov}/{coast}" in options:
-                return f"{prov}/{coast}"
-            if coast not in info.coasts:
-                raise self.illegal(
-                    "no_such_coast", province=name, coast=coast_name(coast, self.lang)
-                )
-            raise self.illegal("not_adjacent", unit=self.unit_name(unit), province=self.place(dest))
-        if len(options) > 1:
-            coasts = tuple(coast_of(o) or "" for o in options)
-            raise self.ambiguous("missing_coast", province=name, coasts=self.coasts(prov, coasts))
-        return options[0]
+            dest = province_of(dest)
+        rule = move_rule(self.map, _STRICT, unit.type, unit.location, dest, via)
+        if rule.reason is None:
+            return rule.exact
+        if rule.overseas and not retreat:
+            return rule.province  # by convoy, if the fleets are there
+        raise self.rejected(rule.reason, unit)
 
-    def _coastal(self, prov: Province) -> bool:
-        return self.map.provinces[prov].type is ProvinceType.COASTAL
+    def rejected(self, reason: Reason, unit: Unit) -> OrderError:
+        """The error saying ``reason`` in the order's language (for an order of ``unit``)."""
+        key, names = (
+            reason.key,
+            {"province": self.place(reason.province)} if reason.province else {},
+        )
+        if key == "missing_coast":
+            coasts = self.coasts(reason.province, reason.coasts)
+            return self.ambiguous(key, province=names["province"], coasts=coasts)
+        if key in ("not_adjacent", "fleet_not_adjacent", "unreachable_coast"):
+            place = f"{reason.province}/{reason.coast}" if reason.coast else reason.province
+            return self.illegal(
+                "not_adjacent", unit=self.unit_name(unit), province=self.place(place)
+            )
+        if key == "no_such_coast":
+            names["coast"] = coast_name(reason.coast, self.lang)
+        elif key in ("cannot_support", "support_into_own"):
+            key, names["unit"] = "cannot_support", self.unit_name(unit)
+        elif key == "target_stays":
+            key = "own_province"
+        elif key == "unknown_province":
+            key = "impassable"
+        return self.illegal(key, **names)  # the other keys are the lexicons' messages
 
     # --- orders ------------------------------------------------------------------------
     def resolve(self, order: Order) -> Order:
@@ -218,20 +218,14 @@ class _Checker:
 
     def support(self, order: SupportHold | SupportMove, ref: UnitRef, unit: Unit) -> Order:
         target_ref, target = self.unit(order.supported, self.b.position.units, ordered=False)
-        if target.province == unit.province:
-            raise self.illegal("support_self")
-        into = target.province if isinstance(order, SupportHold) else province_of(order.destination)
-        if isinstance(order, SupportMove) and into == target.province:
-            raise self.illegal("own_province")
-        if into == unit.province or not self.map.can_reach(unit.type, unit.location, into):
-            raise self.illegal(
-                "cannot_support", unit=self.unit_name(unit), province=self.place(into)
-            )
+        dest = None if isinstance(order, SupportHold) else order.destination
+        rule = support_rule(self.map, unit.type, unit.location, target.type, target.location, dest)
+        if rule.reason is not None:
+            raise self.rejected(rule.reason, unit)
         if isinstance(order, SupportHold):
             return SupportHold(ref, target_ref)
-        reach = self.map.can_reach(target.type, target.location, into)
-        by_sea = target.type is ARMY and self._coastal(target.province) and self._coastal(into)
-        if not (reach or by_sea):
+        into = rule.into
+        if not (rule.near or rule.overseas):
             raise self.illegal(
                 "target_cannot_move", unit=self.unit_name(target), province=self.place(into)
             )
@@ -247,15 +241,14 @@ class _Checker:
         return SupportMove(ref, target_ref, dest)
 
     def convoy(self, order: Convoy, ref: UnitRef, unit: Unit) -> Order:
-        if unit.type is not FLEET or not self.map.provinces[unit.province].is_sea:
-            raise self.illegal("convoy_at_sea")
-        target_ref, target = self.unit(order.convoyed, self.b.position.units, ordered=False)
+        army, dest = order.convoyed, order.destination
+        reason = convoy_rule(self.map, unit.type, unit.location, army.location, dest)
+        if reason is not None:
+            raise self.rejected(reason, unit)
+        target_ref, target = self.unit(army, self.b.position.units, ordered=False)
         if target.type is not ARMY:
             raise self.illegal("convoy_army")
-        dest = province_of(order.destination)
-        if not (self._coastal(target.province) and self._coastal(dest)) or dest == target.province:
-            raise self.illegal("convoy_coastal")
-        return Convoy(ref, target_ref, dest)
+        return Convoy(ref, target_ref, province_of(dest))
 
     def build(self, ref: UnitRef) -> Order:
         prov = ref.province
@@ -286,6 +279,16 @@ class _Checker:
         if coast not in info.coasts:
             raise self.illegal("no_such_coast", province=name, coast=coast_name(coast, self.lang))
         return Build(UnitRef(FLEET, f"{prov}/{coast}", ref.power))
+
+
+_STRICT = Rules(
+    name="strict coasts",
+    impossible_coast=ImpossibleCoast.ILLEGAL,
+    unknown_coast=UnknownCoast.ILLEGAL,
+)
+"""How the reader takes coasts: one a fleet cannot reach, or a province does not have, is
+an error (the adjudicator's rules may ignore it); an omitted one is filled in when the
+fleet can reach only one."""
 
 
 def resolve(order: Order, board: Board) -> Order:

@@ -82,7 +82,7 @@ def frame_from_situation(data: Mapping[str, Any], rules: str | None = None) -> F
     game_map = situation_board(data, name)
     phase, position = read_situation(data, game_map)
     orders, _bad = read_orders(data.get("orders"), str(data.get("language", "en")), game_map)
-    accepted = read_accept(data.get("accept"), judged, position)
+    accepted = read_accept(data.get("accept"), judged, position, game_map)
     resolution = adjudicate(game_map, position, orders, judged, phase, accepted=accepted)
     return Frame(phase, position, game_map, orders, resolution)
 

@@ -10,7 +10,7 @@ from sqlalchemy import delete, insert, select, update
 from realpolitik.server import tables as t
 from realpolitik.server.backend import Backend
 from realpolitik.server.db import reading, transaction
-from realpolitik.server.errors import BadRequest, Conflict, Unauthorized
+from realpolitik.server.errors import BadRequest, Conflict, TooManyAttempts, Unauthorized
 from realpolitik.server.security import new_token, token_hash
 
 USERNAME_RE = re.compile(r"^[A-Za-z0-9_.-]{3,30}$")
@@ -46,10 +46,27 @@ def check_language(language: str) -> str:
     return language
 
 
-def create_account(b: Backend, username: str, password: str, language: str = "en") -> User:
+def _attempt(b: Backend, address: str | None, account: str | None = None) -> None:
+    """Count an attempt from ``address`` (and on ``account``); refuse it (429) before any
+    password is hashed or checked when either is over its limit."""
+    if address is None:
+        return
+    now = b.now()
+    wait = b.limits.addresses.retry_after(address, now)
+    if account is not None:
+        wait = max(wait, b.limits.accounts.retry_after(account, now))
+    if wait:
+        raise TooManyAttempts(wait)
+    b.limits.addresses.add(address, now)
+
+
+def create_account(
+    b: Backend, username: str, password: str, language: str = "en", *, address: str | None = None
+) -> User:
     check_username(username)
     check_password(password)
     check_language(language)
+    _attempt(b, address)
     hashed = b.passwords.hash(password)
     with transaction(b.db) as conn:
         taken = conn.execute(
@@ -70,14 +87,25 @@ def create_account(b: Backend, username: str, password: str, language: str = "en
     return User(int(user_id[0]), username, language)
 
 
-def log_in(b: Backend, username: str, password: str) -> tuple[User, str]:
-    """Check the password; return the user and a new session token."""
+def log_in(
+    b: Backend, username: str, password: str, *, address: str | None = None
+) -> tuple[User, str]:
+    """Check the password; return the user and a new session token. With ``address``
+    (a request from outside), attempts are limited per address and failures per account
+    (429); an unknown username takes as long to refuse as a wrong password."""
+    key = username.casefold()
+    _attempt(b, address, key)
     with reading(b.db) as conn:
-        row = conn.execute(
-            select(t.users).where(t.users.c.username_key == username.casefold())
-        ).first()
-    if row is None or not b.passwords.verify(row.password_hash, password):
+        row = conn.execute(select(t.users).where(t.users.c.username_key == key)).first()
+    if row is None:
+        b.passwords.verify(b.passwords.dummy_hash(), password)  # the same work as a real check
+        _failed(b, address, key)
         raise Unauthorized("wrong username or password")
+    if not b.passwords.verify(row.password_hash, password):
+        _failed(b, address, key)
+        raise Unauthorized("wrong username or password")
+    if address is not None:
+        b.limits.accounts.clear(key)
     token = new_token()
     now = b.now()
     with transaction(b.db) as conn:
@@ -96,6 +124,11 @@ def log_in(b: Backend, username: str, password: str) -> tuple[User, str]:
             )
         )
     return User(row.id, row.username, row.language), token
+
+
+def _failed(b: Backend, address: str | None, account: str) -> None:
+    if address is not None:
+        b.limits.accounts.add(account, b.now())
 
 
 def log_out(b: Backend, token: str) -> None:

@@ -17,7 +17,8 @@ from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from realpolitik.server.backend import Backend
-from realpolitik.server.errors import ApiError, OrdersRefused
+from realpolitik.server.errors import ApiError, OrdersRefused, TooManyAttempts
+from realpolitik.server.events import Streams
 from realpolitik.server.guard import Guard, json_body, safe_errors
 from realpolitik.server.routes import router
 from realpolitik.server.scheduler import Scheduler
@@ -53,15 +54,20 @@ def create_app(settings: Settings | None = None, *, backend: Backend | None = No
         lifespan=lifespan,
     )
     app.state.backend = b
+    app.state.streams = Streams(settings.max_streams)
 
     app.add_middleware(Guard, max_body=settings.max_body_bytes)
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> Response:
         extra: dict[str, Any] = {}
+        headers: dict[str, str] = {}
         if isinstance(exc, OrdersRefused):
             extra["refused"] = exc.refused
-        return Response(json_body(exc.message, **extra), exc.status, media_type="application/json")
+        if isinstance(exc, TooManyAttempts):
+            headers["Retry-After"] = str(exc.retry_after)
+        body = json_body(exc.message, **extra)
+        return Response(body, exc.status, headers=headers, media_type="application/json")
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:

@@ -64,9 +64,10 @@ def reading(engine: Engine) -> Iterator[Connection]:
             yield conn
 
 
-def for_update(conn: Connection, statement: Any) -> Any:
+def for_update(conn: Connection, statement: Any, *, skip_locked: bool = False) -> Any:
     """``statement.with_for_update()`` where the database has row locks (not SQLite, whose
-    ``BEGIN IMMEDIATE`` already holds the write lock)."""
+    ``BEGIN IMMEDIATE`` already holds the write lock); ``skip_locked``: rows another
+    transaction holds are left out instead of waited for."""
     if conn.dialect.name == "sqlite":
         return statement
-    return statement.with_for_update()
+    return statement.with_for_update(skip_locked=skip_locked)

@@ -172,13 +172,14 @@ def describe(order: Order) -> dict[str, Any]:
     return out
 
 
-def format_order(order: Order | str, language: str, game: Game) -> str:
-    """An order in ``language``'s notation (English if that language has none yet)."""
+def format_order(order: Order | str, language: str, game: Game, *, long: bool = False) -> str:
+    """An order in ``language``'s notation (English if that language has none yet);
+    ``long``: as a sentence ("La flota de Londres se mueve al Mar del Norte.")."""
     from realpolitik import notation
 
     game_map = game.game_map
     if isinstance(order, str):
-        if language == "en":
+        if language == "en" and not long:
             return order
         text = order
         try:
@@ -187,10 +188,12 @@ def format_order(order: Order | str, language: str, game: Game) -> str:
             return text
     else:
         parsed = order
-    if language == "en":
+    if language == "en" and not long:
         return str(parsed)
     try:
-        return notation.format_order(parsed, language, game_map=game_map)
+        return notation.format_order(
+            parsed, language, "long" if long else "short", game_map=game_map
+        )
     except (ValueError, KeyError):
         return str(parsed)
 
@@ -225,7 +228,8 @@ def record_json(record: PhaseRecord) -> dict[str, Any]:
     """A history record as JSON: ``phase``, ``position`` (before), ``orders`` (per power:
     ``order``, ``result``, ``reason``), ``after`` (the position after); conquista, when
     given: ``accepted`` (per power, the provinces of the foreign units whose support it
-    accepted) and ``declared`` (per power, the alliance it declared)."""
+    accepted) and ``declared`` (per power, the alliance it declared); ``events``, when the
+    phase had any (civil disorder, an alliance formed, the end of the game)."""
     orders: dict[str, list[dict[str, Any]]] = {}
     for outcome in record.outcomes:
         orders.setdefault(outcome.power, []).append(outcome.to_json())
@@ -243,6 +247,8 @@ def record_json(record: PhaseRecord) -> dict[str, Any]:
     declared = getattr(record, "declared", None)
     if declared:  # conquista: the alliances declared with the orders
         out["declared"] = {p: list(m) for p, m in sorted(declared.items())}
+    if record.events:  # civil disorder, alliances formed, the end of the game...
+        out["events"] = list(record.events)
     return out
 
 
@@ -350,8 +356,8 @@ def judge_orders(
             order = parse_order(
                 text,
                 language=language,
-                game_map=game.game_map,
                 position=game.position,
+                game_map=game.game_map,
                 power=power,
                 phase=game.phase,
             )
@@ -420,12 +426,16 @@ def _without_text(message: str, text: str) -> str:
 
 
 def names(game: Game, language: str) -> dict[str, Any]:
-    """What the page shows in ``language``: the powers' names and the current phase's."""
+    """What the page shows in ``language``: the powers' names, the current phase's and the
+    provinces' (``"Moscú"``)."""
     from realpolitik.notation.formatter import power_name
+    from realpolitik.render.words import Words
 
+    words = Words(language, game_map=game.game_map, edition=game.edition)
     return {
         "powers": {p: power_name(p, language) for p in game.powers},
         "phase": phase_title(game, str(game.phase), language),
+        "provinces": {p: words.province(p, "long") for p in game.game_map.provinces},
     }
 
 

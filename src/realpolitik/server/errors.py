@@ -35,6 +35,16 @@ class Conflict(ApiError):
     status = 409
 
 
+class TooManyAttempts(ApiError):
+    """Too many attempts: try again after ``retry_after`` seconds (the Retry-After header)."""
+
+    status = 429
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(f"too many attempts: try again in {retry_after} s")
+        self.retry_after = retry_after
+
+
 class Unprocessable(ApiError):
     status = 422
 

@@ -42,6 +42,34 @@ def game_row(conn: Connection, game_id: int, *, lock: bool = False) -> Row[Any]:
     return row
 
 
+def visible_row(conn: Connection, game_id: int, user: User | None, code: str | None) -> Row[Any]:
+    """The game, if the caller may see it: a listed game anyone may; an unlisted one its
+    creator, the players seated in it and whoever holds its invitation code. Otherwise
+    404, as if there were no such game."""
+    row = game_row(conn, game_id)
+    if row.settings.get("public", True):
+        return row
+    if code and _same_code(code, row.invite_code):
+        return row
+    if user is not None:
+        if row.creator_id == user.id:
+            return row
+        seated = conn.execute(
+            select(t.seats.c.seat).where(t.seats.c.game_id == game_id, t.seats.c.user_id == user.id)
+        ).first()
+        if seated is not None:
+            return row
+    raise NotFound(f"no game {game_id}")
+
+
+def new_game_id(conn: Connection) -> int:
+    """A fresh game number, random below 2**53 (safe in JavaScript): not guessable."""
+    while True:
+        candidate = secrets.randbelow(2**53 - 2**40) + 2**40
+        if conn.execute(select(t.games.c.id).where(t.games.c.id == candidate)).first() is None:
+            return candidate
+
+
 def seats_of(conn: Connection, game_id: int) -> list[Seat]:
     rows = conn.execute(
         select(t.seats, t.users.c.username)
@@ -69,6 +97,7 @@ def create_game(
     with transaction(b.db) as conn:
         key = conn.execute(
             insert(t.games).values(
+                id=new_game_id(conn),
                 name=name,
                 creator_id=user.id,
                 status=FORMING,
@@ -96,8 +125,14 @@ def create_game(
 
 
 def summary(conn: Connection, row: Row[Any], user: User | None, now: float) -> dict[str, Any]:
-    """What anyone may know of a game (and, for its creator, the invitation code)."""
+    """What anyone may know of a game (and, for its creator, the invitation code). The
+    players' usernames are shown to the game's members, to others only if the game's
+    settings say so (``taken`` tells a free seat from a taken one)."""
     seats = seats_of(conn, row.id)
+    member = user is not None and (
+        row.creator_id == user.id or any(s.user_id == user.id for s in seats)
+    )
+    names = member or bool(row.settings.get("show_names", False))
     out: dict[str, Any] = {
         "id": row.id,
         "name": row.name,
@@ -107,7 +142,13 @@ def summary(conn: Connection, row: Row[Any], user: User | None, now: float) -> d
         "settings": row.settings,
         "creator_id": row.creator_id,
         "seats": [
-            {"seat": s.seat, "player": s.username, "bot": s.bot, "powers": list(s.powers)}
+            {
+                "seat": s.seat,
+                "player": s.username if names else None,
+                "taken": s.user_id is not None,
+                "bot": s.bot,
+                "powers": list(s.powers),
+            }
             for s in seats
         ],
         "my_powers": powers_of(seats, user),
@@ -122,7 +163,15 @@ def summary(conn: Connection, row: Row[Any], user: User | None, now: float) -> d
     return out
 
 
-def get_summary(b: Backend, game_id: int, user: User | None) -> dict[str, Any]:
+def get_summary(
+    b: Backend, game_id: int, user: User | None, code: str | None = None
+) -> dict[str, Any]:
+    with reading(b.db) as conn:
+        return summary(conn, visible_row(conn, game_id, user, code), user, b.now())
+
+
+def _summary(b: Backend, game_id: int, user: User | None) -> dict[str, Any]:
+    """The summary after a change the caller was allowed to make (no visibility check)."""
     with reading(b.db) as conn:
         return summary(conn, game_row(conn, game_id), user, b.now())
 
@@ -183,7 +232,7 @@ def join(b: Backend, user: User, game_id: int, code: str | None) -> dict[str, An
             take_over_seat(b, conn, row, seat)
     if row.status == FORMING and full:
         start(b, None, game_id)
-    return get_summary(b, game_id, user)
+    return _summary(b, game_id, user)
 
 
 def _same_code(given: str, expected: str) -> bool:
@@ -291,4 +340,4 @@ def start(b: Backend, user: User | None, game_id: int) -> dict[str, Any]:
     from realpolitik.server.play import REQUEST_LIMIT, process_due
 
     process_due(b, game_id, limit=REQUEST_LIMIT)
-    return get_summary(b, game_id, user)
+    return _summary(b, game_id, user)

@@ -85,6 +85,8 @@ class GameSettings:
     """A player who leaves a started game is replaced by the bot (else civil disorder)."""
     public: bool = True
     """Listed in the lobby; anyone may join. Otherwise only with the invitation link."""
+    show_names: bool = False
+    """Show the players' usernames to everyone (else only to the game's members)."""
     draw_votes: str = "public"
     """``public``: everyone sees who votes for a draw; ``secret``: each sees only their own."""
 

@@ -13,7 +13,7 @@ from realpolitik.server.accounts import User
 from realpolitik.server.backend import Backend
 from realpolitik.server.db import reading
 from realpolitik.server.errors import Conflict, Forbidden, NotFound
-from realpolitik.server.games import game_row, powers_of, seats_of
+from realpolitik.server.games import powers_of, seats_of, visible_row
 
 
 def map_svg(
@@ -24,9 +24,10 @@ def map_svg(
     phase: str | None = None,
     power: str | None = None,
     language: str = "en",
+    code: str | None = None,
 ) -> str:
     with reading(b.db) as conn:
-        row = game_row(conn, game_id)
+        row = visible_row(conn, game_id, user, code)
         if row.state is None:
             raise Conflict("this game has not started yet")
         stored: list[str] = []

@@ -38,10 +38,21 @@ def _accept_ally(conn: Connection) -> None:
             conn.execute(text(f"ALTER TABLE orders ADD COLUMN {name} JSON"))
 
 
+def _big_game_ids(conn: Connection) -> None:
+    """Version 3: game numbers are random below 2**53 (PostgreSQL: BIGINT; SQLite's
+    INTEGER already holds them)."""
+    if conn.dialect.name != "postgresql":
+        return
+    conn.exec_driver_sql("ALTER TABLE games ALTER COLUMN id TYPE BIGINT")
+    for table in ("seats", "orders", "messages", "phases"):
+        conn.exec_driver_sql(f"ALTER TABLE {table} ALTER COLUMN game_id TYPE BIGINT")
+
+
 Migration = tuple[int, str, Callable[[Connection], None]]
 MIGRATIONS: tuple[Migration, ...] = (
     (1, "initial schema", _initial),
     (2, "accepted supports and alliances with the orders", _accept_ally),
+    (3, "random game numbers below 2**53", _big_game_ids),
 )
 
 

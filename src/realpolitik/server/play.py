@@ -18,7 +18,7 @@ from realpolitik.server import engine
 from realpolitik.server import tables as t
 from realpolitik.server.accounts import User, check_language
 from realpolitik.server.backend import Backend
-from realpolitik.server.db import reading, transaction
+from realpolitik.server.db import for_update, reading, transaction
 from realpolitik.server.errors import (
     BadRequest,
     Conflict,
@@ -35,6 +35,7 @@ from realpolitik.server.games import (
     powers_of,
     seats_of,
     summary,
+    visible_row,
 )
 from realpolitik.server.gamesettings import GameSettings
 
@@ -175,7 +176,10 @@ def process_if_due(b: Backend, game_id: int) -> bool:
     with the version bumped only if it is still the one read. Any failure rolls it all
     back; two processes never both process a phase."""
     with transaction(b.db) as conn:
-        row = game_row(conn, game_id, lock=True)
+        stmt = select(t.games).where(t.games.c.id == game_id)
+        row = conn.execute(for_update(conn, stmt, skip_locked=True)).first()
+        if row is None:  # held by another process or request: it is its turn, not ours
+            return False
         if row.status != ACTIVE or row.state is None:
             return False
         now = b.now()
@@ -317,12 +321,14 @@ def _save(conn: Connection, game_id: int, game: Game, now: float, **extra: Any) 
 # --- reading the game -------------------------------------------------------------------
 
 
-def game_state(b: Backend, game_id: int, user: User | None, language: str = "en") -> dict[str, Any]:
+def game_state(
+    b: Backend, game_id: int, user: User | None, language: str = "en", code: str | None = None
+) -> dict[str, Any]:
     """Everything the user may see now: the summary, the position, ready flags, their own
     orders (never anyone else's) and the units still without an order."""
     check_language(language)
     with reading(b.db) as conn:
-        row = game_row(conn, game_id)
+        row = visible_row(conn, game_id, user, code)
         out = summary(conn, row, user, b.now())
         if row.state is None:
             return out
@@ -349,8 +355,17 @@ def game_state(b: Backend, game_id: int, user: User | None, language: str = "en"
         keys = set(engine.legal(game, power)) if power in to_act else set()
         ordered = {_key_of(o, game) for o in texts}
         mine_orders[power] = {
-            "orders": [{"order": o, "text": engine.format_order(o, language, game)} for o in texts],
+            "orders": [
+                {
+                    "order": o,
+                    "text": engine.format_order(o, language, game),
+                    "long": engine.format_order(o, language, game, long=True),
+                }
+                for o in texts
+            ],
             "ready": bool(power in stored and stored[power].ready),
+            "accept": list(stored[power].accept or []) if power in stored else [],
+            "ally": list(stored[power].ally or []) if power in stored else [],
             "to_act": power in to_act,
             "missing": sorted(k for k in keys if k != "WAIVE" and _province(k) not in ordered)
             if row.phase and not row.phase.endswith("A")
@@ -371,9 +386,12 @@ def _key_of(order: str, game: Game) -> str:
         return ""
 
 
-def _draw_info(game: Game) -> Any:
-    view = game.view(None)
-    return view.get("draw") if isinstance(view, dict) else None
+def _draw_info(game: Game) -> dict[str, Any] | None:
+    """The agreed draw (the powers that share it), or ``None`` while there is none."""
+    result = game.result
+    if result is None or result.kind != "draw":
+        return None
+    return {"powers": list(result.winners), "phase": str(result.phase), "reason": result.reason}
 
 
 def _draw_votes(game: Game, mine: list[str], settings: GameSettings) -> dict[str, Any]:
@@ -399,7 +417,12 @@ def legal_for(
     game = _game(row)
     return {
         key: [
-            {"order": str(o), "text": engine.format_order(o, language, game)} | engine.describe(o)
+            {
+                "order": str(o),
+                "text": engine.format_order(o, language, game),
+                "long": engine.format_order(o, language, game, long=True),
+            }
+            | engine.describe(o)
             for o in options
         ]
         for key, options in engine.legal(game, power).items()
@@ -490,11 +513,19 @@ def submit_orders(
             conn, game_id, row.phase, power, canonical, b.now(),
             ready=ready, accept=accept, ally=ally,
         )  # fmt: skip
+        stored = _stored(conn, game_id, row.phase)[power]
         if ready:
             conn.execute(update(t.games).where(t.games.c.id == game_id).values(needs_check=True))
-    if ready:
-        process_due(b, game_id, limit=REQUEST_LIMIT)
-    return orders_for(b, game_id, user, power, language) | {"phase": row.phase}
+    processed = process_due(b, game_id, limit=REQUEST_LIMIT) if ready else 0
+    return {  # what was stored, for the phase it was stored in (processed or not)
+        "phase": row.phase,
+        "power": power,
+        "orders": [{"order": o, "text": engine.format_order(o, language, game)} for o in canonical],
+        "ready": bool(stored.ready),
+        "accept": list(stored.accept or []),
+        "ally": list(stored.ally or []),
+        "processed": processed > 0,
+    }
 
 
 def set_ready(b: Backend, game_id: int, user: User, power: str, ready: bool) -> dict[str, Any]:
@@ -557,11 +588,17 @@ def _change(b: Backend, game_id: int, user: User, power: str, act: Any) -> dict[
 # --- history ----------------------------------------------------------------------------
 
 
-def history(b: Backend, game_id: int, language: str = "en") -> list[dict[str, Any]]:
+def history(
+    b: Backend,
+    game_id: int,
+    language: str = "en",
+    user: User | None = None,
+    code: str | None = None,
+) -> list[dict[str, Any]]:
     """The processed phases, oldest first, with their names in ``language``."""
     check_language(language)
     with reading(b.db) as conn:
-        row = game_row(conn, game_id)
+        row = visible_row(conn, game_id, user, code)
         rows = conn.execute(
             select(t.phases.c.idx, t.phases.c.phase)
             .where(t.phases.c.game_id == game_id)
@@ -578,11 +615,18 @@ def history(b: Backend, game_id: int, language: str = "en") -> list[dict[str, An
     ]
 
 
-def phase_record(b: Backend, game_id: int, phase: str, language: str = "en") -> dict[str, Any]:
+def phase_record(
+    b: Backend,
+    game_id: int,
+    phase: str,
+    language: str = "en",
+    user: User | None = None,
+    code: str | None = None,
+) -> dict[str, Any]:
     """A processed phase: the position before it, every order with its result."""
     check_language(language)
     with reading(b.db) as conn:
-        row = game_row(conn, game_id)
+        row = visible_row(conn, game_id, user, code)
         found = conn.execute(
             select(t.phases.c.record).where(
                 t.phases.c.game_id == game_id, t.phases.c.phase == phase.upper()

@@ -19,7 +19,14 @@ from realpolitik.server.accounts import User
 from realpolitik.server.backend import Backend
 from realpolitik.server.db import reading, transaction
 from realpolitik.server.errors import BadRequest, Conflict, Forbidden
-from realpolitik.server.games import ACTIVE, FINISHED, game_row, powers_of, seats_of
+from realpolitik.server.games import (
+    ACTIVE,
+    FINISHED,
+    game_row,
+    powers_of,
+    seats_of,
+    visible_row,
+)
 from realpolitik.server.gamesettings import GameSettings
 
 MAX_PAGE = 500
@@ -90,12 +97,18 @@ def _check_press(settings: GameSettings, row: Any, to: list[str], now: float) ->
 
 
 def inbox(
-    b: Backend, game_id: int, user: User | None, *, after: int = 0, power: str | None = None
+    b: Backend,
+    game_id: int,
+    user: User | None,
+    *,
+    after: int = 0,
+    power: str | None = None,
+    code: str | None = None,
 ) -> list[dict[str, Any]]:
     """The messages the user may read (all public ones; private and group ones of the
     powers they play), oldest first, ids greater than ``after``."""
     with reading(b.db) as conn:
-        game_row(conn, game_id)
+        visible_row(conn, game_id, user, code)
         mine = set(powers_of(seats_of(conn, game_id), user))
         if power is not None:
             if power.upper() not in mine:

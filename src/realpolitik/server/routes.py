@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response
+from fastapi.responses import StreamingResponse
 
-from realpolitik.server import accounts, games, play, press
+from realpolitik.server import accounts, events, games, play, press
 from realpolitik.server.accounts import User
 from realpolitik.server.backend import Backend
 from realpolitik.server.errors import BadRequest, Forbidden, Unauthorized
@@ -40,6 +41,7 @@ Language = Annotated[str, Query(pattern="^(en|es|fr|pt)$")]
 MAX_ID = 2**63 - 1
 GameId = Annotated[int, Path(ge=1, le=MAX_ID, description="the game's number")]
 After = Annotated[int, Query(ge=-MAX_ID, le=MAX_ID, description="messages after this id")]
+Code = Annotated[str | None, Query(max_length=60, description="an unlisted game's invitation code")]
 
 
 def backend(request: Request) -> Backend:
@@ -128,6 +130,12 @@ def _table_press(edition_name: str, players: int) -> str:
         return "full"  # an unknown edition or table: validation names the problem
 
 
+def _address(request: Request) -> str:
+    """The client's address (behind a reverse proxy: the proxy's, unless uvicorn is told
+    to trust its forwarded headers with ``--forwarded-allow-ips``)."""
+    return request.client.host if request.client else "unknown"
+
+
 def _session(response: Response, b: Backend, user: User, token: str) -> SessionOut:
     response.set_cookie(
         COOKIE,
@@ -141,16 +149,19 @@ def _session(response: Response, b: Backend, user: User, token: str) -> SessionO
 
 
 @router.post("/accounts", status_code=201, tags=["accounts"])
-def create_account(body: AccountIn, b: B, response: Response) -> SessionOut:
+def create_account(body: AccountIn, b: B, request: Request, response: Response) -> SessionOut:
     """Create an account and log in."""
-    accounts.create_account(b, body.username, body.password, body.language)
+    accounts.create_account(
+        b, body.username, body.password, body.language, address=_address(request)
+    )
     user, token = accounts.log_in(b, body.username, body.password)
     return _session(response, b, user, token)
 
 
 @router.post("/sessions", tags=["accounts"])
-def log_in(body: LoginIn, b: B, response: Response) -> SessionOut:
-    user, token = accounts.log_in(b, body.username, body.password)
+def log_in(body: LoginIn, b: B, request: Request, response: Response) -> SessionOut:
+    """Log in (attempts are limited per account and per address: 429 with Retry-After)."""
+    user, token = accounts.log_in(b, body.username, body.password, address=_address(request))
     return _session(response, b, user, token)
 
 
@@ -199,6 +210,7 @@ def create_game(body: GameIn, b: B, me: Me) -> dict[str, Any]:
         replace_leavers=body.replace_leavers,
         public=body.public,
         draw_votes=body.draw_votes,
+        show_names=body.show_names,
     )
     game_id = games.create_game(b, me, body.name, settings, join=body.join)
     if body.start:
@@ -212,9 +224,12 @@ def list_games(b: B, me: MaybeMe) -> dict[str, list[dict[str, Any]]]:
 
 
 @router.get("/games/{game_id}", tags=["games"])
-def game_state(game_id: GameId, b: B, me: MaybeMe, language: Language = "en") -> dict[str, Any]:
-    """The game as the caller may see it: its own orders only; observers see the board."""
-    return play.game_state(b, game_id, me, language)
+def game_state(
+    game_id: GameId, b: B, me: MaybeMe, language: Language = "en", code: Code = None
+) -> dict[str, Any]:
+    """The game as the caller may see it: its own orders only; observers see the board.
+    An unlisted game answers only its members and holders of its invitation ``code``."""
+    return play.game_state(b, game_id, me, language, code)
 
 
 @router.post("/games/{game_id}/join", tags=["games"])
@@ -302,15 +317,19 @@ def concede(game_id: GameId, body: PowerIn, b: B, me: Me) -> dict[str, Any]:
 
 
 @router.get("/games/{game_id}/history", tags=["play"])
-def history(game_id: GameId, b: B, language: Language = "en") -> list[dict[str, Any]]:
+def history(
+    game_id: GameId, b: B, me: MaybeMe, language: Language = "en", code: Code = None
+) -> list[dict[str, Any]]:
     """The processed phases, oldest first (``name``: the phase's name in ``language``)."""
-    return play.history(b, game_id, language)
+    return play.history(b, game_id, language, me, code)
 
 
 @router.get("/games/{game_id}/history/{phase}", tags=["play"])
-def phase_record(game_id: GameId, phase: str, b: B, language: Language = "en") -> dict[str, Any]:
+def phase_record(
+    game_id: GameId, phase: str, b: B, me: MaybeMe, language: Language = "en", code: Code = None
+) -> dict[str, Any]:
     """One processed phase: the position before it and every order with its result."""
-    return play.phase_record(b, game_id, phase, language)
+    return play.phase_record(b, game_id, phase, language, me, code)
 
 
 @router.get(
@@ -326,13 +345,36 @@ def map_svg(
     phase: str | None = None,
     power: str | None = None,
     language: Language = "en",
+    code: Code = None,
 ) -> Response:
     """The map: a past phase with its orders and results, or the current position with
     the orders of ``power`` (one you play)."""
     from realpolitik.server import maps
 
-    svg = maps.map_svg(b, game_id, me, phase=phase, power=power, language=language)
+    svg = maps.map_svg(b, game_id, me, phase=phase, power=power, language=language, code=code)
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
+
+
+@router.get(
+    "/games/{game_id}/events",
+    tags=["play"],
+    response_class=StreamingResponse,
+    responses={200: {"content": {"text/event-stream": {}}}},
+)
+def game_events(
+    game_id: GameId, request: Request, b: B, me: MaybeMe, code: Code = None
+) -> StreamingResponse:
+    """Server-sent events: a ``change`` event (data: the game's version, phase, clock,
+    ready count and the last message id you may read) whenever that changes; fetch the
+    game then. Polling ``GET /games/{id}`` works as well."""
+    streams: events.Streams = request.app.state.streams
+    events.check_visible(b, game_id, me, code)
+    streams.enter()
+    return StreamingResponse(
+        events.stream(b, game_id, me, code, streams),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+    )
 
 
 # --- press -------------------------------------------------------------------------------
@@ -340,10 +382,15 @@ def map_svg(
 
 @router.get("/games/{game_id}/messages", tags=["press"])
 def messages(
-    game_id: GameId, b: B, me: MaybeMe, after: After = 0, power: str | None = None
+    game_id: GameId,
+    b: B,
+    me: MaybeMe,
+    after: After = 0,
+    power: str | None = None,
+    code: Code = None,
 ) -> list[dict[str, Any]]:
     """Messages you may read: public ones, and those to or from your powers."""
-    return press.inbox(b, game_id, me, after=after, power=power)
+    return press.inbox(b, game_id, me, after=after, power=power, code=code)
 
 
 @router.post("/games/{game_id}/messages", status_code=201, tags=["press"])

@@ -61,6 +61,8 @@ class GameIn(Strict):
     bots: Literal["search", "heuristic", "random"] | None = "search"
     replace_leavers: bool = True
     public: bool = True
+    show_names: bool = False
+    """Show the players' usernames to everyone (else only to the game's members)."""
     draw_votes: Literal["public", "secret"] = "public"
     """Who sees the draw votes: everyone, or each player only their own."""
     join: bool = True

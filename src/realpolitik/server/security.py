@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import threading
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -14,6 +15,8 @@ class Passwords:
 
     def __init__(self, *, time_cost: int = 2, memory_kib: int = 19 * 1024) -> None:
         self._hasher = PasswordHasher(time_cost=time_cost, memory_cost=memory_kib, parallelism=1)
+        self._dummy: str | None = None
+        self._lock = threading.Lock()
 
     def hash(self, password: str) -> str:
         return self._hasher.hash(password)
@@ -23,6 +26,14 @@ class Passwords:
             return self._hasher.verify(stored, password)
         except (VerificationError, InvalidHashError):
             return False
+
+    def dummy_hash(self) -> str:
+        """A hash of a random password with these parameters (made once): checking a
+        password against it costs what checking a real one does."""
+        with self._lock:
+            if self._dummy is None:
+                self._dummy = self._hasher.hash(secrets.token_urlsafe(16))
+            return self._dummy
 
     def needs_rehash(self, stored: str) -> bool:
         return self._hasher.check_needs_rehash(stored)

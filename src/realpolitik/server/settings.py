@@ -30,6 +30,14 @@ class Settings:
     pool_size: int = 10
     bot_game_years: int = 10
     max_body_bytes: int = 128 * 1024
+    push_seconds: float = 1.0
+    """How often an open event stream checks its game for changes."""
+    max_streams: int = 1000
+    """Open event streams per process at most (more are refused: the page polls)."""
+    login_failures_per_account: int = 10
+    login_attempts_per_address: int = 50
+    """Log-ins and sign-ups from one address (per process)."""
+    login_window_seconds: float = 900.0
     """A request body over this many bytes is refused (413) before it is read whole."""
     """A game with no person seated ends after this many years (the one with most centres
     wins, as in a shortened game): bots alone would otherwise play forever."""
@@ -74,6 +82,17 @@ class Settings:
                 number("REALPOLITIK_MAX_MESSAGE_LENGTH", default.max_message_length)
             ),
             pool_size=int(number("REALPOLITIK_POOL_SIZE", default.pool_size)),
+            login_failures_per_account=int(
+                number("REALPOLITIK_LOGIN_FAILURES_PER_ACCOUNT", default.login_failures_per_account)
+            ),
+            login_attempts_per_address=int(
+                number("REALPOLITIK_LOGIN_ATTEMPTS_PER_ADDRESS", default.login_attempts_per_address)
+            ),
+            login_window_seconds=number(
+                "REALPOLITIK_LOGIN_WINDOW_SECONDS", default.login_window_seconds
+            ),
+            push_seconds=number("REALPOLITIK_PUSH_SECONDS", default.push_seconds),
+            max_streams=int(number("REALPOLITIK_MAX_STREAMS", default.max_streams)),
             max_body_bytes=int(number("REALPOLITIK_MAX_BODY_BYTES", default.max_body_bytes)),
             bot_game_years=int(number("REALPOLITIK_BOT_GAME_YEARS", default.bot_game_years)),
         )

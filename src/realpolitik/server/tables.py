@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Boolean,
     Column,
     Float,
@@ -18,6 +19,9 @@ from sqlalchemy import (
 )
 
 metadata = MetaData()
+
+GameId = BigInteger().with_variant(Integer, "sqlite")
+"""A game's number: random below 2**53 (not guessable); SQLite's INTEGER is 64-bit."""
 
 schema_version = Table(
     "schema_version",
@@ -50,7 +54,7 @@ sessions = Table(
 games = Table(
     "games",
     metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("id", GameId, primary_key=True, autoincrement=False),
     Column("name", String(100), nullable=False),
     Column("creator_id", Integer, ForeignKey("users.id"), nullable=False),
     Column("status", String(10), nullable=False),  # forming | active | finished
@@ -72,7 +76,7 @@ Index("ix_games_status_deadline", games.c.status, games.c.deadline_at)
 seats = Table(
     "seats",
     metadata,
-    Column("game_id", Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("game_id", GameId, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
     Column("seat", Integer, primary_key=True),
     Column("user_id", Integer, ForeignKey("users.id"), nullable=True),
     Column("bot", String(20), nullable=True),
@@ -84,7 +88,7 @@ Index("ix_seats_user", seats.c.user_id)
 orders = Table(
     "orders",
     metadata,
-    Column("game_id", Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("game_id", GameId, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
     Column("phase", String(10), primary_key=True),
     Column("power", String(20), primary_key=True),
     Column("orders", JSON, nullable=False),
@@ -100,7 +104,7 @@ messages = Table(
     "messages",
     metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("game_id", Integer, ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
+    Column("game_id", GameId, ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
     Column("phase", String(10), nullable=False),
     Column("sender", String(20), nullable=False),
     Column("recipients", JSON, nullable=False),  # [] = public
@@ -112,7 +116,7 @@ Index("ix_messages_game", messages.c.game_id, messages.c.id)
 phases = Table(
     "phases",
     metadata,
-    Column("game_id", Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("game_id", GameId, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
     Column("idx", Integer, primary_key=True),
     Column("phase", String(10), nullable=False),
     Column("record", JSON, nullable=False),

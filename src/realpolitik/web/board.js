@@ -2,7 +2,7 @@
 // zoom and pan, and ordering by map: select a unit (it and the provinces it can reach are
 // highlighted), choose hold / move / support / convoy in a small menu next to it, then the
 // target. Escape, or a click on a province that is no target, cancels.
-import { S, api, el, fill, guarded, powerName, t } from "./core.js";
+import { S, api, el, fill, guarded, place, powerName, t } from "./core.js";
 import { submitOrders } from "./orders.js";
 
 const MODES = ["move", "support", "convoy"];
@@ -25,8 +25,25 @@ export async function renderBoard() {
   if (S.power) qs.set("power", S.power);
   const svg = await guarded(() => api("GET", `/games/${g.id}/map.svg?${qs}`));
   putSvg(svg || "", true);
+  if (S.zoom === undefined) focusMine();
   renderLegend(g.position);
   highlight();
+}
+
+// On a phone the board opens zoomed on my units (the whole map is a tap away).
+function focusMine() {
+  S.zoom = null;
+  const pic = document.querySelector("#map svg");
+  const units = (S.game.position && S.game.position.units && S.game.position.units[S.power]) || [];
+  if (!pic || !units.length || !window.matchMedia("(max-width: 800px)").matches) return;
+  const boxes = units.map((u) => pic.querySelector(`[id="${u.split(" ")[1].split("/")[0]}"]`)).filter(Boolean).map((p) => p.getBBox());
+  if (!boxes.length) return;
+  const x0 = Math.min(...boxes.map((b) => b.x)), x1 = Math.max(...boxes.map((b) => b.x + b.width));
+  const y0 = Math.min(...boxes.map((b) => b.y)), y1 = Math.max(...boxes.map((b) => b.y + b.height));
+  const [, , w, h] = pic.dataset.full.split(" ").map(Number);
+  const scale = Math.max(1, Math.min(2.5, 0.8 * Math.min(w / (x1 - x0 + 1), h / (y1 - y0 + 1))));
+  S.zoom = { scale, cx: (x0 + x1) / 2, cy: (y0 + y1) / 2 };
+  applyZoom(pic);
 }
 
 // Put a map picture on the board; ``interactive``: orders are given by clicking it.
@@ -219,7 +236,25 @@ function setMode(mode) {
 }
 
 function optionButton(o) {
-  return el("button", { class: "small menu-option", "data-order": o.order, "data-kind": o.kind, onclick: () => giveOrder(o.order) }, o.text);
+  const owner = foreignOwner(o);
+  return el("button", { class: "small menu-option" + (owner ? " needs-accept" : ""), "data-order": o.order, "data-kind": o.kind,
+    title: owner ? t("needs_accept", { power: powerName(owner) }) : (o.long || null), onclick: () => giveOrder(o.order) },
+  orderWords(o), owner ? ` ⚑ ${powerName(owner)}` : "");
+}
+
+// An order as a sentence outside English, whose short notations are cryptic to newcomers.
+export function orderWords(o) {
+  return S.lang !== "en" && o.long ? o.long : o.text;
+}
+
+// La Conquista: a support of another power's unit counts only if that power accepts it.
+function foreignOwner(o) {
+  const g = S.game;
+  if (o.kind !== "support" || !g.settings || g.settings.edition !== "conquista") return null;
+  for (const [p, units] of Object.entries(g.position.units || {})) {
+    if (units.some((u) => u.split(" ")[1].split("/")[0] === o.target)) return g.my_powers.includes(p) ? null : p;
+  }
+  return null;
 }
 
 // The menu of a selected unit: its order kinds; orders without a target given at once.
@@ -260,8 +295,8 @@ export function unitLabel(key) {
   const prov = key.split("/")[0];
   const here = ((g && g.position && g.position.units && g.position.units[S.power]) || []).find((u) => u.split(" ")[1].split("/")[0] === prov)
     || (((g && g.position && g.position.dislodged && g.position.dislodged[S.power]) || []).map((d) => d.unit).find((u) => u.split(" ")[1].split("/")[0] === prov));
-  if (!here) return key === "WAIVE" ? t("waive") : `${t("build_in")} ${key}`;
-  return `${t(here[0] === "A" ? "army" : "fleet")} · ${key}`;
+  if (!here) return key === "WAIVE" ? t("waive") : `${t("build_in")} ${place(key)}`;
+  return `${t(here[0] === "A" ? "army" : "fleet")} · ${place(key)}`;
 }
 
 function hideMenu() {

@@ -4,7 +4,7 @@
 export const S = {
   user: null, lang: localStorage.getItem("rp_lang") || "en", i18n: {},
   gameId: null, game: null, power: null, legal: {}, lastMsg: 0, messages: [],
-  poll: null, clock: null, offset: 0, pendingJoin: null, refused: [],
+  poll: null, clock: null, events: null, offset: 0, pendingJoin: null, refused: [],
 };
 
 export function t(key, vars) {
@@ -13,10 +13,23 @@ export function t(key, vars) {
   return text;
 }
 
+// ``prefix + value`` translated, or ``value`` itself when there is no such word yet.
+export function word(prefix, value) {
+  const key = prefix + value;
+  return (S.i18n[S.lang] && S.i18n[S.lang][key]) || (S.i18n.en && S.i18n.en[key]) || value;
+}
+
 // A power's name in the page's language (the server sends them with the game).
 export function powerName(power) {
   const names = S.game && S.game.names && S.game.names.powers;
   return (names && names[power]) || (power ? power.charAt(0) + power.slice(1).toLowerCase() : "");
+}
+
+// A province's name in the page's language ("Moscú"), its code if the server gave none.
+export function place(code) {
+  const names = S.game && S.game.names && S.game.names.provinces;
+  const prov = String(code).split("/")[0];
+  return (names && names[prov]) || code;
 }
 
 export function el(tag, attrs, ...kids) {
@@ -86,6 +99,7 @@ export async function busy(fn) {
 
 export function stopTimers() {
   clearInterval(S.poll); clearInterval(S.clock); S.poll = S.clock = null;
+  if (S.events) { S.events.close(); S.events = null; }
 }
 
 export function go(hash) {

@@ -1,6 +1,6 @@
 // The game page: its header (phase, clock, power, draw votes), the players, and the
 // refresh loop that keeps the board, orders, press and history up to date.
-import { S, api, busy, el, fill, flash, guarded, powerName, t, view } from "./core.js";
+import { S, api, busy, el, fill, flash, guarded, powerName, t, view, word } from "./core.js";
 import { loadLegal, renderBoard } from "./board.js";
 import { renderOrders } from "./orders.js";
 import { loadMessages, resetPress } from "./press.js";
@@ -8,7 +8,7 @@ import { loadHistory, showLatestResults } from "./history.js";
 
 export async function showGame(gameId) {
   S.gameId = gameId; S.game = null; S.lastMsg = 0; S.messages = []; S.refused = [];
-  S.shown = null; S.seenPhase = null; S.selection = null;
+  S.shown = null; S.selection = null; S.zoom = undefined;
   resetPress();
   fill(view(), el("div", { id: "game", class: "game" },
     el("section", { id: "game-head", class: "card head" }),
@@ -24,6 +24,41 @@ export async function showGame(gameId) {
   await refresh(true);
   S.poll = setInterval(() => refresh(false), 2500);
   S.clock = setInterval(tickClock, 1000);
+  listen(gameId);
+}
+
+// Whether the page already shows what a change event announces (its own action, say).
+function known(news) {
+  const g = S.game;
+  if (!g) return false;
+  const ready = Object.values(g.ready || {}).filter(Boolean).length;
+  const seated = (g.seats || []).filter((s) => s.taken || s.player).length;
+  return news.version === g.version && news.phase === g.phase && news.status === g.status
+    && news.deadline_at === g.deadline_at && news.press_until === g.press_until
+    && news.ready === ready && news.seated === seated && news.message <= (S.lastMsg || 0);
+}
+
+// Server push: a change event fetches the game at once; while the stream is open, polling
+// is only a safety net (every 30 s); while it is broken, polling every 2.5 s until the
+// browser has reconnected it.
+function listen(gameId) {
+  if (!window.EventSource) return;
+  const source = new EventSource(`/api/games/${gameId}/events`);
+  S.events = source;
+  const poll = (ms) => { clearInterval(S.poll); S.poll = setInterval(() => refresh(false), ms); };
+  let timer = null;
+  const check = (news) => {  // once the page is idle, and only if it does not know it yet
+    if (S.gameId !== gameId) return;
+    if (S.busy) { timer = setTimeout(() => check(news), 300); return; }
+    if (!known(news)) refresh(false);
+  };
+  source.addEventListener("change", (e) => {
+    clearTimeout(timer);
+    const news = JSON.parse(e.data);
+    timer = setTimeout(() => check(news), 300);
+  });
+  source.onopen = () => poll(30000);
+  source.onerror = () => poll(2500);
 }
 
 export async function refresh(force) {
@@ -43,7 +78,7 @@ async function update(game, before, changed) {
   renderHead();
   renderSeats();
   if (game.status === "forming") {
-    fill(document.getElementById("map"), el("p", { id: "forming", class: "muted" }, t("forming_hint", { n: game.seats.filter((s) => !s.player && !s.bot).length })));
+    fill(document.getElementById("map"), el("p", { id: "forming", class: "muted" }, t("forming_hint", { n: game.seats.filter((s) => !s.taken && !s.player && !s.bot).length })));
     fill(document.getElementById("orders-panel"));
     await loadMessages();
     return;
@@ -151,7 +186,7 @@ function renderSeats() {
   const seats = g.seats.slice().sort((a, b) => (a.powers[0] || "").localeCompare(b.powers[0] || ""));
   const rows = seats.map((s) => el("tr", {},
     el("td", {}, s.powers.map(powerName).join(", ") || `${t("seat")} ${s.seat}`),
-    el("td", {}, s.player || (s.bot ? `${t("bot")} (${t("bot_" + s.bot)})` : t("empty"))),
+    el("td", {}, s.player || (s.bot ? `${t("bot")} (${word("bot_", s.bot)})` : t(s.taken ? "seat_taken" : "empty"))),
     el("td", {}, s.powers.map((p) => (g.centers && g.centers[p] !== undefined ? g.centers[p] : "")).join(" ")),
     el("td", {}, s.powers.map((p) => (g.ready && p in g.ready ? (g.ready[p] ? "✓" : "…") : "")).join(" "))));
   fill(document.getElementById("seats-panel"),

@@ -48,8 +48,8 @@ export async function showPhase(phase, fresh) {
   S.shown = phase;
   putSvg(svg || "", false);
   renderLegend(record.position);
-  let after = g.position;
-  if (k >= 0 && k + 1 < list.length) {
+  let after = record.after || g.position;
+  if (!record.after && k >= 0 && k + 1 < list.length) {  // (a record stored before "after")
     const next = await guarded(() => api("GET", `/games/${g.id}/history/${list[k + 1].phase}?language=${S.lang}`));
     if (next) after = next.position;
   }
@@ -79,10 +79,16 @@ function renderSummary(record, after, fresh, name) {
     if (lost.length) lines.push([p, "bad", t("sum_lost", { places: lost.join(", ") })]);
     if (won.length) lines.push([p, "ok", t("sum_gained", { places: won.join(", ") })]);
   }
+  // what happened to everyone: the phase's events, powers eliminated
+  for (const event of record.events || []) lines.push([null, "event", event]);
+  const alive = (pos, p) => ((pos.units || {})[p] || []).length + ((pos.centers || {})[p] || []).length > 0;
+  for (const p of Object.keys(record.orders)) {
+    if (after && alive(record.position, p) && !alive(after, p)) lines.push([null, "event", t("sum_eliminated", { power: powerName(p) })]);
+  }
   const box = document.getElementById("summary");
   fill(box, el("div", { class: "summary" + (fresh ? " fresh" : "") },
     el("b", {}, fresh ? t("just_processed", { phase: name }) : name),
-    lines.length ? el("ul", { id: "summary-list" }, lines.map(([p, cls, text]) => el("li", { class: cls }, g.my_powers.length > 1 || !g.my_powers.length ? `${powerName(p)}: ${text}` : text)))
+    lines.length ? el("ul", { id: "summary-list" }, lines.map(([p, cls, text]) => el("li", { class: cls }, p && (g.my_powers.length > 1 || !g.my_powers.length) ? `${powerName(p)}: ${text}` : text)))
       : el("p", { class: "muted" }, t("sum_nothing")),
     fresh ? el("button", { id: "continue", class: "small", onclick: showCurrent }, t("continue_to", { phase: g.names ? g.names.phase : g.phase })) : null));
 }

@@ -1,5 +1,7 @@
 // The lobby: my games, a new game, open games, games to watch.
-import { S, api, el, fill, go, guarded, t, view } from "./core.js";
+import { S, api, el, fill, go, guarded, t, view, word } from "./core.js";
+
+const aboutText = (e) => (S.i18n.en && S.i18n.en["about_" + e] ? t("about_" + e) : "");
 
 export async function showLobby() {
   const lists = await guarded(() => api("GET", "/games"));
@@ -7,7 +9,8 @@ export async function showLobby() {
   if (!lists || !meta) return;
   const gameItem = (g, action, extra) => el("li", { class: "game-item", "data-game": g.id },
     el("span", { class: "game-name" }, g.name),
-    el("span", { class: "muted" }, ` ${t(g.status)} ${g.phase || ""} · ${g.seats.filter((s) => s.player || s.bot).length}/${g.seats.length}`),
+    el("span", { class: "muted" }, ` ${t(g.status)} ${g.phase || ""} · ${g.seats.filter((s) => s.taken || s.player).length} ${t("people")}, ${g.seats.filter((s) => s.bot).length} ${t("bots_short")} / ${g.seats.length}`),
+    g.details || null,
     el("button", { class: "small", onclick: action.fn }, action.label), extra);
   const open = (g) => ({ label: t("open"), fn: () => go("#/game/" + g.id) });
   const join = (g) => ({ label: t("join"), fn: () => guarded(async () => {
@@ -18,15 +21,15 @@ export async function showLobby() {
   }, t("leave")));
   const field = (label, input) => el("label", {}, label, input);
   const name = el("input", { id: "new-name", value: `${S.user.username}'s game`, maxlength: 100 });
-  const edition = el("select", { id: "new-edition" }, meta.editions.map((e) => el("option", { value: e }, t("edition_" + e))));
+  const edition = el("select", { id: "new-edition" }, meta.editions.map((e) => el("option", { value: e }, word("edition_", e))));
   const players = el("select", { id: "new-players" });
   const tables = () => fill(players, (meta.players[edition.value] || [7]).slice().reverse().map((n) => el("option", { value: n }, n)));
-  edition.onchange = () => { tables(); about.textContent = t("about_" + edition.value); };
+  edition.onchange = () => { tables(); about.textContent = aboutText(edition.value); };
   tables();
-  const about = el("div", { id: "edition-about", class: "muted small" }, t("about_" + edition.value));
+  const about = el("div", { id: "edition-about", class: "muted small" }, aboutText(edition.value));
   const deadlines = el("select", { id: "new-deadlines" }, ["rulebook", "daily", "none"].map((d) => el("option", { value: d }, t("deadline_" + d))));
-  const pressSel = el("select", { id: "new-press" }, meta.press.map((p) => el("option", { value: p }, t("press_" + p))));
-  const bots = el("select", { id: "new-bots" }, [...meta.bots, ""].map((b) => el("option", { value: b }, b ? t("bot_" + b) : t("none"))));
+  const pressSel = el("select", { id: "new-press" }, meta.press.map((p) => el("option", { value: p }, word("press_", p))));
+  const bots = el("select", { id: "new-bots" }, [...meta.bots, ""].map((b) => el("option", { value: b }, b ? word("bot_", b) : t("none"))));
   const votes = el("select", { id: "new-draw-votes" }, ["public", "secret"].map((v) => el("option", { value: v }, t("draw_votes_" + v))));
   const pub = el("input", { id: "new-public", type: "checkbox", checked: true });
   const startNow = el("input", { id: "new-start", type: "checkbox", checked: true });
@@ -38,6 +41,8 @@ export async function showLobby() {
     });
     go("#/game/" + game.id);
   });
+  const details = await Promise.all(lists.mine.map((g) => (g.status === "active" ? myGameDetails(g) : null)));
+  lists.mine.forEach((g, i) => { g.details = details[i]; });
   fill(view(),
     el("section", { class: "card" }, el("h2", {}, t("my_games")),
       lists.mine.length ? el("ul", { id: "my-games" }, lists.mine.map((g) => gameItem(g, open(g), leave(g))))
@@ -48,7 +53,28 @@ export async function showLobby() {
         el("label", { class: "check" }, pub, t("public")), el("label", { class: "check" }, startNow, t("start_now")),
         el("button", { id: "create-game", onclick: create }, t("create"))), about),
     el("section", { class: "card" }, el("h2", {}, t("open_games")),
-      el("ul", { id: "open-games" }, lists.open.map((g) => gameItem(g, join(g))))),
+      lists.open.length ? el("ul", { id: "open-games" }, lists.open.map((g) => gameItem(g, join(g)))) : el("p", { id: "open-games", class: "muted" }, t("none_open"))),
     el("section", { class: "card" }, el("h2", {}, t("watch_games")),
-      el("ul", { id: "watch-games" }, lists.watch.map((g) => gameItem(g, { label: t("watch"), fn: open(g).fn })))));
+      lists.watch.length ? el("ul", { id: "watch-games" }, lists.watch.map((g) => gameItem(g, { label: t("watch"), fn: open(g).fn }))) : el("p", { id: "watch-games", class: "muted" }, t("none_watch"))));
+}
+
+// For one of my games: my powers, whether orders are due, the deadline, unread messages.
+async function myGameDetails(g) {
+  let state, fresh;
+  try {
+    state = await api("GET", `/games/${g.id}?language=${S.lang}`);
+    fresh = await api("GET", `/games/${g.id}/messages?after=${Number(localStorage.getItem("rp_read_" + g.id) || 0)}`);
+  } catch (e) { return null; }
+  const names = (state.names && state.names.powers) || {};
+  const mine = state.my_powers;
+  const due = mine.filter((p) => state.orders[p] && state.orders[p].to_act && !state.orders[p].ready);
+  const ready = mine.filter((p) => state.orders[p] && state.orders[p].to_act && state.orders[p].ready);
+  const left = state.deadline_at ? Math.max(0, state.deadline_at - state.now) : null;
+  const hours = left === null ? null : (left >= 3600 ? `${Math.floor(left / 3600)} h ${Math.floor((left % 3600) / 60)} min` : `${Math.floor(left / 60)} min`);
+  const unread = fresh.filter((m) => !mine.includes(m.sender)).length;
+  return el("span", { class: "game-details" },
+    el("span", { class: "power-tag" }, mine.map((p) => names[p] || p).join(", ")),
+    due.length ? el("span", { class: "due" }, t("orders_due")) : ready.length ? el("span", { class: "ok" }, `✓ ${t("ready")}`) : null,
+    hours ? el("span", { class: "muted" }, `${t("deadline")} ${hours}`) : null,
+    unread ? el("span", { class: "unread" }, t("unread", { n: unread })) : null);
 }

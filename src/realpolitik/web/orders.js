@@ -1,8 +1,8 @@
 // The orders panel: what the phase asks of me (moves, retreats and why, builds due), my
 // orders with their status, orders refused with the reason, the list of a unit's legal
 // orders (the keyboard path), typed orders, and Ready.
-import { S, api, busy, el, fill, flash, guarded, powerName, t } from "./core.js";
-import { cancel, renderBoard, select, unitLabel } from "./board.js";
+import { S, api, busy, el, fill, flash, guarded, place, powerName, t } from "./core.js";
+import { cancel, orderWords, renderBoard, select, unitLabel } from "./board.js";
 
 export function renderOrders(force) {
   const g = S.game;
@@ -28,16 +28,19 @@ export function renderOrders(force) {
     el("h3", {}, `${t("your_orders")} · ${powerName(S.power)}`),
     mine.to_act ? phaseBrief(mine) : el("p", { class: "muted" }, t("nothing_to_order")),
     el("ul", { id: "my-orders" }, orderItems(mine)),
-    mine.missing && mine.missing.length ? el("p", { id: "missing", class: "warn" }, `${t("units_without_orders")}: ${mine.missing.join(", ")}`) : null,
+    mine.missing && mine.missing.length ? el("p", { id: "missing", class: "warn" }, `${t("units_without_orders")}: ${mine.missing.map(place).join(", ")}`) : null,
     keys.length ? el("div", { id: "unit-list", class: "units" }, keys.map((k) => el("button", {
       class: "unit small secondary", "data-key": k, onclick: () => select(k) }, unitLabel(k)))) : null,
     S.legal.WAIVE ? el("button", { id: "waive", class: "small secondary", onclick: () => submitOrders([S.legal.WAIVE[0].order], "en") }, t("waive")) : null,
     el("div", { id: "legal" }),
+    mine.to_act ? conquistaBox(mine) : null,
     mine.to_act ? el("div", { class: "typed" }, typed,
       el("div", { class: "row" },
         el("button", { id: "submit-typed", onclick: () => submitTyped(typed) }, t("submit")),
         el("button", { id: "clear-orders", class: "secondary", onclick: () => replaceOrders([]) }, t("clear")))) : null,
-    mine.to_act ? readyButton(mine) : null);
+    mine.to_act ? readyButton(mine) : null,
+    readyAllButton(),
+    otherPowers());
   if (S.selection) renderLegal(S.selection.key);
 }
 
@@ -48,8 +51,8 @@ function phaseBrief(mine) {
   if (kind === "R") {
     const mineDislodged = (g.position.dislodged && g.position.dislodged[S.power]) || [];
     return el("div", { id: "phase-brief", class: "brief" }, mineDislodged.map((d) => el("p", { class: "warn" },
-      t("dislodged_from", { unit: d.unit, from: d.attacker_from || "?" }), " ",
-      d.retreats.length ? t("can_retreat_to", { places: d.retreats.join(", ") }) : t("no_retreat"))));
+      t("dislodged_from", { unit: unitLabel(d.unit.split(" ")[1]), from: d.attacker_from ? place(d.attacker_from) : "?" }), " ",
+      d.retreats.length ? t("can_retreat_to", { places: d.retreats.map(place).join(", ") }) : t("no_retreat"))));
   }
   if (kind === "A") {
     const due = (g.adjustments || {})[S.power] || 0;
@@ -58,7 +61,7 @@ function phaseBrief(mine) {
     const removed = mine.orders.filter((o) => / D$/.test(o.order)).length;
     const waived = mine.orders.filter((o) => o.order === "WAIVE").length;
     let text;
-    if (due > 0) text = t("builds_due", { n: due, left: Math.max(0, due - given - waived), places: [...new Set(homes)].join(", ") || "—" });
+    if (due > 0) text = t("builds_due", { n: due, left: Math.max(0, due - given - waived), places: [...new Set(homes)].map(place).join(", ") || "—" });
     else if (due < 0) text = t("removals_due", { n: -due, left: Math.max(0, -due - removed) });
     else text = t("nothing_to_order");
     return el("p", { id: "phase-brief", class: "brief warn" }, text);
@@ -70,7 +73,7 @@ function phaseBrief(mine) {
 function orderItems(mine) {
   const items = mine.orders.map((o) => el("li", { class: "order ok", "data-order": o.order },
     el("span", { class: "status", title: t("order_ok") }, "✓"), " ",
-    el("span", {}, o.text), " ",
+    el("span", { title: o.long || null }, orderWords(o)), " ",
     el("button", { class: "link", title: t("remove"), "aria-label": t("remove"), onclick: () => replaceOrders(mine.orders.filter((x) => x.order !== o.order).map((x) => x.order)) }, "✕")));
   const refused = (S.refused || []).map((r) => el("li", { class: "order refused", "data-refused": r.order },
     el("span", { class: "status" }, "✗"), " ", el("span", {}, r.order), " — ", el("span", { class: "reason" }, r.reason)));
@@ -113,8 +116,8 @@ export function renderLegal(key) {
   fill(box,
     el("h4", {}, `${t("legal_orders")} ${unitLabel(key)}`),
     el("div", { class: "options" }, opts.map((o) => el("button", {
-      class: "legal-option small secondary", "data-order": o.order, "data-kind": o.kind, onclick: () => submitOrders([o.order], "en"),
-    }, o.text))));
+      class: "legal-option small secondary", "data-order": o.order, "data-kind": o.kind, title: o.long || null, onclick: () => submitOrders([o.order], "en"),
+    }, orderWords(o)))));
 }
 document.addEventListener("rp-select", (ev) => renderLegal(ev.detail));
 
@@ -159,4 +162,63 @@ async function submitTyped(box) {
   if (!lines.length) return;
   box.blur();
   if (await submitOrders(lines, S.lang)) { box.value = ""; flash(t("saved")); }
+}
+
+// La Conquista: the foreign units whose support I accept, and the alliance I declare; both
+// go with this phase's orders.
+function conquistaBox(mine) {
+  const g = S.game;
+  if (!g.settings || g.settings.edition !== "conquista" || !(g.phase || "").endsWith("M")) return null;
+  const accepted = new Set((mine.accept || []).map((u) => u.split(" ").pop()));
+  const allies = new Set(mine.ally || []);
+  const foreign = Object.entries(g.position.units || {}).filter(([p]) => !g.my_powers.includes(p));
+  const unitBoxes = foreign.map(([p, units]) => el("div", { class: "accept-row" }, el("b", {}, powerName(p)), " ",
+    units.map((u) => el("label", { class: "check small" }, el("input", { type: "checkbox", class: "accept", value: u, checked: accepted.has(u.split(" ")[1].split("/")[0]) || accepted.has(u.split(" ")[1]) }), u))));
+  const powerBoxes = (g.powers || []).filter((p) => !g.my_powers.includes(p)).map((p) => el("label", { class: "check small" },
+    el("input", { type: "checkbox", class: "ally", value: p, checked: allies.has(p) }), powerName(p)));
+  const save = () => busy(async () => {
+    const panel = document.getElementById("conquista");
+    const accept = [...panel.querySelectorAll("input.accept:checked")].map((i) => i.value);
+    const ally = [...panel.querySelectorAll("input.ally:checked")].map((i) => i.value);
+    const ok = await guarded(() => api("PUT", `/games/${g.id}/orders`, { power: S.power, orders: [], merge: true, language: "en", accept, ally }));
+    if (!ok) return;
+    flash(t("saved"));
+    const { refresh } = await import("./game.js");
+    await refresh(true);
+  });
+  return el("details", { id: "conquista", class: "conquista", open: accepted.size || allies.size ? true : null },
+    el("summary", {}, t("conquista_acts")),
+    el("p", { class: "muted small" }, t("accept_hint")), el("div", { class: "accept-list" }, unitBoxes),
+    el("p", { class: "muted small" }, t("ally_hint")), el("div", { class: "recipients" }, powerBoxes),
+    el("button", { id: "save-conquista", class: "small", onclick: save }, t("save")));
+}
+
+// A player of several powers: Ready for all of them at once.
+function readyAllButton() {
+  const g = S.game;
+  const waiting = g.my_powers.filter((p) => g.orders[p] && g.orders[p].to_act && !g.orders[p].ready);
+  if (g.my_powers.length < 2 || !waiting.length) return null;
+  return el("button", {
+    id: "ready-all", class: "secondary",
+    onclick: () => busy(() => guarded(async () => {
+      for (const p of waiting) await api("POST", `/games/${g.id}/ready`, { power: p, ready: true });
+      const { refresh } = await import("./game.js");
+      await refresh(true);
+    })),
+  }, t("ready_all"));
+}
+
+// A player of several powers sees the others' orders here too, and switches with a click.
+function otherPowers() {
+  const g = S.game;
+  const others = g.my_powers.filter((p) => p !== S.power && g.orders[p]);
+  if (!others.length) return null;
+  return el("div", { id: "other-powers", class: "other-powers" }, others.map((p) => {
+    const o = g.orders[p];
+    return el("div", { class: "other-power", "data-power": p },
+      el("button", { class: "link switch", onclick: async () => { S.power = p; S.selection = null; S.refused = []; const { refresh } = await import("./game.js"); refresh(true); } },
+        powerName(p)), " ",
+      o.to_act ? (o.ready ? `✓ ${t("ready")}` : t("n_orders", { n: o.orders.length })) : t("nothing_to_order"),
+      o.orders.length ? el("div", { class: "muted small" }, o.orders.map((x) => orderWords(x)).join(" · ")) : null);
+  }));
 }

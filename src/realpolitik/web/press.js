@@ -1,14 +1,18 @@
-// Press: the messages I may read, and the compose box (closed, and saying so, when press is).
+// Press as conversations: one thread per set of correspondents (everyone, one power, a
+// group), each with its unread count; the compose box writes to the open thread, or to
+// the powers ticked for a new one. Closed, and saying so, when press is.
 import { S, api, el, fill, guarded, powerName, t } from "./core.js";
 
-export function resetPress() { S.lastMsg = 0; S.messages = []; }
+export function resetPress() { S.lastMsg = 0; S.messages = []; S.thread = null; S.pressKey = null; }
 
 export async function loadMessages() {
   const g = S.game;
   const fresh = await guarded(() => api("GET", `/games/${g.id}/messages?after=${S.lastMsg}`));
   if (!fresh) return;
   for (const m of fresh) { S.messages.push(m); S.lastMsg = Math.max(S.lastMsg, m.id); }
-  renderMessages();
+  const g2 = S.game;
+  const key = [g2.id, g2.status, g2.phase, S.power, pressOpen()].join();
+  if (fresh.length || key !== S.pressKey || !document.getElementById("threads")) { S.pressKey = key; renderMessages(); }
 }
 
 function pressOpen() {
@@ -20,42 +24,78 @@ function pressOpen() {
   return !g.press_until || g.press_until > now;
 }
 
+// The thread of a message: "*" for public, else the other powers in it, sorted.
+function threadOf(m) {
+  if (!m.recipients.length) return "*";
+  const mine = S.game.my_powers;
+  const people = [m.sender, ...m.recipients].filter((p) => !mine.includes(p));
+  return [...new Set(people)].sort().join("+") || "*";
+}
+
+const readKey = (id) => `rp_read_${S.game.id}_${id}`;
+const threadName = (id) => (id === "*" ? t("everyone") : id.split("+").map(powerName).join(", "));
+
 function renderMessages() {
   const g = S.game;
   const panel = document.getElementById("messages-panel");
   if (!panel) return;
-  const who = (p) => powerName(p);
-  const list = S.messages.length ? el("ul", { id: "messages", class: "messages" }, S.messages.map((m) => el("li", { class: m.recipients.length ? "private" : "public" },
-    el("b", {}, who(m.sender)), el("span", { class: "muted" }, ` → ${m.recipients.length ? m.recipients.map(who).join(", ") : t("everyone")} · ${m.phase}`),
-    el("div", {}, m.body)))) : el("p", { id: "messages", class: "muted" }, t("no_messages"));
+  const threads = new Map([["*", []]]);
+  for (const m of S.messages) {
+    const id = threadOf(m);
+    if (!threads.has(id)) threads.set(id, []);
+    threads.get(id).push(m);
+  }
+  if (S.thread && !threads.has(S.thread)) threads.set(S.thread, []);
+  const open = S.thread || "*";
+  const unread = (id) => threads.get(id).filter((m) => m.id > Number(localStorage.getItem(readKey(id)) || 0) && !g.my_powers.includes(m.sender)).length;
+  const shown = threads.get(open);
+  if (shown.length) localStorage.setItem(readKey(open), String(shown[shown.length - 1].id));
+  if (S.lastMsg) localStorage.setItem("rp_read_" + g.id, String(S.lastMsg));  // the lobby counts the rest
+  const tabs = el("div", { id: "threads", class: "threads", role: "tablist" }, [...threads.keys()].map((id) => {
+    const n = id === open ? 0 : unread(id);
+    return el("button", { class: "small thread" + (id === open ? " on" : ""), role: "tab", "data-thread": id,
+      onclick: () => { S.thread = id; renderMessages(); } }, threadName(id), n ? el("span", { class: "badge" }, n) : null);
+  }));
+  const list = shown.length ? el("ul", { id: "messages", class: "messages" }, shown.map((m) => el("li", { class: m.recipients.length ? "private" : "public" },
+    el("b", {}, powerName(m.sender)), el("span", { class: "muted" }, ` · ${m.phase}`), el("div", {}, m.body))))
+    : el("p", { id: "messages", class: "muted" }, t("no_messages"));
   const existing = document.getElementById("compose");
   if (existing && existing.contains(document.activeElement)) {
     const old = document.getElementById("messages");
     if (old) old.replaceWith(list);
+    const oldTabs = document.getElementById("threads");
+    if (oldTabs) oldTabs.replaceWith(tabs);
     return;
   }
-  const kids = [el("h3", {}, t("messages")), list];
+  const kids = [el("h3", {}, t("messages")), tabs, list];
   if (S.power && g.settings.press !== "none" && g.status === "active") {
-    if (!pressOpen()) {
-      kids.push(el("p", { id: "press-closed", class: "muted" }, t("press_closed_hint")));
-    } else {
-      const bots = new Set(g.seats.filter((s) => s.bot).flatMap((s) => s.powers));
-      const others = (g.powers || []).filter((p) => !g.my_powers.includes(p));
-      const body = el("textarea", { id: "message-body", rows: 2, "aria-label": t("message") });
-      const boxes = others.map((p) => el("label", { class: "check small" }, el("input", { type: "checkbox", value: p, class: "recipient" }), who(p), bots.has(p) ? ` (${t("bot")})` : ""));
-      const send = () => guarded(async () => {
-        const to = boxes.map((b) => b.querySelector("input")).filter((i) => i.checked).map((i) => i.value);
-        await api("POST", `/games/${g.id}/messages`, { sender: S.power, recipients: to, body: body.value });
-        body.value = "";
-        await loadMessages();
-      });
-      kids.push(el("div", { id: "compose" }, g.settings.press === "full" ? el("div", { class: "muted" }, `${t("to")}: ${t("to_hint")}`) : null,
-        g.settings.press === "full" ? el("div", { class: "recipients" }, boxes) : null, body,
-        el("button", { id: "send-message", onclick: send }, t("send"))));
-    }
+    kids.push(pressOpen() ? compose(open) : el("p", { id: "press-closed", class: "muted" }, t("press_closed_hint")));
   } else if (g.settings.press === "none") {
     kids.push(el("p", { class: "muted" }, t("press_none")));
   }
   fill(panel, ...kids);
   if (list.scrollHeight) list.scrollTop = list.scrollHeight;
+}
+
+function compose(open) {
+  const g = S.game;
+  const bots = new Set(g.seats.filter((s) => s.bot).flatMap((s) => s.powers));
+  const others = (g.powers || []).filter((p) => !g.my_powers.includes(p));
+  const body = el("textarea", { id: "message-body", rows: 2, "aria-label": t("message") });
+  const boxes = others.map((p) => el("label", { class: "check small" }, el("input", { type: "checkbox", value: p, class: "recipient" }), powerName(p), bots.has(p) ? ` (${t("bot")})` : ""));
+  const send = () => guarded(async () => {
+    let to = open === "*" ? [] : open.split("+");
+    const ticked = boxes.map((b) => b.querySelector("input")).filter((i) => i.checked).map((i) => i.value);
+    if (ticked.length) to = ticked;
+    await api("POST", `/games/${g.id}/messages`, { sender: S.power, recipients: to, body: body.value });
+    body.value = "";
+    S.thread = to.length ? [...to].sort().join("+") : "*";
+    await loadMessages();
+    renderMessages();
+  });
+  return el("div", { id: "compose" },
+    el("div", { class: "muted" }, `${t("to")}: ${threadName(open)}`),
+    g.settings.press === "full" ? el("details", { class: "new-thread" }, el("summary", {}, t("new_conversation")),
+      el("div", { class: "muted small" }, t("to_hint")), el("div", { class: "recipients" }, boxes)) : null,
+    body, el("button", { id: "send-message", onclick: send }, t("send")));
 }

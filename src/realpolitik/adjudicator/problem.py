@@ -1,6 +1,6 @@
 """Step one of a movement phase: match orders to units, judge their legality, link them.
 
-The result, :class:`Board`, is the flat, indexed form the resolver works on: one slot per
+The result, :class:`MovementProblem`, is the flat, indexed form the resolver works on: one slot per
 unit, its effective order kind, destinations, the supports and convoys that match it. Every
 submitted order also gets its preliminary verdict (illegal / invalid, with a reason).
 """
@@ -13,10 +13,30 @@ from operator import attrgetter
 from typing import Any
 
 from realpolitik.adjudicator.convoy import Routes, has_route, minimal_routes
+from realpolitik.adjudicator.legality import (
+    MoveRule,
+    Reason,
+    SupportRule,
+    convoy_rule,
+    move_rule,
+    support_rule,
+)
 from realpolitik.maps.model import GameMap, ProvinceType
 from realpolitik.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove, UnitRef
 from realpolitik.position import Position
-from realpolitik.rules import Rules
+from realpolitik.rules import (
+    AdjacentConvoy,
+    DisorderHoldSupport,
+    DuplicateOrders,
+    ForeignSupport,
+    MissingNationality,
+    MissingUnitType,
+    Rules,
+    SupportCoast,
+    WrongNationality,
+    WrongUnitCoast,
+    WrongUnitType,
+)
 from realpolitik.vocab import (
     ARMY,
     FLEET,
@@ -31,6 +51,8 @@ from realpolitik.vocab import (
 )
 
 HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
+# the choices where a move to an adjacent province by convoy falls back on the land route
+_FALLBACK = (AdjacentConvoy.ONLY_TO_SWAP, AdjacentConvoy.OWN_FLEET_OR_VIA_WITH_FALLBACK)
 _NOWHERE: tuple[frozenset[Province], frozenset[Province]] = (frozenset(), frozenset())
 
 
@@ -38,7 +60,7 @@ class Illegal(Exception):
     """Raised inside the checks: the order is illegal, the message is the reason."""
 
 
-class Board:
+class MovementProblem:
     """The indexed movement problem. Most lists are indexed by unit number (units sorted by
     location); each starts as "no order": holding, no destination, no target. The orders
     submitted are numbered in the order given: ``orders``, ``order_power`` and
@@ -150,7 +172,7 @@ class Board:
         return self.fleet_seas
 
 
-def build_board(
+def build_problem(
     game_map: GameMap,
     position: Position,
     orders: Mapping[Power, Sequence[Order]],
@@ -158,17 +180,17 @@ def build_board(
     *,
     disorder: Collection[Power] = (),
     accepted: Collection[tuple[Power, Province]] = (),
-) -> Board:
+) -> MovementProblem:
     """Judge every order on the board alone and give each unit its order (DATC 4.D.3: one
     order per unit), then link supports and convoys to moves."""
     units = sorted(position.units.values(), key=_by_location)
-    board = Board(game_map, rules, units, frozenset(disorder), frozenset(accepted))
-    judge = _Judge(board)
+    problem = MovementProblem(game_map, rules, units, frozenset(disorder), frozenset(accepted))
+    judge = _Judge(problem)
     judge.judge_all(orders)
-    if board.twice:
+    if problem.twice:
         _duplicates(judge)
-    _link(board)
-    return board
+    _link(problem)
+    return problem
 
 
 _by_location = attrgetter("location")
@@ -198,11 +220,11 @@ class _Facts:
             ARMY: game_map.army_adjacency,
             FLEET: game_map.fleet_reach,
         }
-        self.wrong_nationality = rules.wrong_nationality == "a"
-        self.missing_nationality = rules.missing_nationality == "a"
+        self.wrong_nationality = rules.wrong_nationality is WrongNationality.ILLEGAL
+        self.missing_nationality = rules.missing_nationality is MissingNationality.ILLEGAL
         self.moves: dict[tuple[UnitType, Location, Location, bool], MoveRule] = {}
         self.supports: dict[SupportKey, SupportRule] = {}
-        self.convoys: dict[tuple[UnitType, Location, Location, Location], str] = {}
+        self.convoys: dict[tuple[UnitType, Location, Location, Location], Reason | None] = {}
 
     def move(self, utype: UnitType, location: Location, dest: Location, via: bool) -> MoveRule:
         key = (utype, location, dest, via)
@@ -210,7 +232,7 @@ class _Facts:
         if found is None:
             if len(self.moves) > 100_000:  # only ever the map's orders, unless orders are odd
                 self.moves.clear()
-            found = self.moves[key] = _move_rule(self.game_map, self.rules, *key)
+            found = self.moves[key] = move_rule(self.game_map, self.rules, *key)
         return found
 
     def support(self, key: SupportKey) -> SupportRule:
@@ -218,16 +240,18 @@ class _Facts:
         if found is None:
             if len(self.supports) > 100_000:  # only ever the map's orders, unless orders are odd
                 self.supports.clear()
-            found = self.supports[key] = _support_rule(self.game_map, self.reach, *key)
+            found = self.supports[key] = support_rule(self.game_map, *key)
         return found
 
-    def convoy(self, utype: UnitType, location: Location, army: Location, dest: Location) -> str:
+    def convoy(
+        self, utype: UnitType, location: Location, army: Location, dest: Location
+    ) -> Reason | None:
         key = (utype, location, army, dest)
         found = self.convoys.get(key)
         if found is None:
             if len(self.convoys) > 100_000:  # only ever the map's orders, unless orders are odd
                 self.convoys.clear()
-            found = self.convoys[key] = _convoy_rule(self.game_map, *key)
+            found = self.convoys[key] = convoy_rule(self.game_map, *key)
         return found
 
 
@@ -237,121 +261,9 @@ def _facts(game_map: GameMap, rules: Rules) -> _Facts:
     return _Facts(game_map, rules)
 
 
-# A move's verdict on the map: why it is illegal ("" if it is not), the exact destination
-# and its province, whether it goes by convoy, and whether that needs a route through the
-# fleets at sea (then the reason is why it is illegal without one).
-MoveRule = tuple[str, Location, Province, bool, bool]
 # A support, as the supporter's type and location, the supported unit's type (or None) and
-# location as named, and the destination (None: a hold)...
+# location as named, and the destination (None: a hold)
 SupportKey = tuple[UnitType, Location, UnitType | None, Location, Location | None]
-# ... and its verdict on the map: why it is illegal ("" if it is not), the province it
-# supports into, the coast its order names there, and whether the unit as named could move
-# there by land (for a hold, True).
-SupportRule = tuple[str, Province, str | None, bool]
-
-
-def _move_rule(
-    game_map: GameMap, rules: Rules, utype: UnitType, location: Location, dest: Location, via: bool
-) -> MoveRule:
-    reason, exact, by_convoy, overseas = _move_verdict(game_map, rules, utype, location, dest, via)
-    return reason, exact, PROVINCE[exact], by_convoy, overseas
-
-
-def _move_verdict(
-    game_map: GameMap, rules: Rules, utype: UnitType, location: Location, dest: Location, via: bool
-) -> tuple[str, Location, bool, bool]:
-    prov = PROVINCE[dest]
-    coast = coast_of(dest)
-    info = game_map.provinces.get(prov)
-    if info is None or not info.passable:
-        return f"{prov} cannot be entered", "", False, False
-    here = PROVINCE[location]
-    if prov == here:
-        return "a unit cannot move to its own province", "", False, False
-    if utype is ARMY:
-        if coast is not None and rules.unknown_coast == "a":
-            return "an army move names a coast", "", False, False
-        if not info.is_land:
-            return f"an army cannot move to {prov} ({info.name})", "", False, False
-        if game_map.can_move(ARMY, location, prov):
-            return "", prov, via, False
-        reason = f"{prov} is not adjacent to {here} and no convoy can reach it"
-        return reason, prov, True, _coastal(game_map, here) and _coastal(game_map, prov)
-    if via:
-        return "a fleet cannot be convoyed", "", False, False
-    options = game_map.fleet_destinations(location, prov)
-    if coast is not None:
-        if coast in info.coasts:
-            if f"{prov}/{coast}" in options:
-                return "", f"{prov}/{coast}", False, False
-            if rules.impossible_coast == "b":
-                return f"the fleet at {location} cannot reach {prov}/{coast}", "", False, False
-        elif rules.unknown_coast == "a":
-            return f"{prov} has no coast {coast}", "", False, False
-    if not options:
-        return f"a fleet at {location} cannot move to {prov}", "", False, False
-    if len(options) > 1:
-        return f"the coast of {prov} must be given ({', '.join(info.coasts)})", "", False, False
-    if info.coasts and rules.omitted_coast == "b":
-        return f"the coast of {prov} must be given", "", False, False
-    return "", options[0], False, False
-
-
-def _support_rule(
-    game_map: GameMap,
-    reach: Mapping[UnitType, Mapping[Location, Collection[Province]]],
-    utype: UnitType,
-    location: Location,
-    target_type: UnitType | None,
-    target: Location,
-    dest: Location | None,
-) -> SupportRule:
-    reason = _support_reason(game_map, utype, location, target, dest)
-    if dest is None:
-        return reason, PROVINCE[target], None, True
-    into = PROVINCE[dest]
-    near = target_type is not None and into in reach[target_type].get(target, ())
-    return reason, into, coast_of(dest), near
-
-
-def _support_reason(
-    game_map: GameMap, utype: UnitType, location: Location, target: Location, dest: Location | None
-) -> str:
-    """Why a support (of a hold if ``dest`` is None) is illegal for the supporter alone."""
-    target_prov = PROVINCE[target]
-    here = PROVINCE[location]
-    if target_prov == here:
-        return "a unit cannot support itself"
-    into = target_prov if dest is None else PROVINCE[dest]
-    if into not in game_map.provinces:
-        return f"unknown province {into}"
-    if dest is not None and into == target_prov:
-        return "a supported move must leave its province"
-    if into == here:
-        return "a unit cannot support a move into its own province"
-    if not game_map.can_reach(utype, location, into):
-        return f"{utype.value} {location} cannot move to {into}, so cannot support into it"
-    return ""
-
-
-def _convoy_rule(
-    game_map: GameMap, utype: UnitType, location: Location, army: Location, dest: Location
-) -> str:
-    """Why a convoy is illegal for the fleet alone and the provinces it names."""
-    here = PROVINCE[location]
-    if utype is not FLEET or not game_map.provinces[here].is_sea:
-        return "only a fleet at sea can convoy"
-    origin, to = PROVINCE[army], PROVINCE[dest]
-    if to not in game_map.provinces:
-        return f"unknown province {to}"
-    if not _coastal(game_map, origin) or not _coastal(game_map, to) or origin == to:
-        return "a convoy goes from one coastal province to another"
-    return ""
-
-
-def _coastal(game_map: GameMap, prov: Province) -> bool:
-    info = game_map.provinces.get(prov)
-    return info is not None and info.type is ProvinceType.COASTAL
 
 
 # --- legality on the board ------------------------------------------------------------------
@@ -361,22 +273,22 @@ class _Judge:
     naming the wrong coast of its fleet's province only fails (DATC 4.B.5). The first legal
     order of a unit is its order: judging it also gives it to the unit."""
 
-    def __init__(self, board: Board) -> None:
-        self.board = board
-        self.facts = board.facts
+    def __init__(self, problem: MovementProblem) -> None:
+        self.problem = problem
+        self.facts = problem.facts
         self.routes: dict[tuple[Province, Province, Province | None], bool] = {}
         self.minimal: dict[Province, Routes] = {}  # the minimal convoy routes, by army's province
 
     def judge_all(self, orders: Mapping[Power, Sequence[Order]]) -> None:
         """Number and judge every order, power by power."""
-        board = self.board
-        at, units, illegal, order_of = board.at, board.units, board.illegal, board.order_of
-        numbered, order_unit, twice = board.orders, board.order_unit, board.twice
+        problem = self.problem
+        at, units, illegal, order_of = problem.at, problem.units, problem.illegal, problem.order_of
+        numbered, order_unit, twice = problem.orders, problem.order_unit, problem.twice
         checks = _CHECKS
         for power, power_orders in orders.items():
             start = len(numbered)
             numbered += power_orders
-            board.order_power += [power] * len(power_orders)
+            problem.order_power += [power] * len(power_orders)
             for k, order in enumerate(power_orders, start):
                 check = checks.get(type(order), _refuse)
                 try:  # the unit is there, and is the power's
@@ -407,23 +319,23 @@ class _Judge:
     def _unit_of(self, power: Power, ref: UnitRef) -> int:
         """The number of the unit ``ref`` names, if it is ``power``'s and named well enough
         (see :func:`_check_ref`)."""
-        board = self.board
-        i = board.at.get(ref.location, -1)
+        problem = self.problem
+        i = problem.at.get(ref.location, -1)
         exact = i >= 0
         if not exact:  # the unit in the province, if any (another coast)
             i = self._unit_in(ref.location)
-        unit = board.units[i]
+        unit = problem.units[i]
         if unit.power != power:
             raise Illegal(f"the unit in {unit.province} belongs to {unit.power}")
         if not exact or ref.type is not unit.type:
-            _check_ref(board, ref, unit)
+            _check_ref(problem, ref, unit)
         return i
 
     def _unit_in(self, location: Location) -> int:
         """The number of the unit in the province of ``location`` (an order may name a
         unit without its coast, or with another)."""
         prov = PROVINCE[location]
-        i = self.board.index.get(prov, -1)
+        i = self.problem.index.get(prov, -1)
         if i < 0:
             raise Illegal(f"there is no unit in {prov}")
         return i
@@ -434,41 +346,41 @@ class _Judge:
         key = (src, dest, exclude)
         found = self.routes.get(key)
         if found is None:
-            seas = self.board.seas_with_fleets()
+            seas = self.problem.seas_with_fleets()
             if exclude is not None:
                 seas = seas - {exclude}
-            found = self.routes[key] = has_route(self.board.game_map, src, dest, seas)
+            found = self.routes[key] = has_route(self.problem.game_map, src, dest, seas)
         return found
 
     # Each check judges order number ``k`` for unit ``i``, raising :class:`Illegal`; if
-    # ``give``, the order is the unit's and the board records it.
+    # ``give``, the order is the unit's and the problem records it.
     def _move(self, k: int, i: int, unit: Unit, order: Move, give: bool) -> None:
         """A legal move goes to its exact destination, by convoy or not, and must go by
         convoy when there is no land route."""
         key = (unit.type, unit.location, order.destination, order.via_convoy)
         rule = self.facts.moves.get(key) or self.facts.move(*key)
         reason, loc, prov, by_convoy, overseas = rule
-        board = self.board
-        if overseas and self.route(board.prov[i], prov):
-            reason = ""
-        if reason:
+        problem = self.problem
+        if overseas and self.route(problem.prov[i], prov):
+            reason = None
+        if reason is not None:
             if unit.location != order.unit.location and coast_of(order.unit.location):
                 # the order names another coast (ignored, DATC 4.B.5): it simply fails
-                board.fails[k] = f"{reason}; the fleet is at {unit.location}"
+                problem.fails[k] = f"{reason}; the fleet is at {unit.location}"
                 return
-            raise Illegal(reason)
+            raise Illegal(str(reason))
         if give:
-            board.kind[i] = MOVE
-            board.dest_loc[i] = loc
-            board.dest[i] = prov
-            board.via[i] = by_convoy
-            board.convoyed[i] = overseas  # no land route: by convoy or not at all
-            board.movers.append(i)
+            problem.kind[i] = MOVE
+            problem.dest_loc[i] = loc
+            problem.dest[i] = prov
+            problem.via[i] = by_convoy
+            problem.convoyed[i] = overseas  # no land route: by convoy or not at all
+            problem.movers.append(i)
             if by_convoy or overseas:
-                board.by_sea.append(i)
-            found = board.attackers.get(prov)
+                problem.by_sea.append(i)
+            found = problem.attackers.get(prov)
             if found is None:
-                board.attackers[prov] = [i]
+                problem.attackers[prov] = [i]
             else:
                 found.append(i)
 
@@ -479,34 +391,34 @@ class _Judge:
         supported = order.supported
         key = (unit.type, unit.location, supported.type, supported.location, dest)
         facts = self.facts
-        reason, into, coast, near = facts.supports.get(key) or facts.support(key)
-        if reason:
-            raise Illegal(reason)
-        board = self.board
+        reason, into, coast, near, _ = facts.supports.get(key) or facts.support(key)
+        if reason is not None:
+            raise Illegal(str(reason))
+        problem = self.problem
         # the supported unit: named exactly, without nationality (as a rule), or else
         # matched by _target
-        t = board.at.get(supported.location, -1)
+        t = problem.at.get(supported.location, -1)
         if (
             t < 0
-            or board.units[t].type is not supported.type
+            or problem.units[t].type is not supported.type
             or supported.power is not None
             or facts.missing_nationality
         ):
             t = self._target(unit, supported)
-            target = board.units[t]
+            target = problem.units[t]
             if dest is not None and (
                 target.type is not supported.type or target.location != supported.location
             ):
                 near = into in facts.reach[target.type].get(target.location, ())
-        if not near and not self._by_convoy(board.units[t], into, exclude=board.prov[i]):
-            raise Illegal(f"{board.units[t]} cannot move to {into}")
+        if not near and not self._by_convoy(problem.units[t], into, exclude=problem.prov[i]):
+            raise Illegal(str(Reason("target_cannot_move", into, unit=str(problem.units[t]))))
         if give:
-            board.kind[i] = SUPPORT
-            board.target[i] = t
+            problem.kind[i] = SUPPORT
+            problem.target[i] = t
             if dest is not None:
-                board.target_dest[i] = into
-                board.target_coast[i] = coast
-            board.supports.append(i)
+                problem.target_dest[i] = into
+                problem.target_coast[i] = coast
+            problem.supports.append(i)
 
     def _by_convoy(self, unit: Unit, into: Province, exclude: Province) -> bool:
         """Could ``unit`` move to ``into`` by convoy through fleets other than the one in
@@ -520,41 +432,41 @@ class _Judge:
     def _convoy(self, k: int, i: int, unit: Unit, order: Convoy, give: bool) -> None:
         army = order.convoyed
         reason = self.facts.convoy(unit.type, unit.location, army.location, order.destination)
-        if reason:
-            raise Illegal(reason)
-        board = self.board
+        if reason is not None:
+            raise Illegal(str(reason))
+        problem = self.problem
         t = self._target(unit, army)
-        if board.units[t].type is not ARMY:
-            raise Illegal("only armies can be convoyed")
-        origin, dest = board.prov[t], PROVINCE[order.destination]
+        if problem.units[t].type is not ARMY:
+            raise Illegal(str(Reason("convoy_army")))
+        origin, dest = problem.prov[t], PROVINCE[order.destination]
         routes = self.minimal.get(origin)
         if routes is None:
             routes = self.minimal[origin] = minimal_routes(
-                board.game_map, origin, board.seas_with_fleets()
+                problem.game_map, origin, problem.seas_with_fleets()
             )
-        if board.prov[i] not in routes.get(dest, _NOWHERE)[0]:
-            raise Illegal(f"{unit} is on no possible convoy route from {origin} to {dest}")
+        if problem.prov[i] not in routes.get(dest, _NOWHERE)[0]:
+            raise Illegal(str(Reason("convoy_off_route", dest, origin, unit=str(unit))))
         if give:
-            board.kind[i] = CONVOY
-            board.target[i] = t
-            board.target_dest[i] = dest
-            board.convoys.append(i)
+            problem.kind[i] = CONVOY
+            problem.target[i] = t
+            problem.target_dest[i] = dest
+            problem.convoys.append(i)
 
     def _target(self, unit: Unit, ref: UnitRef) -> int:
         """The number of the unit a support or convoy names, checked against the reference."""
-        board = self.board
-        t = board.at.get(ref.location, -1)
+        problem = self.problem
+        t = problem.at.get(ref.location, -1)
         if t < 0:
             t = self._unit_in(ref.location)
-        target = board.units[t]
+        target = problem.units[t]
         if ref.type is not target.type or ref.location != target.location:
-            _check_ref(board, ref, target)
+            _check_ref(problem, ref, target)
         facts = self.facts
         if ref.power is None:
             if facts.missing_nationality and target.power != unit.power:
-                raise Illegal(f"the nationality of the unit in {board.prov[t]} is missing")
+                raise Illegal(f"the nationality of the unit in {problem.prov[t]} is missing")
         elif facts.wrong_nationality and ref.power != target.power:
-            raise Illegal(f"the unit in {board.prov[t]} is not {ref.power}'s")
+            raise Illegal(f"the unit in {problem.prov[t]} is not {ref.power}'s")
         return t
 
 
@@ -574,20 +486,24 @@ _CHECKS: dict[type, Callable[[_Judge, int, int, Any, Any, bool], None] | None] =
 }
 
 
-def _check_ref(board: Board, ref: UnitRef, unit: Unit) -> None:
+def _check_ref(problem: MovementProblem, ref: UnitRef, unit: Unit) -> None:
     if ref.type is unit.type and ref.location == unit.location:
         return  # named exactly
-    rules = board.rules
-    if ref.type is None and rules.missing_unit_type == "a":
+    rules = problem.rules
+    if ref.type is None and rules.missing_unit_type is MissingUnitType.ILLEGAL:
         raise Illegal(f"the unit type of {ref.location} is missing")
-    if ref.type is not None and ref.type is not unit.type and rules.wrong_unit_type == "a":
+    if (
+        ref.type is not None
+        and ref.type is not unit.type
+        and rules.wrong_unit_type is WrongUnitType.ILLEGAL
+    ):
         raise Illegal(f"the unit in {unit.province} is {unit.type.value}, not {ref.type.value}")
     coast = coast_of(ref.location)
     if (
         coast is not None
         and unit.location != ref.location
         and unit.type is FLEET
-        and rules.wrong_unit_coast == "a"
+        and rules.wrong_unit_coast is WrongUnitCoast.ILLEGAL
     ):
         raise Illegal(f"the fleet is at {unit.location}, not {ref.location}")
 
@@ -597,123 +513,139 @@ def _duplicates(judge: _Judge) -> None:
     """Units with different orders: keep the first (choice a), the last (b), or none (c);
     the others are illegal. Then every unit is given its order again, in the order the
     units first got one."""
-    board = judge.board
-    choice = board.rules.duplicate_orders
-    illegal = board.illegal
-    legal = [(k, i) for k, i in enumerate(board.order_unit) if k not in illegal]
+    problem = judge.problem
+    choice = problem.rules.duplicate_orders
+    illegal = problem.illegal
+    legal = [(k, i) for k, i in enumerate(problem.order_unit) if k not in illegal]
     ordered = list(dict.fromkeys(i for _, i in legal))
-    for i in board.twice:
+    for i in problem.twice:
         ks = [k for k, unit in legal if unit == i]
-        keep = ks[0] if choice == "a" else ks[-1] if choice == "b" else -1
+        if choice is DuplicateOrders.FIRST:
+            keep = ks[0]
+        else:
+            keep = ks[-1] if choice is DuplicateOrders.LAST else -1
         for k in ks:
             if k != keep:
                 illegal[k] = "the unit has another order"
-        board.order_of[i] = keep
-    n = board.size
-    board.kind[:] = [HOLD] * n
-    for column in (board.dest, board.dest_loc, board.target_dest, board.target_coast):
+        problem.order_of[i] = keep
+    n = problem.size
+    problem.kind[:] = [HOLD] * n
+    for column in (problem.dest, problem.dest_loc, problem.target_dest, problem.target_coast):
         column[:] = [None] * n
-    board.via[:] = board.convoyed[:] = [False] * n
-    board.target[:] = [-1] * n
-    board.attackers.clear()
-    del board.movers[:], board.by_sea[:], board.supports[:], board.convoys[:]
+    problem.via[:] = problem.convoyed[:] = [False] * n
+    problem.target[:] = [-1] * n
+    problem.attackers.clear()
+    del problem.movers[:], problem.by_sea[:], problem.supports[:], problem.convoys[:]
     for i in ordered:
-        k = board.order_of[i]
-        check = _CHECKS.get(type(board.orders[k])) if k >= 0 and k not in board.fails else None
+        k = problem.order_of[i]
+        check = _CHECKS.get(type(problem.orders[k])) if k >= 0 and k not in problem.fails else None
         if check is not None:
-            check(judge, k, i, board.units[i], board.orders[k], True)
+            check(judge, k, i, problem.units[i], problem.orders[k], True)
 
 
 # --- matching supports and convoys; convoy or land route (DATC 4.A.3) ------------------------
-def _link(board: Board) -> None:
+def _link(problem: MovementProblem) -> None:
     """Match convoys and supports to the moves they name, and settle which army moves go by
     convoy (units are taken in board order)."""
-    game_map, rules = board.game_map, board.rules
+    game_map, rules = problem.game_map, problem.rules
     kind, dest, target, invalid, order_of = (
-        board.kind,
-        board.dest,
-        board.target,
-        board.invalid,
-        board.order_of,
+        problem.kind,
+        problem.dest,
+        problem.target,
+        problem.invalid,
+        problem.order_of,
     )
-    fleets = board.fleets
-    for i in sorted(board.convoys):
+    fleets = problem.fleets
+    for i in sorted(problem.convoys):
         t = target[i]
-        if kind[t] == MOVE and dest[t] == board.target_dest[i]:
+        if kind[t] == MOVE and dest[t] == problem.target_dest[i]:
             fleets.setdefault(t, []).append(i)
         else:
             invalid[order_of[i]] = "the army is not ordered to make that move"
-    units, via, convoyed = board.units, board.via, board.convoyed
-    for i in sorted({*board.by_sea, *fleets}):  # the moves that may go by convoy
+    units, via, convoyed = problem.units, problem.via, problem.convoyed
+    for i in sorted({*problem.by_sea, *fleets}):  # the moves that may go by convoy
         if units[i].type is not ARMY or not (convoyed[i] or via[i] or i in fleets):
             continue  # a move by land
-        src, dst = board.prov[i], dest[i] or ""
+        src, dst = problem.prov[i], dest[i] or ""
         carriers = fleets.get(i, ())
-        route = bool(carriers) and has_route(game_map, src, dst, {board.prov[f] for f in carriers})
+        route = bool(carriers) and has_route(
+            game_map, src, dst, {problem.prov[f] for f in carriers}
+        )
         if not convoyed[i]:  # a land route too: by convoy only if asked (DATC 4.A.3)
-            convoyed[i] = _adjacent_by_convoy(board, i, route)
-            board.fallback[i] = convoyed[i] and rules.adjacent_convoy in ("a", "c")
+            convoyed[i] = _adjacent_by_convoy(problem, i, route)
+            problem.fallback[i] = convoyed[i] and rules.adjacent_convoy in _FALLBACK
         if convoyed[i] and not route:
-            board.no_route[i] = True
+            problem.no_route[i] = True
     support_coast = rules.support_coast
-    vetoes = rules.foreign_support == "acknowledged" or bool(board.disorder)  # see _refused
-    owner, target_dest = board.owner, board.target_dest
-    for i in sorted(board.supports):
+    vetoes = rules.foreign_support is ForeignSupport.ACKNOWLEDGED or bool(
+        problem.disorder
+    )  # see _refused
+    owner, target_dest = problem.owner, problem.target_dest
+    for i in sorted(problem.supports):
         t = target[i]
         k = order_of[i]
         want = target_dest[i]
-        if vetoes and owner[t] != owner[i] and (refused := _refused(board, i, t, want is None)):
+        if vetoes and owner[t] != owner[i] and (refused := _refused(problem, i, t, want is None)):
             invalid[k] = refused
         elif want is None:
             if kind[t] == MOVE:
                 invalid[k] = f"{unit_text(units[t])} is ordered to move, not to hold"
             else:
-                board.hold_supports.setdefault(t, []).append(i)
+                problem.hold_supports.setdefault(t, []).append(i)
         elif kind[t] != MOVE or dest[t] != want:
             invalid[k] = f"{unit_text(units[t])} is not ordered to move to {want}"
-        elif board.target_coast[i] is None and (support_coast != "b" or owner[t] == owner[i]):
-            board.move_supports.setdefault(t, []).append(i)
+        elif problem.target_coast[i] is None and (
+            support_coast is not SupportCoast.ALLY_NAMES_IT or owner[t] == owner[i]
+        ):
+            problem.move_supports.setdefault(t, []).append(i)
         elif (
-            board.target_coast[i] is not None
-            and support_coast != "a"
-            and board.target_coast[i] in game_map.provinces[want].coasts
-            and board.dest_loc[t] != f"{want}/{board.target_coast[i]}"
+            problem.target_coast[i] is not None
+            and support_coast is not SupportCoast.IGNORED
+            and problem.target_coast[i] in game_map.provinces[want].coasts
+            and problem.dest_loc[t] != f"{want}/{problem.target_coast[i]}"
         ):
             invalid[k] = f"{unit_text(units[t])} is ordered to another coast of {want}"
         elif (
-            support_coast == "b"
-            and board.target_coast[i] is None
+            support_coast is SupportCoast.ALLY_NAMES_IT
+            and problem.target_coast[i] is None
             and game_map.provinces[want].coasts
             and owner[t] != owner[i]
         ):
             # Calhamer's reading: allies name the coast; only one's own move may omit it
-            invalid[k] = f"the support must name the coast {board.dest_loc[t]} of an ally"
+            invalid[k] = f"the support must name the coast {problem.dest_loc[t]} of an ally"
         else:
-            board.move_supports.setdefault(t, []).append(i)
+            problem.move_supports.setdefault(t, []).append(i)
 
 
-def _refused(board: Board, i: int, t: int, hold: bool) -> str:
+def _refused(problem: MovementProblem, i: int, t: int, hold: bool) -> str:
     """Why a support of another power's unit does not count, if it does not: that power did
     not accept it (``rules.foreign_support``), or is in civil disorder (DATC 4.D.9 a)."""
-    other = board.owner[t]
-    if other == board.owner[i]:
+    other = problem.owner[t]
+    if other == problem.owner[i]:
         return ""
-    rules = board.rules
-    if rules.foreign_support == "acknowledged" and (other, board.prov[i]) not in board.accepted:
-        return f"{other} did not accept the support of {board.units[i]}"
-    if hold and rules.civil_disorder_hold_support == "a" and other in board.disorder:
+    rules = problem.rules
+    if (
+        rules.foreign_support is ForeignSupport.ACKNOWLEDGED
+        and (other, problem.prov[i]) not in problem.accepted
+    ):
+        return f"{other} did not accept the support of {problem.units[i]}"
+    if (
+        hold
+        and rules.civil_disorder_hold_support is DisorderHoldSupport.FAILS
+        and other in problem.disorder
+    ):
         return f"{other} is in civil disorder"
     return ""
 
 
-def _adjacent_by_convoy(board: Board, i: int, route: bool) -> bool:
+def _adjacent_by_convoy(problem: MovementProblem, i: int, route: bool) -> bool:
     """Does an army's move to an adjacent province go by convoy (DATC 4.A.3)?"""
-    choice = board.rules.adjacent_convoy
-    power = board.owner[i]
-    if choice == "a":  # only a swap, and only while the convoy holds (fallback)
-        t = board.index.get(board.dest[i] or "")
-        swap = t is not None and board.kind[t] == MOVE and board.dest[t] == board.prov[i]
+    choice = problem.rules.adjacent_convoy
+    power = problem.owner[i]
+    if choice is AdjacentConvoy.ONLY_TO_SWAP:  # and only while the convoy holds (fallback)
+        t = problem.index.get(problem.dest[i] or "")
+        swap = t is not None and problem.kind[t] == MOVE and problem.dest[t] == problem.prov[i]
         return swap and route
-    if not board.via[i] and not any(board.owner[f] == power for f in board.fleets.get(i, ())):
+    if not problem.via[i] and not any(problem.owner[f] == power for f in problem.fleets.get(i, ())):
         return False  # neither ordered "via convoy" nor convoyed by its own fleet
-    return choice == "d" or route
+    return choice is AdjacentConvoy.OWN_FLEET_OR_VIA or route

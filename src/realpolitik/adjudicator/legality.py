@@ -1,0 +1,236 @@
+"""Order legality: the one home of the rules that say which orders may be given.
+
+Each rule answers for one kind of order, on the map and under the rules, and gives a
+:class:`Reason` when the order is illegal: a key and the places or units it names. The
+adjudicator writes the reason in English in its results (``str(reason)``), the notation
+reader says it in the player's language (the key is a message of the lexicons), and
+:func:`realpolitik.legal.legal_orders` lists exactly the orders these rules allow (the
+tests check both ways). What depends on the other units (the unit an order names, convoy
+routes through the fleets at sea) is judged on the board, with these rules' reasons.
+
+* :data:`ORDERS_OF`: the kinds of order each kind of phase takes;
+* :func:`move_rule`: where a move goes, by convoy or not, or why it cannot;
+* :func:`support_rule`: why a support is illegal for its supporter, and whether the
+  supported unit could make the move;
+* :func:`convoy_rule`: why a convoy is illegal for its fleet and the places it names.
+
+>>> from realpolitik import load_map, rules_for
+>>> rule = move_rule(load_map("standard"), rules_for("classic"), FLEET, "MAO", "SPA", False)
+>>> str(rule.reason)
+'the coast of SPA must be given (NC, SC)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import NamedTuple
+
+from realpolitik.maps.model import GameMap, ProvinceType
+from realpolitik.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Waive,
+)
+from realpolitik.phase import PhaseKind
+from realpolitik.rules import ImpossibleCoast, OmittedCoast, Rules, UnknownCoast
+from realpolitik.vocab import ARMY, FLEET, PROVINCE, Location, Province, UnitType, coast_of
+
+ORDERS_OF: Mapping[PhaseKind, tuple[type, ...]] = {
+    PhaseKind.MOVEMENT: (Hold, Move, SupportHold, SupportMove, Convoy),
+    PhaseKind.RETREATS: (Retreat, Disband),
+    PhaseKind.ADJUSTMENTS: (Build, Disband, Waive),
+}
+"""The kinds of order each kind of phase takes (a move in a retreat phase is read as the
+retreat)."""
+
+
+# the English of each reason (the adjudicator's results say it)
+_ENGLISH: Mapping[str, str] = {
+    "impassable": "{province} cannot be entered",
+    "own_province": "a unit cannot move to its own province",
+    "army_coast": "an army move names a coast",
+    "army_to_sea": "an army cannot move to {province} ({name})",
+    "not_adjacent": "{province} is not adjacent to {location} and no convoy can reach it",
+    "fleet_via": "a fleet cannot be convoyed",
+    "fleet_inland": "a fleet at {location} cannot move to {province}",
+    "fleet_not_adjacent": "a fleet at {location} cannot move to {province}",
+    "unreachable_coast": "the fleet at {location} cannot reach {province}/{coast}",
+    "no_such_coast": "{province} has no coast {coast}",
+    "missing_coast": "the coast of {province} must be given ({coasts})",
+    "omitted_coast": "the coast of {province} must be given",
+    "support_self": "a unit cannot support itself",
+    "unknown_province": "unknown province {province}",
+    "target_stays": "a supported move must leave its province",
+    "support_into_own": "a unit cannot support a move into its own province",
+    "cannot_support": "{unit} cannot move to {province}, so cannot support into it",
+    "target_cannot_move": "{unit} cannot move to {province}",
+    "convoy_at_sea": "only a fleet at sea can convoy",
+    "convoy_coastal": "a convoy goes from one coastal province to another",
+    "convoy_army": "only armies can be convoyed",
+    "convoy_off_route": "{unit} is on no possible convoy route from {location} to {province}",
+}
+
+
+class Reason(NamedTuple):
+    """Why an order is illegal: a key (of :data:`_ENGLISH` and of the lexicons' messages)
+    and what it names: a province, a location, a coast, the coasts to choose from, a unit
+    (as ``"A PAR"``), a province's English name."""
+
+    key: str
+    province: str = ""
+    location: str = ""
+    coast: str = ""
+    coasts: tuple[str, ...] = ()
+    unit: str = ""
+    name: str = ""
+
+    def __str__(self) -> str:
+        return _ENGLISH[self.key].format(
+            province=self.province,
+            location=self.location,
+            coast=self.coast,
+            coasts=", ".join(self.coasts),
+            unit=self.unit,
+            name=self.name,
+        )
+
+
+class MoveRule(NamedTuple):
+    """A move's verdict on the map: why it is illegal (``None`` if it is not), the exact
+    destination and its province, whether it goes by convoy, and whether it needs a route
+    through the fleets at sea (``overseas``: then ``reason`` says why it is illegal
+    without one)."""
+
+    reason: Reason | None
+    exact: Location
+    province: Province
+    by_convoy: bool
+    overseas: bool
+
+
+class SupportRule(NamedTuple):
+    """A support's verdict for its supporter and the places it names: why it is illegal
+    (``None`` if it is not), the province it supports into, the coast it names there, and
+    whether the supported unit, as named, could move there by land (``near``; for a hold,
+    True) or else only by convoy (``overseas``: an army from a coast to a coast)."""
+
+    reason: Reason | None
+    into: Province
+    coast: str | None
+    near: bool
+    overseas: bool
+
+
+def move_rule(
+    game_map: GameMap, rules: Rules, utype: UnitType, location: Location, dest: Location, via: bool
+) -> MoveRule:
+    """Where a unit of type ``utype`` at ``location`` ordered to ``dest`` (``via``: "via
+    convoy") goes, or why it cannot (DATC 4.B.2, 4.B.3, 4.B.6 decide what a coast named,
+    omitted or impossible means)."""
+    prov = PROVINCE[dest]
+    coast = coast_of(dest)
+    info = game_map.provinces.get(prov)
+    if info is None or not info.passable:
+        return _no_move(Reason("impassable", prov))
+    here = PROVINCE[location]
+    if prov == here:
+        return _no_move(Reason("own_province"))
+    if utype is ARMY:
+        if coast is not None and rules.unknown_coast is UnknownCoast.ILLEGAL:
+            return _no_move(Reason("army_coast"))
+        if not info.is_land:
+            return _no_move(Reason("army_to_sea", prov, name=info.name))
+        if game_map.can_move(ARMY, location, prov):
+            return MoveRule(None, prov, prov, via, False)
+        overseas = coastal(game_map, here) and coastal(game_map, prov)
+        return MoveRule(Reason("not_adjacent", prov, here), prov, prov, True, overseas)
+    if via:
+        return _no_move(Reason("fleet_via"))
+    if info.type is ProvinceType.INLAND:
+        return _no_move(Reason("fleet_inland", prov, location))
+    options = game_map.fleet_destinations(location, prov)
+    if not options:
+        return _no_move(Reason("fleet_not_adjacent", prov, location))
+    if coast is not None:
+        if coast in info.coasts:
+            if f"{prov}/{coast}" in options:
+                return MoveRule(None, f"{prov}/{coast}", prov, False, False)
+            if rules.impossible_coast is ImpossibleCoast.ILLEGAL:
+                return _no_move(Reason("unreachable_coast", prov, location, coast))
+        elif rules.unknown_coast is UnknownCoast.ILLEGAL:
+            return _no_move(Reason("no_such_coast", prov, coast=coast))
+    if len(options) > 1:
+        return _no_move(Reason("missing_coast", prov, coasts=info.coasts))
+    if info.coasts and rules.omitted_coast is OmittedCoast.FAILS:
+        return _no_move(Reason("omitted_coast", prov))
+    return MoveRule(None, options[0], prov, False, False)
+
+
+def _no_move(reason: Reason) -> MoveRule:
+    return MoveRule(reason, "", "", False, False)
+
+
+def support_rule(
+    game_map: GameMap,
+    utype: UnitType,
+    location: Location,
+    target_type: UnitType | None,
+    target: Location,
+    dest: Location | None,
+) -> SupportRule:
+    """The verdict on the support by a ``utype`` at ``location`` of the unit of type
+    ``target_type`` (``None``: not named) at ``target``, holding (``dest`` None) or moving
+    to ``dest``: the supporter must be able to move where it supports, the supported unit
+    to move there, by land (``near``) or by convoy (``overseas``: the board decides)."""
+    target_prov = PROVINCE[target]
+    here = PROVINCE[location]
+    into = target_prov if dest is None else PROVINCE[dest]
+    reason = None
+    if target_prov == here:
+        reason = Reason("support_self")
+    elif into not in game_map.provinces:
+        reason = Reason("unknown_province", into)
+    elif dest is not None and into == target_prov:
+        reason = Reason("target_stays", into)
+    elif into == here:
+        reason = Reason("support_into_own", into)
+    elif not game_map.can_reach(utype, location, into):
+        reason = Reason("cannot_support", into, unit=f"{utype.value} {location}")
+    if dest is None:
+        return SupportRule(reason, into, None, True, False)
+    near = target_type is not None and game_map.can_reach(target_type, target, into)
+    overseas = (
+        not near
+        and target_type is not FLEET
+        and coastal(game_map, target_prov)
+        and coastal(game_map, into)
+    )
+    return SupportRule(reason, into, coast_of(dest), near, overseas)
+
+
+def convoy_rule(
+    game_map: GameMap, utype: UnitType, location: Location, army: Location, dest: Location
+) -> Reason | None:
+    """Why the convoy by a ``utype`` at ``location`` of the army at ``army`` to ``dest`` is
+    illegal for the fleet alone and the provinces it names (``None``: it is not)."""
+    here = PROVINCE[location]
+    if utype is not FLEET or not game_map.provinces[here].is_sea:
+        return Reason("convoy_at_sea")
+    origin, to = PROVINCE[army], PROVINCE[dest]
+    if to not in game_map.provinces:
+        return Reason("unknown_province", to)
+    if not coastal(game_map, origin) or not coastal(game_map, to) or origin == to:
+        return Reason("convoy_coastal")
+    return None
+
+
+def coastal(game_map: GameMap, prov: Province) -> bool:
+    """Is ``prov`` a coastal province (where an army may be convoyed from or to)?"""
+    info = game_map.provinces.get(prov)
+    return info is not None and info.type is ProvinceType.COASTAL

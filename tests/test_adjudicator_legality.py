@@ -1,0 +1,107 @@
+"""Order legality in one place: the rules' verdicts, their English, and the keys every
+language's messages must cover."""
+
+from __future__ import annotations
+
+import pytest
+
+from realpolitik import Phase, Position, load_map, parse_order, rules_for
+from realpolitik.adjudicator.legality import (
+    _ENGLISH,
+    ORDERS_OF,
+    Reason,
+    convoy_rule,
+    move_rule,
+    support_rule,
+)
+from realpolitik.errors import IllegalOrderError
+from realpolitik.legal import legal_orders
+from realpolitik.notation.lexicon import LANGUAGES, language_data
+from realpolitik.orders import Move
+from realpolitik.phase import PhaseKind
+from realpolitik.vocab import ARMY, FLEET, Unit
+
+STANDARD = load_map("standard")
+
+
+def test_every_move_by_land_the_rule_allows_is_listed_and_back() -> None:
+    """For every unit type, location and province: the move rule allows a move without a
+    convoy exactly where legal_orders lists one."""
+    rules = rules_for("classic")
+    places = [(ARMY, loc) for loc in STANDARD.army_adjacency]
+    places += [(FLEET, loc) for loc in STANDARD.fleet_adjacency]
+    for utype, loc in places:
+        position = Position({loc.split("/")[0]: Unit("X", utype, loc)}, {})
+        listed = {
+            o.destination
+            for o in legal_orders(STANDARD, position, Phase.parse("S1901M"), rules)["X"][loc]
+            if isinstance(o, Move) and not o.via_convoy
+        }
+        allowed = set()
+        for prov in STANDARD.provinces:
+            rule = move_rule(STANDARD, rules, utype, loc, prov, False)
+            if rule.reason is None:
+                allowed.add(rule.exact)
+            for coast in STANDARD.provinces[prov].coasts:
+                rule = move_rule(STANDARD, rules, utype, loc, f"{prov}/{coast}", False)
+                if rule.reason is None:
+                    allowed.add(rule.exact)
+        assert listed == allowed, (utype, loc)
+
+
+def test_reasons_in_english() -> None:
+    rules = rules_for("datc")
+    assert str(move_rule(STANDARD, rules, ARMY, "PAR", "NTH", False).reason) == (
+        "an army cannot move to NTH (North Sea)"
+    )
+    assert str(move_rule(STANDARD, rules, FLEET, "KIE", "MUN", False).reason) == (
+        "a fleet at KIE cannot move to MUN"
+    )
+    assert str(move_rule(STANDARD, rules, FLEET, "GAS", "SPA/SC", False).reason) == (
+        "the fleet at GAS cannot reach SPA/SC"
+    )
+    reason = support_rule(STANDARD, ARMY, "PAR", ARMY, "MAR", "SPA").reason
+    assert str(reason) == "A PAR cannot move to SPA, so cannot support into it"
+    assert str(convoy_rule(STANDARD, FLEET, "BRE", "PIC", "GAS")) == (
+        "only a fleet at sea can convoy"
+    )
+    assert str(Reason("missing_coast", "SPA", coasts=("NC", "SC"))) == (
+        "the coast of SPA must be given (NC, SC)"
+    )
+
+
+def test_an_army_needs_a_convoy_only_between_coasts() -> None:
+    rules = rules_for("classic")
+    rule = move_rule(STANDARD, rules, ARMY, "LON", "NWY", False)
+    assert rule.reason is not None and rule.overseas and rule.by_convoy
+    rule = move_rule(STANDARD, rules, ARMY, "PAR", "MOS", False)
+    assert rule.reason is not None and not rule.overseas
+    support = support_rule(STANDARD, FLEET, "NTH", ARMY, "LON", "NWY")
+    assert support.reason is None and not support.near and support.overseas
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_reader_says_every_reason_in_every_language(language: str) -> None:
+    """Every reason the reader can meet becomes a message of the language (the reader
+    translates keys; it decides nothing itself)."""
+    messages = language_data(language)["messages"]
+    translated = {"fleet_not_adjacent", "unreachable_coast", "support_into_own"}
+    translated |= {"target_stays", "unknown_province"}  # said as another message
+    never = {"army_coast", "omitted_coast", "convoy_off_route"}  # not under the reader's rules
+    for key in _ENGLISH:
+        assert key in messages or key in translated | never, key
+
+
+def test_the_reader_rejects_what_the_rules_reject() -> None:
+    position = Position.initial(STANDARD)
+    for text, message in [
+        ("F KIE - MUN", "a fleet cannot go to Munich"),
+        ("F TRI - PRU/SC", "the fleet in Trieste cannot reach Prussia"),
+        ("A PAR S A MAR - SPA", "the army in Paris cannot reach Spain, so it cannot support"),
+    ]:
+        with pytest.raises(IllegalOrderError, match=message):
+            parse_order(text, game_map=STANDARD, position=position)
+
+
+def test_the_phases_take_their_orders() -> None:
+    assert set(ORDERS_OF) == set(PhaseKind)

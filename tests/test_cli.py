@@ -1,0 +1,34 @@
+"""The ``realpolitik`` command: every subcommand is found, and a subcommand loads only its
+own module."""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+
+from realpolitik.cli import build_parser
+from realpolitik.commands import MODULES
+
+
+def _choices(parser: argparse.ArgumentParser) -> set[str]:
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return set(sub.choices)
+
+
+def test_every_module_registers_the_subcommands_listed_for_it() -> None:
+    every = {c for commands in MODULES.values() for c in commands}
+    assert _choices(build_parser()) == every
+    for commands in MODULES.values():
+        assert _choices(build_parser(commands[0])) == set(commands)
+    assert _choices(build_parser("no-such-command")) == every
+
+
+def test_adjudicate_starts_without_the_renderer_bots_or_server() -> None:
+    code = (
+        "import sys; from realpolitik.cli import build_parser; build_parser('adjudicate'); "
+        "print(sorted(m for m in sys.modules if m.startswith(('realpolitik.render', "
+        "'realpolitik.bots', 'realpolitik.server'))))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
