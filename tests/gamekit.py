@@ -15,6 +15,8 @@ def at(game: Game, phase: str, data: dict[str, Any]) -> Game:
     """Put ``game`` at a phase and position (the situation's JSON shape)."""
     game.phase = Phase.parse(phase)
     game.position = Position.from_json(data, game.game_map)
+    if not game.history:
+        game.start = game.position  # a game set up here, as a saved game records it
     return game
 
 

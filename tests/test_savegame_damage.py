@@ -17,7 +17,7 @@ from realpolitik.cli import main
 from realpolitik.game import Game
 from realpolitik.savegame import SaveGameError, load_game, save_game
 from realpolitik.variants import EDITIONS, edition
-from tests.gamekit import play_random
+from tests.gamekit import at, play_random
 
 
 def _played() -> Game:
@@ -83,6 +83,19 @@ def test_a_powers_units_deleted_is_detected(tmp_path: Path, played: bool) -> Non
     del data["position"]["units"]["FRANCE"]
     with pytest.raises(SaveGameError, match="position"):
         load_game(_write(tmp_path, data))
+
+
+def test_a_game_set_up_elsewhere_keeps_its_start(tmp_path: Path) -> None:
+    """A game set up at a chosen position (a scenario, a puzzle) saves that start and loads;
+    damage to its position is still caught against it."""
+    game = at(Game.new(seed=3), "S1901M", {"units": {"FRANCE": ["A BUR"], "GERMANY": ["A MUN"]}})
+    data = game.to_json()
+    assert data["start"] == data["position"]
+    assert load_game(_write(tmp_path, data)).position == game.position
+    del data["position"]["units"]["GERMANY"]
+    with pytest.raises(SaveGameError, match="position"):
+        load_game(_write(tmp_path, data))
+    assert "start" not in Game.new(seed=3).to_json()  # the edition's start is not repeated
 
 
 def test_centres_changed_is_detected(tmp_path: Path) -> None:

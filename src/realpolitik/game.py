@@ -213,6 +213,7 @@ class Game:
         self.clock = clock
         self.phase = Phase(spec.first_year(setup), Season.SPRING, PhaseKind.MOVEMENT)
         self.position = Position.initial(self.game_map)
+        self.start = self.position  # where the game began: the edition's start, or a set-up one
         self.history: list[PhaseRecord] = []
         self.messages: list[Message] = []
         self.result: GameResult | None = None

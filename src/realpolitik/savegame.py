@@ -191,6 +191,9 @@ def game_to_json(game: Game) -> dict[str, Any]:
         "clock": game.clock,
         "phase": str(game.phase),
         "position": game.position.to_json(),
+        **(
+            {} if game.start == Position.initial(game.game_map) else {"start": game.start.to_json()}
+        ),
         "status": _status(game.status),
         "pending": {
             "orders": _orders(game.pending_orders()),
@@ -279,6 +282,8 @@ def _read(data: Mapping[str, Any]) -> Game:
     )
     game.phase = Phase.parse(data["phase"])
     game.position = Position.from_json(data["position"], game.game_map)
+    if "start" in data:
+        game.start = Position.from_json(data["start"], game.game_map)
     history = list(data.get("history", ()))
     phases = [Phase.parse(raw["phase"]) for raw in history]
     positions = [
@@ -457,7 +462,7 @@ def check_position(game: Game, name: str = "saved game") -> None:
         expected_phase, expected = turn.following, turn.after
         source = f"what {last.phase} led to"
     else:
-        expected_phase, expected = game.phase, Position.initial(game.game_map)
+        expected_phase, expected = game.phase, game.start
         source = "the starting position"
     if game.phase != expected_phase:
         raise SaveGameError(f"{name}: damaged: the phase is {game.phase}, not {expected_phase}")

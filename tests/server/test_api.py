@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from realpolitik.maps import load_map
+from realpolitik.server import engine
 from realpolitik.server.backend import Backend
 from realpolitik.server.play import process_due
 from realpolitik.server.scheduler import tick
@@ -428,6 +430,37 @@ def test_a_player_who_leaves_is_replaced_by_a_bot(client: TestClient) -> None:
     seat = next(x for x in s["seats"] if x["powers"] == b_powers)
     assert seat["bot"] == "random" and seat["player"] is None
     assert all(s["ready"][p] for p in b_powers if p in s["ready"])
+
+
+def test_bots_think_with_the_database_free(
+    client: TestClient, sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A search bot thinks for a while: no write lock may be held meanwhile (on SQLite it
+    would stop every other game's writes), when a game starts or a seat is handed to a bot."""
+    path = sqlite_url.removeprefix("sqlite:///")
+    free: list[bool] = []
+
+    def probing_bot(*args: Any, **kw: Any) -> list[str]:
+        probe = sqlite3.connect(path, timeout=0)
+        try:
+            probe.execute("BEGIN IMMEDIATE")  # fails at once if another writer holds the lock
+            probe.rollback()
+            free.append(True)
+        except sqlite3.OperationalError:
+            free.append(False)
+        finally:
+            probe.close()
+        return []
+
+    monkeypatch.setattr(engine, "bot_orders", probing_bot)
+    alice, bob = register(client, "alice"), register(client, "bob")
+    gid = new_game(client, alice, players=3, bots="random")["id"]
+    client.post(f"/api/games/{gid}/join", json={}, headers=bob.headers)
+    assert client.post(f"/api/games/{gid}/start", headers=alice.headers).status_code == 200
+    started = len(free)
+    assert client.post(f"/api/games/{gid}/leave", headers=bob.headers).status_code == 204
+    assert started > 0 and len(free) > started, free  # bots asked at the start and the leave
+    assert all(free), free
 
 
 def test_openapi_schema(client: TestClient) -> None:

@@ -214,66 +214,65 @@ def test_play_a_year_by_map_with_results_on_the_board(server: LiveServer, browse
     assert not errors, errors  # (no favicon 404 either)
 
 
-GREEDY = """() => {
-    const power = document.getElementById('power').dataset.power.toLowerCase();
-    const wanted = [...document.querySelectorAll('#map svg .center[data-province]')]
-        .filter(e => !e.classList.contains(power)).map(e => e.dataset.province);
-    const reach = [...document.querySelectorAll('#rp-overlay .rp-reach')]
-        .map(e => e.dataset.province);
-    const here = (document.querySelector('#rp-overlay .rp-selected') || {dataset: {}})
-        .dataset.province;
-    if (wanted.includes(here)) return null;  // stay: the centre is taken in the fall
-    return reach.find(p => wanted.includes(p)) || null;
-}"""
+def put_at_the_builds(server: LiveServer, game_id: int, power: str) -> list[str]:
+    """Set the stored game at the winter adjustments with ``power`` owning its home centres
+    and no unit (builds due); return those homes."""
+    import json
+    import sqlite3
+
+    from realpolitik.game import Game
+    from tests.gamekit import at
+
+    db = sqlite3.connect(server.log.parent / "game.sqlite3")
+    try:
+        (raw,) = db.execute("SELECT state FROM games WHERE id = ?", (game_id,)).fetchone()
+        game = Game.from_json(json.loads(raw))
+        position = game.position.to_json()
+        units = {p: u for p, u in position["units"].items() if p != power}
+        at(game, "W1901A", {"units": units, "centers": position["centers"]})
+        assert game.adjustment_counts()[power] > 0
+        db.execute(
+            "UPDATE games SET state = ?, phase = ?, version = version + 1 WHERE id = ?",
+            (json.dumps(game.to_json()), "W1901A", game_id),
+        )
+        db.commit()
+    finally:
+        db.close()
+    return list(position["centers"][power])
 
 
-def test_retreats_and_builds_say_what_is_due(server: LiveServer, browser: Any) -> None:
+def test_builds_say_what_is_due_and_ready_asks_first(server: LiveServer, browser: Any) -> None:
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    page.on("dialog", lambda d: d.accept())
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
     register_and_create(page, server, "grace", players="7")
-    briefs: dict[str, str] = {}
-    for _ in range(24):
-        now = phase(page)
-        if now.startswith("S1904") or any(p.endswith("A") for p in briefs):
-            break
-        continue_to_now(page)
-        page.wait_for_selector("#orders-panel")
-        if page.locator("#ready").count():
-            if page.locator("#phase-brief").count():
-                briefs[now] = page.inner_text("#phase-brief")
-            keys = page.locator("#unit-list button.unit").evaluate_all(
-                "els => els.map(e => e.dataset.key)"
-            )
-            due = now.endswith("A") and "due" in briefs.get(now, "")
-            for key in keys[:1] if now.endswith("A") else keys:
-                page.click(f'#unit-list button[data-key="{key}"]')
-                try:
-                    page.wait_for_selector("#order-menu:not([hidden])", timeout=4000)
-                except Exception:
-                    shot(page, "debug")
-                    raise AssertionError(errors) from None
-                if now.endswith("A"):
-                    shot(page, f"6-adjustment-menu-{now}")
-                target = page.evaluate(GREEDY) if now.endswith("M") else None
-                point = target and page.evaluate(FIND_POINT, target)
-                if point:  # a move to a centre not yet mine, by clicking it (if not covered)
-                    page.mouse.click(point[0], point[1])
-                else:
-                    page.locator("#order-menu .menu-option").first.click()
-                idle(page)
-            if due:
-                shot(page, f"6-adjustments-{now}")
-            page.click("#ready")
-        until_phase_changes(page, now)
-    adjustments = {p: text for p, text in briefs.items() if p.endswith("A")}
-    assert adjustments, briefs  # the bots and I leave some centres to take
-    for text in adjustments.values():
-        assert "due" in text or "Nothing" in text
-    for p, text in briefs.items():
-        if p.endswith("R"):
-            assert "dislodged by the attack from" in text and "retreat" in text
+    game_id = int(page.evaluate("location.hash.split('/')[2]"))
+    power = page.get_attribute("#power", "data-power") or ""
+    homes = put_at_the_builds(server, game_id, power)
+    page.reload()
+    page.wait_for_selector("#phase-brief")
+    idle(page)
+    due = len(homes)
+    brief = page.inner_text("#phase-brief")
+    assert f"{due} build(s) due, {due} still to order" in brief, brief
+    key = page.locator("#unit-list button.unit").first.get_attribute("data-key") or ""
+    click_province(page, key.split("/")[0])  # a home centre: the builds in a menu by it
+    page.wait_for_selector('#order-menu .menu-option[data-kind="build"]')
+    shot(page, "6-adjustment-menu")
+    page.locator('#order-menu .menu-option[data-kind="build"]').first.click()
+    page.wait_for_function("document.querySelectorAll('#my-orders li.order').length === 1")
+    idle(page)
+    assert f"{due - 1} still to order" in page.inner_text("#phase-brief")
+    asked: list[str] = []
+
+    def answer(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    page.once("dialog", answer)
+    page.click("#ready")  # builds left: the page asks first, and Cancel keeps the phase
+    idle(page)
+    assert asked and "not ordered will be lost" in asked[0], asked
+    assert phase(page) == "W1901A"
+    shot(page, "6-adjustments")
 
 
 def test_phone_map_fills_the_width_and_options_sit_by_the_unit(
@@ -551,3 +550,58 @@ def test_a_convoy_by_clicks(server: LiveServer, browser: Any) -> None:
     page.wait_for_function(f"[...document.querySelectorAll('#my-orders li.order')].some("
                            f"e => e.dataset.order === '{convoy['order']}')")  # fmt: skip
     shot(page, "14-convoy")
+
+
+def put_at_a_retreat(server: LiveServer, game_id: int, power: str) -> str:
+    """Set the stored game at a retreat: ``power``'s army in Bohemia dislodged by another
+    power's supported attack from Munich (the position written into the server's database,
+    as a DATC case sets its board); return the attacker."""
+    import json
+    import sqlite3
+
+    from realpolitik.game import Game
+    from tests.gamekit import at
+
+    db = sqlite3.connect(server.log.parent / "game.sqlite3")
+    try:
+        (raw,) = db.execute("SELECT state FROM games WHERE id = ?", (game_id,)).fetchone()
+        game = Game.from_json(json.loads(raw))
+        other = next(p for p in game.powers if p != power)
+        centers = game.position.to_json()["centers"]
+        at(game, "F1901M", {"units": {power: ["A BOH"], other: ["A MUN", "A TYR"]},
+                            "centers": centers})  # fmt: skip
+        game.submit(other, ["A MUN - BOH", "A TYR S A MUN - BOH"])
+        game.submit(power, ["A BOH H"])
+        game.process()
+        assert str(game.phase) == "F1901R", game.phase
+        db.execute(
+            "UPDATE games SET state = ?, phase = ?, version = version + 1 WHERE id = ?",
+            (json.dumps(game.to_json()), "F1901R", game_id),
+        )
+        db.commit()
+    finally:
+        db.close()
+    return other
+
+
+def test_a_retreat_says_why_and_where(server: LiveServer, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "tess", players="7")
+    game_id = int(page.evaluate("location.hash.split('/')[2]"))
+    power = page.get_attribute("#power", "data-power") or ""
+    put_at_a_retreat(server, game_id, power)
+    page.reload()
+    page.wait_for_selector("#phase-brief")
+    idle(page)
+    brief = page.inner_text("#phase-brief")
+    assert "Bohemia was dislodged by the attack from Munich" in brief, brief
+    assert "can retreat to" in brief and "Silesia" in brief, brief
+    click_province(page, "BOH")
+    page.wait_for_selector('#order-menu .menu-option[data-kind="disband"]')
+    reach = page.evaluate("[...document.querySelectorAll('#rp-overlay .rp-reach')]"
+                          ".map(e => e.dataset.province)")  # fmt: skip
+    assert "SIL" in reach and "MUN" not in reach, reach
+    shot(page, "15-retreat")
+    click_province(page, "SIL")
+    page.wait_for_function("[...document.querySelectorAll('#my-orders li.order')].some("
+                           "e => e.dataset.order === 'A BOH R SIL')")  # fmt: skip

@@ -64,18 +64,17 @@ def test_play_on_postgres(pg_client: TestClient) -> None:
 
 def test_two_servers_share_one_postgres(pg_url: str, tmp_path: Path) -> None:
     servers: list[LiveServer] = []
+    http = httpx.Client(timeout=60)  # the bots of a new game think in its first request
     try:
         for k in range(2):
             servers.append(start_server(pg_url, tmp_path / f"server{k}.log", tick=0.2))
         a, b = servers
-        r = httpx.post(
-            a.url + "/api/accounts", json={"username": "host", "password": "secret pass"}
-        )
+        r = http.post(a.url + "/api/accounts", json={"username": "host", "password": "secret pass"})
         token = r.json()["token"]
         headers = {"Authorization": f"Bearer {token}"}
         deadlines = {"diplomacy": 1, "orders": 0, "retreats": 1, "adjustments": 1,
                      "first_diplomacy": 1}  # fmt: skip
-        r = httpx.post(
+        r = http.post(
             b.url + "/api/games",
             json={"name": "race", "start": True, "deadlines": deadlines, "join": True},
             headers=headers,
@@ -86,13 +85,14 @@ def test_two_servers_share_one_postgres(pg_url: str, tmp_path: Path) -> None:
         history: list[str] = []
         while time.monotonic() < deadline and len(history) < 5:
             time.sleep(0.5)
-            history = [h["phase"] for h in httpx.get(f"{a.url}/api/games/{gid}/history").json()]
+            history = [h["phase"] for h in http.get(f"{a.url}/api/games/{gid}/history").json()]
         assert len(history) >= 5, history
         assert len(history) == len(set(history)), history  # no phase twice
         assert history[:2] == ["S1901M", "F1901M"]
-        same = httpx.get(f"{b.url}/api/games/{gid}/history").json()
+        same = http.get(f"{b.url}/api/games/{gid}/history").json()
         assert [h["phase"] for h in same][: len(history)] == history
     finally:
+        http.close()
         for s in servers:
             s.stop()
     for s in servers:

@@ -289,6 +289,10 @@ def leave(b: Backend, user: User, game_id: int) -> None:
                 from realpolitik.server.play import vacate_seat
 
                 vacate_seat(b, conn, row, seat)
+    if row.status == ACTIVE:  # a bot in the seat orders now, outside the transaction
+        from realpolitik.server.play import REQUEST_LIMIT, process_due
+
+        process_due(b, game_id, limit=REQUEST_LIMIT)
 
 
 def start(b: Backend, user: User | None, game_id: int) -> dict[str, Any]:

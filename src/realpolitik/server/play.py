@@ -75,7 +75,9 @@ def _game(row: Row[Any]) -> Game:
 def begin_phase(
     b: Backend, conn: Connection, game_id: int, game: Game, settings: GameSettings, *, first: bool
 ) -> None:
-    """Set the new phase's clock and give the bots' orders (stored, ready)."""
+    """Set the new phase's clock and mark the game to be looked at: the bots' orders are
+    given by :func:`order_bots`, outside any transaction (a search bot thinks for a while,
+    and the database must not stay locked meanwhile)."""
     now = b.now()
     phase = engine.phase_of(game)
     press_until, deadline = settings.phase_times(phase, now, first=first)
@@ -92,17 +94,6 @@ def begin_phase(
             updated_at=now,
         )
     )
-    if game.is_over:
-        return
-    to_act = set(engine.powers_to_act(game))
-    for seat in seats_of(conn, game_id):
-        if seat.bot is None:
-            continue
-        for power in seat.powers:
-            if power in to_act:
-                _store_orders(
-                    conn, game_id, phase, power, _bot_orders(game, power, seat.bot), now, ready=True
-                )
 
 
 def _bot_orders(game: Game, power: str, kind: str) -> list[str]:
@@ -238,16 +229,55 @@ def process_if_due(b: Backend, game_id: int) -> bool:
 
 
 def process_due(b: Backend, game_id: int, limit: int = 1) -> int:
-    """Process as many phases as are due (bots answer at once); return how many."""
+    """Process as many phases as are due, the bots ordering first; return how many."""
     done = 0
     while done < limit:
         try:
+            order_bots(b, game_id)
             if not process_if_due(b, game_id):
                 break
         except Conflict:
             break
         done += 1
+    if done:
+        order_bots(b, game_id)  # the new phase's bots order now, not when it is due
     return done
+
+
+def order_bots(b: Backend, game_id: int) -> int:
+    """Give the orders of the bots' powers that have none in the current phase (stored,
+    ready); return how many powers were given orders. The bots think outside any
+    transaction; their orders are stored only if the game has not moved on meanwhile."""
+    with reading(b.db) as conn:
+        row = game_row(conn, game_id)
+        if row.status != ACTIVE or row.state is None:
+            return 0
+        seats = seats_of(conn, game_id)
+        stored = _stored(conn, game_id, row.phase)
+    game = _game(row)
+    if game.is_over:
+        return 0
+    to_act = set(engine.powers_to_act(game))
+    bots = {
+        power: seat.bot
+        for seat in seats
+        if seat.bot is not None
+        for power in seat.powers
+        if power in to_act and power not in stored
+    }
+    if not bots:
+        return 0
+    orders = {power: _bot_orders(game, power, kind) for power, kind in bots.items()}
+    with transaction(b.db) as conn:
+        now_row = game_row(conn, game_id, lock=True)
+        if now_row.version != row.version or now_row.status != ACTIVE:
+            return 0  # processed meanwhile: the next phase's bots are asked afresh
+        stored = _stored(conn, game_id, row.phase)
+        given = [power for power in orders if power not in stored]
+        for power in given:
+            _store_orders(conn, game_id, row.phase, power, orders[power], b.now(), ready=True)
+        conn.execute(update(t.games).where(t.games.c.id == game_id).values(needs_check=True))
+    return len(given)
 
 
 def due_games(b: Backend) -> list[int]:
@@ -290,12 +320,7 @@ def vacate_seat(b: Backend, conn: Connection, row: Row[Any], seat: Seat) -> None
             .where(t.seats.c.game_id == row.id, t.seats.c.seat == seat.seat)
             .values(bot=settings.bots)
         )
-        game = engine.load(row.id, row.version, row.state)
-        to_act = set(engine.powers_to_act(game))
-        for power in seat.powers:
-            if power in to_act:
-                orders = _bot_orders(game, power, settings.bots)
-                _store_orders(conn, row.id, row.phase, power, orders, now, ready=True)
+        # its orders are given by order_bots, once this transaction is over
     else:
         game = engine.fresh(row.state)
         for power in seat.powers:

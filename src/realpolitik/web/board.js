@@ -146,7 +146,7 @@ export function renderLegend(position) {
   if (!box || !g || !g.powers) return;
   const pic = document.querySelector("#map svg");
   const colour = (p) => {
-    const unit = pic && pic.querySelector(`g.unit.${p.toLowerCase()} path`);
+    const unit = pic && (pic.querySelector(`g.unit.${p.toLowerCase()} path`) || pic.querySelector(`.center.${p.toLowerCase()}`));
     return unit ? unit.getAttribute("fill") : "#ccc";
   };
   const units = (position && position.units) || {};
@@ -218,7 +218,7 @@ export async function select(key) {
   const mode = kinds.has("move") || kinds.has("retreat") ? "move" : null;
   S.selection = { key, mode, target: null };
   highlight();
-  showMenu(modeMenu(), mode ? t("move_hint") : t("choose_order"));
+  showMenu(modeMenu(), mode ? t(kinds.has("retreat") ? "retreat_hint" : "move_hint") : t("choose_order"));
   document.dispatchEvent(new CustomEvent("rp-select", { detail: key }));
 }
 
@@ -266,7 +266,8 @@ function modeMenu() {
   for (const o of opts) if (["hold", "disband", "build", "waive"].includes(o.kind)) out.push(optionButton(o));
   for (const mode of MODES) {
     if (!kinds.has(mode) && !(mode === "move" && kinds.has("retreat"))) continue;
-    out.push(el("button", { class: "small mode" + (sel.mode === mode ? " on" : ""), "data-mode": mode, onclick: () => setMode(mode) }, t("mode_" + mode)));
+    const label = mode === "move" && kinds.has("retreat") ? t("mode_retreat") : t("mode_" + mode);
+    out.push(el("button", { class: "small mode" + (sel.mode === mode ? " on" : ""), "data-mode": mode, onclick: () => setMode(mode) }, label));
   }
   if (sel.target) {
     for (const o of opts.filter((x) => x.kind === sel.mode && x.target === sel.target)) out.push(optionButton(o));

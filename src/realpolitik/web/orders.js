@@ -24,13 +24,16 @@ export function renderOrders(force) {
   }
   const typed = el("textarea", { id: "typed", rows: 3, placeholder: t("typed_orders") });
   const keys = Object.keys(S.legal).filter((k) => k !== "WAIVE");
+  // the units (or build provinces) with an order: "A BER B", "F STP/SC - BOT" name them second
+  const ordered = new Set(mine.orders.map((o) => (o.order.split(" ")[1] || "").split("/")[0]));
   fill(panel,
     el("h3", {}, `${t("your_orders")} · ${powerName(S.power)}`),
     mine.to_act ? phaseBrief(mine) : el("p", { class: "muted" }, t("nothing_to_order")),
     el("ul", { id: "my-orders" }, orderItems(mine)),
     mine.missing && mine.missing.length ? el("p", { id: "missing", class: "warn" }, `${t("units_without_orders")}: ${mine.missing.map(place).join(", ")}`) : null,
     keys.length ? el("div", { id: "unit-list", class: "units" }, keys.map((k) => el("button", {
-      class: "unit small secondary", "data-key": k, onclick: () => select(k) }, unitLabel(k)))) : null,
+      class: "unit small secondary" + (ordered.has(k.split("/")[0]) ? " done" : ""), "data-key": k, onclick: () => select(k) },
+    ordered.has(k.split("/")[0]) ? "✓ " : "", unitLabel(k)))) : null,
     S.legal.WAIVE ? el("button", { id: "waive", class: "small secondary", onclick: () => submitOrders([S.legal.WAIVE[0].order], "en") }, t("waive")) : null,
     el("div", { id: "legal" }),
     mine.to_act ? conquistaBox(mine) : null,
