@@ -185,7 +185,7 @@ class Table:
                 f"{c.bot}: {self.decisions} decisions, {mean:.3f} s on average, "
                 f"the slowest {self.slowest:.3f} s, {self.over_a_second} over 1 s"
             )
-        return "\n".join(lines)
+        return "\n".join(line.rstrip() for line in lines)
 
 
 def _mean_ci(xs: Sequence[int]) -> str:
