@@ -60,8 +60,12 @@ def test_reasons_in_english() -> None:
     assert str(move_rule(STANDARD, rules, FLEET, "GAS", "SPA/SC", False).reason) == (
         "the fleet at GAS cannot reach SPA/SC"
     )
-    reason = support_rule(STANDARD, ARMY, "PAR", ARMY, "MAR", "SPA").reason
+    reason = support_rule(STANDARD, rules, ARMY, "PAR", ARMY, "MAR", "SPA").reason
     assert str(reason) == "A PAR cannot move to SPA, so cannot support into it"
+    conquista = rules_for("conquista")
+    reason = support_rule(STANDARD, conquista, ARMY, "WAL", FLEET, "ENG", "MAO").reason
+    assert str(reason) == "A WAL does not border MAO, so cannot support into it"
+    assert support_rule(STANDARD, conquista, ARMY, "BRE", FLEET, "MAO", None).reason is None
     assert str(convoy_rule(STANDARD, FLEET, "BRE", "PIC", "GAS")) == (
         "only a fleet at sea can convoy"
     )
@@ -76,7 +80,7 @@ def test_an_army_needs_a_convoy_only_between_coasts() -> None:
     assert rule.reason is not None and rule.overseas and rule.by_convoy
     rule = move_rule(STANDARD, rules, ARMY, "PAR", "MOS", False)
     assert rule.reason is not None and not rule.overseas
-    support = support_rule(STANDARD, FLEET, "NTH", ARMY, "LON", "NWY")
+    support = support_rule(STANDARD, rules, FLEET, "NTH", ARMY, "LON", "NWY")
     assert support.reason is None and not support.near and support.overseas
 
 

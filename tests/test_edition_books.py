@@ -11,6 +11,7 @@ import pytest
 
 from realpolitik import Phase, Position, adjudicate, load_map, parse_order, rules_for
 from realpolitik.adjudicator.results import Resolution
+from realpolitik.errors import IllegalOrderError
 from realpolitik.game import Game, GameError
 from realpolitik.rules import Rules
 from tests.gamekit import at
@@ -309,6 +310,49 @@ def test_conquista_alliances_are_declared_with_the_orders(tmp_path) -> None:
     assert [a.members for a in load_game(path).status.alliances] == [("ENGLAND", "FRANCE")]
 
 
+# --- La Conquista: supports across the shore ---------------------------------------------------
+def test_conquista_a_unit_supports_into_what_its_province_borders() -> None:
+    """La Conquista, "Para las flotas": "Una flota en un mar puede apoyar a un ejército que
+    ocupa un territorio adyacente a ese mar, y viceversa. En la imagen vemos que el ejército
+    francés en Brest está en condiciones de apoyar a la flota francesa en el Atlántico Sur."
+    Its test is "limítrofe": "El ejército en Gales no puede apoyar el ataque, pues no es
+    limítrofe con el Atlántico, pero si podría apoyar defensivamente a la flota en el Canal
+    de la Mancha"."""
+    units = {"FRANCE": ["A BRE", "F MAO"], "ENGLAND": ["F ENG", "F IRI", "A WAL"]}
+    orders = {
+        "FRANCE": ["A BRE S F MAO", "F MAO H"],
+        "ENGLAND": ["F ENG - MAO", "F IRI S F ENG - MAO", "A WAL S F ENG - MAO"],
+    }
+    conquista = play(units, orders, rules_for("conquista"))
+    results = {str(o.order): o.result.value for o in conquista.outcomes}
+    assert results["A BRE S F MAO"] == "given"
+    assert results["A WAL S F ENG - MAO"] == "illegal"  # Wales does not border the Atlantic
+    assert conquista.position.units["MAO"].power == "FRANCE"
+    classic = play(units, orders, rules_for("classic"))
+    assert {str(o.order): o.result.value for o in classic.outcomes}["A BRE S F MAO"] == "illegal"
+    assert classic.position.units["MAO"].power == "ENGLAND"
+    for name in ("classic", "datc", "1971", "grow"):
+        assert rules_for(name).support_reach == "can_move"
+    assert rules_for("conquista").support_reach == "borders"
+
+
+def test_conquista_reach_of_supports_in_the_order_reader() -> None:
+    """The reader's position check takes the same rule: Wales supporting the Channel fleet
+    is read under conquista's rules, refused otherwise; Wales supporting into the Atlantic
+    ("E Gal A F CMa-AtC") is refused, saying it does not border it."""
+    position = Position.from_json({"units": {"ENGLAND": ["A WAL", "F ENG"]}}, STANDARD)
+    conquista = rules_for("conquista")
+    read = parse_order("A WAL S F ENG", game_map=STANDARD, position=position, rules=conquista)
+    assert str(read) == "A WAL S F ENG"
+    with pytest.raises(IllegalOrderError):
+        parse_order("A WAL S F ENG", game_map=STANDARD, position=position)
+    with pytest.raises(IllegalOrderError, match="limítrofe"):
+        parse_order(
+            "E Gal A F CMa-AtC", game_map=STANDARD, language="es", position=position,
+            rules=conquista,
+        )  # fmt: skip
+
+
 # --- every edition through ``realpolitik adjudicate`` (the JSON contract) -----------------------
 def adjudicate_cli(situation: Mapping[str, Any], *flags: str) -> dict[str, Any]:
     import io
@@ -422,3 +466,21 @@ def test_adjudicate_rejects_what_an_edition_does_not_have() -> None:
     for extra, word in cases:
         with _pytest.raises(SituationError, match=word):
             adjudicate_situation(base | extra)
+
+
+def test_adjudicate_conquista_army_supports_the_fleet_at_sea() -> None:
+    """Seed 004's example 004-E9 through the JSON contract: "el ejército francés en Brest
+    está en condiciones de apoyar a la flota francesa en el Atlántico Sur"."""
+    situation: dict[str, Any] = {
+        "phase": "S1914M", "units": {"FRANCE": ["A BRE", "F MAO"], "ENGLAND": ["F ENG", "F IRI"]},
+        "orders": {"FRANCE": ["A BRE S F MAO", "F MAO H"],
+                   "ENGLAND": ["F ENG - MAO", "F IRI S F ENG - MAO"]},
+    }  # fmt: skip
+    for given in (adjudicate_cli(situation, "--rules", "conquista"),
+                  adjudicate_cli(situation | {"edition": "conquista"})):  # fmt: skip
+        assert results_of(given)["A BRE S F MAO"] == "given"
+        assert results_of(given)["F ENG - MAO"] == "fails"
+        assert given["units"]["FRANCE"] == ["A BRE", "F MAO"]
+    classic = adjudicate_cli(situation, "--rules", "classic")
+    assert results_of(classic)["A BRE S F MAO"] == "illegal"
+    assert results_of(classic)["F ENG - MAO"] == "succeeds"

@@ -42,6 +42,7 @@ from realpolitik.legal import WAIVE, _Carriage, _tables, legal_orders, unit_orde
 from realpolitik.maps.model import ProvinceType
 from realpolitik.phase import PhaseKind
 from realpolitik.position import Dislodged
+from realpolitik.rules import SupportReach
 from realpolitik.turns import settle
 from realpolitik.variants import edition
 from realpolitik.vocab import province_of
@@ -49,6 +50,7 @@ from realpolitik.vocab import province_of
 MAP = load_map("standard")
 DATC = rules_for("datc")
 CLASSIC = rules_for("classic")
+CONQUISTA = rules_for("conquista")  # a unit supports into any province its own borders
 S1901 = Phase.parse("S1901M")
 COASTAL = {p for p, i in MAP.provinces.items() if i.type is ProvinceType.COASTAL}
 LOCATIONS = sorted(set(MAP.provinces) | set(MAP.fleet_locations))
@@ -287,6 +289,45 @@ def test_every_legal_movement_order_is_listed(index: int) -> None:
     assert legal <= mine, sorted(str(o) for o in legal - mine)
 
 
+@pytest.mark.parametrize("index", range(0, len(MOVEMENT), 3))
+def test_conquista_movement_both_ways(index: int) -> None:
+    """Under conquista's reach of supports the listing is still exactly what the
+    adjudicator judges legal (the candidates hold every support into a bordering
+    province)."""
+    position = MOVEMENT[index]
+    assert assert_all_legal(position, S1901, CONQUISTA) > 0
+    legal = judged_legal(position, CONQUISTA)
+    mine = listed(position, rules=CONQUISTA)
+    assert mine <= legal, sorted(str(o) for o in mine - legal)
+    assert legal <= mine, sorted(str(o) for o in legal - mine)
+
+
+def test_conquista_lists_supports_across_the_shore() -> None:
+    """An army on a coast supports the fleet in a sea it borders, a fleet on a coast a
+    move into an inland province its province borders, a fleet on one coast into a sea
+    the other coast touches; classic lists none of them."""
+    units = {
+        "BRE": Unit("FRANCE", ARMY, "BRE"),
+        "MAO": Unit("FRANCE", FLEET, "MAO"),
+        "MAR": Unit("FRANCE", FLEET, "MAR"),
+        "PAR": Unit("FRANCE", ARMY, "PAR"),
+        "SPA": Unit("FRANCE", FLEET, "SPA/NC"),
+        "WES": Unit("ITALY", FLEET, "WES"),
+    }
+    position = Position(units, dict(Position.initial(MAP).centers))
+    across = {
+        SupportHold(UnitRef(ARMY, "BRE"), UnitRef(FLEET, "MAO")),
+        SupportMove(UnitRef(FLEET, "MAR"), UnitRef(ARMY, "PAR"), "BUR"),
+        SupportHold(UnitRef(FLEET, "SPA/NC"), UnitRef(FLEET, "WES")),  # from the other coast
+    }
+    assert across <= listed(position, rules=CONQUISTA)
+    assert not across & listed(position, rules=CLASSIC)
+    for rules in (CLASSIC, CONQUISTA):
+        mine = listed(position, rules=rules)
+        legal = judged_legal(position, rules)
+        assert mine == legal, sorted(str(o) for o in mine ^ legal)
+
+
 def test_crowded_positions_have_convoys_and_convoyed_supports() -> None:
     orders = listed(crowded(0))
     assert any(isinstance(o, Convoy) for o in orders)
@@ -313,10 +354,11 @@ def test_a_fleet_in_every_sea_and_an_army_on_every_coast() -> None:
         elif kind is ProvinceType.COASTAL:
             units[prov] = Unit(power, ARMY, prov)
     position = Position(units, dict(Position.initial(MAP).centers))
-    legal = judged_legal(position, DATC)
-    mine = listed(position)
-    assert mine <= legal, sorted(str(o) for o in mine - legal)
-    assert legal <= mine, sorted(str(o) for o in legal - mine)
+    for rules in (DATC, CONQUISTA):
+        legal = judged_legal(position, rules)
+        mine = listed(position, rules=rules)
+        assert mine <= legal, sorted(str(o) for o in mine - legal)
+        assert legal <= mine, sorted(str(o) for o in legal - mine)
 
 
 def test_convoys_only_on_minimal_routes() -> None:
@@ -484,7 +526,7 @@ def test_builds_waive_and_removals() -> None:
 def test_carriage_reach_and_needs_as_searched_without_each_fleet() -> None:
     """A carriage takes its reach and each fleet's needed destinations from the minimal
     routes; the same as searching the fleets at sea again, with and without each fleet."""
-    tables = _tables(MAP)
+    tables = _tables(MAP, SupportReach.CAN_MOVE)
     reach = MAP.fleet_reach
 
     def reached(src: str, seas: frozenset[str]) -> set[str]:

@@ -55,6 +55,7 @@ from typing import final
 from realpolitik.adjudicator import builds_due
 from realpolitik.adjudicator.adjustments import net_upkeep
 from realpolitik.adjudicator.convoy import minimal_routes, seas_of
+from realpolitik.adjudicator.legality import support_reach
 from realpolitik.maps.model import GameMap, ProvinceType
 from realpolitik.orders import (
     Build,
@@ -71,7 +72,7 @@ from realpolitik.orders import (
 )
 from realpolitik.phase import Phase, PhaseKind
 from realpolitik.position import Position
-from realpolitik.rules import Adjustments, MissingNationality, Rules, Waiving
+from realpolitik.rules import Adjustments, MissingNationality, Rules, SupportReach, Waiving
 from realpolitik.vocab import ARMY, FLEET, Location, Power, Province, Unit, UnitType, province_of
 
 __all__ = ["WAIVE", "builds_due", "legal_orders", "unit_orders"]
@@ -123,7 +124,7 @@ def unit_orders(
         unit = position.units.get(prov)
         if unit is None:
             return []
-        tables = _tables(game_map)
+        tables = _tables(game_map, rules.support_reach)
         slot = tables.slot(unit.type, unit.location)
         out: LegalOrders = {unit.power: {}}
         _Movement(tables, position, rules).fill(out, [unit], [slot])
@@ -184,7 +185,9 @@ _MASK_BYTES = bytes([byte if byte in (_LISTED, _MARKED) else 0 for byte in range
 class _Slot:
     """A unit type at a location and what does not depend on the position: its reference,
     ``code`` (its byte in the masks; see :data:`_STRAY`), ``base`` (its hold, then its moves
-    by destination), ``reach`` (the provinces it could support into, in order) with one
+    by destination), ``enters`` (the provinces it could move into), ``reach`` (the provinces
+    it could support into, in order: :func:`~realpolitik.adjudicator.legality.support_reach`,
+    ``enters`` in every edition but conquista) with one
     :class:`_SupportsInto` table each (``supports``), ``seas`` (for an army on a coast, the
     seas touching it), ``at_sea`` (a fleet in a sea), the codes of its markers (``via_code``
     for an army on a coast, ``convoys_code`` for a fleet at sea; 0 for none), and the orders
@@ -215,6 +218,7 @@ class _Slot:
         "convoys",
         "convoys_code",
         "disband",
+        "enters",
         "hold",
         "into_marks",
         "marked",
@@ -237,16 +241,22 @@ class _Slot:
         self.hold = Hold(ref)
         if ref.type is ARMY:
             dests = sorted(game_map.army_adjacency.get(ref.location, ()))
-            reach = dests
+            enters = dests
             self.seas = tables.seas_at.get(self.province, frozenset())
             self.at_sea = False
         else:
             dests = sorted(game_map.fleet_adjacency.get(ref.location, ()))
-            reach = sorted(game_map.fleet_reach.get(ref.location, ()))
+            enters = sorted(game_map.fleet_reach.get(ref.location, ()))
             self.seas = frozenset()
             self.at_sea = self.province in tables.seas
         self.base: tuple[Order, ...] = (self.hold, *(Move(ref, dest) for dest in dests))
-        self.reach = tuple(p for p in reach if p != self.province)
+        self.enters = tuple(p for p in enters if p != self.province)
+        if tables.support_reach is SupportReach.CAN_MOVE:
+            self.reach = self.enters
+        else:
+            utype = ARMY if ref.type is ARMY else FLEET
+            reach = support_reach(game_map, tables.support_reach, utype, ref.location)
+            self.reach = tuple(sorted(p for p in reach if p != self.province))
         self.supports = tuple(_SupportsInto(self, p) for p in self.reach)
         self.via_code = self.convoys_code = 0
         self.vias: dict[Province, Move] = {}
@@ -362,8 +372,9 @@ class _Tables:
     All but the carriages is made here, whole, before the tables can be shared between
     threads; a carriage is made whole, then published under a lock."""
 
-    def __init__(self, game_map: GameMap) -> None:
+    def __init__(self, game_map: GameMap, reach: SupportReach) -> None:
         self.game_map = game_map
+        self.support_reach = reach
         provinces = game_map.provinces
         self.coastal = frozenset(p for p, i in provinces.items() if i.type is ProvinceType.COASTAL)
         seas = frozenset(p for p, i in provinces.items() if i.type is ProvinceType.SEA)
@@ -382,7 +393,7 @@ class _Tables:
                 self, UnitRef(utype, loc), code
             )
             self.occupants.setdefault(slot.province, []).append(slot)
-            for prov in slot.reach:
+            for prov in slot.enters:
                 self.movers.setdefault(prov, []).append(slot)
         first = _FIRST_CODE + len(places)
         self.into_codes: dict[Province, int] = {
@@ -446,8 +457,9 @@ class _Tables:
 
 
 @lru_cache(maxsize=16)  # every shipped board (10), and a few made otherwise
-def _tables(game_map: GameMap) -> _Tables:
-    return _Tables(game_map)
+def _tables(game_map: GameMap, reach: SupportReach) -> _Tables:
+    """The map's tables, with supports into the provinces ``reach`` says."""
+    return _Tables(game_map, reach)
 
 
 class _Carriage:
@@ -685,7 +697,7 @@ class _Movement:
 def _movement(
     game_map: GameMap, position: Position, rules: Rules, power: Power | None
 ) -> LegalOrders:
-    call = _Movement(_tables(game_map), position, rules)
+    call = _Movement(_tables(game_map, rules.support_reach), position, rules)
     units, slots = call.units, call.slots
     if power is not None:
         picked = [k for k, unit in enumerate(units) if unit.power == power]
@@ -721,7 +733,7 @@ def _retreats(game_map: GameMap, position: Position, power: Power | None) -> Leg
     dislodged = position.dislodged
     if not dislodged:
         return {}
-    tables = _tables(game_map)
+    tables = _tables(game_map, SupportReach.CAN_MOVE)  # a retreat needs no supports
     out: LegalOrders = {}
     found = dislodged.values()
     for d in sorted(found, key=_by_unit_location) if len(found) > 1 else found:
@@ -740,7 +752,7 @@ def _retreats(game_map: GameMap, position: Position, power: Power | None) -> Leg
 def _adjustments(
     game_map: GameMap, position: Position, rules: Rules, power: Power | None
 ) -> LegalOrders:
-    tables = _tables(game_map)
+    tables = _tables(game_map, rules.support_reach)
     centers, units = position.centers, position.units
     waive = rules.waive is Waiving.ALLOWED
     out: LegalOrders = {}

@@ -10,7 +10,8 @@ the ids presets, :meth:`Rules.with_choice`, the CLI and saved games use. Presets
 * ``grow``: as ``classic``, but any attack on a supporting unit cuts its support (Grow's
   "BLOQUEIO DE APOIO");
 * ``conquista``: as ``classic``, but 4.A.1 a (a dislodged fleet on any route stops the
-  army), dislodged units destroyed, foreign supports acknowledged, reinforcements.
+  army), dislodged units destroyed, foreign supports acknowledged, reinforcements, and a
+  unit supports into any province its own borders ("y viceversa": an army a fleet at sea).
 
 ``rules_for("classic").with_choice("4.D.8", "c")`` overrides one choice.
 """
@@ -222,6 +223,13 @@ class Adjustments(StrEnum):
     REINFORCEMENTS = "reinforcements"
 
 
+class SupportReach(StrEnum):
+    """Where a unit may support into (conquista: any province its own borders)."""
+
+    CAN_MOVE = "can_move"  # a province the supporter could move to
+    BORDERS = "borders"  # a province the supporter's province borders, by any edge
+
+
 class SupportCut(StrEnum):
     """Which attacks cut a support (Grow: any)."""
 
@@ -307,6 +315,11 @@ MECHANICS: dict[str, dict[str, str]] = {
         "upkeep": "units = owned centres: builds and removals",
         "reinforcements": "builds for owned foreign centres (capped by free homes), no removals",
     },
+    "support_reach": {
+        "can_move": "a unit supports into a province it could move to",
+        "borders": "a unit supports into any province its own borders (by land or sea; "
+        "a fleet on a coast: what its province borders) (conquista)",
+    },
     "support_cut": {
         "classic": "an attack cuts a support unless it comes from the province supported into",
         "any_attack": "any attack on a supporting unit cuts its support (Grow)",
@@ -343,6 +356,7 @@ _CHOICES: dict[str, type[StrEnum]] = {
     "dislodged": Dislodging,
     "foreign_support": ForeignSupport,
     "adjustments": Adjustments,
+    "support_reach": SupportReach,
     "support_cut": SupportCut,
 }
 """The enum of each rule field."""
@@ -381,6 +395,7 @@ class Rules:
     dislodged: Dislodging = Dislodging.RETREAT
     foreign_support: ForeignSupport = ForeignSupport.FREE
     adjustments: Adjustments = Adjustments.UPKEEP
+    support_reach: SupportReach = SupportReach.CAN_MOVE
     support_cut: SupportCut = SupportCut.CLASSIC
 
     def __post_init__(self) -> None:
@@ -439,6 +454,7 @@ _MECHANIC_PRESETS: dict[str, dict[str, str]] = {
         "dislodged": "destroyed",
         "foreign_support": "acknowledged",
         "adjustments": "reinforcements",
+        "support_reach": "borders",
     },
 }
 

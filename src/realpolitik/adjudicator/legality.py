@@ -11,7 +11,8 @@ routes through the fleets at sea) is judged on the board, with these rules' reas
 * :data:`ORDERS_OF`: the kinds of order each kind of phase takes;
 * :func:`move_rule`: where a move goes, by convoy or not, or why it cannot;
 * :func:`support_rule`: why a support is illegal for its supporter, and whether the
-  supported unit could make the move;
+  supported unit could make the move; :func:`support_reach`: the provinces a unit may
+  support into;
 * :func:`convoy_rule`: why a convoy is illegal for its fleet and the places it names;
 * :func:`unit_rule`: whether an order names its unit well enough (DATC 4.B.5, 4.C.1,
   4.C.2).
@@ -24,7 +25,7 @@ routes through the fleets at sea) is judged on the board, with these rules' reas
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import NamedTuple
 
 from realpolitik.maps.model import GameMap, ProvinceType
@@ -46,6 +47,7 @@ from realpolitik.rules import (
     MissingUnitType,
     OmittedCoast,
     Rules,
+    SupportReach,
     UnknownCoast,
     WrongUnitCoast,
     WrongUnitType,
@@ -80,6 +82,7 @@ _ENGLISH: Mapping[str, str] = {
     "target_stays": "a supported move must leave its province",
     "support_into_own": "a unit cannot support a move into its own province",
     "cannot_support": "{unit} cannot move to {province}, so cannot support into it",
+    "not_bordering": "{unit} does not border {province}, so cannot support into it",
     "target_cannot_move": "{unit} cannot move to {province}",
     "convoy_at_sea": "only a fleet at sea can convoy",
     "convoy_coastal": "a convoy goes from one coastal province to another",
@@ -190,8 +193,22 @@ def _no_move(reason: Reason) -> MoveRule:
     return MoveRule(reason, "", "", False, False)
 
 
+def support_reach(
+    game_map: GameMap, reach: SupportReach, utype: UnitType, location: Location
+) -> Collection[Province]:
+    """The provinces a ``utype`` at ``location`` may support into (its own aside): those it
+    could move to, or (conquista) those its province borders by any army or fleet edge, so
+    a fleet on a coast supports into what its province borders."""
+    if reach is SupportReach.BORDERS:
+        return game_map.any_adjacency.get(PROVINCE[location], frozenset())
+    if utype is ARMY:
+        return game_map.army_adjacency.get(location, frozenset())
+    return game_map.fleet_reach.get(location, frozenset())
+
+
 def support_rule(
     game_map: GameMap,
+    rules: Rules,
     utype: UnitType,
     location: Location,
     target_type: UnitType | None,
@@ -200,8 +217,9 @@ def support_rule(
 ) -> SupportRule:
     """The verdict on the support by a ``utype`` at ``location`` of the unit of type
     ``target_type`` (``None``: not named) at ``target``, holding (``dest`` None) or moving
-    to ``dest``: the supporter must be able to move where it supports, the supported unit
-    to move there, by land (``near``) or by convoy (``overseas``: the board decides)."""
+    to ``dest``: the supporter must reach where it supports (:func:`support_reach`, as the
+    rules decide), the supported unit move there, by land (``near``) or by convoy
+    (``overseas``: the board decides)."""
     target_prov = PROVINCE[target]
     here = PROVINCE[location]
     into = target_prov if dest is None else PROVINCE[dest]
@@ -214,8 +232,9 @@ def support_rule(
         reason = Reason("target_stays", into)
     elif into == here:
         reason = Reason("support_into_own", into)
-    elif not game_map.can_reach(utype, location, into):
-        reason = Reason("cannot_support", into, unit=f"{utype.value} {location}")
+    elif into not in support_reach(game_map, rules.support_reach, utype, location):
+        key = "cannot_support" if rules.support_reach is SupportReach.CAN_MOVE else "not_bordering"
+        reason = Reason(key, into, unit=f"{utype.value} {location}")
     if dest is None:
         return SupportRule(reason, into, None, True, False)
     near = target_type is not None and game_map.can_reach(target_type, target, into)

@@ -235,7 +235,7 @@ class _Facts:
         if found is None:
             if len(self.supports) > 100_000:  # only ever the map's orders, unless orders are odd
                 self.supports.clear()
-            found = self.supports[key] = support_rule(self.game_map, *key)
+            found = self.supports[key] = support_rule(self.game_map, self.rules, *key)
         return found
 
     def convoy(

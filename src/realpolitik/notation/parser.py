@@ -53,6 +53,7 @@ from realpolitik.orders import (
 )
 from realpolitik.phase import Phase, PhaseKind
 from realpolitik.position import Position
+from realpolitik.rules import Rules
 from realpolitik.vocab import ARMY, FLEET, Power, UnitType
 
 _SEPARATORS = re.compile(r"[;,\n]+")
@@ -163,6 +164,7 @@ def parse_order(
     position: Position | None = None,
     power: Power | None = None,
     phase: Phase | None = None,
+    rules: Rules | None = None,
 ) -> Order:
     """Parse one order on ``game_map`` written in ``language`` ("en", "es", "fr", "pt";
     ``None``: guess).
@@ -172,7 +174,8 @@ def parse_order(
     :mod:`realpolitik.notation.resolve`); ``power`` (whose order it is) and ``phase`` (a
     retreat phase turns moves into retreats, an adjustment phase bare units into builds
     and removals; by default a position with dislodged units means a retreat phase)
-    sharpen the checks.
+    sharpen the checks; ``rules`` decide where a unit may support into (``None``: where it
+    could move; conquista's: any province its own borders).
 
     >>> from realpolitik.maps import load_map
     >>> str(parse_order("F MNe T E Ank-Seb", game_map=load_map("standard"), language="es"))
@@ -185,7 +188,7 @@ def parse_order(
     kind = phase.kind if phase is not None else None
     if kind is None and position.dislodged:
         kind = PhaseKind.RETREATS
-    board = Board(game_map, position, power, kind, language, text.strip())
+    board = Board(game_map, position, power, kind, language, text.strip(), rules)
     fitting: list[tuple[Order, int]] = []
     errors: list[tuple[int, OrderError]] = []
     for order, cost in candidates(text, language, game_map):
@@ -347,6 +350,7 @@ def parse_orders(
     position: Position | None = None,
     power: Power | None = None,
     phase: Phase | None = None,
+    rules: Rules | None = None,
 ) -> list[Order]:
     """Several orders separated by ``;``, ``,`` or new lines (as the rulebooks print them)."""
     return [
@@ -357,6 +361,7 @@ def parse_orders(
             position=position,
             power=power,
             phase=phase,
+            rules=rules,
         )
         for part in _SEPARATORS.split(text)
         if part.strip()

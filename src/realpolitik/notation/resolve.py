@@ -43,7 +43,9 @@ from realpolitik.vocab import ARMY, FLEET, Location, Power, Province, Unit, coas
 @dataclass(frozen=True, slots=True)
 class Board:
     """What an order is checked against: the map, the position, the power giving the order
-    (if known), the kind of phase (``None``: any) and the language of the messages."""
+    (if known), the kind of phase (``None``: any), the language of the messages, and the
+    rules whose reach of supports applies (``None``: a supporter reaches where it could
+    move, as in every edition but conquista)."""
 
     game_map: GameMap
     position: Position
@@ -51,6 +53,7 @@ class Board:
     kind: PhaseKind | None
     language: str
     text: str
+    rules: Rules | None = None
 
 
 class _Checker:
@@ -145,6 +148,8 @@ class _Checker:
             names["coast"] = coast_name(reason.coast, self.lang)
         elif key in ("cannot_support", "support_into_own"):
             key, names["unit"] = "cannot_support", self.unit_name(unit)
+        elif key == "not_bordering":
+            names["unit"] = self.unit_name(unit)
         elif key == "target_stays":
             key = "own_province"
         elif key == "unknown_province":
@@ -219,7 +224,10 @@ class _Checker:
     def support(self, order: SupportHold | SupportMove, ref: UnitRef, unit: Unit) -> Order:
         target_ref, target = self.unit(order.supported, self.b.position.units, ordered=False)
         dest = None if isinstance(order, SupportHold) else order.destination
-        rule = support_rule(self.map, unit.type, unit.location, target.type, target.location, dest)
+        rules = self.b.rules or _STRICT
+        rule = support_rule(
+            self.map, rules, unit.type, unit.location, target.type, target.location, dest
+        )
         if rule.reason is not None:
             raise self.rejected(rule.reason, unit)
         if isinstance(order, SupportHold):
