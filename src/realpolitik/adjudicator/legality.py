@@ -232,9 +232,11 @@ def support_rule(
         reason = Reason("target_stays", into)
     elif into == here:
         reason = Reason("support_into_own", into)
-    elif into not in support_reach(game_map, rules.support_reach, utype, location):
-        key = "cannot_support" if rules.support_reach is SupportReach.CAN_MOVE else "not_bordering"
-        reason = Reason(key, into, unit=f"{utype.value} {location}")
+    elif rules.support_reach is SupportReach.CAN_MOVE:  # support_reach's, as the listing's
+        if not game_map.can_reach(utype, location, into):
+            reason = Reason("cannot_support", into, unit=f"{utype.value} {location}")
+    elif into not in game_map.any_adjacency.get(here, ()):
+        reason = Reason("not_bordering", into, unit=f"{utype.value} {location}")
     if dest is None:
         return SupportRule(reason, into, None, True, False)
     near = target_type is not None and game_map.can_reach(target_type, target, into)
