@@ -4,11 +4,12 @@ With a position, ``parse_order`` completes an order from the board (the unit typ
 coast, the only coast a fleet can reach, a retreat for a move of a dislodged unit, a build or
 a removal for a bare unit in an adjustment phase) and rejects what no edition allows there:
 no such unit, a unit of another power, an army at sea, a province out of reach, a support
-into a province the supporter cannot enter, a convoy by a fleet on a coast, a build on an
-occupied or foreign centre. It raises :class:`IllegalOrderError`, or
-:class:`AmbiguousOrderError` when the board leaves two readings (a fleet that can reach both
-coasts of Spain; a build on a coastal centre with no unit type). Messages are in the
-order's language. The adjudicator still judges everything that depends on other orders.
+into a province the supporter cannot enter (under conquista's rules, given: does not
+border), a convoy by a fleet on a coast, a build on an occupied or foreign centre. It
+raises :class:`IllegalOrderError`, or :class:`AmbiguousOrderError` when the board leaves
+two readings (a fleet that can reach both coasts of Spain; a build on a coastal centre with
+no unit type). Messages are in the order's language. The adjudicator still judges
+everything that depends on other orders.
 """
 
 from __future__ import annotations
