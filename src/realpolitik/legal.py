@@ -85,6 +85,7 @@ LegalOrders = dict[Power, dict[str, list[Order]]]
 _by_location = attrgetter("location")
 # enum members bound once: reading ``PhaseKind.MOVEMENT`` runs the enum's class machinery
 _MOVEMENT, _RETREATS = PhaseKind.MOVEMENT, PhaseKind.RETREATS
+_CAN_MOVE = SupportReach.CAN_MOVE
 _by_unit_location = attrgetter("unit.location")
 _first = itemgetter(0)
 
@@ -733,7 +734,7 @@ def _retreats(game_map: GameMap, position: Position, power: Power | None) -> Leg
     dislodged = position.dislodged
     if not dislodged:
         return {}
-    tables = _tables(game_map, SupportReach.CAN_MOVE)  # a retreat needs no supports
+    tables = _tables(game_map, _CAN_MOVE)  # a retreat needs no supports
     out: LegalOrders = {}
     found = dislodged.values()
     for d in sorted(found, key=_by_unit_location) if len(found) > 1 else found:
