@@ -164,3 +164,15 @@ def test_a_rule_saved_before_it_existed_takes_the_editions_choice() -> None:
     saved = Game.new(edition="grow", seed=1).to_json()
     del saved["rules"]["support_cut"]
     assert Game.from_json(saved).rules.support_cut == "any_attack"
+
+
+def test_a_conquista_game_saved_before_support_reach_supports_across_the_shore() -> None:
+    """A conquista game saved before ``support_reach`` existed takes conquista's reach."""
+    from realpolitik.game import Game
+
+    saved = Game.new(edition="conquista", seed=1).to_json()
+    del saved["rules"]["support_reach"]
+    assert Game.from_json(saved).rules.support_reach == "borders"
+    classic = Game.new(edition="classic", seed=1).to_json()
+    del classic["rules"]["support_reach"]
+    assert Game.from_json(classic).rules.support_reach == "can_move"
