@@ -426,7 +426,7 @@ class Game:
         if facts.kind is PhaseKind.ADJUSTMENTS:
             return parse_order(
                 text, game_map=facts.game_map, language=language, position=facts.position,
-                power=power, phase=facts.phase,
+                power=power, phase=facts.phase, rules=facts.rules,
             )  # fmt: skip
         return parse_order(text, game_map=facts.game_map, language=language)
 

@@ -93,3 +93,18 @@ def test_a_build_is_checked_against_the_homes_and_the_count() -> None:
     assert [r["order"] for r in refused] == ["WAIVE"], refused
     canonical, refused = engine.judge_orders(game, "GERMANY", ["A BER B", "A MUN B"], "en")
     assert not refused and canonical == ["A BER B", "A MUN B"]
+
+
+def test_conquista_supports_across_the_shore_are_judged_by_its_rule() -> None:
+    """La Conquista: "Una flota en un mar puede apoyar a un ejército que ocupa un territorio
+    adyacente a ese mar, y viceversa": the server's check reads supports by the game's rules
+    (A BRE S F MAO given; A WAL S F ENG - MAO refused: Wales does not border the Atlantic)."""
+    from tests.gamekit import at
+
+    units = {"FRANCE": ["A BRE", "F MAO"], "ENGLAND": ["F ENG", "A WAL"]}
+    game = at(Game.new(edition="conquista", seed=1), "S1914M", {"units": units})
+    given, refused = engine.judge_orders(game, "FRANCE", ["A BRE S F MAO"], "en")
+    assert given == ["A BRE S F MAO"] and not refused
+    given, refused = engine.judge_orders(game, "ENGLAND", ["A WAL S F ENG - MAO"], "es")
+    assert not given and len(refused) == 1
+    assert "limítrofe" in refused[0]["reason"], refused

@@ -360,6 +360,7 @@ def judge_orders(
                 game_map=game.game_map,
                 power=power,
                 phase=game.phase,
+                rules=game.rules,
             )
         except OrderError as exc:
             # the board check knows no edition's own rules (grow's builds): an order it
