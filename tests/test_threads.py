@@ -16,23 +16,12 @@ from realpolitik import Phase, Position, adjudicate, parse_order, rules_for
 from realpolitik.legal import legal_orders
 from realpolitik.maps import load_map
 from realpolitik.maps.loader import (
+    BOARDS,
     _raw,  # the board's data, to make a fresh map of it
     map_from_dict,
 )
 from realpolitik.maps.model import GameMap
 
-BOARDS = [
-    "standard",
-    "standard_neutral_italy",
-    "grow",
-    "grow_3",
-    "grow_4",
-    "grow_5",
-    "grow_6",
-    "grow_neutral_italy",
-    "conquista",
-    "conquista_neutral_italy",
-]
 THREADS = 8
 TRIALS = 4
 
