@@ -446,7 +446,7 @@ def test_several_powers_together_each_with_ready_and_draw_vote(
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("dialog", lambda d: d.accept())  # Ready with units without orders asks first
-    register_and_create(page, server, "olga", players="3")  # several powers each
+    register_and_create(page, server, "wanda", players="3")  # several powers each
     state = page.evaluate(GAME)
     powers: list[str] = state["my_powers"]
     assert len(powers) >= 2, powers
