@@ -474,7 +474,15 @@ def test_several_powers_together_each_with_ready_and_draw_vote(
     page.wait_for_selector(f'#orders-panel .power-orders[data-power="{second}"] li.order.ok')
     assert section[second].locator("li.order.ok").get_attribute("data-order") == f"{unit} H"
     assert section[first].locator("li.order.ok").count() == 0
-    assert page.get_attribute("#power", "data-power") == second  # in focus: its orders on the map
+    assert page.get_attribute("#power", "data-power") == second  # in focus: its list has #legal
+    assert section[second].locator("#legal").count() == 1
+    mine = state["position"]["units"][first][0]  # and one of the first power's: both drawn
+    click_province(page, mine.split(" ")[1].split("/")[0])
+    page.click('#order-menu button[data-kind="hold"]')
+    idle(page)
+    section[first].locator("li.order.ok").wait_for()
+    for p in (first, second):
+        page.wait_for_selector(f"#map svg g.order.{p.lower()}", state="attached")
     # a typed order refused for the first power is shown ✗ in its own list only
     section[first].locator("textarea.typed-box").fill("A MOS - PAR")
     section[first].locator("button.submit-typed").click()

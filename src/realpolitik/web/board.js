@@ -27,12 +27,13 @@ export async function loadLegal() {
   });
 }
 
-// The current position with my orders, unless a past phase is shown (history.js).
+// The current position with the orders of all my powers, unless a past phase is shown
+// (history.js).
 export async function renderBoard() {
   if (S.shown) return;
   const g = S.game;
   const qs = new URLSearchParams({ language: S.lang });
-  if (S.power) qs.set("power", S.power);
+  for (const p of g.my_powers) qs.append("power", p);
   const svg = await guarded(() => api("GET", `/games/${g.id}/map.svg?${qs}`));
   putSvg(svg || "", true);
   if (S.zoom === undefined) focusMine();
@@ -228,7 +229,7 @@ export async function select(key) {
   const kinds = new Set(opts.map((o) => o.kind));
   const mode = kinds.has("move") || kinds.has("retreat") ? "move" : null;
   const owner = S.ownerOf[key];
-  if (owner && owner !== S.power) { S.power = owner; await renderBoard(); renderOrders(true); }  // the map shows its orders
+  if (owner && owner !== S.power) { S.power = owner; renderOrders(true); }  // its list takes the focus
   S.selection = { key, mode, target: null };
   highlight();
   showMenu(modeMenu(), mode ? t(kinds.has("retreat") ? "retreat_hint" : "move_hint") : t("choose_order"));

@@ -96,7 +96,7 @@ function renderHead() {
   const phaseText = g.names ? g.names.phase : (g.phase || t(g.status));
   const kids = [el("h2", {}, g.name), el("span", { id: "phase", class: "phase", "data-phase": g.phase || "" }, g.status === "forming" ? t("forming") : phaseText),
     el("span", { id: "clock", class: "clock" })];
-  if (S.power) {  // all my powers; data-power: the one in focus (its orders are on the map)
+  if (S.power) {  // all my powers; data-power: the one in focus (whose unit was selected last)
     kids.push(el("span", { id: "power", class: "power-tag", "data-power": S.power }, g.my_powers.map(powerName).join(" · ")));
   } else if (g.status !== "forming") {
     kids.push(el("span", { class: "muted" }, t("observer")));

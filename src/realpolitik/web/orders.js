@@ -6,7 +6,7 @@ import { S, api, busy, el, fill, flash, guarded, place, powerName, t } from "./c
 import { cancel, orderWords, renderBoard, select, unitLabel } from "./board.js";
 
 // The ids of a power's part of the panel: plain for the power in focus (the one whose unit
-// was selected last, whose orders the map shows), suffixed for the others: each id is one.
+// was selected last; it sends press), suffixed for the others: each id is one.
 const idOf = (name, p) => (p === S.power ? name : `${name}-${p}`);
 
 // One list per power I play, all on the page together (stacked), with Ready for all above.
