@@ -10,10 +10,12 @@ from fastapi.testclient import TestClient
 
 from realpolitik.maps import load_map
 from realpolitik.server import engine
+from realpolitik.server.app import create_app
 from realpolitik.server.backend import Backend
 from realpolitik.server.play import process_due
 from realpolitik.server.scheduler import tick
-from tests.server.conftest import FakeClock, Player, new_game, register
+from realpolitik.server.settings import Settings
+from tests.server.conftest import FakeClock, Player, fast_settings, new_game, register
 
 STANDARD = load_map("standard")
 
@@ -493,6 +495,33 @@ def test_bots_think_with_the_database_free(
     assert client.post(f"/api/games/{gid}/leave", headers=bob.headers).status_code == 204
     assert started > 0 and len(free) > started, free  # bots asked at the start and the leave
     assert all(free), free
+
+
+def test_the_bots_strength_is_the_servers_setting(
+    sqlite_url: str, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``REALPOLITIK_BOT_STRENGTH`` reaches every bot the server asks (a bad value is refused
+    when the settings are read)."""
+    asked: list[int | None] = []
+
+    def bot(game: Any, power: str, kind: str, seed: int, strength: int | None = None) -> list[str]:
+        asked.append(strength)
+        return []
+
+    monkeypatch.setattr(engine, "bot_orders", bot)
+    settings = Settings.from_env({"REALPOLITIK_BOT_STRENGTH": "40"})
+    assert settings.bot_strength == 40 and Settings.from_env({}).bot_strength is None
+    with pytest.raises(ValueError, match="REALPOLITIK_BOT_STRENGTH"):
+        Settings.from_env({"REALPOLITIK_BOT_STRENGTH": "-3"})
+    b = Backend.open(fast_settings(sqlite_url, bot_strength=40), clock=clock)
+    try:
+        with TestClient(create_app(b.settings, backend=b)) as client:
+            alice = register(client, "alice")
+            gid = new_game(client, alice, players=3, bots="search")["id"]
+            assert client.post(f"/api/games/{gid}/start", headers=alice.headers).status_code == 200
+    finally:
+        b.close()
+    assert asked and set(asked) == {40}, asked
 
 
 def test_openapi_schema(client: TestClient) -> None:

@@ -29,7 +29,12 @@ class Settings:
     max_message_length: int = 2000
     pool_size: int = 10
     bot_game_years: int = 10
+    """A game with no person seated ends after this many years (the one with most centres
+    wins, as in a shortened game): bots alone would otherwise play forever."""
+    bot_strength: int | None = None
+    """The search bot's budget (adjudications per movement phase; ``None``: its default)."""
     max_body_bytes: int = 128 * 1024
+    """A request body over this many bytes is refused (413) before it is read whole."""
     push_seconds: float = 1.0
     """How often an open event stream checks its game for changes."""
     max_streams: int = 1000
@@ -38,9 +43,6 @@ class Settings:
     login_attempts_per_address: int = 50
     """Log-ins and sign-ups from one address (per process)."""
     login_window_seconds: float = 900.0
-    """A request body over this many bytes is refused (413) before it is read whole."""
-    """A game with no person seated ends after this many years (the one with most centres
-    wins, as in a shortened game): bots alone would otherwise play forever."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -95,4 +97,13 @@ class Settings:
             max_streams=int(number("REALPOLITIK_MAX_STREAMS", default.max_streams)),
             max_body_bytes=int(number("REALPOLITIK_MAX_BODY_BYTES", default.max_body_bytes)),
             bot_game_years=int(number("REALPOLITIK_BOT_GAME_YEARS", default.bot_game_years)),
+            bot_strength=_strength(env.get("REALPOLITIK_BOT_STRENGTH")),
         )
+
+
+def _strength(raw: str | None) -> int | None:
+    if raw is None or raw == "":
+        return None
+    if not raw.isdigit():
+        raise ValueError(f"REALPOLITIK_BOT_STRENGTH must be a whole number >= 0, not {raw!r}")
+    return int(raw)
