@@ -288,6 +288,38 @@ def test_map_pictures(client: TestClient) -> None:
     assert client.get(f"/api/games/{gid}/map.svg", params={"phase": "F1905M"}).status_code == 404
 
 
+def test_map_draws_the_orders_of_each_power_asked(client: TestClient) -> None:
+    alice = register(client, "alice")
+    game = new_game(client, alice, players=2, start=True)  # several powers each
+    gid = game["id"]
+    first, second = game["my_powers"][:2]
+    for power in (first, second):
+        legal = client.get(
+            f"/api/games/{gid}/legal", params={"power": power}, headers=alice.headers
+        )
+        move = next(o for opts in legal.json().values() for o in opts if o["kind"] == "move")
+        r = client.put(
+            f"/api/games/{gid}/orders",
+            json={"power": power, "orders": [move["order"]]},
+            headers=alice.headers,
+        )
+        assert r.status_code == 200, r.text
+
+    def drawn(powers: list[str]) -> set[str]:
+        r = client.get(f"/api/games/{gid}/map.svg", params={"power": powers}, headers=alice.headers)
+        assert r.status_code == 200, r.text
+        return {p for p in (first, second) if f'class="order move {p.lower()}' in r.text}
+
+    assert drawn([first]) == {first}
+    assert drawn([first, second.lower(), first]) == {first, second}
+    every = client.get(f"/api/games/{gid}", headers=alice.headers).json()["powers"]
+    theirs = next(p for p in every if p not in game["my_powers"])
+    r = client.get(
+        f"/api/games/{gid}/map.svg", params={"power": [first, theirs]}, headers=alice.headers
+    )
+    assert r.status_code == 403 and theirs in r.json()["detail"]
+
+
 def test_deadline_processes_missing_orders_as_civil_disorder(
     client: TestClient, backend: Backend, clock: FakeClock
 ) -> None:

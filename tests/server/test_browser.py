@@ -5,6 +5,7 @@ invitations, translation, legibility. ``REALPOLITIK_SCREENSHOTS=dir`` keeps scre
 
 from __future__ import annotations
 
+import itertools
 import os
 import shutil
 from collections.abc import Iterator
@@ -421,13 +422,7 @@ def test_conquista_accepts_supports_and_declares_an_alliance(
 def test_lobby_shows_orders_due_and_unread_messages(server: LiveServer, browser: Any) -> None:
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     register_and_create(page, server, "mary", players="2")  # two powers or more each
-    assert page.locator("#power .power-tab").count() >= 2
-    assert page.locator("#ready-all").count() == 1
-    others = page.locator("#other-powers .other-power")
-    assert others.count() >= 1  # my other powers' orders on the same page
-    other = others.first.get_attribute("data-power")
-    others.first.locator("button.switch").click()
-    page.wait_for_function(f"document.querySelector('#power .on').dataset.power === '{other}'")
+    assert page.locator("#orders-panel .power-orders").count() >= 2
     page.goto(server.url + "/#")
     page.wait_for_selector("#my-games .game-item .game-details")
     item = page.inner_text("#my-games .game-item")
@@ -439,6 +434,89 @@ MY_POWERS = """async () => {
     const r = await fetch(`/api/games/${location.hash.split('/')[2]}`);
     return (await r.json()).my_powers;
 }"""
+
+
+GAME = "async () => (await (await fetch(`/api/games/${location.hash.split('/')[2]}`)).json())"
+
+
+def test_several_powers_together_each_with_ready_and_draw_vote(
+    server: LiveServer, browser: Any
+) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("dialog", lambda d: d.accept())  # Ready with units without orders asks first
+    register_and_create(page, server, "wanda", players="3")  # several powers each
+    state = page.evaluate(GAME)
+    powers: list[str] = state["my_powers"]
+    assert len(powers) >= 2, powers
+    # one order list per power, all on the page at once, each with its own units and Ready
+    lists = page.locator("#orders-panel .power-orders")
+    shown = lists.evaluate_all("els => els.map(e => e.dataset.power)")
+    assert shown == powers, shown
+    section = {p: page.locator(f'#orders-panel .power-orders[data-power="{p}"]') for p in powers}
+    for p in powers:
+        units = {u.split(" ")[1] for u in state["position"]["units"][p]}
+        keys = section[p].locator("button.unit").evaluate_all("els => els.map(e => e.dataset.key)")
+        assert set(keys) == units, (p, keys, units)
+        assert section[p].locator("button.ready").count() == 1
+        assert section[p].locator("ul.my-orders li.order").count() == 0
+    assert page.locator("#ready-all").count() == 1
+    assert len(set(page.locator("[id]").evaluate_all("els => els.map(e => e.id)"))) == (
+        page.locator("[id]").count()
+    )  # each id names one element
+    # ordering by map: a unit of the second power orders for that power
+    first, second = powers[0], powers[1]
+    unit = state["position"]["units"][second][0]
+    click_province(page, unit.split(" ")[1].split("/")[0])
+    page.click('#order-menu button[data-kind="hold"]')
+    idle(page)
+    page.wait_for_selector(f'#orders-panel .power-orders[data-power="{second}"] li.order.ok')
+    assert section[second].locator("li.order.ok").get_attribute("data-order") == f"{unit} H"
+    assert section[first].locator("li.order.ok").count() == 0
+    assert page.get_attribute("#power", "data-power") == second  # in focus: its list has #legal
+    assert section[second].locator("#legal").count() == 1
+    mine = state["position"]["units"][first][0]  # and one of the first power's: both drawn
+    click_province(page, mine.split(" ")[1].split("/")[0])
+    page.click('#order-menu button[data-kind="hold"]')
+    idle(page)
+    section[first].locator("li.order.ok").wait_for()
+    for p in (first, second):
+        page.wait_for_selector(f"#map svg g.order.{p.lower()}", state="attached")
+    # a typed order refused for the first power is shown ✗ in its own list only
+    section[first].locator("textarea.typed-box").fill("A MOS - PAR")
+    section[first].locator("button.submit-typed").click()
+    idle(page)
+    section[first].locator("li.order.refused").wait_for()
+    assert section[second].locator("li.order.refused").count() == 0
+    # Ready for one power: that one only
+    section[first].locator("button.ready").click()
+    idle(page)
+    section[first].locator("button.ready.on").wait_for()
+    ready = page.evaluate(GAME)["ready"]
+    assert ready[first] and not any(ready[p] for p in powers[1:]), ready
+    # draw votes per power: given for one, then withdrawn, the others untouched
+    page.click(f'#draw-votes button.draw-vote[data-power="{second}"]')
+    page.wait_for_selector(f'#draw-votes button.draw-vote.on[data-power="{second}"]')
+    assert page.evaluate(GAME)["draw_votes"]["votes"] == [second]
+    assert page.locator("#draw-votes button.draw-vote.on").count() == 1
+    shot(page, "12-several-powers")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(300)
+    boxes = [section[p].bounding_box() for p in powers]
+    assert all(b and b["x"] >= 0 and b["x"] + b["width"] <= 390 for b in boxes), boxes
+    assert all(a["y"] + a["height"] <= b["y"] + 1 for a, b in itertools.pairwise(boxes)), (
+        boxes
+    )  # stacked
+    shot(page, "12-several-powers-phone")
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    page.click(f'#draw-votes button.draw-vote.on[data-power="{second}"]')
+    page.wait_for_selector(f'#draw-votes button.draw-vote[data-power="{second}"]:not(.on)')
+    assert page.evaluate(GAME)["draw_votes"]["votes"] == []
+    # Ready for all: every one of my powers (the bots are ready already: the phase moves)
+    page.click("#ready-all")
+    until_phase_changes(page, "S1901M")
+    assert not errors, errors
 
 
 def test_press_threads_with_unread_counts(server: LiveServer, browser: Any) -> None:

@@ -267,12 +267,13 @@ def bot_orders(
 
 
 def render_current(
-    game: Game, power: Power | None, orders: Sequence[str], *, language: str = "en"
+    game: Game, orders: Mapping[Power, Sequence[str]], *, language: str = "en"
 ) -> str:
-    """The current position, with ``power``'s own orders drawn (no one else's)."""
+    """The current position, with the orders of the powers in ``orders`` drawn (a player's
+    own: no one else's)."""
     from realpolitik.render import svg
 
-    drawn = {power: _parse_all(game, orders)} if power else None
+    drawn = {p: _parse_all(game, texts) for p, texts in orders.items()} or None
     return svg.render(
         game.position, game_map=game.game_map, orders=drawn, phase=game.phase, language=language
     )

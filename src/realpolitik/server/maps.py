@@ -3,6 +3,7 @@ processed phase (with every order and its result), drawn by :mod:`realpolitik.re
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import select
@@ -22,7 +23,7 @@ def map_svg(
     user: User | None,
     *,
     phase: str | None = None,
-    power: str | None = None,
+    power: Sequence[str] | None = None,
     language: str = "en",
     code: str | None = None,
 ) -> str:
@@ -30,7 +31,7 @@ def map_svg(
         row = visible_row(conn, game_id, user, code)
         if row.state is None:
             raise Conflict("this game has not started yet")
-        stored: list[str] = []
+        stored: dict[str, list[str]] = {}
         record: Any = None
         after: Any = None
         if phase is not None:
@@ -44,19 +45,20 @@ def map_svg(
                 raise NotFound(f"phase {phase} of game {game_id} has not been processed")
             record = found.record
             after = record.get("after")
-        elif power is not None:
-            power = power.upper()
-            if power not in powers_of(seats_of(conn, game_id), user):
-                raise Forbidden(f"you do not play {power} in this game")
-            hit = conn.execute(
-                select(t.orders.c.orders).where(
-                    t.orders.c.game_id == game_id,
-                    t.orders.c.phase == row.phase,
-                    t.orders.c.power == power,
-                )
-            ).first()
-            stored = list(hit.orders) if hit else []
+        elif power:
+            mine = powers_of(seats_of(conn, game_id), user)
+            for name in dict.fromkeys(p.upper() for p in power):
+                if name not in mine:
+                    raise Forbidden(f"you do not play {name} in this game")
+                hit = conn.execute(
+                    select(t.orders.c.orders).where(
+                        t.orders.c.game_id == game_id,
+                        t.orders.c.phase == row.phase,
+                        t.orders.c.power == name,
+                    )
+                ).first()
+                stored[name] = list(hit.orders) if hit else []
     game = engine.load(row.id, row.version, row.state)
     if record is not None:
         return engine.render_record(game, record, after, language=language)
-    return engine.render_current(game, power, stored, language=language)
+    return engine.render_current(game, stored, language=language)

@@ -343,12 +343,12 @@ def map_svg(
     b: B,
     me: MaybeMe,
     phase: str | None = None,
-    power: str | None = None,
+    power: Annotated[list[str] | None, Query(max_length=20)] = None,
     language: Language = "en",
     code: Code = None,
 ) -> Response:
     """The map: a past phase with its orders and results, or the current position with
-    the orders of ``power`` (one you play)."""
+    the orders of each ``power`` given (ones you play; the parameter may be repeated)."""
     from realpolitik.server import maps
 
     svg = maps.map_svg(b, game_id, me, phase=phase, power=power, language=language, code=code)

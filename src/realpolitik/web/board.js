@@ -3,26 +3,37 @@
 // highlighted), choose hold / move / support / convoy in a small menu next to it, then the
 // target. Escape, or a click on a province that is no target, cancels.
 import { S, api, el, fill, guarded, place, powerName, t } from "./core.js";
-import { submitOrders } from "./orders.js";
+import { renderOrders, submitOrders } from "./orders.js";
 
 const MODES = ["move", "support", "convoy"];
 // The renderer's land tints of Russia (white) and Germany (black) -> ones that stand out
 // from white units and from impassable or out-of-play land (grey-brown).
 const TINTS = { "#fbfaf6": "#d8d0ec", "#a39c8c": "#7f858c" };
 
+// The legal orders of every power I play that has orders to give: by power (S.legalBy),
+// and merged by unit (S.legal; no two powers share a unit or a home) with each key's power
+// (S.ownerOf), so a click on any of my units orders for its own power.
 export async function loadLegal() {
-  S.legal = {};
   const g = S.game;
-  if (!S.power || !g.orders || !g.orders[S.power] || !g.orders[S.power].to_act || g.status !== "active") return;
-  S.legal = (await guarded(() => api("GET", `/games/${g.id}/legal?power=${S.power}&language=${S.lang}`))) || {};
+  const powers = g.status === "active" && g.orders ? g.my_powers.filter((p) => g.orders[p] && g.orders[p].to_act) : [];
+  const got = await Promise.all(powers.map((p) => guarded(() => api("GET", `/games/${g.id}/legal?power=${p}&language=${S.lang}`))));
+  S.legalBy = {}; S.legal = {}; S.ownerOf = {};
+  powers.forEach((p, i) => {
+    S.legalBy[p] = got[i] || {};
+    for (const [k, opts] of Object.entries(S.legalBy[p])) {
+      if (k === "WAIVE") continue;
+      S.legal[k] = opts; S.ownerOf[k] = p;
+    }
+  });
 }
 
-// The current position with my orders, unless a past phase is shown (history.js).
+// The current position with the orders of all my powers, unless a past phase is shown
+// (history.js).
 export async function renderBoard() {
   if (S.shown) return;
   const g = S.game;
   const qs = new URLSearchParams({ language: S.lang });
-  if (S.power) qs.set("power", S.power);
+  for (const p of g.my_powers) qs.append("power", p);
   const svg = await guarded(() => api("GET", `/games/${g.id}/map.svg?${qs}`));
   putSvg(svg || "", true);
   if (S.zoom === undefined) focusMine();
@@ -34,7 +45,8 @@ export async function renderBoard() {
 function focusMine() {
   S.zoom = null;
   const pic = document.querySelector("#map svg");
-  const units = (S.game.position && S.game.position.units && S.game.position.units[S.power]) || [];
+  const all = (S.game.position && S.game.position.units) || {};
+  const units = S.game.my_powers.flatMap((p) => all[p] || []);
   if (!pic || !units.length || !window.matchMedia("(max-width: 800px)").matches) return;
   const boxes = units.map((u) => pic.querySelector(`[id="${u.split(" ")[1].split("/")[0]}"]`)).filter(Boolean).map((p) => p.getBBox());
   if (!boxes.length) return;
@@ -216,6 +228,8 @@ export async function select(key) {
   const opts = S.legal[key] || [];
   const kinds = new Set(opts.map((o) => o.kind));
   const mode = kinds.has("move") || kinds.has("retreat") ? "move" : null;
+  const owner = S.ownerOf[key];
+  if (owner && owner !== S.power) { S.power = owner; renderOrders(true); }  // its list takes the focus
   S.selection = { key, mode, target: null };
   highlight();
   showMenu(modeMenu(), mode ? t(kinds.has("retreat") ? "retreat_hint" : "move_hint") : t("choose_order"));
@@ -294,8 +308,9 @@ function showMenu(buttons, hint) {
 export function unitLabel(key) {
   const g = S.game;
   const prov = key.split("/")[0];
-  const here = ((g && g.position && g.position.units && g.position.units[S.power]) || []).find((u) => u.split(" ")[1].split("/")[0] === prov)
-    || (((g && g.position && g.position.dislodged && g.position.dislodged[S.power]) || []).map((d) => d.unit).find((u) => u.split(" ")[1].split("/")[0] === prov));
+  const power = S.ownerOf[key] || S.power;
+  const here = ((g && g.position && g.position.units && g.position.units[power]) || []).find((u) => u.split(" ")[1].split("/")[0] === prov)
+    || (((g && g.position && g.position.dislodged && g.position.dislodged[power]) || []).map((d) => d.unit).find((u) => u.split(" ")[1].split("/")[0] === prov));
   if (!here) return key === "WAIVE" ? t("waive") : `${t("build_in")} ${place(key)}`;
   return `${t(here[0] === "A" ? "army" : "fleet")} · ${place(key)}`;
 }
@@ -377,8 +392,9 @@ export function highlight() {
 
 export async function giveOrder(order) {
   hideMenu();
+  const power = S.selection ? S.ownerOf[S.selection.key] : S.power;
   S.selection = null;
-  await submitOrders([order], "en");
+  await submitOrders([order], "en", power);
 }
 
 document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && S.selection) cancel(); });

@@ -3,7 +3,7 @@
 
 export const S = {
   user: null, lang: localStorage.getItem("rp_lang") || "en", i18n: {},
-  gameId: null, game: null, power: null, legal: {}, lastMsg: 0, messages: [],
+  gameId: null, game: null, power: null, legal: {}, legalBy: {}, ownerOf: {}, lastMsg: 0, messages: [],
   poll: null, clock: null, offset: 0, pendingJoin: null, refused: [],
 };
 

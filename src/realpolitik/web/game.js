@@ -96,13 +96,8 @@ function renderHead() {
   const phaseText = g.names ? g.names.phase : (g.phase || t(g.status));
   const kids = [el("h2", {}, g.name), el("span", { id: "phase", class: "phase", "data-phase": g.phase || "" }, g.status === "forming" ? t("forming") : phaseText),
     el("span", { id: "clock", class: "clock" })];
-  if (g.my_powers.length > 1) {
-    kids.push(el("div", { id: "power", class: "power-tabs", role: "tablist" }, g.my_powers.map((p) => el("button", {
-      class: "small power-tab" + (p === S.power ? " on" : ""), "data-power": p, role: "tab", "aria-selected": p === S.power ? "true" : "false",
-      onclick: () => { S.power = p; S.selection = null; S.refused = []; refresh(true); },
-    }, powerName(p), g.orders && g.orders[p] && g.orders[p].to_act && !g.orders[p].ready ? " •" : ""))));
-  } else if (S.power) {
-    kids.push(el("span", { id: "power", class: "power-tag", "data-power": S.power }, powerName(S.power)));
+  if (S.power) {  // all my powers; data-power: the one in focus (whose unit was selected last)
+    kids.push(el("span", { id: "power", class: "power-tag", "data-power": S.power }, g.my_powers.map(powerName).join(" · ")));
   } else if (g.status !== "forming") {
     kids.push(el("span", { class: "muted" }, t("observer")));
   }
@@ -125,24 +120,35 @@ function renderHead() {
   tickClock();
 }
 
-// Draw votes: who has voted (as the game's setting allows), my vote, and withdrawing it.
+// Draw votes: who has voted (as the game's setting allows), and each of my powers' vote,
+// given and withdrawn one power at a time.
 function drawBox() {
   const g = S.game;
   const dv = g.draw_votes || { votes: [], voters: [], public: true };
   const mine = g.my_powers.filter((p) => dv.voters.includes(p));
   const voted = mine.filter((p) => dv.votes.includes(p));
-  const all = voted.length === mine.length && mine.length > 0;
-  const vote = (agree) => guarded(async () => {
-    for (const p of mine) await api("POST", `/games/${g.id}/draw`, { power: p, agree });
+  const vote = (p, agree) => guarded(async () => {
+    await api("POST", `/games/${g.id}/draw`, { power: p, agree });
     await refresh(true);
   });
   const status = dv.public
     ? (dv.votes.length ? t("draw_voted_by", { powers: dv.votes.map(powerName).join(", "), n: dv.votes.length, of: dv.voters.length }) : t("draw_none"))
     : (voted.length ? t("draw_you_voted_secret") : t("draw_secret"));
+  let buttons;
+  if (mine.length > 1) {
+    buttons = el("span", { id: "draw-votes", class: "draw-votes" }, mine.map((p) => {
+      const on = voted.includes(p);
+      return el("button", { class: "secondary small draw-vote" + (on ? " on" : ""), "data-power": p, "aria-pressed": on ? "true" : "false",
+        title: t(on ? "no_draw" : "draw"), onclick: () => vote(p, !on) }, `${on ? "✓ " : ""}${t("draw")} · ${powerName(p)}`);
+    }));
+  } else if (mine.length) {
+    const on = voted.length > 0;
+    buttons = on ? el("button", { id: "withdraw-draw", class: "secondary small", onclick: () => vote(mine[0], false) }, t("no_draw"))
+      : el("button", { id: "vote-draw", class: "secondary small", onclick: () => vote(mine[0], true) }, t("draw"));
+  }
   return el("div", { class: "row draw" },
     el("span", { id: "draw-status", class: "muted" }, status),
-    all ? el("button", { id: "withdraw-draw", class: "secondary small", onclick: () => vote(false) }, t("no_draw"))
-      : el("button", { id: "vote-draw", class: "secondary small", onclick: () => vote(true) }, t("draw")),
+    buttons,
     el("button", { id: "concede", class: "secondary small", onclick: () => { if (confirm(t("confirm_concede"))) guarded(async () => { for (const p of g.my_powers) await api("POST", `/games/${g.id}/concede`, { power: p }); refresh(true); }); } }, t("concede")));
 }
 

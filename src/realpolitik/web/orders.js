@@ -1,65 +1,80 @@
-// The orders panel: what the phase asks of me (moves, retreats and why, builds due), my
-// orders with their status, orders refused with the reason, the list of a unit's legal
-// orders (the keyboard path), typed orders, and Ready.
+// The orders panel, one part per power I play, all shown together: what the phase asks of
+// it (moves, retreats and why, builds due), its orders with their status, orders refused
+// with the reason, its units (the keyboard path to their legal orders), typed orders, and
+// its Ready; above them, Ready for all my powers.
 import { S, api, busy, el, fill, flash, guarded, place, powerName, t } from "./core.js";
 import { cancel, orderWords, renderBoard, select, unitLabel } from "./board.js";
 
+// The ids of a power's part of the panel: plain for the power in focus (the one whose unit
+// was selected last; it sends press), suffixed for the others: each id is one.
+const idOf = (name, p) => (p === S.power ? name : `${name}-${p}`);
+
+// One list per power I play, all on the page together (stacked), with Ready for all above.
 export function renderOrders(force) {
   const g = S.game;
   const panel = document.getElementById("orders-panel");
   if (!panel) return;
-  if (!S.power || !g.orders || !g.orders[S.power] || g.status !== "active") {
+  const powers = g.orders ? g.my_powers.filter((p) => g.orders[p]) : [];
+  if (!powers.length || g.status !== "active") {
     fill(panel, g.status === "active" && !S.power ? el("p", { class: "muted" }, t("observer_hint")) : null);
     panel.hidden = !panel.childElementCount;
     return;
   }
   panel.hidden = false;
-  const mine = g.orders[S.power];
-  const key = JSON.stringify([g.version, S.lang, S.power, mine, Object.keys(S.legal), S.refused]);
+  const key = JSON.stringify([g.version, S.lang, S.power, powers.map((p) => g.orders[p]), Object.keys(S.legal), S.refused]);
   if (!force && key === S.ordersKey) return;  // nothing new: keep the panel (and the player's place)
   S.ordersKey = key;
-  if (document.activeElement && document.activeElement.id === "typed") {
-    fill(document.getElementById("my-orders"), ...orderItems(mine));  // not under the fingers
+  const typing = document.activeElement && document.activeElement.classList.contains("typed-box");
+  if (typing) {  // not under the fingers: only the lists
+    for (const p of powers) fill(panel.querySelector(`.power-orders[data-power="${p}"] .my-orders`), ...orderItems(p));
     return;
   }
-  const typed = el("textarea", { id: "typed", rows: 3, placeholder: t("typed_orders") });
-  const keys = Object.keys(S.legal).filter((k) => k !== "WAIVE");
-  // the units (or build provinces) with an order: "A BER B", "F STP/SC - BOT" name them second
-  const ordered = new Set(mine.orders.map((o) => (o.order.split(" ")[1] || "").split("/")[0]));
-  fill(panel,
-    el("h3", {}, `${t("your_orders")} · ${powerName(S.power)}`),
-    mine.to_act ? phaseBrief(mine) : el("p", { class: "muted" }, t("nothing_to_order")),
-    el("ul", { id: "my-orders" }, orderItems(mine)),
-    mine.missing && mine.missing.length ? el("p", { id: "missing", class: "warn" }, `${t("units_without_orders")}: ${mine.missing.map(place).join(", ")}`) : null,
-    keys.length ? el("div", { id: "unit-list", class: "units" }, keys.map((k) => el("button", {
-      class: "unit small secondary" + (ordered.has(k.split("/")[0]) ? " done" : ""), "data-key": k, onclick: () => select(k) },
-    ordered.has(k.split("/")[0]) ? "✓ " : "", unitLabel(k)))) : null,
-    S.legal.WAIVE ? el("button", { id: "waive", class: "small secondary", onclick: () => submitOrders([S.legal.WAIVE[0].order], "en") }, t("waive")) : null,
-    el("div", { id: "legal" }),
-    mine.to_act ? conquistaBox(mine) : null,
-    mine.to_act ? el("div", { class: "typed" }, typed,
-      el("div", { class: "row" },
-        el("button", { id: "submit-typed", onclick: () => submitTyped(typed) }, t("submit")),
-        el("button", { id: "clear-orders", class: "secondary", onclick: () => replaceOrders([]) }, t("clear")))) : null,
-    mine.to_act ? readyButton(mine) : null,
-    readyAllButton(),
-    otherPowers());
+  fill(panel, readyAllButton(powers), powers.map(powerOrders));
   if (S.selection) renderLegal(S.selection.key);
 }
 
-// What this phase asks: retreats (why, where to), builds or removals due, moves left.
-function phaseBrief(mine) {
+// What one power is asked, its orders with their status, its units, typed orders, Ready.
+function powerOrders(p) {
+  const mine = S.game.orders[p];
+  const legal = S.legalBy[p] || {};
+  const typed = el("textarea", { id: idOf("typed", p), class: "typed-box", rows: 3, placeholder: t("typed_orders") });
+  const keys = Object.keys(legal).filter((k) => k !== "WAIVE");
+  // the units (or build provinces) with an order: "A BER B", "F STP/SC - BOT" name them second
+  const ordered = new Set(mine.orders.map((o) => (o.order.split(" ")[1] || "").split("/")[0]));
+  return el("div", { class: "power-orders" + (p === S.power ? " focus" : ""), "data-power": p },
+    el("h3", {}, `${t("your_orders")} · ${powerName(p)}`),
+    mine.to_act ? phaseBrief(p) : el("p", { class: "muted" }, t("nothing_to_order")),
+    el("ul", { id: idOf("my-orders", p), class: "my-orders" }, orderItems(p)),
+    mine.missing && mine.missing.length ? el("p", { id: idOf("missing", p), class: "missing warn" }, `${t("units_without_orders")}: ${mine.missing.map(place).join(", ")}`) : null,
+    keys.length ? el("div", { id: idOf("unit-list", p), class: "units" }, keys.map((k) => el("button", {
+      class: "unit small secondary" + (ordered.has(k.split("/")[0]) ? " done" : ""), "data-key": k, onclick: () => select(k) },
+    ordered.has(k.split("/")[0]) ? "✓ " : "", unitLabel(k)))) : null,
+    legal.WAIVE ? el("button", { id: idOf("waive", p), class: "waive small secondary", onclick: () => submitOrders([legal.WAIVE[0].order], "en", p) }, t("waive")) : null,
+    p === S.power ? el("div", { id: "legal" }) : null,
+    mine.to_act ? conquistaBox(p) : null,
+    mine.to_act ? el("div", { class: "typed" }, typed,
+      el("div", { class: "row" },
+        el("button", { id: idOf("submit-typed", p), class: "submit-typed", onclick: () => submitTyped(typed, p) }, t("submit")),
+        el("button", { id: idOf("clear-orders", p), class: "clear-orders secondary", onclick: () => replaceOrders([], p) }, t("clear")))) : null,
+    mine.to_act ? readyButton(p) : null);
+}
+
+// What this phase asks of ``p``: retreats (why, where to), builds or removals due, moves left.
+function phaseBrief(p) {
   const g = S.game;
+  const mine = g.orders[p];
+  const legal = S.legalBy[p] || {};
+  const id = idOf("phase-brief", p);
   const kind = (g.phase || "").slice(-1);
   if (kind === "R") {
-    const mineDislodged = (g.position.dislodged && g.position.dislodged[S.power]) || [];
-    return el("div", { id: "phase-brief", class: "brief" }, mineDislodged.map((d) => el("p", { class: "warn" },
+    const mineDislodged = (g.position.dislodged && g.position.dislodged[p]) || [];
+    return el("div", { id, class: "brief" }, mineDislodged.map((d) => el("p", { class: "warn" },
       t("dislodged_from", { unit: unitLabel(d.unit.split(" ")[1]), from: d.attacker_from ? place(d.attacker_from) : "?" }), " ",
       d.retreats.length ? t("can_retreat_to", { places: d.retreats.map(place).join(", ") }) : t("no_retreat"))));
   }
   if (kind === "A") {
-    const due = (g.adjustments || {})[S.power] || 0;
-    const homes = Object.keys(S.legal).filter((k) => (S.legal[k] || []).some((o) => o.kind === "build")).map((k) => k.split("/")[0]);
+    const due = (g.adjustments || {})[p] || 0;
+    const homes = Object.keys(legal).filter((k) => (legal[k] || []).some((o) => o.kind === "build")).map((k) => k.split("/")[0]);
     const given = mine.orders.filter((o) => / B$/.test(o.order)).length;
     const removed = mine.orders.filter((o) => / D$/.test(o.order)).length;
     const waived = mine.orders.filter((o) => o.order === "WAIVE").length;
@@ -67,30 +82,32 @@ function phaseBrief(mine) {
     if (due > 0) text = t("builds_due", { n: due, left: Math.max(0, due - given - waived), places: [...new Set(homes)].map(place).join(", ") || "—" });
     else if (due < 0) text = t("removals_due", { n: -due, left: Math.max(0, -due - removed) });
     else text = t("nothing_to_order");
-    return el("p", { id: "phase-brief", class: "brief warn" }, text);
+    return el("p", { id, class: "brief warn" }, text);
   }
-  const units = Object.keys(S.legal).length;
-  return el("p", { id: "phase-brief", class: "brief muted" }, t("orders_given", { n: mine.orders.length, of: units }));
+  const units = Object.keys(legal).length;
+  return el("p", { id, class: "brief muted" }, t("orders_given", { n: mine.orders.length, of: units }));
 }
 
-function orderItems(mine) {
+function orderItems(p) {
+  const mine = S.game.orders[p];
   const items = mine.orders.map((o) => el("li", { class: "order ok", "data-order": o.order },
     el("span", { class: "status", title: t("order_ok") }, "✓"), " ",
     el("span", { title: o.long || null }, orderWords(o)), " ",
-    el("button", { class: "link", title: t("remove"), "aria-label": t("remove"), onclick: () => replaceOrders(mine.orders.filter((x) => x.order !== o.order).map((x) => x.order)) }, "✕")));
-  const refused = (S.refused || []).map((r) => el("li", { class: "order refused", "data-refused": r.order },
+    el("button", { class: "link", title: t("remove"), "aria-label": t("remove"), onclick: () => replaceOrders(mine.orders.filter((x) => x.order !== o.order).map((x) => x.order), p) }, "✕")));
+  const refused = (S.refused || []).filter((r) => r.power === p).map((r) => el("li", { class: "order refused", "data-refused": r.order },
     el("span", { class: "status" }, "✗"), " ", el("span", {}, r.order), " — ", el("span", { class: "reason" }, r.reason)));
   if (!items.length && !refused.length) return [el("li", { class: "muted" }, t("no_orders"))];
   return [...items, ...refused];
 }
 
-function readyButton(mine) {
+function readyButton(p) {
   const g = S.game;
+  const mine = g.orders[p];
   return el("button", {
-    id: "ready", class: mine.ready ? "ready on" : "ready",
+    id: idOf("ready", p), class: mine.ready ? "ready on" : "ready", "data-power": p,
     onclick: () => busy(() => guarded(async () => {
-      if (!mine.ready && !confirmReady(mine)) return;
-      await api("POST", `/games/${g.id}/ready`, { power: S.power, ready: !mine.ready });
+      if (!mine.ready && !confirmReady(p)) return;
+      await api("POST", `/games/${g.id}/ready`, { power: p, ready: !mine.ready });
       const { refresh } = await import("./game.js");
       await refresh(true);
     })),
@@ -98,14 +115,16 @@ function readyButton(mine) {
 }
 
 // Ready with builds unused or units without orders asks first.
-function confirmReady(mine) {
+function confirmReady(p) {
   const g = S.game;
+  const mine = g.orders[p];
+  const who = g.my_powers.length > 1 ? `${powerName(p)}: ` : "";
   if ((g.phase || "").endsWith("A")) {
-    const due = (g.adjustments || {})[S.power] || 0;
+    const due = (g.adjustments || {})[p] || 0;
     const given = mine.orders.length;
-    if (due > 0 && given < due) return confirm(t("confirm_builds_left", { n: due - given }));
+    if (due > 0 && given < due) return confirm(who + t("confirm_builds_left", { n: due - given }));
   } else if (mine.missing && mine.missing.length) {
-    return confirm(t("confirm_missing", { units: mine.missing.join(", ") }));
+    return confirm(who + t("confirm_missing", { units: mine.missing.join(", ") }));
   }
   return true;
 }
@@ -125,15 +144,15 @@ export function renderLegal(key) {
 document.addEventListener("rp-select", (ev) => renderLegal(ev.detail));
 
 // Give orders (merged into mine): refused ones are listed with the reason, nothing stored.
-export async function submitOrders(orders, language) {
+export async function submitOrders(orders, language, power = S.power) {
   return busy(async () => {
     const g = S.game;
     try {
-      await api("PUT", `/games/${g.id}/orders`, { power: S.power, orders, merge: true, language });
+      await api("PUT", `/games/${g.id}/orders`, { power, orders, merge: true, language });
       S.refused = [];
     } catch (e) {
       if (!e.refused) { flash(e.message, true); return false; }
-      S.refused = e.refused;
+      S.refused = e.refused.map((r) => ({ ...r, power }));
       flash(t("orders_refused", { n: e.refused.length }), true);
       renderOrders(true);
       cancel();
@@ -148,9 +167,9 @@ export async function submitOrders(orders, language) {
   });
 }
 
-async function replaceOrders(orders) {
+async function replaceOrders(orders, power) {
   await busy(async () => {
-    const res = await guarded(() => api("PUT", `/games/${S.game.id}/orders`, { power: S.power, orders, language: "en" }));
+    const res = await guarded(() => api("PUT", `/games/${S.game.id}/orders`, { power, orders, language: "en" }));
     if (!res) return;
     S.refused = [];
     const { refresh } = await import("./game.js");
@@ -160,17 +179,18 @@ async function replaceOrders(orders) {
   });
 }
 
-async function submitTyped(box) {
+async function submitTyped(box, power) {
   const lines = box.value.split("\n").map((s) => s.trim()).filter(Boolean);
   if (!lines.length) return;
   box.blur();
-  if (await submitOrders(lines, S.lang)) { box.value = ""; flash(t("saved")); }
+  if (await submitOrders(lines, S.lang, power)) { box.value = ""; flash(t("saved")); }
 }
 
 // La Conquista: the foreign units whose support I accept, and the alliance I declare; both
 // go with this phase's orders.
-function conquistaBox(mine) {
+function conquistaBox(p) {
   const g = S.game;
+  const mine = g.orders[p];
   if (!g.settings || g.settings.edition !== "conquista" || !(g.phase || "").endsWith("M")) return null;
   const accepted = new Set((mine.accept || []).map((u) => u.split(" ").pop()));
   const allies = new Set(mine.ally || []);
@@ -180,48 +200,37 @@ function conquistaBox(mine) {
   const powerBoxes = (g.powers || []).filter((p) => !g.my_powers.includes(p)).map((p) => el("label", { class: "check small" },
     el("input", { type: "checkbox", class: "ally", value: p, checked: allies.has(p) }), powerName(p)));
   const save = () => busy(async () => {
-    const panel = document.getElementById("conquista");
     const accept = [...panel.querySelectorAll("input.accept:checked")].map((i) => i.value);
     const ally = [...panel.querySelectorAll("input.ally:checked")].map((i) => i.value);
-    const ok = await guarded(() => api("PUT", `/games/${g.id}/orders`, { power: S.power, orders: [], merge: true, language: "en", accept, ally }));
+    const ok = await guarded(() => api("PUT", `/games/${g.id}/orders`, { power: p, orders: [], merge: true, language: "en", accept, ally }));
     if (!ok) return;
     flash(t("saved"));
     const { refresh } = await import("./game.js");
     await refresh(true);
   });
-  return el("details", { id: "conquista", class: "conquista", open: accepted.size || allies.size ? true : null },
+  const panel = el("details", { id: idOf("conquista", p), class: "conquista", open: accepted.size || allies.size ? true : null },
     el("summary", {}, t("conquista_acts")),
     el("p", { class: "muted small" }, t("accept_hint")), el("div", { class: "accept-list" }, unitBoxes),
     el("p", { class: "muted small" }, t("ally_hint")), el("div", { class: "recipients" }, powerBoxes),
-    el("button", { id: "save-conquista", class: "small", onclick: save }, t("save")));
+    el("button", { id: idOf("save-conquista", p), class: "small", onclick: save }, t("save")));
+  return panel;
 }
 
-// A player of several powers: Ready for all of them at once.
-function readyAllButton() {
+// A player of several powers: Ready for all of them at once (asking first where one has
+// orders missing), or, once all are ready, not ready for all.
+function readyAllButton(powers) {
   const g = S.game;
-  const waiting = g.my_powers.filter((p) => g.orders[p] && g.orders[p].to_act && !g.orders[p].ready);
-  if (g.my_powers.length < 2 || !waiting.length) return null;
+  const acting = powers.filter((p) => g.orders[p].to_act);
+  if (acting.length < 2) return null;
+  const waiting = acting.filter((p) => !g.orders[p].ready);
+  const all = !waiting.length;
   return el("button", {
-    id: "ready-all", class: "secondary",
+    id: "ready-all", class: "ready-all" + (all ? " on" : ""), "aria-pressed": all ? "true" : "false",
     onclick: () => busy(() => guarded(async () => {
-      for (const p of waiting) await api("POST", `/games/${g.id}/ready`, { power: p, ready: true });
+      if (!all && !waiting.every(confirmReady)) return;
+      for (const p of all ? acting : waiting) await api("POST", `/games/${g.id}/ready`, { power: p, ready: !all });
       const { refresh } = await import("./game.js");
       await refresh(true);
     })),
-  }, t("ready_all"));
-}
-
-// A player of several powers sees the others' orders here too, and switches with a click.
-function otherPowers() {
-  const g = S.game;
-  const others = g.my_powers.filter((p) => p !== S.power && g.orders[p]);
-  if (!others.length) return null;
-  return el("div", { id: "other-powers", class: "other-powers" }, others.map((p) => {
-    const o = g.orders[p];
-    return el("div", { class: "other-power", "data-power": p },
-      el("button", { class: "link switch", onclick: async () => { S.power = p; S.selection = null; S.refused = []; const { refresh } = await import("./game.js"); refresh(true); } },
-        powerName(p)), " ",
-      o.to_act ? (o.ready ? `✓ ${t("ready")}` : t("n_orders", { n: o.orders.length })) : t("nothing_to_order"),
-      o.orders.length ? el("div", { class: "muted small" }, o.orders.map((x) => orderWords(x)).join(" · ")) : null);
-  }));
+  }, all ? `✓ ${t("ready_all")}` : t("ready_all"));
 }
