@@ -1,7 +1,9 @@
-"""Positions are immutable: read-only mappings, never shared with their input or with the
-position an adjudication started from."""
+"""Positions are immutable: read-only mappings, never shared with their input; positions
+may share them with each other, as nothing can change them."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
@@ -39,8 +41,30 @@ def test_a_retreat_phase_result_shares_nothing_with_its_input() -> None:
     orders = {"FRANCE": [Disband(UnitRef(ARMY, "PAR"))]}
     after = adjudicate(STANDARD, before, orders, rules_for("classic"), Phase.parse("S1901R"))
     assert dict(after.position.units) == dict(before.units)
-    assert after.position.units is not before.units
+    units["BOH"] = Unit("GERMANY", ARMY, "BOH")  # the dict it was built from changes...
+    assert "BOH" not in before.units and "BOH" not in after.position.units  # ...not they
     assert not after.position.dislodged
     with pytest.raises(TypeError):
         after.position.units["PAR"] = moved  # type: ignore[index]
     assert "PAR" not in before.units
+
+
+def test_every_change_to_a_positions_mapping_is_refused() -> None:
+    position = Position.initial(STANDARD)
+    unit = Unit("FRANCE", ARMY, "BUR")
+    units: Any = position.units
+    changes: list[tuple[str, tuple[Any, ...]]] = [
+        ("__setitem__", ("BUR", unit)),
+        ("__delitem__", ("PAR",)),
+        ("update", ({"BUR": unit},)),
+        ("pop", ("PAR",)),
+        ("popitem", ()),
+        ("setdefault", ("BUR", unit)),
+        ("clear", ()),
+    ]
+    for method, args in changes:
+        with pytest.raises(TypeError):
+            getattr(units, method)(*args)
+    assert len(position.units) == 22 and "BUR" not in position.units
+    moved = Position(position.units, position.centers)  # shares the read-only mappings
+    assert moved.units is position.units and moved == position

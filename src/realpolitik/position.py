@@ -22,14 +22,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from types import MappingProxyType
 from typing import Any
 
 from realpolitik.errors import SituationError
 from realpolitik.maps.model import GameMap
 from realpolitik.vocab import ARMY, FLEET, Location, Power, Province, Unit, UnitType
-
-_EMPTY: Mapping[Any, Any] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +51,7 @@ class Position:
     def __post_init__(self) -> None:
         for name in ("units", "centers", "dislodged"):
             value = getattr(self, name)
-            if value is not _EMPTY:
-                object.__setattr__(self, name, _frozen(value))
+            object.__setattr__(self, name, _frozen(value))
         if type(self.contested) is not frozenset:
             object.__setattr__(self, "contested", frozenset(self.contested))
 
@@ -150,9 +146,30 @@ class Position:
         }
 
 
+class _ReadOnly(dict[Any, Any]):
+    """A dictionary that refuses every change: a position's mappings. Read as fast as a
+    dictionary, and shared between positions without a copy (nothing can change it)."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("a position's mappings cannot be changed: build a new Position")
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copied and pickled whole, not item by item
+        return (_ReadOnly, (dict(self),))
+
+
+_EMPTY: Mapping[Any, Any] = _ReadOnly()
+
+
 def _frozen(mapping: Mapping[Any, Any]) -> Mapping[Any, Any]:
-    """A read-only copy of ``mapping`` (the empty mapping shared)."""
-    return MappingProxyType(dict(mapping)) if mapping else _EMPTY
+    """A read-only copy of ``mapping`` (a read-only one is shared; the empty one too)."""
+    if type(mapping) is _ReadOnly or mapping is _EMPTY:
+        return mapping
+    return _ReadOnly(mapping) if mapping else _EMPTY
 
 
 def _loc_key(unit: Unit) -> str:
