@@ -14,7 +14,7 @@ which validates it.
     >>> position.units["BUR"] = Unit("FRANCE", ARMY, "BUR")
     Traceback (most recent call last):
     ...
-    TypeError: 'mappingproxy' object does not support item assignment
+    TypeError: a position's mappings cannot be changed: build a new Position
 """
 
 from __future__ import annotations
