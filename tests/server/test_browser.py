@@ -120,6 +120,24 @@ def register_and_create(page: Any, server: LiveServer, user: str, **options: str
     idle(page)
 
 
+def host_a_table(page: Any, server: LiveServer, user: str, name: str) -> str:
+    """Sign up as ``user``, create a three-player game ``name`` without starting it and
+    without deadlines; return its invitation link."""
+    page.goto(server.url + "/")
+    page.fill("#auth-user", user)
+    page.fill("#auth-pass", "lovelace1815")
+    page.click("#register")
+    page.wait_for_selector("#create-game")
+    page.fill("#new-name", name)
+    page.select_option("#new-players", "3")
+    page.select_option("#new-deadlines", "none")
+    page.uncheck("#new-start")
+    page.click("#create-game")
+    page.wait_for_selector("#invite-link")
+    link: str = page.inner_text("#invite-link")
+    return link
+
+
 def legal(page: Any) -> dict[str, list[dict[str, Any]]]:
     """The legal orders the page holds for the power shown (as the server gave them)."""
     return dict(
@@ -319,17 +337,7 @@ def test_phone_map_fills_the_width_and_options_sit_by_the_unit(
 
 def test_an_invitation_lands_in_the_game(server: LiveServer, browser: Any) -> None:
     host = browser.new_page(viewport={"width": 1400, "height": 1000})
-    host.goto(server.url + "/")
-    host.fill("#auth-user", "ida")
-    host.fill("#auth-pass", "lovelace1815")
-    host.click("#register")
-    host.wait_for_selector("#create-game")
-    host.fill("#new-name", "Three friends")
-    host.select_option("#new-players", "3")
-    host.uncheck("#new-start")
-    host.click("#create-game")
-    host.wait_for_selector("#invite-link")
-    link = host.inner_text("#invite-link")
+    link = host_a_table(host, server, "ida", "Three friends")
     guest = browser.new_page(viewport={"width": 1400, "height": 1000})
     guest.goto(link)
     guest.wait_for_selector("#invited")
@@ -521,18 +529,9 @@ def test_several_powers_together_each_with_ready_and_draw_vote(
 
 def test_press_threads_with_unread_counts(server: LiveServer, browser: Any) -> None:
     host = browser.new_page(viewport={"width": 1400, "height": 1000})
-    host.goto(server.url + "/")
-    host.fill("#auth-user", "nora")
-    host.fill("#auth-pass", "lovelace1815")
-    host.click("#register")
-    host.wait_for_selector("#create-game")
-    host.select_option("#new-players", "3")
-    host.select_option("#new-deadlines", "none")
-    host.uncheck("#new-start")
-    host.click("#create-game")
-    host.wait_for_selector("#invite-link")
+    link = host_a_table(host, server, "nora", "Nora's table")
     guest = browser.new_page(viewport={"width": 1400, "height": 1000})
-    guest.goto(host.inner_text("#invite-link"))
+    guest.goto(link)
     guest.wait_for_selector("#auth-user")
     guest.fill("#auth-user", "olga")
     guest.fill("#auth-pass", "lovelace1815")
