@@ -43,7 +43,18 @@ from common import load_corpus
 HERE = Path(__file__).parent
 OURS = sys.executable
 RESULTS = HERE / "results.json"
-TARGET_RATIO = 30.0
+# Guards, not goals (issue 16 withdrew the 30x targets): 90% of the ratios issue 16 names
+# (movement adjudication ~17x, movement legal orders 16-19x, random play ~14x), and of the
+# last run before it for the kinds it does not name. A ratio below its guard is a regression.
+GUARDS = {
+    ("adjudicate", "M"): 15.3,
+    ("adjudicate", "R"): 12.3,
+    ("adjudicate", "A"): 14.1,
+    ("enumerate", "M"): 14.4,
+    ("enumerate", "R"): 5.0,
+    ("enumerate", "A"): 7.4,
+}
+GUARD_PLAY = 12.6
 TARGET_IMPORT = 0.15
 TARGET_MEMORY_MB = 30.0
 TARGET_JSONL_RATIO = 15.0
@@ -220,10 +231,11 @@ def table(results: dict[str, Any]) -> tuple[list[str], list[str]]:
             a, b = ours[kind]["median"], peer[kind]["median"]
             ratio = b / a
             name = f"{label}, {KINDS.get(kind, 'all phases (mean)')} ({ours[kind]['count']})"
-            ok = ratio >= TARGET_RATIO
-            if target and not ok:
+            guard = GUARDS.get((task, kind)) if target else None
+            ok = guard is None or ratio >= guard
+            if not ok:
                 missed.append(name)
-            goal = f"≥ {TARGET_RATIO:.0f}× {'✓' if ok else '✗'}" if target else ""
+            goal = "" if guard is None else f"≥ {guard:.1f}× {'✓' if ok else '✗'}"
             rows.append(
                 f"| {name} | {a * 1e6:,.0f} µs | {b * 1e6:,.0f} µs | {ratio:.1f}× | {goal} |"
             )
@@ -234,12 +246,12 @@ def table(results: dict[str, Any]) -> tuple[list[str], list[str]]:
     timing("enumerate", "legal orders per phase")
     play = results["play"]
     ratio = play["ours"] / play["peer"]
-    ok = ratio >= TARGET_RATIO
+    ok = ratio >= GUARD_PLAY
     if not ok:
         missed.append("random games")
     rows.append(
         f"| random games ({play['games']}, phases/s) | {play['ours']:,.0f} | {play['peer']:,.0f} "
-        f"| {ratio:.1f}× | ≥ {TARGET_RATIO:.0f}× {'✓' if ok else '✗'} |"
+        f"| {ratio:.1f}× | ≥ {GUARD_PLAY:.1f}× {'✓' if ok else '✗'} |"
     )
     later = play["later"]
     rows.append(
