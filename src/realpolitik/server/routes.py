@@ -376,7 +376,7 @@ def game_events(
     events.check_visible(b, game_id, me, code)
     streams.enter()
     return StreamingResponse(
-        events.stream(b, game_id, me, code, streams),
+        events.stream(b, game_id, me, code, streams, request.app.state.watcher),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
