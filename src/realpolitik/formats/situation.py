@@ -38,6 +38,7 @@ from realpolitik.adjudicator.results import OrderResult
 from realpolitik.errors import OrderError, SituationError
 from realpolitik.game.calendar import Turn, play
 from realpolitik.game.editions import EDITIONS, edition
+from realpolitik.game.victory import form_alliances
 from realpolitik.maps import GameMap, load_map
 from realpolitik.notation import LANGUAGES, format_order, read_all, read_order
 from realpolitik.orders import Order
@@ -141,12 +142,6 @@ def read_orders(
     return parsed, failed
 
 
-def _order_text(order: Order, language: str, game_map: GameMap) -> str:
-    if language in ("en", AUTO):
-        return str(order)
-    return format_order(order, language, game_map=game_map)
-
-
 def situation_edition(data: Mapping[str, Any], rules: Rules | str | None) -> tuple[str, Rules]:
     """The edition (or ``datc``) that judges a situation, and its rules: ``rules`` (a name:
     ``realpolitik adjudicate --rules``) wins over the situation's ``edition``."""
@@ -163,8 +158,6 @@ def situation_edition(data: Mapping[str, Any], rules: Rules | str | None) -> tup
 
 def situation_board(data: Mapping[str, Any], name: str) -> GameMap:
     """The situation's ``map``, else the edition's board (``datc``: the standard map)."""
-    from realpolitik.game.editions import EDITIONS, edition
-
     if "map" in data:
         return load_map(str(data["map"]))
     return load_map(edition(name).map) if name in EDITIONS else load_map("standard")
@@ -208,8 +201,6 @@ def _known_power(name: Any, game_map: GameMap, what: str) -> Power:
 def read_ally(data: Any, name: str, phase: Phase, game_map: GameMap) -> list[list[Power]]:
     """Conquista's ``ally``: per power, the powers it declares an alliance with; returns
     the alliances formed (every member declared the same one)."""
-    from realpolitik.game.victory import form_alliances
-
     if data is None:
         return []
     if name != "conquista":
@@ -272,8 +263,9 @@ def result_json(
     """The contract's result of a phase played (``failed``: the order texts that could not
     be read, with the reason; ``language``: that of the result's order texts)."""
     out_orders: dict[Power, list[dict[str, Any]]] = {}
+    english = language in ("en", AUTO)  # else each order is written in ``language``
     for outcome in turn.resolution.outcomes:
-        text = _order_text(outcome.order, language, game_map)
+        text = None if english else format_order(outcome.order, language, game_map=game_map)
         out_orders.setdefault(outcome.power, []).append(outcome.to_json(text))
     for power, bad in failed.items():
         for text, reason in bad:
