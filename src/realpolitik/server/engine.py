@@ -1,7 +1,7 @@
 """The one place the server calls the game library: new games, loading a stored game,
 checking orders, legal orders, processing a phase, bots, notation and the map picture.
 
-The server keeps a game as ``Game.to_json()`` in the database and the current phase's
+The server keeps a game as ``game_to_json(game)`` in the database and the current phase's
 orders in their own rows; processing loads the game, submits the stored orders and calls
 ``Game.process()``. Nothing here knows a rule: every answer comes from the library.
 """
@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from realpolitik.errors import OrderError
+from realpolitik.formats.savegame import game_from_json, game_to_json
 from realpolitik.game import Game
 from realpolitik.game.records import PhaseRecord
 from realpolitik.orders import Order, order_unit
@@ -74,13 +75,13 @@ def scratch(game_id: int, version: int, state: Mapping[str, Any]) -> Game:
 
 
 def fresh(state: Mapping[str, Any]) -> Game:
-    return Game.from_json(dict(state))
+    return game_from_json(dict(state))
 
 
 def to_state(game: Game) -> dict[str, Any]:
     """The game as stored: its saved game without the history (each processed phase has a
     row of its own), so loading a game costs as much in its twentieth year as in its first."""
-    state = game.to_json()
+    state = game_to_json(game)
     state["history"] = []
     return state
 
