@@ -167,11 +167,16 @@ def log_in(body: LoginIn, b: B, request: Request, response: Response) -> Session
 
 @router.delete("/sessions", status_code=204, tags=["accounts"])
 def log_out(
-    request: Request, b: B, me: Me, authorization: Annotated[str | None, Header()] = None
+    request: Request,
+    b: B,
+    me: Me,
+    everywhere: Annotated[bool, Query(description="end every session of this user")] = False,
+    authorization: Annotated[str | None, Header()] = None,
 ) -> Response:
+    """Log out: end this session (``everywhere``: all of the user's sessions)."""
     token, _ = _token(request, authorization)
     if token:
-        accounts.log_out(b, token)
+        accounts.log_out(b, token, everywhere=everywhere)
     response = Response(status_code=204)
     response.delete_cookie(COOKIE)
     return response
@@ -371,7 +376,7 @@ def game_events(
     events.check_visible(b, game_id, me, code)
     streams.enter()
     return StreamingResponse(
-        events.stream(b, game_id, me, code, streams),
+        events.stream(b, game_id, me, code, streams, request.app.state.watcher),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
