@@ -280,7 +280,7 @@ class Game:
         neutral = self.setup.neutral
         if neutral is not None and phase.year < neutral.until:
             return load_map(neutral.map)
-        return load_map(self.edition.board(self.setup))
+        return load_map(self.edition.map_name(self.setup))
 
     @property
     def powers(self) -> tuple[Power, ...]:

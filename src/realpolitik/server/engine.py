@@ -291,11 +291,11 @@ def render_record(
     it, every order and its result; ``after``: the position that followed (``None``: the
     game's current one)."""
     phase = Phase.parse(record["phase"])
-    board = game.map_for(phase)
+    game_map = game.map_for(phase)
     outcomes = tuple(
         Outcome(
             power,
-            parse_order(e["order"], game_map=board),
+            parse_order(e["order"], game_map=game_map),
             OrderResult(e["result"]),
             e.get("reason", ""),
             None if e.get("unit") is None else OrderResult(e["unit"]),
@@ -304,11 +304,11 @@ def render_record(
         for power, entries in record["orders"].items()
         for e in entries
     )
-    before = Position.from_json(record["position"], board)
+    before = Position.from_json(record["position"], game_map)
     end = game.position if after is None else Position.from_json(after, game.game_map)
     return svg.render(
         before,
-        game_map=board,
+        game_map=game_map,
         results=Resolution(phase, outcomes, end),
         language=language,
         id_prefix="h-",
