@@ -1,6 +1,7 @@
 """A stored game as its rows say: its status (forming, active, finished), its seats, who
-may see it and the summary anyone may read. Both the lobby (:mod:`.games`) and play
-(:mod:`.play`) read games through it, so neither imports the other's internals.
+may see it and the summary anyone may read. The lobby (:mod:`.games`, which calls play to
+start a game or fill a seat) and play (:mod:`.play`) both read games through it, so play
+never imports the lobby.
 """
 
 from __future__ import annotations
