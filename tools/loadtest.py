@@ -150,6 +150,7 @@ def run(args: argparse.Namespace) -> int:
         "REALPOLITIK_DATABASE_URL": database,
         "REALPOLITIK_LOG_LEVEL": "warning",
         "REALPOLITIK_LOGIN_ATTEMPTS_PER_ADDRESS": "1000000",
+        "REALPOLITIK_SIGNUPS_PER_ADDRESS": "1000000",
         "REALPOLITIK_PASSWORD_TIME_COST": "1",
         "REALPOLITIK_PASSWORD_MEMORY_KIB": "1024",
     }

@@ -96,7 +96,7 @@ def _user_out(user: User) -> UserOut:
 @router.get("/meta", tags=["meta"])
 def meta() -> dict[str, Any]:
     """What a new game may be: editions, variants, press rules, bots, deadline presets."""
-    from realpolitik.variants import EDITIONS, VARIANTS, edition
+    from realpolitik.game.editions import EDITIONS, VARIANTS, edition
 
     return {
         "editions": list(EDITIONS),
@@ -122,7 +122,7 @@ def _rulebook(edition_name: str, players: int) -> Deadlines:
 def _table_press(edition_name: str, players: int) -> str:
     """The press of a table when the game does not say: ``none`` without diplomacy."""
     from realpolitik.errors import VariantError
-    from realpolitik.variants import edition
+    from realpolitik.game.editions import edition
 
     try:
         return "full" if edition(edition_name).setup(players).press else "none"
@@ -167,11 +167,16 @@ def log_in(body: LoginIn, b: B, request: Request, response: Response) -> Session
 
 @router.delete("/sessions", status_code=204, tags=["accounts"])
 def log_out(
-    request: Request, b: B, me: Me, authorization: Annotated[str | None, Header()] = None
+    request: Request,
+    b: B,
+    me: Me,
+    everywhere: Annotated[bool, Query(description="end every session of this user")] = False,
+    authorization: Annotated[str | None, Header()] = None,
 ) -> Response:
+    """Log out: end this session (``everywhere``: all of the user's sessions)."""
     token, _ = _token(request, authorization)
     if token:
-        accounts.log_out(b, token)
+        accounts.log_out(b, token, everywhere=everywhere)
     response = Response(status_code=204)
     response.delete_cookie(COOKIE)
     return response

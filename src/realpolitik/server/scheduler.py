@@ -5,17 +5,24 @@ makes sure a phase is processed once).
 
 Fair between games: a pass takes the due games most overdue first and processes one phase
 of each, so a game that is always due (bots alone, no deadlines) waits its turn like any
-other and cannot delay another game's deadline by more than one pass."""
+other and cannot delay another game's deadline by more than one pass.
+
+Every :data:`PURGE_SECONDS` the loop also deletes the sessions that have ended and the
+log-in attempts whose window has (:func:`.accounts.purge`)."""
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
 
+from realpolitik.server.accounts import purge
 from realpolitik.server.backend import Backend
 from realpolitik.server.play import due_games, process_due
 
 log = logging.getLogger(__name__)
+
+PURGE_SECONDS = 300.0
 
 
 def tick(b: Backend) -> int:
@@ -31,9 +38,12 @@ def tick(b: Backend) -> int:
 
 
 class Scheduler:
-    def __init__(self, backend: Backend, interval: float) -> None:
+    def __init__(
+        self, backend: Backend, interval: float, *, purge_every: float = PURGE_SECONDS
+    ) -> None:
         self.backend = backend
         self.interval = interval
+        self.purge_every = purge_every
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -42,11 +52,18 @@ class Scheduler:
         self._thread.start()
 
     def _run(self) -> None:
+        purged = -float("inf")
         while not self._stop.is_set():
             try:
                 tick(self.backend)
             except Exception:
                 log.exception("scheduler pass failed")
+            if time.monotonic() - purged >= self.purge_every:
+                purged = time.monotonic()
+                try:
+                    purge(self.backend)
+                except Exception:
+                    log.exception("purging ended sessions failed")
             self._stop.wait(self.interval)
 
     def stop(self) -> None:
