@@ -381,27 +381,45 @@ def judge_orders(
         return [], refused
     new = [str(o) for _, o in given]
     orders = merge_orders(game, current, new) if current else new
-    fork = game.copy()
-    try:
-        submitted = fork.submit(power, orders)
+    try:  # the game's own checks (kinds of the phase, whose unit, one order each) on a
+        # copy that shares the position: only its pending orders are its own
+        submitted = game.copy().submit(power, orders)
     except (OrderError, ValueError) as exc:
         text = getattr(exc, "text", "") or ""
         return [], [{"order": text, "reason": str(exc)}]
     illegal = str(words.get("results", {}).get("illegal", "illegal"))
-    at = {order: k for k, order in enumerate(submitted)}
     offset = len(submitted) - len(given)  # the kept orders come first
-    for outcome in fork.process().outcomes:
-        if outcome.power != power or outcome.result.value != "illegal":
+    for k, reason in sorted(illegal_orders(game, power, submitted).items()):
+        if k < offset:  # a kept order the rules now refuse: named as it was stored
+            refused.append({"order": str(submitted[k]), "reason": reason})
             continue
-        k = at.get(outcome.order, -1) - offset
-        if k < 0:  # a kept order the rules now refuse: named as it was stored
-            refused.append({"order": str(outcome.order), "reason": outcome.reason})
-            continue
-        text = given[k][0]
-        refused.append({"order": text, "reason": f"{illegal}: {outcome.reason}"})
+        refused.append({"order": given[k - offset][0], "reason": f"{illegal}: {reason}"})
     if refused:
         return [], refused
     return [str(o) for o in submitted], []
+
+
+def illegal_orders(game: Game, power: Power, orders: Sequence[Order]) -> dict[int, str]:
+    """The orders of ``power`` (as :meth:`Game.submit` gave them) that the adjudicator
+    would call illegal in the current phase, by index, with its reason. Nothing is
+    adjudicated: a movement phase's orders are judged on the board as the adjudicator
+    judges them before resolving (:func:`build_problem`; legality never depends on the
+    other powers' orders); a retreat's or adjustment's verdict is the phase's own judge of
+    this power's orders alone, on the current position."""
+    from realpolitik.adjudicator import adjudicate
+    from realpolitik.adjudicator.problem import build_problem
+    from realpolitik.adjudicator.results import OrderResult
+    from realpolitik.phase import PhaseKind
+
+    phase, position, rules = game.phase, game.position, game.rules
+    board = game.map_for(phase)
+    if phase.kind is PhaseKind.MOVEMENT:
+        return dict(build_problem(board, position, {power: list(orders)}, rules).illegal)
+    outcomes = adjudicate(board, position, {power: list(orders)}, rules, phase).outcomes
+    given = [o for o in outcomes if o.power == power and not o.implied]
+    return {
+        k: o.reason for k, o in enumerate(given[: len(orders)]) if o.result is OrderResult.ILLEGAL
+    }
 
 
 def _legal_texts(game: Game, power: Power, known: list[set[str]]) -> set[str]:
