@@ -13,7 +13,11 @@ from itertools import pairwise
 import pytest
 
 from realpolitik import IllegalOrderError, Phase
-from realpolitik.game import Game, GameError
+from realpolitik.errors import GameError
+from realpolitik.game import Game
+from realpolitik.game.editions import Victory
+from realpolitik.game.records import PhaseRecord, Status
+from realpolitik.game.victory import check_victory
 from realpolitik.maps import load_map
 from realpolitik.orders import (
     Build,
@@ -27,9 +31,6 @@ from realpolitik.orders import (
     Waive,
 )
 from realpolitik.position import Position
-from realpolitik.records import PhaseRecord, Status
-from realpolitik.variants import Victory
-from realpolitik.victory import check_victory
 from realpolitik.vocab import ARMY, FLEET
 from tests.gamekit import at, play_random
 

@@ -12,9 +12,9 @@ import pytest
 
 from realpolitik.adjudicator import OrderResult
 from realpolitik.game import Game
+from realpolitik.game.editions import EDITIONS, edition
 from realpolitik.orders import Convoy
 from realpolitik.phase import PhaseKind, Season
-from realpolitik.variants import EDITIONS, edition
 from tests.gamekit import random_orders
 
 TABLES = [(e, s.id) for e in EDITIONS for s in edition(e).setups]

@@ -8,12 +8,12 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from realpolitik import Position, load_map
+from realpolitik.formats.replay import load_game_record
 from realpolitik.render import render
 from realpolitik.render.flipbook import flipbook_html
 from realpolitik.render.frames import frame_from_situation, frames_from_json, frames_from_record
 from realpolitik.render.png import svg_to_png
 from realpolitik.render.sheets import map_pad, order_sheet, order_sheets
-from realpolitik.replay import load_game_record
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -9,8 +9,8 @@ import random
 import pytest
 
 from realpolitik.game import Game
+from realpolitik.game.editions import EDITIONS
 from realpolitik.server import engine
-from realpolitik.variants import EDITIONS
 
 
 def classic() -> Game:

@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING, Any
 from realpolitik.adjudicator import adjudicate
 from realpolitik.adjudicator.results import Resolution
 from realpolitik.errors import SituationError
+from realpolitik.formats.replay import record_map, replay_turns
+from realpolitik.formats.situation import read_orders, read_situation
+from realpolitik.game.calendar import Turn
 from realpolitik.maps import GameMap
 from realpolitik.orders import Order
 from realpolitik.phase import Phase
 from realpolitik.position import Position
-from realpolitik.replay import record_map, replay_turns
-from realpolitik.situation import read_orders, read_situation
-from realpolitik.turns import Turn
 from realpolitik.vocab import Power
 
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ def frame_from_situation(data: Mapping[str, Any], rules: str | None = None) -> F
     """A situation of the ``realpolitik adjudicate`` contract (position and orders),
     adjudicated as that command does (``rules``: the edition, over the situation's own):
     the picture of that phase with its results."""
-    from realpolitik.situation import read_accept, situation_board, situation_edition
+    from realpolitik.formats.situation import read_accept, situation_board, situation_edition
 
     if not isinstance(data, Mapping):
         raise SituationError("a situation must be a JSON object")

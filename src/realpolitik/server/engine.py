@@ -15,7 +15,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from realpolitik.errors import OrderError
-from realpolitik.game import Game, PhaseRecord
+from realpolitik.game import Game
+from realpolitik.game.records import PhaseRecord
 from realpolitik.orders import Order, order_unit
 from realpolitik.vocab import Power
 

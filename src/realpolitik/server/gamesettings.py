@@ -21,7 +21,7 @@ def rulebook_deadlines(edition_name: str, players: int = 7) -> Deadlines:
     """The table's own clock (the 2000 rulebook: 30 minutes of diplomacy before the first
     turn, 15 before the others, 5 of order writing; retreats and adjustments written in the
     writing time; conquista's two players: no diplomacy, only the writing time)."""
-    from realpolitik.variants import edition
+    from realpolitik.game.editions import edition
 
     spec = edition(edition_name)
     clock = spec.clock_for(spec.setup(players)) if players in spec.tables() else spec.clock
@@ -100,7 +100,7 @@ class GameSettings:
         return cls(**raw)
 
     def validate(self) -> GameSettings:
-        from realpolitik.variants import EDITIONS, edition
+        from realpolitik.game.editions import EDITIONS, edition
 
         if self.edition not in EDITIONS:
             raise BadRequest(

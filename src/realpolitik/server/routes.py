@@ -96,7 +96,7 @@ def _user_out(user: User) -> UserOut:
 @router.get("/meta", tags=["meta"])
 def meta() -> dict[str, Any]:
     """What a new game may be: editions, variants, press rules, bots, deadline presets."""
-    from realpolitik.variants import EDITIONS, VARIANTS, edition
+    from realpolitik.game.editions import EDITIONS, VARIANTS, edition
 
     return {
         "editions": list(EDITIONS),
@@ -122,7 +122,7 @@ def _rulebook(edition_name: str, players: int) -> Deadlines:
 def _table_press(edition_name: str, players: int) -> str:
     """The press of a table when the game does not say: ``none`` without diplomacy."""
     from realpolitik.errors import VariantError
-    from realpolitik.variants import edition
+    from realpolitik.game.editions import edition
 
     try:
         return "full" if edition(edition_name).setup(players).press else "none"
@@ -376,7 +376,7 @@ def game_events(
     events.check_visible(b, game_id, me, code)
     streams.enter()
     return StreamingResponse(
-        events.stream(b, game_id, me, code, streams),
+        events.stream(b, game_id, me, code, streams, request.app.state.watcher),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )

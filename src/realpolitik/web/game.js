@@ -22,17 +22,79 @@ export async function showGame(gameId) {
     el("section", { id: "messages-panel", class: "card" }),
     el("section", { id: "seats-panel", class: "card" })));
   await refresh(true);
-  S.poll = setInterval(() => refresh(false), 2500);
+  if (S.gameId !== gameId) return;  // left meanwhile
   S.clock = setInterval(tickClock, 1000);
+  listen(gameId);
 }
 
-export async function refresh(force) {
-  const game = await guarded(() => api("GET", `/games/${S.gameId}?language=${S.lang}`));
+// Server push: the game's event stream says when what I see of it changed, and the page
+// fetches it then. Polling (every 2.5 s) only while the stream is down (the browser
+// reconnects it) or where there is no EventSource.
+function listen(gameId) {
+  const poll = (on) => {
+    clearInterval(S.poll);
+    S.poll = on ? setInterval(() => refresh(false), 2500) : null;
+  };
+  if (!window.EventSource) { poll(true); return; }
+  const source = new EventSource(`/api/games/${gameId}/events`);
+  S.events = source;
+  let news = null, timer = null;
+  const settle = () => {
+    timer = null;
+    if (S.gameId !== gameId || !news) return;
+    // not while an action of mine is on its way (it refreshes the page itself), nor
+    // under a player choosing an order when the board would be redrawn in the same phase
+    const redraw = S.game && news.phase === S.game.phase && news.version !== S.game.version;
+    if (S.busy || (redraw && S.selection)) { timer = setTimeout(settle, 300); return; }
+    const heard = news;
+    news = null;
+    if (!known(heard)) refresh(false);
+  };
+  source.addEventListener("change", (e) => {
+    news = JSON.parse(e.data);
+    if (!timer) timer = setTimeout(settle, 100);
+  });
+  source.onopen = () => poll(false);
+  source.onerror = () => poll(true);  // the first change event after reconnecting says what was missed
+}
+
+// Whether the page shows what a change event announces already (my own action, say).
+function known(news) {
+  const g = S.game;
+  if (!g || news.gone) return false;
+  const ready = Object.values(g.ready || {}).filter(Boolean).length;
+  const seated = (g.seats || []).filter((s) => s.taken).length;
+  return news.version === g.version && news.phase === g.phase && news.status === g.status
+    && news.deadline_at === g.deadline_at && news.press_until === g.press_until
+    && news.ready === ready && news.seated === seated && news.message <= (S.lastMsg || 0);
+}
+
+// Refreshes run one at a time, in order: one asked for while another runs waits for it,
+// and several asked for meanwhile are one (its fetch starts after each was asked for, so
+// it sees their changes). A game older than the one shown is never shown.
+let chain = Promise.resolve();
+let queued = null;
+
+export function refresh(force) {
+  if (queued) { queued.force = queued.force || force; return queued.done; }
+  const next = { force };
+  queued = next;
+  next.done = chain.then(() => {
+    queued = null;
+    return busy(() => fetchAndShow(next.force));
+  });
+  chain = next.done.catch(() => {});
+  return next.done;
+}
+
+async function fetchAndShow(force) {
+  const gameId = S.gameId;
+  const game = await guarded(() => api("GET", `/games/${gameId}?language=${S.lang}`));
   if (!game || game.id !== S.gameId) return;
   const before = S.game;
+  if (before && before.id === game.id && game.version < before.version) return;  // stale
   const changed = force || !before || before.version !== game.version || before.phase !== game.phase;
-  if (changed) await busy(() => update(game, before, true));
-  else await update(game, before, false);
+  await update(game, before, changed);
 }
 
 // Show ``game`` (``changed``: a new version: the board, orders and history again).

@@ -9,10 +9,11 @@ export async function loadMessages() {
   const g = S.game;
   const fresh = await guarded(() => api("GET", `/games/${g.id}/messages?after=${S.lastMsg}`));
   if (!fresh) return;
-  for (const m of fresh) { S.messages.push(m); S.lastMsg = Math.max(S.lastMsg, m.id); }
+  const added = fresh.filter((m) => m.id > S.lastMsg && g.id === S.game.id);  // not twice (two loads at once)
+  for (const m of added) { S.messages.push(m); S.lastMsg = Math.max(S.lastMsg, m.id); }
   const g2 = S.game;
   const key = [g2.id, g2.status, g2.phase, S.power, pressOpen()].join();
-  if (fresh.length || key !== S.pressKey || !document.getElementById("threads")) { S.pressKey = key; renderMessages(); }
+  if (added.length || key !== S.pressKey || !document.getElementById("threads")) { S.pressKey = key; renderMessages(); }
 }
 
 function pressOpen() {

@@ -18,8 +18,11 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from realpolitik.adjudicator.results import OrderResult, Outcome
-from realpolitik.errors import MilaError
-from realpolitik.game import Game, GameError, Message, PhaseRecord
+from realpolitik.errors import GameError, MilaError
+from realpolitik.formats.savegame import order_from_text
+from realpolitik.game import Game
+from realpolitik.game.calendar import idle_adjustments
+from realpolitik.game.records import Message, PhaseRecord
 from realpolitik.maps import load_map
 from realpolitik.orders import (
     Build,
@@ -36,8 +39,6 @@ from realpolitik.orders import (
 )
 from realpolitik.phase import Phase
 from realpolitik.position import Position
-from realpolitik.savegame import order_from_text
-from realpolitik.turns import idle_adjustments
 from realpolitik.vocab import Power, province_of
 
 __all__ = ["MilaError", "from_mila", "to_mila"]

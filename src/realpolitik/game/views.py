@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 from realpolitik.adjudicator.results import Outcome
 
 if TYPE_CHECKING:
-    from realpolitik.game import Game, PhaseRecord
+    from realpolitik.game import Game
+    from realpolitik.game.records import PhaseRecord
 
 __all__ = ["game_view", "outcome_view", "record_view"]
 

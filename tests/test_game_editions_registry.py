@@ -8,16 +8,16 @@ import pytest
 
 from realpolitik import ARMY, FLEET, Phase
 from realpolitik.errors import MapDataError, VariantError
-from realpolitik.maps import load_map
-from realpolitik.maps.loader import _derive, map_from_dict
-from realpolitik.maps.model import ProvinceType
-from realpolitik.variants import (
+from realpolitik.game.editions import (
     EDITIONS,
     Clock,
     edition,
     variant_title,
     with_overrides,
 )
+from realpolitik.maps import load_map
+from realpolitik.maps.loader import _derive, map_from_dict
+from realpolitik.maps.model import ProvinceType
 
 ALL = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
 

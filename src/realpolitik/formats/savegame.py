@@ -28,10 +28,14 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-from realpolitik import schema
 from realpolitik.adjudicator.results import OrderResult, Outcome
 from realpolitik.errors import SaveGameError
-from realpolitik.game import CoinToss, Game, Message, PhaseRecord, Status
+from realpolitik.formats import schema
+from realpolitik.game import Game
+from realpolitik.game.calendar import play
+from realpolitik.game.editions import edition
+from realpolitik.game.records import CoinToss, Message, PhaseRecord, Status
+from realpolitik.game.victory import Alliance, GameResult
 from realpolitik.orders import (
     Build,
     Convoy,
@@ -48,9 +52,6 @@ from realpolitik.orders import (
 from realpolitik.phase import Phase
 from realpolitik.position import Position
 from realpolitik.rules import Rules
-from realpolitik.turns import play
-from realpolitik.variants import edition
-from realpolitik.victory import Alliance, GameResult
 from realpolitik.vocab import UnitType
 
 __all__ = [

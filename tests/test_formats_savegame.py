@@ -8,10 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from realpolitik.game import Game
-from realpolitik.legal import legal_orders
-from realpolitik.orders import Order, SupportHold, UnitRef
-from realpolitik.savegame import (
+from realpolitik.formats.savegame import (
     FORMAT,
     VERSION,
     SaveGameError,
@@ -20,7 +17,10 @@ from realpolitik.savegame import (
     order_from_text,
     save_game,
 )
-from realpolitik.variants import EDITIONS, edition
+from realpolitik.game import Game
+from realpolitik.game.editions import EDITIONS, edition
+from realpolitik.legal import legal_orders
+from realpolitik.orders import Order, SupportHold, UnitRef
 from realpolitik.vocab import ARMY
 from tests.gamekit import play_random
 
@@ -137,7 +137,7 @@ def test_files_are_written_atomically(tmp_path: Path, monkeypatch: pytest.Monkey
     def broken(*args: object, **kwargs: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr("realpolitik.savegame.json.dump", broken)
+    monkeypatch.setattr("realpolitik.formats.savegame.json.dump", broken)
     with pytest.raises(OSError, match="disk full"):
         save_game(game, path)
     assert path.read_bytes() == before

@@ -10,8 +10,8 @@
 
 Each phase is a pipeline: the pending orders of the powers that play (a power in civil
 disorder gives none) → :func:`realpolitik.adjudicator.adjudicate` → the edition's calendar
-(:mod:`realpolitik.turns`: retreats, centres, adjustments) → the end conditions
-(:mod:`realpolitik.victory`). Retreat and adjustment phases in which nobody has a choice are
+(:mod:`realpolitik.game.calendar`: retreats, centres, adjustments) → the end conditions
+(:mod:`realpolitik.game.victory`). Retreat and adjustment phases in which nobody has a choice are
 processed at once and recorded as skipped. Everything the game decides by chance (the
 assignment of powers, the two-player coin toss) comes from the recorded ``seed``.
 """
@@ -27,6 +27,10 @@ from typing import Any
 from realpolitik.adjudicator import Resolution, builds_due
 from realpolitik.adjudicator.legality import ORDERS_OF
 from realpolitik.errors import GameError, IllegalOrderError, OrderError
+from realpolitik.game.calendar import play
+from realpolitik.game.editions import Edition, Setup, edition, with_overrides
+from realpolitik.game.records import CoinToss, Message, PhaseRecord, Status
+from realpolitik.game.victory import GameResult, check_victory, form_alliances, most_units
 from realpolitik.maps import load_map
 from realpolitik.maps.model import GameMap
 from realpolitik.notation import parse_order
@@ -44,11 +48,7 @@ from realpolitik.orders import (
 )
 from realpolitik.phase import Phase, PhaseKind, Season
 from realpolitik.position import Position
-from realpolitik.records import CoinToss, Message, PhaseRecord, Status
 from realpolitik.rules import ForeignSupport, Rules
-from realpolitik.turns import play
-from realpolitik.variants import Edition, Setup, edition, with_overrides
-from realpolitik.victory import GameResult, check_victory, form_alliances, most_units
 from realpolitik.vocab import Power, Province, Unit, province_of
 
 __all__ = ["CoinToss", "Game", "GameError", "Message", "PhaseRecord", "Status"]
@@ -758,19 +758,19 @@ class Game:
     def view(self, power: Power | None = None) -> dict[str, Any]:
         """The game as ``power`` may see it (``None``: an observer): JSON-able; pending
         orders, acceptances, declarations and messages of other powers are hidden."""
-        from realpolitik.gameview import game_view
+        from realpolitik.game.views import game_view
 
         return game_view(self, None if power is None else self._check_power(power))
 
     def to_json(self) -> dict[str, Any]:
-        """The lossless, versioned saved game (see :mod:`realpolitik.savegame`)."""
-        from realpolitik.savegame import game_to_json
+        """The lossless, versioned saved game (see :mod:`realpolitik.formats.savegame`)."""
+        from realpolitik.formats.savegame import game_to_json
 
         return game_to_json(self)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Game:
-        from realpolitik.savegame import game_from_json
+        from realpolitik.formats.savegame import game_from_json
 
         return game_from_json(data)
 

@@ -1,4 +1,4 @@
-"""Self-play at scale (realpolitik.selfplay, ``realpolitik selfplay``)."""
+"""Self-play at scale (realpolitik.bots.training, ``realpolitik selfplay``)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from realpolitik.bots.base import PowerView
+from realpolitik.bots.training import Plan, play, run
 from realpolitik.cli import main
 from realpolitik.game import Game
+from realpolitik.game.editions import edition
 from realpolitik.orders import Order
-from realpolitik.selfplay import Plan, play, run
-from realpolitik.variants import edition
 
 
 def _lines(path: Path) -> list[dict]:  # type: ignore[type-arg]
@@ -142,7 +142,7 @@ def test_bots_are_shown_the_editions_rules(monkeypatch):
         bots.append(_Recording())
         return bots[-1]
 
-    monkeypatch.setattr("realpolitik.selfplay.make_bot", make)
+    monkeypatch.setattr("realpolitik.bots.training.make_bot", make)
     game = play(Plan(games=1, edition="grow", max_years=1), 1)
     views = [v for bot in bots for v in bot.views]
     assert views and all(v.rules is game.rules for v in views)

@@ -11,7 +11,7 @@ order:
   ``position`` before it in the ``adjudicate`` contract's shape, the ``orders`` and their
   ``results`` by power, the ``next`` phase, ``skipped`` when nobody had a choice), and
   ``games.jsonl``, one line per game (seed, table, bots, phases, result, centres);
-* ``saved``: one saved game per game (``game-<seed>.json``, :mod:`realpolitik.savegame`:
+* ``saved``: one saved game per game (``game-<seed>.json``, :mod:`realpolitik.formats.savegame`:
   ``realpolitik show`` and the server read it), and ``games.jsonl``.
 """
 
@@ -30,8 +30,8 @@ from typing import Any, TextIO
 from realpolitik.bots import BOTS
 from realpolitik.bots.base import PowerView, make_bot
 from realpolitik.game import Game
-from realpolitik.gameview import results_by_power
-from realpolitik.variants import EDITIONS
+from realpolitik.game.editions import EDITIONS
+from realpolitik.game.views import results_by_power
 
 FORMATS = ("jsonl", "saved")
 

@@ -7,7 +7,7 @@ the Fall turn, then an adjustment phase. Conquista: no retreats (dislodged units
 destroyed), centres change owner at the end of every turn, and the reinforcements come at
 the start of each Spring from the second year (``S1915A`` before ``S1915M``).
 
-    >>> from realpolitik.variants import edition
+    >>> from realpolitik.game.editions import edition
     >>> str(next_phase(edition("conquista"), Phase.parse("F1914M"), False))
     'S1915A'
 
@@ -23,12 +23,12 @@ from dataclasses import dataclass
 
 from realpolitik.adjudicator import Resolution, adjudicate
 from realpolitik.adjudicator.adjustments import builds_due
+from realpolitik.game.editions import Edition
 from realpolitik.maps.model import GameMap
 from realpolitik.orders import Order
 from realpolitik.phase import Phase, PhaseKind, Season
 from realpolitik.position import Position
 from realpolitik.rules import Rules
-from realpolitik.variants import Edition
 from realpolitik.vocab import Power, Province
 
 __all__ = [

@@ -311,7 +311,7 @@ def _checked(ed: Edition, setup: Setup) -> Setup:
 def _registry() -> tuple[dict[str, dict[str, Any]], dict[str, Edition]]:
     # read beside the module, not through importlib.resources (its first use costs a new
     # game several times the rest of its work)
-    path = Path(__file__).parent / "data" / "variants.json"
+    path = Path(__file__).parents[1] / "data" / "variants.json"
     data = json.loads(path.read_text(encoding="utf-8"))
     variants = dict(data["variants"])
     editions = {name: _edition(name, raw) for name, raw in data["editions"].items()}

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from realpolitik.cli import main
+from realpolitik.formats.savegame import SaveGameError, load_game, save_game
 from realpolitik.game import Game
-from realpolitik.savegame import SaveGameError, load_game, save_game
-from realpolitik.variants import EDITIONS, edition
+from realpolitik.game.editions import EDITIONS, edition
 from tests.gamekit import at, play_random
 
 
