@@ -50,19 +50,25 @@ def _game(b: Backend, game_id: int) -> dict[str, object]:
 def test_a_pass_processes_one_phase_per_game(
     bots_client: TestClient, bots_backend: Backend, clock: FakeClock
 ) -> None:
+    """Four games of bots alone (always due) and a game with deadlines: each pass takes
+    one phase of every due game, so the other game is processed in the first pass after
+    each of its deadlines, however long the bots play."""
     alice = register(bots_client, "alice")
     bots = [
         new_game(bots_client, alice, name=f"bots {k}", join=False, start=True)["id"]
-        for k in range(3)
+        for k in range(4)
     ]
     human = new_game(bots_client, alice, start=True, deadlines=SHORT)["id"]
-    clock.advance(61)  # the human game's deadline has passed
-    before = _versions(bots_backend)
-    tick(bots_backend)
-    after = _versions(bots_backend)
-    for game_id in bots:
-        assert after[game_id] - before[game_id] == 1, "one phase per game per pass"
-    assert after[human] == before[human] + 1, "the overdue game is processed in this pass"
+    for deadline in range(3):
+        before = _versions(bots_backend)
+        tick(bots_backend)
+        after = _versions(bots_backend)
+        for game_id in bots:
+            if _game(bots_backend, game_id)["status"] != "finished":
+                assert after[game_id] - before[game_id] == 1, "one phase per game per pass"
+        clock.advance(61)  # the game's deadline has passed
+        tick(bots_backend)
+        assert _versions(bots_backend)[human] == after[human] + 1, ("late", deadline)
 
 
 def test_a_game_of_bots_alone_ends(bots_client: TestClient, bots_backend: Backend) -> None:
