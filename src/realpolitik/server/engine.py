@@ -16,7 +16,8 @@ from typing import Any
 
 from realpolitik import notation
 from realpolitik import orders as o
-from realpolitik.adjudicator import Resolution
+from realpolitik.adjudicator import Resolution, adjudicate
+from realpolitik.adjudicator.problem import build_problem
 from realpolitik.adjudicator.results import OrderResult, Outcome
 from realpolitik.bots import PowerView, make_bot
 from realpolitik.errors import OrderError
@@ -27,7 +28,7 @@ from realpolitik.notation import parse_order
 from realpolitik.notation.formatter import power_name
 from realpolitik.notation.lexicon import language_data
 from realpolitik.orders import Order, order_unit
-from realpolitik.phase import Phase
+from realpolitik.phase import Phase, PhaseKind
 from realpolitik.position import Position
 from realpolitik.render import svg
 from realpolitik.render.legend import phase_name
@@ -406,11 +407,6 @@ def illegal_orders(game: Game, power: Power, orders: Sequence[Order]) -> dict[in
     judges them before resolving (:func:`build_problem`; legality never depends on the
     other powers' orders); a retreat's or adjustment's verdict is the phase's own judge of
     this power's orders alone, on the current position."""
-    from realpolitik.adjudicator import adjudicate
-    from realpolitik.adjudicator.problem import build_problem
-    from realpolitik.adjudicator.results import OrderResult
-    from realpolitik.phase import PhaseKind
-
     phase, position, rules = game.phase, game.position, game.rules
     board = game.map_for(phase)
     if phase.kind is PhaseKind.MOVEMENT:
