@@ -70,6 +70,39 @@ def test_a_pass_processes_one_phase_per_game(
         assert _versions(bots_backend)[human] == after[human] + 1, ("late", deadline)
 
 
+def test_a_deadline_passing_during_a_pass_waits_for_one_phase_only(
+    bots_client: TestClient,
+    bots_backend: Backend,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Bots that think long: the deadline of a game with a person passes while the pass
+    is on the first of four bots' games; it is processed next, not after the other three."""
+    from realpolitik.server import scheduler
+
+    alice = register(bots_client, "alice")
+    bots = [
+        new_game(bots_client, alice, name=f"bots {k}", join=False, start=True)["id"]
+        for k in range(4)
+    ]
+    human = new_game(bots_client, alice, start=True, deadlines=SHORT)["id"]
+    order: list[int] = []
+    process_due = scheduler.process_due
+
+    def slow(b: Backend, game_id: int, limit: int = 1) -> int:
+        order.append(game_id)
+        done = process_due(b, game_id, limit=limit)
+        if game_id in bots:
+            clock.advance(61)  # the bots thought for a minute
+        return done
+
+    monkeypatch.setattr(scheduler, "process_due", slow)
+    before = _versions(bots_backend)[human]
+    tick(bots_backend)
+    assert order[1] == human and sorted(order[:1] + order[2:]) == sorted(bots)
+    assert _versions(bots_backend)[human] == before + 1
+
+
 def test_a_game_of_bots_alone_ends(bots_client: TestClient, bots_backend: Backend) -> None:
     alice = register(bots_client, "alice")
     game_id = new_game(bots_client, alice, join=False, start=True)["id"]

@@ -282,19 +282,26 @@ def order_bots(b: Backend, game_id: int) -> int:
 
 
 def due_games(b: Backend) -> list[int]:
-    """Active games whose deadline has passed or whose ready flags changed, most overdue
-    first (a game waiting on its ready flags is due since its last change)."""
+    """Active games whose deadline has passed or whose ready flags changed: the games with
+    a person seated first, then those of bots alone (always due: they must not make a
+    person's deadline wait), each part most overdue first (a game waiting on its ready
+    flags is due since its last change)."""
     now = b.now()
     g = t.games.c
     due_at = case(
         (g.needs_check & (g.deadline_at.is_(None) | (g.updated_at < g.deadline_at)), g.updated_at),
         else_=g.deadline_at,
     )
+    seated = (
+        select(t.seats.c.game_id)
+        .where(t.seats.c.game_id == g.id, t.seats.c.user_id.is_not(None))
+        .exists()
+    )
     with reading(b.db) as conn:
         rows = conn.execute(
             select(g.id)
             .where(g.status == ACTIVE, (g.deadline_at <= now) | g.needs_check)
-            .order_by(due_at, g.id)
+            .order_by(case((seated, 0), else_=1), due_at, g.id)
         ).scalars()
         return list(rows)
 

@@ -3,9 +3,11 @@
 restart; several processes may run this loop against one database (the processing guard
 makes sure a phase is processed once).
 
-Fair between games: a pass takes the due games most overdue first and processes one phase
-of each, so a game that is always due (bots alone, no deadlines) waits its turn like any
-other and cannot delay another game's deadline by more than one pass.
+Fair between games: a pass processes one phase of each due game, and after each one
+looks again for the most urgent game not yet taken in this pass (games with a person
+seated before games of bots alone, then the most overdue). A game that is always due (bots
+alone, no deadlines) waits its turn like any other, and a person's deadline that passes
+during a pass waits only for the phase being processed, not for the rest of the pass.
 
 Every :data:`PURGE_SECONDS` the loop also deletes the sessions that have ended and the
 log-in attempts whose window has (:func:`.accounts.purge`)."""
@@ -26,15 +28,19 @@ PURGE_SECONDS = 300.0
 
 
 def tick(b: Backend) -> int:
-    """One pass: one phase of each due game, most overdue first. Returns the number of
-    phases processed."""
+    """One pass: one phase of each due game, the most urgent first (looked for again after
+    each game). Returns the number of phases processed."""
     done = 0
-    for game_id in due_games(b):
+    taken: set[int] = set()
+    while True:
+        game_id = next((g for g in due_games(b) if g not in taken), None)
+        if game_id is None:
+            return done
+        taken.add(game_id)
         try:
             done += process_due(b, game_id, limit=1)
         except Exception:
             log.exception("processing game %d failed", game_id)
-    return done
 
 
 class Scheduler:
