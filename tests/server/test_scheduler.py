@@ -9,6 +9,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -173,3 +174,62 @@ def test_the_stored_state_does_not_grow_with_the_game(client: TestClient, backen
         assert r.status_code == 200 and r.json()["phase"] == phase
         svg = client.get(f"/api/games/{game_id}/map.svg", params={"phase": phase})
         assert svg.status_code == 200 and svg.text.startswith("<svg")
+
+
+def _read_work(
+    client: TestClient, backend: Backend, game_id: int, headers: dict[str, str]
+) -> dict[str, int]:
+    """What one ``GET /api/games/{id}`` costs, counted: SQL statements, statements on the
+    processed phases, games loaded from their stored state and that state's size, and
+    history records parsed (the game's cache emptied first, as on a new process)."""
+    from sqlalchemy import event
+
+    from realpolitik.game import Game
+    from realpolitik.server import engine
+
+    work = {"statements": 0, "phase_reads": 0, "loads": 0, "state_bytes": 0, "history": 0}
+
+    def statement(conn: object, cursor: object, sql: str, *args: object) -> None:
+        work["statements"] += 1
+        work["phase_reads"] += " phases" in sql
+
+    from realpolitik.formats.savegame import game_from_json as real
+
+    def from_json(data: Any) -> Game:
+        work["loads"] += 1
+        work["state_bytes"] += len(json.dumps(data))
+        work["history"] += len(data.get("history") or [])
+        return real(data)
+
+    engine.clear_cache()
+    event.listen(backend.db, "before_cursor_execute", statement)
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(engine, "game_from_json", from_json)
+            r = client.get(f"/api/games/{game_id}", headers=headers)
+    finally:
+        event.remove(backend.db, "before_cursor_execute", statement)
+    assert r.status_code == 200, r.text
+    return work
+
+
+def test_reading_a_long_game_costs_what_a_new_one_does(
+    client: TestClient, backend: Backend
+) -> None:
+    """A game's view is made from its stored current state (its history lives in per-phase
+    rows, not read for the view): the same statements, no phase row, one load of a state
+    no bigger than a new game's (allowing for the units and centres that changed hands)."""
+    alice = register(client, "alice")
+    long = new_game(client, alice, name="long", join=False, start=True)["id"]
+    for _ in range(16):
+        tick(backend)
+    new = new_game(client, alice, name="new", join=False, start=True)["id"]
+    with backend.db.connect() as conn:
+        phases = conn.execute(select(t.phases.c.idx).where(t.phases.c.game_id == long)).all()
+    assert len(phases) >= 16
+    young = _read_work(client, backend, new, alice.headers)
+    old = _read_work(client, backend, long, alice.headers)
+    assert old["phase_reads"] == young["phase_reads"] == 0
+    assert old["statements"] == young["statements"]
+    assert old["loads"] == young["loads"] == 1 and old["history"] == young["history"] == 0
+    assert old["state_bytes"] < 1.5 * young["state_bytes"], (old, young)

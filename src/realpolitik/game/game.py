@@ -31,6 +31,8 @@ from realpolitik.game.calendar import play
 from realpolitik.game.editions import Edition, Setup, edition, with_overrides
 from realpolitik.game.records import CoinToss, Message, PhaseRecord, Status
 from realpolitik.game.victory import GameResult, check_victory, form_alliances, most_units
+from realpolitik.game.views import game_view
+from realpolitik.legal import legal_orders
 from realpolitik.maps import load_map
 from realpolitik.maps.model import GameMap
 from realpolitik.notation import parse_order
@@ -188,8 +190,9 @@ class _Facts:
 
 
 class Game:
-    """A game of Diplomacy. Create one with :meth:`new` (or :meth:`from_json`); then per
-    phase :meth:`submit` each power's orders and :meth:`process`."""
+    """A game of Diplomacy. Create one with :meth:`new` (or read a saved one with
+    :func:`realpolitik.formats.savegame.game_from_json`); then per phase :meth:`submit`
+    each power's orders and :meth:`process`."""
 
     def __init__(
         self,
@@ -277,7 +280,7 @@ class Game:
         neutral = self.setup.neutral
         if neutral is not None and phase.year < neutral.until:
             return load_map(neutral.map)
-        return load_map(self.edition.board(self.setup))
+        return load_map(self.edition.map_name(self.setup))
 
     @property
     def powers(self) -> tuple[Power, ...]:
@@ -486,8 +489,6 @@ class Game:
     def legal_orders(self, power: Power | None = None) -> dict[Power, dict[str, list[Order]]]:
         """Every legal order of ``power`` (or of every power that has a choice now), keyed by
         unit location, build province or ``"WAIVE"`` (see :mod:`realpolitik.legal`)."""
-        from realpolitik.legal import legal_orders
-
         facts = self._facts()
         able = () if self.result is not None else facts.must_order()
         if power is not None:
@@ -758,21 +759,7 @@ class Game:
     def view(self, power: Power | None = None) -> dict[str, Any]:
         """The game as ``power`` may see it (``None``: an observer): JSON-able; pending
         orders, acceptances, declarations and messages of other powers are hidden."""
-        from realpolitik.game.views import game_view
-
         return game_view(self, None if power is None else self._check_power(power))
-
-    def to_json(self) -> dict[str, Any]:
-        """The lossless, versioned saved game (see :mod:`realpolitik.formats.savegame`)."""
-        from realpolitik.formats.savegame import game_to_json
-
-        return game_to_json(self)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Game:
-        from realpolitik.formats.savegame import game_from_json
-
-        return game_from_json(data)
 
     def __repr__(self) -> str:
         state = f"over: {self.result.reason}" if self.result else f"at {self.phase}"

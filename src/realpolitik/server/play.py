@@ -27,7 +27,8 @@ from realpolitik.server.errors import (
     OrdersRefused,
     Unprocessable,
 )
-from realpolitik.server.games import (
+from realpolitik.server.gamesettings import GameSettings
+from realpolitik.server.rows import (
     ACTIVE,
     FINISHED,
     Seat,
@@ -37,7 +38,6 @@ from realpolitik.server.games import (
     summary,
     visible_row,
 )
-from realpolitik.server.gamesettings import GameSettings
 
 if TYPE_CHECKING:
     from realpolitik.game import Game
