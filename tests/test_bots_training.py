@@ -13,7 +13,7 @@ import pytest
 from realpolitik.bots.base import PowerView
 from realpolitik.bots.training import Plan, play, run
 from realpolitik.cli import main
-from realpolitik.game import Game
+from realpolitik.formats.savegame import game_from_json
 from realpolitik.game.editions import edition
 from realpolitik.orders import Order
 
@@ -70,7 +70,7 @@ def test_the_phases_are_the_saved_games_history(tmp_path):
     run(saved, tmp_path / "saved", workers=1)
     phases = _lines(tmp_path / "lines" / "phases.jsonl")
     for seed in (7, 8):
-        game = Game.from_json(json.loads((tmp_path / "saved" / f"game-{seed}.json").read_text()))
+        game = game_from_json(json.loads((tmp_path / "saved" / f"game-{seed}.json").read_text()))
         assert game.edition.name == "conquista" and game.setup.id == "4"
         mine = [p for p in phases if p["game"] == seed]
         assert [p["phase"] for p in mine] == [str(r.phase) for r in game.history]

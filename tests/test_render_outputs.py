@@ -39,12 +39,13 @@ def test_frames_of_the_example_game_chain_phase_to_phase() -> None:
 
 
 def test_frames_of_a_saved_game() -> None:
+    from realpolitik.formats.savegame import game_to_json
     from realpolitik.game import Game
 
     game = Game.new(seed=1)
     game.submit("FRANCE", ["A PAR - BUR"])
     game.process()
-    frames = frames_from_json(game.to_json())
+    frames = frames_from_json(game_to_json(game))
     assert [str(f.phase) for f in frames] == ["S1901M", "F1901M"]
     assert frames[0].resolution is not None
     assert "FRANCE" in frames[0].orders

@@ -8,7 +8,7 @@
     realpolitik render --sheet FRANCE -o france.svg          # an order sheet
     realpolitik render --pad -o pad.svg                      # a blank map pad
 
-GAME.json is a saved game (``Game.to_json()``) or a game record (``{"start", "phases"}``).
+GAME.json is a saved game (``game_to_json(game)``) or a game record (``{"start", "phases"}``).
 The output's extension picks the format (``.svg``, ``.png``, ``.html``); without ``-o`` the
 SVG is written to standard output.
 """

@@ -1,8 +1,10 @@
 """The native saved game: the whole :class:`~realpolitik.game.Game` as versioned JSON.
 
-Lossless: ``Game.from_json(game.to_json()).to_json() == game.to_json()``. The file holds the
-setup (variant, edition, table, rules, seed, players, agreed last year), the current phase
-and position, pending orders, the status (civil disorder, concessions, alliances, coin
+Written by :func:`game_to_json`, read back by :func:`game_from_json` (the game layer does
+not know its formats: a :class:`Game` has no ``to_json``). Lossless:
+``game_to_json(game_from_json(game_to_json(game))) == game_to_json(game)``. The file holds
+the setup (variant, edition, table, rules, seed, players, agreed last year), the current
+phase and position, pending orders, the status (civil disorder, concessions, alliances, coin
 toss), messages, every processed phase (position before, orders, outcomes) and the result::
 
     {"format": "realpolitik-game", "version": 1, "edition": "classic", "setup": "7", ...,

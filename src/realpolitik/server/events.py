@@ -28,8 +28,8 @@ from realpolitik.server.accounts import User
 from realpolitik.server.backend import Backend
 from realpolitik.server.db import reading
 from realpolitik.server.errors import ApiError
-from realpolitik.server.games import visible_row
 from realpolitik.server.press import inbox
+from realpolitik.server.rows import visible_row
 
 log = logging.getLogger(__name__)
 

@@ -7,7 +7,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response
 from fastapi.responses import StreamingResponse
 
-from realpolitik.server import accounts, events, games, play, press
+from realpolitik.errors import VariantError
+from realpolitik.game.editions import EDITIONS, VARIANTS, edition
+from realpolitik.server import accounts, events, games, maps, play, press
 from realpolitik.server.accounts import User
 from realpolitik.server.backend import Backend
 from realpolitik.server.errors import BadRequest, Forbidden, Unauthorized
@@ -96,8 +98,6 @@ def _user_out(user: User) -> UserOut:
 @router.get("/meta", tags=["meta"])
 def meta() -> dict[str, Any]:
     """What a new game may be: editions, variants, press rules, bots, deadline presets."""
-    from realpolitik.game.editions import EDITIONS, VARIANTS, edition
-
     return {
         "editions": list(EDITIONS),
         "variants": list(VARIANTS),
@@ -121,9 +121,6 @@ def _rulebook(edition_name: str, players: int) -> Deadlines:
 
 def _table_press(edition_name: str, players: int) -> str:
     """The press of a table when the game does not say: ``none`` without diplomacy."""
-    from realpolitik.errors import VariantError
-    from realpolitik.game.editions import edition
-
     try:
         return "full" if edition(edition_name).setup(players).press else "none"
     except VariantError:
@@ -302,6 +299,7 @@ def put_orders(game_id: GameId, body: OrdersIn, b: B, me: Me) -> dict[str, Any]:
         ready=body.ready,
         accept=body.accept,
         ally=body.ally,
+        phase=body.phase,
     )
 
 
@@ -354,8 +352,6 @@ def map_svg(
 ) -> Response:
     """The map: a past phase with its orders and results, or the current position with
     the orders of each ``power`` given (ones you play; the parameter may be repeated)."""
-    from realpolitik.server import maps
-
     svg = maps.map_svg(b, game_id, me, phase=phase, power=power, language=language, code=code)
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
 

@@ -72,7 +72,7 @@ games = Table(
     Column("status", String(10), nullable=False),  # forming | active | finished
     Column("settings", JSON, nullable=False),
     Column("invite_code", String(40), nullable=False, unique=True),
-    Column("state", JSON, nullable=True),  # Game.to_json() once started
+    Column("state", JSON, nullable=True),  # game_to_json(game) once started
     Column("phase", String(10), nullable=True),
     Column("version", Integer, nullable=False, default=0),
     Column("phase_started_at", Float, nullable=True),
