@@ -23,7 +23,14 @@ def make_engine(url: str, *, pool_size: int = 10) -> Engine:
     """An engine for ``url`` with the schema migrated to the latest version."""
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
-        engine = create_engine(url, connect_args={"timeout": 60, "check_same_thread": False})
+        # as many connections as the request threads that may want one at once (anyio's
+        # 40): fewer, and requests queue for a connection behind a slow writer
+        engine = create_engine(
+            url,
+            connect_args={"timeout": 60, "check_same_thread": False},
+            pool_size=pool_size,
+            max_overflow=max(0, 48 - pool_size),
+        )
         _sqlite_immediate(engine)
     else:
         engine = create_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
