@@ -8,6 +8,8 @@ deadlocks); PostgreSQL ones lock the rows they change (``SELECT ... FOR UPDATE``
 from __future__ import annotations
 
 import sqlite3
+import threading
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -55,10 +57,25 @@ def _sqlite_immediate(engine: Engine) -> None:
         conn.exec_driver_sql("BEGIN" if readonly else "BEGIN IMMEDIATE")
 
 
+_writers: weakref.WeakKeyDictionary[Engine, threading.RLock] = weakref.WeakKeyDictionary()
+
+
 @contextmanager
 def transaction(engine: Engine) -> Iterator[Connection]:
-    """A transaction committed on leaving the block (rolled back on an exception)."""
-    with engine.begin() as conn:
+    """A transaction committed on leaving the block (rolled back on an exception).
+
+    SQLite: a process's writers take turns on a lock of their own before ``BEGIN
+    IMMEDIATE``: each is woken as the one before it ends, where SQLite's busy handler
+    would have them poll and sleep (a free lock can then wait unclaimed while the request
+    threads the writers hold keep reads waiting too)."""
+    turn = _writers.get(engine)
+    if turn is None and engine.dialect.name == "sqlite":
+        turn = _writers.setdefault(engine, threading.RLock())
+    if turn is None:
+        with engine.begin() as conn:
+            yield conn
+        return
+    with turn, engine.begin() as conn:
         yield conn
 
 
