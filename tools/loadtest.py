@@ -237,6 +237,8 @@ class _Player:
 def _player(
     base: str, token: str, gid: int, seed: int, until: float, stats: Stats, args: Any
 ) -> None:
+    ramp = min(args.ramp, args.seconds / 4)
+    time.sleep(random.Random(-seed).uniform(0, ramp))  # the players arrive over the ramp
     headers = {"Authorization": f"Bearer {token}"}
     news = threading.Event()
     heard: dict[str, Any] = {}
@@ -361,7 +363,7 @@ def run(args: argparse.Namespace) -> int:
             "cpu": _cpu_seconds(server.pid) - cpu_before,
             "load": (load_before, os.getloadavg()[0]),
             "client": time.process_time() - client_cpu,
-            "warm": started + min(15.0, args.seconds / 4),
+            "warm": started + min(args.ramp, args.seconds / 4) + 5.0,
             "start": started,
         }
         problems = _check(base, games, stats)
@@ -436,11 +438,21 @@ def report(
     warm = [took for at, took in stats.when if at >= machine["warm"]]
     print()
     print(
-        f"after the first {machine['warm'] - machine['start']:.0f} s (everyone arriving at"
-        f" once): {len(warm)} requests, p50 {1000 * _percentile(warm, 0.5):.0f} ms,"
+        f"after the first {machine['warm'] - machine['start']:.0f} s (the players arriving):"
+        f" {len(warm)} requests, p50 {1000 * _percentile(warm, 0.5):.0f} ms,"
         f" p99 {1000 * _percentile(warm, 0.99):.0f} ms"
     )
     print(f"the simulated players' own CPU: {machine['client']:.1f} s")
+    windows: dict[int, list[float]] = defaultdict(list)
+    for at, took in stats.when:
+        windows[int((at - machine["start"]) // 10)].append(took)
+    print(
+        "p99 by 10 s window: "
+        + ", ".join(
+            f"{10 * k}s {1000 * _percentile(ts, 0.99):.0f} ms ({len(ts)})"
+            for k, ts in sorted(windows.items())
+        )
+    )
     print()
     print("| request | count | p50 | p99 |")
     print("|---|---:|---:|---:|")
@@ -471,6 +483,9 @@ def main(argv: list[str] | None = None) -> int:
         default="random",
         help="the bots in the empty seats (default random: here a game moves a phase every"
         " few seconds, a real one every day, so its bots' thinking would be out of proportion)",
+    )
+    parser.add_argument(
+        "--ramp", type=float, default=10.0, help="seconds over which the players arrive"
     )
     parser.add_argument(
         "--think", type=float, default=15.0, help="mean seconds before ordering in a phase"
