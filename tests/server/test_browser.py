@@ -715,15 +715,17 @@ def test_the_page_learns_of_press_and_phases_by_push(server: LiveServer, browser
     idle(page)
     fetched: list[str] = []
     page.on("request", lambda q: fetched.append(q.url) if re.search(GAME_FETCHES, q.url) else None)
+    press: list[str] = []
+    page.on("request", lambda q: press.append(q.url) if "/messages?" in q.url else None)
     page.wait_for_timeout(4000)  # longer than the fallback's polling interval
-    assert fetched == [], "the page listens to the event stream instead of polling"
+    assert fetched == press == [], "the page listens to the event stream instead of polling"
     theirs = httpx.get(base, headers=ruth).json()["my_powers"]
     body = {"sender": theirs[0], "body": "Greetings from the east"}
     assert httpx.post(base + "/messages", json=body, headers=ruth).status_code == 201
     page.wait_for_function(
         "(document.getElementById('messages') || {}).innerText.includes('Greetings from the east')"
     )
-    assert 1 <= len(fetched) <= 2, fetched  # fetched on the news, once
+    assert len(press) == 1 and fetched == [], (press, fetched)  # press news: the press only
     before = phase(page)
     mine = page.evaluate(MY_POWERS)
     for power in mine:  # ready by the API, not by the page's buttons: the page must hear it

@@ -494,6 +494,7 @@ def submit_orders(
     ready: bool | None = None,
     accept: list[str] | None = None,
     ally: list[str] | None = None,
+    phase: str | None = None,
 ) -> dict[str, Any]:
     """Store the power's orders for this phase (``merge``: only replace the orders of the
     units named), with (conquista) the foreign supports it ``accept``s and the alliance it
@@ -501,7 +502,9 @@ def submit_orders(
     against the position and the rules (see :func:`engine.judge_orders`): if any is
     refused, nothing is stored and the answer (422) names each refused order with the
     reason in ``language``; a bad ``accept`` or ``ally`` is refused likewise (422).
-    Committed before this returns."""
+    ``phase``: the phase the orders are for (if the game is in another, 409: a late
+    submission is never judged against, or stored for, the next phase). Committed before
+    this returns."""
     check_language(language)
     if len(texts) > MAX_ORDERS:
         raise BadRequest(f"at most {MAX_ORDERS} orders at once")
@@ -513,6 +516,8 @@ def submit_orders(
         if row.status != ACTIVE:
             raise Conflict("this game is over")
         power = _require_power(seats_of(conn, game_id), user, power)
+    if phase is not None and phase.upper() != row.phase:
+        raise Conflict(f"these orders are for {phase.upper()}, the game is in {row.phase}")
     if power not in engine.powers_to_act(_game(row)):
         raise Conflict(f"{power} has no orders to give in {row.phase}")
     game = engine.scratch(row.id, row.version, row.state)

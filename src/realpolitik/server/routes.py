@@ -299,6 +299,7 @@ def put_orders(game_id: GameId, body: OrdersIn, b: B, me: Me) -> dict[str, Any]:
         ready=body.ready,
         accept=body.accept,
         ally=body.ally,
+        phase=body.phase,
     )
 
 

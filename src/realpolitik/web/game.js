@@ -48,7 +48,11 @@ function listen(gameId) {
     if (S.busy || (redraw && S.selection)) { timer = setTimeout(settle, 300); return; }
     const heard = news;
     news = null;
-    if (!known(heard)) refresh(false);
+    if (known(heard)) return;
+    // the press is fetched only if there is news of it; press alone: only the press
+    const press = heard.message > (S.lastMsg || 0);
+    if (press && onlyPress(heard)) busy(() => loadMessages());
+    else refresh(false, press);
   };
   source.addEventListener("change", (e) => {
     news = JSON.parse(e.data);
@@ -60,13 +64,18 @@ function listen(gameId) {
 
 // Whether the page shows what a change event announces already (my own action, say).
 function known(news) {
+  return onlyPress(news) && news.message <= (S.lastMsg || 0);
+}
+
+// Whether the game the page shows is the one announced, but for its press.
+function onlyPress(news) {
   const g = S.game;
   if (!g || news.gone) return false;
   const ready = Object.values(g.ready || {}).filter(Boolean).length;
   const seated = (g.seats || []).filter((s) => s.taken).length;
   return news.version === g.version && news.phase === g.phase && news.status === g.status
     && news.deadline_at === g.deadline_at && news.press_until === g.press_until
-    && news.ready === ready && news.seated === seated && news.message <= (S.lastMsg || 0);
+    && news.ready === ready && news.seated === seated;
 }
 
 // Refreshes run one at a time, in order: one asked for while another runs waits for it,
@@ -75,30 +84,31 @@ function known(news) {
 let chain = Promise.resolve();
 let queued = null;
 
-export function refresh(force) {
-  if (queued) { queued.force = queued.force || force; return queued.done; }
-  const next = { force };
+export function refresh(force, press = true) {
+  if (queued) { queued.force = queued.force || force; queued.press = queued.press || press; return queued.done; }
+  const next = { force, press };
   queued = next;
   next.done = chain.then(() => {
     queued = null;
-    return busy(() => fetchAndShow(next.force));
+    return busy(() => fetchAndShow(next.force, next.press));
   });
   chain = next.done.catch(() => {});
   return next.done;
 }
 
-async function fetchAndShow(force) {
+// ``press``: fetch new press too (else only what the game's change asks to show again).
+async function fetchAndShow(force, press) {
   const gameId = S.gameId;
   const game = await guarded(() => api("GET", `/games/${gameId}?language=${S.lang}`));
   if (!game || game.id !== S.gameId) return;
   const before = S.game;
   if (before && before.id === game.id && game.version < before.version) return;  // stale
   const changed = force || !before || before.version !== game.version || before.phase !== game.phase;
-  await update(game, before, changed);
+  await update(game, before, changed, press);
 }
 
 // Show ``game`` (``changed``: a new version: the board, orders and history again).
-async function update(game, before, changed) {
+async function update(game, before, changed, press = true) {
   S.game = game;
   S.offset = game.now - Date.now() / 1000;
   if (!S.power || !game.my_powers.includes(S.power)) S.power = pickPower(game);
@@ -107,7 +117,7 @@ async function update(game, before, changed) {
   if (game.status === "forming") {
     fill(document.getElementById("map"), el("p", { id: "forming", class: "muted" }, t("forming_hint", { n: game.seats.filter((s) => !s.taken && !s.player && !s.bot).length })));
     fill(document.getElementById("orders-panel"));
-    await loadMessages();
+    await loadMessages(press);
     return;
   }
   if (changed) {
@@ -122,7 +132,7 @@ async function update(game, before, changed) {
   } else {
     renderOrders(false);
   }
-  await loadMessages();
+  await loadMessages(press);
 }
 
 // The power shown: one with orders to give first (not one with nothing to do).
