@@ -306,7 +306,10 @@ def _unit(words: list[str], at: int, short: _Shorthand) -> tuple[UnitRef, int] |
     at += kind is not None
     if at >= len(words) or (loc := short.places.get(words[at])) is None:
         return None
-    return short.ref(kind, loc, power), at + 1
+    ref = short.refs.get((kind, loc, power))
+    if ref is None:  # made whole, then published by one assignment (threads share it)
+        ref = short.refs[kind, loc, power] = UnitRef(kind, loc, power)
+    return ref, at + 1
 
 
 _NO_ARGUMENT: dict[str, type[Hold | Disband | Build]] = {"H": Hold, "D": Disband, "B": Build}
@@ -318,7 +321,8 @@ class _Shorthand:
     """What the short notation names on one map: ``places``, each location word it may
     use (a province named by three capital letters, bare or with any of :data:`_COASTS`);
     ``powers``, the map's powers; ``refs``, the unit references read so far, by unit type (or
-    ``None``), location and nationality (or ``None``)."""
+    ``None``), location and nationality (or ``None``): made on first use (all 9,000 of a map
+    made up front were a fifth of a process's start-up)."""
 
     __slots__ = ("places", "powers", "refs")
 
@@ -330,16 +334,6 @@ class _Shorthand:
                     self.places[place] = place
         self.powers = frozenset(game_map.powers)
         self.refs: dict[tuple[UnitType | None, str, Power | None], UnitRef] = {}
-
-    def ref(self, kind: UnitType | None, place: str, power: Power | None) -> UnitRef:
-        """The unit reference, made on first use (making all 9,000 of a map up front was a
-        fifth of a process's start-up). Threads share it: each one is made whole, then
-        published by one assignment (two threads may make equal values)."""
-        key = (kind, place, power)
-        found = self.refs.get(key)
-        if found is None:
-            found = self.refs[key] = UnitRef(kind, place, power)
-        return found
 
 
 @lru_cache(maxsize=16)  # every shipped board
