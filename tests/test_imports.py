@@ -1,6 +1,7 @@
 """The package's shape: every import of a realpolitik module is at the top of its module
-(none hidden inside a function to break a cycle), and the module-level imports have no
-cycle. Read from the source (an AST walk), not by importing it."""
+(none hidden inside a function to break a cycle), the module-level imports have no cycle,
+and no layer imports one above it (the core never imports the game, the game never its
+file formats). Read from the source (an AST walk), not by importing it."""
 
 from __future__ import annotations
 
@@ -128,6 +129,37 @@ def test_allowed_lazy_imports_are_still_needed() -> None:
 
 def test_no_import_cycles() -> None:
     assert import_cycle() is None
+
+
+# The layers, lowest first: a module imports its own layer and those below, never above.
+# The rules core is the top-level modules and adjudicator/, maps/, notation/.
+LAYERS = {
+    "game": 1,
+    "formats": 2,
+    "bots": 3,
+    "env": 3,
+    "render": 3,
+    "commands": 4,
+    "server": 4,
+    "cli": 5,
+}
+
+
+def _layer(module: str) -> int:
+    parts = module.split(".")
+    return LAYERS.get(parts[1], 0) if len(parts) > 1 else 6  # the package: the public face
+
+
+def test_each_layer_imports_only_itself_and_below() -> None:
+    modules = _modules(SRC)
+    upward = []
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in _at_top(tree):
+            for target in _imported(node, name, path.name == "__init__.py", modules):
+                if _layer(target) > _layer(name):
+                    upward.append(f"{name} imports {target}")
+    assert upward == []
 
 
 def test_the_checks_see_a_hidden_cycle_and_a_plain_one(tmp_path: Path) -> None:

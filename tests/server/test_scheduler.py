@@ -5,6 +5,8 @@ its length (its history lives in per-phase rows)."""
 from __future__ import annotations
 
 import json
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,10 +15,11 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
+from realpolitik.server import play
 from realpolitik.server import tables as t
 from realpolitik.server.app import create_app
 from realpolitik.server.backend import Backend
-from realpolitik.server.scheduler import tick
+from realpolitik.server.scheduler import Scheduler, tick
 from tests.server.conftest import FakeClock, fast_settings, new_game, register
 
 SHORT = {"diplomacy": 60, "orders": 0, "retreats": 60, "adjustments": 60, "first_diplomacy": 0}
@@ -69,6 +72,74 @@ def test_a_pass_processes_one_phase_per_game(
         clock.advance(61)  # the game's deadline has passed
         tick(bots_backend)
         assert _versions(bots_backend)[human] == after[human] + 1, ("late", deadline)
+
+
+def test_a_deadline_passing_during_a_pass_waits_for_one_phase_only(
+    bots_client: TestClient,
+    bots_backend: Backend,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Bots that think long: the deadline of a game with a person passes while the pass
+    is on the first of four bots' games; it is processed next, not after the other three."""
+    alice = register(bots_client, "alice")
+    bots = [
+        new_game(bots_client, alice, name=f"bots {k}", join=False, start=True)["id"]
+        for k in range(4)
+    ]
+    human = new_game(bots_client, alice, start=True, deadlines=SHORT)["id"]
+    order: list[int] = []
+    process_due = play.process_due
+
+    def slow(b: Backend, game_id: int, limit: int = 1) -> int:
+        order.append(game_id)
+        done = process_due(b, game_id, limit=limit)
+        if game_id in bots:
+            clock.advance(61)  # the bots thought for a minute
+        return done
+
+    monkeypatch.setattr("realpolitik.server.scheduler.process_due", slow)
+    before = _versions(bots_backend)[human]
+    tick(bots_backend)
+    assert order[1] == human and sorted(order[:1] + order[2:]) == sorted(bots)
+    assert _versions(bots_backend)[human] == before + 1
+
+
+def test_bots_alone_have_a_loop_of_their_own(
+    bots_client: TestClient,
+    bots_backend: Backend,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """While the scheduler's loop of the games of bots alone is held in a phase (bots that
+    think for ever), the deadlines of a game with a person are kept by the other loop."""
+    alice = register(bots_client, "alice")
+    bots = new_game(bots_client, alice, name="bots", join=False, start=True)["id"]
+    human = new_game(bots_client, alice, start=True, deadlines=SHORT)["id"]
+    thinking, release = threading.Event(), threading.Event()
+    process_due = play.process_due
+
+    def slow(b: Backend, game_id: int, limit: int = 1) -> int:
+        if game_id == bots:
+            thinking.set()
+            release.wait(30)
+        return process_due(b, game_id, limit=limit)
+
+    monkeypatch.setattr("realpolitik.server.scheduler.process_due", slow)
+    scheduler = Scheduler(bots_backend, 0.02)
+    scheduler.start()
+    try:
+        assert thinking.wait(10)
+        for _ in range(3):
+            version = _versions(bots_backend)[human]
+            clock.advance(61)
+            deadline = time.monotonic() + 10
+            while _versions(bots_backend)[human] == version and time.monotonic() < deadline:
+                time.sleep(0.02)
+            assert _versions(bots_backend)[human] > version
+    finally:
+        release.set()
+        scheduler.stop()
 
 
 def test_a_game_of_bots_alone_ends(bots_client: TestClient, bots_backend: Backend) -> None:

@@ -64,7 +64,7 @@ _UnitOrder = Hold | Move | SupportHold | SupportMove | Convoy | Retreat | Disban
 GLOBAL = "GLOBAL"
 
 
-class _Facts:
+class _GameFacts:
     """What a game derives from its state (phase, position, status, players, rules): the
     board, who plays what, who is in civil disorder, who must order, the adjustments due,
     which orders the phase takes.
@@ -225,7 +225,7 @@ class Game:
         self._orders: dict[Power, tuple[Order, ...]] = {}
         self._accepted: dict[Power, frozenset[Province]] = {}
         self._declared: dict[Power, tuple[Power, ...]] = {}
-        self._known: _Facts | None = None  # the facts of the state last asked about
+        self._known: _GameFacts | None = None  # the facts of the state last asked about
 
     # --- creation ------------------------------------------------------------------------
     @classmethod
@@ -286,7 +286,7 @@ class Game:
     def powers(self) -> tuple[Power, ...]:
         return self._facts().powers
 
-    def _facts(self) -> _Facts:
+    def _facts(self) -> _GameFacts:
         """The facts of the game's current state, worked out again when it changed."""
         known = self._known
         if (
@@ -297,7 +297,7 @@ class Game:
             or known.assignment is not self.assignment
             or known.rules is not self.rules
         ):
-            known = self._known = _Facts(self)
+            known = self._known = _GameFacts(self)
         return known
 
     @property
@@ -322,14 +322,14 @@ class Game:
         return self._known_power(self._facts(), power)
 
     @staticmethod
-    def _known_power(facts: _Facts, power: Power) -> Power:
+    def _known_power(facts: _GameFacts, power: Power) -> Power:
         """``power`` (any case) if it is a power of the board, else a :class:`GameError`."""
         power = str(power).upper()
         if power not in facts.powers:
             raise GameError(f"unknown power {power!r}; powers: {', '.join(facts.powers)}")
         return power
 
-    def _playing(self, power: Power, facts: _Facts | None = None) -> Power:
+    def _playing(self, power: Power, facts: _GameFacts | None = None) -> Power:
         """``power`` if the game is open and a player plays it now, else a
         :class:`GameError` (``facts``: those of the game now, if at hand)."""
         facts = facts or self._facts()
@@ -422,7 +422,7 @@ class Game:
         return parsed
 
     @staticmethod
-    def _read(text: str, language: str, power: Power, facts: _Facts) -> Order:
+    def _read(text: str, language: str, power: Power, facts: _GameFacts) -> Order:
         """One order as written; in an adjustment phase read against the position, so that
         a bare unit is a build ("F Edi") or, for a unit on the board, a removal ("E Gal"),
         as the rulebooks write them."""
@@ -434,7 +434,9 @@ class Game:
         return parse_order(text, game_map=facts.game_map, language=language)
 
     @staticmethod
-    def _check_order(power: Power, order: Order, facts: _Facts) -> tuple[Order, Province | None]:
+    def _check_order(
+        power: Power, order: Order, facts: _GameFacts
+    ) -> tuple[Order, Province | None]:
         """``order`` as ``power`` may give it in this phase (a move in a retreat phase is
         read as the retreat), and the province of its unit (``None``: a waive); else an
         :class:`IllegalOrderError` saying why. :meth:`submit` checks the unit orders of the

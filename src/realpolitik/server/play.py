@@ -281,21 +281,28 @@ def order_bots(b: Backend, game_id: int) -> int:
     return len(given)
 
 
-def due_games(b: Backend) -> list[int]:
-    """Active games whose deadline has passed or whose ready flags changed, most overdue
-    first (a game waiting on its ready flags is due since its last change)."""
+def due_games(b: Backend, *, alone: bool | None = None) -> list[int]:
+    """Active games whose deadline has passed or whose ready flags changed: the games with
+    a person seated first, then those of bots alone (always due: they must not make a
+    person's deadline wait), each part most overdue first (a game waiting on its ready
+    flags is due since its last change). ``alone``: only the games of bots alone (true),
+    or only those with a person (false)."""
     now = b.now()
     g = t.games.c
     due_at = case(
         (g.needs_check & (g.deadline_at.is_(None) | (g.updated_at < g.deadline_at)), g.updated_at),
         else_=g.deadline_at,
     )
+    seated = (
+        select(t.seats.c.game_id)
+        .where(t.seats.c.game_id == g.id, t.seats.c.user_id.is_not(None))
+        .exists()
+    )
+    stmt = select(g.id).where(g.status == ACTIVE, (g.deadline_at <= now) | g.needs_check)
+    if alone is not None:
+        stmt = stmt.where(~seated if alone else seated)
     with reading(b.db) as conn:
-        rows = conn.execute(
-            select(g.id)
-            .where(g.status == ACTIVE, (g.deadline_at <= now) | g.needs_check)
-            .order_by(due_at, g.id)
-        ).scalars()
+        rows = conn.execute(stmt.order_by(case((seated, 0), else_=1), due_at, g.id)).scalars()
         return list(rows)
 
 
