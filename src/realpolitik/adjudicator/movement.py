@@ -39,7 +39,7 @@ from realpolitik.rules import (
     Rules,
     SupportCut,
 )
-from realpolitik.vocab import Power, Province, Unit, shared_unit, unit_text
+from realpolitik.vocab import Power, Province, Unit
 
 _MOVE, _SUPPORT, _PATH = 0, 1, 2
 _UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
@@ -420,7 +420,7 @@ def adjudicate_movement(
         if r.moves(i):
             unit = after[i]
             keys[i] = dest[i]
-            after[i] = shared_unit(unit.power, unit.type, dest_loc[i] or "")
+            after[i] = Unit(unit.power, unit.type, dest_loc[i] or "")
     for i in dislodger:
         keys[i] = None
     placed = dict(zip(keys, after, strict=True))
@@ -442,7 +442,10 @@ def adjudicate_movement(
         dislodged[prov[i]] = Dislodged(unit, origin, options)
 
     # the fate of each dislodged unit (by number)
-    fates = {i: _DISLODGED if dislodged[prov[i]].retreats else _DESTROYED for i in dislodger}
+    fates = {
+        i: OrderResult.DISLODGED if dislodged[prov[i]].retreats else OrderResult.DESTROYED
+        for i in dislodger
+    }
     outcomes = _outcomes(r, fates)
     order_of, order_unit = problem.order_of, problem.order_unit
     for i in [i for i, k in enumerate(order_of) if k < 0] if -1 in order_of else ():
@@ -450,7 +453,7 @@ def adjudicate_movement(
         if i not in order_unit:  # not even an illegal order: it holds
             hold = Hold(UnitRef(unit.type, unit.location))
             fate = fates.get(i)
-            result = fate or _STANDS
+            result = fate or OrderResult.STANDS
             outcomes.append(Outcome(unit.power, hold, result, "no order: holds", fate, True))
     if (
         rules.dislodged is Dislodging.DESTROYED
@@ -495,48 +498,42 @@ def _outcomes(r: Resolver, fates: Mapping[int, OrderResult]) -> list[Outcome]:
         if i < 0 or order_of[i] != k:  # illegal, or not the order the unit follows
             fate = fates.get(i) if fates else None
             if k in fails:
-                add(Outcome(power, order, _FAILS, fails[k], fate, False))
+                add(Outcome(power, order, OrderResult.FAILS, fails[k], fate, False))
             else:
                 reason = problem.illegal.get(k) or "the unit has another order"
-                add(Outcome(power, order, _ILLEGAL, reason, fate, False))
+                add(Outcome(power, order, OrderResult.ILLEGAL, reason, fate, False))
             continue
         fate = fates.get(i) if fates else None
         what = kind[i]
         if k in notes:
-            result, reason = (_FAILS, fails[k]) if k in fails else (_INVALID, invalid[k])
+            result, reason = (
+                (OrderResult.FAILS, fails[k]) if k in fails else (OrderResult.INVALID, invalid[k])
+            )
         elif what == SUPPORT:
             if r.given(i):
-                result, reason = _GIVEN, ""
+                result, reason = OrderResult.GIVEN, ""
             else:
-                result, reason = _CUT, "dislodged" if fate is not None else "cut by an attack"
+                result, reason = (
+                    OrderResult.CUT,
+                    "dislodged" if fate is not None else "cut by an attack",
+                )
         elif what == MOVE:
             if no_route[i]:
-                result, reason = _INVALID, "no convoy route is ordered"
+                result, reason = OrderResult.INVALID, "no convoy route is ordered"
             elif r.moves(i):
-                result, reason = _SUCCEEDS, ""
+                result, reason = OrderResult.SUCCEEDS, ""
             else:
-                result, reason = _FAILS, _why_failed(r, i)
+                result, reason = OrderResult.FAILS, _why_failed(r, i)
         elif what == HOLD:
-            result, reason = fate or _STANDS, ""
+            result, reason = fate or OrderResult.STANDS, ""
         elif fate is not None:
-            result, reason = _DISRUPTED, "the fleet is dislodged"
+            result, reason = OrderResult.DISRUPTED, "the fleet is dislodged"
         elif problem.target[i] in r.paradox and problem.prov[i] in problem.attackers:
-            result, reason = _DISRUPTED, "a convoy paradox: it holds"
+            result, reason = OrderResult.DISRUPTED, "a convoy paradox: it holds"
         else:
-            result, reason = _AVAILABLE, ""
+            result, reason = OrderResult.AVAILABLE, ""
         add(Outcome(power, order, result, reason, fate, False))
     return out
-
-
-_STANDS, _FAILS, _ILLEGAL, _INVALID = (
-    OrderResult.STANDS,
-    OrderResult.FAILS,
-    OrderResult.ILLEGAL,
-    OrderResult.INVALID,
-)
-_SUCCEEDS, _GIVEN, _CUT = OrderResult.SUCCEEDS, OrderResult.GIVEN, OrderResult.CUT
-_AVAILABLE, _DISRUPTED = OrderResult.AVAILABLE, OrderResult.DISRUPTED
-_DISLODGED, _DESTROYED = OrderResult.DISLODGED, OrderResult.DESTROYED
 
 
 def _why_failed(r: Resolver, i: int) -> str:
@@ -547,16 +544,16 @@ def _why_failed(r: Resolver, i: int) -> str:
     dest = problem.dest[i] or ""
     t = problem.index.get(dest, -1)
     if attack == 0 and t >= 0:
-        return f"cannot dislodge its own unit {unit_text(problem.units[t])}"
+        return f"cannot dislodge its own unit {problem.units[t]}"
     if t >= 0:
         if r.head_to_head(i, t):
             defend = r.defend_strength(t)
             if attack <= defend:
-                by = unit_text(problem.units[t])
+                by = str(problem.units[t])
                 return f"beaten head-to-head by {by} ({attack} against {defend})"
         else:
             hold = r.hold_strength(t)
             if attack <= hold:
-                return f"bounced off {unit_text(problem.units[t])} ({attack} against {hold})"
-    rivals = [unit_text(problem.units[j]) for j in problem.attackers[dest] if j != i]
+                return f"bounced off {problem.units[t]} ({attack} against {hold})"
+    rivals = [str(problem.units[j]) for j in problem.attackers[dest] if j != i]
     return f"standoff in {dest} with {', '.join(rivals)}" if rivals else "bounced"

@@ -46,7 +46,6 @@ from realpolitik.vocab import (
     Unit,
     UnitType,
     coast_of,
-    unit_text,
 )
 
 HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
@@ -574,11 +573,11 @@ def _link(problem: MovementProblem) -> None:
             invalid[k] = refused
         elif want is None:
             if kind[t] == MOVE:
-                invalid[k] = f"{unit_text(units[t])} is ordered to move, not to hold"
+                invalid[k] = f"{units[t]} is ordered to move, not to hold"
             else:
                 problem.hold_supports.setdefault(t, []).append(i)
         elif kind[t] != MOVE or dest[t] != want:
-            invalid[k] = f"{unit_text(units[t])} is not ordered to move to {want}"
+            invalid[k] = f"{units[t]} is not ordered to move to {want}"
         elif problem.target_coast[i] is None and (
             support_coast is not SupportCoast.ALLY_NAMES_IT or owner[t] == owner[i]
         ):
@@ -589,7 +588,7 @@ def _link(problem: MovementProblem) -> None:
             and problem.target_coast[i] in game_map.provinces[want].coasts
             and problem.dest_loc[t] != f"{want}/{problem.target_coast[i]}"
         ):
-            invalid[k] = f"{unit_text(units[t])} is ordered to another coast of {want}"
+            invalid[k] = f"{units[t]} is ordered to another coast of {want}"
         elif (
             support_coast is SupportCoast.ALLY_NAMES_IT
             and problem.target_coast[i] is None
