@@ -615,3 +615,39 @@ def test_an_agreed_draw_is_shown(client: TestClient) -> None:
     s = state(client, gid)
     assert s["is_over"] and s["draw"] is not None
     assert sorted(s["draw"]["powers"]) == sorted(p for _, p in voters)
+
+
+def test_the_board_part_of_a_view_is_built_once_per_version(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from realpolitik.server import play
+
+    builds: list[tuple[str | None, str]] = []
+    build = play._board_view
+
+    def counted(game: Any, phase: str | None, language: str) -> dict[str, Any]:
+        builds.append((phase, language))
+        return build(game, phase, language)
+
+    monkeypatch.setattr(play, "_board_view", counted)
+    alice, bob = register(client, "alice"), register(client, "bob")
+    gid = new_game(client, alice, bots="random")["id"]
+    assert client.post(f"/api/games/{gid}/join", json={}, headers=bob.headers).status_code == 200
+    assert client.post(f"/api/games/{gid}/start", headers=alice.headers).status_code == 200
+    views = [state(client, gid, who) for who in (alice, bob) for _ in range(4)]
+    assert builds == [("S1901M", "en")]
+    assert {v["version"] for v in views} == {views[0]["version"]}
+    assert views[0]["position"] == views[-1]["position"] and views[0]["names"]
+    # what is each viewer's own still differs, and ready flags follow without a new version
+    power = views[0]["my_powers"][0]
+    assert list(views[0]["orders"]) == [power] and power not in views[-1]["orders"]
+    assert client.post(f"/api/games/{gid}/ready", json={"power": power}, headers=alice.headers)
+    after = state(client, gid, alice)
+    assert after["phase"] == "S1901M"  # bob has not said ready: the same board, a new flag
+    assert after["ready"][power] and not views[0]["ready"][power]
+    state(client, gid, alice, language="fr")
+    assert builds[-1][1] == "fr" and len(builds) <= 3
+    other = views[4]["my_powers"][0]
+    assert client.post(f"/api/games/{gid}/ready", json={"power": other}, headers=bob.headers)
+    moved = state(client, gid, bob)
+    assert moved["phase"] == "F1901M" and builds[-1] == ("F1901M", "en")

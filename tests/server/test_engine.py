@@ -5,6 +5,9 @@ with the reason in the player's language."""
 from __future__ import annotations
 
 import random
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -234,4 +237,38 @@ def test_derived_answers_are_worked_out_once_per_version_and_the_old_dropped() -
     assert engine.derived(7, 1, ("legal", "FRANCE"), lambda: make(4)) == {"n": 4}
     assert engine.derived(7, 2, ("legal", "FRANCE"), lambda: make(5)) == {"n": 3}
     assert made == [1, 3, 4]
+    engine.clear_cache()
+
+
+def test_readers_asking_at_once_wait_for_one_answer() -> None:
+    """The burst of fetches after a phase: the answer is made once, not once a reader."""
+    engine.clear_cache()
+    made: list[int] = []
+    start = threading.Barrier(8)
+
+    def make() -> object:
+        made.append(1)
+        time.sleep(0.2)  # long enough for every other reader to arrive meanwhile
+        return {"built": True}
+
+    def read() -> object:
+        start.wait()
+        return engine.derived(9, 3, ("view", "en"), make)
+
+    with ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(lambda _: read(), range(8)))
+    assert len(made) == 1
+    assert all(a is answers[0] for a in answers)
+    engine.clear_cache()
+
+
+def test_a_failed_answer_is_not_kept_and_the_next_reader_tries_again() -> None:
+    engine.clear_cache()
+
+    def fail() -> object:
+        raise ValueError("no")
+
+    with pytest.raises(ValueError):
+        engine.derived(9, 3, ("view", "en"), fail)
+    assert engine.derived(9, 3, ("view", "en"), lambda: {"n": 1}) == {"n": 1}
     engine.clear_cache()

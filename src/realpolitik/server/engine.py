@@ -88,30 +88,54 @@ def clear_cache() -> None:
 
 
 _derived: OrderedDict[int, tuple[int, dict[tuple[Any, ...], Any]]] = OrderedDict()
+_making: dict[tuple[int, int, tuple[Any, ...]], threading.Lock] = {}  # answers being made
 
 
 def derived(game_id: int, version: int, what: tuple[Any, ...], make: Callable[[], T]) -> T:
     """``make()``, worked out once per version of a game (``what``: which answer): the
-    answers every player of a phase asks for alike (its legal orders, names). Only the
-    newest version's answers are kept, for the games most recently asked about. Shared
-    between readers: never mutate it."""
+    answers every player of a phase asks for alike (its legal orders, names, the board
+    part of its view). Only the newest version's answers are kept, for the games most
+    recently asked about. Readers asking at once while it is being made wait for the one
+    making it (the burst of fetches after a phase). Shared between readers: never mutate
+    it."""
+    hit = _derived_hit(game_id, version, what)
+    if hit is not None:
+        found: T = hit[0]
+        return found
+    key = (game_id, version, what)
+    with _cache_lock:
+        making = _making.setdefault(key, threading.Lock())
+    with making:
+        hit = _derived_hit(game_id, version, what)  # made while this one waited
+        if hit is not None:
+            waited: T = hit[0]
+            return waited
+        try:
+            value = make()  # made whole before anyone can read it
+        except BaseException:
+            with _cache_lock:
+                _making.pop(key, None)
+            raise
+        with _cache_lock:
+            _making.pop(key, None)
+            entry = _derived.get(game_id)
+            if entry is None or entry[0] < version:
+                entry = _derived[game_id] = (version, {})
+            if entry[0] == version:
+                entry[1][what] = value
+            _derived.move_to_end(game_id)
+            while len(_derived) > _CACHE_SIZE:
+                _derived.popitem(last=False)
+    return value
+
+
+def _derived_hit(game_id: int, version: int, what: tuple[Any, ...]) -> tuple[Any] | None:
     with _cache_lock:
         entry = _derived.get(game_id)
         if entry is not None and entry[0] == version and what in entry[1]:
             _derived.move_to_end(game_id)
-            hit: T = entry[1][what]
-            return hit
-    value = make()  # made whole before anyone can read it
-    with _cache_lock:
-        entry = _derived.get(game_id)
-        if entry is None or entry[0] < version:
-            entry = _derived[game_id] = (version, {})
-        if entry[0] == version:
-            entry[1][what] = value
-        _derived.move_to_end(game_id)
-        while len(_derived) > _CACHE_SIZE:
-            _derived.popitem(last=False)
-    return value
+            return (entry[1][what],)
+    return None
 
 
 def scratch(game_id: int, version: int, state: Mapping[str, Any]) -> Game:

@@ -362,28 +362,22 @@ def game_state(
     check_language(language)
     with reading(b.db) as conn:
         row = visible_row(conn, game_id, user, code)
-        out = summary(conn, row, user, b.now())
+        seats = seats_of(conn, game_id)
+        out = summary(conn, row, user, b.now(), seats)
         if row.state is None:
             return out
         stored = _stored(conn, game_id, row.phase)
-        seats = seats_of(conn, game_id)
     game = _game(row)
     mine = powers_of(seats, user)
-    to_act = engine.powers_to_act(game)
-    position = game.position
-    out["position"] = position.to_json()
-    out["to_act"] = to_act
-    out["ready"] = {p: bool(p in stored and stored[p].ready) for p in to_act}
-    out["centers"] = {p: len(position.centers_of(p)) for p in game.powers}
-    out["powers"] = list(game.powers)
-    out["is_over"] = game.is_over
-    out["winners"] = sorted(game.winners) if game.is_over else []
-    out["draw"] = _draw_info(game)
-    out["names"] = engine.derived(
-        row.id, row.version, ("names", language), lambda: engine.names(game, language)
+    # the same for every viewer of this version: worked out once, however many players
+    # fetch the game at once when a phase is processed
+    board = engine.derived(
+        row.id, row.version, ("view", language), lambda: _board_view(game, row.phase, language)
     )
+    to_act = board["to_act"]
+    out.update(board)
+    out["ready"] = {p: bool(p in stored and stored[p].ready) for p in to_act}
     out["draw_votes"] = _draw_votes(game, mine, GameSettings.from_json(row.settings))
-    out["adjustments"] = game.builds_due() if row.phase and row.phase.endswith("A") else {}
     mine_orders: dict[str, Any] = {}
     for power in mine:
         texts = list(stored[power].orders) if power in stored else []
@@ -408,6 +402,23 @@ def game_state(
         }
     out["orders"] = mine_orders
     return out
+
+
+def _board_view(game: Game, phase: str | None, language: str) -> dict[str, Any]:
+    """The part of a game's view that is the same for everyone: the position, who must
+    act, the centres, the result and the names (a fresh dict: never mutate it)."""
+    position = game.position
+    return {
+        "position": position.to_json(),
+        "to_act": engine.powers_to_act(game),
+        "centers": {p: len(position.centers_of(p)) for p in game.powers},
+        "powers": list(game.powers),
+        "is_over": game.is_over,
+        "winners": sorted(game.winners) if game.is_over else [],
+        "draw": _draw_info(game),
+        "names": engine.names(game, language),
+        "adjustments": game.builds_due() if phase and phase.endswith("A") else {},
+    }
 
 
 def _province(key: str) -> str:

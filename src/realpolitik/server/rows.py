@@ -73,11 +73,19 @@ def powers_of(seats: list[Seat], user: User | None) -> list[str]:
     return sorted(p for s in seats if s.user_id == user.id for p in s.powers)
 
 
-def summary(conn: Connection, row: Row[Any], user: User | None, now: float) -> dict[str, Any]:
+def summary(
+    conn: Connection,
+    row: Row[Any],
+    user: User | None,
+    now: float,
+    seats: list[Seat] | None = None,
+) -> dict[str, Any]:
     """What anyone may know of a game (and, for its creator, the invitation code). The
     players' usernames are shown to the game's members, to others only if the game's
-    settings say so (``taken`` tells a free seat from a taken one)."""
-    seats = seats_of(conn, row.id)
+    settings say so (``taken`` tells a free seat from a taken one). ``seats``: the game's
+    seats if the caller has read them already."""
+    if seats is None:
+        seats = seats_of(conn, row.id)
     member = user is not None and (
         row.creator_id == user.id or any(s.user_id == user.id for s in seats)
     )
