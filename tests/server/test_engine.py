@@ -272,3 +272,18 @@ def test_a_failed_answer_is_not_kept_and_the_next_reader_tries_again() -> None:
         engine.derived(9, 3, ("view", "en"), fail)
     assert engine.derived(9, 3, ("view", "en"), lambda: {"n": 1}) == {"n": 1}
     engine.clear_cache()
+
+
+def test_only_the_newest_version_of_a_game_is_kept_loaded() -> None:
+    """A game moving on does not fill the cache with its old versions (memory stays flat
+    while the same games are played)."""
+    engine.clear_cache()
+    state = engine.to_state(engine.new_game(variant="standard", edition="classic", seats=7, seed=1))
+    for version in range(1, 11):
+        newest = engine.load(5, version, state)
+    assert engine.load(5, 10, state) is newest
+    assert engine.load(5, 3, state) is not engine.load(5, 3, state)  # an old one: not kept
+    assert engine.load(5, 10, state) is newest
+    with engine._cache_lock:
+        assert list(engine._cache) == [5]
+    engine.clear_cache()

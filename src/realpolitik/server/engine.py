@@ -40,7 +40,7 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 _CACHE_SIZE = 256
-_cache: OrderedDict[tuple[int, int], Game] = OrderedDict()
+_cache: OrderedDict[int, tuple[int, Game]] = OrderedDict()  # game id: its newest version
 _cache_lock = threading.Lock()
 
 
@@ -64,16 +64,19 @@ def seat_powers(game: Game) -> dict[int, list[Power]]:
 
 def load(game_id: int, version: int, state: Mapping[str, Any]) -> Game:
     """The stored game, shared between readers (cached by id and version: never mutate
-    it; use :func:`fresh` to change a game)."""
-    key = (game_id, version)
+    it; use :func:`fresh` to change a game). Only a game's newest version is kept: the
+    older ones would be asked for again only by a request already under way."""
     with _cache_lock:
-        hit = _cache.get(key)
-        if hit is not None:
-            _cache.move_to_end(key)
-            return hit
+        hit = _cache.get(game_id)
+        if hit is not None and hit[0] == version:
+            _cache.move_to_end(game_id)
+            return hit[1]
     game = fresh(state)
     with _cache_lock:
-        _cache[key] = game
+        hit = _cache.get(game_id)
+        if hit is None or hit[0] < version:
+            _cache[game_id] = (version, game)
+            _cache.move_to_end(game_id)
         while len(_cache) > _CACHE_SIZE:
             _cache.popitem(last=False)
     return game
