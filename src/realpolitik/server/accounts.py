@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from sqlalchemy import ColumnElement, delete, func, insert, or_, select, update
+from sqlalchemy import ColumnElement, bindparam, delete, func, insert, or_, select, update
 
 from realpolitik.server import ratelimit
 from realpolitik.server import tables as t
@@ -173,23 +173,27 @@ def _ended(b: Backend, now: float) -> ColumnElement[bool]:
     return or_(s.c.expires_at <= now, last_use <= now - b.settings.session_idle_days * DAY)
 
 
+# built once (every request asks it): building a statement costs more than running it
+_SESSION_USER = (
+    select(
+        t.users.c.id,
+        t.users.c.username,
+        t.users.c.language,
+        t.sessions.c.expires_at,
+        func.coalesce(t.sessions.c.last_seen_at, t.sessions.c.created_at).label("last_use"),
+    )
+    .join(t.sessions, t.sessions.c.user_id == t.users.c.id)
+    .where(t.sessions.c.token_hash == bindparam("token_hash"))
+)
+
+
 def user_for_token(b: Backend, token: str) -> User:
     """The user of a session; a session past its lifetime or idle for too long is refused
     (401). Its last use is written down at most every :data:`TOUCH_SECONDS`."""
     hashed, now = token_hash(token), b.now()
     s = t.sessions
     with reading(b.db) as conn:
-        row = conn.execute(
-            select(
-                t.users.c.id,
-                t.users.c.username,
-                t.users.c.language,
-                s.c.expires_at,
-                func.coalesce(s.c.last_seen_at, s.c.created_at).label("last_use"),
-            )
-            .join(s, s.c.user_id == t.users.c.id)
-            .where(s.c.token_hash == hashed)
-        ).first()
+        row = conn.execute(_SESSION_USER, {"token_hash": hashed}).first()
     if (
         row is None
         or row.expires_at <= now

@@ -11,7 +11,7 @@ import logging
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, Row, case, delete, func, insert, select, update
+from sqlalchemy import Connection, Row, bindparam, case, delete, func, insert, select, update
 
 from realpolitik.errors import OrderError
 from realpolitik.server import engine
@@ -142,10 +142,13 @@ def _store_orders(
         conn.execute(update(t.orders).where(*key).values(**values))
 
 
+_STORED = select(t.orders).where(  # built once: see rows._GAME
+    t.orders.c.game_id == bindparam("game_id"), t.orders.c.phase == bindparam("phase")
+)
+
+
 def _stored(conn: Connection, game_id: int, phase: str) -> dict[str, Row[Any]]:
-    rows = conn.execute(
-        select(t.orders).where(t.orders.c.game_id == game_id, t.orders.c.phase == phase)
-    ).all()
+    rows = conn.execute(_STORED, {"game_id": game_id, "phase": phase}).all()
     return {r.power: r for r in rows}
 
 

@@ -10,7 +10,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, Row, select
+from sqlalchemy import Connection, Row, bindparam, select
 
 from realpolitik.server import tables as t
 from realpolitik.server.accounts import User
@@ -29,9 +29,20 @@ class Seat:
     powers: tuple[str, ...]
 
 
+# The reads of every game view, built once: building a statement costs more than running
+# it on SQLite (0.1-0.2 ms against 0.02 ms).
+_GAME = select(t.games).where(t.games.c.id == bindparam("game_id"))
+_SEATS = (
+    select(t.seats, t.users.c.username)
+    .outerjoin(t.users, t.users.c.id == t.seats.c.user_id)
+    .where(t.seats.c.game_id == bindparam("game_id"))
+    .order_by(t.seats.c.seat)
+)
+
+
 def game_row(conn: Connection, game_id: int, *, lock: bool = False) -> Row[Any]:
-    stmt = select(t.games).where(t.games.c.id == game_id)
-    row = conn.execute(for_update(conn, stmt) if lock else stmt).first()
+    stmt = for_update(conn, _GAME) if lock else _GAME
+    row = conn.execute(stmt, {"game_id": game_id}).first()
     if row is None:
         raise NotFound(f"no game {game_id}")
     return row
@@ -58,12 +69,7 @@ def visible_row(conn: Connection, game_id: int, user: User | None, code: str | N
 
 
 def seats_of(conn: Connection, game_id: int) -> list[Seat]:
-    rows = conn.execute(
-        select(t.seats, t.users.c.username)
-        .outerjoin(t.users, t.users.c.id == t.seats.c.user_id)
-        .where(t.seats.c.game_id == game_id)
-        .order_by(t.seats.c.seat)
-    ).all()
+    rows = conn.execute(_SEATS, {"game_id": game_id}).all()
     return [Seat(r.seat, r.user_id, r.username, r.bot, tuple(r.powers)) for r in rows]
 
 
