@@ -46,6 +46,9 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         port=args.port,
         workers=args.workers,
         timeout_graceful_shutdown=5,  # open event streams do not hold a shutdown up
+        # longer than a client's or reverse proxy's reuse of an idle connection (nginx: 60 s),
+        # so a request is never sent on a connection the server is closing (uvicorn: 5 s)
+        timeout_keep_alive=75,
         log_level=os.environ.get("REALPOLITIK_LOG_LEVEL", "info"),
     )
     return 0
