@@ -49,12 +49,12 @@ def next_phase(edition: Edition, phase: Phase, dislodged: bool) -> Phase:
     if kind is _MOVEMENT and dislodged:
         return _phase(year, season, _RETREATS)
     if kind is _ADJUSTMENTS:
-        if edition.adjustments == "before_spring":
+        if edition.adjustment_time == "before_spring":
             return _phase(year, _SPRING, _MOVEMENT)
         return _phase(year + 1, _SPRING, _MOVEMENT)
     if season is _SPRING:
         return _phase(year, _FALL, _MOVEMENT)
-    if edition.adjustments == "before_spring":
+    if edition.adjustment_time == "before_spring":
         return _phase(year + 1, _SPRING, _ADJUSTMENTS)
     return _phase(year, _WINTER, _ADJUSTMENTS)
 

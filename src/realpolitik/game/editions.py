@@ -173,7 +173,7 @@ class Edition:
     seasons: Mapping[str, str]
     kinds: Mapping[str, str]
     centers: str  # "fall": ownership changes after a Fall turn; "every_turn"
-    adjustments: str  # "after_fall" (Winter) or "before_spring" (reinforcements)
+    adjustment_time: str  # "after_fall" (Winter) or "before_spring" (reinforcements)
     victory: Victory
     shortened_game: bool
     missed_orders: str  # no orders: "disorder" (civil disorder), "hold" (its units hold)
@@ -275,7 +275,7 @@ def _edition(name: str, raw: Mapping[str, Any]) -> Edition:
         seasons=dict(raw["seasons"]),
         kinds=dict(raw["kinds"]),
         centers=raw["centers"],
-        adjustments=raw["adjustments"],
+        adjustment_time=raw["adjustment_time"],
         victory=_victory(raw["victory"]),
         shortened_game=bool(raw.get("shortened_game", False)),
         missed_orders=raw.get("missed_orders", "disorder"),
@@ -284,8 +284,8 @@ def _edition(name: str, raw: Mapping[str, Any]) -> Edition:
     )
     if ed.centers not in ("fall", "every_turn"):
         raise VariantError(f"{name}: centres change {ed.centers!r}?")
-    if ed.adjustments not in ("after_fall", "before_spring"):
-        raise VariantError(f"{name}: adjustments {ed.adjustments!r}?")
+    if ed.adjustment_time not in ("after_fall", "before_spring"):
+        raise VariantError(f"{name}: adjustment_time {ed.adjustment_time!r}?")
     if ed.missed_orders not in ("disorder", "hold"):
         raise VariantError(f"{name}: missed orders {ed.missed_orders!r}?")
     return ed
