@@ -22,10 +22,10 @@ from typing import Any
 from common import CORPUS, pick
 from realpolitik import Phase, Position, adjudicate, load_map, rules_for
 from realpolitik.adjudicator import builds_due
+from realpolitik.game.calendar import settle
+from realpolitik.game.editions import edition
 from realpolitik.legal import legal_orders
 from realpolitik.phase import PhaseKind
-from realpolitik.turns import settle
-from realpolitik.variants import edition
 
 SEED = 1901
 GAMES = 20

@@ -56,12 +56,12 @@ from common import (
 )
 from realpolitik import Phase, Position, adjudicate, load_map, rules_for
 from realpolitik.adjudicator import OrderResult, Resolution
+from realpolitik.formats.situation import read_orders, read_situation
 from realpolitik.game import Game
+from realpolitik.game.calendar import settle
+from realpolitik.game.editions import edition
 from realpolitik.legal import legal_orders
 from realpolitik.phase import PhaseKind
-from realpolitik.situation import read_orders, read_situation
-from realpolitik.turns import settle
-from realpolitik.variants import edition
 
 MAP = load_map("standard")
 CALENDAR = edition("classic")

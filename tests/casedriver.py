@@ -15,10 +15,10 @@ from typing import Any
 
 from realpolitik import Phase, Position, adjudicate, parse_order, rules_for
 from realpolitik.adjudicator.results import Resolution
+from realpolitik.game.editions import edition
 from realpolitik.maps import GameMap, load_map
 from realpolitik.orders import Move, Order, Retreat
 from realpolitik.rules import Rules
-from realpolitik.variants import edition
 
 DATA = Path(__file__).parent / "data"
 

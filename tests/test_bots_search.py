@@ -12,8 +12,8 @@ import pytest
 from realpolitik.bots import Bot, PowerView, SearchBot, make_bot
 from realpolitik.bots.tournament import Config, play
 from realpolitik.game import Game
+from realpolitik.game.editions import edition
 from realpolitik.orders import Build, Disband, Move, Retreat, SupportHold, SupportMove, Waive
-from realpolitik.variants import edition
 
 TABLES = [
     (name, setup.id, setup.players)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from realpolitik.cli import main
-from realpolitik.savegame import load_game
+from realpolitik.formats.savegame import load_game
 
 
 def run(*argv: str, stdin: str = "") -> tuple[int, str]:

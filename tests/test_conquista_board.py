@@ -15,11 +15,11 @@ import pytest
 
 from realpolitik.errors import OrderError
 from realpolitik.game import Game
+from realpolitik.game.editions import edition
 from realpolitik.maps import GameMap, ProvinceType, load_map
 from realpolitik.position import Position
 from realpolitik.render import render
 from realpolitik.render.drawing import drawing_for
-from realpolitik.variants import edition
 from realpolitik.vocab import ARMY, FLEET
 
 

@@ -11,8 +11,8 @@ import pytest
 
 from realpolitik import Phase, Position, adjudicate, load_map, parse_order, rules_for
 from realpolitik.adjudicator.results import Resolution
-from realpolitik.errors import IllegalOrderError
-from realpolitik.game import Game, GameError
+from realpolitik.errors import GameError, IllegalOrderError
+from realpolitik.game import Game
 from realpolitik.rules import Rules
 from tests.gamekit import at
 
@@ -168,8 +168,8 @@ def test_grow_is_for_three_to_seven_players() -> None:
     """Grow: "O jogo da Diplomacia pode ser jogado por três e até 7 pessoas". Its two-player
     table (the First World War) is not in the book: only as the named extra ``2-extra``,
     never offered for two players, nor by the server."""
+    from realpolitik.game.editions import edition
     from realpolitik.server.routes import meta
-    from realpolitik.variants import edition
 
     assert edition("grow").tables() == [3, 4, 5, 6, 7]
     with pytest.raises(GameError, match=r"3 to 7 players, not 2 .*setup 2-extra"):
@@ -239,7 +239,7 @@ def test_bare_builds_through_the_cli_and_the_server(tmp_path) -> None:
     import io
 
     from realpolitik.cli import main
-    from realpolitik.savegame import load_game, save_game
+    from realpolitik.formats.savegame import load_game, save_game
     from realpolitik.server.engine import judge_orders
 
     game = at(Game.new(edition="grow", seed=1), "W1901A", WINTER)
@@ -269,7 +269,7 @@ def test_conquista_foreign_support_counts_only_when_acknowledged(tmp_path) -> No
     import io
 
     from realpolitik.cli import main
-    from realpolitik.savegame import load_game, save_game
+    from realpolitik.formats.savegame import load_game, save_game
 
     for accept in ([], ["A GAL"]):
         game = at(Game.new(edition="conquista", seed=1), "S1914M", RUMANIA)
@@ -297,7 +297,7 @@ def test_conquista_alliances_are_declared_with_the_orders(tmp_path) -> None:
     import io
 
     from realpolitik.cli import main
-    from realpolitik.savegame import load_game, save_game
+    from realpolitik.formats.savegame import load_game, save_game
 
     path = tmp_path / "game.json"
     save_game(Game.new(edition="conquista", seed=1), path)
@@ -451,7 +451,7 @@ def test_adjudicate_rejects_what_an_edition_does_not_have() -> None:
     import pytest as _pytest
 
     from realpolitik.errors import SituationError
-    from realpolitik.situation import adjudicate_situation
+    from realpolitik.formats.situation import adjudicate_situation
 
     base: dict[str, Any] = {"phase": "S1901M", "units": {"AUSTRIA": ["A BUD"], "RUSSIA": ["A GAL"]}}
     cases: list[tuple[dict[str, Any], str]] = [

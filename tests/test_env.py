@@ -18,9 +18,9 @@ from pettingzoo.test import parallel_api_test  # noqa: E402
 
 from realpolitik.env import DiplomacyEnv, SoloEnv  # noqa: E402
 from realpolitik.env.rewards import scores, shares  # noqa: E402
+from realpolitik.game.editions import EDITIONS, edition  # noqa: E402
 from realpolitik.orders import Build, Move  # noqa: E402
 from realpolitik.phase import PhaseKind  # noqa: E402
-from realpolitik.variants import EDITIONS, edition  # noqa: E402
 
 TABLES = [(e, s.id) for e in EDITIONS for s in edition(e).setups]
 

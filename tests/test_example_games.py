@@ -7,7 +7,7 @@ import io
 import pytest
 
 from realpolitik.cli import main
-from realpolitik.replay import load_game_record, replay
+from realpolitik.formats.replay import load_game_record, replay
 
 GAMES = ["classic_1901_1902", "grow_1901_1902"]
 

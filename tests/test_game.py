@@ -7,7 +7,8 @@ import json
 import pytest
 
 from realpolitik import IllegalOrderError, InvalidOrderError, Phase, parse_order
-from realpolitik.game import Game, GameError
+from realpolitik.errors import GameError
+from realpolitik.game import Game
 from realpolitik.maps import load_map
 from realpolitik.orders import Build, Disband, Hold, Move, Retreat, UnitRef, Waive
 from realpolitik.vocab import ARMY

@@ -13,7 +13,12 @@ from itertools import pairwise
 import pytest
 
 from realpolitik import IllegalOrderError, Phase
-from realpolitik.game import Game, GameError
+from realpolitik.errors import GameError
+from realpolitik.formats.savegame import game_from_json, game_to_json
+from realpolitik.game import Game
+from realpolitik.game.editions import Victory
+from realpolitik.game.records import PhaseRecord, Status
+from realpolitik.game.victory import check_victory
 from realpolitik.maps import load_map
 from realpolitik.orders import (
     Build,
@@ -27,9 +32,6 @@ from realpolitik.orders import (
     Waive,
 )
 from realpolitik.position import Position
-from realpolitik.records import PhaseRecord, Status
-from realpolitik.variants import Victory
-from realpolitik.victory import check_victory
 from realpolitik.vocab import ARMY, FLEET
 from tests.gamekit import at, play_random
 
@@ -300,5 +302,5 @@ def test_each_record_keeps_the_position_after_it() -> None:
         assert record.after == following.position
     assert history[-1].after == game.position
     assert history[1].after.centers["BEL"] == "FRANCE"  # centres changed owner after Fall
-    loaded = Game.from_json(game.to_json())
+    loaded = game_from_json(game_to_json(game))
     assert [r.after for r in loaded.history] == [r.after for r in history]

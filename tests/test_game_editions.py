@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from realpolitik import parse_order
-from realpolitik.game import Game, GameError
+from realpolitik.errors import GameError
+from realpolitik.game import Game
 from realpolitik.maps import load_map
 from realpolitik.orders import Build, UnitRef
 from realpolitik.vocab import ARMY, FLEET

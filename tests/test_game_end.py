@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from realpolitik.game import Game, GameError
+from realpolitik.errors import GameError
+from realpolitik.game import Game
 from realpolitik.maps import load_map
 from tests.gamekit import at
 

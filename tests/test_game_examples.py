@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from realpolitik.formats.replay import load_game_record
 from realpolitik.game import Game
-from realpolitik.replay import load_game_record
 
 
 def _pairs(shape: dict[str, list[str]]) -> set[tuple[str, str]]:

@@ -38,13 +38,13 @@ from realpolitik import (
 from realpolitik.adjudicator import builds_due
 from realpolitik.adjudicator.convoy import has_route
 from realpolitik.adjudicator.problem import build_problem
+from realpolitik.game.calendar import settle
+from realpolitik.game.editions import edition
 from realpolitik.legal import WAIVE, _Carriage, _tables, legal_orders, unit_orders
 from realpolitik.maps.model import ProvinceType
 from realpolitik.phase import PhaseKind
 from realpolitik.position import Dislodged
 from realpolitik.rules import SupportReach
-from realpolitik.turns import settle
-from realpolitik.variants import edition
 from realpolitik.vocab import province_of
 
 MAP = load_map("standard")

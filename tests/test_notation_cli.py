@@ -10,7 +10,7 @@ import pytest
 
 from realpolitik.cli import main
 from realpolitik.errors import SituationError
-from realpolitik.situation import adjudicate_situation
+from realpolitik.formats.situation import adjudicate_situation
 
 OPENING: dict[str, Any] = {
     "phase": "S1901M",

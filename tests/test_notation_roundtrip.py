@@ -38,13 +38,13 @@ from realpolitik import (
     rules_for,
 )
 from realpolitik.adjudicator import retreat_options
+from realpolitik.formats.replay import load_game_record
+from realpolitik.formats.situation import adjudicate_situation, read_situation
 from realpolitik.legal import legal_orders
 from realpolitik.notation import LANGUAGES, STYLES, candidates, format_order, parse_order
 from realpolitik.notation.parser import _canonical
 from realpolitik.phase import PhaseKind
 from realpolitik.position import Dislodged
-from realpolitik.replay import load_game_record
-from realpolitik.situation import adjudicate_situation, read_situation
 from realpolitik.vocab import Power, Province
 
 BOARD = load_map("standard")

@@ -24,9 +24,9 @@ from realpolitik import (
     Position,
     load_map,
 )
+from realpolitik.formats.replay import load_game_record
+from realpolitik.formats.situation import adjudicate_situation, read_situation
 from realpolitik.notation import guess_language, parse_order
-from realpolitik.replay import load_game_record
-from realpolitik.situation import adjudicate_situation, read_situation
 
 DATA = Path(__file__).parent / "data" / "notation"
 BOARD = load_map("standard")

@@ -11,10 +11,11 @@ import random
 import pytest
 
 from realpolitik.adjudicator import OrderResult
+from realpolitik.formats.savegame import game_from_json, game_to_json
 from realpolitik.game import Game
+from realpolitik.game.editions import EDITIONS, edition
 from realpolitik.orders import Convoy
 from realpolitik.phase import PhaseKind, Season
-from realpolitik.variants import EDITIONS, edition
 from tests.gamekit import random_orders
 
 TABLES = [(e, s.id) for e in EDITIONS for s in edition(e).setups]
@@ -84,8 +85,8 @@ def test_random_games(name: str, setup: str) -> None:
             for power, count in units_before.items():  # a movement never adds units
                 assert len(game.position.units_of(power)) <= count
     assert given > 100 or game.is_over
-    data = json.loads(json.dumps(game.to_json()))
-    assert Game.from_json(data).to_json() == data
+    data = json.loads(json.dumps(game_to_json(game)))
+    assert game_to_json(game_from_json(data)) == data
     json.dumps(game.view(game.powers[0]))
 
 

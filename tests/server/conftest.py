@@ -195,6 +195,7 @@ def start_server(
             "REALPOLITIK_PASSWORD_MEMORY_KIB": "1024",
             "REALPOLITIK_LOG_LEVEL": "warning",
             "REALPOLITIK_LOGIN_ATTEMPTS_PER_ADDRESS": "100000",  # many players, one address
+            "REALPOLITIK_SIGNUPS_PER_ADDRESS": "100000",
         }
         | (extra_env or {})
     )

@@ -108,3 +108,35 @@ def test_usernames_are_shown_to_members_only(client: TestClient) -> None:
     shown = new_game(client, alice, players=7, show_names=True)
     view = client.get(f"/api/games/{shown['id']}").json()
     assert view["seats"][0]["player"] == "alice"
+
+
+def test_sign_ups_from_one_address_have_their_own_limit(
+    client: TestClient, backend: Backend, clock: FakeClock
+) -> None:
+    """A sign-up tells whether a name is taken: probing names is limited more tightly than
+    log-ins, and a taken name costs the same password hash as a free one."""
+    register(client, "alice")
+    hashed: list[str] = []
+    hash_ = backend.passwords.hash
+
+    def spy(password: str) -> str:
+        hashed.append(password)
+        return hash_(password)
+
+    backend.passwords.hash = spy  # type: ignore[method-assign]
+    limit = backend.settings.signups_per_address
+    codes = [
+        client.post(
+            "/api/accounts", json={"username": "ALICE", "password": f"probe {k:04}"}
+        ).status_code
+        for k in range(limit - 1)  # alice's own sign-up was the first
+    ]
+    assert codes == [409] * (limit - 1)
+    assert hashed == [f"probe {k:04}" for k in range(limit - 1)]  # each probe paid a hash
+    r = client.post("/api/accounts", json={"username": "newbie", "password": "long enough"})
+    assert r.status_code == 429 and int(r.headers["Retry-After"]) >= 1
+    assert len(hashed) == limit - 1  # refused before hashing
+    assert _login(client, "alice", "correct horse") == 200  # log-ins have their own limit
+    clock.advance(backend.settings.login_window_seconds)
+    r = client.post("/api/accounts", json={"username": "newbie", "password": "long enough"})
+    assert r.status_code == 201

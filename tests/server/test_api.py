@@ -217,6 +217,29 @@ def test_merge_replaces_the_order_of_the_same_unit(client: TestClient) -> None:
     assert r.status_code == 422 and "second order" in r.json()["detail"]
 
 
+def test_orders_for_a_phase_gone_by_are_refused_not_stored_for_the_next(
+    client: TestClient,
+) -> None:
+    """A submission that says its phase, arriving after that phase was processed, answers
+    409 and stores nothing (it used to be judged against, and stored for, the next phase)."""
+    alice = register(client, "alice")
+    game = new_game(client, alice, start=True)
+    gid, power = game["id"], game["my_powers"][0]
+    spring = state(client, gid, alice)["phase"]
+    move = first_move(client, gid, alice, power)
+    body = {"power": power, "orders": [move], "phase": spring}
+    r = client.put(f"/api/games/{gid}/orders", json=body, headers=alice.headers)
+    assert r.status_code == 200, r.text
+    for p in state(client, gid, alice)["my_powers"]:
+        client.post(f"/api/games/{gid}/ready", json={"power": p}, headers=alice.headers)
+    now = state(client, gid, alice)
+    assert now["phase"] != spring
+    r = client.put(f"/api/games/{gid}/orders", json=body, headers=alice.headers)
+    assert r.status_code == 409 and spring in r.json()["detail"], r.text
+    mine = now["orders"].get(power, {"orders": []})["orders"]
+    assert state(client, gid, alice)["orders"].get(power, {"orders": []})["orders"] == mine
+
+
 def test_illegal_orders_are_refused_each_named_and_nothing_replaced(client: TestClient) -> None:
     alice = register(client, "alice")
     game = new_game(client, alice, start=True)

@@ -248,20 +248,20 @@ def put_at_the_builds(server: LiveServer, game_id: int, power: str) -> list[str]
     import json
     import sqlite3
 
-    from realpolitik.game import Game
+    from realpolitik.formats.savegame import game_from_json, game_to_json
     from tests.gamekit import at
 
     db = sqlite3.connect(server.log.parent / "game.sqlite3")
     try:
         (raw,) = db.execute("SELECT state FROM games WHERE id = ?", (game_id,)).fetchone()
-        game = Game.from_json(json.loads(raw))
+        game = game_from_json(json.loads(raw))
         position = game.position.to_json()
         units = {p: u for p, u in position["units"].items() if p != power}
         at(game, "W1901A", {"units": units, "centers": position["centers"]})
         assert game.builds_due()[power] > 0
         db.execute(
             "UPDATE games SET state = ?, phase = ?, version = version + 1 WHERE id = ?",
-            (json.dumps(game.to_json()), "W1901A", game_id),
+            (json.dumps(game_to_json(game)), "W1901A", game_id),
         )
         db.commit()
     finally:
@@ -645,13 +645,13 @@ def put_at_a_retreat(server: LiveServer, game_id: int, power: str) -> str:
     import json
     import sqlite3
 
-    from realpolitik.game import Game
+    from realpolitik.formats.savegame import game_from_json, game_to_json
     from tests.gamekit import at
 
     db = sqlite3.connect(server.log.parent / "game.sqlite3")
     try:
         (raw,) = db.execute("SELECT state FROM games WHERE id = ?", (game_id,)).fetchone()
-        game = Game.from_json(json.loads(raw))
+        game = game_from_json(json.loads(raw))
         other = next(p for p in game.powers if p != power)
         centers = game.position.to_json()["centers"]
         at(game, "F1901M", {"units": {power: ["A BOH"], other: ["A MUN", "A TYR"]},
@@ -662,7 +662,7 @@ def put_at_a_retreat(server: LiveServer, game_id: int, power: str) -> str:
         assert str(game.phase) == "F1901R", game.phase
         db.execute(
             "UPDATE games SET state = ?, phase = ?, version = version + 1 WHERE id = ?",
-            (json.dumps(game.to_json()), "F1901R", game_id),
+            (json.dumps(game_to_json(game)), "F1901R", game_id),
         )
         db.commit()
     finally:
@@ -691,3 +691,61 @@ def test_a_retreat_says_why_and_where(server: LiveServer, browser: Any) -> None:
     click_province(page, "SIL")
     page.wait_for_function("[...document.querySelectorAll('#my-orders li.order')].some("
                            "e => e.dataset.order === 'A BOH R SIL')")  # fmt: skip
+
+
+GAME_FETCHES = r"/api/games/\d+\?"  # the game itself (not its legal orders, map or press)
+
+
+def test_the_page_learns_of_press_and_phases_by_push(server: LiveServer, browser: Any) -> None:
+    import re
+
+    import httpx
+
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    code = host_a_table(page, server, "quinn", "Quinn's table").rsplit("/", 1)[1]
+    r = httpx.post(server.url + "/api/accounts", json={"username": "ruth", "password": "pw-ruth-1"})
+    ruth = {"Authorization": f"Bearer {r.json()['token']}"}
+    assert httpx.post(f"{server.url}/api/invitations/{code}", headers=ruth).status_code == 200
+    page.click("#start")
+    page.wait_for_selector("#compose")
+    idle(page)
+    gid = int(page.evaluate("location.hash.split('/')[2]"))
+    base = f"{server.url}/api/games/{gid}"
+    page.wait_for_timeout(2000)  # the news of the start (bots ordering) heard
+    idle(page)
+    fetched: list[str] = []
+    page.on("request", lambda q: fetched.append(q.url) if re.search(GAME_FETCHES, q.url) else None)
+    press: list[str] = []
+    page.on("request", lambda q: press.append(q.url) if "/messages?" in q.url else None)
+    page.wait_for_timeout(4000)  # longer than the fallback's polling interval
+    assert fetched == press == [], "the page listens to the event stream instead of polling"
+    theirs = httpx.get(base, headers=ruth).json()["my_powers"]
+    body = {"sender": theirs[0], "body": "Greetings from the east"}
+    assert httpx.post(base + "/messages", json=body, headers=ruth).status_code == 201
+    page.wait_for_function(
+        "(document.getElementById('messages') || {}).innerText.includes('Greetings from the east')"
+    )
+    assert len(press) == 1 and fetched == [], (press, fetched)  # press news: the press only
+    before = phase(page)
+    mine = page.evaluate(MY_POWERS)
+    for power in mine:  # ready by the API, not by the page's buttons: the page must hear it
+        page.evaluate("""async ([id, power]) => fetch(`/api/games/${id}/ready`, {method: "POST",
+            headers: {"Content-Type": "application/json", "X-Requested-With": "realpolitik"},
+            body: JSON.stringify({power, ready: true})})""", [gid, power])  # fmt: skip
+    for power in theirs:
+        httpx.post(base + "/ready", json={"power": power, "ready": True}, headers=ruth)
+    until_phase_changes(page, before)
+    # where there is no EventSource, the page polls, and still hears the news
+    old = browser.new_context(storage_state=page.context.storage_state()).new_page()
+    old.add_init_script("delete window.EventSource")
+    polled: list[str] = []
+    old.on("request", lambda q: polled.append(q.url) if re.search(GAME_FETCHES, q.url) else None)
+    old.goto(page.url)
+    old.wait_for_selector("#compose")
+    body = {"sender": theirs[0], "body": "Are you still there?"}
+    assert httpx.post(base + "/messages", json=body, headers=ruth).status_code == 201
+    old.wait_for_function(
+        "(document.getElementById('messages') || {}).innerText.includes('still there')"
+    )
+    old.wait_for_timeout(3000)
+    assert len(polled) >= 2, polled

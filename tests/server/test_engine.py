@@ -9,8 +9,8 @@ import random
 import pytest
 
 from realpolitik.game import Game
+from realpolitik.game.editions import EDITIONS
 from realpolitik.server import engine
-from realpolitik.variants import EDITIONS
 
 
 def classic() -> Game:
@@ -108,3 +108,112 @@ def test_conquista_supports_across_the_shore_are_judged_by_its_rule() -> None:
     given, refused = engine.judge_orders(game, "ENGLAND", ["A WAL S F ENG - MAO"], "es")
     assert not given and len(refused) == 1
     assert "limítrofe" in refused[0]["reason"], refused
+
+
+def _adjudicated_illegal(game: Game, power: str, orders: list[object]) -> dict[int, str]:
+    """What adjudicating a copy of the game says is illegal of ``power``'s orders (how the
+    server checked orders before: the reference the cheap check must agree with)."""
+    fork = game.copy()
+    submitted = fork.submit(power, orders)  # type: ignore[arg-type]
+    at = {order: k for k, order in enumerate(submitted)}
+    return {
+        at[o.order]: o.reason
+        for o in fork.process().outcomes
+        if o.power == power and o.result.value == "illegal" and o.order in at
+    }
+
+
+def _odd_orders(game: Game, power: str, rng: random.Random) -> list[object]:
+    """Orders of ``power``'s units that the notation reads but the rules may refuse: moves,
+    supports and convoys to and of random places, retreats and builds anywhere."""
+    from realpolitik import orders as o
+
+    board = game.game_map
+    places = sorted(board.provinces)
+    units = [u for u in game.position.units.values()]
+    mine = [u for u in units if u.power == power]
+    kind = game.phase.kind.name
+    out: list[object] = []
+    if kind == "MOVEMENT":
+        for unit in mine:
+            ref = o.UnitRef(unit.type, unit.location)
+            other = rng.choice(units)
+            oref = o.UnitRef(other.type, other.location)
+            out.append(
+                rng.choice(
+                    [
+                        o.Move(ref, rng.choice(places)),
+                        o.Move(ref, rng.choice(places), via_convoy=True),
+                        o.SupportMove(ref, oref, rng.choice(places)),
+                        o.SupportHold(ref, oref),
+                        o.Convoy(ref, oref, rng.choice(places)),
+                    ]
+                )
+            )
+    elif kind == "RETREATS":
+        for d in game.position.dislodged.values():
+            if d.unit.power == power:
+                out.append(o.Retreat(o.UnitRef(d.unit.type, d.unit.location), rng.choice(places)))
+    else:
+        for prov in rng.sample(places, 3):
+            if prov not in game.position.units:
+                out.append(o.Build(o.UnitRef(rng.choice([None, *{u.type for u in units}]), prov)))
+    return out
+
+
+@pytest.mark.parametrize("edition", list(EDITIONS))
+def test_the_check_agrees_with_adjudicating_a_copy(edition: str) -> None:
+    """Without adjudicating anything, the server calls illegal exactly the orders (and
+    with the reasons) that processing a copy of the game would, over random games with
+    odd orders in every kind of phase."""
+    rng = random.Random(f"judge {edition}")
+    game = engine.new_game(variant="standard", edition=edition, seats=7, seed=5)
+    compared = refused = 0
+    for _ in range(24):
+        if game.is_over:
+            break
+        for power in engine.powers_to_act(game):
+            for _ in range(3):
+                orders = _odd_orders(game, power, rng)
+                try:
+                    submitted = game.copy().submit(power, orders)  # type: ignore[arg-type]
+                except ValueError:  # the game's own refusal (the same in both checks)
+                    continue
+                cheap = engine.illegal_orders(game, power, submitted)
+                assert cheap == _adjudicated_illegal(game, power, orders), (game.phase, power)
+                compared += 1
+                refused += len(cheap)
+        for power in engine.powers_to_act(game):
+            options = engine.legal(game, power)
+            chosen = [rng.choice(opts) for key, opts in options.items() if key != "WAIVE"]
+            if game.phase.kind.name == "ADJUSTMENTS":
+                chosen = chosen[: abs(game.builds_due().get(power, 0))]
+            game.submit(power, chosen)
+        game.process()
+    assert compared > 50 and refused > 50, (compared, refused)
+
+
+def test_checking_orders_adjudicates_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A submission is checked on the position: neither the game nor the adjudicator
+    processes a phase (which cost most of a PUT of orders)."""
+    from realpolitik import adjudicator
+    from realpolitik.adjudicator import movement
+
+    game = classic()
+
+    def boom(*args: object, **kwargs: object) -> None:
+        raise AssertionError("adjudicated")
+
+    monkeypatch.setattr(Game, "process", boom)
+    monkeypatch.setattr(movement, "adjudicate_movement", boom)
+    monkeypatch.setattr(adjudicator, "adjudicate_movement", boom)
+    given, refused = engine.judge_orders(
+        game, "FRANCE", ["A PAR - BUR", "A MAR S A PAR - BUR"], "en"
+    )
+    assert given == ["A PAR - BUR", "A MAR S A PAR - BUR"] and not refused
+    # a stored order the rules refuse (as after a rule change) is judged on the board too
+    given, refused = engine.judge_orders(
+        game, "FRANCE", ["A PAR - BUR"], "en", ["A MAR S A PAR - PIE"]
+    )
+    assert not given
+    assert refused == [{"order": "A MAR S A PAR - PIE", "reason": "A PAR cannot move to PIE"}]

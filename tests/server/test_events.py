@@ -12,8 +12,10 @@ from typing import Any
 
 import httpx
 import pytest
+from fastapi.testclient import TestClient
 
-from tests.server.conftest import LiveServer, start_server
+from realpolitik.server.backend import Backend
+from tests.server.conftest import LiveServer, new_game, register, start_server
 
 
 @pytest.fixture
@@ -110,3 +112,100 @@ def test_an_unlisted_games_stream_is_for_its_members(live: LiveServer) -> None:
     ) as stream:
         assert stream.status_code == 200
         assert Events(stream.iter_lines()).next()["status"] == "active"
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_a_stream_hears_of_what_another_process_changed(
+    database: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """Two server processes on one database: a stream open on one hears of a message sent
+    and a phase processed through the other."""
+    if database == "sqlite":
+        url = f"sqlite:///{tmp_path / 'two.sqlite3'}"
+    else:
+        url = request.getfixturevalue("pg_url")
+    env = {"REALPOLITIK_PUSH_SECONDS": "0.2"}
+    one = start_server(url, tmp_path / "one.log", extra_env=env)
+    try:
+        other = start_server(url, tmp_path / "other.log", extra_env=env)
+        try:
+            _hear_across(one.url, other.url)
+        finally:
+            other.stop()
+    finally:
+        one.stop()
+
+
+def _hear_across(listening: str, acting: str) -> None:
+    alice, bob = _account(acting, "alice"), _account(acting, "bob")
+    game = httpx.post(
+        acting + "/api/games",
+        json={"name": "two", "players": 2, "bots": None, "deadlines": "none"},
+        headers=alice,
+    ).json()
+    gid = game["id"]
+    assert httpx.post(f"{acting}/api/games/{gid}/join", json={}, headers=bob).status_code == 200
+    with (
+        httpx.Client(base_url=listening, timeout=20) as client,
+        client.stream("GET", f"/api/games/{gid}/events", headers=alice) as stream,
+    ):
+        events = Events(stream.iter_lines())
+        first = events.next()
+        assert first["status"] == "active" and first["message"] == 0
+        bobs = httpx.get(f"{acting}/api/games/{gid}", headers=bob).json()["my_powers"]
+        r = httpx.post(
+            f"{acting}/api/games/{gid}/messages",
+            json={"sender": bobs[0], "body": "hello from the other process"},
+            headers=bob,
+        )
+        assert r.status_code == 201, r.text
+        assert events.next()["message"] == r.json()["id"]
+        for who in (alice, bob):
+            powers = httpx.get(f"{acting}/api/games/{gid}", headers=who).json()["my_powers"]
+            for power in powers:
+                r = httpx.post(
+                    f"{acting}/api/games/{gid}/ready",
+                    json={"power": power, "ready": True},
+                    headers=who,
+                )
+                assert r.status_code == 200, r.text
+        for _ in range(10):  # ready flags first, then the new phase
+            change = events.next()
+            if change["phase"] != first["phase"]:
+                break
+        assert change["phase"] != first["phase"] and change["version"] > first["version"]
+
+
+def test_one_query_reads_every_followed_game(client: TestClient, backend: Backend) -> None:
+    """The process reads the stamps of all the games its streams follow in one query, so
+    the database work of push does not grow with the number of streams."""
+    from sqlalchemy import event
+
+    from realpolitik.server.events import Watcher
+
+    alice = register(client, "alice")
+    games = [new_game(client, alice, name=f"g{k}", start=True)["id"] for k in range(3)]
+    watcher = Watcher(backend, interval=3600)  # read by hand here
+    try:
+        for gid in games * 20:  # sixty streams on three games
+            watcher.follow(gid)
+        statements: list[str] = []
+        event.listen(backend.db, "before_cursor_execute", lambda *a: statements.append(a[2]))
+        watcher.read()
+        assert len([s for s in statements if "games" in s]) == 1, statements
+        before = {gid: watcher.stamp(gid) for gid in games}
+        power = client.get(f"/api/games/{games[1]}", headers=alice.headers).json()["my_powers"][0]
+        r = client.post(
+            f"/api/games/{games[1]}/messages",
+            json={"sender": power, "body": "news"},
+            headers=alice.headers,
+        )
+        assert r.status_code == 201, r.text
+        watcher.read()
+        assert watcher.stamp(games[1])["last_message"] == r.json()["id"]
+        assert watcher.stamp(games[0]) == before[games[0]]
+        for gid in games * 20:
+            watcher.unfollow(gid)
+        assert watcher.stamp(games[0]) == {"gone": True}  # nobody follows it: not read
+    finally:
+        watcher.stop()

@@ -5,13 +5,15 @@ and an unexpected error is answered (500) without an exception reaching the HTTP
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
 from realpolitik.server.app import create_app
 from realpolitik.server.backend import Backend
-from tests.server.conftest import new_game, register
+from tests.server.conftest import new_game, register, start_server
 
 MARKER = "ECHO-MARKER-7f3a"
 
@@ -134,3 +136,64 @@ def test_an_unexpected_error_is_answered_not_raised(backend: Backend) -> None:
         r = c.get("/api/boom")
         assert r.status_code == 500 and "boom" not in r.text
         assert c.get("/api/meta").status_code == 200
+
+
+def _peak_kib(pid: int) -> int:
+    status = Path(f"/proc/{pid}/status").read_text()
+    return next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmHWM"))
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+def test_a_live_server_refuses_huge_bodies_and_keeps_its_connections(tmp_path: Path) -> None:
+    """Through uvicorn: a 64 MiB body (declared, or chunked) is refused with a short 413
+    without being read (the server's peak memory grows by less than 32 MiB), and bad input
+    on a keep-alive connection leaves the connection serving."""
+    server = start_server(f"sqlite:///{tmp_path / 'guard.sqlite3'}", tmp_path / "server.log")
+    try:
+        with httpx.Client(base_url=server.url, timeout=60) as http:
+            r = http.post("/api/accounts", json={"username": "alice", "password": "x" * 12})
+            headers = {"Authorization": f"Bearer {r.json()['token']}"}
+            r = http.post("/api/games", json={"name": "g", "start": True}, headers=headers)
+            game_id = r.json()["id"]
+            peak = _peak_kib(server.proc.pid)
+
+            def chunks() -> Iterator[bytes]:
+                yield b'{"power":"FRANCE","orders":[],"x":"'
+                for _ in range(64):
+                    yield b"A" * 2**20
+                yield b'"}'
+
+            for body in (chunks(), b"A" * 64 * 2**20):
+                r = http.put(
+                    f"/api/games/{game_id}/orders",
+                    content=body,
+                    headers=headers | {"content-type": "application/json"},
+                )
+                assert r.status_code == 413 and len(r.content) < 200
+            assert _peak_kib(server.proc.pid) - peak < 32 * 1024
+            bad = [
+                http.get(f"/api/games/{2**63}", headers=headers),
+                http.get(f"/api/games/{game_id}/messages?after={2**64}", headers=headers),
+                http.put(
+                    f"/api/games/{game_id}/orders",
+                    content=b"power=FRANCE",
+                    headers=headers | {"content-type": "application/x-www-form-urlencoded"},
+                ),
+                http.put(
+                    f"/api/games/{game_id}/orders",
+                    content=b'{"power": NaN, "orders": [1e999999]}',
+                    headers=headers | {"content-type": "application/json"},
+                ),
+                http.post(
+                    "/api/games",
+                    content=b'{"name": "x\\udcff"}',
+                    headers=headers | {"content-type": "application/json"},
+                ),
+                http.post(f"/api/games/{game_id}/join", json={"code": "é"}, headers=headers),
+            ]
+            assert all(400 <= r.status_code < 500 for r in bad), [r.status_code for r in bad]
+            for _ in range(5):  # the same connection still serves
+                assert http.get(f"/api/games/{game_id}", headers=headers).status_code == 200
+    finally:
+        server.stop()
+    assert "Traceback" not in server.log.read_text()

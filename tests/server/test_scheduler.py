@@ -5,17 +5,21 @@ its length (its history lives in per-phase rows)."""
 from __future__ import annotations
 
 import json
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
+from realpolitik.server import play
 from realpolitik.server import tables as t
 from realpolitik.server.app import create_app
 from realpolitik.server.backend import Backend
-from realpolitik.server.scheduler import tick
+from realpolitik.server.scheduler import Scheduler, tick
 from tests.server.conftest import FakeClock, fast_settings, new_game, register
 
 SHORT = {"diplomacy": 60, "orders": 0, "retreats": 60, "adjustments": 60, "first_diplomacy": 0}
@@ -49,19 +53,93 @@ def _game(b: Backend, game_id: int) -> dict[str, object]:
 def test_a_pass_processes_one_phase_per_game(
     bots_client: TestClient, bots_backend: Backend, clock: FakeClock
 ) -> None:
+    """Four games of bots alone (always due) and a game with deadlines: each pass takes
+    one phase of every due game, so the other game is processed in the first pass after
+    each of its deadlines, however long the bots play."""
     alice = register(bots_client, "alice")
     bots = [
         new_game(bots_client, alice, name=f"bots {k}", join=False, start=True)["id"]
-        for k in range(3)
+        for k in range(4)
     ]
     human = new_game(bots_client, alice, start=True, deadlines=SHORT)["id"]
-    clock.advance(61)  # the human game's deadline has passed
-    before = _versions(bots_backend)
+    for deadline in range(3):
+        before = _versions(bots_backend)
+        tick(bots_backend)
+        after = _versions(bots_backend)
+        for game_id in bots:
+            if _game(bots_backend, game_id)["status"] != "finished":
+                assert after[game_id] - before[game_id] == 1, "one phase per game per pass"
+        clock.advance(61)  # the game's deadline has passed
+        tick(bots_backend)
+        assert _versions(bots_backend)[human] == after[human] + 1, ("late", deadline)
+
+
+def test_a_deadline_passing_during_a_pass_waits_for_one_phase_only(
+    bots_client: TestClient,
+    bots_backend: Backend,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Bots that think long: the deadline of a game with a person passes while the pass
+    is on the first of four bots' games; it is processed next, not after the other three."""
+    alice = register(bots_client, "alice")
+    bots = [
+        new_game(bots_client, alice, name=f"bots {k}", join=False, start=True)["id"]
+        for k in range(4)
+    ]
+    human = new_game(bots_client, alice, start=True, deadlines=SHORT)["id"]
+    order: list[int] = []
+    process_due = play.process_due
+
+    def slow(b: Backend, game_id: int, limit: int = 1) -> int:
+        order.append(game_id)
+        done = process_due(b, game_id, limit=limit)
+        if game_id in bots:
+            clock.advance(61)  # the bots thought for a minute
+        return done
+
+    monkeypatch.setattr("realpolitik.server.scheduler.process_due", slow)
+    before = _versions(bots_backend)[human]
     tick(bots_backend)
-    after = _versions(bots_backend)
-    for game_id in bots:
-        assert after[game_id] - before[game_id] == 1, "one phase per game per pass"
-    assert after[human] == before[human] + 1, "the overdue game is processed in this pass"
+    assert order[1] == human and sorted(order[:1] + order[2:]) == sorted(bots)
+    assert _versions(bots_backend)[human] == before + 1
+
+
+def test_bots_alone_have_a_loop_of_their_own(
+    bots_client: TestClient,
+    bots_backend: Backend,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """While the scheduler's loop of the games of bots alone is held in a phase (bots that
+    think for ever), the deadlines of a game with a person are kept by the other loop."""
+    alice = register(bots_client, "alice")
+    bots = new_game(bots_client, alice, name="bots", join=False, start=True)["id"]
+    human = new_game(bots_client, alice, start=True, deadlines=SHORT)["id"]
+    thinking, release = threading.Event(), threading.Event()
+    process_due = play.process_due
+
+    def slow(b: Backend, game_id: int, limit: int = 1) -> int:
+        if game_id == bots:
+            thinking.set()
+            release.wait(30)
+        return process_due(b, game_id, limit=limit)
+
+    monkeypatch.setattr("realpolitik.server.scheduler.process_due", slow)
+    scheduler = Scheduler(bots_backend, 0.02)
+    scheduler.start()
+    try:
+        assert thinking.wait(10)
+        for _ in range(3):
+            version = _versions(bots_backend)[human]
+            clock.advance(61)
+            deadline = time.monotonic() + 10
+            while _versions(bots_backend)[human] == version and time.monotonic() < deadline:
+                time.sleep(0.02)
+            assert _versions(bots_backend)[human] > version
+    finally:
+        release.set()
+        scheduler.stop()
 
 
 def test_a_game_of_bots_alone_ends(bots_client: TestClient, bots_backend: Backend) -> None:
@@ -96,3 +174,62 @@ def test_the_stored_state_does_not_grow_with_the_game(client: TestClient, backen
         assert r.status_code == 200 and r.json()["phase"] == phase
         svg = client.get(f"/api/games/{game_id}/map.svg", params={"phase": phase})
         assert svg.status_code == 200 and svg.text.startswith("<svg")
+
+
+def _read_work(
+    client: TestClient, backend: Backend, game_id: int, headers: dict[str, str]
+) -> dict[str, int]:
+    """What one ``GET /api/games/{id}`` costs, counted: SQL statements, statements on the
+    processed phases, games loaded from their stored state and that state's size, and
+    history records parsed (the game's cache emptied first, as on a new process)."""
+    from sqlalchemy import event
+
+    from realpolitik.game import Game
+    from realpolitik.server import engine
+
+    work = {"statements": 0, "phase_reads": 0, "loads": 0, "state_bytes": 0, "history": 0}
+
+    def statement(conn: object, cursor: object, sql: str, *args: object) -> None:
+        work["statements"] += 1
+        work["phase_reads"] += " phases" in sql
+
+    from realpolitik.formats.savegame import game_from_json as real
+
+    def from_json(data: Any) -> Game:
+        work["loads"] += 1
+        work["state_bytes"] += len(json.dumps(data))
+        work["history"] += len(data.get("history") or [])
+        return real(data)
+
+    engine.clear_cache()
+    event.listen(backend.db, "before_cursor_execute", statement)
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(engine, "game_from_json", from_json)
+            r = client.get(f"/api/games/{game_id}", headers=headers)
+    finally:
+        event.remove(backend.db, "before_cursor_execute", statement)
+    assert r.status_code == 200, r.text
+    return work
+
+
+def test_reading_a_long_game_costs_what_a_new_one_does(
+    client: TestClient, backend: Backend
+) -> None:
+    """A game's view is made from its stored current state (its history lives in per-phase
+    rows, not read for the view): the same statements, no phase row, one load of a state
+    no bigger than a new game's (allowing for the units and centres that changed hands)."""
+    alice = register(client, "alice")
+    long = new_game(client, alice, name="long", join=False, start=True)["id"]
+    for _ in range(16):
+        tick(backend)
+    new = new_game(client, alice, name="new", join=False, start=True)["id"]
+    with backend.db.connect() as conn:
+        phases = conn.execute(select(t.phases.c.idx).where(t.phases.c.game_id == long)).all()
+    assert len(phases) >= 16
+    young = _read_work(client, backend, new, alice.headers)
+    old = _read_work(client, backend, long, alice.headers)
+    assert old["phase_reads"] == young["phase_reads"] == 0
+    assert old["statements"] == young["statements"]
+    assert old["loads"] == young["loads"] == 1 and old["history"] == young["history"] == 0
+    assert old["state_bytes"] < 1.5 * young["state_bytes"], (old, young)

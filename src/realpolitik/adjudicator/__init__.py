@@ -46,14 +46,10 @@ def adjudicate(
     ``accepted``: ``(power, province)`` pairs, the supports of the unit in ``province`` that
     ``power`` accepts for its units (``rules.foreign_support == "acknowledged"``)."""
     kind = phase.kind
-    if kind is _MOVEMENT:
+    if kind is PhaseKind.MOVEMENT:
         return adjudicate_movement(
             game_map, position, orders, rules, phase, disorder=disorder, accepted=accepted
         )
-    if kind is _RETREATS:
+    if kind is PhaseKind.RETREATS:
         return adjudicate_retreats(game_map, position, orders, rules, phase)
     return adjudicate_adjustments(game_map, position, orders, rules, phase)
-
-
-# bound once: reading ``PhaseKind.MOVEMENT`` runs the enum's class machinery each time
-_MOVEMENT, _RETREATS = PhaseKind.MOVEMENT, PhaseKind.RETREATS

@@ -193,9 +193,6 @@ def _no_move(reason: Reason) -> MoveRule:
     return MoveRule(reason, "", "", False, False)
 
 
-_CAN_MOVE = SupportReach.CAN_MOVE  # bound once: reading an enum member costs a lookup
-
-
 def support_reach(
     game_map: GameMap, reach: SupportReach, utype: UnitType, location: Location
 ) -> Collection[Province]:
@@ -235,7 +232,7 @@ def support_rule(
         reason = Reason("target_stays", into)
     elif into == here:
         reason = Reason("support_into_own", into)
-    elif rules.support_reach is _CAN_MOVE:  # support_reach's test, as the listing's
+    elif rules.support_reach is SupportReach.CAN_MOVE:  # support_reach's test, as the listing's
         if not game_map.can_reach(utype, location, into):
             reason = Reason("cannot_support", into, unit=f"{utype.value} {location}")
     elif into not in game_map.any_adjacency.get(here, ()):

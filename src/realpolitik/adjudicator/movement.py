@@ -36,7 +36,7 @@ from realpolitik.rules import (
     Rules,
     SupportCut,
 )
-from realpolitik.vocab import FLEET, Power, Province, Unit, shared_unit, unit_text
+from realpolitik.vocab import FLEET, Power, Province, Unit
 
 _BOOK_PARADOX_RULES = (ConvoyParadox.RULE_1971, ConvoyParadox.RULE_1982, ConvoyParadox.RULE_2000)
 _NO_GUESS = sys.maxsize  # no guess read
@@ -403,7 +403,7 @@ def adjudicate_movement(
     for slot in problem.slots:
         if slot.kind is Move and r.moves(slot):
             unit = slot.unit
-            units[slot.dest] = shared_unit(unit.power, unit.type, slot.dest_location)
+            units[slot.dest] = Unit(unit.power, unit.type, slot.dest_location)
         elif slot not in dislodger:
             units[slot.province] = slot.unit
     contested = _contested(r, units)
@@ -512,15 +512,15 @@ def _why_failed(r: Resolver, slot: Slot) -> str:
     there = r.problem.in_province.get(dest)
     if there is not None:
         if attack == 0:
-            return f"cannot dislodge its own unit {unit_text(there.unit)}"
+            return f"cannot dislodge its own unit {there.unit}"
         if r.head_to_head(slot, there):
             defend = r.defend_strength(there)
             if attack <= defend:
-                by = unit_text(there.unit)
+                by = str(there.unit)
                 return f"beaten head-to-head by {by} ({attack} against {defend})"
         else:
             hold = r.hold_strength(there)
             if attack <= hold:
-                return f"bounced off {unit_text(there.unit)} ({attack} against {hold})"
-    rivals = [unit_text(s.unit) for s in r.problem.attackers[dest] if s is not slot]
+                return f"bounced off {there.unit} ({attack} against {hold})"
+    rivals = [str(s.unit) for s in r.problem.attackers[dest] if s is not slot]
     return f"standoff in {dest} with {', '.join(rivals)}" if rivals else "bounced"

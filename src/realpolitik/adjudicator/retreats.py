@@ -17,15 +17,9 @@ from realpolitik.vocab import (
     Power,
     Province,
     Unit,
-    shared_unit,
 )
 
 _RETREAT_ORDERS = (Retreat, Move, Disband)
-# enum members bound once: reading ``OrderResult.SUCCEEDS`` goes through the enum's class
-# machinery, many times slower than a module global
-_SUCCEEDS = OrderResult.SUCCEEDS
-_FAILS = OrderResult.FAILS
-_ILLEGAL = OrderResult.ILLEGAL
 
 
 def retreat_options(
@@ -69,7 +63,7 @@ def adjudicate_retreats(
             if unit is not None:
                 here = PROVINCE[unit.location]
                 if here in chosen:
-                    verdict, reason, unit = _ILLEGAL, "the unit has another order", None
+                    verdict, reason, unit = OrderResult.ILLEGAL, "the unit has another order", None
                 else:
                     chosen[here] = dest
             judged.append((power, order, verdict, reason, unit, dest))
@@ -81,16 +75,16 @@ def adjudicate_retreats(
     for power, order, verdict, reason, unit, dest in judged:
         if unit is not None:
             if dest is None:
-                verdict = _SUCCEEDS
+                verdict = OrderResult.SUCCEEDS
                 removed.append(unit)
             elif (prov := PROVINCE[dest]) in bounced:
-                verdict, reason = _FAILS, f"bounced in {prov}: disbanded"
+                verdict, reason = OrderResult.FAILS, f"bounced in {prov}: disbanded"
                 removed.append(unit)
             else:
-                verdict = _SUCCEEDS
+                verdict = OrderResult.SUCCEEDS
                 if units is None:
                     units = dict(position.units)
-                units[prov] = shared_unit(unit.power, unit.type, dest)
+                units[prov] = Unit(unit.power, unit.type, dest)
         assert verdict is not None
         outcomes.append(Outcome(power, order, verdict, reason, None, False))
     if len(chosen) < len(position.dislodged):
@@ -99,7 +93,14 @@ def adjudicate_retreats(
                 removed.append(d.unit)
                 ref = UnitRef(d.unit.type, d.unit.location)
                 outcomes.append(
-                    Outcome(d.unit.power, Disband(ref), _SUCCEEDS, "no retreat order", None, True)
+                    Outcome(
+                        d.unit.power,
+                        Disband(ref),
+                        OrderResult.SUCCEEDS,
+                        "no retreat order",
+                        None,
+                        True,
+                    )
                 )
     new_position = Position(position.units if units is None else units, position.centers)
     return Resolution(phase, tuple(outcomes), new_position, tuple(removed), ())
@@ -122,26 +123,36 @@ def _judge(
     """``(None, "", unit, dest)`` for a legal order of the dislodged ``unit`` (``dest`` where
     it retreats, ``None`` for a disband), else ``(verdict, reason, None, None)``."""
     if not isinstance(order, _RETREAT_ORDERS):
-        return _ILLEGAL, "only retreats and disbands are ordered in a retreat phase", None, None
+        return (
+            OrderResult.ILLEGAL,
+            "only retreats and disbands are ordered in a retreat phase",
+            None,
+            None,
+        )
     ref = order.unit
     here = PROVINCE[ref.location]
     d: Dislodged | None = position.dislodged.get(here)
     if d is None:
-        return _ILLEGAL, f"there is no dislodged unit in {here}", None, None
+        return OrderResult.ILLEGAL, f"there is no dislodged unit in {here}", None, None
     unit = d.unit
     if unit.power != power:
-        return _ILLEGAL, f"the dislodged unit in {here} belongs to {unit.power}", None, None
+        return (
+            OrderResult.ILLEGAL,
+            f"the dislodged unit in {here} belongs to {unit.power}",
+            None,
+            None,
+        )
     if (
         ref.type is not None
         and ref.type is not unit.type
         and rules.wrong_unit_type is WrongUnitType.ILLEGAL
     ):
         why = f"the dislodged unit is {unit.type.value}, not {ref.type.value}"
-        return _ILLEGAL, why, None, None
+        return OrderResult.ILLEGAL, why, None, None
     if isinstance(order, Disband):
         return None, "", unit, None
     if isinstance(order, Move) and order.via_convoy:
-        return _ILLEGAL, "a retreat cannot be convoyed", None, None
+        return OrderResult.ILLEGAL, "a retreat cannot be convoyed", None, None
     dest = order.destination
     prov = PROVINCE[dest]
     options = [loc for loc in d.retreats if PROVINCE[loc] == prov]
@@ -150,5 +161,5 @@ def _judge(
     if len(options) == 1 and (dest == prov or dest[len(prov) + 1 :] not in game_map.coasts(prov)):
         return None, "", unit, options[0]  # the one option there (a coast it does not have)
     if len(options) > 1:
-        return _ILLEGAL, f"the coast of {prov} must be given", None, None
-    return _ILLEGAL, f"{unit} cannot retreat to {dest}", None, None
+        return OrderResult.ILLEGAL, f"the coast of {prov} must be given", None, None
+    return OrderResult.ILLEGAL, f"{unit} cannot retreat to {dest}", None, None

@@ -10,13 +10,26 @@
 against predicted orders of the other powers.
 """
 
-from realpolitik.bots.base import Bot, PowerView, make_bot
+from realpolitik.bots.base import Bot, PowerView
 from realpolitik.bots.heuristic import HeuristicBot
 from realpolitik.bots.random_bot import RandomBot
-from realpolitik.bots.search import SearchBot
+from realpolitik.bots.search import DEFAULT_STRENGTH, SearchBot
 
 BOTS = ("search", "heuristic", "random")
 DEFAULT_BOT = "search"
+
+
+def make_bot(kind: str, *, seed: int | None = None, strength: int | None = None) -> Bot:
+    """A bot by name: ``"search"``, ``"heuristic"`` or ``"random"``. ``strength``: the
+    search bot's budget (adjudications per movement phase; others have none)."""
+    if kind == "search":
+        return SearchBot(seed, strength=DEFAULT_STRENGTH if strength is None else strength)
+    if kind == "random":
+        return RandomBot(seed)
+    if kind == "heuristic":
+        return HeuristicBot(seed)
+    raise ValueError(f"unknown bot {kind!r} (expected 'search', 'heuristic' or 'random')")
+
 
 __all__ = [
     "BOTS",

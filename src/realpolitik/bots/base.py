@@ -38,19 +38,3 @@ class Bot(Protocol):
     def orders(self, view: PowerView, legal: LegalOrders) -> list[Order]:
         """The orders to give (at most one per key of ``legal``)."""
         ...
-
-
-def make_bot(kind: str, *, seed: int | None = None, strength: int | None = None) -> Bot:
-    """A bot by name: ``"search"``, ``"heuristic"`` or ``"random"``. ``strength``: the
-    search bot's budget (adjudications per movement phase; others have none)."""
-    from realpolitik.bots.heuristic import HeuristicBot
-    from realpolitik.bots.random_bot import RandomBot
-    from realpolitik.bots.search import DEFAULT_STRENGTH, SearchBot
-
-    if kind == "search":
-        return SearchBot(seed, strength=DEFAULT_STRENGTH if strength is None else strength)
-    if kind == "random":
-        return RandomBot(seed)
-    if kind == "heuristic":
-        return HeuristicBot(seed)
-    raise ValueError(f"unknown bot {kind!r} (expected 'search', 'heuristic' or 'random')")

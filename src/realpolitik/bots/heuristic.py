@@ -44,15 +44,15 @@ class HeuristicBot:
         self._rng = random.Random(seed)
 
     def orders(self, view: PowerView, legal: LegalOrders) -> list[Order]:
-        board = _Board(view)
+        survey = _Survey(view)
         if view.phase.is_adjustments:
-            return self._adjust(board, legal)
+            return self._adjust(survey, legal)
         if view.phase.is_retreats:
-            return self._retreat(board, legal)
-        return self._move(board, legal)
+            return self._retreat(survey, legal)
+        return self._move(survey, legal)
 
     # --- movement ------------------------------------------------------------------
-    def _move(self, b: _Board, legal: LegalOrders) -> list[Order]:
+    def _move(self, b: _Survey, legal: LegalOrders) -> list[Order]:
         candidates: list[tuple[float, float, str, Order]] = []
         for key, options in legal.items():
             unit = b.view.position.units.get(province_of(key))
@@ -85,7 +85,7 @@ class HeuristicBot:
         return out
 
     def _add_supports(
-        self, b: _Board, legal: LegalOrders, chosen: dict[str, tuple[float, Order]]
+        self, b: _Survey, legal: LegalOrders, chosen: dict[str, tuple[float, Order]]
     ) -> None:
         attacks: list[tuple[float, Order]] = [
             (score, order)
@@ -111,7 +111,7 @@ class HeuristicBot:
                     break
 
     # --- retreats ------------------------------------------------------------------
-    def _retreat(self, b: _Board, legal: LegalOrders) -> list[Order]:
+    def _retreat(self, b: _Survey, legal: LegalOrders) -> list[Order]:
         out: list[Order] = []
         taken: set[Province] = set()
         for key, options in legal.items():
@@ -131,7 +131,7 @@ class HeuristicBot:
         return out
 
     # --- adjustments ---------------------------------------------------------------
-    def _adjust(self, b: _Board, legal: LegalOrders) -> list[Order]:
+    def _adjust(self, b: _Survey, legal: LegalOrders) -> list[Order]:
         v = b.view
         due = builds_due(v.game_map, v.position).get(v.power, 0)
         if due > 0:
@@ -162,7 +162,7 @@ class HeuristicBot:
         return []
 
 
-class _Board:
+class _Survey:
     """What the bot works out once per phase: distances to centres it could take, and
     which provinces enemy units can reach."""
 

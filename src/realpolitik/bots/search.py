@@ -34,6 +34,7 @@ from realpolitik.adjudicator import adjudicate, builds_due
 from realpolitik.bots.base import LegalOrders, PowerView
 from realpolitik.bots.heuristic import HeuristicBot
 from realpolitik.bots.values import Values, values
+from realpolitik.game.editions import edition
 from realpolitik.legal import legal_orders
 from realpolitik.orders import (
     Build,
@@ -50,7 +51,6 @@ from realpolitik.orders import (
 from realpolitik.phase import Season
 from realpolitik.position import Position
 from realpolitik.rules import Adjustments, Rules
-from realpolitik.variants import edition
 from realpolitik.vocab import ARMY, Power, Province, province_of
 
 DEFAULT_STRENGTH = 600

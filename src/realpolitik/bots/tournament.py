@@ -23,7 +23,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from realpolitik.bots.base import Bot, PowerView, make_bot
+from realpolitik.bots import make_bot
+from realpolitik.bots.base import Bot, PowerView
 from realpolitik.game import Game
 from realpolitik.vocab import Power
 

@@ -7,9 +7,9 @@ import json
 from typing import Any, TextIO
 
 from realpolitik.errors import SituationError
+from realpolitik.formats.situation import AUTO, adjudicate_situation
 from realpolitik.notation import LANGUAGES
 from realpolitik.rules import PRESETS
-from realpolitik.situation import AUTO, adjudicate_situation
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
-from realpolitik.demo import run_demo
+from realpolitik.formats.replay import load_game_record, replay
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -16,3 +16,28 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     run_demo(stdout)
     return 0
+
+
+def run_demo(out: TextIO, name: str = "classic_1901_1902") -> None:
+    record = load_game_record(name)
+    out.write(f"{record['title']} (rules: {record['rules']})\n")
+    for phase, result in replay(record):
+        out.write(f"\n=== {result['phase']} ===\n")
+        for power, entries in result["orders"].items():
+            for entry in entries:
+                mark = (
+                    "" if entry["result"] in ("succeeds", "given", "available", "stands") else " *"
+                )
+                fate = f", {entry['unit']}" if "unit" in entry else ""
+                reason = f" ({entry['reason']})" if entry["reason"] else ""
+                out.write(
+                    f"  {power:8} {entry['order']:24} {entry['result']}{fate}{mark}{reason}\n"
+                )
+        for power, entries in result["dislodged"].items():
+            for d in entries:
+                options = ", ".join(d["retreats"]) or "none: destroyed"
+                out.write(f"  dislodged: {power} {d['unit']} (retreats: {options})\n")
+        if phase["phase"].startswith("F") or phase["phase"].startswith("W"):
+            counts = ", ".join(f"{p} {len(c)}" for p, c in result["centers"].items())
+            out.write(f"  centres: {counts}\n")
+        out.write(f"  next: {result['next_phase']}\n")

@@ -26,12 +26,13 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from realpolitik.adjudicator import OrderResult, adjudicate
-from realpolitik.game import Game, GameError
-from realpolitik.gameview import results_by_power
-from realpolitik.mila import from_mila, to_mila
+from realpolitik.errors import GameError
+from realpolitik.formats.mila import from_mila, to_mila
+from realpolitik.formats.savegame import editing, load_game, save_game, write_json_atomic
+from realpolitik.game import Game
+from realpolitik.game.editions import EDITIONS
+from realpolitik.game.views import results_by_power
 from realpolitik.orders import Order
-from realpolitik.savegame import editing, load_game, save_game, write_json_atomic
-from realpolitik.variants import EDITIONS
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

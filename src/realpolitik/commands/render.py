@@ -8,7 +8,7 @@
     realpolitik render --sheet FRANCE -o france.svg          # an order sheet
     realpolitik render --pad -o pad.svg                      # a blank map pad
 
-GAME.json is a saved game (``Game.to_json()``) or a game record (``{"start", "phases"}``).
+GAME.json is a saved game (``game_to_json(game)``) or a game record (``{"start", "phases"}``).
 The output's extension picks the format (``.svg``, ``.png``, ``.html``); without ``-o`` the
 SVG is written to standard output.
 """
@@ -21,13 +21,13 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from realpolitik.errors import SituationError
+from realpolitik.formats.replay import load_game_record
 from realpolitik.phase import Phase
 from realpolitik.render.flipbook import flipbook_html
 from realpolitik.render.frames import Frame, frame_from_situation, frames_from_json
 from realpolitik.render.png import svg_to_png
 from realpolitik.render.sheets import map_pad, order_sheet
 from realpolitik.render.svg import render
-from realpolitik.replay import load_game_record
 from realpolitik.rules import PRESETS
 
 

@@ -1,5 +1,5 @@
 """``realpolitik selfplay``: many games of bots written as training data (see
-:mod:`realpolitik.selfplay`)::
+:mod:`realpolitik.bots.training`)::
 
     realpolitik selfplay --games 1000 --out data --bot heuristic --max-years 10
     realpolitik selfplay --games 100000 --out data --ray auto     # on a Ray cluster
@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import TextIO
 
 from realpolitik.bots import BOTS
-from realpolitik.selfplay import FORMATS, Plan, run
-from realpolitik.variants import EDITIONS
+from realpolitik.bots.training import FORMATS, Plan, run
+from realpolitik.game.editions import EDITIONS
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -31,24 +31,24 @@ class Encoding:
     lists cut at ``max_orders`` (index 0 of a province is *no order*, index ``i`` its
     ``i``-th legal order)."""
 
-    def __init__(self, board: GameMap, agents: Sequence[Power], max_orders: int) -> None:
+    def __init__(self, game_map: GameMap, agents: Sequence[Power], max_orders: int) -> None:
         if max_orders < 1:
             raise ValueError(f"max_orders must be at least 1, not {max_orders}")
-        self.board = board
-        self.provinces: tuple[Province, ...] = tuple(sorted(board.provinces))
-        self.powers: tuple[Power, ...] = tuple(board.powers)
+        self.game_map = game_map
+        self.provinces: tuple[Province, ...] = tuple(sorted(game_map.provinces))
+        self.powers: tuple[Power, ...] = tuple(game_map.powers)
         self.agents = tuple(agents)
         self.max_orders = max_orders
         self.choices = max_orders + 1
         self.index = {p: k for k, p in enumerate(self.provinces)}
         self.code = {p: k + 1 for k, p in enumerate(self.powers)}
         self.where: dict[Location, tuple[int, int]] = {}  # location: (province index, coast)
-        for prov, info in board.provinces.items():
+        for prov, info in game_map.provinces.items():
             self.where[prov] = (self.index[prov], 0)
             for c, coast in enumerate(info.coasts, start=1):
                 self.where[f"{prov}/{coast}"] = (self.index[prov], c)
         n = len(self.provinces)
-        self._centres = bytes(0 if board.provinces[p].center else 255 for p in self.provinces)
+        self._centres = bytes(0 if game_map.provinces[p].center else 255 for p in self.provinces)
         mask = bytearray(n * self.choices)
         mask[:: self.choices] = b"\x01" * n  # no order: always allowed
         self._mask = bytes(mask)
@@ -71,10 +71,10 @@ class Encoding:
         self.action_space = OrderSpace(n, self.choices)
 
     def _most_coasts(self) -> int:
-        return max((len(i.coasts) for i in self.board.provinces.values()), default=0)
+        return max((len(i.coasts) for i in self.game_map.provinces.values()), default=0)
 
     # --- observations --------------------------------------------------------------------------
-    def board_arrays(
+    def shared_arrays(
         self, phase: Phase, position: Position, due: Mapping[Power, int]
     ) -> dict[str, NDArray[np.int8] | NDArray[np.int16]]:
         """What every power sees alike (read-only arrays, shared by the powers'

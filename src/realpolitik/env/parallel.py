@@ -75,14 +75,14 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
         self.accept_supports, self.render_mode = accept_supports, render_mode
         self.strict = invalid == "raise"
         self.game = self._new_game(0)
-        board = load_map(self.game.edition.board(self.game.setup))
+        game_map = load_map(self.game.edition.map_name(self.game.setup))
         table = self.game.setup
         played = {p for group in table.groups for p in group}
         if table.neutral is not None:
             played.add(table.neutral.power)
-        self.possible_agents: list[Power] = [p for p in board.powers if p in played]
+        self.possible_agents: list[Power] = [p for p in game_map.powers if p in played]
         self.agents: list[Power] = []
-        self.encoding = Encoding(board, self.possible_agents, max_orders)
+        self.encoding = Encoding(game_map, self.possible_agents, max_orders)
         self.observation_spaces = dict.fromkeys(
             self.possible_agents, self.encoding.observation_space
         )
@@ -237,7 +237,7 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
         encoding = self.encoding
         self._slots = {p: encoding.slots(keyed) for p, keyed in legal.items() if p in self.agents}
         due = game.builds_due() if game.phase.kind is PhaseKind.ADJUSTMENTS else {}
-        shared = encoding.board_arrays(game.phase, game.position, due)
+        shared = encoding.shared_arrays(game.phase, game.position, due)
         code, slots, mask = encoding.code, self._slots, encoding.mask
         observations = {}
         for p in agents:

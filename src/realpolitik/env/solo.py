@@ -21,7 +21,8 @@ import gymnasium
 import numpy as np
 from numpy.typing import NDArray
 
-from realpolitik.bots.base import Bot, PowerView, make_bot
+from realpolitik.bots import make_bot
+from realpolitik.bots.base import Bot, PowerView
 from realpolitik.env.parallel import MAX_ORDERS, DiplomacyEnv, Observation
 from realpolitik.orders import Order
 from realpolitik.vocab import Power

@@ -37,7 +37,7 @@ from realpolitik.notation.grammar import (
     loose_chart,
 )
 from realpolitik.notation.lexicon import LANGUAGES, language_data, load_lexicon, tokenize
-from realpolitik.notation.resolve import Board, resolve
+from realpolitik.notation.resolve import ParseContext, resolve
 from realpolitik.orders import (
     Build,
     Convoy,
@@ -188,12 +188,12 @@ def parse_order(
     kind = phase.kind if phase is not None else None
     if kind is None and position.dislodged:
         kind = PhaseKind.RETREATS
-    board = Board(game_map, position, power, kind, language, text.strip(), rules)
+    context = ParseContext(game_map, position, power, kind, language, text.strip(), rules)
     fitting: list[tuple[Order, int]] = []
     errors: list[tuple[int, OrderError]] = []
     for order, cost in candidates(text, language, game_map):
         try:
-            fitting.append((resolve(order, board), cost))
+            fitting.append((resolve(order, context), cost))
         except OrderError as exc:
             errors.append((cost, exc))
     if fitting:

@@ -42,7 +42,7 @@ from realpolitik.vocab import ARMY, FLEET, Location, Power, Province, Unit, coas
 
 
 @dataclass(frozen=True, slots=True)
-class Board:
+class ParseContext:
     """What an order is checked against: the map, the position, the power giving the order
     (if known), the kind of phase (``None``: any), the language of the messages, and the
     rules whose reach of supports applies (``None``: a supporter reaches where it could
@@ -58,20 +58,20 @@ class Board:
 
 
 class _Checker:
-    def __init__(self, board: Board) -> None:
-        self.b = board
-        self.map = board.game_map
-        self.lang = board.language
+    def __init__(self, context: ParseContext) -> None:
+        self.ctx = context
+        self.map = context.game_map
+        self.lang = context.language
 
     # --- messages ----------------------------------------------------------------------
     def say(self, key: str, **names: str) -> str:
         return str(language_data(self.lang)["messages"][key]).format(**names)
 
     def illegal(self, key: str, **names: str) -> IllegalOrderError:
-        return IllegalOrderError(f'{self.say(key, **names)} ("{self.b.text}")', self.b.text)
+        return IllegalOrderError(f'{self.say(key, **names)} ("{self.ctx.text}")', self.ctx.text)
 
     def ambiguous(self, key: str, **names: str) -> AmbiguousOrderError:
-        return AmbiguousOrderError(f'{self.say(key, **names)} ("{self.b.text}")', self.b.text)
+        return AmbiguousOrderError(f'{self.say(key, **names)} ("{self.ctx.text}")', self.ctx.text)
 
     def place(self, loc: Location) -> str:
         return place_name(loc, self.lang, game_map=self.map)
@@ -94,8 +94,8 @@ class _Checker:
         actual = pool.get(ref.province)
         if actual is None:
             raise self.illegal("no_unit", province=self.place(ref.province))
-        if ordered and self.b.power is not None and actual.power != self.b.power:
-            power = power_name(self.b.power, self.lang)
+        if ordered and self.ctx.power is not None and actual.power != self.ctx.power:
+            power = power_name(self.ctx.power, self.lang)
             raise self.illegal("wrong_power", province=self.place(ref.province), power=power)
         if ref.power is not None and ref.power != actual.power:
             power = power_name(ref.power, self.lang)
@@ -159,7 +159,7 @@ class _Checker:
 
     # --- orders ------------------------------------------------------------------------
     def resolve(self, order: Order) -> Order:
-        kind, units = self.b.kind, self.b.position.units
+        kind, units = self.ctx.kind, self.ctx.position.units
         if isinstance(order, Waive | Build):
             if kind not in (None, PhaseKind.ADJUSTMENTS):
                 raise self.illegal("wrong_phase")
@@ -193,7 +193,7 @@ class _Checker:
         return self.convoy(order, ref, unit)
 
     def dislodged(self) -> dict[Province, Unit]:
-        return {p: d.unit for p, d in self.b.position.dislodged.items()}
+        return {p: d.unit for p, d in self.ctx.position.dislodged.items()}
 
     def retreat_phase(self, order: Order) -> Order:
         if isinstance(order, Move) and not order.via_convoy:
@@ -203,15 +203,15 @@ class _Checker:
         if isinstance(order, Disband):
             return Disband(self.unit(order.unit, self.dislodged())[0])
         unit = order.unit if not isinstance(order, Waive | Build) else None
-        if unit is not None and unit.province in self.b.position.dislodged:
+        if unit is not None and unit.province in self.ctx.position.dislodged:
             raise self.illegal("dislodged_only", province=self.place(unit.province))
         raise self.illegal("wrong_phase")
 
     def retreat(self, order: Retreat) -> Order:
         prov = order.unit.province
-        found = self.b.position.dislodged.get(prov)
+        found = self.ctx.position.dislodged.get(prov)
         if found is None:
-            if prov in self.b.position.units:
+            if prov in self.ctx.position.units:
                 raise self.illegal("not_dislodged", province=self.place(prov))
             raise self.illegal("no_unit", province=self.place(prov))
         ref, unit = self.unit(order.unit, {prov: found.unit})
@@ -223,9 +223,9 @@ class _Checker:
         return Retreat(ref, dest)
 
     def support(self, order: SupportHold | SupportMove, ref: UnitRef, unit: Unit) -> Order:
-        target_ref, target = self.unit(order.supported, self.b.position.units, ordered=False)
+        target_ref, target = self.unit(order.supported, self.ctx.position.units, ordered=False)
         dest = None if isinstance(order, SupportHold) else order.destination
-        rules = self.b.rules or _STRICT
+        rules = self.ctx.rules or _STRICT
         rule = support_rule(
             self.map, rules, unit.type, unit.location, target.type, target.location, dest
         )
@@ -254,7 +254,7 @@ class _Checker:
         reason = convoy_rule(self.map, unit.type, unit.location, army.location, dest)
         if reason is not None:
             raise self.rejected(reason, unit)
-        target_ref, target = self.unit(army, self.b.position.units, ordered=False)
+        target_ref, target = self.unit(army, self.ctx.position.units, ordered=False)
         if target.type is not ARMY:
             raise self.illegal("convoy_army")
         return Convoy(ref, target_ref, province_of(dest))
@@ -263,9 +263,9 @@ class _Checker:
         prov = ref.province
         info = self.map.provinces[prov]
         name = self.place(prov)
-        if prov in self.b.position.units:
+        if prov in self.ctx.position.units:
             raise self.illegal("occupied", province=name)
-        power = self.b.power
+        power = self.ctx.power
         if info.home is None or (power is not None and info.home != power):
             of = "" if power is None else self.say("of_power", power=power_name(power, self.lang))
             raise self.illegal("not_home", province=name, of=of)
@@ -300,10 +300,10 @@ an error (the adjudicator's rules may ignore it); an omitted one is filled in wh
 fleet can reach only one."""
 
 
-def resolve(order: Order, board: Board) -> Order:
-    """``order`` completed from ``board``, or an :class:`IllegalOrderError` /
-    :class:`AmbiguousOrderError` in the board's language."""
-    return _Checker(board).resolve(order)
+def resolve(order: Order, context: ParseContext) -> Order:
+    """``order`` completed from ``context``, or an :class:`IllegalOrderError` /
+    :class:`AmbiguousOrderError` in the context's language."""
+    return _Checker(context).resolve(order)
 
 
-__all__ = ["Board", "resolve"]
+__all__ = ["ParseContext", "resolve"]

@@ -14,13 +14,20 @@ from typing import TYPE_CHECKING, Any
 from realpolitik.adjudicator import adjudicate
 from realpolitik.adjudicator.results import Resolution
 from realpolitik.errors import SituationError
+from realpolitik.formats.replay import record_map, replay_turns
+from realpolitik.formats.savegame import game_from_json
+from realpolitik.formats.situation import (
+    read_accept,
+    read_orders,
+    read_situation,
+    situation_board,
+    situation_edition,
+)
+from realpolitik.game.calendar import Turn
 from realpolitik.maps import GameMap
 from realpolitik.orders import Order
 from realpolitik.phase import Phase
 from realpolitik.position import Position
-from realpolitik.replay import record_map, replay_turns
-from realpolitik.situation import read_orders, read_situation
-from realpolitik.turns import Turn
 from realpolitik.vocab import Power
 
 if TYPE_CHECKING:
@@ -74,8 +81,6 @@ def frame_from_situation(data: Mapping[str, Any], rules: str | None = None) -> F
     """A situation of the ``realpolitik adjudicate`` contract (position and orders),
     adjudicated as that command does (``rules``: the edition, over the situation's own):
     the picture of that phase with its results."""
-    from realpolitik.situation import read_accept, situation_board, situation_edition
-
     if not isinstance(data, Mapping):
         raise SituationError("a situation must be a JSON object")
     name, judged = situation_edition(data, rules)
@@ -88,9 +93,8 @@ def frame_from_situation(data: Mapping[str, Any], rules: str | None = None) -> F
 
 
 def frames_from_json(data: Mapping[str, Any]) -> list[Frame]:
-    """Frames of a saved game (``Game.to_json()``) or of a game record."""
+    """Frames of a saved game (:func:`~realpolitik.formats.savegame.game_to_json`) or of a
+    game record."""
     if "phases" in data and "start" in data:
         return frames_from_record(data)
-    from realpolitik.game import Game
-
-    return frames_from_game(Game.from_json(data))
+    return frames_from_game(game_from_json(data))

@@ -1,12 +1,23 @@
-"""Accounts and sessions: create an account, log in (a session token), log out."""
+"""Accounts and sessions: create an account, log in (a session token), log out.
+
+A session ends ``session_days`` after the log-in, or sooner when unused for
+``session_idle_days``; ended sessions are refused at once and their rows purged by the
+scheduler and at log-out. Log-ins and sign-ups are limited per address, log-ins per
+account, sign-ups per address again (:mod:`.ratelimit`, shared by every process).
+
+A sign-up must say when a username is taken (a player picks the name the others will
+see, and there is no e-mail to send a "you already have an account" note to), so the
+answer is made no cheaper than a log-in: the password is hashed first, and sign-ups from
+one address have their own, tighter limit besides the log-in one."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import ColumnElement, delete, func, insert, or_, select, update
 
+from realpolitik.server import ratelimit
 from realpolitik.server import tables as t
 from realpolitik.server.backend import Backend
 from realpolitik.server.db import reading, transaction
@@ -17,6 +28,9 @@ USERNAME_RE = re.compile(r"^[A-Za-z0-9_.-]{3,30}$")
 LANGUAGES = ("en", "es", "fr", "pt")
 MIN_PASSWORD = 8
 MAX_PASSWORD = 200
+DAY = 86400.0
+TOUCH_SECONDS = 300.0
+"""A session's last use is written at most this often (not on every request)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,18 +60,30 @@ def check_language(language: str) -> str:
     return language
 
 
-def _attempt(b: Backend, address: str | None, account: str | None = None) -> None:
-    """Count an attempt from ``address`` (and on ``account``); refuse it (429) before any
-    password is hashed or checked when either is over its limit."""
+def _attempt(
+    b: Backend, address: str | None, *, account: str | None = None, signup: bool = False
+) -> None:
+    """Count an attempt from ``address`` (on ``account``; a sign-up) in the database, where
+    every server process counts, and refuse it (429) before any password is hashed or
+    checked when a count is over its limit. An account's count is cleared by a successful
+    log-in, so it counts the failures since."""
     if address is None:
         return
-    now = b.now()
-    wait = b.limits.addresses.retry_after(address, now)
+    s, now = b.settings, b.now()
+    window = s.login_window_seconds
+    kinds = [(ratelimit.ADDRESS, address, s.login_attempts_per_address)]
     if account is not None:
-        wait = max(wait, b.limits.accounts.retry_after(account, now))
+        kinds.append((ratelimit.ACCOUNT, account, s.login_failures_per_account))
+    if signup:
+        kinds.append((ratelimit.SIGNUP, address, s.signups_per_address))
+    with transaction(b.db) as conn:
+        counts = [
+            ratelimit.count(conn, kind, subject, window=window, now=now).retry_after(limit, now)
+            for kind, subject, limit in kinds
+        ]
+    wait = max(counts)
     if wait:
         raise TooManyAttempts(wait)
-    b.limits.addresses.add(address, now)
 
 
 def create_account(
@@ -66,8 +92,8 @@ def create_account(
     check_username(username)
     check_password(password)
     check_language(language)
-    _attempt(b, address)
-    hashed = b.passwords.hash(password)
+    _attempt(b, address, signup=True)
+    hashed = b.passwords.hash(password)  # first: a taken name costs what a free one does
     with transaction(b.db) as conn:
         taken = conn.execute(
             select(t.users.c.id).where(t.users.c.username_key == username.casefold())
@@ -94,18 +120,14 @@ def log_in(
     (a request from outside), attempts are limited per address and failures per account
     (429); an unknown username takes as long to refuse as a wrong password."""
     key = username.casefold()
-    _attempt(b, address, key)
+    _attempt(b, address, account=key)
     with reading(b.db) as conn:
         row = conn.execute(select(t.users).where(t.users.c.username_key == key)).first()
     if row is None:
         b.passwords.verify(b.passwords.dummy_hash(), password)  # the same work as a real check
-        _failed(b, address, key)
         raise Unauthorized("wrong username or password")
     if not b.passwords.verify(row.password_hash, password):
-        _failed(b, address, key)
         raise Unauthorized("wrong username or password")
-    if address is not None:
-        b.limits.accounts.clear(key)
     token = new_token()
     now = b.now()
     with transaction(b.db) as conn:
@@ -120,32 +142,73 @@ def log_in(
                 token_hash=token_hash(token),
                 user_id=row.id,
                 created_at=now,
-                expires_at=now + b.settings.session_days * 86400,
+                expires_at=now + b.settings.session_days * DAY,
+                last_seen_at=now,
             )
         )
+        if address is not None:
+            ratelimit.clear(conn, ratelimit.ACCOUNT, key)
     return User(row.id, row.username, row.language), token
 
 
-def _failed(b: Backend, address: str | None, account: str) -> None:
-    if address is not None:
-        b.limits.accounts.add(account, b.now())
-
-
-def log_out(b: Backend, token: str) -> None:
+def log_out(b: Backend, token: str, *, everywhere: bool = False) -> None:
+    """End the session of ``token`` (``everywhere``: every session of its user), and
+    purge the user's sessions that have ended."""
+    s = t.sessions
     with transaction(b.db) as conn:
-        conn.execute(delete(t.sessions).where(t.sessions.c.token_hash == token_hash(token)))
+        user_id = conn.execute(
+            select(s.c.user_id).where(s.c.token_hash == token_hash(token))
+        ).scalar()
+        conn.execute(delete(s).where(s.c.token_hash == token_hash(token)))
+        if user_id is not None:
+            mine = s.c.user_id == user_id
+            conn.execute(delete(s).where(mine if everywhere else mine & _ended(b, b.now())))
+
+
+def _ended(b: Backend, now: float) -> ColumnElement[bool]:
+    """The sessions past their lifetime, or unused for longer than the idle time."""
+    s = t.sessions
+    last_use = func.coalesce(s.c.last_seen_at, s.c.created_at)
+    return or_(s.c.expires_at <= now, last_use <= now - b.settings.session_idle_days * DAY)
 
 
 def user_for_token(b: Backend, token: str) -> User:
+    """The user of a session; a session past its lifetime or idle for too long is refused
+    (401). Its last use is written down at most every :data:`TOUCH_SECONDS`."""
+    hashed, now = token_hash(token), b.now()
+    s = t.sessions
     with reading(b.db) as conn:
         row = conn.execute(
-            select(t.users.c.id, t.users.c.username, t.users.c.language, t.sessions.c.expires_at)
-            .join(t.sessions, t.sessions.c.user_id == t.users.c.id)
-            .where(t.sessions.c.token_hash == token_hash(token))
+            select(
+                t.users.c.id,
+                t.users.c.username,
+                t.users.c.language,
+                s.c.expires_at,
+                func.coalesce(s.c.last_seen_at, s.c.created_at).label("last_use"),
+            )
+            .join(s, s.c.user_id == t.users.c.id)
+            .where(s.c.token_hash == hashed)
         ).first()
-    if row is None or row.expires_at < b.now():
+    if (
+        row is None
+        or row.expires_at <= now
+        or row.last_use <= now - b.settings.session_idle_days * DAY
+    ):
         raise Unauthorized("not logged in (or the session has expired)")
+    if now - row.last_use >= TOUCH_SECONDS:
+        with transaction(b.db) as conn:
+            conn.execute(update(s).where(s.c.token_hash == hashed).values(last_seen_at=now))
     return User(row.id, row.username, row.language)
+
+
+def purge(b: Backend) -> tuple[int, int]:
+    """Delete the sessions that have ended and the attempts whose window has; return how
+    many of each went (the scheduler calls this every few minutes)."""
+    now = b.now()
+    with transaction(b.db) as conn:
+        sessions = conn.execute(delete(t.sessions).where(_ended(b, now))).rowcount
+        attempts = ratelimit.purge(conn, now)
+    return int(sessions or 0), attempts
 
 
 def set_language(b: Backend, user: User, language: str) -> User:

@@ -18,7 +18,7 @@ from fastapi.staticfiles import StaticFiles
 
 from realpolitik.server.backend import Backend
 from realpolitik.server.errors import ApiError, OrdersRefused, TooManyAttempts
-from realpolitik.server.events import Streams
+from realpolitik.server.events import Streams, Watcher
 from realpolitik.server.guard import Guard, json_body, safe_errors
 from realpolitik.server.routes import router
 from realpolitik.server.scheduler import Scheduler
@@ -46,6 +46,7 @@ def create_app(settings: Settings | None = None, *, backend: Backend | None = No
         finally:
             if scheduler is not None:
                 scheduler.stop()
+            app.state.watcher.stop()
 
     app = FastAPI(
         title="realpolitik",
@@ -55,6 +56,7 @@ def create_app(settings: Settings | None = None, *, backend: Backend | None = No
     )
     app.state.backend = b
     app.state.streams = Streams(settings.max_streams)
+    app.state.watcher = Watcher(b, settings.push_seconds)
 
     app.add_middleware(Guard, max_body=settings.max_body_bytes)
 

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from sqlalchemy import Engine
 
 from realpolitik.server.db import make_engine
-from realpolitik.server.ratelimit import LoginLimits
 from realpolitik.server.security import Passwords
 from realpolitik.server.settings import Settings
 
@@ -23,13 +22,6 @@ class Backend:
     db: Engine
     passwords: Passwords
     clock: Callable[[], float] = field(default=time.time)
-    limits: LoginLimits = field(init=False)
-
-    def __post_init__(self) -> None:
-        s = self.settings
-        self.limits = LoginLimits(
-            s.login_failures_per_account, s.login_attempts_per_address, s.login_window_seconds
-        )
 
     @classmethod
     def open(cls, settings: Settings, *, clock: Callable[[], float] = time.time) -> Backend:

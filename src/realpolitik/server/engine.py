@@ -1,7 +1,7 @@
 """The one place the server calls the game library: new games, loading a stored game,
 checking orders, legal orders, processing a phase, bots, notation and the map picture.
 
-The server keeps a game as ``Game.to_json()`` in the database and the current phase's
+The server keeps a game as ``game_to_json(game)`` in the database and the current phase's
 orders in their own rows; processing loads the game, submits the stored orders and calls
 ``Game.process()``. Nothing here knows a rule: every answer comes from the library.
 """
@@ -14,9 +14,25 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from realpolitik import notation
+from realpolitik import orders as o
+from realpolitik.adjudicator import Resolution, adjudicate
+from realpolitik.adjudicator.problem import build_problem
+from realpolitik.adjudicator.results import OrderResult, Outcome
+from realpolitik.bots import PowerView, make_bot
 from realpolitik.errors import OrderError
-from realpolitik.game import Game, PhaseRecord
+from realpolitik.formats.savegame import game_from_json, game_to_json
+from realpolitik.game import Game
+from realpolitik.game.records import PhaseRecord
+from realpolitik.notation import parse_order
+from realpolitik.notation.formatter import power_name
+from realpolitik.notation.lexicon import language_data
 from realpolitik.orders import Order, order_unit
+from realpolitik.phase import Phase, PhaseKind
+from realpolitik.position import Position
+from realpolitik.render import svg
+from realpolitik.render.legend import phase_name
+from realpolitik.render.words import Words
 from realpolitik.vocab import Power
 
 log = logging.getLogger(__name__)
@@ -73,13 +89,13 @@ def scratch(game_id: int, version: int, state: Mapping[str, Any]) -> Game:
 
 
 def fresh(state: Mapping[str, Any]) -> Game:
-    return Game.from_json(dict(state))
+    return game_from_json(dict(state))
 
 
 def to_state(game: Game) -> dict[str, Any]:
     """The game as stored: its saved game without the history (each processed phase has a
     row of its own), so loading a game costs as much in its twentieth year as in its first."""
-    state = game.to_json()
+    state = game_to_json(game)
     state["history"] = []
     return state
 
@@ -132,8 +148,6 @@ def check_ally(game: Game, power: Power, partners: Sequence[str]) -> list[str]:
 
 def order_key(order_text: str, game: Game) -> str:
     """Which unit (or build province) an order is for: one order per key."""
-    from realpolitik.notation import parse_order
-
     order = parse_order(order_text, game_map=game.game_map)
     ref = order_unit(order)
     return "WAIVE" if ref is None else ref.province
@@ -153,8 +167,6 @@ def legal(game: Game, power: Power) -> dict[str, list[Order]]:
 def describe(order: Order) -> dict[str, Any]:
     """What the browser needs to offer an order on the map: its kind, the province it goes
     to (``dest``), the unit it supports or convoys (``target``)."""
-    from realpolitik import orders as o
-
     out: dict[str, Any] = {"kind": type(order).__name__.lower()}
     if isinstance(order, o.SupportHold | o.SupportMove):
         out["kind"] = "support"
@@ -175,8 +187,6 @@ def describe(order: Order) -> dict[str, Any]:
 def format_order(order: Order | str, language: str, game: Game, *, long: bool = False) -> str:
     """An order in ``language``'s notation (English if that language has none yet);
     ``long``: as a sentence ("La flota de Londres se mueve al Mar del Norte.")."""
-    from realpolitik import notation
-
     game_map = game.game_map
     if isinstance(order, str):
         if language == "en" and not long:
@@ -256,8 +266,6 @@ def bot_orders(
     game: Game, power: Power, kind: str, seed: int, strength: int | None = None
 ) -> list[str]:
     """The orders of bot ``kind`` for ``power`` (``strength``: the search bot's budget)."""
-    from realpolitik.bots import PowerView, make_bot
-
     bot = make_bot(kind, seed=seed, strength=strength)
     options = legal(game, power)
     if not options:
@@ -271,8 +279,6 @@ def render_current(
 ) -> str:
     """The current position, with the orders of the powers in ``orders`` drawn (a player's
     own: no one else's)."""
-    from realpolitik.render import svg
-
     drawn = {p: _parse_all(game, texts) for p, texts in orders.items()} or None
     return svg.render(
         game.position, game_map=game.game_map, orders=drawn, phase=game.phase, language=language
@@ -285,19 +291,12 @@ def render_record(
     """A processed phase from its stored record (:func:`record_json`): the position before
     it, every order and its result; ``after``: the position that followed (``None``: the
     game's current one)."""
-    from realpolitik.adjudicator import Resolution
-    from realpolitik.adjudicator.results import OrderResult, Outcome
-    from realpolitik.notation import parse_order
-    from realpolitik.phase import Phase
-    from realpolitik.position import Position
-    from realpolitik.render import svg
-
     phase = Phase.parse(record["phase"])
-    board = game.map_for(phase)
+    game_map = game.map_for(phase)
     outcomes = tuple(
         Outcome(
             power,
-            parse_order(e["order"], game_map=board),
+            parse_order(e["order"], game_map=game_map),
             OrderResult(e["result"]),
             e.get("reason", ""),
             None if e.get("unit") is None else OrderResult(e["unit"]),
@@ -306,11 +305,11 @@ def render_record(
         for power, entries in record["orders"].items()
         for e in entries
     )
-    before = Position.from_json(record["position"], board)
+    before = Position.from_json(record["position"], game_map)
     end = game.position if after is None else Position.from_json(after, game.game_map)
     return svg.render(
         before,
-        game_map=board,
+        game_map=game_map,
         results=Resolution(phase, outcomes, end),
         language=language,
         id_prefix="h-",
@@ -318,8 +317,6 @@ def render_record(
 
 
 def _parse_all(game: Game, texts: Sequence[str]) -> list[Order]:
-    from realpolitik.notation import parse_order
-
     out: list[Order] = []
     for text in texts:
         try:
@@ -344,10 +341,6 @@ def judge_orders(
     An order is refused if the notation's board check refuses it (its reason is in
     ``language``), unless the edition's legal orders list it; then if the adjudicator,
     judging the orders on a throwaway copy of ``game``, calls it illegal."""
-    from realpolitik.errors import OrderError
-    from realpolitik.notation import parse_order
-    from realpolitik.notation.lexicon import language_data
-
     words = language_data(language)
     given: list[tuple[str, Order]] = []
     refused: list[dict[str, str]] = []
@@ -389,27 +382,40 @@ def judge_orders(
         return [], refused
     new = [str(o) for _, o in given]
     orders = merge_orders(game, current, new) if current else new
-    fork = game.copy()
-    try:
-        submitted = fork.submit(power, orders)
+    try:  # the game's own checks (kinds of the phase, whose unit, one order each) on a
+        # copy that shares the position: only its pending orders are its own
+        submitted = game.copy().submit(power, orders)
     except (OrderError, ValueError) as exc:
         text = getattr(exc, "text", "") or ""
         return [], [{"order": text, "reason": str(exc)}]
     illegal = str(words.get("results", {}).get("illegal", "illegal"))
-    at = {order: k for k, order in enumerate(submitted)}
     offset = len(submitted) - len(given)  # the kept orders come first
-    for outcome in fork.process().outcomes:
-        if outcome.power != power or outcome.result.value != "illegal":
+    for k, reason in sorted(illegal_orders(game, power, submitted).items()):
+        if k < offset:  # a kept order the rules now refuse: named as it was stored
+            refused.append({"order": str(submitted[k]), "reason": reason})
             continue
-        k = at.get(outcome.order, -1) - offset
-        if k < 0:  # a kept order the rules now refuse: named as it was stored
-            refused.append({"order": str(outcome.order), "reason": outcome.reason})
-            continue
-        text = given[k][0]
-        refused.append({"order": text, "reason": f"{illegal}: {outcome.reason}"})
+        refused.append({"order": given[k - offset][0], "reason": f"{illegal}: {reason}"})
     if refused:
         return [], refused
     return [str(o) for o in submitted], []
+
+
+def illegal_orders(game: Game, power: Power, orders: Sequence[Order]) -> dict[int, str]:
+    """The orders of ``power`` (as :meth:`Game.submit` gave them) that the adjudicator
+    would call illegal in the current phase, by index, with its reason. Nothing is
+    adjudicated: a movement phase's orders are judged on the board as the adjudicator
+    judges them before resolving (:func:`build_problem`; legality never depends on the
+    other powers' orders); a retreat's or adjustment's verdict is the phase's own judge of
+    this power's orders alone, on the current position."""
+    phase, position, rules = game.phase, game.position, game.rules
+    board = game.map_for(phase)
+    if phase.kind is PhaseKind.MOVEMENT:
+        return dict(build_problem(board, position, {power: list(orders)}, rules).illegal)
+    outcomes = adjudicate(board, position, {power: list(orders)}, rules, phase).outcomes
+    given = [o for o in outcomes if o.power == power and not o.implied]
+    return {
+        k: o.reason for k, o in enumerate(given[: len(orders)]) if o.result is OrderResult.ILLEGAL
+    }
 
 
 def _legal_texts(game: Game, power: Power, known: list[set[str]]) -> set[str]:
@@ -430,9 +436,6 @@ def _without_text(message: str, text: str) -> str:
 def names(game: Game, language: str) -> dict[str, Any]:
     """What the page shows in ``language``: the powers' names, the current phase's and the
     provinces' (``"Moscú"``)."""
-    from realpolitik.notation.formatter import power_name
-    from realpolitik.render.words import Words
-
     words = Words(language, game_map=game.game_map, edition=game.edition.name)
     return {
         "powers": {p: power_name(p, language) for p in game.powers},
@@ -443,9 +446,5 @@ def names(game: Game, language: str) -> dict[str, Any]:
 
 def phase_title(game: Game, phase: str, language: str) -> str:
     """``"Spring 1901 Movement"``, ``"Primavera de 1901 Movimientos"`` (the edition's seasons)."""
-    from realpolitik.phase import Phase
-    from realpolitik.render.legend import phase_name
-    from realpolitik.render.words import Words
-
     words = Words(language, game_map=game.game_map, edition=game.edition.name)
     return phase_name(Phase.parse(phase), words)

@@ -1,15 +1,22 @@
 """Server push: ``GET /api/games/{id}/events`` is a stream of server-sent events; each
 ``change`` event says that what the caller sees of the game changed (a new phase or
-version, deadlines, ready flags, a message it may read), so the page fetches it then
-instead of polling. The stream checks the database (a few small queries) every
-``push_seconds``, so changes made by any server process on the database are seen; it
-ends after ``MAX_STREAM`` seconds and the browser reconnects (``retry``)."""
+version, deadlines, ready flags, seats taken, a message it may read), so the page fetches
+it then instead of polling.
+
+One :class:`Watcher` per server process reads the stamps of every game an open stream
+follows, all in one query every ``push_seconds``: changes made by any process on the
+database (another worker, another machine) are seen within that time, and the cost is one
+query per process per second, not one per stream. A stream reads the caller's own
+messages only when its game's stamp changed. A stream ends after ``MAX_STREAM`` seconds
+and the browser reconnects (``retry``)."""
 
 from __future__ import annotations
 
 import json
+import logging
 import threading
-from collections.abc import AsyncIterator
+from collections import Counter
+from collections.abc import AsyncIterator, Iterable
 from functools import partial
 from typing import Any
 
@@ -21,12 +28,15 @@ from realpolitik.server.accounts import User
 from realpolitik.server.backend import Backend
 from realpolitik.server.db import reading
 from realpolitik.server.errors import ApiError
-from realpolitik.server.games import visible_row
 from realpolitik.server.press import inbox
+from realpolitik.server.rows import visible_row
+
+log = logging.getLogger(__name__)
 
 MAX_STREAM = 600.0
 KEEP_ALIVE = 15.0
 RETRY_MS = 3000
+GONE: dict[str, Any] = {"gone": True}
 
 
 class Busy(ApiError):
@@ -52,44 +62,117 @@ class Streams:
             self.open -= 1
 
 
-def game_stamp(b: Backend, game_id: int) -> dict[str, Any]:
-    """What everyone may see change in a game: its version, phase, status, clock and the
-    number of ready flags of the current phase."""
+def game_stamps(b: Backend, game_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
+    """What everyone may see change in each game: its version, phase, status, clock, the
+    number of ready flags of the current phase, of seats taken, and its last message id
+    (whoever may read it). One query for all the games; a game that is gone is left out."""
+    ids = sorted(set(game_ids))
+    if not ids:
+        return {}
+    g = t.games.c
+    ready = (
+        select(func.count())
+        .select_from(t.orders)
+        .where(t.orders.c.game_id == g.id, t.orders.c.phase == g.phase, t.orders.c.ready)
+        .scalar_subquery()
+    )
+    seated = (
+        select(func.count())
+        .select_from(t.seats)
+        .where(t.seats.c.game_id == g.id, t.seats.c.user_id.is_not(None))
+        .scalar_subquery()
+    )
+    last = (
+        select(func.coalesce(func.max(t.messages.c.id), 0))
+        .where(t.messages.c.game_id == g.id)
+        .scalar_subquery()
+    )
+    query = select(
+        g.id, g.version, g.phase, g.status, g.deadline_at, g.press_until, ready, seated, last
+    ).where(g.id.in_(ids))
     with reading(b.db) as conn:
-        row = conn.execute(
-            select(
-                t.games.c.version,
-                t.games.c.phase,
-                t.games.c.status,
-                t.games.c.deadline_at,
-                t.games.c.press_until,
-            ).where(t.games.c.id == game_id)
-        ).first()
-        if row is None:
-            return {"gone": True}
-        ready = conn.execute(
-            select(func.count())
-            .select_from(t.orders)
-            .where(
-                t.orders.c.game_id == game_id,
-                t.orders.c.phase == row.phase,
-                t.orders.c.ready.is_(True),
-            )
-        ).scalar_one()
-        seated = conn.execute(
-            select(func.count())
-            .select_from(t.seats)
-            .where(t.seats.c.game_id == game_id, t.seats.c.user_id.is_not(None))
-        ).scalar_one()
+        rows = conn.execute(query).all()
     return {
-        "version": row.version,
-        "phase": row.phase,
-        "status": row.status,
-        "deadline_at": row.deadline_at,
-        "press_until": row.press_until,
-        "ready": ready,
-        "seated": seated,
+        row[0]: {
+            "version": row[1],
+            "phase": row[2],
+            "status": row[3],
+            "deadline_at": row[4],
+            "press_until": row[5],
+            "ready": row[6],
+            "seated": row[7],
+            "last_message": row[8],
+        }
+        for row in rows
     }
+
+
+def game_stamp(b: Backend, game_id: int) -> dict[str, Any]:
+    """One game's stamp (:func:`game_stamps`), ``GONE`` if there is no such game."""
+    return game_stamps(b, [game_id]).get(game_id, GONE)
+
+
+class Watcher:
+    """The stamps of the games this process's streams follow, read from the database in
+    one query every ``interval`` seconds by one thread (started by the first follower).
+    The table of stamps is replaced whole: readers never see it half built."""
+
+    def __init__(self, backend: Backend, interval: float) -> None:
+        self.backend = backend
+        self.interval = interval
+        self.reads = 0  # queries made (tests count them)
+        self._followers: Counter[int] = Counter()
+        self._stamps: dict[int, dict[str, Any]] = {}
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def follow(self, game_id: int) -> dict[str, Any]:
+        """Follow a game (until :meth:`unfollow`); return its stamp now."""
+        stamp = game_stamp(self.backend, game_id)
+        with self._lock:
+            self._followers[game_id] += 1
+            self._stamps = self._stamps | {game_id: stamp}
+            if self._thread is None and not self._stop.is_set():
+                self._thread = threading.Thread(
+                    target=self._run, name="realpolitik-push", daemon=True
+                )
+                self._thread.start()
+        return stamp
+
+    def unfollow(self, game_id: int) -> None:
+        with self._lock:
+            self._followers[game_id] -= 1
+            if self._followers[game_id] <= 0:
+                del self._followers[game_id]
+                self._stamps = {k: v for k, v in self._stamps.items() if k != game_id}
+
+    def stamp(self, game_id: int) -> dict[str, Any]:
+        return self._stamps.get(game_id, GONE)
+
+    def read(self) -> None:
+        """Read every followed game's stamp now."""
+        with self._lock:
+            ids = list(self._followers)
+        if not ids:
+            return
+        found = game_stamps(self.backend, ids)
+        self.reads += 1
+        with self._lock:  # games unfollowed meanwhile are not put back
+            self._stamps = {k: found.get(k, GONE) for k in self._followers}
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.interval):
+            try:
+                self.read()
+            except Exception:  # the database away for a moment: try again next time
+                log.exception("reading the followed games failed")
+
+    def stop(self) -> None:
+        self._stop.set()
+        thread = self._thread
+        if thread is not None:
+            thread.join(timeout=10)
 
 
 def check_visible(b: Backend, game_id: int, user: User | None, code: str | None) -> None:
@@ -98,36 +181,62 @@ def check_visible(b: Backend, game_id: int, user: User | None, code: str | None)
 
 
 async def stream(
-    b: Backend, game_id: int, user: User | None, code: str | None, streams: Streams
+    b: Backend,
+    game_id: int,
+    user: User | None,
+    code: str | None,
+    streams: Streams,
+    watcher: Watcher,
 ) -> AsyncIterator[str]:
     """The event stream (the caller has checked that the game is visible and entered
     ``streams``; this leaves it)."""
     try:
         yield f"retry: {RETRY_MS}\n\n"
-        last: dict[str, Any] | None = None
-        message = 0
-        quiet = 0.0
-        lived = 0.0
-        while lived < MAX_STREAM:
-            stamp = await anyio.to_thread.run_sync(game_stamp, b, game_id)
+        shared = await anyio.to_thread.run_sync(watcher.follow, game_id)
+        try:
+            async for event in _changes(b, game_id, user, code, watcher, shared):
+                yield event
+        finally:
+            watcher.unfollow(game_id)
+    finally:
+        streams.leave()
+
+
+async def _changes(
+    b: Backend,
+    game_id: int,
+    user: User | None,
+    code: str | None,
+    watcher: Watcher,
+    shared: dict[str, Any],
+) -> AsyncIterator[str]:
+    seen: dict[str, Any] | None = None  # the shared stamp last looked at
+    last: dict[str, Any] | None = None  # the event last sent
+    message = 0  # the last message id the caller may read
+    step = min(0.25, watcher.interval)  # looking at the watcher's table costs nothing
+    quiet = lived = 0.0
+    while lived < MAX_STREAM:
+        if shared != seen:
+            seen = shared
+            if shared.get("gone"):
+                yield f"event: change\ndata: {json.dumps(GONE)}\n\n"
+                return
             read = partial(inbox, b, game_id, user, after=message, code=code)
-            try:
+            try:  # also checks that the caller may still see the game
                 new = await anyio.to_thread.run_sync(read)
             except ApiError:  # no longer visible to the caller (left an unlisted game)
                 return
             if new:
                 message = max(m["id"] for m in new)
-            stamp["message"] = message
-            if stamp != last:
-                yield f"event: change\ndata: {json.dumps(stamp)}\n\n"
-                last, quiet = stamp, 0.0
-            elif quiet >= KEEP_ALIVE:
-                yield ": still here\n\n"
-                quiet = 0.0
-            if stamp.get("gone"):
-                return
-            await anyio.sleep(b.settings.push_seconds)
-            quiet += b.settings.push_seconds
-            lived += b.settings.push_seconds
-    finally:
-        streams.leave()
+            event = {k: v for k, v in shared.items() if k != "last_message"}
+            event["message"] = message
+            if event != last:
+                yield f"event: change\ndata: {json.dumps(event)}\n\n"
+                last, quiet = event, 0.0
+        if quiet >= KEEP_ALIVE:
+            yield ": still here\n\n"
+            quiet = 0.0
+        await anyio.sleep(step)
+        quiet += step
+        lived += step
+        shared = watcher.stamp(game_id)

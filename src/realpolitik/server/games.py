@@ -8,58 +8,35 @@ then *active* until it is over (*finished*).
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, Row, insert, or_, select, update
+from sqlalchemy import Connection, insert, or_, select, update
 
 from realpolitik.server import engine
 from realpolitik.server import tables as t
 from realpolitik.server.accounts import User
 from realpolitik.server.backend import Backend
-from realpolitik.server.db import for_update, reading, transaction
+from realpolitik.server.db import reading, transaction
 from realpolitik.server.errors import BadRequest, Conflict, Forbidden, NotFound
 from realpolitik.server.gamesettings import GameSettings
+from realpolitik.server.play import (
+    REQUEST_LIMIT,
+    begin_phase,
+    process_due,
+    take_over_seat,
+    vacate_seat,
+)
+from realpolitik.server.rows import (
+    ACTIVE,
+    FINISHED,
+    FORMING,
+    game_row,
+    same_code,
+    seats_of,
+    summary,
+    visible_row,
+)
 from realpolitik.server.security import new_invite_code
-
-FORMING, ACTIVE, FINISHED = "forming", "active", "finished"
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    seat: int
-    user_id: int | None
-    username: str | None
-    bot: str | None
-    powers: tuple[str, ...]
-
-
-def game_row(conn: Connection, game_id: int, *, lock: bool = False) -> Row[Any]:
-    stmt = select(t.games).where(t.games.c.id == game_id)
-    row = conn.execute(for_update(conn, stmt) if lock else stmt).first()
-    if row is None:
-        raise NotFound(f"no game {game_id}")
-    return row
-
-
-def visible_row(conn: Connection, game_id: int, user: User | None, code: str | None) -> Row[Any]:
-    """The game, if the caller may see it: a listed game anyone may; an unlisted one its
-    creator, the players seated in it and whoever holds its invitation code. Otherwise
-    404, as if there were no such game."""
-    row = game_row(conn, game_id)
-    if row.settings.get("public", True):
-        return row
-    if code and _same_code(code, row.invite_code):
-        return row
-    if user is not None:
-        if row.creator_id == user.id:
-            return row
-        seated = conn.execute(
-            select(t.seats.c.seat).where(t.seats.c.game_id == game_id, t.seats.c.user_id == user.id)
-        ).first()
-        if seated is not None:
-            return row
-    raise NotFound(f"no game {game_id}")
 
 
 def new_game_id(conn: Connection) -> int:
@@ -68,22 +45,6 @@ def new_game_id(conn: Connection) -> int:
         candidate = secrets.randbelow(2**53 - 2**40) + 2**40
         if conn.execute(select(t.games.c.id).where(t.games.c.id == candidate)).first() is None:
             return candidate
-
-
-def seats_of(conn: Connection, game_id: int) -> list[Seat]:
-    rows = conn.execute(
-        select(t.seats, t.users.c.username)
-        .outerjoin(t.users, t.users.c.id == t.seats.c.user_id)
-        .where(t.seats.c.game_id == game_id)
-        .order_by(t.seats.c.seat)
-    ).all()
-    return [Seat(r.seat, r.user_id, r.username, r.bot, tuple(r.powers)) for r in rows]
-
-
-def powers_of(seats: list[Seat], user: User | None) -> list[str]:
-    if user is None:
-        return []
-    return sorted(p for s in seats if s.user_id == user.id for p in s.powers)
 
 
 def create_game(
@@ -122,45 +83,6 @@ def create_game(
                 )
             )
     return game_id
-
-
-def summary(conn: Connection, row: Row[Any], user: User | None, now: float) -> dict[str, Any]:
-    """What anyone may know of a game (and, for its creator, the invitation code). The
-    players' usernames are shown to the game's members, to others only if the game's
-    settings say so (``taken`` tells a free seat from a taken one)."""
-    seats = seats_of(conn, row.id)
-    member = user is not None and (
-        row.creator_id == user.id or any(s.user_id == user.id for s in seats)
-    )
-    names = member or bool(row.settings.get("show_names", False))
-    out: dict[str, Any] = {
-        "id": row.id,
-        "name": row.name,
-        "status": row.status,
-        "phase": row.phase,
-        "version": row.version,
-        "settings": row.settings,
-        "creator_id": row.creator_id,
-        "seats": [
-            {
-                "seat": s.seat,
-                "player": s.username if names else None,
-                "taken": s.user_id is not None,
-                "bot": s.bot,
-                "powers": list(s.powers),
-            }
-            for s in seats
-        ],
-        "my_powers": powers_of(seats, user),
-        "is_player": user is not None and any(s.user_id == user.id for s in seats),
-        "press_until": row.press_until,
-        "deadline_at": row.deadline_at,
-        "now": now,
-        "result": row.result,
-    }
-    if user is not None and row.creator_id == user.id:
-        out["invite_code"] = row.invite_code
-    return out
 
 
 def get_summary(
@@ -209,7 +131,7 @@ def join(b: Backend, user: User, game_id: int, code: str | None) -> dict[str, An
     with transaction(b.db) as conn:
         row = game_row(conn, game_id, lock=True)
         public = bool(row.settings.get("public", True))
-        if not public and not (code and _same_code(code, row.invite_code)):
+        if not public and not (code and same_code(code, row.invite_code)):
             raise Forbidden("this game needs its invitation link")
         if row.status == FINISHED:
             raise Conflict("this game is over")
@@ -227,17 +149,10 @@ def join(b: Backend, user: User, game_id: int, code: str | None) -> dict[str, An
         )
         full = len(free) == 1
         if row.status == ACTIVE:
-            from realpolitik.server.play import take_over_seat
-
             take_over_seat(b, conn, row, seat)
     if row.status == FORMING and full:
         start(b, None, game_id)
     return _summary(b, game_id, user)
-
-
-def _same_code(given: str, expected: str) -> bool:
-    """Compare invitation codes in constant time (any text: bytes, not str, are compared)."""
-    return secrets.compare_digest(given.encode("utf-8", "replace"), expected.encode())
 
 
 def invitation(b: Backend, code: str) -> dict[str, Any]:
@@ -286,19 +201,13 @@ def leave(b: Backend, user: User, game_id: int) -> None:
                 .values(user_id=None, joined_at=None)
             )
             if row.status == ACTIVE:
-                from realpolitik.server.play import vacate_seat
-
                 vacate_seat(b, conn, row, seat)
     if row.status == ACTIVE:  # a bot in the seat orders now, outside the transaction
-        from realpolitik.server.play import REQUEST_LIMIT, process_due
-
         process_due(b, game_id, limit=REQUEST_LIMIT)
 
 
 def start(b: Backend, user: User | None, game_id: int) -> dict[str, Any]:
     """Start a forming game (its creator may; ``user=None`` when its last seat fills)."""
-    from realpolitik.server.play import begin_phase
-
     with transaction(b.db) as conn:
         row = game_row(conn, game_id, lock=True)
         if user is not None and row.creator_id != user.id:
@@ -341,7 +250,5 @@ def start(b: Backend, user: User | None, game_id: int) -> dict[str, Any]:
         if result.rowcount != 1:
             raise Conflict("the game changed meanwhile; try again")
         begin_phase(b, conn, game_id, game, settings, first=True)
-    from realpolitik.server.play import REQUEST_LIMIT, process_due
-
     process_due(b, game_id, limit=REQUEST_LIMIT)
     return _summary(b, game_id, user)

@@ -14,7 +14,7 @@ from realpolitik.server.accounts import User
 from realpolitik.server.backend import Backend
 from realpolitik.server.db import reading
 from realpolitik.server.errors import Conflict, Forbidden, NotFound
-from realpolitik.server.games import powers_of, seats_of, visible_row
+from realpolitik.server.rows import powers_of, seats_of, visible_row
 
 
 def map_svg(

@@ -48,11 +48,24 @@ def _big_game_ids(conn: Connection) -> None:
         conn.exec_driver_sql(f"ALTER TABLE {table} ALTER COLUMN game_id TYPE BIGINT")
 
 
+def _attempts_and_idle_sessions(conn: Connection) -> None:
+    """Version 4: attempts counted in the database (limits shared by every process), a
+    session's last use (idle sessions expire), an index of sessions by user."""
+    have = {c["name"] for c in inspect(conn).get_columns("sessions")}
+    if "last_seen_at" not in have:
+        conn.execute(text("ALTER TABLE sessions ADD COLUMN last_seen_at FLOAT"))
+    indexes = {i["name"] for i in inspect(conn).get_indexes("sessions")}
+    if "ix_sessions_user" not in indexes:
+        conn.execute(text("CREATE INDEX ix_sessions_user ON sessions (user_id)"))
+    t.metadata.create_all(conn, tables=[t.attempts])
+
+
 Migration = tuple[int, str, Callable[[Connection], None]]
 MIGRATIONS: tuple[Migration, ...] = (
     (1, "initial schema", _initial),
     (2, "accepted supports and alliances with the orders", _accept_ally),
     (3, "random game numbers below 2**53", _big_game_ids),
+    (4, "attempts in the database, idle sessions", _attempts_and_idle_sessions),
 )
 
 

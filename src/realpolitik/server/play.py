@@ -27,7 +27,8 @@ from realpolitik.server.errors import (
     OrdersRefused,
     Unprocessable,
 )
-from realpolitik.server.games import (
+from realpolitik.server.gamesettings import GameSettings
+from realpolitik.server.rows import (
     ACTIVE,
     FINISHED,
     Seat,
@@ -37,7 +38,6 @@ from realpolitik.server.games import (
     summary,
     visible_row,
 )
-from realpolitik.server.gamesettings import GameSettings
 
 if TYPE_CHECKING:
     from realpolitik.game import Game
@@ -281,21 +281,28 @@ def order_bots(b: Backend, game_id: int) -> int:
     return len(given)
 
 
-def due_games(b: Backend) -> list[int]:
-    """Active games whose deadline has passed or whose ready flags changed, most overdue
-    first (a game waiting on its ready flags is due since its last change)."""
+def due_games(b: Backend, *, alone: bool | None = None) -> list[int]:
+    """Active games whose deadline has passed or whose ready flags changed: the games with
+    a person seated first, then those of bots alone (always due: they must not make a
+    person's deadline wait), each part most overdue first (a game waiting on its ready
+    flags is due since its last change). ``alone``: only the games of bots alone (true),
+    or only those with a person (false)."""
     now = b.now()
     g = t.games.c
     due_at = case(
         (g.needs_check & (g.deadline_at.is_(None) | (g.updated_at < g.deadline_at)), g.updated_at),
         else_=g.deadline_at,
     )
+    seated = (
+        select(t.seats.c.game_id)
+        .where(t.seats.c.game_id == g.id, t.seats.c.user_id.is_not(None))
+        .exists()
+    )
+    stmt = select(g.id).where(g.status == ACTIVE, (g.deadline_at <= now) | g.needs_check)
+    if alone is not None:
+        stmt = stmt.where(~seated if alone else seated)
     with reading(b.db) as conn:
-        rows = conn.execute(
-            select(g.id)
-            .where(g.status == ACTIVE, (g.deadline_at <= now) | g.needs_check)
-            .order_by(due_at, g.id)
-        ).scalars()
+        rows = conn.execute(stmt.order_by(case((seated, 0), else_=1), due_at, g.id)).scalars()
         return list(rows)
 
 
@@ -487,6 +494,7 @@ def submit_orders(
     ready: bool | None = None,
     accept: list[str] | None = None,
     ally: list[str] | None = None,
+    phase: str | None = None,
 ) -> dict[str, Any]:
     """Store the power's orders for this phase (``merge``: only replace the orders of the
     units named), with (conquista) the foreign supports it ``accept``s and the alliance it
@@ -494,7 +502,9 @@ def submit_orders(
     against the position and the rules (see :func:`engine.judge_orders`): if any is
     refused, nothing is stored and the answer (422) names each refused order with the
     reason in ``language``; a bad ``accept`` or ``ally`` is refused likewise (422).
-    Committed before this returns."""
+    ``phase``: the phase the orders are for (if the game is in another, 409: a late
+    submission is never judged against, or stored for, the next phase). Committed before
+    this returns."""
     check_language(language)
     if len(texts) > MAX_ORDERS:
         raise BadRequest(f"at most {MAX_ORDERS} orders at once")
@@ -506,6 +516,8 @@ def submit_orders(
         if row.status != ACTIVE:
             raise Conflict("this game is over")
         power = _require_power(seats_of(conn, game_id), user, power)
+    if phase is not None and phase.upper() != row.phase:
+        raise Conflict(f"these orders are for {phase.upper()}, the game is in {row.phase}")
     if power not in engine.powers_to_act(_game(row)):
         raise Conflict(f"{power} has no orders to give in {row.phase}")
     game = engine.scratch(row.id, row.version, row.state)

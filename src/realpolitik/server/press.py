@@ -19,7 +19,8 @@ from realpolitik.server.accounts import User
 from realpolitik.server.backend import Backend
 from realpolitik.server.db import reading, transaction
 from realpolitik.server.errors import BadRequest, Conflict, Forbidden
-from realpolitik.server.games import (
+from realpolitik.server.gamesettings import GameSettings
+from realpolitik.server.rows import (
     ACTIVE,
     FINISHED,
     game_row,
@@ -27,7 +28,6 @@ from realpolitik.server.games import (
     seats_of,
     visible_row,
 )
-from realpolitik.server.gamesettings import GameSettings
 
 MAX_PAGE = 500
 

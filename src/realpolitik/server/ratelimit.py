@@ -1,57 +1,82 @@
-"""Limits on attempts (log-ins, sign-ups): at most ``limit`` events per ``window`` seconds
-for each key, a sliding window kept in memory (each server process counts its own)."""
+"""Limits on attempts (log-ins, sign-ups), counted in the database so that they hold for
+every server process on it: an attacker who spreads guesses over ``--workers N`` (or over
+machines) meets one count.
+
+Each limited thing (an address, an account) has one row per kind: a count and the end of
+its window, which starts at the first attempt counted (a fixed window: at most ``limit``
+attempts per ``window`` seconds, twice that across a window's end at worst). A counted
+attempt is one atomic upsert (``INSERT ... ON CONFLICT DO UPDATE ... RETURNING``), so
+attempts racing on several processes are all counted. The thing is stored only as a
+SHA-256 (no usernames or addresses kept in the table); rows whose window has ended are
+purged by the scheduler (:func:`purge`).
+"""
 
 from __future__ import annotations
 
+import hashlib
 import math
-import threading
-from collections import OrderedDict, deque
+from dataclasses import dataclass
 
-MAX_KEYS = 100_000
-"""Keys remembered at most (the least recently used are forgotten first)."""
+from sqlalchemy import Connection, case, delete
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
+from realpolitik.server import tables as t
 
-class Limiter:
-    def __init__(self, limit: int, window: float) -> None:
-        self.limit = limit
-        self.window = window
-        self._events: OrderedDict[str, deque[float]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def retry_after(self, key: str, now: float) -> int:
-        """Whole seconds until ``key`` may try again (0: it may now)."""
-        with self._lock:
-            events = self._recent(key, now)
-            if events is None or len(events) < self.limit:
-                return 0
-            return max(1, math.ceil(events[0] + self.window - now))
-
-    def add(self, key: str, now: float) -> None:
-        with self._lock:
-            events = self._recent(key, now)
-            if events is None:
-                events = self._events[key] = deque()
-            events.append(now)
-            self._events.move_to_end(key)
-            while len(self._events) > MAX_KEYS:
-                self._events.popitem(last=False)
-
-    def clear(self, key: str) -> None:
-        with self._lock:
-            self._events.pop(key, None)
-
-    def _recent(self, key: str, now: float) -> deque[float] | None:
-        events = self._events.get(key)
-        if events is None:
-            return None
-        while events and events[0] <= now - self.window:
-            events.popleft()
-        return events
+ADDRESS = "address"
+"""Log-ins and sign-ups from one client address."""
+SIGNUP = "signup"
+"""Sign-ups from one client address."""
+ACCOUNT = "account"
+"""Log-ins to one account since its last successful one."""
 
 
-class LoginLimits:
-    """Failed log-ins per account, and attempts (log-ins and sign-ups) per address."""
+def _subject(subject: str) -> str:
+    return hashlib.sha256(subject.encode("utf-8", "surrogatepass")).hexdigest()
 
-    def __init__(self, per_account: int, per_address: int, window: float) -> None:
-        self.accounts = Limiter(per_account, window)
-        self.addresses = Limiter(per_address, window)
+
+def count(conn: Connection, kind: str, subject: str, *, window: float, now: float) -> Count:
+    """Count one attempt on ``subject``; return the count in its window, with the window."""
+    a = t.attempts
+    values = {"kind": kind, "subject": _subject(subject), "count": 1, "expires_at": now + window}
+    insert = pg_insert if conn.dialect.name == "postgresql" else sqlite_insert
+    ended = a.c.expires_at <= now
+    stmt = (
+        insert(a)
+        .values(values)
+        .on_conflict_do_update(
+            index_elements=[a.c.kind, a.c.subject],
+            set_={
+                "count": case((ended, 1), else_=a.c.count + 1),
+                "expires_at": case((ended, now + window), else_=a.c.expires_at),
+            },
+        )
+        .returning(a.c.count, a.c.expires_at)
+    )
+    number, expires_at = conn.execute(stmt).one()
+    return Count(int(number), float(expires_at))
+
+
+def clear(conn: Connection, kind: str, subject: str) -> None:
+    a = t.attempts
+    conn.execute(delete(a).where(a.c.kind == kind, a.c.subject == _subject(subject)))
+
+
+def purge(conn: Connection, now: float) -> int:
+    """Forget the attempts whose window has ended; return how many rows went."""
+    result = conn.execute(delete(t.attempts).where(t.attempts.c.expires_at <= now))
+    return int(result.rowcount or 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """An attempt's place in its window: ``number`` (1 for the first) and the window's end."""
+
+    number: int
+    expires_at: float
+
+    def retry_after(self, limit: int, now: float) -> int:
+        """Whole seconds to wait when this attempt is over ``limit`` (0: it is within)."""
+        if self.number <= limit:
+            return 0
+        return max(1, math.ceil(self.expires_at - now))

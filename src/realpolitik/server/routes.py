@@ -7,7 +7,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response
 from fastapi.responses import StreamingResponse
 
-from realpolitik.server import accounts, events, games, play, press
+from realpolitik.errors import VariantError
+from realpolitik.game.editions import EDITIONS, VARIANTS, edition
+from realpolitik.server import accounts, events, games, maps, play, press
 from realpolitik.server.accounts import User
 from realpolitik.server.backend import Backend
 from realpolitik.server.errors import BadRequest, Forbidden, Unauthorized
@@ -96,8 +98,6 @@ def _user_out(user: User) -> UserOut:
 @router.get("/meta", tags=["meta"])
 def meta() -> dict[str, Any]:
     """What a new game may be: editions, variants, press rules, bots, deadline presets."""
-    from realpolitik.variants import EDITIONS, VARIANTS, edition
-
     return {
         "editions": list(EDITIONS),
         "variants": list(VARIANTS),
@@ -121,9 +121,6 @@ def _rulebook(edition_name: str, players: int) -> Deadlines:
 
 def _table_press(edition_name: str, players: int) -> str:
     """The press of a table when the game does not say: ``none`` without diplomacy."""
-    from realpolitik.errors import VariantError
-    from realpolitik.variants import edition
-
     try:
         return "full" if edition(edition_name).setup(players).press else "none"
     except VariantError:
@@ -167,11 +164,16 @@ def log_in(body: LoginIn, b: B, request: Request, response: Response) -> Session
 
 @router.delete("/sessions", status_code=204, tags=["accounts"])
 def log_out(
-    request: Request, b: B, me: Me, authorization: Annotated[str | None, Header()] = None
+    request: Request,
+    b: B,
+    me: Me,
+    everywhere: Annotated[bool, Query(description="end every session of this user")] = False,
+    authorization: Annotated[str | None, Header()] = None,
 ) -> Response:
+    """Log out: end this session (``everywhere``: all of the user's sessions)."""
     token, _ = _token(request, authorization)
     if token:
-        accounts.log_out(b, token)
+        accounts.log_out(b, token, everywhere=everywhere)
     response = Response(status_code=204)
     response.delete_cookie(COOKIE)
     return response
@@ -297,6 +299,7 @@ def put_orders(game_id: GameId, body: OrdersIn, b: B, me: Me) -> dict[str, Any]:
         ready=body.ready,
         accept=body.accept,
         ally=body.ally,
+        phase=body.phase,
     )
 
 
@@ -349,8 +352,6 @@ def map_svg(
 ) -> Response:
     """The map: a past phase with its orders and results, or the current position with
     the orders of each ``power`` given (ones you play; the parameter may be repeated)."""
-    from realpolitik.server import maps
-
     svg = maps.map_svg(b, game_id, me, phase=phase, power=power, language=language, code=code)
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
@@ -371,7 +372,7 @@ def game_events(
     events.check_visible(b, game_id, me, code)
     streams.enter()
     return StreamingResponse(
-        events.stream(b, game_id, me, code, streams),
+        events.stream(b, game_id, me, code, streams, request.app.state.watcher),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )

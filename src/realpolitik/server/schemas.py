@@ -81,6 +81,13 @@ class OrdersIn(Strict):
     merge: bool = False
     """Replace only the orders of the units named (else all of the power's orders)."""
     ready: bool | None = None
+    phase: str | None = Field(
+        default=None,
+        max_length=10,
+        examples=["S1901M"],
+        description="the phase these orders are for: if the game has moved on (a late "
+        "submission), 409 and nothing stored, instead of judging them against the next phase",
+    )
     accept: list[str] | None = Field(
         default=None,
         max_length=34,

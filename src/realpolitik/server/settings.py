@@ -22,6 +22,9 @@ class Settings:
     """Run the background loop that processes phases at their deadline."""
     tick_seconds: float = 1.0
     session_days: float = 30.0
+    """A session's absolute lifetime: it ends this many days after the log-in."""
+    session_idle_days: float = 7.0
+    """A session unused for this many days ends before its lifetime."""
     secure_cookies: bool = False
     """Mark the session cookie ``Secure`` (set it when served over HTTPS)."""
     password_time_cost: int = 2
@@ -40,8 +43,12 @@ class Settings:
     max_streams: int = 1000
     """Open event streams per process at most (more are refused: the page polls)."""
     login_failures_per_account: int = 10
+    """Log-ins to one account since its last successful one, per window."""
     login_attempts_per_address: int = 50
-    """Log-ins and sign-ups from one address (per process)."""
+    """Log-ins and sign-ups from one address, per window (all processes together)."""
+    signups_per_address: int = 10
+    """Sign-ups from one address, per window: a sign-up tells whether a username is free,
+    so probing names costs what guessing passwords does, and is counted more tightly."""
     login_window_seconds: float = 900.0
 
     @classmethod
@@ -73,6 +80,7 @@ class Settings:
             scheduler=flag("REALPOLITIK_SCHEDULER", default.scheduler),
             tick_seconds=number("REALPOLITIK_TICK_SECONDS", default.tick_seconds),
             session_days=number("REALPOLITIK_SESSION_DAYS", default.session_days),
+            session_idle_days=number("REALPOLITIK_SESSION_IDLE_DAYS", default.session_idle_days),
             secure_cookies=flag("REALPOLITIK_SECURE_COOKIES", default.secure_cookies),
             password_time_cost=int(
                 number("REALPOLITIK_PASSWORD_TIME_COST", default.password_time_cost)
@@ -89,6 +97,9 @@ class Settings:
             ),
             login_attempts_per_address=int(
                 number("REALPOLITIK_LOGIN_ATTEMPTS_PER_ADDRESS", default.login_attempts_per_address)
+            ),
+            signups_per_address=int(
+                number("REALPOLITIK_SIGNUPS_PER_ADDRESS", default.signups_per_address)
             ),
             login_window_seconds=number(
                 "REALPOLITIK_LOGIN_WINDOW_SECONDS", default.login_window_seconds

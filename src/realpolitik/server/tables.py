@@ -48,8 +48,20 @@ sessions = Table(
     Column("token_hash", String(64), primary_key=True),
     Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
     Column("created_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=False),  # the absolute end
+    Column("last_seen_at", Float, nullable=True),  # its last use (a few minutes late at most)
+)
+Index("ix_sessions_user", sessions.c.user_id)
+
+attempts = Table(
+    "attempts",
+    metadata,
+    Column("kind", String(20), primary_key=True),  # ratelimit.ADDRESS | SIGNUP | ACCOUNT
+    Column("subject", String(64), primary_key=True),  # the SHA-256 of the address or account
+    Column("count", Integer, nullable=False),
     Column("expires_at", Float, nullable=False),
 )
+Index("ix_attempts_expires", attempts.c.expires_at)
 
 games = Table(
     "games",
@@ -60,7 +72,7 @@ games = Table(
     Column("status", String(10), nullable=False),  # forming | active | finished
     Column("settings", JSON, nullable=False),
     Column("invite_code", String(40), nullable=False, unique=True),
-    Column("state", JSON, nullable=True),  # Game.to_json() once started
+    Column("state", JSON, nullable=True),  # game_to_json(game) once started
     Column("phase", String(10), nullable=True),
     Column("version", Integer, nullable=False, default=0),
     Column("phase_started_at", Float, nullable=True),

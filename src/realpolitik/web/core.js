@@ -4,7 +4,7 @@
 export const S = {
   user: null, lang: localStorage.getItem("rp_lang") || "en", i18n: {},
   gameId: null, game: null, power: null, legal: {}, legalBy: {}, ownerOf: {}, lastMsg: 0, messages: [],
-  poll: null, clock: null, offset: 0, pendingJoin: null, refused: [],
+  poll: null, clock: null, events: null, offset: 0, pendingJoin: null, refused: [],
 };
 
 export function t(key, vars) {
@@ -99,6 +99,7 @@ export async function busy(fn) {
 
 export function stopTimers() {
   clearInterval(S.poll); clearInterval(S.clock); S.poll = S.clock = null;
+  if (S.events) { S.events.close(); S.events = null; }
 }
 
 export function go(hash) {

@@ -22,21 +22,93 @@ export async function showGame(gameId) {
     el("section", { id: "messages-panel", class: "card" }),
     el("section", { id: "seats-panel", class: "card" })));
   await refresh(true);
-  S.poll = setInterval(() => refresh(false), 2500);
+  if (S.gameId !== gameId) return;  // left meanwhile
   S.clock = setInterval(tickClock, 1000);
+  listen(gameId);
 }
 
-export async function refresh(force) {
-  const game = await guarded(() => api("GET", `/games/${S.gameId}?language=${S.lang}`));
+// Server push: the game's event stream says when what I see of it changed, and the page
+// fetches it then. Polling (every 2.5 s) only while the stream is down (the browser
+// reconnects it) or where there is no EventSource.
+function listen(gameId) {
+  const poll = (on) => {
+    clearInterval(S.poll);
+    S.poll = on ? setInterval(() => refresh(false), 2500) : null;
+  };
+  if (!window.EventSource) { poll(true); return; }
+  const source = new EventSource(`/api/games/${gameId}/events`);
+  S.events = source;
+  let news = null, timer = null;
+  const settle = () => {
+    timer = null;
+    if (S.gameId !== gameId || !news) return;
+    // not while an action of mine is on its way (it refreshes the page itself), nor
+    // under a player choosing an order when the board would be redrawn in the same phase
+    const redraw = S.game && news.phase === S.game.phase && news.version !== S.game.version;
+    if (S.busy || (redraw && S.selection)) { timer = setTimeout(settle, 300); return; }
+    const heard = news;
+    news = null;
+    if (known(heard)) return;
+    // the press is fetched only if there is news of it; press alone: only the press
+    const press = heard.message > (S.lastMsg || 0);
+    if (press && onlyPress(heard)) busy(() => loadMessages());
+    else refresh(false, press);
+  };
+  source.addEventListener("change", (e) => {
+    news = JSON.parse(e.data);
+    if (!timer) timer = setTimeout(settle, 100);
+  });
+  source.onopen = () => poll(false);
+  source.onerror = () => poll(true);  // the first change event after reconnecting says what was missed
+}
+
+// Whether the page shows what a change event announces already (my own action, say).
+function known(news) {
+  return onlyPress(news) && news.message <= (S.lastMsg || 0);
+}
+
+// Whether the game the page shows is the one announced, but for its press.
+function onlyPress(news) {
+  const g = S.game;
+  if (!g || news.gone) return false;
+  const ready = Object.values(g.ready || {}).filter(Boolean).length;
+  const seated = (g.seats || []).filter((s) => s.taken).length;
+  return news.version === g.version && news.phase === g.phase && news.status === g.status
+    && news.deadline_at === g.deadline_at && news.press_until === g.press_until
+    && news.ready === ready && news.seated === seated;
+}
+
+// Refreshes run one at a time, in order: one asked for while another runs waits for it,
+// and several asked for meanwhile are one (its fetch starts after each was asked for, so
+// it sees their changes). A game older than the one shown is never shown.
+let chain = Promise.resolve();
+let queued = null;
+
+export function refresh(force, press = true) {
+  if (queued) { queued.force = queued.force || force; queued.press = queued.press || press; return queued.done; }
+  const next = { force, press };
+  queued = next;
+  next.done = chain.then(() => {
+    queued = null;
+    return busy(() => fetchAndShow(next.force, next.press));
+  });
+  chain = next.done.catch(() => {});
+  return next.done;
+}
+
+// ``press``: fetch new press too (else only what the game's change asks to show again).
+async function fetchAndShow(force, press) {
+  const gameId = S.gameId;
+  const game = await guarded(() => api("GET", `/games/${gameId}?language=${S.lang}`));
   if (!game || game.id !== S.gameId) return;
   const before = S.game;
+  if (before && before.id === game.id && game.version < before.version) return;  // stale
   const changed = force || !before || before.version !== game.version || before.phase !== game.phase;
-  if (changed) await busy(() => update(game, before, true));
-  else await update(game, before, false);
+  await update(game, before, changed, press);
 }
 
 // Show ``game`` (``changed``: a new version: the board, orders and history again).
-async function update(game, before, changed) {
+async function update(game, before, changed, press = true) {
   S.game = game;
   S.offset = game.now - Date.now() / 1000;
   if (!S.power || !game.my_powers.includes(S.power)) S.power = pickPower(game);
@@ -45,7 +117,7 @@ async function update(game, before, changed) {
   if (game.status === "forming") {
     fill(document.getElementById("map"), el("p", { id: "forming", class: "muted" }, t("forming_hint", { n: game.seats.filter((s) => !s.taken && !s.player && !s.bot).length })));
     fill(document.getElementById("orders-panel"));
-    await loadMessages();
+    await loadMessages(press);
     return;
   }
   if (changed) {
@@ -60,7 +132,7 @@ async function update(game, before, changed) {
   } else {
     renderOrders(false);
   }
-  await loadMessages();
+  await loadMessages(press);
 }
 
 // The power shown: one with orders to give first (not one with nothing to do).

@@ -148,7 +148,7 @@ export async function submitOrders(orders, language, power = S.power) {
   return busy(async () => {
     const g = S.game;
     try {
-      await api("PUT", `/games/${g.id}/orders`, { power, orders, merge: true, language });
+      await api("PUT", `/games/${g.id}/orders`, { power, orders, merge: true, language, phase: g.phase });
       S.refused = [];
     } catch (e) {
       if (!e.refused) { flash(e.message, true); return false; }
@@ -169,7 +169,7 @@ export async function submitOrders(orders, language, power = S.power) {
 
 async function replaceOrders(orders, power) {
   await busy(async () => {
-    const res = await guarded(() => api("PUT", `/games/${S.game.id}/orders`, { power, orders, language: "en" }));
+    const res = await guarded(() => api("PUT", `/games/${S.game.id}/orders`, { power, orders, language: "en", phase: S.game.phase }));
     if (!res) return;
     S.refused = [];
     const { refresh } = await import("./game.js");
@@ -202,7 +202,7 @@ function conquistaBox(p) {
   const save = () => busy(async () => {
     const accept = [...panel.querySelectorAll("input.accept:checked")].map((i) => i.value);
     const ally = [...panel.querySelectorAll("input.ally:checked")].map((i) => i.value);
-    const ok = await guarded(() => api("PUT", `/games/${g.id}/orders`, { power: p, orders: [], merge: true, language: "en", accept, ally }));
+    const ok = await guarded(() => api("PUT", `/games/${g.id}/orders`, { power: p, orders: [], merge: true, language: "en", accept, ally, phase: g.phase }));
     if (!ok) return;
     flash(t("saved"));
     const { refresh } = await import("./game.js");

@@ -5,14 +5,17 @@ import { S, api, el, fill, guarded, powerName, t } from "./core.js";
 
 export function resetPress() { S.lastMsg = 0; S.messages = []; S.thread = null; S.pressKey = null; }
 
-export async function loadMessages() {
+// New press (``fetch`` false: none is known to be new: only show the panel again if the
+// phase or my power changed).
+export async function loadMessages(fetch = true) {
   const g = S.game;
-  const fresh = await guarded(() => api("GET", `/games/${g.id}/messages?after=${S.lastMsg}`));
+  const fresh = fetch ? await guarded(() => api("GET", `/games/${g.id}/messages?after=${S.lastMsg}`)) : [];
   if (!fresh) return;
-  for (const m of fresh) { S.messages.push(m); S.lastMsg = Math.max(S.lastMsg, m.id); }
+  const added = fresh.filter((m) => m.id > S.lastMsg && g.id === S.game.id);  // not twice (two loads at once)
+  for (const m of added) { S.messages.push(m); S.lastMsg = Math.max(S.lastMsg, m.id); }
   const g2 = S.game;
   const key = [g2.id, g2.status, g2.phase, S.power, pressOpen()].join();
-  if (fresh.length || key !== S.pressKey || !document.getElementById("threads")) { S.pressKey = key; renderMessages(); }
+  if (added.length || key !== S.pressKey || !document.getElementById("threads")) { S.pressKey = key; renderMessages(); }
 }
 
 function pressOpen() {

@@ -8,16 +8,16 @@ import pytest
 
 from realpolitik import ARMY, FLEET, Phase
 from realpolitik.errors import MapDataError, VariantError
-from realpolitik.maps import load_map
-from realpolitik.maps.loader import _derive, map_from_dict
-from realpolitik.maps.model import ProvinceType
-from realpolitik.variants import (
+from realpolitik.game.editions import (
     EDITIONS,
     Clock,
     edition,
     variant_title,
     with_overrides,
 )
+from realpolitik.maps import load_map
+from realpolitik.maps.loader import _derive, map_from_dict
+from realpolitik.maps.model import ProvinceType
 
 ALL = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
 
@@ -50,7 +50,7 @@ def test_setups_cover_the_books_player_counts(name: str) -> None:
     low = 3 if name == "grow" else 2  # Grow's book: 3 to 7 (its 2-player table is an extra)
     assert ed.tables() == list(range(low, 8))
     for setup in ed.setups:
-        board = load_map(ed.board(setup))
+        board = load_map(ed.map_name(setup))
         named = [p for g in setup.groups for p in g] + list(setup.out)
         if setup.neutral:
             named.append(setup.neutral.power)

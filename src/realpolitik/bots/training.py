@@ -11,7 +11,7 @@ order:
   ``position`` before it in the ``adjudicate`` contract's shape, the ``orders`` and their
   ``results`` by power, the ``next`` phase, ``skipped`` when nobody had a choice), and
   ``games.jsonl``, one line per game (seed, table, bots, phases, result, centres);
-* ``saved``: one saved game per game (``game-<seed>.json``, :mod:`realpolitik.savegame`:
+* ``saved``: one saved game per game (``game-<seed>.json``, :mod:`realpolitik.formats.savegame`:
   ``realpolitik show`` and the server read it), and ``games.jsonl``.
 """
 
@@ -27,11 +27,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from realpolitik.bots import BOTS
-from realpolitik.bots.base import PowerView, make_bot
+from realpolitik.bots import BOTS, make_bot
+from realpolitik.bots.base import PowerView
+from realpolitik.formats.savegame import game_to_json
 from realpolitik.game import Game
-from realpolitik.gameview import results_by_power
-from realpolitik.variants import EDITIONS
+from realpolitik.game.editions import EDITIONS
+from realpolitik.game.views import results_by_power
 
 FORMATS = ("jsonl", "saved")
 
@@ -125,7 +126,7 @@ def record(plan: Plan, seed: int) -> Played:
     }
     played = Played(seed, json.dumps(summary, separators=(",", ":")), len(game.history))
     if plan.format == "saved":
-        return Played(**{**asdict(played), "saved": json.dumps(game.to_json(), indent=1)})
+        return Played(**{**asdict(played), "saved": json.dumps(game_to_json(game), indent=1)})
     lines = []
     for k, rec in enumerate(game.history):
         after = game.history[k + 1].phase if k + 1 < len(game.history) else game.phase

@@ -8,27 +8,28 @@ from pathlib import Path
 
 import pytest
 
-from realpolitik.game import Game
-from realpolitik.legal import legal_orders
-from realpolitik.orders import Order, SupportHold, UnitRef
-from realpolitik.savegame import (
+from realpolitik.formats.savegame import (
     FORMAT,
     VERSION,
     SaveGameError,
     game_from_json,
+    game_to_json,
     load_game,
     order_from_text,
     save_game,
 )
-from realpolitik.variants import EDITIONS, edition
+from realpolitik.game import Game
+from realpolitik.game.editions import EDITIONS, edition
+from realpolitik.legal import legal_orders
+from realpolitik.orders import Order, SupportHold, UnitRef
 from realpolitik.vocab import ARMY
 from tests.gamekit import play_random
 
 
 def _roundtrip(game: Game) -> Game:
-    data = json.loads(json.dumps(game.to_json()))
-    again = Game.from_json(data)
-    assert again.to_json() == data
+    data = json.loads(json.dumps(game_to_json(game)))
+    again = game_from_json(data)
+    assert game_to_json(again) == data
     return again
 
 
@@ -59,7 +60,7 @@ def test_everything_pending_is_kept() -> None:
     assert again.votes == {"ENGLAND": False} and again.messages == game.messages
     again.process()
     game.process()
-    assert again.to_json() == game.to_json()
+    assert game_to_json(again) == game_to_json(game)
 
 
 def test_finished_games_round_trip() -> None:
@@ -93,7 +94,7 @@ def test_order_text_round_trips_every_legal_order() -> None:
 
 
 def test_format_and_version() -> None:
-    data = Game.new(seed=1).to_json()
+    data = game_to_json(Game.new(seed=1))
     assert data["format"] == FORMAT and data["version"] == VERSION == 1
     with pytest.raises(SaveGameError, match="not a realpolitik saved game"):
         game_from_json({"phases": []})
@@ -120,7 +121,7 @@ def test_damaged_saved_games_say_what_is_wrong(damage, match) -> None:
     game = Game.new(seed=1)
     game.submit("FRANCE", ["A PAR - BUR"])
     game.process()
-    data = json.loads(json.dumps(game.to_json()))
+    data = json.loads(json.dumps(game_to_json(game)))
     damage(data)
     with pytest.raises(SaveGameError, match=match):
         game_from_json(data)
@@ -130,14 +131,14 @@ def test_files_are_written_atomically(tmp_path: Path, monkeypatch: pytest.Monkey
     path = tmp_path / "game.json"
     game = Game.new(seed=1)
     save_game(game, path)
-    assert load_game(path).to_json() == game.to_json()
+    assert game_to_json(load_game(path)) == game_to_json(game)
     before = path.read_bytes()
     game.submit("FRANCE", ["A PAR - BUR"])
 
     def broken(*args: object, **kwargs: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr("realpolitik.savegame.json.dump", broken)
+    monkeypatch.setattr("realpolitik.formats.savegame.json.dump", broken)
     with pytest.raises(OSError, match="disk full"):
         save_game(game, path)
     assert path.read_bytes() == before
@@ -159,20 +160,22 @@ def test_unreadable_files(tmp_path: Path) -> None:
 
 def test_a_rule_saved_before_it_existed_takes_the_editions_choice() -> None:
     """A grow game saved before ``support_cut`` existed plays Grow's support cutting."""
+    from realpolitik.formats.savegame import game_from_json, game_to_json
     from realpolitik.game import Game
 
-    saved = Game.new(edition="grow", seed=1).to_json()
+    saved = game_to_json(Game.new(edition="grow", seed=1))
     del saved["rules"]["support_cut"]
-    assert Game.from_json(saved).rules.support_cut == "any_attack"
+    assert game_from_json(saved).rules.support_cut == "any_attack"
 
 
 def test_a_conquista_game_saved_before_support_reach_supports_across_the_shore() -> None:
     """A conquista game saved before ``support_reach`` existed takes conquista's reach."""
+    from realpolitik.formats.savegame import game_from_json, game_to_json
     from realpolitik.game import Game
 
-    saved = Game.new(edition="conquista", seed=1).to_json()
+    saved = game_to_json(Game.new(edition="conquista", seed=1))
     del saved["rules"]["support_reach"]
-    assert Game.from_json(saved).rules.support_reach == "borders"
-    classic = Game.new(edition="classic", seed=1).to_json()
+    assert game_from_json(saved).rules.support_reach == "borders"
+    classic = game_to_json(Game.new(edition="classic", seed=1))
     del classic["rules"]["support_reach"]
-    assert Game.from_json(classic).rules.support_reach == "can_move"
+    assert game_from_json(classic).rules.support_reach == "can_move"

@@ -18,8 +18,11 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from realpolitik.adjudicator.results import OrderResult, Outcome
-from realpolitik.errors import MilaError
-from realpolitik.game import Game, GameError, Message, PhaseRecord
+from realpolitik.errors import GameError, MilaError
+from realpolitik.formats.savegame import order_from_text
+from realpolitik.game import Game
+from realpolitik.game.calendar import idle_adjustments
+from realpolitik.game.records import Message, PhaseRecord
 from realpolitik.maps import load_map
 from realpolitik.orders import (
     Build,
@@ -36,8 +39,6 @@ from realpolitik.orders import (
 )
 from realpolitik.phase import Phase
 from realpolitik.position import Position
-from realpolitik.savegame import order_from_text
-from realpolitik.turns import idle_adjustments
 from realpolitik.vocab import Power, province_of
 
 __all__ = ["MilaError", "from_mila", "to_mila"]
@@ -102,8 +103,8 @@ def _state(
     influence: Mapping[str, Power],
     disorder: Collection[Power],
 ) -> dict[str, Any]:
-    board = game.map_for(phase)
-    powers = board.powers
+    game_map = game.map_for(phase)
+    powers = game_map.powers
     units: dict[str, list[str]] = {p: [] for p in powers}
     retreats: dict[str, dict[str, list[str]]] = {p: {} for p in powers}
     for unit in sorted(position.units.values(), key=lambda u: u.location):
@@ -118,7 +119,7 @@ def _state(
             count = len(position.centers_of(power)) - len(position.units_of(power))
         homes = [
             h
-            for h in board.homes.get(power, ())
+            for h in game_map.homes.get(power, ())
             if count > 0 and position.centers.get(h) == power and h not in position.units
         ]
         builds[power] = {"count": count, "homes": homes}
@@ -130,7 +131,7 @@ def _state(
         "units": units,
         "retreats": retreats,
         "centers": {p: position.centers_of(p) for p in powers},
-        "homes": {p: list(board.homes.get(p, ())) for p in powers},
+        "homes": {p: list(game_map.homes.get(p, ())) for p in powers},
         "influence": {p: sorted(q for q, o in influence.items() if o == p) for p in powers},
         "civil_disorder": {p: int(p in disorder) for p in powers},
         "builds": builds,
@@ -184,15 +185,15 @@ def to_mila(game: Game) -> dict[str, Any]:
     written with their implied orders, so that MILA's engine makes the same changes."""
     if game.setup.neutral is not None:
         raise MilaError("the two-player game (a neutral Italy) has no MILA equivalent")
-    board, standard = game.game_map, load_map("standard")
+    game_map, standard = game.game_map, load_map("standard")
     same = (
-        board.army_adjacency == standard.army_adjacency
-        and board.fleet_adjacency == standard.fleet_adjacency
-        and board.centers == standard.centers
-        and board.homes == standard.homes
+        game_map.army_adjacency == standard.army_adjacency
+        and game_map.fleet_adjacency == standard.fleet_adjacency
+        and game_map.centers == standard.centers
+        and game_map.homes == standard.homes
     )
     if not same:
-        raise MilaError(f"the {board.name} board has no MILA equivalent (only the standard map)")
+        raise MilaError(f"the {game_map.name} map has no MILA equivalent (only the standard map)")
     influence: dict[str, Power] = {}
     phases: list[dict[str, Any]] = []
     for record in game.history:
@@ -228,8 +229,8 @@ def _mila_has(game: Game, record: PhaseRecord) -> bool:
     could retreat, nor an adjustment phase with nothing to adjust."""
     if record.phase.is_retreats:
         return any(d.retreats for d in record.position.dislodged.values())
-    board = game.map_for(record.phase)
-    return not idle_adjustments(board, record.position, game.rules)
+    game_map = game.map_for(record.phase)
+    return not idle_adjustments(game_map, record.position, game.rules)
 
 
 def _occupy(influence: dict[str, Power], position: Position) -> None:
@@ -239,7 +240,7 @@ def _occupy(influence: dict[str, Power], position: Position) -> None:
 
 # --- import -----------------------------------------------------------------------------------
 def _position(state: Mapping[str, Any]) -> Position:
-    board = load_map("standard")
+    game_map = load_map("standard")
     units: dict[str, list[str]] = {}
     dislodged: dict[str, list[dict[str, Any]]] = {}
     for power, texts in state.get("units", {}).items():
@@ -250,7 +251,7 @@ def _position(state: Mapping[str, Any]) -> Position:
             else:
                 units.setdefault(power, []).append(text)
     data = {"units": units, "centers": state.get("centers", {}), "dislodged": dislodged}
-    return Position.from_json(data, board)
+    return Position.from_json(data, game_map)
 
 
 def _shape(position: Position) -> tuple[set[str], set[str], set[str]]:

@@ -1,8 +1,10 @@
 """The native saved game: the whole :class:`~realpolitik.game.Game` as versioned JSON.
 
-Lossless: ``Game.from_json(game.to_json()).to_json() == game.to_json()``. The file holds the
-setup (variant, edition, table, rules, seed, players, agreed last year), the current phase
-and position, pending orders, the status (civil disorder, concessions, alliances, coin
+Written by :func:`game_to_json`, read back by :func:`game_from_json` (the game layer does
+not know its formats: a :class:`Game` has no ``to_json``). Lossless:
+``game_to_json(game_from_json(game_to_json(game))) == game_to_json(game)``. The file holds
+the setup (variant, edition, table, rules, seed, players, agreed last year), the current
+phase and position, pending orders, the status (civil disorder, concessions, alliances, coin
 toss), messages, every processed phase (position before, orders, outcomes) and the result::
 
     {"format": "realpolitik-game", "version": 1, "edition": "classic", "setup": "7", ...,
@@ -28,10 +30,14 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-from realpolitik import schema
 from realpolitik.adjudicator.results import OrderResult, Outcome
 from realpolitik.errors import SaveGameError
-from realpolitik.game import CoinToss, Game, Message, PhaseRecord, Status
+from realpolitik.formats import schema
+from realpolitik.game import Game
+from realpolitik.game.calendar import play
+from realpolitik.game.editions import edition
+from realpolitik.game.records import CoinToss, Message, PhaseRecord, Status
+from realpolitik.game.victory import Alliance, GameResult
 from realpolitik.orders import (
     Build,
     Convoy,
@@ -48,9 +54,6 @@ from realpolitik.orders import (
 from realpolitik.phase import Phase
 from realpolitik.position import Position
 from realpolitik.rules import Rules
-from realpolitik.turns import play
-from realpolitik.variants import edition
-from realpolitik.victory import Alliance, GameResult
 from realpolitik.vocab import UnitType
 
 __all__ = [

@@ -1,15 +1,15 @@
-"""The calendar (:mod:`realpolitik.turns`): which phase follows, when centres change owner,
+"""The calendar (:mod:`realpolitik.game.calendar`): which phase follows, when centres change owner,
 when an adjustment phase is skipped, per edition."""
 
 from __future__ import annotations
 
 import pytest
 
+from realpolitik.game.calendar import changes_owners, idle_adjustments, next_phase, settle
+from realpolitik.game.editions import edition
 from realpolitik.maps import load_map
 from realpolitik.phase import Phase
 from realpolitik.position import Position
-from realpolitik.turns import changes_owners, idle_adjustments, next_phase, settle
-from realpolitik.variants import edition
 
 STANDARD = load_map("standard")
 

@@ -10,8 +10,8 @@
 
 Each phase is a pipeline: the pending orders of the powers that play (a power in civil
 disorder gives none) → :func:`realpolitik.adjudicator.adjudicate` → the edition's calendar
-(:mod:`realpolitik.turns`: retreats, centres, adjustments) → the end conditions
-(:mod:`realpolitik.victory`). Retreat and adjustment phases in which nobody has a choice are
+(:mod:`realpolitik.game.calendar`: retreats, centres, adjustments) → the end conditions
+(:mod:`realpolitik.game.victory`). Retreat and adjustment phases in which nobody has a choice are
 processed at once and recorded as skipped. Everything the game decides by chance (the
 assignment of powers, the two-player coin toss) comes from the recorded ``seed``.
 """
@@ -27,6 +27,12 @@ from typing import Any
 from realpolitik.adjudicator import Resolution, builds_due
 from realpolitik.adjudicator.legality import ORDERS_OF
 from realpolitik.errors import GameError, IllegalOrderError, OrderError
+from realpolitik.game.calendar import play
+from realpolitik.game.editions import Edition, Setup, edition, with_overrides
+from realpolitik.game.records import CoinToss, Message, PhaseRecord, Status
+from realpolitik.game.victory import GameResult, check_victory, form_alliances, most_units
+from realpolitik.game.views import game_view
+from realpolitik.legal import legal_orders
 from realpolitik.maps import load_map
 from realpolitik.maps.model import GameMap
 from realpolitik.notation import parse_order
@@ -44,11 +50,7 @@ from realpolitik.orders import (
 )
 from realpolitik.phase import Phase, PhaseKind, Season
 from realpolitik.position import Position
-from realpolitik.records import CoinToss, Message, PhaseRecord, Status
 from realpolitik.rules import ForeignSupport, Rules
-from realpolitik.turns import play
-from realpolitik.variants import Edition, Setup, edition, with_overrides
-from realpolitik.victory import GameResult, check_victory, form_alliances, most_units
 from realpolitik.vocab import Power, Province, Unit, province_of
 
 __all__ = ["CoinToss", "Game", "GameError", "Message", "PhaseRecord", "Status"]
@@ -62,7 +64,7 @@ _UnitOrder = Hold | Move | SupportHold | SupportMove | Convoy | Retreat | Disban
 GLOBAL = "GLOBAL"
 
 
-class _Facts:
+class _GameFacts:
     """What a game derives from its state (phase, position, status, players, rules): the
     board, who plays what, who is in civil disorder, who must order, the adjustments due,
     which orders the phase takes.
@@ -188,8 +190,9 @@ class _Facts:
 
 
 class Game:
-    """A game of Diplomacy. Create one with :meth:`new` (or :meth:`from_json`); then per
-    phase :meth:`submit` each power's orders and :meth:`process`."""
+    """A game of Diplomacy. Create one with :meth:`new` (or read a saved one with
+    :func:`realpolitik.formats.savegame.game_from_json`); then per phase :meth:`submit`
+    each power's orders and :meth:`process`."""
 
     def __init__(
         self,
@@ -222,7 +225,7 @@ class Game:
         self._orders: dict[Power, tuple[Order, ...]] = {}
         self._accepted: dict[Power, frozenset[Province]] = {}
         self._declared: dict[Power, tuple[Power, ...]] = {}
-        self._known: _Facts | None = None  # the facts of the state last asked about
+        self._known: _GameFacts | None = None  # the facts of the state last asked about
 
     # --- creation ------------------------------------------------------------------------
     @classmethod
@@ -277,13 +280,13 @@ class Game:
         neutral = self.setup.neutral
         if neutral is not None and phase.year < neutral.until:
             return load_map(neutral.map)
-        return load_map(self.edition.board(self.setup))
+        return load_map(self.edition.map_name(self.setup))
 
     @property
     def powers(self) -> tuple[Power, ...]:
         return self._facts().powers
 
-    def _facts(self) -> _Facts:
+    def _facts(self) -> _GameFacts:
         """The facts of the game's current state, worked out again when it changed."""
         known = self._known
         if (
@@ -294,7 +297,7 @@ class Game:
             or known.assignment is not self.assignment
             or known.rules is not self.rules
         ):
-            known = self._known = _Facts(self)
+            known = self._known = _GameFacts(self)
         return known
 
     @property
@@ -319,14 +322,14 @@ class Game:
         return self._known_power(self._facts(), power)
 
     @staticmethod
-    def _known_power(facts: _Facts, power: Power) -> Power:
+    def _known_power(facts: _GameFacts, power: Power) -> Power:
         """``power`` (any case) if it is a power of the board, else a :class:`GameError`."""
         power = str(power).upper()
         if power not in facts.powers:
             raise GameError(f"unknown power {power!r}; powers: {', '.join(facts.powers)}")
         return power
 
-    def _playing(self, power: Power, facts: _Facts | None = None) -> Power:
+    def _playing(self, power: Power, facts: _GameFacts | None = None) -> Power:
         """``power`` if the game is open and a player plays it now, else a
         :class:`GameError` (``facts``: those of the game now, if at hand)."""
         facts = facts or self._facts()
@@ -419,7 +422,7 @@ class Game:
         return parsed
 
     @staticmethod
-    def _read(text: str, language: str, power: Power, facts: _Facts) -> Order:
+    def _read(text: str, language: str, power: Power, facts: _GameFacts) -> Order:
         """One order as written; in an adjustment phase read against the position, so that
         a bare unit is a build ("F Edi") or, for a unit on the board, a removal ("E Gal"),
         as the rulebooks write them."""
@@ -431,7 +434,9 @@ class Game:
         return parse_order(text, game_map=facts.game_map, language=language)
 
     @staticmethod
-    def _check_order(power: Power, order: Order, facts: _Facts) -> tuple[Order, Province | None]:
+    def _check_order(
+        power: Power, order: Order, facts: _GameFacts
+    ) -> tuple[Order, Province | None]:
         """``order`` as ``power`` may give it in this phase (a move in a retreat phase is
         read as the retreat), and the province of its unit (``None``: a waive); else an
         :class:`IllegalOrderError` saying why. :meth:`submit` checks the unit orders of the
@@ -486,8 +491,6 @@ class Game:
     def legal_orders(self, power: Power | None = None) -> dict[Power, dict[str, list[Order]]]:
         """Every legal order of ``power`` (or of every power that has a choice now), keyed by
         unit location, build province or ``"WAIVE"`` (see :mod:`realpolitik.legal`)."""
-        from realpolitik.legal import legal_orders
-
         facts = self._facts()
         able = () if self.result is not None else facts.must_order()
         if power is not None:
@@ -758,21 +761,7 @@ class Game:
     def view(self, power: Power | None = None) -> dict[str, Any]:
         """The game as ``power`` may see it (``None``: an observer): JSON-able; pending
         orders, acceptances, declarations and messages of other powers are hidden."""
-        from realpolitik.gameview import game_view
-
         return game_view(self, None if power is None else self._check_power(power))
-
-    def to_json(self) -> dict[str, Any]:
-        """The lossless, versioned saved game (see :mod:`realpolitik.savegame`)."""
-        from realpolitik.savegame import game_to_json
-
-        return game_to_json(self)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Game:
-        from realpolitik.savegame import game_from_json
-
-        return game_from_json(data)
 
     def __repr__(self) -> str:
         state = f"over: {self.result.reason}" if self.result else f"at {self.phase}"

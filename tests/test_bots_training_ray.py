@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from realpolitik.selfplay import Plan, run
+from realpolitik.bots.training import Plan, run
 
 ray = pytest.importorskip("ray")
 

@@ -1,4 +1,4 @@
-"""Self-play at scale (realpolitik.selfplay, ``realpolitik selfplay``)."""
+"""Self-play at scale (realpolitik.bots.training, ``realpolitik selfplay``)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from realpolitik.bots.base import PowerView
+from realpolitik.bots.training import Plan, play, run
 from realpolitik.cli import main
-from realpolitik.game import Game
+from realpolitik.formats.savegame import game_from_json
+from realpolitik.game.editions import edition
 from realpolitik.orders import Order
-from realpolitik.selfplay import Plan, play, run
-from realpolitik.variants import edition
 
 
 def _lines(path: Path) -> list[dict]:  # type: ignore[type-arg]
@@ -70,7 +70,7 @@ def test_the_phases_are_the_saved_games_history(tmp_path):
     run(saved, tmp_path / "saved", workers=1)
     phases = _lines(tmp_path / "lines" / "phases.jsonl")
     for seed in (7, 8):
-        game = Game.from_json(json.loads((tmp_path / "saved" / f"game-{seed}.json").read_text()))
+        game = game_from_json(json.loads((tmp_path / "saved" / f"game-{seed}.json").read_text()))
         assert game.edition.name == "conquista" and game.setup.id == "4"
         mine = [p for p in phases if p["game"] == seed]
         assert [p["phase"] for p in mine] == [str(r.phase) for r in game.history]
@@ -142,7 +142,7 @@ def test_bots_are_shown_the_editions_rules(monkeypatch):
         bots.append(_Recording())
         return bots[-1]
 
-    monkeypatch.setattr("realpolitik.selfplay.make_bot", make)
+    monkeypatch.setattr("realpolitik.bots.training.make_bot", make)
     game = play(Plan(games=1, edition="grow", max_years=1), 1)
     views = [v for bot in bots for v in bot.views]
     assert views and all(v.rules is game.rules for v in views)

@@ -12,11 +12,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from realpolitik.game.calendar import ordinal
+from realpolitik.game.editions import Victory
 from realpolitik.maps.model import GameMap
 from realpolitik.phase import Phase
 from realpolitik.position import Position
-from realpolitik.turns import ordinal
-from realpolitik.variants import Victory
 from realpolitik.vocab import Power
 
 __all__ = ["Alliance", "GameResult", "check_victory", "form_alliances", "most_units"]

@@ -208,7 +208,8 @@ class Edition:
         """The player counts of the edition's own tables (extras left out)."""
         return sorted({s.players for s in self.setups if not s.extra})
 
-    def board(self, setup: Setup) -> str:
+    def map_name(self, setup: Setup) -> str:
+        """The name of the map ``setup`` is played on (its own, else the edition's)."""
         return setup.map or self.map
 
     def first_year(self, setup: Setup) -> int:
@@ -291,18 +292,18 @@ def _edition(name: str, raw: Mapping[str, Any]) -> Edition:
 
 
 def _checked(ed: Edition, setup: Setup) -> Setup:
-    """``setup``, once its boards are known to fit it: every power of the board is played,
+    """``setup``, once its maps are known to fit it: every power of the map is played,
     out or neutral, exactly once. Checked when a setup is chosen, so that a game loads only
-    the boards it is played on (the tests choose every setup of every edition)."""
-    board = load_map(ed.board(setup))
+    the maps it is played on (the tests choose every setup of every edition)."""
+    game_map = load_map(ed.map_name(setup))
     named = [p for g in setup.groups for p in g] + list(setup.out)
     if setup.neutral is not None:
         named.append(setup.neutral.power)
         load_map(setup.neutral.map)
-    if sorted(named) != sorted(board.powers) or len(setup.groups) != setup.players:
+    if sorted(named) != sorted(game_map.powers) or len(setup.groups) != setup.players:
         raise VariantError(
             f"{ed.name} setup {setup.id}: the groups, out and neutral powers must name each "
-            f"power of {board.name} once ({', '.join(board.powers)})"
+            f"power of {game_map.name} once ({', '.join(game_map.powers)})"
         )
     return setup
 
@@ -311,7 +312,7 @@ def _checked(ed: Edition, setup: Setup) -> Setup:
 def _registry() -> tuple[dict[str, dict[str, Any]], dict[str, Edition]]:
     # read beside the module, not through importlib.resources (its first use costs a new
     # game several times the rest of its work)
-    path = Path(__file__).parent / "data" / "variants.json"
+    path = Path(__file__).parents[1] / "data" / "variants.json"
     data = json.loads(path.read_text(encoding="utf-8"))
     variants = dict(data["variants"])
     editions = {name: _edition(name, raw) for name, raw in data["editions"].items()}

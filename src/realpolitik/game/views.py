@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 from realpolitik.adjudicator.results import Outcome
 
 if TYPE_CHECKING:
-    from realpolitik.game import Game, PhaseRecord
+    from realpolitik.game import Game
+    from realpolitik.game.records import PhaseRecord
 
 __all__ = ["game_view", "outcome_view", "record_view"]
 
@@ -45,7 +46,7 @@ def record_view(game: Game, record: PhaseRecord) -> dict[str, Any]:
 def game_view(game: Game, power: str | None) -> dict[str, Any]:
     shape = game.position.to_json()
     status = game.status
-    board = game.game_map
+    game_map = game.game_map
     neutral = game.setup.neutral
     toss = status.coin_toss
     first = not any(r.phase.is_movement for r in game.history)
@@ -55,7 +56,7 @@ def game_view(game: Game, power: str | None) -> dict[str, Any]:
         "title": game.edition.title,
         "setup": game.setup.id,
         "rules": game.rules.name,
-        "map": board.name,
+        "map": game_map.name,
         "phase": str(game.phase),
         "phase_name": game.phase_name(),
         "power": power,
@@ -76,7 +77,7 @@ def game_view(game: Game, power: str | None) -> dict[str, Any]:
         "coin_toss": None if toss is None else {"power": toss.power, "player": toss.player,
                                                 "phase": str(toss.phase), "from": toss.from_year},
         "alliances": [a.to_json() for a in status.alliances],
-        "victory": game.edition.victory_for(game.setup).describe(board),
+        "victory": game.edition.victory_for(game.setup).describe(game_map),
         "last_year": game.last_year,
         "clock": game.edition.clock_for(game.setup).for_phase(game.phase, first) if game.clock
         else None,

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
+from realpolitik.formats.mila import MilaError, from_mila, to_mila
 from realpolitik.game import Game
-from realpolitik.mila import MilaError, from_mila, to_mila
 from realpolitik.phase import Phase
 from tests.gamekit import play_random
 

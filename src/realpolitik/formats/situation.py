@@ -36,14 +36,15 @@ from typing import Any
 from realpolitik.adjudicator import retreat_options
 from realpolitik.adjudicator.results import OrderResult
 from realpolitik.errors import OrderError, SituationError
+from realpolitik.game.calendar import Turn, play
+from realpolitik.game.editions import EDITIONS, edition
+from realpolitik.game.victory import form_alliances
 from realpolitik.maps import GameMap, load_map
 from realpolitik.notation import LANGUAGES, format_order, read_all, read_order
 from realpolitik.orders import Order
 from realpolitik.phase import Phase, PhaseKind
 from realpolitik.position import Dislodged, Position
 from realpolitik.rules import PRESETS, Rules, rules_for
-from realpolitik.turns import Turn, play
-from realpolitik.variants import EDITIONS, edition
 from realpolitik.vocab import Power, Province, province_of
 
 KNOWN_KEYS = {
@@ -163,8 +164,6 @@ def situation_edition(data: Mapping[str, Any], rules: Rules | str | None) -> tup
 
 def situation_board(data: Mapping[str, Any], name: str) -> GameMap:
     """The situation's ``map``, else the edition's board (``datc``: the standard map)."""
-    from realpolitik.variants import EDITIONS, edition
-
     if "map" in data:
         return load_map(str(data["map"]))
     return load_map(edition(name).map) if name in EDITIONS else load_map("standard")
@@ -208,8 +207,6 @@ def _known_power(name: Any, game_map: GameMap, what: str) -> Power:
 def read_ally(data: Any, name: str, phase: Phase, game_map: GameMap) -> list[list[Power]]:
     """Conquista's ``ally``: per power, the powers it declares an alliance with; returns
     the alliances formed (every member declared the same one)."""
-    from realpolitik.victory import form_alliances
-
     if data is None:
         return []
     if name != "conquista":

@@ -1,7 +1,7 @@
 """Replay a recorded game (a start position and each phase's orders) along the JSON
 contract's calendar, phase by phase: the rulebooks' example games ship as such records.
 
-Each phase is one :func:`realpolitik.turns.play` (the one game loop's step); :func:`replay`
+Each phase is one :func:`realpolitik.game.calendar.play` (the one game loop's step); :func:`replay`
 writes each as the contract's result, the flip-book draws them
 (:func:`realpolitik.render.frames.frames_from_record`).
 """
@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from realpolitik.formats.situation import CALENDAR, read_orders, read_situation, result_json
+from realpolitik.game.calendar import Turn, play
+from realpolitik.game.editions import edition
 from realpolitik.maps import load_map
 from realpolitik.maps.model import GameMap
 from realpolitik.phase import Phase
 from realpolitik.rules import rules_for
-from realpolitik.situation import CALENDAR, read_orders, read_situation, result_json
-from realpolitik.turns import Turn, play
-from realpolitik.variants import edition
 from realpolitik.vocab import Power
 
 
@@ -45,7 +45,7 @@ def start_state(record: Mapping[str, Any]) -> dict[str, Any]:
 @dataclass(frozen=True, slots=True)
 class Replayed:
     """One phase of a record replayed: its entry in the record, the orders that could not
-    be read (per power, with the reason) and the :class:`~realpolitik.turns.Turn` played."""
+    be read (per power, with the reason) and the :class:`~realpolitik.game.calendar.Turn` played."""
 
     entry: Mapping[str, Any]
     failed: Mapping[Power, list[tuple[str, str]]]

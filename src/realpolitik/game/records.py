@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 
 from realpolitik.adjudicator.results import Outcome
 from realpolitik.errors import GameError
+from realpolitik.game.victory import Alliance
 from realpolitik.orders import Order
 from realpolitik.phase import Phase
 from realpolitik.position import Position
-from realpolitik.victory import Alliance
 from realpolitik.vocab import Power, Province
 
 __all__ = ["CoinToss", "GameError", "Message", "PhaseRecord", "Status"]

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from realpolitik.formats.savegame import editing, load_game, save_game
 from realpolitik.game import Game
-from realpolitik.savegame import editing, load_game, save_game
 
 CLI = [sys.executable, "-m", "realpolitik.cli"]
 

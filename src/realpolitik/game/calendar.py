@@ -7,7 +7,7 @@ the Fall turn, then an adjustment phase. Conquista: no retreats (dislodged units
 destroyed), centres change owner at the end of every turn, and the reinforcements come at
 the start of each Spring from the second year (``S1915A`` before ``S1915M``).
 
-    >>> from realpolitik.variants import edition
+    >>> from realpolitik.game.editions import edition
     >>> str(next_phase(edition("conquista"), Phase.parse("F1914M"), False))
     'S1915A'
 
@@ -22,13 +22,13 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from realpolitik.adjudicator import Resolution, adjudicate
-from realpolitik.adjudicator.adjustments import builds_due
+from realpolitik.adjudicator.adjustments import free_homes, net_upkeep
+from realpolitik.game.editions import Edition
 from realpolitik.maps.model import GameMap
 from realpolitik.orders import Order
 from realpolitik.phase import Phase, PhaseKind, Season
 from realpolitik.position import Position
 from realpolitik.rules import Rules
-from realpolitik.variants import Edition
 from realpolitik.vocab import Power, Province
 
 __all__ = [
@@ -45,26 +45,42 @@ __all__ = [
 
 def next_phase(edition: Edition, phase: Phase, dislodged: bool) -> Phase:
     """The phase after ``phase`` (``dislodged``: the movement left units to retreat)."""
-    year = phase.year
-    if phase.kind is PhaseKind.MOVEMENT and dislodged:
-        return Phase(year, phase.season, PhaseKind.RETREATS)
-    if phase.kind is PhaseKind.ADJUSTMENTS:
+    year, season, kind = phase.year, phase.season, phase.kind
+    if kind is _MOVEMENT and dislodged:
+        return _phase(year, season, _RETREATS)
+    if kind is _ADJUSTMENTS:
         if edition.adjustments == "before_spring":
-            return Phase(year, Season.SPRING, PhaseKind.MOVEMENT)
-        return Phase(year + 1, Season.SPRING, PhaseKind.MOVEMENT)
-    if phase.season is Season.SPRING:
-        return Phase(year, Season.FALL, PhaseKind.MOVEMENT)
+            return _phase(year, _SPRING, _MOVEMENT)
+        return _phase(year + 1, _SPRING, _MOVEMENT)
+    if season is _SPRING:
+        return _phase(year, _FALL, _MOVEMENT)
     if edition.adjustments == "before_spring":
-        return Phase(year + 1, Season.SPRING, PhaseKind.ADJUSTMENTS)
-    return Phase(year, Season.WINTER, PhaseKind.ADJUSTMENTS)
+        return _phase(year + 1, _SPRING, _ADJUSTMENTS)
+    return _phase(year, _WINTER, _ADJUSTMENTS)
 
 
 def changes_owners(edition: Edition, phase: Phase, following: Phase) -> bool:
     """Does the step from ``phase`` to ``following`` end a turn in which centres change
     owner (after the Fall turn and its retreats; conquista: after every turn)?"""
-    if phase.kind is PhaseKind.ADJUSTMENTS or following.kind is PhaseKind.RETREATS:
+    if phase.kind is _ADJUSTMENTS or following.kind is _RETREATS:
         return False
-    return edition.centers == "every_turn" or phase.season is Season.FALL
+    return edition.centers == "every_turn" or phase.season is _FALL
+
+
+# bound once: reading ``PhaseKind.MOVEMENT`` runs the enum class's __getattr__ hook (Python 3.11)
+_MOVEMENT, _RETREATS, _ADJUSTMENTS = PhaseKind.MOVEMENT, PhaseKind.RETREATS, PhaseKind.ADJUSTMENTS
+_SPRING, _FALL, _WINTER = Season.SPRING, Season.FALL, Season.WINTER
+_PHASES: dict[tuple[int, str, str], Phase] = {}
+
+
+def _phase(year: int, season: Season, kind: PhaseKind) -> Phase:
+    """``Phase(year, season, kind)``, made once and shared: a look-up costs a fifth of making
+    the frozen value (keyed by the members' letters: hashing a member runs Python code)."""
+    key = (year, season._value_, kind._value_)
+    found = _PHASES.get(key)
+    if found is None:
+        found = _PHASES[key] = Phase(year, season, kind)
+    return found
 
 
 def update_centers(position: Position, game_map: GameMap) -> Position:
@@ -83,7 +99,10 @@ def update_centers(position: Position, game_map: GameMap) -> Position:
 
 def idle_adjustments(game_map: GameMap, position: Position, rules: Rules) -> bool:
     """No power has a build (with a free home centre to build in) or a removal to make."""
-    return not builds_due(game_map, position, rules)
+    for power, due in net_upkeep(game_map, position, rules).items():
+        if due < 0 or (due > 0 and free_homes(game_map, position, power)):
+            return False
+    return True
 
 
 def settle(
@@ -102,7 +121,7 @@ def settle(
         after = update_centers(after, game_map)
     if (
         skip_idle
-        and following.kind is PhaseKind.ADJUSTMENTS
+        and following.kind is _ADJUSTMENTS
         and idle_adjustments(game_map, after, edition.rules)
     ):
         following = next_phase(edition, following, False)
@@ -146,4 +165,4 @@ def play(
 
 def ordinal(phase: Phase) -> int:
     """Half-years since year 0 (Spring even, Fall odd): ages of alliances, phase order."""
-    return 2 * phase.year + (0 if phase.season is Season.SPRING else 1)
+    return 2 * phase.year + (0 if phase.season is _SPRING else 1)

@@ -14,9 +14,14 @@ from typing import Any
 import pytest
 
 from realpolitik.cli import main
+from realpolitik.formats.savegame import (
+    SaveGameError,
+    game_to_json,
+    load_game,
+    save_game,
+)
 from realpolitik.game import Game
-from realpolitik.savegame import SaveGameError, load_game, save_game
-from realpolitik.variants import EDITIONS, edition
+from realpolitik.game.editions import EDITIONS, edition
 from tests.gamekit import at, play_random
 
 
@@ -67,7 +72,7 @@ def test_deep_nesting_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFix
 def test_damage_is_named(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], damage: Any, named: str
 ) -> None:
-    data = _played().to_json()
+    data = game_to_json(_played())
     damage(data)
     path = _write(tmp_path, data)
     with pytest.raises(SaveGameError) as caught:
@@ -79,7 +84,7 @@ def test_damage_is_named(
 
 @pytest.mark.parametrize("played", [True, False])
 def test_a_powers_units_deleted_is_detected(tmp_path: Path, played: bool) -> None:
-    data = (_played() if played else Game.new(seed=3)).to_json()
+    data = game_to_json(_played() if played else Game.new(seed=3))
     del data["position"]["units"]["FRANCE"]
     with pytest.raises(SaveGameError, match="position"):
         load_game(_write(tmp_path, data))
@@ -89,17 +94,17 @@ def test_a_game_set_up_elsewhere_keeps_its_start(tmp_path: Path) -> None:
     """A game set up at a chosen position (a scenario, a puzzle) saves that start and loads;
     damage to its position is still caught against it."""
     game = at(Game.new(seed=3), "S1901M", {"units": {"FRANCE": ["A BUR"], "GERMANY": ["A MUN"]}})
-    data = game.to_json()
+    data = game_to_json(game)
     assert data["start"] == data["position"]
     assert load_game(_write(tmp_path, data)).position == game.position
     del data["position"]["units"]["GERMANY"]
     with pytest.raises(SaveGameError, match="position"):
         load_game(_write(tmp_path, data))
-    assert "start" not in Game.new(seed=3).to_json()  # the edition's start is not repeated
+    assert "start" not in game_to_json(Game.new(seed=3))  # the edition's start is not repeated
 
 
 def test_centres_changed_is_detected(tmp_path: Path) -> None:
-    data = _played().to_json()
+    data = game_to_json(_played())
     data["position"]["centers"]["FRANCE"].append("SPA")
     with pytest.raises(SaveGameError, match="position"):
         load_game(_write(tmp_path, data))
@@ -107,8 +112,8 @@ def test_centres_changed_is_detected(tmp_path: Path) -> None:
 
 def test_good_games_still_load(tmp_path: Path) -> None:
     for game in (_played(), Game.new(seed=3), Game.new(edition="1971", players=5, seed=2)):
-        path = _write(tmp_path, game.to_json())
-        assert load_game(path).to_json() == game.to_json()
+        path = _write(tmp_path, game_to_json(game))
+        assert game_to_json(load_game(path)) == game_to_json(game)
 
 
 def _paths(value: Any, at: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
@@ -127,7 +132,7 @@ MUTATIONS: list[Any] = ["delete", None, 0, -1, 10**30, "x", [], {}, [[]], {"": {
 def test_structural_mutations_never_give_a_traceback(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    base = _played().to_json()
+    base = game_to_json(_played())
     paths = [p for p in _paths(base) if p]
     rng = random.Random(19)
     cases = [(path, rng.choice(MUTATIONS)) for path in rng.sample(paths, 150)]
@@ -156,4 +161,4 @@ def test_played_games_of_every_edition_pass_the_checks(
     play_random(game, random.Random(7), 14, skip=0.1)
     path = tmp_path / "ok.json"
     save_game(game, path)
-    assert load_game(path).to_json() == game.to_json()
+    assert game_to_json(load_game(path)) == game_to_json(game)

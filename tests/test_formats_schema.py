@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from realpolitik.schema import ShapeError, check, packaged
+from realpolitik.formats.schema import ShapeError, check, packaged
 
 SCHEMA = {
     "definitions": {"names": {"type": "array", "items": {"type": "string"}}},

@@ -1,0 +1,117 @@
+"""A stored game as its rows say: its status (forming, active, finished), its seats, who
+may see it and the summary anyone may read. The lobby (:mod:`.games`, which calls play to
+start a game or fill a seat) and play (:mod:`.play`) both read games through it, so play
+never imports the lobby.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, Row, select
+
+from realpolitik.server import tables as t
+from realpolitik.server.accounts import User
+from realpolitik.server.db import for_update
+from realpolitik.server.errors import NotFound
+
+FORMING, ACTIVE, FINISHED = "forming", "active", "finished"
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    seat: int
+    user_id: int | None
+    username: str | None
+    bot: str | None
+    powers: tuple[str, ...]
+
+
+def game_row(conn: Connection, game_id: int, *, lock: bool = False) -> Row[Any]:
+    stmt = select(t.games).where(t.games.c.id == game_id)
+    row = conn.execute(for_update(conn, stmt) if lock else stmt).first()
+    if row is None:
+        raise NotFound(f"no game {game_id}")
+    return row
+
+
+def visible_row(conn: Connection, game_id: int, user: User | None, code: str | None) -> Row[Any]:
+    """The game, if the caller may see it: a listed game anyone may; an unlisted one its
+    creator, the players seated in it and whoever holds its invitation code. Otherwise
+    404, as if there were no such game."""
+    row = game_row(conn, game_id)
+    if row.settings.get("public", True):
+        return row
+    if code and same_code(code, row.invite_code):
+        return row
+    if user is not None:
+        if row.creator_id == user.id:
+            return row
+        seated = conn.execute(
+            select(t.seats.c.seat).where(t.seats.c.game_id == game_id, t.seats.c.user_id == user.id)
+        ).first()
+        if seated is not None:
+            return row
+    raise NotFound(f"no game {game_id}")
+
+
+def seats_of(conn: Connection, game_id: int) -> list[Seat]:
+    rows = conn.execute(
+        select(t.seats, t.users.c.username)
+        .outerjoin(t.users, t.users.c.id == t.seats.c.user_id)
+        .where(t.seats.c.game_id == game_id)
+        .order_by(t.seats.c.seat)
+    ).all()
+    return [Seat(r.seat, r.user_id, r.username, r.bot, tuple(r.powers)) for r in rows]
+
+
+def powers_of(seats: list[Seat], user: User | None) -> list[str]:
+    if user is None:
+        return []
+    return sorted(p for s in seats if s.user_id == user.id for p in s.powers)
+
+
+def summary(conn: Connection, row: Row[Any], user: User | None, now: float) -> dict[str, Any]:
+    """What anyone may know of a game (and, for its creator, the invitation code). The
+    players' usernames are shown to the game's members, to others only if the game's
+    settings say so (``taken`` tells a free seat from a taken one)."""
+    seats = seats_of(conn, row.id)
+    member = user is not None and (
+        row.creator_id == user.id or any(s.user_id == user.id for s in seats)
+    )
+    names = member or bool(row.settings.get("show_names", False))
+    out: dict[str, Any] = {
+        "id": row.id,
+        "name": row.name,
+        "status": row.status,
+        "phase": row.phase,
+        "version": row.version,
+        "settings": row.settings,
+        "creator_id": row.creator_id,
+        "seats": [
+            {
+                "seat": s.seat,
+                "player": s.username if names else None,
+                "taken": s.user_id is not None,
+                "bot": s.bot,
+                "powers": list(s.powers),
+            }
+            for s in seats
+        ],
+        "my_powers": powers_of(seats, user),
+        "is_player": user is not None and any(s.user_id == user.id for s in seats),
+        "press_until": row.press_until,
+        "deadline_at": row.deadline_at,
+        "now": now,
+        "result": row.result,
+    }
+    if user is not None and row.creator_id == user.id:
+        out["invite_code"] = row.invite_code
+    return out
+
+
+def same_code(given: str, expected: str) -> bool:
+    """Compare invitation codes in constant time (any text: bytes, not str, are compared)."""
+    return secrets.compare_digest(given.encode("utf-8", "replace"), expected.encode())
