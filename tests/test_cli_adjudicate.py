@@ -6,6 +6,7 @@ import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -196,3 +197,20 @@ def test_console_script_exit_status() -> None:
     )
     assert proc.returncode == 2
     assert "XYZ" in proc.stderr and "Traceback" not in proc.stderr
+
+
+CONTRACT = Path(__file__).parent / "data" / "contract"
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_jsonl_results_are_byte_for_byte_the_contract(language: str) -> None:
+    # movement (a convoy, dislodgements), retreats, adjustments (builds, removals), orders
+    # that cannot be read, a malformed situation and a line that is not JSON: the results
+    # as the contract writes them, key order and spacing included
+    situations = (CONTRACT / "situations.jsonl").read_text(encoding="utf-8")
+    out = io.StringIO()
+    args = ["adjudicate", "--jsonl", "--rules", "datc", "--lang", language]
+    code = main(args, stdin=io.StringIO(situations), stdout=out)
+    assert code == 2  # the malformed lines
+    expected = (CONTRACT / f"results.{language}.jsonl").read_text(encoding="utf-8")
+    assert out.getvalue() == expected

@@ -49,6 +49,34 @@ def test_concurrent_orders_are_all_kept(tmp_path: Path) -> None:
     assert saved.waiting_for() == []
 
 
+def test_orders_racing_process_are_applied_or_kept(tmp_path: Path) -> None:
+    """``orders`` and ``process`` at once: an acknowledged submission is in the processed
+    phase's record or waits in the next phase, never neither (10 of 20 were lost before
+    the lock)."""
+    moves = ["A MAR - SPA", "A PAR - BUR", "F BRE - MAO"]
+    for seed in range(4):
+        path = tmp_path / f"race{seed}.json"
+        game = Game.new(edition="classic", players=7, seed=seed)
+        for power, orders in _holds(game).items():
+            if power != "FRANCE":
+                game.submit(power, orders)
+        save_game(game, path)
+        given = subprocess.Popen(
+            [*CLI, "orders", str(path), "FRANCE", *moves],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        processed = subprocess.run([*CLI, "process", str(path)], capture_output=True)
+        given.wait(timeout=120)
+        assert processed.returncode == 0 and given.returncode == 0
+        saved = load_game(path)
+        assert len(saved.history) == 1
+        in_record = [str(o) for o in saved.history[0].orders.get("FRANCE", ())]
+        waiting = [str(o) for o in saved.orders("FRANCE")]
+        # which command comes first is up to the machine; either way nothing is lost
+        assert sorted(moves) in (sorted(in_record), sorted(waiting)), (in_record, waiting)
+
+
 def test_a_command_waits_for_the_lock_and_says_so(tmp_path: Path) -> None:
     path = tmp_path / "w.json"
     game = Game.new(edition="classic", players=7, seed=1)

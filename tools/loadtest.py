@@ -88,6 +88,7 @@ class Stats:
         self.errors: list[str] = []
         self.acked: dict[tuple[int, str, str], list[str]] = {}
         self.retried = 0
+        self.when: list[tuple[float, float]] = []  # (time answered, latency) of each request
 
     def timed(self, kind: str, call: Any, *ok: int) -> httpx.Response | None:
         start = time.perf_counter()
@@ -109,6 +110,7 @@ class Stats:
         took = time.perf_counter() - start
         with self.lock:
             self.times[kind].append(took)
+            self.when.append((time.monotonic(), took))
             if r.status_code not in (ok or (200,)):
                 self.errors.append(f"{kind}: {r.status_code} {r.text[:120]}")
         return r
@@ -235,6 +237,8 @@ class _Player:
 def _player(
     base: str, token: str, gid: int, seed: int, until: float, stats: Stats, args: Any
 ) -> None:
+    ramp = min(args.ramp, args.seconds / 4)
+    time.sleep(random.Random(-seed).uniform(0, ramp))  # the players arrive over the ramp
     headers = {"Authorization": f"Bearer {token}"}
     news = threading.Event()
     heard: dict[str, Any] = {}
@@ -337,6 +341,7 @@ def run(args: argparse.Namespace) -> int:
         rss_before = _rss_kib(server.pid)
         cpu_before = _cpu_seconds(server.pid)
         load_before = os.getloadavg()[0]
+        client_cpu = time.process_time()
         started = time.monotonic()
         until = started + args.seconds
         threads = [
@@ -357,6 +362,9 @@ def run(args: argparse.Namespace) -> int:
         machine = {
             "cpu": _cpu_seconds(server.pid) - cpu_before,
             "load": (load_before, os.getloadavg()[0]),
+            "client": time.process_time() - client_cpu,
+            "warm": started + min(args.ramp, args.seconds / 4) + 5.0,
+            "start": started,
         }
         problems = _check(base, games, stats)
         report(args, stats, elapsed, rss_before, samples, problems, database, machine)
@@ -417,15 +425,33 @@ def report(
     print("|---:|---:|---:|---:|---:|---:|---:|---:|---|---|")
     peak = max(samples, default=0)
     end = samples[-1] if samples else 0
-    warm = samples[len(samples) // 3] if samples else 0  # a third of the way: warmed up
+    settled = samples[len(samples) // 3] if samples else 0  # a third of the way: warmed up
     load = machine["load"]
     print(
         f"| {len(every)} | {len(every) / elapsed:.1f} rps "
         f"| {1000 * _percentile(every, 0.5):.0f} ms | {1000 * _percentile(every, 0.99):.0f} ms "
         f"| {1000 * max(every, default=0):.0f} ms | {len(stats.errors)} | {phases} "
         f"| {1000 * machine['cpu'] / max(1, len(every)):.1f} ms "
-        f"| {rss_before // 1024} -> {warm // 1024} -> {peak // 1024} -> {end // 1024} MB "
+        f"| {rss_before // 1024} -> {settled // 1024} -> {peak // 1024} -> {end // 1024} MB "
         f"| {load[0]:.1f} -> {load[1]:.1f} ({os.cpu_count()} cores) |"
+    )
+    warm = [took for at, took in stats.when if at >= machine["warm"]]
+    print()
+    print(
+        f"after the first {machine['warm'] - machine['start']:.0f} s (the players arriving):"
+        f" {len(warm)} requests, p50 {1000 * _percentile(warm, 0.5):.0f} ms,"
+        f" p99 {1000 * _percentile(warm, 0.99):.0f} ms"
+    )
+    print(f"the simulated players' own CPU: {machine['client']:.1f} s")
+    windows: dict[int, list[float]] = defaultdict(list)
+    for at, took in stats.when:
+        windows[int((at - machine["start"]) // 10)].append(took)
+    print(
+        "p99 by 10 s window: "
+        + ", ".join(
+            f"{10 * k}s {1000 * _percentile(ts, 0.99):.0f} ms ({len(ts)})"
+            for k, ts in sorted(windows.items())
+        )
     )
     print()
     print("| request | count | p50 | p99 |")
@@ -457,6 +483,9 @@ def main(argv: list[str] | None = None) -> int:
         default="random",
         help="the bots in the empty seats (default random: here a game moves a phase every"
         " few seconds, a real one every day, so its bots' thinking would be out of proportion)",
+    )
+    parser.add_argument(
+        "--ramp", type=float, default=10.0, help="seconds over which the players arrive"
     )
     parser.add_argument(
         "--think", type=float, default=15.0, help="mean seconds before ordering in a phase"

@@ -39,7 +39,8 @@ class UnitRef:
         return province_of(self.location)
 
     def __str__(self) -> str:
-        text = self.location if self.type is None else f"{self.type.value} {self.location}"
+        # ``_value_``: ``value`` is a Python property (every result written names units)
+        text = self.location if self.type is None else f"{self.type._value_} {self.location}"
         return text if self.power is None else f"{self.power} {text}"
 
 

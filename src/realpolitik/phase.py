@@ -42,10 +42,10 @@ class Phase:
         if not match:
             raise ValueError(f"bad phase {text!r}: expected e.g. S1901M, F1901R, W1901A")
         season, year, kind = match.groups()
-        return cls(int(year), Season(season.upper()), PhaseKind(kind.upper()))
+        return cls(int(year), _SEASONS[season.upper()], _KINDS[kind.upper()])
 
     def __str__(self) -> str:
-        return f"{self.season.value}{self.year}{self.kind.value}"
+        return f"{self.season._value_}{self.year}{self.kind._value_}"  # ``value``: a property
 
     @property
     def is_movement(self) -> bool:
@@ -58,3 +58,8 @@ class Phase:
     @property
     def is_adjustments(self) -> bool:
         return self.kind is PhaseKind.ADJUSTMENTS
+
+
+# by letter: ``Season("S")`` runs the enum's lookup in Python, five times this dictionary's
+_SEASONS = {season.value: season for season in Season}
+_KINDS = {kind.value: kind for kind in PhaseKind}

@@ -22,11 +22,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
 from realpolitik.errors import SituationError
 from realpolitik.maps.model import GameMap
-from realpolitik.vocab import ARMY, FLEET, Location, Power, Province, Unit, UnitType
+from realpolitik.vocab import ARMY, FLEET, Location, Power, Province, Unit, UnitType, unit_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,15 +97,15 @@ class Position:
         for power, texts in _power_map(data.get("units", {}), "units").items():
             for text in _str_list(texts, f"units of {power}"):
                 unit = parse_unit(text, power, game_map)
-                if unit.province in units:
-                    raise SituationError(f"two units in {unit.province}")
-                units[unit.province] = unit
+                prov = unit.province
+                if prov in units:
+                    raise SituationError(f"two units in {prov}")
+                units[prov] = unit
         centers: dict[Province, Power] = {}
         for power, provs in _power_map(data.get("centers", {}), "centers").items():
             for prov in _str_list(provs, f"centers of {power}"):
                 prov = prov.upper()
-                info = game_map.provinces.get(prov)
-                if info is None or not info.center:
+                if prov not in game_map.centers:
                     raise SituationError(f"{prov} (centers of {power}) is not a supply centre")
                 if prov in centers:
                     raise SituationError(f"centre {prov} owned by both {centers[prov]} and {power}")
@@ -128,7 +129,7 @@ class Position:
         """The contract's shape: ``units``, ``centers``, ``dislodged``, ``contested``."""
         units: dict[Power, list[str]] = {}
         for unit in sorted(self.units.values(), key=_loc_key):
-            units.setdefault(unit.power, []).append(str(unit))
+            units.setdefault(unit.power, []).append(unit_text(unit))
         centers: dict[Power, list[str]] = {}
         for prov, power in sorted(self.centers.items()):
             centers.setdefault(power, []).append(prov)
@@ -174,8 +175,8 @@ def _frozen(mapping: Mapping[Any, Any]) -> Mapping[Any, Any]:
     return _ReadOnly(mapping) if mapping else _EMPTY
 
 
-def _loc_key(unit: Unit) -> str:
-    return unit.location
+_loc_key = attrgetter("location")
+"""A unit's location: units are listed in the order of their locations."""
 
 
 @lru_cache(maxsize=4096)  # situations name the same units again and again: 2x faster reading
@@ -217,15 +218,20 @@ def _province(text: Any, game_map: GameMap, what: str) -> Province:
 
 
 def _power_map(value: Any, what: str) -> dict[Power, Any]:
-    if not isinstance(value, Mapping):
+    if not isinstance(value, dict) and not isinstance(value, Mapping):  # dict: no ABC check
         raise SituationError(f"{what} must be an object keyed by power")
     return {str(k).upper(): v for k, v in value.items()}
 
 
 def _str_list(value: Any, what: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise SituationError(f"{what} must be a list of strings")
-    return list(value)
+    """``value``, checked to be a list of strings."""
+    if isinstance(value, list):
+        for item in value:
+            if not isinstance(item, str):
+                break
+        else:
+            return value
+    raise SituationError(f"{what} must be a list of strings")
 
 
 def _dislodged(entry: Any, power: Power, game_map: GameMap) -> Dislodged:

@@ -77,10 +77,25 @@ def test_account_validation(client: TestClient) -> None:
 
 
 def test_cookie_session_needs_the_csrf_header(client: TestClient) -> None:
-    register(client, "dave")  # the client keeps the cookie
+    r = client.post("/api/accounts", json={"username": "dave", "password": "correct horse"})
+    cookie = r.headers["set-cookie"].lower()  # the client keeps the cookie
+    assert "httponly" in cookie and "samesite=strict" in cookie
     assert client.get("/api/me").status_code == 200
     r = client.post("/api/games", json={"name": "g", "deadlines": "none"})
     assert r.status_code == 403
+    # what a page of another site can send without a preflight: a form, plain text
+    for body, kind in (
+        (b"name=g", "application/x-www-form-urlencoded"),
+        (b'{"name": "g", "deadlines": "none"}', "text/plain"),
+    ):
+        r = client.post("/api/games", content=body, headers={"content-type": kind})
+        assert r.status_code == 403, r.text
+    assert client.delete("/api/sessions").status_code == 403  # no log-out from elsewhere
+    r = client.options(
+        "/api/games",
+        headers={"Origin": "https://elsewhere.example", "Access-Control-Request-Method": "POST"},
+    )
+    assert "access-control-allow-origin" not in r.headers
     r = client.post(
         "/api/games",
         json={"name": "g", "deadlines": "none"},

@@ -5,11 +5,13 @@ Log-out ends one session, or every session of the user."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import delete, func, select, text
 
-from realpolitik.server import accounts
+from realpolitik.server import accounts, engine
 from realpolitik.server import tables as t
 from realpolitik.server.backend import Backend
 from realpolitik.server.db import make_engine
@@ -18,6 +20,16 @@ from realpolitik.server.scheduler import Scheduler
 from tests.server.conftest import FakeClock, Player, fast_settings, register
 
 DAY = 86400.0
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def backend(request: pytest.FixtureRequest, sqlite_url: str, clock: FakeClock) -> Iterator[Backend]:
+    """The server's state on a SQLite file, and on PostgreSQL."""
+    url = sqlite_url if request.param == "sqlite" else str(request.getfixturevalue("pg_url"))
+    b = Backend.open(fast_settings(url), clock=clock)
+    yield b
+    b.close()
+    engine.clear_cache()
 
 
 def _me(client: TestClient, player: Player) -> int:

@@ -52,11 +52,11 @@ class Outcome(NamedTuple):
         English short notation (e.g. the order written in another language)."""
         entry: dict[str, Any] = {
             "order": str(self.order) if order_text is None else order_text,
-            "result": self.result.value,
+            "result": self.result._value_,  # ``value`` is a Python property: one per order
             "reason": self.reason,
         }
         if self.fate is not None:
-            entry["unit"] = self.fate.value
+            entry["unit"] = self.fate._value_
         if self.implied:
             entry["implied"] = True
         return entry

@@ -142,12 +142,6 @@ def read_orders(
     return parsed, failed
 
 
-def _order_text(order: Order, language: str, game_map: GameMap) -> str:
-    if language in ("en", AUTO):
-        return str(order)
-    return format_order(order, language, game_map=game_map)
-
-
 def situation_edition(data: Mapping[str, Any], rules: Rules | str | None) -> tuple[str, Rules]:
     """The edition (or ``datc``) that judges a situation, and its rules: ``rules`` (a name:
     ``realpolitik adjudicate --rules``) wins over the situation's ``edition``."""
@@ -269,8 +263,9 @@ def result_json(
     """The contract's result of a phase played (``failed``: the order texts that could not
     be read, with the reason; ``language``: that of the result's order texts)."""
     out_orders: dict[Power, list[dict[str, Any]]] = {}
+    english = language in ("en", AUTO)  # else each order is written in ``language``
     for outcome in turn.resolution.outcomes:
-        text = _order_text(outcome.order, language, game_map)
+        text = None if english else format_order(outcome.order, language, game_map=game_map)
         out_orders.setdefault(outcome.power, []).append(outcome.to_json(text))
     for power, bad in failed.items():
         for text, reason in bad:

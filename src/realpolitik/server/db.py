@@ -8,6 +8,8 @@ deadlocks); PostgreSQL ones lock the rows they change (``SELECT ... FOR UPDATE``
 from __future__ import annotations
 
 import sqlite3
+import threading
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -23,7 +25,14 @@ def make_engine(url: str, *, pool_size: int = 10) -> Engine:
     """An engine for ``url`` with the schema migrated to the latest version."""
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
-        engine = create_engine(url, connect_args={"timeout": 60, "check_same_thread": False})
+        # as many connections as the request threads that may want one at once (anyio's
+        # 40): fewer, and requests queue for a connection behind a slow writer
+        engine = create_engine(
+            url,
+            connect_args={"timeout": 60, "check_same_thread": False},
+            pool_size=pool_size,
+            max_overflow=max(0, 48 - pool_size),
+        )
         _sqlite_immediate(engine)
     else:
         engine = create_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
@@ -48,10 +57,25 @@ def _sqlite_immediate(engine: Engine) -> None:
         conn.exec_driver_sql("BEGIN" if readonly else "BEGIN IMMEDIATE")
 
 
+_writers: weakref.WeakKeyDictionary[Engine, threading.RLock] = weakref.WeakKeyDictionary()
+
+
 @contextmanager
 def transaction(engine: Engine) -> Iterator[Connection]:
-    """A transaction committed on leaving the block (rolled back on an exception)."""
-    with engine.begin() as conn:
+    """A transaction committed on leaving the block (rolled back on an exception).
+
+    SQLite: a process's writers take turns on a lock of their own before ``BEGIN
+    IMMEDIATE``: each is woken as the one before it ends, where SQLite's busy handler
+    would have them poll and sleep (a free lock can then wait unclaimed while the request
+    threads the writers hold keep reads waiting too)."""
+    turn = _writers.get(engine)
+    if turn is None and engine.dialect.name == "sqlite":
+        turn = _writers.setdefault(engine, threading.RLock())
+    if turn is None:
+        with engine.begin() as conn:
+            yield conn
+        return
+    with turn, engine.begin() as conn:
         yield conn
 
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import logging
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from realpolitik import notation
 from realpolitik import orders as o
@@ -36,6 +36,8 @@ from realpolitik.render.words import Words
 from realpolitik.vocab import Power
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 _CACHE_SIZE = 256
 _cache: OrderedDict[tuple[int, int], Game] = OrderedDict()
@@ -78,9 +80,32 @@ def load(game_id: int, version: int, state: Mapping[str, Any]) -> Game:
 
 
 def clear_cache() -> None:
-    """Forget every loaded game (a database replaced by another, as in tests)."""
+    """Forget every loaded game and what was worked out from it (a database replaced by
+    another, as in tests)."""
     with _cache_lock:
         _cache.clear()
+        _derived.clear()
+
+
+_derived: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+
+
+def derived(game_id: int, version: int, what: tuple[Any, ...], make: Callable[[], T]) -> T:
+    """``make()``, worked out once per version of a game (``what``: which answer): the
+    answers every player of a phase asks for alike (its legal orders, names). Shared
+    between readers: never mutate it."""
+    key = (game_id, version, *what)
+    with _cache_lock:
+        if key in _derived:
+            _derived.move_to_end(key)
+            hit: T = _derived[key]
+            return hit
+    value = make()  # made whole before anyone can read it
+    with _cache_lock:
+        _derived[key] = value
+        while len(_derived) > 8 * _CACHE_SIZE:
+            _derived.popitem(last=False)
+    return value
 
 
 def scratch(game_id: int, version: int, state: Mapping[str, Any]) -> Game:

@@ -128,7 +128,12 @@ class Watcher:
         self._thread: threading.Thread | None = None
 
     def follow(self, game_id: int) -> dict[str, Any]:
-        """Follow a game (until :meth:`unfollow`); return its stamp now."""
+        """Follow a game (until :meth:`unfollow`); return its stamp (read now, unless
+        another stream follows it already)."""
+        with self._lock:
+            if self._followers[game_id] > 0:
+                self._followers[game_id] += 1
+                return self._stamps.get(game_id, GONE)
         stamp = game_stamp(self.backend, game_id)
         with self._lock:
             self._followers[game_id] += 1

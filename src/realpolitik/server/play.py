@@ -379,7 +379,9 @@ def game_state(
     out["is_over"] = game.is_over
     out["winners"] = sorted(game.winners) if game.is_over else []
     out["draw"] = _draw_info(game)
-    out["names"] = engine.names(game, language)
+    out["names"] = engine.derived(
+        row.id, row.version, ("names", language), lambda: engine.names(game, language)
+    )
     out["draw_votes"] = _draw_votes(game, mine, GameSettings.from_json(row.settings))
     out["adjustments"] = game.builds_due() if row.phase and row.phase.endswith("A") else {}
     mine_orders: dict[str, Any] = {}
@@ -448,18 +450,23 @@ def legal_for(
         row = _active_game(conn, game_id)
         power = _require_power(seats_of(conn, game_id), user, power)
     game = _game(row)
-    return {
-        key: [
-            {
-                "order": str(o),
-                "text": engine.format_order(o, language, game),
-                "long": engine.format_order(o, language, game, long=True),
-            }
-            | engine.describe(o)
-            for o in options
-        ]
-        for key, options in engine.legal(game, power).items()
-    }
+
+    def work_out() -> dict[str, list[dict[str, Any]]]:
+        return {
+            key: [
+                {
+                    "order": str(o),
+                    "text": engine.format_order(o, language, game),
+                    "long": engine.format_order(o, language, game, long=True),
+                }
+                | engine.describe(o)
+                for o in options
+            ]
+            for key, options in engine.legal(game, power).items()
+        }
+
+    # the same for every request of the phase (the page asks on each new version)
+    return engine.derived(row.id, row.version, ("legal", power, language), work_out)
 
 
 def orders_for(

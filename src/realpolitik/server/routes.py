@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response
-from fastapi.responses import StreamingResponse
+from fastapi.responses import JSONResponse, StreamingResponse
 
 from realpolitik.errors import VariantError
 from realpolitik.game.editions import EDITIONS, VARIANTS, edition
@@ -225,13 +225,16 @@ def list_games(b: B, me: MaybeMe) -> dict[str, list[dict[str, Any]]]:
     return games.list_games(b, me)
 
 
-@router.get("/games/{game_id}", tags=["games"])
+# The reads every page makes on each change answer with their JSON as it is
+# (JSONResponse: json.dumps, 0.06 ms for a game view) rather than through FastAPI's
+# jsonable_encoder (1 ms): a fifth of a game view's time.
+@router.get("/games/{game_id}", tags=["games"], response_class=JSONResponse)
 def game_state(
     game_id: GameId, b: B, me: MaybeMe, language: Language = "en", code: Code = None
-) -> dict[str, Any]:
+) -> JSONResponse:
     """The game as the caller may see it: its own orders only; observers see the board.
     An unlisted game answers only its members and holders of its invitation ``code``."""
-    return play.game_state(b, game_id, me, language, code)
+    return JSONResponse(play.game_state(b, game_id, me, language, code))
 
 
 @router.post("/games/{game_id}/join", tags=["games"])
@@ -266,12 +269,10 @@ def start(game_id: GameId, b: B, me: Me) -> dict[str, Any]:
 # --- play ------------------------------------------------------------------------------
 
 
-@router.get("/games/{game_id}/legal", tags=["play"])
-def legal(
-    game_id: GameId, b: B, me: Me, power: str, language: Language = "en"
-) -> dict[str, list[dict[str, Any]]]:
+@router.get("/games/{game_id}/legal", tags=["play"], response_class=JSONResponse)
+def legal(game_id: GameId, b: B, me: Me, power: str, language: Language = "en") -> JSONResponse:
     """The legal orders of one of your powers, by unit location (or build province)."""
-    return play.legal_for(b, game_id, me, power, language)
+    return JSONResponse(play.legal_for(b, game_id, me, power, language))
 
 
 @router.get("/games/{game_id}/orders", tags=["play"])
@@ -381,7 +382,7 @@ def game_events(
 # --- press -------------------------------------------------------------------------------
 
 
-@router.get("/games/{game_id}/messages", tags=["press"])
+@router.get("/games/{game_id}/messages", tags=["press"], response_class=JSONResponse)
 def messages(
     game_id: GameId,
     b: B,
@@ -389,9 +390,9 @@ def messages(
     after: After = 0,
     power: str | None = None,
     code: Code = None,
-) -> list[dict[str, Any]]:
+) -> JSONResponse:
     """Messages you may read: public ones, and those to or from your powers."""
-    return press.inbox(b, game_id, me, after=after, power=power, code=code)
+    return JSONResponse(press.inbox(b, game_id, me, after=after, power=power, code=code))
 
 
 @router.post("/games/{game_id}/messages", status_code=201, tags=["press"])
