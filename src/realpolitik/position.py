@@ -27,7 +27,7 @@ from typing import Any
 
 from realpolitik.errors import SituationError
 from realpolitik.maps.model import GameMap
-from realpolitik.vocab import ARMY, FLEET, Location, Power, Province, Unit, UnitType, unit_text
+from realpolitik.vocab import ARMY, FLEET, Location, Power, Province, Unit, UnitType
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +129,7 @@ class Position:
         """The contract's shape: ``units``, ``centers``, ``dislodged``, ``contested``."""
         units: dict[Power, list[str]] = {}
         for unit in sorted(self.units.values(), key=_loc_key):
-            units.setdefault(unit.power, []).append(unit_text(unit))
+            units.setdefault(unit.power, []).append(str(unit))
         centers: dict[Power, list[str]] = {}
         for prov, power in sorted(self.centers.items()):
             centers.setdefault(power, []).append(prov)

@@ -66,7 +66,7 @@ class Unit:
         return province_of(self.location)
 
     def __str__(self) -> str:
-        return f"{self.type.value} {self.location}"
+        return f"{self.type._value_} {self.location}"  # as UnitRef: ``value`` is a property
 
 
 class _Provinces(dict[Location, Province]):
