@@ -134,7 +134,9 @@ def jsonl(peer: str, rounds: int) -> dict[str, Any]:
     """The JSON-lines path as a whole process, both engines on the same file: the first
     :data:`JSONL_PHASES` movement phases of random games (``corpus.py --movement``) through
     ``realpolitik adjudicate --jsonl`` and through ``peer.py jsonl`` (the same contract on
-    the peer); each side's best CPU time over the rounds."""
+    the peer); each side's best CPU time over the rounds. The bytecode caches are written
+    first, as for :func:`startup` (else ``PYTHONDONTWRITEBYTECODE`` has ours compiled from
+    source in every process, where pip compiled the peer's at install)."""
     ours_cli = [str(Path(OURS).parent / "realpolitik"), "adjudicate", "--jsonl", "--rules", "datc"]
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "movement.jsonl"
@@ -143,15 +145,18 @@ def jsonl(peer: str, rounds: int) -> dict[str, Any]:
             check=True,
             capture_output=True,
         )
+        commands = {"ours": ours_cli, "peer": [peer, str(HERE / "peer.py"), "jsonl"]}
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        for command in commands.values():  # unmeasured: writes the bytecode caches
+            subprocess.run(command, stdin=subprocess.DEVNULL, check=True, env=env)
         times: dict[str, list[float]] = {"ours": [], "peer": []}
         for _ in range(rounds):
-            for side, command in (
-                ("ours", ours_cli),
-                ("peer", [peer, str(HERE / "peer.py"), "jsonl"]),
-            ):
+            for side, command in commands.items():
                 with path.open("rb") as situations:
                     start = child_cpu()
-                    subprocess.run(command, stdin=situations, stdout=subprocess.DEVNULL, check=True)
+                    subprocess.run(
+                        command, stdin=situations, stdout=subprocess.DEVNULL, check=True, env=env
+                    )
                     times[side].append(child_cpu() - start)
     return {"ours": min(times["ours"]), "peer": min(times["peer"]), "phases": JSONL_PHASES}
 

@@ -141,6 +141,37 @@ def _check_acks(server: LiveServer, players: Players) -> tuple[int, int]:
     return processed, waiting
 
 
+def _tables(url: str) -> dict[int, list[tuple[dict[str, str], str]]]:
+    """Three-player games with 1-s deadlines, each seat taken by an account: for each
+    game, the (headers, power) of every power played."""
+    games: dict[int, list[tuple[dict[str, str], str]]] = {}
+    with httpx.Client(timeout=60) as http:
+        for g in range(GAMES):
+            seats: list[tuple[dict[str, str], str]] = []
+            first: dict[str, Any] = {}
+            for k in range(3):
+                r = http.post(
+                    f"{url}/api/accounts",
+                    json={"username": f"g{g}p{k}", "password": "correct horse"},
+                )
+                headers = {"Authorization": f"Bearer {r.json()['token']}"}
+                if k == 0:
+                    first = http.post(
+                        f"{url}/api/games",
+                        json={"name": f"g{g}", "players": 3, "deadlines": SECOND, "bots": None},
+                        headers=headers,
+                    ).json()
+                else:
+                    r = http.post(f"{url}/api/games/{first['id']}/join", json={}, headers=headers)
+                    assert r.status_code == 200, r.text
+                seats.append((headers, ""))  # the last seat taken starts the game
+            for headers, _ in list(seats):
+                view = http.get(f"{url}/api/games/{first['id']}", headers=headers).json()
+                seats += [(headers, p) for p in view["my_powers"]]
+            games[first["id"]] = [s for s in seats if s[1]]
+    return games
+
+
 @pytest.mark.parametrize("db", ["sqlite", "postgres"])
 def test_kill_9_during_processing_loses_nothing(
     db: str, tmp_path: Path, request: pytest.FixtureRequest
@@ -151,40 +182,14 @@ def test_kill_9_during_processing_loses_nothing(
         else request.getfixturevalue("pg_url")
     )
     server = start_server(url, tmp_path / "server0.log", tick=0.2)
-    games: dict[int, list[tuple[dict[str, str], str]]] = {}
-    with httpx.Client(timeout=60) as http:
-        for g in range(GAMES):
-            seats: list[tuple[dict[str, str], str]] = []
-            first: dict[str, Any] = {}
-            for k in range(3):
-                r = http.post(
-                    f"{server.url}/api/accounts",
-                    json={"username": f"g{g}p{k}", "password": "correct horse"},
-                )
-                headers = {"Authorization": f"Bearer {r.json()['token']}"}
-                if k == 0:
-                    first = http.post(
-                        f"{server.url}/api/games",
-                        json={"name": f"g{g}", "players": 3, "deadlines": SECOND, "bots": None},
-                        headers=headers,
-                    ).json()
-                else:
-                    r = http.post(
-                        f"{server.url}/api/games/{first['id']}/join", json={}, headers=headers
-                    )
-                    assert r.status_code == 200, r.text
-                seats.append((headers, ""))  # the last seat taken starts the game
-            for headers, _ in list(seats):
-                view = http.get(f"{server.url}/api/games/{first['id']}", headers=headers).json()
-                seats += [(headers, p) for p in view["my_powers"]]
-            games[first["id"]] = [s for s in seats if s[1]]
-    players = Players(games)
-    players.url = server.url
-    thread = threading.Thread(target=players.run, daemon=True)
-    thread.start()
-    rng = random.Random(1)
+    players = Players({})
     stored = 0
     try:
+        players.games = _tables(server.url)
+        players.url = server.url
+        thread = threading.Thread(target=players.run, daemon=True)
+        thread.start()
+        rng = random.Random(1)
         for kill in range(KILLS):
             time.sleep(rng.uniform(1.0, 2.5))
             server.proc.kill()  # SIGKILL: no shutdown, whatever was in flight

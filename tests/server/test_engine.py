@@ -217,3 +217,21 @@ def test_checking_orders_adjudicates_nothing(monkeypatch: pytest.MonkeyPatch) ->
     )
     assert not given
     assert refused == [{"order": "A MAR S A PAR - PIE", "reason": "A PAR cannot move to PIE"}]
+
+
+def test_derived_answers_are_worked_out_once_per_version_and_the_old_dropped() -> None:
+    engine.clear_cache()
+    made: list[int] = []
+
+    def make(n: int) -> object:
+        made.append(n)
+        return {"n": n}
+
+    first = engine.derived(7, 1, ("legal", "FRANCE"), lambda: make(1))
+    assert engine.derived(7, 1, ("legal", "FRANCE"), lambda: make(2)) is first
+    assert engine.derived(7, 2, ("legal", "FRANCE"), lambda: make(3)) == {"n": 3}
+    # a request still on the old version is answered, but the old answer is not kept
+    assert engine.derived(7, 1, ("legal", "FRANCE"), lambda: make(4)) == {"n": 4}
+    assert engine.derived(7, 2, ("legal", "FRANCE"), lambda: make(5)) == {"n": 3}
+    assert made == [1, 3, 4]
+    engine.clear_cache()

@@ -193,6 +193,9 @@ def test_one_query_reads_every_followed_game(client: TestClient, backend: Backen
         event.listen(backend.db, "before_cursor_execute", lambda *a: statements.append(a[2]))
         watcher.read()
         assert len([s for s in statements if "games" in s]) == 1, statements
+        woken: list[int] = []
+        watcher.follow(games[1], lambda: woken.append(1))  # a stream's wake-up call
+        watcher.follow(games[0], lambda: woken.append(0))
         before = {gid: watcher.stamp(gid) for gid in games}
         power = client.get(f"/api/games/{games[1]}", headers=alice.headers).json()["my_powers"][0]
         r = client.post(
@@ -204,6 +207,11 @@ def test_one_query_reads_every_followed_game(client: TestClient, backend: Backen
         watcher.read()
         assert watcher.stamp(games[1])["last_message"] == r.json()["id"]
         assert watcher.stamp(games[0]) == before[games[0]]
+        assert woken == [1], "only the streams of the game that changed are woken"
+        watcher.read()
+        assert woken == [1], "and only when it changed"
+        watcher.unfollow(games[1])
+        watcher.unfollow(games[0])
         for gid in games * 20:
             watcher.unfollow(gid)
         assert watcher.stamp(games[0]) == {"gone": True}  # nobody follows it: not read

@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
-from realpolitik.server import accounts
+from realpolitik.server import accounts, ratelimit
 from realpolitik.server import tables as t
 from realpolitik.server.app import create_app
 from realpolitik.server.backend import Backend
@@ -112,3 +112,18 @@ def test_ended_windows_are_purged(backend: Backend, clock: FakeClock) -> None:
     assert accounts.purge(backend)[1] == 0
     clock.advance(backend.settings.login_window_seconds)
     assert accounts.purge(backend)[1] == 4 and rows() == 0
+
+
+def test_an_ipv6_address_counts_as_its_64(backend: Backend) -> None:
+    """A machine holding a /64 cannot take a new address for each attempt."""
+    limit = backend.settings.login_attempts_per_address
+    for k in range(limit):
+        with pytest.raises(Unauthorized):
+            accounts.log_in(backend, f"nobody{k}", "some password", address=f"2001:db8::{k:x}")
+    with pytest.raises(TooManyAttempts):
+        accounts.log_in(backend, "nobody", "some password", address="2001:db8::ffff:1")
+    with pytest.raises(Unauthorized):  # the next /64 is another address
+        accounts.log_in(backend, "nobody", "some password", address="2001:db8:0:1::1")
+    assert ratelimit.address_key("::ffff:10.0.0.1") == "10.0.0.1"
+    assert ratelimit.address_key("2001:db8::1") == "2001:db8::/64"
+    assert ratelimit.address_key("testclient") == "testclient"

@@ -306,7 +306,10 @@ def _unit(words: list[str], at: int, short: _Shorthand) -> tuple[UnitRef, int] |
     at += kind is not None
     if at >= len(words) or (loc := short.places.get(words[at])) is None:
         return None
-    return short.refs[kind, loc, power], at + 1
+    ref = short.refs.get((kind, loc, power))
+    if ref is None:  # made whole, then published by one assignment (threads share it)
+        ref = short.refs[kind, loc, power] = UnitRef(kind, loc, power)
+    return ref, at + 1
 
 
 _NO_ARGUMENT: dict[str, type[Hold | Disband | Build]] = {"H": Hold, "D": Disband, "B": Build}
@@ -317,8 +320,9 @@ _COASTS = ("NC", "SC", "EC", "WC")  # the coasts the short notation writes
 class _Shorthand:
     """What the short notation names on one map: ``places``, each location word it may
     use (a province named by three capital letters, bare or with any of :data:`_COASTS`);
-    ``powers``, the map's powers; ``refs``, the unit reference of each, by unit type (or
-    ``None``), location and nationality (or ``None``). Made whole before it is shared."""
+    ``powers``, the map's powers; ``refs``, the unit references read so far, by unit type (or
+    ``None``), location and nationality (or ``None``): made on first use (all 9,000 of a map
+    made up front were a fifth of a process's start-up)."""
 
     __slots__ = ("places", "powers", "refs")
 
@@ -329,12 +333,7 @@ class _Shorthand:
                 for place in (prov, *(f"{prov}/{coast}" for coast in _COASTS)):
                     self.places[place] = place
         self.powers = frozenset(game_map.powers)
-        self.refs: dict[tuple[UnitType | None, str, Power | None], UnitRef] = {
-            (kind, place, power): UnitRef(kind, place, power)
-            for kind in (None, ARMY, FLEET)
-            for place in self.places
-            for power in (None, *self.powers)
-        }
+        self.refs: dict[tuple[UnitType | None, str, Power | None], UnitRef] = {}
 
 
 @lru_cache(maxsize=16)  # every shipped board

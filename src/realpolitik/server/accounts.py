@@ -71,6 +71,7 @@ def _attempt(
         return
     s, now = b.settings, b.now()
     window = s.login_window_seconds
+    address = ratelimit.address_key(address)
     kinds = [(ratelimit.ADDRESS, address, s.login_attempts_per_address)]
     if account is not None:
         kinds.append((ratelimit.ACCOUNT, account, s.login_failures_per_account))

@@ -87,23 +87,29 @@ def clear_cache() -> None:
         _derived.clear()
 
 
-_derived: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+_derived: OrderedDict[int, tuple[int, dict[tuple[Any, ...], Any]]] = OrderedDict()
 
 
 def derived(game_id: int, version: int, what: tuple[Any, ...], make: Callable[[], T]) -> T:
     """``make()``, worked out once per version of a game (``what``: which answer): the
-    answers every player of a phase asks for alike (its legal orders, names). Shared
+    answers every player of a phase asks for alike (its legal orders, names). Only the
+    newest version's answers are kept, for the games most recently asked about. Shared
     between readers: never mutate it."""
-    key = (game_id, version, *what)
     with _cache_lock:
-        if key in _derived:
-            _derived.move_to_end(key)
-            hit: T = _derived[key]
+        entry = _derived.get(game_id)
+        if entry is not None and entry[0] == version and what in entry[1]:
+            _derived.move_to_end(game_id)
+            hit: T = entry[1][what]
             return hit
     value = make()  # made whole before anyone can read it
     with _cache_lock:
-        _derived[key] = value
-        while len(_derived) > 8 * _CACHE_SIZE:
+        entry = _derived.get(game_id)
+        if entry is None or entry[0] < version:
+            entry = _derived[game_id] = (version, {})
+        if entry[0] == version:
+            entry[1][what] = value
+        _derived.move_to_end(game_id)
+        while len(_derived) > _CACHE_SIZE:
             _derived.popitem(last=False)
     return value
 

@@ -12,11 +12,14 @@ and the browser reconnects (``retry``)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import logging
 import threading
+import time
 from collections import Counter
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from functools import partial
 from typing import Any
 
@@ -123,14 +126,18 @@ class Watcher:
         self.reads = 0  # queries made (tests count them)
         self._followers: Counter[int] = Counter()
         self._stamps: dict[int, dict[str, Any]] = {}
+        self._wakers: dict[int, set[Callable[[], object]]] = {}
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
-    def follow(self, game_id: int) -> dict[str, Any]:
+    def follow(self, game_id: int, wake: Callable[[], object] | None = None) -> dict[str, Any]:
         """Follow a game (until :meth:`unfollow`); return its stamp (read now, unless
-        another stream follows it already)."""
+        another stream follows it already). ``wake`` is called (from the watcher's thread)
+        when the game's stamp changes."""
         with self._lock:
+            if wake is not None:
+                self._wakers.setdefault(game_id, set()).add(wake)
             if self._followers[game_id] > 0:
                 self._followers[game_id] += 1
                 return self._stamps.get(game_id, GONE)
@@ -145,8 +152,11 @@ class Watcher:
                 self._thread.start()
         return stamp
 
-    def unfollow(self, game_id: int) -> None:
+    def unfollow(self, game_id: int, wake: Callable[[], object] | None = None) -> None:
         with self._lock:
+            self._wakers.get(game_id, set()).discard(wake)
+            if not self._wakers.get(game_id, True):
+                del self._wakers[game_id]
             self._followers[game_id] -= 1
             if self._followers[game_id] <= 0:
                 del self._followers[game_id]
@@ -164,7 +174,16 @@ class Watcher:
         found = game_stamps(self.backend, ids)
         self.reads += 1
         with self._lock:  # games unfollowed meanwhile are not put back
-            self._stamps = {k: found.get(k, GONE) for k in self._followers}
+            old, self._stamps = self._stamps, {k: found.get(k, GONE) for k in self._followers}
+            woken = [
+                wake
+                for k, v in self._stamps.items()
+                if old.get(k) != v
+                for wake in self._wakers.get(k, ())
+            ]
+        for wake in woken:
+            with contextlib.suppress(RuntimeError):  # its event loop closed: stream ending
+                wake()
 
     def _run(self) -> None:
         while not self._stop.wait(self.interval):
@@ -194,15 +213,19 @@ async def stream(
     watcher: Watcher,
 ) -> AsyncIterator[str]:
     """The event stream (the caller has checked that the game is visible and entered
-    ``streams``; this leaves it)."""
+    ``streams``; this leaves it). It sleeps until the watcher says the game changed (or
+    a keep-alive is due): an idle stream costs nothing."""
     try:
         yield f"retry: {RETRY_MS}\n\n"
-        shared = await anyio.to_thread.run_sync(watcher.follow, game_id)
+        loop = asyncio.get_running_loop()
+        changed = asyncio.Event()
+        wake = partial(loop.call_soon_threadsafe, changed.set)
+        shared = await anyio.to_thread.run_sync(watcher.follow, game_id, wake)
         try:
-            async for event in _changes(b, game_id, user, code, watcher, shared):
+            async for event in _changes(b, game_id, user, code, watcher, shared, changed):
                 yield event
         finally:
-            watcher.unfollow(game_id)
+            watcher.unfollow(game_id, wake)
     finally:
         streams.leave()
 
@@ -214,13 +237,13 @@ async def _changes(
     code: str | None,
     watcher: Watcher,
     shared: dict[str, Any],
+    changed: asyncio.Event,
 ) -> AsyncIterator[str]:
     seen: dict[str, Any] | None = None  # the shared stamp last looked at
     last: dict[str, Any] | None = None  # the event last sent
     message = 0  # the last message id the caller may read
-    step = min(0.25, watcher.interval)  # looking at the watcher's table costs nothing
-    quiet = lived = 0.0
-    while lived < MAX_STREAM:
+    end = time.monotonic() + MAX_STREAM
+    while (left := end - time.monotonic()) > 0:
         if shared != seen:
             seen = shared
             if shared.get("gone"):
@@ -237,11 +260,10 @@ async def _changes(
             event["message"] = message
             if event != last:
                 yield f"event: change\ndata: {json.dumps(event)}\n\n"
-                last, quiet = event, 0.0
-        if quiet >= KEEP_ALIVE:
+                last = event
+        try:
+            await asyncio.wait_for(changed.wait(), timeout=min(KEEP_ALIVE, left))
+        except TimeoutError:
             yield ": still here\n\n"
-            quiet = 0.0
-        await anyio.sleep(step)
-        quiet += step
-        lived += step
+        changed.clear()
         shared = watcher.stamp(game_id)

@@ -14,6 +14,7 @@ purged by the scheduler (:func:`purge`).
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import math
 from dataclasses import dataclass
 
@@ -29,6 +30,21 @@ SIGNUP = "signup"
 """Sign-ups from one client address."""
 ACCOUNT = "account"
 """Log-ins to one account since its last successful one."""
+
+
+def address_key(address: str) -> str:
+    """What the limits count an address as: an IPv4 address itself, an IPv6 address its
+    /64 (one machine commonly holds a whole /64, and could otherwise change address at each
+    attempt)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 def _subject(subject: str) -> str:
