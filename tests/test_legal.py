@@ -203,11 +203,11 @@ def judged_legal(position: Position, rules: Rules) -> set[Order]:
     orders: dict[str, list[Order]] = {}
     for power, order in entries:
         orders.setdefault(power, []).append(order)
-    board = build_problem(MAP, position, orders, rules)
+    problem = build_problem(MAP, position, orders, rules)
     legal = {
-        canonical(order, board.seas_with_fleets())
-        for k, order in enumerate(board.orders)
-        if board.illegal.get(k, "the unit has another order") == "the unit has another order"
+        canonical(sub.order, problem.seas_with_fleets())
+        for sub in problem.submitted
+        if sub.verdict is not OrderResult.ILLEGAL or sub.reason == "the unit has another order"
     }
     return {o for o in legal if o is not None}
 

@@ -1,16 +1,17 @@
 """Step one of a movement phase: match orders to units, judge their legality, link them.
 
-The result, :class:`MovementProblem`, is the flat, indexed form the resolver works on: one slot per
-unit, its effective order kind, destinations, the supports and convoys that match it. Every
-submitted order also gets its preliminary verdict (illegal / invalid, with a reason).
+The result, :class:`MovementProblem`, is what the resolver works on: a :class:`Slot` per unit
+(the kind of order it follows, where it moves, the unit it supports or convoys, the supports
+and convoying fleets it gets) and a :class:`Submitted` per order given, with its verdict when
+it gets one before resolution (illegal, invalid, or failing at once, with the reason).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
+from enum import Enum
 from functools import lru_cache
 from operator import attrgetter
-from typing import Any
 
 from realpolitik.adjudicator.convoy import Routes, has_route, minimal_routes
 from realpolitik.adjudicator.legality import (
@@ -22,6 +23,7 @@ from realpolitik.adjudicator.legality import (
     support_rule,
     unit_rule,
 )
+from realpolitik.adjudicator.results import OrderResult
 from realpolitik.errors import IllegalOrderError
 from realpolitik.maps.model import GameMap, ProvinceType
 from realpolitik.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove, UnitRef
@@ -48,61 +50,156 @@ from realpolitik.vocab import (
     coast_of,
 )
 
-HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
 # the choices where a move to an adjacent province by convoy falls back on the land route
 _FALLBACK = (AdjacentConvoy.ONLY_TO_SWAP, AdjacentConvoy.OWN_FLEET_OR_VIA_WITH_FALLBACK)
 _NOWHERE: tuple[frozenset[Province], frozenset[Province]] = (frozenset(), frozenset())
 
+Kind = type[Hold] | type[Move] | type[SupportHold] | type[SupportMove] | type[Convoy]
+"""The kind of order a unit follows in the resolution: the order's class."""
+
+
+class Submitted:
+    """An order as submitted: the power that gave it, the order, the unit it is for (``None``
+    when the power has no such unit), and its verdict before resolution, if it gets one:
+    ``ILLEGAL`` (the unit holds), ``INVALID`` (legal, but matching no other order) or
+    ``FAILS`` (legal, but it cannot succeed: DATC 4.B.5), with the reason."""
+
+    __slots__ = ("order", "power", "reason", "slot", "verdict")
+
+    def __init__(self, power: Power, order: Order) -> None:
+        self.power = power
+        self.order = order
+        self.slot: Slot | None = None
+        self.verdict: OrderResult | None = None
+        self.reason = ""
+
+
+class Slot:
+    """A unit on the board and the order it follows (``order``: the :class:`Submitted` it
+    follows; ``None``, and the unit holds, when it has no legal order).
+
+    A move goes to ``dest`` (its province; ``dest_location``, the exact location), ``via``
+    when ordered "via convoy"; ``convoyed`` when it goes by convoy (always, with no land
+    route), ``fallback`` when it takes the land route if the convoy is disrupted, and
+    ``no_route`` when no convoy route is ordered for it. A support or convoy names its
+    ``target`` unit and, for a support of a move or a convoy, ``target_dest`` (a support
+    of a hold: ``None``) and the coast named there. Linking gives each unit the supports of
+    its hold or of its move and the fleets convoying it.
+
+    The resolver's decisions about the unit, one for each question its order raises: does
+    its move succeed, is its support given, does its convoy path hold (``None``: not asked).
+    """
+
+    __slots__ = (
+        "convoyed",
+        "dest",
+        "dest_location",
+        "fallback",
+        "fleets",
+        "hold_supports",
+        "kind",
+        "move_decision",
+        "move_supports",
+        "no_route",
+        "number",
+        "order",
+        "path_decision",
+        "power",
+        "province",
+        "support_decision",
+        "target",
+        "target_coast",
+        "target_dest",
+        "unit",
+        "via",
+    )
+
+    def __init__(self, number: int, unit: Unit) -> None:
+        self.number = number  # in board order (units sorted by location)
+        self.unit = unit
+        self.province: Province = PROVINCE[unit.location]
+        self.power: Power = unit.power
+        self.order: Submitted | None = None
+        self.kind: Kind = Hold  # (as :meth:`clear` leaves it)
+        self.dest: Province = ""  # "" unless it moves
+        self.dest_location: Location = ""
+        self.via = self.convoyed = self.fallback = self.no_route = False
+        self.target: Slot | None = None
+        self.target_dest: Province | None = None
+        self.target_coast: str | None = None
+        self.hold_supports: tuple[Slot, ...] = ()
+        self.move_supports: tuple[Slot, ...] = ()
+        self.fleets: tuple[Slot, ...] = ()  # the fleets convoying its move
+        self.move_decision: Decision | None = None
+        self.support_decision: Decision | None = None
+        self.path_decision: Decision | None = None
+
+    def clear(self) -> None:
+        """No order yet: the unit holds."""
+        self.kind = Hold
+        self.dest = ""
+        self.dest_location = ""
+        self.via = self.convoyed = self.fallback = self.no_route = False
+        self.target = None
+        self.target_dest = None
+        self.target_coast = None
+
+    def __repr__(self) -> str:
+        return f"<Slot {self.number}: {self.unit} {self.kind.__name__}>"
+
+
+class DecisionKind(Enum):
+    """The questions of the DATC's "math of adjudication" about a unit."""
+
+    MOVE = "does the move succeed"
+    SUPPORT = "is the support given"
+    PATH = "does the convoy path hold"
+
+
+class Decision:
+    """A yes/no question the resolver answers about one unit: its ``kind``, the ``rule``
+    that computes it from the others, and its state: ``settled`` (``value`` is final),
+    ``guessing`` (``value`` is the current guess, ``waits`` the start of the oldest guess it
+    hangs on), or neither (not worked out yet)."""
+
+    __slots__ = ("guessing", "kind", "rule", "settled", "slot", "value", "waits")
+
+    def __init__(self, kind: DecisionKind, slot: Slot, rule: Callable[[Slot], bool]) -> None:
+        self.kind = kind
+        self.slot = slot
+        self.rule = rule
+        self.settled = False
+        self.guessing = False
+        self.value = False
+        self.waits = 0
+
+    def __repr__(self) -> str:
+        return f"<Decision {self.kind.name} {self.slot.unit}: {self.value}>"
+
 
 class MovementProblem:
-    """The indexed movement problem. Most lists are indexed by unit number (units sorted by
-    location); each starts as "no order": holding, no destination, no target. The orders
-    submitted are numbered in the order given: ``orders``, ``order_power`` and
-    ``order_unit`` (the unit it is for, or -1) are indexed by that number, and ``illegal``,
-    ``invalid`` and ``fails`` hold the verdicts of the orders that get one, with the reason.
-    """
+    """The movement problem: ``slots``, one per unit in board order (units sorted by
+    location), found by location (``at``) or province (``in_province``); ``submitted``, the
+    orders in the order given; and the slots by what their orders do."""
 
     __slots__ = (
         "accepted",
         "at",
         "attackers",
         "by_sea",
-        "convoyed",
         "convoys",
-        "dest",
-        "dest_loc",
         "disorder",
         "facts",
-        "fails",
-        "fallback",
         "fleet_seas",
-        "fleets",
         "game_map",
-        "hold_supports",
-        "illegal",
-        "index",
-        "invalid",
-        "kind",
-        "move_supports",
+        "in_province",
         "movers",
-        "no_route",
-        "order_of",
-        "order_power",
-        "order_unit",
-        "orders",
-        "owner",
-        "prov",
         "rules",
+        "slots",
+        "submitted",
         "supports",
-        "target",
-        "target_coast",
-        "target_dest",
         "twice",
-        "units",
-        "via",
     )
-    # (``facts``: the map-and-rules facts; ``fleet_seas``: the seas holding a fleet, where
-    # convoys are possible, found when a convoy route is first asked for)
 
     def __init__(
         self,
@@ -112,57 +209,39 @@ class MovementProblem:
         disorder: frozenset[Power] = frozenset(),
         accepted: frozenset[tuple[Power, Province]] = frozenset(),
     ) -> None:
-        n = len(units)
         self.game_map = game_map
         self.rules = rules
-        self.units = units
-        self.prov: list[Province] = list(map(PROVINCE.__getitem__, map(_by_location, units)))
-        self.index: dict[Province, int] = dict(zip(self.prov, range(n), strict=True))
-        self.at: dict[Location, int] = dict(zip(map(_by_location, units), range(n), strict=True))
-        self.owner: list[Power] = list(map(_by_power, units))
-        self.orders: list[Order] = []
-        self.order_power: list[Power] = []
-        self.order_unit: list[int] = []
-        self.illegal: dict[int, str] = {}
-        self.invalid: dict[int, str] = {}  # legal, but matching no other order
-        self.fails: dict[int, str] = {}  # legal, but it cannot succeed (DATC 4.B.5)
-        self.kind: list[int] = [HOLD] * n
-        self.order_of: list[int] = [-1] * n  # number of the unit's order, or -1
-        self.dest: list[Province | None] = [None] * n
-        self.dest_loc: list[Location | None] = [None] * n
-        self.via: list[bool] = [False] * n
-        self.convoyed: list[bool] = [False] * n
-        self.fallback: list[bool] = [False] * n  # takes the land route if disrupted
-        self.no_route: list[bool] = [False] * n
-        self.target: list[int] = [-1] * n  # supported / convoyed unit
-        self.target_dest: list[Province | None] = [None] * n
-        self.target_coast: list[str | None] = [None] * n
-        # the supports and convoying fleets each unit gets (only units that get any are keys)
-        self.hold_supports: dict[int, list[int]] = {}
-        self.move_supports: dict[int, list[int]] = {}
-        self.fleets: dict[int, list[int]] = {}  # convoying fleets of a move
-        self.attackers: dict[Province, list[int]] = {}  # units moving into each province
+        self.slots = [Slot(number, unit) for number, unit in enumerate(units)]
+        self.in_province: dict[Province, Slot] = {s.province: s for s in self.slots}
+        self.at: dict[Location, Slot] = {s.unit.location: s for s in self.slots}
+        self.submitted: list[Submitted] = []
+        self.attackers: dict[Province, list[Slot]] = {}  # the units moving into each province
         # the units ordered to move, support, convoy (in the order they got their orders)
-        self.movers: list[int] = []
-        self.by_sea: list[int] = []  # the movers ordered via convoy or with no land route
-        self.supports: list[int] = []
-        self.convoys: list[int] = []
-        self.twice: list[int] = []  # units given two different legal orders
-        self.facts = _facts(game_map, rules)
-        self.fleet_seas: frozenset[Province] | None = None
+        self.movers: list[Slot] = []
+        self.by_sea: list[Slot] = []  # the movers ordered via convoy or with no land route
+        self.supports: list[Slot] = []
+        self.convoys: list[Slot] = []
+        self.twice: list[Slot] = []  # units given two different legal orders
+        self.facts = _facts(game_map, rules)  # what the map and rules say of each order
+        self.fleet_seas: frozenset[Province] | None = None  # see seas_with_fleets
         self.disorder = disorder  # powers in civil disorder (DATC 4.D.9)
         self.accepted = accepted  # accepted foreign supporters
 
-    @property
-    def size(self) -> int:
-        return len(self.units)
+    def unlink(self) -> None:
+        """Break the cycles between slots, their orders, targets and decisions: reference
+        counting then frees the problem at once (left to the cycle collector, they cost 7%
+        of a movement phase's instructions)."""
+        for slot in self.slots:
+            slot.order = slot.target = None
+            slot.move_decision = slot.support_decision = slot.path_decision = None
+            slot.hold_supports = slot.move_supports = slot.fleets = ()
 
     def seas_with_fleets(self) -> frozenset[Province]:
         """The seas holding a fleet: where convoys are possible."""
         if self.fleet_seas is None:
-            occupied = self.facts.seas.intersection(self.prov)
-            units, index = self.units, self.index
-            self.fleet_seas = frozenset([p for p in occupied if units[index[p]].type is FLEET])
+            occupied = self.facts.seas.intersection(self.in_province)
+            slots = self.in_province
+            self.fleet_seas = frozenset([p for p in occupied if slots[p].unit.type is FLEET])
         return self.fleet_seas
 
 
@@ -188,7 +267,7 @@ def build_problem(
 
 
 _by_location = attrgetter("location")
-_by_power = attrgetter("power")
+_by_number = attrgetter("number")
 
 
 # --- what the map and rules say about an order, whatever else is on the board ---------------
@@ -274,65 +353,67 @@ class _Judge:
         self.minimal: dict[Province, Routes] = {}  # the minimal convoy routes, by army's province
 
     def judge_all(self, orders: Mapping[Power, Sequence[Order]]) -> None:
-        """Number and judge every order, power by power."""
+        """Judge every order, power by power."""
         problem = self.problem
-        at, units, illegal, order_of = problem.at, problem.units, problem.illegal, problem.order_of
-        numbered, order_unit, twice = problem.orders, problem.order_unit, problem.twice
-        checks = _CHECKS
+        at, submitted, twice = problem.at, problem.submitted, problem.twice
         for power, power_orders in orders.items():
-            start = len(numbered)
-            numbered += power_orders
-            problem.order_power += [power] * len(power_orders)
-            for k, order in enumerate(power_orders, start):
-                check = checks.get(type(order), _refuse)
-                try:  # the unit is there, and is the power's
-                    if check is _refuse:
-                        _refuse(self, k, -1, None, order, False)
+            for order in power_orders:
+                sub = Submitted(power, order)
+                submitted.append(sub)
+                try:  # a movement order, for a unit of the power's
+                    if type(order) not in _MOVEMENT_ORDERS:
+                        raise IllegalOrderError(
+                            f"{type(order).__name__.lower()} orders are not given in a "
+                            "movement phase"
+                        )
                     ref = order.unit  # type: ignore[union-attr]  # a movement order
-                    i = at.get(ref.location, -1)
-                    if i < 0 or (unit := units[i]).power != power or ref.type is not unit.type:
-                        i = self._unit_of(power, ref)
-                        unit = units[i]
+                    slot = at.get(ref.location)
+                    if slot is None or slot.power != power or ref.type is not slot.unit.type:
+                        slot = self._unit_of(power, ref)
+                    sub.slot = slot
+                    first = slot.order is None
+                    self.judge(sub, slot, first)  # the order is legal for it
                 except IllegalOrderError as exc:
-                    order_unit.append(-1)
-                    illegal[k] = str(exc)
+                    sub.verdict, sub.reason = OrderResult.ILLEGAL, str(exc)
                     continue
-                order_unit.append(i)
-                first = order_of[i] < 0
-                if check is not None:
-                    try:  # the order is legal for it
-                        check(self, k, i, unit, order, first)
-                    except IllegalOrderError as exc:
-                        illegal[k] = str(exc)
-                        continue
                 if first:
-                    order_of[i] = k
-                elif order != numbered[order_of[i]] and i not in twice:
-                    twice.append(i)
+                    slot.order = sub
+                elif order != slot.order.order and slot not in twice:  # type: ignore[union-attr]
+                    twice.append(slot)
 
-    def _unit_of(self, power: Power, ref: UnitRef) -> int:
-        """The number of the unit ``ref`` names, if it is ``power``'s and named well enough
-        (see :func:`_check_ref`)."""
-        problem = self.problem
-        i = problem.at.get(ref.location, -1)
-        exact = i >= 0
-        if not exact:  # the unit in the province, if any (another coast)
-            i = self._unit_in(ref.location)
-        unit = problem.units[i]
-        if unit.power != power:
-            raise IllegalOrderError(f"the unit in {unit.province} belongs to {unit.power}")
-        if not exact or ref.type is not unit.type:
-            _check_ref(problem, ref, unit)
-        return i
+    def judge(self, sub: Submitted, slot: Slot, give: bool) -> None:
+        """Judge an order for its unit, raising :class:`IllegalOrderError`; if ``give``, the
+        unit follows the order and its slot says what it does."""
+        order = sub.order
+        if type(order) is Move:
+            self._move(sub, slot, order, give)
+        elif type(order) is SupportHold or type(order) is SupportMove:
+            self._support(slot, order, give)
+        elif type(order) is Convoy:
+            self._convoy(slot, order, give)
+        # a hold needs no check: the unit holds as it does without an order
 
-    def _unit_in(self, location: Location) -> int:
-        """The number of the unit in the province of ``location`` (an order may name a
-        unit without its coast, or with another)."""
+    def _unit_of(self, power: Power, ref: UnitRef) -> Slot:
+        """The unit ``ref`` names, if it is ``power``'s and named well enough (see
+        :func:`_check_ref`)."""
+        slot = self.problem.at.get(ref.location)
+        exact = slot is not None
+        if slot is None:  # the unit in the province, if any (another coast)
+            slot = self._unit_in(ref.location)
+        if slot.power != power:
+            raise IllegalOrderError(f"the unit in {slot.province} belongs to {slot.power}")
+        if not exact or ref.type is not slot.unit.type:
+            _check_ref(self.problem.rules, ref, slot.unit)
+        return slot
+
+    def _unit_in(self, location: Location) -> Slot:
+        """The unit in the province of ``location`` (an order may name a unit without its
+        coast, or with another)."""
         prov = PROVINCE[location]
-        i = self.problem.index.get(prov, -1)
-        if i < 0:
+        slot = self.problem.in_province.get(prov)
+        if slot is None:
             raise IllegalOrderError(f"there is no unit in {prov}")
-        return i
+        return slot
 
     def route(self, src: Province, dest: Province, exclude: Province | None = None) -> bool:
         """Could an army go from ``src`` to ``dest`` by convoy through the fleets at sea
@@ -346,75 +427,72 @@ class _Judge:
             found = self.routes[key] = has_route(self.problem.game_map, src, dest, seas)
         return found
 
-    # Each check judges order number ``k`` for unit ``i``, raising :class:`IllegalOrderError`; if
-    # ``give``, the order is the unit's and the problem records it.
-    def _move(self, k: int, i: int, unit: Unit, order: Move, give: bool) -> None:
+    def _move(self, sub: Submitted, slot: Slot, order: Move, give: bool) -> None:
         """A legal move goes to its exact destination, by convoy or not, and must go by
         convoy when there is no land route."""
+        unit = slot.unit
         key = (unit.type, unit.location, order.destination, order.via_convoy)
         rule = self.facts.moves.get(key) or self.facts.move(*key)
-        reason, loc, prov, by_convoy, overseas = rule
-        problem = self.problem
-        if overseas and self.route(problem.prov[i], prov):
+        reason = rule.reason
+        if rule.overseas and self.route(slot.province, rule.province):
             reason = None
         if reason is not None:
             if unit.location != order.unit.location and coast_of(order.unit.location):
                 # the order names another coast (ignored, DATC 4.B.5): it simply fails
-                problem.fails[k] = f"{reason}; the fleet is at {unit.location}"
+                sub.verdict = OrderResult.FAILS
+                sub.reason = f"{reason}; the fleet is at {unit.location}"
                 return
             raise IllegalOrderError(str(reason))
         if give:
-            problem.kind[i] = MOVE
-            problem.dest_loc[i] = loc
-            problem.dest[i] = prov
-            problem.via[i] = by_convoy
-            problem.convoyed[i] = overseas  # no land route: by convoy or not at all
-            problem.movers.append(i)
-            if by_convoy or overseas:
-                problem.by_sea.append(i)
-            found = problem.attackers.get(prov)
+            problem = self.problem
+            slot.kind = Move
+            slot.dest = dest = rule.province
+            slot.dest_location = rule.exact
+            slot.via = rule.by_convoy
+            slot.convoyed = rule.overseas  # no land route: by convoy or not at all
+            problem.movers.append(slot)
+            if rule.by_convoy or rule.overseas:
+                problem.by_sea.append(slot)
+            found = problem.attackers.get(dest)
             if found is None:
-                problem.attackers[prov] = [i]
+                problem.attackers[dest] = [slot]
             else:
-                found.append(i)
+                found.append(slot)
 
-    def _support(
-        self, k: int, i: int, unit: Unit, order: SupportHold | SupportMove, give: bool
-    ) -> None:
+    def _support(self, slot: Slot, order: SupportHold | SupportMove, give: bool) -> None:
         dest = order.destination if type(order) is SupportMove else None
         supported = order.supported
+        unit = slot.unit
         key = (unit.type, unit.location, supported.type, supported.location, dest)
         facts = self.facts
-        reason, into, coast, near, _ = facts.supports.get(key) or facts.support(key)
-        if reason is not None:
-            raise IllegalOrderError(str(reason))
-        problem = self.problem
+        rule = facts.supports.get(key) or facts.support(key)
+        if rule.reason is not None:
+            raise IllegalOrderError(str(rule.reason))
+        into, near = rule.into, rule.near
         # the supported unit: named exactly, without nationality (as a rule), or else
         # matched by _target
-        t = problem.at.get(supported.location, -1)
+        target = self.problem.at.get(supported.location)
         if (
-            t < 0
-            or problem.units[t].type is not supported.type
+            target is None
+            or target.unit.type is not supported.type
             or supported.power is not None
             or facts.missing_nationality
         ):
-            t = self._target(unit, supported)
-            target = problem.units[t]
+            target = self._target(slot, supported)
+            there = target.unit
             if dest is not None and (
-                target.type is not supported.type or target.location != supported.location
+                there.type is not supported.type or there.location != supported.location
             ):
-                near = into in facts.reach[target.type].get(target.location, ())
-        if not near and not self._by_convoy(problem.units[t], into, exclude=problem.prov[i]):
-            raise IllegalOrderError(
-                str(Reason("target_cannot_move", into, unit=str(problem.units[t])))
-            )
+                near = into in facts.reach[there.type].get(there.location, ())
+        if not near and not self._by_convoy(target.unit, into, exclude=slot.province):
+            raise IllegalOrderError(str(Reason("target_cannot_move", into, unit=str(target.unit))))
         if give:
-            problem.kind[i] = SUPPORT
-            problem.target[i] = t
+            slot.kind = type(order)
+            slot.target = target
             if dest is not None:
-                problem.target_dest[i] = into
-                problem.target_coast[i] = coast
-            problem.supports.append(i)
+                slot.target_dest = into
+                slot.target_coast = rule.coast
+            self.problem.supports.append(slot)
 
     def _by_convoy(self, unit: Unit, into: Province, exclude: Province) -> bool:
         """Could ``unit`` move to ``into`` by convoy through fleets other than the one in
@@ -425,69 +503,53 @@ class _Judge:
             return False
         return self.route(here, into, exclude)
 
-    def _convoy(self, k: int, i: int, unit: Unit, order: Convoy, give: bool) -> None:
+    def _convoy(self, slot: Slot, order: Convoy, give: bool) -> None:
         army = order.convoyed
+        unit = slot.unit
         reason = self.facts.convoy(unit.type, unit.location, army.location, order.destination)
         if reason is not None:
             raise IllegalOrderError(str(reason))
         problem = self.problem
-        t = self._target(unit, army)
-        if problem.units[t].type is not ARMY:
+        target = self._target(slot, army)
+        if target.unit.type is not ARMY:
             raise IllegalOrderError(str(Reason("convoy_army")))
-        origin, dest = problem.prov[t], PROVINCE[order.destination]
+        origin, dest = target.province, PROVINCE[order.destination]
         routes = self.minimal.get(origin)
         if routes is None:
             routes = self.minimal[origin] = minimal_routes(
                 problem.game_map, origin, problem.seas_with_fleets()
             )
-        if problem.prov[i] not in routes.get(dest, _NOWHERE)[0]:
+        if slot.province not in routes.get(dest, _NOWHERE)[0]:
             raise IllegalOrderError(str(Reason("convoy_off_route", dest, origin, unit=str(unit))))
         if give:
-            problem.kind[i] = CONVOY
-            problem.target[i] = t
-            problem.target_dest[i] = dest
-            problem.convoys.append(i)
+            slot.kind = Convoy
+            slot.target = target
+            slot.target_dest = dest
+            problem.convoys.append(slot)
 
-    def _target(self, unit: Unit, ref: UnitRef) -> int:
-        """The number of the unit a support or convoy names, checked against the reference."""
-        problem = self.problem
-        t = problem.at.get(ref.location, -1)
-        if t < 0:
-            t = self._unit_in(ref.location)
-        target = problem.units[t]
-        if ref.type is not target.type or ref.location != target.location:
-            _check_ref(problem, ref, target)
+    def _target(self, slot: Slot, ref: UnitRef) -> Slot:
+        """The unit a support or convoy names, checked against the reference."""
+        target = self.problem.at.get(ref.location)
+        if target is None:
+            target = self._unit_in(ref.location)
+        if ref.type is not target.unit.type or ref.location != target.unit.location:
+            _check_ref(self.problem.rules, ref, target.unit)
         facts = self.facts
         if ref.power is None:
-            if facts.missing_nationality and target.power != unit.power:
+            if facts.missing_nationality and target.power != slot.power:
                 raise IllegalOrderError(
-                    f"the nationality of the unit in {problem.prov[t]} is missing"
+                    f"the nationality of the unit in {target.province} is missing"
                 )
         elif facts.wrong_nationality and ref.power != target.power:
-            raise IllegalOrderError(f"the unit in {problem.prov[t]} is not {ref.power}'s")
-        return t
+            raise IllegalOrderError(f"the unit in {target.province} is not {ref.power}'s")
+        return target
 
 
-def _refuse(judge: _Judge, k: int, i: int, unit: Unit | None, order: Order, give: bool) -> None:
-    """The check of an order that is not a movement order: it is illegal."""
-    raise IllegalOrderError(
-        f"{type(order).__name__.lower()} orders are not given in a movement phase"
-    )
+_MOVEMENT_ORDERS = frozenset((Hold, Move, SupportHold, SupportMove, Convoy))
 
 
-# the check of each kind of movement order beyond its unit (a hold needs none); any other
-# kind of order is refused
-_CHECKS: dict[type, Callable[[_Judge, int, int, Any, Any, bool], None] | None] = {
-    Hold: None,
-    Move: _Judge._move,
-    SupportHold: _Judge._support,
-    SupportMove: _Judge._support,
-    Convoy: _Judge._convoy,
-}
-
-
-def _check_ref(problem: MovementProblem, ref: UnitRef, unit: Unit) -> None:
-    reason = unit_rule(problem.rules, ref, unit)
+def _check_ref(rules: Rules, ref: UnitRef, unit: Unit) -> None:
+    reason = unit_rule(rules, ref, unit)
     if reason is not None:
         raise IllegalOrderError(str(reason))
 
@@ -499,32 +561,25 @@ def _duplicates(judge: _Judge) -> None:
     units first got one."""
     problem = judge.problem
     choice = problem.rules.duplicate_orders
-    illegal = problem.illegal
-    legal = [(k, i) for k, i in enumerate(problem.order_unit) if k not in illegal]
-    ordered = list(dict.fromkeys(i for _, i in legal))
-    for i in problem.twice:
-        ks = [k for k, unit in legal if unit == i]
+    legal = [sub for sub in problem.submitted if sub.verdict is not OrderResult.ILLEGAL]
+    ordered = list(dict.fromkeys(sub.slot for sub in legal))
+    for slot in problem.twice:
+        given = [sub for sub in legal if sub.slot is slot]
         if choice is DuplicateOrders.FIRST:
-            keep = ks[0]
+            keep: Submitted | None = given[0]
         else:
-            keep = ks[-1] if choice is DuplicateOrders.LAST else -1
-        for k in ks:
-            if k != keep:
-                illegal[k] = "the unit has another order"
-        problem.order_of[i] = keep
-    n = problem.size
-    problem.kind[:] = [HOLD] * n
-    for column in (problem.dest, problem.dest_loc, problem.target_dest, problem.target_coast):
-        column[:] = [None] * n
-    problem.via[:] = problem.convoyed[:] = [False] * n
-    problem.target[:] = [-1] * n
+            keep = given[-1] if choice is DuplicateOrders.LAST else None
+        for sub in given:
+            if sub is not keep and sub.verdict is None:  # (one that fails says so)
+                sub.verdict, sub.reason = OrderResult.ILLEGAL, "the unit has another order"
+        slot.order = keep
     problem.attackers.clear()
     del problem.movers[:], problem.by_sea[:], problem.supports[:], problem.convoys[:]
-    for i in ordered:
-        k = problem.order_of[i]
-        check = _CHECKS.get(type(problem.orders[k])) if k >= 0 and k not in problem.fails else None
-        if check is not None:
-            check(judge, k, i, problem.units[i], problem.orders[k], True)
+    for slot in problem.slots:
+        slot.clear()
+    for again in ordered:
+        if again is not None and again.order is not None and again.order.verdict is None:
+            judge.judge(again.order, again, True)
 
 
 # --- matching supports and convoys; convoy or land route (DATC 4.A.3) ------------------------
@@ -532,87 +587,85 @@ def _link(problem: MovementProblem) -> None:
     """Match convoys and supports to the moves they name, and settle which army moves go by
     convoy (units are taken in board order)."""
     game_map, rules = problem.game_map, problem.rules
-    kind, dest, target, invalid, order_of = (
-        problem.kind,
-        problem.dest,
-        problem.target,
-        problem.invalid,
-        problem.order_of,
-    )
-    fleets = problem.fleets
-    for i in sorted(problem.convoys):
-        t = target[i]
-        if kind[t] == MOVE and dest[t] == problem.target_dest[i]:
-            fleets.setdefault(t, []).append(i)
+    by_sea = {s.number: s for s in problem.by_sea}  # the moves that may go by convoy
+    for fleet in sorted(problem.convoys, key=_by_number):
+        army = fleet.target
+        assert army is not None
+        if army.kind is Move and army.dest == fleet.target_dest:
+            army.fleets += (fleet,)
+            by_sea[army.number] = army
         else:
-            invalid[order_of[i]] = "the army is not ordered to make that move"
-    units, via, convoyed = problem.units, problem.via, problem.convoyed
-    for i in sorted({*problem.by_sea, *fleets}):  # the moves that may go by convoy
-        if units[i].type is not ARMY or not (convoyed[i] or via[i] or i in fleets):
+            _invalid(fleet, "the army is not ordered to make that move")
+    for _, slot in sorted(by_sea.items()):
+        if slot.unit.type is not ARMY or not (slot.convoyed or slot.via or slot.fleets):
             continue  # a move by land
-        src, dst = problem.prov[i], dest[i] or ""
-        carriers = fleets.get(i, ())
-        route = bool(carriers) and has_route(
-            game_map, src, dst, {problem.prov[f] for f in carriers}
+        route = bool(slot.fleets) and has_route(
+            game_map, slot.province, slot.dest, {f.province for f in slot.fleets}
         )
-        if not convoyed[i]:  # a land route too: by convoy only if asked (DATC 4.A.3)
-            convoyed[i] = _adjacent_by_convoy(problem, i, route)
-            problem.fallback[i] = convoyed[i] and rules.adjacent_convoy in _FALLBACK
-        if convoyed[i] and not route:
-            problem.no_route[i] = True
+        if not slot.convoyed:  # a land route too: by convoy only if asked (DATC 4.A.3)
+            slot.convoyed = _adjacent_by_convoy(problem, slot, route)
+            slot.fallback = slot.convoyed and rules.adjacent_convoy in _FALLBACK
+        if slot.convoyed and not route:
+            slot.no_route = True
     support_coast = rules.support_coast
     vetoes = rules.foreign_support is ForeignSupport.ACKNOWLEDGED or bool(
         problem.disorder
     )  # see _refused
-    owner, target_dest = problem.owner, problem.target_dest
-    for i in sorted(problem.supports):
-        t = target[i]
-        k = order_of[i]
-        want = target_dest[i]
-        if vetoes and owner[t] != owner[i] and (refused := _refused(problem, i, t, want is None)):
-            invalid[k] = refused
+    for supporter in sorted(problem.supports, key=_by_number):
+        target = supporter.target
+        assert target is not None
+        want, coast = supporter.target_dest, supporter.target_coast
+        ally = target.power != supporter.power
+        if vetoes and ally and (refused := _refused(problem, supporter, target, want is None)):
+            _invalid(supporter, refused)
         elif want is None:
-            if kind[t] == MOVE:
-                invalid[k] = f"{units[t]} is ordered to move, not to hold"
+            if target.kind is Move:
+                _invalid(supporter, f"{target.unit} is ordered to move, not to hold")
             else:
-                problem.hold_supports.setdefault(t, []).append(i)
-        elif kind[t] != MOVE or dest[t] != want:
-            invalid[k] = f"{units[t]} is not ordered to move to {want}"
-        elif problem.target_coast[i] is None and (
-            support_coast is not SupportCoast.ALLY_NAMES_IT or owner[t] == owner[i]
-        ):
-            problem.move_supports.setdefault(t, []).append(i)
+                target.hold_supports += (supporter,)
+        elif target.kind is not Move or target.dest != want:
+            _invalid(supporter, f"{target.unit} is not ordered to move to {want}")
+        elif coast is None and (support_coast is not SupportCoast.ALLY_NAMES_IT or not ally):
+            target.move_supports += (supporter,)
         elif (
-            problem.target_coast[i] is not None
+            coast is not None
             and support_coast is not SupportCoast.IGNORED
-            and problem.target_coast[i] in game_map.provinces[want].coasts
-            and problem.dest_loc[t] != f"{want}/{problem.target_coast[i]}"
+            and coast in game_map.provinces[want].coasts
+            and target.dest_location != f"{want}/{coast}"
         ):
-            invalid[k] = f"{units[t]} is ordered to another coast of {want}"
+            _invalid(supporter, f"{target.unit} is ordered to another coast of {want}")
         elif (
             support_coast is SupportCoast.ALLY_NAMES_IT
-            and problem.target_coast[i] is None
+            and coast is None
             and game_map.provinces[want].coasts
-            and owner[t] != owner[i]
+            and ally
         ):
             # Calhamer's reading: allies name the coast; only one's own move may omit it
-            invalid[k] = f"the support must name the coast {problem.dest_loc[t]} of an ally"
+            _invalid(
+                supporter, f"the support must name the coast {target.dest_location} of an ally"
+            )
         else:
-            problem.move_supports.setdefault(t, []).append(i)
+            target.move_supports += (supporter,)
 
 
-def _refused(problem: MovementProblem, i: int, t: int, hold: bool) -> str:
+def _invalid(slot: Slot, reason: str) -> None:
+    """The unit's order is legal, but matches no other order."""
+    assert slot.order is not None
+    slot.order.verdict, slot.order.reason = OrderResult.INVALID, reason
+
+
+def _refused(problem: MovementProblem, supporter: Slot, target: Slot, hold: bool) -> str:
     """Why a support of another power's unit does not count, if it does not: that power did
     not accept it (``rules.foreign_support``), or is in civil disorder (DATC 4.D.9 a)."""
-    other = problem.owner[t]
-    if other == problem.owner[i]:
+    other = target.power
+    if other == supporter.power:
         return ""
     rules = problem.rules
     if (
         rules.foreign_support is ForeignSupport.ACKNOWLEDGED
-        and (other, problem.prov[i]) not in problem.accepted
+        and (other, supporter.province) not in problem.accepted
     ):
-        return f"{other} did not accept the support of {problem.units[i]}"
+        return f"{other} did not accept the support of {supporter.unit}"
     if (
         hold
         and rules.civil_disorder_hold_support is DisorderHoldSupport.FAILS
@@ -622,14 +675,13 @@ def _refused(problem: MovementProblem, i: int, t: int, hold: bool) -> str:
     return ""
 
 
-def _adjacent_by_convoy(problem: MovementProblem, i: int, route: bool) -> bool:
+def _adjacent_by_convoy(problem: MovementProblem, slot: Slot, route: bool) -> bool:
     """Does an army's move to an adjacent province go by convoy (DATC 4.A.3)?"""
     choice = problem.rules.adjacent_convoy
-    power = problem.owner[i]
     if choice is AdjacentConvoy.ONLY_TO_SWAP:  # and only while the convoy holds (fallback)
-        t = problem.index.get(problem.dest[i] or "")
-        swap = t is not None and problem.kind[t] == MOVE and problem.dest[t] == problem.prov[i]
+        other = problem.in_province.get(slot.dest)
+        swap = other is not None and other.kind is Move and other.dest == slot.province
         return swap and route
-    if not problem.via[i] and not any(problem.owner[f] == power for f in problem.fleets.get(i, ())):
+    if not slot.via and not any(f.power == slot.power for f in slot.fleets):
         return False  # neither ordered "via convoy" nor convoyed by its own fleet
     return choice is AdjacentConvoy.OWN_FLEET_OR_VIA or route
