@@ -3,6 +3,7 @@ decision is what its rule computes from the final values of the others."""
 
 from __future__ import annotations
 
+import gc
 import random
 
 import pytest
@@ -107,3 +108,40 @@ def test_every_decision_follows_from_the_others_in_crowded_seas() -> None:
 def _pick(rng: random.Random, options: list[Order]) -> Order:
     weights = [3 if isinstance(o, Convoy | SupportMove) else 2 for o in options]
     return rng.choices(options, weights)[0]
+
+
+# positions whose resolution once left reference cycles for the collector: two units
+# supporting each other's hold; a circle of moves (DATC 6.C.1) and a convoy paradox (DATC
+# 6.F.14), each settled by a backup rule
+_CYCLES = [
+    ({"TURKEY": ["F ANK", "A CON"]}, {"TURKEY": ["F ANK S A CON", "A CON S F ANK"]}),
+    (
+        {"TURKEY": ["F ANK", "A CON", "A SMY"]},
+        {"TURKEY": ["F ANK - CON", "A CON - SMY", "A SMY - ANK"]},
+    ),
+    (
+        {"ENGLAND": ["F LON", "F WAL"], "FRANCE": ["A BRE", "F ENG"]},
+        {
+            "ENGLAND": ["F LON S F WAL - ENG", "F WAL - ENG"],
+            "FRANCE": ["A BRE - LON", "F ENG C A BRE - LON"],
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_resolution_leaves_no_reference_cycles(name: str) -> None:
+    """Reference counting frees all a movement phase builds (left to the cycle collector,
+    it costs several percent of the phase), backup rules included."""
+    game_map, rules = load_map("standard"), rules_for(name)
+    for units, texts in _CYCLES:
+        position = Position.from_json({"units": units}, game_map)
+        orders = {p: [parse_order(t, game_map=game_map) for t in ts] for p, ts in texts.items()}
+        gc.collect()
+        gc.disable()
+        try:
+            adjudicate(game_map, position, orders, rules, Phase.parse("S1901M"))
+            unreachable = gc.collect()
+        finally:
+            gc.enable()
+        assert unreachable == 0, (name, texts)

@@ -204,10 +204,13 @@ def judged_legal(position: Position, rules: Rules) -> set[Order]:
     for power, order in entries:
         orders.setdefault(power, []).append(order)
     problem = build_problem(MAP, position, orders, rules)
+    verdicts = problem.verdicts
     legal = {
-        canonical(sub.order, problem.seas_with_fleets())
-        for sub in problem.submitted
-        if sub.verdict is not OrderResult.ILLEGAL or sub.reason == "the unit has another order"
+        canonical(order, problem.seas_with_fleets())
+        for number, (_, order, _) in enumerate(problem.orders)
+        if number not in verdicts
+        or verdicts[number][0] is not OrderResult.ILLEGAL
+        or verdicts[number][1] == "the unit has another order"
     }
     return {o for o in legal if o is not None}
 

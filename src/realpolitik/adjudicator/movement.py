@@ -40,6 +40,8 @@ from realpolitik.vocab import FLEET, Power, Province, Unit
 
 _BOOK_PARADOX_RULES = (ConvoyParadox.RULE_1971, ConvoyParadox.RULE_1982, ConvoyParadox.RULE_2000)
 _NO_GUESS = sys.maxsize  # no guess read
+# bound once: reading ``DecisionKind.MOVE`` runs the enum class's __getattr__ hook (Python 3.11)
+_MOVE, _SUPPORT, _PATH = DecisionKind.MOVE, DecisionKind.SUPPORT, DecisionKind.PATH
 
 
 class Resolver:
@@ -60,16 +62,14 @@ class Resolver:
         self.exempt: dict[tuple[Slot, Slot], bool] = {}
         self.paradox: set[Slot] = set()  # armies whose convoy the paradox rule stopped
         self.by_rule: set[Decision] = set()  # decisions a backup rule settled, not computed
-        kind, rule = DecisionKind.MOVE, self._move_succeeds
         for slot in problem.movers:
-            slot.move_decision = Decision(kind, slot, rule)
-        kind, rule = DecisionKind.SUPPORT, self._support_given
+            slot.move_decision = Decision(_MOVE, slot)
         for slot in problem.supports:
-            slot.support_decision = Decision(kind, slot, rule)
-        kind, rule = DecisionKind.PATH, self._path_holds
+            if slot.order_number not in problem.verdicts:  # an invalid support asks nothing
+                slot.support_decision = Decision(_SUPPORT, slot)
         for slot in problem.movers:
             if slot.convoyed and not slot.no_route:
-                slot.path_decision = Decision(kind, slot, rule)
+                slot.path_decision = Decision(_PATH, slot)
         self._settle_the_obvious()
 
     def _settle_the_obvious(self) -> None:
@@ -106,7 +106,7 @@ class Resolver:
         d.value = False
         d.guessing = True
         self.oldest = _NO_GUESS
-        first = d.rule(d.slot)
+        first = self.computed(d)
         oldest = self.oldest
         if oldest == _NO_GUESS:  # no guess read: settled
             self.oldest = outer
@@ -119,7 +119,7 @@ class Resolver:
         d.value = True
         d.guessing = True
         self.oldest = _NO_GUESS
-        second = d.rule(d.slot)
+        second = self.computed(d)
         if self.oldest < started:  # the other guess leads to an older one
             return self._wait(d, second, self.oldest, outer)
         self.oldest = outer
@@ -189,7 +189,11 @@ class Resolver:
     def computed(self, d: Decision) -> bool:
         """What decision ``d``'s rule gives from the values of the others as they stand
         (once all are resolved: their final values)."""
-        return d.rule(d.slot)
+        if d.kind is _MOVE:
+            return self._move_succeeds(d.slot)
+        if d.kind is _SUPPORT:
+            return self._support_given(d.slot)
+        return self._path_holds(d.slot)
 
     def moves(self, slot: Slot) -> bool:
         """Does the unit's move succeed? (It must be ordered to move.)"""
@@ -425,8 +429,8 @@ def adjudicate_movement(
         for slot in dislodger
     }
     outcomes = _outcomes(r, fates)
-    unordered = [slot for slot in problem.slots if slot.order is None]
-    named = {sub.slot for sub in problem.submitted} if unordered else set()
+    unordered = [slot for slot in problem.slots if slot.order_number < 0]
+    named = {slot for _, _, slot in problem.orders} if unordered else set()
     for slot in unordered:
         if slot not in named:  # not even an illegal order: it holds
             unit = slot.unit
@@ -464,19 +468,17 @@ def _outcomes(r: Resolver, fates: Mapping[Slot, OrderResult]) -> list[Outcome]:
     """The result of every order, in the order given (``fates``: of the dislodged units)."""
     out: list[Outcome] = []
     add = out.append
-    for sub in r.problem.submitted:
-        power, order, slot = sub.power, sub.order, sub.slot
+    verdicts = r.problem.verdicts
+    for number, (power, order, slot) in enumerate(r.problem.orders):
         fate = fates.get(slot) if fates and slot is not None else None
-        if slot is None or slot.order is not sub:  # illegal, or not the order the unit follows
-            if sub.verdict is OrderResult.FAILS:
-                add(Outcome(power, order, OrderResult.FAILS, sub.reason, fate, False))
-            else:
-                reason = sub.reason or "the unit has another order"
-                add(Outcome(power, order, OrderResult.ILLEGAL, reason, fate, False))
+        verdict = verdicts.get(number)
+        if slot is None or slot.order_number != number:  # illegal, or not the unit's order
+            result, reason = verdict or (OrderResult.ILLEGAL, "the unit has another order")
+            add(Outcome(power, order, result, reason, fate, False))
             continue
         kind = slot.kind
-        if sub.verdict is not None:  # invalid, or it fails at once
-            result, reason = sub.verdict, sub.reason
+        if verdict is not None:  # invalid, or it fails at once
+            result, reason = verdict
         elif kind is Move:
             if slot.no_route:
                 result, reason = OrderResult.INVALID, "no convoy route is ordered"

@@ -1,14 +1,14 @@
 """Step one of a movement phase: match orders to units, judge their legality, link them.
 
 The result, :class:`MovementProblem`, is what the resolver works on: a :class:`Slot` per unit
-(the kind of order it follows, where it moves, the unit it supports or convoys, the supports
-and convoying fleets it gets) and a :class:`Submitted` per order given, with its verdict when
-it gets one before resolution (illegal, invalid, or failing at once, with the reason).
+(the order it follows, where it moves, the unit it supports or convoys, the supports and
+convoying fleets it gets), the orders as given, and the verdict of each order that
+gets one before resolution (illegal, invalid, or failing at once, with the reason).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from enum import Enum
 from functools import lru_cache
 from operator import attrgetter
@@ -58,25 +58,20 @@ Kind = type[Hold] | type[Move] | type[SupportHold] | type[SupportMove] | type[Co
 """The kind of order a unit follows in the resolution: the order's class."""
 
 
-class Submitted:
-    """An order as submitted: the power that gave it, the order, the unit it is for (``None``
-    when the power has no such unit), and its verdict before resolution, if it gets one:
-    ``ILLEGAL`` (the unit holds), ``INVALID`` (legal, but matching no other order) or
-    ``FAILS`` (legal, but it cannot succeed: DATC 4.B.5), with the reason."""
+Given = tuple[Power, Order, "Slot | None"]
+"""An order as given: the power giving it, the order, and the unit it is for (``None`` when
+the power has no such unit)."""
 
-    __slots__ = ("order", "power", "reason", "slot", "verdict")
 
-    def __init__(self, power: Power, order: Order) -> None:
-        self.power = power
-        self.order = order
-        self.slot: Slot | None = None
-        self.verdict: OrderResult | None = None
-        self.reason = ""
+Verdict = tuple[OrderResult, str]
+"""An order's result before resolution, and the reason: ``ILLEGAL`` (the unit holds),
+``INVALID`` (legal, but matching no other order) or ``FAILS`` (legal, but it cannot succeed:
+DATC 4.B.5)."""
 
 
 class Slot:
-    """A unit on the board and the order it follows (``order``: the :class:`Submitted` it
-    follows; ``None``, and the unit holds, when it has no legal order).
+    """A unit on the board and the order it follows (``order_number``: its number among the
+    orders given; -1, and the unit holds, when it has no legal order).
 
     A move goes to ``dest`` (its province; ``dest_location``, the exact location), ``via``
     when ordered "via convoy"; ``convoyed`` when it goes by convoy (always, with no land
@@ -102,7 +97,7 @@ class Slot:
         "move_supports",
         "no_route",
         "number",
-        "order",
+        "order_number",
         "path_decision",
         "power",
         "province",
@@ -119,7 +114,7 @@ class Slot:
         self.unit = unit
         self.province: Province = PROVINCE[unit.location]
         self.power: Power = unit.power
-        self.order: Submitted | None = None
+        self.order_number = -1
         self.kind: Kind = Hold  # (as :meth:`clear` leaves it)
         self.dest: Province = ""  # "" unless it moves
         self.dest_location: Location = ""
@@ -157,17 +152,16 @@ class DecisionKind(Enum):
 
 
 class Decision:
-    """A yes/no question the resolver answers about one unit: its ``kind``, the ``rule``
-    that computes it from the others, and its state: ``settled`` (``value`` is final),
+    """A yes/no question the resolver answers about one unit: its ``kind`` (the rule that
+    computes it from the others), and its state: ``settled`` (``value`` is final),
     ``guessing`` (``value`` is the current guess, ``waits`` the start of the oldest guess it
     hangs on), or neither (not worked out yet)."""
 
-    __slots__ = ("guessing", "kind", "rule", "settled", "slot", "value", "waits")
+    __slots__ = ("guessing", "kind", "settled", "slot", "value", "waits")
 
-    def __init__(self, kind: DecisionKind, slot: Slot, rule: Callable[[Slot], bool]) -> None:
+    def __init__(self, kind: DecisionKind, slot: Slot) -> None:
         self.kind = kind
         self.slot = slot
-        self.rule = rule
         self.settled = False
         self.guessing = False
         self.value = False
@@ -179,8 +173,9 @@ class Decision:
 
 class MovementProblem:
     """The movement problem: ``slots``, one per unit in board order (units sorted by
-    location), found by location (``at``) or province (``in_province``); ``submitted``, the
-    orders in the order given; and the slots by what their orders do."""
+    location), found by location (``at``) or province (``in_province``); ``orders``, the
+    orders as given, numbered in that order; ``verdicts``, by number, those of the orders
+    that get one before resolution; and the slots by what their orders do."""
 
     __slots__ = (
         "accepted",
@@ -194,11 +189,12 @@ class MovementProblem:
         "game_map",
         "in_province",
         "movers",
+        "orders",
         "rules",
         "slots",
-        "submitted",
         "supports",
         "twice",
+        "verdicts",
     )
 
     def __init__(
@@ -214,7 +210,8 @@ class MovementProblem:
         self.slots = [Slot(number, unit) for number, unit in enumerate(units)]
         self.in_province: dict[Province, Slot] = {s.province: s for s in self.slots}
         self.at: dict[Location, Slot] = {s.unit.location: s for s in self.slots}
-        self.submitted: list[Submitted] = []
+        self.orders: list[Given] = []
+        self.verdicts: dict[int, Verdict] = {}
         self.attackers: dict[Province, list[Slot]] = {}  # the units moving into each province
         # the units ordered to move, support, convoy (in the order they got their orders)
         self.movers: list[Slot] = []
@@ -228,13 +225,20 @@ class MovementProblem:
         self.accepted = accepted  # accepted foreign supporters
 
     def unlink(self) -> None:
-        """Break the cycles between slots, their orders, targets and decisions: reference
-        counting then frees the problem at once (left to the cycle collector, they cost 7%
-        of a movement phase's instructions)."""
+        """Break the cycles between slots, their targets and decisions: reference counting
+        then frees the problem at once (left to the cycle collector, they cost 7% of a
+        movement phase's instructions)."""
         for slot in self.slots:
-            slot.order = slot.target = None
+            slot.target = None
             slot.move_decision = slot.support_decision = slot.path_decision = None
-            slot.hold_supports = slot.move_supports = slot.fleets = ()
+            slot.hold_supports = slot.move_supports = ()  # two units supporting each other
+
+    @property
+    def illegal(self) -> dict[int, str]:
+        """The reasons of the illegal orders, by number."""
+        return {
+            n: why for n, (result, why) in self.verdicts.items() if result is OrderResult.ILLEGAL
+        }
 
     def seas_with_fleets(self) -> frozenset[Province]:
         """The seas holding a fleet: where convoys are possible."""
@@ -353,13 +357,12 @@ class _Judge:
         self.minimal: dict[Province, Routes] = {}  # the minimal convoy routes, by army's province
 
     def judge_all(self, orders: Mapping[Power, Sequence[Order]]) -> None:
-        """Judge every order, power by power."""
+        """Number and judge every order, power by power."""
         problem = self.problem
-        at, submitted, twice = problem.at, problem.submitted, problem.twice
+        at, given, verdicts, twice = problem.at, problem.orders, problem.verdicts, problem.twice
         for power, power_orders in orders.items():
             for order in power_orders:
-                sub = Submitted(power, order)
-                submitted.append(sub)
+                number = len(given)
                 try:  # a movement order, for a unit of the power's
                     if type(order) not in _MOVEMENT_ORDERS:
                         raise IllegalOrderError(
@@ -370,23 +373,27 @@ class _Judge:
                     slot = at.get(ref.location)
                     if slot is None or slot.power != power or ref.type is not slot.unit.type:
                         slot = self._unit_of(power, ref)
-                    sub.slot = slot
-                    first = slot.order is None
-                    self.judge(sub, slot, first)  # the order is legal for it
                 except IllegalOrderError as exc:
-                    sub.verdict, sub.reason = OrderResult.ILLEGAL, str(exc)
+                    given.append((power, order, None))
+                    verdicts[number] = (OrderResult.ILLEGAL, str(exc))
+                    continue
+                given.append((power, order, slot))
+                first = slot.order_number < 0
+                try:  # the order is legal for it
+                    self.judge(number, order, slot, first)
+                except IllegalOrderError as exc:
+                    verdicts[number] = (OrderResult.ILLEGAL, str(exc))
                     continue
                 if first:
-                    slot.order = sub
-                elif order != slot.order.order and slot not in twice:  # type: ignore[union-attr]
+                    slot.order_number = number
+                elif order != given[slot.order_number][1] and slot not in twice:
                     twice.append(slot)
 
-    def judge(self, sub: Submitted, slot: Slot, give: bool) -> None:
-        """Judge an order for its unit, raising :class:`IllegalOrderError`; if ``give``, the
-        unit follows the order and its slot says what it does."""
-        order = sub.order
+    def judge(self, number: int, order: Order, slot: Slot, give: bool) -> None:
+        """Judge order ``number`` for its unit, raising :class:`IllegalOrderError`; if
+        ``give``, the unit follows the order and its slot says what it does."""
         if type(order) is Move:
-            self._move(sub, slot, order, give)
+            self._move(number, slot, order, give)
         elif type(order) is SupportHold or type(order) is SupportMove:
             self._support(slot, order, give)
         elif type(order) is Convoy:
@@ -427,7 +434,7 @@ class _Judge:
             found = self.routes[key] = has_route(self.problem.game_map, src, dest, seas)
         return found
 
-    def _move(self, sub: Submitted, slot: Slot, order: Move, give: bool) -> None:
+    def _move(self, number: int, slot: Slot, order: Move, give: bool) -> None:
         """A legal move goes to its exact destination, by convoy or not, and must go by
         convoy when there is no land route."""
         unit = slot.unit
@@ -439,8 +446,8 @@ class _Judge:
         if reason is not None:
             if unit.location != order.unit.location and coast_of(order.unit.location):
                 # the order names another coast (ignored, DATC 4.B.5): it simply fails
-                sub.verdict = OrderResult.FAILS
-                sub.reason = f"{reason}; the fleet is at {unit.location}"
+                why = f"{reason}; the fleet is at {unit.location}"
+                self.problem.verdicts[number] = (OrderResult.FAILS, why)
                 return
             raise IllegalOrderError(str(reason))
         if give:
@@ -561,25 +568,30 @@ def _duplicates(judge: _Judge) -> None:
     units first got one."""
     problem = judge.problem
     choice = problem.rules.duplicate_orders
-    legal = [sub for sub in problem.submitted if sub.verdict is not OrderResult.ILLEGAL]
-    ordered = list(dict.fromkeys(sub.slot for sub in legal))
+    orders, verdicts = problem.orders, problem.verdicts
+    legal = [
+        number
+        for number in range(len(orders))
+        if number not in verdicts or verdicts[number][0] is not OrderResult.ILLEGAL
+    ]
+    ordered = list(dict.fromkeys(orders[number][2] for number in legal))
     for slot in problem.twice:
-        given = [sub for sub in legal if sub.slot is slot]
+        given = [number for number in legal if orders[number][2] is slot]
         if choice is DuplicateOrders.FIRST:
-            keep: Submitted | None = given[0]
+            keep = given[0]
         else:
-            keep = given[-1] if choice is DuplicateOrders.LAST else None
-        for sub in given:
-            if sub is not keep and sub.verdict is None:  # (one that fails says so)
-                sub.verdict, sub.reason = OrderResult.ILLEGAL, "the unit has another order"
-        slot.order = keep
+            keep = given[-1] if choice is DuplicateOrders.LAST else -1
+        for number in given:
+            if number != keep and number not in verdicts:  # (one that fails says so)
+                verdicts[number] = (OrderResult.ILLEGAL, "the unit has another order")
+        slot.order_number = keep
     problem.attackers.clear()
     del problem.movers[:], problem.by_sea[:], problem.supports[:], problem.convoys[:]
     for slot in problem.slots:
         slot.clear()
     for again in ordered:
-        if again is not None and again.order is not None and again.order.verdict is None:
-            judge.judge(again.order, again, True)
+        if again is not None and again.order_number >= 0 and again.order_number not in verdicts:
+            judge.judge(again.order_number, orders[again.order_number][1], again, True)
 
 
 # --- matching supports and convoys; convoy or land route (DATC 4.A.3) ------------------------
@@ -595,7 +607,7 @@ def _link(problem: MovementProblem) -> None:
             army.fleets += (fleet,)
             by_sea[army.number] = army
         else:
-            _invalid(fleet, "the army is not ordered to make that move")
+            _invalid(problem, fleet, "the army is not ordered to make that move")
     for _, slot in sorted(by_sea.items()):
         if slot.unit.type is not ARMY or not (slot.convoyed or slot.via or slot.fleets):
             continue  # a move by land
@@ -617,14 +629,14 @@ def _link(problem: MovementProblem) -> None:
         want, coast = supporter.target_dest, supporter.target_coast
         ally = target.power != supporter.power
         if vetoes and ally and (refused := _refused(problem, supporter, target, want is None)):
-            _invalid(supporter, refused)
+            _invalid(problem, supporter, refused)
         elif want is None:
             if target.kind is Move:
-                _invalid(supporter, f"{target.unit} is ordered to move, not to hold")
+                _invalid(problem, supporter, f"{target.unit} is ordered to move, not to hold")
             else:
                 target.hold_supports += (supporter,)
         elif target.kind is not Move or target.dest != want:
-            _invalid(supporter, f"{target.unit} is not ordered to move to {want}")
+            _invalid(problem, supporter, f"{target.unit} is not ordered to move to {want}")
         elif coast is None and (support_coast is not SupportCoast.ALLY_NAMES_IT or not ally):
             target.move_supports += (supporter,)
         elif (
@@ -633,7 +645,7 @@ def _link(problem: MovementProblem) -> None:
             and coast in game_map.provinces[want].coasts
             and target.dest_location != f"{want}/{coast}"
         ):
-            _invalid(supporter, f"{target.unit} is ordered to another coast of {want}")
+            _invalid(problem, supporter, f"{target.unit} is ordered to another coast of {want}")
         elif (
             support_coast is SupportCoast.ALLY_NAMES_IT
             and coast is None
@@ -642,16 +654,17 @@ def _link(problem: MovementProblem) -> None:
         ):
             # Calhamer's reading: allies name the coast; only one's own move may omit it
             _invalid(
-                supporter, f"the support must name the coast {target.dest_location} of an ally"
+                problem,
+                supporter,
+                f"the support must name the coast {target.dest_location} of an ally",
             )
         else:
             target.move_supports += (supporter,)
 
 
-def _invalid(slot: Slot, reason: str) -> None:
+def _invalid(problem: MovementProblem, slot: Slot, reason: str) -> None:
     """The unit's order is legal, but matches no other order."""
-    assert slot.order is not None
-    slot.order.verdict, slot.order.reason = OrderResult.INVALID, reason
+    problem.verdicts[slot.order_number] = (OrderResult.INVALID, reason)
 
 
 def _refused(problem: MovementProblem, supporter: Slot, target: Slot, hold: bool) -> str:
