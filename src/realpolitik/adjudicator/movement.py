@@ -63,13 +63,14 @@ class Resolver:
         self.paradox: set[Slot] = set()  # armies whose convoy the paradox rule stopped
         self.by_rule: set[Decision] = set()  # decisions a backup rule settled, not computed
         for slot in problem.movers:
-            slot.move_decision = Decision(_MOVE, slot)
+            slot.decision = Decision(_MOVE, slot)
         for slot in problem.supports:
             if slot.order_number not in problem.verdicts:  # an invalid support asks nothing
-                slot.support_decision = Decision(_SUPPORT, slot)
+                slot.decision = Decision(_SUPPORT, slot)
         for slot in problem.movers:
-            if slot.convoyed and not slot.no_route:
-                slot.path_decision = Decision(_PATH, slot)
+            sea = slot.sea
+            if sea is not None and sea.convoyed and not sea.no_route:
+                sea.path_decision = Decision(_PATH, slot)
         self._settle_the_obvious()
 
     def _settle_the_obvious(self) -> None:
@@ -79,8 +80,9 @@ class Resolver:
         attackers, in_province = problem.attackers, problem.in_province
         for slot in problem.movers:
             into = slot.dest
-            if not slot.convoyed and into not in in_province and len(attackers[into]) == 1:
-                self._settle(slot.move_decision, True)  # type: ignore[arg-type]
+            by_land = slot.sea is None or not slot.sea.convoyed
+            if by_land and into not in in_province and len(attackers[into]) == 1:
+                self._settle(slot.decision, True)  # type: ignore[arg-type]
 
     # --- the decision loop ------------------------------------------------------------------
     def resolve(self, d: Decision) -> bool:
@@ -181,9 +183,9 @@ class Resolver:
         """Every decision of the phase: each move's, each support's, and the convoy path of
         each move that may go by convoy."""
         problem = self.problem
-        found = [s.move_decision for s in problem.movers]
-        found += [s.support_decision for s in problem.supports]
-        found += [s.path_decision for s in problem.movers]
+        found = [s.decision for s in problem.movers]
+        found += [s.decision for s in problem.supports]
+        found += [s.sea.path_decision for s in problem.movers if s.sea is not None]
         return [d for d in found if d is not None]
 
     def computed(self, d: Decision) -> bool:
@@ -197,7 +199,7 @@ class Resolver:
 
     def moves(self, slot: Slot) -> bool:
         """Does the unit's move succeed? (It must be ordered to move.)"""
-        d = slot.move_decision
+        d = slot.decision
         assert d is not None
         if d.settled:  # most often, once the phase is resolved
             return d.value
@@ -205,23 +207,25 @@ class Resolver:
 
     def given(self, slot: Slot) -> bool:
         """Is the unit's support given? (It must be ordered to support.)"""
-        d = slot.support_decision
+        d = slot.decision
         assert d is not None
         return self.resolve(d)
 
     def reaches(self, slot: Slot) -> bool:
         """Can the unit reach its destination (by land, or by a convoy that holds)?"""
-        if not slot.convoyed or slot.fallback:
+        sea = slot.sea
+        if sea is None or not sea.convoyed or sea.fallback:
             return True
-        return slot.path_decision is not None and self.resolve(slot.path_decision)
+        return sea.path_decision is not None and self.resolve(sea.path_decision)
 
     def by_convoy(self, slot: Slot) -> bool:
         """Does the move go by convoy? A move that may fall back (DATC 4.A.3 a, c) goes by
         land when its convoy is disrupted."""
-        if not slot.convoyed:
+        sea = slot.sea
+        if sea is None or not sea.convoyed:
             return False
-        return not slot.fallback or (
-            slot.path_decision is not None and self.resolve(slot.path_decision)
+        return not sea.fallback or (
+            sea.path_decision is not None and self.resolve(sea.path_decision)
         )
 
     def dislodged_by(self, slot: Slot) -> Slot | None:
@@ -244,7 +248,7 @@ class Resolver:
         """How many of ``supporters`` give their support."""
         given = 0
         for s in supporters:
-            if self.resolve(s.support_decision):  # type: ignore[arg-type]
+            if self.resolve(s.decision):  # type: ignore[arg-type]
                 given += 1
         return given
 
@@ -255,19 +259,19 @@ class Resolver:
         if there is None or (
             there.kind is Move and not self.head_to_head(slot, there) and self.moves(there)
         ):
-            return 1 + self._given(slot.move_supports)
+            return 1 + self._given(slot.supports)
         victim = there.power
         if victim == slot.power:
             return 0
-        return 1 + self._given([s for s in slot.move_supports if s.power != victim])
+        return 1 + self._given([s for s in slot.supports if s.power != victim])
 
     def hold_strength(self, slot: Slot) -> int:
         if slot.kind is Move:
             return 0 if self.moves(slot) else 1
-        return 1 + self._given(slot.hold_supports)
+        return 1 + self._given(slot.supports)
 
     def defend_strength(self, slot: Slot) -> int:
-        return 1 + self._given(slot.move_supports)
+        return 1 + self._given(slot.supports)
 
     def prevent_strength(self, slot: Slot) -> int:
         if not self.reaches(slot):
@@ -280,7 +284,7 @@ class Resolver:
             and self.moves(there)
         ):
             return 0  # beaten by the unit from where it was going: no effect there
-        return 1 + self._given(slot.move_supports)
+        return 1 + self._given(slot.supports)
 
     # --- the rules of the decisions --------------------------------------------------------
     def _move_succeeds(self, slot: Slot) -> bool:
@@ -330,7 +334,8 @@ class Resolver:
         return True
 
     def _path_holds(self, slot: Slot) -> bool:
-        fleets = slot.fleets
+        assert slot.sea is not None
+        fleets = slot.sea.fleets
         if self.any_route_breaks:
             for fleet in fleets:
                 if self.dislodged_by(fleet) is not None:
@@ -354,7 +359,7 @@ class Resolver:
 
     def _compute_exempt(self, army: Slot, supporter: Slot) -> bool:
         problem = self.problem
-        if supporter.support_decision is None:
+        if supporter.decision is None or supporter.decision.kind is not _SUPPORT:
             return False
         into = supporter.target_dest
         target = supporter.target
@@ -371,11 +376,13 @@ class Resolver:
         if into is None:
             return False
         target_fleet = problem.in_province.get(into)
-        if target_fleet is None or target_fleet not in army.fleets:
+        assert army.sea is not None  # (a convoyed army)
+        fleets = army.sea.fleets
+        if target_fleet is None or target_fleet not in fleets:
             return False
         if self.paradox_rule is ConvoyParadox.RULE_1971:
             return True
-        others = {f.province for f in army.fleets if f is not target_fleet}
+        others = {f.province for f in fleets if f is not target_fleet}
         return not has_route(problem.game_map, army.province, army.dest, others)
 
 
@@ -441,9 +448,9 @@ def adjudicate_movement(
     problem.unlink()
     if rules.dislodged is Dislodging.DESTROYED:  # no retreats: dislodged units destroyed at once
         lost = tuple(d.unit for _, d in sorted(dislodged.items()))
-        new_position = Position(units, dict(position.centers), {}, frozenset(contested))
+        new_position = Position(units, position.centers, {}, frozenset(contested))
         return Resolution(phase, tuple(outcomes), new_position, lost, ())
-    new_position = Position(units, dict(position.centers), dislodged, frozenset(contested))
+    new_position = Position(units, position.centers, dislodged, frozenset(contested))
     return Resolution(phase, tuple(outcomes), new_position, (), ())
 
 
@@ -474,13 +481,13 @@ def _outcomes(r: Resolver, fates: Mapping[Slot, OrderResult]) -> list[Outcome]:
         verdict = verdicts.get(number)
         if slot is None or slot.order_number != number:  # illegal, or not the unit's order
             result, reason = verdict or (OrderResult.ILLEGAL, "the unit has another order")
-            add(Outcome(power, order, result, reason, fate, False))
+            add(Outcome(power, order, result, reason, fate))
             continue
         kind = slot.kind
         if verdict is not None:  # invalid, or it fails at once
             result, reason = verdict
         elif kind is Move:
-            if slot.no_route:
+            if slot.sea is not None and slot.sea.no_route:
                 result, reason = OrderResult.INVALID, "no convoy route is ordered"
             elif r.moves(slot):
                 result, reason = OrderResult.SUCCEEDS, ""
@@ -502,7 +509,7 @@ def _outcomes(r: Resolver, fates: Mapping[Slot, OrderResult]) -> list[Outcome]:
                 OrderResult.CUT,
                 "dislodged" if fate is not None else "cut by an attack",
             )
-        add(Outcome(power, order, result, reason, fate, False))
+        add(Outcome(power, order, result, reason, fate))
     return out
 
 

@@ -73,40 +73,31 @@ class Slot:
     """A unit on the board and the order it follows (``order_number``: its number among the
     orders given; -1, and the unit holds, when it has no legal order).
 
-    A move goes to ``dest`` (its province; ``dest_location``, the exact location), ``via``
-    when ordered "via convoy"; ``convoyed`` when it goes by convoy (always, with no land
-    route), ``fallback`` when it takes the land route if the convoy is disrupted, and
-    ``no_route`` when no convoy route is ordered for it. A support or convoy names its
+    A move goes to ``dest`` (its province; ``dest_location``, the exact location), by sea
+    when it may (``sea``: ``None`` for a move by land). A support or convoy names its
     ``target`` unit and, for a support of a move or a convoy, ``target_dest`` (a support
-    of a hold: ``None``) and the coast named there. Linking gives each unit the supports of
-    its hold or of its move and the fleets convoying it.
+    of a hold: ``None``) and the coast named there. Linking gives each unit the
+    ``supports`` its order gets (of its hold, or of its move).
 
-    The resolver's decisions about the unit, one for each question its order raises: does
-    its move succeed, is its support given, does its convoy path hold (``None``: not asked).
+    ``decision``: the resolver's decision on its order (does its move succeed, is its
+    support given; ``None``: not asked).
     """
 
     __slots__ = (
-        "convoyed",
+        "decision",
         "dest",
         "dest_location",
-        "fallback",
-        "fleets",
-        "hold_supports",
         "kind",
-        "move_decision",
-        "move_supports",
-        "no_route",
         "number",
         "order_number",
-        "path_decision",
         "power",
         "province",
-        "support_decision",
+        "sea",
+        "supports",
         "target",
         "target_coast",
         "target_dest",
         "unit",
-        "via",
     )
 
     def __init__(self, number: int, unit: Unit) -> None:
@@ -118,29 +109,42 @@ class Slot:
         self.kind: Kind = Hold  # (as :meth:`clear` leaves it)
         self.dest: Province = ""  # "" unless it moves
         self.dest_location: Location = ""
-        self.via = self.convoyed = self.fallback = self.no_route = False
+        self.sea: SeaRoute | None = None
         self.target: Slot | None = None
         self.target_dest: Province | None = None
         self.target_coast: str | None = None
-        self.hold_supports: tuple[Slot, ...] = ()
-        self.move_supports: tuple[Slot, ...] = ()
-        self.fleets: tuple[Slot, ...] = ()  # the fleets convoying its move
-        self.move_decision: Decision | None = None
-        self.support_decision: Decision | None = None
-        self.path_decision: Decision | None = None
+        self.supports: tuple[Slot, ...] = ()
+        self.decision: Decision | None = None
 
     def clear(self) -> None:
         """No order yet: the unit holds."""
         self.kind = Hold
         self.dest = ""
         self.dest_location = ""
-        self.via = self.convoyed = self.fallback = self.no_route = False
+        self.sea = None
         self.target = None
         self.target_dest = None
         self.target_coast = None
 
     def __repr__(self) -> str:
         return f"<Slot {self.number}: {self.unit} {self.kind.__name__}>"
+
+
+class SeaRoute:
+    """How a move that may go by sea goes: ``via`` when ordered "via convoy", ``convoyed``
+    when it goes by convoy (always, with no land route), ``fallback`` when it takes the land
+    route if the convoy is disrupted, ``no_route`` when no convoy route is ordered for it;
+    ``fleets``, the fleets convoying it; ``path_decision``, the resolver's decision whether
+    its convoy path holds (``None``: not asked)."""
+
+    __slots__ = ("convoyed", "fallback", "fleets", "no_route", "path_decision", "via")
+
+    def __init__(self, via: bool, convoyed: bool) -> None:
+        self.via = via
+        self.convoyed = convoyed
+        self.fallback = self.no_route = False
+        self.fleets: tuple[Slot, ...] = ()
+        self.path_decision: Decision | None = None
 
 
 class DecisionKind(Enum):
@@ -230,8 +234,8 @@ class MovementProblem:
         movement phase's instructions)."""
         for slot in self.slots:
             slot.target = None
-            slot.move_decision = slot.support_decision = slot.path_decision = None
-            slot.hold_supports = slot.move_supports = ()  # two units supporting each other
+            slot.decision = slot.sea = None
+            slot.supports = ()  # two units supporting each other
 
     @property
     def illegal(self) -> dict[int, str]:
@@ -455,10 +459,9 @@ class _Judge:
             slot.kind = Move
             slot.dest = dest = rule.province
             slot.dest_location = rule.exact
-            slot.via = rule.by_convoy
-            slot.convoyed = rule.overseas  # no land route: by convoy or not at all
             problem.movers.append(slot)
-            if rule.by_convoy or rule.overseas:
+            if rule.by_convoy or rule.overseas:  # no land route: by convoy or not at all
+                slot.sea = SeaRoute(rule.by_convoy, rule.overseas)
                 problem.by_sea.append(slot)
             found = problem.attackers.get(dest)
             if found is None:
@@ -604,21 +607,24 @@ def _link(problem: MovementProblem) -> None:
         army = fleet.target
         assert army is not None
         if army.kind is Move and army.dest == fleet.target_dest:
-            army.fleets += (fleet,)
+            if army.sea is None:
+                army.sea = SeaRoute(False, False)
+            army.sea.fleets += (fleet,)
             by_sea[army.number] = army
         else:
             _invalid(problem, fleet, "the army is not ordered to make that move")
     for _, slot in sorted(by_sea.items()):
-        if slot.unit.type is not ARMY or not (slot.convoyed or slot.via or slot.fleets):
+        sea = slot.sea
+        if sea is None or slot.unit.type is not ARMY:
             continue  # a move by land
-        route = bool(slot.fleets) and has_route(
-            game_map, slot.province, slot.dest, {f.province for f in slot.fleets}
+        route = bool(sea.fleets) and has_route(
+            game_map, slot.province, slot.dest, {f.province for f in sea.fleets}
         )
-        if not slot.convoyed:  # a land route too: by convoy only if asked (DATC 4.A.3)
-            slot.convoyed = _adjacent_by_convoy(problem, slot, route)
-            slot.fallback = slot.convoyed and rules.adjacent_convoy in _FALLBACK
-        if slot.convoyed and not route:
-            slot.no_route = True
+        if not sea.convoyed:  # a land route too: by convoy only if asked (DATC 4.A.3)
+            sea.convoyed = _adjacent_by_convoy(problem, slot, sea, route)
+            sea.fallback = sea.convoyed and rules.adjacent_convoy in _FALLBACK
+        if sea.convoyed and not route:
+            sea.no_route = True
     support_coast = rules.support_coast
     vetoes = rules.foreign_support is ForeignSupport.ACKNOWLEDGED or bool(
         problem.disorder
@@ -634,11 +640,11 @@ def _link(problem: MovementProblem) -> None:
             if target.kind is Move:
                 _invalid(problem, supporter, f"{target.unit} is ordered to move, not to hold")
             else:
-                target.hold_supports += (supporter,)
+                target.supports += (supporter,)
         elif target.kind is not Move or target.dest != want:
             _invalid(problem, supporter, f"{target.unit} is not ordered to move to {want}")
         elif coast is None and (support_coast is not SupportCoast.ALLY_NAMES_IT or not ally):
-            target.move_supports += (supporter,)
+            target.supports += (supporter,)
         elif (
             coast is not None
             and support_coast is not SupportCoast.IGNORED
@@ -659,7 +665,7 @@ def _link(problem: MovementProblem) -> None:
                 f"the support must name the coast {target.dest_location} of an ally",
             )
         else:
-            target.move_supports += (supporter,)
+            target.supports += (supporter,)
 
 
 def _invalid(problem: MovementProblem, slot: Slot, reason: str) -> None:
@@ -688,13 +694,13 @@ def _refused(problem: MovementProblem, supporter: Slot, target: Slot, hold: bool
     return ""
 
 
-def _adjacent_by_convoy(problem: MovementProblem, slot: Slot, route: bool) -> bool:
+def _adjacent_by_convoy(problem: MovementProblem, slot: Slot, sea: SeaRoute, route: bool) -> bool:
     """Does an army's move to an adjacent province go by convoy (DATC 4.A.3)?"""
     choice = problem.rules.adjacent_convoy
     if choice is AdjacentConvoy.ONLY_TO_SWAP:  # and only while the convoy holds (fallback)
         other = problem.in_province.get(slot.dest)
         swap = other is not None and other.kind is Move and other.dest == slot.province
         return swap and route
-    if not slot.via and not any(f.power == slot.power for f in slot.fleets):
+    if not sea.via and not any(f.power == slot.power for f in sea.fleets):
         return False  # neither ordered "via convoy" nor convoyed by its own fleet
     return choice is AdjacentConvoy.OWN_FLEET_OR_VIA or route
