@@ -62,8 +62,12 @@ class Resolver:
         self.exempt: dict[tuple[Slot, Slot], bool] = {}
         self.paradox: set[Slot] = set()  # armies whose convoy the paradox rule stopped
         self.by_rule: set[Decision] = set()  # decisions a backup rule settled, not computed
+        attackers, in_province = problem.attackers, problem.in_province
         for slot in problem.movers:
-            slot.decision = Decision(_MOVE, slot)
+            by_land = slot.sea is None or not slot.sea.convoyed
+            if not by_land or slot.dest in in_province or len(attackers[slot.dest]) > 1:
+                slot.decision = Decision(_MOVE, slot)
+            # else a move by land into an empty province nobody else enters: it succeeds
         for slot in problem.supports:
             if slot.order_number not in problem.verdicts:  # an invalid support asks nothing
                 slot.decision = Decision(_SUPPORT, slot)
@@ -71,18 +75,6 @@ class Resolver:
             sea = slot.sea
             if sea is not None and sea.convoyed and not sea.no_route:
                 sea.path_decision = Decision(_PATH, slot)
-        self._settle_the_obvious()
-
-    def _settle_the_obvious(self) -> None:
-        """Decide at once what needs no other decision: a move by land into an empty
-        province nobody else enters succeeds."""
-        problem = self.problem
-        attackers, in_province = problem.attackers, problem.in_province
-        for slot in problem.movers:
-            into = slot.dest
-            by_land = slot.sea is None or not slot.sea.convoyed
-            if by_land and into not in in_province and len(attackers[into]) == 1:
-                self._settle(slot.decision, True)  # type: ignore[arg-type]
 
     # --- the decision loop ------------------------------------------------------------------
     def resolve(self, d: Decision) -> bool:
@@ -180,8 +172,8 @@ class Resolver:
 
     # --- public queries -----------------------------------------------------------------------
     def decisions(self) -> list[Decision]:
-        """Every decision of the phase: each move's, each support's, and the convoy path of
-        each move that may go by convoy."""
+        """Every decision of the phase: each move's (but an uncontested one's), each
+        support's, and the convoy path of each move that may go by convoy."""
         problem = self.problem
         found = [s.decision for s in problem.movers]
         found += [s.decision for s in problem.supports]
@@ -200,7 +192,8 @@ class Resolver:
     def moves(self, slot: Slot) -> bool:
         """Does the unit's move succeed? (It must be ordered to move.)"""
         d = slot.decision
-        assert d is not None
+        if d is None:  # uncontested (see __init__)
+            return True
         if d.settled:  # most often, once the phase is resolved
             return d.value
         return self.resolve(d)

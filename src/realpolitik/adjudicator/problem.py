@@ -80,7 +80,8 @@ class Slot:
     ``supports`` its order gets (of its hold, or of its move).
 
     ``decision``: the resolver's decision on its order (does its move succeed, is its
-    support given; ``None``: not asked).
+    support given); ``None`` when there is nothing to decide: a hold, an invalid support, a
+    move by land into an empty province nobody else enters (it succeeds).
     """
 
     __slots__ = (
