@@ -613,7 +613,8 @@ def _link(problem: MovementProblem) -> None:
             army.sea.fleets += (fleet,)
             by_sea[army.number] = army
         else:
-            _invalid(problem, fleet, "the army is not ordered to make that move")
+            why = "the army is not ordered to make that move"
+            problem.verdicts[fleet.order_number] = (OrderResult.INVALID, why)
     for _, slot in sorted(by_sea.items()):
         sea = slot.sea
         if sea is None or slot.unit.type is not ARMY:
@@ -626,52 +627,45 @@ def _link(problem: MovementProblem) -> None:
             sea.fallback = sea.convoyed and rules.adjacent_convoy in _FALLBACK
         if sea.convoyed and not route:
             sea.no_route = True
-    support_coast = rules.support_coast
     vetoes = rules.foreign_support is ForeignSupport.ACKNOWLEDGED or bool(
         problem.disorder
     )  # see _refused
+    invalid = OrderResult.INVALID
     for supporter in sorted(problem.supports, key=_by_number):
         target = supporter.target
         assert target is not None
-        want, coast = supporter.target_dest, supporter.target_coast
-        ally = target.power != supporter.power
-        if vetoes and ally and (refused := _refused(problem, supporter, target, want is None)):
-            _invalid(problem, supporter, refused)
-        elif want is None:
-            if target.kind is Move:
-                _invalid(problem, supporter, f"{target.unit} is ordered to move, not to hold")
-            else:
-                target.supports += (supporter,)
-        elif target.kind is not Move or target.dest != want:
-            _invalid(problem, supporter, f"{target.unit} is not ordered to move to {want}")
-        elif coast is None and (support_coast is not SupportCoast.ALLY_NAMES_IT or not ally):
-            target.supports += (supporter,)
-        elif (
-            coast is not None
-            and support_coast is not SupportCoast.IGNORED
-            and coast in game_map.provinces[want].coasts
-            and target.dest_location != f"{want}/{coast}"
-        ):
-            _invalid(problem, supporter, f"{target.unit} is ordered to another coast of {want}")
-        elif (
-            support_coast is SupportCoast.ALLY_NAMES_IT
-            and coast is None
-            and game_map.provinces[want].coasts
-            and ally
-        ):
-            # Calhamer's reading: allies name the coast; only one's own move may omit it
-            _invalid(
-                problem,
-                supporter,
-                f"the support must name the coast {target.dest_location} of an ally",
-            )
+        why = _unmatched(problem, supporter, target, vetoes)
+        if why:
+            problem.verdicts[supporter.order_number] = (invalid, why)
         else:
             target.supports += (supporter,)
 
 
-def _invalid(problem: MovementProblem, slot: Slot, reason: str) -> None:
-    """The unit's order is legal, but matches no other order."""
-    problem.verdicts[slot.order_number] = (OrderResult.INVALID, reason)
+def _unmatched(problem: MovementProblem, supporter: Slot, target: Slot, vetoes: bool) -> str:
+    """Why a legal support matches no order of the unit it supports, if it does not (or is
+    refused: see :func:`_refused`, asked only when ``vetoes``)."""
+    want, coast = supporter.target_dest, supporter.target_coast
+    ally = target.power != supporter.power
+    if vetoes and ally and (refused := _refused(problem, supporter, target, want is None)):
+        return refused
+    if want is None:
+        return f"{target.unit} is ordered to move, not to hold" if target.kind is Move else ""
+    if target.kind is not Move or target.dest != want:
+        return f"{target.unit} is not ordered to move to {want}"
+    support_coast = problem.rules.support_coast
+    coasts = problem.game_map.provinces[want].coasts
+    if coast is None:
+        if support_coast is SupportCoast.ALLY_NAMES_IT and ally and coasts:
+            # Calhamer's reading: allies name the coast; only one's own move may omit it
+            return f"the support must name the coast {target.dest_location} of an ally"
+        return ""
+    if (
+        support_coast is not SupportCoast.IGNORED
+        and coast in coasts
+        and target.dest_location != f"{want}/{coast}"
+    ):
+        return f"{target.unit} is ordered to another coast of {want}"
+    return ""
 
 
 def _refused(problem: MovementProblem, supporter: Slot, target: Slot, hold: bool) -> str:
