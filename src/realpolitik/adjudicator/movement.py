@@ -15,7 +15,6 @@ from collections.abc import Collection, Mapping, Sequence
 from realpolitik.adjudicator.convoy import has_route
 from realpolitik.adjudicator.problem import (
     Decision,
-    DecisionKind,
     MovementProblem,
     Slot,
     build_problem,
@@ -40,8 +39,6 @@ from realpolitik.vocab import FLEET, Power, Province, Unit
 
 _BOOK_PARADOX_RULES = (ConvoyParadox.RULE_1971, ConvoyParadox.RULE_1982, ConvoyParadox.RULE_2000)
 _NO_GUESS = sys.maxsize  # no guess read
-# bound once: reading ``DecisionKind.MOVE`` runs the enum class's __getattr__ hook (Python 3.11)
-_MOVE, _SUPPORT, _PATH = DecisionKind.MOVE, DecisionKind.SUPPORT, DecisionKind.PATH
 
 
 class Resolver:
@@ -66,15 +63,15 @@ class Resolver:
         for slot in problem.movers:
             by_land = slot.sea is None or not slot.sea.convoyed
             if not by_land or slot.dest in in_province or len(attackers[slot.dest]) > 1:
-                slot.decision = Decision(_MOVE, slot)
+                slot.decision = Decision("move", slot)
             # else a move by land into an empty province nobody else enters: it succeeds
         for slot in problem.supports:
             if slot.order_number not in problem.verdicts:  # an invalid support asks nothing
-                slot.decision = Decision(_SUPPORT, slot)
+                slot.decision = Decision("support", slot)
         for slot in problem.movers:
             sea = slot.sea
             if sea is not None and sea.convoyed and not sea.no_route:
-                sea.path_decision = Decision(_PATH, slot)
+                sea.path_decision = Decision("path", slot)
 
     # --- the decision loop ------------------------------------------------------------------
     def resolve(self, d: Decision) -> bool:
@@ -143,21 +140,17 @@ class Resolver:
 
     def _backup_rule(self, old: int) -> None:
         cycle = self.deps[old:]
-        paradox = any(d.kind is DecisionKind.PATH for d in cycle)
+        paradox = any(d.kind == "path" for d in cycle)
         for d in cycle:
             kind = d.kind
-            if (
-                paradox
-                and self.paradox_rule is ConvoyParadox.ALL_HOLD
-                and kind is not DecisionKind.SUPPORT
-            ):
+            if paradox and self.paradox_rule is ConvoyParadox.ALL_HOLD and kind != "support":
                 self._settle(d, False)  # all moves of the paradox hold
                 self.by_rule.add(d)
-            elif paradox and kind is DecisionKind.PATH:
+            elif paradox and kind == "path":
                 self._settle(d, False)  # Szykman: the paradox's convoys do not carry
                 self.paradox.add(d.slot)
                 self.by_rule.add(d)
-            elif not paradox and kind is DecisionKind.MOVE:
+            elif not paradox and kind == "move":
                 self._settle(d, True)  # circular movement
                 self.by_rule.add(d)
             else:
@@ -183,9 +176,9 @@ class Resolver:
     def computed(self, d: Decision) -> bool:
         """What decision ``d``'s rule gives from the values of the others as they stand
         (once all are resolved: their final values)."""
-        if d.kind is _MOVE:
+        if d.kind == "move":
             return self._move_succeeds(d.slot)
-        if d.kind is _SUPPORT:
+        if d.kind == "support":
             return self._support_given(d.slot)
         return self._path_holds(d.slot)
 
@@ -352,7 +345,7 @@ class Resolver:
 
     def _compute_exempt(self, army: Slot, supporter: Slot) -> bool:
         problem = self.problem
-        if supporter.decision is None or supporter.decision.kind is not _SUPPORT:
+        if supporter.decision is None or supporter.decision.kind != "support":
             return False
         into = supporter.target_dest
         target = supporter.target
@@ -444,7 +437,7 @@ def adjudicate_movement(
         new_position = Position(units, position.centers, {}, frozenset(contested))
         return Resolution(phase, tuple(outcomes), new_position, lost, ())
     new_position = Position(units, position.centers, dislodged, frozenset(contested))
-    return Resolution(phase, tuple(outcomes), new_position, (), ())
+    return Resolution(phase, tuple(outcomes), new_position)
 
 
 def _by_slot_number(item: tuple[Slot, Slot]) -> int:

@@ -9,9 +9,9 @@ gets one before resolution (illegal, invalid, or failing at once, with the reaso
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from enum import Enum
 from functools import lru_cache
 from operator import attrgetter
+from typing import Literal
 
 from realpolitik.adjudicator.convoy import Routes, has_route, minimal_routes
 from realpolitik.adjudicator.legality import (
@@ -148,12 +148,9 @@ class SeaRoute:
         self.path_decision: Decision | None = None
 
 
-class DecisionKind(Enum):
-    """The questions of the DATC's "math of adjudication" about a unit."""
-
-    MOVE = "does the move succeed"
-    SUPPORT = "is the support given"
-    PATH = "does the convoy path hold"
+DecisionKind = Literal["move", "support", "path"]
+"""The questions of the DATC's "math of adjudication" about a unit: does its move succeed,
+is its support given, does the convoy path of its move hold."""
 
 
 class Decision:
@@ -173,7 +170,7 @@ class Decision:
         self.waits = 0
 
     def __repr__(self) -> str:
-        return f"<Decision {self.kind.name} {self.slot.unit}: {self.value}>"
+        return f"<Decision {self.kind} {self.slot.unit}: {self.value}>"
 
 
 class MovementProblem:
@@ -306,7 +303,7 @@ class _Facts:
         self.missing_nationality = rules.missing_nationality is MissingNationality.ILLEGAL
         self.moves: dict[tuple[UnitType, Location, Location, bool], MoveRule] = {}
         self.supports: dict[SupportKey, SupportRule] = {}
-        self.convoys: dict[tuple[UnitType, Location, Location, Location], Reason | None] = {}
+        self.convoys: dict[tuple[UnitType, Location, Location, Location], str] = {}
 
     def move(self, utype: UnitType, location: Location, dest: Location, via: bool) -> MoveRule:
         key = (utype, location, dest, via)
@@ -325,15 +322,14 @@ class _Facts:
             found = self.supports[key] = support_rule(self.game_map, self.rules, *key)
         return found
 
-    def convoy(
-        self, utype: UnitType, location: Location, army: Location, dest: Location
-    ) -> Reason | None:
+    def convoy(self, utype: UnitType, location: Location, army: Location, dest: Location) -> str:
         key = (utype, location, army, dest)
         found = self.convoys.get(key)
-        if found is None:
+        if found is None:  # ("" for a legal convoy: remembered too)
             if len(self.convoys) > 100_000:  # only ever the map's orders, unless orders are odd
                 self.convoys.clear()
-            found = self.convoys[key] = convoy_rule(self.game_map, *key)
+            reason = convoy_rule(self.game_map, *key)
+            found = self.convoys[key] = "" if reason is None else str(reason)
         return found
 
 
@@ -518,8 +514,8 @@ class _Judge:
         army = order.convoyed
         unit = slot.unit
         reason = self.facts.convoy(unit.type, unit.location, army.location, order.destination)
-        if reason is not None:
-            raise IllegalOrderError(str(reason))
+        if reason:
+            raise IllegalOrderError(reason)
         problem = self.problem
         target = self._target(slot, army)
         if target.unit.type is not ARMY:
@@ -603,6 +599,7 @@ def _link(problem: MovementProblem) -> None:
     """Match convoys and supports to the moves they name, and settle which army moves go by
     convoy (units are taken in board order)."""
     game_map, rules = problem.game_map, problem.rules
+    invalid = OrderResult.INVALID  # (legal, but matching no other order)
     by_sea = {s.number: s for s in problem.by_sea}  # the moves that may go by convoy
     for fleet in sorted(problem.convoys, key=_by_number):
         army = fleet.target
@@ -614,7 +611,7 @@ def _link(problem: MovementProblem) -> None:
             by_sea[army.number] = army
         else:
             why = "the army is not ordered to make that move"
-            problem.verdicts[fleet.order_number] = (OrderResult.INVALID, why)
+            problem.verdicts[fleet.order_number] = (invalid, why)
     for _, slot in sorted(by_sea.items()):
         sea = slot.sea
         if sea is None or slot.unit.type is not ARMY:
@@ -630,7 +627,6 @@ def _link(problem: MovementProblem) -> None:
     vetoes = rules.foreign_support is ForeignSupport.ACKNOWLEDGED or bool(
         problem.disorder
     )  # see _refused
-    invalid = OrderResult.INVALID
     for supporter in sorted(problem.supports, key=_by_number):
         target = supporter.target
         assert target is not None
