@@ -84,7 +84,7 @@ class Position:
         contested: Iterable[Province] = frozenset(),
     ) -> None:
         # each field set once, not by a dataclass __init__ and again by a copying
-        # __post_init__: retreat adjudication 4% fewer instructions, adjustments 3%;
+        # __post_init__: resolving a retreat phase takes 4% fewer instructions;
         # only mappings that are not read-only yet are copied (positions share the others)
         _set(self, "units", units if type(units) is _ReadOnly else _frozen(units))
         _set(self, "centers", centers if type(centers) is _ReadOnly else _frozen(centers))
