@@ -66,7 +66,8 @@ class Resolver:
                 slot.decision = Decision("move", slot)
             # else a move by land into an empty province nobody else enters: it succeeds
         for slot in problem.supports:
-            if slot.order_number not in problem.verdicts:  # an invalid support asks nothing
+            # an invalid support asks nothing; one nobody attacks is given
+            if slot.order_number not in problem.verdicts and slot.province in attackers:
                 slot.decision = Decision("support", slot)
         for slot in problem.movers:
             sea = slot.sea
@@ -165,8 +166,9 @@ class Resolver:
 
     # --- public queries -----------------------------------------------------------------------
     def decisions(self) -> list[Decision]:
-        """Every decision of the phase: each move's (but an uncontested one's), each
-        support's, and the convoy path of each move that may go by convoy."""
+        """Every decision of the phase: each move's and each support's (but for an
+        uncontested move, a support nobody attacks), and the convoy path of each move that may
+        go by convoy."""
         problem = self.problem
         found = [s.decision for s in problem.movers]
         found += [s.decision for s in problem.supports]
@@ -194,8 +196,7 @@ class Resolver:
     def given(self, slot: Slot) -> bool:
         """Is the unit's support given? (It must be ordered to support.)"""
         d = slot.decision
-        assert d is not None
-        return self.resolve(d)
+        return d is None or self.resolve(d)  # (None: nobody attacks it)
 
     def reaches(self, slot: Slot) -> bool:
         """Can the unit reach its destination (by land, or by a convoy that holds)?"""
@@ -234,7 +235,7 @@ class Resolver:
         """How many of ``supporters`` give their support."""
         given = 0
         for s in supporters:
-            if self.resolve(s.decision):  # type: ignore[arg-type]
+            if s.decision is None or self.resolve(s.decision):  # (None: nobody attacks it)
                 given += 1
         return given
 

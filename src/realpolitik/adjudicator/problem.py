@@ -81,7 +81,8 @@ class Slot:
 
     ``decision``: the resolver's decision on its order (does its move succeed, is its
     support given); ``None`` when there is nothing to decide: a hold, an invalid support, a
-    move by land into an empty province nobody else enters (it succeeds).
+    support nobody attacks (it is given), a move by land into an empty province nobody else
+    enters (it succeeds).
     """
 
     __slots__ = (
