@@ -214,3 +214,25 @@ def test_jsonl_results_are_byte_for_byte_the_contract(language: str) -> None:
     assert code == 2  # the malformed lines
     expected = (CONTRACT / f"results.{language}.jsonl").read_text(encoding="utf-8")
     assert out.getvalue() == expected
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_jsonl_the_same_order_text_gets_each_line_its_own_result(language: str) -> None:
+    # the writer remembers each order's entries: one order text, read once and shared,
+    # succeeds, then fails against another move, then succeeds again
+    alone = {**OPENING, "orders": {"FRANCE": ["A PAR - BUR"]}}
+    lines = [alone, OPENING, {**OPENING, "orders": {"GERMANY": ["A MUN - BUR"]}}, alone]
+    text = "\n".join(json.dumps(line) for line in lines)
+    code, out = run(text, "--jsonl", "--lang", language)
+    assert code == 0
+    results = [json.loads(line) for line in out.getvalue().splitlines()]
+    for result, situation in zip(results, lines, strict=True):
+        code, single = run(situation, "--lang", language)
+        assert result == single
+    moves = [
+        {e["result"] for e in r["orders"][power] if e["result"] != "stands"}
+        for r, power in zip(results, ["FRANCE", "FRANCE", "GERMANY", "FRANCE"], strict=True)
+    ]
+    assert moves == [{"succeeds"}, {"succeeds", "given"}, {"succeeds"}, {"succeeds"}]
+    assert results[1]["orders"]["GERMANY"][0]["result"] == "fails"
+    assert results[0] == results[3]

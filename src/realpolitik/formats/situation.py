@@ -30,7 +30,9 @@ in the result (the unit holds), never raised.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from json.encoder import encode_basestring_ascii
 from typing import Any
 
 from realpolitik.adjudicator import retreat_options
@@ -229,6 +231,15 @@ def adjudicate_situation(
     adjudicate --lang``) is the language of the orders when the situation does not say,
     and the language of the result's order texts; without it the results are written in
     the situation's language."""
+    result: dict[str, Any] = json.loads(adjudicate_text(data, rules, language))
+    return result
+
+
+def adjudicate_text(
+    data: Any, rules: Rules | str | None = None, language: str | None = None
+) -> str:
+    """:func:`adjudicate_situation`'s result as JSON text, exactly ``json.dumps`` of it (one
+    line: ``realpolitik adjudicate --jsonl`` writes it as it is)."""
     if not isinstance(data, Mapping):
         raise SituationError("a situation must be a JSON object")
     name, rules = situation_edition(data, rules)
@@ -251,10 +262,10 @@ def adjudicate_situation(
     turn = play(
         calendar, game_map, rules, phase, position, orders, accepted=accepted, skip_idle=True
     )
-    result = result_json(turn, failed, out_language, game_map)
-    if "ally" in data:  # conquista: the alliances formed this phase
-        result["alliances"] = alliances
-    return result
+    text = result_text(turn, failed, out_language, game_map)
+    if "ally" in data:  # conquista: the alliances formed this phase, the result's last key
+        text = f'{text[:-1]}, "alliances": {json.dumps(alliances)}}}'
+    return text
 
 
 def result_json(
@@ -262,23 +273,81 @@ def result_json(
 ) -> dict[str, Any]:
     """The contract's result of a phase played (``failed``: the order texts that could not
     be read, with the reason; ``language``: that of the result's order texts)."""
-    out_orders: dict[Power, list[dict[str, Any]]] = {}
-    english = language in ("en", AUTO)  # else each order is written in ``language``
+    result: dict[str, Any] = json.loads(result_text(turn, failed, language, game_map))
+    return result
+
+
+def result_text(
+    turn: Turn, failed: Mapping[Power, list[tuple[str, str]]], language: str, game_map: GameMap
+) -> str:
+    """:func:`result_json` as JSON text, exactly ``json.dumps`` of it: ``phase``, ``orders``
+    (per power, in alphabetical order: each order's entry, as
+    :meth:`~realpolitik.adjudicator.results.Outcome.to_json` shapes it), ``units``,
+    ``dislodged``, ``contested``, ``centers`` (as :meth:`Position.to_json` shapes them) and
+    ``next_phase``. Written rather than built and encoded: an order's entry is written
+    once per order and result, then found again (see :func:`_written`)."""
+    entries: dict[Power, list[str]] = {}
+    written = _written(language, game_map)
     for outcome in turn.resolution.outcomes:
-        text = None if english else format_order(outcome.order, language, game_map=game_map)
-        out_orders.setdefault(outcome.power, []).append(outcome.to_json(text))
+        order = outcome.order
+        found = None if outcome.implied else written.get(id(order))  # implied: a new Hold
+        if found is None:
+            english = language in ("en", AUTO)  # else each order is written in ``language``
+            text = str(order) if english else format_order(order, language, game_map=game_map)
+            found = (order, text, {})
+            if not outcome.implied:
+                if len(written) >= _WRITTEN_ORDERS:
+                    written.clear()
+                written[id(order)] = found  # made whole, then published
+        results = found[2]
+        how = outcome[2:]  # result, reason, fate, implied: the rest of the entry
+        entry = results.get(how)
+        if entry is None:
+            entry = results[how] = _ENCODE(outcome.to_json(found[1]))
+        entries.setdefault(outcome.power, []).append(entry)
     for power, bad in failed.items():
         for text, reason in bad:
-            out_orders.setdefault(power, []).append(
-                {"order": text, "result": OrderResult.ILLEGAL.value, "reason": reason}
+            entries.setdefault(power, []).append(
+                _ENCODE({"order": text, "result": OrderResult.ILLEGAL.value, "reason": reason})
             )
+    orders = ", ".join(
+        f"{_STRING(power)}: [{', '.join(entries[power])}]" for power in sorted(entries)
+    )
     shape = turn.after.to_json()
-    return {
-        "phase": str(turn.phase),
-        "orders": dict(sorted(out_orders.items())),
-        "units": shape["units"],
-        "dislodged": shape["dislodged"],
-        "contested": shape["contested"],
-        "centers": shape["centers"],
-        "next_phase": str(turn.following),
-    }
+    board = _ENCODE(
+        {
+            "units": shape["units"],
+            "dislodged": shape["dislodged"],
+            "contested": shape["contested"],
+            "centers": shape["centers"],
+        }
+    )
+    return (
+        f'{{"phase": {_STRING(str(turn.phase))}, "orders": {{{orders}}}, {board[1:-1]}, '
+        f'"next_phase": {_STRING(str(turn.following))}}}'
+    )
+
+
+_ENCODE = json.JSONEncoder().encode
+"""``json.dumps`` with its default options (the contract's), without its argument checks."""
+_STRING = encode_basestring_ascii
+"""A string as ``json.dumps`` writes it."""
+_WRITTEN_ORDERS = 16_384  # orders remembered per language and map (forgotten all at once)
+_WRITTEN: dict[tuple[str, GameMap], dict[int, tuple[Order, str, dict[tuple[Any, ...], str]]]] = {}
+
+
+def _written(
+    language: str, game_map: GameMap
+) -> dict[int, tuple[Order, str, dict[tuple[Any, ...], str]]]:
+    """The orders written so far in ``language`` on ``game_map``, by ``id``: each order, its
+    text and its entries written so far, by the rest of the outcome (result, reason, fate,
+    implied). Orders read from the same text are one shared object (see
+    :func:`~realpolitik.notation.read_all`), so most of a phase's entries are found here.
+    Each item keeps its order alive: no other object can take that ``id`` while it is here.
+    Threads share it: an item is made whole, then published by one assignment."""
+    found = _WRITTEN.get((language, game_map))
+    if found is None:
+        if len(_WRITTEN) >= 64:
+            _WRITTEN.clear()
+        found = _WRITTEN[language, game_map] = {}
+    return found
