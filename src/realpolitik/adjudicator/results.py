@@ -30,10 +30,6 @@ class OrderResult(Enum):
     ILLEGAL = "illegal"
     INVALID = "invalid"
 
-    # hashed by identity, in C (``Enum`` hashes the name in Python): the JSON contract's
-    # writer looks each outcome's result up (see realpolitik.formats.situation.result_text)
-    __hash__ = object.__hash__
-
     def __str__(self) -> str:
         return self.value
 

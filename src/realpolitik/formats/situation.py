@@ -280,41 +280,46 @@ def result_json(
 def result_text(
     turn: Turn, failed: Mapping[Power, list[tuple[str, str]]], language: str, game_map: GameMap
 ) -> str:
-    """:func:`result_json` as JSON text, exactly ``json.dumps`` of it: ``phase``, ``orders``
-    (per power, in alphabetical order: each order's entry, as
-    :meth:`~realpolitik.adjudicator.results.Outcome.to_json` shapes it), ``units``,
-    ``dislodged``, ``contested``, ``centers`` (as :meth:`Position.to_json` shapes them) and
-    ``next_phase``. Written rather than built and encoded: an order's entry is written
-    once per order and result, then found again (see :func:`_written`)."""
+    """:func:`result_json` as JSON text, exactly ``json.dumps`` of it: ``phase``; ``orders``,
+    per power in alphabetical order, an entry per order (``order``, ``result``, ``reason``,
+    and ``unit`` and ``implied`` when they apply, as
+    :meth:`~realpolitik.adjudicator.results.Outcome.to_json` has them); ``units``,
+    ``dislodged``, ``contested``, ``centers`` (as :meth:`Position.to_json` shapes them); and
+    ``next_phase``. The entries are written rather than built and encoded (three times the
+    instructions), each order's text found again by the order (see :func:`_written`)."""
     entries: dict[Power, list[str]] = {}
     written = _written(language, game_map)
     for outcome in turn.resolution.outcomes:
         order = outcome.order
-        found = None if outcome.implied else written.get(id(order))  # implied: a new Hold
+        found = written.get(id(order))
         if found is None:
             english = language in ("en", AUTO)  # else each order is written in ``language``
             text = str(order) if english else format_order(order, language, game_map=game_map)
-            found = (order, text, {})
-            if not outcome.implied:
+            found = (order, _STRING(text))
+            if not outcome.implied:  # an implied hold is a new order each time
                 if len(written) >= _WRITTEN_ORDERS:
                     written.clear()
                 written[id(order)] = found  # made whole, then published
-        results = found[2]
-        how = outcome[2:]  # result, reason, fate, implied: the rest of the entry
-        entry = results.get(how)
-        if entry is None:
-            entry = results[how] = _ENCODE(outcome.to_json(found[1]))
-        entries.setdefault(outcome.power, []).append(entry)
+        entry = (
+            f'{{"order": {found[1]}, "result": "{outcome.result._value_}", '
+            f'"reason": {_STRING(outcome.reason)}'
+        )
+        if outcome.fate is not None:
+            entry += f', "unit": "{outcome.fate._value_}"'
+        if outcome.implied:
+            entry += ', "implied": true'
+        entries.setdefault(outcome.power, []).append(entry + "}")
     for power, bad in failed.items():
         for text, reason in bad:
             entries.setdefault(power, []).append(
-                _ENCODE({"order": text, "result": OrderResult.ILLEGAL.value, "reason": reason})
+                f'{{"order": {_STRING(text)}, "result": "{OrderResult.ILLEGAL._value_}", '
+                f'"reason": {_STRING(reason)}}}'
             )
     orders = ", ".join(
         f"{_STRING(power)}: [{', '.join(entries[power])}]" for power in sorted(entries)
     )
     shape = turn.after.to_json()
-    board = _ENCODE(
+    board = json.dumps(
         {
             "units": shape["units"],
             "dislodged": shape["dislodged"],
@@ -328,23 +333,19 @@ def result_text(
     )
 
 
-_ENCODE = json.JSONEncoder().encode
-"""``json.dumps`` with its default options (the contract's), without its argument checks."""
 _STRING = encode_basestring_ascii
 """A string as ``json.dumps`` writes it."""
 _WRITTEN_ORDERS = 16_384  # orders remembered per language and map (forgotten all at once)
-_WRITTEN: dict[tuple[str, GameMap], dict[int, tuple[Order, str, dict[tuple[Any, ...], str]]]] = {}
+_WRITTEN: dict[tuple[str, GameMap], dict[int, tuple[Order, str]]] = {}
 
 
-def _written(
-    language: str, game_map: GameMap
-) -> dict[int, tuple[Order, str, dict[tuple[Any, ...], str]]]:
-    """The orders written so far in ``language`` on ``game_map``, by ``id``: each order, its
-    text and its entries written so far, by the rest of the outcome (result, reason, fate,
-    implied). Orders read from the same text are one shared object (see
-    :func:`~realpolitik.notation.read_all`), so most of a phase's entries are found here.
-    Each item keeps its order alive: no other object can take that ``id`` while it is here.
-    Threads share it: an item is made whole, then published by one assignment."""
+def _written(language: str, game_map: GameMap) -> dict[int, tuple[Order, str]]:
+    """The orders written so far in ``language`` on ``game_map``, by ``id``: each order and
+    its text as JSON. Orders read from the same text are one shared object (see
+    :func:`~realpolitik.notation.read_all`), so most of a phase's orders are found here
+    (writing one costs ten times as much). Each item keeps its order alive: no other object
+    can take that ``id`` while it is here. Threads share it: an item is made whole, then
+    published by one assignment."""
     found = _WRITTEN.get((language, game_map))
     if found is None:
         if len(_WRITTEN) >= 64:
