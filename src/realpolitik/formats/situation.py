@@ -33,6 +33,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from json.encoder import encode_basestring_ascii
+from operator import attrgetter
 from typing import Any
 
 from realpolitik.adjudicator import retreat_options
@@ -285,7 +286,7 @@ def result_text(
     and ``unit`` and ``implied`` when they apply, as
     :meth:`~realpolitik.adjudicator.results.Outcome.to_json` has them); ``units``,
     ``dislodged``, ``contested``, ``centers`` (as :meth:`Position.to_json` shapes them); and
-    ``next_phase``. The entries are written rather than built and encoded (three times the
+    ``next_phase``. Written rather than built and encoded (for the entries, a third of the
     instructions), each order's text found again by the order (see :func:`_written`)."""
     entries: dict[Power, list[str]] = {}
     written = _written(language, game_map)
@@ -315,24 +316,35 @@ def result_text(
                 f'{{"order": {_STRING(text)}, "result": "{OrderResult.ILLEGAL._value_}", '
                 f'"reason": {_STRING(reason)}}}'
             )
-    orders = ", ".join(
-        f"{_STRING(power)}: [{', '.join(entries[power])}]" for power in sorted(entries)
-    )
-    shape = turn.after.to_json()
-    board = json.dumps(
-        {
-            "units": shape["units"],
-            "dislodged": shape["dislodged"],
-            "contested": shape["contested"],
-            "centers": shape["centers"],
-        }
-    )
+    after = turn.after
+    units: dict[Power, list[str]] = {}
+    for unit in sorted(after.units.values(), key=_by_location):
+        units.setdefault(unit.power, []).append(_STRING(str(unit)))
+    centers: dict[Power, list[str]] = {}
+    for prov, power in sorted(after.centers.items()):
+        centers.setdefault(power, []).append(_STRING(prov))
+    dislodged: dict[Power, list[str]] = {}
+    for prov in sorted(after.dislodged):
+        d = after.dislodged[prov]
+        entry = {"unit": str(d.unit), "attacker_from": d.attacker_from, "retreats": d.retreats}
+        dislodged.setdefault(d.unit.power, []).append(json.dumps(entry))
+    contested = ", ".join(_STRING(prov) for prov in sorted(after.contested))
     return (
-        f'{{"phase": {_STRING(str(turn.phase))}, "orders": {{{orders}}}, {board[1:-1]}, '
+        f'{{"phase": {_STRING(str(turn.phase))}, "orders": {_by_power(entries)}, '
+        f'"units": {_by_power(units)}, "dislodged": {_by_power(dislodged)}, '
+        f'"contested": [{contested}], "centers": {_by_power(centers)}, '
         f'"next_phase": {_STRING(str(turn.following))}}}'
     )
 
 
+def _by_power(written: Mapping[Power, list[str]]) -> str:
+    """A JSON object of lists keyed by power, in alphabetical order, from the lists' items
+    written as JSON."""
+    lists = (f"{_STRING(power)}: [{', '.join(written[power])}]" for power in sorted(written))
+    return f"{{{', '.join(lists)}}}"
+
+
+_by_location = attrgetter("location")
 _STRING = encode_basestring_ascii
 """A string as ``json.dumps`` writes it."""
 _WRITTEN_ORDERS = 16_384  # orders remembered per language and map (forgotten all at once)
