@@ -326,8 +326,8 @@ def result_text(
     dislodged: dict[Power, list[str]] = {}
     for prov in sorted(after.dislodged):
         d = after.dislodged[prov]
-        entry = {"unit": str(d.unit), "attacker_from": d.attacker_from, "retreats": d.retreats}
-        dislodged.setdefault(d.unit.power, []).append(json.dumps(entry))
+        retreat = {"unit": str(d.unit), "attacker_from": d.attacker_from, "retreats": d.retreats}
+        dislodged.setdefault(d.unit.power, []).append(json.dumps(retreat))
     contested = ", ".join(_STRING(prov) for prov in sorted(after.contested))
     return (
         f'{{"phase": {_STRING(str(turn.phase))}, "orders": {_by_power(entries)}, '
