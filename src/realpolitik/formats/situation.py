@@ -290,26 +290,22 @@ def result_text(
     instructions), each order's text found again by the order (see :func:`_written`)."""
     entries: dict[Power, list[str]] = {}
     written = _written(language, game_map)
-    for outcome in turn.resolution.outcomes:
-        order = outcome.order
+    for power, order, result, reason, fate, implied in turn.resolution.outcomes:
         found = written.get(id(order))
         if found is None:
             english = language in ("en", AUTO)  # else each order is written in ``language``
             text = str(order) if english else format_order(order, language, game_map=game_map)
             found = (order, _STRING(text))
-            if not outcome.implied:  # an implied hold is a new order each time
+            if not implied:  # an implied hold is a new order each time
                 if len(written) >= _WRITTEN_ORDERS:
                     written.clear()
                 written[id(order)] = found  # made whole, then published
-        entry = (
-            f'{{"order": {found[1]}, "result": "{outcome.result._value_}", '
-            f'"reason": {_STRING(outcome.reason)}'
-        )
-        if outcome.fate is not None:
-            entry += f', "unit": "{outcome.fate._value_}"'
-        if outcome.implied:
+        entry = f'{{"order": {found[1]}, "result": "{result._value_}", "reason": {_STRING(reason)}'
+        if fate is not None:
+            entry += f', "unit": "{fate._value_}"'
+        if implied:
             entry += ', "implied": true'
-        entries.setdefault(outcome.power, []).append(entry + "}")
+        entries.setdefault(power, []).append(entry + "}")
     for power, bad in failed.items():
         for text, reason in bad:
             entries.setdefault(power, []).append(
@@ -360,7 +356,7 @@ def _written(language: str, game_map: GameMap) -> dict[int, tuple[Order, str]]:
     published by one assignment."""
     found = _WRITTEN.get((language, game_map))
     if found is None:
-        if len(_WRITTEN) >= 64:
+        if len(_WRITTEN) >= 16:  # every shipped board in one language, usually
             _WRITTEN.clear()
         found = _WRITTEN[language, game_map] = {}
     return found
