@@ -40,7 +40,8 @@ routes (:func:`realpolitik.adjudicator.convoy.minimal_routes`, the adjudicator's
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from bisect import bisect_left
+from collections.abc import Collection, Iterable
 from functools import lru_cache
 from itertools import compress
 from operator import attrgetter
@@ -88,8 +89,7 @@ def legal_orders(
     Powers and keys come in sorted order; each key's list starts with the default (the
     hold of a unit in a movement phase, the disband of a dislodged unit)."""
     if phase.kind is PhaseKind.MOVEMENT:
-        units = position.units.values()
-        out = _movement(game_map, position, rules, [u for u in units if power in (None, u.power)])
+        out = _movement(game_map, position, rules, power)
     elif phase.kind is PhaseKind.RETREATS:
         out = _retreats(game_map, position, power)
     else:
@@ -110,7 +110,9 @@ def unit_orders(
         unit = position.units.get(prov)
         if unit is None:
             return []
-        return _movement(game_map, position, rules, [unit])[unit.power][unit.location]
+        return _movement(game_map, position, rules, unit.power, unit.location)[unit.power][
+            unit.location
+        ]
     if phase.kind is PhaseKind.RETREATS:
         d = position.dislodged.get(prov)
         if d is None:
@@ -125,27 +127,38 @@ def unit_orders(
 
 # --- per map: what does not depend on the position --------------------------------------------
 class _Slot:
-    """A unit type at a location of the map, and its orders that do not depend on the other
-    units: ``ref``; ``base``, its hold then its moves by land (by destination); ``enters``,
-    the provinces it could move into by land; ``reach``, those it could support into (in
-    order: :func:`~realpolitik.adjudicator.legality.support_reach`), each with the slots it
-    could support there and the support of each (``supports``: the slot in that province,
-    a hold, then those that could move into it by land, by location); ``seas``, for an army
-    on a coast, the seas touching it; ``at_sea``, a fleet in a sea; ``disband``, ``build``
-    and ``retreats`` (by destination). Made whole by :class:`_Tables` before it is shared."""
+    """A unit type at a location of the map, and what it could order that does not depend on
+    the other units:
+
+    * ``ref``, ``utype``, ``location``, ``province``;
+    * ``base``: its hold, then its moves by land (by destination);
+    * ``enters``: the provinces it could move into by land;
+    * ``reach``: the provinces it could support into, in order
+      (:func:`~realpolitik.adjudicator.legality.support_reach`);
+    * ``targets``: the slots it could support into the provinces of ``reach`` but by convoy:
+      for each province, the slots in it (holding), then those that could move into it by
+      land (by location); ``supports``: its support of each; ``starts`` and ``ends``: for
+      each province of ``reach``, where its targets start and end;
+    * ``seas``: for an army on a coast, the seas touching it; ``at_sea``: a fleet in a sea;
+    * ``disband``, ``build``, and ``retreats`` by destination.
+
+    A slot at a location the map does not have is ``stray``: it can only hold, and be
+    supported to hold. :class:`_Tables` makes every slot whole before it is shared."""
 
     __slots__ = (
         "at_sea",
         "base",
-        "bounds",
         "build",
         "disband",
+        "ends",
         "enters",
+        "location",
         "province",
         "reach",
         "ref",
         "retreats",
         "seas",
+        "starts",
         "stray",
         "supports",
         "targets",
@@ -155,6 +168,7 @@ class _Slot:
     def __init__(self, game_map: GameMap, utype: UnitType, location: Location) -> None:
         self.ref = ref = UnitRef(utype, location)
         self.utype = utype
+        self.location = location
         self.province = province_of(location)
         self.seas: frozenset[Province] = frozenset()
         self.at_sea = False
@@ -173,7 +187,8 @@ class _Slot:
         self.base: tuple[Order, ...] = (Hold(ref), *(Move(ref, dest) for dest in dests))
         self.enters = tuple(p for p in enters if p != self.province)
         self.reach: tuple[Province, ...] = ()
-        self.bounds: dict[Province, tuple[int, int]] = {}
+        self.starts: dict[Province, int] = {}
+        self.ends: dict[Province, int] = {}
         self.targets: tuple[_Slot, ...] = ()
         self.supports: tuple[Order, ...] = ()
         self.disband = Disband(ref)
@@ -199,35 +214,34 @@ class _Tables:
         places += [(FLEET, loc) for loc in game_map.fleet_adjacency]
         places.sort(key=lambda place: place[1])
         self.slots = {place: _Slot(game_map, *place) for place in places}
-        # the slots in each province, and those that could move into it by land, by location
-        occupants: dict[Province, list[_Slot]] = {}
-        movers: dict[Province, list[_Slot]] = {}
+        # the slots in each province, then those that could move into it by land, by location
+        supported: dict[Province, list[_Slot]] = {}
         for slot in self.slots.values():
-            occupants.setdefault(slot.province, []).append(slot)
+            supported.setdefault(slot.province, []).append(slot)
+        for slot in self.slots.values():
             for prov in slot.enters:
-                movers.setdefault(prov, []).append(slot)
+                supported.setdefault(prov, []).append(slot)
         for slot in self.slots.values():
             if reach is SupportReach.CAN_MOVE:
                 slot.reach = slot.enters
             else:
-                found = support_reach(game_map, reach, slot.utype, slot.ref.location)
+                found = support_reach(game_map, reach, slot.utype, slot.location)
                 slot.reach = tuple(sorted(p for p in found if p != slot.province))
             targets: list[_Slot] = []
             supports: list[Order] = []
             for into in slot.reach:
-                begin = len(targets)
-                for target in (*occupants.get(into, ()), *movers.get(into, ())):
+                slot.starts[into] = len(targets)
+                for target in supported.get(into, ()):
                     if target.province != slot.province:  # a unit cannot support itself
                         targets.append(target)
                         supports.append(slot.support(target, into))
-                slot.bounds[into] = (begin, len(targets))
-            slot.targets = tuple(targets)
-            slot.supports = tuple(supports)
+                slot.ends[into] = len(targets)
+            slot.targets, slot.supports = tuple(targets), tuple(supports)
         self.menus = {power: self._menu(power) for power in game_map.powers}
 
     def slot(self, unit: Unit) -> _Slot:
-        """The slot of ``unit``; for a unit at a location the map does not have, one made
-        for the call (it can only hold, and be supported to hold)."""
+        """The slot of ``unit`` (a stray one, made for the call, at a location the map does
+        not have)."""
         found = self.slots.get((unit.type, unit.location))
         if found is None:
             found = _Slot(self.game_map, unit.type, unit.location)
@@ -254,91 +268,98 @@ def _tables(game_map: GameMap, reach: SupportReach) -> _Tables:
     return _Tables(game_map, reach)
 
 
+# --- convoys ----------------------------------------------------------------------------------
 class _Carriage:
     """What an army on a coast could do by convoy through one connected group of fleets at
-    sea (``seas``), from its minimal routes:
+    sea, from its minimal routes:
 
     * ``vias``: its moves by convoy, by destination;
     * ``overseas``: the destinations it could reach only by convoy (not next to it by land);
     * ``convoys``: for each fleet (by sea), its convoys of the army on a minimal route
       (DATC 6.G.19), by destination;
-    * ``needs``: for each fleet (by sea), the destinations of ``overseas`` no route without
-      it reaches (that fleet cannot support those moves: it would convoy what it supports).
+    * ``needed``: for each destination of ``overseas``, the seas on every minimal route to
+      it, whose fleets no route without them reaches it by (such a fleet cannot support
+      the move: it would convoy what it supports).
     """
 
-    __slots__ = ("convoys", "needs", "overseas", "vias")
+    __slots__ = ("convoys", "needed", "overseas", "vias")
 
-    def __init__(self, tables: _Tables, src: Province, seas: frozenset[Province]) -> None:
+    def __init__(self, tables: _Tables, army: _Slot, seas: frozenset[Province]) -> None:
         game_map = tables.game_map
-        army = UnitRef(ARMY, src)
-        routes = minimal_routes(game_map, src, seas)
+        routes = minimal_routes(game_map, army.province, seas)
         reach = sorted(routes)  # every province a route reaches, a minimal one reaches too
-        self.vias = tuple(Move(army, dest, via_convoy=True) for dest in reach)
-        near = game_map.army_adjacency[src]
-        self.overseas = tuple(dest for dest in reach if dest not in near)
+        self.vias = tuple(_via(army, dest) for dest in reach)
+        near = game_map.army_adjacency[army.province]
+        self.overseas = [dest for dest in reach if dest not in near]
         convoys: dict[Province, list[Convoy]] = {}
         for dest in reach:
             for sea in routes[dest][0]:
-                convoys.setdefault(sea, []).append(Convoy(UnitRef(FLEET, sea), army, dest))
+                fleet = tables.slots[FLEET, sea]
+                convoys.setdefault(sea, []).append(_convoy(fleet, army, dest))
         self.convoys = {sea: tuple(orders) for sea, orders in convoys.items()}
         # a route without a fleet, if any, holds a minimal one without it: those no route
         # without it reaches are those whose every minimal route it is on
-        needs: dict[Province, list[Province]] = {}
-        for dest in self.overseas:
-            for sea in routes[dest][1]:
-                needs.setdefault(sea, []).append(dest)
-        self.needs = {sea: frozenset(needs[sea]) for sea in sorted(needs)}
+        self.needed = {dest: routes[dest][1] for dest in self.overseas}
 
 
 @lru_cache(maxsize=4096)  # armies and fleets stand still for phases: 00% of movement listing
-def _carriage(tables: _Tables, src: Province, seas: frozenset[Province]) -> _Carriage:
-    """The :class:`_Carriage` of an army in ``src`` through the fleets in ``seas``."""
-    return _Carriage(tables, src, seas)
+def _carriage(tables: _Tables, army: _Slot, seas: frozenset[Province]) -> _Carriage:
+    """The :class:`_Carriage` of the army of ``army`` through the fleets in ``seas``."""
+    return _Carriage(tables, army, seas)
 
 
-# --- movement ---------------------------------------------------------------------------------
+# the orders that depend on the fleets at sea, each made once (not each phase): 00% of
+# movement listing
+@lru_cache(maxsize=4096)
+def _via(army: _Slot, dest: Province) -> Move:
+    return Move(army.ref, dest, via_convoy=True)
+
+
+@lru_cache(maxsize=16384)
+def _convoy(fleet: _Slot, army: _Slot, dest: Province) -> Convoy:
+    return Convoy(fleet.ref, army.ref, dest)
+
+
+@lru_cache(maxsize=16384)
+def _support_by_convoy(supporter: _Slot, army: _Slot, dest: Province) -> SupportMove:
+    return SupportMove(supporter.ref, army.ref, dest)
+
+
 class _Convoys:
     """What the fleets at sea of one position make possible: ``vias[p]``, the moves by
     convoy of the army in ``p``; ``overseas[p]``, the armies that could move into ``p`` only
-    by convoy (by location) with their :class:`_Carriage`; ``convoys[s]``, the convoys the
-    fleet in sea ``s`` could be part of (by army, then destination)."""
+    by convoy (by location), each with its :class:`_Carriage`; ``convoys[s]``, the convoys
+    the fleet in sea ``s`` could be part of (by army, then destination)."""
 
-    def __init__(self, tables: _Tables, slots: Iterable[_Slot]) -> None:
+    def __init__(self, tables: _Tables, slots: list[_Slot]) -> None:
+        """``slots``: those of the units on the board, by location."""
         self.vias: dict[Province, tuple[Move, ...]] = {}
-        self.overseas: dict[Province, list[tuple[_Slot, _Carriage]]] = {}
         self.convoys: dict[Province, list[Convoy]] = {}
-        armies = sorted((slot for slot in slots if slot.seas), key=_by_province)
+        self.overseas: dict[Province, list[tuple[_Slot, frozenset[Province]]]] = {}
+        armies = [slot for slot in slots if slot.seas]
         fleets = [slot.province for slot in slots if slot.at_sea]
-        if not armies or not fleets:
-            return
-        groups = _fleet_groups(tables, fleets)
-        for army in armies:
+        groups = _fleet_groups(tables, fleets) if armies and fleets else {}
+        for army in armies if groups else ():
             # the fleets at sea connected to those next to the army
             seas = frozenset().union(*[groups[sea] for sea in army.seas if sea in groups])
             if not seas:
                 continue
-            carriage = _carriage(tables, army.province, seas)
+            carriage = _carriage(tables, army, seas)
             if carriage.vias:
                 self.vias[army.province] = carriage.vias
             for dest in carriage.overseas:
-                self.overseas.setdefault(dest, []).append((army, carriage))
+                self.overseas.setdefault(dest, []).append((army, carriage.needed[dest]))
             for sea, orders in carriage.convoys.items():
                 self.convoys.setdefault(sea, []).extend(orders)
 
-    def supports(self, supporter: _Slot, into: Province) -> list[Order]:
-        """The supports by ``supporter`` of the moves by convoy into ``into``: not those of
-        the moves every route of which goes through the supporter's fleet."""
+    def supports(self, supporter: _Slot, into: Province) -> list[SupportMove]:
+        """The supports by ``supporter`` of the moves by convoy into ``into``: not of those
+        every route of which goes through the supporter's fleet."""
         return [
             _support_by_convoy(supporter, army, into)
-            for army, carriage in self.overseas[into]
-            if army is not supporter and into not in carriage.needs.get(supporter.province, ())
+            for army, needed in self.overseas[into]
+            if supporter.province not in needed and army is not supporter
         ]
-
-
-@lru_cache(maxsize=4096)  # made once, not each phase: 00% of movement listing
-def _support_by_convoy(supporter: _Slot, army: _Slot, into: Province) -> Order:
-    """The support by ``supporter`` of the move by convoy of ``army`` into ``into``."""
-    return supporter.support(army, into)
 
 
 def _fleet_groups(
@@ -363,65 +384,84 @@ def _fleet_groups(
     return groups
 
 
+# --- movement ---------------------------------------------------------------------------------
 def _movement(
-    game_map: GameMap, position: Position, rules: Rules, listed: list[Unit]
+    game_map: GameMap,
+    position: Position,
+    rules: Rules,
+    power: Power | None = None,
+    location: Location | None = None,
 ) -> LegalOrders:
-    """The legal orders of the units ``listed``, by power and location."""
+    """The legal orders of the units on the board (of ``power``, or the one at
+    ``location``, if given), by power and location."""
     tables = _tables(game_map, rules.support_reach)
-    slots = {prov: tables.slot(unit) for prov, unit in position.units.items()}
-    on_board = set(slots.values())
-    by_convoy = _Convoys(tables, slots.values())
+    units = sorted(position.units.values(), key=_by_location)
+    slots = [tables.slot(unit) for unit in units]
+    on_board = set(slots)
+    by_convoy = _Convoys(tables, slots)
     # units at a location the map does not have, by province: they can only be supported to hold
-    strays = {prov: slot for prov, slot in slots.items() if slot.stray}
+    strays = {slot.province: slot for slot in slots if slot.stray}
     # the provinces where a unit may give a support that is not among its slot's supports
-    more = {*by_convoy.overseas, *strays}
-    out: LegalOrders = {who: {} for who in sorted({unit.power for unit in listed})}
-    for unit in sorted(listed, key=_by_location):
-        slot = slots[unit.province]
+    more = by_convoy.overseas.keys() | strays.keys()
+    out: LegalOrders = {who: {} for who in sorted({unit.power for unit in units})}
+    for unit, slot in zip(units, slots, strict=True):
+        if (power is not None and unit.power != power) or (
+            location is not None and unit.location != location
+        ):
+            continue
         orders = [*slot.base, *by_convoy.vias.get(slot.province, ())]
-        orders += _supports(slot, on_board, more, strays, by_convoy)
+        if more.isdisjoint(slot.reach):
+            orders += compress(slot.supports, map(on_board.__contains__, slot.targets))
+        else:
+            orders += _supports(slot, on_board, more, strays, by_convoy)
         if slot.at_sea:
             orders += by_convoy.convoys.get(slot.province, ())
         out[unit.power][unit.location] = orders
     if rules.missing_nationality is MissingNationality.ILLEGAL:
-        for unit in listed:
-            keyed = out[unit.power]
-            keyed[unit.location] = [
-                _with_nationality(order, unit.power, position) for order in keyed[unit.location]
-            ]
+        for keyed in out.values():
+            for key, orders in keyed.items():
+                keyed[key] = [_with_nationality(order, position) for order in orders]
     return out
 
 
 def _supports(
     slot: _Slot,
     on_board: set[_Slot],
-    more: set[Province],
+    more: Collection[Province],
     strays: dict[Province, _Slot],
     by_convoy: _Convoys,
 ) -> list[Order]:
-    """The supports the unit of ``slot`` may give: those of its slot's supports whose
-    supported unit is on the board (``on_board``), with, in the provinces ``more``, the
-    support of a unit the map does not place first (``strays``) and those of moves by
-    convoy last (``by_convoy``)."""
-    targets, supports = slot.targets, slot.supports
+    """The supports the unit of ``slot`` may give when some are not among its slot's
+    supports, in the provinces ``more``: its slot's supports of the units on the board
+    (``on_board``), with the hold support of a unit at a location the map does not have
+    (``strays``) first in its province, and the supports of moves by convoy
+    (``by_convoy``) last in theirs."""
+    # the indices of the slot's supports of units on the board, in order
+    picked = [*compress(range(len(slot.targets)), map(on_board.__contains__, slot.targets))]
+    given = [*map(slot.supports.__getitem__, picked)]
     out: list[Order] = []
-    done = 0  # how many of the slot's supports are looked at
-    for into in sorted(more.intersection(slot.reach)):  # in the order of slot.reach
-        begin, end = slot.bounds[into]
+    done = 0  # how many of given are in out
+    for into in [into for into in slot.reach if into in more]:
         if into in strays:
-            out += compress(supports[done:begin], map(on_board.__contains__, targets[done:begin]))
+            at = bisect_left(picked, slot.starts[into])  # where the province's supports start
+            out += given[done:at]
             out.append(slot.support(strays[into], into))
-            done = begin
+            done = at
         if into in by_convoy.overseas:
-            out += compress(supports[done:end], map(on_board.__contains__, targets[done:end]))
-            out += by_convoy.supports(slot, into)
-            done = end
-    out += compress(supports[done:], map(on_board.__contains__, targets[done:]))
+            at = bisect_left(picked, slot.ends[into])  # where the province's supports end
+            out += given[done:at]
+            for army, needed in by_convoy.overseas[into]:
+                # not a move every route of which goes through the supporter's fleet
+                if slot.province not in needed and army is not slot:
+                    out.append(_support_by_convoy(slot, army, into))
+            done = at
+    out += given[done:]
     return out
 
 
-def _with_nationality(order: Order, power: Power, position: Position) -> Order:
+def _with_nationality(order: Order, position: Position) -> Order:
     """DATC 4.C.5 a: a support or convoy of another power's unit must name its power."""
+    power = position.units[order.unit.province].power if not isinstance(order, Waive) else ""
     if isinstance(order, (SupportHold, SupportMove)):
         other = position.units[order.supported.province].power
         if other != power:
