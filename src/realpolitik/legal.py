@@ -40,11 +40,10 @@ routes (:func:`realpolitik.adjudicator.convoy.minimal_routes`, the adjudicator's
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from functools import lru_cache
 from itertools import compress
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 
 from realpolitik.adjudicator import builds_due
 from realpolitik.adjudicator.adjustments import net_upkeep
@@ -153,6 +152,7 @@ class _Slot:
         "ends",
         "enters",
         "location",
+        "number",
         "province",
         "reach",
         "ref",
@@ -163,9 +163,12 @@ class _Slot:
         "supports",
         "targets",
         "utype",
+        "which",
     )
+    which: Callable[[list[bool]], tuple[bool, ...]]
 
-    def __init__(self, game_map: GameMap, utype: UnitType, location: Location) -> None:
+    def __init__(self, game_map: GameMap, utype: UnitType, location: Location, number: int) -> None:
+        self.number = number
         self.ref = ref = UnitRef(utype, location)
         self.utype = utype
         self.location = location
@@ -213,7 +216,7 @@ class _Tables:
         places = [(ARMY, loc) for loc in game_map.army_adjacency]
         places += [(FLEET, loc) for loc in game_map.fleet_adjacency]
         places.sort(key=lambda place: place[1])
-        self.slots = {place: _Slot(game_map, *place) for place in places}
+        self.slots = {place: _Slot(game_map, *place, k) for k, place in enumerate(places)}
         # the slots in each province, then those that could move into it by land, by location
         supported: dict[Province, list[_Slot]] = {}
         for slot in self.slots.values():
@@ -237,6 +240,8 @@ class _Tables:
                         supports.append(slot.support(target, into))
                 slot.ends[into] = len(targets)
             slot.targets, slot.supports = tuple(targets), tuple(supports)
+            # (two more, whose selectors compress leaves: itemgetter of one gives no tuple)
+            slot.which = itemgetter(*(t.number for t in targets), 0, 0)
         self.menus = {power: self._menu(power) for power in game_map.powers}
 
     def slot(self, unit: Unit) -> _Slot:
@@ -244,7 +249,7 @@ class _Tables:
         not have)."""
         found = self.slots.get((unit.type, unit.location))
         if found is None:
-            found = _Slot(self.game_map, unit.type, unit.location)
+            found = _Slot(self.game_map, unit.type, unit.location, len(self.slots))
         return found
 
     def _menu(self, power: Power) -> tuple[tuple[str, tuple[Order, ...]], ...]:
@@ -397,7 +402,10 @@ def _movement(
     tables = _tables(game_map, rules.support_reach)
     units = sorted(position.units.values(), key=_by_location)
     slots = [tables.slot(unit) for unit in units]
-    on_board = set(slots)
+    # whether a unit of the board is at each slot, by number (a stray's: one past the map's)
+    on_board = [False] * (len(tables.slots) + 1)
+    for slot in slots:
+        on_board[slot.number] = True
     by_convoy = _Convoys(tables, slots)
     # units at a location the map does not have, by province: they can only be supported to hold
     strays = {slot.province: slot for slot in slots if slot.stray}
@@ -411,7 +419,7 @@ def _movement(
             continue
         orders = [*slot.base, *by_convoy.vias.get(slot.province, ())]
         if more.isdisjoint(slot.reach):
-            orders += compress(slot.supports, map(on_board.__contains__, slot.targets))
+            orders += compress(slot.supports, slot.which(on_board))
         else:
             orders += _supports(slot, on_board, more, strays, by_convoy)
         if slot.at_sea:
@@ -426,7 +434,7 @@ def _movement(
 
 def _supports(
     slot: _Slot,
-    on_board: set[_Slot],
+    on_board: list[bool],
     more: Collection[Province],
     strays: dict[Province, _Slot],
     by_convoy: _Convoys,
@@ -436,26 +444,24 @@ def _supports(
     (``on_board``), with the hold support of a unit at a location the map does not have
     (``strays``) first in its province, and the supports of moves by convoy
     (``by_convoy``) last in theirs."""
-    # the indices of the slot's supports of units on the board, in order
-    picked = [*compress(range(len(slot.targets)), map(on_board.__contains__, slot.targets))]
-    given = [*map(slot.supports.__getitem__, picked)]
+    supports, selected = slot.supports, slot.which(on_board)
     out: list[Order] = []
-    done = 0  # how many of given are in out
+    done = 0  # how many of the slot's supports are looked at
     for into in [into for into in slot.reach if into in more]:
         if into in strays:
-            at = bisect_left(picked, slot.starts[into])  # where the province's supports start
-            out += given[done:at]
+            at = slot.starts[into]
+            out += compress(supports[done:at], selected[done:at])
             out.append(slot.support(strays[into], into))
             done = at
         if into in by_convoy.overseas:
-            at = bisect_left(picked, slot.ends[into])  # where the province's supports end
-            out += given[done:at]
+            at = slot.ends[into]
+            out += compress(supports[done:at], selected[done:at])
             for army, needed in by_convoy.overseas[into]:
                 # not a move every route of which goes through the supporter's fleet
                 if slot.province not in needed and army is not slot:
                     out.append(_support_by_convoy(slot, army, into))
             done = at
-    out += given[done:]
+    out += compress(supports[done:], selected[done:])
     return out
 
 
