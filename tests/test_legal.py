@@ -8,6 +8,7 @@ spelling)."""
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Iterator
 
 import pytest
@@ -36,12 +37,12 @@ from realpolitik import (
     rules_for,
 )
 from realpolitik.adjudicator import builds_due
-from realpolitik.adjudicator.convoy import has_route
+from realpolitik.adjudicator.convoy import has_route, seas_of
 from realpolitik.adjudicator.problem import build_problem
 from realpolitik.game.calendar import settle
 from realpolitik.game.editions import edition
 from realpolitik.legal import WAIVE, _Carriage, _tables, legal_orders, unit_orders
-from realpolitik.maps.model import ProvinceType
+from realpolitik.maps.model import GameMap, ProvinceType
 from realpolitik.phase import PhaseKind
 from realpolitik.position import Dislodged
 from realpolitik.rules import SupportReach
@@ -272,6 +273,37 @@ def test_one_power_and_one_unit() -> None:
         for loc, orders in keyed.items():
             assert unit_orders(MAP, position, S1901, DATC, loc) == orders
     assert unit_orders(MAP, Position({}), S1901, DATC, "PAR") == []
+
+
+def test_threads_on_a_new_map_list_what_one_thread_lists() -> None:
+    """The tables made for a map are whole before any thread can read them (issue 16: a
+    thread could get a unit's list without its supports while another filled them)."""
+    positions = [MOVEMENT[3], crowded(0)]
+    expected = [legal_orders(MAP, position, S1901, DATC) for position in positions]
+    for _ in range(4):
+        # the same board as a new map: nothing made for it yet
+        game_map = GameMap(
+            MAP.name,
+            MAP.title,
+            MAP.provinces,
+            MAP.army_adjacency,
+            MAP.fleet_adjacency,
+            MAP.starts,
+            MAP.powers,
+        )
+        start = threading.Barrier(8)
+        found: list[object] = []
+
+        def work() -> None:
+            start.wait()
+            found.append([legal_orders(game_map, p, S1901, DATC) for p in positions])
+
+        threads = [threading.Thread(target=work) for _ in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert found == [expected] * 8
 
 
 # --- movement: both ways ------------------------------------------------------------------------
@@ -524,32 +556,31 @@ def test_builds_waive_and_removals() -> None:
 
 
 def test_carriage_reach_and_needs_as_searched_without_each_fleet() -> None:
-    """A carriage takes its reach and each fleet's needed destinations from the minimal
+    """A carriage takes its reach and the fleets each move by convoy needs from the minimal
     routes; the same as searching the fleets at sea again, with and without each fleet."""
     tables = _tables(MAP, SupportReach.CAN_MOVE)
+    seas_map = seas_of(MAP)
     reach = MAP.fleet_reach
 
     def reached(src: str, seas: frozenset[str]) -> set[str]:
-        seen = {s for s in tables.seas_at[src] if s in seas}
+        seen = {s for s in seas_map.at[src] if s in seas}
         frontier = list(seen)
         while frontier:
             for nxt in reach[frontier.pop()] & seas:
                 if nxt not in seen:
                     seen.add(nxt)
                     frontier.append(nxt)
-        return {c for s in seen for c in tables.sea_coasts[s]} - {src}
+        return {c for s in seen for c in seas_map.coasts[s]} - {src}
 
     rng = random.Random(5)
-    all_seas, coasts = sorted(tables.seas), sorted(tables.seas_at)
+    all_seas, coasts = sorted(seas_map.next), sorted(seas_map.at)
     for _ in range(300):
         src = rng.choice(coasts)
         seas = frozenset(rng.sample(all_seas, rng.randint(1, 8)))
-        carriage = _Carriage(tables, src, seas)
+        carriage = _Carriage(tables, tables.slots[ARMY, src], seas)
         everywhere = sorted(reached(src, seas))
         assert [move.destination for move in carriage.vias] == everywhere
-        needs: dict[str, tuple[str, ...]] = {}
-        for sea in sorted(seas):
-            lost = tuple(d for d in carriage.into if d not in reached(src, seas - {sea}))
-            if lost:
-                needs[sea] = lost
-        assert carriage.needs == needs
+        for dest in carriage.overseas:
+            assert carriage.needed[dest] == {
+                sea for sea in seas if dest not in reached(src, seas - {sea})
+            }
