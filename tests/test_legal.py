@@ -280,6 +280,11 @@ def test_threads_on_a_new_map_list_what_one_thread_lists() -> None:
     thread could get a unit's list without its supports while another filled them)."""
     positions = [MOVEMENT[3], crowded(0)]
     expected = [legal_orders(MAP, position, S1901, DATC) for position in positions]
+
+    def work(game_map: GameMap, start: threading.Barrier, found: list[object]) -> None:
+        start.wait()
+        found.append([legal_orders(game_map, p, S1901, DATC) for p in positions])
+
     for _ in range(4):
         # the same board as a new map: nothing made for it yet
         game_map = GameMap(
@@ -293,12 +298,7 @@ def test_threads_on_a_new_map_list_what_one_thread_lists() -> None:
         )
         start = threading.Barrier(8)
         found: list[object] = []
-
-        def work() -> None:
-            start.wait()
-            found.append([legal_orders(game_map, p, S1901, DATC) for p in positions])
-
-        threads = [threading.Thread(target=work) for _ in range(8)]
+        threads = [threading.Thread(target=work, args=(game_map, start, found)) for _ in range(8)]
         for thread in threads:
             thread.start()
         for thread in threads:

@@ -30,12 +30,16 @@ by destination), then for each province it could support into (in order) the sup
 the unit there and of the units that could move there by land, then only by convoy (each
 group by location), and last, for a fleet at sea, its convoys (by army, then destination).
 
-How the lists are made: what does not depend on the position is made once per map and
-kept (:class:`_Tables`, built whole before it is shared): for each unit type at each
-location, its hold, its moves by land, and for each province it could support into, the
-units it could support there with the support of each. A call keeps the supports of the
-units on the board and adds what the fleets at sea make possible, from the minimal convoy
-routes (:func:`realpolitik.adjudicator.convoy.minimal_routes`, the adjudicator's own).
+How the lists are made: what does not depend on the position is made once per map, whole,
+before it is shared between threads (:class:`_Tables`): for each unit type at each location
+(a :class:`_Slot`), its hold, its moves by land (the map's adjacency), and its support of
+each unit it could support by land, province by province (those of
+:func:`~realpolitik.adjudicator.legality.support_reach`), in the listing's order. A call
+keeps those supports whose supported unit is on the board, and adds what the fleets at sea
+make possible, from the minimal convoy routes
+(:func:`~realpolitik.adjudicator.convoy.minimal_routes`, as the adjudicator finds them):
+the moves by convoy, the convoys, and the supports of moves by convoy (last in their
+province's supports).
 """
 
 from __future__ import annotations
@@ -78,7 +82,6 @@ LegalOrders = dict[Power, dict[str, list[Order]]]
 _by_location = attrgetter("location")
 # read once: reading an enum member runs Enum's lookup in Python (8% of retreat listing)
 _MOVEMENT, _RETREATS = PhaseKind.MOVEMENT, PhaseKind.RETREATS
-_by_province = attrgetter("province")
 
 
 def legal_orders(
@@ -131,7 +134,8 @@ class _Slot:
     """A unit type at a location of the map, and what it could order that does not depend on
     the other units:
 
-    * ``ref``, ``utype``, ``location``, ``province``;
+    * ``ref``, ``utype``, ``location``, ``province``; ``number``, its place among the map's
+      slots (:class:`_Tables`);
     * ``base``: its hold, then its moves by land (by destination);
     * ``enters``: the provinces it could move into by land;
     * ``reach``: the provinces it could support into, in order
@@ -139,7 +143,8 @@ class _Slot:
     * ``targets``: the slots it could support into the provinces of ``reach`` but by convoy:
       for each province, the slots in it (holding), then those that could move into it by
       land (by location); ``supports``: its support of each; ``starts`` and ``ends``: for
-      each province of ``reach``, where its targets start and end;
+      each province of ``reach``, where its targets start and end; ``which``: given
+      whether each slot of the map holds a unit (by number), whether each target does;
     * ``seas``: for an army on a coast, the seas touching it; ``at_sea``: a fleet in a sea;
     * ``disband``, ``build``, and ``retreats`` by destination.
 
@@ -209,8 +214,9 @@ class _Slot:
 
 class _Tables:
     """The map's lookups for legal orders, under one reach of supports: one :class:`_Slot`
-    per unit type and location (``slots``); the seas next to each sea (``sea_next``); each
-    power's keys and orders in an adjustment phase where it builds (``menus``)."""
+    per unit type and location (``slots``, numbered in location order); the seas next to
+    each sea (``sea_next``); each power's keys and orders in an adjustment phase where it
+    builds (``menus``). Everything is made here, before the tables can be shared."""
 
     def __init__(self, game_map: GameMap, reach: SupportReach) -> None:
         self.game_map = game_map
@@ -227,11 +233,8 @@ class _Tables:
             for prov in slot.enters:
                 supported.setdefault(prov, []).append(slot)
         for slot in self.slots.values():
-            if reach is SupportReach.CAN_MOVE:
-                slot.reach = slot.enters
-            else:
-                found = support_reach(game_map, reach, slot.utype, slot.location)
-                slot.reach = tuple(sorted(p for p in found if p != slot.province))
+            found = support_reach(game_map, reach, slot.utype, slot.location)
+            slot.reach = tuple(sorted(p for p in found if p != slot.province))
             targets: list[_Slot] = []
             supports: list[Order] = []
             for into in slot.reach:
@@ -242,7 +245,8 @@ class _Tables:
                         supports.append(slot.support(target, into))
                 slot.ends[into] = len(targets)
             slot.targets, slot.supports = tuple(targets), tuple(supports)
-            # (two more, whose selectors compress leaves: itemgetter of one gives no tuple)
+            # picked in C, not by a set's __contains__ for each: 13% of movement listing
+            # (two more, left by compress, as itemgetter of one number gives no tuple)
             slot.which = itemgetter(*(t.number for t in targets), 0, 0)
         self.menus = {power: self._menu(power) for power in game_map.powers}
 
@@ -297,7 +301,7 @@ class _Carriage:
         reach = sorted(routes)  # every province a route reaches, a minimal one reaches too
         self.vias = tuple(_via(army, dest) for dest in reach)
         near = game_map.army_adjacency[army.province]
-        self.overseas = [dest for dest in reach if dest not in near]
+        self.overseas = tuple(dest for dest in reach if dest not in near)
         convoys: dict[Province, list[Convoy]] = {}
         for dest in reach:
             for sea in routes[dest][0]:
@@ -309,14 +313,15 @@ class _Carriage:
         self.needed = {dest: routes[dest][1] for dest in self.overseas}
 
 
-@lru_cache(maxsize=4096)  # armies and fleets stand still for phases: 00% of movement listing
+@lru_cache(maxsize=4096)  # the same armies and fleets meet phase after phase: 23% of movement
+# listing
 def _carriage(tables: _Tables, army: _Slot, seas: frozenset[Province]) -> _Carriage:
     """The :class:`_Carriage` of the army of ``army`` through the fleets in ``seas``."""
     return _Carriage(tables, army, seas)
 
 
-# the orders that depend on the fleets at sea, each made once (not each phase): 00% of
-# movement listing
+# the orders that depend on the fleets at sea, each made once, not in each phase that lists it
+# (15% of movement listing)
 @lru_cache(maxsize=4096)
 def _via(army: _Slot, dest: Province) -> Move:
     return Move(army.ref, dest, via_convoy=True)
@@ -335,8 +340,9 @@ def _support_by_convoy(supporter: _Slot, army: _Slot, dest: Province) -> Support
 class _Convoys:
     """What the fleets at sea of one position make possible: ``vias[p]``, the moves by
     convoy of the army in ``p``; ``overseas[p]``, the armies that could move into ``p`` only
-    by convoy (by location), each with its :class:`_Carriage`; ``convoys[s]``, the convoys
-    the fleet in sea ``s`` could be part of (by army, then destination)."""
+    by convoy (by location), each with the seas whose fleets every route of the move needs;
+    ``convoys[s]``, the convoys the fleet in sea ``s`` could be part of (by army, then
+    destination)."""
 
     def __init__(self, tables: _Tables, slots: list[_Slot]) -> None:
         """``slots``: those of the units on the board, by location."""
@@ -358,15 +364,6 @@ class _Convoys:
                 self.overseas.setdefault(dest, []).append((army, carriage.needed[dest]))
             for sea, orders in carriage.convoys.items():
                 self.convoys.setdefault(sea, []).extend(orders)
-
-    def supports(self, supporter: _Slot, into: Province) -> list[SupportMove]:
-        """The supports by ``supporter`` of the moves by convoy into ``into``: not of those
-        every route of which goes through the supporter's fleet."""
-        return [
-            _support_by_convoy(supporter, army, into)
-            for army, needed in self.overseas[into]
-            if supporter.province not in needed and army is not supporter
-        ]
 
 
 def _fleet_groups(
@@ -420,7 +417,7 @@ def _movement(
         ):
             continue
         orders = [*slot.base, *by_convoy.vias.get(slot.province, ())]
-        if more.isdisjoint(slot.reach):
+        if more.isdisjoint(slot.reach):  # most units: one pass (5% of movement listing)
             orders += compress(slot.supports, slot.which(on_board))
         else:
             orders += _supports(slot, on_board, more, strays, by_convoy)
@@ -428,9 +425,9 @@ def _movement(
             orders += by_convoy.convoys.get(slot.province, ())
         out[unit.power][unit.location] = orders
     if rules.missing_nationality is MissingNationality.ILLEGAL:
-        for keyed in out.values():
+        for who, keyed in out.items():
             for key, orders in keyed.items():
-                keyed[key] = [_with_nationality(order, position) for order in orders]
+                keyed[key] = [_with_nationality(order, who, position) for order in orders]
     return out
 
 
@@ -467,9 +464,8 @@ def _supports(
     return out
 
 
-def _with_nationality(order: Order, position: Position) -> Order:
+def _with_nationality(order: Order, power: Power, position: Position) -> Order:
     """DATC 4.C.5 a: a support or convoy of another power's unit must name its power."""
-    power = position.units[order.unit.province].power if not isinstance(order, Waive) else ""
     if isinstance(order, (SupportHold, SupportMove)):
         other = position.units[order.supported.province].power
         if other != power:
