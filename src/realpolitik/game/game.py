@@ -18,6 +18,7 @@ assignment of powers, the two-player coin toss) comes from the recorded ``seed``
 
 from __future__ import annotations
 
+import copy
 import random
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
@@ -745,8 +746,7 @@ class Game:
 
     def copy(self) -> Game:
         """An independent copy (records and positions are immutable and shared)."""
-        twin = Game.__new__(Game)
-        twin.__dict__.update(self.__dict__)
+        twin = copy.copy(self)
         twin.assignment = dict(self.assignment)
         twin.history = list(self.history)
         twin.messages = list(self.messages)
