@@ -44,7 +44,7 @@ province's supports).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from itertools import compress
 from operator import attrgetter, itemgetter
@@ -78,6 +78,9 @@ WAIVE = "WAIVE"
 """The key of the waive order in an adjustment phase."""
 
 LegalOrders = dict[Power, dict[str, list[Order]]]
+
+_Which = Callable[[list[bool]], tuple[bool, ...]]
+"""Given whether each slot of the map holds a unit (by number), whether some of them do."""
 
 _by_location = attrgetter("location")
 # read once: reading an enum member runs Enum's lookup in Python (8% of retreat listing)
@@ -142,9 +145,9 @@ class _Slot:
       (:func:`~realpolitik.adjudicator.legality.support_reach`);
     * ``targets``: the slots it could support into the provinces of ``reach`` but by convoy:
       for each province, the slots in it (holding), then those that could move into it by
-      land (by location); ``supports``: its support of each; ``starts`` and ``ends``: for
-      each province of ``reach``, where its targets start and end; ``which``: given
-      whether each slot of the map holds a unit (by number), whether each target does;
+      land (by location); ``supports``: its support of each; ``which``: given whether each
+      slot of the map holds a unit (by number), whether each target does; ``groups``: the
+      same, province by province (the province, ``which`` and ``supports``);
     * ``seas``: for an army on a coast, the seas touching it; ``at_sea``: a fleet in a sea;
     * ``disband``, ``build``, and ``retreats`` by destination.
 
@@ -156,8 +159,8 @@ class _Slot:
         "base",
         "build",
         "disband",
-        "ends",
         "enters",
+        "groups",
         "location",
         "number",
         "province",
@@ -165,14 +168,13 @@ class _Slot:
         "ref",
         "retreats",
         "seas",
-        "starts",
         "stray",
         "supports",
         "targets",
         "utype",
         "which",
     )
-    which: Callable[[list[bool]], tuple[bool, ...]]
+    which: _Which
 
     def __init__(self, game_map: GameMap, utype: UnitType, location: Location, number: int) -> None:
         self.number = number
@@ -197,8 +199,7 @@ class _Slot:
         self.base: tuple[Order, ...] = (Hold(ref), *(Move(ref, dest) for dest in dests))
         self.enters = tuple(p for p in enters if p != self.province)
         self.reach: tuple[Province, ...] = ()
-        self.starts: dict[Province, int] = {}
-        self.ends: dict[Province, int] = {}
+        self.groups: tuple[tuple[Province, _Which, tuple[Order, ...]], ...] = ()
         self.targets: tuple[_Slot, ...] = ()
         self.supports: tuple[Order, ...] = ()
         self.disband = Disband(ref)
@@ -235,19 +236,17 @@ class _Tables:
         for slot in self.slots.values():
             found = support_reach(game_map, reach, slot.utype, slot.location)
             slot.reach = tuple(sorted(p for p in found if p != slot.province))
-            targets: list[_Slot] = []
-            supports: list[Order] = []
+            groups, every = [], []
             for into in slot.reach:
-                slot.starts[into] = len(targets)
-                for target in supported.get(into, ()):
-                    if target.province != slot.province:  # a unit cannot support itself
-                        targets.append(target)
-                        supports.append(slot.support(target, into))
-                slot.ends[into] = len(targets)
-            slot.targets, slot.supports = tuple(targets), tuple(supports)
-            # picked in C, not by a set's __contains__ for each: 13% of movement listing
-            # (two more, left by compress, as itemgetter of one number gives no tuple)
-            slot.which = itemgetter(*(t.number for t in targets), 0, 0)
+                # a unit cannot support itself
+                targets = [t for t in supported.get(into, ()) if t.province != slot.province]
+                supports = tuple(slot.support(t, into) for t in targets)
+                groups.append((into, _which(targets), supports))
+                every += targets
+            slot.groups = tuple(groups)
+            slot.targets = tuple(every)
+            slot.supports = tuple(order for _, _, orders in groups for order in orders)
+            slot.which = _which(every)
         self.menus = {power: self._menu(power) for power in game_map.powers}
 
     def slot(self, unit: Unit) -> _Slot:
@@ -271,6 +270,13 @@ class _Tables:
             builds = [Build(UnitRef(ARMY, prov)), *(Build(UnitRef(FLEET, f)) for f in fleets)]
             menu.append((prov, tuple(builds)))
         return tuple(sorted(menu, key=lambda entry: entry[0]))
+
+
+def _which(targets: list[_Slot]) -> _Which:
+    """Whether each of ``targets`` holds a unit, picked in C (not by a set's __contains__
+    for each: 13% of movement listing)."""
+    # two more numbers, whose answers compress leaves: itemgetter of one gives no tuple
+    return itemgetter(*(target.number for target in targets), 0, 0)
 
 
 @lru_cache(maxsize=16)  # every shipped board (10), and a few made otherwise; made whole
@@ -417,10 +423,10 @@ def _movement(
         ):
             continue
         orders = [*slot.base, *by_convoy.vias.get(slot.province, ())]
-        if more.isdisjoint(slot.reach):  # most units: one pass (5% of movement listing)
+        if more.isdisjoint(slot.reach):  # most units: one pass (14% of movement listing)
             orders += compress(slot.supports, slot.which(on_board))
         else:
-            orders += _supports(slot, on_board, more, strays, by_convoy)
+            orders += _supports(slot, on_board, strays, by_convoy)
         if slot.at_sea:
             orders += by_convoy.convoys.get(slot.province, ())
         out[unit.power][unit.location] = orders
@@ -432,35 +438,21 @@ def _movement(
 
 
 def _supports(
-    slot: _Slot,
-    on_board: list[bool],
-    more: Collection[Province],
-    strays: dict[Province, _Slot],
-    by_convoy: _Convoys,
+    slot: _Slot, on_board: list[bool], strays: dict[Province, _Slot], by_convoy: _Convoys
 ) -> list[Order]:
-    """The supports the unit of ``slot`` may give when some are not among its slot's
-    supports, in the provinces ``more``: its slot's supports of the units on the board
-    (``on_board``), with the hold support of a unit at a location the map does not have
-    (``strays``) first in its province, and the supports of moves by convoy
-    (``by_convoy``) last in theirs."""
-    supports, selected = slot.supports, slot.which(on_board)
+    """The supports the unit of ``slot`` may give, province by province: the hold support
+    of a unit at a location the map does not have (``strays``), its slot's supports of the
+    units on the board (``on_board``), then the supports of moves by convoy
+    (``by_convoy``)."""
     out: list[Order] = []
-    done = 0  # how many of the slot's supports are looked at
-    for into in [into for into in slot.reach if into in more]:
+    for into, which, supports in slot.groups:
         if into in strays:
-            at = slot.starts[into]
-            out += compress(supports[done:at], selected[done:at])
             out.append(slot.support(strays[into], into))
-            done = at
-        if into in by_convoy.overseas:
-            at = slot.ends[into]
-            out += compress(supports[done:at], selected[done:at])
-            for army, needed in by_convoy.overseas[into]:
-                # not a move every route of which goes through the supporter's fleet
-                if slot.province not in needed and army is not slot:
-                    out.append(_support_by_convoy(slot, army, into))
-            done = at
-    out += compress(supports[done:], selected[done:])
+        out += compress(supports, which(on_board))
+        for army, needed in by_convoy.overseas.get(into, ()):
+            # not a move every route of which goes through the supporter's fleet
+            if slot.province not in needed and army is not slot:
+                out.append(_support_by_convoy(slot, army, into))
     return out
 
 
