@@ -375,8 +375,9 @@ def test_crowded_positions_have_convoys_and_convoyed_supports() -> None:
 
 
 def test_a_fleet_in_every_sea_and_an_army_on_every_coast() -> None:
-    """So many convoys that their markers, each counted once per army, outnumber the bytes
-    of a mask table: the listing still matches what the adjudicator judges legal."""
+    """So many convoys, moves by convoy and supports of them that almost every unit's
+    supports go province by province: the listing still matches what the adjudicator
+    judges legal."""
     units: dict[str, Unit] = {}
     for prov in sorted(MAP.provinces):
         power = MAP.powers[len(units) % len(MAP.powers)]
