@@ -143,13 +143,13 @@ class _Slot:
     * ``enters``: the provinces it could move into by land;
     * ``reach``: the provinces it could support into, in order
       (:func:`~realpolitik.adjudicator.legality.support_reach`);
-    * ``targets``: the slots it could support into the provinces of ``reach`` but by convoy:
-      for each province, the slots in it (holding), then those that could move into it by
-      land (by location); ``supports``: its support of each; ``which``: given whether each
-      slot of the map holds a unit (by number), whether each target does; ``groups``: the
-      same, province by province (the province, ``which`` and ``supports``);
+    * ``supports``: its support of each slot it could support into the provinces of
+      ``reach`` but by convoy: for each province, of the slots in it (holding), then of
+      those that could move into it by land (by location); ``which``: given whether each
+      slot of the map holds a unit (by number), whether each supported slot does;
+      ``groups``: the same, province by province (the province, ``which``, ``supports``);
     * ``seas``: for an army on a coast, the seas touching it; ``at_sea``: a fleet in a sea;
-    * ``disband``, ``build``, and ``retreats`` by destination.
+    * ``disband``, and ``retreats`` by destination.
 
     A slot at a location the map does not have is ``stray``: it can only hold, and be
     supported to hold. :class:`_Tables` makes every slot whole before it is shared."""
@@ -157,7 +157,6 @@ class _Slot:
     __slots__ = (
         "at_sea",
         "base",
-        "build",
         "disband",
         "enters",
         "groups",
@@ -170,7 +169,6 @@ class _Slot:
         "seas",
         "stray",
         "supports",
-        "targets",
         "utype",
         "which",
     )
@@ -200,10 +198,8 @@ class _Slot:
         self.enters = tuple(p for p in enters if p != self.province)
         self.reach: tuple[Province, ...] = ()
         self.groups: tuple[tuple[Province, _Which, tuple[Order, ...]], ...] = ()
-        self.targets: tuple[_Slot, ...] = ()
         self.supports: tuple[Order, ...] = ()
         self.disband = Disband(ref)
-        self.build = Build(ref)
         self.retreats = {dest: Retreat(ref, dest) for dest in dests}
 
     def support(self, target: _Slot, into: Province) -> SupportHold | SupportMove:
@@ -244,7 +240,6 @@ class _Tables:
                 groups.append((into, _which(targets), supports))
                 every += targets
             slot.groups = tuple(groups)
-            slot.targets = tuple(every)
             slot.supports = tuple(order for _, _, orders in groups for order in orders)
             slot.which = _which(every)
         self.menus = {power: self._menu(power) for power in game_map.powers}
