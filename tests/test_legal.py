@@ -394,6 +394,24 @@ def test_a_fleet_in_every_sea_and_an_army_on_every_coast() -> None:
         assert legal <= mine, sorted(str(o) for o in legal - mine)
 
 
+def test_units_at_locations_the_map_does_not_have() -> None:
+    """A position built by hand may put a fleet on a coastal province without its coast or
+    an army on a coast: such a unit moves by land nowhere, but may hold, be supported to
+    hold, be convoyed and support (conquista: into what its province borders); the listing
+    is still exactly what the adjudicator judges legal."""
+    units = dict(crowded(3).units)
+    units["SPA"] = Unit("FRANCE", FLEET, "SPA")
+    units["BUL"] = Unit("TURKEY", ARMY, "BUL/EC")
+    position = Position(units, dict(Position.initial(MAP).centers))
+    for rules in (DATC, CONQUISTA):
+        assert assert_all_legal(position, S1901, rules) > 0
+        mine = listed(position, rules=rules)
+        legal = judged_legal(position, rules)
+        assert mine == legal, sorted(str(o) for o in mine ^ legal)
+    assert Hold(UnitRef(FLEET, "SPA")) in mine
+    assert any(isinstance(o, Convoy) and o.convoyed.location == "BUL/EC" for o in mine)
+
+
 def test_convoys_only_on_minimal_routes() -> None:
     """DATC 6.G.19's board: a fleet in the Western Mediterranean is needed on no route from
     Tunis to Naples when the Tyrrhenian Sea touches both."""

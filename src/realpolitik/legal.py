@@ -151,8 +151,9 @@ class _Slot:
     * ``seas``: for an army on a coast, the seas touching it; ``at_sea``: a fleet in a sea;
     * ``disband``, and ``retreats`` by destination.
 
-    A slot at a location the map does not have is ``stray``: it can only hold, and be
-    supported to hold. :class:`_Tables` makes every slot whole before it is shared."""
+    A slot at a location the map does not have is ``stray`` (made for one call): it has no
+    moves by land, and no unit could move to it by land. :class:`_Tables` makes every slot
+    whole before it is shared."""
 
     __slots__ = (
         "at_sea",
@@ -172,7 +173,6 @@ class _Slot:
         "utype",
         "which",
     )
-    which: _Which
 
     def __init__(self, game_map: GameMap, utype: UnitType, location: Location, number: int) -> None:
         self.number = number
@@ -186,19 +186,19 @@ class _Slot:
             self.stray = location not in game_map.army_adjacency
             dests = sorted(game_map.army_adjacency.get(location, ()))
             enters = dests
-            if not self.stray:
-                self.seas = seas_of(game_map).at.get(location, frozenset())
+            self.seas = seas_of(game_map).at.get(self.province, frozenset())
         else:
             self.stray = location not in game_map.fleet_adjacency
             dests = sorted(game_map.fleet_adjacency.get(location, ()))
             enters = sorted(game_map.fleet_reach.get(location, ()))
             info = game_map.provinces.get(self.province)
-            self.at_sea = not self.stray and info is not None and info.is_sea
+            self.at_sea = info is not None and info.is_sea
         self.base: tuple[Order, ...] = (Hold(ref), *(Move(ref, dest) for dest in dests))
         self.enters = tuple(p for p in enters if p != self.province)
         self.reach: tuple[Province, ...] = ()
         self.groups: tuple[tuple[Province, _Which, tuple[Order, ...]], ...] = ()
         self.supports: tuple[Order, ...] = ()
+        self.which = _which([])
         self.disband = Disband(ref)
         self.retreats = {dest: Retreat(ref, dest) for dest in dests}
 
@@ -223,26 +223,31 @@ class _Tables:
         places.sort(key=lambda place: place[1])
         self.slots = {place: _Slot(game_map, *place, k) for k, place in enumerate(places)}
         # the slots in each province, then those that could move into it by land, by location
-        supported: dict[Province, list[_Slot]] = {}
+        self._supported: dict[Province, list[_Slot]] = {}
         for slot in self.slots.values():
-            supported.setdefault(slot.province, []).append(slot)
+            self._supported.setdefault(slot.province, []).append(slot)
         for slot in self.slots.values():
             for prov in slot.enters:
-                supported.setdefault(prov, []).append(slot)
+                self._supported.setdefault(prov, []).append(slot)
+        self._reach = reach
         for slot in self.slots.values():
-            found = support_reach(game_map, reach, slot.utype, slot.location)
-            slot.reach = tuple(sorted(p for p in found if p != slot.province))
-            groups, every = [], []
-            for into in slot.reach:
-                # a unit cannot support itself
-                targets = [t for t in supported.get(into, ()) if t.province != slot.province]
-                supports = tuple(slot.support(t, into) for t in targets)
-                groups.append((into, _which(targets), supports))
-                every += targets
-            slot.groups = tuple(groups)
-            slot.supports = tuple(order for _, _, orders in groups for order in orders)
-            slot.which = _which(every)
+            self._plan(slot)
         self.menus = {power: self._menu(power) for power in game_map.powers}
+
+    def _plan(self, slot: _Slot) -> None:
+        """Make the ``reach``, ``supports``, ``which`` and ``groups`` of ``slot``."""
+        found = support_reach(self.game_map, self._reach, slot.utype, slot.location)
+        slot.reach = tuple(sorted(p for p in found if p != slot.province))
+        groups, every = [], []
+        for into in slot.reach:
+            # a unit cannot support itself
+            targets = [t for t in self._supported.get(into, ()) if t.province != slot.province]
+            supports = tuple(slot.support(t, into) for t in targets)
+            groups.append((into, _which(targets), supports))
+            every += targets
+        slot.groups = tuple(groups)
+        slot.supports = tuple(order for _, _, orders in groups for order in orders)
+        slot.which = _which(every)
 
     def slot(self, unit: Unit) -> _Slot:
         """The slot of ``unit`` (a stray one, made for the call, at a location the map does
@@ -250,6 +255,7 @@ class _Tables:
         found = self.slots.get((unit.type, unit.location))
         if found is None:
             found = _Slot(self.game_map, unit.type, unit.location, len(self.slots))
+            self._plan(found)
         return found
 
     def _menu(self, power: Power) -> tuple[tuple[str, tuple[Order, ...]], ...]:
@@ -301,7 +307,7 @@ class _Carriage:
         routes = minimal_routes(game_map, army.province, seas)
         reach = sorted(routes)  # every province a route reaches, a minimal one reaches too
         self.vias = tuple(_via(army, dest) for dest in reach)
-        near = game_map.army_adjacency[army.province]
+        near = game_map.army_adjacency.get(army.location, frozenset())
         self.overseas = tuple(dest for dest in reach if dest not in near)
         convoys: dict[Province, list[Convoy]] = {}
         for dest in reach:
