@@ -413,7 +413,7 @@ def _movement(
     for slot in slots:
         on_board[slot.number] = True
     by_convoy = _Convoys(tables, slots)
-    # units at a location the map does not have, by province: they can only be supported to hold
+    # units at a location the map does not have, by province (no slot supports them)
     strays = {slot.province: slot for slot in slots if slot.stray}
     # the provinces where a unit may give a support that is not among its slot's supports
     more = by_convoy.overseas.keys() | strays.keys()
