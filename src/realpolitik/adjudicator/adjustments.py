@@ -131,17 +131,19 @@ def adjudicate_adjustments(
     for power in powers:
         due = dues.get(power, 0)
         disbanded = 0
-        judged: list[Judged] = []  # the power's orders with their verdicts (DATC 4.D.4 - 4.D.6)
+        # the power's orders, each judged on its own, then together (DATC 4.D.4 - 4.D.6)
+        judged: list[Outcome] = []
         for order in orders.get(power, ()):
             result, reason = _judge(game_map, position, power, order, due, rules)
-            judged.append((order, result, reason))
+            judged.append(Outcome(power, order, result, reason, None, False))
         if len(judged) > 1:  # one order can neither share its province nor exceed what is due
             _one_order_per_place(judged, rules)
             _as_many_as_due(judged, due, rules)
-        for order, result, reason in judged:
-            outcomes.append(Outcome(power, order, result, reason, None, False))
-            if result is not _SUCCEEDS:
+        outcomes += judged
+        for outcome in judged:
+            if outcome.result is not _SUCCEEDS:
                 continue
+            order = outcome.order
             if isinstance(order, Build):
                 unit = _built(game_map, power, order.unit, rules)
                 units[PROVINCE[unit.location]] = unit
@@ -176,31 +178,29 @@ def _built(game_map: GameMap, power: Power, ref: UnitRef, rules: Rules) -> Unit:
     return Unit(power, utype, location)
 
 
-Judged = tuple[Order, OrderResult, str]
-"""An order with its verdict and the reason for it."""
-
-
-def _one_order_per_place(judged: list[Judged], rules: Rules) -> None:
+def _one_order_per_place(judged: list[Outcome], rules: Rules) -> None:
     """Two legal orders for one province: keep the first, the last or neither (for builds,
     DATC 4.D.5; removals keep the first)."""
     by_place: dict[Province, list[int]] = {}  # province -> the legal orders there
-    for k, (order, result, _) in enumerate(judged):
-        if result is _SUCCEEDS and not isinstance(order, Waive):
+    for k, outcome in enumerate(judged):
+        order = outcome.order
+        if outcome.result is _SUCCEEDS and not isinstance(order, Waive):
             by_place.setdefault(PROVINCE[order.unit.location], []).append(k)
     for prov, ks in by_place.items():
         if len(ks) < 2:
             continue
-        choice = rules.double_build if isinstance(judged[ks[0]][0], Build) else "b"
+        choice = rules.double_build if isinstance(judged[ks[0]].order, Build) else "b"
         keep = {"a": None, "b": ks[0], "c": ks[-1]}[choice]
         for k in ks:
             if k != keep:
-                judged[k] = (judged[k][0], _ILLEGAL, f"{prov} has another adjustment order")
+                why = f"{prov} has another adjustment order"
+                judged[k] = judged[k]._replace(result=_ILLEGAL, reason=why)
 
 
-def _as_many_as_due(judged: list[Judged], due: int, rules: Rules) -> None:
+def _as_many_as_due(judged: list[Outcome], due: int, rules: Rules) -> None:
     """More legal adjustments than due: keep the first ones, the last ones or none
     (DATC 4.D.4 for builds, 4.D.6 for removals)."""
-    legal = [k for k, (_, result, _) in enumerate(judged) if result is _SUCCEEDS]
+    legal = [k for k, outcome in enumerate(judged) if outcome.result is _SUCCEEDS]
     allowed = abs(due)
     if len(legal) <= allowed:
         return
@@ -213,7 +213,9 @@ def _as_many_as_due(judged: list[Judged], due: int, rules: Rules) -> None:
         keep_list = legal[:allowed]
     for k in legal:
         if k not in keep_list:
-            judged[k] = (judged[k][0], _ILLEGAL, f"only {allowed} adjustment(s) due")
+            judged[k] = judged[k]._replace(
+                result=_ILLEGAL, reason=f"only {allowed} adjustment(s) due"
+            )
 
 
 def _judge(

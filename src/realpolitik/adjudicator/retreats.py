@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from typing import NamedTuple
 
 from realpolitik.adjudicator.results import OrderResult, Outcome, Resolution
 from realpolitik.maps.model import GameMap
@@ -46,6 +47,16 @@ def retreat_options(
     return tuple(out)
 
 
+class _Retreating(NamedTuple):
+    """A legal retreat-phase order, waiting for the others (two retreats to one province
+    bounce): the dislodged unit and where it goes (``None``: it is disbanded)."""
+
+    power: Power
+    order: Order
+    unit: Unit
+    dest: Location | None
+
+
 def adjudicate_retreats(
     game_map: GameMap,
     position: Position,
@@ -54,56 +65,53 @@ def adjudicate_retreats(
     phase: Phase,
 ) -> Resolution:
     """Resolve a retreat phase: retreats to one province bounce; no order means disband."""
-    # each order judged on its own; the first legal one for a unit is its order
-    judged: list[tuple[Power, Order, OrderResult | None, str, Unit | None, Location | None]] = []
+    # each order judged on its own: an illegal one has its outcome at once, a legal one
+    # waits for the others; a unit's first legal order is its order
+    judged: list[Outcome | _Retreating] = []
     chosen: dict[Province, Location | None] = {}  # dislodged province -> dest (None: disband)
     for power, power_orders in orders.items():
         for order in power_orders:
-            verdict, reason, unit, dest = _judge(game_map, position, power, order, rules)
-            if unit is not None:
-                here = PROVINCE[unit.location]
-                if here in chosen:
-                    verdict, reason, unit = OrderResult.ILLEGAL, "the unit has another order", None
-                else:
-                    chosen[here] = dest
-            judged.append((power, order, verdict, reason, unit, dest))
+            verdict = _judge(game_map, position, power, order, rules)
+            if isinstance(verdict, str):
+                judged.append(Outcome(power, order, OrderResult.ILLEGAL, verdict))
+            elif (here := PROVINCE[verdict.unit.location]) in chosen:
+                judged.append(
+                    Outcome(power, order, OrderResult.ILLEGAL, "the unit has another order")
+                )
+            else:
+                chosen[here] = verdict.dest
+                judged.append(verdict)
     bounced = _bounces(chosen.values()) if len(chosen) > 1 else ()
 
     units: dict[Province, Unit] | None = None  # a copy, made when a unit moves
     removed: list[Unit] = []
     outcomes: list[Outcome] = []
-    for power, order, verdict, reason, unit, dest in judged:
-        if unit is not None:
-            if dest is None:
-                verdict = OrderResult.SUCCEEDS
-                removed.append(unit)
-            elif (prov := PROVINCE[dest]) in bounced:
-                verdict, reason = OrderResult.FAILS, f"bounced in {prov}: disbanded"
-                removed.append(unit)
-            else:
-                verdict = OrderResult.SUCCEEDS
-                if units is None:
-                    units = dict(position.units)
-                units[prov] = Unit(unit.power, unit.type, dest)
-        assert verdict is not None
-        outcomes.append(Outcome(power, order, verdict, reason, None, False))
+    for entry in judged:
+        if isinstance(entry, Outcome):
+            outcomes.append(entry)
+            continue
+        unit, dest = entry.unit, entry.dest
+        if dest is None:
+            outcomes.append(Outcome(entry.power, entry.order, OrderResult.SUCCEEDS))
+            removed.append(unit)
+        elif (prov := PROVINCE[dest]) in bounced:
+            why = f"bounced in {prov}: disbanded"
+            outcomes.append(Outcome(entry.power, entry.order, OrderResult.FAILS, why))
+            removed.append(unit)
+        else:
+            outcomes.append(Outcome(entry.power, entry.order, OrderResult.SUCCEEDS))
+            if units is None:
+                units = dict(position.units)
+            units[prov] = Unit(unit.power, unit.type, dest)
     if len(chosen) < len(position.dislodged):
         for prov, d in sorted(position.dislodged.items()):
             if prov not in chosen:
                 removed.append(d.unit)
-                ref = UnitRef(d.unit.type, d.unit.location)
-                outcomes.append(
-                    Outcome(
-                        d.unit.power,
-                        Disband(ref),
-                        OrderResult.SUCCEEDS,
-                        "no retreat order",
-                        None,
-                        True,
-                    )
-                )
+                order = Disband(UnitRef(d.unit.type, d.unit.location))
+                why = "no retreat order"
+                outcomes.append(Outcome(d.unit.power, order, OrderResult.SUCCEEDS, why, None, True))
     new_position = Position(position.units if units is None else units, position.centers)
-    return Resolution(phase, tuple(outcomes), new_position, tuple(removed), ())
+    return Resolution(phase, tuple(outcomes), new_position, tuple(removed))
 
 
 def _bounces(destinations: Collection[Location | None]) -> set[Province]:
@@ -119,47 +127,36 @@ def _bounces(destinations: Collection[Location | None]) -> set[Province]:
 
 def _judge(
     game_map: GameMap, position: Position, power: Power, order: Order, rules: Rules
-) -> tuple[OrderResult | None, str, Unit | None, Location | None]:
-    """``(None, "", unit, dest)`` for a legal order of the dislodged ``unit`` (``dest`` where
-    it retreats, ``None`` for a disband), else ``(verdict, reason, None, None)``."""
+) -> _Retreating | str:
+    """The legal order of a dislodged unit, with where it goes, or why it is illegal."""
     if not isinstance(order, _RETREAT_ORDERS):
-        return (
-            OrderResult.ILLEGAL,
-            "only retreats and disbands are ordered in a retreat phase",
-            None,
-            None,
-        )
+        return "only retreats and disbands are ordered in a retreat phase"
     ref = order.unit
     here = PROVINCE[ref.location]
     d: Dislodged | None = position.dislodged.get(here)
     if d is None:
-        return OrderResult.ILLEGAL, f"there is no dislodged unit in {here}", None, None
+        return f"there is no dislodged unit in {here}"
     unit = d.unit
     if unit.power != power:
-        return (
-            OrderResult.ILLEGAL,
-            f"the dislodged unit in {here} belongs to {unit.power}",
-            None,
-            None,
-        )
+        return f"the dislodged unit in {here} belongs to {unit.power}"
     if (
         ref.type is not None
         and ref.type is not unit.type
         and rules.wrong_unit_type is WrongUnitType.ILLEGAL
     ):
-        why = f"the dislodged unit is {unit.type.value}, not {ref.type.value}"
-        return OrderResult.ILLEGAL, why, None, None
+        return f"the dislodged unit is {unit.type.value}, not {ref.type.value}"
     if isinstance(order, Disband):
-        return None, "", unit, None
+        return _Retreating(power, order, unit, None)
     if isinstance(order, Move) and order.via_convoy:
-        return OrderResult.ILLEGAL, "a retreat cannot be convoyed", None, None
+        return "a retreat cannot be convoyed"
     dest = order.destination
     prov = PROVINCE[dest]
     options = [loc for loc in d.retreats if PROVINCE[loc] == prov]
     if dest != prov and dest in options:  # the coast named ("SPA/NC") is an option
-        return None, "", unit, dest
+        return _Retreating(power, order, unit, dest)
     if len(options) == 1 and (dest == prov or dest[len(prov) + 1 :] not in game_map.coasts(prov)):
-        return None, "", unit, options[0]  # the one option there (a coast it does not have)
+        # the one option there (a coast it does not have)
+        return _Retreating(power, order, unit, options[0])
     if len(options) > 1:
-        return OrderResult.ILLEGAL, f"the coast of {prov} must be given", None, None
-    return OrderResult.ILLEGAL, f"{unit} cannot retreat to {dest}", None, None
+        return f"the coast of {prov} must be given"
+    return f"{unit} cannot retreat to {dest}"

@@ -86,11 +86,11 @@ def _phase(year: int, season: Season, kind: PhaseKind) -> Phase:
 def update_centers(position: Position, game_map: GameMap) -> Position:
     """Each occupied supply centre becomes its occupier's (the same position when none
     changes hands)."""
-    owners = position.centers
+    owners, centers = position.centers, game_map.centers
     changes: dict[Province, Power] = {
         prov: unit.power
         for prov, unit in position.units.items()
-        if prov in game_map.centers and owners.get(prov) != unit.power
+        if prov in centers and owners.get(prov) != unit.power
     }
     if not changes:
         return position
