@@ -446,14 +446,16 @@ def _supports(
     units on the board (``on_board``), then the supports of moves by convoy
     (``by_convoy``)."""
     out: list[Order] = []
+    overseas = by_convoy.overseas
     for into, which, supports in slot.groups:
         if into in strays:
             out.append(slot.support(strays[into], into))
         out += compress(supports, which(on_board))
-        for army, needed in by_convoy.overseas.get(into, ()):
-            # not a move every route of which goes through the supporter's fleet
-            if slot.province not in needed and army is not slot:
-                out.append(_support_by_convoy(slot, army, into))
+        if into in overseas:
+            for army, needed in overseas[into]:
+                # not a move every route of which goes through the supporter's fleet
+                if slot.province not in needed and army is not slot:
+                    out.append(_support_by_convoy(slot, army, into))
     return out
 
 
