@@ -41,7 +41,8 @@ from realpolitik.adjudicator.convoy import has_route, seas_of
 from realpolitik.adjudicator.problem import build_problem
 from realpolitik.game.calendar import settle
 from realpolitik.game.editions import edition
-from realpolitik.legal import WAIVE, _Carriage, _tables, legal_orders, unit_orders
+from realpolitik.legal import WAIVE, _fast, legal_orders, unit_orders
+from realpolitik.legal.listing import _Carriage, _tables, movement_orders
 from realpolitik.maps.model import GameMap, ProvinceType
 from realpolitik.phase import PhaseKind
 from realpolitik.position import Dislodged
@@ -304,6 +305,35 @@ def test_threads_on_a_new_map_list_what_one_thread_lists() -> None:
         for thread in threads:
             thread.join()
         assert found == [expected] * 8
+
+
+# --- the masked listing is the plain one, faster ------------------------------------------------
+@pytest.mark.parametrize("rules", [DATC, CLASSIC, CONQUISTA], ids=["datc", "classic", "conquista"])
+def test_the_masked_listing_lists_what_the_plain_one_does(rules: Rules) -> None:
+    """:mod:`realpolitik.legal._fast` (byte masks, kept for speed) gives the same lists, in
+    the same order, as the plain listing, for every power and for each one alone."""
+    positions = [*MOVEMENT, *(crowded(seed) for seed in range(12))]
+    for position in positions:
+        fast = _fast.movement_orders(MAP, position, rules, None)
+        assert fast is not None
+        assert fast == movement_orders(MAP, position, rules), position
+        for power in ("ENGLAND", "TURKEY"):
+            alone = _fast.movement_orders(MAP, position, rules, power)
+            assert alone is not None
+            plain = movement_orders(MAP, position, rules, power)
+            assert alone.get(power, {}) == plain.get(power, {})
+
+
+def test_what_the_masks_do_not_cover_is_listed_plainly() -> None:
+    """A unit at a location the map does not have, and the rule that supports name other
+    powers' units, go to the plain listing."""
+    units = dict(crowded(3).units)
+    units["SPA"] = Unit("FRANCE", FLEET, "SPA")
+    position = Position(units, dict(Position.initial(MAP).centers))
+    assert _fast.movement_orders(MAP, position, DATC, None) is None
+    assert legal_orders(MAP, position, S1901, DATC) == movement_orders(MAP, position, DATC)
+    named = DATC.with_choice("4.C.5", "a")
+    assert _fast.movement_orders(MAP, crowded(3), named, None) is None
 
 
 # --- movement: both ways ------------------------------------------------------------------------

@@ -1,36 +1,6 @@
-"""Legal orders: every order the adjudicator accepts as legal in the current phase.
+"""The legal orders, listed plainly: the specification of what is legal to order.
 
-``legal_orders(game_map, position, phase, rules, power=None)`` returns, per power, a dict
-from a key to the list of that key's legal orders::
-
-    >>> from realpolitik import Phase, Position, load_map, rules_for
-    >>> game_map = load_map("standard")
-    >>> orders = legal_orders(game_map, Position.initial(game_map), Phase.parse("S1901M"),
-    ...                       rules_for("classic"), "ENGLAND")
-    >>> [str(o) for o in orders["ENGLAND"]["LVP"]][:3]
-    ['A LVP H', 'A LVP - CLY', 'A LVP - EDI']
-
-Keys are a unit's location (movement, retreats), or in an adjustment phase the province of
-a possible build, the location of a unit that may be removed, and ``"WAIVE"``.
-
-Each order is listed once, in one canonical spelling: unit types always given, a fleet's
-destination with its coast where the province has several, supports and convoys naming the
-destination province (any coast: DATC 4.B.4), and every move that goes by convoy marked
-``VIA`` (an army's move to a non-adjacent province needs no ``VIA``, but means the same).
-A move ``VIA`` to an adjacent province is listed when a convoy route exists on the board.
-An army built as ``F`` in an inland province (DATC 4.C.4 b) is the army build's spelling.
-
-A convoy is listed for a fleet at sea on a route of fleets at sea that none of its fleets
-could leave (DATC 6.G.19); a support for a move the supported unit could make, by land or
-by a convoy of fleets other than the supporter: exactly what
-:func:`realpolitik.adjudicator.adjudicate` judges legal (the tests check both ways).
-
-In a movement phase a unit's list is its hold, its moves by land, its moves by convoy (each
-by destination), then for each province it could support into (in order) the support of
-the unit there and of the units that could move there by land, then only by convoy (each
-group by location), and last, for a fleet at sea, its convoys (by army, then destination).
-
-How the lists are made: what does not depend on the position is made once per map, whole,
+What does not depend on the position is made once per map, whole,
 before it is shared between threads (:class:`_Tables`): for each unit type at each location
 (a :class:`_Slot`), its hold, its moves by land (the map's adjacency), and its support of
 each unit it could support by land, province by province (those of
@@ -44,12 +14,11 @@ province's supports).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from itertools import compress
 from operator import attrgetter, itemgetter
 
-from realpolitik.adjudicator import builds_due
 from realpolitik.adjudicator.adjustments import net_upkeep
 from realpolitik.adjudicator.convoy import minimal_routes, seas_of
 from realpolitik.adjudicator.legality import support_reach
@@ -67,12 +36,9 @@ from realpolitik.orders import (
     UnitRef,
     Waive,
 )
-from realpolitik.phase import Phase, PhaseKind
 from realpolitik.position import Position
 from realpolitik.rules import MissingNationality, Rules, SupportReach, Waiving
 from realpolitik.vocab import ARMY, FLEET, Location, Power, Province, Unit, UnitType, province_of
-
-__all__ = ["WAIVE", "builds_due", "legal_orders", "unit_orders"]
 
 WAIVE = "WAIVE"
 """The key of the waive order in an adjustment phase."""
@@ -83,53 +49,6 @@ _Which = Callable[[list[bool]], tuple[bool, ...]]
 """Given whether each slot of the map holds a unit (by number), whether some of them do."""
 
 _by_location = attrgetter("location")
-# read once: reading an enum member runs Enum's lookup in Python (8% of retreat listing)
-_MOVEMENT, _RETREATS = PhaseKind.MOVEMENT, PhaseKind.RETREATS
-
-
-def legal_orders(
-    game_map: GameMap, position: Position, phase: Phase, rules: Rules, power: Power | None = None
-) -> LegalOrders:
-    """Every legal order of ``power`` (or of every power with something to order), by key.
-
-    With ``power`` given, the result has that one entry (empty if it has nothing to order).
-    Powers and keys come in sorted order; each key's list starts with the default (the
-    hold of a unit in a movement phase, the disband of a dislodged unit)."""
-    if phase.kind is _MOVEMENT:
-        out = _movement(game_map, position, rules, power)
-    elif phase.kind is _RETREATS:
-        out = _retreats(game_map, position, power)
-    else:
-        out = _adjustments(game_map, position, rules, power)
-    if power is not None:
-        return {power: out.get(power, {})}
-    return out
-
-
-def unit_orders(
-    game_map: GameMap, position: Position, phase: Phase, rules: Rules, location: Location
-) -> list[Order]:
-    """The legal orders of the unit at ``location`` (its province is enough), or of the
-    dislodged unit there in a retreat phase; in an adjustment phase, the builds in that
-    province or the removal of the unit there. Empty if there is none."""
-    prov = province_of(location)
-    if phase.kind is PhaseKind.MOVEMENT:
-        unit = position.units.get(prov)
-        if unit is None:
-            return []
-        return _movement(game_map, position, rules, unit.power, unit.location)[unit.power][
-            unit.location
-        ]
-    if phase.kind is PhaseKind.RETREATS:
-        d = position.dislodged.get(prov)
-        if d is None:
-            return []
-        return _retreats(game_map, position, d.unit.power)[d.unit.power][d.unit.location]
-    for keyed in _adjustments(game_map, position, rules, None).values():
-        for key, orders in keyed.items():
-            if key != WAIVE and province_of(key) == prov:
-                return orders
-    return []
 
 
 # --- per map: what does not depend on the position --------------------------------------------
@@ -148,8 +67,7 @@ class _Slot:
       those that could move into it by land (by location); ``which``: given whether each
       slot of the map holds a unit (by number), whether each supported slot does;
       ``groups``: the same, province by province (the province, ``which``, ``supports``);
-    * ``seas``: for an army on a coast, the seas touching it; ``at_sea``: a fleet in a sea;
-    * ``disband``, and ``retreats`` by destination.
+    * ``seas``: for an army on a coast, the seas touching it; ``at_sea``: a fleet in a sea.
 
     A slot at a location the map does not have is ``stray`` (made for one call): it has no
     moves by land, and no unit could move to it by land. :class:`_Tables` makes every slot
@@ -158,7 +76,6 @@ class _Slot:
     __slots__ = (
         "at_sea",
         "base",
-        "disband",
         "enters",
         "groups",
         "location",
@@ -166,7 +83,6 @@ class _Slot:
         "province",
         "reach",
         "ref",
-        "retreats",
         "seas",
         "stray",
         "supports",
@@ -199,8 +115,6 @@ class _Slot:
         self.groups: tuple[tuple[Province, _Which, tuple[Order, ...]], ...] = ()
         self.supports: tuple[Order, ...] = ()
         self.which = _which([])
-        self.disband = Disband(ref)
-        self.retreats = {dest: Retreat(ref, dest) for dest in dests}
 
     def support(self, target: _Slot, into: Province) -> SupportHold | SupportMove:
         """This unit's support of the unit of ``target`` holding in, or moving to, ``into``."""
@@ -212,8 +126,7 @@ class _Slot:
 class _Tables:
     """The map's lookups for legal orders, under one reach of supports: one :class:`_Slot`
     per unit type and location (``slots``, numbered in location order); the seas next to
-    each sea (``sea_next``); each power's keys and orders in an adjustment phase where it
-    builds (``menus``). Everything is made here, before the tables can be shared."""
+    each sea (``sea_next``). Everything is made here, before the tables can be shared."""
 
     def __init__(self, game_map: GameMap, reach: SupportReach) -> None:
         self.game_map = game_map
@@ -232,7 +145,6 @@ class _Tables:
         self._reach = reach
         for slot in self.slots.values():
             self._plan(slot)
-        self.menus = {power: self._menu(power) for power in game_map.powers}
 
     def _plan(self, slot: _Slot) -> None:
         """Make the ``reach``, ``supports``, ``which`` and ``groups`` of ``slot``."""
@@ -257,20 +169,6 @@ class _Tables:
             found = _Slot(self.game_map, unit.type, unit.location, len(self.slots))
             self._plan(found)
         return found
-
-    def _menu(self, power: Power) -> tuple[tuple[str, tuple[Order, ...]], ...]:
-        """A power's keys in an adjustment phase where it may build, in key order: each home
-        centre with its builds (an army, and a fleet on each coast of a coastal one), and
-        ``WAIVE`` with the waive."""
-        menu: list[tuple[str, tuple[Order, ...]]] = [(WAIVE, (Waive(),))]
-        for prov in self.game_map.homes.get(power, ()):
-            info = self.game_map.provinces[prov]
-            fleets = [f"{prov}/{c}" for c in info.coasts] if info.coasts else [prov]
-            if info.type is not ProvinceType.COASTAL:
-                fleets = []
-            builds = [Build(UnitRef(ARMY, prov)), *(Build(UnitRef(FLEET, f)) for f in fleets)]
-            menu.append((prov, tuple(builds)))
-        return tuple(sorted(menu, key=lambda entry: entry[0]))
 
 
 def _which(targets: list[_Slot]) -> _Which:
@@ -358,7 +256,7 @@ class _Convoys:
         self.overseas: dict[Province, list[tuple[_Slot, frozenset[Province]]]] = {}
         armies = [slot for slot in slots if slot.seas]
         fleets = [slot.province for slot in slots if slot.at_sea]
-        groups = _fleet_groups(tables, fleets) if armies and fleets else {}
+        groups = fleet_groups(tables.sea_next, fleets) if armies and fleets else {}
         for army in armies if groups else ():
             # the fleets at sea connected to those next to the army
             seas = frozenset().union(*[groups[sea] for sea in army.seas if sea in groups])
@@ -373,8 +271,8 @@ class _Convoys:
                 self.convoys.setdefault(sea, []).extend(orders)
 
 
-def _fleet_groups(
-    tables: _Tables, fleet_seas: Iterable[Province]
+def fleet_groups(
+    sea_next: Mapping[Province, frozenset[Province]], fleet_seas: Iterable[Province]
 ) -> dict[Province, frozenset[Province]]:
     """Each fleet's sea to its group: the seas of the fleets at sea connected to it through
     fleets at sea."""
@@ -385,7 +283,7 @@ def _fleet_groups(
             seen = {sea}
             frontier = [sea]
             while frontier:
-                for nxt in tables.sea_next[frontier.pop()] & fleets:
+                for nxt in sea_next[frontier.pop()] & fleets:
                     if nxt not in seen:
                         seen.add(nxt)
                         frontier.append(nxt)
@@ -396,7 +294,7 @@ def _fleet_groups(
 
 
 # --- movement ---------------------------------------------------------------------------------
-def _movement(
+def movement_orders(
     game_map: GameMap,
     position: Position,
     rules: Rules,
@@ -477,22 +375,69 @@ def _with_nationality(order: Order, power: Power, position: Position) -> Order:
 
 
 # --- retreats and adjustments ---------------------------------------------------------------
-def _retreats(game_map: GameMap, position: Position, power: Power | None) -> LegalOrders:
-    tables = _tables(game_map, SupportReach.CAN_MOVE)  # a retreat needs no supports
+class _Leaving:
+    """A map's orders for retreat and adjustment phases, made whole before they are shared:
+    each unit type at each location's ``disbands`` and ``retreats`` (by destination), and
+    each power's ``menus``: its keys in an adjustment phase where it may build, in key
+    order, each home centre with its builds (an army, and a fleet on each coast of a
+    coastal one), and ``WAIVE`` with the waive."""
+
+    def __init__(self, game_map: GameMap) -> None:
+        places = [(ARMY, loc, game_map.army_adjacency[loc]) for loc in game_map.army_adjacency]
+        places += [(FLEET, loc, game_map.fleet_adjacency[loc]) for loc in game_map.fleet_adjacency]
+        self.disbands: dict[tuple[UnitType, Location], Disband] = {}
+        self.retreats: dict[tuple[UnitType, Location], dict[Location, Retreat]] = {}
+        for utype, loc, dests in places:
+            ref = UnitRef(utype, loc)
+            self.disbands[utype, loc] = Disband(ref)
+            self.retreats[utype, loc] = {dest: Retreat(ref, dest) for dest in sorted(dests)}
+        self.menus = {power: _menu(game_map, power) for power in game_map.powers}
+
+    def disband(self, unit: Unit) -> Disband:
+        return self.disbands.get((unit.type, unit.location)) or Disband(
+            UnitRef(unit.type, unit.location)
+        )
+
+    def retreat(self, unit: Unit, dest: Location) -> Retreat:
+        found = self.retreats.get((unit.type, unit.location), {}).get(dest)
+        return found or Retreat(UnitRef(unit.type, unit.location), dest)
+
+
+def _menu(game_map: GameMap, power: Power) -> tuple[tuple[str, tuple[Order, ...]], ...]:
+    menu: list[tuple[str, tuple[Order, ...]]] = [(WAIVE, (Waive(),))]
+    for prov in game_map.homes.get(power, ()):
+        info = game_map.provinces[prov]
+        fleets = [f"{prov}/{c}" for c in info.coasts] if info.coasts else [prov]
+        if info.type is not ProvinceType.COASTAL:
+            fleets = []
+        builds = [Build(UnitRef(ARMY, prov)), *(Build(UnitRef(FLEET, f)) for f in fleets)]
+        menu.append((prov, tuple(builds)))
+    return tuple(sorted(menu, key=lambda entry: entry[0]))
+
+
+@lru_cache(maxsize=16)  # every shipped board (10), and a few made otherwise; made whole
+def _leaving(game_map: GameMap) -> _Leaving:
+    return _Leaving(game_map)
+
+
+def retreat_orders(game_map: GameMap, position: Position, power: Power | None) -> LegalOrders:
+    """The disband and retreats of each dislodged unit (of ``power``, if given)."""
+    leaving = _leaving(game_map)
     out: LegalOrders = {}
     for d in sorted(position.dislodged.values(), key=lambda d: d.unit.location):
         unit = d.unit
         if power is None or unit.power == power:
-            slot = tables.slot(unit)
-            retreats = [slot.retreats.get(dest) or Retreat(slot.ref, dest) for dest in d.retreats]
-            out.setdefault(unit.power, {})[unit.location] = [slot.disband, *retreats]
+            retreats = [leaving.retreat(unit, dest) for dest in d.retreats]
+            out.setdefault(unit.power, {})[unit.location] = [leaving.disband(unit), *retreats]
     return dict(sorted(out.items()))
 
 
-def _adjustments(
+def adjustment_orders(
     game_map: GameMap, position: Position, rules: Rules, power: Power | None
 ) -> LegalOrders:
-    tables = _tables(game_map, rules.support_reach)
+    """The builds (and the waive) of each power with builds due, the removals of each with
+    removals due (of ``power``, if given)."""
+    leaving = _leaving(game_map)
     centers, units = position.centers, position.units
     waive = rules.waive is Waiving.ALLOWED
     out: LegalOrders = {}
@@ -503,7 +448,7 @@ def _adjustments(
             continue
         keyed: dict[str, list[Order]] = {}
         if due > 0:  # each home centre it owns with no unit there, and WAIVE
-            for key, orders in tables.menus.get(who, ()):
+            for key, orders in leaving.menus.get(who, ()):
                 if key == WAIVE:
                     if waive:
                         keyed[key] = [*orders]
@@ -511,7 +456,7 @@ def _adjustments(
                     keyed[key] = [*orders]
         else:  # each of its units
             for unit in sorted([u for u in units.values() if u.power == who], key=_by_location):
-                keyed[unit.location] = [tables.slot(unit).disband]
+                keyed[unit.location] = [leaving.disband(unit)]
         if keyed:
             out[who] = keyed
     return out
