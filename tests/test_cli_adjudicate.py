@@ -214,3 +214,76 @@ def test_jsonl_results_are_byte_for_byte_the_contract(language: str) -> None:
     assert code == 2  # the malformed lines
     expected = (CONTRACT / f"results.{language}.jsonl").read_text(encoding="utf-8")
     assert out.getvalue() == expected
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_jsonl_the_same_order_text_gets_each_line_its_own_result(language: str) -> None:
+    # the writer remembers each order's entries: one order text, read once and shared,
+    # succeeds, then fails against another move, then succeeds again
+    alone = {**OPENING, "orders": {"FRANCE": ["A PAR - BUR"]}}
+    lines = [alone, OPENING, {**OPENING, "orders": {"GERMANY": ["A MUN - BUR"]}}, alone]
+    text = "\n".join(json.dumps(line) for line in lines)
+    code, out = run(text, "--jsonl", "--lang", language)
+    assert code == 0
+    results = [json.loads(line) for line in out.getvalue().splitlines()]
+    for result, situation in zip(results, lines, strict=True):
+        code, single = run(situation, "--lang", language)
+        assert result == single
+    moves = [
+        {e["result"] for e in r["orders"][power] if e["result"] != "stands"}
+        for r, power in zip(results, ["FRANCE", "FRANCE", "GERMANY", "FRANCE"], strict=True)
+    ]
+    assert moves == [{"succeeds"}, {"succeeds", "given"}, {"succeeds"}, {"succeeds"}]
+    assert results[1]["orders"]["GERMANY"][0]["result"] == "fails"
+    assert results[0] == results[3]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_written_result_is_the_shapes_encoded(language: str) -> None:
+    # result_text writes by hand what Outcome.to_json and Position.to_json shape (the saved
+    # games' shapes too): the same bytes as json.dumps of those shapes
+    from realpolitik.errors import SituationError
+    from realpolitik.formats import situation as contract
+    from realpolitik.game.calendar import play
+    from realpolitik.game.editions import edition
+    from realpolitik.notation import format_order
+
+    lines = (CONTRACT / "situations.jsonl").read_text(encoding="utf-8").splitlines()
+    written = implied = fates = 0
+    dislodging = {
+        "phase": "S1901M",
+        "units": {"FRANCE": ["A PAR", "A MAR"], "GERMANY": ["A BUR"]},
+        "orders": {"FRANCE": ["A PAR - BUR", "A MAR S A PAR - BUR"], "GERMANY": ["A BUR H"]},
+    }
+    # OPENING: F BRE's implied hold; dislodging: A BUR's entry names its fate
+    for line in [*lines, json.dumps(OPENING), json.dumps(dislodging)]:
+        try:
+            data = json.loads(line)
+            name, rules = contract.situation_edition(data, "datc")
+            board = contract.situation_board(data, name)
+            phase, position = contract.read_situation(data, board)
+            orders, failed = contract.read_orders(data.get("orders"), "en", board)
+        except (ValueError, SituationError):
+            continue  # the malformed lines
+        turn = play(edition("classic"), board, rules, phase, position, orders, skip_idle=True)
+        entries: dict[str, list[dict[str, Any]]] = {}
+        for outcome in turn.resolution.outcomes:
+            text = str(outcome.order) if language == "en" else format_order(outcome.order, "fr")
+            entries.setdefault(outcome.power, []).append(outcome.to_json(text))
+        for power, bad in failed.items():
+            for text, reason in bad:
+                entries.setdefault(power, []).append(
+                    {"order": text, "result": "illegal", "reason": reason}
+                )
+        shape = turn.after.to_json()
+        expected = {
+            "phase": str(turn.phase),
+            "orders": dict(sorted(entries.items())),
+            **{key: shape[key] for key in ("units", "dislodged", "contested", "centers")},
+            "next_phase": str(turn.following),
+        }
+        assert contract.result_text(turn, failed, language, board) == json.dumps(expected)
+        written += 1
+        implied += any(outcome.implied for outcome in turn.resolution.outcomes)
+        fates += any(outcome.fate for outcome in turn.resolution.outcomes)
+    assert written >= 6 and implied and fates

@@ -8,6 +8,7 @@ spelling)."""
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Iterator
 
 import pytest
@@ -36,12 +37,13 @@ from realpolitik import (
     rules_for,
 )
 from realpolitik.adjudicator import builds_due
-from realpolitik.adjudicator.convoy import has_route
+from realpolitik.adjudicator.convoy import has_route, seas_of
 from realpolitik.adjudicator.problem import build_problem
 from realpolitik.game.calendar import settle
 from realpolitik.game.editions import edition
-from realpolitik.legal import WAIVE, _Carriage, _tables, legal_orders, unit_orders
-from realpolitik.maps.model import ProvinceType
+from realpolitik.legal import WAIVE, _fast, legal_orders, unit_orders
+from realpolitik.legal.listing import _Carriage, _tables, movement_orders
+from realpolitik.maps.model import GameMap, ProvinceType
 from realpolitik.phase import PhaseKind
 from realpolitik.position import Dislodged
 from realpolitik.rules import SupportReach
@@ -277,6 +279,66 @@ def test_one_power_and_one_unit() -> None:
     assert unit_orders(MAP, Position({}), S1901, DATC, "PAR") == []
 
 
+def test_threads_on_a_new_map_list_what_one_thread_lists() -> None:
+    """The tables made for a map are whole before any thread can read them (issue 16: a
+    thread could get a unit's list without its supports while another filled them)."""
+    positions = [MOVEMENT[3], crowded(0)]
+    expected = [legal_orders(MAP, position, S1901, DATC) for position in positions]
+
+    def work(game_map: GameMap, start: threading.Barrier, found: list[object]) -> None:
+        start.wait()
+        found.append([legal_orders(game_map, p, S1901, DATC) for p in positions])
+
+    for _ in range(4):
+        # the same board as a new map: nothing made for it yet
+        game_map = GameMap(
+            MAP.name,
+            MAP.title,
+            MAP.provinces,
+            MAP.army_adjacency,
+            MAP.fleet_adjacency,
+            MAP.starts,
+            MAP.powers,
+        )
+        start = threading.Barrier(8)
+        found: list[object] = []
+        threads = [threading.Thread(target=work, args=(game_map, start, found)) for _ in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert found == [expected] * 8
+
+
+# --- the masked listing is the plain one, faster ------------------------------------------------
+@pytest.mark.parametrize("rules", [DATC, CLASSIC, CONQUISTA], ids=["datc", "classic", "conquista"])
+def test_the_masked_listing_lists_what_the_plain_one_does(rules: Rules) -> None:
+    """:mod:`realpolitik.legal._fast` (byte masks, kept for speed) gives the same lists, in
+    the same order, as the plain listing, for every power and for each one alone."""
+    positions = [*MOVEMENT, *(crowded(seed) for seed in range(12))]
+    for position in positions:
+        fast = _fast.movement_orders(MAP, position, rules, None)
+        assert fast is not None
+        assert fast == movement_orders(MAP, position, rules), position
+        for power in ("ENGLAND", "TURKEY"):
+            alone = _fast.movement_orders(MAP, position, rules, power)
+            assert alone is not None
+            plain = movement_orders(MAP, position, rules, power)
+            assert alone.get(power, {}) == plain.get(power, {})
+
+
+def test_what_the_masks_do_not_cover_is_listed_plainly() -> None:
+    """A unit at a location the map does not have, and the rule that supports name other
+    powers' units, go to the plain listing."""
+    units = dict(crowded(3).units)
+    units["SPA"] = Unit("FRANCE", FLEET, "SPA")
+    position = Position(units, dict(Position.initial(MAP).centers))
+    assert _fast.movement_orders(MAP, position, DATC, None) is None
+    assert legal_orders(MAP, position, S1901, DATC) == movement_orders(MAP, position, DATC)
+    named = DATC.with_choice("4.C.5", "a")
+    assert _fast.movement_orders(MAP, crowded(3), named, None) is None
+
+
 # --- movement: both ways ------------------------------------------------------------------------
 @pytest.mark.parametrize("index", range(len(MOVEMENT)))
 def test_listed_movement_orders_are_legal(index: int) -> None:
@@ -346,8 +408,9 @@ def test_crowded_positions_have_convoys_and_convoyed_supports() -> None:
 
 
 def test_a_fleet_in_every_sea_and_an_army_on_every_coast() -> None:
-    """So many convoys that their markers, each counted once per army, outnumber the bytes
-    of a mask table: the listing still matches what the adjudicator judges legal."""
+    """So many convoys, moves by convoy and supports of them that almost every unit's
+    supports go province by province: the listing still matches what the adjudicator
+    judges legal."""
     units: dict[str, Unit] = {}
     for prov in sorted(MAP.provinces):
         power = MAP.powers[len(units) % len(MAP.powers)]
@@ -362,6 +425,24 @@ def test_a_fleet_in_every_sea_and_an_army_on_every_coast() -> None:
         mine = listed(position, rules=rules)
         assert mine <= legal, sorted(str(o) for o in mine - legal)
         assert legal <= mine, sorted(str(o) for o in legal - mine)
+
+
+def test_units_at_locations_the_map_does_not_have() -> None:
+    """A position built by hand may put a fleet on a coastal province without its coast or
+    an army on a coast: such a unit moves by land nowhere, but may hold, be supported to
+    hold, be convoyed and support (conquista: into what its province borders); the listing
+    is still exactly what the adjudicator judges legal."""
+    units = dict(crowded(3).units)
+    units["SPA"] = Unit("FRANCE", FLEET, "SPA")
+    units["BUL"] = Unit("TURKEY", ARMY, "BUL/EC")
+    position = Position(units, dict(Position.initial(MAP).centers))
+    for rules in (DATC, CONQUISTA):
+        assert assert_all_legal(position, S1901, rules) > 0
+        mine = listed(position, rules=rules)
+        legal = judged_legal(position, rules)
+        assert mine == legal, sorted(str(o) for o in mine ^ legal)
+    assert Hold(UnitRef(FLEET, "SPA")) in mine
+    assert any(isinstance(o, Convoy) and o.convoyed.location == "BUL/EC" for o in mine)
 
 
 def test_convoys_only_on_minimal_routes() -> None:
@@ -527,32 +608,31 @@ def test_builds_waive_and_removals() -> None:
 
 
 def test_carriage_reach_and_needs_as_searched_without_each_fleet() -> None:
-    """A carriage takes its reach and each fleet's needed destinations from the minimal
+    """A carriage takes its reach and the fleets each move by convoy needs from the minimal
     routes; the same as searching the fleets at sea again, with and without each fleet."""
     tables = _tables(MAP, SupportReach.CAN_MOVE)
+    seas_map = seas_of(MAP)
     reach = MAP.fleet_reach
 
     def reached(src: str, seas: frozenset[str]) -> set[str]:
-        seen = {s for s in tables.seas_at[src] if s in seas}
+        seen = {s for s in seas_map.at[src] if s in seas}
         frontier = list(seen)
         while frontier:
             for nxt in reach[frontier.pop()] & seas:
                 if nxt not in seen:
                     seen.add(nxt)
                     frontier.append(nxt)
-        return {c for s in seen for c in tables.sea_coasts[s]} - {src}
+        return {c for s in seen for c in seas_map.coasts[s]} - {src}
 
     rng = random.Random(5)
-    all_seas, coasts = sorted(tables.seas), sorted(tables.seas_at)
+    all_seas, coasts = sorted(seas_map.next), sorted(seas_map.at)
     for _ in range(300):
         src = rng.choice(coasts)
         seas = frozenset(rng.sample(all_seas, rng.randint(1, 8)))
-        carriage = _Carriage(tables, src, seas)
+        carriage = _Carriage(tables, tables.slots[ARMY, src], seas)
         everywhere = sorted(reached(src, seas))
         assert [move.destination for move in carriage.vias] == everywhere
-        needs: dict[str, tuple[str, ...]] = {}
-        for sea in sorted(seas):
-            lost = tuple(d for d in carriage.into if d not in reached(src, seas - {sea}))
-            if lost:
-                needs[sea] = lost
-        assert carriage.needs == needs
+        for dest in carriage.overseas:
+            assert carriage.needed[dest] == {
+                sea for sea in seas if dest not in reached(src, seas - {sea})
+            }

@@ -126,17 +126,17 @@ class Position:
         upper- or lower-case; raise :class:`SituationError` naming anything wrong."""
         units: dict[Province, Unit] = {}
         for power, texts in _power_map(data.get("units", {}), "units").items():
-            for text in _str_list(texts, f"units of {power}"):
-                unit = parse_unit(text, power, game_map)
-                prov = unit.province
+            for text in _str_list(texts, "units of", power):
+                unit, prov = _read_unit(text, power, game_map)
                 if prov in units:
                     raise SituationError(f"two units in {prov}")
                 units[prov] = unit
         centers: dict[Province, Power] = {}
+        supply = game_map.centers
         for power, provs in _power_map(data.get("centers", {}), "centers").items():
-            for prov in _str_list(provs, f"centers of {power}"):
+            for prov in _str_list(provs, "centers of", power):
                 prov = prov.upper()
-                if prov not in game_map.centers:
+                if prov not in supply:
                     raise SituationError(f"{prov} (centers of {power}) is not a supply centre")
                 if prov in centers:
                     raise SituationError(f"centre {prov} owned by both {centers[prov]} and {power}")
@@ -187,6 +187,12 @@ _loc_key = attrgetter("location")
 
 
 @lru_cache(maxsize=4096)  # situations name the same units again and again: 2x faster reading
+def _read_unit(text: str, power: Power, game_map: GameMap) -> tuple[Unit, Province]:
+    """:func:`parse_unit` and the unit's province."""
+    unit = parse_unit(text, power, game_map)
+    return unit, unit.province
+
+
 def parse_unit(text: str, power: Power, game_map: GameMap) -> Unit:
     """``"F STP/SC"`` (any case, coast also as ``STP(SC)``) to a unit of ``power``."""
     parts = text.replace("(", "/").replace(")", "").split()
@@ -230,15 +236,17 @@ def _power_map(value: Any, what: str) -> dict[Power, Any]:
     return {str(k).upper(): v for k, v in value.items()}
 
 
-def _str_list(value: Any, what: str) -> list[str]:
-    """``value``, checked to be a list of strings."""
+def _str_list(value: Any, what: str, power: Power = "") -> list[str]:
+    """``value``, checked to be a list of strings (``what``, with ``power``: the error's
+    subject, e.g. "units of" "FRANCE": written only when there is an error)."""
     if isinstance(value, list):
         for item in value:
             if not isinstance(item, str):
                 break
         else:
             return value
-    raise SituationError(f"{what} must be a list of strings")
+    subject = f"{what} {power}" if power else what
+    raise SituationError(f"{subject} must be a list of strings")
 
 
 def _dislodged(entry: Any, power: Power, game_map: GameMap) -> Dislodged:
@@ -254,7 +262,7 @@ def _dislodged(entry: Any, power: Power, game_map: GameMap) -> Dislodged:
     if retreats_raw is not None:
         retreats = tuple(
             parse_unit(f"{unit.type.value} {r}", power, game_map).location
-            for r in _str_list(retreats_raw, f"retreats of {entry['unit']}")
+            for r in _str_list(retreats_raw, "retreats of", entry["unit"])
         )
     return Dislodged(unit, attacker, retreats if retreats is not None else ())
 

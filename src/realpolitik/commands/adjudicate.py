@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any, TextIO
+from typing import TextIO
 
 from realpolitik.errors import SituationError
-from realpolitik.formats.situation import AUTO, adjudicate_situation
+from realpolitik.formats.situation import AUTO, adjudicate_situation, adjudicate_text
 from realpolitik.notation import LANGUAGES
 from realpolitik.rules import PRESETS
 
@@ -46,11 +46,10 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     for number, line in enumerate(stdin, 1):
         if not line.strip():
             continue
-        result: dict[str, Any]
         try:
-            result = adjudicate_situation(json.loads(line), rules, args.lang)
+            text = adjudicate_text(json.loads(line), rules, args.lang)
         except (json.JSONDecodeError, SituationError) as exc:
-            result = {"error": f"line {number}: {exc}"}
+            text = json.dumps({"error": f"line {number}: {exc}"})
             status = 2
-        stdout.write(json.dumps(result) + "\n")
+        stdout.write(text + "\n")
     return status

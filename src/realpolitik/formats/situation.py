@@ -30,7 +30,10 @@ in the result (the unit holds), never raised.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from json.encoder import encode_basestring_ascii
+from operator import attrgetter
 from typing import Any
 
 from realpolitik.adjudicator import retreat_options
@@ -229,6 +232,15 @@ def adjudicate_situation(
     adjudicate --lang``) is the language of the orders when the situation does not say,
     and the language of the result's order texts; without it the results are written in
     the situation's language."""
+    result: dict[str, Any] = json.loads(adjudicate_text(data, rules, language))
+    return result
+
+
+def adjudicate_text(
+    data: Any, rules: Rules | str | None = None, language: str | None = None
+) -> str:
+    """:func:`adjudicate_situation`'s result as JSON text, exactly ``json.dumps`` of it (one
+    line: ``realpolitik adjudicate --jsonl`` writes it as it is)."""
     if not isinstance(data, Mapping):
         raise SituationError("a situation must be a JSON object")
     name, rules = situation_edition(data, rules)
@@ -251,10 +263,10 @@ def adjudicate_situation(
     turn = play(
         calendar, game_map, rules, phase, position, orders, accepted=accepted, skip_idle=True
     )
-    result = result_json(turn, failed, out_language, game_map)
-    if "ally" in data:  # conquista: the alliances formed this phase
-        result["alliances"] = alliances
-    return result
+    text = result_text(turn, failed, out_language, game_map)
+    if "ally" in data:  # conquista: the alliances formed this phase, the result's last key
+        text = f'{text[:-1]}, "alliances": {json.dumps(alliances)}}}'
+    return text
 
 
 def result_json(
@@ -262,23 +274,89 @@ def result_json(
 ) -> dict[str, Any]:
     """The contract's result of a phase played (``failed``: the order texts that could not
     be read, with the reason; ``language``: that of the result's order texts)."""
-    out_orders: dict[Power, list[dict[str, Any]]] = {}
-    english = language in ("en", AUTO)  # else each order is written in ``language``
-    for outcome in turn.resolution.outcomes:
-        text = None if english else format_order(outcome.order, language, game_map=game_map)
-        out_orders.setdefault(outcome.power, []).append(outcome.to_json(text))
+    result: dict[str, Any] = json.loads(result_text(turn, failed, language, game_map))
+    return result
+
+
+def result_text(
+    turn: Turn, failed: Mapping[Power, list[tuple[str, str]]], language: str, game_map: GameMap
+) -> str:
+    """:func:`result_json` as JSON text, exactly ``json.dumps`` of it: ``phase``; ``orders``,
+    per power in alphabetical order, an entry per order (``order``, ``result``, ``reason``,
+    and ``unit`` and ``implied`` when they apply, as
+    :meth:`~realpolitik.adjudicator.results.Outcome.to_json` has them); ``units``,
+    ``dislodged``, ``contested``, ``centers`` (as :meth:`Position.to_json` shapes them); and
+    ``next_phase``. Written rather than built and encoded (for the entries, a third of the
+    instructions), each order's text found again by the order (see :func:`_written`)."""
+    entries: dict[Power, list[str]] = {}
+    written = _written(language, game_map)
+    for power, order, result, reason, fate, implied in turn.resolution.outcomes:
+        found = written.get(id(order))
+        if found is None:
+            english = language in ("en", AUTO)  # else each order is written in ``language``
+            text = str(order) if english else format_order(order, language, game_map=game_map)
+            found = (order, _STRING(text))
+            if not implied:  # an implied hold is a new order each time
+                if len(written) >= _WRITTEN_ORDERS:
+                    written.clear()
+                written[id(order)] = found  # made whole, then published
+        entry = f'{{"order": {found[1]}, "result": "{result._value_}", "reason": {_STRING(reason)}'
+        if fate is not None:
+            entry += f', "unit": "{fate._value_}"'
+        if implied:
+            entry += ', "implied": true'
+        entries.setdefault(power, []).append(entry + "}")
     for power, bad in failed.items():
         for text, reason in bad:
-            out_orders.setdefault(power, []).append(
-                {"order": text, "result": OrderResult.ILLEGAL.value, "reason": reason}
+            entries.setdefault(power, []).append(
+                f'{{"order": {_STRING(text)}, "result": "{OrderResult.ILLEGAL._value_}", '
+                f'"reason": {_STRING(reason)}}}'
             )
-    shape = turn.after.to_json()
-    return {
-        "phase": str(turn.phase),
-        "orders": dict(sorted(out_orders.items())),
-        "units": shape["units"],
-        "dislodged": shape["dislodged"],
-        "contested": shape["contested"],
-        "centers": shape["centers"],
-        "next_phase": str(turn.following),
-    }
+    after = turn.after
+    units: dict[Power, list[str]] = {}
+    for unit in sorted(after.units.values(), key=_by_location):
+        units.setdefault(unit.power, []).append(_STRING(str(unit)))
+    centers: dict[Power, list[str]] = {}
+    for prov, power in sorted(after.centers.items()):
+        centers.setdefault(power, []).append(_STRING(prov))
+    dislodged: dict[Power, list[str]] = {}
+    for prov in sorted(after.dislodged):
+        d = after.dislodged[prov]
+        retreat = {"unit": str(d.unit), "attacker_from": d.attacker_from, "retreats": d.retreats}
+        dislodged.setdefault(d.unit.power, []).append(json.dumps(retreat))
+    contested = ", ".join(_STRING(prov) for prov in sorted(after.contested))
+    return (
+        f'{{"phase": {_STRING(str(turn.phase))}, "orders": {_by_power(entries)}, '
+        f'"units": {_by_power(units)}, "dislodged": {_by_power(dislodged)}, '
+        f'"contested": [{contested}], "centers": {_by_power(centers)}, '
+        f'"next_phase": {_STRING(str(turn.following))}}}'
+    )
+
+
+def _by_power(written: Mapping[Power, list[str]]) -> str:
+    """A JSON object of lists keyed by power, in alphabetical order, from the lists' items
+    written as JSON."""
+    lists = (f"{_STRING(power)}: [{', '.join(written[power])}]" for power in sorted(written))
+    return f"{{{', '.join(lists)}}}"
+
+
+_by_location = attrgetter("location")
+_STRING = encode_basestring_ascii
+"""A string as ``json.dumps`` writes it."""
+_WRITTEN_ORDERS = 16_384  # orders remembered per language and map (forgotten all at once)
+_WRITTEN: dict[tuple[str, GameMap], dict[int, tuple[Order, str]]] = {}
+
+
+def _written(language: str, game_map: GameMap) -> dict[int, tuple[Order, str]]:
+    """The orders written so far in ``language`` on ``game_map``, by ``id``: each order and
+    its text as JSON. Orders read from the same text are one shared object (see
+    :func:`~realpolitik.notation.read_all`), so most of a phase's orders are found here
+    (writing one costs ten times as much). Each item keeps its order alive: no other object
+    can take that ``id`` while it is here. Threads share it: an item is made whole, then
+    published by one assignment."""
+    found = _WRITTEN.get((language, game_map))
+    if found is None:
+        if len(_WRITTEN) >= 16:  # every shipped board in one language, usually
+            _WRITTEN.clear()
+        found = _WRITTEN[language, game_map] = {}
+    return found
