@@ -3,8 +3,10 @@ with its own connections) racing for it; schema migrations run once."""
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +16,7 @@ from sqlalchemy import select
 from realpolitik.server import tables as t
 from realpolitik.server.app import create_app
 from realpolitik.server.backend import Backend
-from realpolitik.server.db import make_engine
+from realpolitik.server.db import _write_ahead_log, make_engine
 from realpolitik.server.migrations import MIGRATIONS, current_version
 from realpolitik.server.play import process_if_due
 from tests.server.conftest import FakeClock, fast_settings, new_game, register
@@ -209,3 +211,23 @@ def test_a_process_skips_a_game_another_one_holds_postgres(pg_url: str, clock: F
     assert process_if_due(b, game["id"]) is False
     other.close()
     b.close()
+
+
+def test_wal_mode_waits_for_a_lock_sqlite_busy_handler_skips(tmp_path: Path) -> None:
+    """Switching a new file to WAL while another connection holds a lock fails at once in
+    SQLite (no busy handler): two workers starting on a new file crashed one of them
+    ("database is locked"). The switch now waits for the lock to go."""
+    path = tmp_path / "new.sqlite3"
+    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN EXCLUSIVE")
+    holder.execute("CREATE TABLE t (x)")
+    release = threading.Timer(0.3, holder.execute, args=("COMMIT",))
+    release.start()
+    other = sqlite3.connect(path, isolation_level=None, timeout=0.05, check_same_thread=False)
+    try:
+        _write_ahead_log(other.cursor(), patience=10)
+        assert other.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    finally:
+        release.join()
+        other.close()
+        holder.close()

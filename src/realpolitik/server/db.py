@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -47,7 +48,7 @@ def _sqlite_immediate(engine: Engine) -> None:
         cur = dbapi_conn.cursor()
         cur.execute("PRAGMA foreign_keys=ON")
         cur.execute("PRAGMA busy_timeout=60000")
-        cur.execute("PRAGMA journal_mode=WAL")
+        _write_ahead_log(cur)
         cur.execute("PRAGMA synchronous=NORMAL")
         cur.close()
 
@@ -55,6 +56,23 @@ def _sqlite_immediate(engine: Engine) -> None:
     def _begin(conn: Connection) -> None:
         readonly = conn.get_execution_options().get("rp_readonly", False)
         conn.exec_driver_sql("BEGIN" if readonly else "BEGIN IMMEDIATE")
+
+
+def _write_ahead_log(cur: sqlite3.Cursor, patience: float = 60.0) -> None:
+    """Put the database in WAL mode (kept in the file: once is enough). Switching a file to
+    WAL takes an exclusive lock that SQLite's busy handler does not wait for, so a process
+    or thread switching it while another connects gets "database is locked" at once: try
+    again for up to ``patience`` seconds."""
+    deadline = time.monotonic() + patience
+    while True:
+        try:
+            if cur.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                cur.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
 
 
 _writers: weakref.WeakKeyDictionary[Engine, threading.RLock] = weakref.WeakKeyDictionary()
