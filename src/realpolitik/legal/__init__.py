@@ -32,8 +32,9 @@ group by location), and last, for a fleet at sea, its convoys (by army, then des
 
 The lists are made by :mod:`realpolitik.legal.listing` (plain tables and lookups: the
 specification); a movement phase on a map whose units fit the masks of
-:mod:`realpolitik.legal._fast` is listed there instead, in C where it can (a quarter of the
-instructions of a movement listing); the tests check that both give the same lists.
+:mod:`realpolitik.legal._fast` is listed there instead, in C where it can (987 k
+instructions a movement phase listed plainly, 723 k by masks); the tests check that both
+give the same lists.
 """
 
 from __future__ import annotations

@@ -9,7 +9,8 @@ keeps those supports whose supported unit is on the board, and adds what the fle
 make possible, from the minimal convoy routes
 (:func:`~realpolitik.adjudicator.convoy.minimal_routes`, as the adjudicator finds them):
 the moves by convoy, the convoys, and the supports of moves by convoy (last in their
-province's supports).
+province's supports). Retreat and adjustment phases read a lighter table per map
+(:class:`_Leaving`): each unit's disband and retreats, each power's builds.
 """
 
 from __future__ import annotations
