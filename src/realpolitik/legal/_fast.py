@@ -214,16 +214,15 @@ class _SupportsInto(dict["_Slot", "SupportHold | SupportMove"]):
 class _Tables:
     """The map's lookups for legal orders.
 
-    The sea neighbours of each sea, the coasts each sea touches and the seas each coast
-    touches; one :class:`_Slot` per unit type and location, planned (``slot_at``; and by
-    unit type then location, ``planned``); ``occupants[p]``: the
-    slots in province ``p``; ``movers[p]``: the slots that could move to ``p`` (by
-    location); the codes: of the slots (from :data:`_FIRST_CODE`, in location order;
-    ``by_code``), of the markers of the moves by convoy into each coast (``into_codes``),
-    then of the slots' markers; ``narrow`` if they all fit in a byte (else the tables are
-    not made: :func:`movement_orders` leaves the map to the plain listing); and the most
-    recent :class:`_Carriage`
-    tables (``carriages``, by army's province and group of connected fleets at sea, at most
+    The sea neighbours of each sea and the seas each coast touches; one :class:`_Slot` per
+    unit type and location, planned (``slot_at``; and by unit type then location,
+    ``planned``); ``occupants[p]``: the slots in province ``p``; ``movers[p]``: the slots
+    that could move to ``p`` (by location); the codes: of the slots (from
+    :data:`_FIRST_CODE`, in location order; ``by_code``), of the markers of the moves by
+    convoy into each coast (``into_codes``), then of the slots' markers; ``narrow`` if they
+    all fit in a byte (else the slots are not planned: :func:`movement_orders` leaves the
+    map to the plain listing); and the most recent :class:`_Carriage` tables
+    (``carriages``, by army's province and group of connected fleets at sea, at most
     ``_CARRIAGES``, the oldest dropped first).
 
     All but the carriages is made here, whole, before the tables can be shared between
@@ -237,7 +236,7 @@ class _Tables:
         seas = frozenset(p for p, i in provinces.items() if i.type is ProvinceType.SEA)
         self.seas = seas
         graph = seas_of(game_map)
-        self.sea_next, self.sea_coasts, self.seas_at = graph.next, graph.coasts, graph.at
+        self.sea_next, self.seas_at = graph.next, graph.at
         self.slot_at: dict[tuple[UnitType, Location], _Slot] = {}
         places = [(ARMY, loc) for loc in game_map.army_adjacency]
         places += [(FLEET, loc) for loc in game_map.fleet_adjacency]
@@ -262,7 +261,6 @@ class _Tables:
                 slot.via_code, code = code, code + 1
             elif slot.at_sea:
                 slot.convoys_code, code = code, code + 1
-        self.code_count = code
         self.narrow = code <= 256
         # everything is made here, before the tables can be shared between threads
         for slot in self.by_code.values() if self.narrow else ():
