@@ -22,7 +22,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import secrets
 import stat
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
@@ -339,7 +338,7 @@ def write_json_atomic(data: Any, path: str | os.PathLike[str]) -> None:
     disk, then renamed over it. The file keeps its mode (a new one gets the umask's)."""
     target = Path(path)
     folder = target.parent
-    tmp = folder / f".{target.name}.{secrets.token_hex(4)}.tmp"
+    tmp = folder / f".{target.name}.{os.urandom(4).hex()}.tmp"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:

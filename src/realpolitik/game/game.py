@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import copy
 import random
-import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -63,6 +62,7 @@ _ORDERS_OF: dict[PhaseKind, tuple[tuple[type, ...], frozenset[type]]] = {
 }
 _UnitOrder = Hold | Move | SupportHold | SupportMove | Convoy | Retreat | Disband | Build
 GLOBAL = "GLOBAL"
+_SEEDS = random.SystemRandom()  # a new game's seed, from the system's randomness
 
 
 class _GameFacts:
@@ -256,7 +256,7 @@ class Game:
             names = None if players is None else _names(players)
             chosen = spec.setup(None if names is None else len(names), setup)
             names = names or chosen.default_names()
-            seed = secrets.randbelow(2**31) if seed is None else int(seed)
+            seed = _SEEDS.randrange(2**31) if seed is None else int(seed)
             by_power = players is None and all(len(g) == 1 for g in chosen.groups)
             dealt = chosen.deal(names, assignment or {}, seed, by_power=by_power)
         except ValueError as exc:
