@@ -24,7 +24,7 @@ import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -309,30 +309,32 @@ def _checked(ed: Edition, setup: Setup) -> Setup:
 
 
 @lru_cache(maxsize=1)
-def _registry() -> tuple[dict[str, dict[str, Any]], dict[str, Edition]]:
+def _declarations() -> Mapping[str, Any]:
+    """``data/variants.json``: the variants and the editions as declared (read once, never
+    changed)."""
     # read beside the module, not through importlib.resources (its first use costs a new
     # game several times the rest of its work)
     path = Path(__file__).parents[1] / "data" / "variants.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    variants = dict(data["variants"])
-    editions = {name: _edition(name, raw) for name, raw in data["editions"].items()}
-    for ed in editions.values():
-        if ed.variant not in variants:
-            raise VariantError(f"edition {ed.name}: unknown variant {ed.variant!r}")
-    return variants, editions
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
 
 
+@cache  # made whole on first use, one edition at a time (a new game needs one)
 def edition(name: str) -> Edition:
     """A declared edition by name: ``classic``, ``1971``, ``grow``, ``conquista``."""
-    found = _registry()[1].get(name)
-    if found is None:
+    declared = _declarations()
+    raw = declared["editions"].get(name)
+    if raw is None:
         raise VariantError(f"unknown edition {name!r}; editions: {', '.join(EDITIONS)}")
-    return found
+    ed = _edition(name, raw)
+    if ed.variant not in declared["variants"]:
+        raise VariantError(f"edition {ed.name}: unknown variant {ed.variant!r}")
+    return ed
 
 
 def variant_title(name: str) -> str:
     """The title of a declared variant (a board family: ``standard``)."""
-    found = _registry()[0].get(name)
+    found = _declarations()["variants"].get(name)
     if found is None:
         raise VariantError(f"unknown variant {name!r}; variants: {', '.join(VARIANTS)}")
     return str(found["title"])

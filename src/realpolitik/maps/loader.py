@@ -94,10 +94,10 @@ def map_from_dict(data: dict[str, Any]) -> GameMap:
         provinces[pid] = info
 
     army = _edges(data.get("army", []), "army")
-    for p, dsts in army.items():
-        for q in (p, *dsts):
-            if q not in provinces or not provinces[q].is_land:
-                raise MapDataError(f"army edge touches {q}, which is not a land province")
+    land = {p for p, info in provinces.items() if info.is_land}
+    off_land = sorted(army.keys() - land)  # (both ends of every edge are keys)
+    if off_land:
+        raise MapDataError(f"army edge touches {off_land[0]}, which is not a land province")
 
     fleet = _edges(data.get("fleet", []), "fleet")
     for loc in fleet:
@@ -135,7 +135,7 @@ def map_from_dict(data: dict[str, Any]) -> GameMap:
         name=data["name"],
         title=data.get("title", data["name"]),
         provinces=provinces,
-        army_adjacency={p: frozenset(army.get(p, ())) for p, i in provinces.items() if i.is_land},
+        army_adjacency={p: frozenset(army.get(p, ())) for p in provinces if p in land},
         fleet_adjacency={loc: frozenset(dsts) for loc, dsts in fleet.items()},
         starts=starts,
         powers=powers,

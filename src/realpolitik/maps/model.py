@@ -74,8 +74,7 @@ class GameMap:
 
     def __post_init__(self) -> None:
         reach = {
-            loc: frozenset(province_of(dst) for dst in dsts)
-            for loc, dsts in self.fleet_adjacency.items()
+            loc: frozenset(map(province_of, dsts)) for loc, dsts in self.fleet_adjacency.items()
         }
         object.__setattr__(self, "fleet_reach", reach)
         object.__setattr__(self, "fleet_locations", frozenset(self.fleet_adjacency))

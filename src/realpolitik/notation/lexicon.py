@@ -21,7 +21,7 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from pathlib import Path
+from importlib import resources
 from typing import Any, NamedTuple
 
 from realpolitik.maps.model import GameMap
@@ -109,10 +109,8 @@ def language_data(language: str) -> Mapping[str, Any]:
     """The raw language file ``lexicon/<language>.json``."""
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r} (known: {', '.join(LANGUAGES)})")
-    # read beside the module, not through importlib.resources (importing it costs a tenth
-    # of the package's import), as the maps and editions are
-    path = Path(__file__).parent / "lexicon" / f"{language}.json"
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    raw = resources.files("realpolitik.notation").joinpath("lexicon", f"{language}.json")
+    data: dict[str, Any] = json.loads(raw.read_text(encoding="utf-8"))
     return data
 
 
