@@ -12,7 +12,8 @@ from collections.abc import Callable
 
 import pytest
 
-from realpolitik import Phase, Position, adjudicate, parse_order, rules_for
+from realpolitik import Game, Phase, Position, adjudicate, parse_order, rules_for
+from realpolitik.game.editions import EDITIONS, edition
 from realpolitik.legal import legal_orders
 from realpolitik.maps import load_map
 from realpolitik.maps.loader import (
@@ -80,3 +81,19 @@ def test_threads_meeting_a_fresh_map_see_the_same(name: str) -> None:
 def test_the_boards_are_every_shipped_board() -> None:
     assert load_map("standard") is not None
     assert len(BOARDS) == 10
+
+
+def test_threads_asking_for_an_edition_first_get_it_whole() -> None:
+    """Editions are made on first use: threads asking together each get a whole one, equal
+    to what one thread alone gets, and a new game on it."""
+    alone = {name: (edition(name), Game.new(edition=name, seed=3).position) for name in EDITIONS}
+    for _ in range(TRIALS):
+        edition.cache_clear()
+        results = _together(
+            load_map("standard"),
+            lambda _: tuple(
+                (edition(name), Game.new(edition=name, seed=3).position) for name in EDITIONS
+            ),
+        )
+        for result in results:
+            assert result == tuple(alone[name] for name in EDITIONS)
