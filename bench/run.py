@@ -44,8 +44,10 @@ HERE = Path(__file__).parent
 OURS = sys.executable
 RESULTS = HERE / "results.json"
 # Guards, not goals (issue 16 withdrew the 30x targets): 90% of the ratios issue 16 names
-# (movement adjudication ~17x, movement legal orders 16-19x, random play ~14x), and of the
-# last run before it for the kinds it does not name. A ratio below its guard is a regression.
+# (movement adjudication ~17x, movement legal orders 16-19x, random play ~14x: its "about
+# 4,300 phases/s", the next 10 games of a process), and of the last run before it for the
+# rows it does not name (the first 10 random games: 12.5x). A ratio below its guard is a
+# regression.
 GUARDS = {
     ("adjudicate", "M"): 15.3,
     ("adjudicate", "R"): 12.3,
@@ -54,7 +56,7 @@ GUARDS = {
     ("enumerate", "R"): 5.0,
     ("enumerate", "A"): 7.4,
 }
-GUARD_PLAY = 12.6
+GUARD_PLAY = {"games": 11.2, "later": 12.6}  # the first 10 random games, the next 10
 TARGET_IMPORT = 0.15
 TARGET_MEMORY_MB = 30.0
 TARGET_JSONL_RATIO = 15.0
@@ -250,19 +252,21 @@ def table(results: dict[str, Any]) -> tuple[list[str], list[str]]:
         timing("resolve", "(of which) resolution alone", target=False)
     timing("enumerate", "legal orders per phase")
     play = results["play"]
-    ratio = play["ours"] / play["peer"]
-    ok = ratio >= GUARD_PLAY
-    if not ok:
-        missed.append("random games")
-    rows.append(
-        f"| random games ({play['games']}, phases/s) | {play['ours']:,.0f} | {play['peer']:,.0f} "
-        f"| {ratio:.1f}× | ≥ {GUARD_PLAY:.1f}× {'✓' if ok else '✗'} |"
-    )
+    batches = {
+        "games": (f"random games ({play['games']}, phases/s)", play),
+        "later": (f"random games, the next {play['games']} in the same process (phases/s)",
+                  play["later"]),
+    }  # fmt: skip
+    for batch, (name, rates) in batches.items():
+        ratio, guard = rates["ours"] / rates["peer"], GUARD_PLAY[batch]
+        ok = ratio >= guard
+        if not ok:
+            missed.append(name)
+        rows.append(
+            f"| {name} | {rates['ours']:,.0f} | {rates['peer']:,.0f} | {ratio:.1f}× "
+            f"| ≥ {guard:.1f}× {'✓' if ok else '✗'} |"
+        )
     later = play["later"]
-    rows.append(
-        f"| random games, the next {play['games']} in the same process (phases/s) "
-        f"| {later['ours']:,.0f} | {later['peer']:,.0f} | {later['ours'] / later['peer']:.1f}× | |"
-    )
     if "env" in results:
         env = results["env"]
         ok = env["games"] >= TARGET_ENV
