@@ -252,11 +252,11 @@ def table(results: dict[str, Any]) -> tuple[list[str], list[str]]:
         timing("resolve", "(of which) resolution alone", target=False)
     timing("enumerate", "legal orders per phase")
     play = results["play"]
+    next_name = f"random games, the next {play['games']} in the same process (phases/s)"
     batches = {
         "games": (f"random games ({play['games']}, phases/s)", play),
-        "later": (f"random games, the next {play['games']} in the same process (phases/s)",
-                  play["later"]),
-    }  # fmt: skip
+        "later": (next_name, play["later"]),
+    }
     for batch, (name, rates) in batches.items():
         ratio, guard = rates["ours"] / rates["peer"], GUARD_PLAY[batch]
         ok = ratio >= guard
