@@ -8,12 +8,11 @@ writes each as the contract's result, the flip-book draws them
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
+from realpolitik.data import read_json
 from realpolitik.formats.situation import CALENDAR, read_orders, read_situation, result_json
 from realpolitik.game.calendar import Turn, play
 from realpolitik.game.editions import edition
@@ -26,8 +25,7 @@ from realpolitik.vocab import Power
 
 def load_game_record(name: str) -> dict[str, Any]:
     """A packaged game record, e.g. ``load_game_record("classic_1901_1902")``."""
-    path = resources.files("realpolitik.data").joinpath("games", f"{name}.json")
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    data: dict[str, Any] = read_json("data", "games", f"{name}.json")
     return data
 
 

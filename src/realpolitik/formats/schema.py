@@ -6,11 +6,11 @@ The first problem found is raised as a :class:`ShapeError` naming where it is
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from functools import cache
-from importlib import resources
 from typing import Any
+
+from realpolitik.data import read_json
 
 _NAMES = {
     "object": "an object",
@@ -30,8 +30,7 @@ class ShapeError(ValueError):
 @cache
 def packaged(name: str) -> dict[str, Any]:
     """A schema shipped in ``realpolitik/data`` (e.g. ``"savegame"``)."""
-    text = resources.files("realpolitik.data").joinpath(f"{name}.schema.json").read_text("utf-8")
-    data: dict[str, Any] = json.loads(text)
+    data: dict[str, Any] = read_json("data", f"{name}.schema.json")
     return data
 
 

@@ -20,14 +20,13 @@ out, a reduced board, a neutral power and its coin toss).
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
-from pathlib import Path
 from typing import Any
 
+from realpolitik.data import read_json
 from realpolitik.errors import VariantError
 from realpolitik.maps.loader import load_map
 from realpolitik.maps.model import GameMap
@@ -312,10 +311,7 @@ def _checked(ed: Edition, setup: Setup) -> Setup:
 def _declarations() -> Mapping[str, Any]:
     """``data/variants.json``: the variants and the editions as declared (read once, never
     changed)."""
-    # read beside the module, not through importlib.resources (its first use costs a new
-    # game several times the rest of its work)
-    path = Path(__file__).parents[1] / "data" / "variants.json"
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    data: dict[str, Any] = read_json("data", "variants.json")
     return data
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
+from realpolitik.data import shipped
 from realpolitik.errors import MapDataError
 from realpolitik.maps.model import GameMap, ProvinceInfo, ProvinceType
 from realpolitik.vocab import ARMY, FLEET, Location, Power, Province, UnitType, province_of
@@ -40,9 +40,7 @@ def load_map(name: str) -> GameMap:
     return map_from_dict(_raw(name))
 
 
-_DATA = Path(__file__).parent / "data"
-# read beside the module, not through importlib.resources: its first use costs several
-# times a board's own loading (and so the first new game of a process)
+_DATA = shipped("maps", "data")
 
 
 def _raw(name: str) -> dict[str, Any]:

@@ -15,15 +15,14 @@ the phrase table with its ids and English names, so a lexicon is built per (lang
 
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from importlib import resources
 from typing import Any, NamedTuple
 
+from realpolitik.data import read_json
 from realpolitik.maps.model import GameMap
 
 UNIT, VERB, COAST, POWER, PROVINCE, FILLER, REMARK = (
@@ -109,8 +108,7 @@ def language_data(language: str) -> Mapping[str, Any]:
     """The raw language file ``lexicon/<language>.json``."""
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r} (known: {', '.join(LANGUAGES)})")
-    raw = resources.files("realpolitik.notation").joinpath("lexicon", f"{language}.json")
-    data: dict[str, Any] = json.loads(raw.read_text(encoding="utf-8"))
+    data: dict[str, Any] = read_json("notation", "lexicon", f"{language}.json")
     return data
 
 

@@ -15,12 +15,11 @@ subset of the drawing's can be drawn with it.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
+from realpolitik.data import read_json, shipped
 from realpolitik.maps.model import GameMap
 from realpolitik.vocab import Location, Province, coast_of, province_of
 
@@ -121,20 +120,16 @@ def drawing_from_dict(name: str, data: dict[str, Any]) -> Drawing:
 def load_drawing(name: str = "standard") -> Drawing:
     """The packaged drawing ``name`` (cached: drawings are never changed)."""
     try:
-        text = (
-            resources.files("realpolitik.render")
-            .joinpath("data", f"{name}_drawing.json")
-            .read_text(encoding="utf-8")
-        )
+        data = read_json("render", "data", f"{name}_drawing.json")
     except FileNotFoundError:
         raise ValueError(f"no drawing named {name!r}") from None
-    return drawing_from_dict(name, json.loads(text))
+    return drawing_from_dict(name, data)
 
 
 @lru_cache(maxsize=1)
 def drawing_names() -> tuple[str, ...]:
     """The packaged drawings: ``standard`` first, then the others by name."""
-    data = resources.files("realpolitik.render").joinpath("data")
+    data = shipped("render", "data")
     suffix = "_drawing.json"
     names = sorted(p.name[: -len(suffix)] for p in data.iterdir() if p.name.endswith(suffix))
     return tuple(sorted(names, key=lambda n: n != "standard"))

@@ -7,7 +7,6 @@ import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +15,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from realpolitik.data import shipped
 from realpolitik.server.backend import Backend
 from realpolitik.server.errors import ApiError, OrdersRefused, TooManyAttempts
 from realpolitik.server.events import Streams, Watcher
@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 
 
 def web_dir() -> Path:
-    return Path(str(resources.files("realpolitik").joinpath("web")))
+    return shipped("web")
 
 
 def create_app(settings: Settings | None = None, *, backend: Backend | None = None) -> FastAPI:
