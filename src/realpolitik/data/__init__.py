@@ -1,15 +1,15 @@
 """The files shipped inside the package (boards, lexicons, drawings, editions, schemas,
-game records, the web page), read from beside its modules: an installed package is a
-directory here, and :mod:`importlib.resources`, whose first use costs more than reading a
-board, would add nothing."""
+game records, the web page): the package's directory is found once through
+:mod:`importlib.resources`, then each file is read from it as a plain path."""
 
 from __future__ import annotations
 
 import json
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
-PACKAGE = Path(__file__).parents[1]
+PACKAGE = Path(str(resources.files("realpolitik")))
 """The ``realpolitik`` package's directory."""
 
 
