@@ -354,6 +354,37 @@ def test_an_invitation_lands_in_the_game(server: LiveServer, browser: Any) -> No
     guest.wait_for_function("location.hash.startsWith('#/game/')")
 
 
+def test_a_game_one_may_not_see_says_so_and_is_not_polled(server: LiveServer, browser: Any) -> None:
+    host = browser.new_page(viewport={"width": 1400, "height": 1000})
+    host.goto(server.url + "/")
+    host.fill("#auth-user", "uma")
+    host.fill("#auth-pass", "lovelace1815")
+    host.click("#register")
+    host.wait_for_selector("#create-game")
+    host.uncheck("#new-public")  # not listed: its address alone shows a stranger nothing
+    host.click("#create-game")
+    host.wait_for_selector("#map svg")
+    address = host.url
+    stranger = browser.new_context().new_page()
+    stranger.goto(server.url + "/")
+    stranger.fill("#auth-user", "vera")
+    stranger.fill("#auth-pass", "lovelace1815")
+    stranger.click("#register")
+    stranger.wait_for_selector("#create-game")
+    asked: list[str] = []
+    stranger.on("request", lambda q: asked.append(q.url) if "/api/games/" in q.url else None)
+    stranger.goto(address)
+    stranger.wait_for_selector("#game-missing")
+    assert "does not exist" in stranger.inner_text("#game-missing")
+    assert stranger.locator("#game-head, #board, #orders-panel").count() == 0  # no empty cards
+    shot(stranger, "8-game-missing")
+    before = len(asked)
+    stranger.wait_for_timeout(3000)  # longer than the fallback's polling interval
+    assert len(asked) == before, asked[before:]  # it does not ask again and again
+    stranger.click("#game-missing a")
+    stranger.wait_for_selector("#create-game")
+
+
 def test_draw_votes_and_translation(server: LiveServer, browser: Any) -> None:
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     register_and_create(page, server, "kate", players="7")

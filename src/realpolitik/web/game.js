@@ -23,6 +23,11 @@ export async function showGame(gameId) {
     el("section", { id: "seats-panel", class: "card" })));
   await refresh(true);
   if (S.gameId !== gameId) return;  // left meanwhile
+  if (!S.game) {  // no such game, or not mine to see: say so, and ask no more
+    fill(view(), el("section", { id: "game-missing", class: "card" },
+      el("p", {}, t("game_unavailable")), el("a", { href: "#" }, t("lobby"))));
+    return;
+  }
   S.clock = setInterval(tickClock, 1000);
   listen(gameId);
 }
