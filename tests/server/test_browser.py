@@ -158,7 +158,10 @@ def until_phase_changes(page: Any, before: str) -> None:
 
 
 def continue_to_now(page: Any) -> None:
-    if page.locator("#continue").count():
+    """Past the results of each phase processed meanwhile, to the present."""
+    for _ in range(6):
+        if not page.locator("#continue").count():
+            return
         page.click("#continue")
         idle(page)
 
@@ -699,6 +702,92 @@ def put_at_a_retreat(server: LiveServer, game_id: int, power: str) -> str:
     finally:
         db.close()
     return other
+
+
+def put_at_an_attack(server: LiveServer, game_id: int, power: str) -> str:
+    """Set the stored game at F1901M: ``power``'s armies in Bohemia and Kiel, another
+    power's supported attack on Bohemia from Munich stored and ready; return the attacker."""
+    import json
+    import sqlite3
+    import time
+
+    from realpolitik.formats.savegame import game_from_json, game_to_json
+    from tests.gamekit import at
+
+    db = sqlite3.connect(server.log.parent / "game.sqlite3")
+    try:
+        (raw,) = db.execute("SELECT state FROM games WHERE id = ?", (game_id,)).fetchone()
+        game = game_from_json(json.loads(raw))
+        other = next(p for p in game.powers if p != power)
+        centers = game.position.to_json()["centers"]
+        at(game, "F1901M", {"units": {power: ["A BOH", "A KIE"], other: ["A MUN", "A TYR"]},
+                            "centers": centers})  # fmt: skip
+        db.execute(
+            "UPDATE games SET state = ?, phase = ?, version = version + 1 WHERE id = ?",
+            (json.dumps(game_to_json(game)), "F1901M", game_id),
+        )
+        db.execute(
+            "INSERT INTO orders (game_id, phase, power, orders, ready, updated_at)"
+            " VALUES (?, 'F1901M', ?, ?, 1, ?)",
+            (game_id, other, json.dumps(["A MUN - BOH", "A TYR S A MUN - BOH"]), time.time()),
+        )
+        db.commit()
+    finally:
+        db.close()
+    return other
+
+
+def pass_the_deadline(server: LiveServer, game_id: int) -> None:
+    """The phase's deadline passes now (the server's scheduler processes it)."""
+    import sqlite3
+    import time
+
+    db = sqlite3.connect(server.log.parent / "game.sqlite3")
+    try:
+        db.execute("UPDATE games SET deadline_at = ? WHERE id = ?", (time.time() - 1, game_id))
+        db.commit()
+    finally:
+        db.close()
+
+
+def test_every_phase_processed_meanwhile_is_told(server: LiveServer, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "xena", players="7")
+    game_id = int(page.evaluate("location.hash.split('/')[2]"))
+    power = page.get_attribute("#power", "data-power") or ""
+    put_at_an_attack(server, game_id, power)
+    page.reload()
+    page.wait_for_selector("#phase-brief")
+    idle(page)
+    pass_the_deadline(server, game_id)  # no orders: civil disorder, and the dislodged army
+    until_phase_changes(page, "F1901M")  # is disbanded for me: two phases processed at once
+    # first the movement (the army dislodged), then the retreats done for me (disbanded)
+    page.wait_for_selector("#summary .summary.fresh")
+    assert page.get_attribute("#step-label", "data-phase") == "F1901M"
+    told = page.inner_text("#summary-list")
+    assert "A BOH H: dislodged" in told and "the units held" in told, told
+    shot(page, "16-meanwhile-movement")
+    page.click("#continue")
+    page.wait_for_function("document.getElementById('step-label').dataset.phase === 'F1901R'")
+    told = page.inner_text("#summary-list")
+    assert "A BOH D: the unit was disbanded" in told and "held" not in told, told
+    shot(page, "16-meanwhile-retreats")
+    continue_to_now(page)
+    assert page.get_attribute("#step-label", "data-phase") == ""
+    # away from the game when a deadline passes: on coming back, what happened is told
+    now = phase(page)
+    page.goto(server.url + "/#")
+    page.wait_for_selector("#my-games")
+    pass_the_deadline(server, game_id)
+    page.wait_for_function(
+        f"fetch('/api/games/{game_id}').then(r => r.json()).then(g => g.phase !== '{now}')",
+        polling=300,
+        timeout=30_000,
+    )
+    page.click(f'#my-games .game-item[data-game="{game_id}"] button')
+    page.wait_for_selector("#summary .summary.fresh")
+    assert page.get_attribute("#step-label", "data-phase") == now
+    shot(page, "16-meanwhile-away")
 
 
 def test_a_retreat_says_why_and_where(server: LiveServer, browser: Any) -> None:

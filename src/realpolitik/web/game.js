@@ -4,11 +4,11 @@ import { S, api, busy, el, fill, flash, guarded, powerName, t, view, word } from
 import { loadLegal, renderBoard } from "./board.js";
 import { renderOrders } from "./orders.js";
 import { loadMessages, resetPress } from "./press.js";
-import { loadHistory, showLatestResults } from "./history.js";
+import { loadHistory, showResultsSince } from "./history.js";
 
 export async function showGame(gameId) {
   S.gameId = gameId; S.game = null; S.lastMsg = 0; S.messages = []; S.refused = [];
-  S.shown = null; S.selection = null; S.zoom = undefined;
+  S.shown = null; S.unseen = []; S.selection = null; S.zoom = undefined;
   resetPress();
   fill(view(), el("div", { id: "game", class: "game" },
     el("section", { id: "game-head", class: "card head" }),
@@ -127,12 +127,15 @@ async function update(game, before, changed, press = true) {
   }
   if (changed) {
     S.selection = null;
-    const phaseMoved = before && before.phase !== game.phase;
+    // the phase shown last as the present: before this change, or in this browser's last visit
+    const seenKey = `rp_seen_${game.id}`;
+    const since = before ? before.phase : localStorage.getItem(seenKey);
+    localStorage.setItem(seenKey, game.phase || "");
+    const phaseMoved = Boolean(since) && since !== game.phase;
     if (phaseMoved) S.refused = [];
     await loadLegal();
     await loadHistory();
-    if (phaseMoved) await showLatestResults();
-    else await renderBoard();
+    if (!(phaseMoved && await showResultsSince(since))) await renderBoard();
     renderOrders(true);
   } else {
     renderOrders(false);

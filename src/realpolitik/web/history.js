@@ -23,18 +23,24 @@ function renderStepper() {
 }
 
 export async function showCurrent() {
-  S.shown = null;
+  S.shown = null; S.unseen = [];
   fill(document.getElementById("summary"));
   fill(document.getElementById("results-view"));
   renderStepper();
   await renderBoard();
 }
 
-// The last processed phase's results, before the new position.
-export async function showLatestResults() {
+// The results of every phase processed since ``since`` (the phase the page last showed
+// as the present: before a push, or, on opening the game, in this browser's last visit),
+// one after another, before the new position: a movement and the retreats done for a
+// player in civil disorder are both told. False if there are none.
+export async function showResultsSince(since) {
   const list = S.history || [];
-  if (!list.length) { await showCurrent(); return; }
-  await showPhase(list[list.length - 1].phase, true);
+  const from = list.findIndex((h) => h.phase === since);
+  S.unseen = from < 0 ? [] : list.slice(from).map((h) => h.phase);
+  if (!S.unseen.length) return false;
+  await showPhase(S.unseen[0], true);
+  return true;
 }
 
 export async function showPhase(phase, fresh) {
@@ -54,12 +60,12 @@ export async function showPhase(phase, fresh) {
     if (next) after = next.position;
   }
   renderStepper();
-  renderSummary(record, after, fresh, list[k] ? list[k].name : phase);
+  renderSummary(record, after, fresh, list[k] ? list[k].name : phase, phase);
   renderResults(record);
 }
 
 // What happened to my powers (or to everyone, for an observer).
-function renderSummary(record, after, fresh, name) {
+function renderSummary(record, after, fresh, name, phase) {
   const g = S.game;
   const powers = g.my_powers.length ? g.my_powers : Object.keys(record.orders);
   const lines = [];
@@ -68,11 +74,13 @@ function renderSummary(record, after, fresh, name) {
       const text = e.text || e.order;
       if (e.unit === "dislodged" || e.result === "dislodged") lines.push([p, "bad", t("sum_dislodged", { order: text, reason: e.reason || "" })]);
       else if (e.unit === "destroyed" || e.result === "destroyed") lines.push([p, "bad", t("sum_destroyed", { order: text })]);
+      else if (e.implied && / D$/.test(e.order)) lines.push([p, "bad", t("sum_disbanded", { order: text, reason: e.reason || "" })]);
       else if (e.result === "illegal" || e.result === "invalid") lines.push([p, "bad", `${text}: ${t(e.result)} (${e.reason})`]);
       else if (e.result === "fails" || e.result === "cut") lines.push([p, "bad", `${text}: ${t(e.result)}${e.reason ? " — " + e.reason : ""}`]);
       else if (e.result === "succeeds" && / - /.test(e.order)) lines.push([p, "ok", `${text}: ${t("succeeds")}`]);
     }
-    if (g.my_powers.length && (record.orders[p] || []).length && record.orders[p].every((e) => e.implied)) lines.push([p, "bad", t("sum_no_orders")]);
+    // (units hold in a movement phase; retreats and removals not ordered are told above)
+    if (g.my_powers.length && phase.endsWith("M") && (record.orders[p] || []).length && record.orders[p].every((e) => e.implied)) lines.push([p, "bad", t("sum_no_orders")]);
     const before = new Set((record.position.centers || {})[p] || []);
     const now = new Set(((after && after.centers) || {})[p] || []);
     const lost = [...before].filter((c) => !now.has(c)), won = [...now].filter((c) => !before.has(c));
@@ -90,7 +98,17 @@ function renderSummary(record, after, fresh, name) {
     el("b", {}, fresh ? t("just_processed", { phase: name }) : name),
     lines.length ? el("ul", { id: "summary-list" }, lines.map(([p, cls, text]) => el("li", { class: cls }, p && (g.my_powers.length > 1 || !g.my_powers.length) ? `${powerName(p)}: ${text}` : text)))
       : el("p", { class: "muted" }, t("sum_nothing")),
-    fresh ? el("button", { id: "continue", class: "small", onclick: showCurrent }, t("continue_to", { phase: g.names ? g.names.phase : g.phase })) : null));
+    fresh ? continueButton() : null));
+}
+
+// After fresh results: on to the next phase processed meanwhile, or to the present.
+function continueButton() {
+  const g = S.game;
+  const unseen = S.unseen || [];
+  const next = unseen[unseen.indexOf(S.shown) + 1];
+  const item = next && (S.history || []).find((h) => h.phase === next);
+  return el("button", { id: "continue", class: "small", onclick: () => (next ? showPhase(next, true) : showCurrent()) },
+    t("continue_to", { phase: next ? (item ? item.name : next) : (g.names ? g.names.phase : g.phase) }));
 }
 
 function renderResults(record) {
