@@ -338,9 +338,15 @@ def test_phone_map_fills_the_width_and_options_sit_by_the_unit(
     shot(page, "7-phone-zoomed")
 
 
+EMPTY_CARDS = """[...document.querySelectorAll('section.card')]
+    .filter(c => c.offsetParent && !c.innerText.trim()).map(c => c.id)"""
+
+
 def test_an_invitation_lands_in_the_game(server: LiveServer, browser: Any) -> None:
     host = browser.new_page(viewport={"width": 1400, "height": 1000})
     link = host_a_table(host, server, "ida", "Three friends")
+    idle(host)
+    assert host.evaluate(EMPTY_CARDS) == []  # a forming game: no card with nothing in it
     guest = browser.new_page(viewport={"width": 1400, "height": 1000})
     guest.goto(link)
     guest.wait_for_selector("#invited")

@@ -121,7 +121,9 @@ async function update(game, before, changed, press = true) {
   renderSeats();
   if (game.status === "forming") {
     fill(document.getElementById("map"), el("p", { id: "forming", class: "muted" }, t("forming_hint", { n: game.seats.filter((s) => !s.taken && !s.player && !s.bot).length })));
-    fill(document.getElementById("orders-panel"));
+    const orders = document.getElementById("orders-panel");
+    fill(orders);
+    orders.hidden = true;  // nothing to order yet: no empty card
     await loadMessages(press);
     return;
   }
