@@ -464,6 +464,11 @@ def test_seasons_and_dates() -> None:
     assert format_date(Phase.parse("F1901R"), "fr") == "Automne 1901 (retraites)"
     assert format_date(Phase.parse("S1901M"), "pt", "grow") == "Inverno de 1901"
     assert format_date(Phase.parse("F1902M"), "pt", "grow") == "Verão de 1902"
+    # grow's turns are Winter and Summer in every language (variants.json), not only pt
+    assert format_date(Phase.parse("S1901M"), "en", "grow") == "Winter 1901"
+    assert format_date(Phase.parse("W1901A"), "en", "grow") == "Summer 1901 (adjustments)"
+    assert format_date(Phase.parse("F1901M"), "es", "grow") == "Verano de 1901"
+    assert format_date(Phase.parse("S1901M"), "fr", "grow") == "Hiver 1901"
     assert format_date(Phase.parse("F1901M"), "en") == "Fall 1901"
     assert season_names("fr")[Season.SPRING] == ["Printemps"]
 

@@ -624,6 +624,7 @@ def rgb(colour: str) -> tuple[int, int, int]:
 def test_legibility_on_a_reduced_grow_board(server: LiveServer, browser: Any) -> None:
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     register_and_create(page, server, "pia", edition="grow", players="4")
+    assert page.inner_text("#phase").startswith("Winter 1901"), page.inner_text("#phase")
     seen = page.evaluate(LEGIBILITY)
     assert seen["width"] >= 2 * seen["plain"] * 0.95, seen["width"]  # units twice the size
     fills = seen["fills"]
