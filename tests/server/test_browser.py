@@ -394,6 +394,72 @@ def test_a_game_one_may_not_see_says_so_and_is_not_polled(server: LiveServer, br
     stranger.wait_for_selector("#create-game")
 
 
+def test_a_refused_sign_up_then_an_accepted_one_and_the_press_choices(
+    server: LiveServer, browser: Any
+) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.goto(server.url + "/")
+    page.fill("#auth-user", "wes")
+    page.fill("#auth-pass", "short")
+    page.click("#register")
+    page.wait_for_selector("#flash.error:not([hidden])")
+    assert "8 to 200 characters" in page.inner_text("#flash")
+    page.fill("#auth-pass", "lovelace1815")
+    page.click("#register")
+    page.wait_for_selector("#create-game")
+    assert page.locator("#flash").is_hidden()  # the refusal does not linger over the lobby
+    press = dict(page.locator("#new-press option").evaluate_all(
+        "els => els.map(e => [e.value, e.textContent])"))  # fmt: skip
+    listed = page.locator("label.check", has=page.locator("#new-public")).inner_text()
+    assert set(press) == {"full", "public", "none"}
+    assert "public" in press["public"] and press["public"] != listed.strip(), (press, listed)
+
+
+def test_press_closed_a_watcher_and_a_finished_game(server: LiveServer, browser: Any) -> None:
+    import sqlite3
+    import time
+
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "yuri", players="2")
+    game_id = int(page.evaluate("location.hash.split('/')[2]"))
+    powers = page.locator("#seats tr td:first-child").all_inner_texts()
+    assert powers == sorted(powers), powers  # the players in the order of their powers
+    page.wait_for_selector("#compose")
+    db = sqlite3.connect(server.log.parent / "game.sqlite3")
+    try:
+        db.execute(
+            "UPDATE games SET press_until = ?, version = version + 1 WHERE id = ?",
+            (time.time() - 1, game_id),
+        )
+        db.commit()
+    finally:
+        db.close()
+    page.reload()
+    page.wait_for_selector("#press-closed")  # said before writing, not after sending
+    assert page.locator("#compose").count() == 0 and "press closed" in page.inner_text("#clock")
+    shot(page, "17-press-closed")
+    watcher = browser.new_context().new_page()
+    watcher.goto(server.url + "/")
+    watcher.fill("#auth-user", "zack")
+    watcher.fill("#auth-pass", "lovelace1815")
+    watcher.click("#register")
+    watcher.wait_for_selector("#create-game")
+    watcher.goto(page.url)
+    watcher.wait_for_selector("#map svg")
+    idle(watcher)
+    assert "watching" in watcher.inner_text("#orders-panel")
+    assert "No messages yet" in watcher.inner_text("#messages-panel")
+    assert watcher.evaluate(EMPTY_CARDS) == [] and watcher.locator("#compose").count() == 0
+    shot(watcher, "17-watcher")
+    page.on("dialog", lambda d: d.accept())
+    page.click("#concede")  # all my powers: the other player's are left, and win
+    page.wait_for_selector("#game-over")
+    idle(page)
+    assert page.evaluate(EMPTY_CARDS) == [] and page.locator("#compose").count() == 0
+    assert page.locator("#concede, #ready").count() == 0
+    shot(page, "17-finished")
+
+
 def test_draw_votes_and_translation(server: LiveServer, browser: Any) -> None:
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     register_and_create(page, server, "kate", players="7")
@@ -774,6 +840,9 @@ def test_every_phase_processed_meanwhile_is_told(server: LiveServer, browser: An
     told = page.inner_text("#summary-list")
     assert "A BOH H: dislodged" in told and "the units held" in told, told
     shot(page, "16-meanwhile-movement")
+    page.click("#results-view summary")  # the table says the army's fate once
+    row = page.locator("#results tr", has_text="A BOH H").inner_text()
+    assert row.count("dislodged") == 1, row
     page.click("#continue")
     page.wait_for_function("document.getElementById('step-label').dataset.phase === 'F1901R'")
     told = page.inner_text("#summary-list")
