@@ -220,6 +220,11 @@ def test_play_a_year_by_map_with_results_on_the_board(server: LiveServer, browse
     assert my_orders(page) == before
     assert "cannot" in page.inner_text("#my-orders li.refused .reason")
     shot(page, "3-orders-refused")
+    assert page.locator("#flash.error").is_visible()
+    click_province(page, mover.split("/")[0])  # the next order given clears the refusal's flash
+    click_province(page, move["dest"])  # (the same move again: the other units still free)
+    idle(page)
+    assert page.locator("#flash").is_hidden()
     page.click("#ready")  # units without orders: the page asks first
     page.on("dialog", lambda d: d.accept())
     if phase(page) == "S1901M":

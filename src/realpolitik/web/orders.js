@@ -2,7 +2,7 @@
 // it (moves, retreats and why, builds due), its orders with their status, orders refused
 // with the reason, its units (the keyboard path to their legal orders), typed orders, and
 // its Ready; above them, Ready for all my powers.
-import { S, api, busy, el, fill, flash, guarded, place, powerName, t } from "./core.js";
+import { S, api, busy, clearFlash, el, fill, flash, guarded, place, powerName, t } from "./core.js";
 import { cancel, orderWords, renderBoard, select, unitLabel } from "./board.js";
 
 // The ids of a power's part of the panel: plain for the power in focus (the one whose unit
@@ -150,6 +150,7 @@ export async function submitOrders(orders, language, power = S.power) {
     try {
       await api("PUT", `/games/${g.id}/orders`, { power, orders, merge: true, language, phase: g.phase });
       S.refused = [];
+      clearFlash();  // an earlier refusal's error does not stay over this success
     } catch (e) {
       if (!e.refused) { flash(e.message, true); return false; }
       S.refused = e.refused.map((r) => ({ ...r, power }));
