@@ -155,6 +155,27 @@ def test_a_game_of_bots_alone_ends(bots_client: TestClient, bots_backend: Backen
     assert view["is_over"] is True and view["winners"]
 
 
+def test_a_game_whose_people_all_conceded_ends_like_one_of_bots_alone(
+    bots_client: TestClient, bots_backend: Backend
+) -> None:
+    """Once no person plays on (alice conceded; her seat is still hers), nobody is waited
+    for: the bots must not play on for centuries (they did: 500 years in 20 minutes)."""
+    alice = register(bots_client, "alice")
+    game_id = new_game(bots_client, alice, start=True)["id"]
+    mine = bots_client.get(f"/api/games/{game_id}", headers=alice.headers).json()["my_powers"]
+    for power in mine:
+        r = bots_client.post(
+            f"/api/games/{game_id}/concede", json={"power": power}, headers=alice.headers
+        )
+        assert r.status_code == 200, r.text
+    for _ in range(200):
+        if not tick(bots_backend):
+            break
+    row = _game(bots_backend, game_id)
+    assert row["status"] == "finished", row["phase"]
+    assert int(str(row["phase"])[1:5]) <= 1903  # the server's limit: 2 years, then the end
+
+
 def test_the_stored_state_does_not_grow_with_the_game(client: TestClient, backend: Backend) -> None:
     alice = register(client, "alice")
     game_id = new_game(client, alice, join=False, start=True)["id"]

@@ -162,6 +162,13 @@ def _waiting(game: Game, seats: list[Seat], stored: dict[str, Row[Any]]) -> list
     ]
 
 
+def _people_play_on(game: Game, seats: list[Seat]) -> bool:
+    """Whether a person still plays one of the game's powers (alive, not conceded): if
+    not, the bots play on alone and the game gets the end of a game of bots alone."""
+    playing = set(engine.alive_powers(game)) - game.status.conceded
+    return any(s.user_id is not None and playing & set(s.powers) for s in seats)
+
+
 def process_if_due(b: Backend, game_id: int) -> bool:
     """Process the game's phase if its deadline has passed or every player is ready.
 
@@ -180,7 +187,7 @@ def process_if_due(b: Backend, game_id: int) -> bool:
         seats = seats_of(conn, game_id)
         stored = _stored(conn, game_id, row.phase)
         game = engine.fresh(row.state)
-        if not any(s.user_id is not None for s in seats):
+        if not _people_play_on(game, seats):  # (nobody seated, or all conceded or out)
             engine.limit_bot_game(game, b.settings.bot_game_years)
         if engine.phase_of(game) != row.phase:
             raise RuntimeError(f"game {game_id}: stored phase {row.phase} != state")
