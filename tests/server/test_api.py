@@ -123,6 +123,32 @@ def test_create_game_validation(client: TestClient) -> None:
         assert word in r.json()["detail"], (body, r.json())
 
 
+def test_a_table_of_the_edition_is_chosen_by_its_setup(client: TestClient) -> None:
+    """1971's second three-player table and conquista's (Italy left out), as the CLI's
+    ``--setup 3b`` chooses them; the first table without it; a wrong one is refused."""
+    alice = register(client, "alice")
+    meta = client.get("/api/meta").json()
+    assert [s["id"] for s in meta["setups"]["1971"]["3"]] == ["3a", "3b"]
+    assert [s["id"] for s in meta["setups"]["conquista"]["3"]] == ["3", "3b"]
+    assert meta["setups"]["classic"] == {}  # one table a count: nothing to choose
+    for setup, groups in [
+        ("3b", {("AUSTRIA", "ENGLAND", "GERMANY"), ("ITALY", "RUSSIA"), ("FRANCE", "TURKEY")}),
+        (None, {("RUSSIA",), ("ENGLAND", "FRANCE", "GERMANY"), ("AUSTRIA", "ITALY", "TURKEY")}),
+    ]:
+        game = new_game(client, alice, edition="1971", players=3, setup=setup, start=True)
+        assert game["settings"]["setup"] == setup
+        seated = {tuple(sorted(s["powers"])) for s in game["seats"]}
+        assert seated == groups, seated
+    for body, word in [
+        ({"edition": "1971", "players": 3, "setup": "3c"}, "3c"),
+        ({"edition": "classic", "players": 3, "setup": "3b"}, "3b"),
+        ({"edition": "1971", "players": 4, "setup": "3b"}, "3b"),
+        ({"edition": "grow", "players": 3, "setup": "2-extra"}, "2-extra"),
+    ]:
+        r = client.post("/api/games", json={"name": "g", **body}, headers=alice.headers)
+        assert r.status_code == 400 and word in r.json()["detail"], (body, r.json())
+
+
 def test_rulebook_deadlines_follow_the_edition(client: TestClient) -> None:
     alice = register(client, "alice")
     game = new_game(client, alice, deadlines="rulebook", start=True)

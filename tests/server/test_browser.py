@@ -347,6 +347,34 @@ EMPTY_CARDS = """[...document.querySelectorAll('section.card')]
     .filter(c => c.offsetParent && !c.innerText.trim()).map(c => c.id)"""
 
 
+def test_a_table_is_chosen_where_the_edition_has_several(server: LiveServer, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.goto(server.url + "/")
+    page.fill("#auth-user", "abel")
+    page.fill("#auth-pass", "lovelace1815")
+    page.click("#register")
+    page.wait_for_selector("#create-game")
+    assert page.locator("#new-setup").is_hidden()  # classic, 7 players: one table
+    page.select_option("#new-edition", "1971")
+    page.select_option("#new-players", "3")
+    assert page.locator("#new-setup").is_visible()
+    tables = page.locator("#new-setup option").evaluate_all("els => els.map(e => e.value)")
+    assert tables == ["3a", "3b"], tables
+    page.select_option("#new-setup", "3b")
+    shot(page, "5-table-chosen")
+    page.select_option("#new-deadlines", "none")
+    page.click("#create-game")
+    page.wait_for_selector("#seats")
+    idle(page)
+    seated = page.locator("#seats tr td:first-child").all_inner_texts()
+    assert "Italy, Russia" in seated or "Russia, Italy" in seated, seated  # 3b's pairs
+    page.goto(server.url + "/#")
+    page.wait_for_selector("#create-game")
+    page.select_option("#new-edition", "1971")
+    page.select_option("#new-players", "4")
+    assert page.locator("#new-setup").is_hidden()
+
+
 def test_an_invitation_lands_in_the_game(server: LiveServer, browser: Any) -> None:
     host = browser.new_page(viewport={"width": 1400, "height": 1000})
     link = host_a_table(host, server, "ida", "Three friends")

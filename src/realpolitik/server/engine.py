@@ -44,10 +44,13 @@ _cache: OrderedDict[int, tuple[int, Game]] = OrderedDict()  # game id: its newes
 _cache_lock = threading.Lock()
 
 
-def new_game(*, variant: str, edition: str, seats: int, seed: int) -> Game:
-    """A new game for ``seats`` players, powers assigned at random (from ``seed``)."""
+def new_game(
+    *, variant: str, edition: str, seats: int, seed: int, setup: str | None = None
+) -> Game:
+    """A new game for ``seats`` players at the edition's table ``setup`` (None: its first
+    for that many), powers assigned at random (from ``seed``)."""
     players = [seat_player(k) for k in range(1, seats + 1)]
-    return Game.new(variant=variant, edition=edition, players=players, seed=seed)
+    return Game.new(variant=variant, edition=edition, players=players, seed=seed, setup=setup)
 
 
 def seat_player(seat: int) -> str:

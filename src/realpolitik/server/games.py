@@ -224,6 +224,7 @@ def start(b: Backend, user: User | None, game_id: int) -> dict[str, Any]:
             edition=settings.edition,
             seats=len(seats),
             seed=secrets.randbelow(2**31),
+            setup=settings.setup,
         )
         by_seat = engine.seat_powers(game)
         for s in seats:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from realpolitik.errors import VariantError
 from realpolitik.game.editions import EDITIONS, edition
 from realpolitik.server.errors import BadRequest
 
@@ -74,6 +75,8 @@ class GameSettings:
     variant: str = "standard"
     edition: str = "classic"
     players: int = 7
+    setup: str | None = None
+    """The edition's table for ``players`` where it has several (its id); None: the first."""
     deadlines: Deadlines = field(default_factory=Deadlines)
     press: str = "full"
     press_anytime: bool = False
@@ -114,7 +117,12 @@ class GameSettings:
             )
         if self.press not in PRESS_RULES:
             raise BadRequest(f"press must be one of {', '.join(PRESS_RULES)}, not {self.press!r}")
-        table = spec.setup(self.players)
+        try:
+            table = spec.setup(self.players, self.setup)
+        except VariantError as e:
+            raise BadRequest(str(e)) from None
+        if table.extra:
+            raise BadRequest(f"setup {self.setup!r} is not one of the {self.edition} tables")
         if not table.press and self.press != "none":
             raise BadRequest(
                 f"the {self.edition} edition for {self.players} players is played without "

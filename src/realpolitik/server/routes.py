@@ -95,6 +95,17 @@ def _user_out(user: User) -> UserOut:
 # --- accounts ----------------------------------------------------------------------------
 
 
+def _choices(edition_name: str) -> dict[str, list[dict[str, str]]]:
+    """The player counts at which ``edition_name`` has several tables: each one's id, title."""
+    spec = edition(edition_name)
+    out: dict[str, list[dict[str, str]]] = {}
+    for n in spec.tables():
+        tables = [s for s in spec.setups if s.players == n and not s.extra]
+        if len(tables) > 1:
+            out[str(n)] = [{"id": s.id, "title": s.title or s.id} for s in tables]
+    return out
+
+
 @router.get("/meta", tags=["meta"])
 def meta() -> dict[str, Any]:
     """What a new game may be: editions, variants, press rules, bots, deadline presets."""
@@ -102,6 +113,7 @@ def meta() -> dict[str, Any]:
         "editions": list(EDITIONS),
         "variants": list(VARIANTS),
         "players": {e: edition(e).tables() for e in EDITIONS},
+        "setups": {e: _choices(e) for e in EDITIONS},
         "without_press": {
             e: [n for n in edition(e).tables() if not edition(e).setup(n).press] for e in EDITIONS
         },
@@ -205,6 +217,7 @@ def create_game(body: GameIn, b: B, me: Me) -> dict[str, Any]:
         variant=body.variant,
         edition=body.edition,
         players=body.players,
+        setup=body.setup,
         deadlines=deadlines,
         press=body.press or _table_press(body.edition, body.players),
         press_anytime=body.press_anytime,

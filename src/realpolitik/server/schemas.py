@@ -52,6 +52,13 @@ class GameIn(Strict):
     variant: str = "standard"
     edition: str = "classic"
     players: int = Field(default=7, ge=2, le=7)
+    setup: str | None = Field(
+        default=None,
+        max_length=20,
+        examples=["3b"],
+        description="the edition's table for this many players where it has more than one "
+        "(/api/meta 'setups': 1971's and classic's 3b); null: the first",
+    )
     deadlines: DeadlinesIn | Literal["rulebook", "daily", "none"] = "rulebook"
     press: Literal["full", "public", "none"] | None = Field(
         default=None,

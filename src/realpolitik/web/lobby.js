@@ -24,8 +24,18 @@ export async function showLobby() {
   const edition = el("select", { id: "new-edition" }, meta.editions.map((e) => el("option", { value: e }, word("edition_", e))));
   const players = el("select", { id: "new-players" });
   const tables = () => fill(players, (meta.players[edition.value] || [7]).slice().reverse().map((n) => el("option", { value: n }, n)));
-  edition.onchange = () => { tables(); about.textContent = aboutText(edition.value); };
+  // the edition's tables for this many players, where it has several (1971's 3a and 3b)
+  const setup = el("select", { id: "new-setup" });
+  const setupField = el("label", {}, t("table"), setup);
+  const setups = () => {
+    const choices = ((meta.setups || {})[edition.value] || {})[players.value] || [];
+    fill(setup, choices.map((c) => el("option", { value: c.id }, c.title === c.id ? c.id : `${c.id}: ${c.title}`)));
+    setupField.hidden = !choices.length;
+  };
+  edition.onchange = () => { tables(); setups(); about.textContent = aboutText(edition.value); };
+  players.onchange = setups;
   tables();
+  setups();
   const about = el("div", { id: "edition-about", class: "muted small" }, aboutText(edition.value));
   const deadlines = el("select", { id: "new-deadlines" }, ["rulebook", "daily", "none"].map((d) => el("option", { value: d }, t("deadline_" + d))));
   const pressSel = el("select", { id: "new-press" }, meta.press.map((p) => el("option", { value: p }, word("press_", p))));
@@ -36,6 +46,7 @@ export async function showLobby() {
   const create = async () => guarded(async () => {
     const game = await api("POST", "/games", {
       name: name.value, players: Number(players.value), edition: edition.value,
+      setup: setupField.hidden ? null : setup.value,
       deadlines: deadlines.value, press: pressSel.value, bots: bots.value || null,
       public: pub.checked, start: startNow.checked, draw_votes: votes.value,
     });
@@ -48,7 +59,7 @@ export async function showLobby() {
       lists.mine.length ? el("ul", { id: "my-games" }, lists.mine.map((g) => gameItem(g, open(g), leave(g))))
         : el("p", { id: "my-games", class: "muted" }, t("no_games"))),
     el("section", { class: "card" }, el("h2", {}, t("create_game")),
-      el("div", { class: "form" }, field(t("name"), name), field(t("edition"), edition), field(t("players"), players),
+      el("div", { class: "form" }, field(t("name"), name), field(t("edition"), edition), field(t("players"), players), setupField,
         field(t("deadlines"), deadlines), field(t("press"), pressSel), field(t("bots"), bots), field(t("draw_votes"), votes),
         el("label", { class: "check" }, pub, t("public")), el("label", { class: "check" }, startNow, t("start_now")),
         el("button", { id: "create-game", onclick: create }, t("create"))), about),
