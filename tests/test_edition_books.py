@@ -180,6 +180,39 @@ def test_grow_is_for_three_to_seven_players() -> None:
     assert meta()["players"]["conquista"] == [2, 3, 4, 5, 6, 7]
 
 
+GROW_READING = ["ENGLAND", "GERMANY", "RUSSIA", "TURKEY", "AUSTRIA", "ITALY", "FRANCE"]
+ONE_MOVE_EACH = {"AUSTRIA": "A VIE - GAL", "ENGLAND": "A LVP - YOR", "FRANCE": "A PAR - BUR",
+                 "GERMANY": "A MUN - RUH", "ITALY": "A VEN - PIE", "RUSSIA": "A MOS - UKR",
+                 "TURKEY": "A CON - BUL"}  # fmt: skip
+
+
+def test_grow_orders_are_read_from_england_clockwise_to_france(tmp_path) -> None:
+    """Grow, "A FASE DE ESCRITA": "os jogadores começam a ler suas ordens, iniciando pela
+    Inglaterra e seguindo em sentido horário até a França" (the book's example game lists
+    England, Germany, Russia, Turkey, Austria-Hungary, Italy, France). ``realpolitik
+    process`` and ``history`` read the results in that order, and a game's view lists them
+    so; classic keeps alphabetical order."""
+    import io
+
+    from realpolitik.cli import main
+    from realpolitik.formats.savegame import save_game
+
+    for name, expected in (("grow", GROW_READING), ("classic", sorted(GROW_READING))):
+        game = Game.new(edition=name, seed=1)
+        for power, order in ONE_MOVE_EACH.items():
+            game.submit(power, [order])
+        path = tmp_path / f"{name}.json"
+        save_game(game, path)
+        for command in ("process", "history"):
+            out = io.StringIO()
+            assert main([command, str(path)], stdin=io.StringIO(), stdout=out) == 0
+            lines = [line.split() for line in out.getvalue().splitlines()]
+            read = [words[0] for words in lines if words and words[0] in ONE_MOVE_EACH]
+            assert read == expected, (name, command)
+        game.process()
+        assert list(game.view()["history"][0]["results"]) == expected
+
+
 # --- La Conquista's two players (004) ------------------------------------------------------------
 def test_conquista_two_players_without_diplomacy() -> None:
     """La Conquista, 2 players: "En esta variante sin Diplomacia y de pura Guerra, gana el
