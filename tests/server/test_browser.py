@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -362,10 +363,11 @@ def test_a_table_is_chosen_where_the_edition_has_several(server: LiveServer, bro
     assert tables == ["3a", "3b"], tables
     page.select_option("#new-setup", "3b")
     shot(page, "5-table-chosen")
-    page.select_option("#new-deadlines", "none")
-    page.click("#create-game")
+    page.click("#create-game")  # the edition's clock: a countdown and the local time
     page.wait_for_selector("#seats")
     idle(page)
+    clock = page.inner_text("#clock")
+    assert re.fullmatch(r"Deadline 3[45]:\d\d \(.+\) · press closes 29:\d\d", clock), clock
     seated = page.locator("#seats tr td:first-child").all_inner_texts()
     assert "Italy, Russia" in seated or "Russia, Italy" in seated, seated  # 3b's pairs
     page.goto(server.url + "/#")
@@ -380,6 +382,7 @@ def test_an_invitation_lands_in_the_game(server: LiveServer, browser: Any) -> No
     link = host_a_table(host, server, "ida", "Three friends")
     idle(host)
     assert host.evaluate(EMPTY_CARDS) == []  # a forming game: no card with nothing in it
+    assert host.locator("#copy-invite").is_visible()
     guest = browser.new_page(viewport={"width": 1400, "height": 1000})
     guest.goto(link)
     guest.wait_for_selector("#invited")
@@ -679,6 +682,11 @@ def test_press_threads_with_unread_counts(server: LiveServer, browser: Any) -> N
     host.click("#start")
     host.wait_for_selector("#compose")
     idle(host)
+    boxes = host.locator("#compose .recipients label").all_text_contents()
+    seats = host.evaluate(GAME)["seats"]
+    bots = {p.title() for seat in seats if seat["bot"] for p in seat["powers"]}
+    marked = {b.removesuffix(" (bot)") for b in boxes if b.endswith(" (bot)")}
+    assert bots and marked == bots, (boxes, bots)  # the third seat's powers: they never answer
     guest.wait_for_selector("#compose")
     olga = guest.evaluate(MY_POWERS)
     host.click("#compose .new-thread summary")
@@ -926,8 +934,6 @@ GAME_FETCHES = r"/api/games/\d+\?"  # the game itself (not its legal orders, map
 
 
 def test_the_page_learns_of_press_and_phases_by_push(server: LiveServer, browser: Any) -> None:
-    import re
-
     import httpx
 
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
