@@ -357,6 +357,7 @@ def test_a_table_is_chosen_where_the_edition_has_several(server: LiveServer, bro
     page.wait_for_selector("#create-game")
     assert page.locator("#new-setup").is_hidden()  # classic, 7 players: one table
     page.select_option("#new-edition", "1971")
+    assert "1971 rulebook" in page.inner_text("#edition-about")  # each edition explained
     page.select_option("#new-players", "3")
     assert page.locator("#new-setup").is_visible()
     tables = page.locator("#new-setup option").evaluate_all("els => els.map(e => e.value)")
@@ -687,6 +688,8 @@ def test_press_threads_with_unread_counts(server: LiveServer, browser: Any) -> N
     bots = {p.title() for seat in seats if seat["bot"] for p in seat["powers"]}
     marked = {b.removesuffix(" (bot)") for b in boxes if b.endswith(" (bot)")}
     assert bots and marked == bots, (boxes, bots)  # the third seat's powers: they never answer
+    mine = {p.title() for p in host.evaluate(MY_POWERS)}
+    assert not mine & {b.removesuffix(" (bot)") for b in boxes}, boxes  # not to oneself
     guest.wait_for_selector("#compose")
     olga = guest.evaluate(MY_POWERS)
     host.click("#compose .new-thread summary")
