@@ -697,7 +697,8 @@ def test_press_threads_with_unread_counts(server: LiveServer, browser: Any) -> N
     host.fill("#message-body", "An alliance against the rest?")
     host.click("#send-message")
     host.wait_for_selector(f'#threads button.thread.on[data-thread="{olga[0]}"]')
-    guest.goto(guest.url.split("#")[0] + "#")  # the lobby counts it unread
+    guest.wait_for_selector("#threads .badge")  # heard on the game page, in a thread not open
+    guest.goto(guest.url.split("#")[0] + "#")  # the lobby still counts it unread
     guest.wait_for_selector("#my-games .unread")
     assert "1 unread" in guest.inner_text("#my-games .game-item")
     guest.click("#my-games .game-item button")

@@ -1,5 +1,6 @@
 // The lobby: my games, a new game, open games, games to watch.
 import { S, api, el, fill, go, guarded, t, view, word } from "./core.js";
+import { unread as unreadOf } from "./press.js";
 
 const aboutText = (e) => (S.i18n.en && S.i18n.en["about_" + e] ? t("about_" + e) : "");
 
@@ -82,7 +83,7 @@ async function myGameDetails(g) {
   const ready = mine.filter((p) => state.orders[p] && state.orders[p].to_act && state.orders[p].ready);
   const left = state.deadline_at ? Math.max(0, state.deadline_at - state.now) : null;
   const hours = left === null ? null : (left >= 3600 ? `${Math.floor(left / 3600)} h ${Math.floor((left % 3600) / 60)} min` : `${Math.floor(left / 60)} min`);
-  const unread = fresh.filter((m) => !mine.includes(m.sender)).length;
+  const unread = unreadOf(g.id, mine, fresh).length;
   return el("span", { class: "game-details" },
     el("span", { class: "power-tag" }, mine.map((p) => names[p] || p).join(", ")),
     due.length ? el("span", { class: "due" }, t("orders_due")) : ready.length ? el("span", { class: "ok" }, `✓ ${t("ready")}`) : null,

@@ -27,15 +27,24 @@ function pressOpen() {
   return !g.press_until || g.press_until > now;
 }
 
-// The thread of a message: "*" for public, else the other powers in it, sorted.
-function threadOf(m) {
+// The thread of a message for the player of ``mine``: "*" for public, else the other
+// powers in it, sorted.
+function threadOf(m, mine = S.game.my_powers) {
   if (!m.recipients.length) return "*";
-  const mine = S.game.my_powers;
   const people = [m.sender, ...m.recipients].filter((p) => !mine.includes(p));
   return [...new Set(people)].sort().join("+") || "*";
 }
 
-const readKey = (id) => `rp_read_${S.game.id}_${id}`;
+// The newest message read in a thread of a game, kept in this browser.
+const readKeyOf = (gameId, id) => `rp_read_${gameId}_${id}`;
+const readKey = (id) => readKeyOf(S.game.id, id);
+
+// Messages from others not read yet, each in its own thread (the threads' badges and the
+// lobby's count agree: a message heard on the game page in a thread not open stays unread).
+export function unread(gameId, mine, messages) {
+  return messages.filter((m) => !mine.includes(m.sender)
+    && m.id > Number(localStorage.getItem(readKeyOf(gameId, threadOf(m, mine))) || 0));
+}
 const threadName = (id) => (id === "*" ? t("everyone") : id.split("+").map(powerName).join(", "));
 
 function renderMessages() {
@@ -50,12 +59,14 @@ function renderMessages() {
   }
   if (S.thread && !threads.has(S.thread)) threads.set(S.thread, []);
   const open = S.thread || "*";
-  const unread = (id) => threads.get(id).filter((m) => m.id > Number(localStorage.getItem(readKey(id)) || 0) && !g.my_powers.includes(m.sender)).length;
   const shown = threads.get(open);
   if (shown.length) localStorage.setItem(readKey(open), String(shown[shown.length - 1].id));
-  if (S.lastMsg) localStorage.setItem("rp_read_" + g.id, String(S.lastMsg));  // the lobby counts the rest
+  // the lobby asks only for press after the last message before the first unread one
+  const left = unread(g.id, g.my_powers, S.messages);
+  const seen = left.length ? Math.min(...left.map((m) => m.id)) - 1 : S.lastMsg;
+  if (seen) localStorage.setItem("rp_read_" + g.id, String(seen));
   const tabs = el("div", { id: "threads", class: "threads", role: "tablist" }, [...threads.keys()].map((id) => {
-    const n = id === open ? 0 : unread(id);
+    const n = id === open ? 0 : unread(g.id, g.my_powers, threads.get(id)).length;
     return el("button", { class: "small thread" + (id === open ? " on" : ""), role: "tab", "data-thread": id,
       onclick: () => { S.thread = id; renderMessages(); } }, threadName(id), n ? el("span", { class: "badge" }, n) : null);
   }));
