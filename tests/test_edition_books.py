@@ -180,6 +180,39 @@ def test_grow_is_for_three_to_seven_players() -> None:
     assert meta()["players"]["conquista"] == [2, 3, 4, 5, 6, 7]
 
 
+GROW_READING = ["ENGLAND", "GERMANY", "RUSSIA", "TURKEY", "AUSTRIA", "ITALY", "FRANCE"]
+ONE_MOVE_EACH = {"AUSTRIA": "A VIE - GAL", "ENGLAND": "A LVP - YOR", "FRANCE": "A PAR - BUR",
+                 "GERMANY": "A MUN - RUH", "ITALY": "A VEN - PIE", "RUSSIA": "A MOS - UKR",
+                 "TURKEY": "A CON - BUL"}  # fmt: skip
+
+
+def test_grow_orders_are_read_from_england_clockwise_to_france(tmp_path) -> None:
+    """Grow, "A FASE DE ESCRITA": "os jogadores começam a ler suas ordens, iniciando pela
+    Inglaterra e seguindo em sentido horário até a França" (the book's example game lists
+    England, Germany, Russia, Turkey, Austria-Hungary, Italy, France). ``realpolitik
+    process`` and ``history`` read the results in that order, and a game's view lists them
+    so; classic keeps alphabetical order."""
+    import io
+
+    from realpolitik.cli import main
+    from realpolitik.formats.savegame import save_game
+
+    for name, expected in (("grow", GROW_READING), ("classic", sorted(GROW_READING))):
+        game = Game.new(edition=name, seed=1)
+        for power, order in ONE_MOVE_EACH.items():
+            game.submit(power, [order])
+        path = tmp_path / f"{name}.json"
+        save_game(game, path)
+        for command in ("process", "history"):
+            out = io.StringIO()
+            assert main([command, str(path)], stdin=io.StringIO(), stdout=out) == 0
+            lines = [line.split() for line in out.getvalue().splitlines()]
+            read = [words[0] for words in lines if words and words[0] in ONE_MOVE_EACH]
+            assert read == expected, (name, command)
+        game.process()
+        assert list(game.view()["history"][0]["results"]) == expected
+
+
 # --- La Conquista's two players (004) ------------------------------------------------------------
 def test_conquista_two_players_without_diplomacy() -> None:
     """La Conquista, 2 players: "En esta variante sin Diplomacia y de pura Guerra, gana el
@@ -430,6 +463,57 @@ def test_adjudicate_conquista_calendar_and_alliances() -> None:
     assert result["next_phase"] == "S1915A" and result["alliances"] == [["ENGLAND", "FRANCE"]]
     centers = result["centers"]
     assert isinstance(centers, dict) and "SPA" in centers["FRANCE"]
+
+
+@pytest.mark.parametrize(
+    ("rules", "phase", "known"),
+    [("conquista", "S1914R", "S1914A, S1914M, F1914M"),  # "no hay retiradas"
+     ("conquista", "F1914R", "S1914A, S1914M, F1914M"),
+     ("conquista", "F1914A", "S1914A, S1914M, F1914M"),  # reinforcements come in Spring
+     ("conquista", "W1914A", "S1914A, S1914M, F1914M"),
+     ("classic", "S1901A", "S1901M, S1901R, F1901M, F1901R, W1901A"),
+     ("classic", "W1901M", "S1901M, S1901R, F1901M, F1901R, W1901A"),
+     ("grow", "F1901A", "S1901M, S1901R, F1901M, F1901R, W1901A")],
+)  # fmt: skip
+def test_adjudicate_refuses_a_phase_the_edition_does_not_have(
+    rules: str, phase: str, known: str
+) -> None:
+    """La Conquista has no retreats ("el ejército rojo es eliminado del mapa") and its
+    reinforcements come "al iniciar cada ronda de primavera": a retreat or a Fall
+    adjustment phase is not one of its phases, so the contract refuses it (it used to play
+    classic retreats, and F1914A went on to S1914M) rather than judge it by another
+    edition's rules. Every edition likewise refuses a phase its calendar never has."""
+    from realpolitik.errors import SituationError
+    from realpolitik.formats.situation import adjudicate_situation
+
+    situation: dict[str, Any] = {
+        "phase": phase,
+        "units": {"GERMANY": ["A MUN"]},
+        "dislodged": {"AUSTRIA": [{"unit": "A BOH", "attacker_from": "MUN"}]},
+        "centers": {"GERMANY": ["BER", "MUN"]},
+    }
+    with pytest.raises(SituationError, match=f"{rules} has no phase {phase}.*{known}"):
+        adjudicate_situation(situation, rules)
+
+
+def test_adjudicate_takes_every_phase_of_the_calendar() -> None:
+    """The phases each edition's calendar has are taken: conquista's Spring reinforcements;
+    classic's retreats and Winter adjustments; a retreat phase of a situation naming
+    conquista but judged by ``--rules classic`` (the flag's calendar)."""
+    reinforcements = {"phase": "S1915A", "edition": "conquista", "units": {},
+                      "centers": {"GERMANY": ["BER", "HOL"]},
+                      "orders": {"GERMANY": ["A BER B"]}}  # fmt: skip
+    result = adjudicate_cli(reinforcements)
+    assert results_of(result)["A BER B"] == "succeeds" and result["next_phase"] == "S1915M"
+    retreat: dict[str, Any] = {
+        "phase": "S1914R", "edition": "conquista", "units": {"GERMANY": ["A MUN"]},
+        "dislodged": {"AUSTRIA": [{"unit": "A BOH", "attacker_from": "MUN"}]},
+        "orders": {"AUSTRIA": ["A BOH R VIE"]},
+    }  # fmt: skip
+    assert results_of(adjudicate_cli(retreat, "--rules", "classic"))["A BOH R VIE"] == "succeeds"
+    winter = {"phase": "W1901A", "units": {}, "centers": {"GERMANY": ["BER"]},
+              "orders": {"GERMANY": ["A BER B"]}}  # fmt: skip
+    assert results_of(adjudicate_cli(winter))["A BER B"] == "succeeds"
 
 
 def test_adjudicate_grow_cuts_support_from_the_target() -> None:

@@ -201,6 +201,19 @@ def test_a_setup_that_does_not_fit_its_board_is_refused() -> None:
         broken.setup(6)
 
 
+def test_a_reading_order_names_every_power_of_the_board() -> None:
+    """Grow reads the orders from England clockwise to France; an edition without a
+    reading order reads alphabetically; one that leaves a power out is refused."""
+    grow = edition("grow")
+    assert grow.reading(ALL) == ["ENGLAND", "GERMANY", "RUSSIA", "TURKEY", "AUSTRIA",
+                                 "ITALY", "FRANCE"]  # fmt: skip
+    assert grow.reading(["FRANCE", "ENGLAND", "GERMANY"]) == ["ENGLAND", "GERMANY", "FRANCE"]
+    assert edition("classic").reading(reversed(ALL)) == list(ALL)
+    broken = replace(grow, reading_order=grow.reading_order[:-1])
+    with pytest.raises(VariantError, match="FRANCE not in the reading order"):
+        broken.setup(7)
+
+
 def test_a_derived_board_adds_provinces_names_coasts_and_removes_edges() -> None:
     """The declarations conquista's board is made of, and their checks: an edge to remove
     must be there, a province to add must be new, and a province given coasts keeps no

@@ -4,12 +4,15 @@ alliances (conquista), builds written as the books write them (issue 17)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 
 from realpolitik.server import engine
-from tests.server.conftest import new_game, register
+from realpolitik.server.backend import Backend
+from tests.server.conftest import FakeClock, new_game, register
 
 
 @pytest.fixture(autouse=True)
@@ -90,3 +93,51 @@ def test_the_api_documents_accept_and_ally(client: TestClient) -> None:
     fields = schemas["OrdersIn"]["properties"]
     assert "Conquista" in fields["accept"]["description"]
     assert "alliance" in fields["ally"]["description"]
+
+
+def test_no_negotiation_while_orders_are_written_nor_in_retreats_or_adjustments(
+    backend: Backend, client: TestClient, clock: FakeClock
+) -> None:
+    """The 2000 rulebook (seed 000), "Gestión del tiempo": "No debe permitirse la diplomacia
+    o conversaciones en las fases de escritura o lectura de ordenes, entre los movimientos y
+    las retiradas, durante y después de las retiradas, o durante los ajustes." On the
+    rulebook clock press is open for the 30 minutes of diplomacy, closed for the writing
+    after them, and closed in a retreat or an adjustment phase."""
+    from sqlalchemy import update
+
+    from realpolitik.formats.savegame import game_from_json, game_to_json
+    from realpolitik.server import tables as t
+    from tests.gamekit import at
+
+    alice = register(client, "alice")
+    game = new_game(client, alice, deadlines="rulebook", start=True)
+    gid, power = game["id"], game["my_powers"][0]
+    url = f"/api/games/{gid}/messages"
+
+    def say(text: str) -> Any:
+        return client.post(url, headers=alice.headers, json={"sender": power, "body": text})
+
+    assert say("peace?").status_code in (200, 201)
+    clock.advance(30 * 60 + 1)  # the diplomacy is over: 5 minutes to write the orders
+    r = say("one more word")
+    assert r.status_code == 409 and "orders are being written" in r.json()["detail"]
+    other = "GERMANY" if power != "GERMANY" else "FRANCE"
+    attack = {"units": {power: ["A BOH"], other: ["A MUN", "A TYR"]}}  # a retreat follows
+    owing = {"units": {power: ["A BOH"]}}  # no centre: a removal follows
+    for phase, position in (("F1901R", attack), ("W1901A", owing)):
+        with backend.db.begin() as conn:
+            state = conn.execute(select(t.games.c.state).where(t.games.c.id == gid)).scalar_one()
+            stored = at(game_from_json(state), "F1901M", position)
+            stored.submit(power, ["A BOH H"])
+            if other in position["units"]:
+                stored.submit(other, ["A MUN - BOH", "A TYR S A MUN - BOH"])
+            stored.process()
+            assert str(stored.phase) == phase
+            conn.execute(
+                update(t.games).where(t.games.c.id == gid).values(
+                    state=game_to_json(stored), phase=phase, version=t.games.c.version + 1,
+                    press_until=clock.now, deadline_at=clock.now + 300,
+                )
+            )  # fmt: skip
+        r = say("a word in " + phase)
+        assert r.status_code == 409 and "diplomacy phase only" in r.json()["detail"], r.text

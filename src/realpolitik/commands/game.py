@@ -353,7 +353,7 @@ def _record(game: Game, record: Any, out: TextIO) -> None:
     skipped = " (nothing to decide: processed at once)" if record.skipped else ""
     out.write(f"=== {game.phase_name(record.phase)} ({record.phase}){skipped} ===\n")
     shown = [o for o in record.outcomes if not (o.implied and record.phase.is_movement)]
-    for power, entries in results_by_power(shown).items():
+    for power, entries in results_by_power(shown, game.edition).items():
         for e in entries:
             fate = f", {e['unit']}" if "unit" in e else ""
             reason = f" ({e['reason']})" if e["reason"] else ""

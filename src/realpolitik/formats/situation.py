@@ -39,7 +39,7 @@ from typing import Any
 from realpolitik.adjudicator import retreat_options
 from realpolitik.adjudicator.results import OrderResult
 from realpolitik.errors import OrderError, SituationError
-from realpolitik.game.calendar import Turn, play
+from realpolitik.game.calendar import Turn, phases_of_year, play
 from realpolitik.game.editions import EDITIONS, edition
 from realpolitik.game.victory import form_alliances
 from realpolitik.maps import GameMap, load_map
@@ -260,6 +260,11 @@ def adjudicate_text(
     accepted = read_accept(data.get("accept"), rules, position, game_map)
     alliances = read_ally(data.get("ally"), name, phase, game_map)
     calendar = edition(name if name in EDITIONS else CALENDAR)
+    year = phases_of_year(calendar, rules, phase.year)
+    if phase not in year:  # e.g. a retreat phase under conquista, which destroys instead
+        raise SituationError(
+            f"{name} has no phase {phase} (a year of it: {', '.join(map(str, year))})"
+        )
     turn = play(
         calendar, game_map, rules, phase, position, orders, accepted=accepted, skip_idle=True
     )

@@ -28,7 +28,7 @@ from realpolitik.maps.model import GameMap
 from realpolitik.orders import Order
 from realpolitik.phase import Phase, PhaseKind, Season
 from realpolitik.position import Position
-from realpolitik.rules import Rules
+from realpolitik.rules import Dislodging, Rules
 from realpolitik.vocab import Power, Province
 
 __all__ = [
@@ -37,6 +37,7 @@ __all__ = [
     "idle_adjustments",
     "next_phase",
     "ordinal",
+    "phases_of_year",
     "play",
     "settle",
     "update_centers",
@@ -57,6 +58,27 @@ def next_phase(edition: Edition, phase: Phase, dislodged: bool) -> Phase:
     if edition.adjustment_time == "before_spring":
         return _phase(year + 1, _SPRING, _ADJUSTMENTS)
     return _phase(year, _WINTER, _ADJUSTMENTS)
+
+
+def phases_of_year(edition: Edition, rules: Rules, year: int) -> tuple[Phase, ...]:
+    """Every phase a year of ``edition`` can have under ``rules``, in order: Spring and Fall
+    movement, each with its retreats unless dislodged units are destroyed (conquista), and
+    the adjustments, in Winter or, for reinforcements, before the Spring turn (conquista).
+
+        >>> from realpolitik.game.editions import edition
+        >>> [str(p) for p in phases_of_year(edition("conquista"), edition("conquista").rules, 1915)]
+        ['S1915A', 'S1915M', 'F1915M']
+    """
+    retreats = rules.dislodged is not Dislodging.DESTROYED
+    before_spring = edition.adjustment_time == "before_spring"
+    phases = [_phase(year, _SPRING, _ADJUSTMENTS)] if before_spring else []
+    for season in (_SPRING, _FALL):
+        phases.append(_phase(year, season, _MOVEMENT))
+        if retreats:
+            phases.append(_phase(year, season, _RETREATS))
+    if not before_spring:
+        phases.append(_phase(year, _WINTER, _ADJUSTMENTS))
+    return tuple(phases)
 
 
 def changes_owners(edition: Edition, phase: Phase, following: Phase) -> bool:

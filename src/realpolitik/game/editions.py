@@ -13,15 +13,16 @@ all loaded by :func:`realpolitik.maps.load_map`. Nothing here is Python-coded ge
 
 An :class:`Edition` is one rulebook: its rule choices (:class:`~realpolitik.rules.Rules`),
 board, first year, season names, when centres change owner, when adjustments come, the
-victory condition, what missed orders mean (civil disorder, or only holds), the phase
-clock, and one :class:`Setup` per table (player count and option: who plays what, who is
-out, a reduced board, a neutral power and its coin toss).
+victory condition, what missed orders mean (civil disorder, or only holds), the order in
+which the table reads the orders out, the phase clock, and one :class:`Setup` per table
+(player count and option: who plays what, who is out, a reduced board, a neutral power and
+its coin toss).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import Any
@@ -178,6 +179,13 @@ class Edition:
     missed_orders: str  # no orders: "disorder" (civil disorder), "hold" (its units hold)
     clock: Clock
     setups: tuple[Setup, ...]
+    reading_order: tuple[Power, ...] = ()  # the powers' orders read out in this order
+
+    def reading(self, powers: Iterable[Power]) -> list[Power]:
+        """``powers`` in the order the table reads their orders out (grow: England, then
+        clockwise to France); without a reading order, alphabetical."""
+        rank = {power: i for i, power in enumerate(self.reading_order)}
+        return sorted(powers, key=lambda p: (rank.get(p, len(rank)), p))
 
     def setup(self, players: int | None = None, setup_id: str | None = None) -> Setup:
         """The setup with this id, or the first one for this many players (7 by default)."""
@@ -280,6 +288,7 @@ def _edition(name: str, raw: Mapping[str, Any]) -> Edition:
         missed_orders=raw.get("missed_orders", "disorder"),
         clock=Clock(**raw["clock"]),
         setups=tuple(_setup(s) for s in raw["setups"]),
+        reading_order=tuple(raw.get("reading_order", ())),
     )
     if ed.centers not in ("fall", "every_turn"):
         raise VariantError(f"{name}: centres change {ed.centers!r}?")
@@ -287,6 +296,8 @@ def _edition(name: str, raw: Mapping[str, Any]) -> Edition:
         raise VariantError(f"{name}: adjustment_time {ed.adjustment_time!r}?")
     if ed.missed_orders not in ("disorder", "hold"):
         raise VariantError(f"{name}: missed orders {ed.missed_orders!r}?")
+    if len(set(ed.reading_order)) != len(ed.reading_order):
+        raise VariantError(f"{name}: a power twice in the reading order {ed.reading_order}")
     return ed
 
 
@@ -304,6 +315,9 @@ def _checked(ed: Edition, setup: Setup) -> Setup:
             f"{ed.name} setup {setup.id}: the groups, out and neutral powers must name each "
             f"power of {game_map.name} once ({', '.join(game_map.powers)})"
         )
+    unread = set(game_map.powers) - set(ed.reading_order)
+    if ed.reading_order and unread:
+        raise VariantError(f"{ed.name}: {', '.join(sorted(unread))} not in the reading order")
     return setup
 
 

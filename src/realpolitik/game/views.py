@@ -13,6 +13,7 @@ from realpolitik.adjudicator.results import Outcome
 
 if TYPE_CHECKING:
     from realpolitik.game import Game
+    from realpolitik.game.editions import Edition
     from realpolitik.game.records import PhaseRecord
 
 __all__ = ["game_view", "outcome_view", "record_view"]
@@ -23,11 +24,16 @@ def outcome_view(outcome: Outcome) -> dict[str, Any]:
     return outcome.to_json()
 
 
-def results_by_power(outcomes: Iterable[Outcome]) -> dict[str, list[dict[str, Any]]]:
+def results_by_power(
+    outcomes: Iterable[Outcome], edition: Edition | None = None
+) -> dict[str, list[dict[str, Any]]]:
+    """The results per power, the powers in the order ``edition``'s table reads them out
+    (without one, alphabetical)."""
     out: dict[str, list[dict[str, Any]]] = {}
     for outcome in outcomes:
         out.setdefault(outcome.power, []).append(outcome_view(outcome))
-    return dict(sorted(out.items()))
+    powers = sorted(out) if edition is None else edition.reading(out)
+    return {power: out[power] for power in powers}
 
 
 def record_view(game: Game, record: PhaseRecord) -> dict[str, Any]:
@@ -37,7 +43,7 @@ def record_view(game: Game, record: PhaseRecord) -> dict[str, Any]:
         "name": game.phase_name(record.phase),
         "skipped": record.skipped,
         "orders": {p: [str(o) for o in orders] for p, orders in record.orders.items()},
-        "results": results_by_power(record.outcomes),
+        "results": results_by_power(record.outcomes, game.edition),
         "civil_disorder": sorted(record.disorder),
         "events": list(record.events),
     }
