@@ -110,6 +110,41 @@ def test_centres_changed_is_detected(tmp_path: Path) -> None:
         load_game(_write(tmp_path, data))
 
 
+def _outcome(data: Any, phase: str, order: str) -> dict[str, Any]:
+    record = next(r for r in data["history"] if r["phase"] == phase)
+    entry: dict[str, Any] = next(o for o in record["outcomes"] if o["order"] == order)
+    return entry
+
+
+@pytest.mark.parametrize(
+    ("damage", "named"),
+    [
+        (lambda d: d["history"][0]["position"]["units"].pop("FRANCE"), "S1901M"),
+        (lambda d: d["history"][0]["position"]["centers"]["FRANCE"].pop(), "S1901M"),
+        (lambda d: d["history"].pop(0), "F1901M"),
+        (lambda d: d["history"][0]["orders"].pop("GERMANY"), "S1901M"),
+        (lambda d: _outcome(d, "S1901M", "A PAR - BUR").update(result="fails"), "S1901M"),
+        (lambda d: d["history"][0]["outcomes"].pop(0), "S1901M"),
+        (lambda d: _outcome(d, "S1901M", "A MUN - RUH").update(power="FRANCE"), "S1901M"),
+    ],
+)
+def test_damage_to_an_earlier_phase_is_detected(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], damage: Any, named: str
+) -> None:
+    """Every processed phase, not only the last, must lead to the next one's position (the
+    first starts from the game's start) and have the outcomes its orders give: else
+    ``history`` shows what never happened and ``rollback`` writes a game that cannot load."""
+    data = game_to_json(_played())
+    damage(data)
+    path = _write(tmp_path, data)
+    with pytest.raises(SaveGameError, match="damaged") as caught:
+        load_game(path)
+    assert named in str(caught.value)
+    assert _cli("rollback", str(path), "F1901M", str(tmp_path / "fork.json")) == 2
+    assert not (tmp_path / "fork.json").exists()
+    assert "Traceback" not in capsys.readouterr().err
+
+
 def test_good_games_still_load(tmp_path: Path) -> None:
     for game in (_played(), Game.new(seed=3), Game.new(edition="1971", players=5, seed=2)):
         path = _write(tmp_path, game_to_json(game))

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import select
+from sqlalchemy import delete, select, text
 
 from realpolitik.server import play
 from realpolitik.server import tables as t
@@ -155,25 +155,53 @@ def test_a_game_of_bots_alone_ends(bots_client: TestClient, bots_backend: Backen
     assert view["is_over"] is True and view["winners"]
 
 
-def test_a_game_whose_people_all_conceded_ends_like_one_of_bots_alone(
+def test_a_game_whose_people_have_all_conceded_is_one_of_bots_alone(
     bots_client: TestClient, bots_backend: Backend
 ) -> None:
-    """Once no person plays on (alice conceded; her seat is still hers), nobody is waited
-    for: the bots must not play on for centuries (they did: 500 years in 20 minutes)."""
+    """A person whose powers have all conceded plays no more: the game, always due, is
+    left to the loop of bots alone and ends as their games do, instead of being processed
+    for ever in the loop that keeps the people's deadlines (a way round the end of games
+    of bots alone: create a game, concede, repeat)."""
     alice = register(bots_client, "alice")
-    game_id = new_game(bots_client, alice, start=True)["id"]
-    mine = bots_client.get(f"/api/games/{game_id}", headers=alice.headers).json()["my_powers"]
-    for power in mine:
+    game = new_game(bots_client, alice, start=True)
+    for power in game["my_powers"]:
         r = bots_client.post(
-            f"/api/games/{game_id}/concede", json={"power": power}, headers=alice.headers
+            f"/api/games/{game['id']}/concede", json={"power": power}, headers=alice.headers
         )
         assert r.status_code == 200, r.text
+    assert tick(bots_backend, alone=False) == 0
     for _ in range(200):
-        if not tick(bots_backend):
+        if not tick(bots_backend, alone=True):
             break
-    row = _game(bots_backend, game_id)
-    assert row["status"] == "finished", row["phase"]
+    row = _game(bots_backend, game["id"])
+    assert row["status"] == "finished"
     assert int(str(row["phase"])[1:5]) <= 1903  # the server's limit: 2 years, then the end
+    view = bots_client.get(f"/api/games/{game['id']}", headers=alice.headers).json()
+    assert view["is_over"] is True and view["my_powers"] == game["my_powers"]
+
+
+def test_games_from_before_the_mark_are_told_apart_by_who_is_seated(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    """A database of schema version 4 (no mark of games of bots alone) migrates: a game
+    with nobody seated is one of bots alone, one with a person seated is not."""
+    url = f"sqlite:///{tmp_path / 'v4.sqlite3'}"
+    b = Backend.open(fast_settings(url), clock=clock)
+    with TestClient(create_app(b.settings, backend=b)) as c:
+        alice = register(c, "alice")
+        bots = new_game(c, alice, name="bots", join=False, start=True)["id"]
+        human = new_game(c, alice, name="human", start=True)["id"]
+    with b.db.begin() as conn:  # back to version 4
+        conn.execute(text("ALTER TABLE games DROP COLUMN alone"))
+        conn.execute(delete(t.schema_version).where(t.schema_version.c.version >= 5))
+    b.close()
+    b = Backend.open(fast_settings(url), clock=clock)
+    try:
+        assert _game(b, bots)["alone"] is True and _game(b, human)["alone"] is False
+        assert bots in play.due_games(b, alone=True)
+        assert human not in play.due_games(b, alone=True)
+    finally:
+        b.close()
 
 
 def test_the_stored_state_does_not_grow_with_the_game(client: TestClient, backend: Backend) -> None:

@@ -444,38 +444,61 @@ def load_game(path: str | os.PathLike[str]) -> Game:
 
 
 def check_position(game: Game, name: str = "saved game") -> None:
-    """The position must be the one the last processed phase led to (the start, if none
-    was): a unit, centre or phase changed by hand is damage (:class:`SaveGameError`)."""
-    if game.history:
-        last = game.history[-1]
+    """Every processed phase must lead where the file says: replayed from its position and
+    orders, it gives its outcomes (reasons aside: wording may change) and the next phase's
+    position, the last one the game's phase and position; the first starts from the
+    game's start. A unit, centre, order, result or phase changed by hand, or a phase
+    dropped, is damage (:class:`SaveGameError`)."""
+    position = game.start
+    for k, record in enumerate(game.history):
+        if record.position != position:
+            source = f"what {game.history[k - 1].phase} led to" if k else "the starting position"
+            raise SaveGameError(
+                f"{name}: damaged history at {record.phase}: its position is not {source}"
+            )
         try:
             turn = play(
                 game.edition,
-                game.map_for(last.phase),
+                game.map_for(record.phase),
                 game.rules,
-                last.phase,
-                last.position,
-                last.orders,
-                disorder=last.disorder,
-                accepted=last.accepted,
+                record.phase,
+                record.position,
+                record.orders,
+                disorder=record.disorder,
+                accepted=record.accepted,
             )
         except (ValueError, KeyError, TypeError) as exc:
-            raise SaveGameError(f"{name}: damaged history at {last.phase}: {exc}") from None
-        expected_phase, expected = turn.following, turn.after
-        source = f"what {last.phase} led to"
-    else:
-        expected_phase, expected = game.phase, game.start
-        source = "the starting position"
-    if game.phase != expected_phase:
-        raise SaveGameError(f"{name}: damaged: the phase is {game.phase}, not {expected_phase}")
-    if game.position != expected:
+            raise SaveGameError(f"{name}: damaged history at {record.phase}: {exc}") from None
+        if [_substance(o) for o in turn.resolution.outcomes] != [
+            _substance(o) for o in record.outcomes
+        ]:
+            raise SaveGameError(
+                f"{name}: damaged history at {record.phase}: its results are not what its"
+                " orders give"
+            )
+        following = game.history[k + 1].phase if k + 1 < len(game.history) else game.phase
+        if following != turn.following:
+            raise SaveGameError(
+                f"{name}: damaged: the phase after {record.phase} is {following},"
+                f" not {turn.following}"
+            )
+        position = turn.after
+    if game.position != position:
+        source = (
+            f"what {game.history[-1].phase} led to" if game.history else "the starting position"
+        )
         changed = [
             power
             for power in game.powers
-            if expected.units_of(power) != game.position.units_of(power)
-            or expected.centers_of(power) != game.position.centers_of(power)
+            if position.units_of(power) != game.position.units_of(power)
+            or position.centers_of(power) != game.position.centers_of(power)
         ]
         raise SaveGameError(
             f"{name}: damaged: the position is not {source}"
             + (f" (changed: {', '.join(changed)})" if changed else "")
         )
+
+
+def _substance(outcome: Outcome) -> Outcome:
+    """What an outcome says happened: all but its reason, whose wording may change."""
+    return outcome._replace(reason="")

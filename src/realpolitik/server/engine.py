@@ -162,7 +162,7 @@ def to_state(game: Game) -> dict[str, Any]:
 
 
 def limit_bot_game(game: Game, years: int) -> None:
-    """Give a game with no person seated an end: ``years`` after its start (or now, if
+    """Give a game no person plays an end: ``years`` after its start (or now, if
     that is later), the powers with most centres win as in a shortened game."""
     if game.last_year is None:
         first = game.edition.first_year(game.setup)

@@ -22,6 +22,7 @@ from realpolitik.server.gamesettings import GameSettings
 from realpolitik.server.play import (
     REQUEST_LIMIT,
     begin_phase,
+    bots_alone,
     process_due,
     take_over_seat,
     vacate_seat,
@@ -246,6 +247,7 @@ def start(b: Backend, user: User | None, game_id: int) -> dict[str, Any]:
                 phase=engine.phase_of(game),
                 version=row.version + 1,
                 updated_at=now,
+                alone=bots_alone(game, seats_of(conn, game_id)),
             )
         )
         if result.rowcount != 1:

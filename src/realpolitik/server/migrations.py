@@ -60,12 +60,25 @@ def _attempts_and_idle_sessions(conn: Connection) -> None:
     t.metadata.create_all(conn, tables=[t.attempts])
 
 
+def _bots_alone(conn: Connection) -> None:
+    """Version 5: whether a game is one of bots alone, kept with it (the scheduler's loops
+    are split by it); a game then is if nobody is seated, until its next phase says."""
+    have = {c["name"] for c in inspect(conn).get_columns("games")}
+    if "alone" not in have:
+        conn.execute(text("ALTER TABLE games ADD COLUMN alone BOOLEAN NOT NULL DEFAULT FALSE"))
+    seated = select(t.seats.c.seat).where(
+        t.seats.c.game_id == t.games.c.id, t.seats.c.user_id.is_not(None)
+    )
+    conn.execute(t.games.update().values(alone=~seated.exists()))
+
+
 Migration = tuple[int, str, Callable[[Connection], None]]
 MIGRATIONS: tuple[Migration, ...] = (
     (1, "initial schema", _initial),
     (2, "accepted supports and alliances with the orders", _accept_ally),
     (3, "random game numbers below 2**53", _big_game_ids),
     (4, "attempts in the database, idle sessions", _attempts_and_idle_sessions),
+    (5, "games of bots alone marked", _bots_alone),
 )
 
 

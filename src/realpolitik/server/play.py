@@ -152,6 +152,14 @@ def _stored(conn: Connection, game_id: int, phase: str) -> dict[str, Row[Any]]:
     return {r.power: r for r in rows}
 
 
+def bots_alone(game: Game, seats: list[Seat]) -> bool:
+    """No person plays the game any more: nobody is seated, or every seated person's
+    powers are out (conceded, eliminated). Nobody waits for its phases: it is left to the
+    scheduler's loop of bots alone, and ends after ``bot_game_years``."""
+    playing = set(game.voters())
+    return not any(p in playing for s in seats if s.user_id is not None for p in s.powers)
+
+
 def _waiting(game: Game, seats: list[Seat], stored: dict[str, Row[Any]]) -> list[str]:
     """Powers played by a person that must still say they are ready."""
     human = {p for s in seats if s.user_id is not None for p in s.powers}
@@ -160,13 +168,6 @@ def _waiting(game: Game, seats: list[Seat], stored: dict[str, Row[Any]]) -> list
         for p in engine.powers_to_act(game)
         if p in human and not (p in stored and stored[p].ready)
     ]
-
-
-def _people_play_on(game: Game, seats: list[Seat]) -> bool:
-    """Whether a person still plays one of the game's powers (alive, not conceded): if
-    not, the bots play on alone and the game gets the end of a game of bots alone."""
-    playing = set(engine.alive_powers(game)) - game.status.conceded
-    return any(s.user_id is not None and playing & set(s.powers) for s in seats)
 
 
 def process_if_due(b: Backend, game_id: int) -> bool:
@@ -187,7 +188,7 @@ def process_if_due(b: Backend, game_id: int) -> bool:
         seats = seats_of(conn, game_id)
         stored = _stored(conn, game_id, row.phase)
         game = engine.fresh(row.state)
-        if not _people_play_on(game, seats):  # (nobody seated, or all conceded or out)
+        if bots_alone(game, seats):
             engine.limit_bot_game(game, b.settings.bot_game_years)
         if engine.phase_of(game) != row.phase:
             raise RuntimeError(f"game {game_id}: stored phase {row.phase} != state")
@@ -221,6 +222,7 @@ def process_if_due(b: Backend, game_id: int) -> bool:
             "phase": engine.phase_of(game),
             "version": row.version + 1,
             "updated_at": now,
+            "alone": bots_alone(game, seats),
         }
         if game.is_over:
             values["status"] = FINISHED
@@ -292,27 +294,22 @@ def order_bots(b: Backend, game_id: int) -> int:
 
 
 def due_games(b: Backend, *, alone: bool | None = None) -> list[int]:
-    """Active games whose deadline has passed or whose ready flags changed: the games with
-    a person seated first, then those of bots alone (always due: they must not make a
-    person's deadline wait), each part most overdue first (a game waiting on its ready
-    flags is due since its last change). ``alone``: only the games of bots alone (true),
-    or only those with a person (false)."""
+    """Active games whose deadline has passed or whose ready flags changed: the games a
+    person plays first, then those of bots alone (always due: they must not make a
+    person's deadline wait; see :func:`bots_alone`), each part most overdue first (a game
+    waiting on its ready flags is due since its last change). ``alone``: only the games of
+    bots alone (true), or only those a person plays (false)."""
     now = b.now()
     g = t.games.c
     due_at = case(
         (g.needs_check & (g.deadline_at.is_(None) | (g.updated_at < g.deadline_at)), g.updated_at),
         else_=g.deadline_at,
     )
-    seated = (
-        select(t.seats.c.game_id)
-        .where(t.seats.c.game_id == g.id, t.seats.c.user_id.is_not(None))
-        .exists()
-    )
     stmt = select(g.id).where(g.status == ACTIVE, (g.deadline_at <= now) | g.needs_check)
     if alone is not None:
-        stmt = stmt.where(~seated if alone else seated)
+        stmt = stmt.where(g.alone if alone else ~g.alone)
     with reading(b.db) as conn:
-        rows = conn.execute(stmt.order_by(case((seated, 0), else_=1), due_at, g.id)).scalars()
+        rows = conn.execute(stmt.order_by(g.alone, due_at, g.id)).scalars()
         return list(rows)
 
 
@@ -322,7 +319,7 @@ def due_games(b: Backend, *, alone: bool | None = None) -> list[int]:
 def take_over_seat(b: Backend, conn: Connection, row: Row[Any], seat: Seat) -> None:
     """A person takes a seat left empty: its powers leave civil disorder."""
     game = engine.fresh(row.state)
-    game.last_year = None  # set by the server only while no person was seated
+    game.last_year = None  # set by the server only while no person played
     for power in seat.powers:
         game.set_civil_disorder(power, False)
     _save(conn, row.id, game, b.now())
@@ -339,15 +336,19 @@ def vacate_seat(b: Backend, conn: Connection, row: Row[Any], seat: Seat) -> None
             .values(bot=settings.bots)
         )
         # its orders are given by order_bots, once this transaction is over
+        alone = bots_alone(_game(row), seats_of(conn, row.id))
+        conn.execute(
+            update(t.games).where(t.games.c.id == row.id).values(needs_check=True, alone=alone)
+        )
     else:
         game = engine.fresh(row.state)
         for power in seat.powers:
             game.set_civil_disorder(power, True)
         _save(conn, row.id, game, now)
-    conn.execute(update(t.games).where(t.games.c.id == row.id).values(needs_check=True))
 
 
 def _save(conn: Connection, game_id: int, game: Game, now: float, **extra: Any) -> None:
+    """Store the changed game (and whether it is now one of bots alone), to be looked at."""
     conn.execute(
         update(t.games)
         .where(t.games.c.id == game_id)
@@ -356,6 +357,7 @@ def _save(conn: Connection, game_id: int, game: Game, now: float, **extra: Any) 
             version=t.games.c.version + 1,
             updated_at=now,
             needs_check=True,
+            alone=bots_alone(game, seats_of(conn, game_id)),
             **extra,
         )
     )

@@ -4,10 +4,11 @@ restart; several processes may run this loop against one database (the processin
 makes sure a phase is processed once).
 
 Fair between games: a pass processes one phase of each due game, and after each one
-looks again for the most urgent game not yet taken in this pass (games with a person
-seated before games of bots alone, then the most overdue). A game that is always due (bots
-alone, no deadlines) waits its turn like any other. The games of bots alone, whose bots
-may think for seconds a phase, have a loop of their own: a person's deadline never waits
+looks again for the most urgent game not yet taken in this pass (games a person plays
+before games of bots alone, then the most overdue). A game that is always due (bots
+alone, no deadlines) waits its turn like any other. The games of bots alone (nobody
+seated, or every seated person's powers conceded or out: :func:`.play.bots_alone`), whose
+bots may think for seconds a phase, have a loop of their own: a person's deadline never waits
 for them, only for the phase of another person's game being processed.
 
 Every :data:`PURGE_SECONDS` the loop also deletes the sessions that have ended and the

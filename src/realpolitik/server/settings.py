@@ -32,8 +32,9 @@ class Settings:
     max_message_length: int = 2000
     pool_size: int = 10
     bot_game_years: int = 10
-    """A game with no person seated ends after this many years (the one with most centres
-    wins, as in a shortened game): bots alone would otherwise play forever."""
+    """A game no person plays (nobody seated, or every seated person's powers conceded or
+    out) ends after this many years (the one with most centres wins, as in a shortened
+    game): bots alone would otherwise play forever."""
     bot_strength: int | None = None
     """The search bot's budget (adjudications per movement phase; ``None``: its default)."""
     max_body_bytes: int = 128 * 1024

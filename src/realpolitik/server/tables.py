@@ -79,6 +79,9 @@ games = Table(
     Column("press_until", Float, nullable=True),
     Column("deadline_at", Float, nullable=True),
     Column("needs_check", Boolean, nullable=False, default=False),
+    # no person plays any more (nobody seated, or every seated person's powers are out):
+    # the game is one of bots alone (play.bots_alone; migration 5)
+    Column("alone", Boolean, nullable=False, default=False),
     Column("result", JSON, nullable=True),
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
