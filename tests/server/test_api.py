@@ -494,6 +494,60 @@ def test_draw_vote_and_concession(client: TestClient) -> None:
     assert r.status_code == 409
 
 
+def test_a_conceded_power_is_told_and_acts_no_more_while_the_game_goes_on(
+    client: TestClient,
+) -> None:
+    """A power that conceded has left the game for good: everyone is told, and it sends no
+    press, gives no orders, votes no draw and concedes not twice (the others play on)."""
+    alice, bob, carol = (
+        register(client, "alice"),
+        register(client, "bob"),
+        register(client, "carol"),
+    )
+    game = new_game(client, alice, players=3, bots=None)
+    gid = game["id"]
+    for p in (bob, carol):
+        client.post(f"/api/games/{gid}/join", json={}, headers=p.headers)
+    bobs = state(client, gid, bob)["my_powers"]
+    assert state(client, gid, alice)["conceded"] == []
+    for power in bobs:
+        r = client.post(f"/api/games/{gid}/concede", json={"power": power}, headers=bob.headers)
+        assert r.status_code == 200 and not r.json()["is_over"], r.text
+    assert state(client, gid, alice)["status"] == "active"
+    assert state(client, gid, alice)["conceded"] == sorted(bobs)
+    assert state(client, gid, bob)["conceded"] == sorted(bobs)
+    power = bobs[0]
+    sent = client.post(
+        f"/api/games/{gid}/messages",
+        json={"sender": power, "body": "still here"},
+        headers=bob.headers,
+    )
+    assert sent.status_code == 409 and "conceded" in sent.json()["detail"], sent.text
+    assert all(
+        m["body"] != "still here"
+        for m in client.get(f"/api/games/{gid}/messages", headers=alice.headers).json()
+    )
+    for path, body in (
+        ("concede", {"power": power}),
+        ("draw", {"power": power}),
+        ("ready", {"power": power}),
+    ):
+        r = client.post(f"/api/games/{gid}/{path}", json=body, headers=bob.headers)
+        assert r.status_code == 409, (path, r.text)
+    r = client.put(
+        f"/api/games/{gid}/orders", json={"power": power, "orders": []}, headers=bob.headers
+    )
+    assert r.status_code in (409, 422), r.text
+    # the others still talk
+    alices = state(client, gid, alice)["my_powers"][0]
+    r = client.post(
+        f"/api/games/{gid}/messages",
+        json={"sender": alices, "body": "on we go"},
+        headers=alice.headers,
+    )
+    assert r.status_code == 201, r.text
+
+
 @pytest.mark.parametrize("votes", ["public", "secret"])
 def test_draw_votes_are_shown_as_the_game_says_and_can_be_withdrawn(
     client: TestClient, votes: str

@@ -497,6 +497,38 @@ def test_press_closed_a_watcher_and_a_finished_game(server: LiveServer, browser:
     shot(page, "17-finished")
 
 
+def test_a_conceded_player_sees_so_and_is_offered_only_what_the_server_allows(
+    server: LiveServer, browser: Any
+) -> None:
+    """Conceding while the bots play on: the page says the power conceded, offers no
+    Concede (the server refuses a second one), no draw vote, no orders and no compose box
+    (the server refuses press from a conceded power); the messages stay readable."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if unexpected(m) else None)
+    register_and_create(page, server, "ceda", players="7", bots="heuristic")
+    page.wait_for_selector("#compose")
+    page.fill("#message-body", "Hello all")
+    page.click("#send-message")
+    page.wait_for_selector("#messages li")
+    shot(page, "22-before-concede")
+    page.on("dialog", lambda d: d.accept())
+    page.click("#concede")
+    page.wait_for_selector("#conceded-note")
+    idle(page)
+    assert page.locator("#game-over").count() == 0  # the bots play on
+    assert "conceded" in page.inner_text("#power")
+    assert "You conceded" in page.inner_text("#conceded-note")
+    assert page.locator("#concede, #vote-draw, #withdraw-draw, #ready").count() == 0
+    assert page.locator("#compose, #send-message").count() == 0
+    assert "no longer send" in page.inner_text("#press-conceded")
+    assert "Hello all" in page.inner_text("#messages")  # still readable
+    assert "conceded" in page.inner_text("#seats")
+    assert page.evaluate(EMPTY_CARDS) == []
+    shot(page, "22-after-concede")
+    assert errors == [], errors
+
+
 def test_draw_votes_and_translation(server: LiveServer, browser: Any) -> None:
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     register_and_create(page, server, "kate", players="7")

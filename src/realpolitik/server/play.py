@@ -427,6 +427,7 @@ def _board_view(game: Game, phase: str | None, language: str) -> dict[str, Any]:
         "powers": list(game.powers),
         "is_over": game.is_over,
         "winners": sorted(game.winners) if game.is_over else [],
+        "conceded": sorted(game.status.conceded),
         "draw": _draw_info(game),
         "names": engine.names(game, language),
         "adjustments": game.builds_due() if phase and phase.endswith("A") else {},

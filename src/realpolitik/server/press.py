@@ -57,6 +57,8 @@ def send(
             raise BadRequest(f"unknown recipient(s): {', '.join(unknown)}")
         if sender in to:
             raise BadRequest("a message cannot be sent to its sender")
+        if row.status == ACTIVE and sender in game.status.conceded:
+            raise Conflict(f"{sender} has conceded: it sends no messages while the game goes on")
         _check_press(GameSettings.from_json(row.settings), row, to, now)
         key = conn.execute(
             insert(t.messages).values(

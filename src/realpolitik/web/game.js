@@ -116,7 +116,7 @@ async function fetchAndShow(force, press) {
 async function update(game, before, changed, press = true) {
   S.game = game;
   S.offset = game.now - Date.now() / 1000;
-  if (!S.power || !game.my_powers.includes(S.power)) S.power = pickPower(game);
+  if (!S.power || !game.my_powers.includes(S.power) || !playing(game).includes(S.power)) S.power = pickPower(game);
   renderHead();
   renderSeats();
   if (game.status === "forming") {
@@ -145,10 +145,17 @@ async function update(game, before, changed, press = true) {
   await loadMessages(press);
 }
 
-// The power shown: one with orders to give first (not one with nothing to do).
+// The power shown: one with orders to give first (not one with nothing to do), then one
+// still playing (not conceded).
 function pickPower(game) {
-  const mine = game.my_powers;
-  return mine.find((p) => game.orders && game.orders[p] && game.orders[p].to_act) || mine[0] || null;
+  const mine = game.my_powers, on = playing(game);
+  return mine.find((p) => game.orders && game.orders[p] && game.orders[p].to_act) || on[0] || mine[0] || null;
+}
+
+// My powers still in the game: not conceded (a conceded power acts and talks no more).
+export function playing(game) {
+  const out = game.conceded || [];
+  return game.my_powers.filter((p) => !out.includes(p));
 }
 
 function fmt(secs) {
@@ -178,8 +185,10 @@ function renderHead() {
   const phaseText = g.names ? g.names.phase : (g.phase || t(g.status));
   const kids = [el("h2", {}, g.name), el("span", { id: "phase", class: "phase", "data-phase": g.phase || "" }, g.status === "forming" ? t("forming") : phaseText),
     el("span", { id: "clock", class: "clock" })];
+  const out = g.my_powers.filter((p) => (g.conceded || []).includes(p));
   if (S.power) {  // all my powers; data-power: the one in focus (whose unit was selected last)
-    kids.push(el("span", { id: "power", class: "power-tag", "data-power": S.power }, g.my_powers.map(powerName).join(" · ")));
+    const name = (p) => (out.includes(p) ? `${powerName(p)} (${t("conceded")})` : powerName(p));
+    kids.push(el("span", { id: "power", class: "power-tag" + (out.includes(S.power) ? " out" : ""), "data-power": S.power }, g.my_powers.map(name).join(" · ")));
   } else if (g.status !== "forming") {
     kids.push(el("span", { class: "muted" }, t("observer")));
   }
@@ -196,7 +205,8 @@ function renderHead() {
     const winners = (g.winners || (g.result && g.result.winners) || []).map(powerName).join(", ");
     kids.push(el("div", { id: "game-over", class: "over" }, `${t("game_over")} · ${t("winners")}: ${winners}`));
   } else if (S.power && g.status === "active") {
-    kids.push(drawBox());
+    if (out.length) kids.push(el("p", { id: "conceded-note", class: "muted" }, t(playing(g).length ? "you_conceded_some" : "you_conceded", { powers: out.map(powerName).join(", ") })));
+    if (playing(g).length) kids.push(drawBox());
   }
   fill(head, ...kids);
   tickClock();
@@ -231,7 +241,7 @@ function drawBox() {
   return el("div", { class: "row draw" },
     el("span", { id: "draw-status", class: "muted" }, status),
     buttons,
-    el("button", { id: "concede", class: "secondary small", onclick: () => { if (confirm(t("confirm_concede"))) guarded(async () => { for (const p of g.my_powers) await api("POST", `/games/${g.id}/concede`, { power: p }); refresh(true); }); } }, t("concede")));
+    el("button", { id: "concede", class: "secondary small", onclick: () => { if (confirm(t("confirm_concede"))) guarded(async () => { for (const p of playing(g)) await api("POST", `/games/${g.id}/concede`, { power: p }); refresh(true); }); } }, t("concede")));
 }
 
 function renderSeats() {
@@ -239,7 +249,8 @@ function renderSeats() {
   const seats = g.seats.slice().sort((a, b) => (a.powers[0] || "").localeCompare(b.powers[0] || ""));
   const rows = seats.map((s) => el("tr", {},
     el("td", {}, s.powers.map(powerName).join(", ") || `${t("seat")} ${s.seat}`),
-    el("td", {}, s.player || (s.bot ? `${t("bot")} (${word("bot_", s.bot)})` : t(s.taken ? "seat_taken" : "empty"))),
+    el("td", {}, s.player || (s.bot ? `${t("bot")} (${word("bot_", s.bot)})` : t(s.taken ? "seat_taken" : "empty")),
+      s.powers.some((p) => (g.conceded || []).includes(p)) ? el("span", { class: "muted conceded" }, ` (${t("conceded")})`) : null),
     el("td", {}, s.powers.map((p) => (g.centers && g.centers[p] !== undefined ? g.centers[p] : "")).join(" ")),
     el("td", {}, s.powers.map((p) => (g.ready && p in g.ready ? (g.ready[p] ? "✓" : "…") : "")).join(" "))));
   fill(document.getElementById("seats-panel"),

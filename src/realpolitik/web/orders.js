@@ -14,7 +14,8 @@ export function renderOrders(force) {
   const g = S.game;
   const panel = document.getElementById("orders-panel");
   if (!panel) return;
-  const powers = g.orders ? g.my_powers.filter((p) => g.orders[p]) : [];
+  // a conceded power gives no orders: its part would only say so (the head does)
+  const powers = g.orders ? g.my_powers.filter((p) => g.orders[p] && !(g.conceded || []).includes(p)) : [];
   if (!powers.length || g.status !== "active") {
     fill(panel, g.status === "active" && !S.power ? el("p", { class: "muted" }, t("observer_hint")) : null);
     panel.hidden = !panel.childElementCount;

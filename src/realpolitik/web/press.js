@@ -14,7 +14,7 @@ export async function loadMessages(fetch = true) {
   const added = fresh.filter((m) => m.id > S.lastMsg && g.id === S.game.id);  // not twice (two loads at once)
   for (const m of added) { S.messages.push(m); S.lastMsg = Math.max(S.lastMsg, m.id); }
   const g2 = S.game;
-  const key = [g2.id, g2.status, g2.phase, S.power, pressOpen()].join();
+  const key = [g2.id, g2.status, g2.phase, S.power, pressOpen(), (g2.conceded || []).join("+")].join();
   if (added.length || key !== S.pressKey || !document.getElementById("threads")) { S.pressKey = key; renderMessages(); }
 }
 
@@ -82,7 +82,9 @@ function renderMessages() {
     return;
   }
   const kids = [el("h3", {}, t("messages")), tabs, list];
-  if (S.power && g.settings.press !== "none" && g.status === "active") {
+  if (S.power && g.status === "active" && (g.conceded || []).includes(S.power)) {
+    kids.push(el("p", { id: "press-conceded", class: "muted" }, t("press_conceded")));  // as the server says
+  } else if (S.power && g.settings.press !== "none" && g.status === "active") {
     kids.push(pressOpen() ? compose(open) : el("p", { id: "press-closed", class: "muted" }, t("press_closed_hint")));
   } else if (g.settings.press === "none") {
     kids.push(el("p", { class: "muted" }, t("press_none")));
