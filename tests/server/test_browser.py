@@ -529,6 +529,52 @@ def test_a_conceded_player_sees_so_and_is_offered_only_what_the_server_allows(
     assert errors == [], errors
 
 
+FINAL = {
+    "en": "Final position",
+    "es": "Posición final",
+    "fr": "Position finale",
+    "pt": "Posição final",
+}
+NOW = {"en": "Now", "es": "Ahora", "fr": "Maintenant", "pt": "Agora"}
+
+
+def test_a_finished_game_is_not_shown_as_now(server: LiveServer, browser: Any) -> None:
+    """The stepper of a finished game says the position is the final one (not "Now"), in
+    every language of the page, and the button back to it says so too."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "fini", players="2")
+    shot(page, "23-playing")
+    page.on("dialog", lambda d: d.accept())
+    page.click("#ready-all")  # a phase in the history (the two-player game starts in 1914)
+    until_phase_changes(page, "S1914M")
+    continue_to_now(page)
+    page.click("#concede")  # the other player's powers win
+    page.wait_for_selector("#game-over")
+    idle(page)
+    shot(page, "23-finished")
+    for lang in ("en", "es", "fr", "pt"):
+        page.select_option("#language", lang)
+        page.wait_for_function(
+            "(w) => (document.getElementById('step-label') || {textContent: ''})"
+            ".textContent.startsWith(w)",
+            arg=FINAL[lang],
+        )
+        idle(page)
+        label = page.inner_text("#step-label")
+        assert not label.startswith(NOW[lang]) and "·" in label, (lang, label)
+        shot(page, f"23-finished-{lang}")
+    page.select_option("#language", "en")
+    page.wait_for_function(
+        "(document.getElementById('step-label') || {textContent: ''}).textContent"
+        ".startsWith('Final')"
+    )
+    idle(page)
+    page.click("#step-prev")
+    page.wait_for_selector("#step-now")
+    assert page.inner_text("#step-now") == "Final position"
+    shot(page, "23-finished-history")
+
+
 def test_draw_votes_and_translation(server: LiveServer, browser: Any) -> None:
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     register_and_create(page, server, "kate", players="7")

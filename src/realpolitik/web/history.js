@@ -14,13 +14,17 @@ function renderStepper() {
   const list = S.history || [];
   const at = S.shown ? list.findIndex((h) => h.phase === S.shown) : list.length;
   const go = (i) => (i >= list.length ? showCurrent() : showPhase(list[i].phase));
-  const label = S.shown ? `${t("results")} · ${list[at] ? list[at].name : S.shown}` : `${t("now")} · ${S.game.names ? S.game.names.phase : S.game.phase}`;
+  const label = S.shown ? `${t("results")} · ${list[at] ? list[at].name : S.shown}` : `${presentWord()} · ${S.game.names ? S.game.names.phase : S.game.phase}`;
   fill(box,
     el("button", { id: "step-prev", class: "small secondary", "aria-label": t("previous"), disabled: at <= 0, onclick: () => go(at - 1) }, "◀"),
     el("span", { id: "step-label", class: "step-label", "data-phase": S.shown || "" }, label),
     el("button", { id: "step-next", class: "small secondary", "aria-label": t("next"), disabled: !S.shown, onclick: () => go(at + 1) }, "▶"),
-    S.shown ? el("button", { id: "step-now", class: "small", onclick: showCurrent }, t("to_current")) : null);
+    S.shown ? el("button", { id: "step-now", class: "small", onclick: showCurrent }, t(over() ? "to_final" : "to_current")) : null);
 }
+
+// Whether the game is over: its last position is the final one, not the present.
+const over = () => S.game.is_over || S.game.status === "finished";
+const presentWord = () => t(over() ? "final_position" : "now");
 
 export async function showCurrent() {
   S.shown = null; S.unseen = [];
@@ -108,7 +112,7 @@ function continueButton() {
   const next = unseen[unseen.indexOf(S.shown) + 1];
   const item = next && (S.history || []).find((h) => h.phase === next);
   return el("button", { id: "continue", class: "small", onclick: () => (next ? showPhase(next, true) : showCurrent()) },
-    t("continue_to", { phase: next ? (item ? item.name : next) : (g.names ? g.names.phase : g.phase) }));
+    next || !over() ? t("continue_to", { phase: next ? (item ? item.name : next) : (g.names ? g.names.phase : g.phase) }) : t("continue_to_final"));
 }
 
 function renderResults(record) {
