@@ -575,6 +575,45 @@ def test_a_finished_game_is_not_shown_as_now(server: LiveServer, browser: Any) -
     shot(page, "23-finished-history")
 
 
+# A unit without an order, dislodged, as a phase's record gives it (its text in each
+# language as the server writes the hold), and what the summary says of it.
+UNORDERED = {
+    "en": ("A BOH H", "A BOH had no order and held: it was dislodged"),
+    "es": ("E Boh M", "E Boh no tenía orden y se mantuvo: la unidad fue desalojada"),
+    "fr": ("A Boh (H)", "A Boh n'avait pas d'ordre et a tenu : l'unité a été délogée"),
+    "pt": (
+        "E da Boe. permanece",
+        "E da Boe. não tinha ordem e manteve a posição: a unidade foi desalojada",
+    ),
+}
+
+
+def test_a_dislodged_unit_without_an_order_is_told_plainly(
+    server: LiveServer, browser: Any
+) -> None:
+    """The results summary of a unit that had no order, held and was dislodged says so in
+    words, in every language (not "A BOH H: dislodged no order: holds")."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "dora", players="7")
+    for lang, (text, told) in UNORDERED.items():
+        page.select_option("#language", lang)
+        idle(page)
+        line = page.evaluate(
+            """async (text) => (await import('/static/history.js')).fateLine({order: 'A BOH H',
+            text, result: 'dislodged', unit: 'dislodged', reason: 'no order: holds',
+            implied: true})""",
+            text,
+        )
+        assert line == ["bad", told], (lang, line)
+    page.select_option("#language", "en")
+    idle(page)
+    ordered = page.evaluate(
+        """async () => (await import('/static/history.js')).fateLine({order: 'A BOH - MUN',
+        text: 'A BOH - MUN', result: 'fails', unit: 'dislodged', reason: 'bounced'})"""
+    )
+    assert ordered == ["bad", "A BOH - MUN: dislodged (bounced)"]
+
+
 def test_draw_votes_and_translation(server: LiveServer, browser: Any) -> None:
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     register_and_create(page, server, "kate", players="7")

@@ -68,6 +68,24 @@ export async function showPhase(phase, fresh) {
   renderResults(record);
 }
 
+// What the summary tells of one order's entry in a phase's results: [class, text], or
+// null when it is not worth a line (a hold that stood, a support given).
+export function fateLine(e) {
+  const text = e.text || e.order;
+  if (e.unit === "dislodged" || e.result === "dislodged") {
+    if (e.implied && / H$/.test(e.order)) {  // no order: it held (the words of the hold left out)
+      return ["bad", t("sum_dislodged_unordered", { unit: text.split(" ").slice(0, -1).join(" ") })];
+    }
+    return ["bad", t("sum_dislodged", { order: text, reason: e.reason ? ` (${e.reason})` : "" })];
+  }
+  if (e.unit === "destroyed" || e.result === "destroyed") return ["bad", t("sum_destroyed", { order: text })];
+  if (e.implied && / D$/.test(e.order)) return ["bad", t("sum_disbanded", { order: text, reason: e.reason || "" })];
+  if (e.result === "illegal" || e.result === "invalid") return ["bad", `${text}: ${t(e.result)} (${e.reason})`];
+  if (e.result === "fails" || e.result === "cut") return ["bad", `${text}: ${t(e.result)}${e.reason ? " — " + e.reason : ""}`];
+  if (e.result === "succeeds" && / - /.test(e.order)) return ["ok", `${text}: ${t("succeeds")}`];
+  return null;
+}
+
 // What happened to my powers (or to everyone, for an observer).
 function renderSummary(record, after, fresh, name, phase) {
   const g = S.game;
@@ -75,13 +93,8 @@ function renderSummary(record, after, fresh, name, phase) {
   const lines = [];
   for (const p of powers) {
     for (const e of record.orders[p] || []) {
-      const text = e.text || e.order;
-      if (e.unit === "dislodged" || e.result === "dislodged") lines.push([p, "bad", t("sum_dislodged", { order: text, reason: e.reason || "" })]);
-      else if (e.unit === "destroyed" || e.result === "destroyed") lines.push([p, "bad", t("sum_destroyed", { order: text })]);
-      else if (e.implied && / D$/.test(e.order)) lines.push([p, "bad", t("sum_disbanded", { order: text, reason: e.reason || "" })]);
-      else if (e.result === "illegal" || e.result === "invalid") lines.push([p, "bad", `${text}: ${t(e.result)} (${e.reason})`]);
-      else if (e.result === "fails" || e.result === "cut") lines.push([p, "bad", `${text}: ${t(e.result)}${e.reason ? " — " + e.reason : ""}`]);
-      else if (e.result === "succeeds" && / - /.test(e.order)) lines.push([p, "ok", `${text}: ${t("succeeds")}`]);
+      const line = fateLine(e);
+      if (line) lines.push([p, ...line]);
     }
     // (units hold in a movement phase; retreats and removals not ordered are told above)
     if (g.my_powers.length && phase.endsWith("M") && (record.orders[p] || []).length && record.orders[p].every((e) => e.implied)) lines.push([p, "bad", t("sum_no_orders")]);
