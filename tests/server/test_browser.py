@@ -860,7 +860,45 @@ def test_legibility_on_a_reduced_grow_board(server: LiveServer, browser: Any) ->
     out = [rgb(f) for f, cls in fills.values() if cls]
     assert out and all(sum(abs(a - b) for a, b in zip(germany, o, strict=True)) > 60 for o in out)
     assert sum(rgb(fills["MOS"][0])) < 3 * 240 or fills["MOS"][1]  # Russia's land not white
+    tints_apart_and_in_the_legend(page, 4)
     shot(page, "13-grow-4p")
+
+
+TINTS = """() => {
+    const map = {}, chips = {};
+    for (const p of document.querySelectorAll('#map svg path.province[data-owner]')) {
+        (map[p.dataset.owner] = map[p.dataset.owner] || new Set()).add(p.getAttribute('fill'));
+    }
+    for (const row of document.querySelectorAll('#map-legend tr[data-power]')) {
+        chips[row.dataset.power] = row.querySelector('.swatch').dataset.tint;
+    }
+    return {map: Object.fromEntries(Object.entries(map).map(([k, v]) => [k, [...v]])), chips};
+}"""
+
+
+def tints_apart_and_in_the_legend(page: Any, powers: int) -> None:
+    """Each power's land is one tint, clearly apart from every other power's (CIELAB), and
+    its legend chip shows that tint."""
+    from tests.test_render_style import APART, distance
+
+    seen = page.evaluate(TINTS)
+    assert len(seen["map"]) == powers, seen
+    tints = {}
+    for power, fills in seen["map"].items():
+        assert len(fills) == 1, (power, fills)
+        tints[power] = fills[0]
+        assert seen["chips"][power] == fills[0], (power, seen["chips"])
+    for a, b in itertools.combinations(sorted(tints), 2):
+        assert distance(tints[a], tints[b]) >= APART, (a, tints[a], b, tints[b])
+
+
+def test_every_power_s_land_is_told_apart_on_the_standard_board(
+    server: LiveServer, browser: Any
+) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "tina", players="7")
+    tints_apart_and_in_the_legend(page, 7)
+    shot(page, "24-tints-standard")
 
 
 SEAS = "() => [...document.querySelectorAll('#map svg path.province.sea')].map(e => e.id)"

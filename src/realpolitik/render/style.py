@@ -22,6 +22,21 @@ POWER_COLOURS: dict[Power, str] = {
 }
 SPARE_COLOURS = ("#8e44ad", "#e67e22", "#16a085", "#7f5539", "#d35d9b", "#5d6d7e")
 
+# The land tints of the powers' provinces, each of its power's hue, chosen to be told apart
+# at a glance: every pair at least 25 apart in CIELAB and each at least 12 from the land,
+# sea and out-of-play grounds (tests/test_render_style.py). England's is a clear blue, not
+# blue-grey, so that it is not Germany's grey; France's a sky blue lighter than England's;
+# Russia's (white) lavender and Germany's (black) mid grey, seen under their units.
+POWER_TINTS: dict[Power, str] = {
+    "AUSTRIA": "#e59486",
+    "ENGLAND": "#7f8fd8",
+    "FRANCE": "#73c6e6",
+    "GERMANY": "#8c8c8c",
+    "ITALY": "#9fc88a",
+    "RUSSIA": "#d9cdef",
+    "TURKEY": "#f2d77e",
+}
+
 LAND = "#efe5cb"
 SEA = "#b7d2e8"
 LAKE = "#c3dbee"
@@ -71,8 +86,14 @@ def contrast(colour: str) -> str:
 
 
 def tint(colour: str) -> str:
-    """The pale land tint of a power's provinces."""
+    """The pale land tint of ``colour`` (a power's without one in ``POWER_TINTS``)."""
     if colour.lower() == "#ffffff":
         return "#fbfaf6"
     amount = 0.3 if is_light(colour) else 0.38
     return mix(colour, LAND, amount)
+
+
+def power_tint(power: Power, powers: Sequence[Power] = ()) -> str:
+    """The land tint of ``power``'s provinces (of its spare colour, if it has none)."""
+    found = POWER_TINTS.get(power.upper())
+    return found if found is not None else tint(power_colour(power, powers))

@@ -130,6 +130,7 @@ class _Scene(OrderPainter):
         for pid in sorted(self.drawing.provinces):
             info = self.map.provinces.get(pid)
             classes = ["province"]
+            owner = None
             if info is None:
                 fill, stroke, width = style.INACTIVE, style.BORDER, 0.6
                 classes.append("inactive")
@@ -143,7 +144,7 @@ class _Scene(OrderPainter):
                 owner = owners.get(pid) if info.center else None
                 fill = style.LAND
                 if owner is not None:
-                    fill = style.tint(style.power_colour(owner, self.map.powers))
+                    fill = style.power_tint(owner, self.map.powers)
                 stroke, width = style.BORDER, 0.8
                 classes.append(info.type.value)
             el = Element(
@@ -157,6 +158,8 @@ class _Scene(OrderPainter):
                 fill_rule="evenodd",
             )
             el.attrs["class"] = " ".join(classes)
+            if owner is not None:  # the page's legend shows each power's tint
+                el.attrs["data-owner"] = owner
             name = info.name if info is not None else pid
             el.children.append(f"<title>{esc(name)}</title>")
             (seas if "sea" in classes else lands).append(el.svg())

@@ -6,9 +6,6 @@ import { S, api, el, fill, guarded, place, powerName, t } from "./core.js";
 import { renderOrders, submitOrders } from "./orders.js";
 
 const MODES = ["move", "support", "convoy"];
-// The renderer's land tints of Russia (white) and Germany (black) -> ones that stand out
-// from white units and from impassable or out-of-play land (grey-brown).
-const TINTS = { "#fbfaf6": "#d8d0ec", "#a39c8c": "#7f858c" };
 
 // The legal orders of every power I play that has orders to give: by power (S.legalBy),
 // and merged by unit (S.legal; no two powers share a unit or a home) with each key's power
@@ -75,11 +72,6 @@ export function putSvg(svgText, interactive) {
     legend.remove();
   }
   pic.dataset.full = `0 0 ${width} ${h}`;
-  // Russia's land white under white units, Germany's like impassable land: stronger tints
-  for (const path of pic.querySelectorAll("path.province")) {
-    const tint = TINTS[(path.getAttribute("fill") || "").toLowerCase()];
-    if (tint) path.setAttribute("fill", tint);
-  }
   // units twice the renderer's size (each token is drawn about its own origin)
   const big = window.matchMedia("(max-width: 800px)").matches ? 2.4 : 2;
   for (const unit of pic.querySelectorAll("g.unit")) unit.setAttribute("transform", `${unit.getAttribute("transform")} scale(${unit.classList.contains("dislodged") ? big * 0.8 : big})`);
@@ -161,11 +153,16 @@ export function renderLegend(position) {
     const unit = pic && (pic.querySelector(`g.unit.${p.toLowerCase()} path`) || pic.querySelector(`.center.${p.toLowerCase()}`));
     return unit ? unit.getAttribute("fill") : "#ccc";
   };
+  // the chip: the power's land tint (as on the map), framed in its units' colour
+  const land = (p) => {
+    const owned = pic && pic.querySelector(`path.province[data-owner="${p}"]`);
+    return owned ? owned.getAttribute("fill") : colour(p);
+  };
   const units = (position && position.units) || {};
   fill(box, el("table", { class: "legend-table" },
     el("tr", {}, el("th", {}, t("power")), el("th", {}, t("centers")), el("th", {}, t("units"))),
     g.powers.map((p) => el("tr", { "data-power": p },
-      el("td", {}, el("span", { class: "swatch", style: `background:${colour(p)}` }), " ", powerName(p)),
+      el("td", {}, el("span", { class: "swatch", "data-tint": land(p), style: `background:${land(p)};box-shadow:inset 0 0 0 3px ${colour(p)}` }), " ", powerName(p)),
       el("td", {}, g.centers ? g.centers[p] : ""), el("td", {}, (units[p] || []).length)))),
   el("div", { class: "muted small key" }, t("legend_key")));
 }

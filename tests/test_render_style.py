@@ -1,0 +1,63 @@
+"""The map's colours: every power's land tint is clearly apart from every other's and from
+the grounds beside it (land, sea, out-of-play), on every board."""
+
+from __future__ import annotations
+
+import itertools
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from realpolitik.game.game import Game
+from realpolitik.maps import BOARDS, load_map
+from realpolitik.render import render, style
+
+# CIE76 distances in CIELAB: about 2.3 is just noticeable; 25 is plainly another colour
+APART = 25.0
+FROM_GROUND = 12.0
+
+
+def lab(colour: str) -> tuple[float, float, float]:
+    """``#rrggbb`` (sRGB, D65) in CIELAB."""
+    value = colour.lstrip("#")
+    srgb = [int(value[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+    r, g, b = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in srgb]
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def distance(a: str, b: str) -> float:
+    return float(sum((p - q) ** 2 for p, q in zip(lab(a), lab(b), strict=True)) ** 0.5)
+
+
+def test_lab_of_known_colours() -> None:
+    assert lab("#ffffff") == pytest.approx((100, 0, 0), abs=0.1)
+    assert lab("#000000") == pytest.approx((0, 0, 0), abs=0.1)
+    assert lab("#ff0000") == pytest.approx((53.2, 80.1, 67.2), abs=0.3)
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_every_pair_of_land_tints_is_clearly_apart(board: str) -> None:
+    powers = load_map(board).powers
+    tints = {p: style.power_tint(p, powers) for p in powers}
+    for a, b in itertools.combinations(powers, 2):
+        gap = distance(tints[a], tints[b])
+        assert gap >= APART, f"{board}: {a} {tints[a]} and {b} {tints[b]} only {gap:.1f} apart"
+    grounds = [style.LAND, style.SEA, style.IMPASSABLE, style.INACTIVE, style.UNNAMED]
+    for power, ground in itertools.product(powers, grounds):
+        gap = distance(tints[power], ground)
+        assert gap >= FROM_GROUND, f"{board}: {power} {tints[power]} near ground {ground}"
+
+
+def test_the_map_paints_each_power_s_centres_in_its_tint() -> None:
+    game = Game.new(variant="standard", edition="classic", players=[f"p{k}" for k in range(7)])
+    root = ET.fromstring(render(game.position, game_map=game.game_map))
+    fills = {e.get("id"): e.get("fill") for e in root.iter() if "province" in e.get("class", "")}
+    for pid, power in game.position.centers.items():
+        assert fills[pid] == style.power_tint(power, game.game_map.powers), pid
