@@ -901,6 +901,39 @@ def test_every_power_s_land_is_told_apart_on_the_standard_board(
     shot(page, "24-tints-standard")
 
 
+HIDDEN_LABELS = """() => {
+    const svg = document.querySelector('#map svg');
+    const units = [...svg.querySelectorAll('g.unit')].map(u => u.getBoundingClientRect());
+    const hidden = [];
+    for (const label of svg.querySelectorAll('text.label')) {
+        const r = label.getBoundingClientRect();
+        // the part of the label under a unit, as a share of the label's area
+        const under = Math.max(0, ...units.map(u =>
+            Math.max(0, Math.min(r.right, u.right) - Math.max(r.left, u.left))
+            * Math.max(0, Math.min(r.bottom, u.bottom) - Math.max(r.top, u.top))));
+        if (under > 0.15 * r.width * r.height) hidden.push(label.textContent);
+    }
+    return hidden;
+}"""
+
+
+def test_units_leave_the_province_labels_readable(server: LiveServer, browser: Any) -> None:
+    """No province's label is hidden by a unit (drawn at twice the renderer's size) on the
+    standard board, on a desktop and on a phone."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "lena", players="7")
+    hidden = page.evaluate(HIDDEN_LABELS)
+    if SHOTS:
+        page.locator("#map").screenshot(path=str(Path(SHOTS) / "25-labels.png"))
+    assert hidden == [], hidden
+    phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    phone.context.add_cookies(page.context.cookies())
+    phone.goto(page.url)
+    phone.wait_for_selector("#map svg")
+    idle(phone)
+    assert phone.evaluate(HIDDEN_LABELS) == []
+
+
 SEAS = "() => [...document.querySelectorAll('#map svg path.province.sea')].map(e => e.id)"
 
 

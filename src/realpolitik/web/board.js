@@ -75,6 +75,7 @@ export function putSvg(svgText, interactive) {
   // units twice the renderer's size (each token is drawn about its own origin)
   const big = window.matchMedia("(max-width: 800px)").matches ? 2.4 : 2;
   for (const unit of pic.querySelectorAll("g.unit")) unit.setAttribute("transform", `${unit.getAttribute("transform")} scale(${unit.classList.contains("dislodged") ? big * 0.8 : big})`);
+  clearLabels(pic);
   pic.setAttribute("role", "img");
   pic.classList.toggle("interactive", interactive);
   applyZoom(pic);
@@ -141,6 +142,42 @@ function setupPan(pic) {
 function svgPoint(pic, x, y) {
   const p = pic.createSVGPoint(); p.x = x; p.y = y;
   return p.matrixTransform(pic.getScreenCTM().inverse());
+}
+
+// A unit's token (as the renderer draws it about its origin): its extent at scale 1.
+const TOKEN = { army: [-9, -9, 9, 9], fleet: [-15, -12, 15, 6.5] };
+
+// Province labels the enlarged units would hide move just below the unit (each label's
+// lines together): the renderer places them for units of its own size.
+function clearLabels(pic) {
+  const boxes = [];
+  for (const unit of pic.querySelectorAll("g.unit")) {
+    const tr = unit.getAttribute("transform") || "";
+    const at = /translate\(\s*([-\d.e]+)[ ,]+([-\d.e]+)\s*\)/.exec(tr);
+    if (!at) continue;
+    const scale = [...tr.matchAll(/scale\(\s*([-\d.e]+)\s*\)/g)].reduce((k, m) => k * Number(m[1]), 1);
+    const [x0, y0, x1, y1] = TOKEN[unit.classList.contains("fleet") ? "fleet" : "army"];
+    const x = Number(at[1]), y = Number(at[2]);
+    boxes.push({ left: x + x0 * scale, top: y + y0 * scale, right: x + x1 * scale, bottom: y + y1 * scale });
+  }
+  // a label's lines: consecutive texts with the same x
+  const blocks = [];
+  for (const text of pic.querySelectorAll("text.label")) {
+    const last = blocks[blocks.length - 1];
+    if (last && last[0].getAttribute("x") === text.getAttribute("x") && last[last.length - 1].nextElementSibling === text) last.push(text);
+    else blocks.push([text]);
+  }
+  for (const lines of blocks) {
+    const size = Number(lines[0].getAttribute("font-size")) || 10;
+    const x = Number(lines[0].getAttribute("x"));
+    const first = Number(lines[0].getAttribute("y")), last = Number(lines[lines.length - 1].getAttribute("y"));
+    const half = 0.34 * size * Math.max(...lines.map((l) => l.textContent.length));
+    const box = { left: x - half, right: x + half, top: first - 0.75 * size, bottom: last + 0.25 * size };
+    const hit = boxes.filter((b) => box.right > b.left && box.left < b.right && box.bottom > b.top && box.top < b.bottom);
+    if (!hit.length) continue;
+    const dy = Math.max(...hit.map((b) => b.bottom)) + 0.85 * size - first;
+    for (const line of lines) line.setAttribute("y", (Number(line.getAttribute("y")) + dy).toFixed(1));
+  }
 }
 
 // The page's own legend, in the player's language: each power's colour, centres and units.
