@@ -1071,7 +1071,8 @@ def test_every_phase_processed_meanwhile_is_told(server: LiveServer, browser: An
     page.wait_for_selector("#summary .summary.fresh")
     assert page.get_attribute("#step-label", "data-phase") == "F1901M"
     told = page.inner_text("#summary-list")
-    assert "A BOH H: dislodged" in told and "the units held" in told, told
+    assert "A BOH had no order and held: it was dislodged" in told, told
+    assert "no order: holds" not in told and "the units held" in told, told
     shot(page, "16-meanwhile-movement")
     page.click("#results-view summary")  # the table says the army's fate once
     row = page.locator("#results tr", has_text="A BOH H").inner_text()

@@ -19,7 +19,7 @@ function renderStepper() {
     el("button", { id: "step-prev", class: "small secondary", "aria-label": t("previous"), disabled: at <= 0, onclick: () => go(at - 1) }, "◀"),
     el("span", { id: "step-label", class: "step-label", "data-phase": S.shown || "" }, label),
     el("button", { id: "step-next", class: "small secondary", "aria-label": t("next"), disabled: !S.shown, onclick: () => go(at + 1) }, "▶"),
-    S.shown ? el("button", { id: "step-now", class: "small", onclick: showCurrent }, t(over() ? "to_final" : "to_current")) : null);
+    S.shown ? el("button", { id: "step-now", class: "small", onclick: showCurrent }, t(over() ? "final_position" : "to_current")) : null);
 }
 
 // Whether the game is over: its last position is the final one, not the present.
