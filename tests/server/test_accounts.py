@@ -1,34 +1,57 @@
-"""Logging in under attack: attempts are limited per account and per address (429 with
-Retry-After, before any password is checked), a failure takes as long for an unknown
-username as for a known one, and usernames are shown only to a game's members."""
+"""Logging in under attack: failures are limited per account and address, attempts per
+address, failures per account from all addresses together (429 with Retry-After, before
+any password is checked); a failure takes as long for an unknown username as for a known
+one, and usernames are shown only to a game's members."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 
+import pytest
 from fastapi.testclient import TestClient
 
+from realpolitik.server import accounts
+from realpolitik.server.app import create_app
 from realpolitik.server.backend import Backend
+from realpolitik.server.errors import TooManyAttempts, Unauthorized
 from tests.server.conftest import FakeClock, new_game, register
 
+PER_ACCOUNT_AND_ADDRESS, PER_ACCOUNT = 10, 100  # the defaults (README)
 
-def _login(client: TestClient, username: str, password: str) -> int:
-    r = client.post("/api/sessions", json={"username": username, "password": password})
+
+@pytest.fixture
+def two_addresses(backend: Backend) -> Iterator[tuple[TestClient, TestClient]]:
+    """An attacker's client and bob's, at two addresses, on one server."""
+    app = create_app(backend.settings, backend=backend)
+    with (
+        TestClient(app, client=("203.0.113.5", 40000)) as attacker,
+        TestClient(app, client=("198.51.100.7", 40000)) as bob,
+    ):
+        yield attacker, bob
+
+
+def _login(
+    client: TestClient, username: str, password: str, headers: dict[str, str] | None = None
+) -> int:
+    r = client.post(
+        "/api/sessions", json={"username": username, "password": password}, headers=headers
+    )
     if r.status_code == 429:
         assert int(r.headers["Retry-After"]) >= 1
         assert "alice" not in r.text.lower() or username != "alice"
     return int(r.status_code)
 
 
-def test_wrong_passwords_for_one_account_are_limited(
+def test_wrong_passwords_for_one_account_from_one_address_are_limited(
     client: TestClient, backend: Backend, clock: FakeClock
 ) -> None:
     register(client, "alice")
-    limit = backend.settings.login_failures_per_account
+    limit = backend.settings.login_failures_per_account_address
     codes = [_login(client, "alice", f"wrong {k}") for k in range(limit)]
     assert codes == [401] * limit
     assert _login(client, "alice", "wrong again") == 429
-    assert _login(client, "alice", "correct horse") == 429  # even the right one, for now
+    assert _login(client, "alice", "correct horse") == 429  # even the right one from here
     r = client.post("/api/sessions", json={"username": "alice", "password": "x" * 8})
     wait = int(r.headers["Retry-After"])
     assert 1 <= wait <= backend.settings.login_window_seconds
@@ -51,7 +74,7 @@ def test_attempts_from_one_address_are_limited(
 
 def test_a_refused_attempt_costs_no_password_check(client: TestClient, backend: Backend) -> None:
     register(client, "alice")
-    for k in range(backend.settings.login_failures_per_account):
+    for k in range(backend.settings.login_failures_per_account_address):
         _login(client, "alice", f"wrong {k}")
     calls: list[str] = []
     verify = backend.passwords.verify
@@ -140,3 +163,107 @@ def test_sign_ups_from_one_address_have_their_own_limit(
     clock.advance(backend.settings.login_window_seconds)
     r = client.post("/api/accounts", json={"username": "newbie", "password": "long enough"})
     assert r.status_code == 201
+
+
+def test_an_opponent_cannot_lock_a_player_out(
+    two_addresses: tuple[TestClient, TestClient],
+) -> None:
+    """Usernames are seen in games: wrong passwords sent for bob throttle the sender's
+    address, not bob, and refused guesses do not bring bob nearer his account's cap."""
+    attacker, bob = two_addresses
+    register(bob, "bob")
+    codes = [_login(attacker, "bob", f"wrong {k}") for k in range(PER_ACCOUNT + 50)]
+    assert codes == [401] * PER_ACCOUNT_AND_ADDRESS + [429] * (
+        PER_ACCOUNT + 50 - PER_ACCOUNT_AND_ADDRESS
+    )
+    assert _login(attacker, "bob", "correct horse") == 429  # from there, even the right one
+    assert _login(bob, "bob", "correct horse") == 200
+
+
+def test_a_forwarded_header_does_not_choose_the_address(
+    two_addresses: tuple[TestClient, TestClient],
+) -> None:
+    """The app counts the connection's address: X-Forwarded-For is read only by uvicorn,
+    from a trusted proxy, so a client can neither change its address at will nor charge
+    its failures to bob's."""
+    attacker, bob = two_addresses
+    register(bob, "bob")
+    spoofed = [
+        _login(attacker, "bob", f"wrong {k}", {"X-Forwarded-For": f"192.0.2.{k}"})
+        for k in range(PER_ACCOUNT_AND_ADDRESS + 1)
+    ]
+    assert spoofed == [401] * PER_ACCOUNT_AND_ADDRESS + [429]
+    as_bob = {"X-Forwarded-For": "198.51.100.7"}
+    assert _login(attacker, "bob", "wrong", as_bob) == 429
+    assert _login(bob, "bob", "correct horse") == 200
+
+
+def test_one_address_cycling_through_accounts_is_limited(
+    two_addresses: tuple[TestClient, TestClient], backend: Backend
+) -> None:
+    """Credential stuffing: a few guesses at each of many accounts meet the address's cap,
+    though no account's own cap is reached; the owners still log in from their addresses."""
+    attacker, owners = two_addresses
+    names = [f"player{k}" for k in range(6)]
+    for name in names:
+        register(owners, name)
+    limit = backend.settings.login_attempts_per_address
+    per_name = PER_ACCOUNT_AND_ADDRESS - 1
+    codes = [_login(attacker, n, f"wrong {k}") for k in range(per_name) for n in names]
+    assert len(codes) > limit
+    assert codes == [401] * limit + [429] * (len(codes) - limit)
+    assert all(_login(owners, n, "correct horse") == 200 for n in names)
+
+
+def test_many_addresses_against_one_account_meet_its_cap(
+    backend: Backend, clock: FakeClock
+) -> None:
+    """Guesses spread over many addresses, each under its own cap, are counted together on
+    the account: past its cap even the right password is refused, from anywhere, until the
+    window ends (the last guard; an opponent needs many addresses to bring it about)."""
+    accounts.create_account(backend, "bob", "correct horse")
+    per_address = PER_ACCOUNT_AND_ADDRESS // 2
+    for k in range(PER_ACCOUNT // per_address):
+        for j in range(per_address):
+            with pytest.raises(Unauthorized):
+                accounts.log_in(backend, "bob", f"wrong {j}", address=f"10.1.0.{k}")
+    with pytest.raises(TooManyAttempts):
+        accounts.log_in(backend, "bob", "wrong", address="10.2.0.1")
+    with pytest.raises(TooManyAttempts) as refused:
+        accounts.log_in(backend, "bob", "correct horse", address="10.2.0.2")
+    clock.advance(refused.value.retry_after)
+    user, _ = accounts.log_in(backend, "bob", "correct horse", address="10.2.0.2")
+    assert user.username == "bob"
+
+
+def test_a_success_is_not_counted_as_a_failure(backend: Backend) -> None:
+    """Bob's own log-ins do not bring his account nearer its cap, nor wipe the failures
+    counted on it; a success forgives the failures before it from its own address only."""
+    accounts.create_account(backend, "bob", "correct horse")
+    for k in range(PER_ACCOUNT + 1):
+        accounts.log_in(backend, "bob", "correct horse", address=f"10.3.1.{k}")
+    for k in range(PER_ACCOUNT_AND_ADDRESS):
+        with pytest.raises(Unauthorized):
+            accounts.log_in(backend, "bob", f"wrong {k}", address="10.3.0.2")
+    accounts.log_in(backend, "bob", "correct horse", address="10.3.0.1")
+    with pytest.raises(TooManyAttempts):
+        accounts.log_in(backend, "bob", "correct horse", address="10.3.0.2")
+    for k in range(PER_ACCOUNT - PER_ACCOUNT_AND_ADDRESS - 1):
+        with pytest.raises(Unauthorized):
+            accounts.log_in(backend, "bob", "wrong", address=f"10.3.2.{k}")
+    accounts.log_in(backend, "bob", "correct horse", address="10.3.0.1")
+    with pytest.raises(Unauthorized):  # the account's last failure within its cap
+        accounts.log_in(backend, "bob", "wrong", address="10.3.3.1")
+    with pytest.raises(TooManyAttempts):
+        accounts.log_in(backend, "bob", "wrong", address="10.3.3.2")
+
+
+def test_a_success_forgives_the_failures_from_its_address(backend: Backend) -> None:
+    """A player who mistypes often still logs in: the count of an account and address
+    is of the failures since the last success there."""
+    accounts.create_account(backend, "bob", "correct horse")
+    for _ in range(3):
+        for k in range(PER_ACCOUNT_AND_ADDRESS - 1):
+            with pytest.raises(Unauthorized):
+                accounts.log_in(backend, "bob", f"wrong {k}", address="10.4.0.1")
+        accounts.log_in(backend, "bob", "correct horse", address="10.4.0.1")

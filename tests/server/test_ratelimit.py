@@ -18,7 +18,11 @@ from realpolitik.server.backend import Backend
 from realpolitik.server.errors import TooManyAttempts, Unauthorized
 from tests.server.conftest import FakeClock, fast_settings, register
 
-LIMITS = {"login_failures_per_account": 6, "login_attempts_per_address": 12}
+LIMITS = {
+    "login_failures_per_account_address": 6,
+    "login_failures_per_account": 8,
+    "login_attempts_per_address": 12,
+}
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -44,7 +48,7 @@ def _login(client: TestClient, username: str, password: str) -> int:
     return int(r.status_code)
 
 
-def test_failures_on_one_account_are_counted_by_every_process(
+def test_failures_on_one_account_from_one_address_are_counted_by_every_process(
     two: tuple[TestClient, TestClient], clock: FakeClock
 ) -> None:
     one, other = two
@@ -69,8 +73,15 @@ def test_attempts_from_one_address_are_counted_by_every_process(
     assert r.status_code == 429 and int(r.headers["Retry-After"]) >= 1
 
 
-def test_racing_attempts_are_all_counted(url: str, clock: FakeClock) -> None:
-    """20 wrong passwords at once from two processes: exactly the limit is checked."""
+@pytest.mark.parametrize(
+    ("addresses", "limit"),
+    [(1, "login_failures_per_account_address"), (20, "login_failures_per_account")],
+)
+def test_racing_attempts_are_all_counted(
+    url: str, clock: FakeClock, addresses: int, limit: str
+) -> None:
+    """20 wrong passwords at once from two processes, from one address or from twenty:
+    exactly the limit (of the account and address, or of the account) is checked."""
     settings = fast_settings(url, **LIMITS)
     backends = [Backend.open(settings, clock=clock) for _ in range(2)]
     accounts.create_account(backends[0], "alice", "correct horse")
@@ -80,7 +91,9 @@ def test_racing_attempts_are_all_counted(url: str, clock: FakeClock) -> None:
     def guess(k: int) -> None:
         barrier.wait()
         try:
-            accounts.log_in(backends[k % 2], "alice", f"wrong {k}", address=f"10.0.0.{k}")
+            accounts.log_in(
+                backends[k % 2], "alice", f"wrong {k}", address=f"10.0.0.{k % addresses}"
+            )
         except Unauthorized:
             outcomes.append("checked")
         except TooManyAttempts:
@@ -93,7 +106,8 @@ def test_racing_attempts_are_all_counted(url: str, clock: FakeClock) -> None:
         th.join(timeout=120)
     for b in backends:
         b.close()
-    assert sorted(outcomes) == ["checked"] * 6 + ["refused"] * 14
+    checked = LIMITS[limit]
+    assert sorted(outcomes) == ["checked"] * checked + ["refused"] * (20 - checked)
 
 
 def test_ended_windows_are_purged(backend: Backend, clock: FakeClock) -> None:
@@ -105,13 +119,13 @@ def test_ended_windows_are_purged(backend: Backend, clock: FakeClock) -> None:
         with backend.db.connect() as conn:
             return int(conn.execute(select(func.count()).select_from(t.attempts)).scalar_one())
 
-    assert rows() == 4  # the address, and each account
+    assert rows() == 7  # the address, each account, and each account from the address
     with backend.db.connect() as conn:
         stored = set(conn.execute(select(t.attempts.c.subject)).scalars())
     assert not any("nobody" in s or "10.0.0.1" in s for s in stored)  # only digests
     assert accounts.purge(backend)[1] == 0
     clock.advance(backend.settings.login_window_seconds)
-    assert accounts.purge(backend)[1] == 4 and rows() == 0
+    assert accounts.purge(backend)[1] == 7 and rows() == 0
 
 
 def test_an_ipv6_address_counts_as_its_64(backend: Backend) -> None:

@@ -2,8 +2,29 @@
 
 A session ends ``session_days`` after the log-in, or sooner when unused for
 ``session_idle_days``; ended sessions are refused at once and their rows purged by the
-scheduler and at log-out. Log-ins and sign-ups are limited per address, log-ins per
-account, sign-ups per address again (:mod:`.ratelimit`, shared by every process).
+scheduler and at log-out.
+
+Attempts are limited in the database (:mod:`.ratelimit`: every process shares the counts),
+in a window of ``login_window_seconds`` (15 minutes), and refused with 429 and Retry-After
+before any password is hashed or checked. Players see each other's usernames, so a
+player's wrong passwords must throttle the player, not the account they name:
+
+1. per address: ``login_attempts_per_address`` (50) log-ins and sign-ups, whatever the
+   account (credential stuffing from one address);
+2. per account and address: ``login_failures_per_account_address`` (10) failed log-ins
+   since the last success from that address (which clears the count): the guesser's own
+   address is refused, and the owner still logs in from theirs;
+3. per account: ``login_failures_per_account`` (100) failed log-ins from all addresses
+   together, the last guard against guesses spread over many addresses; past it the
+   account is refused from everywhere until the window ends (a successful log-in is taken
+   back from this count, so the owner's own log-ins do not bring it nearer);
+4. per address, for sign-ups: ``signups_per_address`` (10).
+
+An attempt refused by one limit is not counted by the later ones: guesses refused at the
+guesser's address bring the account no nearer its cap, so reaching it takes many addresses.
+An address is the connection's (an IPv6 one counts as its /64); behind a reverse proxy,
+uvicorn replaces it with ``X-Forwarded-For`` only when the proxy is trusted
+(``FORWARDED_ALLOW_IPS``), never the application itself.
 
 A sign-up must say when a username is taken (a player picks the name the others will
 see, and there is no e-mail to send a "you already have an account" note to), so the
@@ -63,26 +84,27 @@ def check_language(language: str) -> str:
 def _attempt(
     b: Backend, address: str | None, *, account: str | None = None, signup: bool = False
 ) -> None:
-    """Count an attempt from ``address`` (on ``account``; a sign-up) in the database, where
-    every server process counts, and refuse it (429) before any password is hashed or
-    checked when a count is over its limit. An account's count is cleared by a successful
-    log-in, so it counts the failures since."""
+    """Count an attempt from ``address`` (on ``account``; a sign-up) against each limit of
+    the module's policy in turn, and refuse it (429) at the first it is over, without
+    counting it against the later ones."""
     if address is None:
         return
     s, now = b.settings, b.now()
-    window = s.login_window_seconds
     address = ratelimit.address_key(address)
-    kinds = [(ratelimit.ADDRESS, address, s.login_attempts_per_address)]
+    limits = [(ratelimit.ADDRESS, address, s.login_attempts_per_address)]
     if account is not None:
-        kinds.append((ratelimit.ACCOUNT, account, s.login_failures_per_account))
+        pair = ratelimit.pair(account, address)
+        limits.append((ratelimit.ACCOUNT_ADDRESS, pair, s.login_failures_per_account_address))
+        limits.append((ratelimit.ACCOUNT, account, s.login_failures_per_account))
     if signup:
-        kinds.append((ratelimit.SIGNUP, address, s.signups_per_address))
-    with transaction(b.db) as conn:
-        counts = [
-            ratelimit.count(conn, kind, subject, window=window, now=now).retry_after(limit, now)
-            for kind, subject, limit in kinds
-        ]
-    wait = max(counts)
+        limits.append((ratelimit.SIGNUP, address, s.signups_per_address))
+    wait = 0
+    with transaction(b.db) as conn:  # the counts are kept when the attempt is refused
+        for kind, subject, limit in limits:
+            counted = ratelimit.count(conn, kind, subject, window=s.login_window_seconds, now=now)
+            wait = counted.retry_after(limit, now)
+            if wait:
+                break
     if wait:
         raise TooManyAttempts(wait)
 
@@ -118,8 +140,8 @@ def log_in(
     b: Backend, username: str, password: str, *, address: str | None = None
 ) -> tuple[User, str]:
     """Check the password; return the user and a new session token. With ``address``
-    (a request from outside), attempts are limited per address and failures per account
-    (429); an unknown username takes as long to refuse as a wrong password."""
+    (a request from outside), attempts are limited as the module says (429); an unknown
+    username takes as long to refuse as a wrong password."""
     key = username.casefold()
     _attempt(b, address, account=key)
     with reading(b.db) as conn:
@@ -147,8 +169,10 @@ def log_in(
                 last_seen_at=now,
             )
         )
-        if address is not None:
-            ratelimit.clear(conn, ratelimit.ACCOUNT, key)
+        if address is not None:  # the pair's failures are forgiven; this was not one
+            pair = ratelimit.pair(key, ratelimit.address_key(address))
+            ratelimit.clear(conn, ratelimit.ACCOUNT_ADDRESS, pair)
+            ratelimit.uncount(conn, ratelimit.ACCOUNT, key)
     return User(row.id, row.username, row.language), token
 
 

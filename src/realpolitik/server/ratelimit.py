@@ -8,7 +8,8 @@ attempts per ``window`` seconds, twice that across a window's end at worst). A c
 attempt is one atomic upsert (``INSERT ... ON CONFLICT DO UPDATE ... RETURNING``), so
 attempts racing on several processes are all counted. The thing is stored only as a
 SHA-256 (no usernames or addresses kept in the table); rows whose window has ended are
-purged by the scheduler (:func:`purge`).
+purged by the scheduler (:func:`purge`). Which limits a log-in meets, and in what order,
+is :mod:`.accounts`' policy.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import ipaddress
 import math
 from dataclasses import dataclass
 
-from sqlalchemy import Connection, case, delete
+from sqlalchemy import Connection, case, delete, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
@@ -29,7 +30,9 @@ ADDRESS = "address"
 SIGNUP = "signup"
 """Sign-ups from one client address."""
 ACCOUNT = "account"
-"""Log-ins to one account since its last successful one."""
+"""Failed log-ins to one account, from every address."""
+ACCOUNT_ADDRESS = "account_address"
+"""Log-ins to one account from one address since the last successful one there."""
 
 
 def address_key(address: str) -> str:
@@ -45,6 +48,12 @@ def address_key(address: str) -> str:
             return str(ip.ipv4_mapped)
         return str(ipaddress.IPv6Network((ip, 64), strict=False))
     return str(ip)
+
+
+def pair(account: str, address: str) -> str:
+    """The subject of one account's attempts from one address (the account's length first,
+    so that no other account and address join into the same text)."""
+    return f"{len(account)}:{account}@{address}"
 
 
 def _subject(subject: str) -> str:
@@ -76,6 +85,17 @@ def count(conn: Connection, kind: str, subject: str, *, window: float, now: floa
 def clear(conn: Connection, kind: str, subject: str) -> None:
     a = t.attempts
     conn.execute(delete(a).where(a.c.kind == kind, a.c.subject == _subject(subject)))
+
+
+def uncount(conn: Connection, kind: str, subject: str) -> None:
+    """Take back one attempt counted on ``subject`` (one that turned out not to be a
+    failure), in one atomic update."""
+    a = t.attempts
+    conn.execute(
+        update(a)
+        .where(a.c.kind == kind, a.c.subject == _subject(subject), a.c.count > 0)
+        .values(count=a.c.count - 1)
+    )
 
 
 def purge(conn: Connection, now: float) -> int:

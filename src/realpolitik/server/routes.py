@@ -169,7 +169,8 @@ def create_account(body: AccountIn, b: B, request: Request, response: Response) 
 
 @router.post("/sessions", tags=["accounts"])
 def log_in(body: LoginIn, b: B, request: Request, response: Response) -> SessionOut:
-    """Log in (attempts are limited per account and per address: 429 with Retry-After)."""
+    """Log in (attempts are limited per address and failures per account and address,
+    and per account: 429 with Retry-After; see :mod:`.accounts`)."""
     user, token = accounts.log_in(b, body.username, body.password, address=_address(request))
     return _session(response, b, user, token)
 

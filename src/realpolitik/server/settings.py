@@ -43,8 +43,12 @@ class Settings:
     """How often an open event stream checks its game for changes."""
     max_streams: int = 1000
     """Open event streams per process at most (more are refused: the page polls)."""
-    login_failures_per_account: int = 10
-    """Log-ins to one account since its last successful one, per window."""
+    login_failures_per_account_address: int = 10
+    """Failed log-ins to one account from one address since its last success there, per
+    window (the sender's address is throttled, not the account: see :mod:`.accounts`)."""
+    login_failures_per_account: int = 100
+    """Failed log-ins to one account from all addresses together, per window: the last
+    guard against guesses spread over many addresses (past it, the account is refused)."""
     login_attempts_per_address: int = 50
     """Log-ins and sign-ups from one address, per window (all processes together)."""
     signups_per_address: int = 10
@@ -93,6 +97,12 @@ class Settings:
                 number("REALPOLITIK_MAX_MESSAGE_LENGTH", default.max_message_length)
             ),
             pool_size=int(number("REALPOLITIK_POOL_SIZE", default.pool_size)),
+            login_failures_per_account_address=int(
+                number(
+                    "REALPOLITIK_LOGIN_FAILURES_PER_ACCOUNT_ADDRESS",
+                    default.login_failures_per_account_address,
+                )
+            ),
             login_failures_per_account=int(
                 number("REALPOLITIK_LOGIN_FAILURES_PER_ACCOUNT", default.login_failures_per_account)
             ),
