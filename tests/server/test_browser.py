@@ -1177,3 +1177,37 @@ def test_the_page_learns_of_press_and_phases_by_push(server: LiveServer, browser
     )
     old.wait_for_timeout(3000)
     assert len(polled) >= 2, polled
+
+
+LABEL_HEIGHTS = """() => [...document.querySelectorAll('#map svg text.label')]
+    .map(l => l.getBoundingClientRect().height).sort((a, b) => a - b)"""
+
+
+def test_province_labels_are_legible_at_the_default_zoom(server: LiveServer, browser: Any) -> None:
+    """On a desktop the whole board's province labels are at least 9 px tall (they were 6: the
+    renderer's size, for a map drawn at its own scale); on a phone, opened zoomed on my units,
+    they stay smaller than a unit's token so as not to crowd the board."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "lila", players="7")
+    heights = page.evaluate(LABEL_HEIGHTS)
+    if SHOTS:
+        page.locator("#map").screenshot(path=str(Path(SHOTS) / "26-labels-desktop.png"))
+    phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    phone.context.add_cookies(page.context.cookies())
+    phone.goto(page.url)
+    phone.wait_for_selector("#map svg")
+    idle(phone)
+    # (the phone's board opens zoomed on my units)
+    phone.wait_for_function(
+        "() => { const s = document.querySelector('#map svg');"
+        " return s && s.getAttribute('viewBox') !== s.dataset.full; }"
+    )
+    on_phone = phone.evaluate(LABEL_HEIGHTS)
+    if SHOTS:
+        phone.locator("#map").screenshot(path=str(Path(SHOTS) / "26-labels-phone.png"))
+    assert heights[0] >= 9, heights[:5]
+    token = phone.evaluate(
+        "() => Math.min(...[...document.querySelectorAll('#map svg g.unit')]"
+        ".map(u => u.getBoundingClientRect().height))"
+    )
+    assert on_phone[0] >= 8 and on_phone[-1] < 0.5 * token, (on_phone[0], on_phone[-1], token)

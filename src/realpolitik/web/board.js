@@ -75,7 +75,9 @@ export function putSvg(svgText, interactive) {
   // units twice the renderer's size (each token is drawn about its own origin)
   const big = window.matchMedia("(max-width: 800px)").matches ? 2.4 : 2;
   for (const unit of pic.querySelectorAll("g.unit")) unit.setAttribute("transform", `${unit.getAttribute("transform")} scale(${unit.classList.contains("dislodged") ? big * 0.8 : big})`);
-  clearLabels(pic);
+  const blocks = labelBlocks(pic);
+  enlargeLabels(blocks, big === 2 ? 1.7 : 1.25);
+  clearLabels(pic, blocks);
   pic.setAttribute("role", "img");
   pic.classList.toggle("interactive", interactive);
   applyZoom(pic);
@@ -147,9 +149,35 @@ function svgPoint(pic, x, y) {
 // A unit's token (as the renderer draws it about its origin): its extent at scale 1.
 const TOKEN = { army: [-9, -9, 9, 9], fleet: [-15, -12, 15, 6.5] };
 
+// A label's lines (the renderer writes each line as a text): consecutive texts with the same x.
+function labelBlocks(pic) {
+  const blocks = [];
+  for (const text of pic.querySelectorAll("text.label")) {
+    const last = blocks[blocks.length - 1];
+    if (last && last[0].getAttribute("x") === text.getAttribute("x") && last[last.length - 1].nextElementSibling === text) last.push(text);
+    else blocks.push([text]);
+  }
+  return blocks;
+}
+
+// Province labels ``k`` times the renderer's size (its size suits the map at its own scale,
+// about 6 px tall on a desktop's board), each label's lines about the same middle.
+function enlargeLabels(blocks, k) {
+  for (const lines of blocks) {
+    const size = Number(lines[0].getAttribute("font-size")) || 10;
+    const middle = Number(lines[0].getAttribute("y")) + (lines.length - 1) * size * 0.55 - size * 0.36;
+    const top = middle - (lines.length - 1) * k * size * 0.55 + k * size * 0.36;
+    lines.forEach((line, i) => {
+      line.setAttribute("font-size", (k * size).toFixed(1));
+      line.setAttribute("stroke-width", (k * (Number(line.getAttribute("stroke-width")) || 2.4)).toFixed(1));
+      line.setAttribute("y", (top + i * k * size * 1.1).toFixed(1));
+    });
+  }
+}
+
 // Province labels the enlarged units would hide move just below the unit (each label's
 // lines together): the renderer places them for units of its own size.
-function clearLabels(pic) {
+function clearLabels(pic, blocks) {
   const boxes = [];
   for (const unit of pic.querySelectorAll("g.unit")) {
     const tr = unit.getAttribute("transform") || "";
@@ -159,13 +187,6 @@ function clearLabels(pic) {
     const [x0, y0, x1, y1] = TOKEN[unit.classList.contains("fleet") ? "fleet" : "army"];
     const x = Number(at[1]), y = Number(at[2]);
     boxes.push({ left: x + x0 * scale, top: y + y0 * scale, right: x + x1 * scale, bottom: y + y1 * scale });
-  }
-  // a label's lines: consecutive texts with the same x
-  const blocks = [];
-  for (const text of pic.querySelectorAll("text.label")) {
-    const last = blocks[blocks.length - 1];
-    if (last && last[0].getAttribute("x") === text.getAttribute("x") && last[last.length - 1].nextElementSibling === text) last.push(text);
-    else blocks.push([text]);
   }
   for (const lines of blocks) {
     const size = Number(lines[0].getAttribute("font-size")) || 10;
