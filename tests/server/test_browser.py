@@ -614,6 +614,44 @@ def test_a_dislodged_unit_without_an_order_is_told_plainly(
     assert ordered == ["bad", "A BOH - MUN: dislodged (bounced)"]
 
 
+# What the summary says of a movement in which my power gave no orders and its army in
+# Bohemia was dislodged (the record as in UNORDERED): that no orders were given, once.
+IDLE = {
+    "en": ["no orders were given: the units held (civil disorder)", "A BOH: dislodged"],
+    "es": [
+        "no se dieron órdenes: las unidades se mantuvieron (desorden civil)",
+        "E Boh: desalojada",
+    ],
+    "fr": ["aucun ordre donné : les unités ont tenu (désordre civil)", "A Boh : délogée"],
+    "pt": ["nenhuma ordem dada: as unidades ficaram (desordem civil)", "E da Boe.: desalojada"],
+}
+
+
+def test_a_power_without_orders_is_told_so_once(server: LiveServer, browser: Any) -> None:
+    """A movement in which my power gave no orders: the summary says so in one line, not
+    again for each unit ("A BOH had no order and held: ..." after it), in every language;
+    a unit without an order when others were given is still told it had none."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "ida", players="7")
+    summary = """async ([text, others]) => {
+        const {S} = await import('/static/core.js');
+        while (!S.game) await new Promise((r) => setTimeout(r, 50));  // (a language reloads it)
+        const p = S.game.my_powers[0];
+        const orders = [{order: 'A BOH H', text, result: 'dislodged', unit: 'dislodged',
+            reason: 'no order: holds', implied: true},
+            {order: 'F KIE H', text: 'F KIE H', result: 'succeeds', implied: !others}];
+        const position = {units: {[p]: ['A BOH', 'F KIE']}, centers: {}};
+        const lines = (await import('/static/history.js')).summaryLines(
+            {orders: {[p]: orders}, position, events: []}, position, 'F1901M');
+        return lines.map((l) => l[2]);
+    }"""
+    for lang, (text, told) in UNORDERED.items():
+        page.select_option("#language", lang)
+        idle(page)
+        assert page.evaluate(summary, [text, False]) == IDLE[lang], lang
+        assert page.evaluate(summary, [text, True]) == [told], lang
+
+
 def test_draw_votes_and_translation(server: LiveServer, browser: Any) -> None:
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     register_and_create(page, server, "kate", players="7")
@@ -1071,8 +1109,12 @@ def test_every_phase_processed_meanwhile_is_told(server: LiveServer, browser: An
     page.wait_for_selector("#summary .summary.fresh")
     assert page.get_attribute("#step-label", "data-phase") == "F1901M"
     told = page.inner_text("#summary-list")
-    assert "A BOH had no order and held: it was dislodged" in told, told
-    assert "no order: holds" not in told and "the units held" in told, told
+    # no orders given: said once, then the army's fate
+    assert told.split("\n")[:2] == [
+        "no orders were given: the units held (civil disorder)",
+        "A BOH: dislodged",
+    ], told
+    assert "no order: holds" not in told and told.count("held") == 1, told
     shot(page, "16-meanwhile-movement")
     page.click("#results-view summary")  # the table says the army's fate once
     row = page.locator("#results tr", has_text="A BOH H").inner_text()

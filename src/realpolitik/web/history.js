@@ -69,12 +69,14 @@ export async function showPhase(phase, fresh) {
 }
 
 // What the summary tells of one order's entry in a phase's results: [class, text], or
-// null when it is not worth a line (a hold that stood, a support given).
-export function fateLine(e) {
+// null when it is not worth a line (a hold that stood, a support given). ``idle``: its
+// power gave no orders at all (the summary says so once, not again for each unit).
+export function fateLine(e, idle = false) {
   const text = e.text || e.order;
   if (e.unit === "dislodged" || e.result === "dislodged") {
     if (e.implied && / H$/.test(e.order)) {  // no order: it held (the words of the hold left out)
-      return ["bad", t("sum_dislodged_unordered", { unit: text.split(" ").slice(0, -1).join(" ") })];
+      const unit = text.split(" ").slice(0, -1).join(" ");
+      return ["bad", idle ? t("sum_dislodged", { order: unit, reason: "" }) : t("sum_dislodged_unordered", { unit })];
     }
     return ["bad", t("sum_dislodged", { order: text, reason: e.reason ? ` (${e.reason})` : "" })];
   }
@@ -86,18 +88,20 @@ export function fateLine(e) {
   return null;
 }
 
-// What happened to my powers (or to everyone, for an observer).
-function renderSummary(record, after, fresh, name, phase) {
+// What happened to my powers (or to everyone, for an observer) in a phase: [power or null,
+// class, text] lines.
+export function summaryLines(record, after, phase) {
   const g = S.game;
   const powers = g.my_powers.length ? g.my_powers : Object.keys(record.orders);
   const lines = [];
   for (const p of powers) {
+    // (units hold in a movement phase; retreats and removals not ordered are told each)
+    const idle = g.my_powers.length > 0 && phase.endsWith("M") && (record.orders[p] || []).length > 0 && record.orders[p].every((e) => e.implied);
+    if (idle) lines.push([p, "bad", t("sum_no_orders")]);
     for (const e of record.orders[p] || []) {
-      const line = fateLine(e);
+      const line = fateLine(e, idle);
       if (line) lines.push([p, ...line]);
     }
-    // (units hold in a movement phase; retreats and removals not ordered are told above)
-    if (g.my_powers.length && phase.endsWith("M") && (record.orders[p] || []).length && record.orders[p].every((e) => e.implied)) lines.push([p, "bad", t("sum_no_orders")]);
     const before = new Set((record.position.centers || {})[p] || []);
     const now = new Set(((after && after.centers) || {})[p] || []);
     const lost = [...before].filter((c) => !now.has(c)), won = [...now].filter((c) => !before.has(c));
@@ -110,6 +114,12 @@ function renderSummary(record, after, fresh, name, phase) {
   for (const p of Object.keys(record.orders)) {
     if (after && alive(record.position, p) && !alive(after, p)) lines.push([null, "event", t("sum_eliminated", { power: powerName(p) })]);
   }
+  return lines;
+}
+
+function renderSummary(record, after, fresh, name, phase) {
+  const g = S.game;
+  const lines = summaryLines(record, after, phase);
   const box = document.getElementById("summary");
   fill(box, el("div", { class: "summary" + (fresh ? " fresh" : "") },
     el("b", {}, fresh ? t("just_processed", { phase: name }) : name),
