@@ -632,17 +632,19 @@ def test_a_power_without_orders_is_told_so_once(server: LiveServer, browser: Any
     again for each unit ("A BOH had no order and held: ..." after it), in every language;
     a unit without an order when others were given is still told it had none."""
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    register_and_create(page, server, "ida", players="7")
+    register_and_create(page, server, "nell", players="7")
     summary = """async ([text, others]) => {
         const {S} = await import('/static/core.js');
-        while (!S.game) await new Promise((r) => setTimeout(r, 50));  // (a language reloads it)
+        const {summaryLines} = await import('/static/history.js');
+        // (a new language reloads the game: wait for it, then read it without a pause)
+        while (!S.game) await new Promise((r) => setTimeout(r, 50));
         const p = S.game.my_powers[0];
         const orders = [{order: 'A BOH H', text, result: 'dislodged', unit: 'dislodged',
             reason: 'no order: holds', implied: true},
             {order: 'F KIE H', text: 'F KIE H', result: 'succeeds', implied: !others}];
         const position = {units: {[p]: ['A BOH', 'F KIE']}, centers: {}};
-        const lines = (await import('/static/history.js')).summaryLines(
-            {orders: {[p]: orders}, position, events: []}, position, 'F1901M');
+        const lines = summaryLines({orders: {[p]: orders}, position, events: []}, position,
+            'F1901M');
         return lines.map((l) => l[2]);
     }"""
     for lang, (text, told) in UNORDERED.items():
@@ -1227,8 +1229,8 @@ LABEL_HEIGHTS = """() => [...document.querySelectorAll('#map svg text.label')]
 
 def test_province_labels_are_legible_at_the_default_zoom(server: LiveServer, browser: Any) -> None:
     """On a desktop the whole board's province labels are at least 9 px tall (they were 6: the
-    renderer's size, for a map drawn at its own scale); on a phone, opened zoomed on my units,
-    they stay smaller than a unit's token so as not to crowd the board."""
+    renderer's size, for a map drawn at its own scale); on a phone (opened zoomed on my units,
+    as far as they lie apart) they stay under half a unit's token so as not to crowd it."""
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     register_and_create(page, server, "lila", players="7")
     heights = page.evaluate(LABEL_HEIGHTS)
@@ -1239,11 +1241,6 @@ def test_province_labels_are_legible_at_the_default_zoom(server: LiveServer, bro
     phone.goto(page.url)
     phone.wait_for_selector("#map svg")
     idle(phone)
-    # (the phone's board opens zoomed on my units)
-    phone.wait_for_function(
-        "() => { const s = document.querySelector('#map svg');"
-        " return s && s.getAttribute('viewBox') !== s.dataset.full; }"
-    )
     on_phone = phone.evaluate(LABEL_HEIGHTS)
     if SHOTS:
         phone.locator("#map").screenshot(path=str(Path(SHOTS) / "26-labels-phone.png"))
@@ -1252,4 +1249,4 @@ def test_province_labels_are_legible_at_the_default_zoom(server: LiveServer, bro
         "() => Math.min(...[...document.querySelectorAll('#map svg g.unit')]"
         ".map(u => u.getBoundingClientRect().height))"
     )
-    assert on_phone[0] >= 8 and on_phone[-1] < 0.5 * token, (on_phone[0], on_phone[-1], token)
+    assert on_phone[-1] < 0.5 * token, (on_phone[-1], token)
