@@ -161,6 +161,36 @@ def test_non_string_orders_with_guessed_languages_exit_2(capsys) -> None:
     assert "orders of FRANCE must be a list of strings" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("how", ["situation", "option"])
+def test_guessed_languages_prefer_a_legal_reading(how: str) -> None:
+    """ "F Edi - Nor" reads cheapest in Spanish (Norway, which Edinburgh does not border);
+    its English reading (the Norwegian Sea) is the legal one. Spanish, French and Portuguese
+    orders beside it keep their languages."""
+    situation: dict[str, Any] = {
+        "phase": "S1901M",
+        "units": {"ENGLAND": ["F EDI", "A LVP"], "FRANCE": ["A PAR", "A MAR"]},
+        "orders": {
+            "ENGLAND": ["F Edi - Nor", "E de Liv. para Yor."],
+            "FRANCE": ["E Par - Bor", "A Mar soutient A Par-Bou"],
+        },
+    }
+    if how == "situation":
+        code, result = run({**situation, "language": "auto"})
+    else:
+        code, result = run(situation, "--lang", "auto")
+    assert code == 0
+    assert set(result) == {
+        "phase", "orders", "units", "dislodged", "contested", "centers", "next_phase"
+    }  # fmt: skip
+    read = {e["order"]: e["result"] for entries in result["orders"].values() for e in entries}
+    assert read == {
+        "F EDI - NWG": "succeeds",
+        "A LVP - YOR": "succeeds",
+        "A PAR - BUR": "succeeds",
+        "A MAR S A PAR - BUR": "given",
+    }
+
+
 def test_jsonl_one_result_per_line() -> None:
     lines = [json.dumps(OPENING), "{broken", json.dumps({**OPENING, "phase": "F1901M"})]
     out = io.StringIO()

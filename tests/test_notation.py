@@ -376,6 +376,40 @@ def test_guess_language(text: str, language: str) -> None:
     assert guess_language(text, game_map=BOARD) == language
 
 
+# "Nor" is Spanish's (and Portuguese's) short name of Norway, which Edinburgh does not border;
+# English reads it loosely, as Norway or the Norwegian Sea, and only the sea is legal there.
+def test_guess_prefers_a_language_whose_reading_is_legal() -> None:
+    assert guess_language("F Edi - Nor", game_map=BOARD) == "es"  # no board: the cheapest
+    on_board = {"game_map": BOARD, "position": START, "power": "ENGLAND"}
+    assert guess_language("F Edi - Nor", **on_board) == "en"  # type: ignore[arg-type]
+    order = parse_order("F Edi - Nor", language=None, **on_board)  # type: ignore[arg-type]
+    assert order == Move(F("EDI"), "NWG")
+    nowhere = Position.from_json({"units": {"ENGLAND": ["F LON"]}}, BOARD)
+    # no reading legal: the guess is the one without the board (the one that reads best)
+    assert guess_language("F Edi - Nor", game_map=BOARD, position=nowhere) == "es"
+
+
+@pytest.mark.parametrize(
+    ("text", "power", "language", "order"),
+    [
+        ("E Par A E Mar-Bor", "FRANCE", "es", "A PAR S A MAR - BUR"),
+        ("La flota de Londres se mueve al Mar del Norte", "ENGLAND", "es", "F LON - NTH"),
+        ("F Lon - MNt", "ENGLAND", "es", "F LON - NTH"),
+        ("A Mar soutient A Par-Bou", "FRANCE", "fr", "A MAR S A PAR - BUR"),
+        ("A Par - Bou", "FRANCE", "fr", "A PAR - BUR"),
+        ("E de Liv. para Yor.", "ENGLAND", "pt", "A LVP - YOR"),
+        ("A de Tri. permanece", "AUSTRIA", "pt", "F TRI H"),
+        ("A Vie - Gal", "AUSTRIA", "en", "A VIE - GAL"),
+    ],
+)
+def test_guess_on_the_board_keeps_each_language(
+    text: str, power: str, language: str, order: str
+) -> None:
+    assert guess_language(text, game_map=BOARD, position=START, power=power) == language
+    parsed = parse_order(text, language=None, game_map=BOARD, position=START, power=power)
+    assert str(parsed) == order
+
+
 def test_parse_with_a_guessed_language() -> None:
     assert parse_order("A de Tri. permanece", language=None, game_map=BOARD) == Hold(F("TRI"))
     assert parse_order("A Tri H", language=None, game_map=BOARD) == Hold(A("TRI"))

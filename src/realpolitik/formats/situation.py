@@ -43,7 +43,7 @@ from realpolitik.game.calendar import Turn, phases_of_year, play
 from realpolitik.game.editions import EDITIONS, edition
 from realpolitik.game.victory import form_alliances
 from realpolitik.maps import GameMap, load_map
-from realpolitik.notation import LANGUAGES, format_order, read_all, read_order
+from realpolitik.notation import LANGUAGES, format_order, read_all, read_guessed, read_order
 from realpolitik.orders import Order
 from realpolitik.phase import Phase, PhaseKind
 from realpolitik.position import Dislodged, Position
@@ -111,11 +111,19 @@ def _with_retreats(position: Position, data: Mapping[str, Any], game_map: GameMa
 
 
 def read_orders(
-    data: Any, language: str, game_map: GameMap
+    data: Any,
+    language: str,
+    game_map: GameMap,
+    *,
+    position: Position | None = None,
+    phase: Phase | None = None,
+    rules: Rules | None = None,
 ) -> tuple[dict[Power, list[Order]], dict[Power, list[tuple[str, str]]]]:
-    """Parse the ``orders`` object, written in ``language`` (``auto``: guess each order's).
-    Returns the parsed orders and, per power, the texts that could not be parsed with the
-    reason."""
+    """Parse the ``orders`` object, written in ``language`` (``auto``: guess each order's;
+    with the ``position``, and ``phase`` and ``rules``, a language whose reading is legal
+    there is preferred: see
+    :func:`~realpolitik.notation.read_guessed`). Returns the parsed orders and, per power,
+    the texts that could not be parsed with the reason."""
     if data is None:
         return {}, {}
     if not isinstance(data, dict) and not isinstance(data, Mapping):  # dict: no ABC check
@@ -123,12 +131,24 @@ def read_orders(
     parsed: dict[Power, list[Order]] = {}
     failed: dict[Power, list[tuple[str, str]]] = {}
     lang = None if language == AUTO else language
+    board = position if lang is None else None  # guessing: on the board, when there is one
     for power, texts in data.items():
         power = str(power).upper()
         if not isinstance(texts, list):
             raise SituationError(f"orders of {power} must be a list of strings")
+
+        def read(text: str, power: Power = power) -> Order:
+            if board is None:
+                return read_order(text, lang, game_map)
+            return read_guessed(
+                text, game_map=game_map, position=board, power=power, phase=phase, rules=rules
+            )
+
         try:
-            orders = read_all(texts, lang, game_map)
+            if board is None:
+                orders = read_all(texts, lang, game_map)
+            else:
+                orders = [read(text) for text in texts]
         except (TypeError, OrderError) as exc:
             if not all(isinstance(text, str) for text in texts):
                 raise SituationError(f"orders of {power} must be a list of strings") from None
@@ -137,7 +157,7 @@ def read_orders(
             orders = []  # read them one by one, keeping every error
             for text in texts:
                 try:
-                    orders.append(read_order(text, lang, game_map))
+                    orders.append(read(text))
                 except OrderError as exc:
                     failed.setdefault(power, []).append((text, str(exc)))
         if orders:
@@ -252,7 +272,14 @@ def adjudicate_text(
     orders_language = check_language(given if given is not None else language or "en")
     out_language = language if language is not None and language != AUTO else orders_language
     try:
-        orders, failed = read_orders(data.get("orders"), orders_language, game_map)
+        orders, failed = read_orders(
+            data.get("orders"),
+            orders_language,
+            game_map,
+            position=position,
+            phase=phase,
+            rules=rules,
+        )
     except ValueError as exc:
         if isinstance(exc, SituationError):
             raise

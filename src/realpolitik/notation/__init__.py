@@ -27,6 +27,7 @@ from realpolitik.notation.parser import (
     parse_order,
     parse_orders,
     read_all,
+    read_guessed,
     read_order,
 )
 
@@ -47,6 +48,7 @@ __all__ = [
     "place_name",
     "power_name",
     "read_all",
+    "read_guessed",
     "read_order",
     "result_name",
     "season_names",

@@ -129,12 +129,25 @@ def _score(text: str, language: str, game_map: GameMap) -> int:
     return sum(1 for word in tokenize(text) if word in own)
 
 
-def guess_language(text: str, *, game_map: GameMap, languages: tuple[str, ...] = LANGUAGES) -> str:
-    """The language ``text`` is most likely written in: of the languages that read it as an
-    order (whole words first, then loosely), the one that reads it most cheaply (its own
-    words, not borrowed ones: "A" is a weak army in Spanish), then the one with most of its
-    own words; a tie goes to the first of ``languages``. Upper-case English short notation
-    (``A BUD - GAL``, as ``str(order)`` writes it) is English.
+def guess_language(
+    text: str,
+    *,
+    game_map: GameMap,
+    languages: tuple[str, ...] = LANGUAGES,
+    position: Position | None = None,
+    power: Power | None = None,
+    phase: Phase | None = None,
+    rules: Rules | None = None,
+) -> str:
+    """The language ``text`` is most likely written in. With a ``position`` (and ``power``,
+    ``phase``, ``rules`` as :func:`parse_order` takes them), a language whose reading is a
+    legal order there comes first ("F Edi - Nor" from Edinburgh: English's Norwegian Sea,
+    not Spanish's Norway); failing that, or without a position, every language that reads
+    it as an order. Among those, the preference is fixed: whole words before loose
+    reading, then the cheapest reading (its own words, not borrowed ones: "A" is a weak
+    army in Spanish), then the most of its own words, then the first of ``languages``.
+    Upper-case English short notation (``A BUD - GAL``, as ``str(order)`` writes it) is
+    English.
 
     >>> from realpolitik.maps import load_map
     >>> standard = load_map("standard")
@@ -145,15 +158,37 @@ def guess_language(text: str, *, game_map: GameMap, languages: tuple[str, ...] =
     """
     if "en" in languages and text == text.upper() and _canonical(text, game_map) is not None:
         return "en"  # the English short notation, as the JSON contract writes it
+    ranked = _readers(text, game_map, languages, every=position is not None)
+    if position is not None:
+        for lang in ranked:
+            try:
+                parse_order(
+                    text, game_map=game_map, language=lang, position=position,
+                    power=power, phase=phase, rules=rules,
+                )  # fmt: skip
+            except OrderError:
+                continue
+            return lang
+    if ranked:
+        return ranked[0]
+    return max(languages, key=lambda lang: _score(text, lang, game_map))
+
+
+def _readers(text: str, game_map: GameMap, languages: tuple[str, ...], every: bool) -> list[str]:
+    """The languages that read ``text`` as an order, in :func:`guess_language`'s
+    preference; unless ``every``, only those that read it best (loosely only when none
+    reads it in whole words)."""
+    ranked: list[tuple[bool, int, int, int, str]] = []
     for loose in (False, True):
-        ranked = []
         for index, lang in enumerate(languages):
+            if any(r[4] == lang for r in ranked):
+                continue
             found = _stage(text, lang, game_map, loose)[0]
             if found:
-                ranked.append((found[0][1], -_score(text, lang, game_map), index, lang))
-        if ranked:
-            return min(ranked)[3]
-    return max(languages, key=lambda lang: _score(text, lang, game_map))
+                ranked.append((loose, found[0][1], -_score(text, lang, game_map), index, lang))
+        if ranked and not every:
+            break
+    return [r[4] for r in sorted(ranked)]
 
 
 def parse_order(
@@ -184,7 +219,9 @@ def parse_order(
     if position is None:
         return read_order(text, language, game_map)
     if language is None:
-        language = guess_language(text, game_map=game_map)
+        language = guess_language(
+            text, game_map=game_map, position=position, power=power, phase=phase, rules=rules
+        )
     kind = phase.kind if phase is not None else None
     if kind is None and position.dislodged:
         kind = PhaseKind.RETREATS
@@ -199,6 +236,36 @@ def parse_order(
     if fitting:
         return _pick(fitting, text, language, game_map)
     raise min(errors, key=lambda item: item[0])[1]
+
+
+def read_guessed(
+    text: str,
+    *,
+    game_map: GameMap,
+    position: Position,
+    power: Power | None = None,
+    phase: Phase | None = None,
+    rules: Rules | None = None,
+) -> Order:
+    """``text`` in its language guessed on the board (:func:`guess_language` with the
+    position): the order as written, as :func:`read_order` reads it (the adjudicator judges
+    it), or, when that reads no single order (English "F Edi - Nor": Norway or the Norwegian
+    Sea), its reading completed and checked on the board; raises the as-written
+    :class:`OrderError` when neither reads."""
+    text = _text(text)
+    language = guess_language(
+        text, game_map=game_map, position=position, power=power, phase=phase, rules=rules
+    )
+    try:
+        return read_order(text, language, game_map)
+    except OrderError as exc:
+        try:
+            return parse_order(
+                text, game_map=game_map, language=language, position=position,
+                power=power, phase=phase, rules=rules,
+            )  # fmt: skip
+        except OrderError:
+            raise exc from None
 
 
 def read_order(text: str, language: str | None, game_map: GameMap) -> Order:
@@ -367,4 +434,4 @@ def parse_orders(
     ]
 
 
-__all__ = ["candidates", "guess_language", "parse_order", "parse_orders"]
+__all__ = ["candidates", "guess_language", "parse_order", "parse_orders", "read_guessed"]

@@ -86,7 +86,14 @@ def frame_from_situation(data: Mapping[str, Any], rules: str | None = None) -> F
     name, judged = situation_edition(data, rules)
     game_map = situation_board(data, name)
     phase, position = read_situation(data, game_map)
-    orders, _bad = read_orders(data.get("orders"), str(data.get("language", "en")), game_map)
+    orders, _bad = read_orders(
+        data.get("orders"),
+        str(data.get("language", "en")),
+        game_map,
+        position=position,
+        phase=phase,
+        rules=judged,
+    )
     accepted = read_accept(data.get("accept"), judged, position, game_map)
     resolution = adjudicate(game_map, position, orders, judged, phase, accepted=accepted)
     return Frame(phase, position, game_map, orders, resolution)
