@@ -6,15 +6,21 @@ invitations, translation, legibility. ``REALPOLITIK_SCREENSHOTS=dir`` keeps scre
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import re
 import shutil
-from collections.abc import Iterator
+import sqlite3
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from realpolitik.formats.savegame import game_from_json, game_to_json
+from realpolitik.game import Game
+from tests.gamekit import at
 from tests.server.conftest import IN_CI, LiveServer, start_server
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -251,42 +257,62 @@ def test_play_a_year_by_map_with_results_on_the_board(server: LiveServer, browse
     assert not errors, errors  # (no favicon 404 either)
 
 
-def put_at_the_builds(server: LiveServer, game_id: int, power: str) -> list[str]:
-    """Set the stored game at the winter adjustments with ``power`` owning its home centres
-    and no unit (builds due); return those homes."""
-    import json
-    import sqlite3
+def stored_game(server: LiveServer) -> sqlite3.Connection:
+    """The live server's database."""
+    return sqlite3.connect(server.log.parent / "game.sqlite3")
 
-    from realpolitik.formats.savegame import game_from_json, game_to_json
-    from tests.gamekit import at
 
-    db = sqlite3.connect(server.log.parent / "game.sqlite3")
+def rewrite_stored_game(server: LiveServer, game_id: int, change: Callable[[Game], Any]) -> None:
+    """Load the game stored on the server, ``change`` it and store it back at its new phase
+    (as a DATC case sets its board)."""
+    db = stored_game(server)
     try:
         (raw,) = db.execute("SELECT state FROM games WHERE id = ?", (game_id,)).fetchone()
         game = game_from_json(json.loads(raw))
-        position = game.position.to_json()
-        units = {p: u for p, u in position["units"].items() if p != power}
-        at(game, "W1901A", {"units": units, "centers": position["centers"]})
-        assert game.builds_due()[power] > 0
+        change(game)
         db.execute(
             "UPDATE games SET state = ?, phase = ?, version = version + 1 WHERE id = ?",
-            (json.dumps(game_to_json(game)), "W1901A", game_id),
+            (json.dumps(game_to_json(game)), str(game.phase), game_id),
         )
         db.commit()
     finally:
         db.close()
-    return list(position["centers"][power])
+
+
+def open_at(
+    page: Any, server: LiveServer, user: str, put: Callable[[LiveServer, int, str], Any]
+) -> tuple[int, Any]:
+    """``user``'s new seven-player game, ``put`` at a position for the power dealt (see
+    :func:`put_at_the_builds`) and shown: the game's id and what ``put`` returned."""
+    register_and_create(page, server, user, players="7")
+    game_id = int(page.evaluate("location.hash.split('/')[2]"))
+    power = page.get_attribute("#power", "data-power") or ""
+    put_returned = put(server, game_id, power)
+    page.reload()
+    page.wait_for_selector("#phase-brief")
+    idle(page)
+    return game_id, put_returned
+
+
+def put_at_the_builds(server: LiveServer, game_id: int, power: str) -> list[str]:
+    """Set the stored game at the winter adjustments with ``power`` owning its home centres
+    and no unit (builds due); return those homes."""
+    homes: list[str] = []
+
+    def builds(game: Game) -> None:
+        position = game.position.to_json()
+        units = {p: u for p, u in position["units"].items() if p != power}
+        at(game, "W1901A", {"units": units, "centers": position["centers"]})
+        assert game.builds_due()[power] > 0
+        homes.extend(position["centers"][power])
+
+    rewrite_stored_game(server, game_id, builds)
+    return homes
 
 
 def test_builds_say_what_is_due_and_ready_asks_first(server: LiveServer, browser: Any) -> None:
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    register_and_create(page, server, "grace", players="7")
-    game_id = int(page.evaluate("location.hash.split('/')[2]"))
-    power = page.get_attribute("#power", "data-power") or ""
-    homes = put_at_the_builds(server, game_id, power)
-    page.reload()
-    page.wait_for_selector("#phase-brief")
-    idle(page)
+    _, homes = open_at(page, server, "grace", put_at_the_builds)
     due = len(homes)
     brief = page.inner_text("#phase-brief")
     assert f"{due} build(s) due, {due} still to order" in brief, brief
@@ -453,16 +479,13 @@ def test_a_refused_sign_up_then_an_accepted_one_and_the_press_choices(
 
 
 def test_press_closed_a_watcher_and_a_finished_game(server: LiveServer, browser: Any) -> None:
-    import sqlite3
-    import time
-
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     register_and_create(page, server, "yuri", players="2")
     game_id = int(page.evaluate("location.hash.split('/')[2]"))
     powers = page.locator("#seats tr td:first-child").all_inner_texts()
     assert powers == sorted(powers), powers  # the players in the order of their powers
     page.wait_for_selector("#compose")
-    db = sqlite3.connect(server.log.parent / "game.sqlite3")
+    db = stored_game(server)
     try:
         db.execute(
             "UPDATE games SET press_until = ?, version = version + 1 WHERE id = ?",
@@ -1020,18 +1043,11 @@ def test_a_convoy_by_clicks(server: LiveServer, browser: Any) -> None:
 
 def put_at_a_retreat(server: LiveServer, game_id: int, power: str) -> str:
     """Set the stored game at a retreat: ``power``'s army in Bohemia dislodged by another
-    power's supported attack from Munich (the position written into the server's database,
-    as a DATC case sets its board); return the attacker."""
-    import json
-    import sqlite3
+    power's supported attack from Munich; return the attacker."""
+    other = ""
 
-    from realpolitik.formats.savegame import game_from_json, game_to_json
-    from tests.gamekit import at
-
-    db = sqlite3.connect(server.log.parent / "game.sqlite3")
-    try:
-        (raw,) = db.execute("SELECT state FROM games WHERE id = ?", (game_id,)).fetchone()
-        game = game_from_json(json.loads(raw))
+    def retreat(game: Game) -> None:
+        nonlocal other
         other = next(p for p in game.powers if p != power)
         centers = game.position.to_json()["centers"]
         at(game, "F1901M", {"units": {power: ["A BOH"], other: ["A MUN", "A TYR"]},
@@ -1040,38 +1056,26 @@ def put_at_a_retreat(server: LiveServer, game_id: int, power: str) -> str:
         game.submit(power, ["A BOH H"])
         game.process()
         assert str(game.phase) == "F1901R", game.phase
-        db.execute(
-            "UPDATE games SET state = ?, phase = ?, version = version + 1 WHERE id = ?",
-            (json.dumps(game_to_json(game)), "F1901R", game_id),
-        )
-        db.commit()
-    finally:
-        db.close()
+
+    rewrite_stored_game(server, game_id, retreat)
     return other
 
 
 def put_at_an_attack(server: LiveServer, game_id: int, power: str) -> str:
     """Set the stored game at F1901M: ``power``'s armies in Bohemia and Kiel, another
     power's supported attack on Bohemia from Munich stored and ready; return the attacker."""
-    import json
-    import sqlite3
-    import time
+    other = ""
 
-    from realpolitik.formats.savegame import game_from_json, game_to_json
-    from tests.gamekit import at
-
-    db = sqlite3.connect(server.log.parent / "game.sqlite3")
-    try:
-        (raw,) = db.execute("SELECT state FROM games WHERE id = ?", (game_id,)).fetchone()
-        game = game_from_json(json.loads(raw))
+    def attack(game: Game) -> None:
+        nonlocal other
         other = next(p for p in game.powers if p != power)
         centers = game.position.to_json()["centers"]
         at(game, "F1901M", {"units": {power: ["A BOH", "A KIE"], other: ["A MUN", "A TYR"]},
                             "centers": centers})  # fmt: skip
-        db.execute(
-            "UPDATE games SET state = ?, phase = ?, version = version + 1 WHERE id = ?",
-            (json.dumps(game_to_json(game)), "F1901M", game_id),
-        )
+
+    rewrite_stored_game(server, game_id, attack)
+    db = stored_game(server)
+    try:
         db.execute(
             "INSERT INTO orders (game_id, phase, power, orders, ready, updated_at)"
             " VALUES (?, 'F1901M', ?, ?, 1, ?)",
@@ -1085,10 +1089,7 @@ def put_at_an_attack(server: LiveServer, game_id: int, power: str) -> str:
 
 def pass_the_deadline(server: LiveServer, game_id: int) -> None:
     """The phase's deadline passes now (the server's scheduler processes it)."""
-    import sqlite3
-    import time
-
-    db = sqlite3.connect(server.log.parent / "game.sqlite3")
+    db = stored_game(server)
     try:
         db.execute("UPDATE games SET deadline_at = ? WHERE id = ?", (time.time() - 1, game_id))
         db.commit()
@@ -1098,13 +1099,7 @@ def pass_the_deadline(server: LiveServer, game_id: int) -> None:
 
 def test_every_phase_processed_meanwhile_is_told(server: LiveServer, browser: Any) -> None:
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    register_and_create(page, server, "xena", players="7")
-    game_id = int(page.evaluate("location.hash.split('/')[2]"))
-    power = page.get_attribute("#power", "data-power") or ""
-    put_at_an_attack(server, game_id, power)
-    page.reload()
-    page.wait_for_selector("#phase-brief")
-    idle(page)
+    game_id, _ = open_at(page, server, "xena", put_at_an_attack)
     pass_the_deadline(server, game_id)  # no orders: civil disorder, and the dislodged army
     until_phase_changes(page, "F1901M")  # is disbanded for me: two phases processed at once
     # first the movement (the army dislodged), then the retreats done for me (disbanded)
@@ -1146,13 +1141,7 @@ def test_every_phase_processed_meanwhile_is_told(server: LiveServer, browser: An
 
 def test_a_retreat_says_why_and_where(server: LiveServer, browser: Any) -> None:
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    register_and_create(page, server, "tess", players="7")
-    game_id = int(page.evaluate("location.hash.split('/')[2]"))
-    power = page.get_attribute("#power", "data-power") or ""
-    put_at_a_retreat(server, game_id, power)
-    page.reload()
-    page.wait_for_selector("#phase-brief")
-    idle(page)
+    open_at(page, server, "tess", put_at_a_retreat)
     brief = page.inner_text("#phase-brief")
     assert "Bohemia was dislodged by the attack from Munich" in brief, brief
     assert "can retreat to" in brief and "Silesia" in brief, brief
