@@ -132,23 +132,23 @@ def read_orders(
     failed: dict[Power, list[tuple[str, str]]] = {}
     lang = None if language == AUTO else language
     board = position if lang is None else None  # guessing: on the board, when there is one
+
+    def read(text: str, power: Power) -> Order:
+        if board is None:
+            return read_order(text, lang, game_map)
+        return read_guessed(
+            text, game_map=game_map, position=board, power=power, phase=phase, rules=rules
+        )
+
     for power, texts in data.items():
         power = str(power).upper()
         if not isinstance(texts, list):
             raise SituationError(f"orders of {power} must be a list of strings")
-
-        def read(text: str, power: Power = power) -> Order:
-            if board is None:
-                return read_order(text, lang, game_map)
-            return read_guessed(
-                text, game_map=game_map, position=board, power=power, phase=phase, rules=rules
-            )
-
         try:
             if board is None:
                 orders = read_all(texts, lang, game_map)
             else:
-                orders = [read(text) for text in texts]
+                orders = [read(text, power) for text in texts]
         except (TypeError, OrderError) as exc:
             if not all(isinstance(text, str) for text in texts):
                 raise SituationError(f"orders of {power} must be a list of strings") from None
@@ -157,7 +157,7 @@ def read_orders(
             orders = []  # read them one by one, keeping every error
             for text in texts:
                 try:
-                    orders.append(read(text))
+                    orders.append(read(text, power))
                 except OrderError as exc:
                     failed.setdefault(power, []).append((text, str(exc)))
         if orders:
