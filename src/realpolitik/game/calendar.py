@@ -70,14 +70,11 @@ def phases_of_year(edition: Edition, rules: Rules, year: int) -> tuple[Phase, ..
         ['S1915A', 'S1915M', 'F1915M']
     """
     retreats = rules.dislodged is not Dislodging.DESTROYED
-    before_spring = edition.adjustment_time == "before_spring"
-    phases = [_phase(year, _SPRING, _ADJUSTMENTS)] if before_spring else []
-    for season in (_SPRING, _FALL):
-        phases.append(_phase(year, season, _MOVEMENT))
-        if retreats:
-            phases.append(_phase(year, season, _RETREATS))
-    if not before_spring:
-        phases.append(_phase(year, _WINTER, _ADJUSTMENTS))
+    first = _ADJUSTMENTS if edition.adjustment_time == "before_spring" else _MOVEMENT
+    phase, phases = _phase(year, _SPRING, first), []
+    while phase.year == year:  # the year as next_phase walks it, with every retreat taken
+        phases.append(phase)
+        phase = next_phase(edition, phase, retreats)
     return tuple(phases)
 
 
