@@ -20,6 +20,7 @@ from realpolitik.formats.savegame import (
 )
 from realpolitik.game import Game
 from realpolitik.game.editions import EDITIONS, edition
+from realpolitik.game.records import Event, EventKind
 from realpolitik.legal import legal_orders
 from realpolitik.orders import Order, SupportHold, UnitRef
 from realpolitik.vocab import ARMY
@@ -71,6 +72,37 @@ def test_finished_games_round_trip() -> None:
     assert again.is_over and again.result == game.result
 
 
+def _eventful() -> list[Game]:
+    """Games whose histories hold every kind of event between them."""
+    shortened = Game.new(edition="1971", players=["allies", "centrals"], seed=9, last_year=1914)
+    while not shortened.is_over:  # no orders: civil disorder; the coin toss; the end
+        shortened.process()
+    allied = Game.new(edition="conquista", seed=1)
+    allied.declare_alliance("FRANCE", ["ENGLAND"])
+    allied.declare_alliance("ENGLAND", ["FRANCE"])
+    allied.process()
+    allied.declare_alliance("ENGLAND", [])
+    allied.process()
+    return [shortened, allied]
+
+
+def test_events_round_trip_and_old_texts_still_read() -> None:
+    games = _eventful()
+    events = [e for g in games for r in g.history for e in r.events]
+    assert {e.kind for e in events} == set(EventKind)
+    for game in games:
+        again = _roundtrip(game)
+        assert again.history == game.history
+        old = json.loads(json.dumps(game_to_json(game)))
+        for record in old["history"]:  # as saved before events had kinds: their English
+            record["events"] = [e["text"] for e in record["events"]]
+        assert game_from_json(old).history == game.history
+    end = games[0].result
+    assert end is not None and games[0].history[-1].events[-1] == Event(
+        EventKind.GAME_OVER, reason=end.reason
+    )
+
+
 def test_order_text_round_trips_every_legal_order() -> None:
     game = Game.new(seed=3)
     play_random(game, random.Random(3), 9)
@@ -115,6 +147,12 @@ def test_format_and_version() -> None:
         (lambda d: d["history"][0].update(phase="S1901Q"), "bad phase"),
         (lambda d: d["rules"].update(convoy_paradox="z"), "4.A.2"),
         (lambda d: d.update(history=[7]), "damaged"),
+        (lambda d: d["history"][0].update(events=[{"kind": "plague", "powers": []}]), "plague"),
+        (lambda d: d["history"][0].update(events=["a plague"]), "unknown event 'a plague'"),
+        (
+            lambda d: d["history"][0].update(events=[{"kind": "coin_toss", "powers": []}]),
+            "one power",
+        ),
     ],
 )
 def test_damaged_saved_games_say_what_is_wrong(damage, match) -> None:

@@ -17,7 +17,7 @@ from realpolitik.errors import GameError
 from realpolitik.formats.savegame import game_from_json, game_to_json
 from realpolitik.game import Game
 from realpolitik.game.editions import Victory
-from realpolitik.game.records import PhaseRecord, Status
+from realpolitik.game.records import Event, EventKind, PhaseRecord, Status
 from realpolitik.game.victory import check_victory
 from realpolitik.maps import load_map
 from realpolitik.orders import (
@@ -213,9 +213,10 @@ def test_phase_records_are_made_as_the_dataclass_makes_them() -> None:
     )
     assert record.status == Status() and record.events == ()
     full = PhaseRecord(**{n: getattr(record, n) for n in names})
-    assert full == record and replace(record, events=("x",)).events == ("x",)
-    assert replace(record, events=("x",)) == PhaseRecord(
-        phase, position, {}, (), position, events=("x",)
+    event = (Event(EventKind.CIVIL_DISORDER, ("ITALY",)),)
+    assert full == record and replace(record, events=event).events == event
+    assert replace(record, events=event) == PhaseRecord(
+        phase, position, {}, (), position, events=event
     )
     with pytest.raises(FrozenInstanceError):
         record.skipped = True  # type: ignore[misc]

@@ -7,6 +7,7 @@ import pytest
 from realpolitik import parse_order
 from realpolitik.errors import GameError
 from realpolitik.game import Game
+from realpolitik.game.records import Event, EventKind
 from realpolitik.maps import load_map
 from realpolitik.orders import Build, UnitRef
 from realpolitik.vocab import ARMY, FLEET
@@ -124,7 +125,9 @@ def test_two_players_first_world_war(edition: str, setup: str | None) -> None:
     _hold_all(game)  # Fall 1914: the coin is tossed before the adjustments
     toss = game.status.coin_toss
     assert toss is not None and toss.power == "ITALY" and toss.from_year == 1915
-    assert any("coin toss" in e for r in game.history for e in r.events)
+    tossed = Event(EventKind.COIN_TOSS, ("ITALY",), toss.player, 1915)
+    assert [e for r in game.history for e in r.events if e.kind is EventKind.COIN_TOSS] == [tossed]
+    assert str(tossed) == f"coin toss: ITALY goes to {toss.player} from 1915"
     again = Game.new(edition=edition, players=["allies", "centrals"], seed=9, setup=setup)
     for _ in range(2):
         _hold_all(again)
@@ -358,7 +361,9 @@ def test_conquista_alliances_win_when_two_years_old() -> None:
     assert game.view("FRANCE")["declared"] == ["ENGLAND", "FRANCE"]
     game.process()  # formed in Fall 1914
     assert [a.members for a in game.status.alliances] == [("ENGLAND", "FRANCE")]
-    assert any("alliance formed" in e for e in game.history[-2].events + game.history[-1].events)
+    formed = Event(EventKind.ALLIANCE_FORMED, ("ENGLAND", "FRANCE"))
+    assert [e for r in game.history for e in r.events] == [formed]
+    assert str(formed) == "alliance formed: ENGLAND+FRANCE"
     centers = sorted(game.game_map.centers)
     data = {"units": {"FRANCE": ["A PAR"], "ENGLAND": ["F LON/SC"], "GERMANY": ["A BER"]},
             "centers": {"FRANCE": centers[:10], "ENGLAND": centers[10:18],
@@ -382,7 +387,10 @@ def test_conquista_leaving_an_alliance() -> None:
     game.declare_alliance("ENGLAND", [])
     game.process()
     assert not game.status.alliances
-    assert any("alliance ended" in e for r in game.history for e in r.events)
+    assert [e for r in game.history for e in r.events] == [
+        Event(EventKind.ALLIANCE_FORMED, ("ENGLAND", "FRANCE")),
+        Event(EventKind.ALLIANCE_ENDED, ("ENGLAND", "FRANCE")),
+    ]
 
 
 def test_conquista_two_players_italy_until_1915() -> None:

@@ -6,6 +6,7 @@ import pytest
 
 from realpolitik.errors import GameError
 from realpolitik.game import Game
+from realpolitik.game.records import Event, EventKind
 from realpolitik.maps import load_map
 from tests.gamekit import at
 
@@ -40,7 +41,9 @@ def test_eighteen_centres_win_after_a_fall_turn(edition: str) -> None:
     assert game.is_over and game.winners == ("FRANCE",) and game.result is not None
     assert game.result.kind == "victory" and "18 supply centres" in game.result.reason
     assert game.result.players == ("FRANCE",) and str(game.result.phase) == "F1905M"
-    assert "game over" in game.history[-1].events[-1]
+    over = game.history[-1].events[-1]
+    assert over == Event(EventKind.GAME_OVER, reason=game.result.reason)
+    assert str(over) == f"game over: {game.result.reason}"
     with pytest.raises(GameError, match="the game is over"):
         game.submit("GERMANY", [])
     with pytest.raises(GameError, match="the game is over"):
@@ -130,7 +133,8 @@ def test_no_orders_for_a_turn_is_civil_disorder_for_that_turn() -> None:
     game.submit("GERMANY", ["A MUN - BUR", "A RUH S A MUN - BUR"])
     game.process()  # France gave no orders: its dislodged army is not asked to retreat
     assert game.history[0].disorder >= {"FRANCE"}
-    assert "civil disorder" in game.history[0].events[0]
+    assert game.history[0].events == (Event(EventKind.CIVIL_DISORDER, ("FRANCE",)),)
+    assert str(game.history[0].events[0]) == "civil disorder (no orders): FRANCE"
     assert [str(r.phase) for r in game.history] == ["F1901M", "F1901R"]
     assert game.history[-1].skipped
     assert "FRANCE" in game.civil_disorder and "FRANCE" not in game.waiting_for()

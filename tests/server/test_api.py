@@ -406,7 +406,10 @@ def test_deadline_processes_missing_orders_as_civil_disorder(
     record = client.get(f"/api/games/{gid}/history/S1901M").json()
     power = game["my_powers"][0]
     assert all(e.get("implied") for e in record["orders"][power])
-    assert any("civil disorder" in e and power in e for e in record["events"])  # told
+    assert {
+        "kind": "civil_disorder",
+        "text": f"civil disorder (no orders): {power}",
+    }.items() <= next(e for e in record["events"] if power in e["powers"]).items()  # told
 
 
 def test_deadlines_survive_a_restart(sqlite_url: str, clock: FakeClock) -> None:

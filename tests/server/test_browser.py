@@ -20,6 +20,7 @@ import pytest
 
 from realpolitik.formats.savegame import game_from_json, game_to_json
 from realpolitik.game import Game
+from realpolitik.game.records import Event, EventKind
 from tests.gamekit import at
 from tests.server.conftest import IN_CI, LiveServer, start_server
 
@@ -705,6 +706,58 @@ def test_draw_votes_and_translation(server: LiveServer, browser: Any) -> None:
     assert "Rusia" in legend and "Alemania" in legend and "Centros" in legend
     assert "Tus órdenes" in page.inner_text("#orders-panel h3")
     shot(page, "9-spanish")
+    said = """async (events) => {
+        const {eventText} = await import('/static/history.js');
+        return events.map(eventText);
+    }"""
+    events = [e.to_json() for e in EVENTS] + ["an event saved as text"]
+    for lang, lines in EVENTS_SAID.items():
+        page.select_option("#language", lang)
+        shown = "(document.getElementById('phase') || {textContent: ''}).textContent"
+        page.wait_for_function(f"{shown}.includes('{FALL[lang]}')")  # the game, in lang
+        idle(page)
+        assert page.evaluate(said, events) == [*lines, "an event saved as text"], lang
+
+
+FALL = {"es": "Otoño", "fr": "Automne", "pt": "Outono", "en": "Fall"}
+# A phase's events, as the page says them in each language.
+EVENTS = [
+    Event(EventKind.CIVIL_DISORDER, ("FRANCE", "ITALY")),
+    Event(EventKind.ALLIANCE_FORMED, ("ENGLAND", "FRANCE")),
+    Event(EventKind.ALLIANCE_ENDED, ("ENGLAND", "FRANCE")),
+    Event(EventKind.COIN_TOSS, ("ITALY",), "bob", 1915),
+    Event(EventKind.GAME_OVER, reason="FRANCE: 18 supply centres (needed 18)"),
+]
+EVENTS_SAID = {
+    "es": [
+        "Desorden civil (sin órdenes): Francia, Italia",
+        "Alianza formada: Inglaterra + Francia",
+        "Alianza terminada: Inglaterra + Francia",
+        "Sorteo: Italia pasa a bob desde 1915",
+        "Partida terminada",
+    ],
+    "fr": [
+        "Désordre civil (aucun ordre) : France, Italie",
+        "Alliance formée : Angleterre + France",
+        "Fin de l'alliance : Angleterre + France",
+        "Tirage au sort : Italie revient à bob à partir de 1915",
+        "Partie terminée",
+    ],
+    "pt": [
+        "Desordem civil (sem ordens): França, Itália",
+        "Aliança formada: Inglaterra + França",
+        "Aliança terminada: Inglaterra + França",
+        "Sorteio: Itália passa para bob a partir de 1915",
+        "Fim de jogo",
+    ],
+    "en": [
+        "Civil disorder (no orders): France, Italy",
+        "Alliance formed: England + France",
+        "Alliance ended: England + France",
+        "Coin toss: Italy goes to bob from 1915",
+        "Game over",
+    ],
+}
 
 
 def test_conquista_accepts_supports_and_declares_an_alliance(

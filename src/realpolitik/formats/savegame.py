@@ -35,7 +35,7 @@ from realpolitik.formats import schema
 from realpolitik.game import Game
 from realpolitik.game.calendar import play
 from realpolitik.game.editions import edition
-from realpolitik.game.records import CoinToss, Message, PhaseRecord, Status
+from realpolitik.game.records import CoinToss, Event, EventKind, Message, PhaseRecord, Status
 from realpolitik.game.victory import Alliance, GameResult
 from realpolitik.orders import (
     Build,
@@ -174,7 +174,7 @@ def _record(record: PhaseRecord) -> dict[str, Any]:
         "accepted": sorted([p, prov] for p, prov in record.accepted),
         "declared": {p: list(m) for p, m in sorted(record.declared.items())},
         "status": _status(record.status),
-        "events": list(record.events),
+        "events": [e.to_json() for e in record.events],
     }
 
 
@@ -242,6 +242,37 @@ def _read_outcome(entry: Mapping[str, Any]) -> Outcome:
     )
 
 
+# an event as saved before events had kinds: its English text
+_EVENT_TEXTS = (
+    (EventKind.CIVIL_DISORDER, re.compile(r"civil disorder \(no orders\): (?P<powers>.+)"), ", "),
+    (EventKind.ALLIANCE_FORMED, re.compile(r"alliance formed: (?P<powers>.+)"), "+"),
+    (EventKind.ALLIANCE_ENDED, re.compile(r"alliance ended: (?P<powers>.+)"), "+"),
+    (
+        EventKind.COIN_TOSS,
+        re.compile(r"coin toss: (?P<powers>\S+) goes to (?P<player>.+) from (?P<year>\d+)"),
+        "",
+    ),
+    (EventKind.GAME_OVER, re.compile(r"game over: (?P<reason>.*)"), ""),
+)
+
+
+def _read_event(data: Mapping[str, Any] | str) -> Event:
+    if not isinstance(data, str):
+        return Event.from_json(data)
+    for kind, pattern, joint in _EVENT_TEXTS:
+        if found := pattern.fullmatch(data):
+            named = found.groupdict()
+            powers = named.get("powers")
+            return Event(
+                kind,
+                () if powers is None else tuple(powers.split(joint) if joint else [powers]),
+                named.get("player", ""),
+                int(named.get("year", 0)),
+                named.get("reason", ""),
+            )
+    raise SaveGameError(f"unknown event {data!r}")
+
+
 def game_from_json(data: Any) -> Game:
     """Rebuild a game from its saved JSON; :class:`SaveGameError` if it is not one."""
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
@@ -306,7 +337,7 @@ def _read(data: Mapping[str, Any]) -> Game:
                 accepted=frozenset((p, prov) for p, prov in raw.get("accepted", ())),
                 declared={p: tuple(m) for p, m in raw.get("declared", {}).items()},
                 status=_read_status(raw.get("status", {})),
-                events=tuple(raw.get("events", ())),
+                events=tuple(_read_event(e) for e in raw.get("events", ())),
             )
         )
     game.status = _read_status(data.get("status", {}))

@@ -237,7 +237,7 @@ def read_ally(data: Any, name: str, phase: Phase, game_map: GameMap) -> list[lis
         power = _known_power(power, game_map, "ally")
         members = {_known_power(p, game_map, f"ally of {power}") for p in partners} | {power}
         declared[power] = tuple(sorted(members)) if len(members) > 1 else ()
-    alliances, _ = form_alliances((), declared, phase)
+    alliances = form_alliances((), declared, phase)
     return [list(a.members) for a in alliances]
 
 

@@ -29,7 +29,7 @@ from realpolitik.adjudicator.legality import ORDERS_OF
 from realpolitik.errors import GameError, IllegalOrderError, OrderError
 from realpolitik.game.calendar import play
 from realpolitik.game.editions import Edition, Setup, edition, with_overrides
-from realpolitik.game.records import CoinToss, Message, PhaseRecord, Status
+from realpolitik.game.records import CoinToss, Event, EventKind, Message, PhaseRecord, Status
 from realpolitik.game.victory import GameResult, check_victory, form_alliances, most_units
 from realpolitik.game.views import game_view
 from realpolitik.legal import legal_orders
@@ -568,15 +568,21 @@ class Game:
             self.edition, facts.game_map, facts.rules, phase, before, orders,
             disorder=disorder, accepted=accepted,
         )  # fmt: skip
-        events: list[str] = []
+        events: list[Event] = []
         if missing:
             self.status = replace(self.status, missed=self.status.missed | missing)
-            events.append(f"civil disorder (no orders): {', '.join(sorted(missing))}")
+            events.append(Event(EventKind.CIVIL_DISORDER, tuple(sorted(missing))))
         declared = self._declared  # the record keeps it: the next phase starts a new one
         if movement and declared:
-            alliances, formed = form_alliances(self.status.alliances, declared, phase)
+            old = self.status.alliances
+            alliances = form_alliances(old, declared, phase)
             self.status = replace(self.status, alliances=alliances)
-            events += formed
+            events += [
+                Event(EventKind.ALLIANCE_ENDED, a.members) for a in old if a not in alliances
+            ]
+            events += [
+                Event(EventKind.ALLIANCE_FORMED, a.members) for a in alliances if a not in old
+            ]
         self.phase, self.position = turn.following, turn.after
         self._orders, self._accepted, self._declared = {}, {}, {}
         if (
@@ -590,7 +596,7 @@ class Game:
         )  # fmt: skip
         self.history.append(record)
         ended = self._check_end(phase)
-        if ended:
+        if ended is not None:
             self.history[-1] = replace(record, events=(*record.events, ended))
         return turn.resolution
 
@@ -605,7 +611,7 @@ class Game:
         pairs |= {(p, prov) for p in nobody for prov in self.position.units}  # out: any help
         return frozenset(pairs)
 
-    def _coin_toss(self) -> list[str]:
+    def _coin_toss(self) -> list[Event]:
         neutral = self.setup.neutral
         if neutral is None or self.status.coin_toss is not None:
             return []
@@ -618,9 +624,9 @@ class Game:
         winner = random.Random(f"{self.seed}/coin toss").choice(sorted(self.assignment))
         toss = CoinToss(neutral.power, winner, phase, neutral.until)
         self.status = replace(self.status, coin_toss=toss)
-        return [f"coin toss: {neutral.power} goes to {winner} from {neutral.until}"]
+        return [Event(EventKind.COIN_TOSS, (neutral.power,), winner, neutral.until)]
 
-    def _check_end(self, processed: Phase) -> str:
+    def _check_end(self, processed: Phase) -> Event | None:
         victory = self.edition.victory_for(self.setup)
         facts = self._facts()
         teams = facts.teams()
@@ -632,7 +638,8 @@ class Game:
         elif self.last_year is not None and self.phase.year > self.last_year:
             winners, reason = most_units(self.position, teams, victory.per)
             self._finish("shortened", winners, processed, reason)
-        return "" if self.result is None else f"game over: {self.result.reason}"
+        result = self.result
+        return None if result is None else Event(EventKind.GAME_OVER, reason=result.reason)
 
     def _finish(self, kind: str, winners: Iterable[Power], phase: Phase, reason: str) -> None:
         won = tuple(sorted(winners))

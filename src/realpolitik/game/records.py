@@ -1,10 +1,13 @@
 """The values a game is made of besides the board: its status, its processed phases
-(:class:`PhaseRecord`), press messages, the two-player coin toss; and :class:`GameError`."""
+(:class:`PhaseRecord`) and what they brought about (:class:`Event`), press messages, the
+two-player coin toss; and :class:`GameError`."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
 
 from realpolitik.adjudicator.results import Outcome
 from realpolitik.errors import GameError
@@ -14,7 +17,7 @@ from realpolitik.phase import Phase
 from realpolitik.position import Position
 from realpolitik.vocab import Power, Province
 
-__all__ = ["CoinToss", "GameError", "Message", "PhaseRecord", "Status"]
+__all__ = ["CoinToss", "Event", "EventKind", "GameError", "Message", "PhaseRecord", "Status"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +44,68 @@ class Status:
     coin_toss: CoinToss | None = None
 
 
+class EventKind(StrEnum):
+    """What a phase can bring about besides the board."""
+
+    CIVIL_DISORDER = "civil_disorder"  # powers gave no orders: civil disorder for the turn
+    ALLIANCE_FORMED = "alliance_formed"  # conquista
+    ALLIANCE_ENDED = "alliance_ended"  # conquista
+    COIN_TOSS = "coin_toss"  # the neutral power of a small table goes to a player
+    GAME_OVER = "game_over"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something a phase brought about besides the board: ``powers`` are those in civil
+    disorder, the alliance's members or the power tossed for; a coin toss names the
+    ``player`` who gets the power and the ``year`` it is theirs from; the end of the game
+    its ``reason`` (English; the winners are the game's). ``str(event)`` says it in
+    English; the web page says it in its own language from the kind and the names."""
+
+    kind: EventKind
+    powers: tuple[Power, ...] = ()
+    player: str = ""
+    year: int = 0
+    reason: str = ""
+
+    def __str__(self) -> str:
+        kind, powers = self.kind, self.powers
+        if kind is EventKind.CIVIL_DISORDER:
+            return f"civil disorder (no orders): {', '.join(powers)}"
+        if kind is EventKind.ALLIANCE_FORMED:
+            return f"alliance formed: {'+'.join(powers)}"
+        if kind is EventKind.ALLIANCE_ENDED:
+            return f"alliance ended: {'+'.join(powers)}"
+        if kind is EventKind.COIN_TOSS:
+            return f"coin toss: {powers[0]} goes to {self.player} from {self.year}"
+        return f"game over: {self.reason}"
+
+    def to_json(self) -> dict[str, Any]:
+        """The event as JSON: ``kind`` and ``powers``; ``player`` and ``year`` for a coin
+        toss, ``reason`` for the end; ``text``: the English."""
+        out: dict[str, Any] = {"kind": self.kind.value, "powers": list(self.powers)}
+        if self.kind is EventKind.COIN_TOSS:
+            out |= {"player": self.player, "year": self.year}
+        if self.kind is EventKind.GAME_OVER:
+            out["reason"] = self.reason
+        return out | {"text": str(self)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Event:
+        """The event :meth:`to_json` wrote (``text`` is not read: it follows from the rest)."""
+        kind = EventKind(data["kind"])
+        powers = tuple(str(p) for p in data["powers"])
+        if kind is EventKind.COIN_TOSS:
+            if len(powers) != 1:
+                raise ValueError(f"a coin toss is for one power, not {len(powers)}")
+            return cls(kind, powers, str(data["player"]), int(data["year"]))
+        if kind is EventKind.GAME_OVER:
+            return cls(kind, reason=str(data["reason"]))
+        if not powers:
+            raise ValueError(f"a {kind.value} event names no power")
+        return cls(kind, powers)
+
+
 @dataclass(frozen=True, slots=True)
 class PhaseRecord:
     """One processed phase: the position before it, the orders that were adjudicated, the
@@ -60,7 +125,7 @@ class PhaseRecord:
     accepted: frozenset[tuple[Power, Province]] = frozenset()
     declared: Mapping[Power, tuple[Power, ...]] = field(default_factory=dict)
     status: Status = Status()
-    events: tuple[str, ...] = ()
+    events: tuple[Event, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

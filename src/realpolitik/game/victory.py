@@ -145,18 +145,13 @@ def most_units(
 
 def form_alliances(
     alliances: Sequence[Alliance], declared: Mapping[Power, tuple[Power, ...]], phase: Phase
-) -> tuple[tuple[Alliance, ...], list[str]]:
-    """Conquista: the alliances after a phase's declarations, and what changed. An alliance
-    forms when each member declared exactly it; it replaces its members' old alliances; a
-    power declaring no partners leaves (its alliance ends)."""
-    events: list[str] = []
+) -> tuple[Alliance, ...]:
+    """Conquista: the alliances after a phase's declarations. An alliance forms when each
+    member declared exactly it; it replaces its members' old alliances; a power declaring
+    no partners leaves (its alliance ends)."""
     leaving = {p for p, members in declared.items() if not members}
     formed = sorted({m for m in declared.values() if m and all(declared.get(p) == m for p in m)})
     for members in formed:
         leaving |= set(members)
     kept = [a for a in alliances if not leaving & set(a.members)]
-    events += [f"alliance ended: {'+'.join(a.members)}" for a in alliances if a not in kept]
-    for members in formed:
-        kept.append(Alliance(members, phase))
-        events.append(f"alliance formed: {'+'.join(members)}")
-    return tuple(kept), events
+    return (*kept, *(Alliance(members, phase) for members in formed))

@@ -45,7 +45,7 @@ def record_view(game: Game, record: PhaseRecord) -> dict[str, Any]:
         "orders": {p: [str(o) for o in orders] for p, orders in record.orders.items()},
         "results": results_by_power(record.outcomes, game.edition),
         "civil_disorder": sorted(record.disorder),
-        "events": list(record.events),
+        "events": [e.to_json() for e in record.events],
     }
 
 

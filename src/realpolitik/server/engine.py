@@ -300,7 +300,8 @@ def record_json(record: PhaseRecord) -> dict[str, Any]:
     ``order``, ``result``, ``reason``), ``after`` (the position after); conquista, when
     given: ``accepted`` (per power, the provinces of the foreign units whose support it
     accepted) and ``declared`` (per power, the alliance it declared); ``events``, when the
-    phase had any (civil disorder, an alliance formed, the end of the game)."""
+    phase had any (civil disorder, an alliance formed, the end of the game: each as
+    :meth:`Event.to_json <realpolitik.game.records.Event.to_json>` gives it)."""
     orders: dict[str, list[dict[str, Any]]] = {}
     for outcome in record.outcomes:
         orders.setdefault(outcome.power, []).append(outcome.to_json())
@@ -319,7 +320,7 @@ def record_json(record: PhaseRecord) -> dict[str, Any]:
     if declared:  # conquista: the alliances declared with the orders
         out["declared"] = {p: list(m) for p, m in sorted(declared.items())}
     if record.events:  # civil disorder, alliances formed, the end of the game...
-        out["events"] = list(record.events)
+        out["events"] = [e.to_json() for e in record.events]
     return out
 
 

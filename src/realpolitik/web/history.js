@@ -90,6 +90,17 @@ export function fateLine(e, idle = false) {
 
 // What happened to my powers (or to everyone, for an observer) in a phase: [power or null,
 // class, text] lines.
+// A phase's event in the page's language: civil disorder, an alliance formed or ended, a
+// coin toss, the end of the game. (An event stored before events had kinds is its English.)
+export function eventText(event) {
+  if (typeof event === "string") return event;
+  const powers = (event.powers || []).map(powerName);
+  if (event.kind === "game_over") return t("game_over");  // the header names the winners
+  if (event.kind === "coin_toss") return t("event_coin_toss", { power: powers[0], player: event.player, year: event.year });
+  const key = "event_" + event.kind;
+  return t(key) === key ? event.text : t(key, { powers: powers.join(event.kind === "civil_disorder" ? ", " : " + ") });
+}
+
 export function summaryLines(record, after, phase) {
   const g = S.game;
   const powers = g.my_powers.length ? g.my_powers : Object.keys(record.orders);
@@ -109,7 +120,7 @@ export function summaryLines(record, after, phase) {
     if (won.length) lines.push([p, "ok", t("sum_gained", { places: won.join(", ") })]);
   }
   // what happened to everyone: the phase's events, powers eliminated
-  for (const event of record.events || []) lines.push([null, "event", event]);
+  for (const event of record.events || []) lines.push([null, "event", eventText(event)]);
   const alive = (pos, p) => ((pos.units || {})[p] || []).length + ((pos.centers || {})[p] || []).length > 0;
   for (const p of Object.keys(record.orders)) {
     if (after && alive(record.position, p) && !alive(after, p)) lines.push([null, "event", t("sum_eliminated", { power: powerName(p) })]);
