@@ -283,7 +283,7 @@ def test_the_board_picks_the_only_reading_that_fits() -> None:
     [
         ("en", "A Bur - Par", {}, IllegalOrderError, "there is no unit in Burgundy"),
         ("es", "E Bor-Par", {}, IllegalOrderError, "no hay ninguna unidad en Borgoña"),
-        ("fr", "A Bur-Par", {}, IllegalOrderError, "il n'y a aucune unité en Bourgogne"),
+        ("fr", "A Bur-Par", {}, IllegalOrderError, "il n'y a aucune unité dans l'espace Bourgogne"),
         ("pt", "E da Bur. para Par.", {}, IllegalOrderError, "não há nenhuma unidade em Borgonha"),
         ("en", "A Par - Bur", {"power": "GERMANY"}, IllegalOrderError, "not Germany's"),
         ("en", "F Par - Bur", {}, IllegalOrderError, "is an army, not a fleet"),

@@ -70,6 +70,11 @@ def test_account_validation(client: TestClient) -> None:
     assert r.status_code == 400 and "username" in r.json()["detail"]
     r = client.post("/api/accounts", json={"username": "carol", "password": "short"})
     assert r.status_code == 400 and "password" in r.json()["detail"]
+    assert r.json()["code"] == "password_rule"  # (the page says it in its language)
+    register(client, "carol")
+    r = client.post("/api/accounts", json={"username": "carol", "password": "x" * 9})
+    assert r.status_code == 409 and r.json()["code"] == "username_taken"
+    assert r.json()["values"] == {"username": "carol"}
     r = client.post("/api/accounts", json={"username": "carol"})
     assert r.status_code == 422 and "password" in r.json()["detail"]
     r = client.post("/api/accounts", json={"username": "carol", "password": "x" * 9, "x": 1})
@@ -192,6 +197,15 @@ def test_lobby_lists(client: TestClient) -> None:
     mine = client.get("/api/games", headers=alice.headers).json()["mine"]
     assert {g["name"] for g in mine} == {"open one", "hidden"}
     assert open_game["id"] in {g["id"] for g in mine}
+    # each game's phase by its name, in the language asked for (grow's seasons its own)
+    grow = new_game(client, bob, name="grow", edition="grow", players=4, start=True, bots="random")
+    names = {
+        g["id"]: g["phase_name"]
+        for g in client.get("/api/games?language=es", headers=bob.headers).json()["mine"]
+    }
+    assert names[grow["id"]] == "Invierno de 1901"
+    english = client.get("/api/games", headers=alice.headers).json()["mine"]
+    assert {g["phase_name"] for g in english if g["id"] == open_game["id"]} == {None}  # forming
 
 
 # --- orders and processing ----------------------------------------------------------------

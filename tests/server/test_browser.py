@@ -789,6 +789,9 @@ def test_conquista_accepts_supports_and_declares_an_alliance(
     accept = page.locator("#conquista input.accept").first
     ally = page.locator("#conquista input.ally").first
     unit, partner = accept.get_attribute("value"), ally.get_attribute("value")
+    # a unit to accept is named in words ("Army · Budapest"), not by its code ("A BUD")
+    named = accept.locator("xpath=..").inner_text().strip()
+    assert re.fullmatch(r"(Army|Fleet) · [A-Z][a-z][\w .'-]+", named), named
     accept.check()
     ally.check()
     page.click("#save-conquista")
@@ -1292,3 +1295,182 @@ def test_province_labels_are_legible_at_the_default_zoom(server: LiveServer, bro
         ".map(u => u.getBoundingClientRect().height))"
     )
     assert on_phone[-1] < 0.5 * token, (on_phone[-1], token)
+
+
+# What a Spanish, French and Portuguese player reads where the page said English words,
+# raw codes or clumsy phrases (review web-play B12).
+SAID: dict[str, dict[str, str]] = {
+    "es": {
+        "short_password": "La contraseña tiene de 8 a 200 caracteres.",
+        "taken": "El nombre de usuario babel ya está en uso.",
+        "wrong_login": "Usuario o contraseña incorrectos.",
+        "game_of": "Partida de babel",
+        "create": "Crear",
+        "table": "3a: primera opción: Rusia sola",
+        "grow": "Grow",
+        "phase": "Primavera de 1901",
+        "retreat_phase": "Otoño de 1901 Retiradas",
+        "dislodged": "El ejército de Bohemia fue desalojado por el ataque desde Múnich.",
+        "missing": "Unidades sin órdenes: Bohemia",
+        "invite": "Enlace de invitación: ",
+        "sea": "Mar Adriático",
+        "lost": "perdió Viena",
+        "fate": "E Bud-Gal: fracasa",
+        "confirm": "Las unidades sin órdenes se mantendrán: Bohemia.",
+        "seats": "1 jugador, 6 bots / 7",
+    },
+    "fr": {
+        "short_password": "Un mot de passe a de 8 à 200 caractères.",
+        "taken": "Le nom d'utilisateur babel est déjà pris.",
+        "wrong_login": "Nom d'utilisateur ou mot de passe incorrect.",
+        "game_of": "Partie de babel",
+        "create": "Créer",
+        "table": "3a: première option : la Russie seule",
+        "grow": "Grow",
+        "phase": "Printemps 1901",
+        "retreat_phase": "Automne 1901 Retraites",
+        "dislodged": "L'armée de la Bohême a été délogée par l'attaque venue de Munich.",
+        "missing": "Unités sans ordre : Bohême",
+        "invite": "Lien d'invitation : ",
+        "sea": "mer Adriatique",
+        "lost": "a perdu Vienne",
+        "fate": "A Bud-Gal : échoue",
+        "confirm": "Les unités sans ordre tiendront : Bohême.",
+        "seats": "1 joueur, 6 bots / 7",
+    },
+    "pt": {
+        "short_password": "A palavra-passe tem de 8 a 200 caracteres.",
+        "taken": "O nome de utilizador babel já está a ser usado.",
+        "wrong_login": "Utilizador ou palavra-passe incorretos.",
+        "game_of": "Partida de babel",
+        "create": "Criar",
+        "table": "3a: primeira opção: a Rússia sozinha",
+        "grow": "Grow",
+        "phase": "Primavera de 1901",
+        "retreat_phase": "Outono de 1901 Retiradas",
+        "dislodged": "O exército da Boêmia foi desalojado pelo ataque vindo de Munique.",
+        "missing": "Unidades sem ordens: Boêmia",
+        "invite": "Ligação de convite: ",
+        "sea": "Mar Adriático",
+        "lost": "perdeu Viena",
+        "fate": "E de Bud. para Gal.: falha",
+        "confirm": "As unidades sem ordens ficarão: Boêmia.",
+        "seats": "1 jogador, 6 bots / 7",
+    },
+}
+FLASH = "document.getElementById('flash')"
+# The page's words for a lost centre and a failed move (history.js's own functions).
+SUMMARY = """async ([text]) => {
+    const {S} = await import('/static/core.js');
+    const {fateLine, summaryLines} = await import('/static/history.js');
+    const p = S.game.my_powers[0];
+    const record = {orders: {[p]: []}, position: {units: {}, centers: {[p]: ['VIE']}}, events: []};
+    const lost = summaryLines(record, {units: {}, centers: {[p]: []}}, 'F1901M')[0][2];
+    const fate = fateLine({order: 'A BUD - GAL', text, result: 'fails'})[1];
+    return [lost, fate];
+}"""
+MOVE_TEXT = {"es": "E Bud-Gal", "fr": "A Bud-Gal", "pt": "E de Bud. para Gal."}
+
+
+def in_language(page: Any, lang: str, ready: str) -> None:
+    """The page's language set to ``lang``, and the page shown again in it (``ready``: a
+    script true once it is)."""
+    page.select_option("#language", lang)
+    page.wait_for_function(ready)
+    idle(page)
+
+
+def test_the_page_speaks_spanish_french_and_portuguese(server: LiveServer, browser: Any) -> None:
+    """A player of each language reads the server's refusals, the lobby, the game-creation
+    form, a retreat, the press, the map's tooltips and the summary's words in it: no English
+    words, no raw phase or province codes, French colons spaced."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.goto(server.url + "/")
+    page.wait_for_selector("#auth-user")
+    for lang, said in SAID.items():  # the server's refusals, by their codes
+        page.select_option("#language", lang)
+        page.fill("#auth-user", "babel")
+        page.fill("#auth-pass", "short")
+        page.click("#register")
+        page.wait_for_function(f"{FLASH}.textContent === {said['short_password']!r}")
+    page.fill("#auth-pass", "lovelace1815")
+    page.click("#register")  # (in Portuguese, the last language chosen)
+    page.wait_for_selector("#create-game")
+    page.click("#logout")
+    page.wait_for_selector("#auth-user")
+    for lang, said in SAID.items():
+        page.select_option("#language", lang)
+        page.fill("#auth-user", "babel")
+        page.fill("#auth-pass", "lovelace1815")
+        page.click("#register")
+        page.wait_for_function(f"{FLASH}.textContent === {said['taken']!r}")
+        page.fill("#auth-pass", "wrong password")
+        page.click("#login")
+        page.wait_for_function(f"{FLASH}.textContent === {said['wrong_login']!r}")
+    page.fill("#auth-pass", "lovelace1815")
+    page.click("#login")
+    page.wait_for_selector("#create-game")
+    for lang, said in SAID.items():  # the game-creation form
+        in_language(page, lang, f"(document.getElementById('create-game') || {{}})"
+                                f".textContent === {said['create']!r}")  # fmt: skip
+        assert page.input_value("#new-name") == said["game_of"]
+        assert said["grow"] in page.locator("#new-edition option").all_inner_texts()
+        page.select_option("#new-edition", "1971")
+        page.select_option("#new-players", "3")
+        assert said["table"] in page.locator("#new-setup option").all_inner_texts()
+    page.select_option("#new-edition", "classic")
+    page.select_option("#new-players", "7")
+    page.select_option("#new-deadlines", "none")
+    page.click("#create-game")
+    page.wait_for_selector("#compose")
+    idle(page)
+    game_id = int(page.evaluate("location.hash.split('/')[2]"))
+    page.fill("#message-body", "Hola")
+    page.click("#send-message")
+    page.wait_for_selector("#messages li")
+    for lang, said in SAID.items():  # the press: the phase by its name
+        in_language(page, lang, f"(document.getElementById('phase') || {{}}).textContent === "
+                                f"{said['phase']!r}")  # fmt: skip
+        sent = page.inner_text("#messages li span.muted").strip()
+        assert sent == f"· {said['phase']}", (lang, sent)
+    power = page.get_attribute("#power", "data-power") or ""
+    put_at_a_retreat(server, game_id, power)
+    asked: list[str] = []
+
+    def answer(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", answer)
+    page.reload()
+    page.wait_for_selector("#phase-brief")
+    idle(page)
+    for lang, said in SAID.items():  # a retreat, the map, the summary's words
+        in_language(page, lang, f"(document.getElementById('phase') || {{}}).textContent === "
+                                f"{said['retreat_phase']!r}")  # fmt: skip
+        brief = page.inner_text("#phase-brief")
+        assert brief.startswith(said["dislodged"] + " "), (lang, brief)
+        assert page.inner_text("#missing") == said["missing"], lang
+        invite = page.evaluate("document.querySelector('.invite').firstChild.textContent")
+        assert invite == said["invite"], (lang, invite)
+        titles = page.evaluate("[document.querySelector('#map svg > title').textContent,"
+                               " document.querySelector('#map svg [id=ADR] title')"
+                               ".textContent]")  # fmt: skip
+        name = SAID["pt"]["game_of"]  # (the game's name as the form gave it, in Portuguese)
+        assert titles == [f"{name} — {said['retreat_phase']}", said["sea"]], titles
+        lost, fate = page.evaluate(SUMMARY, [MOVE_TEXT[lang]])
+        assert (lost, fate) == (said["lost"], said["fate"]), lang
+        page.click("#ready")  # with the army not ordered: the page asks (and is told no)
+        idle(page)
+        assert said["confirm"][:-1] in asked[-1], (lang, asked)
+    page.click("#home")
+    page.wait_for_selector("#my-games .game-item")
+    item_of = f'#my-games .game-item[data-game="{game_id}"]'
+    for lang, said in SAID.items():  # the lobby: the phase by its name, players counted
+        in_language(page, lang, f"(document.querySelector('{item_of} .game-details') && "
+                                f"document.querySelector('{item_of}').textContent.includes("
+                                f"{said['retreat_phase']!r}))")  # fmt: skip
+        item = page.inner_text(item_of)
+        assert f"{said['retreat_phase']} · {said['seats']}" in item, (lang, item)
+        assert "F1901R" not in item
+    shot(page, "27-lobby-pt")

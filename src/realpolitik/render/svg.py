@@ -160,7 +160,8 @@ class _Scene(OrderPainter):
             el.attrs["class"] = " ".join(classes)
             if owner is not None:  # the page's legend shows each power's tint
                 el.attrs["data-owner"] = owner
-            name = info.name if info is not None else pid
+            # (the province's name as a tooltip, in the picture's language)
+            name = self.words.province(pid, "long") if info is not None else pid
             el.children.append(f"<title>{esc(name)}</title>")
             (seas if "sea" in classes else lands).append(el.svg())
         layers.provinces.extend(seas + lands)

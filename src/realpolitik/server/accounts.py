@@ -64,14 +64,18 @@ class User:
 def check_username(username: str) -> str:
     if not USERNAME_RE.match(username):
         raise BadRequest(
-            f"a username is 3 to 30 letters, digits, dots, dashes or underscores, not {username!r}"
+            f"a username is 3 to 30 letters, digits, dots, dashes or underscores, not {username!r}",
+            code="username_rule",
         )
     return username
 
 
 def check_password(password: str) -> str:
     if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
-        raise BadRequest(f"a password is {MIN_PASSWORD} to {MAX_PASSWORD} characters long")
+        raise BadRequest(
+            f"a password is {MIN_PASSWORD} to {MAX_PASSWORD} characters long",
+            code="password_rule",
+        )
     return password
 
 
@@ -122,7 +126,11 @@ def create_account(
             select(t.users.c.id).where(t.users.c.username_key == username.casefold())
         ).first()
         if taken is not None:
-            raise Conflict(f"the username {username!r} is taken")
+            raise Conflict(
+                f"the username {username!r} is taken",
+                code="username_taken",
+                values={"username": username},
+            )
         user_id = conn.execute(
             insert(t.users).values(
                 username=username,
@@ -148,9 +156,9 @@ def log_in(
         row = conn.execute(select(t.users).where(t.users.c.username_key == key)).first()
     if row is None:
         b.passwords.verify(b.passwords.dummy_hash(), password)  # the same work as a real check
-        raise Unauthorized("wrong username or password")
+        raise Unauthorized("wrong username or password", code="wrong_login")
     if not b.passwords.verify(row.password_hash, password):
-        raise Unauthorized("wrong username or password")
+        raise Unauthorized("wrong username or password", code="wrong_login")
     token = new_token()
     now = b.now()
     with transaction(b.db) as conn:

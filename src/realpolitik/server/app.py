@@ -68,6 +68,8 @@ def create_app(settings: Settings | None = None, *, backend: Backend | None = No
             extra["refused"] = exc.refused
         if isinstance(exc, TooManyAttempts):
             headers["Retry-After"] = str(exc.retry_after)
+        if exc.code is not None:
+            extra["code"], extra["values"] = exc.code, exc.values
         body = json_body(exc.message, **extra)
         return Response(body, exc.status, headers=headers, media_type="application/json")
 

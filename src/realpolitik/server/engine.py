@@ -25,7 +25,7 @@ from realpolitik.formats.savegame import game_from_json, game_to_json
 from realpolitik.game import Game
 from realpolitik.game.records import PhaseRecord
 from realpolitik.notation import parse_order
-from realpolitik.notation.formatter import power_name
+from realpolitik.notation.formatter import power_name, unit_phrase
 from realpolitik.notation.lexicon import language_data
 from realpolitik.orders import Order, order_unit
 from realpolitik.phase import Phase, PhaseKind
@@ -496,17 +496,28 @@ def _without_text(message: str, text: str) -> str:
 
 
 def names(game: Game, language: str) -> dict[str, Any]:
-    """What the page shows in ``language``: the powers' names, the current phase's and the
-    provinces' (``"Moscú"``)."""
+    """What the page shows in ``language``: the powers' names, the current phase's, the
+    provinces' (``"Moscú"``) and the units' on the board, dislodged ones too (``"A MOS"``:
+    ``"el ejército de Moscú"``)."""
     words = Words(language, game_map=game.game_map, edition=game.edition.name)
+    position = game.position
+    units = [*position.units.values(), *(d.unit for d in position.dislodged.values())]
     return {
         "powers": {p: power_name(p, language) for p in game.powers},
         "phase": phase_title(game, str(game.phase), language),
         "provinces": {p: words.province(p, "long") for p in game.game_map.provinces},
+        "units": {
+            str(u): unit_phrase(o.UnitRef(u.type, u.location), language, game_map=game.game_map)
+            for u in units
+        },
     }
 
 
 def phase_title(game: Game, phase: str, language: str) -> str:
     """``"Spring 1901 Movement"``, ``"Primavera de 1901 Movimientos"`` (the edition's seasons)."""
-    words = Words(language, game_map=game.game_map, edition=game.edition.name)
-    return phase_name(Phase.parse(phase), words)
+    return edition_phase_title(game.edition.name, phase, language)
+
+
+def edition_phase_title(edition: str, phase: str, language: str) -> str:
+    """A phase's name in ``language`` by the seasons of ``edition`` (no game needed)."""
+    return phase_name(Phase.parse(phase), Words(language, edition=edition))

@@ -1,16 +1,29 @@
-"""Errors the API answers with: an HTTP status and a message that names the problem."""
+"""Errors the API answers with: an HTTP status and a message that names the problem (in
+English), and for the errors a player meets in the web page a ``code`` and its ``values``,
+which the page says in its own language."""
 
 from __future__ import annotations
 
 
 class ApiError(Exception):
-    """A request that cannot be done; ``status`` is the HTTP status to answer with."""
+    """A request that cannot be done; ``status`` is the HTTP status to answer with;
+    ``code`` (``"username_taken"``) names the error for a translation of ``message``, with
+    the ``values`` it names (``{"username": "ada"}``)."""
 
     status = 400
 
-    def __init__(self, message: str, *, status: int | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        status: int | None = None,
+        code: str | None = None,
+        values: dict[str, str | int] | None = None,
+    ) -> None:
         super().__init__(message)
         self.message = message
+        self.code = code
+        self.values = dict(values or {})
         if status is not None:
             self.status = status
 
@@ -41,7 +54,11 @@ class TooManyAttempts(ApiError):
     status = 429
 
     def __init__(self, retry_after: int) -> None:
-        super().__init__(f"too many attempts: try again in {retry_after} s")
+        super().__init__(
+            f"too many attempts: try again in {retry_after} s",
+            code="too_many_attempts",
+            values={"seconds": retry_after},
+        )
         self.retry_after = retry_after
 
 

@@ -99,8 +99,11 @@ def _summary(b: Backend, game_id: int, user: User | None) -> dict[str, Any]:
         return summary(conn, game_row(conn, game_id), user, b.now())
 
 
-def list_games(b: Backend, user: User | None) -> dict[str, list[dict[str, Any]]]:
-    """The user's games, and the public games (forming ones to join, others to watch)."""
+def list_games(
+    b: Backend, user: User | None, language: str = "en"
+) -> dict[str, list[dict[str, Any]]]:
+    """The user's games, and the public games (forming ones to join, others to watch), each
+    with its phase's name in ``language`` (``phase_name``)."""
     with reading(b.db) as conn:
         mine_ids: set[int] = set()
         if user is not None:
@@ -120,10 +123,16 @@ def list_games(b: Backend, user: User | None) -> dict[str, list[dict[str, Any]]]
         open_: list[dict[str, Any]] = []
         watch: list[dict[str, Any]] = []
         for row in rows:
+            if row.id not in mine_ids and not row.settings.get("public", True):
+                continue
+            item = summary(conn, row, user, now)
+            item["phase_name"] = row.phase and engine.edition_phase_title(
+                row.settings.get("edition", "classic"), row.phase, language
+            )
             if row.id in mine_ids:
-                mine.append(summary(conn, row, user, now))
-            elif row.settings.get("public", True):
-                (open_ if row.status == FORMING else watch).append(summary(conn, row, user, now))
+                mine.append(item)
+            else:
+                (open_ if row.status == FORMING else watch).append(item)
     return {"mine": mine, "open": open_, "watch": watch}
 
 
@@ -141,7 +150,7 @@ def join(b: Backend, user: User, game_id: int, code: str | None) -> dict[str, An
             raise Conflict("you already have a seat in this game")
         free = [s for s in seats if s.user_id is None and s.bot is None]
         if not free:
-            raise Conflict("this game has no free seat")
+            raise Conflict("this game has no free seat", code="no_free_seat")
         seat = free[0]
         conn.execute(
             update(t.seats)
@@ -219,7 +228,11 @@ def start(b: Backend, user: User | None, game_id: int) -> dict[str, Any]:
         seats = seats_of(conn, game_id)
         empty = [s for s in seats if s.user_id is None]
         if empty and settings.bots is None:
-            raise Conflict(f"{len(empty)} seat(s) are empty and this game has no bots")
+            raise Conflict(
+                f"{len(empty)} seat(s) are empty and this game has no bots",
+                code="seats_empty",
+                values={"n": len(empty)},
+            )
         game = engine.new_game(
             variant=settings.variant,
             edition=settings.edition,
@@ -251,7 +264,7 @@ def start(b: Backend, user: User | None, game_id: int) -> dict[str, Any]:
             )
         )
         if result.rowcount != 1:
-            raise Conflict("the game changed meanwhile; try again")
+            raise Conflict("the game changed meanwhile; try again", code="changed_meanwhile")
         begin_phase(b, conn, game_id, game, settings, first=True)
     process_due(b, game_id, limit=REQUEST_LIMIT)
     return _summary(b, game_id, user)

@@ -233,7 +233,7 @@ def process_if_due(b: Backend, game_id: int) -> bool:
             .values(**values)
         )
         if done.rowcount != 1:
-            raise Conflict("the game was processed meanwhile")
+            raise Conflict("the game was processed meanwhile", code="changed_meanwhile")
         settings = GameSettings.from_json(row.settings)
         begin_phase(b, conn, game_id, game, settings, first=False)
     log.info("game %d: processed %s", game_id, ", ".join(r["phase"] for r in records))
@@ -548,7 +548,10 @@ def submit_orders(
             raise Conflict("this game is over")
         power = _require_power(seats_of(conn, game_id), user, power)
     if phase is not None and phase.upper() != row.phase:
-        raise Conflict(f"these orders are for {phase.upper()}, the game is in {row.phase}")
+        raise Conflict(
+            f"these orders are for {phase.upper()}, the game is in {row.phase}",
+            code="phase_moved",
+        )
     if power not in engine.powers_to_act(_game(row)):
         raise Conflict(f"{power} has no orders to give in {row.phase}")
     game = engine.scratch(row.id, row.version, row.state)
@@ -567,7 +570,8 @@ def submit_orders(
         if now_row.phase != row.phase or now_row.status != ACTIVE:
             raise Conflict(
                 f"the phase has changed to {now_row.phase}: these orders were for {row.phase}"
-                " and were not stored"
+                " and were not stored",
+                code="phase_moved",
             )
         if merge:  # read, merge and write in this one transaction: no submission is lost
             current = _stored(conn, game_id, row.phase).get(power)

@@ -38,9 +38,13 @@ def send(
     """Send a message from one of the user's powers; ``recipients`` empty means public."""
     body = body.strip()
     if not body:
-        raise BadRequest("a message cannot be empty")
+        raise BadRequest("a message cannot be empty", code="message_empty")
     if len(body) > b.settings.max_message_length:
-        raise BadRequest(f"a message is at most {b.settings.max_message_length} characters")
+        raise BadRequest(
+            f"a message is at most {b.settings.max_message_length} characters",
+            code="message_too_long",
+            values={"n": b.settings.max_message_length},
+        )
     sender = sender.upper()
     to = sorted({r.upper() for r in recipients})
     now = b.now()
@@ -95,7 +99,7 @@ def _check_press(settings: GameSettings, row: Any, to: list[str], now: float) ->
     if not str(row.phase).endswith("M"):
         raise Conflict("messages are sent during the diplomacy phase only")
     if row.press_until is not None and now > row.press_until:
-        raise Conflict("the diplomacy phase is over: orders are being written")
+        raise Conflict("the diplomacy phase is over: orders are being written", code="press_closed")
 
 
 def inbox(

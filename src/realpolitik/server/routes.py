@@ -235,8 +235,8 @@ def create_game(body: GameIn, b: B, me: Me) -> dict[str, Any]:
 
 
 @router.get("/games", tags=["games"])
-def list_games(b: B, me: MaybeMe) -> dict[str, list[dict[str, Any]]]:
-    return games.list_games(b, me)
+def list_games(b: B, me: MaybeMe, language: Language = "en") -> dict[str, list[dict[str, Any]]]:
+    return games.list_games(b, me, language)
 
 
 # The reads every page makes on each change answer with their JSON as it is

@@ -1,7 +1,7 @@
 // realpolitik in the browser: start-up and routing. The page is plain ES modules, no build
 // step: core (state, helpers), lobby (accounts, games, invitations), game (the game page),
 // board (the map and ordering on it), orders (the orders panel), press, history.
-import { S, api, clearFlash, el, fill, go, guarded, stopTimers, t, view } from "./core.js";
+import { S, api, clearFlash, el, fill, go, guarded, stopTimers, t, view, word } from "./core.js";
 import { showGame } from "./game.js";
 import { showLobby } from "./lobby.js";
 
@@ -84,7 +84,7 @@ async function showAuth(code) {
     if (game) {
       invite = el("div", { id: "invited", class: "invited" },
         el("b", {}, t("invited_to", { game: game.name })),
-        el("div", { class: "muted" }, t("invited_by", { user: game.creator || "?", edition: game.edition, players: game.players })),
+        el("div", { class: "muted" }, t("invited_by", { user: game.creator || "?", edition: word("edition_", game.edition), players: game.players })),
         el("div", {}, t("invited_hint")));
     }
   }

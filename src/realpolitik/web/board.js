@@ -32,7 +32,7 @@ export async function renderBoard() {
   const qs = new URLSearchParams({ language: S.lang });
   for (const p of g.my_powers) qs.append("power", p);
   const svg = await guarded(() => api("GET", `/games/${g.id}/map.svg?${qs}`));
-  putSvg(svg || "", true);
+  putSvg(svg || "", true, g.names ? g.names.phase : g.phase);
   if (S.zoom === undefined) focusMine();
   renderLegend(g.position);
   highlight();
@@ -55,13 +55,17 @@ function focusMine() {
   applyZoom(pic);
 }
 
-// Put a map picture on the board; ``interactive``: orders are given by clicking it.
-export function putSvg(svgText, interactive) {
+// Put a map picture on the board; ``interactive``: orders are given by clicking it;
+// ``phase``: the name of the phase it shows, in the page's language.
+export function putSvg(svgText, interactive, phase) {
   const box = document.getElementById("map");
   if (!box) return;
   box.innerHTML = svgText;
   const pic = box.querySelector("svg");
   if (!pic) return;
+  // its title (a tooltip): the game and the phase, not the board's English description
+  const title = pic.querySelector(":scope > title");
+  if (title && phase) title.textContent = `${S.game.name} — ${phase}`;
   pic.removeAttribute("width"); pic.removeAttribute("height");
   const legend = pic.querySelector('[id$="legend"]');
   const [, , w, h] = (pic.getAttribute("viewBox") || "0 0 100 100").split(/\s+/).map(Number);

@@ -25,6 +25,23 @@ export function powerName(power) {
   return (names && names[power]) || (power ? power.charAt(0) + power.slice(1).toLowerCase() : "");
 }
 
+// A phase's name in the page's language ("Otoño de 1901"): the current one, one in the
+// history, or the code itself when neither is known ("S1901M").
+export function phaseName(code) {
+  const g = S.game;
+  if (g && code === g.phase && g.names) return g.names.phase;
+  const past = (S.history || []).find((h) => h.phase === code);
+  return past ? past.name : code;
+}
+
+// A unit in words, capitalised ("El ejército de Bohemia"; the server names every unit on
+// the board), or "A BOH" itself when it is not named.
+export function unitName(unit) {
+  const names = S.game && S.game.names && S.game.names.units;
+  const text = (names && names[unit]) || unit;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 // A province's name in the page's language ("Moscú"), its code if the server gave none.
 export function place(code) {
   const names = S.game && S.game.names && S.game.names.provinces;
@@ -64,6 +81,8 @@ export async function api(method, path, body) {
     const err = new Error((data && data.detail) || res.statusText);
     err.status = res.status;
     err.refused = data && data.refused;
+    err.code = data && data.code;
+    err.values = data && data.values;
     throw err;
   }
   return data;
@@ -83,9 +102,16 @@ export function clearFlash() {
   document.getElementById("flash").hidden = true;
 }
 
+// An error of the server in the page's language: by its code where the server gives one
+// the page knows ("username_taken"), else the server's own words.
+export function errorText(e) {
+  const key = "error_" + e.code;
+  return e.code && t(key) !== key ? t(key, e.values) : e.message;
+}
+
 // Runs fn; an error is shown and undefined returned. ``ok`` tells success from failure.
 export async function guarded(fn) {
-  try { return await fn(); } catch (e) { flash(e.message, true); return undefined; }
+  try { return await fn(); } catch (e) { flash(errorText(e), true); return undefined; }
 }
 
 export const view = () => document.getElementById("view");
@@ -102,7 +128,9 @@ export function stopTimers() {
   if (S.events) { S.events.close(); S.events = null; }
 }
 
+// To ``hash`` ("#" is the lobby); the page is shown again even if it is there already
+// (the lobby's address is "/" as well as "/#", where setting "#" changes nothing).
 export function go(hash) {
-  if (location.hash === hash) window.dispatchEvent(new HashChangeEvent("hashchange"));
+  if ((location.hash || "#") === (hash || "#")) window.dispatchEvent(new HashChangeEvent("hashchange"));
   else location.hash = hash;
 }

@@ -198,12 +198,12 @@ function renderHead() {
   }
   if (g.invite_code && g.status !== "finished") {
     const link = `${location.origin}/#/join/${g.invite_code}`;
-    kids.push(el("div", { class: "invite muted" }, t("invite") + ": ", el("code", { id: "invite-link" }, link), " ",
+    kids.push(el("div", { class: "invite muted" }, t("invite") + t("colon"), el("code", { id: "invite-link" }, link), " ",
       el("button", { class: "small secondary", id: "copy-invite", onclick: () => { navigator.clipboard && navigator.clipboard.writeText(link); flash(t("copied")); } }, t("copy"))));
   }
   if (g.is_over || g.status === "finished") {
     const winners = (g.winners || (g.result && g.result.winners) || []).map(powerName).join(", ");
-    kids.push(el("div", { id: "game-over", class: "over" }, `${t("game_over")} · ${t("winners")}: ${winners}`));
+    kids.push(el("div", { id: "game-over", class: "over" }, `${t("game_over")} · ${t("winners")}${t("colon")}${winners}`));
   } else if (S.power && g.status === "active") {
     if (out.length) kids.push(el("p", { id: "conceded-note", class: "muted" }, t(playing(g).length ? "you_conceded_some" : "you_conceded", { powers: out.map(powerName).join(", ") })));
     if (playing(g).length) kids.push(drawBox());

@@ -1,6 +1,6 @@
 // History on the main board: a stepper through every processed phase; after a phase is
 // processed the board first shows its orders and results, with what happened to me.
-import { S, api, el, fill, guarded, powerName, t } from "./core.js";
+import { S, api, el, fill, guarded, place, powerName, t } from "./core.js";
 import { cancel, putSvg, renderBoard, renderLegend } from "./board.js";
 
 export async function loadHistory() {
@@ -56,7 +56,7 @@ export async function showPhase(phase, fresh) {
   const svg = await guarded(() => api("GET", `/games/${g.id}/map.svg?phase=${phase}&language=${S.lang}`));
   if (!record) return;
   S.shown = phase;
-  putSvg(svg || "", false);
+  putSvg(svg || "", false, list[k] ? list[k].name : phase);
   renderLegend(record.position);
   let after = record.after || g.position;
   if (!record.after && k >= 0 && k + 1 < list.length) {  // (a record stored before "after")
@@ -82,9 +82,10 @@ export function fateLine(e, idle = false) {
   }
   if (e.unit === "destroyed" || e.result === "destroyed") return ["bad", t("sum_destroyed", { order: text })];
   if (e.implied && / D$/.test(e.order)) return ["bad", t("sum_disbanded", { order: text, reason: e.reason || "" })];
-  if (e.result === "illegal" || e.result === "invalid") return ["bad", `${text}: ${t(e.result)} (${e.reason})`];
-  if (e.result === "fails" || e.result === "cut") return ["bad", `${text}: ${t(e.result)}${e.reason ? " — " + e.reason : ""}`];
-  if (e.result === "succeeds" && / - /.test(e.order)) return ["ok", `${text}: ${t("succeeds")}`];
+  const said = text + t("colon") + t(e.result);
+  if (e.result === "illegal" || e.result === "invalid") return ["bad", `${said} (${e.reason})`];
+  if (e.result === "fails" || e.result === "cut") return ["bad", `${said}${e.reason ? " — " + e.reason : ""}`];
+  if (e.result === "succeeds" && / - /.test(e.order)) return ["ok", said];
   return null;
 }
 
@@ -116,8 +117,8 @@ export function summaryLines(record, after, phase) {
     const before = new Set((record.position.centers || {})[p] || []);
     const now = new Set(((after && after.centers) || {})[p] || []);
     const lost = [...before].filter((c) => !now.has(c)), won = [...now].filter((c) => !before.has(c));
-    if (lost.length) lines.push([p, "bad", t("sum_lost", { places: lost.join(", ") })]);
-    if (won.length) lines.push([p, "ok", t("sum_gained", { places: won.join(", ") })]);
+    if (lost.length) lines.push([p, "bad", t("sum_lost", { places: lost.map(place).join(", ") })]);
+    if (won.length) lines.push([p, "ok", t("sum_gained", { places: won.map(place).join(", ") })]);
   }
   // what happened to everyone: the phase's events, powers eliminated
   for (const event of record.events || []) lines.push([null, "event", eventText(event)]);
@@ -134,7 +135,7 @@ function renderSummary(record, after, fresh, name, phase) {
   const box = document.getElementById("summary");
   fill(box, el("div", { class: "summary" + (fresh ? " fresh" : "") },
     el("b", {}, fresh ? t("just_processed", { phase: name }) : name),
-    lines.length ? el("ul", { id: "summary-list" }, lines.map(([p, cls, text]) => el("li", { class: cls }, p && (g.my_powers.length > 1 || !g.my_powers.length) ? `${powerName(p)}: ${text}` : text)))
+    lines.length ? el("ul", { id: "summary-list" }, lines.map(([p, cls, text]) => el("li", { class: cls }, p && (g.my_powers.length > 1 || !g.my_powers.length) ? powerName(p) + t("colon") + text : text)))
       : el("p", { class: "muted" }, t("sum_nothing")),
     fresh ? continueButton() : null));
 }

@@ -2,15 +2,18 @@
 import { S, api, el, fill, go, guarded, t, view, word } from "./core.js";
 import { unread as unreadOf } from "./press.js";
 
+// "1 player", "2 players": ``n`` with the word for one or for several.
+const count = (n, one, many) => `${n} ${t(n === 1 ? one : many)}`;
+
 const aboutText = (e) => (S.i18n.en && S.i18n.en["about_" + e] ? t("about_" + e) : "");
 
 export async function showLobby() {
-  const lists = await guarded(() => api("GET", "/games"));
+  const lists = await guarded(() => api("GET", `/games?language=${S.lang}`));
   const meta = await guarded(() => api("GET", "/meta"));
   if (!lists || !meta) return;
   const gameItem = (g, action, extra) => el("li", { class: "game-item", "data-game": g.id },
     el("span", { class: "game-name" }, g.name),
-    el("span", { class: "muted" }, ` ${t(g.status)} ${g.phase || ""} · ${g.seats.filter((s) => s.taken || s.player).length} ${t("people")}, ${g.seats.filter((s) => s.bot).length} ${t("bots_short")} / ${g.seats.length}`),
+    el("span", { class: "muted" }, ` ${t(g.status)} ${g.phase_name || g.phase || ""} · ${count(g.seats.filter((s) => s.taken || s.player).length, "person", "people")}, ${count(g.seats.filter((s) => s.bot).length, "bot_one", "bots_short")} / ${g.seats.length}`),
     g.details || null,
     el("button", { class: "small", onclick: action.fn }, action.label), extra);
   const open = (g) => ({ label: t("open"), fn: () => go("#/game/" + g.id) });
@@ -21,7 +24,7 @@ export async function showLobby() {
     class: "small secondary leave", onclick: () => { if (confirm(t("confirm_leave"))) guarded(async () => { await api("POST", `/games/${g.id}/leave`); showLobby(); }); },
   }, t("leave")));
   const field = (label, input) => el("label", {}, label, input);
-  const name = el("input", { id: "new-name", value: `${S.user.username}'s game`, maxlength: 100 });
+  const name = el("input", { id: "new-name", value: t("game_of", { user: S.user.username }), maxlength: 100 });
   const edition = el("select", { id: "new-edition" }, meta.editions.map((e) => el("option", { value: e }, word("edition_", e))));
   const players = el("select", { id: "new-players" });
   const tables = () => fill(players, (meta.players[edition.value] || [7]).slice().reverse().map((n) => el("option", { value: n }, n)));
@@ -30,7 +33,11 @@ export async function showLobby() {
   const setupField = el("label", {}, t("table"), setup);
   const setups = () => {
     const choices = ((meta.setups || {})[edition.value] || {})[players.value] || [];
-    fill(setup, choices.map((c) => el("option", { value: c.id }, c.title === c.id ? c.id : `${c.id}: ${c.title}`)));
+    const title = (c) => {  // the table's title in the page's language, if there is one
+      const key = `setup_${edition.value}_${c.id}`;
+      return t(key) === key ? c.title : t(key);
+    };
+    fill(setup, choices.map((c) => el("option", { value: c.id }, title(c) === c.id ? c.id : `${c.id}: ${title(c)}`)));
     setupField.hidden = !choices.length;
   };
   edition.onchange = () => { tables(); setups(); about.textContent = aboutText(edition.value); };

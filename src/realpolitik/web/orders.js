@@ -2,7 +2,7 @@
 // it (moves, retreats and why, builds due), its orders with their status, orders refused
 // with the reason, its units (the keyboard path to their legal orders), typed orders, and
 // its Ready; above them, Ready for all my powers.
-import { S, api, busy, clearFlash, el, fill, flash, guarded, place, powerName, t } from "./core.js";
+import { S, api, busy, clearFlash, el, errorText, fill, flash, guarded, place, powerName, t, unitName } from "./core.js";
 import { cancel, orderWords, renderBoard, select, unitLabel } from "./board.js";
 
 // The ids of a power's part of the panel: plain for the power in focus (the one whose unit
@@ -46,7 +46,7 @@ function powerOrders(p) {
     el("h3", {}, `${t("your_orders")} · ${powerName(p)}`),
     mine.to_act ? phaseBrief(p) : el("p", { class: "muted" }, t("nothing_to_order")),
     el("ul", { id: idOf("my-orders", p), class: "my-orders" }, orderItems(p)),
-    mine.missing && mine.missing.length ? el("p", { id: idOf("missing", p), class: "missing warn" }, `${t("units_without_orders")}: ${mine.missing.map(place).join(", ")}`) : null,
+    mine.missing && mine.missing.length ? el("p", { id: idOf("missing", p), class: "missing warn" }, `${t("units_without_orders")}${t("colon")}${mine.missing.map(place).join(", ")}`) : null,
     keys.length ? el("div", { id: idOf("unit-list", p), class: "units" }, keys.map((k) => el("button", {
       class: "unit small secondary" + (ordered.has(k.split("/")[0]) ? " done" : ""), "data-key": k, onclick: () => select(k) },
     ordered.has(k.split("/")[0]) ? "✓ " : "", unitLabel(k)))) : null,
@@ -70,7 +70,7 @@ function phaseBrief(p) {
   if (kind === "R") {
     const mineDislodged = (g.position.dislodged && g.position.dislodged[p]) || [];
     return el("div", { id, class: "brief" }, mineDislodged.map((d) => el("p", { class: "warn" },
-      t("dislodged_from", { unit: unitLabel(d.unit.split(" ")[1]), from: d.attacker_from ? place(d.attacker_from) : "?" }), " ",
+      t("dislodged_" + d.unit[0], { unit: unitName(d.unit), from: d.attacker_from ? place(d.attacker_from) : "?" }), " ",
       d.retreats.length ? t("can_retreat_to", { places: d.retreats.map(place).join(", ") }) : t("no_retreat"))));
   }
   if (kind === "A") {
@@ -119,13 +119,13 @@ function readyButton(p) {
 function confirmReady(p) {
   const g = S.game;
   const mine = g.orders[p];
-  const who = g.my_powers.length > 1 ? `${powerName(p)}: ` : "";
+  const who = g.my_powers.length > 1 ? powerName(p) + t("colon") : "";
   if ((g.phase || "").endsWith("A")) {
     const due = (g.adjustments || {})[p] || 0;
     const given = mine.orders.length;
     if (due > 0 && given < due) return confirm(who + t("confirm_builds_left", { n: due - given }));
   } else if (mine.missing && mine.missing.length) {
-    return confirm(who + t("confirm_missing", { units: mine.missing.join(", ") }));
+    return confirm(who + t("confirm_missing", { units: mine.missing.map(place).join(", ") }));
   }
   return true;
 }
@@ -153,7 +153,7 @@ export async function submitOrders(orders, language, power = S.power) {
       S.refused = [];
       clearFlash();  // an earlier refusal's error does not stay over this success
     } catch (e) {
-      if (!e.refused) { flash(e.message, true); return false; }
+      if (!e.refused) { flash(errorText(e), true); return false; }
       S.refused = e.refused.map((r) => ({ ...r, power }));
       flash(t("orders_refused", { n: e.refused.length }), true);
       renderOrders(true);
@@ -198,7 +198,8 @@ function conquistaBox(p) {
   const allies = new Set(mine.ally || []);
   const foreign = Object.entries(g.position.units || {}).filter(([p]) => !g.my_powers.includes(p));
   const unitBoxes = foreign.map(([p, units]) => el("div", { class: "accept-row" }, el("b", {}, powerName(p)), " ",
-    units.map((u) => el("label", { class: "check small" }, el("input", { type: "checkbox", class: "accept", value: u, checked: accepted.has(u.split(" ")[1].split("/")[0]) || accepted.has(u.split(" ")[1]) }), u))));
+    units.map((u) => el("label", { class: "check small", title: unitName(u) }, el("input", { type: "checkbox", class: "accept", value: u, checked: accepted.has(u.split(" ")[1].split("/")[0]) || accepted.has(u.split(" ")[1]) }),
+      `${t(u[0] === "A" ? "army" : "fleet")} · ${place(u.split(" ")[1])}`))));
   const powerBoxes = (g.powers || []).filter((p) => !g.my_powers.includes(p)).map((p) => el("label", { class: "check small" },
     el("input", { type: "checkbox", class: "ally", value: p, checked: allies.has(p) }), powerName(p)));
   const save = () => busy(async () => {

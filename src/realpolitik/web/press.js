@@ -1,7 +1,7 @@
 // Press as conversations: one thread per set of correspondents (everyone, one power, a
 // group), each with its unread count; the compose box writes to the open thread, or to
 // the powers ticked for a new one. Closed, and saying so, when press is.
-import { S, api, el, fill, guarded, powerName, t } from "./core.js";
+import { S, api, el, fill, guarded, phaseName, powerName, t } from "./core.js";
 
 export function resetPress() { S.lastMsg = 0; S.messages = []; S.thread = null; S.pressKey = null; }
 
@@ -71,7 +71,7 @@ function renderMessages() {
       onclick: () => { S.thread = id; renderMessages(); } }, threadName(id), n ? el("span", { class: "badge" }, n) : null);
   }));
   const list = shown.length ? el("ul", { id: "messages", class: "messages" }, shown.map((m) => el("li", { class: m.recipients.length ? "private" : "public" },
-    el("b", {}, powerName(m.sender)), el("span", { class: "muted" }, ` · ${m.phase}`), el("div", {}, m.body))))
+    el("b", {}, powerName(m.sender)), el("span", { class: "muted", "data-phase": m.phase }, ` · ${phaseName(m.phase)}`), el("div", {}, m.body))))
     : el("p", { id: "messages", class: "muted" }, t("no_messages"));
   const existing = document.getElementById("compose");
   if (existing && existing.contains(document.activeElement)) {
@@ -110,7 +110,7 @@ function compose(open) {
     renderMessages();
   });
   return el("div", { id: "compose" },
-    el("div", { class: "muted" }, `${t("to")}: ${threadName(open)}`),
+    el("div", { class: "muted" }, t("to") + t("colon") + threadName(open)),
     g.settings.press === "full" ? el("details", { class: "new-thread" }, el("summary", {}, t("new_conversation")),
       el("div", { class: "muted small" }, t("to_hint")), el("div", { class: "recipients" }, boxes)) : null,
     body, el("button", { id: "send-message", onclick: send }, t("send")));
