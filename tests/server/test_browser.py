@@ -1369,6 +1369,12 @@ SUMMARY = """async ([text]) => {
     const fate = fateLine({order: 'A BUD - GAL', text, result: 'fails'})[1];
     return [lost, fate];
 }"""
+# Two orders typed for one unit, and why the second is refused.
+TWICE = {
+    "es": ("E Boh R Sil\nE Boh D", 'una segunda orden para Bohemia (después de "E Boh R Sil")'),
+    "fr": ("A Boh R Sil\nA Boh D", "un second ordre pour l'espace Bohême (après « A Boh R Sil »)"),
+    "pt": ("E Boe. r Sil.\nE Boe. d", 'uma segunda ordem para Boêmia (depois de "E Boe. r Sil.")'),
+}
 MOVE_TEXT = {"es": "E Bud-Gal", "fr": "A Bud-Gal", "pt": "E de Bud. para Gal."}
 
 
@@ -1460,6 +1466,10 @@ def test_the_page_speaks_spanish_french_and_portuguese(server: LiveServer, brows
         assert titles == [f"{name} — {said['retreat_phase']}", said["sea"]], titles
         lost, fate = page.evaluate(SUMMARY, [MOVE_TEXT[lang]])
         assert (lost, fate) == (said["lost"], said["fate"]), lang
+        page.fill("#typed", TWICE[lang][0])  # two orders for the army: the second refused
+        page.click("#submit-typed")
+        page.wait_for_function(f"[...document.querySelectorAll('#my-orders li.refused .reason')]"
+                               f".some((r) => r.textContent === {TWICE[lang][1]!r})")  # fmt: skip
         page.click("#ready")  # with the army not ordered: the page asks (and is told no)
         idle(page)
         assert said["confirm"][:-1] in asked[-1], (lang, asked)

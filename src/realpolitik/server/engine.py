@@ -437,8 +437,11 @@ def judge_orders(
         if ref is None:
             continue
         if ref.province in keys:
-            reason = f"a second order for {ref.province} (after {keys[ref.province]!r})"
-            refused.append({"order": text, "reason": reason})
+            place = Words(language, game_map=game.game_map).province(ref.province, "long")
+            said = str(words["messages"]["second_order"])
+            refused.append(
+                {"order": text, "reason": said.format(province=place, text=keys[ref.province])}
+            )
         keys[ref.province] = text
     if refused:
         return [], refused
