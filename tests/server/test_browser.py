@@ -1316,6 +1316,7 @@ SAID: dict[str, dict[str, str]] = {
         "sea": "Mar Adriático",
         "lost": "perdió Viena",
         "fate": "E Bud-Gal: fracasa",
+        "cut": "E Bud A E Vie: apoyo anulado",
         "confirm": "Las unidades sin órdenes se mantendrán: Bohemia.",
         "seats": "1 jugador, 6 bots / 7",
     },
@@ -1335,6 +1336,7 @@ SAID: dict[str, dict[str, str]] = {
         "sea": "mer Adriatique",
         "lost": "a perdu Vienne",
         "fate": "A Bud-Gal : échoue",
+        "cut": "A Bud (S) A Vie : support coupé",
         "confirm": "Les unités sans ordre tiendront : Bohême.",
         "seats": "1 joueur, 6 bots / 7",
     },
@@ -1354,20 +1356,22 @@ SAID: dict[str, dict[str, str]] = {
         "sea": "Mar Adriático",
         "lost": "perdeu Viena",
         "fate": "E de Bud. para Gal.: falha",
+        "cut": "E de Bud. apoia E de Vie.: apoio anulado",
         "confirm": "As unidades sem ordens ficarão: Boêmia.",
         "seats": "1 jogador, 6 bots / 7",
     },
 }
 FLASH = "document.getElementById('flash')"
 # The page's words for a lost centre and a failed move (history.js's own functions).
-SUMMARY = """async ([text]) => {
+SUMMARY = """async ([text, support]) => {
     const {S} = await import('/static/core.js');
     const {fateLine, summaryLines} = await import('/static/history.js');
     const p = S.game.my_powers[0];
     const record = {orders: {[p]: []}, position: {units: {}, centers: {[p]: ['VIE']}}, events: []};
     const lost = summaryLines(record, {units: {}, centers: {[p]: []}}, 'F1901M')[0][2];
     const fate = fateLine({order: 'A BUD - GAL', text, result: 'fails'})[1];
-    return [lost, fate];
+    const cut = fateLine({order: 'A BUD S A VIE', text: support, result: 'cut'})[1];
+    return [lost, fate, cut];
 }"""
 # Two orders typed for one unit, and why the second is refused.
 TWICE = {
@@ -1375,6 +1379,7 @@ TWICE = {
     "fr": ("A Boh R Sil\nA Boh D", "un second ordre pour l'espace Bohême (après « A Boh R Sil »)"),
     "pt": ("E Boe. r Sil.\nE Boe. d", 'uma segunda ordem para Boêmia (depois de "E Boe. r Sil.")'),
 }
+SUPPORT_TEXT = {"es": "E Bud A E Vie", "fr": "A Bud (S) A Vie", "pt": "E de Bud. apoia E de Vie."}
 MOVE_TEXT = {"es": "E Bud-Gal", "fr": "A Bud-Gal", "pt": "E de Bud. para Gal."}
 
 
@@ -1464,8 +1469,8 @@ def test_the_page_speaks_spanish_french_and_portuguese(server: LiveServer, brows
                                ".textContent]")  # fmt: skip
         name = SAID["pt"]["game_of"]  # (the game's name as the form gave it, in Portuguese)
         assert titles == [f"{name} — {said['retreat_phase']}", said["sea"]], titles
-        lost, fate = page.evaluate(SUMMARY, [MOVE_TEXT[lang]])
-        assert (lost, fate) == (said["lost"], said["fate"]), lang
+        lost, fate, cut = page.evaluate(SUMMARY, [MOVE_TEXT[lang], SUPPORT_TEXT[lang]])
+        assert (lost, fate, cut) == (said["lost"], said["fate"], said["cut"]), lang
         page.fill("#typed", TWICE[lang][0])  # two orders for the army: the second refused
         page.click("#submit-typed")
         page.wait_for_function(f"[...document.querySelectorAll('#my-orders li.refused .reason')]"
