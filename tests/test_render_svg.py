@@ -10,9 +10,11 @@ from pathlib import Path
 import pytest
 
 from realpolitik import Position, SupportHold, SupportMove, load_map, parse_order
+from realpolitik.data import shipped
 from realpolitik.formats.replay import load_game_record
 from realpolitik.render import render
 from realpolitik.render.frames import Frame, frames_from_record
+from realpolitik.render.words import Words
 
 STANDARD = load_map("standard")
 
@@ -84,6 +86,51 @@ def test_words_in_other_languages() -> None:
     assert "Verão de 1901" in grow
     with pytest.raises(ValueError):
         draw(frame, language="xx")
+
+
+LEGEND_IN_ENGLISH = {
+    "Power",
+    "units",
+    "Orders",
+    "Key",
+    "army",
+    "fleet",
+    "move",
+}  # ("centres": fr too)
+LEGEND_IN_ENGLISH |= {
+    "support",
+    "hold",
+    "convoy",
+    "failed",
+    "standoff",
+    "Standard map (Europe 1901)",
+}
+LEGEND = {
+    "es": {"Potencia", "centros", "Órdenes", "Leyenda", "ejército", "Mapa estándar (Europa 1901)"},
+    "fr": {"Puissance", "unités", "Ordres", "Légende", "soutien", "Carte standard (Europe 1901)"},
+    "pt": {"Potência", "unidades", "Ordens", "Legenda", "armada", "Mapa padrão (Europa 1901)"},
+}
+
+
+TITLES = {
+    "es": "Mapa estándar (Europa 1901)",
+    "fr": "Carte standard (Europe 1901)",
+    "pt": "Mapa padrão (Europa 1901)",
+}
+FALL_1901 = {"es": "Otoño de 1901", "fr": "Automne 1901", "pt": "Outono de 1901"}
+
+
+@pytest.mark.parametrize("language", sorted(LEGEND))
+def test_the_legend_and_the_board_s_title_in_the_language(language: str) -> None:
+    said = texts(draw(frames("classic_1901_1902")["F1901M"], language=language))
+    assert LEGEND[language] <= said and not said & LEGEND_IN_ENGLISH, said
+    board = parse(draw(frames("classic_1901_1902")["F1901M"], language=language))
+    title = board.find(f"{NS}title")
+    assert title is not None and title.text == f"{TITLES[language]} — {FALL_1901[language]}"
+    # every board has its title in the language
+    boards = {p.stem for p in shipped("maps", "data").rglob("*.json")}
+    for name in boards:
+        assert Words(language).title(load_map(name)) != load_map(name).title, name
 
 
 def test_id_prefix_keeps_ids_apart() -> None:

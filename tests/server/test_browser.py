@@ -1317,6 +1317,7 @@ SAID: dict[str, dict[str, str]] = {
         "lost": "perdió Viena",
         "fate": "E Bud-Gal: fracasa",
         "cut": "E Bud A E Vie: apoyo anulado",
+        "key": "Leyenda",
         "confirm": "Las unidades sin órdenes se mantendrán: Bohemia.",
         "seats": "1 jugador, 6 bots / 7",
     },
@@ -1337,6 +1338,7 @@ SAID: dict[str, dict[str, str]] = {
         "lost": "a perdu Vienne",
         "fate": "A Bud-Gal : échoue",
         "cut": "A Bud (S) A Vie : support coupé",
+        "key": "Légende",
         "confirm": "Les unités sans ordre tiendront : Bohême.",
         "seats": "1 joueur, 6 bots / 7",
     },
@@ -1357,6 +1359,7 @@ SAID: dict[str, dict[str, str]] = {
         "lost": "perdeu Viena",
         "fate": "E de Bud. para Gal.: falha",
         "cut": "E de Bud. apoia E de Vie.: apoio anulado",
+        "key": "Legenda",
         "confirm": "As unidades sem ordens ficarão: Boêmia.",
         "seats": "1 jogador, 6 bots / 7",
     },
@@ -1469,6 +1472,11 @@ def test_the_page_speaks_spanish_french_and_portuguese(server: LiveServer, brows
                                ".textContent]")  # fmt: skip
         name = SAID["pt"]["game_of"]  # (the game's name as the form gave it, in Portuguese)
         assert titles == [f"{name} — {said['retreat_phase']}", said["sea"]], titles
+        picture = page.evaluate(  # the map as the server draws it, legend and all
+            "async ([id, l]) => (await fetch(`/api/games/${id}/map.svg?language=${l}`)).text()",
+            [game_id, lang],
+        )
+        assert f">{said['key']}</text>" in picture and ">Key</text>" not in picture, lang
         lost, fate, cut = page.evaluate(SUMMARY, [MOVE_TEXT[lang], SUPPORT_TEXT[lang]])
         assert (lost, fate, cut) == (said["lost"], said["fate"], said["cut"]), lang
         page.fill("#typed", TWICE[lang][0])  # two orders for the army: the second refused

@@ -67,12 +67,12 @@ def legend_svg(
     )
     left = x + 18
     y = 30.0
-    for line in _lines(title or game_map.title, 36)[:3]:
+    for line in _lines(title or words.title(game_map), 36)[:3]:
         out.append(_text(left, y, line, 12, font_weight="bold"))
         y += 15
     y += 21
     if blank:
-        out.append(_text(left, y + 8, "Season ________  Year ______", 15))
+        out.append(_text(left, y + 8, words.legend("blank"), 15))
         y += 26
     elif phase is not None:
         out.append(_text(left, y, words.date(phase), 24, font_weight="bold"))
@@ -85,9 +85,13 @@ def legend_svg(
         if phase is not None and phase.kind is PhaseKind.ADJUSTMENTS
         else {}
     )
-    out.append(_text(left, y, "Power", 10, fill="#7a6a52"))
-    out.append(_text(x + WIDTH - 86, y, "centres", 10, fill="#7a6a52", text_anchor="end"))
-    out.append(_text(x + WIDTH - 22, y, "units", 10, fill="#7a6a52", text_anchor="end"))
+    out.append(_text(left, y, words.legend("power"), 10, fill="#7a6a52"))
+    out.append(
+        _text(x + WIDTH - 86, y, words.legend("centres"), 10, fill="#7a6a52", text_anchor="end")
+    )
+    out.append(
+        _text(x + WIDTH - 22, y, words.legend("units"), 10, fill="#7a6a52", text_anchor="end")
+    )
     y += 8
     for power in game_map.powers:
         colour = style.power_colour(power, game_map.powers)
@@ -134,7 +138,7 @@ def legend_svg(
     y += 30
     key_top = height - 250
     y = _orders(out, drawn, words, left, y, key_top - 16)
-    _key(out, left, key_top)
+    _key(out, words, left, key_top)
     out.append("</g>")
     return "\n".join(out)
 
@@ -150,12 +154,14 @@ def _orders(
     shown = [d for d in drawn if not d.implied]
     if not shown:
         return y
-    out.append(_text(left, y, "Orders", 13, font_weight="bold"))
+    out.append(_text(left, y, words.legend("orders"), 13, font_weight="bold"))
     y += 6
     power = None
     for k, d in enumerate(shown):
         if y + 30 > bottom:
-            out.append(_text(left, y + 14, f"… {len(shown) - k} more", 10, fill="#7a6a52"))
+            out.append(
+                _text(left, y + 14, words.legend("more", n=len(shown) - k), 10, fill="#7a6a52")
+            )
             break
         if d.power != power:
             power = d.power
@@ -179,35 +185,35 @@ def _orders(
     return y
 
 
-def _key(out: list[str], left: float, top: float) -> None:
-    out.append(_text(left, top, "Key", 13, font_weight="bold"))
+def _key(out: list[str], words: Words, left: float, top: float) -> None:
+    out.append(_text(left, top, words.legend("key"), 13, font_weight="bold"))
     rows = top + 24
     out.append(unit_token(ARMY, left + 12, rows - 4, "#ffffff", classes="key"))
-    out.append(_text(left + 30, rows, "army", 11))
+    out.append(_text(left + 30, rows, words.legend("army"), 11))
     out.append(unit_token(FLEET, left + 142, rows - 4, "#ffffff", classes="key"))
-    out.append(_text(left + 164, rows, "fleet", 11))
+    out.append(_text(left + 164, rows, words.legend("fleet"), 11))
     rows += 26
     out.append(
         f'<path d="M{fmt(left)},{fmt(rows - 4)}h26" stroke="#555" stroke-width="3.2"/>'
         f'<path d="M{fmt(left + 26)},{fmt(rows - 9)}l8,5l-8,5z" fill="#555"/>'
     )
-    out.append(_text(left + 44, rows, "move", 11))
+    out.append(_text(left + 44, rows, words.legend("move"), 11))
     out.append(
         f'<path d="M{fmt(left + 128)},{fmt(rows - 4)}h28" stroke="#555" stroke-width="1.8"/>'
         f'<circle cx="{fmt(left + 158)}" cy="{fmt(rows - 4)}" r="3.4" fill="#555"/>'
     )
-    out.append(_text(left + 168, rows, "support", 11))
+    out.append(_text(left + 168, rows, words.legend("support"), 11))
     rows += 26
     out.append(
         f'<circle cx="{fmt(left + 12)}" cy="{fmt(rows - 4)}" r="9" fill="none" stroke="#555" '
         'stroke-width="2.4"/>'
     )
-    out.append(_text(left + 30, rows, "hold", 11))
+    out.append(_text(left + 30, rows, words.legend("hold"), 11))
     out.append(
         f'<circle cx="{fmt(left + 142)}" cy="{fmt(rows - 4)}" r="9" fill="none" stroke="#555" '
         'stroke-width="2.2" stroke-dasharray="2 3"/>'
     )
-    out.append(_text(left + 160, rows, "convoy", 11))
+    out.append(_text(left + 160, rows, words.legend("convoy"), 11))
     rows += 26
     out.append(
         f'<path d="M{fmt(left)},{fmt(rows - 4)}h30" stroke="#555" stroke-width="3" '
@@ -215,19 +221,19 @@ def _key(out: list[str], left: float, top: float) -> None:
         f'<path d="M{fmt(left + 11)},{fmt(rows - 8)}l8,8M{fmt(left + 19)},{fmt(rows - 8)}l-8,8" '
         f'stroke="{style.FAIL}" stroke-width="2.6" stroke-linecap="round"/>'
     )
-    out.append(_text(left + 40, rows, "failed", 11))
+    out.append(_text(left + 40, rows, words.legend("failed"), 11))
     out.append(
         f'<path d="M{fmt(left + 128)},{fmt(rows - 4)}m-7,0a7,7 0 1,0 14,0a7,7 0 1,0 -14,0" '
         f'fill="#ffb347" stroke="{style.FAIL}" stroke-width="1.4"/>'
     )
-    out.append(_text(left + 144, rows, "standoff", 11))
+    out.append(_text(left + 144, rows, words.legend("standoff"), 11))
     rows += 26
     out.append(
         f'<circle cx="{fmt(left + 12)}" cy="{fmt(rows - 4)}" r="10" fill="#fff" '
         f'stroke="{style.FAIL}" stroke-width="2" stroke-dasharray="4 2"/>'
     )
-    out.append(_text(left + 30, rows, "dislodged (dotted: retreats)", 11))
+    out.append(_text(left + 30, rows, words.legend("dislodged"), 11))
     rows += 26
     star = f"M{fmt(left + 12)},{fmt(rows - 11)}l2,5h5l-4,3l2,5l-5,-3l-5,3l2,-5l-4,-3h5z"
     out.append(f'<path d="{star}" fill="none" stroke="#3d3424" stroke-width="1.1"/>')
-    out.append(_text(left + 30, rows, "supply centre (filled: owner)", 11))
+    out.append(_text(left + 30, rows, words.legend("centre"), 11))

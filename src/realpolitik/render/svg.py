@@ -108,7 +108,7 @@ def render(
 
 
 def _title(game_map: GameMap, phase: Phase | None, words: Words) -> str:
-    return game_map.title + (f" — {phase_name(phase, words)}" if phase is not None else "")
+    return words.title(game_map) + (f" — {phase_name(phase, words)}" if phase is not None else "")
 
 
 def _drawn_orders(

@@ -1,11 +1,15 @@
-"""The words printed on the picture, in the chosen language (from the notation lexicons):
-province names, dates, power names, orders and results."""
+"""The words printed on the picture, in the chosen language: province names, dates, power
+names, orders and results (from the notation lexicons), and the legend's own words and the
+boards' titles (``data/legend_words.json``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
+from typing import Any
 
 from realpolitik.adjudicator.results import OrderResult
+from realpolitik.data import read_json
 from realpolitik.maps import GameMap
 from realpolitik.notation import format_date, format_order, language_data, power_name, result_name
 from realpolitik.orders import Order
@@ -66,3 +70,17 @@ class Words:
 
     def result(self, result: OrderResult) -> str:
         return result_name(result, self.language)
+
+    def legend(self, key: str, **values: object) -> str:
+        """A word of the legend (``"power"``: ``"Potencia"``), ``values`` filled in."""
+        return str(_legend_words()[self.language][key]).format(**values)
+
+    def title(self, game_map: GameMap) -> str:
+        """The board's title in the language (the map's own, English, where it has none)."""
+        return str(_legend_words()[self.language]["titles"].get(game_map.name, game_map.title))
+
+
+@cache
+def _legend_words() -> Mapping[str, Mapping[str, Any]]:
+    words: dict[str, Mapping[str, Any]] = read_json("render", "data", "legend_words.json")
+    return words
