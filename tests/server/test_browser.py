@@ -1318,6 +1318,7 @@ SAID: dict[str, dict[str, str]] = {
         "fate": "E Bud-Gal: fracasa",
         "cut": "E Bud A E Vie: apoyo anulado",
         "key": "Leyenda",
+        "language": "Idioma",
         "confirm": "Las unidades sin órdenes se mantendrán: Bohemia.",
         "seats": "1 jugador, 6 bots / 7",
     },
@@ -1339,6 +1340,7 @@ SAID: dict[str, dict[str, str]] = {
         "fate": "A Bud-Gal : échoue",
         "cut": "A Bud (S) A Vie : support coupé",
         "key": "Légende",
+        "language": "Langue",
         "confirm": "Les unités sans ordre tiendront : Bohême.",
         "seats": "1 joueur, 6 bots / 7",
     },
@@ -1360,6 +1362,7 @@ SAID: dict[str, dict[str, str]] = {
         "fate": "E de Bud. para Gal.: falha",
         "cut": "E de Bud. apoia E de Vie.: apoio anulado",
         "key": "Legenda",
+        "language": "Idioma",
         "confirm": "As unidades sem ordens ficarão: Boêmia.",
         "seats": "1 jogador, 6 bots / 7",
     },
@@ -1407,6 +1410,7 @@ def test_the_page_speaks_spanish_french_and_portuguese(server: LiveServer, brows
         page.fill("#auth-pass", "short")
         page.click("#register")
         page.wait_for_function(f"{FLASH}.textContent === {said['short_password']!r}")
+        assert page.get_attribute("#language", "aria-label") == said["language"]
     page.fill("#auth-pass", "lovelace1815")
     page.click("#register")  # (in Portuguese, the last language chosen)
     page.wait_for_selector("#create-game")

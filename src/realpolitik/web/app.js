@@ -30,6 +30,7 @@ async function boot() {
 function translateStatic() {
   document.documentElement.lang = S.lang;
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  document.getElementById("language").setAttribute("aria-label", t("language"));
   document.getElementById("whoami").textContent = S.user ? S.user.username : "";
   document.getElementById("logout").hidden = !S.user;
 }
