@@ -1318,6 +1318,7 @@ SAID: dict[str, dict[str, str]] = {
         "fate": "E Bud-Gal: fracasa",
         "cut": "E Bud A E Vie: apoyo anulado",
         "key": "Leyenda",
+        "moves": " se mueve ",
         "language": "Idioma",
         "confirm": "Las unidades sin órdenes se mantendrán: Bohemia.",
         "seats": "1 jugador, 6 bots / 7",
@@ -1340,6 +1341,7 @@ SAID: dict[str, dict[str, str]] = {
         "fate": "A Bud-Gal : échoue",
         "cut": "A Bud (S) A Vie : support coupé",
         "key": "Légende",
+        "moves": " se déplace ",
         "language": "Langue",
         "confirm": "Les unités sans ordre tiendront : Bohême.",
         "seats": "1 joueur, 6 bots / 7",
@@ -1362,6 +1364,7 @@ SAID: dict[str, dict[str, str]] = {
         "fate": "E de Bud. para Gal.: falha",
         "cut": "E de Bud. apoia E de Vie.: apoio anulado",
         "key": "Legenda",
+        "moves": " vai ",
         "language": "Idioma",
         "confirm": "As unidades sem ordens ficarão: Boêmia.",
         "seats": "1 jogador, 6 bots / 7",
@@ -1451,6 +1454,10 @@ def test_the_page_speaks_spanish_french_and_portuguese(server: LiveServer, brows
                                 f"{said['phase']!r}")  # fmt: skip
         sent = page.inner_text("#messages li span.muted").strip()
         assert sent == f"· {said['phase']}", (lang, sent)
+    page.once("dialog", lambda d: d.accept())  # (units without orders: they hold)
+    page.click("#ready")  # a phase in the history: the bots are ready
+    until_phase_changes(page, "S1901M")
+    continue_to_now(page)
     power = page.get_attribute("#power", "data-power") or ""
     put_at_a_retreat(server, game_id, power)
     asked: list[str] = []
@@ -1490,6 +1497,15 @@ def test_the_page_speaks_spanish_french_and_portuguese(server: LiveServer, brows
         page.click("#ready")  # with the army not ordered: the page asks (and is told no)
         idle(page)
         assert said["confirm"][:-1] in asked[-1], (lang, asked)
+    for lang, said in SAID.items():  # the results table: each order as a sentence
+        in_language(page, lang, f"(document.getElementById('phase') || {{}}).textContent === "
+                                f"{said['retreat_phase']!r}")  # fmt: skip
+        page.click("#step-prev")
+        page.wait_for_function("document.getElementById('step-label').dataset.phase === 'S1901M'")
+        page.click("#results-view summary")
+        orders = page.locator("#results tr td:nth-child(2)").all_inner_texts()
+        assert len(orders) == 22 and all(o.endswith(".") for o in orders), (lang, orders)
+        assert any(said["moves"] in o for o in orders), (lang, orders)
     page.click("#home")
     page.wait_for_selector("#my-games .game-item")
     item_of = f'#my-games .game-item[data-game="{game_id}"]'

@@ -709,8 +709,15 @@ def phase_record(
         raise NotFound(f"phase {phase} of game {game_id} has not been processed")
     record = dict(found.record)
     game = _game(row)
-    record["orders"] = {
-        power: [e | {"text": engine.format_order(e["order"], language, game)} for e in entries]
+    record["orders"] = {  # each order in the language's notation, and as a sentence
+        power: [
+            e
+            | {
+                "text": engine.format_order(e["order"], language, game),
+                "long": engine.format_order(e["order"], language, game, long=True),
+            }
+            for e in entries
+        ]
         for power, entries in record["orders"].items()
     }
     return record

@@ -1,7 +1,7 @@
 // History on the main board: a stepper through every processed phase; after a phase is
 // processed the board first shows its orders and results, with what happened to me.
 import { S, api, el, fill, guarded, place, powerName, t } from "./core.js";
-import { cancel, putSvg, renderBoard, renderLegend } from "./board.js";
+import { cancel, orderWords, putSvg, renderBoard, renderLegend } from "./board.js";
 
 export async function loadHistory() {
   S.history = (await guarded(() => api("GET", `/games/${S.game.id}/history?language=${S.lang}`))) || [];
@@ -155,7 +155,8 @@ function renderResults(record) {
   for (const [power, entries] of Object.entries(record.orders)) {
     for (const e of entries) {
       const fate = e.unit && e.unit !== e.result ? `, ${t(e.unit)}` : "";
-      rows.push(el("tr", { class: "result-" + e.result }, el("td", {}, powerName(power)), el("td", {}, e.text || e.order),
+      // (the order as a sentence outside English; its notation on hover)
+      rows.push(el("tr", { class: "result-" + e.result }, el("td", {}, powerName(power)), el("td", { title: e.text || e.order }, orderWords({ ...e, text: e.text || e.order })),
         el("td", {}, t(e.result) + fate), el("td", { class: "muted" }, e.reason || "")));
     }
   }
