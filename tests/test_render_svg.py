@@ -12,8 +12,10 @@ import pytest
 from realpolitik import Position, SupportHold, SupportMove, load_map, parse_order
 from realpolitik.data import shipped
 from realpolitik.formats.replay import load_game_record
+from realpolitik.phase import Phase
 from realpolitik.render import render
 from realpolitik.render.frames import Frame, frames_from_record
+from realpolitik.render.legend import phase_name
 from realpolitik.render.words import Words
 
 STANDARD = load_map("standard")
@@ -118,6 +120,7 @@ TITLES = {
     "pt": "Mapa padrão (Europa 1901)",
 }
 FALL_1901 = {"es": "Otoño de 1901", "fr": "Automne 1901", "pt": "Outono de 1901"}
+RETREATS = {"es": "retiradas", "fr": "retraites", "pt": "retiradas"}
 
 
 @pytest.mark.parametrize("language", sorted(LEGEND))
@@ -127,6 +130,8 @@ def test_the_legend_and_the_board_s_title_in_the_language(language: str) -> None
     board = parse(draw(frames("classic_1901_1902")["F1901M"], language=language))
     title = board.find(f"{NS}title")
     assert title is not None and title.text == f"{TITLES[language]} — {FALL_1901[language]}"
+    retreats = phase_name(Phase.parse("F1901R"), Words(language))  # not "Otoño de 1901 Retiradas"
+    assert retreats == f"{FALL_1901[language]}, {RETREATS[language]}", retreats
     # every board has its title in the language
     boards = {p.stem for p in shipped("maps", "data").rglob("*.json")}
     for name in boards:

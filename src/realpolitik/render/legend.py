@@ -25,9 +25,13 @@ def legend_width() -> float:
 
 
 def phase_name(phase: Phase, words: Words | None = None) -> str:
-    """``"Spring 1901 Movement"``, ``"Otoño de 1901 Retiradas"``."""
+    """``"Spring 1901 Movement"``, ``"Otoño de 1901, retiradas"`` (a movement outside
+    English: its date alone, ``"Otoño de 1901"``)."""
     words = words or Words()
-    return f"{words.date(phase)} {words.kind(phase)}".strip()
+    kind = words.kind(phase)
+    if not kind:
+        return words.date(phase)
+    return words.legend("phase", date=words.date(phase), kind=kind, lower=kind.lower())
 
 
 def _text(x: float, y: float, text: str, size: float, **attrs: str | None) -> str:

@@ -517,7 +517,7 @@ def names(game: Game, language: str) -> dict[str, Any]:
 
 
 def phase_title(game: Game, phase: str, language: str) -> str:
-    """``"Spring 1901 Movement"``, ``"Primavera de 1901 Movimientos"`` (the edition's seasons)."""
+    """``"Spring 1901 Movement"``, ``"Otoño de 1901, retiradas"`` (the edition's seasons)."""
     return edition_phase_title(game.edition.name, phase, language)
 
 
