@@ -1356,8 +1356,8 @@ SAID: dict[str, dict[str, str]] = {
         "grow": "Grow",
         "phase": "Primavera de 1901",
         "retreat_phase": "Outono de 1901, retiradas",
-        "dislodged": "O exército da Boêmia foi desalojado pelo ataque vindo de Munique.",
-        "missing": "Unidades sem ordens: Boêmia",
+        "dislodged": "O exército da Boémia foi desalojado pelo ataque vindo de Munique.",
+        "missing": "Unidades sem ordens: Boémia",
         "invite": "Ligação de convite: ",
         "sea": "Mar Adriático",
         "lost": "perdeu Viena",
@@ -1366,7 +1366,7 @@ SAID: dict[str, dict[str, str]] = {
         "key": "Legenda",
         "moves": " vai ",
         "language": "Idioma",
-        "confirm": "As unidades sem ordens ficarão: Boêmia.",
+        "confirm": "As unidades sem ordens ficarão: Boémia.",
         "seats": "1 jogador, 6 bots / 7",
     },
 }
@@ -1386,7 +1386,7 @@ SUMMARY = """async ([text, support]) => {
 TWICE = {
     "es": ("E Boh R Sil\nE Boh D", 'una segunda orden para Bohemia (después de "E Boh R Sil")'),
     "fr": ("A Boh R Sil\nA Boh D", "un second ordre pour l'espace Bohême (après « A Boh R Sil »)"),
-    "pt": ("E Boe. r Sil.\nE Boe. d", 'uma segunda ordem para Boêmia (depois de "E Boe. r Sil.")'),
+    "pt": ("E Boe. r Sil.\nE Boe. d", 'uma segunda ordem para Boémia (depois de "E Boe. r Sil.")'),
 }
 SUPPORT_TEXT = {"es": "E Bud A E Vie", "fr": "A Bud (S) A Vie", "pt": "E de Bud. apoia E de Vie."}
 MOVE_TEXT = {"es": "E Bud-Gal", "fr": "A Bud-Gal", "pt": "E de Bud. para Gal."}
