@@ -1318,6 +1318,7 @@ SAID: dict[str, dict[str, str]] = {
         "fate": "E Bud-Gal: fracasa",
         "cut": "E Bud A E Vie: apoyo anulado",
         "key": "Leyenda",
+        "retreat_hint": "Haz clic en una región resaltada para retirar la unidad allí, o:",
         "moves": " se mueve ",
         "language": "Idioma",
         "confirm": "Las unidades sin órdenes se mantendrán: Bohemia.",
@@ -1341,6 +1342,7 @@ SAID: dict[str, dict[str, str]] = {
         "fate": "A Bud-Gal : échoue",
         "cut": "A Bud (S) A Vie : support coupé",
         "key": "Légende",
+        "retreat_hint": "Cliquez sur une province en surbrillance pour y faire retraite, ou :",
         "moves": " se déplace ",
         "language": "Langue",
         "confirm": "Les unités sans ordre tiendront : Bohême.",
@@ -1364,6 +1366,7 @@ SAID: dict[str, dict[str, str]] = {
         "fate": "E de Bud. para Gal.: falha",
         "cut": "E de Bud. apoia E de Vie.: apoio anulado",
         "key": "Legenda",
+        "retreat_hint": "Clique numa província destacada para retroceder para lá, ou:",
         "moves": " vai ",
         "language": "Idioma",
         "confirm": "As unidades sem ordens ficarão: Boémia.",
@@ -1473,6 +1476,10 @@ def test_the_page_speaks_spanish_french_and_portuguese(server: LiveServer, brows
     for lang, said in SAID.items():  # a retreat, the map, the summary's words
         in_language(page, lang, f"(document.getElementById('phase') || {{}}).textContent === "
                                 f"{said['retreat_phase']!r}")  # fmt: skip
+        click_province(page, "BOH")  # the army's menu: how to retreat it
+        page.wait_for_selector("#order-menu:not([hidden])")
+        assert page.inner_text("#order-menu .menu-hint") == said["retreat_hint"], lang
+        page.keyboard.press("Escape")
         brief = page.inner_text("#phase-brief")
         assert brief.startswith(said["dislodged"] + " "), (lang, brief)
         assert page.inner_text("#missing") == said["missing"], lang
