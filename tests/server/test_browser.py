@@ -1524,3 +1524,7 @@ def test_the_page_speaks_spanish_french_and_portuguese(server: LiveServer, brows
         assert f"{said['retreat_phase']} · {said['seats']}" in item, (lang, item)
         assert "F1901R" not in item
     shot(page, "27-lobby-pt")
+    page.context.clear_cookies()  # the session gone (expired): an action says so
+    page.click("#create-game")
+    gone = "Não tem sessão iniciada (ou a sessão expirou): entre de novo."
+    page.wait_for_function(f"{FLASH}.textContent === {gone!r}")

@@ -231,7 +231,7 @@ def user_for_token(b: Backend, token: str) -> User:
         or row.expires_at <= now
         or row.last_use <= now - b.settings.session_idle_days * DAY
     ):
-        raise Unauthorized("not logged in (or the session has expired)")
+        raise Unauthorized("not logged in (or the session has expired)", code="not_logged_in")
     if now - row.last_use >= TOUCH_SECONDS:
         with transaction(b.db) as conn:
             conn.execute(update(s).where(s.c.token_hash == hashed).values(last_seen_at=now))

@@ -144,7 +144,7 @@ def join(b: Backend, user: User, game_id: int, code: str | None) -> dict[str, An
         if not public and not (code and same_code(code, row.invite_code)):
             raise Forbidden("this game needs its invitation link")
         if row.status == FINISHED:
-            raise Conflict("this game is over")
+            raise Conflict("this game is over", code="game_over")
         seats = seats_of(conn, game_id)
         if any(s.user_id == user.id for s in seats):
             raise Conflict("you already have a seat in this game")
@@ -203,7 +203,7 @@ def leave(b: Backend, user: User, game_id: int) -> None:
         if not seats:
             raise Conflict("you have no seat in this game")
         if row.status == FINISHED:
-            raise Conflict("this game is over")
+            raise Conflict("this game is over", code="game_over")
         for seat in seats:
             conn.execute(
                 update(t.seats)
@@ -223,7 +223,7 @@ def start(b: Backend, user: User | None, game_id: int) -> dict[str, Any]:
         if user is not None and row.creator_id != user.id:
             raise Forbidden("only the game's creator can start it")
         if row.status != FORMING:
-            raise Conflict("this game has already started")
+            raise Conflict("this game has already started", code="already_started")
         settings = GameSettings.from_json(row.settings)
         seats = seats_of(conn, game_id)
         empty = [s for s in seats if s.user_id is None]

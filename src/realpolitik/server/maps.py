@@ -30,7 +30,7 @@ def map_svg(
     with reading(b.db) as conn:
         row = visible_row(conn, game_id, user, code)
         if row.state is None:
-            raise Conflict("this game has not started yet")
+            raise Conflict("this game has not started yet", code="not_started")
         stored: dict[str, list[str]] = {}
         record: Any = None
         after: Any = None

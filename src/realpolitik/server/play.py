@@ -54,7 +54,7 @@ retreats and adjustments in which no person has a choice)."""
 def _active_game(conn: Connection, game_id: int, *, lock: bool = False) -> Row[Any]:
     row = game_row(conn, game_id, lock=lock)
     if row.state is None:
-        raise Conflict("this game has not started yet")
+        raise Conflict("this game has not started yet", code="not_started")
     return row
 
 
@@ -545,7 +545,7 @@ def submit_orders(
     with reading(b.db) as conn:
         row = _active_game(conn, game_id)
         if row.status != ACTIVE:
-            raise Conflict("this game is over")
+            raise Conflict("this game is over", code="game_over")
         power = _require_power(seats_of(conn, game_id), user, power)
     if phase is not None and phase.upper() != row.phase:
         raise Conflict(
@@ -605,7 +605,7 @@ def set_ready(b: Backend, game_id: int, user: User, power: str, ready: bool) -> 
     with transaction(b.db) as conn:
         row = _active_game(conn, game_id, lock=True)
         if row.status != ACTIVE:
-            raise Conflict("this game is over")
+            raise Conflict("this game is over", code="game_over")
         power = _require_power(seats_of(conn, game_id), user, power)
         game = _game(row)
         if power not in engine.powers_to_act(game):
@@ -640,7 +640,7 @@ def _change(b: Backend, game_id: int, user: User, power: str, act: Any) -> dict[
     with transaction(b.db) as conn:
         row = _active_game(conn, game_id, lock=True)
         if row.status != ACTIVE:
-            raise Conflict("this game is over")
+            raise Conflict("this game is over", code="game_over")
         power = _require_power(seats_of(conn, game_id), user, power)
         game = engine.fresh(row.state)
         try:

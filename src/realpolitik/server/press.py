@@ -54,7 +54,7 @@ def send(
         if sender not in powers_of(seats, user):
             raise Forbidden(f"you do not play {sender} in this game")
         if row.state is None:
-            raise Conflict("this game has not started yet")
+            raise Conflict("this game has not started yet", code="not_started")
         game = engine.load(row.id, row.version, row.state)
         unknown = [r for r in to if r not in game.powers]
         if unknown:
@@ -88,16 +88,18 @@ def send(
 def _check_press(settings: GameSettings, row: Any, to: list[str], now: float) -> None:
     if row.status == FINISHED:
         if to:
-            raise Conflict("the game is over: only public messages")
+            raise Conflict("the game is over: only public messages", code="press_over")
         return
     if settings.press == "none":
-        raise Conflict("this is a no-press game")
+        raise Conflict("this is a no-press game", code="press_none")
     if settings.press == "public" and to:
-        raise Conflict("this game allows public messages only")
+        raise Conflict("this game allows public messages only", code="press_public_only")
     if settings.press_anytime or row.status != ACTIVE:
         return
     if not str(row.phase).endswith("M"):
-        raise Conflict("messages are sent during the diplomacy phase only")
+        raise Conflict(
+            "messages are sent during the diplomacy phase only", code="press_diplomacy_only"
+        )
     if row.press_until is not None and now > row.press_until:
         raise Conflict("the diplomacy phase is over: orders are being written", code="press_closed")
 

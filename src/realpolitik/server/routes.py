@@ -79,7 +79,7 @@ def optional_user(
 
 def current_user(user: Annotated[User | None, Depends(optional_user)]) -> User:
     if user is None:
-        raise Unauthorized("log in first")
+        raise Unauthorized("log in first", code="not_logged_in")
     return user
 
 
