@@ -1524,7 +1524,15 @@ def test_the_page_speaks_spanish_french_and_portuguese(server: LiveServer, brows
         assert f"{said['retreat_phase']} · {said['seats']}" in item, (lang, item)
         assert "F1901R" not in item
     shot(page, "27-lobby-pt")
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: French's longer words
+    in_language(
+        page,
+        "fr",
+        f"document.querySelector('{item_of}') && document.querySelector("
+        f"'{item_of}').textContent.includes({SAID['fr']['retreat_phase']!r})",
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # ("Déconnexion")
     page.context.clear_cookies()  # the session gone (expired): an action says so
     page.click("#create-game")
-    gone = "Não tem sessão iniciada (ou a sessão expirou): entre de novo."
+    gone = "Vous n'êtes pas connecté (ou la session a expiré) : reconnectez-vous."
     page.wait_for_function(f"{FLASH}.textContent === {gone!r}")
