@@ -120,7 +120,7 @@ TITLES = {
     "pt": "Mapa padrão (Europa 1901)",
 }
 FALL_1901 = {"es": "Otoño de 1901", "fr": "Automne 1901", "pt": "Outono de 1901"}
-RETREATS = {"es": "retiradas", "fr": "retraites", "pt": "retiradas"}
+RETREATS = {"es": "retiradas", "fr": "retraites", "pt": "retrocedimentos"}
 
 
 @pytest.mark.parametrize("language", sorted(LEGEND))

@@ -647,7 +647,10 @@ IDLE = {
         "E Boh: desalojada",
     ],
     "fr": ["aucun ordre donné : les unités ont tenu (désordre civil)", "A Boh : délogée"],
-    "pt": ["nenhuma ordem dada: as unidades ficaram (desordem civil)", "E da Boe.: desalojada"],
+    "pt": [
+        "nenhuma ordem foi dada: as unidades permaneceram (desordem civil)",
+        "E da Boe.: desalojada",
+    ],
 }
 
 
@@ -1349,27 +1352,27 @@ SAID: dict[str, dict[str, str]] = {
         "seats": "1 joueur, 6 bots / 7",
     },
     "pt": {
-        "short_password": "A palavra-passe tem de 8 a 200 caracteres.",
-        "taken": "O nome de utilizador babel já está a ser usado.",
-        "wrong_login": "Utilizador ou palavra-passe incorretos.",
+        "short_password": "A senha deve ter de 8 a 200 caracteres.",
+        "taken": "O nome de usuário babel já está em uso.",
+        "wrong_login": "Usuário ou senha incorretos.",
         "game_of": "Partida de babel",
         "create": "Criar",
         "table": "3a: primeira opção: a Rússia sozinha",
         "grow": "Grow",
         "phase": "Primavera de 1901",
-        "retreat_phase": "Outono de 1901, retiradas",
-        "dislodged": "O exército da Boémia foi desalojado pelo ataque vindo de Munique.",
-        "missing": "Unidades sem ordens: Boémia",
-        "invite": "Ligação de convite: ",
+        "retreat_phase": "Outono de 1901, retrocedimentos",
+        "dislodged": "O exército da Boêmia foi desalojado pelo ataque vindo de Munique.",
+        "missing": "Unidades sem ordens: Boêmia",
+        "invite": "Link de convite: ",
         "sea": "Mar Adriático",
         "lost": "perdeu Viena",
         "fate": "E de Bud. para Gal.: falha",
         "cut": "E de Bud. apoia E de Vie.: apoio anulado",
         "key": "Legenda",
-        "retreat_hint": "Clique numa província destacada para retroceder para lá, ou:",
+        "retreat_hint": "Clique em uma província destacada para a unidade retroceder para lá, ou:",
         "moves": " vai ",
         "language": "Idioma",
-        "confirm": "As unidades sem ordens ficarão: Boémia.",
+        "confirm": "As unidades sem ordens permanecerão onde estão: Boêmia.",
         "seats": "1 jogador, 6 bots / 7",
     },
 }
@@ -1389,7 +1392,7 @@ SUMMARY = """async ([text, support]) => {
 TWICE = {
     "es": ("E Boh R Sil\nE Boh D", 'una segunda orden para Bohemia (después de "E Boh R Sil")'),
     "fr": ("A Boh R Sil\nA Boh D", "un second ordre pour l'espace Bohême (après « A Boh R Sil »)"),
-    "pt": ("E Boe. r Sil.\nE Boe. d", 'uma segunda ordem para Boémia (depois de "E Boe. r Sil.")'),
+    "pt": ("E Boe. r Sil.\nE Boe. d", 'uma segunda ordem para Boêmia (depois de "E Boe. r Sil.")'),
 }
 SUPPORT_TEXT = {"es": "E Bud A E Vie", "fr": "A Bud (S) A Vie", "pt": "E de Bud. apoia E de Vie."}
 MOVE_TEXT = {"es": "E Bud-Gal", "fr": "A Bud-Gal", "pt": "E de Bud. para Gal."}
