@@ -15,8 +15,9 @@ import pytest
 from realpolitik import ARMY, FLEET
 from realpolitik.data import read_json
 from realpolitik.maps import load_map
-from realpolitik.notation import parse_order
+from realpolitik.notation import format_date, parse_order
 from realpolitik.orders import Hold, UnitRef
+from realpolitik.phase import Phase
 
 # Province names as the book writes them (its example game and rules), each the lexicon's
 # main name; then the Brazilian names the book does not write, with their European spelling.
@@ -136,3 +137,5 @@ def test_the_phases_are_named_as_the_book_names_them() -> None:
     assert lexicon["phase_kinds"]["R"] == "retrocedimentos"  # "Não há retrocedimentos."
     assert lexicon["seasons"]["grow"]["SPRING"] == ["Inverno"]  # "INVERNO DE 1901"
     assert lexicon["seasons"]["grow"]["FALL"] == ["Verão"]
+    # "No final de cada ofensiva de verão é feito o acerto de unidades": not a season "Acerto"
+    assert format_date(Phase.parse("W1901A"), "pt", "grow") == "Verão de 1901 (acertos)"
