@@ -139,3 +139,11 @@ def test_the_phases_are_named_as_the_book_names_them() -> None:
     assert lexicon["seasons"]["grow"]["FALL"] == ["Verão"]
     # "No final de cada ofensiva de verão é feito o acerto de unidades": not a season "Acerto"
     assert format_date(Phase.parse("W1901A"), "pt", "grow") == "Verão de 1901 (acertos)"
+
+
+@pytest.mark.parametrize("where", sorted(_portuguese_texts()))
+def test_dislodged_is_the_books_word_everywhere(where: str) -> None:
+    """One word per idea: the book's "deslocada" (the lexicon's result word), not also
+    "desalojada" on the page or the map."""
+    assert read_json("notation", "lexicon", "pt.json")["results"]["dislodged"] == "deslocada"
+    assert not [t for t in _portuguese_texts()[where] if "desaloj" in t.lower()], where

@@ -607,7 +607,7 @@ UNORDERED = {
     "fr": ("A Boh (H)", "A Boh n'avait pas d'ordre et a tenu : l'unité a été délogée"),
     "pt": (
         "E da Boe. permanece",
-        "E da Boe. não tinha ordem e manteve a posição: a unidade foi desalojada",
+        "E da Boe. não tinha ordem e manteve a posição: a unidade foi deslocada",
     ),
 }
 
@@ -649,7 +649,7 @@ IDLE = {
     "fr": ["aucun ordre donné : les unités ont tenu (désordre civil)", "A Boh : délogée"],
     "pt": [
         "nenhuma ordem foi dada: as unidades permaneceram (desordem civil)",
-        "E da Boe.: desalojada",
+        "E da Boe.: deslocada",
     ],
 }
 
@@ -709,20 +709,24 @@ def test_draw_votes_and_translation(server: LiveServer, browser: Any) -> None:
     assert "Rusia" in legend and "Alemania" in legend and "Centros" in legend
     assert "Tus órdenes" in page.inner_text("#orders-panel h3")
     shot(page, "9-spanish")
-    said = """async (events) => {
+    said = """async ([events, italy]) => {
+        const {powerName} = await import('/static/core.js');
         const {eventText} = await import('/static/history.js');
+        // a new language reloads the game with its names: wait for them (5 s at most)
+        for (let i = 0; i < 100 && powerName('ITALY') !== italy; i++) {
+            await new Promise((r) => setTimeout(r, 50));
+        }
         return events.map(eventText);
     }"""
     events = [e.to_json() for e in EVENTS] + ["an event saved as text"]
     for lang, lines in EVENTS_SAID.items():
         page.select_option("#language", lang)
-        shown = "(document.getElementById('phase') || {textContent: ''}).textContent"
-        page.wait_for_function(f"{shown}.includes('{FALL[lang]}')")  # the game, in lang
         idle(page)
-        assert page.evaluate(said, events) == [*lines, "an event saved as text"], lang
+        got = page.evaluate(said, [events, ITALY[lang]])
+        assert got == [*lines, "an event saved as text"], lang
 
 
-FALL = {"es": "Otoño", "fr": "Automne", "pt": "Outono", "en": "Fall"}
+ITALY = {"es": "Italia", "fr": "Italie", "pt": "Itália", "en": "Italy"}
 # A phase's events, as the page says them in each language.
 EVENTS = [
     Event(EventKind.CIVIL_DISORDER, ("FRANCE", "ITALY")),
@@ -1361,7 +1365,7 @@ SAID: dict[str, dict[str, str]] = {
         "grow": "Grow",
         "phase": "Primavera de 1901",
         "retreat_phase": "Outono de 1901, retrocedimentos",
-        "dislodged": "O exército da Boêmia foi desalojado pelo ataque vindo de Munique.",
+        "dislodged": "O exército da Boêmia foi deslocado pelo ataque vindo de Munique.",
         "missing": "Unidades sem ordens: Boêmia",
         "invite": "Link de convite: ",
         "sea": "Mar Adriático",
