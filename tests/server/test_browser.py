@@ -113,12 +113,17 @@ def phase(page: Any) -> str:
     return str(page.get_attribute("#phase", "data-phase"))
 
 
-def register_and_create(page: Any, server: LiveServer, user: str, **options: str) -> None:
+def sign_up(page: Any, server: LiveServer, user: str) -> None:
+    """Open the site and create the account ``user``: the lobby shows."""
     page.goto(server.url + "/")
     page.fill("#auth-user", user)
     page.fill("#auth-pass", "lovelace1815")
     page.click("#register")
     page.wait_for_selector("#create-game")
+
+
+def register_and_create(page: Any, server: LiveServer, user: str, **options: str) -> None:
+    sign_up(page, server, user)
     page.fill("#new-name", f"{user}'s game")
     page.select_option("#new-deadlines", "none")
     for name, value in options.items():
@@ -131,11 +136,7 @@ def register_and_create(page: Any, server: LiveServer, user: str, **options: str
 def host_a_table(page: Any, server: LiveServer, user: str, name: str) -> str:
     """Sign up as ``user``, create a three-player game ``name`` without starting it and
     without deadlines; return its invitation link."""
-    page.goto(server.url + "/")
-    page.fill("#auth-user", user)
-    page.fill("#auth-pass", "lovelace1815")
-    page.click("#register")
-    page.wait_for_selector("#create-game")
+    sign_up(page, server, user)
     page.fill("#new-name", name)
     page.select_option("#new-players", "3")
     page.select_option("#new-deadlines", "none")
@@ -377,11 +378,7 @@ EMPTY_CARDS = """[...document.querySelectorAll('section.card')]
 
 def test_a_table_is_chosen_where_the_edition_has_several(server: LiveServer, browser: Any) -> None:
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    page.goto(server.url + "/")
-    page.fill("#auth-user", "abel")
-    page.fill("#auth-pass", "lovelace1815")
-    page.click("#register")
-    page.wait_for_selector("#create-game")
+    sign_up(page, server, "abel")
     assert page.locator("#new-setup").is_hidden()  # classic, 7 players: one table
     page.select_option("#new-edition", "1971")
     assert "1971 rulebook" in page.inner_text("#edition-about")  # each edition explained
@@ -429,21 +426,13 @@ def test_an_invitation_lands_in_the_game(server: LiveServer, browser: Any) -> No
 
 def test_a_game_one_may_not_see_says_so_and_is_not_polled(server: LiveServer, browser: Any) -> None:
     host = browser.new_page(viewport={"width": 1400, "height": 1000})
-    host.goto(server.url + "/")
-    host.fill("#auth-user", "uma")
-    host.fill("#auth-pass", "lovelace1815")
-    host.click("#register")
-    host.wait_for_selector("#create-game")
+    sign_up(host, server, "uma")
     host.uncheck("#new-public")  # not listed: its address alone shows a stranger nothing
     host.click("#create-game")
     host.wait_for_selector("#map svg")
     address = host.url
     stranger = browser.new_context().new_page()
-    stranger.goto(server.url + "/")
-    stranger.fill("#auth-user", "vera")
-    stranger.fill("#auth-pass", "lovelace1815")
-    stranger.click("#register")
-    stranger.wait_for_selector("#create-game")
+    sign_up(stranger, server, "vera")
     asked: list[str] = []
     stranger.on("request", lambda q: asked.append(q.url) if "/api/games/" in q.url else None)
     stranger.goto(address)
@@ -500,11 +489,7 @@ def test_press_closed_a_watcher_and_a_finished_game(server: LiveServer, browser:
     assert page.locator("#compose").count() == 0 and "press closed" in page.inner_text("#clock")
     shot(page, "17-press-closed")
     watcher = browser.new_context().new_page()
-    watcher.goto(server.url + "/")
-    watcher.fill("#auth-user", "zack")
-    watcher.fill("#auth-pass", "lovelace1815")
-    watcher.click("#register")
-    watcher.wait_for_selector("#create-game")
+    sign_up(watcher, server, "zack")
     watcher.goto(page.url)
     watcher.wait_for_selector("#map svg")
     idle(watcher)
