@@ -1,15 +1,13 @@
 """The files shipped inside the package (boards, lexicons, drawings, editions, schemas,
-game records, the web page): the package's directory is found once through
-:mod:`importlib.resources`, then each file is read from it as a plain path."""
+game records, the web page), read as plain files from the installed package's directory."""
 
 from __future__ import annotations
 
 import json
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-PACKAGE = Path(str(resources.files("realpolitik")))
+PACKAGE = Path(__file__).resolve().parent.parent
 """The ``realpolitik`` package's directory."""
 
 
