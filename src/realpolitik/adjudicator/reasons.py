@@ -16,9 +16,9 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 ENGLISH: Mapping[str, str] = {
     # the order on the map (see realpolitik.adjudicator.legality)
@@ -157,7 +157,7 @@ def _items(text: str) -> tuple[str, ...]:
     return tuple(text.split(", "))
 
 
-_FIELD_TYPES = {
+_FIELD_TYPES: Mapping[str, Callable[[str], Any]] = {
     "province": str, "location": str, "coast": str, "coasts": _items, "unit": str, "name": str,
     "power": str, "units": _items, "strength": int, "against": int, "count": int,
 }  # fmt: skip
