@@ -96,7 +96,7 @@ ENGLISH: Mapping[str, str] = {
     "build_type": "the unit type must be given to build in {province}",
     "fleet_build_inland": "a fleet cannot be built in {province}",
     "another_adjustment": "{province} has another adjustment order",
-    "too_many": "only {count} adjustment(s) due",
+    "too_many": "only {number} adjustment(s) due",
     "civil_disorder": "civil disorder",
     # English kept as it was given (read back from text no key matches)
     "said": "{name}",
@@ -110,7 +110,7 @@ class Reason(NamedTuple):
     (``"SPA/NC"``), a coast (``"NC"``), the coasts to choose from, a unit (``"A PAR"``, or a
     unit type for the ``*_type`` keys), the units of a standoff, a power, a name (a
     province's English name, a unit type, an order kind), strengths (``strength`` against
-    ``against``) and a ``count``."""
+    ``against``) and a ``number``."""
 
     key: str
     province: str = ""
@@ -123,7 +123,7 @@ class Reason(NamedTuple):
     units: tuple[str, ...] = ()
     strength: int = 0
     against: int = 0
-    count: int = 0
+    number: int = 0
 
     def __str__(self) -> str:
         return ENGLISH[self.key].format(
@@ -137,7 +137,7 @@ class Reason(NamedTuple):
             units=", ".join(self.units),
             strength=self.strength,
             against=self.against,
-            count=self.count,
+            number=self.number,
         )
 
     @classmethod
@@ -159,7 +159,7 @@ def _items(text: str) -> tuple[str, ...]:
 
 _FIELD_TYPES: Mapping[str, Callable[[str], Any]] = {
     "province": str, "location": str, "coast": str, "coasts": _items, "unit": str, "name": str,
-    "power": str, "units": _items, "strength": int, "against": int, "count": int,
+    "power": str, "units": _items, "strength": int, "against": int, "number": int,
 }  # fmt: skip
 """How each field reads back from its English."""
 
