@@ -30,6 +30,7 @@ from realpolitik.notation.parser import (
     read_guessed,
     read_order,
 )
+from realpolitik.notation.reasons import explain
 
 __all__ = [
     "LANGUAGES",
@@ -37,6 +38,7 @@ __all__ = [
     "Style",
     "candidates",
     "coast_name",
+    "explain",
     "format_date",
     "format_order",
     "format_result",

@@ -195,18 +195,29 @@ def format_order(
 
 
 def unit_phrase(
-    ref: UnitRef, language: str, *, game_map: GameMap | None = None, indefinite: bool = False
+    ref: UnitRef,
+    language: str,
+    *,
+    game_map: GameMap | None = None,
+    indefinite: bool = False,
+    prep: str = "",
 ) -> str:
-    """A unit in words: "el ejército de París" (or "un ejército" with ``indefinite``)."""
+    """A unit in words: "el ejército de París" (or "un ejército" with ``indefinite``); with
+    ``prep``, after that preposition: "del ejército de París"."""
     w = _Writer(language, "long", game_map or load_map("standard"))
-    text = w.unit(ref, "{indef} {type}" if indefinite else str(w.templates["unit"]))
+    template = "{indef} {type}" if indefinite else str(w.templates["unit"])
+    text = w.unit(ref, template.replace("{art}", f"{{art:{prep}}}") if prep else template)
     return _SPACES.sub(" ", text).replace("' ", "'").strip()
 
 
-def place_name(loc: Location, language: str, *, game_map: GameMap | None = None) -> str:
+def place_name(
+    loc: Location, language: str, *, game_map: GameMap | None = None, prep: str | None = None
+) -> str:
     """A province (with its coast) by its full name in ``language``: "San Petersburgo (costa
-    norte)"."""
-    return _Writer(language, "long", game_map or load_map("standard")).place(loc)
+    norte)"; with ``prep``, after that preposition and the province's article: "al Mar del
+    Norte"."""
+    text = _Writer(language, "long", game_map or load_map("standard")).place(loc, prep)
+    return text.replace("' ", "'")  # "l'Espagne"
 
 
 def coast_name(coast: str, language: str) -> str:

@@ -17,11 +17,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from realpolitik.adjudicator.legality import Reason, convoy_rule, move_rule, support_rule
+from realpolitik.adjudicator import legality
+from realpolitik.adjudicator.legality import convoy_rule, move_rule, support_rule
+from realpolitik.adjudicator.reasons import Reason
 from realpolitik.errors import AmbiguousOrderError, IllegalOrderError, OrderError
 from realpolitik.maps.model import GameMap, ProvinceType
-from realpolitik.notation.formatter import coast_name, place_name, power_name, unit_phrase
+from realpolitik.notation.formatter import place_name, power_name
 from realpolitik.notation.lexicon import language_data
+from realpolitik.notation.reasons import message
 from realpolitik.orders import (
     Build,
     Convoy,
@@ -70,22 +73,8 @@ class _Checker:
     def illegal(self, key: str, **names: str) -> IllegalOrderError:
         return IllegalOrderError(f'{self.say(key, **names)} ("{self.ctx.text}")', self.ctx.text)
 
-    def ambiguous(self, key: str, **names: str) -> AmbiguousOrderError:
-        return AmbiguousOrderError(f'{self.say(key, **names)} ("{self.ctx.text}")', self.ctx.text)
-
     def place(self, loc: Location) -> str:
         return place_name(loc, self.lang, game_map=self.map)
-
-    def unit_name(self, unit: Unit) -> str:
-        return unit_phrase(UnitRef(unit.type, unit.location), self.lang, game_map=self.map)
-
-    def kind_name(self, ref: UnitRef | Unit) -> str:
-        ref = UnitRef(ref.type, ref.location)
-        return unit_phrase(ref, self.lang, game_map=self.map, indefinite=True)
-
-    def coasts(self, prov: Province, coasts: tuple[str, ...]) -> str:
-        sep = self.say("or")
-        return sep.join(coast_name(c, self.lang) for c in coasts)
 
     # --- units -------------------------------------------------------------------------
     def unit(
@@ -93,28 +82,16 @@ class _Checker:
     ) -> tuple[UnitRef, Unit]:
         actual = pool.get(ref.province)
         if actual is None:
-            raise self.illegal("no_unit", province=self.place(ref.province))
-        if ordered and self.ctx.power is not None and actual.power != self.ctx.power:
-            power = power_name(self.ctx.power, self.lang)
-            raise self.illegal("wrong_power", province=self.place(ref.province), power=power)
-        if ref.power is not None and ref.power != actual.power:
-            power = power_name(ref.power, self.lang)
-            raise self.illegal("wrong_power", province=self.place(ref.province), power=power)
+            raise self.rejected(Reason("no_unit", ref.province))
+        for power in (self.ctx.power if ordered else None, ref.power):
+            if power is not None and actual.power != power:
+                raise self.rejected(Reason("wrong_nationality", ref.province, power=power))
         if ref.type is not None and ref.type is not actual.type:
-            raise self.illegal(
-                "wrong_type",
-                province=self.place(ref.province),
-                actual=self.kind_name(actual),
-                written=self.kind_name(ref),
-            )
-        coast = coast_of(ref.location)
-        if coast is not None and actual.location != ref.location:
-            raise self.illegal(
-                "wrong_coast",
-                province=self.place(actual.province),
-                actual=coast_name(coast_of(actual.location) or "", self.lang),
-                written=coast_name(coast, self.lang),
-            )
+            found, written = actual.type.value, ref.type.value
+            raise self.rejected(Reason("wrong_unit_type", ref.province, unit=found, name=written))
+        if coast_of(ref.location) is not None and actual.location != ref.location:
+            wrong = Reason("wrong_unit_coast", location=actual.location, name=ref.location)
+            raise self.rejected(wrong)
         return UnitRef(actual.type, actual.location, ref.power), actual
 
     def destination(self, unit: Unit, dest: Location, *, via: bool, retreat: bool) -> Location:
@@ -131,31 +108,22 @@ class _Checker:
             return rule.province  # by convoy, if the fleets are there
         raise self.rejected(rule.reason, unit)
 
-    def rejected(self, reason: Reason, unit: Unit) -> OrderError:
-        """The error saying ``reason`` in the order's language (for an order of ``unit``)."""
-        key, names = (
-            reason.key,
-            {"province": self.place(reason.province)} if reason.province else {},
-        )
-        if key == "missing_coast":
-            coasts = self.coasts(reason.province, reason.coasts)
-            return self.ambiguous(key, province=names["province"], coasts=coasts)
-        if key in ("not_adjacent", "fleet_not_adjacent", "unreachable_coast"):
-            place = f"{reason.province}/{reason.coast}" if reason.coast else reason.province
-            return self.illegal(
-                "not_adjacent", unit=self.unit_name(unit), province=self.place(place)
-            )
-        if key == "no_such_coast":
-            names["coast"] = coast_name(reason.coast, self.lang)
-        elif key in ("cannot_support", "support_into_own"):
-            key, names["unit"] = "cannot_support", self.unit_name(unit)
-        elif key == "not_bordering":
-            names["unit"] = self.unit_name(unit)
-        elif key == "target_stays":
-            key = "own_province"
-        elif key == "unknown_province":
-            key = "impassable"
-        return self.illegal(key, **names)  # the other keys are the lexicons' messages
+    def rejected(self, reason: legality.Reason | Reason, unit: Unit | None = None) -> OrderError:
+        """The error saying ``reason`` in the order's language (for an order of ``unit``),
+        with the lexicon's message (:func:`realpolitik.notation.reasons.message`): the
+        reader names the unit it read, and says a support into the supporter's own province
+        and an unknown province as it always has."""
+        said = reason if isinstance(reason, Reason) else Reason(*reason)
+        if said.key == "support_into_own":
+            said = said._replace(key="cannot_support")
+        elif said.key == "unknown_province":
+            said = said._replace(key="impassable")
+        if unit is not None and said.key in ("not_adjacent", "cannot_support", "not_bordering"):
+            said = said._replace(unit=str(unit))
+        text = f'{message(said, self.lang, game_map=self.map)} ("{self.ctx.text}")'
+        if said.key in ("missing_coast", "build_type"):  # the board leaves two readings
+            return AmbiguousOrderError(text, self.ctx.text)
+        return IllegalOrderError(text, self.ctx.text)
 
     # --- orders ------------------------------------------------------------------------
     def resolve(self, order: Order) -> Order:
@@ -212,14 +180,12 @@ class _Checker:
         found = self.ctx.position.dislodged.get(prov)
         if found is None:
             if prov in self.ctx.position.units:
-                raise self.illegal("not_dislodged", province=self.place(prov))
-            raise self.illegal("no_unit", province=self.place(prov))
+                raise self.rejected(Reason("not_dislodged", prov))
+            raise self.rejected(Reason("no_unit", prov))
         ref, unit = self.unit(order.unit, {prov: found.unit})
         dest = self.destination(unit, order.destination, via=False, retreat=True)
         if found.retreats and province_of(dest) not in {province_of(r) for r in found.retreats}:
-            raise self.illegal(
-                "cannot_retreat", unit=self.unit_name(unit), province=self.place(dest)
-            )
+            raise self.rejected(Reason("cannot_retreat", location=dest, unit=str(unit)), unit)
         return Retreat(ref, dest)
 
     def support(self, order: SupportHold | SupportMove, ref: UnitRef, unit: Unit) -> Order:
@@ -235,18 +201,14 @@ class _Checker:
             return SupportHold(ref, target_ref)
         into = rule.into
         if not (rule.near or rule.overseas):
-            raise self.illegal(
-                "target_cannot_move", unit=self.unit_name(target), province=self.place(into)
-            )
+            raise self.rejected(Reason("target_cannot_move", into, unit=str(target)), unit)
         dest = order.destination
         coast = coast_of(dest)
         if coast is not None and (target.type is ARMY or coast not in self.map.coasts(into)):
             if target.type is ARMY:
                 dest = into
             else:
-                raise self.illegal(
-                    "no_such_coast", province=self.place(into), coast=coast_name(coast, self.lang)
-                )
+                raise self.rejected(Reason("no_such_coast", into, coast=coast), unit)
         return SupportMove(ref, target_ref, dest)
 
     def convoy(self, order: Convoy, ref: UnitRef, unit: Unit) -> Order:
@@ -264,7 +226,7 @@ class _Checker:
         info = self.map.provinces[prov]
         name = self.place(prov)
         if prov in self.ctx.position.units:
-            raise self.illegal("occupied", province=name)
+            raise self.rejected(Reason("occupied", prov))
         power = self.ctx.power
         if info.home is None or (power is not None and info.home != power):
             of = "" if power is None else self.say("of_power", power=power_name(power, self.lang))
@@ -272,21 +234,19 @@ class _Checker:
         kind = ref.type
         if kind is None:
             if info.type is not ProvinceType.INLAND:
-                raise self.ambiguous("build_type", province=name)
+                raise self.rejected(Reason("build_type", prov))
             kind = ARMY
         if kind is ARMY:
             return Build(UnitRef(ARMY, prov, ref.power))
         if info.type is ProvinceType.INLAND:
-            raise self.illegal("fleet_inland", province=name)
+            raise self.rejected(Reason("fleet_inland", prov))
         coast = coast_of(ref.location)
         if not info.coasts:
             return Build(UnitRef(FLEET, prov, ref.power))
         if coast is None:
-            raise self.ambiguous(
-                "missing_coast", province=name, coasts=self.coasts(prov, info.coasts)
-            )
+            raise self.rejected(Reason("missing_coast", prov, coasts=info.coasts))
         if coast not in info.coasts:
-            raise self.illegal("no_such_coast", province=name, coast=coast_name(coast, self.lang))
+            raise self.rejected(Reason("no_such_coast", prov, coast=coast))
         return Build(UnitRef(FLEET, f"{prov}/{coast}", ref.power))
 
 
