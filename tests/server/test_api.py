@@ -242,6 +242,34 @@ def test_play_a_phase_against_bots(client: TestClient) -> None:
     assert mine and mine[0]["result"] in ("succeeds", "fails")
 
 
+def test_a_phase_record_says_each_reason_in_the_language_asked(client: TestClient) -> None:
+    alice = register(client, "alice")
+    game = new_game(client, alice, start=True, bots="random")
+    gid, power = game["id"], game["my_powers"][0]
+    legal = client.get(f"/api/games/{gid}/legal", params={"power": power}, headers=alice.headers)
+    into: dict[str, dict[str, str]] = {}  # destination: unit: its move there
+    for unit, options in legal.json().items():
+        for option in options:
+            if option["kind"] == "move" and not option.get("via"):
+                into.setdefault(option["dest"], {})[unit] = option["order"]
+    both = next(list(moves.values())[:2] for moves in into.values() if len(moves) > 1)
+    body = {"power": power, "orders": both}  # two of its own units into one province: both fail
+    assert client.put(f"/api/games/{gid}/orders", json=body, headers=alice.headers).is_success
+    client.post(f"/api/games/{gid}/ready", json={"power": power}, headers=alice.headers)
+    assert state(client, gid, alice)["phase"] == "F1901M"
+    spanish = client.get(f"/api/games/{gid}/history/S1901M", params={"language": "es"}).json()
+    bounced = [e for e in spanish["orders"][power] if e["order"] in both]
+    assert [e["result"] for e in bounced] == ["fails", "fails"]
+    for e in bounced:  # a standoff, bounced off the unit there, or beaten head-to-head by it
+        assert e["reason"].startswith(("standoff in", "bounced off", "beaten head-to-head")), e
+        assert e["said"].startswith(("rebote ", "choque frontal ")), e
+        assert " de " in e["said"], e  # "con el ejército de París": a unit in words
+    english = client.get(f"/api/games/{gid}/history/S1901M").json()
+    entries = [e for entries in english["orders"].values() for e in entries]
+    assert all(e["said"] == (e["reason"] or "") for e in entries)
+    assert any(e["said"] for e in entries) and not all(e["said"] for e in entries)
+
+
 def test_merge_replaces_the_order_of_the_same_unit(client: TestClient) -> None:
     alice = register(client, "alice")
     game = new_game(client, alice, start=True)

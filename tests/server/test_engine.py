@@ -287,3 +287,17 @@ def test_only_the_newest_version_of_a_game_is_kept_loaded() -> None:
     with engine._cache_lock:
         assert list(engine._cache) == [5]
     engine.clear_cache()
+
+
+def test_a_stored_reason_is_said_in_the_players_language() -> None:
+    game = classic()
+    standoff = "standoff in BUR with A PAR, A MUN"
+    assert engine.say_reason(standoff, "pt", game) == (
+        "impasse na Borgonha com o exército de Paris e o exército de Munique"
+    )
+    assert engine.say_reason(standoff, "en", game) == standoff
+    assert engine.say_reason("", "es", game) == engine.say_reason(None, "es", game) == ""
+    # what the map does not know stays as stored (no province XYZ to list the coasts of)
+    assert engine.say_reason("the coast of XYZ must be given", "fr", game) == (
+        "the coast of XYZ must be given"
+    )

@@ -18,6 +18,7 @@ from realpolitik import notation
 from realpolitik import orders as o
 from realpolitik.adjudicator import Resolution, adjudicate
 from realpolitik.adjudicator.problem import build_problem
+from realpolitik.adjudicator.reasons import Reason
 from realpolitik.adjudicator.results import OrderResult, Outcome
 from realpolitik.bots import PowerView, make_bot
 from realpolitik.errors import OrderError
@@ -267,6 +268,18 @@ def format_order(order: Order | str, language: str, game: Game, *, long: bool = 
         )
     except (ValueError, KeyError):
         return str(parsed)
+
+
+def say_reason(reason: str | None, language: str, game: Game) -> str:
+    """A result's reason, stored in English, said in ``language`` (``""`` for none); English
+    that names what the map does not know stays as stored."""
+    parsed = Reason.parse(reason or "")
+    if parsed is None:
+        return ""
+    try:
+        return notation.explain(parsed, language, game_map=game.game_map)
+    except (KeyError, ValueError):
+        return reason or ""
 
 
 def process(

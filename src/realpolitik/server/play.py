@@ -696,7 +696,9 @@ def phase_record(
     user: User | None = None,
     code: str | None = None,
 ) -> dict[str, Any]:
-    """A processed phase: the position before it, every order with its result."""
+    """A processed phase: the position before it, every order with its result, each in
+    ``language``: ``text`` (the order's notation), ``long`` (a sentence) and ``said`` (the
+    reason, ``""`` for none; ``reason`` stays the stored English)."""
     check_language(language)
     with reading(b.db) as conn:
         row = visible_row(conn, game_id, user, code)
@@ -709,12 +711,13 @@ def phase_record(
         raise NotFound(f"phase {phase} of game {game_id} has not been processed")
     record = dict(found.record)
     game = _game(row)
-    record["orders"] = {  # each order in the language's notation, and as a sentence
+    record["orders"] = {  # each order in the language's notation, as a sentence, and why
         power: [
             e
             | {
                 "text": engine.format_order(e["order"], language, game),
                 "long": engine.format_order(e["order"], language, game, long=True),
+                "said": engine.say_reason(e.get("reason"), language, game),
             }
             for e in entries
         ]
