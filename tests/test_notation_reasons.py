@@ -100,7 +100,7 @@ def test_only_reasons_are_said_with_another_message() -> None:
         (
             "standoff in BUR with A PAR, A MUN, F MAR",
             "fr",
-            "conflit sans vainqueur dans l'espace Bourgogne avec l'armée de Paris, "
+            "conflit sans vainqueur pour la Bourgogne avec l'armée de Paris, "
             "l'armée de Munich et la flotte de Marseille",
         ),
         ("cut by an attack", "fr", "support coupé par une attaque"),
@@ -145,6 +145,11 @@ def test_only_reasons_are_said_with_another_message() -> None:
         ),
         ("the unit in PAR is A, not F", "pt", "a unidade em Paris é um exército, não uma armada"),
         ("bounced; the fleet is at SPA/SC", "es", "rebote; la flota está en España (costa sur)"),
+        (
+            "standoff in NTH with F LON, F EDI",
+            "es",
+            "rebote en el Mar del Norte con la flota de Londres y la flota de Edimburgo",
+        ),
     ],
 )
 def test_sentences(english: str, language: str, said: str) -> None:

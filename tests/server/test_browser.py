@@ -623,6 +623,51 @@ def test_a_dislodged_unit_without_an_order_is_told_plainly(
     assert ordered == ["bad", "A BOH - MUN: dislodged (bounced)"]
 
 
+# How a bounce's reason begins in each language, and the phase after the bounce.
+BOUNCE = {
+    "es": (("rebote ", "choque frontal "), "Otoño de 1901"),
+    "fr": (("conflit ", "face-à-face "), "Automne 1901"),
+    "pt": (("impasse ", "perdeu o confronto "), "Outono de 1901"),
+}
+
+
+def test_a_bounce_is_told_in_the_players_language(server: LiveServer, browser: Any) -> None:
+    """Two of my units ordered into one province both fail: the results table and the
+    summary say why in the page's language, the units in words ("rebote en Borgoña con el
+    ejército de París y el ejército de Marsella"), and no reason is left in English."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "rosa", players="7")
+    into: dict[str, dict[str, str]] = {}  # destination: unit: its move there
+    for unit, options in legal(page).items():
+        for option in options:
+            if option["kind"] == "move" and not option.get("via"):
+                into.setdefault(option["dest"], {})[unit] = option["order"]
+    both = next(list(moves.values())[:2] for moves in into.values() if len(moves) > 1)
+    page.fill("#typed", "\n".join(both))
+    page.click("#submit-typed")
+    page.wait_for_function("document.querySelectorAll('#my-orders li.order.ok').length === 2")
+    page.once("dialog", lambda d: d.accept())  # (the other units hold)
+    page.click("#ready")
+    until_phase_changes(page, "S1901M")
+    english = ("bounced", "standoff", "beaten", "cut by", "the ", "no order")
+    for lang, (starts, fall) in BOUNCE.items():
+        in_language(page, lang, f"(document.getElementById('phase') || {{}}).textContent === "
+                                f"{fall!r}")  # fmt: skip
+        if page.get_attribute("#step-label", "data-phase") != "S1901M":
+            page.click("#step-prev")
+        page.wait_for_function("document.getElementById('step-label').dataset.phase === 'S1901M'")
+        idle(page)
+        page.click("#results-view summary")
+        reasons = [r for r in page.locator("#results tr td:nth-child(4)").all_inner_texts() if r]
+        bounced = [r for r in reasons if r.startswith(starts)]
+        assert len(bounced) >= 2 and all(" de" in r for r in bounced), (lang, reasons)
+        assert not [r for r in reasons if r.startswith(english)], (lang, reasons)
+        told = page.locator("#summary-list li").all_inner_texts()
+        assert sum(any(r in line for r in bounced) for line in told) >= 2, (lang, told)
+        page.locator("#results").scroll_into_view_if_needed()
+        shot(page, f"reasons-{lang}")
+
+
 # What the summary says of a movement in which my power gave no orders and its army in
 # Bohemia was dislodged (the record as in UNORDERED): that no orders were given, once.
 IDLE = {

@@ -68,23 +68,28 @@ export async function showPhase(phase, fresh) {
   renderResults(record);
 }
 
+// Why an entry's order failed, in the page's language (the server says it: ``said``;
+// a record fetched without it gives the stored English).
+const why = (e) => e.said || e.reason || "";
+
 // What the summary tells of one order's entry in a phase's results: [class, text], or
 // null when it is not worth a line (a hold that stood, a support given). ``idle``: its
 // power gave no orders at all (the summary says so once, not again for each unit).
 export function fateLine(e, idle = false) {
   const text = e.text || e.order;
+  const reason = why(e);
   if (e.unit === "dislodged" || e.result === "dislodged") {
     if (e.implied && / H$/.test(e.order)) {  // no order: it held (the words of the hold left out)
       const unit = text.split(" ").slice(0, -1).join(" ");
       return ["bad", idle ? t("sum_dislodged", { order: unit, reason: "" }) : t("sum_dislodged_unordered", { unit })];
     }
-    return ["bad", t("sum_dislodged", { order: text, reason: e.reason ? ` (${e.reason})` : "" })];
+    return ["bad", t("sum_dislodged", { order: text, reason: reason ? ` (${reason})` : "" })];
   }
   if (e.unit === "destroyed" || e.result === "destroyed") return ["bad", t("sum_destroyed", { order: text })];
-  if (e.implied && / D$/.test(e.order)) return ["bad", t("sum_disbanded", { order: text, reason: e.reason || "" })];
+  if (e.implied && / D$/.test(e.order)) return ["bad", t("sum_disbanded", { order: text, reason })];
   const said = text + t("colon") + t(e.result);
-  if (e.result === "illegal" || e.result === "invalid") return ["bad", `${said} (${e.reason})`];
-  if (e.result === "fails" || e.result === "cut") return ["bad", `${said}${e.reason ? " — " + e.reason : ""}`];
+  if (e.result === "illegal" || e.result === "invalid") return ["bad", `${said} (${reason})`];
+  if (e.result === "fails" || e.result === "cut") return ["bad", `${said}${reason ? " — " + reason : ""}`];
   if (e.result === "succeeds" && / - /.test(e.order)) return ["ok", said];
   return null;
 }
@@ -157,7 +162,7 @@ function renderResults(record) {
       const fate = e.unit && e.unit !== e.result ? `, ${t(e.unit)}` : "";
       // (the order as a sentence outside English; its notation on hover)
       rows.push(el("tr", { class: "result-" + e.result }, el("td", {}, powerName(power)), el("td", { title: e.text || e.order }, orderWords({ ...e, text: e.text || e.order })),
-        el("td", {}, t(e.result) + fate), el("td", { class: "muted" }, e.reason || "")));
+        el("td", {}, t(e.result) + fate), el("td", { class: "muted" }, why(e))));
     }
   }
   fill(document.getElementById("results-view"), el("details", { class: "results-box" },
