@@ -30,7 +30,7 @@ NAMED = {
     "wrong_unit_type": {"unit": "A", "name": "F"},  # unit types
     "dislodged_type": {"unit": "A", "name": "F"},
     "wrong_unit_coast": {"location": "SPA/SC", "name": "SPA/NC"},  # locations
-    "fleet_elsewhere": {"name": "bounced off A VEN (1 against 2)"},  # another reason
+    "fleet_elsewhere": {"name": "a fleet at SPA/SC cannot move to GAS"},  # another reason
     "not_movement": {"name": "retreat"},  # a kind of order
 }
 """Fields whose sample is not :data:`SAMPLE`'s."""
@@ -144,7 +144,6 @@ def test_only_reasons_are_said_with_another_message() -> None:
             "l'armée de Paris ne peut pas faire retraite vers Bourgogne",
         ),
         ("the unit in PAR is A, not F", "pt", "a unidade em Paris é um exército, não uma armada"),
-        ("bounced; the fleet is at SPA/SC", "es", "rebote; la flota está en España (costa sur)"),
         (
             "standoff in NTH with F LON, F EDI",
             "es",
@@ -156,6 +155,16 @@ def test_sentences(english: str, language: str, said: str) -> None:
     reason = Reason.parse(english)
     assert reason is not None and reason.key != "said", english
     assert explain(reason, language) == said
+
+
+def test_a_fleet_ordered_from_another_coast_is_told_why_and_where_it_is() -> None:
+    # (built, not read back: Reason.parse reads this English as a fleet_inland)
+    reason = Reason(
+        "fleet_elsewhere", location="SPA/SC", name="a fleet at SPA/SC cannot move to GAS"
+    )
+    assert explain(reason, "pt") == (
+        "uma armada não pode ir para Gasconha; a armada está na Espanha (costa sul)"
+    )
 
 
 def test_english_no_key_writes_stays_as_it_was_given() -> None:
