@@ -140,6 +140,14 @@ class Reason(NamedTuple):
             number=self.number,
         )
 
+    def __repr__(self) -> str:
+        named = [
+            f"{field}={value!r}"
+            for field, value, default in zip(self._fields[1:], self[1:], _DEFAULTS, strict=True)
+            if value != default
+        ]
+        return f"Reason({', '.join([repr(self.key), *named])})"
+
     @classmethod
     def parse(cls, text: str) -> Reason | None:
         """The reason whose English is ``text`` (``None`` for no text); English that no
@@ -151,6 +159,9 @@ class Reason(NamedTuple):
             if found is not None:
                 return cls(key, **{f: _FIELD_TYPES[f](v) for f, v in found.groupdict().items()})
         return cls("said", name=text)
+
+
+_DEFAULTS = tuple(Reason._field_defaults[field] for field in Reason._fields[1:])
 
 
 def _items(text: str) -> tuple[str, ...]:

@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from realpolitik.adjudicator.legality import Reason, convoy_rule, move_rule, support_rule
+from realpolitik.adjudicator.legality import convoy_rule, move_rule, support_rule
+from realpolitik.adjudicator.reasons import Reason
 from realpolitik.errors import AmbiguousOrderError, IllegalOrderError, OrderError
 from realpolitik.maps.model import GameMap, ProvinceType
 from realpolitik.notation.formatter import coast_name, place_name, power_name, unit_phrase
