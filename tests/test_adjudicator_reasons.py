@@ -52,6 +52,15 @@ def test_the_english_of_a_few_reasons() -> None:
     )
 
 
+def test_a_reason_within_a_reason_reads_back() -> None:
+    """A fleet ordered from another coast of its province: the move rule's reason, then
+    where the fleet is (DATC 6.B.10's kind)."""
+    inner = Reason("unreachable_coast", "BUL", location="SPA/NC", coast="EC")
+    outer = Reason("fleet_elsewhere", location="SPA/SC", name=str(inner))
+    assert str(outer) == "the fleet at SPA/NC cannot reach BUL/EC; the fleet is at SPA/SC"
+    assert Reason.parse(str(outer)) == outer
+
+
 def test_english_no_key_writes_is_kept_as_it_is() -> None:
     assert Reason.parse("") is None
     kept = Reason.parse("the moon is in the way")

@@ -185,7 +185,7 @@ def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
             continue
         parts = re.split(r"\{(\w+)\}", english)  # text, field, text, field, ..., text
         for k in range(1, len(parts), 2):
-            value = "[0-9]+" if _FIELD_TYPES[parts[k]] is int else ".+?"
+            value = "[0-9]+" if _FIELD_TYPES[parts[k]] is int else "[^;]+?"  # see fleet_elsewhere
             parts[k] = f"(?P<{parts[k]}>{value})"
         for k in range(0, len(parts), 2):
             parts[k] = re.escape(parts[k])
