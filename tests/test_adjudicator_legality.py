@@ -6,14 +6,8 @@ from __future__ import annotations
 import pytest
 
 from realpolitik import Phase, Position, load_map, parse_order, rules_for
-from realpolitik.adjudicator.legality import (
-    _ENGLISH,
-    ORDERS_OF,
-    Reason,
-    convoy_rule,
-    move_rule,
-    support_rule,
-)
+from realpolitik.adjudicator.legality import ORDERS_OF, convoy_rule, move_rule, support_rule
+from realpolitik.adjudicator.reasons import ENGLISH, Reason
 from realpolitik.errors import IllegalOrderError
 from realpolitik.legal import legal_orders
 from realpolitik.notation.lexicon import LANGUAGES, language_data
@@ -93,8 +87,20 @@ def test_the_reader_says_every_reason_in_every_language(language: str) -> None:
     translated |= {"target_stays", "unknown_province"}  # said as another message
     never = {"army_coast", "omitted_coast", "convoy_off_route"}  # not under the reader's rules
     never |= {"missing_unit_type", "wrong_unit_type", "wrong_unit_coast"}  # it checks units itself
-    for key in _ENGLISH:
+    for key in LEGALITY_KEYS:
+        assert key in ENGLISH, key
         assert key in messages or key in translated | never, key
+
+
+LEGALITY_KEYS = (
+    "impassable", "own_province", "army_coast", "army_to_sea", "not_adjacent", "fleet_via",
+    "fleet_inland", "fleet_not_adjacent", "unreachable_coast", "no_such_coast", "missing_coast",
+    "omitted_coast", "support_self", "unknown_province", "target_stays", "support_into_own",
+    "cannot_support", "not_bordering", "target_cannot_move", "convoy_at_sea", "convoy_coastal",
+    "convoy_army", "convoy_off_route", "missing_unit_type", "wrong_unit_type",
+    "wrong_unit_coast",
+)  # fmt: skip
+"""The keys of the reasons the legality rules give (the notation reader meets them)."""
 
 
 def test_the_reader_rejects_what_the_rules_reject() -> None:

@@ -86,7 +86,7 @@ def test_a_supported_move_is_judged_for_the_unit_there_not_as_named() -> None:
     for named in ("A MAR", "MAR"):
         res = play("S1901M", fleet, {"FRANCE": [f"A BUR S {named} - GAS"]}, Rules())
         assert results(res) == ["illegal"]
-        assert res.outcomes[0].reason == "F MAR cannot move to GAS"
+        assert str(res.outcomes[0].reason) == "F MAR cannot move to GAS"
     army = {"FRANCE": ["A MAR", "A BUR"]}
     orders = {"FRANCE": ["A BUR S F MAR - GAS", "A MAR - GAS"]}
     assert results(play("S1901M", army, orders, Rules())) == ["given", "succeeds"]

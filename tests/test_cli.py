@@ -32,3 +32,21 @@ def test_adjudicate_starts_without_the_renderer_bots_or_server() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_python_m_realpolitik_is_the_command() -> None:
+    situation = (
+        '{"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}, "orders": {"FRANCE": ["A PAR - BUR"]}}'
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "realpolitik", "adjudicate"],
+        input=situation,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert '"result": "succeeds"' in done.stdout
+    bad = subprocess.run(
+        [sys.executable, "-m", "realpolitik", "no-such"], capture_output=True, text=True
+    )
+    assert bad.returncode == 2 and "realpolitik: error" in bad.stderr

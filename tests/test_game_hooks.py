@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from realpolitik import Phase, Position, adjudicate, load_map, parse_order, rules_for
+from realpolitik import Phase, Position, Reason, adjudicate, load_map, parse_order, rules_for
 from realpolitik.adjudicator import builds_due
 
 BOARD = load_map("standard")
@@ -37,7 +37,9 @@ def test_foreign_support_counts_when_accepted() -> None:
     rules = rules_for("conquista", foreign_support="acknowledged")
     refused = adjudicate(BOARD, position, orders, rules, SPRING)
     support = refused.outcome_of(parse_order("A SER S A RUM", game_map=BOARD))
-    assert support.result.value == "invalid" and "did not accept" in support.reason
+    assert support.result.value == "invalid"
+    assert support.reason == Reason("not_accepted", power="TURKEY", unit="A SER")
+    assert str(support.reason) == "TURKEY did not accept the support of A SER"
     assert refused.position.units["RUM"].power == "RUSSIA"
     accepted = adjudicate(BOARD, position, orders, rules, SPRING, accepted=[("TURKEY", "SER")])
     assert accepted.position.units["RUM"].power == "TURKEY"
@@ -50,10 +52,8 @@ def test_hold_support_for_a_power_in_civil_disorder() -> None:
     orders = _orders(AUSTRIA=["A TRI - VEN", "A TYR S A TRI - VEN"], FRANCE=["A PIE S A VEN"])
     fails = rules_for("classic").with_choice("4.D.9", "a")
     result = adjudicate(BOARD, position, orders, fails, SPRING, disorder=["ITALY"])
-    assert (
-        result.outcome_of(parse_order("A PIE S A VEN", game_map=BOARD)).reason
-        == "ITALY is in civil disorder"
-    )
+    reason = result.outcome_of(parse_order("A PIE S A VEN", game_map=BOARD)).reason
+    assert str(reason) == "ITALY is in civil disorder"
     assert "VEN" in result.position.dislodged
     result = adjudicate(BOARD, position, orders, fails, SPRING)  # not in disorder: it counts
     assert "VEN" not in result.position.dislodged

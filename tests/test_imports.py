@@ -142,6 +142,7 @@ LAYERS = {
     "commands": 4,
     "server": 4,
     "cli": 5,
+    "__main__": 6,  # python -m realpolitik: the command
 }
 
 

@@ -212,7 +212,7 @@ def judged_legal(position: Position, rules: Rules) -> set[Order]:
         for number, (_, order, _) in enumerate(problem.orders)
         if number not in verdicts
         or verdicts[number][0] is not OrderResult.ILLEGAL
-        or verdicts[number][1] == "the unit has another order"
+        or verdicts[number][1].key == "another_order"
     }
     return {o for o in legal if o is not None}
 

@@ -16,7 +16,7 @@ A whole game, with players, phases and history, is a :class:`Game`:
 3
 """
 
-from realpolitik.adjudicator import OrderResult, Outcome, Resolution, adjudicate
+from realpolitik.adjudicator import OrderResult, Outcome, Reason, Resolution, adjudicate
 from realpolitik.errors import (
     AmbiguousOrderError,
     GameError,
@@ -83,6 +83,7 @@ __all__ = [
     "Position",
     "Power",
     "Province",
+    "Reason",
     "Resolution",
     "Retreat",
     "Rules",

@@ -253,13 +253,15 @@ def test_a_phase_record_says_each_reason_in_the_language_asked(client: TestClien
             if option["kind"] == "move" and not option.get("via"):
                 into.setdefault(option["dest"], {})[unit] = option["order"]
     both = next(list(moves.values())[:2] for moves in into.values() if len(moves) > 1)
-    body = {"power": power, "orders": both}  # two of its own units into one province: both fail
+    body = {"power": power, "orders": both}  # two of its own units into one province
     assert client.put(f"/api/games/{gid}/orders", json=body, headers=alice.headers).is_success
     client.post(f"/api/games/{gid}/ready", json={"power": power}, headers=alice.headers)
     assert state(client, gid, alice)["phase"] == "F1901M"
     spanish = client.get(f"/api/games/{gid}/history/S1901M", params={"language": "es"}).json()
-    bounced = [e for e in spanish["orders"][power] if e["order"] in both]
-    assert [e["result"] for e in bounced] == ["fails", "fails"]
+    bounced = [
+        e for e in spanish["orders"][power] if e["order"] in both and e["result"] != "succeeds"
+    ]
+    assert bounced  # (one may succeed, if a bot supports it)
     for e in bounced:  # a standoff, bounced off the unit there, or beaten head-to-head by it
         assert e["reason"].startswith(("standoff in", "bounced off", "beaten head-to-head")), e
         assert e["said"].startswith(("rebote ", "choque frontal ")), e

@@ -11,6 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from realpolitik.adjudicator import Reason
 from realpolitik.game import Game
 from realpolitik.game.editions import EDITIONS
 from realpolitik.server import engine
@@ -113,7 +114,7 @@ def test_conquista_supports_across_the_shore_are_judged_by_its_rule() -> None:
     assert "limítrofe" in refused[0]["reason"], refused
 
 
-def _adjudicated_illegal(game: Game, power: str, orders: list[object]) -> dict[int, str]:
+def _adjudicated_illegal(game: Game, power: str, orders: list[object]) -> dict[int, Reason]:
     """What adjudicating a copy of the game says is illegal of ``power``'s orders (how the
     server checked orders before: the reference the cheap check must agree with)."""
     fork = game.copy()
@@ -122,7 +123,7 @@ def _adjudicated_illegal(game: Game, power: str, orders: list[object]) -> dict[i
     return {
         at[o.order]: o.reason
         for o in fork.process().outcomes
-        if o.power == power and o.result.value == "illegal" and o.order in at
+        if o.power == power and o.result.value == "illegal" and o.order in at and o.reason
     }
 
 

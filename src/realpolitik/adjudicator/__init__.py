@@ -10,6 +10,7 @@ from collections.abc import Collection, Mapping, Sequence
 
 from realpolitik.adjudicator.adjustments import adjudicate_adjustments, builds_due
 from realpolitik.adjudicator.movement import adjudicate_movement
+from realpolitik.adjudicator.reasons import Reason
 from realpolitik.adjudicator.results import OrderResult, Outcome, Resolution
 from realpolitik.adjudicator.retreats import adjudicate_retreats, retreat_options
 from realpolitik.maps.model import GameMap
@@ -22,6 +23,7 @@ from realpolitik.vocab import Power, Province
 __all__ = [
     "OrderResult",
     "Outcome",
+    "Reason",
     "Resolution",
     "adjudicate",
     "builds_due",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Collection, Mapping, Sequence
 
+from realpolitik.adjudicator.reasons import Reason
 from realpolitik.adjudicator.results import OrderResult, Outcome, Resolution
 from realpolitik.maps.model import GameMap, ProvinceType
 from realpolitik.orders import Build, Disband, Order, UnitRef, Waive
@@ -38,7 +39,7 @@ _FAILS = OrderResult.FAILS
 _ILLEGAL = OrderResult.ILLEGAL
 _COASTAL = ProvinceType.COASTAL
 _REINFORCEMENTS = Adjustments.REINFORCEMENTS
-_LEGAL = (_SUCCEEDS, "")
+_LEGAL: tuple[OrderResult, Reason | None] = (_SUCCEEDS, None)
 
 
 def builds_due(
@@ -158,7 +159,7 @@ def adjudicate_adjustments(
                 civil.append(unit)
                 ref = UnitRef(unit.type, unit.location)
                 outcomes.append(
-                    Outcome(power, Disband(ref), _SUCCEEDS, "civil disorder", None, True)
+                    Outcome(power, Disband(ref), _SUCCEEDS, Reason("civil_disorder"), None, True)
                 )
     # the centre owners do not change in an adjustment phase: the new position shares them
     new_position = Position(units, position.centers)
@@ -193,7 +194,7 @@ def _one_order_per_place(judged: list[Outcome], rules: Rules) -> None:
         keep = {"a": None, "b": ks[0], "c": ks[-1]}[choice]
         for k in ks:
             if k != keep:
-                why = f"{prov} has another adjustment order"
+                why = Reason("another_adjustment", prov)
                 judged[k] = judged[k]._replace(result=_ILLEGAL, reason=why)
 
 
@@ -214,60 +215,60 @@ def _as_many_as_due(judged: list[Outcome], due: int, rules: Rules) -> None:
     for k in legal:
         if k not in keep_list:
             judged[k] = judged[k]._replace(
-                result=_ILLEGAL, reason=f"only {allowed} adjustment(s) due"
+                result=_ILLEGAL, reason=Reason("too_many", number=allowed)
             )
 
 
 def _judge(
     game_map: GameMap, position: Position, power: Power, order: Order, due: int, rules: Rules
-) -> tuple[OrderResult, str]:
-    """The verdict on one order taken on its own: ``(SUCCEEDS, "")`` if it is legal."""
+) -> tuple[OrderResult, Reason | None]:
+    """The verdict on one order taken on its own: ``(SUCCEEDS, None)`` if it is legal."""
     if isinstance(order, Build):
         if due <= 0:
-            return _ILLEGAL, f"{power} has no build due"
+            return _ILLEGAL, Reason("no_build_due", power=power)
         return _judge_build(game_map, position, power, order.unit, rules)
     if isinstance(order, Disband):
         if due >= 0:
-            return _ILLEGAL, f"{power} has no removal due"
+            return _ILLEGAL, Reason("no_removal_due", power=power)
         prov = PROVINCE[order.unit.location]
         unit = position.units.get(prov)
         if unit is None:
-            return _ILLEGAL, f"there is no unit in {prov}"
+            return _ILLEGAL, Reason("no_unit", prov)
         if unit.power != power:
-            return _ILLEGAL, f"the unit in {prov} belongs to {unit.power}"
+            return _ILLEGAL, Reason("not_own_unit", prov, power=unit.power)
         return _LEGAL
     if isinstance(order, Waive):
         if due <= 0:
-            return _ILLEGAL, f"{power} has no build due"
-        return _LEGAL if rules.waive is Waiving.ALLOWED else (_ILLEGAL, "builds cannot be waived")
-    return _ILLEGAL, "only builds, waives and removals are ordered in an adjustment phase"
+            return _ILLEGAL, Reason("no_build_due", power=power)
+        return _LEGAL if rules.waive is Waiving.ALLOWED else (_ILLEGAL, Reason("no_waive"))
+    return _ILLEGAL, Reason("not_adjustment")
 
 
 def _judge_build(
     game_map: GameMap, position: Position, power: Power, ref: UnitRef, rules: Rules
-) -> tuple[OrderResult, str]:
+) -> tuple[OrderResult, Reason | None]:
     prov = PROVINCE[ref.location]
     info = game_map.provinces.get(prov)
     if info is None or info.home != power:
-        return _ILLEGAL, f"{prov} is not a home centre of {power}"
+        return _ILLEGAL, Reason("not_home_centre", prov, power=power)
     if position.centers.get(prov) != power:
-        return _ILLEGAL, f"{power} does not own {prov}"
+        return _ILLEGAL, Reason("not_owned", prov, power=power)
     if prov in position.units:
-        return _ILLEGAL, f"{prov} is occupied"
+        return _ILLEGAL, Reason("occupied", prov)
     utype = ref.type
     if utype is None:
         if info.type is _COASTAL:
-            return _ILLEGAL, f"the unit type must be given to build in {prov}"
+            return _ILLEGAL, Reason("build_type", prov)
         utype = ARMY
     if utype is ARMY:
         return _LEGAL
     if info.type is not _COASTAL:
         if rules.fleet_build_inland is FleetBuildInland.ARMY_BUILT:
             return _LEGAL
-        return _ILLEGAL, f"a fleet cannot be built in {prov}"
+        return _ILLEGAL, Reason("fleet_build_inland", prov)
     coast = coast_of(ref.location)
     if info.coasts and coast not in info.coasts:
-        return _FAILS, f"the coast of {prov} must be given"
+        return _FAILS, Reason("omitted_coast", prov)
     return _LEGAL
 
 

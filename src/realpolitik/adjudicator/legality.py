@@ -1,9 +1,9 @@
 """Order legality: the one home of the rules that say which orders may be given.
 
 Each rule answers for one kind of order, on the map and under the rules, and gives a
-:class:`Reason` when the order is illegal: a key and the places or units it names. The
-adjudicator writes the reason in English in its results (``str(reason)``), the notation
-reader says it in the player's language (the key is a message of the lexicons), and
+:class:`~realpolitik.adjudicator.reasons.Reason` when the order is illegal: a key and the
+places or units it names. The adjudicator writes the reason in English in its results
+(``str(reason)``), the notation reader says it in the player's language, and
 :func:`realpolitik.legal.legal_orders` lists exactly the orders these rules allow (the
 tests check both ways). What depends on the other units (the unit an order names, convoy
 routes through the fleets at sea) is judged on the board, with these rules' reasons.
@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import NamedTuple
 
+from realpolitik.adjudicator.reasons import Reason
 from realpolitik.maps.model import GameMap, ProvinceType
 from realpolitik.orders import (
     Build,
@@ -61,61 +62,6 @@ ORDERS_OF: Mapping[PhaseKind, tuple[type, ...]] = {
 }
 """The kinds of order each kind of phase takes (a move in a retreat phase is read as the
 retreat)."""
-
-
-# the English of each reason (the adjudicator's results say it)
-_ENGLISH: Mapping[str, str] = {
-    "impassable": "{province} cannot be entered",
-    "own_province": "a unit cannot move to its own province",
-    "army_coast": "an army move names a coast",
-    "army_to_sea": "an army cannot move to {province} ({name})",
-    "not_adjacent": "{province} is not adjacent to {location} and no convoy can reach it",
-    "fleet_via": "a fleet cannot be convoyed",
-    "fleet_inland": "a fleet at {location} cannot move to {province}",
-    "fleet_not_adjacent": "a fleet at {location} cannot move to {province}",
-    "unreachable_coast": "the fleet at {location} cannot reach {province}/{coast}",
-    "no_such_coast": "{province} has no coast {coast}",
-    "missing_coast": "the coast of {province} must be given ({coasts})",
-    "omitted_coast": "the coast of {province} must be given",
-    "support_self": "a unit cannot support itself",
-    "unknown_province": "unknown province {province}",
-    "target_stays": "a supported move must leave its province",
-    "support_into_own": "a unit cannot support a move into its own province",
-    "cannot_support": "{unit} cannot move to {province}, so cannot support into it",
-    "not_bordering": "{unit} does not border {province}, so cannot support into it",
-    "target_cannot_move": "{unit} cannot move to {province}",
-    "convoy_at_sea": "only a fleet at sea can convoy",
-    "convoy_coastal": "a convoy goes from one coastal province to another",
-    "convoy_army": "only armies can be convoyed",
-    "convoy_off_route": "{unit} is on no possible convoy route from {location} to {province}",
-    "missing_unit_type": "the unit type of {location} is missing",
-    "wrong_unit_type": "the unit in {province} is {unit}, not {name}",
-    "wrong_unit_coast": "the fleet is at {location}, not {name}",
-}
-
-
-class Reason(NamedTuple):
-    """Why an order is illegal: a key (of :data:`_ENGLISH` and of the lexicons' messages)
-    and what it names: a province, a location, a coast, the coasts to choose from, a unit
-    (as ``"A PAR"``), a province's English name."""
-
-    key: str
-    province: str = ""
-    location: str = ""
-    coast: str = ""
-    coasts: tuple[str, ...] = ()
-    unit: str = ""
-    name: str = ""
-
-    def __str__(self) -> str:
-        return _ENGLISH[self.key].format(
-            province=self.province,
-            location=self.location,
-            coast=self.coast,
-            coasts=", ".join(self.coasts),
-            unit=self.unit,
-            name=self.name,
-        )
 
 
 class MoveRule(NamedTuple):

@@ -19,6 +19,7 @@ from realpolitik.adjudicator.problem import (
     Slot,
     build_problem,
 )
+from realpolitik.adjudicator.reasons import Reason
 from realpolitik.adjudicator.results import OrderResult, Outcome, Resolution
 from realpolitik.adjudicator.retreats import retreat_options
 from realpolitik.maps.model import GameMap
@@ -431,7 +432,7 @@ def adjudicate_movement(
             hold = Hold(UnitRef(unit.type, unit.location))
             fate = fates.get(slot)
             result = fate or OrderResult.STANDS
-            outcomes.append(Outcome(unit.power, hold, result, "no order: holds", fate, True))
+            outcomes.append(Outcome(unit.power, hold, result, Reason("no_order"), fate, True))
     problem.unlink()
     if rules.dislodged is Dislodging.DESTROYED:  # no retreats: dislodged units destroyed at once
         lost = tuple(d.unit for _, d in sorted(dislodged.items()))
@@ -467,56 +468,53 @@ def _outcomes(r: Resolver, fates: Mapping[Slot, OrderResult]) -> list[Outcome]:
         fate = fates.get(slot) if fates and slot is not None else None
         verdict = verdicts.get(number)
         if slot is None or slot.order_number != number:  # illegal, or not the unit's order
-            result, reason = verdict or (OrderResult.ILLEGAL, "the unit has another order")
-            add(Outcome(power, order, result, reason, fate))
+            result, why = verdict or (OrderResult.ILLEGAL, Reason("another_order"))
+            add(Outcome(power, order, result, why, fate))
             continue
         kind = slot.kind
+        reason: Reason | None
         if verdict is not None:  # invalid, or it fails at once
             result, reason = verdict
         elif kind is Move:
             if slot.sea is not None and slot.sea.no_route:
-                result, reason = OrderResult.INVALID, "no convoy route is ordered"
+                result, reason = OrderResult.INVALID, Reason("no_convoy_route")
             elif r.moves(slot):
-                result, reason = OrderResult.SUCCEEDS, ""
+                result, reason = OrderResult.SUCCEEDS, None
             else:
                 result, reason = OrderResult.FAILS, _why_failed(r, slot)
         elif kind is Hold:
-            result, reason = fate or OrderResult.STANDS, ""
+            result, reason = fate or OrderResult.STANDS, None
         elif kind is Convoy:
             if fate is not None:
-                result, reason = OrderResult.DISRUPTED, "the fleet is dislodged"
+                result, reason = OrderResult.DISRUPTED, Reason("fleet_dislodged")
             elif slot.target in r.paradox and slot.province in r.problem.attackers:
-                result, reason = OrderResult.DISRUPTED, "a convoy paradox: it holds"
+                result, reason = OrderResult.DISRUPTED, Reason("convoy_paradox")
             else:
-                result, reason = OrderResult.AVAILABLE, ""
+                result, reason = OrderResult.AVAILABLE, None
         elif r.given(slot):  # a support
-            result, reason = OrderResult.GIVEN, ""
+            result, reason = OrderResult.GIVEN, None
         else:
-            result, reason = (
-                OrderResult.CUT,
-                "dislodged" if fate is not None else "cut by an attack",
-            )
+            result, reason = OrderResult.CUT, Reason("dislodged" if fate is not None else "cut")
         add(Outcome(power, order, result, reason, fate))
     return out
 
 
-def _why_failed(r: Resolver, slot: Slot) -> str:
+def _why_failed(r: Resolver, slot: Slot) -> Reason:
     if not r.reaches(slot):
-        return "the convoy is disrupted"
+        return Reason("convoy_disrupted")
     attack = r.attack_strength(slot)
     dest = slot.dest
     there = r.problem.in_province.get(dest)
     if there is not None:
         if attack == 0:
-            return f"cannot dislodge its own unit {there.unit}"
+            return Reason("own_unit", unit=str(there.unit))
         if r.head_to_head(slot, there):
             defend = r.defend_strength(there)
             if attack <= defend:
-                by = str(there.unit)
-                return f"beaten head-to-head by {by} ({attack} against {defend})"
+                return Reason("head_to_head", unit=str(there.unit), strength=attack, against=defend)
         else:
             hold = r.hold_strength(there)
             if attack <= hold:
-                return f"bounced off {there.unit} ({attack} against {hold})"
-    rivals = [str(s.unit) for s in r.problem.attackers[dest] if s is not slot]
-    return f"standoff in {dest} with {', '.join(rivals)}" if rivals else "bounced"
+                return Reason("bounced_off", unit=str(there.unit), strength=attack, against=hold)
+    rivals = tuple(str(s.unit) for s in r.problem.attackers[dest] if s is not slot)
+    return Reason("standoff", dest, units=rivals) if rivals else Reason("bounced")

@@ -16,15 +16,14 @@ from typing import Literal
 from realpolitik.adjudicator.convoy import Routes, has_route, minimal_routes
 from realpolitik.adjudicator.legality import (
     MoveRule,
-    Reason,
     SupportRule,
     convoy_rule,
     move_rule,
     support_rule,
     unit_rule,
 )
+from realpolitik.adjudicator.reasons import Reason
 from realpolitik.adjudicator.results import OrderResult
-from realpolitik.errors import IllegalOrderError
 from realpolitik.maps.model import GameMap, ProvinceType
 from realpolitik.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove, UnitRef
 from realpolitik.position import Position
@@ -64,7 +63,7 @@ Given = tuple[Power, Order, "Slot | None"]
 the power has no such unit)."""
 
 
-Verdict = tuple[OrderResult, str]
+Verdict = tuple[OrderResult, Reason]
 """An order's result before resolution, and the reason: ``ILLEGAL`` (the unit holds),
 ``INVALID`` (legal, but matching no other order) or ``FAILS`` (legal, but it cannot succeed:
 DATC 4.B.5)."""
@@ -238,7 +237,7 @@ class MovementProblem:
             slot.supports = ()  # two units supporting each other
 
     @property
-    def illegal(self) -> dict[int, str]:
+    def illegal(self) -> dict[int, Reason]:
         """The reasons of the illegal orders, by number."""
         return {
             n: why for n, (result, why) in self.verdicts.items() if result is OrderResult.ILLEGAL
@@ -305,7 +304,7 @@ class _Facts:
         self.missing_nationality = rules.missing_nationality is MissingNationality.ILLEGAL
         self.moves: dict[tuple[UnitType, Location, Location, bool], MoveRule] = {}
         self.supports: dict[SupportKey, SupportRule] = {}
-        self.convoys: dict[tuple[UnitType, Location, Location, Location], str] = {}
+        self.convoys: dict[tuple[UnitType, Location, Location, Location], Reason | None] = {}
 
     def move(self, utype: UnitType, location: Location, dest: Location, via: bool) -> MoveRule:
         key = (utype, location, dest, via)
@@ -324,15 +323,15 @@ class _Facts:
             found = self.supports[key] = support_rule(self.game_map, self.rules, *key)
         return found
 
-    def convoy(self, utype: UnitType, location: Location, army: Location, dest: Location) -> str:
+    def convoy(
+        self, utype: UnitType, location: Location, army: Location, dest: Location
+    ) -> Reason | None:
         key = (utype, location, army, dest)
-        found = self.convoys.get(key)
-        if found is None:  # ("" for a legal convoy: remembered too)
+        if key not in self.convoys:  # (None for a legal convoy: remembered too)
             if len(self.convoys) > 100_000:  # only ever the map's orders, unless orders are odd
                 self.convoys.clear()
-            reason = convoy_rule(self.game_map, *key)
-            found = self.convoys[key] = "" if reason is None else str(reason)
-        return found
+            self.convoys[key] = convoy_rule(self.game_map, *key)
+        return self.convoys[key]
 
 
 @lru_cache(maxsize=16)  # every shipped board under one rules preset, or one board under several
@@ -368,24 +367,21 @@ class _Judge:
                 number = len(given)
                 try:  # a movement order, for a unit of the power's
                     if type(order) not in _MOVEMENT_ORDERS:
-                        raise IllegalOrderError(
-                            f"{type(order).__name__.lower()} orders are not given in a "
-                            "movement phase"
-                        )
+                        raise _Illegal(Reason("not_movement", name=type(order).__name__.lower()))
                     ref = order.unit  # type: ignore[union-attr]  # a movement order
                     slot = at.get(ref.location)
                     if slot is None or slot.power != power or ref.type is not slot.unit.type:
                         slot = self._unit_of(power, ref)
-                except IllegalOrderError as exc:
+                except _Illegal as exc:
                     given.append((power, order, None))
-                    verdicts[number] = (OrderResult.ILLEGAL, str(exc))
+                    verdicts[number] = (OrderResult.ILLEGAL, exc.reason)
                     continue
                 given.append((power, order, slot))
                 first = slot.order_number < 0
                 try:  # the order is legal for it
                     self.judge(number, order, slot, first)
-                except IllegalOrderError as exc:
-                    verdicts[number] = (OrderResult.ILLEGAL, str(exc))
+                except _Illegal as exc:
+                    verdicts[number] = (OrderResult.ILLEGAL, exc.reason)
                     continue
                 if first:
                     slot.order_number = number
@@ -395,7 +391,7 @@ class _Judge:
                     twice.append(slot)
 
     def judge(self, number: int, order: Order, slot: Slot, give: bool) -> None:
-        """Judge order ``number`` for its unit, raising :class:`IllegalOrderError`; if
+        """Judge order ``number`` for its unit, raising :class:`_Illegal`; if
         ``give``, the unit follows the order and its slot says what it does."""
         if type(order) is Move:
             self._move(number, slot, order, give)
@@ -413,7 +409,7 @@ class _Judge:
         if slot is None:  # the unit in the province, if any (another coast)
             slot = self._unit_in(ref.location)
         if slot.power != power:
-            raise IllegalOrderError(f"the unit in {slot.province} belongs to {slot.power}")
+            raise _Illegal(Reason("not_own_unit", slot.province, power=slot.power))
         if not exact or ref.type is not slot.unit.type:
             _check_ref(self.problem.rules, ref, slot.unit)
         return slot
@@ -424,7 +420,7 @@ class _Judge:
         prov = PROVINCE[location]
         slot = self.problem.in_province.get(prov)
         if slot is None:
-            raise IllegalOrderError(f"there is no unit in {prov}")
+            raise _Illegal(Reason("no_unit", prov))
         return slot
 
     def route(self, src: Province, dest: Province, exclude: Province | None = None) -> bool:
@@ -451,10 +447,10 @@ class _Judge:
         if reason is not None:
             if unit.location != order.unit.location and coast_of(order.unit.location):
                 # the order names another coast (ignored, DATC 4.B.5): it simply fails
-                why = f"{reason}; the fleet is at {unit.location}"
+                why = Reason("fleet_elsewhere", location=unit.location, name=str(reason))
                 self.problem.verdicts[number] = (OrderResult.FAILS, why)
                 return
-            raise IllegalOrderError(str(reason))
+            raise _Illegal(reason)
         if give:
             problem = self.problem
             slot.kind = Move
@@ -478,7 +474,7 @@ class _Judge:
         facts = self.facts
         rule = facts.supports.get(key) or facts.support(key)
         if rule.reason is not None:
-            raise IllegalOrderError(str(rule.reason))
+            raise _Illegal(rule.reason)
         into, near = rule.into, rule.near
         # the supported unit: named exactly, without nationality (as a rule), or else
         # matched by _target
@@ -496,7 +492,7 @@ class _Judge:
             ):
                 near = into in facts.reach[there.type].get(there.location, ())
         if not near and not self._by_convoy(target.unit, into, exclude=slot.province):
-            raise IllegalOrderError(str(Reason("target_cannot_move", into, unit=str(target.unit))))
+            raise _Illegal(Reason("target_cannot_move", into, unit=str(target.unit)))
         if give:
             slot.kind = type(order)
             slot.target = target
@@ -518,12 +514,12 @@ class _Judge:
         army = order.convoyed
         unit = slot.unit
         reason = self.facts.convoy(unit.type, unit.location, army.location, order.destination)
-        if reason:
-            raise IllegalOrderError(reason)
+        if reason is not None:
+            raise _Illegal(reason)
         problem = self.problem
         target = self._target(slot, army)
         if target.unit.type is not ARMY:
-            raise IllegalOrderError(str(Reason("convoy_army")))
+            raise _Illegal(Reason("convoy_army"))
         origin, dest = target.province, PROVINCE[order.destination]
         routes = self.minimal.get(origin)
         if routes is None:
@@ -531,7 +527,7 @@ class _Judge:
                 problem.game_map, origin, problem.seas_with_fleets()
             )
         if slot.province not in routes.get(dest, _NOWHERE)[0]:
-            raise IllegalOrderError(str(Reason("convoy_off_route", dest, origin, unit=str(unit))))
+            raise _Illegal(Reason("convoy_off_route", dest, origin, unit=str(unit)))
         if give:
             slot.kind = Convoy
             slot.target = target
@@ -548,12 +544,18 @@ class _Judge:
         facts = self.facts
         if ref.power is None:
             if facts.missing_nationality and target.power != slot.power:
-                raise IllegalOrderError(
-                    f"the nationality of the unit in {target.province} is missing"
-                )
+                raise _Illegal(Reason("missing_nationality", target.province))
         elif facts.wrong_nationality and ref.power != target.power:
-            raise IllegalOrderError(f"the unit in {target.province} is not {ref.power}'s")
+            raise _Illegal(Reason("wrong_nationality", target.province, power=ref.power))
         return target
+
+
+class _Illegal(Exception):
+    """An order the rules forbid, and why (raised and caught while judging)."""
+
+    def __init__(self, reason: Reason) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
 
 
 _MOVEMENT_ORDERS = frozenset((Hold, Move, SupportHold, SupportMove, Convoy))
@@ -562,7 +564,7 @@ _MOVEMENT_ORDERS = frozenset((Hold, Move, SupportHold, SupportMove, Convoy))
 def _check_ref(rules: Rules, ref: UnitRef, unit: Unit) -> None:
     reason = unit_rule(rules, ref, unit)
     if reason is not None:
-        raise IllegalOrderError(str(reason))
+        raise _Illegal(reason)
 
 
 # --- one order per unit (DATC 4.D.3) -------------------------------------------------------
@@ -583,7 +585,7 @@ def _duplicates(judge: _Judge) -> None:
             keep = given[-1] if choice is DuplicateOrders.LAST else -1
         for number in given:
             if number != keep and number not in verdicts:  # (one that fails says so)
-                verdicts[number] = (OrderResult.ILLEGAL, "the unit has another order")
+                verdicts[number] = (OrderResult.ILLEGAL, Reason("another_order"))
         slot.order_number = keep
     problem.attackers.clear()
     del problem.movers[:], problem.by_sea[:], problem.supports[:], problem.convoys[:]
@@ -611,7 +613,7 @@ def _link(problem: MovementProblem) -> None:
             army.sea.fleets += (fleet,)
             by_sea[army.number] = army
         else:
-            why = "the army is not ordered to make that move"
+            why = Reason("convoy_unmatched")
             problem.verdicts[fleet.order_number] = (invalid, why)
     for _, slot in sorted(by_sea.items()):
         sea = slot.sea
@@ -631,14 +633,16 @@ def _link(problem: MovementProblem) -> None:
     for supporter in sorted(problem.supports, key=_by_number):
         target = supporter.target
         assert target is not None
-        why = _unmatched(problem, supporter, target, vetoes)
-        if why:
-            problem.verdicts[supporter.order_number] = (invalid, why)
+        unmatched = _unmatched(problem, supporter, target, vetoes)
+        if unmatched is not None:
+            problem.verdicts[supporter.order_number] = (invalid, unmatched)
         else:
             target.supports += (supporter,)
 
 
-def _unmatched(problem: MovementProblem, supporter: Slot, target: Slot, vetoes: bool) -> str:
+def _unmatched(
+    problem: MovementProblem, supporter: Slot, target: Slot, vetoes: bool
+) -> Reason | None:
     """Why a legal support matches no order of the unit it supports, if it does not (or is
     refused: see :func:`_refused`, asked only when ``vetoes``)."""
     want, coast = supporter.target_dest, supporter.target_coast
@@ -646,44 +650,44 @@ def _unmatched(problem: MovementProblem, supporter: Slot, target: Slot, vetoes: 
     if vetoes and ally and (refused := _refused(problem, supporter, target, want is None)):
         return refused
     if want is None:
-        return f"{target.unit} is ordered to move, not to hold" if target.kind is Move else ""
+        return Reason("moves_not_holds", unit=str(target.unit)) if target.kind is Move else None
     if target.kind is not Move or target.dest != want:
-        return f"{target.unit} is not ordered to move to {want}"
+        return Reason("not_moving_there", want, unit=str(target.unit))
     support_coast = problem.rules.support_coast
     coasts = problem.game_map.provinces[want].coasts
     if coast is None:
         if support_coast is SupportCoast.ALLY_NAMES_IT and ally and coasts:
             # Calhamer's reading: allies name the coast; only one's own move may omit it
-            return f"the support must name the coast {target.dest_location} of an ally"
-        return ""
+            return Reason("ally_coast", location=target.dest_location)
+        return None
     if (
         support_coast is not SupportCoast.IGNORED
         and coast in coasts
         and target.dest_location != f"{want}/{coast}"
     ):
-        return f"{target.unit} is ordered to another coast of {want}"
-    return ""
+        return Reason("other_coast", want, unit=str(target.unit))
+    return None
 
 
-def _refused(problem: MovementProblem, supporter: Slot, target: Slot, hold: bool) -> str:
+def _refused(problem: MovementProblem, supporter: Slot, target: Slot, hold: bool) -> Reason | None:
     """Why a support of another power's unit does not count, if it does not: that power did
     not accept it (``rules.foreign_support``), or is in civil disorder (DATC 4.D.9 a)."""
     other = target.power
     if other == supporter.power:
-        return ""
+        return None
     rules = problem.rules
     if (
         rules.foreign_support is ForeignSupport.ACKNOWLEDGED
         and (other, supporter.province) not in problem.accepted
     ):
-        return f"{other} did not accept the support of {supporter.unit}"
+        return Reason("not_accepted", power=other, unit=str(supporter.unit))
     if (
         hold
         and rules.civil_disorder_hold_support is DisorderHoldSupport.FAILS
         and other in problem.disorder
     ):
-        return f"{other} is in civil disorder"
-    return ""
+        return Reason("in_disorder", power=other)
+    return None
 
 
 def _adjacent_by_convoy(problem: MovementProblem, slot: Slot, sea: SeaRoute, route: bool) -> bool:

@@ -140,6 +140,14 @@ class Reason(NamedTuple):
             number=self.number,
         )
 
+    def __repr__(self) -> str:
+        named = [
+            f"{field}={value!r}"
+            for field, value, default in zip(self._fields[1:], self[1:], _DEFAULTS, strict=True)
+            if value != default
+        ]
+        return f"Reason({', '.join([repr(self.key), *named])})"
+
     @classmethod
     def parse(cls, text: str) -> Reason | None:
         """The reason whose English is ``text`` (``None`` for no text); English that no
@@ -151,6 +159,9 @@ class Reason(NamedTuple):
             if found is not None:
                 return cls(key, **{f: _FIELD_TYPES[f](v) for f, v in found.groupdict().items()})
         return cls("said", name=text)
+
+
+_DEFAULTS = tuple(Reason._field_defaults[field] for field in Reason._fields[1:])
 
 
 def _items(text: str) -> tuple[str, ...]:
@@ -174,7 +185,7 @@ def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
             continue
         parts = re.split(r"\{(\w+)\}", english)  # text, field, text, field, ..., text
         for k in range(1, len(parts), 2):
-            value = "[0-9]+" if _FIELD_TYPES[parts[k]] is int else ".+?"
+            value = "[0-9]+" if _FIELD_TYPES[parts[k]] is int else "[^;]+?"  # see fleet_elsewhere
             parts[k] = f"(?P<{parts[k]}>{value})"
         for k in range(0, len(parts), 2):
             parts[k] = re.escape(parts[k])

@@ -1,4 +1,5 @@
-"""What adjudication returns: an :class:`OrderResult` per order, with a reason, as data.
+"""What adjudication returns: an :class:`OrderResult` per order, with a
+:class:`~realpolitik.adjudicator.reasons.Reason` where it needs one, as data.
 
 The words are the DATC 3.2 vocabulary: a hold *stands* or is *dislodged* (*destroyed* when it
 has nowhere to retreat); a move, retreat, build or disband *succeeds* or *fails*; a support is
@@ -11,6 +12,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any, NamedTuple
 
+from realpolitik.adjudicator.reasons import Reason
 from realpolitik.orders import Order
 from realpolitik.phase import Phase
 from realpolitik.position import Position
@@ -35,25 +37,27 @@ class OrderResult(Enum):
 
 
 class Outcome(NamedTuple):
-    """The result of one order. ``fate`` is DISLODGED or DESTROYED when the ordered unit was
-    dislodged in a movement phase (``None`` otherwise); ``implied`` marks the hold given to a
-    unit that had no order."""
+    """The result of one order, and why when it needs saying (a bounce, a cut support, an
+    illegal order...; ``str(reason)`` is the English). ``fate`` is DISLODGED or DESTROYED
+    when the ordered unit was dislodged in a movement phase (``None`` otherwise);
+    ``implied`` marks the hold given to a unit that had no order."""
 
     power: Power
     order: Order
     result: OrderResult
-    reason: str = ""
+    reason: Reason | None = None
     fate: OrderResult | None = None
     implied: bool = False
 
     def to_json(self, order_text: str | None = None) -> dict[str, Any]:
         """The result in the ``adjudicate`` contract's shape: ``order``, ``result``,
-        ``reason``, and ``unit`` / ``implied`` when they apply. ``order_text`` replaces the
+        ``reason`` (English, ``""`` for none), and ``unit`` / ``implied`` when they apply.
+        ``order_text`` replaces the
         English short notation (e.g. the order written in another language)."""
         entry: dict[str, Any] = {
             "order": str(self.order) if order_text is None else order_text,
             "result": self.result._value_,  # ``value`` is a Python property: one per order
-            "reason": self.reason,
+            "reason": "" if self.reason is None else str(self.reason),
         }
         if self.fate is not None:
             entry["unit"] = self.fate._value_

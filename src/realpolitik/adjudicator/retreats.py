@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import NamedTuple
 
+from realpolitik.adjudicator.reasons import Reason
 from realpolitik.adjudicator.results import OrderResult, Outcome, Resolution
 from realpolitik.maps.model import GameMap
 from realpolitik.orders import Disband, Move, Order, Retreat, UnitRef
@@ -72,12 +73,10 @@ def adjudicate_retreats(
     for power, power_orders in orders.items():
         for order in power_orders:
             verdict = _judge(game_map, position, power, order, rules)
-            if isinstance(verdict, str):
+            if isinstance(verdict, Reason):
                 judged.append(Outcome(power, order, OrderResult.ILLEGAL, verdict))
             elif (here := PROVINCE[verdict.unit.location]) in chosen:
-                judged.append(
-                    Outcome(power, order, OrderResult.ILLEGAL, "the unit has another order")
-                )
+                judged.append(Outcome(power, order, OrderResult.ILLEGAL, Reason("another_order")))
             else:
                 chosen[here] = verdict.dest
                 judged.append(verdict)
@@ -95,7 +94,7 @@ def adjudicate_retreats(
             outcomes.append(Outcome(entry.power, entry.order, OrderResult.SUCCEEDS))
             removed.append(unit)
         elif (prov := PROVINCE[dest]) in bounced:
-            why = f"bounced in {prov}: disbanded"
+            why = Reason("retreats_bounced", prov)
             outcomes.append(Outcome(entry.power, entry.order, OrderResult.FAILS, why))
             removed.append(unit)
         else:
@@ -108,7 +107,7 @@ def adjudicate_retreats(
             if prov not in chosen:
                 removed.append(d.unit)
                 order = Disband(UnitRef(d.unit.type, d.unit.location))
-                why = "no retreat order"
+                why = Reason("no_retreat")
                 outcomes.append(Outcome(d.unit.power, order, OrderResult.SUCCEEDS, why, None, True))
     new_position = Position(position.units if units is None else units, position.centers)
     return Resolution(phase, tuple(outcomes), new_position, tuple(removed))
@@ -127,28 +126,28 @@ def _bounces(destinations: Collection[Location | None]) -> set[Province]:
 
 def _judge(
     game_map: GameMap, position: Position, power: Power, order: Order, rules: Rules
-) -> _Retreating | str:
+) -> _Retreating | Reason:
     """The legal order of a dislodged unit, with where it goes, or why it is illegal."""
     if not isinstance(order, _RETREAT_ORDERS):
-        return "only retreats and disbands are ordered in a retreat phase"
+        return Reason("not_retreat")
     ref = order.unit
     here = PROVINCE[ref.location]
     d: Dislodged | None = position.dislodged.get(here)
     if d is None:
-        return f"there is no dislodged unit in {here}"
+        return Reason("not_dislodged", here)
     unit = d.unit
     if unit.power != power:
-        return f"the dislodged unit in {here} belongs to {unit.power}"
+        return Reason("dislodged_not_own", here, power=unit.power)
     if (
         ref.type is not None
         and ref.type is not unit.type
         and rules.wrong_unit_type is WrongUnitType.ILLEGAL
     ):
-        return f"the dislodged unit is {unit.type.value}, not {ref.type.value}"
+        return Reason("dislodged_type", unit=unit.type.value, name=ref.type.value)
     if isinstance(order, Disband):
         return _Retreating(power, order, unit, None)
     if isinstance(order, Move) and order.via_convoy:
-        return "a retreat cannot be convoyed"
+        return Reason("retreat_convoyed")
     dest = order.destination
     prov = PROVINCE[dest]
     options = [loc for loc in d.retreats if PROVINCE[loc] == prov]
@@ -158,5 +157,5 @@ def _judge(
         # the one option there (a coast it does not have)
         return _Retreating(power, order, unit, options[0])
     if len(options) > 1:
-        return f"the coast of {prov} must be given"
-    return f"{unit} cannot retreat to {dest}"
+        return Reason("omitted_coast", prov)
+    return Reason("cannot_retreat", unit=str(unit), location=dest)

@@ -205,7 +205,7 @@ def illegal_orders(game: Game, power: str, orders: list[Order]) -> list[tuple[Or
     run with only this power's orders: a moderator sees the mistake before the turn)."""
     trial = adjudicate(game.game_map, game.position, {power: orders}, game.rules, game.phase)
     return [
-        (o.order, o.reason)
+        (o.order, str(o.reason))
         for o in trial.outcomes
         if o.result is OrderResult.ILLEGAL and o.power == power and not o.implied
     ]

@@ -29,6 +29,7 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
+from realpolitik.adjudicator.reasons import Reason
 from realpolitik.adjudicator.results import OrderResult, Outcome
 from realpolitik.errors import SaveGameError
 from realpolitik.formats import schema
@@ -236,7 +237,7 @@ def _read_outcome(entry: Mapping[str, Any]) -> Outcome:
         entry["power"],
         order_from_text(entry["order"]),
         OrderResult(entry["result"]),
-        entry.get("reason", ""),
+        Reason.parse(str(entry.get("reason", ""))),
         None if fate is None else OrderResult(fate),
         bool(entry.get("implied", False)),
     )
@@ -532,4 +533,4 @@ def check_position(game: Game, name: str = "saved game") -> None:
 
 def _substance(outcome: Outcome) -> Outcome:
     """What an outcome says happened: all but its reason, whose wording may change."""
-    return outcome._replace(reason="")
+    return outcome._replace(reason=None)

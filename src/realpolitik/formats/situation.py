@@ -332,17 +332,18 @@ def result_text(
                 if len(written) >= _WRITTEN_ORDERS:
                     written.clear()
                 written[id(order)] = found  # made whole, then published
-        entry = f'{{"order": {found[1]}, "result": "{result._value_}", "reason": {_STRING(reason)}'
+        said = '""' if reason is None else _STRING(str(reason))
+        entry = f'{{"order": {found[1]}, "result": "{result._value_}", "reason": {said}'
         if fate is not None:
             entry += f', "unit": "{fate._value_}"'
         if implied:
             entry += ', "implied": true'
         entries.setdefault(power, []).append(entry + "}")
     for power, bad in failed.items():
-        for text, reason in bad:
+        for text, why in bad:
             entries.setdefault(power, []).append(
                 f'{{"order": {_STRING(text)}, "result": "{OrderResult.ILLEGAL._value_}", '
-                f'"reason": {_STRING(reason)}}}'
+                f'"reason": {_STRING(why)}}}'
             )
     after = turn.after
     units: dict[Power, list[str]] = {}

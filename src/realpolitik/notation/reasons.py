@@ -59,7 +59,7 @@ def explain(reason: Reason, language: str, *, game_map: GameMap | None = None) -
     writes, ``said``, stays as it was given).
 
     >>> explain(Reason("standoff", "BUR", units=("A PAR", "A MUN")), "fr")
-    "conflit sans vainqueur dans l'espace Bourgogne avec l'armée de Paris et l'armée de Munich"
+    "conflit sans vainqueur pour la Bourgogne avec l'armée de Paris et l'armée de Munich"
     """
     if language == "en" or reason.key == "said":
         return str(reason)

@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from realpolitik.adjudicator import legality
 from realpolitik.adjudicator.legality import convoy_rule, move_rule, support_rule
 from realpolitik.adjudicator.reasons import Reason
 from realpolitik.errors import AmbiguousOrderError, IllegalOrderError, OrderError
@@ -108,20 +107,19 @@ class _Checker:
             return rule.province  # by convoy, if the fleets are there
         raise self.rejected(rule.reason, unit)
 
-    def rejected(self, reason: legality.Reason | Reason, unit: Unit | None = None) -> OrderError:
+    def rejected(self, reason: Reason, unit: Unit | None = None) -> OrderError:
         """The error saying ``reason`` in the order's language (for an order of ``unit``),
         with the lexicon's message (:func:`realpolitik.notation.reasons.message`): the
         reader names the unit it read, and says a support into the supporter's own province
         and an unknown province as it always has."""
-        said = reason if isinstance(reason, Reason) else Reason(*reason)
-        if said.key == "support_into_own":
-            said = said._replace(key="cannot_support")
-        elif said.key == "unknown_province":
-            said = said._replace(key="impassable")
-        if unit is not None and said.key in ("not_adjacent", "cannot_support", "not_bordering"):
-            said = said._replace(unit=str(unit))
-        text = f'{message(said, self.lang, game_map=self.map)} ("{self.ctx.text}")'
-        if said.key in ("missing_coast", "build_type"):  # the board leaves two readings
+        if reason.key == "support_into_own":
+            reason = reason._replace(key="cannot_support")
+        elif reason.key == "unknown_province":
+            reason = reason._replace(key="impassable")
+        if unit is not None and reason.key in ("not_adjacent", "cannot_support", "not_bordering"):
+            reason = reason._replace(unit=str(unit))
+        text = f'{message(reason, self.lang, game_map=self.map)} ("{self.ctx.text}")'
+        if reason.key in ("missing_coast", "build_type"):  # the board leaves two readings
             return AmbiguousOrderError(text, self.ctx.text)
         return IllegalOrderError(text, self.ctx.text)
 

@@ -373,7 +373,7 @@ def render_record(
             power,
             parse_order(e["order"], game_map=game_map),
             OrderResult(e["result"]),
-            e.get("reason", ""),
+            Reason.parse(str(e.get("reason", ""))),
             None if e.get("unit") is None else OrderResult(e["unit"]),
             bool(e.get("implied", False)),
         )
@@ -468,17 +468,17 @@ def judge_orders(
         return [], [{"order": text, "reason": str(exc)}]
     illegal = str(words.get("results", {}).get("illegal", "illegal"))
     offset = len(submitted) - len(given)  # the kept orders come first
-    for k, reason in sorted(illegal_orders(game, power, submitted).items()):
+    for k, why in sorted(illegal_orders(game, power, submitted).items()):
         if k < offset:  # a kept order the rules now refuse: named as it was stored
-            refused.append({"order": str(submitted[k]), "reason": reason})
+            refused.append({"order": str(submitted[k]), "reason": str(why)})
             continue
-        refused.append({"order": given[k - offset][0], "reason": f"{illegal}: {reason}"})
+        refused.append({"order": given[k - offset][0], "reason": f"{illegal}: {why}"})
     if refused:
         return [], refused
     return [str(o) for o in submitted], []
 
 
-def illegal_orders(game: Game, power: Power, orders: Sequence[Order]) -> dict[int, str]:
+def illegal_orders(game: Game, power: Power, orders: Sequence[Order]) -> dict[int, Reason]:
     """The orders of ``power`` (as :meth:`Game.submit` gave them) that the adjudicator
     would call illegal in the current phase, by index, with its reason. Nothing is
     adjudicated: a movement phase's orders are judged on the board as the adjudicator
@@ -492,7 +492,9 @@ def illegal_orders(game: Game, power: Power, orders: Sequence[Order]) -> dict[in
     outcomes = adjudicate(board, position, {power: list(orders)}, rules, phase).outcomes
     given = [o for o in outcomes if o.power == power and not o.implied]
     return {
-        k: o.reason for k, o in enumerate(given[: len(orders)]) if o.result is OrderResult.ILLEGAL
+        k: o.reason
+        for k, o in enumerate(given[: len(orders)])
+        if o.result is OrderResult.ILLEGAL and o.reason is not None
     }
 
 

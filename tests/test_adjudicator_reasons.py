@@ -1,0 +1,96 @@
+"""Reasons: every key's English, read back from its English, and what random games give."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+
+import pytest
+
+from realpolitik import Reason
+from realpolitik.adjudicator.reasons import ENGLISH
+from realpolitik.game import Game
+from realpolitik.game.editions import EDITIONS
+from tests.gamekit import play_random
+
+SAMPLE = {
+    "province": "BUR", "location": "SPA/NC", "coast": "NC", "coasts": ("NC", "SC"),
+    "unit": "A PAR", "name": "Burgundy", "power": "FRANCE", "units": ("A PAR", "F BRE"),
+    "strength": 1, "against": 2, "number": 3,
+}  # fmt: skip
+"""A value for each field a template names."""
+
+
+def sample(key: str) -> Reason:
+    """A reason of ``key`` naming a sample value in each field its English uses."""
+    fields = re.findall(r"\{(\w+)\}", ENGLISH[key])
+    return Reason(key, **{field: SAMPLE[field] for field in fields})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("key", [k for k in ENGLISH if k != "said"])
+def test_every_key_reads_back_from_its_english(key: str) -> None:
+    reason = sample(key)
+    english = str(reason)
+    assert "{" not in english and english
+    read = Reason.parse(english)
+    assert read is not None and str(read) == english
+    twins = [k for k in ENGLISH if ENGLISH[k] == ENGLISH[key]]
+    assert read == reason or (len(twins) > 1 and read.key in twins), (read, reason)
+
+
+def test_the_english_of_a_few_reasons() -> None:
+    assert str(Reason("bounced_off", unit="A VEN", strength=1, against=2)) == (
+        "bounced off A VEN (1 against 2)"
+    )
+    assert str(Reason("standoff", "BUR", units=("A PAR", "A MUN"))) == (
+        "standoff in BUR with A PAR, A MUN"
+    )
+    assert str(Reason("too_many", number=1)) == "only 1 adjustment(s) due"
+    assert str(Reason("missing_coast", "SPA", coasts=("NC", "SC"))) == (
+        "the coast of SPA must be given (NC, SC)"
+    )
+
+
+def test_a_reason_within_a_reason_reads_back() -> None:
+    """A fleet ordered from another coast of its province: the move rule's reason, then
+    where the fleet is (DATC 6.B.10's kind)."""
+    inner = Reason("unreachable_coast", "BUL", location="SPA/NC", coast="EC")
+    outer = Reason("fleet_elsewhere", location="SPA/SC", name=str(inner))
+    assert str(outer) == "the fleet at SPA/NC cannot reach BUL/EC; the fleet is at SPA/SC"
+    assert Reason.parse(str(outer)) == outer
+
+
+def test_english_no_key_writes_is_kept_as_it_is() -> None:
+    assert Reason.parse("") is None
+    kept = Reason.parse("the moon is in the way")
+    assert kept == Reason("said", name="the moon is in the way")
+    assert kept is not None and str(kept) == "the moon is in the way"
+    # near misses of a template are not taken for it
+    assert Reason.parse("bounced off A VEN (one against 2)") == Reason(
+        "said", name="bounced off A VEN (one against 2)"
+    )
+
+
+def test_repr_names_only_what_the_reason_names() -> None:
+    assert repr(Reason("no_unit", "PAR")) == "Reason('no_unit', province='PAR')"
+    assert repr(Reason("head_to_head", unit="A MUN", strength=1, against=2)) == (
+        "Reason('head_to_head', unit='A MUN', strength=1, against=2)"
+    )
+    assert repr(Reason("bounced")) == "Reason('bounced')"
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+def test_every_reason_of_random_games_reads_back(name: str) -> None:
+    """Whatever the adjudicator says in a random game, its English reads back to the same
+    reason (saved games and stored records keep the English)."""
+    seen: Counter[str] = Counter()
+    for seed in range(3):
+        game = Game.new(edition=name, seed=seed)
+        play_random(game, random.Random(seed), 40, skip=0.1)
+        for record in game.history:
+            for outcome in record.outcomes:
+                if outcome.reason is not None:
+                    seen[outcome.reason.key] += 1
+                    assert Reason.parse(str(outcome.reason)) == outcome.reason
+    assert seen["bounced_off"] and seen["standoff"] and seen["no_order"], seen
