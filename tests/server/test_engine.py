@@ -221,6 +221,11 @@ def test_checking_orders_adjudicates_nothing(monkeypatch: pytest.MonkeyPatch) ->
     )
     assert not given
     assert refused == [{"order": "A MAR S A PAR - PIE", "reason": "A PAR cannot move to PIE"}]
+    given, refused = engine.judge_orders(  # in the player's language
+        game, "FRANCE", ["E Par-Bor"], "es", ["A MAR S A PAR - PIE"]
+    )
+    reason = "el ejército de París no puede moverse a Piamonte"
+    assert refused == [{"order": "A MAR S A PAR - PIE", "reason": reason}]
 
 
 def test_derived_answers_are_worked_out_once_per_version_and_the_old_dropped() -> None:
