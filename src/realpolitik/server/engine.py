@@ -468,8 +468,8 @@ def judge_orders(
         return [], [{"order": text, "reason": str(exc)}]
     illegal = str(words.get("results", {}).get("illegal", "illegal"))
     offset = len(submitted) - len(given)  # the kept orders come first
-    for k, reason in sorted(illegal_orders(game, power, submitted).items()):
-        why = notation.explain(reason, language, game_map=game.game_map)
+    for k, rule in sorted(illegal_orders(game, power, submitted).items()):
+        why = notation.explain(rule, language, game_map=game.game_map)
         if k < offset:  # a kept order the rules now refuse: named as it was stored
             refused.append({"order": str(submitted[k]), "reason": why})
             continue
