@@ -50,7 +50,7 @@ SAME: Mapping[str, str] = {
 
 _FIELD = re.compile(r"\{(\w+)(?::([^}]*))?\}")
 
-Say = Callable[[str | None], str]
+_Say = Callable[[str | None], str]
 """A placeholder's words, given its preposition (``None``: none)."""
 
 
@@ -113,10 +113,10 @@ class _Speaker:
         last = str(self.data["messages"][word])
         return ", ".join(items[:-1]) + last + items[-1] if len(items) > 1 else "".join(items)
 
-    def names(self, reason: Reason) -> tuple[str, dict[str, Say]]:
+    def names(self, reason: Reason) -> tuple[str, dict[str, _Say]]:
         """The message key for ``reason`` and the words of each of its placeholders."""
         r = reason
-        names: dict[str, Say] = {
+        names: dict[str, _Say] = {
             "province": lambda p: self.place(r.province, p),
             "location": lambda p: self.place(r.location, p),
             "coast": lambda p: coast_name(r.coast, self.language),
