@@ -247,10 +247,12 @@ def test_a_phase_record_says_each_reason_in_the_language_asked(client: TestClien
     game = new_game(client, alice, start=True, bots="random")
     gid, power = game["id"], game["my_powers"][0]
     legal = client.get(f"/api/games/{gid}/legal", params={"power": power}, headers=alice.headers)
-    into: dict[str, dict[str, str]] = {}  # destination: unit: its move there
+    units = state(client, gid, alice)["position"]["units"].values()
+    taken = {unit.split()[1][:3] for some in units for unit in some}
+    into: dict[str, dict[str, str]] = {}  # an empty destination: unit: its move there
     for unit, options in legal.json().items():
         for option in options:
-            if option["kind"] == "move" and not option.get("via"):
+            if option["kind"] == "move" and not option.get("via") and option["dest"] not in taken:
                 into.setdefault(option["dest"], {})[unit] = option["order"]
     both = next(list(moves.values())[:2] for moves in into.values() if len(moves) > 1)
     body = {"power": power, "orders": both}  # two of its own units into one province

@@ -637,10 +637,15 @@ def test_a_bounce_is_told_in_the_players_language(server: LiveServer, browser: A
     con el ejército de París y el ejército de Marsella"), and no reason is left in English."""
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     register_and_create(page, server, "rosa", players="7")
-    into: dict[str, dict[str, str]] = {}  # destination: unit: its move there
+    units = page.evaluate("""async () => {
+        const r = await fetch(`/api/games/${location.hash.split('/')[2]}`);
+        return Object.values((await r.json()).position.units).flat();
+    }""")
+    taken = {unit.split()[1][:3] for unit in units}
+    into: dict[str, dict[str, str]] = {}  # an empty destination: unit: its move there
     for unit, options in legal(page).items():
         for option in options:
-            if option["kind"] == "move" and not option.get("via"):
+            if option["kind"] == "move" and not option.get("via") and option["dest"] not in taken:
                 into.setdefault(option["dest"], {})[unit] = option["order"]
     both = next(list(moves.values())[:2] for moves in into.values() if len(moves) > 1)
     page.fill("#typed", "\n".join(both))
