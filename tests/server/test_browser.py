@@ -673,6 +673,22 @@ def test_a_bounce_is_told_in_the_players_language(server: LiveServer, browser: A
         shot(page, f"reasons-{lang}")
 
 
+def test_a_message_is_not_left_in_the_old_language(server: LiveServer, browser: Any) -> None:
+    """Orders given ("Saved" shows), then the page turned to Spanish: the English message
+    goes rather than stay over a Spanish page."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "tomas", players="7")
+    options = next(iter(legal(page).values()))
+    page.fill("#typed", options[0]["order"])
+    page.click("#submit-typed")
+    page.wait_for_selector("#flash:not([hidden])")
+    assert page.inner_text("#flash") == "Saved"
+    in_language(
+        page, "es", "(document.getElementById('submit-typed') || {}).textContent === 'Dar órdenes'"
+    )
+    assert page.locator("#flash").is_hidden()
+
+
 # What the summary says of a movement in which my power gave no orders and its army in
 # Bohemia was dislodged (the record as in UNORDERED): that no orders were given, once.
 IDLE = {

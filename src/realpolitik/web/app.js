@@ -11,6 +11,7 @@ async function boot() {
   select.onchange = async () => {
     S.lang = select.value;
     localStorage.setItem("rp_lang", S.lang);
+    clearFlash();  // a message said in the old language
     if (S.user) await guarded(() => api("PUT", "/me/language", { language: S.lang }));
     translateStatic();
     route();
