@@ -284,10 +284,10 @@ def test_the_board_picks_the_only_reading_that_fits() -> None:
         ("en", "A Bur - Par", {}, IllegalOrderError, "there is no unit in Burgundy"),
         ("es", "E Bor-Par", {}, IllegalOrderError, "no hay ninguna unidad en Borgoña"),
         ("fr", "A Bur-Par", {}, IllegalOrderError, "il n'y a aucune unité dans l'espace Bourgogne"),
-        ("pt", "E da Bur. para Par.", {}, IllegalOrderError, "não há nenhuma unidade em Borgonha"),
+        ("pt", "E da Bur. para Par.", {}, IllegalOrderError, "não há nenhuma unidade na Borgonha"),
         ("en", "A Par - Bur", {"power": "GERMANY"}, IllegalOrderError, "not Germany's"),
         ("en", "F Par - Bur", {}, IllegalOrderError, "is an army, not a fleet"),
-        ("es", "E Par-MNt", {}, IllegalOrderError, "un ejército no puede ir a Mar del Norte"),
+        ("es", "E Par-MNt", {}, IllegalOrderError, "un ejército no puede ir al Mar del Norte"),
         ("en", "F Bre - Par", {}, IllegalOrderError, "a fleet cannot go to Paris"),
         ("en", "A Par - Mar", {}, IllegalOrderError, "cannot reach Marseilles"),
         ("en", "A Par S A Mar - Spa", {}, IllegalOrderError, "cannot support there"),
@@ -353,6 +353,35 @@ def test_an_adjustment_phase_reads_bare_units_as_builds_and_removals() -> None:
     with pytest.raises(IllegalOrderError, match="Munich is occupied"):
         parse_order("Build A Mun", position=position, game_map=BOARD, phase=winter)
     assert parse_order("WAIVE", position=position, game_map=BOARD, phase=winter) == Waive()
+
+
+def test_the_reader_names_places_with_their_article() -> None:
+    winter = Phase.parse("W1901A")
+    position = Position(
+        {"BUR": Unit("GERMANY", ARMY, "BUR")},
+        START.centers,
+        dislodged={"BUR": Dislodged(Unit("FRANCE", ARMY, "BUR"), "RUH", ("GAS", "PAR"))},
+    )
+    refused = [
+        ("pt", "E da Bur. permanece", position, None, None),
+        ("pt", "Construir E em Hol.", START, winter, None),
+        ("fr", "Construire A Por", START, winter, None),
+        ("es", "Construir E Esp", START, winter, "FRANCE"),
+    ]
+    said = []
+    for language, text, where, phase, power in refused:
+        with pytest.raises(IllegalOrderError) as error:
+            parse_order(
+                text, language=language, position=where, game_map=BOARD, phase=phase, power=power
+            )
+        said.append(str(error.value))
+    assert said == [
+        "a unidade na Borgonha foi deslocada: só pode retroceder ou ser dissolvida"
+        ' ("E da Bur. permanece")',
+        'a Holanda não é um centro de abastecimento de origem ("Construir E em Hol.")',
+        "le Portugal n'est pas un centre de ravitaillement d'origine (\"Construire A Por\")",
+        'España no es un centro de suministro inicial de Francia ("Construir E Esp")',
+    ]
 
 
 # --- guessing the language --------------------------------------------------------------------

@@ -5,12 +5,14 @@ wording."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
 from realpolitik.adjudicator.reasons import ENGLISH, Reason
+from realpolitik.maps import GameMap, load_map
 from realpolitik.notation import explain, language_data
-from realpolitik.notation.reasons import SAME
+from realpolitik.notation.reasons import SAME, message, say
 
 SAMPLE = {
     "province": "SPA",
@@ -112,7 +114,7 @@ def test_only_reasons_are_said_with_another_message() -> None:
         (
             "the fleet is at SPA/SC, not SPA/NC",
             "fr",
-            "la flotte est sur la côte sud de Espagne, pas sur la côte nord",
+            "la flotte est sur la côte sud de l'Espagne, pas sur la côte nord",
         ),
         ("bounced off A VEN (1 against 2)", "pt", "impasse com o exército de Veneza (1 contra 2)"),
         (
@@ -127,7 +129,7 @@ def test_only_reasons_are_said_with_another_message() -> None:
             "perdeu o confronto direto com a armada do Mar do Norte (1 contra 2)",
         ),
         ("only 1 adjustment(s) due", "pt", "só 1 ajuste(s) devido(s)"),
-        ("a fleet at MAO cannot move to BUR", "pt", "uma armada não pode ir para Borgonha"),
+        ("a fleet at MAO cannot move to BUR", "pt", "uma armada não pode ir para a Borgonha"),
         (
             "the fleet at MAO cannot reach STP/NC",
             "pt",
@@ -141,7 +143,7 @@ def test_only_reasons_are_said_with_another_message() -> None:
         (
             "A PAR cannot retreat to BUR",
             "fr",
-            "l'armée de Paris ne peut pas faire retraite vers Bourgogne",
+            "l'armée de Paris ne peut pas faire retraite vers la Bourgogne",
         ),
         ("the unit in PAR is A, not F", "pt", "a unidade em Paris é um exército, não uma armada"),
         (
@@ -163,7 +165,7 @@ def test_a_fleet_ordered_from_another_coast_is_told_why_and_where_it_is() -> Non
         "fleet_elsewhere", location="SPA/SC", name="a fleet at SPA/SC cannot move to GAS"
     )
     assert explain(reason, "pt") == (
-        "uma armada não pode ir para Gasconha; a armada está na Espanha (costa sul)"
+        "uma armada não pode ir para a Gasconha; a armada está na Espanha (costa sul)"
     )
 
 
@@ -172,3 +174,155 @@ def test_english_no_key_writes_stays_as_it_was_given() -> None:
     assert reason == Reason("said", name="the moon is in the way")
     for language in ("en", "es", "fr", "pt"):
         assert explain(reason, language) == "the moon is in the way"
+
+
+# --- places with their article ------------------------------------------------------------
+BOARDS = (load_map("standard"), load_map("conquista"))  # conquista adds SDN and SLO
+PLACE = re.compile(r"\{(?:province|location)(?::[^}]*)?\}")
+PLACEHOLDER = re.compile(r"\{\w+:([^}|]+)\}")
+
+
+def place_messages(language: str) -> list[str]:
+    """The keys of ``language``'s messages that name a province or a location."""
+    messages = language_data(language)["messages"]
+    return sorted(key for key, text in messages.items() if PLACE.search(str(text)))
+
+
+def naming(key: str, province: str) -> Reason | None:
+    """A reason said by the message ``key`` whose places are all ``province`` (its units
+    stand there), or ``None`` if no reason is said by that message."""
+    keys = [k for k in KEYS if SAME.get(k, k) == key]
+    if not keys:
+        return None
+    reason = sample(keys[0])
+    there: dict[str, Any] = {
+        "province": province,
+        "location": province,
+        "unit": f"A {province}",
+        "units": (f"A {province}", f"F {province}"),
+    }
+    if reason.key in ("wrong_unit_type", "dislodged_type"):
+        del there["unit"]  # unit types
+    if reason.key == "wrong_unit_coast":
+        there["name"] = province
+    if reason.key == "fleet_elsewhere":
+        there["name"] = f"a fleet at {province} cannot move to {province}"
+    return reason._replace(**{f: v for f, v in there.items() if getattr(reason, f)})
+
+
+def said_of(key: str, language: str, province: str, board: GameMap) -> str:
+    """The message ``key`` in ``language`` naming ``province`` wherever it names a place:
+    through its reason (:func:`message`), or through :func:`say` for the reader's own."""
+    reason = naming(key, province)
+    if reason is None:
+        return say(key, language, game_map=board, province=province, text="A PAR H")
+    return message(reason, language, game_map=board)
+
+
+def misplaced(text: str, name: str, article: str, language: str) -> list[str]:
+    """Where ``text`` writes the province ``name`` (whose article is ``article``) otherwise
+    than the lexicon's articles, contractions and elisions say: an article-bearing name
+    after a bare preposition, or first with no article; a name without article after a
+    contracted article; a preposition the language elides, not elided."""
+    data = language_data(language)
+    contractions: dict[str, str] = data["contractions"]
+    prepositions = {pair.split()[0] for pair in contractions}
+    for template in [*data["messages"].values(), *data["long"].values()]:
+        prepositions |= set(PLACEHOLDER.findall(str(template)))
+    articles = {str(e.get("article", "")) for e in data["provinces"].values()} - {""}
+    contracted = (articles | set(contractions.values())) - prepositions
+    elide = set(data["elide"])
+    wrong = [f"uncontracted {pair!r}" for pair in contractions if re.search(rf"\b{pair}\b", text)]
+    for found in re.finditer(re.escape(name), text):
+        before = text[: found.start()].split()
+        last = before[-1] if before else ""
+        if article:
+            if not last or (last in prepositions and last != article):  # pt "a": either
+                wrong.append(f"{last!r} before {name!r}")
+            if last.endswith("'") and last != article:
+                wrong.append(f"{last!r} elided before {name!r}")
+        elif last in contracted or (last in elide and name[0].lower() in "aeiouyhéèêîôâ"):
+            wrong.append(f"{last!r} before {name!r}")
+    return wrong
+
+
+@pytest.mark.parametrize("language", ["es", "fr", "pt"])
+def test_every_message_names_every_province_with_its_article(language: str) -> None:
+    provinces = language_data(language)["provinces"]
+    keys = place_messages(language)
+    assert {"no_unit", "second_order", "dislodged_only", "wrong_coast"} <= set(keys)
+    said = 0
+    for board in BOARDS:
+        for province in board.provinces:
+            name = str(provinces[province]["long"])
+            article = str(provinces[province].get("article", ""))
+            for key in keys:
+                text = said_of(key, language, province, board)
+                assert name in text, (key, text)
+                assert not misplaced(text, name, article, language), (key, text)
+                said += 1
+    assert said == len(keys) * sum(len(b.provinces) for b in BOARDS)
+
+
+@pytest.mark.parametrize("language", ["es", "fr", "pt"])
+def test_no_message_writes_a_preposition_before_a_place(language: str) -> None:
+    # a place's preposition is its placeholder's, to contract with the place's article
+    data = language_data(language)
+    prepositions = {pair.split()[0] for pair in data["contractions"]}
+    for text in data["messages"].values():
+        prepositions |= set(PLACEHOLDER.findall(str(text)))
+    written = re.compile(rf"(?<!\w)(?:{'|'.join(map(re.escape, prepositions))}) {PLACE.pattern}")
+    for key, text in data["messages"].items():
+        assert not written.search(str(text)), (key, text)
+
+
+@pytest.mark.parametrize(
+    ("reason", "language", "said"),
+    [
+        (Reason("no_unit", "SPA"), "pt", "não há nenhuma unidade na Espanha"),
+        (Reason("no_unit", "POR"), "pt", "não há nenhuma unidade em Portugal"),
+        (Reason("wrong_nationality", "TYR", power="GERMANY"), "pt",
+         "a unidade no Tirol não pertence à potência Alemanha"),
+        (Reason("army_to_sea", "NTH", name="North Sea"), "pt",
+         "um exército não pode ir para o Mar do Norte"),
+        (Reason("cannot_support", "BUR", unit="A MAR"), "pt",
+         "o exército de Marselha não pode chegar à Borgonha, portanto não pode apoiar ali"),
+        (Reason("missing_coast", "SPA", coasts=("NC", "SC")), "pt",
+         "é preciso indicar a costa da Espanha: costa norte ou costa sul"),
+        (Reason("fleet_build_inland", "BOH"), "pt", "não se pode construir uma armada na Boêmia"),
+        (Reason("occupied", "HOL"), "pt", "a Holanda está ocupada"),
+        (Reason("no_unit", "NTH"), "es", "no hay ninguna unidad en el Mar del Norte"),
+        (Reason("no_unit", "PAR"), "es", "no hay ninguna unidad en París"),
+        (Reason("not_adjacent", "TYR", location="MUN"), "es",
+         "la unidad de Múnich no puede llegar al Tirol"),
+        (Reason("not_bordering", "PIE", unit="A MAR"), "es",
+         "el ejército de Marsella no es limítrofe con el Piamonte, así que no puede apoyar allí"),
+        (Reason("missing_coast", "ENG", coasts=("NC", "SC")), "es",
+         "hay que indicar la costa del Canal de la Mancha: costa norte o costa sur"),
+        (Reason("impassable", "HEL"), "es", "no se puede entrar en la Ensenada de Heligoland"),
+        (Reason("target_cannot_move", "BUR", unit="A PAR"), "fr",
+         "l'armée de Paris ne peut pas se mouvoir vers la Bourgogne"),
+        (Reason("not_bordering", "TYR", unit="A VEN"), "fr",
+         "l'armée de Venise n'est pas limitrophe du Tyrol, donc ne peut pas y supporter"),
+        (Reason("not_bordering", "ANK", unit="A VEN"), "fr",
+         "l'armée de Venise n'est pas limitrophe d'Ankara, donc ne peut pas y supporter"),
+        (Reason("not_adjacent", "POR", location="PAR"), "fr",
+         "l'unité de Paris ne peut pas atteindre le Portugal"),
+        (Reason("cannot_retreat", location="PAR", unit="A BUR"), "fr",
+         "l'armée de la Bourgogne ne peut pas faire retraite vers Paris"),
+    ],
+)  # fmt: skip
+def test_places_take_their_article(reason: Reason, language: str, said: str) -> None:
+    assert message(reason, language) == said
+
+
+def test_messages_no_reason_says_name_places_with_their_article() -> None:
+    assert say("dislodged_only", "pt", province="BUR") == (
+        "a unidade na Borgonha foi deslocada: só pode retroceder ou ser dissolvida"
+    )
+    assert say("second_order", "es", province="NTH", text="F MNt M") == (
+        'una segunda orden para el Mar del Norte (después de "F MNt M")'
+    )
+    assert say("second_order", "fr", province="SPA", text="A Esp H") == (
+        "un second ordre pour l'espace Espagne (après « A Esp H »)"
+    )

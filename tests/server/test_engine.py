@@ -224,7 +224,7 @@ def test_checking_orders_adjudicates_nothing(monkeypatch: pytest.MonkeyPatch) ->
     given, refused = engine.judge_orders(  # in the player's language
         game, "FRANCE", ["E Par-Bor"], "es", ["A MAR S A PAR - PIE"]
     )
-    reason = "el ejército de París no puede moverse a Piamonte"
+    reason = "el ejército de París no puede moverse al Piamonte"
     assert refused == [{"order": "A MAR S A PAR - PIE", "reason": reason}]
 
 

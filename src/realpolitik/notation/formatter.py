@@ -94,7 +94,8 @@ class _Writer:
         return str(entry["long"])
 
     def place(self, loc: Location, prep: str | None = None, style: Style | None = None) -> str:
-        """A location in ``style``; with ``prep``: the preposition, the article, the place."""
+        """A location in ``style``; with ``prep``: the preposition, the article, the place
+        (with ``""``: the article and the place)."""
         style = style or self.style
         prov, coast = province_of(loc), coast_of(loc)
         text = self.province(prov, style)
@@ -107,7 +108,8 @@ class _Writer:
         article = str(self.data["provinces"].get(prov, {}).get("article", ""))
         if not article and prep in self.data.get("elide", ()) and text[:1].lower() in _VOWELS:
             return f"{prep[:-1]}'{text}"  # "d'Ankara"
-        return f"{self.contract(prep, article)} {text}"
+        head = self.contract(prep, article)  # prep "": the article alone ("la Bourgogne")
+        return f"{head} {text}" if head else text
 
     def unit_entry(self, unit_type: UnitType | None) -> Mapping[str, Any]:
         if unit_type is None:
@@ -215,7 +217,7 @@ def place_name(
 ) -> str:
     """A province (with its coast) by its full name in ``language``: "San Petersburgo (costa
     norte)"; with ``prep``, after that preposition and the province's article: "al Mar del
-    Norte"."""
+    Norte" (``prep=""``: after its article alone, "el Mar del Norte")."""
     text = _Writer(language, "long", game_map or load_map("standard")).place(loc, prep)
     return text.replace("' ", "'")  # "l'Espagne"
 

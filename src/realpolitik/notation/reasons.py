@@ -73,12 +73,37 @@ def message(reason: Reason, language: str, *, game_map: GameMap | None = None) -
     reader's words: ``explain`` gives English reasons their ``adjudicate`` wording)."""
     speaker = _Speaker(language, game_map or load_map("standard"))
     key, names = speaker.names(reason)
-    template = str(speaker.data["messages"][key])
+    return _fill(str(speaker.data["messages"][key]), names)
 
-    def fill(match: re.Match[str]) -> str:
-        return names[match.group(1)](match.group(2))
 
-    return _FIELD.sub(fill, template)
+def say(
+    key: str,
+    language: str,
+    *,
+    game_map: GameMap | None = None,
+    province: str = "",
+    **words: str,
+) -> str:
+    """The lexicon's message ``key`` that no reason says (``dislodged_only``,
+    ``second_order``): ``province`` (as the English notation writes it) in the language's
+    words, with its placeholder's preposition; the other placeholders, ``words`` as given.
+
+    >>> say("second_order", "pt", province="NTH", text="A Nor S")
+    'uma segunda ordem para o Mar do Norte (depois de "A Nor S")'
+    """
+    speaker = _Speaker(language, game_map or load_map("standard"))
+    names: dict[str, _Say] = {name: _given(text) for name, text in words.items()}
+    names["province"] = lambda p: speaker.place(province, p)
+    return _fill(str(speaker.data["messages"][key]), names)
+
+
+def _given(text: str) -> _Say:
+    return lambda p: text
+
+
+def _fill(template: str, names: Mapping[str, _Say]) -> str:
+    """``template`` with each placeholder in its words (given its preposition, if any)."""
+    return _FIELD.sub(lambda match: names[match.group(1)](match.group(2)), template)
 
 
 class _Speaker:
@@ -149,8 +174,8 @@ class _Speaker:
             actual, written = coast_of(r.location) or "", coast_of(r.name) or ""
             names["actual"] = lambda p: coast_name(actual, self.language)
             names["written"] = lambda p: coast_name(written, self.language)
-        elif key == "not_home_centre":
-            of = str(self.data["messages"]["of_power"])
+        elif key == "not_home_centre":  # of no power: a home centre of none
+            of = str(self.data["messages"]["of_power"]) if r.power else ""
             names["of"] = lambda p: of.format(power=power_name(r.power, self.language))
         elif key == "fleet_elsewhere":  # another reason's English, then where the fleet is
             inner = Reason.parse(r.name) or Reason("said", name=r.name)
@@ -169,4 +194,4 @@ def _unit_ref(text: str) -> UnitRef | None:
         return None
 
 
-__all__ = ["SAME", "explain", "message"]
+__all__ = ["SAME", "explain", "message", "say"]

@@ -21,9 +21,7 @@ from realpolitik.adjudicator.legality import convoy_rule, move_rule, support_rul
 from realpolitik.adjudicator.reasons import Reason
 from realpolitik.errors import AmbiguousOrderError, IllegalOrderError, OrderError
 from realpolitik.maps.model import GameMap, ProvinceType
-from realpolitik.notation.formatter import place_name, power_name
-from realpolitik.notation.lexicon import language_data
-from realpolitik.notation.reasons import message
+from realpolitik.notation.reasons import message, say
 from realpolitik.orders import (
     Build,
     Convoy,
@@ -66,14 +64,10 @@ class _Checker:
         self.lang = context.language
 
     # --- messages ----------------------------------------------------------------------
-    def say(self, key: str, **names: str) -> str:
-        return str(language_data(self.lang)["messages"][key]).format(**names)
-
-    def illegal(self, key: str, **names: str) -> IllegalOrderError:
-        return IllegalOrderError(f'{self.say(key, **names)} ("{self.ctx.text}")', self.ctx.text)
-
-    def place(self, loc: Location) -> str:
-        return place_name(loc, self.lang, game_map=self.map)
+    def illegal(self, key: str, province: Province = "") -> IllegalOrderError:
+        """The error saying the message ``key``, that no reason says (``wrong_phase``...)."""
+        said = say(key, self.lang, game_map=self.map, province=province)
+        return IllegalOrderError(f'{said} ("{self.ctx.text}")', self.ctx.text)
 
     # --- units -------------------------------------------------------------------------
     def unit(
@@ -170,7 +164,7 @@ class _Checker:
             return Disband(self.unit(order.unit, self.dislodged())[0])
         unit = order.unit if not isinstance(order, Waive | Build) else None
         if unit is not None and unit.province in self.ctx.position.dislodged:
-            raise self.illegal("dislodged_only", province=self.place(unit.province))
+            raise self.illegal("dislodged_only", unit.province)
         raise self.illegal("wrong_phase")
 
     def retreat(self, order: Retreat) -> Order:
@@ -222,13 +216,11 @@ class _Checker:
     def build(self, ref: UnitRef) -> Order:
         prov = ref.province
         info = self.map.provinces[prov]
-        name = self.place(prov)
         if prov in self.ctx.position.units:
             raise self.rejected(Reason("occupied", prov))
         power = self.ctx.power
         if info.home is None or (power is not None and info.home != power):
-            of = "" if power is None else self.say("of_power", power=power_name(power, self.lang))
-            raise self.illegal("not_home", province=name, of=of)
+            raise self.rejected(Reason("not_home_centre", prov, power=power or ""))
         kind = ref.type
         if kind is None:
             if info.type is not ProvinceType.INLAND:

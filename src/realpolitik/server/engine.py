@@ -28,6 +28,7 @@ from realpolitik.game.records import PhaseRecord
 from realpolitik.notation import parse_order
 from realpolitik.notation.formatter import power_name, unit_phrase
 from realpolitik.notation.lexicon import language_data
+from realpolitik.notation.reasons import say
 from realpolitik.orders import Order, order_unit
 from realpolitik.phase import Phase, PhaseKind
 from realpolitik.position import Position
@@ -450,11 +451,14 @@ def judge_orders(
         if ref is None:
             continue
         if ref.province in keys:
-            place = Words(language, game_map=game.game_map).province(ref.province, "long")
-            said = str(words["messages"]["second_order"])
-            refused.append(
-                {"order": text, "reason": said.format(province=place, text=keys[ref.province])}
+            said = say(
+                "second_order",
+                language,
+                game_map=game.game_map,
+                province=ref.province,
+                text=keys[ref.province],
             )
+            refused.append({"order": text, "reason": said})
         keys[ref.province] = text
     if refused:
         return [], refused
