@@ -1447,7 +1447,10 @@ SUMMARY = """async ([text, support]) => {
 TWICE = {
     "es": ("E Boh R Sil\nE Boh D", 'una segunda orden para Bohemia (después de "E Boh R Sil")'),
     "fr": ("A Boh R Sil\nA Boh D", "un second ordre pour l'espace Bohême (après « A Boh R Sil »)"),
-    "pt": ("E Boe. r Sil.\nE Boe. d", 'uma segunda ordem para Boêmia (depois de "E Boe. r Sil.")'),
+    "pt": (
+        "E Boe. r Sil.\nE Boe. d",
+        'uma segunda ordem para a Boêmia (depois de "E Boe. r Sil.")',
+    ),
 }
 SUPPORT_TEXT = {"es": "E Bud A E Vie", "fr": "A Bud (S) A Vie", "pt": "E de Bud. apoia E de Vie."}
 MOVE_TEXT = {"es": "E Bud-Gal", "fr": "A Bud-Gal", "pt": "E de Bud. para Gal."}
@@ -1559,6 +1562,7 @@ def test_the_page_speaks_spanish_french_and_portuguese(server: LiveServer, brows
         page.click("#submit-typed")
         page.wait_for_function(f"[...document.querySelectorAll('#my-orders li.refused .reason')]"
                                f".some((r) => r.textContent === {TWICE[lang][1]!r})")  # fmt: skip
+        shot(page, f"26-refused-{lang}", full=False)
         page.click("#ready")  # with the army not ordered: the page asks (and is told no)
         idle(page)
         assert said["confirm"][:-1] in asked[-1], (lang, asked)
