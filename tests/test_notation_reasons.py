@@ -326,3 +326,34 @@ def test_messages_no_reason_says_name_places_with_their_article() -> None:
     assert say("second_order", "fr", province="SPA", text="A Esp H") == (
         "un second ordre pour l'espace Espagne (après « A Esp H »)"
     )
+
+
+@pytest.mark.parametrize("language", ["es", "fr", "pt"])
+def test_every_message_names_every_power_with_its_article(language: str) -> None:
+    data = language_data(language)
+    keys = [k for k in KEYS if re.search(r"\{(?:power|of)\b", data["messages"][SAME.get(k, k)])]
+    assert {"not_accepted", "not_home_centre", "in_disorder"} <= set(keys)
+    for power, entry in data["powers"].items():
+        name, article = str(entry["name"]), str(entry.get("article", ""))
+        for key in keys:
+            text = message(sample(key)._replace(power=power), language)
+            assert name in text, (key, text)
+            assert not misplaced(text, name, article, language), (key, text)
+
+
+@pytest.mark.parametrize(
+    ("reason", "language", "said"),
+    [
+        (Reason("not_home_centre", "HOL", power="GERMANY"), "pt",
+         "a Holanda não é um centro de abastecimento de origem da Alemanha"),
+        (Reason("not_accepted", unit="A PAR", power="ENGLAND"), "pt",
+         "a Inglaterra não aceitou o apoio do exército de Paris"),
+        (Reason("not_owned", "SPA", power="AUSTRIA"), "pt", "a Áustria não possui a Espanha"),
+        (Reason("in_disorder", power="FRANCE"), "fr", "la France est en désordre civil"),
+        (Reason("no_build_due", power="ENGLAND"), "fr", "l'Angleterre n'a aucune construction due"),
+        (Reason("not_accepted", unit="A PAR", power="ENGLAND"), "es",
+         "Inglaterra no aceptó el apoyo del ejército de París"),
+    ],
+)  # fmt: skip
+def test_powers_take_their_article(reason: Reason, language: str, said: str) -> None:
+    assert message(reason, language) == said

@@ -63,6 +63,27 @@ _TEMPLATE = {
 }
 
 
+def _contract(data: Mapping[str, Any], prep: str, article: str) -> str:
+    """``prep`` and ``article`` as the language writes them together: "del", "à", "du"."""
+    if not article:
+        return prep
+    if not prep:
+        return article
+    key = f"{prep} {article}"
+    return str(data["contractions"].get(key, key))
+
+
+def _after(data: Mapping[str, Any], prep: str, article: str, name: str) -> str:
+    """``name`` after ``prep`` and its ``article`` (``prep=""``: after its article alone, "la
+    Bourgogne"), contracted or elided as the language writes them."""
+    if not article and prep in data.get("elide", ()) and name[:1].lower() in _VOWELS:
+        return f"{prep[:-1]}'{name}"  # "d'Ankara"
+    head = _contract(data, prep, article)
+    if not head:
+        return name
+    return f"{head}{name}" if head.endswith("'") else f"{head} {name}"  # "l'Espagne"
+
+
 class _Writer:
     """Renders one language's templates on one map."""
 
@@ -76,12 +97,7 @@ class _Writer:
 
     # --- pieces ------------------------------------------------------------------------
     def contract(self, prep: str, article: str) -> str:
-        if not article:
-            return prep
-        if not prep:
-            return article
-        key = f"{prep} {article}"
-        return str(self.data["contractions"].get(key, key))
+        return _contract(self.data, prep, article)
 
     def province(self, prov: Province, style: Style | None = None) -> str:
         entry = self.data["provinces"].get(prov)
@@ -106,10 +122,7 @@ class _Writer:
         if prep is None:
             return text
         article = str(self.data["provinces"].get(prov, {}).get("article", ""))
-        if not article and prep in self.data.get("elide", ()) and text[:1].lower() in _VOWELS:
-            return f"{prep[:-1]}'{text}"  # "d'Ankara"
-        head = self.contract(prep, article)  # prep "": the article alone ("la Bourgogne")
-        return f"{head} {text}" if head else text
+        return _after(self.data, prep, article, text)
 
     def unit_entry(self, unit_type: UnitType | None) -> Mapping[str, Any]:
         if unit_type is None:
@@ -228,10 +241,16 @@ def coast_name(coast: str, language: str) -> str:
     return coast if entry is None else str(entry["long"])
 
 
-def power_name(power: Power, language: str) -> str:
-    """A power's name in ``language``: ``power_name("GERMANY", "pt") == "Alemanha"``."""
-    entry = language_data(language)["powers"].get(power)
-    return power.title() if entry is None else str(entry["name"])
+def power_name(power: Power, language: str, *, prep: str | None = None) -> str:
+    """A power's name in ``language``: ``power_name("GERMANY", "pt") == "Alemanha"``; with
+    ``prep``, after that preposition and the power's article: ``"da Alemanha"`` (``prep=""``:
+    after its article alone, "a Alemanha")."""
+    data = language_data(language)
+    entry = data["powers"].get(power)
+    name = power.title() if entry is None else str(entry["name"])
+    if prep is None:
+        return name
+    return _after(data, prep, "" if entry is None else str(entry.get("article", "")), name)
 
 
 def result_name(result: OrderResult | str, language: str) -> str:

@@ -9,9 +9,12 @@ its coast), ``{coast}``, ``{coasts}`` (the coasts to choose from, "costa norte o
 ``{units}`` (units in words, joined with the language's "and"), ``{power}``, ``{strength}``,
 ``{against}``, ``{number}`` (digits), and the few a key fills itself (``{actual}`` and
 ``{written}`` of a wrong unit type or coast, ``{of}`` of a home centre, ``{reason}`` of a
-fleet that is elsewhere). A place or a unit may take a preposition, contracted with its
-article as the language writes it: ``{unit:de}`` is "del ejército de París", ``{province:em}``
-"na Borgonha".
+fleet that is elsewhere). A place, a unit or a power may take a preposition, contracted with
+its article as the language writes it (the lexicon's ``article`` of each province and power,
+its ``contractions`` and ``elide``): ``{unit:de}`` is "del ejército de París",
+``{province:em}`` "na Borgonha", ``{power:de}`` "da Alemanha"; an empty one gives the article
+alone, for a subject or an object: ``{province:}`` is "l'Espagne". A message writes no
+preposition of its own before a place: "em {province}" would read "em Borgonha".
 
 >>> from realpolitik.adjudicator.reasons import Reason
 >>> explain(Reason("bounced_off", unit="A VEN", strength=1, against=2), "es")
@@ -148,7 +151,7 @@ class _Speaker:
             "coasts": lambda p: self.joined([coast_name(c, self.language) for c in r.coasts], "or"),
             "unit": lambda p: self.named(r.unit, p),
             "units": lambda p: self.joined([self.named(u) for u in r.units], "and"),
-            "power": lambda p: power_name(r.power, self.language),
+            "power": lambda p: power_name(r.power, self.language, prep=p),
             "name": lambda p: r.name,
             "strength": lambda p: str(r.strength),
             "against": lambda p: str(r.against),
@@ -176,7 +179,7 @@ class _Speaker:
             names["written"] = lambda p: coast_name(written, self.language)
         elif key == "not_home_centre":  # of no power: a home centre of none
             of = str(self.data["messages"]["of_power"]) if r.power else ""
-            names["of"] = lambda p: of.format(power=power_name(r.power, self.language))
+            names["of"] = lambda p: _fill(of, {"power": names["power"]})
         elif key == "fleet_elsewhere":  # another reason's English, then where the fleet is
             inner = Reason.parse(r.name) or Reason("said", name=r.name)
             names["reason"] = lambda p: explain(inner, self.language, game_map=self.game_map)
