@@ -66,6 +66,8 @@ def test_english_no_key_writes_is_kept_as_it_is() -> None:
     kept = Reason.parse("the moon is in the way")
     assert kept == Reason("said", name="the moon is in the way")
     assert kept is not None and str(kept) == "the moon is in the way"
+    long = "A PAR does not border " + "BUR" * 400 + ", so cannot support into it"
+    assert Reason.parse(long) == Reason("said", name=long)  # longer than any reason
     # near misses of a template are not taken for it
     assert Reason.parse("bounced off A VEN (one against 2)") == Reason(
         "said", name="bounced off A VEN (one against 2)"

@@ -151,9 +151,12 @@ class Reason(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> Reason | None:
         """The reason whose English is ``text`` (``None`` for no text); English that no
-        key writes is kept as it is, as ``said``."""
+        key writes is kept as it is, as ``said`` (so is text longer than any reason: the
+        patterns would take quadratic time over it)."""
         if not text:
             return None
+        if len(text) > _LONGEST:
+            return cls("said", name=text)
         for key, pattern in _patterns():
             found = pattern.fullmatch(text)
             if found is not None:
@@ -161,6 +164,9 @@ class Reason(NamedTuple):
         return cls("said", name=text)
 
 
+_LONGEST = 1_000
+"""Longer than any reason the adjudicator writes (a standoff of seven units, a reason
+within a reason)."""
 _DEFAULTS = tuple(Reason._field_defaults[field] for field in Reason._fields[1:])
 
 
