@@ -203,8 +203,8 @@ def naming(key: str, province: str) -> Reason | None:
     }
     if reason.key in ("wrong_unit_type", "dislodged_type"):
         del there["unit"]  # unit types
-    if reason.key == "wrong_unit_coast":
-        there["name"] = province
+    if reason.key == "wrong_unit_coast":  # its coasts, whether the province has them or not
+        there |= {"location": f"{province}/SC", "name": f"{province}/NC"}
     if reason.key == "fleet_elsewhere":
         there["name"] = f"a fleet at {province} cannot move to {province}"
     return reason._replace(**{f: v for f, v in there.items() if getattr(reason, f)})
