@@ -246,7 +246,7 @@ def misplaced(text: str, name: str, article: str, language: str) -> list[str]:
     return wrong
 
 
-@pytest.mark.parametrize("language", ["es", "fr", "pt"])
+@pytest.mark.parametrize("language", ["en", "es", "fr", "pt"])
 def test_every_message_names_every_province_with_its_article(language: str) -> None:
     provinces = language_data(language)["provinces"]
     keys = place_messages(language)
@@ -264,7 +264,7 @@ def test_every_message_names_every_province_with_its_article(language: str) -> N
     assert said == len(keys) * sum(len(b.provinces) for b in BOARDS)
 
 
-@pytest.mark.parametrize("language", ["es", "fr", "pt"])
+@pytest.mark.parametrize("language", ["en", "es", "fr", "pt"])
 def test_no_message_writes_a_preposition_before_a_place(language: str) -> None:
     # a place's preposition is its placeholder's, to contract with the place's article
     data = language_data(language)
@@ -310,6 +310,12 @@ def test_no_message_writes_a_preposition_before_a_place(language: str) -> None:
          "l'unité de Paris ne peut pas atteindre le Portugal"),
         (Reason("cannot_retreat", location="PAR", unit="A BUR"), "fr",
          "l'armée de la Bourgogne ne peut pas faire retraite vers Paris"),
+        (Reason("no_unit", "NTH"), "en", "there is no unit in the North Sea"),
+        (Reason("army_to_sea", "ENG", name="English Channel"), "en",
+         "an army cannot go to the English Channel"),
+        (Reason("missing_coast", "SPA", coasts=("NC", "SC")), "en",
+         "the coast of Spain must be given: north coast or south coast"),
+        (Reason("impassable", "SWI"), "en", "Switzerland cannot be entered"),
     ],
 )  # fmt: skip
 def test_places_take_their_article(reason: Reason, language: str, said: str) -> None:
