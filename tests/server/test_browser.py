@@ -1268,6 +1268,20 @@ def test_a_retreat_says_why_and_where(server: LiveServer, browser: Any) -> None:
     click_province(page, "SIL")
     page.wait_for_function("[...document.querySelectorAll('#my-orders li.order')].some("
                            "e => e.dataset.order === 'A BOH R SIL')")  # fmt: skip
+    # the places with the article a sentence gives them ("para a Silésia", "hacia el Tirol")
+    for lang, told in RETREATS_TO.items():
+        brief_now = "((document.getElementById('phase-brief') || {}).textContent || '')"
+        in_language(page, lang, f"{brief_now}.includes({told[0]!r})")
+        brief = page.inner_text("#phase-brief")
+        assert all(words in brief for words in told), (lang, brief)
+    page.select_option("#language", "en")
+
+
+RETREATS_TO = {  # where the army dislodged from Bohemia may retreat, as each language says it
+    "pt": ["pode retroceder para a Galícia, a Silésia, Viena ou ser dissolvida"],
+    "es": ["Puede retirarse hacia Galitzia, Silesia, Viena o disolverse"],
+    "fr": ["peut faire retraite vers la Galicie, la Silésie, Vienne ou être dissoute"],
+}
 
 
 GAME_FETCHES = r"/api/games/\d+\?"  # the game itself (not its legal orders, map or press)

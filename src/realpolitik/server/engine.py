@@ -26,7 +26,7 @@ from realpolitik.formats.savegame import game_from_json, game_to_json
 from realpolitik.game import Game
 from realpolitik.game.records import PhaseRecord
 from realpolitik.notation import parse_order
-from realpolitik.notation.formatter import power_name, unit_phrase
+from realpolitik.notation.formatter import place_name, power_name, unit_phrase
 from realpolitik.notation.lexicon import language_data
 from realpolitik.notation.reasons import say
 from realpolitik.orders import Order, order_unit
@@ -520,8 +520,9 @@ def _without_text(message: str, text: str) -> str:
 
 def names(game: Game, language: str) -> dict[str, Any]:
     """What the page shows in ``language``: the powers' names, the current phase's, the
-    provinces' (``"Moscú"``) and the units' on the board, dislodged ones too (``"A MOS"``:
-    ``"el ejército de Moscú"``)."""
+    provinces' (``"Moscú"``; ``places``: with the article a sentence gives them, ``"el
+    Tirol"``) and the units' on the board, dislodged ones too (``"A MOS"``: ``"el ejército
+    de Moscú"``)."""
     words = Words(language, game_map=game.game_map, edition=game.edition.name)
     position = game.position
     units = [*position.units.values(), *(d.unit for d in position.dislodged.values())]
@@ -529,6 +530,10 @@ def names(game: Game, language: str) -> dict[str, Any]:
         "powers": {p: power_name(p, language) for p in game.powers},
         "phase": phase_title(game, str(game.phase), language),
         "provinces": {p: words.province(p, "long") for p in game.game_map.provinces},
+        "places": {
+            p: place_name(p, language, game_map=game.game_map, prep="")
+            for p in game.game_map.provinces
+        },
         "units": {
             str(u): unit_phrase(o.UnitRef(u.type, u.location), language, game_map=game.game_map)
             for u in units

@@ -42,9 +42,10 @@ export function unitName(unit) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-// A province's name in the page's language ("Moscú"), its code if the server gave none.
-export function place(code) {
-  const names = S.game && S.game.names && S.game.names.provinces;
+// A province's name in the page's language ("Moscú"), its code if the server gave none;
+// ``article``: as a sentence names it, with its article ("el Tirol", "the North Sea").
+export function place(code, article = false) {
+  const names = S.game && S.game.names && S.game.names[article ? "places" : "provinces"];
   const prov = String(code).split("/")[0];
   return (names && names[prov]) || code;
 }

@@ -71,7 +71,7 @@ function phaseBrief(p) {
     const mineDislodged = (g.position.dislodged && g.position.dislodged[p]) || [];
     return el("div", { id, class: "brief" }, mineDislodged.map((d) => el("p", { class: "warn" },
       t("dislodged_" + d.unit[0], { unit: unitName(d.unit), from: d.attacker_from ? place(d.attacker_from) : "?" }), " ",
-      d.retreats.length ? t("can_retreat_to", { places: d.retreats.map(place).join(", ") }) : t("no_retreat"))));
+      d.retreats.length ? t("can_retreat_to", { places: d.retreats.map((r) => place(r, true)).join(", ") }) : t("no_retreat"))));
   }
   if (kind === "A") {
     const due = (g.adjustments || {})[p] || 0;
