@@ -327,11 +327,13 @@ class _Facts:
         self, utype: UnitType, location: Location, army: Location, dest: Location
     ) -> Reason | None:
         key = (utype, location, army, dest)
-        if key not in self.convoys:  # (None for a legal convoy: remembered too)
+        try:  # (None for a legal convoy: remembered too)
+            return self.convoys[key]
+        except KeyError:
             if len(self.convoys) > 100_000:  # only ever the map's orders, unless orders are odd
                 self.convoys.clear()
-            self.convoys[key] = convoy_rule(self.game_map, *key)
-        return self.convoys[key]
+            found = self.convoys[key] = convoy_rule(self.game_map, *key)
+            return found
 
 
 @lru_cache(maxsize=16)  # every shipped board under one rules preset, or one board under several
