@@ -61,6 +61,12 @@ def test_a_reason_within_a_reason_reads_back() -> None:
     assert Reason.parse(str(outer)) == outer
 
 
+def test_one_english_for_two_keys_reads_back_as_the_one_true_of_both() -> None:
+    # a fleet cannot reach Munich: not adjacent, and inland too; said as not adjacent
+    inland = Reason("fleet_inland", "MUN", location="KIE")
+    assert Reason.parse(str(inland)) == inland._replace(key="fleet_not_adjacent")
+
+
 def test_english_no_key_writes_is_kept_as_it_is() -> None:
     assert Reason.parse("") is None
     kept = Reason.parse("the moon is in the way")

@@ -129,7 +129,11 @@ def test_only_reasons_are_said_with_another_message() -> None:
             "perdeu o confronto direto com a armada do Mar do Norte (1 contra 2)",
         ),
         ("only 1 adjustment(s) due", "pt", "só 1 ajuste(s) devido(s)"),
-        ("a fleet at MAO cannot move to BUR", "pt", "uma armada não pode ir para a Borgonha"),
+        (  # (one English for fleet_inland and fleet_not_adjacent: said as not adjacent)
+            "a fleet at MAO cannot move to BUR",
+            "pt",
+            "a armada do Atlântico Médio não pode chegar à Borgonha",
+        ),
         (
             "the fleet at MAO cannot reach STP/NC",
             "pt",
@@ -160,12 +164,13 @@ def test_sentences(english: str, language: str, said: str) -> None:
 
 
 def test_a_fleet_ordered_from_another_coast_is_told_why_and_where_it_is() -> None:
-    # (built, not read back: Reason.parse reads this English as a fleet_inland)
     reason = Reason(
-        "fleet_elsewhere", location="SPA/SC", name="a fleet at SPA/SC cannot move to GAS"
+        "fleet_elsewhere", location="SPA/NC", name="a fleet at SPA/SC cannot move to GAS"
     )
+    assert Reason.parse(str(reason)) == reason
     assert explain(reason, "pt") == (
-        "uma armada não pode ir para a Gasconha; a armada está na Espanha (costa sul)"
+        "a armada da Espanha (costa sul) não pode chegar à Gasconha; "
+        "a armada está na Espanha (costa norte)"
     )
 
 

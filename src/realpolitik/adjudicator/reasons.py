@@ -28,8 +28,9 @@ ENGLISH: Mapping[str, str] = {
     "army_to_sea": "an army cannot move to {province} ({name})",
     "not_adjacent": "{province} is not adjacent to {location} and no convoy can reach it",
     "fleet_via": "a fleet cannot be convoyed",
-    "fleet_inland": "a fleet at {location} cannot move to {province}",
+    # (one English for two keys: read back, it is the one true of both, not_adjacent)
     "fleet_not_adjacent": "a fleet at {location} cannot move to {province}",
+    "fleet_inland": "a fleet at {location} cannot move to {province}",
     "unreachable_coast": "the fleet at {location} cannot reach {province}/{coast}",
     "no_such_coast": "{province} has no coast {coast}",
     "missing_coast": "the coast of {province} must be given ({coasts})",
