@@ -479,13 +479,17 @@ def test_press_closed_a_watcher_and_a_finished_game(server: LiveServer, browser:
     try:
         db.execute(
             "UPDATE games SET press_until = ?, version = version + 1 WHERE id = ?",
-            (time.time() - 1, game_id),
+            (time.time() + 8, game_id),
         )
         db.commit()
     finally:
         db.close()
     page.reload()
-    page.wait_for_selector("#press-closed")  # said before writing, not after sending
+    page.wait_for_selector("#compose")
+    assert "press closes" in page.inner_text("#clock")
+    # the press closes while the page is open (no reload, nothing pushed): the compose box
+    # goes, said before writing, not after sending
+    page.wait_for_selector("#press-closed", timeout=20_000)
     assert page.locator("#compose").count() == 0 and "press closed" in page.inner_text("#clock")
     shot(page, "17-press-closed")
     watcher = browser.new_context().new_page()

@@ -177,6 +177,8 @@ export function tickClock() {
   if (pressOpen) text += ` · ${t("press_closes")} ${fmt(g.press_until - now)}`;
   else if (g.press_until && g.phase && g.phase.endsWith("M") && g.settings.press !== "none") text += ` · ${t("press_closed")}`;
   box.textContent = text;
+  // the press closing by the clock (the server pushes nothing then): the compose box goes
+  if (Boolean(pressOpen) !== S.pressWasOpen) { S.pressWasOpen = Boolean(pressOpen); loadMessages(false); }
 }
 
 function renderHead() {
