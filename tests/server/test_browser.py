@@ -354,17 +354,33 @@ def test_phone_map_fills_the_width_and_options_sit_by_the_unit(
     width = page.evaluate("document.querySelector('#map svg').getBoundingClientRect().width")
     assert width >= 350, width
     shot(page, "7-phone")
+    # each unit on the map: its menu just under the map, in view, hiding none of the map
+    # (over it, a menu hid the provinces to tap next: most of Warsaw's neighbours)
+    for key in page.locator("#unit-list button.unit").evaluate_all(
+        "bs => bs.map(b => b.dataset.key)"
+    ):
+        click_province(page, key.split("/")[0])
+        page.wait_for_selector("#order-menu:not([hidden])")
+        menu = page.locator("#order-menu").bounding_box()
+        pic = page.locator("#map svg").bounding_box()
+        assert menu and pic and menu["y"] >= pic["y"] + pic["height"] - 1, (key, menu, pic)
+        assert menu["y"] + menu["height"] <= 844, (key, menu)  # not below the fold
+        page.keyboard.press("Escape")
     key = page.locator("#unit-list button.unit").first.get_attribute("data-key") or ""
-    click_province(page, key.split("/")[0])  # the unit on the map: its menu next to it
+    click_province(page, key.split("/")[0])
     page.wait_for_selector("#order-menu:not([hidden])")
-    menu = page.locator("#order-menu").bounding_box()
-    unit = page.evaluate(
-        "(p) => { const r = document.querySelector(`#map svg [id='${p}']`)"
-        ".getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; }",
-        key.split("/")[0],
-    )
-    assert menu and abs(menu["y"] - unit[1]) < 300, (menu, unit)  # not below the fold
     shot(page, "7-phone-menu", full=False)
+    reach = page.evaluate(
+        "[...document.querySelectorAll('#rp-overlay .rp-reach')].map(e => e.dataset.province)"
+    )
+    target = next(p for p in reach if page.evaluate(FIND_POINT, p))
+    click_province(page, target)  # a highlighted province, tapped: the move is ordered
+    page.wait_for_function(
+        "(t) => [...document.querySelectorAll('#my-orders li.order')]"
+        ".some(e => e.dataset.order.endsWith(' - ' + t))",
+        arg=target,
+    )
+    idle(page)
     page.keyboard.press("Escape")
     before = page.get_attribute("#map svg", "viewBox")
     page.tap("#zoom-in")

@@ -379,13 +379,22 @@ function hideMenu() {
   if (menu) menu.hidden = true;
 }
 
-// Next to the selected unit, inside the map (on a phone: above or below it), and where it
-// covers none of the provinces a click can use now (those highlighted), if there is room.
+// Next to the selected unit, inside the map, and where it covers none of the provinces a
+// click can use now (those highlighted), if there is room. On a phone, just under the map:
+// the map is too small for a menu over it not to hide the provinces to tap next.
 function placeMenu() {
   const menu = document.getElementById("order-menu");
   const wrap = document.getElementById("map-wrap");
   const sel = S.selection;
   if (!menu || menu.hidden || !wrap || !sel) return;
+  const docked = window.matchMedia("(max-width: 800px)").matches;
+  menu.classList.toggle("docked", docked);
+  if (docked) {
+    menu.style.left = menu.style.top = "";
+    const r = menu.getBoundingClientRect();
+    if (r.bottom > window.innerHeight || r.top < 0) menu.scrollIntoView({ block: "nearest" });
+    return;
+  }
   const path = document.querySelector(`#map svg [id="${sel.key.split("/")[0]}"]`);
   const w = wrap.getBoundingClientRect();
   let x = w.width / 2, y = 20;
