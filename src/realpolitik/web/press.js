@@ -47,7 +47,9 @@ export function unread(gameId, mine, messages) {
 }
 const threadName = (id) => (id === "*" ? t("everyone") : id.split("+").map(powerName).join(", "));
 
-function renderMessages() {
+// ``whole``: the compose box too, even with the focus in it (else it is kept as it is,
+// with what is being written).
+function renderMessages(whole = false) {
   const g = S.game;
   const panel = document.getElementById("messages-panel");
   if (!panel) return;
@@ -74,7 +76,7 @@ function renderMessages() {
     el("b", {}, powerName(m.sender)), el("span", { class: "muted", "data-phase": m.phase }, ` · ${phaseName(m.phase)}`), el("div", {}, m.body))))
     : el("p", { id: "messages", class: "muted" }, t("no_messages"));
   const existing = document.getElementById("compose");
-  if (existing && existing.contains(document.activeElement)) {
+  if (!whole && existing && existing.contains(document.activeElement)) {
     const old = document.getElementById("messages");
     if (old) old.replaceWith(list);
     const oldTabs = document.getElementById("threads");
@@ -107,7 +109,7 @@ function compose(open) {
     body.value = "";
     S.thread = to.length ? [...to].sort().join("+") : "*";
     await loadMessages();
-    renderMessages();
+    renderMessages(true);  // (the Send button has the focus) to the thread written to
   });
   return el("div", { id: "compose" },
     el("div", { class: "muted" }, t("to") + t("colon") + threadName(open)),
