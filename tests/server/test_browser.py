@@ -709,6 +709,24 @@ def test_a_message_is_not_left_in_the_old_language(server: LiveServer, browser: 
     assert page.locator("#flash").is_hidden()
 
 
+def test_a_refusal_s_message_goes_with_the_phase(server: LiveServer, browser: Any) -> None:
+    """An order refused ("see why in the list"), then Ready: the phase is processed and the
+    refusals are no longer listed, nor is the message that points to them left over the
+    results."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "ulla", players="7")
+    page.fill("#typed", "hello world")
+    page.click("#submit-typed")
+    page.wait_for_selector("#my-orders li.refused")
+    assert page.locator("#flash.error").is_visible()
+    page.on("dialog", lambda d: d.accept())  # (units without orders: they hold)
+    page.click("#ready")
+    until_phase_changes(page, "S1901M")
+    page.wait_for_selector("#summary .summary.fresh")
+    assert page.locator("#my-orders li.refused").count() == 0
+    assert page.locator("#flash").is_hidden()
+
+
 # What the summary says of a movement in which my power gave no orders and its army in
 # Bohemia was dislodged (the record as in UNORDERED): that no orders were given, once.
 IDLE = {

@@ -1,6 +1,6 @@
 // The game page: its header (phase, clock, power, draw votes), the players, and the
 // refresh loop that keeps the board, orders, press and history up to date.
-import { S, api, busy, el, fill, flash, guarded, powerName, t, view, word } from "./core.js";
+import { S, api, busy, clearFlash, el, fill, flash, guarded, powerName, t, view, word } from "./core.js";
 import { loadLegal, renderBoard } from "./board.js";
 import { renderOrders } from "./orders.js";
 import { loadMessages, resetPress } from "./press.js";
@@ -134,7 +134,10 @@ async function update(game, before, changed, press = true) {
     const since = before ? before.phase : localStorage.getItem(seenKey);
     localStorage.setItem(seenKey, game.phase || "");
     const phaseMoved = Boolean(since) && since !== game.phase;
-    if (phaseMoved) S.refused = [];
+    if (phaseMoved) {  // the refusals go, and the message pointing to them ("see why in the list")
+      if (S.refused.length) clearFlash();
+      S.refused = [];
+    }
     await loadLegal();
     await loadHistory();
     if (!(phaseMoved && await showResultsSince(since))) await renderBoard();
