@@ -388,6 +388,36 @@ def test_phone_map_fills_the_width_and_options_sit_by_the_unit(
     shot(page, "7-phone-zoomed")
 
 
+def test_a_phone_opens_on_the_places_to_order(server: LiveServer, browser: Any) -> None:
+    """On a phone the board opens zoomed on where orders are given: also at the builds (no
+    unit of mine on the board) and at a retreat (the dislodged unit), where it opened on the
+    whole map, its names a few pixels tall."""
+    for user, put in (("ines", put_at_the_builds), ("ivo", put_at_a_retreat)):
+        page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+        open_at(page, server, user, put)
+        continue_to_now(page)
+        provinces = {
+            k.split("/")[0]
+            for k in page.locator("#unit-list button.unit").evaluate_all(
+                "bs => bs.map(b => b.dataset.key)"
+            )
+        }
+        assert provinces, user
+        view = page.get_attribute("#map svg", "viewBox") or ""
+        assert view != page.get_attribute("#map svg", "data-full"), (user, view)
+        x, y, w, h = (float(v) for v in view.split())
+        for p in provinces:  # each place to order in view
+            box = page.evaluate(
+                "(p) => { const b = document.querySelector(`#map svg [id='${p}']`).getBBox();"
+                " return {x: b.x, y: b.y, width: b.width, height: b.height}; }",
+                p,
+            )
+            cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            assert x <= cx <= x + w and y <= cy <= y + h, (user, p, view)
+        shot(page, f"7-phone-{user}", full=False)
+        page.close()
+
+
 EMPTY_CARDS = """[...document.querySelectorAll('section.card')]
     .filter(c => c.offsetParent && !c.innerText.trim()).map(c => c.id)"""
 

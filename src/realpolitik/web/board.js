@@ -38,14 +38,16 @@ export async function renderBoard() {
   highlight();
 }
 
-// On a phone the board opens zoomed on my units (the whole map is a tap away).
+// On a phone the board opens zoomed on where I give orders (my units, a dislodged unit,
+// the centres to build in), else on my units (the whole map is a tap away).
 function focusMine() {
   S.zoom = null;
   const pic = document.querySelector("#map svg");
   const all = (S.game.position && S.game.position.units) || {};
-  const units = S.game.my_powers.flatMap((p) => all[p] || []);
-  if (!pic || !units.length || !window.matchMedia("(max-width: 800px)").matches) return;
-  const boxes = units.map((u) => pic.querySelector(`[id="${u.split(" ")[1].split("/")[0]}"]`)).filter(Boolean).map((p) => p.getBBox());
+  const ordered = Object.keys(S.legal);
+  const places = ordered.length ? ordered : S.game.my_powers.flatMap((p) => all[p] || []).map((u) => u.split(" ")[1]);
+  if (!pic || !places.length || !window.matchMedia("(max-width: 800px)").matches) return;
+  const boxes = places.map((at) => pic.querySelector(`[id="${at.split("/")[0]}"]`)).filter(Boolean).map((p) => p.getBBox());
   if (!boxes.length) return;
   const x0 = Math.min(...boxes.map((b) => b.x)), x1 = Math.max(...boxes.map((b) => b.x + b.width));
   const y0 = Math.min(...boxes.map((b) => b.y)), y1 = Math.max(...boxes.map((b) => b.y + b.height));
