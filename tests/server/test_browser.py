@@ -514,6 +514,26 @@ def test_a_refused_sign_up_then_an_accepted_one_and_the_press_choices(
     assert "public" in press["public"] and press["public"] != listed.strip(), (press, listed)
 
 
+def test_a_blank_sign_up_or_log_in_is_told_in_the_page_s_language(
+    server: LiveServer, browser: Any
+) -> None:
+    """A field left blank: the page says so in its language, as it says the rules (it showed
+    the schema's English: 'username: String should have at least 1 character')."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.goto(server.url + "/")
+    page.wait_for_selector("#auth-user")
+    page.select_option("#language", "fr")
+    page.wait_for_function("document.getElementById('register').textContent === 'Créer un compte'")
+    for button, user, password in (("#register", "", "lovelace1815"), ("#login", "wes", "")):
+        page.fill("#auth-user", user)
+        page.fill("#auth-pass", password)
+        page.click(button)
+        page.wait_for_selector("#flash.error:not([hidden])")
+        told = page.inner_text("#flash")
+        assert told == "Écrivez votre nom d'utilisateur et votre mot de passe.", told
+        page.evaluate("document.getElementById('flash').hidden = true")
+
+
 def test_press_closed_a_watcher_and_a_finished_game(server: LiveServer, browser: Any) -> None:
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     register_and_create(page, server, "yuri", players="2")

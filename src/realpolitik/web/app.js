@@ -1,7 +1,7 @@
 // realpolitik in the browser: start-up and routing. The page is plain ES modules, no build
 // step: core (state, helpers), lobby (accounts, games, invitations), game (the game page),
 // board (the map and ordering on it), orders (the orders panel), press, history.
-import { S, api, clearFlash, el, fill, go, guarded, stopTimers, t, view, word } from "./core.js";
+import { S, api, clearFlash, el, fill, flash, go, guarded, stopTimers, t, view, word } from "./core.js";
 import { showGame } from "./game.js";
 import { showLobby } from "./lobby.js";
 
@@ -70,6 +70,7 @@ async function showAuth(code) {
   const user = el("input", { id: "auth-user", name: "username", autocomplete: "username", required: true });
   const pass = el("input", { id: "auth-pass", name: "password", type: "password", autocomplete: "current-password", required: true, minlength: 8 });
   async function submit(path) {
+    if (!user.value.trim() || !pass.value) { flash(t("auth_blank"), true); return; }
     await guarded(async () => {
       const body = { username: user.value.trim(), password: pass.value };
       if (path === "/accounts") body.language = S.lang;
