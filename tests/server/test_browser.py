@@ -863,6 +863,34 @@ def test_draw_votes_and_translation(server: LiveServer, browser: Any) -> None:
         idle(page)
         got = page.evaluate(said, [events, ITALY[lang]])
         assert got == [*lines, "an event saved as text"], lang
+        if lang in POWER_SAID:  # a power's name where its article would be wanted: none
+            told = page.evaluate(
+                """async (keys) => {
+                const {t, powerName} = await import('/static/core.js');
+                const italy = powerName('ITALY');
+                return keys.map((k) => t(k, {power: italy, powers: italy, n: 1, of: 7}));
+            }""",
+                list(POWER_SAID[lang]),
+            )
+            assert told == list(POWER_SAID[lang].values()), lang
+
+
+# Sentences of the page naming a power where French and Portuguese want its article ("par
+# l'Italie", "pela Itália"): said as labels, the name after a colon.
+POWER_SAID = {
+    "fr": {
+        "draw_voted_by": "Vote de nulle : Italie (1 sur 7)",
+        "needs_accept": "acceptation requise : Italie",
+        "sum_eliminated": "Éliminée : Italie",
+        "you_conceded_some": "Abandon : Italie (n'agit plus).",
+    },
+    "pt": {
+        "draw_voted_by": "Votos de empate: Itália (1 de 7)",
+        "needs_accept": "aceitação necessária: Itália",
+        "sum_eliminated": "Eliminada: Itália",
+        "you_conceded_some": "Desistência: Itália (não joga mais).",
+    },
+}
 
 
 ITALY = {"es": "Italia", "fr": "Italie", "pt": "Itália", "en": "Italy"}
@@ -886,14 +914,14 @@ EVENTS_SAID = {
         "Désordre civil (aucun ordre) : France, Italie",
         "Alliance formée : Angleterre + France",
         "Fin de l'alliance : Angleterre + France",
-        "Tirage au sort : Italie revient à bob à partir de 1915",
+        "Tirage au sort (Italie) : à bob à partir de 1915",
         "Partie terminée",
     ],
     "pt": [
         "Desordem civil (sem ordens): França, Itália",
         "Aliança formada: Inglaterra + França",
         "Aliança terminada: Inglaterra + França",
-        "Sorteio: Itália passa para bob a partir de 1915",
+        "Sorteio (Itália): para bob a partir de 1915",
         "Fim de jogo",
     ],
     "en": [
