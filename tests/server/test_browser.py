@@ -1127,6 +1127,45 @@ def test_press_threads_with_unread_counts(server: LiveServer, browser: Any) -> N
     shot(guest, "12-press-threads")
 
 
+def test_press_and_alliances_offer_only_the_powers_someone_plays(
+    server: LiveServer, browser: Any
+) -> None:
+    """At five, Germany and Italy are out: their units hold, nobody reads what is written to
+    them, they never support nor ally. Neither the compose box nor La Conquista's accepted
+    supports and alliances offer them (they were offered as if someone played them)."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    for edition in ("classic", "conquista"):
+        if edition == "classic":
+            register_and_create(page, server, "vera", players="5")
+        else:
+            page.goto(server.url + "/#")
+            page.wait_for_selector("#create-game")
+            page.select_option("#new-edition", edition)
+            page.select_option("#new-players", "5")
+            page.select_option("#new-deadlines", "none")
+            page.click("#create-game")
+            page.wait_for_selector(".conquista")
+            idle(page)
+        game = page.evaluate(GAME)
+        played = {p for seat in game["seats"] for p in seat["powers"]}
+        out = set(game["powers"]) - played
+        assert len(out) == 2, (edition, out)
+        mine = set(game["my_powers"])
+        page.wait_for_selector("#compose")
+        offered = set(page.locator("#compose input.recipient").evaluate_all(
+            "els => els.map(e => e.value)"))  # fmt: skip
+        assert offered == played - mine, (edition, offered)
+        if edition == "conquista":
+            allies = set(page.locator(".conquista input.ally").evaluate_all(
+                "els => els.map(e => e.value)"))  # fmt: skip
+            assert allies == played - mine, allies
+            units = page.locator(".conquista input.accept").evaluate_all(
+                "els => els.map(e => e.value)"
+            )
+            theirs = {u for p in out for u in game["position"]["units"].get(p, [])}
+            assert units and not theirs & set(units), units
+
+
 LEGIBILITY = """() => {
     const svg = document.querySelector('#map svg');
     const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;

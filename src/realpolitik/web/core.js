@@ -25,6 +25,12 @@ export function powerName(power) {
   return (names && names[power]) || (power ? power.charAt(0) + power.slice(1).toLowerCase() : "");
 }
 
+// The powers someone plays, a person or a bot (not those out of a smaller table: their
+// units only hold, and nobody reads what is written to them).
+export function inPlay(game) {
+  return new Set(((game && game.seats) || []).flatMap((s) => s.powers));
+}
+
 // A phase's name in the page's language ("Otoño de 1901"): the current one, one in the
 // history, or the code itself when neither is known ("S1901M").
 export function phaseName(code) {

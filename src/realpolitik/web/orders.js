@@ -2,7 +2,7 @@
 // it (moves, retreats and why, builds due), its orders with their status, orders refused
 // with the reason, its units (the keyboard path to their legal orders), typed orders, and
 // its Ready; above them, Ready for all my powers.
-import { S, api, busy, clearFlash, el, errorText, fill, flash, guarded, place, powerName, t, unitName } from "./core.js";
+import { S, api, busy, clearFlash, el, errorText, fill, flash, guarded, inPlay, place, powerName, t, unitName } from "./core.js";
 import { cancel, orderWords, renderBoard, select, unitLabel } from "./board.js";
 
 // The ids of a power's part of the panel: plain for the power in focus (the one whose unit
@@ -196,11 +196,12 @@ function conquistaBox(p) {
   if (!g.settings || g.settings.edition !== "conquista" || !(g.phase || "").endsWith("M")) return null;
   const accepted = new Set((mine.accept || []).map((u) => u.split(" ").pop()));
   const allies = new Set(mine.ally || []);
-  const foreign = Object.entries(g.position.units || {}).filter(([p]) => !g.my_powers.includes(p));
+  const played = inPlay(g);  // (a power out of the table never supports, nor allies)
+  const foreign = Object.entries(g.position.units || {}).filter(([p]) => !g.my_powers.includes(p) && played.has(p));
   const unitBoxes = foreign.map(([p, units]) => el("div", { class: "accept-row" }, el("b", {}, powerName(p)), " ",
     units.map((u) => el("label", { class: "check small", title: unitName(u) }, el("input", { type: "checkbox", class: "accept", value: u, checked: accepted.has(u.split(" ")[1].split("/")[0]) || accepted.has(u.split(" ")[1]) }),
       `${t(u[0] === "A" ? "army" : "fleet")} · ${place(u.split(" ")[1])}`))));
-  const powerBoxes = (g.powers || []).filter((p) => !g.my_powers.includes(p)).map((p) => el("label", { class: "check small" },
+  const powerBoxes = (g.powers || []).filter((p) => !g.my_powers.includes(p) && played.has(p)).map((p) => el("label", { class: "check small" },
     el("input", { type: "checkbox", class: "ally", value: p, checked: allies.has(p) }), powerName(p)));
   const save = () => busy(async () => {
     const accept = [...panel.querySelectorAll("input.accept:checked")].map((i) => i.value);

@@ -1,7 +1,7 @@
 // Press as conversations: one thread per set of correspondents (everyone, one power, a
 // group), each with its unread count; the compose box writes to the open thread, or to
 // the powers ticked for a new one. Closed, and saying so, when press is.
-import { S, api, el, fill, guarded, phaseName, powerName, t } from "./core.js";
+import { S, api, el, fill, guarded, inPlay, phaseName, powerName, t } from "./core.js";
 
 export function resetPress() { S.lastMsg = 0; S.messages = []; S.thread = null; S.pressKey = null; }
 
@@ -98,7 +98,8 @@ function renderMessages(whole = false) {
 function compose(open) {
   const g = S.game;
   const bots = new Set(g.seats.filter((s) => s.bot).flatMap((s) => s.powers));
-  const others = (g.powers || []).filter((p) => !g.my_powers.includes(p));
+  const played = inPlay(g);
+  const others = (g.powers || []).filter((p) => !g.my_powers.includes(p) && played.has(p));
   const body = el("textarea", { id: "message-body", rows: 2, "aria-label": t("message") });
   const boxes = others.map((p) => el("label", { class: "check small" }, el("input", { type: "checkbox", value: p, class: "recipient" }), powerName(p), bots.has(p) ? ` (${t("bot")})` : ""));
   const send = () => guarded(async () => {
