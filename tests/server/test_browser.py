@@ -1136,7 +1136,7 @@ def test_press_and_alliances_offer_only_the_powers_someone_plays(
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     for edition in ("classic", "conquista"):
         if edition == "classic":
-            register_and_create(page, server, "vera", players="5")
+            register_and_create(page, server, "xenia", players="5")
         else:
             page.goto(server.url + "/#")
             page.wait_for_selector("#create-game")
