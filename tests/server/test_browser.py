@@ -359,6 +359,7 @@ def test_phone_map_fills_the_width_and_options_sit_by_the_unit(
     for key in page.locator("#unit-list button.unit").evaluate_all(
         "bs => bs.map(b => b.dataset.key)"
     ):
+        idle(page)  # (no board redrawn under the tap)
         click_province(page, key.split("/")[0])
         page.wait_for_selector("#order-menu:not([hidden])")
         menu = page.locator("#order-menu").bounding_box()
