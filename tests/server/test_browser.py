@@ -694,6 +694,34 @@ def test_a_dislodged_unit_without_an_order_is_told_plainly(
     assert ordered == ["bad", "A BOH - MUN: dislodged (bounced)"]
 
 
+def test_the_summary_says_orders_as_sentences_outside_english(
+    server: LiveServer, browser: Any
+) -> None:
+    """What happened, outside English, names each order as the results and the orders list
+    do, as a sentence (it gave the short notation, cryptic to newcomers: "F Bre-CMa")."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "elio", players="7")
+    # an entry of a phase's record as the server gives it in each language
+    entries = {
+        "es": ("F Bre-CMa", "La flota de Brest se mueve al Canal de la Mancha.", "rebote"),
+        "en": ("F BRE - ENG", "The fleet in Brest moves to the English Channel.", "bounced"),
+    }
+    told = {}
+    for lang, (text, long, said) in entries.items():
+        page.select_option("#language", lang)
+        idle(page)
+        entry = {"order": "F BRE - ENG", "result": "fails", "reason": "bounced", "said": said,
+                 "text": text, "long": long}  # fmt: skip
+        told[lang] = page.evaluate(
+            "async (e) => (await import('/static/history.js')).fateLine(e)", entry
+        )
+    assert told["es"] == [
+        "bad",
+        "La flota de Brest se mueve al Canal de la Mancha: fracasa — rebote",
+    ]
+    assert told["en"] == ["bad", "F BRE - ENG: fails — bounced"]  # English: its notation
+
+
 # How a bounce's reason begins in each language, its words for units, and the phase after.
 BOUNCE = {
     "es": (("rebote ", "choque frontal "), ("ejército", "flota"), "Otoño de 1901"),

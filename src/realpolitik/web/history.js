@@ -77,17 +77,18 @@ const why = (e) => e.said || e.reason || "";
 // power gave no orders at all (the summary says so once, not again for each unit).
 export function fateLine(e, idle = false) {
   const text = e.text || e.order;
+  const order = orderWords({ ...e, text }).replace(/\.$/, "");  // (a sentence outside English)
   const reason = why(e);
   if (e.unit === "dislodged" || e.result === "dislodged") {
     if (e.implied && / H$/.test(e.order)) {  // no order: it held (the words of the hold left out)
       const unit = text.split(" ").slice(0, -1).join(" ");
       return ["bad", idle ? t("sum_dislodged", { order: unit, reason: "" }) : t("sum_dislodged_unordered", { unit })];
     }
-    return ["bad", t("sum_dislodged", { order: text, reason: reason ? ` (${reason})` : "" })];
+    return ["bad", t("sum_dislodged", { order, reason: reason ? ` (${reason})` : "" })];
   }
-  if (e.unit === "destroyed" || e.result === "destroyed") return ["bad", t("sum_destroyed", { order: text })];
-  if (e.implied && / D$/.test(e.order)) return ["bad", t("sum_disbanded", { order: text, reason })];
-  const said = text + t("colon") + t(e.result);
+  if (e.unit === "destroyed" || e.result === "destroyed") return ["bad", t("sum_destroyed", { order })];
+  if (e.implied && / D$/.test(e.order)) return ["bad", t("sum_disbanded", { order, reason })];
+  const said = order + t("colon") + t(e.result);
   if (e.result === "illegal" || e.result === "invalid") return ["bad", `${said} (${reason})`];
   if (e.result === "fails" || e.result === "cut") return ["bad", `${said}${reason ? " — " + reason : ""}`];
   if (e.result === "succeeds" && / - /.test(e.order)) return ["ok", said];
