@@ -491,10 +491,10 @@ def illegal_orders(game: Game, power: Power, orders: Sequence[Order]) -> dict[in
     other powers' orders); a retreat's or adjustment's verdict is the phase's own judge of
     this power's orders alone, on the current position."""
     phase, position, rules = game.phase, game.position, game.rules
-    board = game.map_for(phase)
+    game_map = game.map_for(phase)
     if phase.kind is PhaseKind.MOVEMENT:
-        return dict(build_problem(board, position, {power: list(orders)}, rules).illegal)
-    outcomes = adjudicate(board, position, {power: list(orders)}, rules, phase).outcomes
+        return dict(build_problem(game_map, position, {power: list(orders)}, rules).illegal)
+    outcomes = adjudicate(game_map, position, {power: list(orders)}, rules, phase).outcomes
     given = [o for o in outcomes if o.power == power and not o.implied]
     return {
         k: o.reason
