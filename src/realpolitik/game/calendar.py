@@ -37,6 +37,7 @@ __all__ = [
     "idle_adjustments",
     "next_phase",
     "ordinal",
+    "owners_change",
     "phases_of_year",
     "play",
     "settle",
@@ -78,12 +79,18 @@ def phases_of_year(edition: Edition, rules: Rules, year: int) -> tuple[Phase, ..
     return tuple(phases)
 
 
+def owners_change(edition: Edition, phase: Phase) -> bool:
+    """Do centres change owner at the end of the turn of ``phase`` (the Fall turn;
+    conquista: every turn)?"""
+    return edition.centers == "every_turn" or phase.season is _FALL
+
+
 def changes_owners(edition: Edition, phase: Phase, following: Phase) -> bool:
     """Does the step from ``phase`` to ``following`` end a turn in which centres change
-    owner (after the Fall turn and its retreats; conquista: after every turn)?"""
+    owner (:func:`owners_change`: after the turn's retreats)?"""
     if phase.kind is _ADJUSTMENTS or following.kind is _RETREATS:
         return False
-    return edition.centers == "every_turn" or phase.season is _FALL
+    return owners_change(edition, phase)
 
 
 # bound once: reading ``PhaseKind.MOVEMENT`` is slow on Python 3.11 (the enum's metaclass): 3.5%
