@@ -44,3 +44,16 @@ def test_the_version_is_written_once(tmp_path: Path) -> None:
     assert app.version == realpolitik.__version__
     server = (ROOT / "src" / "realpolitik" / "server" / "app.py").read_text(encoding="utf-8")
     assert realpolitik.__version__ not in server
+
+
+def test_the_dev_extra_names_the_other_extras_instead_of_copying_them() -> None:
+    """What CI installs (``dev``) is the extras the tests need plus the tools; a
+    dependency of an extra is written once, in that extra."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    extras = project["optional-dependencies"]
+    dev = extras["dev"]
+    assert dev[0] == "realpolitik[server,render,env,ray]"
+    copied = {d for name in ("server", "render", "env", "ray") for d in extras[name]} & set(dev)
+    assert copied == set()
