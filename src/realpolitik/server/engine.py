@@ -325,11 +325,11 @@ def record_json(record: PhaseRecord) -> dict[str, Any]:
         "after": record.after.to_json(),
     }
     accepted: dict[str, list[str]] = {}
-    for power, prov in sorted(getattr(record, "accepted", ())):
+    for power, prov in sorted(record.accepted):
         accepted.setdefault(power, []).append(prov)
     if accepted:  # conquista: the foreign supports each power accepted
         out["accepted"] = accepted
-    declared = getattr(record, "declared", None)
+    declared = record.declared
     if declared:  # conquista: the alliances declared with the orders
         out["declared"] = {p: list(m) for p, m in sorted(declared.items())}
     if record.events:  # civil disorder, alliances formed, the end of the game...
