@@ -383,11 +383,11 @@ def game_state(
     mine = powers_of(seats, user)
     # the same for every viewer of this version: worked out once, however many players
     # fetch the game at once when a phase is processed
-    board = engine.derived(
+    shared = engine.derived(
         row.id, row.version, ("view", language), lambda: _board_view(game, row.phase, language)
     )
-    to_act = board["to_act"]
-    out.update(board)
+    to_act = shared["to_act"]
+    out.update(shared)
     out["ready"] = {p: bool(p in stored and stored[p].ready) for p in to_act}
     out["draw_votes"] = _draw_votes(game, mine, GameSettings.from_json(row.settings))
     mine_orders: dict[str, Any] = {}
