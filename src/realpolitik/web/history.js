@@ -77,7 +77,10 @@ const why = (e) => e.said || e.reason || "";
 // power gave no orders at all (the summary says so once, not again for each unit).
 export function fateLine(e, idle = false) {
   const text = e.text || e.order;
-  const order = orderWords({ ...e, text }).replace(/\.$/, "");  // (a sentence outside English)
+  // outside English the order as a sentence, without its full stop (a notation's last
+  // period is an abbreviation's: "E de Bud. para Gal.")
+  const words = orderWords({ ...e, text });
+  const order = words === e.long ? words.replace(/\.$/, "") : words;
   const reason = why(e);
   if (e.unit === "dislodged" || e.result === "dislodged") {
     if (e.implied && / H$/.test(e.order)) {  // no order: it held (the words of the hold left out)
