@@ -359,9 +359,14 @@ def test_phone_map_fills_the_width_and_options_sit_by_the_unit(
     for key in page.locator("#unit-list button.unit").evaluate_all(
         "bs => bs.map(b => b.dataset.key)"
     ):
-        idle(page)  # (no board redrawn under the tap)
-        click_province(page, key.split("/")[0])
-        page.wait_for_selector("#order-menu:not([hidden])")
+        for _ in range(3):  # (a tap while the board is redrawn by news of the game is lost)
+            idle(page)
+            click_province(page, key.split("/")[0])
+            try:
+                page.wait_for_selector("#order-menu:not([hidden])", timeout=5_000)
+                break
+            except Exception:  # the tap was lost: again
+                continue
         menu = page.locator("#order-menu").bounding_box()
         pic = page.locator("#map svg").bounding_box()
         assert menu and pic and menu["y"] >= pic["y"] + pic["height"] - 1, (key, menu, pic)
