@@ -728,6 +728,32 @@ def test_a_ready_that_processes_the_phase_answers_what_was_stored(client: TestCl
     assert move in [o["order"] for o in record["orders"][last]]
 
 
+def test_a_ready_whose_phase_the_scheduler_processed_first_says_processed(
+    client: TestClient, backend: Backend, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The scheduler (or another process) may process the phase between the request's
+    commit and its own try: the answer still says the phase was processed (it said
+    ``processed: false`` with the game already in the next phase)."""
+    alice = register(client, "alice")
+    game = new_game(client, alice, bots="random", start=True)
+    gid, power = game["id"], game["my_powers"][0]
+    first = state(client, gid, alice)["phase"]
+
+    def scheduler_first(b: Backend, game_id: int, limit: int = 1) -> int:
+        tick(b)  # the scheduler's pass takes the phase the request has just made due
+        return process_due(b, game_id, limit)
+
+    monkeypatch.setattr("realpolitik.server.play.process_due", scheduler_first)
+    r = client.put(
+        f"/api/games/{gid}/orders",
+        json={"power": power, "orders": [], "ready": True},
+        headers=alice.headers,
+    )
+    assert r.status_code == 200, r.text
+    assert state(client, gid, alice)["phase"] != first
+    assert r.json()["phase"] == first and r.json()["processed"] is True
+
+
 def test_an_agreed_draw_is_shown(client: TestClient) -> None:
     alice, bob = register(client, "alice"), register(client, "bob")
     game = new_game(client, alice, players=2, bots=None)
