@@ -208,6 +208,27 @@ def test_lobby_lists(client: TestClient) -> None:
     assert {g["phase_name"] for g in english if g["id"] == open_game["id"]} == {None}  # forming
 
 
+def test_a_busy_lobby_lists_all_my_games_and_the_newest_others(
+    client: TestClient, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past 200 open games, the lobby still lists every game I play, and the newest of
+    the others: game numbers are random, so the 200 with the highest numbers (the list
+    before) left out some of mine and some new games at random."""
+    alice, bob = register(client, "alice"), register(client, "bob")
+    ids = iter([10**12, *range(10**12 + 1, 10**12 + 201), 10**11])
+    monkeypatch.setattr("realpolitik.server.games.new_game_id", lambda conn: next(ids))
+    mine = new_game(client, alice, name="mine")["id"]  # the lowest number but one
+    for k in range(200):
+        clock.advance(1)
+        new_game(client, bob, name=f"other {k}")
+    clock.advance(1)
+    newest = new_game(client, bob, name="newest")["id"]  # the lowest number of all
+    lobby = client.get("/api/games", headers=alice.headers).json()
+    assert [g["id"] for g in lobby["mine"]] == [mine]
+    assert newest in [g["id"] for g in lobby["open"]]
+    assert lobby["open"][0]["id"] == newest  # newest first
+
+
 # --- orders and processing ----------------------------------------------------------------
 
 
