@@ -198,3 +198,18 @@ def test_played_games_of_every_edition_pass_the_checks(
     path = tmp_path / "ok.json"
     save_game(game, path)
     assert game_to_json(load_game(path)) == game_to_json(game)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_an_endless_file_is_refused_not_read_whole(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file far larger than any saved game (``/dev/zero`` given by mistake, a huge
+    file) is refused after reading the limit: it was read whole (MemoryError traceback
+    once the memory ran out)."""
+    monkeypatch.setattr("realpolitik.formats.savegame.MAX_FILE_BYTES", 1000)
+    with pytest.raises(SaveGameError, match="over 1000 bytes"):
+        load_game("/dev/zero")
+    assert _cli("show", "/dev/zero") == 2
+    assert _cli("mila-import", "/dev/zero", "/dev/null") == 2
+    assert "Traceback" not in capsys.readouterr().err
