@@ -249,8 +249,8 @@ def test_coast_in_support_4b4() -> None:
     )
 
 
-def test_adjustment_dues_count_every_power_even_one_the_map_does_not_declare() -> None:
-    board = load_map("standard")
+def test_net_upkeep_counts_every_power_even_one_the_map_does_not_declare() -> None:
+    game_map = load_map("standard")
     units = {
         "PAR": Unit("FRANCE", ARMY, "PAR"),
         "BRE": Unit("FRANCE", FLEET, "BRE"),
@@ -258,11 +258,11 @@ def test_adjustment_dues_count_every_power_even_one_the_map_does_not_declare() -
     }
     centers = {"PAR": "FRANCE", "MAR": "FRANCE", "BRE": "FRANCE", "BER": "ATLANTIS"}
     position = Position(units, centers)
-    dues = net_upkeep(board, position)
+    dues = net_upkeep(game_map, position)
     assert dues["FRANCE"] == 1 and dues["ATLANTIS"] == 0 and dues["ENGLAND"] == 0
-    assert list(dues)[: len(board.powers)] == list(board.powers)  # the map's powers first
+    assert list(dues)[: len(game_map.powers)] == list(game_map.powers)  # the map's powers first
     declared = Position({"PAR": units["PAR"]}, {"PAR": "FRANCE", "BER": "GERMANY"})
-    assert net_upkeep(board, declared) == {**dict.fromkeys(board.powers, 0), "GERMANY": 1}
+    assert net_upkeep(game_map, declared) == {**dict.fromkeys(game_map.powers, 0), "GERMANY": 1}
     # a power with only a dislodged unit still has an entry
     lone = Dislodged(Unit("ATLANTIS", ARMY, "KIE"), "BER", ())
-    assert net_upkeep(board, Position({}, {}, {"KIE": lone}))["ATLANTIS"] == 0
+    assert net_upkeep(game_map, Position({}, {}, {"KIE": lone}))["ATLANTIS"] == 0

@@ -92,3 +92,31 @@ def test_tournament_script_reports_a_clear_win(capsys: pytest.CaptureFixture[str
     out = capsys.readouterr().out
     assert status == 0, out
     assert "heuristic beats random clearly" in out and "mean centres" in out
+
+
+@pytest.mark.parametrize("name", ["classic", "conquista", "classic+reinforcements"])
+def test_the_bots_know_when_centres_change_owner_from_the_calendar(name: str) -> None:
+    """Both bots value a centre taken this turn by whether centres change owner at its end,
+    and ask the edition's calendar (issue 16: the calendar is one module; the heuristic bot
+    thought it was after Fall only, conquista included, and the search bot guessed it from
+    the adjustment rule)."""
+    from realpolitik.bots.heuristic import _Survey
+    from realpolitik.bots.search import SearchBot, _Search
+    from realpolitik.game import Game
+    from realpolitik.game.calendar import owners_change
+
+    if name == "classic+reinforcements":
+        game = Game.new(edition="classic", rules={"adjustments": "reinforcements"}, seed=1)
+    else:
+        game = Game.new(edition=name, seed=1)
+    for season in ("S", "F"):
+        game.phase = Phase.parse(f"{season}1915M")
+        view = PowerView(
+            "FRANCE", game.phase, game.position, game.game_map, game.rules, game.edition
+        )
+        expected = owners_change(game.edition, game.phase)
+        assert expected == (season == "F" or name == "conquista")
+        assert _Survey(view).owners_change is expected
+        legal = game.legal_orders("FRANCE")["FRANCE"]
+        search = _Search(SearchBot(seed=1), view, legal, {}, deadline=0.0)  # type: ignore[arg-type]
+        assert search.changes_owner is expected

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from realpolitik.formats.schema import ShapeError, check, packaged
+from realpolitik.errors import ShapeError
+from realpolitik.formats.schema import check, packaged
 
 SCHEMA = {
     "definitions": {"names": {"type": "array", "items": {"type": "string"}}},

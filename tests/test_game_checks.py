@@ -305,3 +305,21 @@ def test_each_record_keeps_the_position_after_it() -> None:
     assert history[1].after.centers["BEL"] == "FRANCE"  # centres changed owner after Fall
     loaded = game_from_json(game_to_json(game))
     assert [r.after for r in loaded.history] == [r.after for r in history]
+
+
+def test_the_orders_the_adjudicator_would_call_illegal_with_their_reasons() -> None:
+    """``Game.illegal_orders``: what the moderator's CLI warns about and the server refuses,
+    worked out in one place (issue 16 review, problem 10: the CLI had its own dry run)."""
+    game = Game.new(seed=1)
+    orders = game.submit("FRANCE", ["A PAR - MUN", "A MAR H", "F BRE - MAO"])
+    assert {k: str(r) for k, r in game.illegal_orders("FRANCE", orders).items()} == {
+        0: "MUN is not adjacent to PAR and no convoy can reach it"
+    }
+    assert game.illegal_orders("FRANCE", game.submit("FRANCE", ["A PAR - BUR"])) == {}
+    # a retreat phase: judged by the phase's own rules, on the current position
+    dislodged = {"GERMANY": [{"unit": "A MUN", "attacker_from": "BUR", "retreats": ["RUH"]}]}
+    at(game, "F1901R", {"units": {"FRANCE": ["A MUN"]}, "dislodged": dislodged})
+    retreats = game.submit("GERMANY", ["A MUN R BUR"])
+    reasons = game.illegal_orders("GERMANY", retreats)
+    assert {k: str(r) for k, r in reasons.items()} == {0: "A MUN cannot retreat to BUR"}
+    assert game.illegal_orders("GERMANY", game.submit("GERMANY", ["A MUN R RUH"])) == {}

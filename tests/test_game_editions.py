@@ -379,6 +379,30 @@ def test_conquista_alliances_win_when_two_years_old() -> None:
         Game.new(seed=1).declare_alliance("FRANCE", ["ENGLAND"])
 
 
+def test_conquista_an_alliance_declared_again_keeps_its_age() -> None:
+    """La Conquista: the alliance is made known "en la ronda en que la constituyan" and wins
+    with "una antigüedad de al menos 2 años". Its members declaring it again with later
+    orders (as the web form and ``orders --ally`` invite) confirm it: it is not formed
+    anew, and wins two years after Spring 1914 (it never aged when each turn re-formed it)."""
+    centers = sorted(Game.new(edition="conquista", seed=1).game_map.centers)
+    data = {"units": {"FRANCE": ["A PAR"], "ENGLAND": ["F LON/SC"], "GERMANY": ["A BER"]},
+            "centers": {"FRANCE": centers[:9], "ENGLAND": centers[9:18],
+                        "GERMANY": centers[18:20]}}  # fmt: skip
+    game = at(Game.new(edition="conquista", seed=1), "S1914M", data)
+    for _ in range(12):  # S1914M ... F1916M at most
+        if game.is_over:
+            break
+        if game.phase.is_movement:
+            game.declare_alliance("FRANCE", ["ENGLAND"])
+            game.declare_alliance("ENGLAND", ["FRANCE"])
+        _hold_all(game)
+    assert game.is_over and game.winners == ("ENGLAND", "FRANCE")
+    assert str(game.history[-1].phase) == "S1916A"  # two years after Spring 1914
+    assert [str(a.formed) for a in game.status.alliances] == ["S1914M"]
+    formed = [e for r in game.history for e in r.events if e.kind != EventKind.GAME_OVER]
+    assert formed == [Event(EventKind.ALLIANCE_FORMED, ("ENGLAND", "FRANCE"))]
+
+
 def test_conquista_leaving_an_alliance() -> None:
     game = Game.new(edition="conquista", seed=1)
     game.declare_alliance("FRANCE", ["ENGLAND"])

@@ -24,3 +24,36 @@ def test_the_package_builds_without_deprecation_warnings(tmp_path: Path) -> None
     assert run.returncode == 0, said[-3000:]
     assert "BuildBackendWarning" not in said and "deprecated" not in said.lower(), said[-3000:]
     assert list((tmp_path / "out").glob("realpolitik-*.whl"))
+
+
+def test_the_version_is_written_once(tmp_path: Path) -> None:
+    """``realpolitik.__version__`` is the version: the package's metadata reads it (a
+    dynamic field) and the web API reports it (the review found it written in 3 places)."""
+    import tomllib
+
+    import realpolitik
+    from realpolitik.server.app import create_app
+    from realpolitik.server.settings import Settings
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "version" not in project["project"] and "version" in project["project"]["dynamic"]
+    dynamic = project["tool"]["setuptools"]["dynamic"]["version"]
+    assert dynamic == {"attr": "realpolitik.__version__"}
+    database = f"sqlite:///{tmp_path / 'version.sqlite3'}"
+    app = create_app(Settings(database_url=database, scheduler=False))
+    assert app.version == realpolitik.__version__
+    server = (ROOT / "src" / "realpolitik" / "server" / "app.py").read_text(encoding="utf-8")
+    assert realpolitik.__version__ not in server
+
+
+def test_the_dev_extra_names_the_other_extras_instead_of_copying_them() -> None:
+    """What CI installs (``dev``) is the extras the tests need plus the tools; a
+    dependency of an extra is written once, in that extra."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    extras = project["optional-dependencies"]
+    dev = extras["dev"]
+    assert dev[0] == "realpolitik[server,render,env,ray]"
+    copied = {d for name in ("server", "render", "env", "ray") for d in extras[name]} & set(dev)
+    assert copied == set()

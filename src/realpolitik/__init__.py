@@ -26,6 +26,7 @@ from realpolitik.errors import (
     MilaError,
     OrderError,
     SaveGameError,
+    ShapeError,
     SituationError,
     VariantError,
 )
@@ -89,6 +90,7 @@ __all__ = [
     "Rules",
     "SaveGameError",
     "Season",
+    "ShapeError",
     "SituationError",
     "SupportHold",
     "SupportMove",

@@ -9,7 +9,8 @@ The three ways an order can be rejected (:class:`OrderError`):
 And the inputs that are not what they claim: :class:`SituationError` (a position or a
 situation of the JSON contract), :class:`MapDataError` (a board), :class:`VariantError`
 (the editions' declarations), :class:`GameError` (a request a game cannot take),
-:class:`SaveGameError` (a saved game), :class:`MilaError` (a MILA saved game).
+:class:`SaveGameError` (a saved game), :class:`MilaError` (a MILA saved game),
+:class:`ShapeError` (JSON data not of its schema's shape).
 """
 
 from __future__ import annotations
@@ -58,3 +59,7 @@ class SaveGameError(ValueError):
 
 class MilaError(ValueError):
     """Not a MILA saved game, one we cannot read, or one whose replay differs here."""
+
+
+class ShapeError(ValueError):
+    """JSON data not of its schema's shape (the message says where and how)."""

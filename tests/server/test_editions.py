@@ -141,3 +141,41 @@ def test_no_negotiation_while_orders_are_written_nor_in_retreats_or_adjustments(
             )  # fmt: skip
         r = say("a word in " + phase)
         assert r.status_code == 409 and "diplomacy phase only" in r.json()["detail"], r.text
+
+
+def test_conquista_an_alliance_stays_declared_in_later_turns(client: TestClient) -> None:
+    """La Conquista: an alliance is declared "en la ronda en que la constituyan" and wins
+    when two years old. In a later turn the game's view shows it as this power's
+    declaration (``orders[power]["ally"]``), so the page ticks the partners and saving the
+    panel (to accept a support, say) keeps the alliance: it showed none, and saving sent
+    ``ally: []``, which ended it."""
+    alice, bob = register(client, "alice"), register(client, "bob")
+    game = new_game(client, alice, edition="conquista", players=7, bots="random")
+    gid = game["id"]
+    client.post(f"/api/games/{gid}/join", json={}, headers=bob.headers)
+    assert client.post(f"/api/games/{gid}/start", headers=alice.headers).status_code == 200
+
+    def me(who: Any) -> str:
+        power: str = client.get(f"/api/games/{gid}", headers=who.headers).json()["my_powers"][0]
+        return power
+
+    a, b = me(alice), me(bob)
+    for who, power, partner in ((alice, a, b), (bob, b, a)):
+        body = {"power": power, "orders": [], "ally": [partner]}
+        assert client.put(f"/api/games/{gid}/orders", headers=who.headers, json=body).is_success
+        client.post(f"/api/games/{gid}/ready", headers=who.headers, json={"power": power})
+    view = client.get(f"/api/games/{gid}", headers=alice.headers).json()
+    assert view["phase"] == "F1914M"
+    ticked = view["orders"][a]["ally"]
+    assert ticked == sorted([a, b])
+    orders = client.get(f"/api/games/{gid}/orders", headers=alice.headers, params={"power": a})
+    assert orders.json()["ally"] == ticked
+    # the page saves its panel with what it shows ticked, as orders.js does
+    save: dict[str, Any] = {"power": a, "orders": [], "merge": True, "accept": [], "ally": ticked}
+    assert client.put(f"/api/games/{gid}/orders", headers=alice.headers, json=save).is_success
+    for who, power in ((alice, a), (bob, b)):
+        client.post(f"/api/games/{gid}/ready", headers=who.headers, json={"power": power})
+    record = client.get(f"/api/games/{gid}/history/F1914M").json()
+    assert not [e for e in record.get("events", []) if "alliance" in str(e)], record.get("events")
+    later = client.get(f"/api/games/{gid}", headers=bob.headers).json()
+    assert later["phase"] != "F1914M" and later["orders"][b]["ally"] == sorted([a, b])

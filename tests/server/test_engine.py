@@ -183,7 +183,7 @@ def test_the_check_agrees_with_adjudicating_a_copy(edition: str) -> None:
                     submitted = game.copy().submit(power, orders)  # type: ignore[arg-type]
                 except ValueError:  # the game's own refusal (the same in both checks)
                     continue
-                cheap = engine.illegal_orders(game, power, submitted)
+                cheap = game.illegal_orders(power, submitted)
                 assert cheap == _adjudicated_illegal(game, power, orders), (game.phase, power)
                 compared += 1
                 refused += len(cheap)

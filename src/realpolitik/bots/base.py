@@ -6,9 +6,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from realpolitik.game.editions import Edition, edition
 from realpolitik.maps.model import GameMap
 from realpolitik.orders import Order
-from realpolitik.phase import Phase
+from realpolitik.phase import Phase, Season
 from realpolitik.position import Position
 from realpolitik.rules import Rules
 from realpolitik.vocab import Power
@@ -21,13 +22,24 @@ removable unit's location (adjustments), or ``"WAIVE"``, to the orders allowed t
 @dataclass(frozen=True, slots=True)
 class PowerView:
     """What a power may see when it writes its orders: the board, never other orders;
-    ``rules``: the rules the game is played by, when the caller knows them."""
+    ``rules`` and ``edition``: the rules and the edition (its calendar) the game is played
+    by, when the caller knows them."""
 
     power: Power
     phase: Phase
     position: Position
     game_map: GameMap
     rules: Rules | None = None
+    edition: Edition | None = None
+
+
+def edition_of(view: PowerView) -> Edition:
+    """The edition the game is played by (as shown, else guessed from the calendar: only
+    conquista adjusts in the Spring)."""
+    if view.edition is not None:
+        return view.edition
+    reinforcing = view.phase.is_adjustments and view.phase.season is Season.SPRING
+    return edition("conquista" if reinforcing else "classic")
 
 
 class Bot(Protocol):

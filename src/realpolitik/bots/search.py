@@ -31,10 +31,10 @@ import time
 from collections.abc import Mapping, Sequence
 
 from realpolitik.adjudicator import adjudicate, builds_due
-from realpolitik.bots.base import LegalOrders, PowerView
+from realpolitik.bots.base import LegalOrders, PowerView, edition_of
 from realpolitik.bots.heuristic import HeuristicBot
 from realpolitik.bots.values import Values, values
-from realpolitik.game.editions import edition
+from realpolitik.game.calendar import owners_change
 from realpolitik.legal import legal_orders
 from realpolitik.orders import (
     Build,
@@ -48,9 +48,8 @@ from realpolitik.orders import (
     SupportMove,
     Waive,
 )
-from realpolitik.phase import Season
 from realpolitik.position import Position
-from realpolitik.rules import Adjustments, Rules
+from realpolitik.rules import Rules
 from realpolitik.vocab import ARMY, Power, Province, province_of
 
 DEFAULT_STRENGTH = 600
@@ -149,8 +148,7 @@ def _rules(view: PowerView) -> Rules:
     conquista adjusts in the Spring)."""
     if view.rules is not None:
         return view.rules
-    reinforcing = view.phase.is_adjustments and view.phase.season is Season.SPRING
-    return edition("conquista" if reinforcing else "classic").rules
+    return edition_of(view).rules
 
 
 def _retreat(view: PowerView, legal: LegalOrders, vals: Values) -> list[Order]:
@@ -190,9 +188,7 @@ class _Search:
         self.budget = bot.strength
         self.me = view.power
         phase = view.phase
-        self.changes_owner = phase.season is Season.FALL or (
-            self.rules.adjustments is Adjustments.REINFORCEMENTS
-        )
+        self.changes_owner = owners_change(edition_of(view), phase)
         self.keys = [k for k, opts in legal.items() if opts]
         # own supports of moves and convoys, by the province of the unit they help and the
         # province it goes to
@@ -298,7 +294,7 @@ class _Search:
     def _heuristic(self, power: Power, legal: LegalOrders) -> OrderSet:
         v = self.view
         seed = self.rng.randrange(2**31)
-        view = PowerView(power, v.phase, v.position, v.game_map, self.rules)
+        view = PowerView(power, v.phase, v.position, v.game_map, self.rules, v.edition)
         given = HeuristicBot(seed).orders(view, legal)
         return _keyed(given, legal)
 

@@ -25,7 +25,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
-from realpolitik.adjudicator import OrderResult, adjudicate
 from realpolitik.errors import GameError
 from realpolitik.formats.mila import from_mila, to_mila
 from realpolitik.formats.savegame import (
@@ -38,7 +37,6 @@ from realpolitik.formats.savegame import (
 from realpolitik.game import Game
 from realpolitik.game.editions import EDITIONS
 from realpolitik.game.views import results_by_power
-from realpolitik.orders import Order
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -199,22 +197,11 @@ def _orders(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
             game.declare_alliance(power, args.ally)
         save_game(game, args.file)
     out.write(f"{power}: {len(orders)} order(s) recorded for {game.phase_name()}.\n")
-    for order, reason in illegal_orders(game, power, orders):
-        out.write(f"  warning: {order} is illegal ({reason}): the unit will hold\n")
+    for k, reason in sorted(game.illegal_orders(power, orders).items()):
+        out.write(f"  warning: {orders[k]} is illegal ({reason}): the unit will hold\n")
     waiting = game.waiting_for()
     out.write(f"Still waiting for: {', '.join(waiting)}\n" if waiting else "All orders are in.\n")
     return 0
-
-
-def illegal_orders(game: Game, power: str, orders: list[Order]) -> list[tuple[Order, str]]:
-    """The orders the adjudicator would judge illegal on this board, with the reason (a dry
-    run with only this power's orders: a moderator sees the mistake before the turn)."""
-    trial = adjudicate(game.game_map, game.position, {power: orders}, game.rules, game.phase)
-    return [
-        (o.order, str(o.reason))
-        for o in trial.outcomes
-        if o.result is OrderResult.ILLEGAL and o.power == power and not o.implied
-    ]
 
 
 def _read_orders(stdin: TextIO) -> list[str]:

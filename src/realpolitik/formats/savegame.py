@@ -31,7 +31,7 @@ from typing import Any
 
 from realpolitik.adjudicator.reasons import Reason
 from realpolitik.adjudicator.results import OrderResult, Outcome
-from realpolitik.errors import SaveGameError
+from realpolitik.errors import SaveGameError, ShapeError
 from realpolitik.formats import schema
 from realpolitik.game import Game
 from realpolitik.game.calendar import play
@@ -284,7 +284,7 @@ def game_from_json(data: Any) -> Game:
         raise SaveGameError(f"saved game version {version!r}: this program reads up to {VERSION}")
     try:
         schema.check(data, schema.packaged("savegame"))
-    except schema.ShapeError as exc:
+    except ShapeError as exc:
         raise SaveGameError(f"damaged saved game: {exc}") from None
     try:
         return _read(data)

@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any
 
 from realpolitik.data import read_json
+from realpolitik.errors import ShapeError
 
 _NAMES = {
     "object": "an object",
@@ -21,10 +22,6 @@ _NAMES = {
     "boolean": "true or false",
     "null": "null",
 }
-
-
-class ShapeError(ValueError):
-    """Data not of the schema's shape (the message says where and how)."""
 
 
 @cache

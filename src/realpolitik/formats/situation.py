@@ -132,13 +132,13 @@ def read_orders(
     parsed: dict[Power, list[Order]] = {}
     failed: dict[Power, list[tuple[str, str]]] = {}
     lang = None if language == AUTO else language
-    board = position if lang is None else None  # guessing: on the board, when there is one
+    guess_on = position if lang is None else None  # guessing: on the position, if there is one
 
     def read(text: str, power: Power) -> Order:
-        if board is None:
+        if guess_on is None:
             return read_order(text, lang, game_map)
         return read_guessed(
-            text, game_map=game_map, position=board, power=power, phase=phase, rules=rules
+            text, game_map=game_map, position=guess_on, power=power, phase=phase, rules=rules
         )
 
     for power, texts in data.items():
@@ -146,7 +146,7 @@ def read_orders(
         if not isinstance(texts, list):
             raise SituationError(f"orders of {power} must be a list of strings")
         try:
-            if board is None:
+            if guess_on is None:
                 orders = read_all(texts, lang, game_map)
             else:
                 orders = [read(text, power) for text in texts]

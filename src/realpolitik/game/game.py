@@ -24,8 +24,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from realpolitik.adjudicator import Resolution, builds_due
+from realpolitik.adjudicator import OrderResult, Reason, Resolution, adjudicate, builds_due
 from realpolitik.adjudicator.legality import ORDERS_OF
+from realpolitik.adjudicator.problem import build_problem
 from realpolitik.errors import GameError, IllegalOrderError, OrderError
 from realpolitik.game.calendar import play
 from realpolitik.game.editions import Edition, Setup, edition, with_overrides
@@ -500,6 +501,24 @@ class Game:
         if power is None:
             return {p: found.get(p, {}) for p in able}
         return {power: found.get(power, {}) if power in able else {}}
+
+    def illegal_orders(self, power: Power, orders: Sequence[Order]) -> dict[int, Reason]:
+        """The orders of ``power`` (as :meth:`submit` gave them) that the adjudicator would
+        call illegal in the current phase, by index, with the reason. Nothing is adjudicated
+        in a movement phase: its orders are judged on the board as the adjudicator judges
+        them before resolving (:func:`~realpolitik.adjudicator.problem.build_problem`;
+        legality never depends on the other powers' orders); a retreat's or adjustment's
+        verdict is the phase's own judge of this power's orders alone, on the position."""
+        phase, position, rules, game_map = self.phase, self.position, self.rules, self.game_map
+        if phase.kind is PhaseKind.MOVEMENT:
+            return dict(build_problem(game_map, position, {power: list(orders)}, rules).illegal)
+        outcomes = adjudicate(game_map, position, {power: list(orders)}, rules, phase).outcomes
+        given = [o for o in outcomes if o.power == power and not o.implied]
+        return {
+            k: o.reason
+            for k, o in enumerate(given[: len(orders)])
+            if o.result is OrderResult.ILLEGAL and o.reason is not None
+        }
 
     # --- conquista: accepted supports and alliances ----------------------------------------
     def accept_support(self, power: Power, supporters: Iterable[str]) -> list[Province]:

@@ -148,10 +148,12 @@ def form_alliances(
 ) -> tuple[Alliance, ...]:
     """Conquista: the alliances after a phase's declarations. An alliance forms when each
     member declared exactly it; it replaces its members' old alliances; a power declaring
-    no partners leaves (its alliance ends)."""
+    no partners leaves (its alliance ends). An alliance declared again by the same members
+    goes on from the turn it was formed: its age counts from then."""
     leaving = {p for p, members in declared.items() if not members}
+    existing = {a.members: a for a in alliances}
     formed = sorted({m for m in declared.values() if m and all(declared.get(p) == m for p in m)})
     for members in formed:
         leaving |= set(members)
     kept = [a for a in alliances if not leaving & set(a.members)]
-    return (*kept, *(Alliance(members, phase) for members in formed))
+    return (*kept, *(existing.get(members) or Alliance(members, phase) for members in formed))

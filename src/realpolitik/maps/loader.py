@@ -195,12 +195,12 @@ def _derive(decl: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _without(
-    edges: list[tuple[str, ...]], removed: Sequence[Sequence[str]], board: str
+    edges: list[tuple[str, ...]], removed: Sequence[Sequence[str]], name: str
 ) -> list[tuple[str, ...]]:
     """``edges`` less the ``removed`` ones (in either direction); each must be there."""
     drop = {frozenset(e) for e in removed}
     missing = drop - {frozenset(e) for e in edges}
     if missing:
         names = ", ".join("-".join(sorted(e)) for e in sorted(missing, key=sorted))
-        raise MapDataError(f"{board}: no edge {names} to remove")
+        raise MapDataError(f"{name}: no edge {names} to remove")
     return [e for e in edges if frozenset(e) not in drop]

@@ -7,6 +7,7 @@ import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +52,7 @@ def create_app(settings: Settings | None = None, *, backend: Backend | None = No
     app = FastAPI(
         title="realpolitik",
         summary="Play Diplomacy online: games, orders, messages, deadlines and bots.",
-        version="0.1.0",
+        version=version("realpolitik"),  # the package's: realpolitik.__version__
         lifespan=lifespan,
     )
     app.state.backend = b

@@ -16,8 +16,7 @@ from typing import Any, TypeVar
 
 from realpolitik import notation
 from realpolitik import orders as o
-from realpolitik.adjudicator import Resolution, adjudicate
-from realpolitik.adjudicator.problem import build_problem
+from realpolitik.adjudicator import Resolution
 from realpolitik.adjudicator.reasons import Reason
 from realpolitik.adjudicator.results import OrderResult, Outcome
 from realpolitik.bots import PowerView, make_bot
@@ -30,7 +29,7 @@ from realpolitik.notation.formatter import place_name, power_name, unit_phrase
 from realpolitik.notation.lexicon import language_data
 from realpolitik.notation.reasons import say
 from realpolitik.orders import Order, order_unit
-from realpolitik.phase import Phase, PhaseKind
+from realpolitik.phase import Phase
 from realpolitik.position import Position
 from realpolitik.render import svg
 from realpolitik.render.legend import phase_name
@@ -326,11 +325,11 @@ def record_json(record: PhaseRecord) -> dict[str, Any]:
         "after": record.after.to_json(),
     }
     accepted: dict[str, list[str]] = {}
-    for power, prov in sorted(getattr(record, "accepted", ())):
+    for power, prov in sorted(record.accepted):
         accepted.setdefault(power, []).append(prov)
     if accepted:  # conquista: the foreign supports each power accepted
         out["accepted"] = accepted
-    declared = getattr(record, "declared", None)
+    declared = record.declared
     if declared:  # conquista: the alliances declared with the orders
         out["declared"] = {p: list(m) for p, m in sorted(declared.items())}
     if record.events:  # civil disorder, alliances formed, the end of the game...
@@ -346,7 +345,7 @@ def bot_orders(
     options = legal(game, power)
     if not options:
         return []
-    view = PowerView(power, game.phase, game.position, game.game_map, game.rules)
+    view = PowerView(power, game.phase, game.position, game.game_map, game.rules, game.edition)
     return [str(o) for o in bot.orders(view, options)]
 
 
@@ -472,7 +471,7 @@ def judge_orders(
         return [], [{"order": text, "reason": str(exc)}]
     illegal = str(words.get("results", {}).get("illegal", "illegal"))
     offset = len(submitted) - len(given)  # the kept orders come first
-    for k, rule in sorted(illegal_orders(game, power, submitted).items()):
+    for k, rule in sorted(game.illegal_orders(power, submitted).items()):
         why = notation.explain(rule, language, game_map=game.game_map)
         if k < offset:  # a kept order the rules now refuse: named as it was stored
             refused.append({"order": str(submitted[k]), "reason": why})
@@ -481,26 +480,6 @@ def judge_orders(
     if refused:
         return [], refused
     return [str(o) for o in submitted], []
-
-
-def illegal_orders(game: Game, power: Power, orders: Sequence[Order]) -> dict[int, Reason]:
-    """The orders of ``power`` (as :meth:`Game.submit` gave them) that the adjudicator
-    would call illegal in the current phase, by index, with its reason. Nothing is
-    adjudicated: a movement phase's orders are judged on the board as the adjudicator
-    judges them before resolving (:func:`build_problem`; legality never depends on the
-    other powers' orders); a retreat's or adjustment's verdict is the phase's own judge of
-    this power's orders alone, on the current position."""
-    phase, position, rules = game.phase, game.position, game.rules
-    board = game.map_for(phase)
-    if phase.kind is PhaseKind.MOVEMENT:
-        return dict(build_problem(board, position, {power: list(orders)}, rules).illegal)
-    outcomes = adjudicate(board, position, {power: list(orders)}, rules, phase).outcomes
-    given = [o for o in outcomes if o.power == power and not o.implied]
-    return {
-        k: o.reason
-        for k, o in enumerate(given[: len(orders)])
-        if o.result is OrderResult.ILLEGAL and o.reason is not None
-    }
 
 
 def _legal_texts(game: Game, power: Power, known: list[set[str]]) -> set[str]:

@@ -383,11 +383,11 @@ def game_state(
     mine = powers_of(seats, user)
     # the same for every viewer of this version: worked out once, however many players
     # fetch the game at once when a phase is processed
-    board = engine.derived(
+    shared = engine.derived(
         row.id, row.version, ("view", language), lambda: _board_view(game, row.phase, language)
     )
-    to_act = board["to_act"]
-    out.update(board)
+    to_act = shared["to_act"]
+    out.update(shared)
     out["ready"] = {p: bool(p in stored and stored[p].ready) for p in to_act}
     out["draw_votes"] = _draw_votes(game, mine, GameSettings.from_json(row.settings))
     mine_orders: dict[str, Any] = {}
@@ -406,7 +406,7 @@ def game_state(
             ],
             "ready": bool(power in stored and stored[power].ready),
             "accept": list(stored[power].accept or []) if power in stored else [],
-            "ally": list(stored[power].ally or []) if power in stored else [],
+            "ally": _declared(stored.get(power), game, power),
             "to_act": power in to_act,
             "missing": sorted(k for k in keys if k != "WAIVE" and _province(k) not in ordered)
             if row.phase and not row.phase.endswith("A")
@@ -432,6 +432,15 @@ def _board_view(game: Game, phase: str | None, language: str) -> dict[str, Any]:
         "names": engine.names(game, language),
         "adjustments": game.builds_due() if phase and phase.endswith("A") else {},
     }
+
+
+def _declared(stored: Any, game: Game, power: str) -> list[str]:
+    """Conquista: the alliance ``power`` declares with this phase's orders: as stored, else
+    the alliance it is in, which goes on (the page ticks its partners, so that saving the
+    panel declares it again rather than leaving it)."""
+    if stored is not None and stored.ally is not None:
+        return list(stored.ally)
+    return next((list(a.members) for a in game.status.alliances if power in a.members), [])
 
 
 def _province(key: str) -> str:
@@ -509,7 +518,7 @@ def orders_for(
         "orders": [{"order": o, "text": engine.format_order(o, language, game)} for o in texts],
         "ready": bool(stored and stored.ready),
         "accept": list(stored.accept or []) if stored else [],
-        "ally": list(stored.ally or []) if stored else [],
+        "ally": _declared(stored, game, power),
     }
 
 
@@ -599,7 +608,7 @@ def submit_orders(
         "orders": [{"order": o, "text": engine.format_order(o, language, game)} for o in canonical],
         "ready": bool(stored.ready),
         "accept": list(stored.accept or []),
-        "ally": list(stored.ally or []),
+        "ally": _declared(stored, game, power),
         "processed": processed,
     }
 

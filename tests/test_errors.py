@@ -1,0 +1,63 @@
+"""Every error the library raises is a class of :mod:`realpolitik.errors` (issue 16: "errors
+live in one module"). Read from the source (an AST walk): an exception class defined
+anywhere else in the library is found, whatever it derives from. The server's HTTP errors
+(``realpolitik.server``) are the web layer's own, and a private exception used only inside
+its module (``_Illegal``) never reaches a caller."""
+
+from __future__ import annotations
+
+import ast
+import builtins
+
+import realpolitik.errors
+from tests.test_imports import SRC, _modules
+
+_BUILTIN = {
+    n for n, v in vars(builtins).items() if isinstance(v, type) and issubclass(v, BaseException)
+}
+
+
+def _base_names(node: ast.ClassDef) -> set[str]:
+    names = set()
+    for base in node.bases:
+        if isinstance(base, ast.Name):
+            names.add(base.id)
+        elif isinstance(base, ast.Attribute):
+            names.add(base.attr)
+    return names
+
+
+def exception_classes_outside_errors() -> list[str]:
+    """``module.Class`` of every public exception class of the library not in ``errors``."""
+    classes: list[tuple[str, ast.ClassDef]] = []
+    for name, path in _modules(SRC).items():
+        if name == "realpolitik.server" or name.startswith("realpolitik.server."):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        classes += [(name, n) for n in ast.walk(tree) if isinstance(n, ast.ClassDef)]
+    exceptions = set(_BUILTIN) | {
+        n for n, v in vars(realpolitik.errors).items() if isinstance(v, type)
+    }
+    while True:  # classes deriving from an exception class, to the end of the chain
+        more = {c.name for _, c in classes if _base_names(c) & exceptions} - exceptions
+        if not more:
+            break
+        exceptions |= more
+    return sorted(
+        f"{module}.{c.name}"
+        for module, c in classes
+        if module != "realpolitik.errors"
+        and not c.name.startswith("_")
+        and _base_names(c) & exceptions
+    )
+
+
+def test_every_error_class_is_in_the_errors_module() -> None:
+    assert exception_classes_outside_errors() == []
+
+
+def test_every_error_is_a_value_error_exported_at_the_top() -> None:
+    for name, value in vars(realpolitik.errors).items():
+        if isinstance(value, type) and issubclass(value, Exception):
+            assert issubclass(value, ValueError), name
+            assert getattr(realpolitik, name) is value, name
