@@ -191,6 +191,21 @@ def test_guessed_languages_prefer_a_legal_reading(how: str) -> None:
     }
 
 
+def test_a_guessed_language_reads_the_legal_one_of_its_readings() -> None:
+    """The Spanish book's "F Mar Negro CA Ankara-Sevastopol" reads cheapest in Portuguese,
+    where "A" is a fleet: "F BLA C F ANK - SEV". With the army in Ankara, the order is
+    the reading the board allows (it was written back convoying a fleet)."""
+    situation = {
+        "phase": "S1901M",
+        "units": {"TURKEY": ["F BLA", "A ANK"]},
+        "orders": {"TURKEY": ["F Mar Negro CA Ankara-Sevastopol", "A Ankara-Sevastopol"]},
+    }
+    code, result = run(situation, "--lang", "auto")
+    assert code == 0
+    read = {e["order"]: e["result"] for e in result["orders"]["TURKEY"]}
+    assert read == {"F BLA C A ANK - SEV": "available", "A ANK - SEV": "succeeds"}
+
+
 def test_jsonl_one_result_per_line() -> None:
     lines = [json.dumps(OPENING), "{broken", json.dumps({**OPENING, "phase": "F1901M"})]
     out = io.StringIO()

@@ -67,6 +67,7 @@ def test_deep_nesting_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFix
         (lambda d: d["position"]["units"].update(FRANCE=[None]), "position.units.FRANCE[0]"),
         (lambda d: d["history"][0].update(orders={"FRANCE": "A PAR - BUR"}), "history[0].orders"),
         (lambda d: d.update(seed="x"), "seed"),
+        (lambda d: d.update(last_year=-1), "last year -1"),  # would end the game at once
     ],
 )
 def test_damage_is_named(
@@ -197,3 +198,18 @@ def test_played_games_of_every_edition_pass_the_checks(
     path = tmp_path / "ok.json"
     save_game(game, path)
     assert game_to_json(load_game(path)) == game_to_json(game)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_an_endless_file_is_refused_not_read_whole(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file far larger than any saved game (``/dev/zero`` given by mistake, a huge
+    file) is refused after reading the limit: it was read whole (MemoryError traceback
+    once the memory ran out)."""
+    monkeypatch.setattr("realpolitik.formats.savegame.MAX_FILE_BYTES", 1000)
+    with pytest.raises(SaveGameError, match="over 1000 bytes"):
+        load_game("/dev/zero")
+    assert _cli("show", "/dev/zero") == 2
+    assert _cli("mila-import", "/dev/zero", "/dev/null") == 2
+    assert "Traceback" not in capsys.readouterr().err

@@ -208,6 +208,27 @@ def test_lobby_lists(client: TestClient) -> None:
     assert {g["phase_name"] for g in english if g["id"] == open_game["id"]} == {None}  # forming
 
 
+def test_a_busy_lobby_lists_all_my_games_and_the_newest_others(
+    client: TestClient, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past 200 open games, the lobby still lists every game I play, and the newest of
+    the others: game numbers are random, so the 200 with the highest numbers (the list
+    before) left out some of mine and some new games at random."""
+    alice, bob = register(client, "alice"), register(client, "bob")
+    ids = iter([10**12, *range(10**12 + 1, 10**12 + 201), 10**11])
+    monkeypatch.setattr("realpolitik.server.games.new_game_id", lambda conn: next(ids))
+    mine = new_game(client, alice, name="mine")["id"]  # the lowest number but one
+    for k in range(200):
+        clock.advance(1)
+        new_game(client, bob, name=f"other {k}")
+    clock.advance(1)
+    newest = new_game(client, bob, name="newest")["id"]  # the lowest number of all
+    lobby = client.get("/api/games", headers=alice.headers).json()
+    assert [g["id"] for g in lobby["mine"]] == [mine]
+    assert newest in [g["id"] for g in lobby["open"]]
+    assert lobby["open"][0]["id"] == newest  # newest first
+
+
 # --- orders and processing ----------------------------------------------------------------
 
 
@@ -726,6 +747,32 @@ def test_a_ready_that_processes_the_phase_answers_what_was_stored(client: TestCl
     assert state(client, gid, bob)["phase"] != first
     record = client.get(f"/api/games/{gid}/history/{first}").json()
     assert move in [o["order"] for o in record["orders"][last]]
+
+
+def test_a_ready_whose_phase_the_scheduler_processed_first_says_processed(
+    client: TestClient, backend: Backend, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The scheduler (or another process) may process the phase between the request's
+    commit and its own try: the answer still says the phase was processed (it said
+    ``processed: false`` with the game already in the next phase)."""
+    alice = register(client, "alice")
+    game = new_game(client, alice, bots="random", start=True)
+    gid, power = game["id"], game["my_powers"][0]
+    first = state(client, gid, alice)["phase"]
+
+    def scheduler_first(b: Backend, game_id: int, limit: int = 1) -> int:
+        tick(b)  # the scheduler's pass takes the phase the request has just made due
+        return process_due(b, game_id, limit)
+
+    monkeypatch.setattr("realpolitik.server.play.process_due", scheduler_first)
+    r = client.put(
+        f"/api/games/{gid}/orders",
+        json={"power": power, "orders": [], "ready": True},
+        headers=alice.headers,
+    )
+    assert r.status_code == 200, r.text
+    assert state(client, gid, alice)["phase"] != first
+    assert r.json()["phase"] == first and r.json()["processed"] is True
 
 
 def test_an_agreed_draw_is_shown(client: TestClient) -> None:

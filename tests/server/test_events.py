@@ -217,3 +217,36 @@ def test_one_query_reads_every_followed_game(client: TestClient, backend: Backen
         assert watcher.stamp(games[0]) == {"gone": True}  # nobody follows it: not read
     finally:
         watcher.stop()
+
+
+def _stream_opens(url: str) -> bool:
+    """Whether a stream of ``url`` opens within a few seconds (it is closed at once)."""
+    for _ in range(50):
+        with httpx.stream("GET", url, timeout=10) as r:
+            if r.status_code == 200:
+                return True
+            assert r.status_code == 503, r.status_code
+        time.sleep(0.1)
+    return False
+
+
+def test_open_streams_are_limited_and_a_closed_one_frees_its_place(tmp_path: Path) -> None:
+    """Past ``max_streams`` a stream is refused (503: the page polls instead); a stream
+    whose client left gives its place back."""
+    server = start_server(
+        f"sqlite:///{tmp_path / 'streams.sqlite3'}",
+        tmp_path / "server.log",
+        extra_env={"REALPOLITIK_MAX_STREAMS": "1"},
+    )
+    try:
+        alice = _account(server.url, "alice")
+        r = httpx.post(server.url + "/api/games", json={"name": "g", "start": True}, headers=alice)
+        url = f"{server.url}/api/games/{r.json()['id']}/events"
+        with httpx.stream("GET", url, timeout=10) as first:
+            assert first.status_code == 200
+            second = httpx.get(url, timeout=10)
+            assert second.status_code == 503 and "poll" in second.json()["detail"]
+        for _ in range(5):  # each one opened and left: its place comes back every time
+            assert _stream_opens(url), "a closed stream kept its place"
+    finally:
+        server.stop()

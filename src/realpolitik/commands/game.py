@@ -27,7 +27,13 @@ from typing import Any, TextIO
 
 from realpolitik.errors import GameError
 from realpolitik.formats.mila import from_mila, to_mila
-from realpolitik.formats.savegame import editing, load_game, save_game, write_json_atomic
+from realpolitik.formats.savegame import (
+    editing,
+    load_game,
+    read_text,
+    save_game,
+    write_json_atomic,
+)
 from realpolitik.game import Game
 from realpolitik.game.editions import EDITIONS
 from realpolitik.game.views import results_by_power
@@ -326,7 +332,7 @@ def _mila_export(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 
 def _mila_import(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     try:
-        data: Any = json.loads(Path(args.mila_file).read_text(encoding="utf-8"))
+        data: Any = json.loads(read_text(args.mila_file))
     except json.JSONDecodeError as exc:
         raise GameError(f"{args.mila_file}: not JSON ({exc})") from None
     game = from_mila(data, edition=args.edition)

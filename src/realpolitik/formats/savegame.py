@@ -66,6 +66,7 @@ __all__ = [
     "game_to_json",
     "load_game",
     "order_from_text",
+    "read_text",
     "save_game",
 ]
 
@@ -315,6 +316,9 @@ def _read(data: Mapping[str, Any]) -> Game:
         clock=bool(data.get("clock", True)),
     )
     game.phase = Phase.parse(data["phase"])
+    first = spec.first_year(setup)
+    if game.last_year is not None and game.last_year < first:
+        raise SaveGameError(f"the last year {game.last_year} is before the first ({first})")
     game.position = Position.from_json(data["position"], game.game_map)
     if "start" in data:
         game.start = Position.from_json(data["start"], game.game_map)
@@ -453,14 +457,29 @@ def _stat(path: Path) -> os.stat_result | None:
         return None
 
 
+MAX_FILE_BYTES = 256 * 1024 * 1024
+"""No saved game is larger (600 phases take 2.2 MB): a larger file is not read whole."""
+
+
+def read_text(path: str | os.PathLike[str]) -> str:
+    """A game file's text (:class:`SaveGameError` if it is not UTF-8 text, or is over
+    :data:`MAX_FILE_BYTES`: ``/dev/zero`` given by mistake is not read until the memory
+    runs out)."""
+    with open(path, "rb") as file:
+        raw = file.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        raise SaveGameError(f"{path}: over {MAX_FILE_BYTES} bytes: not a game file")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveGameError(f"{path}: not a text file") from None
+
+
 def load_game(path: str | os.PathLike[str]) -> Game:
     """Read a saved game file (:class:`SaveGameError` if it is not one, or is damaged:
     its shape is checked against ``data/savegame.schema.json``, and its position against
     its history)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise SaveGameError(f"{path}: not a text file") from None
+    text = read_text(path)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

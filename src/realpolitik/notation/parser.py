@@ -250,22 +250,36 @@ def read_guessed(
     """``text`` in its language guessed on the board (:func:`guess_language` with the
     position): the order as written, as :func:`read_order` reads it (the adjudicator judges
     it), or, when that reads no single order (English "F Edi - Nor": Norway or the Norwegian
-    Sea), its reading completed and checked on the board; raises the as-written
+    Sea) or only an order the board refuses where another reading is legal (Spanish "F Mar
+    Negro CA Ankara-Sevastopol", guessed Portuguese, where "A" is a fleet, with an army in
+    Ankara), its reading completed and checked on the board; raises the as-written
     :class:`OrderError` when neither reads."""
     text = _text(text)
+
+    def on_board(text: str, language: str) -> Order:
+        return parse_order(
+            text, game_map=game_map, language=language, position=position,
+            power=power, phase=phase, rules=rules,
+        )  # fmt: skip
+
     language = guess_language(
         text, game_map=game_map, position=position, power=power, phase=phase, rules=rules
     )
     try:
-        return read_order(text, language, game_map)
+        written = read_order(text, language, game_map)
     except OrderError as exc:
         try:
-            return parse_order(
-                text, game_map=game_map, language=language, position=position,
-                power=power, phase=phase, rules=rules,
-            )  # fmt: skip
+            return on_board(text, language)
         except OrderError:
             raise exc from None
+    try:  # the as-written order, checked on the board (its English reads back exactly)
+        on_board(str(written), "en")
+    except OrderError:
+        try:
+            return on_board(text, language)
+        except OrderError:
+            pass  # no legal reading: the adjudicator says what is wrong with this one
+    return written
 
 
 def read_order(text: str, language: str | None, game_map: GameMap) -> Order:

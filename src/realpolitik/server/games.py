@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from sqlalchemy import Connection, insert, or_, select, update
+from sqlalchemy import Connection, insert, select, update
 
 from realpolitik.server import engine
 from realpolitik.server import tables as t
@@ -102,8 +102,9 @@ def _summary(b: Backend, game_id: int, user: User | None) -> dict[str, Any]:
 def list_games(
     b: Backend, user: User | None, language: str = "en"
 ) -> dict[str, list[dict[str, Any]]]:
-    """The user's games, and the public games (forming ones to join, others to watch), each
-    with its phase's name in ``language`` (``phase_name``)."""
+    """The user's games, and the 200 newest other games not over (the public ones: forming
+    ones to join, others to watch), each with its phase's name in ``language``
+    (``phase_name``); newest first."""
     with reading(b.db) as conn:
         mine_ids: set[int] = set()
         if user is not None:
@@ -112,12 +113,16 @@ def list_games(
                     select(t.seats.c.game_id).where(t.seats.c.user_id == user.id)
                 ).scalars()
             )
-        rows = conn.execute(
-            select(t.games)
-            .where(or_(t.games.c.id.in_(mine_ids), t.games.c.status != FINISHED))
-            .order_by(t.games.c.id.desc())
-            .limit(200)
-        ).all()
+        newest = (t.games.c.created_at.desc(), t.games.c.id.desc())  # numbers are random
+        rows = [
+            *conn.execute(select(t.games).where(t.games.c.id.in_(mine_ids)).order_by(*newest)),
+            *conn.execute(
+                select(t.games)
+                .where(t.games.c.id.not_in(mine_ids), t.games.c.status != FINISHED)
+                .order_by(*newest)
+                .limit(200)
+            ),
+        ]
         now = b.now()
         mine: list[dict[str, Any]] = []
         open_: list[dict[str, Any]] = []

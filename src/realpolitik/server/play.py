@@ -598,7 +598,10 @@ def submit_orders(
         stored = _stored(conn, game_id, row.phase)[power]
         if ready:
             conn.execute(update(t.games).where(t.games.c.id == game_id).values(needs_check=True))
-    processed = process_due(b, game_id, limit=REQUEST_LIMIT) if ready else 0
+    processed = bool(ready) and process_due(b, game_id, limit=REQUEST_LIMIT) > 0
+    if ready and not processed:  # the scheduler or another process may have been first
+        with reading(b.db) as conn:
+            processed = game_row(conn, game_id).phase != row.phase
     return {  # what was stored, for the phase it was stored in (processed or not)
         "phase": row.phase,
         "power": power,
@@ -606,7 +609,7 @@ def submit_orders(
         "ready": bool(stored.ready),
         "accept": list(stored.accept or []),
         "ally": _declared(stored, game, power),
-        "processed": processed > 0,
+        "processed": processed,
     }
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import ColumnElement, Text, cast, insert, or_, select
 
 from realpolitik.server import engine
 from realpolitik.server import tables as t
@@ -124,24 +124,35 @@ def inbox(
             mine = {power.upper()}
         rows = conn.execute(
             select(t.messages)
-            .where(t.messages.c.game_id == game_id, t.messages.c.id > after)
+            .where(
+                t.messages.c.game_id == game_id, t.messages.c.id > after, _readable(sorted(mine))
+            )
             .order_by(t.messages.c.id)
-            .limit(5000)
+            .limit(MAX_PAGE)
         ).all()
-    out = []
-    for r in rows:
-        if r.recipients and r.sender not in mine and not mine.intersection(r.recipients):
-            continue
-        out.append(
-            {
-                "id": r.id,
-                "phase": r.phase,
-                "sender": r.sender,
-                "recipients": list(r.recipients),
-                "body": r.body,
-                "created_at": r.created_at,
-            }
-        )
-        if len(out) >= MAX_PAGE:
-            break
-    return out
+    return [
+        {
+            "id": r.id,
+            "phase": r.phase,
+            "sender": r.sender,
+            "recipients": list(r.recipients),
+            "body": r.body,
+            "created_at": r.created_at,
+        }
+        for r in rows
+    ]
+
+
+def _readable(mine: list[str]) -> ColumnElement[bool]:
+    """The messages the powers ``mine`` may read, chosen in the query (a page of the
+    readable ones: a page filled with others' private messages and then filtered would
+    come back empty, and the reader would ask for it again forever). ``recipients`` is a
+    JSON list of power names: public when it holds no string, else a power's name in
+    quotes."""
+    m = t.messages.c
+    recipients = cast(m.recipients, Text)
+    return or_(
+        ~recipients.like('%"%'),
+        m.sender.in_(mine),
+        *(recipients.like(f'%"{power}"%') for power in mine),
+    )
