@@ -57,6 +57,20 @@ def test_errors_never_echo_the_input(client: TestClient) -> None:
         assert r.json()["detail"]
 
 
+def test_a_phase_name_is_not_echoed(client: TestClient) -> None:
+    """A phase in a path or query longer than any phase is refused, not said back."""
+    alice = register(client, "alice")
+    game = new_game(client, alice, start=True)
+    for r in (
+        client.get(f"/api/games/{game['id']}/history/{MARKER * 100}", headers=alice.headers),
+        client.get(f"/api/games/{game['id']}/map.svg?phase={MARKER * 100}", headers=alice.headers),
+    ):
+        assert r.status_code == 422, r.text
+        assert MARKER not in r.text
+    r = client.get(f"/api/games/{game['id']}/history/S1999M", headers=alice.headers)
+    assert r.status_code == 404 and "S1999M" in r.json()["detail"]
+
+
 @pytest.mark.parametrize(
     ("body", "content_type"),
     [

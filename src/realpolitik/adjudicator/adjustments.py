@@ -77,14 +77,27 @@ def net_upkeep(
     if rules is not None and rules.adjustments is _REINFORCEMENTS:
         powers = set(game_map.powers) | set(position.powers())
         return {power: net_upkeep_of(game_map, position, power, rules) for power in powers}
-    due = dict.fromkeys(game_map.powers, 0)  # the map's powers first, then any other
-    for owner in position.centers.values():
-        due[owner] = due.get(owner, 0) + 1
-    for unit in position.units.values():
-        due[unit.power] = due.get(unit.power, 0) - 1
+    try:  # the map's powers first, then any other
+        due = _upkeep(dict.fromkeys(game_map.powers, 0), position)
+    except KeyError:  # a power the map does not declare
+        units = position.units.values()
+        every = [*game_map.powers, *position.centers.values(), *(u.power for u in units)]
+        due = _upkeep(dict.fromkeys(every, 0), position)
     if position.dislodged:
         for d in position.dislodged.values():
             due.setdefault(d.unit.power, 0)
+    return due
+
+
+def _upkeep(due: dict[Power, int], position: Position) -> dict[Power, int]:
+    """Add each power's owned centres to ``due`` and take its units away; a power not in
+    ``due`` is a KeyError (``due[power] += 1`` rather than ``due.get``: 4% of listing an
+    adjustment phase's legal orders, 2.4% of adjudicating it, callgrind on make
+    bench-instructions' phases)."""
+    for owner in position.centers.values():
+        due[owner] += 1
+    for unit in position.units.values():
+        due[unit.power] -= 1
     return due
 
 

@@ -44,6 +44,8 @@ MAX_ID = 2**63 - 1
 GameId = Annotated[int, Path(ge=1, le=MAX_ID, description="the game's number")]
 After = Annotated[int, Query(ge=-MAX_ID, le=MAX_ID, description="messages after this id")]
 Code = Annotated[str | None, Query(max_length=60, description="an unlisted game's invitation code")]
+PhaseName = Annotated[str, Path(max_length=16, description="a phase, e.g. S1901M")]
+MaybePhase = Annotated[str | None, Query(max_length=16, description="a phase, e.g. S1901M")]
 
 
 def backend(request: Request) -> Backend:
@@ -344,7 +346,12 @@ def history(
 
 @router.get("/games/{game_id}/history/{phase}", tags=["play"])
 def phase_record(
-    game_id: GameId, phase: str, b: B, me: MaybeMe, language: Language = "en", code: Code = None
+    game_id: GameId,
+    phase: PhaseName,
+    b: B,
+    me: MaybeMe,
+    language: Language = "en",
+    code: Code = None,
 ) -> dict[str, Any]:
     """One processed phase: the position before it and every order with its result."""
     return play.phase_record(b, game_id, phase, language, me, code)
@@ -360,7 +367,7 @@ def map_svg(
     game_id: GameId,
     b: B,
     me: MaybeMe,
-    phase: str | None = None,
+    phase: MaybePhase = None,
     power: Annotated[list[str] | None, Query(max_length=20)] = None,
     language: Language = "en",
     code: Code = None,
