@@ -340,6 +340,34 @@ def test_builds_say_what_is_due_and_ready_asks_first(server: LiveServer, browser
     shot(page, "6-adjustments")
 
 
+WAIVE_SAID = {
+    "en": "Waive a build",
+    "es": "Renunciar a una construcción",
+    "fr": "Renoncer à une construction",
+    "pt": "Renunciar a uma construção",
+}
+
+
+def test_a_waived_build_is_said_in_words_in_every_language(
+    server: LiveServer, browser: Any
+) -> None:
+    """A waive in the list of orders is said as the page's button says it, not as the
+    notation's bare keyword ("WAIVE"), in each of the four languages."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    open_at(page, server, "wanda", put_at_the_builds)
+    page.click("#waive")
+    page.wait_for_selector('#my-orders li.order[data-order="WAIVE"]')
+    idle(page)
+    for lang, said in WAIVE_SAID.items():
+        if lang != "en":
+            in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+            page.wait_for_selector('#my-orders li.order[data-order="WAIVE"]')
+        text = page.locator('#my-orders li.order[data-order="WAIVE"] span').nth(1).inner_text()
+        assert text.rstrip(".") == said, (lang, text)
+        assert page.inner_text("#waive") == said, lang  # the button says it alike
+        shot(page, f"waive-{lang}")
+
+
 def test_phone_map_fills_the_width_and_options_sit_by_the_unit(
     server: LiveServer, browser: Any
 ) -> None:

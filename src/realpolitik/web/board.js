@@ -317,8 +317,10 @@ function optionButton(o) {
   orderWords(o), owner ? ` ⚑ ${powerName(owner)}` : "");
 }
 
-// An order as a sentence outside English, whose short notations are cryptic to newcomers.
+// An order as a sentence outside English, whose short notations are cryptic to newcomers;
+// a waive, whose notation is a bare keyword ("WAIVE"), as the page's button says it.
 export function orderWords(o) {
+  if (o.order === "WAIVE") return t("waive");
   return S.lang !== "en" && o.long ? o.long : o.text;
 }
 
