@@ -368,6 +368,57 @@ def test_a_waived_build_is_said_in_words_in_every_language(
         shot(page, f"waive-{lang}")
 
 
+BUILDS_SAID = {
+    "en": ("{order}: the unit was built", "a build was waived"),
+    "es": ("{order}: la unidad fue construida", "se renunció a una construcción"),
+    "fr": ("{order} : l'unité a été construite", "on a renoncé à une construction"),
+    "pt": ("{order}: a unidade foi construída", "renunciou-se a uma construção"),
+}
+
+
+def test_the_summary_of_builds_says_what_was_built_and_waived(
+    server: LiveServer, browser: Any
+) -> None:
+    """After the adjustments, "what happened" tells the build and the waive (not "Nothing
+    happened to your units"), in each of the four languages."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    open_at(page, server, "bertha", put_at_the_builds)
+    page.locator("#unit-list button.unit").first.click()
+    page.locator('#legal .legal-option[data-kind="build"]').first.click()
+    page.wait_for_function("document.querySelectorAll('#my-orders li.order').length === 1")
+    idle(page)
+    built = page.locator("#my-orders li.order").first.get_attribute("data-order") or ""
+    page.click("#waive")
+    page.wait_for_function("document.querySelectorAll('#my-orders li.order').length === 2")
+    idle(page)
+    page.once("dialog", lambda dialog: dialog.accept())  # a build left unused: asked first
+    page.click("#ready")
+    until_phase_changes(page, "W1901A")
+    page.wait_for_selector("#summary .summary.fresh")
+    assert page.get_attribute("#step-label", "data-phase") == "W1901A"
+    shot(page, "builds-summary-en")
+    for lang, (build, waive) in BUILDS_SAID.items():
+        if lang != "en":
+            in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+            continue_to_now(page)
+            page.click("#step-prev")  # back to the adjustments, in this language
+            page.wait_for_function(
+                "document.getElementById('step-label').dataset.phase === 'W1901A'"
+            )
+            idle(page)
+        assert not page.locator("#summary p.muted").count(), lang  # not "nothing happened"
+        told = page.inner_text("#summary-list").split("\n")
+        order = page.evaluate(
+            """(o) => fetch(`/api/games/${location.hash.split('/')[2]}/history/W1901A`
+                + `?language=${document.documentElement.lang}`).then((r) => r.json())
+                .then((rec) => Object.values(rec.orders).flat().find((e) => e.order === o))""",
+            built,
+        )
+        words = order["text"] if lang == "en" else order["long"].rstrip(".")
+        assert build.format(order=words) in told and waive in told, (lang, told)
+        shot(page, f"builds-summary-{lang}")
+
+
 def test_phone_map_fills_the_width_and_options_sit_by_the_unit(
     server: LiveServer, browser: Any
 ) -> None:

@@ -73,7 +73,8 @@ export async function showPhase(phase, fresh) {
 const why = (e) => e.said || e.reason || "";
 
 // What the summary tells of one order's entry in a phase's results: [class, text], or
-// null when it is not worth a line (a hold that stood, a support given). ``idle``: its
+// null when it is not worth a line (a hold that stood, a support given); a disband
+// ordered, in a retreat or an adjustment phase, is told as a removal. ``idle``: its
 // power gave no orders at all (the summary says so once, not again for each unit).
 export function fateLine(e, idle = false) {
   const text = e.text || e.order;
@@ -91,6 +92,11 @@ export function fateLine(e, idle = false) {
   }
   if (e.unit === "destroyed" || e.result === "destroyed") return ["bad", t("sum_destroyed", { order })];
   if (e.implied && / D$/.test(e.order)) return ["bad", t("sum_disbanded", { order, reason })];
+  if (e.result === "succeeds") {  // an adjustment done: a build, a removal, a build waived
+    if (e.order === "WAIVE") return ["ok", t("sum_waived")];
+    if (/ B$/.test(e.order)) return ["ok", t("sum_built", { order })];
+    if (/ D$/.test(e.order)) return ["ok", t("sum_removed", { order })];
+  }
   const said = order + t("colon") + t(e.result);
   if (e.result === "illegal" || e.result === "invalid") return ["bad", `${said} (${reason})`];
   if (e.result === "fails" || e.result === "cut") return ["bad", `${said}${reason ? " — " + reason : ""}`];
