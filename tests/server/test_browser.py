@@ -419,6 +419,36 @@ def test_the_summary_of_builds_says_what_was_built_and_waived(
         shot(page, f"builds-summary-{lang}")
 
 
+GAME_OF = {  # the default name of a new game, for a name after a vowel, an h, a consonant
+    "en": ("anafrd's game", "hugo's game", "bruno's game"),
+    "es": ("Partida de anafrd", "Partida de hugo", "Partida de bruno"),
+    "fr": ("Partie d'anafrd", "Partie d'hugo", "Partie de bruno"),
+    "pt": ("Partida de anafrd", "Partida de hugo", "Partida de bruno"),
+}
+
+
+def test_a_new_game_s_default_name_reads_right_in_every_language(
+    server: LiveServer, browser: Any
+) -> None:
+    """French elides "de" before a vowel or an h ("Partie d'anafrd"), not before a
+    consonant; the other languages keep theirs."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    for i, user in enumerate(("anafrd", "hugo", "bruno")):
+        if i:
+            page.click("#logout")
+            page.wait_for_selector("#auth-user")
+        sign_up(page, server, user)
+        for lang, names in GAME_OF.items():
+            in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+            said = f"(document.getElementById('new-name') || {{}}).value === {names[i]!r}"
+            try:  # (the lobby is shown again in the new language after its lists come)
+                page.wait_for_function(said, timeout=10_000)
+            except Exception:
+                pytest.fail(f"{lang}: {page.input_value('#new-name')!r}, not {names[i]!r}")
+            shot(page, f"game-of-{lang}-{user}")
+        page.select_option("#language", "en")
+
+
 def test_phone_map_fills_the_width_and_options_sit_by_the_unit(
     server: LiveServer, browser: Any
 ) -> None:

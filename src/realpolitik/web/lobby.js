@@ -7,6 +7,13 @@ const count = (n, one, many) => `${n} ${t(n === 1 ? one : many)}`;
 
 const aboutText = (e) => (S.i18n.en && S.i18n.en["about_" + e] ? t("about_" + e) : "");
 
+// A new game's default name: "Partie d'anafrd" where the language elides before a vowel
+// or an h (it has "game_of_elided": French), "Partie de bruno" otherwise.
+function gameOf(user) {
+  const elided = S.i18n[S.lang] && S.i18n[S.lang].game_of_elided;
+  return elided && /^[aeiouyhàâäéèêëîïôöùûüœæ]/i.test(user) ? t("game_of_elided", { user }) : t("game_of", { user });
+}
+
 export async function showLobby() {
   const lists = await guarded(() => api("GET", `/games?language=${S.lang}`));
   const meta = await guarded(() => api("GET", "/meta"));
@@ -24,7 +31,7 @@ export async function showLobby() {
     class: "small secondary leave", onclick: () => { if (confirm(t("confirm_leave"))) guarded(async () => { await api("POST", `/games/${g.id}/leave`); showLobby(); }); },
   }, t("leave")));
   const field = (label, input) => el("label", {}, label, input);
-  const name = el("input", { id: "new-name", value: t("game_of", { user: S.user.username }), maxlength: 100 });
+  const name = el("input", { id: "new-name", value: gameOf(S.user.username), maxlength: 100 });
   const edition = el("select", { id: "new-edition" }, meta.editions.map((e) => el("option", { value: e }, word("edition_", e))));
   const players = el("select", { id: "new-players" });
   const tables = () => fill(players, (meta.players[edition.value] || [7]).slice().reverse().map((n) => el("option", { value: n }, n)));
