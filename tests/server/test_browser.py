@@ -449,6 +449,45 @@ def test_a_new_game_s_default_name_reads_right_in_every_language(
         page.select_option("#language", "en")
 
 
+# Each choice of the new-game form that is narrower than its longest option (the width it
+# takes when left to size itself), and the page's width if wider than the window.
+CUT_CHOICES = """() => {
+  const cut = [];
+  for (const sel of document.querySelectorAll('.form select')) {
+    if (sel.closest('[hidden]')) continue;
+    const free = sel.cloneNode(true);
+    free.style.cssText = 'width: auto; min-width: 0; max-width: none; position: absolute;';
+    document.body.append(free);
+    const wants = free.getBoundingClientRect().width;
+    free.remove();
+    const has = sel.getBoundingClientRect().width;
+    if (has + 0.5 < wants) cut.push(`${sel.id}: ${Math.round(has)} < ${Math.round(wants)}`);
+  }
+  const page = document.documentElement.scrollWidth;
+  if (page > window.innerWidth) cut.push(`page ${page} > ${window.innerWidth}`);
+  return cut;
+}"""
+
+
+@pytest.mark.parametrize("width", [1400, 390])
+def test_the_new_game_form_s_choices_show_their_whole_text(
+    server: LiveServer, browser: Any, width: int
+) -> None:
+    """No choice of the form cuts its text ("todos (privados y públic"), on a desktop or a
+    390 px phone, in any of the four languages, and the page stays within the window."""
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    sign_up(page, server, f"choosy{width}")
+    for lang in ("en", "es", "fr", "pt"):
+        in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+        page.wait_for_function(
+            f"document.querySelector('#new-press option').textContent !== "
+            f"{'full (private and public)' if lang != 'en' else ''!r}"
+        )
+        cut = page.evaluate(CUT_CHOICES)
+        shot(page, f"form-{lang}-{width}", full=False)
+        assert not cut, (lang, width, cut)
+
+
 def test_phone_map_fills_the_width_and_options_sit_by_the_unit(
     server: LiveServer, browser: Any
 ) -> None:
