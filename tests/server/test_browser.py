@@ -735,12 +735,14 @@ def test_a_conceded_player_sees_so_and_is_offered_only_what_the_server_allows(
 ) -> None:
     """Conceding while the bots play on: the page says the power conceded, offers no
     Concede (the server refuses a second one), no draw vote, no orders and no compose box
-    (the server refuses press from a conceded power); the messages stay readable."""
+    (the server refuses press from a conceded power), nor the invitation link to a game
+    the creator no longer plays in; the messages stay readable."""
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if unexpected(m) else None)
     register_and_create(page, server, "ceda", players="7", bots="heuristic")
     page.wait_for_selector("#compose")
+    assert page.locator("#invite-link").count() == 1  # the creator, playing: may invite
     page.fill("#message-body", "Hello all")
     page.click("#send-message")
     page.wait_for_selector("#messages li")
@@ -754,6 +756,7 @@ def test_a_conceded_player_sees_so_and_is_offered_only_what_the_server_allows(
     assert "You conceded" in page.inner_text("#conceded-note")
     assert page.locator("#concede, #vote-draw, #withdraw-draw, #ready").count() == 0
     assert page.locator("#compose, #send-message").count() == 0
+    assert page.locator("#invite-link, #copy-invite").count() == 0
     assert "no longer send" in page.inner_text("#press-conceded")
     assert "Hello all" in page.inner_text("#messages")  # still readable
     assert "conceded" in page.inner_text("#seats")

@@ -201,7 +201,8 @@ function renderHead() {
     if (g.creator_id === S.user.id) kids.push(el("button", { id: "start", onclick: () => guarded(async () => { await api("POST", `/games/${g.id}/start`); refresh(true); }) }, t("start")));
     if (!g.is_player) kids.push(el("button", { id: "join", onclick: () => guarded(async () => { await api("POST", `/games/${g.id}/join`, {}); refresh(true); }) }, t("join")));
   }
-  if (g.invite_code && g.status !== "finished") {
+  // the creator's link, while the game forms or while the creator still plays in it
+  if (g.invite_code && (g.status === "forming" || (g.status === "active" && playing(g).length))) {
     const link = `${location.origin}/#/join/${g.invite_code}`;
     kids.push(el("div", { class: "invite muted" }, t("invite") + t("colon"), el("code", { id: "invite-link" }, link), " ",
       el("button", { class: "small secondary", id: "copy-invite", onclick: () => { navigator.clipboard && navigator.clipboard.writeText(link); flash(t("copied")); } }, t("copy"))));
