@@ -3,6 +3,8 @@ messages it may not read lie between them (SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi.testclient import TestClient
 from sqlalchemy import insert
 
@@ -80,3 +82,30 @@ def test_a_flood_of_private_messages_hides_no_public_one_postgres(
     pg_url: str, clock: FakeClock
 ) -> None:
     _flood(pg_url, clock)
+
+
+def test_a_message_to_a_power_nobody_plays_is_refused_naming_it(client: TestClient) -> None:
+    """Six players on the classic board: Italy sits out (nobody reads what is written to
+    it, and the page offers no box for it), so a message to it is refused naming it;
+    powers held by bots, which the page offers, are written to as before."""
+    alice = register(client, "alice")
+    gid = new_game(client, alice, players=6, bots="random", start=True)["id"]
+    state = client.get(f"/api/games/{gid}", headers=alice.headers).json()
+    seated = {p for seat in state["seats"] for p in seat["powers"]}
+    assert "ITALY" not in seated
+    mine = state["my_powers"][0]
+    bot = next(p for seat in state["seats"] if seat["bot"] for p in seat["powers"])
+    url = f"/api/games/{gid}/messages"
+
+    def send(to: list[str]) -> Any:
+        body = {"sender": mine, "recipients": to, "body": "hello"}
+        return client.post(url, json=body, headers=alice.headers)
+
+    for to in (["ITALY"], ["italy", bot]):
+        r = send(to)
+        assert r.status_code == 400, (to, r.text)
+        assert "ITALY" in r.json()["detail"] and bot not in r.json()["detail"], r.text
+        assert r.json()["code"] == "recipient_not_played", r.text
+    assert [m["body"] for m in client.get(url, headers=alice.headers).json()] == []
+    assert send([bot]).status_code == 201  # a bot's power, as the page offers
+    assert send([]).status_code == 201  # public, read by all

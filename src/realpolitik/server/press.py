@@ -4,7 +4,8 @@ under the game's press rules.
 ``full`` press allows all three, ``public`` only public messages, ``none`` nothing. Unless
 the game allows press at any time, messages are sent during the diplomacy part of a
 movement phase only. A message is seen by its sender and recipients; a public one by all,
-observers included.
+observers included. Its recipients are powers someone plays, a person or a bot (not those
+out of a smaller table, whose units only hold).
 """
 
 from __future__ import annotations
@@ -61,6 +62,14 @@ def send(
             raise BadRequest(f"unknown recipient(s): {', '.join(unknown)}")
         if sender in to:
             raise BadRequest("a message cannot be sent to its sender")
+        seated = {p for s in seats for p in s.powers}  # a person's or a bot's
+        unplayed = [r for r in to if r not in seated]
+        if unplayed:  # out of a smaller table: their units only hold, nobody reads them
+            raise BadRequest(
+                f"nobody plays {', '.join(unplayed)} in this game: no message can reach it",
+                code="recipient_not_played",
+                values={"powers": ", ".join(unplayed)},
+            )
         if row.status == ACTIVE and sender in game.status.conceded:
             raise Conflict(f"{sender} has conceded: it sends no messages while the game goes on")
         _check_press(GameSettings.from_json(row.settings), row, to, now)
