@@ -354,7 +354,7 @@ def test_a_waived_build_is_said_in_words_in_every_language(
     """A waive in the list of orders is said as the page's button says it, not as the
     notation's bare keyword ("WAIVE"), in each of the four languages."""
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    open_at(page, server, "wanda", put_at_the_builds)
+    open_at(page, server, "waiver", put_at_the_builds)
     page.click("#waive")
     page.wait_for_selector('#my-orders li.order[data-order="WAIVE"]')
     idle(page)
