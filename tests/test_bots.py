@@ -103,7 +103,7 @@ def test_the_bots_know_when_centres_change_owner_from_the_calendar(name: str) ->
     from realpolitik.bots.heuristic import _Survey
     from realpolitik.bots.search import SearchBot, _Search
     from realpolitik.game import Game
-    from realpolitik.game.calendar import owners_change
+    from realpolitik.game.calendar import turn_changes_owners
 
     if name == "classic+reinforcements":
         game = Game.new(edition="classic", rules={"adjustments": "reinforcements"}, seed=1)
@@ -114,9 +114,9 @@ def test_the_bots_know_when_centres_change_owner_from_the_calendar(name: str) ->
         view = PowerView(
             "FRANCE", game.phase, game.position, game.game_map, game.rules, game.edition
         )
-        expected = owners_change(game.edition, game.phase)
+        expected = turn_changes_owners(game.edition, game.phase)
         assert expected == (season == "F" or name == "conquista")
-        assert _Survey(view).owners_change is expected
+        assert _Survey(view).turn_changes_owners is expected
         legal = game.legal_orders("FRANCE")["FRANCE"]
         search = _Search(SearchBot(seed=1), view, legal, {}, deadline=0.0)  # type: ignore[arg-type]
-        assert search.changes_owner is expected
+        assert search.turn_changes_owners is expected

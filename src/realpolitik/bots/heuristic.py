@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from realpolitik.adjudicator import builds_due
 from realpolitik.bots.base import LegalOrders, PowerView, edition_of
-from realpolitik.game.calendar import owners_change
+from realpolitik.game.calendar import turn_changes_owners
 from realpolitik.maps.model import GameMap
 from realpolitik.orders import (
     Build,
@@ -183,7 +183,7 @@ class _Survey:
                 for p in _reachable(gm, unit):
                     self.reach[p] = self.reach.get(p, 0) + 1
         # centres taken this turn change owner at its end (the Fall turn; conquista: every turn)
-        self.owners_change = owners_change(edition_of(view), view.phase)
+        self.turn_changes_owners = turn_changes_owners(edition_of(view), view.phase)
 
     def threat(self, province: Province) -> bool:
         return self.reach.get(province, 0) > 0
@@ -215,24 +215,24 @@ class _Survey:
         here = unit.province
         if isinstance(order, Hold):
             if here in gm.centers and centers.get(here) != self.view.power:
-                return 12.0 if self.owners_change else 9.0
+                return 12.0 if self.turn_changes_owners else 9.0
             if here in gm.centers and self.threat(here):
-                return 7.0 if self.owners_change else 3.5
+                return 7.0 if self.turn_changes_owners else 3.5
             return 4.0 / (1 + self.distance(unit.type, unit.location)) - 0.5
         if order.via_convoy:
             return None
         dest = province_of(order.destination)
         score = self.place_value(unit.type, order.destination)
         if dest in gm.centers and centers.get(dest) == self.view.power:
-            score = 6.0 if (self.owners_change and self.threat(dest)) else 0.5
-        if dest in gm.centers and centers.get(dest) != self.view.power and self.owners_change:
+            score = 6.0 if (self.turn_changes_owners and self.threat(dest)) else 0.5
+        if dest in gm.centers and centers.get(dest) != self.view.power and self.turn_changes_owners:
             score += 3.0
         occupant = self.view.position.units.get(dest)
         if occupant is not None and occupant.power != self.view.power:
             score -= 2.0
         score -= 1.0 * self.reach.get(dest, 0)
         if here in gm.centers and centers.get(here) == self.view.power and self.threat(here):
-            score -= 5.0 if self.owners_change else 1.5
+            score -= 5.0 if self.turn_changes_owners else 1.5
         return score
 
 

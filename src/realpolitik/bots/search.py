@@ -34,7 +34,7 @@ from realpolitik.adjudicator import adjudicate, builds_due
 from realpolitik.bots.base import LegalOrders, PowerView, edition_of
 from realpolitik.bots.heuristic import HeuristicBot
 from realpolitik.bots.values import Values, values
-from realpolitik.game.calendar import owners_change
+from realpolitik.game.calendar import turn_changes_owners
 from realpolitik.legal import legal_orders
 from realpolitik.orders import (
     Build,
@@ -188,7 +188,7 @@ class _Search:
         self.budget = bot.strength
         self.me = view.power
         phase = view.phase
-        self.changes_owner = owners_change(edition_of(view), phase)
+        self.turn_changes_owners = turn_changes_owners(edition_of(view), phase)
         self.keys = [k for k, opts in legal.items() if opts]
         # own supports of moves and convoys, by the province of the unit they help and the
         # province it goes to
@@ -375,7 +375,7 @@ class _Search:
             there = after.units.get(c)
             owner = there.power if there is not None else after.centers.get(c)
             held += owner == me
-        worth += (CENTRE if self.changes_owner else CENTRE_SOON) * held
+        worth += (CENTRE if self.turn_changes_owners else CENTRE_SOON) * held
         for d in after.dislodged.values():
             if d.unit.power == me and d.retreats:
                 worth += RETREATING

@@ -37,10 +37,10 @@ __all__ = [
     "idle_adjustments",
     "next_phase",
     "ordinal",
-    "owners_change",
     "phases_of_year",
     "play",
     "settle",
+    "turn_changes_owners",
     "update_centers",
 ]
 
@@ -79,7 +79,7 @@ def phases_of_year(edition: Edition, rules: Rules, year: int) -> tuple[Phase, ..
     return tuple(phases)
 
 
-def owners_change(edition: Edition, phase: Phase) -> bool:
+def turn_changes_owners(edition: Edition, phase: Phase) -> bool:
     """Do centres change owner at the end of the turn of ``phase`` (the Fall turn;
     conquista: every turn)?"""
     return edition.centers == "every_turn" or phase.season is _FALL
@@ -87,10 +87,10 @@ def owners_change(edition: Edition, phase: Phase) -> bool:
 
 def changes_owners(edition: Edition, phase: Phase, following: Phase) -> bool:
     """Does the step from ``phase`` to ``following`` end a turn in which centres change
-    owner (:func:`owners_change`: after the turn's retreats)?"""
+    owner (:func:`turn_changes_owners`: after the turn's retreats)?"""
     if phase.kind is _ADJUSTMENTS or following.kind is _RETREATS:
         return False
-    return owners_change(edition, phase)
+    return turn_changes_owners(edition, phase)
 
 
 # bound once: reading ``PhaseKind.MOVEMENT`` is slow on Python 3.11 (the enum's metaclass): 3.5%
