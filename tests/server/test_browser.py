@@ -962,6 +962,25 @@ def test_a_refusal_s_message_goes_with_the_phase(server: LiveServer, browser: An
     assert page.locator("#flash").is_hidden()
 
 
+def test_a_refusal_s_message_stays_on_the_game_page(server: LiveServer, browser: Any) -> None:
+    """An order refused (its message shown for 8 s), then straight back to the lobby, by the
+    page's link or the browser's Back: the message does not follow the player there."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "otto", players="7")
+    game = page.url
+    for leave in (lambda: page.click("#home"), page.go_back):
+        page.fill("#typed", "hello world")
+        page.click("#submit-typed")
+        page.wait_for_selector("#my-orders li.refused")
+        assert page.locator("#flash.error").is_visible()
+        leave()
+        page.wait_for_selector("#create-game")
+        assert page.locator("#flash").is_hidden(), page.inner_text("#flash")
+        page.goto(game)
+        page.wait_for_selector("#typed")
+        idle(page)
+
+
 # What the summary says of a movement in which my power gave no orders and its army in
 # Bohemia was dislodged (the record as in UNORDERED): that no orders were given, once.
 IDLE = {

@@ -39,6 +39,12 @@ function translateStatic() {
 export function route() {
   stopTimers();
   const [what, arg] = location.hash.replace(/^#\/?/, "").split("/");
+  if (S.gameId !== null && !(what === "game" && Number(arg) === S.gameId)) {
+    // the game page is left: its messages ("1 order refused: see why in the list") and
+    // its loading (an answer still on its way) stay with it
+    S.gameId = null;
+    clearFlash();
+  }
   if (what === "join" && arg) {
     sessionStorage.setItem("rp_join", arg);
   }
