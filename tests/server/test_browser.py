@@ -688,6 +688,42 @@ def test_a_blank_sign_up_or_log_in_is_told_in_the_page_s_language(
         page.evaluate("document.getElementById('flash').hidden = true")
 
 
+def test_the_language_switched_keeps_what_was_typed_in_the_log_in_form(
+    server: LiveServer, browser: Any
+) -> None:
+    """The language switched while the page still asks the server who is logged in (the
+    log-in form shows at once, in the new language), the player types, then the answer
+    comes: what was typed stays, as it stays when the language is switched again."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    held: list[Any] = []
+    page.route("**/api/me", lambda route: held.append(route))  # the first check, held back
+    page.goto(server.url + "/")
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page did not ask who is logged in"
+    page.select_option("#language", "es")
+    page.wait_for_function("document.getElementById('login').textContent === 'Entrar'")
+    page.fill("#auth-user", "yara")
+    page.fill("#auth-pass", "lovelace1815")
+    page.focus("#auth-user")
+    with page.expect_response("**/api/me"):
+        held[0].continue_()
+    page.unroute("**/api/me")
+    idle(page)  # the check answered (no one logged in), and the page shown again
+    assert page.input_value("#auth-user") == "yara"
+    assert page.input_value("#auth-pass") == "lovelace1815"
+    assert page.evaluate("document.activeElement.id") == "auth-user"  # typing goes on
+    page.select_option("#language", "pt")
+    page.wait_for_function("document.getElementById('register').textContent === 'Criar conta'")
+    idle(page)
+    assert page.input_value("#auth-user") == "yara"
+    assert page.input_value("#auth-pass") == "lovelace1815"
+    page.click("#register")
+    page.wait_for_selector("#create-game")
+
+
 def test_press_closed_a_watcher_and_a_finished_game(server: LiveServer, browser: Any) -> None:
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     register_and_create(page, server, "yuri", players="2")
