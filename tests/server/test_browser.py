@@ -542,6 +542,53 @@ def test_phone_map_fills_the_width_and_options_sit_by_the_unit(
     shot(page, "7-phone-zoomed")
 
 
+# The labels and units of the map drawn (even in part) under one of the zoom buttons (the
+# part of each in the map's frame: the rest is not drawn).
+UNDER_ZOOM = """() => {
+    const buttons = [...document.querySelectorAll('.zoom button')]
+        .map(b => b.getBoundingClientRect());
+    const map = document.querySelector('#map svg').getBoundingClientRect();
+    const under = [];
+    for (const node of document.querySelectorAll('#map svg text.label, #map svg g.unit')) {
+        const b = node.getBoundingClientRect();
+        const r = {left: Math.max(b.left, map.left), right: Math.min(b.right, map.right),
+            top: Math.max(b.top, map.top), bottom: Math.min(b.bottom, map.bottom)};
+        if (buttons.some(z => r.right > z.left && r.left < z.right && r.bottom > z.top
+            && r.top < z.bottom)) under.push(node.textContent || node.getAttribute('class'));
+    }
+    return under;
+}"""
+
+
+def test_the_zoom_buttons_hide_nothing_of_a_phone_s_map(server: LiveServer, browser: Any) -> None:
+    """On a 390 px phone the zoom buttons cover no province label and no unit: as the board
+    opens (zoomed on my units), zoomed in, and whole (St Petersburg's label was under them,
+    and Sevastopol's fleet or label on boards zoomed on the Black Sea)."""
+    page = browser.new_page(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+        device_scale_factor=2,
+    )  # fmt: skip
+    register_and_create(page, server, "zelda", players="7")
+    power = page.get_attribute("#power", "data-power")
+    assert page.evaluate(UNDER_ZOOM) == [], power
+    shot(page, "zoom-buttons-phone", full=False)
+    for button in ("#zoom-in", "#zoom-reset"):
+        page.tap(button)
+        assert page.evaluate(UNDER_ZOOM) == [], (power, button)
+    assert page.get_attribute("#map svg", "viewBox") == page.get_attribute("#map svg", "data-full")
+    for sea in ("BLA", "BAR"):  # zoomed on the board's east edge, north and south
+        page.evaluate(
+            """async (p) => { const {S} = await import('/static/core.js');
+            const b = document.querySelector(`#map svg [id='${p}']`).getBBox();
+            S.zoom = {scale: 2.5, cx: b.x + b.width / 2, cy: b.y + b.height / 2};
+            document.getElementById('zoom-in').click(); }""",
+            sea,
+        )
+        assert page.evaluate(UNDER_ZOOM) == [], (power, sea)
+    width = page.evaluate("document.querySelector('#map svg').getBoundingClientRect().width")
+    assert width >= 350 and page.evaluate("document.documentElement.scrollWidth") <= 392
+
+
 def test_a_phone_opens_on_the_places_to_order(server: LiveServer, browser: Any) -> None:
     """On a phone the board opens zoomed on where orders are given: also at the builds (no
     unit of mine on the board) and at a retreat (the dislodged unit), where it opened on the

@@ -90,8 +90,8 @@ export function putSvg(svgText, interactive, phase) {
   if (interactive) pic.onclick = onMapClick;
   setupPan(pic);
   const wrap = document.getElementById("map-wrap");
-  if (wrap && !wrap.querySelector(".zoom")) {
-    wrap.append(el("div", { class: "zoom" },
+  if (wrap && !wrap.querySelector(".zoom")) {  // (first: on a phone a row above the map, hiding none of it)
+    wrap.prepend(el("div", { class: "zoom" },
       el("button", { class: "small secondary", id: "zoom-in", "aria-label": t("zoom_in"), onclick: () => zoomBy(1.5) }, "+"),
       el("button", { class: "small secondary", id: "zoom-out", "aria-label": t("zoom_out"), onclick: () => zoomBy(1 / 1.5) }, "−"),
       el("button", { class: "small secondary", id: "zoom-reset", "aria-label": t("zoom_reset"), onclick: () => { S.zoom = null; applyZoom(); } }, "⤢")));
