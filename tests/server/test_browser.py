@@ -419,6 +419,92 @@ def test_the_summary_of_builds_says_what_was_built_and_waived(
         shot(page, f"builds-summary-{lang}")
 
 
+REMOVALS_SAID = {  # a removal ordered; one the player left to the rules
+    "en": (
+        "{order}: the unit was removed",
+        "{order}: the rules chose this unit, as no removal was ordered (the one farthest from"
+        " home goes first)",
+    ),
+    "es": (
+        "{order}: la unidad fue retirada",
+        "{order}: las reglas eligieron esta unidad, pues no se ordenó ninguna disolución (primero"
+        " la más alejada de sus centros de origen)",
+    ),
+    "fr": (
+        "{order} : l'unité a été retirée",
+        "{order} : les règles ont choisi cette unité, aucun retrait n'ayant été ordonné (d'abord"
+        " la plus éloignée de ses centres d'origine)",
+    ),
+    "pt": (
+        "{order}: a unidade foi retirada",
+        "{order}: as regras escolheram esta unidade, pois nenhuma remoção foi ordenada (primeiro"
+        " a mais distante dos centros de origem)",
+    ),
+}
+
+
+def put_at_the_removals(server: LiveServer, game_id: int, power: str) -> list[str]:
+    """Set the stored game at the winter adjustments with ``power`` owning one centre fewer
+    than it has units (one removal due); return its units."""
+    units: list[str] = []
+
+    def removals(game: Game) -> None:
+        position = game.position.to_json()
+        centers = dict(position["centers"])
+        centers[power] = centers[power][1:]
+        at(game, "W1901A", {"units": position["units"], "centers": centers})
+        assert game.builds_due()[power] == -1
+        units.extend(position["units"][power])
+
+    rewrite_stored_game(server, game_id, removals)
+    return units
+
+
+@pytest.mark.parametrize("ordered", [True, False], ids=["ordered", "left-to-the-rules"])
+def test_the_summary_of_removals_says_what_was_removed(
+    server: LiveServer, browser: Any, ordered: bool
+) -> None:
+    """After the adjustments, "what happened" tells the unit removed, in each of the four
+    languages: the removal ordered (as a sentence outside English, as the list of orders
+    says it), or, when the player gave none, that the rules chose the unit (it said "the unit
+    was disbanded (civil disorder)" to a player who had only pressed Ready: in Spanish "La
+    flota de Nápoles se disuelve: la unidad se disolvió (desorden civil)")."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    open_at(page, server, "rhea" if ordered else "rolf", put_at_the_removals)
+    assert "1 removal(s) due, 1 still to order" in page.inner_text("#phase-brief")
+    if ordered:
+        page.locator("#unit-list button.unit").first.click()
+        page.locator('#legal .legal-option[data-kind="disband"]').first.click()
+        page.wait_for_function("document.querySelectorAll('#my-orders li.order').length === 1")
+        idle(page)
+        assert "0 still to order" in page.inner_text("#phase-brief")
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.click("#ready")
+    until_phase_changes(page, "W1901A")
+    page.wait_for_selector("#summary .summary.fresh")
+    assert page.get_attribute("#step-label", "data-phase") == "W1901A"
+    for lang, (said_ordered, said_unordered) in REMOVALS_SAID.items():
+        if lang != "en":
+            in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+            continue_to_now(page)
+            page.click("#step-prev")  # back to the adjustments, in this language
+            page.wait_for_function(
+                "document.getElementById('step-label').dataset.phase === 'W1901A'"
+            )
+            idle(page)
+        told = page.inner_text("#summary-list").split("\n")
+        entry = page.evaluate(
+            """() => fetch(`/api/games/${location.hash.split('/')[2]}/history/W1901A`
+                + `?language=${document.documentElement.lang}`).then((r) => r.json())
+                .then((rec) => Object.values(rec.orders).flat().find((e) => / D$/.test(e.order)))"""
+        )
+        assert bool(entry.get("implied")) is not ordered, entry
+        words = entry["text"] if lang == "en" else entry["long"].rstrip(".")
+        said = said_ordered if ordered else said_unordered
+        assert told == [said.format(order=words)], (lang, told)
+        shot(page, f"removals-summary-{'ordered' if ordered else 'unordered'}-{lang}")
+
+
 GAME_OF = {  # the default name of a new game, for a name after a vowel, an h, a consonant
     "en": ("anafrd's game", "hugo's game", "bruno's game"),
     "es": ("Partida de anafrd", "Partida de hugo", "Partida de bruno"),
