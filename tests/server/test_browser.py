@@ -1193,6 +1193,35 @@ def test_a_power_without_orders_is_told_so_once(server: LiveServer, browser: Any
         assert page.evaluate(summary, [text, True]) == [told], lang
 
 
+# Centres lost and gained, as the summary names them: each without its article (the page
+# gave the second and later ones the article a sentence gives: "ganhou Grécia, a Sérvia").
+CENTRES_SAID = {
+    "en": ["lost Vienna, Denmark", "gained Greece, Serbia, Bulgaria"],
+    "es": ["perdió Viena, Dinamarca", "ganó Grecia, Serbia, Bulgaria"],
+    "fr": ["a perdu Vienne, Danemark", "a pris Grèce, Serbie, Bulgarie"],
+    "pt": ["perdeu Viena, Dinamarca", "ganhou Grécia, Sérvia, Bulgária"],
+}
+
+
+def test_centres_lost_and_gained_are_named_alike(server: LiveServer, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "cleo", players="7")
+    summary = """async () => {
+        const {S} = await import('/static/core.js');
+        const {summaryLines} = await import('/static/history.js');
+        while (!S.game) await new Promise((r) => setTimeout(r, 50));
+        const p = S.game.my_powers[0];
+        const record = {orders: {[p]: []}, position: {units: {[p]: ['A BOH']},
+            centers: {[p]: ['VIE', 'DEN', 'BUD']}}, events: []};
+        const after = {units: {[p]: ['A BOH']}, centers: {[p]: ['BUD', 'GRE', 'SER', 'BUL']}};
+        return summaryLines(record, after, 'F1901R').map((l) => l[2]);
+    }"""
+    for lang, said in CENTRES_SAID.items():
+        if lang != "en":
+            in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+        assert page.evaluate(summary) == said, lang
+
+
 def test_draw_votes_and_translation(server: LiveServer, browser: Any) -> None:
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     register_and_create(page, server, "kate", players="7")
