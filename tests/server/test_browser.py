@@ -1838,6 +1838,44 @@ def test_a_retreat_says_why_and_where(server: LiveServer, browser: Any) -> None:
     page.select_option("#language", "en")
 
 
+RETREAT_TOLD = {  # the retreat made, in the summary of the retreats
+    "en": "A BOH R SIL: succeeds",
+    "es": "El ejército de Bohemia se retira a Silesia: tiene éxito",
+    "fr": "L'armée de la Bohême se retire vers la Silésie : réussit",
+    "pt": "O exército da Boêmia retrocede para a Silésia: realizado",
+}
+
+
+def test_a_retreat_made_is_told_in_the_summary(server: LiveServer, browser: Any) -> None:
+    """The retreats processed, "what happened" tells the retreat made, in every language
+    (it said "Nothing happened to your units": only a move's arrow counted as news)."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    open_at(page, server, "rita", put_at_a_retreat)
+    click_province(page, "BOH")
+    page.wait_for_selector('#order-menu .menu-option[data-kind="disband"]')
+    click_province(page, "SIL")
+    page.wait_for_function("[...document.querySelectorAll('#my-orders li.order')].some("
+                           "e => e.dataset.order === 'A BOH R SIL')")  # fmt: skip
+    idle(page)
+    page.click("#ready")
+    until_phase_changes(page, "F1901R")
+    page.wait_for_selector("#summary .summary.fresh")
+    for lang, told in RETREAT_TOLD.items():
+        if lang != "en":
+            in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+            continue_to_now(page)
+            for _ in range(3):
+                if page.get_attribute("#step-label", "data-phase") == "F1901R":
+                    break
+                page.click("#step-prev")
+                idle(page)
+                page.wait_for_selector("#summary .summary")
+        assert page.get_attribute("#step-label", "data-phase") == "F1901R", lang
+        lines = page.inner_text("#summary").split("\n")
+        assert told in lines, (lang, lines)
+        shot(page, f"retreat-told-{lang}", full=False)
+
+
 RETREATS_TO = {  # where the army dislodged from Bohemia may retreat, as each language says it
     "pt": ["pode retroceder para a Galícia, a Silésia, Viena ou ser dissolvida"],
     "es": ["Puede retirarse hacia Galitzia, Silesia, Viena o disolverse"],

@@ -105,7 +105,7 @@ export function fateLine(e, idle = false, adjusting = false) {
   const said = order + t("colon") + t(e.result);
   if (e.result === "illegal" || e.result === "invalid") return ["bad", `${said} (${reason})`];
   if (e.result === "fails" || e.result === "cut") return ["bad", `${said}${reason ? " — " + reason : ""}`];
-  if (e.result === "succeeds" && / - /.test(e.order)) return ["ok", said];
+  if (e.result === "succeeds" && / (-|R) /.test(e.order)) return ["ok", said];  // a move, a retreat
   return null;
 }
 
