@@ -1150,18 +1150,48 @@ def test_a_refusal_s_message_stays_on_the_game_page(server: LiveServer, browser:
         idle(page)
 
 
+# An army dislodged where it held, as the summary tells it: the participle agrees with "the
+# unit" (it agreed with nothing: "El ejército de Trieste se mantiene: desalojada").
+DISLODGED_TOLD = {
+    "en": "A TRI H: dislodged (attacked from VIE)",
+    "es": "El ejército de Trieste se mantiene: la unidad fue desalojada (attacked from VIE)",
+    "fr": "L'armée de Trieste se maintient : l'unité a été délogée (attacked from VIE)",
+    "pt": "O exército de Trieste permanece: a unidade foi deslocada (attacked from VIE)",
+}
+
+
+def test_a_dislodged_army_is_told_in_agreement(server: LiveServer, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "dinah", players="7")
+    line = """async (long) => {
+        const {fateLine} = await import('/static/history.js');
+        return fateLine({order: 'A TRI H', text: 'A TRI H', long, result: 'dislodged',
+            unit: 'dislodged', said: 'attacked from VIE'})[1];
+    }"""
+    longs = {
+        "en": "The army in Trieste holds.",
+        "es": "El ejército de Trieste se mantiene.",
+        "fr": "L'armée de Trieste se maintient.",
+        "pt": "O exército de Trieste permanece.",
+    }
+    for lang, told in DISLODGED_TOLD.items():
+        if lang != "en":
+            in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+        assert page.evaluate(line, longs[lang]) == told, lang
+
+
 # What the summary says of a movement in which my power gave no orders and its army in
 # Bohemia was dislodged (the record as in UNORDERED): that no orders were given, once.
 IDLE = {
     "en": ["no orders were given: the units held", "A BOH: dislodged"],
     "es": [
         "no se dieron órdenes: las unidades se mantuvieron",
-        "E Boh: desalojada",
+        "E Boh: la unidad fue desalojada",
     ],
-    "fr": ["aucun ordre donné : les unités ont tenu", "A Boh : délogée"],
+    "fr": ["aucun ordre donné : les unités ont tenu", "A Boh : l'unité a été délogée"],
     "pt": [
         "nenhuma ordem foi dada: as unidades permaneceram",
-        "E da Boe.: deslocada",
+        "E da Boe.: a unidade foi deslocada",
     ],
 }
 
