@@ -419,6 +419,24 @@ def test_the_summary_of_builds_says_what_was_built_and_waived(
         shot(page, f"builds-summary-{lang}")
 
 
+def test_ready_with_a_removal_not_ordered_asks_first(server: LiveServer, browser: Any) -> None:
+    """A removal due and none ordered: Ready asks first, saying the rules will choose (it
+    went straight on, and the summary then told of a unit the player never chose)."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    open_at(page, server, "romy", put_at_the_removals)
+    asked: list[str] = []
+
+    def answer(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    page.once("dialog", answer)
+    page.click("#ready")
+    idle(page)
+    assert asked and "1 removal(s) not ordered: the rules will choose" in asked[0], asked
+    assert phase(page) == "W1901A" and page.inner_text("#ready") == "Ready"
+
+
 REMOVALS_SAID = {  # a removal ordered; one the player left to the rules
     "en": (
         "{order}: the unit was removed",

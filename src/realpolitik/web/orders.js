@@ -115,7 +115,7 @@ function readyButton(p) {
   }, mine.ready ? `✓ ${t("ready")}` : t("ready"));
 }
 
-// Ready with builds unused or units without orders asks first.
+// Ready with builds unused, removals not ordered or units without orders asks first.
 function confirmReady(p) {
   const g = S.game;
   const mine = g.orders[p];
@@ -124,6 +124,7 @@ function confirmReady(p) {
     const due = (g.adjustments || {})[p] || 0;
     const given = mine.orders.length;
     if (due > 0 && given < due) return confirm(who + t("confirm_builds_left", { n: due - given }));
+    if (due < 0 && given < -due) return confirm(who + t("confirm_removals_left", { n: -due - given }));
   } else if (mine.missing && mine.missing.length) {
     return confirm(who + t("confirm_missing", { units: mine.missing.map(place).join(", ") }));
   }
