@@ -1886,6 +1886,39 @@ def test_a_retreat_says_why_and_where(server: LiveServer, browser: Any) -> None:
     page.select_option("#language", "en")
 
 
+def test_the_phase_stepper_keeps_one_row_on_a_phone(server: LiveServer, browser: Any) -> None:
+    """On a 390 px phone the stepper's ◀ and ▶ sit beside the phase's name, however long
+    (Portuguese "Agora · Primavera de 1902, retrocedimentos" put each on a line of its own)."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    open_at(page, server, "rory", put_at_a_retreat)
+    page.locator("#unit-list button.unit").first.click()
+    page.locator('#legal .legal-option[data-kind="disband"]').first.click()
+    page.wait_for_function("document.querySelectorAll('#my-orders li.order').length === 1")
+    idle(page)
+    page.click("#ready")
+    until_phase_changes(page, "F1901R")
+    page.wait_for_selector("#step-now")  # the retreats' results, a button back to now
+    for lang in ("pt", "es", "fr"):
+        in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+        for view in ("results", "now"):
+            if view == "results":
+                continue_to_now(page)
+                page.click("#step-prev")
+                page.wait_for_selector("#step-now")
+                idle(page)
+            else:
+                page.click("#step-now")
+                page.wait_for_selector("#step-now", state="detached")
+                idle(page)
+            prev, label, after = (page.locator(f"#step-{w}").bounding_box()
+                                  for w in ("prev", "label", "next"))  # fmt: skip
+            assert prev and label and after, lang
+            for button in (prev, after):  # each beside the name, not above or below it
+                assert button["y"] < label["y"] + label["height"], (lang, view, button, label)
+                assert button["y"] + button["height"] > label["y"], (lang, view, button, label)
+            shot(page, f"stepper-{lang}-{view}", full=False)
+
+
 RETREAT_TOLD = {  # the retreat made, in the summary of the retreats
     "en": "A BOH R SIL: succeeds",
     "es": "El ejército de Bohemia se retira a Silesia: tiene éxito",
