@@ -1919,6 +1919,25 @@ def test_the_phase_stepper_keeps_one_row_on_a_phone(server: LiveServer, browser:
             shot(page, f"stepper-{lang}-{view}", full=False)
 
 
+def test_fresh_results_come_into_view_on_a_phone(server: LiveServer, browser: Any) -> None:
+    """A phone's player presses Ready at the foot of the page: when the phase is processed,
+    what happened is brought into view (it stayed above, out of sight, under the words
+    "Nothing to order this phase")."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    open_at(page, server, "reza", put_at_a_retreat)
+    page.locator("#unit-list button.unit").first.click()
+    page.locator('#legal .legal-option[data-kind="disband"]').first.click()
+    page.wait_for_function("document.querySelectorAll('#my-orders li.order').length === 1")
+    idle(page)
+    page.locator("#ready").scroll_into_view_if_needed()
+    page.click("#ready")
+    until_phase_changes(page, "F1901R")
+    page.wait_for_selector("#summary .summary.fresh")
+    box = page.locator("#summary").bounding_box()
+    assert box and 0 <= box["y"] < 844 - 40, box
+    shot(page, "fresh-results-phone", full=False)
+
+
 RETREAT_TOLD = {  # the retreat made, in the summary of the retreats
     "en": "A BOH R SIL: succeeds",
     "es": "El ejército de Bohemia se retira a Silesia: tiene éxito",

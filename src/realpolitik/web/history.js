@@ -158,6 +158,11 @@ function renderSummary(record, after, fresh, name, phase) {
     lines.length ? el("ul", { id: "summary-list" }, lines.map(([p, cls, text]) => el("li", { class: cls }, p && (g.my_powers.length > 1 || !g.my_powers.length) ? powerName(p) + t("colon") + text : text)))
       : el("p", { class: "muted" }, t("sum_nothing")),
     fresh ? continueButton() : null));
+  // fresh results out of sight (a phone's player who pressed Ready at the foot of the
+  // page): brought into view, unless the player is typing
+  const r = box.getBoundingClientRect();
+  const typing = document.activeElement && /^(TEXTAREA|INPUT)$/.test(document.activeElement.tagName);
+  if (fresh && !typing && (r.top < 0 || r.top > window.innerHeight - 40)) box.scrollIntoView({ block: "start" });
 }
 
 // After fresh results: on to the next phase processed meanwhile, or to the present.
