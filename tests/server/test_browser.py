@@ -1938,6 +1938,40 @@ def test_fresh_results_come_into_view_on_a_phone(server: LiveServer, browser: An
     shot(page, "fresh-results-phone", full=False)
 
 
+def put_at_another_s_retreat(server: LiveServer, game_id: int, power: str) -> str:
+    """Set the stored game at a retreat in which only another power has a unit to retreat
+    (dislodged from Bohemia by ``power``'s supported attack); return that power."""
+    other = ""
+
+    def retreat(game: Game) -> None:
+        nonlocal other
+        other = next(p for p in game.powers if p != power)
+        centers = game.position.to_json()["centers"]
+        at(game, "F1901M", {"units": {other: ["A BOH"], power: ["A MUN", "A TYR"]},
+                            "centers": centers})  # fmt: skip
+        game.submit(power, ["A MUN - BOH", "A TYR S A MUN - BOH"])
+        game.submit(other, ["A BOH H"])
+        game.process()
+        assert str(game.phase) == "F1901R", game.phase
+
+    rewrite_stored_game(server, game_id, retreat)
+    return other
+
+
+def test_nothing_to_order_is_said_once(server: LiveServer, browser: Any) -> None:
+    """A phase with nothing for me to order says so, without "No orders yet" under it as if
+    orders were awaited."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    register_and_create(page, server, "wren", players="7")
+    game_id = int(page.evaluate("location.hash.split('/')[2]"))
+    put_at_another_s_retreat(server, game_id, page.get_attribute("#power", "data-power") or "")
+    page.reload()
+    page.wait_for_selector("#orders-panel .power-orders")
+    idle(page)
+    panel = page.inner_text("#orders-panel")
+    assert "Nothing to order this phase" in panel and "No orders yet" not in panel, panel
+
+
 RETREAT_TOLD = {  # the retreat made, in the summary of the retreats
     "en": "A BOH R SIL: succeeds",
     "es": "El ejército de Bohemia se retira a Silesia: tiene éxito",

@@ -97,7 +97,8 @@ function orderItems(p) {
     el("button", { class: "link", title: t("remove"), "aria-label": t("remove"), onclick: () => replaceOrders(mine.orders.filter((x) => x.order !== o.order).map((x) => x.order), p) }, "✕")));
   const refused = (S.refused || []).filter((r) => r.power === p).map((r) => el("li", { class: "order refused", "data-refused": r.order },
     el("span", { class: "status" }, "✗"), " ", el("span", {}, r.order), " — ", el("span", { class: "reason" }, r.reason)));
-  if (!items.length && !refused.length) return [el("li", { class: "muted" }, t("no_orders"))];
+  // ("no orders yet" only where orders are asked: not under "nothing to order this phase")
+  if (!items.length && !refused.length) return mine.to_act ? [el("li", { class: "muted" }, t("no_orders"))] : [];
   return [...items, ...refused];
 }
 
