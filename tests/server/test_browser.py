@@ -723,6 +723,59 @@ def test_a_phone_opens_on_the_places_to_order(server: LiveServer, browser: Any) 
         page.close()
 
 
+def put_at_an_attack_far_apart(server: LiveServer, game_id: int, power: str) -> str:
+    """Set the stored game at F1901M: ``power``'s army in Bulgaria and fleet in Norway (the
+    whole board between them), another power's supported attack on Bulgaria stored and
+    ready; return the attacker."""
+    other = ""
+
+    def attack(game: Game) -> None:
+        nonlocal other
+        other = next(p for p in game.powers if p != power)
+        centers = game.position.to_json()["centers"]
+        at(game, "F1901M", {"units": {power: ["A BUL", "F NWY"], other: ["A RUM", "A SER"]},
+                            "centers": centers})  # fmt: skip
+
+    rewrite_stored_game(server, game_id, attack)
+    db = stored_game(server)
+    try:
+        db.execute(
+            "INSERT INTO orders (game_id, phase, power, orders, ready, updated_at)"
+            " VALUES (?, 'F1901M', ?, ?, 1, ?)",
+            (game_id, other, json.dumps(["A RUM - BUL", "A SER S A RUM - BUL"]), time.time()),
+        )
+        db.commit()
+    finally:
+        db.close()
+    return other
+
+
+def test_a_phone_zooms_on_the_retreat_that_follows(server: LiveServer, browser: Any) -> None:
+    """On a phone, the movement processed and one of my units dislodged, the board of the
+    retreats zooms on that unit and where it may go (it kept the movement's view: there,
+    my units far apart, about the whole board, its names a few pixels tall)."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    open_at(page, server, "yves", put_at_an_attack_far_apart)
+    page.once("dialog", lambda dialog: dialog.accept())  # units without orders hold
+    page.click("#ready")
+    until_phase_changes(page, "F1901M")
+    continue_to_now(page)
+    page.wait_for_selector("#unit-list button.unit")
+    idle(page)
+    view = page.get_attribute("#map svg", "viewBox") or ""
+    full = float((page.get_attribute("#map svg", "data-full") or "").split()[2])
+    x, y, w, h = (float(v) for v in view.split())
+    assert w <= full / 2, (view, full)  # zoomed on the retreat, not on the movement's units
+    for p in ("BUL", "GRE", "CON"):  # the unit, where it may retreat
+        box = page.evaluate(
+            "(p) => { const b = document.querySelector(`#map svg [id='${p}']`).getBBox();"
+            " return {x: b.x + b.width / 2, y: b.y + b.height / 2}; }",
+            p,
+        )
+        assert x <= box["x"] <= x + w and y <= box["y"] <= y + h, (p, box, view)
+    shot(page, "phone-retreat-zoomed", full=False)
+
+
 EMPTY_CARDS = """[...document.querySelectorAll('section.card')]
     .filter(c => c.offsetParent && !c.innerText.trim()).map(c => c.id)"""
 

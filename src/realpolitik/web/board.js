@@ -45,7 +45,9 @@ function focusMine() {
   const pic = document.querySelector("#map svg");
   const all = (S.game.position && S.game.position.units) || {};
   const ordered = Object.keys(S.legal);
-  const places = ordered.length ? ordered : S.game.my_powers.flatMap((p) => all[p] || []).map((u) => u.split(" ")[1]);
+  // a dislodged unit's retreats too: the places to tap next
+  const retreats = Object.values(S.legal).flat().filter((o) => o.kind === "retreat" && o.dest).map((o) => o.dest);
+  const places = ordered.length ? [...ordered, ...retreats] : S.game.my_powers.flatMap((p) => all[p] || []).map((u) => u.split(" ")[1]);
   if (!pic || !places.length || !window.matchMedia("(max-width: 800px)").matches) return;
   const boxes = places.map((at) => pic.querySelector(`[id="${at.split("/")[0]}"]`)).filter(Boolean).map((p) => p.getBBox());
   if (!boxes.length) return;
