@@ -88,6 +88,7 @@ class _GameFacts:
         "disorder",
         "game_map",
         "kind",
+        "left",
         "may_act",
         "phase",
         "played",
@@ -110,6 +111,7 @@ class _GameFacts:
     players: dict[str, tuple[Power, ...]]
     played: frozenset[Power]
     disorder: frozenset[Power]
+    left: frozenset[Power]  # powers whose player left or conceded
     may_act: dict[Power, Power]  # the powers a player may act for now, each by its name
     kind: PhaseKind
     allowed: tuple[type, ...]
@@ -134,8 +136,11 @@ class _GameFacts:
         self.played = frozenset(power for powers in players.values() for power in powers)
         s = self.status
         out = {p for p in self.powers if p not in self.played}
-        self.disorder = frozenset(s.disorder | s.conceded | s.missed | out)
-        left = s.conceded | s.disorder
+        left = self.left = s.conceded | s.disorder
+        if game.edition.leaving == "disorder":
+            self.disorder = frozenset(left | s.missed | out)
+        else:  # a power whose player left just has no orders (conquista)
+            self.disorder = frozenset(s.missed | out)
         self.may_act = {p: p for p in self.powers if p in self.played and p not in left}
         self._teams = None
         # what orders are checked against: the kinds of order of the phase, those of them
@@ -165,7 +170,7 @@ class _GameFacts:
     def must_order(self) -> tuple[Power, ...]:
         """The powers that may order and have a choice (see :meth:`Game.must_order`)."""
         if self._must is None:
-            cd = self.disorder - self.status.missed
+            cd = (self.disorder - self.status.missed) | self.left
             pos = self.position
             if self.kind is PhaseKind.MOVEMENT:
                 owners = {u.power for u in pos.units.values()}
@@ -316,8 +321,9 @@ class Game:
 
     @property
     def civil_disorder(self) -> frozenset[Power]:
-        """Powers in civil disorder now: out of the game, neutral, left, conceded, or
-        without orders in this turn's movement phase (until they order again)."""
+        """Powers in civil disorder now: out of the game, neutral, without orders in this
+        turn's movement phase (until they order again), and, where the edition has it for a
+        player who leaves (:attr:`Edition.leaving`), left or conceded."""
         return self._facts().disorder
 
     def _check_power(self, power: Power) -> Power:
@@ -346,7 +352,9 @@ class Game:
         if power in status.conceded:
             raise GameError(f"{power} has conceded")
         if power in status.disorder:
-            raise GameError(f"{power} is in civil disorder: its player must return first")
+            if self.edition.leaving == "disorder":
+                raise GameError(f"{power} is in civil disorder: its player must return first")
+            raise GameError(f"{power}'s player has left: it must return first")
         return power
 
     def _open(self) -> None:
@@ -701,12 +709,12 @@ class Game:
         return False
 
     def concede(self, power: Power) -> bool:
-        """``power`` concedes: it leaves the game for good (civil disorder). When the powers
-        still playing all belong to one player, that player wins. Returns whether the game
-        ended."""
+        """``power`` concedes: it leaves the game for good, as a player who leaves (see
+        :meth:`set_civil_disorder`), and cannot win. When the powers still playing all
+        belong to one player, that player wins. Returns whether the game ended."""
         power = self._playing(power)
         self.status = replace(self.status, conceded=self.status.conceded | {power})
-        self._orders.pop(power, None)
+        self._forget_pending(power)
         self.votes.pop(power, None)
         playing = self.voters()
         names = {self.controller(p) for p in playing}
@@ -716,9 +724,13 @@ class Game:
         return False
 
     def set_civil_disorder(self, power: Power, on: bool = True) -> None:
-        """A player leaves (``on``) or returns: in civil disorder a power's units hold and do
-        not support each other, its dislodged units are disbanded, it builds nothing and
-        its removals follow the edition's rule."""
+        """A player leaves (``on``) or returns; its pending orders go. Where the edition
+        says so (:attr:`Edition.leaving` ``"disorder"``: classic, 1971, grow) the power is
+        in civil disorder: its units hold and do not support each other, its dislodged
+        units are disbanded, it builds nothing and its removals follow the edition's rule.
+        Conquista has no civil disorder: the power just has no orders (its units hold; its
+        reinforcements stay due, placed if its player returns in time). Either way nobody
+        orders for it, nor waits for it, until its player returns."""
         self._open()
         power = self._check_power(power)
         if self.controller(power) is None:
@@ -728,9 +740,16 @@ class Game:
         s = self.status
         if on:
             self.status = replace(s, disorder=s.disorder | {power})
-            self._orders.pop(power, None)
+            self._forget_pending(power)
         else:
             self.status = replace(s, disorder=s.disorder - {power}, missed=s.missed - {power})
+
+    def _forget_pending(self, power: Power) -> None:
+        """A leaving power's orders of this phase go, with its acceptances and declaration
+        (conquista's, given with the orders)."""
+        self._orders.pop(power, None)
+        self._accepted.pop(power, None)
+        self._declared.pop(power, None)
 
     def send_message(self, sender: Power, recipient: str, text: str) -> Message:
         """Press: a message from a played power to another power or to all (``"GLOBAL"``)."""
