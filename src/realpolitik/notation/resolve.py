@@ -99,7 +99,7 @@ class _Checker:
         if coast_of(ref.location) is not None and actual.location != ref.location:
             wrong = Reason("wrong_unit_coast", location=actual.location, name=ref.location)
             raise self.rejected(wrong)
-        return complete_unit(ref, actual), actual
+        return complete_unit(ref, actual, own=ordered), actual
 
     def destination(self, unit: Unit, dest: Location, *, via: bool, retreat: bool) -> Location:
         """The exact location a unit can move (or retreat) to, or an error: the move rule
@@ -232,26 +232,28 @@ class _Checker:
         info = self.map.provinces[prov]
         if prov in self.ctx.position.units:
             raise self.rejected(Reason("occupied", prov))
-        power = self.ctx.power
-        if info.home is None or (power is not None and info.home != power):
-            raise self.rejected(Reason("not_home_centre", prov, power=power or ""))
+        for power in (self.ctx.power, ref.power):  # the power's, and the one it names
+            if info.home is None or (power is not None and info.home != power):
+                raise self.rejected(Reason("not_home_centre", prov, power=power or ""))
+        # the build is the home power's: a name it gives ("A Inglaterra coloca uma
+        # armada em Edimburgo") says who builds, and is not kept
         kind = ref.type
         if kind is None:
             if info.type is not ProvinceType.INLAND:
                 raise self.rejected(Reason("build_type", prov))
             kind = ARMY
         if kind is ARMY:
-            return Build(UnitRef(ARMY, prov, ref.power))
+            return Build(UnitRef(ARMY, prov))
         if info.type is ProvinceType.INLAND:
             raise self.rejected(Reason("fleet_inland", prov))
         coast = coast_of(ref.location)
         if not info.coasts:
-            return Build(UnitRef(FLEET, prov, ref.power))
+            return Build(UnitRef(FLEET, prov))
         if coast is None:
             raise self.rejected(Reason("missing_coast", prov, coasts=info.coasts))
         if coast not in info.coasts:
             raise self.rejected(Reason("no_such_coast", prov, coast=coast))
-        return Build(UnitRef(FLEET, f"{prov}/{coast}", ref.power))
+        return Build(UnitRef(FLEET, f"{prov}/{coast}"))
 
 
 _STRICT = Rules(
@@ -264,21 +266,27 @@ an error (the adjudicator's rules may ignore it); an omitted one is filled in wh
 fleet can reach only one."""
 
 
-def complete_unit(ref: UnitRef, unit: Unit | None) -> UnitRef:
+def complete_unit(ref: UnitRef, unit: Unit | None, *, own: bool = False) -> UnitRef:
     """``ref`` with the type and the coast it leaves out taken from ``unit``, the unit in
     its province (``None``: there is none). A type or a coast ``ref`` gives is kept, even
-    one the unit does not have (the adjudicator judges it): then ``ref`` is kept whole.
+    one the unit does not have (the adjudicator judges it): then both are kept as given.
+    ``own``: ``ref`` names the unit ordered, whose nationality, if its owner's, is left out
+    (the power giving the order says it: "A Inglaterra coloca...", "French A PAR").
 
         >>> str(complete_unit(UnitRef(None, "STP"), Unit("RUSSIA", FLEET, "STP/SC")))
         'F STP/SC'
     """
-    if unit is None or (ref.type is unit.type and ref.location == unit.location):
+    if unit is None:
         return ref
-    if ref.type is not None and ref.type is not unit.type:
+    power = None if own and ref.power == unit.power else ref.power
+    utype, location = ref.type, ref.location
+    if (utype is None or utype is unit.type) and (
+        location == unit.location or coast_of(location) is None
+    ):
+        utype, location = unit.type, unit.location
+    if utype is ref.type and location == ref.location and power == ref.power:
         return ref
-    if ref.location != unit.location and coast_of(ref.location) is not None:
-        return ref
-    return UnitRef(unit.type, unit.location, ref.power)
+    return UnitRef(utype, location, power)
 
 
 def complete(
@@ -296,7 +304,7 @@ def complete(
     pool = units
     if kind is PhaseKind.RETREATS:
         pool = {p: d.unit for p, d in position.dislodged.items()}
-    ref = _completed(order.unit, pool, untyped)
+    ref = _completed(order.unit, pool, untyped, own=True)
     if isinstance(order, SupportHold):
         supported = _completed(order.supported, units, untyped)
         if ref is order.unit and supported is order.supported:
@@ -315,15 +323,19 @@ def complete(
     return order if ref is order.unit else replace(order, unit=ref)
 
 
-def _completed(ref: UnitRef, pool: Mapping[Province, Unit], untyped: bool) -> UnitRef:
+def _completed(
+    ref: UnitRef, pool: Mapping[Province, Unit], untyped: bool, *, own: bool = False
+) -> UnitRef:
     """:func:`complete_unit` of ``ref`` with the unit of ``pool`` in its province (a unit
     without its type kept so if ``untyped``: see :func:`complete`)."""
     unit = pool.get(PROVINCE[ref.location])
-    if unit is None or (ref.type is unit.type and ref.location == unit.location):
+    if unit is None:
+        return ref
+    if ref.type is unit.type and ref.location == unit.location and (ref.power is None or not own):
         return ref  # the usual case, decided at once
     if untyped and ref.type is None:
         return ref
-    return complete_unit(ref, unit)
+    return complete_unit(ref, unit, own=own)
 
 
 def resolve(order: Order, context: ParseContext) -> Order:
