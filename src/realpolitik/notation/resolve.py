@@ -245,7 +245,7 @@ class _Checker:
         if kind is ARMY:
             return Build(UnitRef(ARMY, prov))
         if info.type is ProvinceType.INLAND:
-            raise self.rejected(Reason("fleet_inland", prov))
+            raise self.rejected(Reason("fleet_build_inland", prov))
         coast = coast_of(ref.location)
         if not info.coasts:
             return Build(UnitRef(FLEET, prov))
