@@ -89,8 +89,7 @@ export function putSvg(svgText, interactive, phase) {
   pic.setAttribute("role", "img");
   pic.classList.toggle("interactive", interactive);
   applyZoom(pic);
-  if (interactive) pic.onclick = onMapClick;
-  setupPan(pic);
+  wireBoard(box);
   const wrap = document.getElementById("map-wrap");
   if (wrap && !wrap.querySelector(".zoom")) {  // (first: on a phone a row above the map, hiding none of it)
     wrap.prepend(el("div", { class: "zoom" },
@@ -124,29 +123,48 @@ function zoomBy(factor, cx, cy) {
   placeMenu();
 }
 
-// Dragging pans a zoomed map; a drag is not a click.
-function setupPan(pic) {
+// Taps, drags and the wheel are read on the board's frame (#map), which stays while the
+// picture in it is replaced (after an order, or news of the game): a tap pressed on one
+// picture and lifted on the next is still a tap, on the board shown as it is lifted (the
+// browser fires no click then, its press's element gone: the tap was lost). Dragging pans
+// a zoomed map; a drag is no tap.
+function wireBoard(box) {
+  if (box.dataset.wired) return;
+  box.dataset.wired = "1";
+  const pic = () => box.querySelector("svg");
   let start = null;
-  pic.onpointerdown = (ev) => { start = { x: ev.clientX, y: ev.clientY, moved: false, z: S.zoom && { ...S.zoom } }; };
-  pic.onpointermove = (ev) => {
-    if (!start || !start.z) return;
+  box.addEventListener("pointerdown", (ev) => {
+    start = ev.isPrimary ? { x: ev.clientX, y: ev.clientY, moved: false, z: S.zoom && { ...S.zoom } } : null;
+  });
+  box.addEventListener("pointermove", (ev) => {
+    const now = pic();
+    if (!start || !start.z || !now) return;
     const dx = ev.clientX - start.x, dy = ev.clientY - start.y;
     if (!start.moved && Math.hypot(dx, dy) < 8) return;
     start.moved = true;
-    const box = pic.getBoundingClientRect();
-    const [, , vw] = pic.getAttribute("viewBox").split(" ").map(Number);
-    const k = vw / box.width;
+    const frame = now.getBoundingClientRect();
+    const [, , vw] = now.getAttribute("viewBox").split(" ").map(Number);
+    const k = vw / frame.width;
     S.zoom = { ...start.z, cx: start.z.cx - dx * k, cy: start.z.cy - dy * k };
-    applyZoom(pic);
+    applyZoom(now);
     placeMenu();
-  };
-  pic.onpointerup = () => { if (start && start.moved) pic.dataset.dragged = "1"; start = null; };
-  pic.onwheel = (ev) => {
-    if (!ev.ctrlKey && !S.zoom) return;
+  });
+  box.addEventListener("pointercancel", () => { start = null; });
+  box.addEventListener("pointerup", (ev) => {
+    const tap = start && !start.moved && ev.button === 0;
+    start = null;
+    const now = pic();
+    if (!tap || !now || !now.classList.contains("interactive")) return;
+    const node = document.elementFromPoint(ev.clientX, ev.clientY);
+    if (node && now.contains(node)) clickProvince(provinceOf(node, now));
+  });
+  box.addEventListener("wheel", (ev) => {
+    const now = pic();
+    if (!now || (!ev.ctrlKey && !S.zoom)) return;
     ev.preventDefault();
-    const pt = svgPoint(pic, ev.clientX, ev.clientY);
+    const pt = svgPoint(now, ev.clientX, ev.clientY);
     zoomBy(ev.deltaY < 0 ? 1.25 : 0.8, pt.x, pt.y);
-  };
+  }, { passive: false });
 }
 
 function svgPoint(pic, x, y) {
@@ -248,12 +266,6 @@ function provinceOf(node, svg) {
     if (raw && /^[A-Z]{3}$/.test(raw)) return raw;
   }
   return null;
-}
-
-function onMapClick(ev) {
-  const pic = ev.currentTarget;
-  if (pic.dataset.dragged) { delete pic.dataset.dragged; return; }
-  clickProvince(provinceOf(ev.target, pic));
 }
 
 export function clickProvince(prov) {
