@@ -2436,3 +2436,109 @@ def test_a_tap_while_the_board_is_redrawn_is_not_lost(server: LiveServer, browse
     chosen = page.evaluate("async () => (await import('/static/core.js')).S.selection.key")
     assert chosen == other and f"{mover.split('/')[0]} - {dest}" in " ".join(my_orders(page))
     shot(page, "tap-while-redrawn", full=False)
+
+
+def put_at_an_attack_with_nowhere_to_go(server: LiveServer, game_id: int, power: str) -> None:
+    """Set the stored game at F1901M with the other powers' orders stored and ready:
+    ``power``'s army in Bohemia to be dislodged with nowhere to go (every neighbour held),
+    its army in Piedmont to be dislodged free to retreat (to Tuscany)."""
+    a, b = "", ""
+
+    def attack(game: Game) -> None:
+        nonlocal a, b
+        a, b = [p for p in game.powers if p != power][:2]
+        centers = game.position.to_json()["centers"]
+        at(game, "F1901M", {"units": {power: ["A BOH", "A PIE"],
+                                      a: ["A MUN", "A TYR", "A SIL", "A MAR", "A VEN"],
+                                      b: ["A GAL", "A VIE"]}, "centers": centers})  # fmt: skip
+
+    rewrite_stored_game(server, game_id, attack)
+    orders = {
+        a: ["A MUN - BOH", "A TYR S A MUN - BOH", "A MAR - PIE", "A VEN S A MAR - PIE", "A SIL H"],
+        b: ["A GAL H", "A VIE H"],
+    }
+    db = stored_game(server)
+    try:
+        for p, given in orders.items():
+            db.execute(
+                "INSERT INTO orders (game_id, phase, power, orders, ready, updated_at)"
+                " VALUES (?, 'F1901M', ?, ?, 1, ?)",
+                (game_id, p, json.dumps(given), time.time()),
+            )
+        db.commit()
+    finally:
+        db.close()
+
+
+def bohemia_in_summary(page: Any, phase: str) -> list[str]:
+    """The lines of ``phase``'s summary (stepped back to it) that tell of Bohemia."""
+    for _ in range(4):
+        page.wait_for_timeout(500)  # the page shown again (after a language switched)
+        idle(page)
+        if page.get_attribute("#step-label", "data-phase") == phase:
+            break
+        page.click("#step-prev")
+        idle(page)
+    page.wait_for_selector("#summary .summary")
+    assert page.get_attribute("#step-label", "data-phase") == phase
+    return [x for x in page.inner_text("#summary").split("\n") if "BOH" in x or "Bo" in x]
+
+
+NOWHERE_TO_GO = {  # a dislodged unit with nowhere to retreat: one word in each language
+    "en": "disbanded",
+    "es": "disuelta",
+    "fr": "dissoute",
+    "pt": "dissolvida",
+}
+OTHER_WORDS = ("destroy", "removed", "destru", "détruit", "retirad", "retirée")
+
+
+def test_a_unit_with_nowhere_to_retreat_is_told_in_one_word(
+    server: LiveServer, browser: Any
+) -> None:
+    """Bohemia's army dislodged with nowhere to go is "disbanded" in the movement's summary,
+    in the retreat's brief and in the retreat's summary, in every language (it was
+    "destroyed", then "disbanded", then "removed")."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "nora", players="7")
+    gid = int(page.evaluate("location.hash.split('/')[2]"))
+    power = page.get_attribute("#power", "data-power") or ""
+    put_at_an_attack_with_nowhere_to_go(server, gid, power)
+    page.reload()
+    page.wait_for_selector("#phase-brief")
+    idle(page)
+    page.fill("#typed", "A BOH H\nA PIE H")
+    page.click("#submit-typed")
+    idle(page)
+    page.click("#ready")
+    until_phase_changes(page, "F1901M")
+    told: dict[str, list[str]] = {}
+    for lang in NOWHERE_TO_GO:
+        in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+        told[f"{lang}-movement"] = bohemia_in_summary(page, "F1901M")
+    continue_to_now(page)
+    for lang in NOWHERE_TO_GO:
+        in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+        told[f"{lang}-retreat"] = [page.inner_text("#phase-brief")]
+    shot(page, "nowhere-retreat")
+    page.select_option("#language", "en")
+    idle(page)
+    # nothing to decide for Bohemia: not offered, not "without orders", Ready asks nothing
+    assert page.locator('#unit-list button.unit[data-key="BOH"]').count() == 0
+    assert page.locator("#missing").count() == 0
+    asked: list[str] = []
+    page.on("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    page.fill("#typed", "A PIE R TUS")
+    page.click("#submit-typed")
+    idle(page)
+    page.click("#ready")
+    until_phase_changes(page, "F1901R")
+    assert asked == [], asked
+    for lang in NOWHERE_TO_GO:
+        in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+        told[f"{lang}-retreats-done"] = bohemia_in_summary(page, "F1901R")
+    shot(page, "nowhere-retreats-done")
+    for where, lines in told.items():
+        word = NOWHERE_TO_GO[where[:2]]
+        assert any(word in x for x in lines), (where, lines)
+        assert not any(w in x.lower() for x in lines for w in OTHER_WORDS), (where, lines)

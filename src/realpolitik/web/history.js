@@ -76,8 +76,9 @@ const why = (e) => e.said || e.reason || "";
 // null when it is not worth a line (a hold that stood, a support given); a disband
 // ordered, in a retreat or an adjustment phase, is told as a removal. ``idle``: its
 // power gave no orders at all (the summary says so once, not again for each unit);
-// ``adjusting``: the phase is an adjustment (a disband not ordered is a removal the rules made).
-export function fateLine(e, idle = false, adjusting = false) {
+// ``adjusting``: the phase is an adjustment (a disband not ordered is a removal the rules made);
+// ``nowhere``: the provinces of dislodged units that had nowhere to retreat.
+export function fateLine(e, idle = false, adjusting = false, nowhere = new Set()) {
   const text = e.text || e.order;
   // outside English the order as a sentence, without its full stop (a notation's last
   // period is an abbreviation's: "E de Bud. para Gal.")
@@ -95,6 +96,7 @@ export function fateLine(e, idle = false, adjusting = false) {
   if (e.implied && / D$/.test(e.order)) {
     // a removal not ordered: the rules chose the unit (the player is told why, not "civil disorder")
     if (adjusting) return ["bad", t("sum_removed_unordered", { order })];
+    if (nowhere.has(e.order.split(" ")[1].split("/")[0])) return ["bad", t("sum_destroyed", { order })];
     return ["bad", t("sum_disbanded", { order, reason })];
   }
   if (e.result === "succeeds") {  // an adjustment done: a build, a removal, a build waived
@@ -130,8 +132,11 @@ export function summaryLines(record, after, phase) {
     // (units hold in a movement phase; retreats and removals not ordered are told each)
     const idle = g.my_powers.length > 0 && phase.endsWith("M") && (record.orders[p] || []).length > 0 && record.orders[p].every((e) => e.implied);
     if (idle) lines.push([p, "bad", t("sum_no_orders")]);
+    // (a retreat's disband with nowhere to go is told as the movement told it)
+    const stuck = ((record.position && record.position.dislodged) || {})[p] || [];
+    const nowhere = new Set(stuck.filter((d) => !(d.retreats || []).length).map((d) => d.unit.split(" ")[1].split("/")[0]));
     for (const e of record.orders[p] || []) {
-      const line = fateLine(e, idle, phase.endsWith("A"));
+      const line = fateLine(e, idle, phase.endsWith("A"), nowhere);
       if (line) lines.push([p, ...line]);
     }
     const before = new Set((record.position.centers || {})[p] || []);

@@ -39,14 +39,15 @@ function powerOrders(p) {
   const mine = S.game.orders[p];
   const legal = S.legalBy[p] || {};
   const typed = el("textarea", { id: idOf("typed", p), class: "typed-box", rows: 3, placeholder: t("typed_orders") });
-  const keys = Object.keys(legal).filter((k) => k !== "WAIVE");
+  const gone = choiceless(p);
+  const keys = Object.keys(legal).filter((k) => k !== "WAIVE" && !gone.has(k.split("/")[0]));
   // the units (or build provinces) with an order: "A BER B", "F STP/SC - BOT" name them second
   const ordered = new Set(mine.orders.map((o) => (o.order.split(" ")[1] || "").split("/")[0]));
   return el("div", { class: "power-orders" + (p === S.power ? " focus" : ""), "data-power": p },
     el("h3", {}, `${t("your_orders")} · ${powerName(p)}`),
     mine.to_act ? phaseBrief(p) : el("p", { class: "muted" }, t("nothing_to_order")),
     el("ul", { id: idOf("my-orders", p), class: "my-orders" }, orderItems(p)),
-    mine.missing && mine.missing.length ? el("p", { id: idOf("missing", p), class: "missing warn" }, `${t("units_without_orders")}${t("colon")}${mine.missing.map(place).join(", ")}`) : null,
+    undecided(p).length ? el("p", { id: idOf("missing", p), class: "missing warn" }, `${t("units_without_orders")}${t("colon")}${undecided(p).map(place).join(", ")}`) : null,
     keys.length ? el("div", { id: idOf("unit-list", p), class: "units" }, keys.map((k) => el("button", {
       class: "unit small secondary" + (ordered.has(k.split("/")[0]) ? " done" : ""), "data-key": k, onclick: () => select(k) },
     ordered.has(k.split("/")[0]) ? "✓ " : "", unitLabel(k)))) : null,
@@ -89,6 +90,21 @@ function phaseBrief(p) {
   return el("p", { id, class: "brief muted" }, t("orders_given", { n: mine.orders.length, of: units }));
 }
 
+// The provinces of ``p``'s dislodged units with nowhere to retreat: nothing to decide there
+// (each is disbanded), so none is offered to order or told as without orders.
+function choiceless(p) {
+  const g = S.game;
+  if (!(g.phase || "").endsWith("R")) return new Set();
+  const mine = ((g.position && g.position.dislodged) || {})[p] || [];
+  return new Set(mine.filter((d) => !d.retreats.length).map((d) => d.unit.split(" ")[1].split("/")[0]));
+}
+
+// The units of ``p`` still without an order that have a choice to make.
+function undecided(p) {
+  const gone = choiceless(p);
+  return (S.game.orders[p].missing || []).filter((k) => !gone.has(k.split("/")[0]));
+}
+
 function orderItems(p) {
   const mine = S.game.orders[p];
   const items = mine.orders.map((o) => el("li", { class: "order ok", "data-order": o.order },
@@ -126,8 +142,8 @@ function confirmReady(p) {
     const given = mine.orders.length;
     if (due > 0 && given < due) return confirm(who + t("confirm_builds_left", { n: due - given }));
     if (due < 0 && given < -due) return confirm(who + t("confirm_removals_left", { n: -due - given }));
-  } else if (mine.missing && mine.missing.length) {
-    return confirm(who + t("confirm_missing", { units: mine.missing.map(place).join(", ") }));
+  } else if (undecided(p).length) {
+    return confirm(who + t("confirm_missing", { units: undecided(p).map(place).join(", ") }));
   }
   return true;
 }
