@@ -2542,3 +2542,28 @@ def test_a_unit_with_nowhere_to_retreat_is_told_in_one_word(
         word = NOWHERE_TO_GO[where[:2]]
         assert any(word in x for x in lines), (where, lines)
         assert not any(w in x.lower() for x in lines for w in OTHER_WORDS), (where, lines)
+
+
+PRESS_CLOSED = {  # why the press is closed in a retreat and in an adjustment phase
+    "en": ("during the retreats", "during the builds and removals"),
+    "es": ("durante las retiradas", "durante las construcciones y disoluciones"),
+    "fr": ("pendant les retraites", "pendant les constructions et les retraits"),
+    "pt": ("durante os retrocedimentos", "durante as construções e remoções"),
+}
+
+
+def test_the_press_closed_says_why_in_retreats_and_adjustments(
+    server: LiveServer, browser: Any
+) -> None:
+    """In a retreat and in an adjustment phase the closed press says so, in each language
+    (it said "orders are being written", which is the movement's reason)."""
+    for k, (user, put) in enumerate((("olga", put_at_a_retreat), ("otto", put_at_the_builds))):
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        open_at(page, server, user, put)
+        for lang, said in PRESS_CLOSED.items():
+            in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+            text = page.inner_text("#press-closed")
+            assert said[k] in text, (user, lang, text)
+            assert not re.search(r"written|escrib|écri|escrit", text), (user, lang, text)
+        shot(page, f"press-closed-{user}", full=False)
+        page.close()

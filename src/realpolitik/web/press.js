@@ -18,6 +18,13 @@ export async function loadMessages(fetch = true) {
   if (added.length || key !== S.pressKey || !document.getElementById("threads")) { S.pressKey = key; renderMessages(); }
 }
 
+// Why the press is closed, as is true in the phase: the retreats and the adjustments have
+// none; a movement's press closes before its orders are due.
+function closedKey() {
+  const kind = (S.game.phase || "").slice(-1);
+  return kind === "R" ? "press_closed_retreats" : kind === "A" ? "press_closed_adjustments" : "press_closed_hint";
+}
+
 function pressOpen() {
   const g = S.game;
   if (g.status !== "active" || g.settings.press === "none") return false;
@@ -87,7 +94,7 @@ function renderMessages(whole = false) {
   if (S.power && g.status === "active" && (g.conceded || []).includes(S.power)) {
     kids.push(el("p", { id: "press-conceded", class: "muted" }, t("press_conceded")));  // as the server says
   } else if (S.power && g.settings.press !== "none" && g.status === "active") {
-    kids.push(pressOpen() ? compose(open) : el("p", { id: "press-closed", class: "muted" }, t("press_closed_hint")));
+    kids.push(pressOpen() ? compose(open) : el("p", { id: "press-closed", class: "muted" }, t(closedKey())));
   } else if (g.settings.press === "none") {
     kids.push(el("p", { class: "muted" }, t("press_none")));
   }
