@@ -2567,3 +2567,44 @@ def test_the_press_closed_says_why_in_retreats_and_adjustments(
             assert not re.search(r"written|escrib|écri|escrit", text), (user, lang, text)
         shot(page, f"press-closed-{user}", full=False)
         page.close()
+
+
+# Whether the header's items share one row (each one's box meets every other's height).
+HEADER_ROWS = """() => {
+    const boxes = [...document.querySelectorAll('header#top > *')].filter(e => !e.hidden)
+        .map(e => e.getBoundingClientRect());
+    return Math.max(...boxes.map(b => b.top)) < Math.min(...boxes.map(b => b.bottom)) ? 1 : 2;
+}"""
+
+
+def test_a_phone_s_header_keeps_one_row_and_the_games_to_watch_are_few(
+    server: LiveServer, browser: Any
+) -> None:
+    """On a 390 px phone the header keeps Log out on its row, in every language (it wrapped
+    to a second line); the lobby lists the newest games to watch, ten, and shows more on
+    asking (it listed every one)."""
+    import httpx
+
+    r = httpx.post(server.url + "/api/accounts", json={"username": "vera", "password": "pw-vera-1"})
+    vera = {"Authorization": f"Bearer {r.json()['token']}"}
+    for n in range(23):  # others' games under way, to watch
+        body = {"name": f"Watch me {n}", "deadlines": "none", "bots": "random", "start": True}
+        assert httpx.post(server.url + "/api/games", json=body, headers=vera).status_code == 201
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    sign_up(page, server, "maximiliana")
+    for lang in ("en", "es", "fr", "pt"):
+        in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+        assert page.evaluate(HEADER_ROWS) == 1, lang
+        assert page.evaluate("document.documentElement.scrollWidth") <= 392, lang
+    page.select_option("#language", "en")
+    idle(page)
+    shot(page, "phone-header", full=False)
+    items = page.locator("#watch-games li")
+    total = page.evaluate("async () => (await (await fetch('/api/games')).json()).watch.length")
+    assert total >= 23 and items.count() == 10, (total, items.count())
+    assert "Watch me 22" in items.first.inner_text()  # the newest first
+    page.click("#more-watch")
+    assert items.count() == 20
+    page.click("#more-watch")
+    assert items.count() == total and page.locator("#more-watch").count() == 0
+    shot(page, "lobby-watch-more")

@@ -80,8 +80,24 @@ export async function showLobby() {
         el("button", { id: "create-game", onclick: create }, t("create"))), about),
     el("section", { class: "card" }, el("h2", {}, t("open_games")),
       lists.open.length ? el("ul", { id: "open-games" }, lists.open.map((g) => gameItem(g, join(g)))) : el("p", { id: "open-games", class: "muted" }, t("none_open"))),
-    el("section", { class: "card" }, el("h2", {}, t("watch_games")),
-      lists.watch.length ? el("ul", { id: "watch-games" }, lists.watch.map((g) => gameItem(g, { label: t("watch"), fn: open(g).fn }))) : el("p", { id: "watch-games", class: "muted" }, t("none_watch"))));
+    el("section", { id: "watch-card", class: "card" }, el("h2", {}, t("watch_games")),
+      lists.watch.length ? watchList(lists.watch, WATCH_STEP, (g) => gameItem(g, { label: t("watch"), fn: open(g).fn })) : el("p", { id: "watch-games", class: "muted" }, t("none_watch"))));
+}
+
+// The games to watch: the newest ``n`` (the server lists them newest first), and a button
+// for more (``item``: a game's line).
+const WATCH_STEP = 10;
+function watchList(games, n, item) {
+  const more = games.length - n;
+  const list = el("ul", { id: "watch-games" }, games.slice(0, n).map(item));
+  const button = more > 0 ? el("button", { id: "more-watch", class: "small secondary", onclick: () => {
+    const card = document.getElementById("watch-card");
+    const next = watchList(games, n + WATCH_STEP, item);
+    card.querySelector("#watch-games").replaceWith(next[0]);
+    const old = card.querySelector("#more-watch");
+    if (old) old.replaceWith(...next.slice(1)); else card.append(...next.slice(1));
+  } }, t("show_more", { n: Math.min(more, WATCH_STEP) })) : null;
+  return button ? [list, button] : [list];
 }
 
 // For one of my games: my powers, whether orders are due, the deadline, unread messages.
