@@ -165,3 +165,13 @@ def test_orders_warns_about_illegal_orders(tmp_path) -> None:
     text = out.getvalue()
     assert "warning: A PAR - MUN is illegal" in text
     assert "A MAR - BUR is illegal" not in text
+
+
+def test_an_option_between_the_power_and_the_orders(tmp_path: Path) -> None:
+    """``orders game.json FRANCE --language es "E Par - Bor"``: the orders after the
+    option are read (they were refused as "unrecognized arguments" on Python 3.11)."""
+    game = str(tmp_path / "g.json")
+    run("new", game, "--seed", "1")
+    code, out = run("orders", game, "FRANCE", "--language", "es", "E Par - Bor", "F Bre - CMa")
+    assert code == 0 and "FRANCE: 2 order(s) recorded" in out
+    assert [str(o) for o in load_game(game).orders("FRANCE")] == ["A PAR - BUR", "F BRE - ENG"]
