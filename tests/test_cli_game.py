@@ -175,3 +175,14 @@ def test_an_option_between_the_power_and_the_orders(tmp_path: Path) -> None:
     code, out = run("orders", game, "FRANCE", "--language", "es", "E Par - Bor", "F Bre - CMa")
     assert code == 0 and "FRANCE: 2 order(s) recorded" in out
     assert [str(o) for o in load_game(game).orders("FRANCE")] == ["A PAR - BUR", "F BRE - ENG"]
+
+
+def test_an_unknown_power_listed_prints_nothing_but_the_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = str(tmp_path / "g.json")
+    run("new", game, "--seed", "1")
+    code, out = run("orders", game, "PRUSSIA", "--list")
+    assert code == 2 and out == ""  # was "PRUSSIA, Spring 1901:" before the error
+    assert "unknown power 'PRUSSIA'" in capsys.readouterr().err
+

@@ -183,8 +183,9 @@ def _orders(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     power = args.power.upper()
     if args.list:
         game = load_game(args.file)
+        pending = game.orders(power)  # an unknown power is refused before anything is written
         out.write(f"{power}, {game.phase_name()}:\n")
-        for order in game.orders(power):
+        for order in pending:
             out.write(f"  {order}\n")
         return 0
     texts = list(args.orders) or _read_orders(stdin)
