@@ -186,3 +186,10 @@ def test_an_unknown_power_listed_prints_nothing_but_the_error(
     assert code == 2 and out == ""  # was "PRUSSIA, Spring 1901:" before the error
     assert "unknown power 'PRUSSIA'" in capsys.readouterr().err
 
+
+def test_a_file_in_a_missing_folder_is_named_as_asked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = str(tmp_path / "nowhere" / "g.json")
+    err = fails(capsys, "new", target)
+    assert f"No such file or directory: '{target}'" in err and ".tmp" not in err
