@@ -216,3 +216,20 @@ def test_victory_condition_per_edition_and_table(edition, players, count, needed
     victory = game.edition.victory_for(game.setup)
     assert (victory.count, victory.needed(game.game_map), victory.per) == (count, needed, per)
     assert (victory.alliance_years is not None) == (edition == "conquista" and players > 2)
+
+
+def test_a_finished_game_asks_for_nothing() -> None:
+    """Once a victory ends the game in the Fall, the adjustment phase it stops at owes no
+    builds and waits on nobody (``builds_due`` gave the winner's build, and ``realpolitik
+    legal`` and the view's ``adjustments`` said so)."""
+    data = {"units": {"FRANCE": ["A PIC", "A BUR"], "GERMANY": ["A RUH"]},
+            "centers": {"FRANCE": [c for c in EIGHTEEN if c not in ("MUN", "BEL")] + ["VEN"],
+                        "GERMANY": ["MUN"]}}  # fmt: skip
+    game = at(Game.new(seed=1), "F1905M", data)
+    game.submit("FRANCE", ["A PIC - BEL", "A BUR - MUN"])
+    game.process()
+    assert game.is_over and game.phase.is_adjustments
+    position = game.position
+    assert len(position.centers_of("FRANCE")) == 19 and len(position.units_of("FRANCE")) == 2
+    assert game.builds_due() == {} and game.must_order() == []
+    assert game.legal_orders() == {} and game.view()["adjustments"] == {}

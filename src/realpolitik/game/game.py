@@ -356,7 +356,10 @@ class Game:
     # --- orders --------------------------------------------------------------------------
     def must_order(self) -> list[Power]:
         """Powers that may order in this phase and have a choice to make (whether they did
-        or not; a power that missed a turn may return by ordering)."""
+        or not; a power that missed a turn may return by ordering); none once the game is
+        over."""
+        if self.result is not None:
+            return []
         return list(self._facts().must_order())
 
     def waiting_for(self) -> list[Power]:
@@ -372,7 +375,10 @@ class Game:
         return [p for p in self._facts().must_order() if p not in missed]
 
     def builds_due(self) -> dict[Power, int]:
-        """Builds (positive) or removals (negative) due per power in an adjustment phase."""
+        """Builds (positive) or removals (negative) due per power in an adjustment phase;
+        none once the game is over."""
+        if self.result is not None:
+            return {}
         return dict(self._facts().due())
 
     def submit(
