@@ -205,6 +205,11 @@ def test_what_players_type(language: str, text: str, order: object) -> None:
         ("es", "E Par -", "está incompleta: falta una región"),
         ("fr", "A Par (S)", "incomplet : il manque un espace"),
         ("pt", "E de Par. para", "incompleta: falta uma província"),
+        # a support or move cut off after a word that is also a filler is no hold
+        ("es", "E Par A", "está incompleta: falta una región"),
+        ("es", "E Par a", "está incompleta: falta una región"),
+        ("en", "A PAR the", 'or the end of the order, found "the"'),
+        ("pt", "E de Par. a", 'ou o fim da ordem, mas aparece "a"'),
         ("en", "A PAR - BUR BUR", 'or the end of the order, found "bur"'),
         ("pt", "A permanece", 'esperava-se uma província, mas aparece "permanece"'),
         ("fr", "A Par " * 30, "est trop long"),
