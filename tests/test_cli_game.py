@@ -193,3 +193,26 @@ def test_a_file_in_a_missing_folder_is_named_as_asked(
     target = str(tmp_path / "nowhere" / "g.json")
     err = fails(capsys, "new", target)
     assert f"No such file or directory: '{target}'" in err and ".tmp" not in err
+
+
+def test_the_warning_says_what_becomes_of_an_illegal_order(tmp_path: Path) -> None:
+    """An illegal retreat disbands the unit and an illegal adjustment is dropped: the
+    warning said "the unit will hold" in every phase."""
+    game = str(tmp_path / "g.json")
+    run("new", game, "--seed", "1", "--no-clock")
+    run("orders", game, "FRANCE", "A PAR - BUR", "A MAR - SPA")
+    run("orders", game, "GERMANY", "A MUN - RUH", "A BER - MUN")
+    run("process", game)
+    run("orders", game, "GERMANY", "A RUH - BUR", "A MUN S A RUH - BUR")
+    run("orders", game, "FRANCE", "A BUR H")
+    run("process", game)
+    code, out = run("orders", game, "FRANCE", "A BUR R RUH")
+    assert code == 0 and "A BUR R RUH is illegal" in out
+    warning = out.split("A BUR R RUH is illegal", 1)[1].split("\n")[0]
+    assert warning.endswith(": the unit will be disbanded")
+    run("orders", game, "FRANCE", "A BUR R PIC")
+    code, out = run("process", game)
+    assert "Winter 1901 adjustments" in out and "FRANCE builds 1" in out
+    code, out = run("orders", game, "FRANCE", "WAIVE", "WAIVE")
+    assert "warning: WAIVE is illegal (only 1 adjustment(s) due): it will be ignored" in out
+    assert "hold" not in out

@@ -37,6 +37,7 @@ from realpolitik.formats.savegame import (
 from realpolitik.game import Game
 from realpolitik.game.editions import EDITIONS
 from realpolitik.game.views import results_by_power
+from realpolitik.phase import PhaseKind
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -198,11 +199,21 @@ def _orders(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
             game.declare_alliance(power, args.ally)
         save_game(game, args.file)
     out.write(f"{power}: {len(orders)} order(s) recorded for {game.phase_name()}.\n")
+    fate = _ILLEGAL_FATE[game.phase.kind]
     for k, reason in sorted(game.illegal_orders(power, orders).items()):
-        out.write(f"  warning: {orders[k]} is illegal ({reason}): the unit will hold\n")
+        out.write(f"  warning: {orders[k]} is illegal ({reason}): {fate}\n")
     waiting = game.waiting_for()
     out.write(f"Still waiting for: {', '.join(waiting)}\n" if waiting else "All orders are in.\n")
     return 0
+
+
+_ILLEGAL_FATE = {
+    PhaseKind.MOVEMENT: "the unit will hold",
+    PhaseKind.RETREATS: "the unit will be disbanded",
+    PhaseKind.ADJUSTMENTS: "it will be ignored",
+}
+"""What becomes of an illegal order, by the kind of phase (a retreat phase disbands a unit
+without a legal retreat; an adjustment phase drops the order)."""
 
 
 def _read_orders(stdin: TextIO) -> list[str]:
