@@ -360,6 +360,22 @@ def test_an_adjustment_phase_reads_bare_units_as_builds_and_removals() -> None:
     assert parse_order("WAIVE", position=position, game_map=BOARD, phase=winter) == Waive()
 
 
+@pytest.mark.parametrize(
+    ("language", "text"),
+    [("en", "A MUN H"), ("es", "E Mun M"), ("fr", "A Mun (H)"), ("pt", "E de Mun. permanece")],
+)
+def test_a_hold_written_out_in_an_adjustment_phase_is_no_removal(language: str, text: str) -> None:
+    """The bare "E Mun" is a removal; "A MUN H" (keep it) was read as one too."""
+    winter = Phase.parse("W1901A")
+    position = Position({"MUN": Unit("GERMANY", ARMY, "MUN")}, START.centers)
+    with pytest.raises(IllegalOrderError):
+        parse_order(text, language=language, position=position, game_map=BOARD, phase=winter)
+    bare = text.rsplit(" ", 1)[0]
+    assert parse_order(
+        bare, language=language, position=position, game_map=BOARD, phase=winter
+    ) == Disband(A("MUN"))
+
+
 def test_the_reader_names_places_with_their_article() -> None:
     winter = Phase.parse("W1901A")
     position = Position(
