@@ -557,7 +557,10 @@ class Game:
             raise GameError(f"{self.edition.name} has no alliance victory")
         if not self.phase.is_movement:
             raise GameError("alliances are declared with the orders of a movement phase")
-        others = {self._check_power(p) for p in partners} - {power}
+        named = {self._check_power(p) for p in partners}
+        others = named - {power}
+        if named and not others:  # not a way to leave the alliance unawares
+            raise GameError(f"{power} cannot declare an alliance with itself alone")
         members = tuple(sorted(others | {power})) if others else ()
         self._declared[power] = members
         return members
