@@ -130,6 +130,12 @@ def test_unreadable_orders_keep_the_readable_ones_around_them() -> None:
         ({"phase": "S1901M", "units": {"FRANCE": ["A NTH"]}}, "army cannot stand"),
         ({"phase": "S1901M", "units": {"FRANCE": ["F SPA"]}}, "must name its coast"),
         ({"phase": "S1901M", "centers": {"FRANCE": ["BUR"]}}, "not a supply centre"),
+        ({"phase": "S1901M", "units": {"SPAIN": ["A PAR"]}}, "units: unknown power 'SPAIN'"),
+        ({"phase": "S1901M", "centers": {"frnace": ["PAR"]}}, "centers: unknown power 'FRNACE'"),
+        (
+            {"phase": "S1901R", "dislodged": {"PRUSSIA": [{"unit": "A PAR"}]}},
+            "dislodged: unknown power 'PRUSSIA'",
+        ),
         ({"phase": "S1901M", "bogus": 1}, "unknown key"),
         ({"phase": "S1901M", "orders": ["A PAR H"]}, "orders"),
         ({"phase": "S1901M", "orders": {"FRANCE": "A PAR H"}}, "orders of FRANCE must be a list"),

@@ -125,7 +125,7 @@ class Position:
         """Read ``units``/``centers``/``dislodged``/``contested`` in the contract's shape,
         upper- or lower-case; raise :class:`SituationError` naming anything wrong."""
         units: dict[Province, Unit] = {}
-        for power, texts in _power_map(data.get("units", {}), "units").items():
+        for power, texts in _power_map(data.get("units", {}), "units", game_map).items():
             for text in _str_list(texts, "units of", power):
                 unit, prov = _read_unit(text, power, game_map)
                 if prov in units:
@@ -133,7 +133,7 @@ class Position:
                 units[prov] = unit
         centers: dict[Province, Power] = {}
         supply = game_map.centers
-        for power, provs in _power_map(data.get("centers", {}), "centers").items():
+        for power, provs in _power_map(data.get("centers", {}), "centers", game_map).items():
             for prov in _str_list(provs, "centers of", power):
                 prov = prov.upper()
                 if prov not in supply:
@@ -142,7 +142,7 @@ class Position:
                     raise SituationError(f"centre {prov} owned by both {centers[prov]} and {power}")
                 centers[prov] = power
         dislodged: dict[Province, Dislodged] = {}
-        for power, entries in _power_map(data.get("dislodged", {}), "dislodged").items():
+        for power, entries in _power_map(data.get("dislodged", {}), "dislodged", game_map).items():
             if not isinstance(entries, list):
                 raise SituationError(f"dislodged of {power} must be a list")
             for entry in entries:
@@ -230,10 +230,17 @@ def _province(text: Any, game_map: GameMap, what: str) -> Province:
     return str(text.upper())
 
 
-def _power_map(value: Any, what: str) -> dict[Power, Any]:
+def _power_map(value: Any, what: str, game_map: GameMap) -> dict[Power, Any]:
+    """``value``, checked to be keyed by the map's powers (any case): a misspelt power
+    would otherwise be a new one."""
     if not isinstance(value, dict) and not isinstance(value, Mapping):  # dict: no ABC check
         raise SituationError(f"{what} must be an object keyed by power")
-    return {str(k).upper(): v for k, v in value.items()}
+    out = {str(k).upper(): v for k, v in value.items()}
+    for power in out:
+        if power not in game_map.powers:
+            known = ", ".join(game_map.powers)
+            raise SituationError(f"{what}: unknown power {power!r} (powers: {known})")
+    return out
 
 
 def _str_list(value: Any, what: str, power: Power = "") -> list[str]:
