@@ -122,6 +122,8 @@ def test_unreadable_orders_keep_the_readable_ones_around_them() -> None:
     ("situation", "message"),
     [
         ("{not json", "bad JSON"),
+        ("", "the input is empty"),
+        (" \n", "the input is empty"),
         ({"units": {}}, "no 'phase'"),
         ({"phase": "S1901X"}, "bad phase"),
         ({"phase": "S1901M", "units": {"FRANCE": ["A XYZ"]}}, "unknown province"),
