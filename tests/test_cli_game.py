@@ -216,3 +216,16 @@ def test_the_warning_says_what_becomes_of_an_illegal_order(tmp_path: Path) -> No
     code, out = run("orders", game, "FRANCE", "WAIVE", "WAIVE")
     assert "warning: WAIVE is illegal (only 1 adjustment(s) due): it will be ignored" in out
     assert "hold" not in out
+
+
+def test_a_rule_or_an_assignment_given_twice_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--rule 4.A.2=a --rule 4.A.2=b`` kept the last choice without a word."""
+    game = str(tmp_path / "g.json")
+    err = fails(capsys, "new", game, "--rule", "4.A.2=a", "--rule", "4.A.2=b")
+    assert "rule '4.A.2' given twice" in err
+    twice = ["--assign", "ann=ENGLAND+FRANCE+RUSSIA", "--assign", "ann=AUSTRIA+GERMANY+TURKEY"]
+    err = fails(capsys, "new", game, "--players", "ann,bob", *twice)
+    assert "assignment 'ann' given twice" in err
+    assert not (tmp_path / "g.json").exists()

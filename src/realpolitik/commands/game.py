@@ -141,6 +141,8 @@ def _pairs(items: list[str], what: str) -> dict[str, str]:
         key, sep, value = item.partition("=")
         if not sep or not key.strip() or not value.strip():
             raise GameError(f"bad {what} {item!r}: expected KEY=VALUE")
+        if key.strip() in out:  # the last would silently win
+            raise GameError(f"{what} {key.strip()!r} given twice")
         out[key.strip()] = value.strip()
     return out
 
