@@ -229,3 +229,20 @@ def test_a_rule_or_an_assignment_given_twice_is_refused(
     err = fails(capsys, "new", game, "--players", "ann,bob", *twice)
     assert "assignment 'ann' given twice" in err
     assert not (tmp_path / "g.json").exists()
+
+
+def test_an_empty_entry_is_refused_and_keeps_the_orders_given(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An empty stdin (or an empty line typed first) recorded "0 order(s)", replacing the
+    orders given before; no orders at all are given on purpose with ``""``."""
+    game = str(tmp_path / "g.json")
+    run("new", game, "--seed", "1")
+    run("orders", game, "FRANCE", "A PAR - BUR")
+    for stdin in ("", "\n", "  \n\n"):
+        err = fails(capsys, "orders", game, "FRANCE", stdin=stdin)
+        assert "FRANCE: no orders read (empty input); nothing recorded" in err
+    assert [str(o) for o in load_game(game).orders("FRANCE")] == ["A PAR - BUR"]
+    code, out = run("orders", game, "FRANCE", "")
+    assert code == 0 and "FRANCE: 0 order(s) recorded" in out
+    assert load_game(game).orders("FRANCE") == [] and "FRANCE" not in load_game(game).waiting_for()

@@ -192,6 +192,11 @@ def _orders(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
             out.write(f"  {order}\n")
         return 0
     texts = list(args.orders) or _read_orders(stdin)
+    if not texts:  # an empty entry replaces nothing: no orders is said with ""
+        raise GameError(
+            f"{power}: no orders read (empty input); nothing recorded. To give no orders, "
+            f'pass an empty one: realpolitik orders {args.file} {power} ""'
+        )
     with _changing(args.file):
         game = load_game(args.file)
         orders = game.submit(power, texts, language=args.language)
