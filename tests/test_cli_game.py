@@ -134,6 +134,7 @@ def test_errors_are_one_line_and_leave_the_file_alone(
     assert "unknown power" in fails(capsys, "orders", str(game), "PRUSSIA", "A BER H")
     assert "no say" not in fails(capsys, "draw", str(game), "ATLANTIS")
     assert "no processed phase" in fails(capsys, "history", str(game), "--phase", "F1950M")
+    assert "bad phase 'X1901'" in fails(capsys, "history", str(game), "--phase", "X1901")
     assert "no phase" in fails(capsys, "rollback", str(game), "F1950M", str(tmp_path / "x"))
     assert "bad rule" in fails(capsys, "new", str(tmp_path / "n.json"), "--rule", "4.D.8")
     assert "2 to 7 players" in fails(capsys, "new", str(tmp_path / "n.json"), "--players", "9")

@@ -37,7 +37,7 @@ from realpolitik.formats.savegame import (
 from realpolitik.game import Game
 from realpolitik.game.editions import EDITIONS
 from realpolitik.game.views import results_by_power
-from realpolitik.phase import PhaseKind
+from realpolitik.phase import Phase, PhaseKind
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -273,7 +273,8 @@ def _show(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 
 def _history(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     game = load_game(args.file)
-    records = [r for r in game.history if args.phase is None or str(r.phase) == args.phase.upper()]
+    wanted = None if args.phase is None else Phase.parse(args.phase)  # names a bad one
+    records = [r for r in game.history if wanted is None or r.phase == wanted]
     if args.phase is not None and not records:
         raise GameError(f"no processed phase {args.phase}")
     if args.json:
