@@ -69,3 +69,25 @@ def test_errors_are_reported(capsys: pytest.CaptureFixture[str]) -> None:
     assert "no phase S1950M" in capsys.readouterr().err
     assert run("render")[0] == 2
     assert run("render", "--pad", "-o", "x.pdf")[0] == 2
+
+
+def test_an_unknown_example_is_named_with_those_there_are(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """It said "No such file or directory: .../data/games/nope.json"."""
+    assert run("render", "--example", "nope")[0] == 2
+    err = capsys.readouterr().err
+    assert "no example game 'nope' (examples: classic_1901_1902, grow_1901_1902)" in err
+    assert "data/games" not in err
+
+
+@pytest.mark.parametrize("scale", ["0", "-2", "nan", "big"])
+def test_a_scale_that_is_no_positive_number_is_named(
+    scale: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It reached the PNG converter, whose error named its "zoom"."""
+    with pytest.raises(SystemExit) as exit_:
+        run("render", "--pad", "--scale", scale, "-o", "pad.png")
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --scale:" in err and "zoom" not in err

@@ -42,9 +42,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("--sheet", metavar="POWER", help="an order sheet for POWER")
     cmd.add_argument("--pad", action="store_true", help="a blank map pad")
     cmd.add_argument("--labels", choices=("short", "long"), default="short")
-    cmd.add_argument("--scale", type=float, default=1.0, help="PNG scale (2 for sharper)")
+    cmd.add_argument("--scale", type=_scale, default=1.0, help="PNG scale (2 for sharper)")
     cmd.add_argument("-o", "--output", help="file to write: .svg, .png or .html")
     cmd.set_defaults(func=run)
+
+
+def _scale(text: str) -> float:
+    """``--scale``: a positive number (the PNG converter's own error named its "zoom")."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number, not {text}")
+    return value
 
 
 def _read(name: str, stdin: TextIO) -> Any:
