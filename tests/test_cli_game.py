@@ -247,3 +247,16 @@ def test_an_empty_entry_is_refused_and_keeps_the_orders_given(
     code, out = run("orders", game, "FRANCE", "")
     assert code == 0 and "FRANCE: 0 order(s) recorded" in out
     assert load_game(game).orders("FRANCE") == [] and "FRANCE" not in load_game(game).waiting_for()
+
+
+def test_an_alliance_or_acceptance_alone_keeps_the_orders(tmp_path: Path) -> None:
+    """``orders --ally FRANCE`` with no orders declares the alliance and keeps the orders
+    given before (before the empty entry was refused it replaced them with none)."""
+    game = str(tmp_path / "g.json")
+    run("new", game, "--edition", "conquista", "--seed", "1")
+    run("orders", game, "ENGLAND", "F EDI - NTH")
+    code, out = run("orders", game, "ENGLAND", "--ally", "FRANCE")
+    assert code == 0 and "ENGLAND: 1 order(s) kept for Spring 1914." in out
+    saved = load_game(game)
+    assert [str(o) for o in saved.orders("ENGLAND")] == ["F EDI - NTH"]
+    assert saved.pending_declared()["ENGLAND"] == ("ENGLAND", "FRANCE")

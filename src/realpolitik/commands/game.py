@@ -192,20 +192,25 @@ def _orders(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
             out.write(f"  {order}\n")
         return 0
     texts = list(args.orders) or _read_orders(stdin)
-    if not texts:  # an empty entry replaces nothing: no orders is said with ""
+    if not texts and not (args.accept or args.ally):  # no orders is said with ""
         raise GameError(
             f"{power}: no orders read (empty input); nothing recorded. To give no orders, "
             f'pass an empty one: realpolitik orders {args.file} {power} ""'
         )
     with _changing(args.file):
         game = load_game(args.file)
-        orders = game.submit(power, texts, language=args.language)
+        # an empty entry with --accept or --ally changes only those: the orders stay
+        orders = game.submit(power, texts, language=args.language) if texts else None
         if args.accept:
             game.accept_support(power, args.accept)
         if args.ally:
             game.declare_alliance(power, args.ally)
         save_game(game, args.file)
-    out.write(f"{power}: {len(orders)} order(s) recorded for {game.phase_name()}.\n")
+    if orders is None:
+        orders = game.orders(power)
+        out.write(f"{power}: {len(orders)} order(s) kept for {game.phase_name()}.\n")
+    else:
+        out.write(f"{power}: {len(orders)} order(s) recorded for {game.phase_name()}.\n")
     fate = _ILLEGAL_FATE[game.phase.kind]
     for k, reason in sorted(game.illegal_orders(power, orders).items()):
         out.write(f"  warning: {orders[k]} is illegal ({reason}): {fate}\n")
