@@ -40,13 +40,14 @@ class Dislodged:
 
 
 class _ReadOnly(dict[Any, Any]):
-    """A dictionary that refuses every change: a position's mappings. Read as fast as a
-    dictionary, and shared between positions without a copy (nothing can change it)."""
+    """A dictionary that refuses every change: a position's mappings (and a processed
+    phase's, :func:`frozen_mapping`). Read as fast as a dictionary, and shared between
+    positions without a copy (nothing can change it)."""
 
     __slots__ = ()
 
     def _refuse(self, *args: Any, **kwargs: Any) -> Any:
-        raise TypeError("a position's mappings cannot be changed: build a new Position")
+        raise TypeError("this mapping is part of an immutable value and cannot be changed")
 
     __setitem__ = __delitem__ = __ior__ = _refuse
     clear = pop = popitem = setdefault = update = _refuse
@@ -61,6 +62,12 @@ _EMPTY: Mapping[Any, Any] = _ReadOnly()
 def _frozen(mapping: Mapping[Any, Any]) -> Mapping[Any, Any]:
     """A read-only copy of ``mapping`` (the shared empty one when it is empty)."""
     return _ReadOnly(mapping) if mapping else _EMPTY
+
+
+def frozen_mapping(mapping: Mapping[Any, Any]) -> Mapping[Any, Any]:
+    """A read-only copy of ``mapping`` (still a ``dict`` to read, to compare and to write
+    as JSON): for the mappings of other immutable values, as a position's are."""
+    return mapping if isinstance(mapping, _ReadOnly) else _frozen(mapping)
 
 
 _set = object.__setattr__
