@@ -108,7 +108,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     elif suffix == ".html":
         chosen = frames if args.phase is None else [_pick(frames, args.phase)]
         title = Path(args.game or args.example or args.situation or "game").stem
-        text = flipbook_html(chosen, title=title, labels=args.labels)
+        text = flipbook_html(chosen, title=title, labels=args.labels, edition=chosen[-1].edition)
     else:
         frame = _pick(frames, args.phase)
         text = render(
@@ -118,6 +118,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
             results=frame.resolution,
             phase=frame.phase,
             labels=args.labels,
+            edition=frame.edition,
         )
     if suffix == ".png":
         if not args.output:
