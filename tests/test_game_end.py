@@ -199,6 +199,16 @@ def test_grow_shortened_game() -> None:
     game.process()
     assert game.result is not None and game.result.kind == "shortened"
     assert game.winners == ("FRANCE",) and "most units" in game.result.reason
+    # the reason names who won, as a victory's does ("FRANCE: 18 units (needed 18)")
+    assert game.result.reason == "FRANCE: most units on the board at the agreed end (6)"
+
+
+def test_a_shortened_game_of_two_players_names_the_player() -> None:
+    game = Game.new(edition="1971", players=["ann", "bob"], last_year=1914, seed=2)
+    while not game.is_over:
+        game.process()
+    assert game.result is not None and game.result.kind == "shortened"
+    assert game.result.reason == "player bob: most units on the board at the agreed end (13)"
 
 
 @pytest.mark.parametrize(
