@@ -156,6 +156,8 @@ def test_errors_are_one_line_and_leave_the_file_alone(
     assert "no phase" in fails(capsys, "rollback", str(game), "F1950M", str(tmp_path / "x"))
     assert "bad rule" in fails(capsys, "new", str(tmp_path / "n.json"), "--rule", "4.D.8")
     assert "2 to 7 players" in fails(capsys, "new", str(tmp_path / "n.json"), "--players", "9")
+    err = fails(capsys, "new", str(tmp_path / "n.json"), "--players", "-3")
+    assert "2 to 7 players, not -3" in err  # it read "-3" as one player's name: "not 1"
     assert game.read_bytes() == before
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "realpolitik-game", "version": 1}')

@@ -133,7 +133,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def _players(text: str | None) -> int | list[str] | None:
     if text is None:
         return None
-    if text.strip().isdigit():
+    if text.strip().lstrip("+-").isdigit():  # a count, even a wrong one ("-3")
         return int(text)
     return [name.strip() for name in text.split(",")]
 
