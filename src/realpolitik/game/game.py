@@ -262,7 +262,8 @@ class Game:
             raise GameError(f"edition {spec.name} is played on the {spec.variant} variant")
         try:
             names = None if players is None else _names(players)
-            chosen = spec.setup(None if names is None else len(names), setup)
+            count = players if isinstance(players, int) else None if names is None else len(names)
+            chosen = spec.setup(count, setup)  # a count as given: "not -3", not "not 0"
             names = names or chosen.default_names()
             seed = _SEEDS.randrange(2**31) if seed is None else int(seed)
             by_power = players is None and all(len(g) == 1 for g in chosen.groups)
