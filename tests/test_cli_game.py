@@ -280,3 +280,13 @@ def test_an_alliance_or_acceptance_alone_keeps_the_orders(tmp_path: Path) -> Non
     saved = load_game(game)
     assert [str(o) for o in saved.orders("ENGLAND")] == ["F EDI - NTH"]
     assert saved.pending_declared()["ENGLAND"] == ("ENGLAND", "FRANCE")
+
+
+def test_legal_in_a_finished_game_says_it_is_over(tmp_path: Path) -> None:
+    """It printed nothing at all (and, before builds_due knew the end, the winner's builds)."""
+    game = str(tmp_path / "g.json")
+    run("new", game, "--seed", "1")
+    for power in ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"):
+        run("draw", game, power)
+    code, out = run("legal", game, "FRANCE")
+    assert code == 0 and out.startswith("Game over: draw agreed by AUSTRIA, ENGLAND")

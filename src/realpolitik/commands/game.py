@@ -352,7 +352,11 @@ def _no_disorder(game: Game) -> str:
 def _legal(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     game = load_game(args.file)
     power = args.power.upper()
-    for key, orders in game.legal_orders(power)[power].items():
+    legal = game.legal_orders(power)[power]  # an unknown power is refused
+    if game.result is not None:  # nothing to order: say why rather than print nothing
+        out.write(f"Game over: {game.result.reason}\n")
+        return 0
+    for key, orders in legal.items():
         out.write(f"{key}: {'; '.join(str(o) for o in orders)}\n")
     due = game.builds_due().get(power)
     if due:
