@@ -70,6 +70,9 @@ def test_errors_are_reported(capsys: pytest.CaptureFixture[str]) -> None:
     assert "no phase S1950M" in capsys.readouterr().err
     assert run("render")[0] == 2
     assert run("render", "--pad", "-o", "x.pdf")[0] == 2
+    capsys.readouterr()
+    assert run("render", "--pad", "--sheet", "FRANCE")[0] == 2  # it drew the sheet alone
+    assert "give one of --sheet and --pad" in capsys.readouterr().err
 
 
 def test_an_unknown_example_is_named_with_those_there_are(

@@ -95,6 +95,8 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     suffix = Path(args.output).suffix.lower() if args.output else ".svg"
     if suffix not in (".svg", ".png", ".html"):
         raise ValueError(f"unknown output format {suffix!r}: use .svg, .png or .html")
+    if args.pad and args.sheet:
+        raise ValueError("give one of --sheet and --pad")
     if args.pad or args.sheet:
         game_map = frames[-1].game_map if frames else None
         if args.sheet:
