@@ -290,3 +290,32 @@ def test_legal_in_a_finished_game_says_it_is_over(tmp_path: Path) -> None:
         run("draw", game, power)
     code, out = run("legal", game, "FRANCE")
     assert code == 0 and out.startswith("Game over: draw agreed by AUSTRIA, ENGLAND")
+
+
+def test_the_readme_session_prints_what_the_readme_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The README's moderator session, typed as written: each command's output is the one
+    printed under it (a command shown without output is not checked)."""
+    import shlex
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    session = readme.split("```console\n", 1)[1].split("```", 1)[0]
+    steps: list[tuple[str, list[str]]] = []
+    for line in session.splitlines():
+        if line.startswith("$ "):
+            steps.append((line[2:], []))
+        else:
+            steps[-1][1].append(line)
+    monkeypatch.chdir(tmp_path)
+    for command, shown in steps:
+        stdin = ""
+        if " | " in command:  # printf '...' | realpolitik ...
+            feed, command = command.split(" | ", 1)
+            stdin = shlex.split(feed)[1].encode().decode("unicode_escape")
+        argv = shlex.split(command)
+        assert argv[0] == "realpolitik"
+        code, out = run(*argv[1:], stdin=stdin)
+        assert code == 0, command
+        if shown:
+            assert out.splitlines() == shown, command
