@@ -14,7 +14,7 @@ which validates it.
     >>> position.units["BUR"] = Unit("FRANCE", ARMY, "BUR")
     Traceback (most recent call last):
     ...
-    TypeError: a position's mappings cannot be changed: build a new Position
+    TypeError: an immutable value's mapping cannot be changed: build a new value
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ class _ReadOnly(dict[Any, Any]):
     __slots__ = ()
 
     def _refuse(self, *args: Any, **kwargs: Any) -> Any:
-        raise TypeError("this mapping is part of an immutable value and cannot be changed")
+        raise TypeError("an immutable value's mapping cannot be changed: build a new value")
 
     __setitem__ = __delitem__ = __ior__ = _refuse
     clear = pop = popitem = setdefault = update = _refuse
