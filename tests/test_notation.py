@@ -211,6 +211,9 @@ def test_what_players_type(language: str, text: str, order: object) -> None:
         ("en", "A PAR the", 'or the end of the order, found "the"'),
         ("pt", "E de Par. a", 'ou o fim da ordem, mas aparece "a"'),
         ("en", "A PAR - BUR BUR", 'or the end of the order, found "bur"'),
+        # a hold in another province: the word is named, not "incomplete: expected a coast"
+        ("en", "A PAR H BUR", 'or the end of the order, found "bur"'),
+        ("es", "E Par M Bor", 'o el final de la orden y aparece "bor"'),
         ("pt", "A permanece", 'esperava-se uma província, mas aparece "permanece"'),
         ("fr", "A Par " * 30, "est trop long"),
     ],
