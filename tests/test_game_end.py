@@ -309,3 +309,42 @@ def test_a_player_who_leaves_is_in_civil_disorder_in_the_other_editions(name: st
     assert game.civil_disorder == {"FRANCE"} and game.edition.leaving == "disorder"
     with pytest.raises(GameError, match="FRANCE is in civil disorder"):
         game.submit("FRANCE", [])
+
+
+def test_the_last_player_on_the_board_wins() -> None:
+    """Grow's three-player board has 16 centres: 18 units cannot be reached there, and a
+    game whose other powers were eliminated went on for ever. The last player left wins."""
+    centres = ["BEL", "BER", "BRE", "DEN", "EDI", "HOL", "KIE", "LON", "LVP", "MAR", "MUN",
+               "NWY", "PAR", "POR", "SPA"]  # fmt: skip
+    data = {"units": {"FRANCE": ["A BUR", "A RUH"], "GERMANY": ["A MUN"]},
+            "centers": {"FRANCE": centres}}  # fmt: skip
+    game = at(Game.new(edition="grow", players=3, seed=1), "F1905M", data)
+    game.submit("FRANCE", ["A BUR - MUN", "A RUH S A BUR - MUN"])
+    game.process()  # Germany's army, dislodged, still has its retreats
+    assert not game.is_over and game.phase.is_retreats
+    game.submit("GERMANY", ["A MUN D"])
+    game.process()
+    assert game.result is not None and game.result.kind == "victory"
+    assert game.winners == ("FRANCE",)
+    assert game.result.reason == "player 1 is the last player on the board"
+
+
+def test_a_power_with_a_centre_and_no_unit_is_still_in_the_game() -> None:
+    """A power without units that owns a centre may build: the game goes on."""
+    data = {"units": {"FRANCE": ["A BUR", "A RUH"], "GERMANY": ["A MUN"]},
+            "centers": {"FRANCE": ["PAR", "MAR", "BRE"], "GERMANY": ["BER"]}}  # fmt: skip
+    game = at(Game.new(edition="grow", players=3, seed=1), "F1905M", data)
+    game.submit("FRANCE", ["A BUR - MUN", "A RUH S A BUR - MUN"])
+    game.process()
+    game.submit("GERMANY", ["A MUN D"])
+    game.process()
+    assert not game.is_over
+
+
+def test_a_player_in_civil_disorder_is_still_on_the_board() -> None:
+    """Only elimination or concession leaves a player alone: one who left may return."""
+    game = Game.new(edition="classic", players=["ann", "bob"], seed=3)
+    bob = game.players["bob"][0]
+    game.set_civil_disorder(bob)
+    _hold_all(game)
+    assert not game.is_over
