@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -209,11 +210,14 @@ def test_lobby_lists(client: TestClient) -> None:
 
 
 def test_a_busy_lobby_lists_all_my_games_and_the_newest_others(
-    client: TestClient, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+    client: TestClient, backend: Backend, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Past 200 open games, the lobby still lists every game I play, and the newest of
     the others: game numbers are random, so the 200 with the highest numbers (the list
     before) left out some of mine and some new games at random."""
+    monkeypatch.setattr(
+        backend, "settings", replace(backend.settings, games_per_user=300, seats_per_user=300)
+    )
     alice, bob = register(client, "alice"), register(client, "bob")
     ids = iter([10**12, *range(10**12 + 1, 10**12 + 201), 10**11])
     monkeypatch.setattr("realpolitik.server.games.new_game_id", lambda conn: next(ids))

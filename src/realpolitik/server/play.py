@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Connection, Row, bindparam, case, delete, func, insert, select, update
 
 from realpolitik.errors import OrderError
-from realpolitik.server import engine
+from realpolitik.server import engine, limits
 from realpolitik.server import tables as t
 from realpolitik.server.accounts import User, check_language
 from realpolitik.server.backend import Backend
@@ -641,19 +641,25 @@ def set_ready(b: Backend, game_id: int, user: User, power: str, ready: bool) -> 
 
 
 def vote_draw(b: Backend, game_id: int, user: User, power: str, agree: bool) -> dict[str, Any]:
-    return _change(b, game_id, user, power, lambda g, p: g.vote_draw(p, agree))
+    """Vote for a draw (``agree``) or withdraw the vote; at most ``draw_votes_per_window``
+    votes of a power in a while (429, :mod:`.limits`)."""
+    return _change(b, game_id, user, power, lambda g, p: g.vote_draw(p, agree), vote=True)
 
 
 def concede(b: Backend, game_id: int, user: User, power: str) -> dict[str, Any]:
     return _change(b, game_id, user, power, lambda g, p: g.concede(p))
 
 
-def _change(b: Backend, game_id: int, user: User, power: str, act: Any) -> dict[str, Any]:
+def _change(
+    b: Backend, game_id: int, user: User, power: str, act: Any, *, vote: bool = False
+) -> dict[str, Any]:
     with transaction(b.db) as conn:
         row = _active_game(conn, game_id, lock=True)
         if row.status != ACTIVE:
             raise Conflict("this game is over", code="game_over")
         power = _require_power(seats_of(conn, game_id), user, power)
+        if vote:
+            limits.count_draw_vote(b, conn, game_id, power)
         game = engine.fresh(row.state)
         try:
             act(game, power)

@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, Text, cast, insert, or_, select
 
-from realpolitik.server import engine
+from realpolitik.server import engine, limits
 from realpolitik.server import tables as t
 from realpolitik.server.accounts import User
 from realpolitik.server.backend import Backend
@@ -73,6 +73,7 @@ def send(
         if row.status == ACTIVE and sender in game.status.conceded:
             raise Conflict(f"{sender} has conceded: it sends no messages while the game goes on")
         _check_press(GameSettings.from_json(row.settings), row, to, now)
+        limits.check_messages(b, conn, game_id, row.phase, sender)
         key = conn.execute(
             insert(t.messages).values(
                 game_id=game_id,

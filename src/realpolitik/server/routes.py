@@ -276,6 +276,13 @@ def leave(game_id: GameId, b: B, me: Me) -> Response:
     return Response(status_code=204)
 
 
+@router.delete("/games/{game_id}", status_code=204, tags=["games"])
+def cancel(game_id: GameId, b: B, me: Me) -> Response:
+    """Cancel a forming game (its creator, while nobody else has joined it): it is deleted."""
+    games.cancel(b, me, game_id)
+    return Response(status_code=204)
+
+
 @router.post("/games/{game_id}/start", tags=["games"])
 def start(game_id: GameId, b: B, me: Me) -> dict[str, Any]:
     """Start the game: bots take the empty seats, powers are assigned at random."""

@@ -55,6 +55,16 @@ class Settings:
     """Sign-ups from one address, per window: a sign-up tells whether a username is free,
     so probing names costs what guessing passwords does, and is counted more tightly."""
     login_window_seconds: float = 900.0
+    games_per_user: int = 20
+    """Games a user has created that are not over, at most (:mod:`.limits`)."""
+    seats_per_user: int = 50
+    """Games not over in which a user has a seat, at most."""
+    messages_per_phase: int = 300
+    """Messages one power sends in one phase of a game, at most."""
+    sessions_per_user: int = 50
+    """A user's sessions at most: a log-in past it ends the least recently used one."""
+    draw_votes_per_window: int = 20
+    """Draw votes one power casts in one game per ``login_window_seconds``."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -114,6 +124,17 @@ class Settings:
             ),
             login_window_seconds=number(
                 "REALPOLITIK_LOGIN_WINDOW_SECONDS", default.login_window_seconds
+            ),
+            games_per_user=int(number("REALPOLITIK_GAMES_PER_USER", default.games_per_user)),
+            seats_per_user=int(number("REALPOLITIK_SEATS_PER_USER", default.seats_per_user)),
+            messages_per_phase=int(
+                number("REALPOLITIK_MESSAGES_PER_PHASE", default.messages_per_phase)
+            ),
+            sessions_per_user=int(
+                number("REALPOLITIK_SESSIONS_PER_USER", default.sessions_per_user)
+            ),
+            draw_votes_per_window=int(
+                number("REALPOLITIK_DRAW_VOTES_PER_WINDOW", default.draw_votes_per_window)
             ),
             push_seconds=number("REALPOLITIK_PUSH_SECONDS", default.push_seconds),
             max_streams=int(number("REALPOLITIK_MAX_STREAMS", default.max_streams)),
