@@ -568,6 +568,40 @@ def test_draw_vote_and_concession(client: TestClient) -> None:
     assert r.status_code == 409
 
 
+def test_secret_draw_votes_are_kept_across_phases_and_make_a_draw(client: TestClient) -> None:
+    """A secret vote changes no version (others must not see it): it is still counted
+    after the phase is processed, and the last vote makes the draw everyone sees."""
+    alice, bob = register(client, "alice"), register(client, "bob")
+    gid = new_game(client, alice, players=2, bots=None, draw_votes="secret")["id"]
+    client.post(f"/api/games/{gid}/join", json={}, headers=bob.headers)
+    theirs = {p.username: state(client, gid, p)["my_powers"] for p in (alice, bob)}
+    players = {"alice": alice, "bob": bob}
+
+    def vote(who: Player, power: str) -> Any:
+        r = client.post(f"/api/games/{gid}/draw", json={"power": power}, headers=who.headers)
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    for power in theirs["alice"]:
+        assert not vote(alice, power)["is_over"]
+    for name, powers in theirs.items():
+        for power in powers:
+            r = client.post(
+                f"/api/games/{gid}/ready", json={"power": power}, headers=players[name].headers
+            )
+            assert r.status_code == 200, r.text
+    s = state(client, gid, alice)
+    assert s["phase"] != "S1901M" and s["draw_votes"]["votes"] == sorted(theirs["alice"])
+    assert state(client, gid, bob)["draw_votes"]["votes"] == []
+    *first, last = theirs["bob"]
+    for power in first:
+        assert not vote(bob, power)["is_over"]
+    assert vote(bob, last)["is_over"]
+    for who in (alice, bob, None):
+        s = state(client, gid, who)
+        assert s["status"] == "finished" and s["draw"] is not None, s["draw"]
+
+
 def test_a_conceded_power_is_told_and_acts_no_more_while_the_game_goes_on(
     client: TestClient,
 ) -> None:
