@@ -8,6 +8,7 @@ then *active* until it is over (*finished*).
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from typing import Any
 
 from sqlalchemy import Connection, delete, insert, select, update
@@ -56,6 +57,9 @@ def create_game(
     name = name.strip()
     if not 1 <= len(name) <= 100:
         raise BadRequest("a game's name is 1 to 100 characters")
+    hidden = sorted({f"U+{ord(c):04X}" for c in name if _hidden(c)})
+    if hidden:  # the lobby shows names to everyone: no invisible or reordering characters
+        raise BadRequest(f"a game's name may not hold control characters ({', '.join(hidden)})")
     now = b.now()
     with transaction(b.db) as conn:
         limits.lock_user(conn, user.id)
@@ -89,6 +93,12 @@ def create_game(
                 )
             )
     return game_id
+
+
+def _hidden(char: str) -> bool:
+    """A control or formatting character (a line break, a right-to-left override, a
+    zero-width space), but for the joiners that spell emoji and some scripts."""
+    return unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp") and char not in "\u200c\u200d"
 
 
 def get_summary(

@@ -1,7 +1,9 @@
 """The outer guard of the app (pure ASGI, before any parsing): a request body over the
 limit is refused with 413 as soon as that is known (from ``Content-Length``, or while a
-chunked body arrives), and an error no handler knew becomes a plain 500 answer instead of
-an exception that would make the HTTP server drop the connection."""
+chunked body arrives), an address holding the NUL character (``%00``, which no database
+column may hold: PostgreSQL refuses it) with 400, and an error no handler knew becomes a
+plain 500 answer instead of an exception that would make the HTTP server drop the
+connection. (A NUL in a JSON body is refused by the schemas, :mod:`.schemas`.)"""
 
 from __future__ import annotations
 
@@ -50,6 +52,9 @@ class Guard:
             await send({"type": "http.response.start", "status": status, "headers": headers})
             await send({"type": "http.response.body", "body": body})
 
+        if "\x00" in scope.get("path", "") or b"%00" in scope.get("query_string", b""):
+            await answer(400, "the address holds the NUL character (%00), which no text may")
+            return
         length = _content_length(scope)
         if length is not None and length > self.max_body:
             await answer(413, self._too_large())

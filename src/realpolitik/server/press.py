@@ -10,6 +10,7 @@ out of a smaller table, whose units only hold).
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from sqlalchemy import ColumnElement, Text, cast, insert, or_, select
@@ -40,6 +41,9 @@ def send(
     body = body.strip()
     if not body:
         raise BadRequest("a message cannot be empty", code="message_empty")
+    controls = sorted({f"U+{ord(c):04X}" for c in body if _control(c)})
+    if controls:
+        raise BadRequest(f"a message may not hold control characters ({', '.join(controls)})")
     if len(body) > b.settings.max_message_length:
         raise BadRequest(
             f"a message is at most {b.settings.max_message_length} characters",
@@ -93,6 +97,11 @@ def send(
         "body": body,
         "created_at": now,
     }
+
+
+def _control(char: str) -> bool:
+    """A control character other than a line break or a tab."""
+    return unicodedata.category(char) == "Cc" and char not in "\n\r\t"
 
 
 def _check_press(settings: GameSettings, row: Any, to: list[str], now: float) -> None:
