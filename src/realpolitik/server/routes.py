@@ -9,7 +9,7 @@ from fastapi.responses import JSONResponse, StreamingResponse
 
 from realpolitik.errors import VariantError
 from realpolitik.game.editions import EDITIONS, VARIANTS, edition
-from realpolitik.server import accounts, events, games, maps, play, press
+from realpolitik.server import accounts, events, games, maps, play, press, ratelimit
 from realpolitik.server.accounts import User
 from realpolitik.server.backend import Backend
 from realpolitik.server.errors import BadRequest, Forbidden, Unauthorized
@@ -396,12 +396,14 @@ def game_events(
 ) -> StreamingResponse:
     """Server-sent events: a ``change`` event (data: the game's version, phase, clock,
     ready count and the last message id you may read) whenever that changes; fetch the
-    game then. Polling ``GET /games/{id}`` works as well."""
+    game then. Polling ``GET /games/{id}`` works as well. At most ``streams_per_client``
+    open at once per user (or address, not logged in) and process: 429 past it."""
     streams: events.Streams = request.app.state.streams
     events.check_visible(b, game_id, me, code)
-    streams.enter()
+    client = f"user {me.id}" if me else f"address {ratelimit.address_key(_address(request))}"
+    streams.enter(client)
     return StreamingResponse(
-        events.stream(b, game_id, me, code, streams, request.app.state.watcher),
+        events.stream(b, game_id, me, code, streams, request.app.state.watcher, client),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )

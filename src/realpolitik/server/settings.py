@@ -43,6 +43,8 @@ class Settings:
     """How often an open event stream checks its game for changes."""
     max_streams: int = 1000
     """Open event streams per process at most (more are refused: the page polls)."""
+    streams_per_client: int = 20
+    """Open event streams per process of one user (not logged in: one address)."""
     login_failures_per_account_address: int = 10
     """Failed log-ins to one account from one address since its last success there, per
     window (the sender's address is throttled, not the account: see :mod:`.accounts`)."""
@@ -138,6 +140,9 @@ class Settings:
             ),
             push_seconds=number("REALPOLITIK_PUSH_SECONDS", default.push_seconds),
             max_streams=int(number("REALPOLITIK_MAX_STREAMS", default.max_streams)),
+            streams_per_client=int(
+                number("REALPOLITIK_STREAMS_PER_CLIENT", default.streams_per_client)
+            ),
             max_body_bytes=int(number("REALPOLITIK_MAX_BODY_BYTES", default.max_body_bytes)),
             bot_game_years=int(number("REALPOLITIK_BOT_GAME_YEARS", default.bot_game_years)),
             bot_strength=_strength(env.get("REALPOLITIK_BOT_STRENGTH")),
