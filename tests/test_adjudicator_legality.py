@@ -49,7 +49,10 @@ def test_reasons_in_english() -> None:
         "an army cannot move to NTH (North Sea)"
     )
     assert str(move_rule(STANDARD, rules, FLEET, "KIE", "MUN", False).reason) == (
-        "a fleet at KIE cannot move to MUN"
+        "a fleet at KIE cannot move to MUN, an inland province"
+    )
+    assert str(move_rule(STANDARD, rules, FLEET, "ROM", "VEN", False).reason) == (
+        "a fleet at ROM cannot move to VEN: not adjacent by sea or along a coast"
     )
     assert str(move_rule(STANDARD, rules, FLEET, "GAS", "SPA/SC", False).reason) == (
         "the fleet at GAS cannot reach SPA/SC"
@@ -83,7 +86,7 @@ def test_the_reader_says_every_reason_in_every_language(language: str) -> None:
     """Every reason the reader can meet becomes a message of the language (the reader
     translates keys; it decides nothing itself)."""
     messages = language_data(language)["messages"]
-    translated = {"fleet_not_adjacent", "unreachable_coast", "support_into_own"}
+    translated = {"unreachable_coast", "support_into_own"}
     translated |= {"target_stays", "unknown_province"}  # said as another message
     never = {"army_coast", "omitted_coast", "convoy_off_route"}  # not under the reader's rules
     never |= {"missing_unit_type", "wrong_unit_type", "wrong_unit_coast"}  # it checks units itself
@@ -106,8 +109,8 @@ LEGALITY_KEYS = (
 def test_the_reader_rejects_what_the_rules_reject() -> None:
     position = Position.initial(STANDARD)
     for text, message in [
-        ("F KIE - MUN", "a fleet cannot go to Munich"),
-        ("F TRI - PRU/SC", "the fleet in Trieste cannot reach Prussia"),
+        ("F KIE - MUN", "the fleet in Kiel cannot go to Munich: a fleet cannot enter an inland"),
+        ("F TRI - PRU/SC", "the fleet in Trieste cannot reach Prussia: not adjacent by sea"),
         ("A PAR S A MAR - SPA", "the army in Paris cannot reach Spain, so it cannot support"),
     ]:
         with pytest.raises(IllegalOrderError, match=message):

@@ -61,10 +61,17 @@ def test_a_reason_within_a_reason_reads_back() -> None:
     assert Reason.parse(str(outer)) == outer
 
 
-def test_one_english_for_two_keys_reads_back_as_the_one_true_of_both() -> None:
-    # a fleet cannot reach Munich: not adjacent, and inland too; said as not adjacent
+def test_a_fleet_inland_and_a_fleet_not_adjacent_are_told_apart() -> None:
+    """Each its own English, read back as itself; the English both once shared (records
+    saved before) still reads back as it did, as not adjacent."""
     inland = Reason("fleet_inland", "MUN", location="KIE")
-    assert Reason.parse(str(inland)) == inland._replace(key="fleet_not_adjacent")
+    apart = Reason("fleet_not_adjacent", "VEN", location="ROM")
+    assert str(inland) == "a fleet at KIE cannot move to MUN, an inland province"
+    assert str(apart) == "a fleet at ROM cannot move to VEN: not adjacent by sea or along a coast"
+    assert Reason.parse(str(inland)) == inland and Reason.parse(str(apart)) == apart
+    assert Reason.parse("a fleet at KIE cannot move to MUN") == inland._replace(
+        key="fleet_not_adjacent"
+    )
 
 
 def test_english_no_key_writes_is_kept_as_it_is() -> None:

@@ -88,6 +88,24 @@ def test_retreats_builds_and_disorder(tmp_path: Path) -> None:
     assert load_game(tmp_path / "fork.json").history == []
 
 
+def test_conquista_leaving_and_conceding_say_there_is_no_civil_disorder(tmp_path: Path) -> None:
+    """La Conquista has no civil disorder (RULES.md §5): ``disorder`` records that the player
+    left and says what it means; ``show`` lists the power apart from civil disorder."""
+    game = str(tmp_path / "g.json")
+    run("new", game, "--edition", "conquista", "--seed", "1", "--no-clock")
+    code, out = run("disorder", game, "ITALY")
+    assert code == 0 and "ITALY's player leaves: conquista has no civil disorder" in out
+    assert "its units hold without orders and its reinforcements stay due" in out
+    code, out = run("concede", game, "TURKEY")
+    assert code == 0 and "TURKEY concedes: conquista has no civil disorder" in out
+    code, out = run("show", game)
+    assert "Player left (units hold, no orders): ITALY, TURKEY" in out
+    assert "Civil disorder" not in out
+    assert "ITALY" not in out.split("Waiting for orders from:")[1]
+    code, out = run("disorder", game, "ITALY", "--off")
+    assert "ITALY's player returns" in out
+
+
 def test_mila_export_and_import(tmp_path: Path) -> None:
     game, mila, back = (str(tmp_path / n) for n in ("g.json", "m.json", "b.json"))
     run("new", game, "--seed", "3")

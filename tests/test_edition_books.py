@@ -288,6 +288,33 @@ def test_bare_builds_through_the_cli_and_the_server(tmp_path) -> None:
     assert [str(o) for o in load_game(path).orders("RUSSIA")] == ["A GAL D"]
 
 
+def test_a_build_written_with_the_power_reads_as_its_language_writes_it() -> None:
+    """Grow writes "A Inglaterra coloca uma armada em Edimburgo": the power's name says who
+    builds, it is no part of the build. The build is stored "F EDI B" and read back in
+    Portuguese "Construir A em Edi." (it was "ENGLAND F EDI B", "Construir A inglesa em
+    Edi."), through Game.submit and the server's order check; a build naming another power
+    is refused. The unit ordered likewise sheds its own power's name ("E inglês de Lvp.")."""
+    from realpolitik.errors import IllegalOrderError
+    from realpolitik.notation import format_order
+    from realpolitik.server.engine import format_order as shown
+    from realpolitik.server.engine import judge_orders
+
+    game = at(Game.new(edition="grow", seed=1), "W1901A", WINTER)
+    for text in ("A Inglaterra coloca uma armada em Edimburgo", "Inglaterra: A Edi constrói"):
+        built = game.copy().submit("ENGLAND", [text], language="pt")
+        assert [str(o) for o in built] == ["F EDI B"], text
+        assert format_order(built[0], "pt") == "Construir A em Edi."
+        assert judge_orders(game.copy(), "ENGLAND", [text], "pt") == (["F EDI B"], [])
+        assert shown("F EDI B", "pt", game) == "Construir A em Edi."
+    with pytest.raises(IllegalOrderError, match="de origem da Rússia"):
+        game.copy().submit("ENGLAND", ["A Rússia coloca uma armada em Edimburgo"], language="pt")
+    moving = at(Game.new(seed=1), "S1902M", WINTER)
+    held = moving.submit("ENGLAND", ["E inglês de Lvp. para Yor."], language="pt")
+    assert [str(o) for o in held] == ["A LVP - YOR"]
+    supported = moving.submit("RUSSIA", ["A GAL S ENGLISH A LVP - YOR"])
+    assert [str(o) for o in supported] == ["A GAL S ENGLAND A LVP - YOR"]  # a foreign unit's
+
+
 # --- La Conquista: acknowledged supports and alliances through every door (004) -----------------
 RUMANIA = {"units": {"AUSTRIA": ["A BUD"], "RUSSIA": ["A GAL"], "TURKEY": ["A BUL"]}}
 RUMANIA_ORDERS = {"AUSTRIA": ["A BUD - RUM"], "RUSSIA": ["A GAL S A BUD - RUM"],

@@ -22,8 +22,8 @@ CLI = [sys.executable, "-m", "realpolitik.cli"]
 
 def _holds(game: Game) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
-    for prov, unit in sorted(game.position.units.items()):
-        out.setdefault(unit.power, []).append(f"{unit.type.value} {prov} H")
+    for _, unit in sorted(game.position.units.items()):
+        out.setdefault(unit.power, []).append(f"{unit} H")
     return out
 
 

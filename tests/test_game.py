@@ -11,7 +11,7 @@ from realpolitik.errors import GameError
 from realpolitik.game import Game
 from realpolitik.maps import load_map
 from realpolitik.orders import Build, Disband, Hold, Move, Retreat, UnitRef, Waive
-from realpolitik.vocab import ARMY
+from realpolitik.vocab import ARMY, FLEET
 from tests.gamekit import at
 
 STANDARD = load_map("standard")
@@ -118,6 +118,69 @@ def test_unknown_and_unplayed_powers() -> None:
     with pytest.raises(GameError, match="played by nobody"):
         six.submit("ITALY", ["A ROM H"])
     assert "ITALY" not in six.waiting_for() and "ITALY" in six.civil_disorder
+
+
+def test_orders_are_stored_with_their_units_as_the_board_has_them() -> None:
+    """An order may leave out the unit's type or a fleet's coast ("PAR - BUR", "STP - BOT"):
+    what is stored, recorded, saved and exported names each unit as it stands, the
+    supported and convoyed ones too. What is accepted does not change: an order for an
+    impossible move, a support of a unit that is not there, a unit named with another type
+    are stored as written, for the adjudicator to judge."""
+    from realpolitik.formats.mila import to_mila
+    from realpolitik.orders import Convoy, SupportMove
+
+    game = Game.new(seed=1)
+    france = game.submit("FRANCE", ["PAR - BUR", "MAR H", "BRE S PAR - BUR"])
+    assert [str(o) for o in france] == ["A PAR - BUR", "A MAR H", "F BRE S A PAR - BUR"]
+    russia = game.submit("RUSSIA", ["STP - BOT", "SEV S WAR - UKR", "WAR - UKR", "MOS - PRU"])
+    assert [str(o) for o in russia] == [
+        "F STP/SC - BOT", "F SEV S A WAR - UKR", "A WAR - UKR", "A MOS - PRU",
+    ]  # fmt: skip
+    italy = game.submit("ITALY", ["F ROM - TUS", "VEN S PIE - TYR", "NAP S TRI"])
+    assert [str(o) for o in italy] == ["F ROM - TUS", "A VEN S PIE - TYR", "F NAP S F TRI"]
+    built = Move(UnitRef(None, "KIE"), "HOL")  # an order object leaving the type out too
+    assert [str(o) for o in game.submit("GERMANY", [built])] == ["F KIE - HOL"]
+    assert [str(o) for o in game.orders("FRANCE")] == [str(o) for o in france]
+    game.process()
+    recorded = game.history[0].orders
+    assert [str(o) for o in recorded["RUSSIA"]] == [str(o) for o in russia]
+    assert game.view()["history"][0]["orders"]["FRANCE"] == [str(o) for o in france]
+    assert "A PAR - BUR" in to_mila(game)["phases"][0]["orders"]["FRANCE"]
+    results = {str(o.order): o.result.value for o in game.history[0].outcomes}
+    assert results["A MOS - PRU"] == "illegal" and "F ROM - TUS" in results
+    assert results["F STP/SC - BOT"] == "succeeds"
+    convoy = at(Game.new(seed=1), "S1902M", {"units": {"ENGLAND": ["A LON", "F NTH"]}})
+    orders = convoy.submit("ENGLAND", ["NTH C LON - NWY", "LON - NWY"])
+    assert orders == [
+        Convoy(UnitRef(FLEET, "NTH"), UnitRef(ARMY, "LON"), "NWY"),
+        Move(UnitRef(ARMY, "LON"), "NWY"),
+    ]
+    assert isinstance(france[2], SupportMove) and france[2].supported == UnitRef(ARMY, "PAR")
+
+
+def test_orders_are_completed_in_retreats_and_adjustments_too() -> None:
+    game = at(Game.new(seed=1), "F1901M", {
+        "units": {"FRANCE": ["A BUR", "A PAR"], "GERMANY": ["A MUN", "A RUH"]},
+        "centers": {"FRANCE": ["PAR"], "GERMANY": ["MUN", "BER", "KIE"]},
+    })  # fmt: skip
+    game.submit("GERMANY", ["MUN - BUR", "RUH S MUN - BUR"])
+    game.submit("FRANCE", ["BUR H", "PAR H"])
+    game.process()
+    assert str(game.phase) == "F1901R"
+    assert [str(o) for o in game.submit("FRANCE", ["BUR - PIC"])] == ["A BUR R PIC"]
+    game.process()
+    assert str(game.phase) == "W1901A"  # France: 2 units, 1 centre
+    removal = game.submit("FRANCE", [Disband(UnitRef(None, "PIC"))])
+    assert [str(o) for o in removal] == ["A PIC D"]
+
+
+def test_a_unit_named_without_its_type_stays_so_where_that_is_illegal() -> None:
+    """DATC 4.C.1 a: an order without a unit type is illegal; completing it would make it
+    legal, so it is stored as written, and judged illegal."""
+    game = Game.new(seed=1, rules={"4.C.1": "a"})
+    assert [str(o) for o in game.submit("FRANCE", ["PAR - BUR"])] == ["PAR - BUR"]
+    game.process()
+    assert game.history[0].outcomes[0].result.value == "illegal"
 
 
 def test_other_languages_are_accepted() -> None:

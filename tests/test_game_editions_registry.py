@@ -193,6 +193,22 @@ def test_every_setup_fits_its_boards(name: str) -> None:
         assert ed.setup(setup.players, setup.id) is setup
 
 
+def test_what_missed_orders_and_leaving_mean_is_declared_per_edition() -> None:
+    """Civil disorder per book: classic and 1971 for missed orders and for a player who
+    leaves; grow only when the player leaves (003); conquista never (004). A declaration
+    that makes missed orders civil disorder but not leaving is refused."""
+    from realpolitik.game.editions import _declarations, _edition
+
+    declared = {n: (edition(n).missed_orders, edition(n).leaving) for n in EDITIONS}
+    assert declared == {"classic": ("disorder", "disorder"), "1971": ("disorder", "disorder"),
+                        "grow": ("hold", "disorder"), "conquista": ("hold", "hold")}  # fmt: skip
+    raw = dict(_declarations()["editions"]["classic"])
+    with pytest.raises(VariantError, match="missed orders are civil disorder, so is leaving"):
+        _edition("odd", raw | {"leaving": "hold"})
+    with pytest.raises(VariantError, match="leaving 'go'"):
+        _edition("odd", raw | {"leaving": "go"})
+
+
 def test_a_setup_that_does_not_fit_its_board_is_refused() -> None:
     ed = edition("classic")
     seven = ed.setup(7)

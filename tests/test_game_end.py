@@ -216,3 +216,69 @@ def test_victory_condition_per_edition_and_table(edition, players, count, needed
     victory = game.edition.victory_for(game.setup)
     assert (victory.count, victory.needed(game.game_map), victory.per) == (count, needed, per)
     assert (victory.alliance_years is not None) == (edition == "conquista" and players > 2)
+
+
+# --- conquista: no civil disorder (RULES.md §5) ----------------------------------------------
+LEAVER = {"units": {"FRANCE": ["A SPA", "A PIC"], "GERMANY": ["A HOL", "A RUH"],
+                    "ENGLAND": ["A YOR"]},
+          "centers": {"FRANCE": ["PAR", "MAR", "BRE"],
+                      "GERMANY": ["MUN", "BER", "KIE"]}}  # fmt: skip
+
+
+def test_conquista_player_who_leaves_leaves_a_power_without_orders() -> None:
+    """La Conquista has no civil disorder: "a power without orders holds and still gets its
+    Spring reinforcements". France's player leaves in Fall 1914 after ordering: its orders
+    are gone, its units hold, and it is not in civil disorder; in Spring 1915 its
+    reinforcement is due as for a power that missed its orders, and placed by an order: its
+    returning player's (nobody orders for a power whose player is away)."""
+    game = at(Game.new(edition="conquista", seed=1), "F1914M", LEAVER)
+    game.submit("FRANCE", ["A PIC - BEL"])
+    game.set_civil_disorder("FRANCE")
+    assert game.orders("FRANCE") == [] and game.civil_disorder == frozenset()
+    assert game.status.disorder == {"FRANCE"}  # its player left
+    with pytest.raises(GameError, match="FRANCE's player has left"):
+        game.submit("FRANCE", ["A PIC H"])
+    assert "FRANCE" not in game.waiting_for() and "FRANCE" not in game.must_order()
+    game.submit("GERMANY", ["A RUH - BEL"])
+    game.process()
+    record = game.history[0]
+    assert record.disorder == frozenset() and record.events == ()
+    assert _result(game, "A PIC H") == "stands" and _result(game, "A SPA H") == "stands"
+    assert game.phase_name() == "Spring 1915 reinforcements"
+    assert game.builds_due() == {"FRANCE": 1, "GERMANY": 2}
+    assert game.waiting_for() == ["GERMANY"]
+    assert game.view()["civil_disorder"] == []
+    game.set_civil_disorder("FRANCE", on=False)  # back in time to place it
+    assert game.waiting_for() == ["FRANCE", "GERMANY"]
+    game.submit("FRANCE", ["A PAR B"])
+    game.submit("GERMANY", ["A MUN B", "A BER B"])
+    game.process()
+    assert game.position.units["PAR"].power == "FRANCE" and str(game.phase) == "S1915M"
+
+
+def test_conquista_conceded_power_holds_without_civil_disorder() -> None:
+    """A conceded power is not in civil disorder either: its units hold; it leaves for good
+    (no orders, no say in a draw, no share of a win). Under classic the same concession is
+    civil disorder."""
+    conquista = at(Game.new(edition="conquista", seed=1), "F1914M", LEAVER)
+    assert not conquista.concede("FRANCE")
+    assert conquista.civil_disorder == frozenset() and "FRANCE" not in conquista.voters()
+    with pytest.raises(GameError, match="conceded"):
+        conquista.submit("FRANCE", [])
+    conquista.process()
+    assert conquista.history[0].disorder == frozenset()
+    assert _result(conquista, "A PIC H") == "stands"
+    classic = at(Game.new(seed=1), "F1901M", LEAVER)
+    classic.concede("FRANCE")
+    assert classic.civil_disorder == {"FRANCE"}
+    classic.process()
+    assert "FRANCE" in classic.history[0].disorder
+
+
+@pytest.mark.parametrize("name", ["classic", "1971", "grow"])
+def test_a_player_who_leaves_is_in_civil_disorder_in_the_other_editions(name: str) -> None:
+    game = Game.new(edition=name, seed=1)
+    game.set_civil_disorder("FRANCE")
+    assert game.civil_disorder == {"FRANCE"} and game.edition.leaving == "disorder"
+    with pytest.raises(GameError, match="FRANCE is in civil disorder"):
+        game.submit("FRANCE", [])

@@ -288,7 +288,7 @@ def test_the_board_picks_the_only_reading_that_fits() -> None:
         ("en", "A Par - Bur", {"power": "GERMANY"}, IllegalOrderError, "not Germany's"),
         ("en", "F Par - Bur", {}, IllegalOrderError, "is an army, not a fleet"),
         ("es", "E Par-MNt", {}, IllegalOrderError, "un ejército no puede ir al Mar del Norte"),
-        ("en", "F Bre - Par", {}, IllegalOrderError, "a fleet cannot go to Paris"),
+        ("en", "F Bre - Par", {}, IllegalOrderError, "the fleet in Brest cannot go to Paris"),
         ("en", "A Par - Mar", {}, IllegalOrderError, "cannot reach Marseilles"),
         ("en", "A Par S A Mar - Spa", {}, IllegalOrderError, "cannot support there"),
         ("en", "F Lon C A Lvp - Bel", {}, IllegalOrderError, "only a fleet at sea can convoy"),

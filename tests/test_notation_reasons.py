@@ -129,10 +129,11 @@ def test_only_reasons_are_said_with_another_message() -> None:
             "perdeu o confronto direto com a armada do Mar do Norte (1 contra 2)",
         ),
         ("only 1 adjustment(s) due", "pt", "só 1 ajuste(s) devido(s)"),
-        (  # (one English for fleet_inland and fleet_not_adjacent: said as not adjacent)
+        (  # the English both once shared (records saved before): said as not adjacent
             "a fleet at MAO cannot move to BUR",
             "pt",
-            "a armada do Atlântico Médio não pode chegar à Borgonha",
+            "a armada do Atlântico Médio não pode chegar à Borgonha: não é adjacente pelo mar "
+            "nem ao longo da costa",
         ),
         (
             "the fleet at MAO cannot reach STP/NC",
@@ -164,13 +165,12 @@ def test_sentences(english: str, language: str, said: str) -> None:
 
 
 def test_a_fleet_ordered_from_another_coast_is_told_why_and_where_it_is() -> None:
-    reason = Reason(
-        "fleet_elsewhere", location="SPA/NC", name="a fleet at SPA/SC cannot move to GAS"
-    )
+    inner = Reason("fleet_not_adjacent", "GAS", location="SPA/SC")
+    reason = Reason("fleet_elsewhere", location="SPA/NC", name=str(inner))
     assert Reason.parse(str(reason)) == reason
     assert explain(reason, "pt") == (
-        "a armada da Espanha (costa sul) não pode chegar à Gasconha; "
-        "a armada está na Espanha (costa norte)"
+        "a armada da Espanha (costa sul) não pode chegar à Gasconha: não é adjacente pelo mar "
+        "nem ao longo da costa; a armada está na Espanha (costa norte)"
     )
 
 
@@ -368,3 +368,31 @@ def test_every_message_names_every_power_with_its_article(language: str) -> None
 )  # fmt: skip
 def test_powers_take_their_article(reason: Reason, language: str, said: str) -> None:
     assert message(reason, language) == said
+
+
+FLEET_REASONS = {
+    "en": ("the fleet in Kiel cannot go to Munich: a fleet cannot enter an inland province",
+           "the fleet in Rome cannot reach Venice: not adjacent by sea or along a coast"),
+    "es": ("la flota de Kiel no puede ir a Múnich: una flota no entra en una región interior",
+           "la flota de Roma no puede llegar a Venecia: no es adyacente por mar ni a lo largo "
+           "de la costa"),
+    "fr": ("la flotte de Kiel ne peut pas se mouvoir vers Munich : une flotte n'entre pas dans "
+           "une province intérieure",
+           "la flotte de Rome ne peut pas atteindre Venise : ni par la mer ni le long d'une côte"),
+    "pt": ("a armada de Kiel não pode ir para Munique: uma armada não entra numa província "
+           "interior",
+           "a armada de Roma não pode chegar a Veneza: não é adjacente pelo mar nem ao longo da "
+           "costa"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("language", ["en", "es", "fr", "pt"])
+def test_a_fleet_inland_and_a_fleet_not_adjacent_each_say_why(language: str) -> None:
+    """Two reasons, two wordings in every language: Munich is inland (no fleet goes
+    there); Venice is coastal, but Rome's coast and sea do not reach it."""
+    inland = Reason("fleet_inland", "MUN", location="KIE")
+    apart = Reason("fleet_not_adjacent", "VEN", location="ROM")
+    assert (message(inland, language), message(apart, language)) == FLEET_REASONS[language]
+    if language != "en":
+        assert explain(inland, language) == FLEET_REASONS[language][0]
+        assert explain(apart, language) == FLEET_REASONS[language][1]

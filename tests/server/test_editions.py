@@ -179,3 +179,28 @@ def test_conquista_an_alliance_stays_declared_in_later_turns(client: TestClient)
     assert not [e for e in record.get("events", []) if "alliance" in str(e)], record.get("events")
     later = client.get(f"/api/games/{gid}", headers=bob.headers).json()
     assert later["phase"] != "F1914M" and later["orders"][b]["ally"] == sorted([a, b])
+
+
+def test_conquista_a_player_who_leaves_leaves_a_power_without_orders(
+    backend: Backend, client: TestClient
+) -> None:
+    """La Conquista has no civil disorder (RULES.md §5): a player who leaves a started game
+    (no bot replacing leavers) leaves powers whose units hold without orders; they are not
+    in civil disorder, and nobody waits for them; a person who takes the seat plays them."""
+    from realpolitik.formats.savegame import game_from_json
+    from realpolitik.server import tables as t
+
+    alice, bob = register(client, "alice"), register(client, "bob")
+    gid = new_game(client, alice, edition="conquista", players=3, bots="random",
+                   replace_leavers=False)["id"]  # fmt: skip
+    assert client.post(f"/api/games/{gid}/join", json={}, headers=bob.headers).status_code == 200
+    assert client.post(f"/api/games/{gid}/start", headers=alice.headers).status_code == 200
+    left = client.get(f"/api/games/{gid}", headers=bob.headers).json()["my_powers"]
+    assert client.post(f"/api/games/{gid}/leave", headers=bob.headers).status_code == 204
+    with backend.db.begin() as conn:
+        stored = conn.execute(select(t.games.c.state).where(t.games.c.id == gid)).scalar_one()
+    game = game_from_json(stored)
+    assert game.status.disorder == set(left) and game.civil_disorder == frozenset()
+    assert not set(left) & set(game.waiting_for())
+    after = client.get(f"/api/games/{gid}", headers=alice.headers).json()
+    assert not set(left) & set(after["to_act"])

@@ -29,8 +29,10 @@ ENGLISH: Mapping[str, str] = {
     "not_adjacent": "{province} is not adjacent to {location} and no convoy can reach it",
     "fleet_via": "a fleet cannot be convoyed",
     # (one English for two keys: read back, it is the one true of both, not_adjacent)
-    "fleet_not_adjacent": "a fleet at {location} cannot move to {province}",
-    "fleet_inland": "a fleet at {location} cannot move to {province}",
+    "fleet_not_adjacent": (
+        "a fleet at {location} cannot move to {province}: not adjacent by sea or along a coast"
+    ),
+    "fleet_inland": "a fleet at {location} cannot move to {province}, an inland province",
     "unreachable_coast": "the fleet at {location} cannot reach {province}/{coast}",
     "no_such_coast": "{province} has no coast {coast}",
     "missing_coast": "the coast of {province} must be given ({coasts})",
@@ -103,6 +105,13 @@ ENGLISH: Mapping[str, str] = {
     "said": "{name}",
 }
 """The English of each reason, by key: the ``adjudicate`` contract's wording."""
+
+FORMER: Mapping[str, str] = {
+    "fleet_not_adjacent": "a fleet at {location} cannot move to {province}",  # and inland
+}
+"""English the adjudicator once wrote for a key, read back (records saved before) as that
+key. Tried first, its places as the notation writes them (``MUN``, ``SPA/NC``): a wider
+pattern of today's English (``{unit} cannot move to {province}``) would take it."""
 
 
 class Reason(NamedTuple):
@@ -185,14 +194,17 @@ _FIELD_TYPES: Mapping[str, Callable[[str], Any]] = {
 @cache
 def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
     """Each key's English as a regular expression with a group per field (made on the
-    first :meth:`Reason.parse`: only reading back needs them)."""
+    first :meth:`Reason.parse`: only reading back needs them); :data:`FORMER` first."""
     found = []
-    for key, english in ENGLISH.items():
+    former = [(key, english, True) for key, english in FORMER.items()]
+    for key, english, old in [*former, *((k, e, False) for k, e in ENGLISH.items())]:
         if key == "said":
             continue
         parts = re.split(r"\{(\w+)\}", english)  # text, field, text, field, ..., text
         for k in range(1, len(parts), 2):
             value = "[0-9]+" if _FIELD_TYPES[parts[k]] is int else "[^;]+?"  # see fleet_elsewhere
+            if old and value != "[0-9]+":
+                value = "[A-Z]+(?:/[A-Z]+)?"  # a place as the notation writes it
             parts[k] = f"(?P<{parts[k]}>{value})"
         for k in range(0, len(parts), 2):
             parts[k] = re.escape(parts[k])

@@ -96,7 +96,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("power")
     cmd.set_defaults(func=_concede)
 
-    cmd = sub.add_parser("disorder", help="a power's player leaves (civil disorder) or returns")
+    cmd = sub.add_parser(
+        "disorder",
+        help="a power's player leaves (civil disorder; conquista: no orders) or returns",
+    )
     cmd.add_argument("file")
     cmd.add_argument("power")
     cmd.add_argument("--off", action="store_true", help="the player returns")
@@ -288,7 +291,11 @@ def _concede(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         game = load_game(args.file)
         ended = game.concede(args.power)
         save_game(game, args.file)
-    out.write(f"{args.power.upper()} concedes.\n")
+    power = args.power.upper()
+    if game.edition.leaving == "disorder" or ended:
+        out.write(f"{power} concedes.\n")
+    else:
+        out.write(f"{power} concedes: {_no_disorder(game)}.\n")
     if ended and game.result is not None:
         out.write(f"Game over: {game.result.reason}\n")
     return 0
@@ -299,9 +306,22 @@ def _disorder(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         game = load_game(args.file)
         game.set_civil_disorder(args.power, on=not args.off)
         save_game(game, args.file)
-    state = "returns" if args.off else "is in civil disorder"
-    out.write(f"{args.power.upper()} {state}.\n")
+    power = args.power.upper()
+    if args.off:
+        out.write(f"{power}'s player returns.\n")
+    elif game.edition.leaving == "disorder":
+        out.write(f"{power} is in civil disorder.\n")
+    else:
+        out.write(f"{power}'s player leaves: {_no_disorder(game)}.\n")
     return 0
+
+
+def _no_disorder(game: Game) -> str:
+    """What a player's leaving means where the edition has no civil disorder."""
+    return (
+        f"{game.edition.name} has no civil disorder: its units hold without orders and its "
+        "reinforcements stay due (nobody places them while its player is away)"
+    )
 
 
 def _legal(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
@@ -374,9 +394,12 @@ def _status(game: Game, out: TextIO) -> None:
     alive = set(game.survivors())
     nobody = {p for p in game.powers if game.controller(p) is None} & alive
     disorder = sorted(game.civil_disorder & alive - nobody)
+    left = (game.status.disorder | game.status.conceded) & alive - game.civil_disorder
     if nobody:  # out of the game, or neutral until a coin toss: not civil disorder
         out.write(f"Played by nobody (units hold): {', '.join(sorted(nobody))}\n")
     if disorder:
         out.write(f"Civil disorder: {', '.join(disorder)}\n")
+    if left:  # an edition without civil disorder (conquista)
+        out.write(f"Player left (units hold, no orders): {', '.join(sorted(left))}\n")
     waiting = game.waiting_for()
     out.write(f"Waiting for orders from: {', '.join(waiting)}\n" if waiting else "")

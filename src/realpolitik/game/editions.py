@@ -13,7 +13,8 @@ all loaded by :func:`realpolitik.maps.load_map`. Nothing here is Python-coded ge
 
 An :class:`Edition` is one rulebook: its rule choices (:class:`~realpolitik.rules.Rules`),
 board, first year, season names, when centres change owner, when adjustments come, the
-victory condition, what missed orders mean (civil disorder, or only holds), the order in
+victory condition, what missed orders and a player who leaves mean (civil disorder, or only
+a power without orders), the order in
 which the table reads the orders out, the phase clock, and one :class:`Setup` per table
 (player count and option: who plays what, who is out, a reduced board, a neutral power and
 its coin toss).
@@ -177,6 +178,9 @@ class Edition:
     victory: Victory
     shortened_game: bool
     missed_orders: str  # no orders: "disorder" (civil disorder), "hold" (its units hold)
+    # a player leaves or concedes: "disorder" (civil disorder), "hold" (a power without
+    # orders: its units hold, its reinforcements stay due; conquista)
+    leaving: str
     clock: Clock
     setups: tuple[Setup, ...]
     reading_order: tuple[Power, ...] = ()  # the powers' orders read out in this order
@@ -286,6 +290,7 @@ def _edition(name: str, raw: Mapping[str, Any]) -> Edition:
         victory=_victory(raw["victory"]),
         shortened_game=bool(raw.get("shortened_game", False)),
         missed_orders=raw.get("missed_orders", "disorder"),
+        leaving=raw.get("leaving", "disorder"),
         clock=Clock(**raw["clock"]),
         setups=tuple(_setup(s) for s in raw["setups"]),
         reading_order=tuple(raw.get("reading_order", ())),
@@ -296,6 +301,10 @@ def _edition(name: str, raw: Mapping[str, Any]) -> Edition:
         raise VariantError(f"{name}: adjustment_time {ed.adjustment_time!r}?")
     if ed.missed_orders not in ("disorder", "hold"):
         raise VariantError(f"{name}: missed orders {ed.missed_orders!r}?")
+    if ed.leaving not in ("disorder", "hold"):
+        raise VariantError(f"{name}: leaving {ed.leaving!r}?")
+    if ed.missed_orders == "disorder" and ed.leaving != "disorder":
+        raise VariantError(f"{name}: missed orders are civil disorder, so is leaving")
     if len(set(ed.reading_order)) != len(ed.reading_order):
         raise VariantError(f"{name}: a power twice in the reading order {ed.reading_order}")
     return ed

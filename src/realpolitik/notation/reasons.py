@@ -36,7 +36,6 @@ from realpolitik.orders import UnitRef
 from realpolitik.vocab import FLEET, Location, UnitType, coast_of, province_of
 
 SAME: Mapping[str, str] = {
-    "fleet_not_adjacent": "not_adjacent",
     "unreachable_coast": "not_adjacent",
     "target_stays": "own_province",
     "omitted_coast": "missing_coast",
@@ -160,6 +159,8 @@ class _Speaker:
         key = r.key
         if key == "not_adjacent" and not r.unit:  # the unit at the location, of no said type
             names["unit"] = lambda p: self.unit(UnitRef(None, r.location), p)
+        elif key == "fleet_inland":
+            names["unit"] = lambda p: self.unit(UnitRef(FLEET, r.location), p)
         elif key in ("fleet_not_adjacent", "unreachable_coast"):
             names["unit"] = lambda p: self.unit(UnitRef(FLEET, r.location), p)
             there = f"{r.province}/{r.coast}" if r.coast else r.province

@@ -10,12 +10,16 @@ raises :class:`IllegalOrderError`, or :class:`AmbiguousOrderError` when the boar
 two readings (a fleet that can reach both coasts of Spain; a build on a coastal centre with
 no unit type). Messages are in the order's language. The adjudicator still judges
 everything that depends on other orders.
+
+:func:`complete` only completes: each unit an order names, as the board has it
+(:func:`complete_unit`, which the checks above use too), judging nothing; a game stores
+its orders so.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from realpolitik.adjudicator.legality import convoy_rule, move_rule, support_rule
 from realpolitik.adjudicator.reasons import Reason
@@ -37,8 +41,18 @@ from realpolitik.orders import (
 )
 from realpolitik.phase import PhaseKind
 from realpolitik.position import Position
-from realpolitik.rules import ImpossibleCoast, Rules, UnknownCoast
-from realpolitik.vocab import ARMY, FLEET, Location, Power, Province, Unit, coast_of, province_of
+from realpolitik.rules import ImpossibleCoast, MissingUnitType, Rules, UnknownCoast
+from realpolitik.vocab import (
+    ARMY,
+    FLEET,
+    PROVINCE,
+    Location,
+    Power,
+    Province,
+    Unit,
+    coast_of,
+    province_of,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +99,7 @@ class _Checker:
         if coast_of(ref.location) is not None and actual.location != ref.location:
             wrong = Reason("wrong_unit_coast", location=actual.location, name=ref.location)
             raise self.rejected(wrong)
-        return UnitRef(actual.type, actual.location, ref.power), actual
+        return complete_unit(ref, actual, own=ordered), actual
 
     def destination(self, unit: Unit, dest: Location, *, via: bool, retreat: bool) -> Location:
         """The exact location a unit can move (or retreat) to, or an error: the move rule
@@ -218,26 +232,28 @@ class _Checker:
         info = self.map.provinces[prov]
         if prov in self.ctx.position.units:
             raise self.rejected(Reason("occupied", prov))
-        power = self.ctx.power
-        if info.home is None or (power is not None and info.home != power):
-            raise self.rejected(Reason("not_home_centre", prov, power=power or ""))
+        for power in (self.ctx.power, ref.power):  # the power's, and the one it names
+            if info.home is None or (power is not None and info.home != power):
+                raise self.rejected(Reason("not_home_centre", prov, power=power or ""))
+        # the build is the home power's: a name it gives ("A Inglaterra coloca uma
+        # armada em Edimburgo") says who builds, and is not kept
         kind = ref.type
         if kind is None:
             if info.type is not ProvinceType.INLAND:
                 raise self.rejected(Reason("build_type", prov))
             kind = ARMY
         if kind is ARMY:
-            return Build(UnitRef(ARMY, prov, ref.power))
+            return Build(UnitRef(ARMY, prov))
         if info.type is ProvinceType.INLAND:
-            raise self.rejected(Reason("fleet_inland", prov))
+            raise self.rejected(Reason("fleet_build_inland", prov))
         coast = coast_of(ref.location)
         if not info.coasts:
-            return Build(UnitRef(FLEET, prov, ref.power))
+            return Build(UnitRef(FLEET, prov))
         if coast is None:
             raise self.rejected(Reason("missing_coast", prov, coasts=info.coasts))
         if coast not in info.coasts:
             raise self.rejected(Reason("no_such_coast", prov, coast=coast))
-        return Build(UnitRef(FLEET, f"{prov}/{coast}", ref.power))
+        return Build(UnitRef(FLEET, f"{prov}/{coast}"))
 
 
 _STRICT = Rules(
@@ -250,10 +266,82 @@ an error (the adjudicator's rules may ignore it); an omitted one is filled in wh
 fleet can reach only one."""
 
 
+def complete_unit(ref: UnitRef, unit: Unit | None, *, own: bool = False) -> UnitRef:
+    """``ref`` with the type and the coast it leaves out taken from ``unit``, the unit in
+    its province (``None``: there is none). A type or a coast ``ref`` gives is kept, even
+    one the unit does not have (the adjudicator judges it): then both are kept as given.
+    ``own``: ``ref`` names the unit ordered, whose nationality, if its owner's, is left out
+    (the power giving the order says it: "A Inglaterra coloca...", "French A PAR").
+
+        >>> str(complete_unit(UnitRef(None, "STP"), Unit("RUSSIA", FLEET, "STP/SC")))
+        'F STP/SC'
+    """
+    if unit is None:
+        return ref
+    power = None if own and ref.power == unit.power else ref.power
+    utype, location = ref.type, ref.location
+    if (utype is None or utype is unit.type) and (
+        location == unit.location or coast_of(location) is None
+    ):
+        utype, location = unit.type, unit.location
+    if utype is ref.type and location == ref.location and power == ref.power:
+        return ref
+    return UnitRef(utype, location, power)
+
+
+def complete(
+    order: Order, position: Position, kind: PhaseKind, rules: Rules | None = None
+) -> Order:
+    """``order`` with each unit it names completed from ``position`` (:func:`complete_unit`):
+    the unit ordered (in a retreat phase, the dislodged one) and the unit it supports or
+    convoys. Nothing is judged: an order for no unit, an impossible move, are kept as they
+    are. ``order`` itself when nothing is left out. Where a unit named without its type
+    makes an order illegal (``rules``: DATC 4.C.1 a), such a unit is left so."""
+    if isinstance(order, Waive | Build):
+        return order
+    untyped = rules is not None and rules.missing_unit_type is MissingUnitType.ILLEGAL
+    units = position.units
+    pool = units
+    if kind is PhaseKind.RETREATS:
+        pool = {p: d.unit for p, d in position.dislodged.items()}
+    ref = _completed(order.unit, pool, untyped, own=True)
+    if isinstance(order, SupportHold):
+        supported = _completed(order.supported, units, untyped)
+        if ref is order.unit and supported is order.supported:
+            return order
+        return SupportHold(ref, supported)
+    if isinstance(order, SupportMove):
+        supported = _completed(order.supported, units, untyped)
+        if ref is order.unit and supported is order.supported:
+            return order
+        return SupportMove(ref, supported, order.destination)
+    if isinstance(order, Convoy):
+        convoyed = _completed(order.convoyed, units, untyped)
+        if ref is order.unit and convoyed is order.convoyed:
+            return order
+        return Convoy(ref, convoyed, order.destination)
+    return order if ref is order.unit else replace(order, unit=ref)
+
+
+def _completed(
+    ref: UnitRef, pool: Mapping[Province, Unit], untyped: bool, *, own: bool = False
+) -> UnitRef:
+    """:func:`complete_unit` of ``ref`` with the unit of ``pool`` in its province (a unit
+    without its type kept so if ``untyped``: see :func:`complete`)."""
+    unit = pool.get(PROVINCE[ref.location])
+    if unit is None:
+        return ref
+    if ref.type is unit.type and ref.location == unit.location and (ref.power is None or not own):
+        return ref  # the usual case, decided at once
+    if untyped and ref.type is None:
+        return ref
+    return complete_unit(ref, unit, own=own)
+
+
 def resolve(order: Order, context: ParseContext) -> Order:
     """``order`` completed from ``context``, or an :class:`IllegalOrderError` /
     :class:`AmbiguousOrderError` in the context's language."""
     return _Checker(context).resolve(order)
 
 
-__all__ = ["ParseContext", "resolve"]
+__all__ = ["ParseContext", "complete", "complete_unit", "resolve"]

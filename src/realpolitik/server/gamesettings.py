@@ -84,7 +84,8 @@ class GameSettings:
     bots: str | None = BOT_KINDS[0]
     """The bot that fills empty seats at the start (``None``: every seat needs a person)."""
     replace_leavers: bool = True
-    """A player who leaves a started game is replaced by the bot (else civil disorder)."""
+    """A player who leaves a started game is replaced by the bot (else civil disorder;
+    conquista, which has none: the powers have no orders)."""
     public: bool = True
     """Listed in the lobby; anyone may join. Otherwise only with the invitation link."""
     show_names: bool = False

@@ -317,7 +317,7 @@ def due_games(b: Backend, *, alone: bool | None = None) -> list[int]:
 
 
 def take_over_seat(b: Backend, conn: Connection, row: Row[Any], seat: Seat) -> None:
-    """A person takes a seat left empty: its powers leave civil disorder."""
+    """A person takes a seat left empty: its powers are played again."""
     game = engine.fresh(row.state)
     game.last_year = None  # set by the server only while no person played
     for power in seat.powers:
@@ -326,7 +326,8 @@ def take_over_seat(b: Backend, conn: Connection, row: Row[Any], seat: Seat) -> N
 
 
 def vacate_seat(b: Backend, conn: Connection, row: Row[Any], seat: Seat) -> None:
-    """A player left a started game: a bot takes over, or the powers fall into disorder."""
+    """A player left a started game: a bot takes over, or the powers fall into civil
+    disorder (conquista: they have no orders; see :meth:`Game.set_civil_disorder`)."""
     settings = GameSettings.from_json(row.settings)
     now = b.now()
     if settings.replace_leavers and settings.bots is not None:
