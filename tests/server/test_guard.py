@@ -4,6 +4,7 @@ and an unexpected error is answered (500) without an exception reaching the HTTP
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -279,3 +280,34 @@ def test_a_message_holds_no_control_characters_but_line_breaks(client: TestClien
     assert r.status_code == 400 and "U+0007" in r.json()["detail"], r.text
     r = client.post(url, json={"sender": power, "body": "two\n\tlines"}, headers=alice.headers)
     assert r.status_code == 201, r.text
+
+
+def test_a_key_given_twice_is_refused_not_read_as_the_last(client: TestClient) -> None:
+    """``{"power": "A", "power": "B"}`` was read as B without a word: which was meant
+    cannot be told, so it is refused (422 naming the key), and nothing is stored."""
+    alice = register(client, "alice")
+    game = new_game(client, alice, players=2, start=True)
+    gid, (first, second, *_) = game["id"], game["my_powers"]
+    url = f"/api/games/{gid}/orders"
+    legal = client.get(
+        f"/api/games/{gid}/legal", params={"power": second}, headers=alice.headers
+    ).json()
+    order = next(iter(legal.values()))[0]["order"]  # read as the second's before
+    body = f'{{"power": "{first}", "orders": {json.dumps([order])}, "power": "{second}"}}'
+    r = client.put(url, content=body, headers=alice.headers | {"content-type": "application/json"})
+    assert r.status_code == 422, r.text
+    assert "'power' is given twice" in r.json()["detail"]
+    for power in (first, second):
+        stored = client.get(url, params={"power": power}, headers=alice.headers).json()
+        assert stored["orders"] == [], stored
+    nested = b'{"name": "g", "deadlines": {"orders": 60, "orders": 0}}'
+    r = client.post(
+        "/api/games", content=nested, headers=alice.headers | {"content-type": "application/json"}
+    )
+    assert r.status_code == 422 and "'orders' is given twice" in r.json()["detail"], r.text
+    r = client.post(
+        "/api/games",
+        content=b'{"name": }',
+        headers=alice.headers | {"content-type": "application/json"},
+    )
+    assert r.status_code == 422 and "Expecting value" in r.json()["detail"], r.text

@@ -99,8 +99,26 @@ def _content_length(scope: Scope) -> int | None:
 
 
 def safe_errors(errors: Any) -> list[dict[str, Any]]:
-    """Validation errors without the input (never echoed back): where and what."""
+    """Validation errors without the input (never echoed back): where and what (for a
+    body that is not JSON, why: the parser's words, which quote no input)."""
     return [
-        {"loc": [str(p) for p in e.get("loc", ())], "msg": str(e.get("msg")), "type": e.get("type")}
+        {"loc": [str(p) for p in e.get("loc", ())], "msg": _message(e), "type": e.get("type")}
         for e in errors
     ]
+
+
+def _message(error: Any) -> str:
+    why = (error.get("ctx") or {}).get("error") if error.get("type") == "json_invalid" else None
+    return f"{error.get('msg')}: {why}" if why else str(error.get("msg"))
+
+
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's members (``json.loads``' ``object_pairs_hook``), refusing a key
+    given twice (``{"power": "FRANCE", "power": "ENGLAND"}``: which one was meant?)
+    instead of keeping the last silently."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise json.JSONDecodeError(f"the key {key[:40]!r} is given twice", "", 0)
+        out[key] = value
+    return out

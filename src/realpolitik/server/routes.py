@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable, Coroutine
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response
 from fastapi.responses import JSONResponse, StreamingResponse
+from fastapi.routing import APIRoute
 
 from realpolitik.errors import VariantError
 from realpolitik.game.editions import EDITIONS, VARIANTS, edition
@@ -21,6 +24,7 @@ from realpolitik.server.gamesettings import (
     GameSettings,
     rulebook_deadlines,
 )
+from realpolitik.server.guard import unique_keys
 from realpolitik.server.schemas import (
     AccountIn,
     DrawIn,
@@ -37,7 +41,28 @@ from realpolitik.server.schemas import (
 )
 
 COOKIE = "rp_session"
-router = APIRouter()
+
+
+class _StrictJson(Request):
+    """A request whose JSON body may not give a key twice (:func:`.guard.unique_keys`)."""
+
+    async def json(self) -> Any:
+        if not hasattr(self, "_json"):
+            self._json = json.loads(await self.body(), object_pairs_hook=unique_keys)
+        return self._json
+
+
+class _Route(APIRoute):
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def strict(request: Request) -> Response:
+            return await handler(_StrictJson(request.scope, request.receive))
+
+        return strict
+
+
+router = APIRouter(route_class=_Route)
 
 Language = Annotated[str, Query(pattern="^(en|es|fr|pt)$")]
 MAX_ID = 2**63 - 1
