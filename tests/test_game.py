@@ -333,6 +333,22 @@ def test_copy_is_independent() -> None:
     assert game.history == [] and game.orders("FRANCE") == []
 
 
+def test_a_processed_phase_cannot_be_changed_through_a_copy() -> None:
+    """A copy shares the game's records (immutable, so cheap); their orders and
+    declarations were plain dicts, and a bot changing a copy's record changed the game's."""
+    game = Game.new(seed=1)
+    game.submit("FRANCE", ["A PAR - BUR"])
+    game.process()
+    twin = game.copy()
+    record = twin.history[0]
+    with pytest.raises(TypeError, match="immutable"):
+        record.orders["FRANCE"] = ()  # type: ignore[index]
+    with pytest.raises(TypeError):
+        record.declared.clear()  # type: ignore[attr-defined]
+    assert [str(o) for o in game.history[0].orders["FRANCE"]] == ["A PAR - BUR"]
+    assert record.orders == {"FRANCE": tuple(record.orders["FRANCE"])}  # still reads as a dict
+
+
 def test_legal_orders_cover_every_power_that_orders() -> None:
     game = Game.new(players=6, seed=1)
     legal = game.legal_orders()

@@ -379,6 +379,18 @@ def test_conquista_alliances_win_when_two_years_old() -> None:
         Game.new(seed=1).declare_alliance("FRANCE", ["ENGLAND"])
 
 
+def test_conquista_an_alliance_with_oneself_alone_is_refused() -> None:
+    """``orders --ally AUSTRIA`` by Austria named no partner and silently left Austria's
+    alliance (the empty declaration); naming oneself among the members stays allowed."""
+    game = Game.new(edition="conquista", seed=1)
+    game.declare_alliance("AUSTRIA", ["GERMANY"])
+    with pytest.raises(GameError, match="AUSTRIA cannot declare an alliance with itself"):
+        game.declare_alliance("AUSTRIA", ["austria"])
+    assert game.pending_declared()["AUSTRIA"] == ("AUSTRIA", "GERMANY")
+    assert game.declare_alliance("AUSTRIA", ["AUSTRIA", "GERMANY"]) == ("AUSTRIA", "GERMANY")
+    assert game.declare_alliance("AUSTRIA", []) == ()  # leaving is said so
+
+
 def test_conquista_an_alliance_declared_again_keeps_its_age() -> None:
     """La Conquista: the alliance is made known "en la ronda en que la constituyan" and wins
     with "una antigüedad de al menos 2 años". Its members declaring it again with later

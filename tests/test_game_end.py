@@ -199,6 +199,16 @@ def test_grow_shortened_game() -> None:
     game.process()
     assert game.result is not None and game.result.kind == "shortened"
     assert game.winners == ("FRANCE",) and "most units" in game.result.reason
+    # the reason names who won, as a victory's does ("FRANCE: 18 units (needed 18)")
+    assert game.result.reason == "FRANCE: most units on the board at the agreed end (6)"
+
+
+def test_a_shortened_game_of_two_players_names_the_player() -> None:
+    game = Game.new(edition="1971", players=["ann", "bob"], last_year=1914, seed=2)
+    while not game.is_over:
+        game.process()
+    assert game.result is not None and game.result.kind == "shortened"
+    assert game.result.reason == "player bob: most units on the board at the agreed end (13)"
 
 
 @pytest.mark.parametrize(
@@ -216,6 +226,23 @@ def test_victory_condition_per_edition_and_table(edition, players, count, needed
     victory = game.edition.victory_for(game.setup)
     assert (victory.count, victory.needed(game.game_map), victory.per) == (count, needed, per)
     assert (victory.alliance_years is not None) == (edition == "conquista" and players > 2)
+
+
+def test_a_finished_game_asks_for_nothing() -> None:
+    """Once a victory ends the game in the Fall, the adjustment phase it stops at owes no
+    builds and waits on nobody (``builds_due`` gave the winner's build, and ``realpolitik
+    legal`` and the view's ``adjustments`` said so)."""
+    data = {"units": {"FRANCE": ["A PIC", "A BUR"], "GERMANY": ["A RUH"]},
+            "centers": {"FRANCE": [c for c in EIGHTEEN if c not in ("MUN", "BEL")] + ["VEN"],
+                        "GERMANY": ["MUN"]}}  # fmt: skip
+    game = at(Game.new(seed=1), "F1905M", data)
+    game.submit("FRANCE", ["A PIC - BEL", "A BUR - MUN"])
+    game.process()
+    assert game.is_over and game.phase.is_adjustments
+    position = game.position
+    assert len(position.centers_of("FRANCE")) == 19 and len(position.units_of("FRANCE")) == 2
+    assert game.builds_due() == {} and game.must_order() == []
+    assert game.legal_orders() == {} and game.view()["adjustments"] == {}
 
 
 # --- conquista: no civil disorder (RULES.md §5) ----------------------------------------------

@@ -419,6 +419,110 @@ def test_the_summary_of_builds_says_what_was_built_and_waived(
         shot(page, f"builds-summary-{lang}")
 
 
+def test_ready_with_a_removal_not_ordered_asks_first(server: LiveServer, browser: Any) -> None:
+    """A removal due and none ordered: Ready asks first, saying the rules will choose (it
+    went straight on, and the summary then told of a unit the player never chose)."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    open_at(page, server, "romy", put_at_the_removals)
+    asked: list[str] = []
+
+    def answer(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    page.once("dialog", answer)
+    page.click("#ready")
+    idle(page)
+    assert asked and "1 removal(s) not ordered: the rules will choose" in asked[0], asked
+    assert phase(page) == "W1901A" and page.inner_text("#ready") == "Ready"
+
+
+REMOVALS_SAID = {  # a removal ordered; one the player left to the rules
+    "en": (
+        "{order}: the unit was removed",
+        "{order}: the rules chose this unit, as no removal was ordered (the one farthest from"
+        " home goes first)",
+    ),
+    "es": (
+        "{order}: la unidad fue retirada",
+        "{order}: las reglas eligieron esta unidad, pues no se ordenó ninguna disolución (primero"
+        " la más alejada de sus centros de origen)",
+    ),
+    "fr": (
+        "{order} : l'unité a été retirée",
+        "{order} : les règles ont choisi cette unité, aucun retrait n'ayant été ordonné (d'abord"
+        " la plus éloignée de ses centres d'origine)",
+    ),
+    "pt": (
+        "{order}: a unidade foi retirada",
+        "{order}: as regras escolheram esta unidade, pois nenhuma remoção foi ordenada (primeiro"
+        " a mais distante dos centros de origem)",
+    ),
+}
+
+
+def put_at_the_removals(server: LiveServer, game_id: int, power: str) -> list[str]:
+    """Set the stored game at the winter adjustments with ``power`` owning one centre fewer
+    than it has units (one removal due); return its units."""
+    units: list[str] = []
+
+    def removals(game: Game) -> None:
+        position = game.position.to_json()
+        centers = dict(position["centers"])
+        centers[power] = centers[power][1:]
+        at(game, "W1901A", {"units": position["units"], "centers": centers})
+        assert game.builds_due()[power] == -1
+        units.extend(position["units"][power])
+
+    rewrite_stored_game(server, game_id, removals)
+    return units
+
+
+@pytest.mark.parametrize("ordered", [True, False], ids=["ordered", "left-to-the-rules"])
+def test_the_summary_of_removals_says_what_was_removed(
+    server: LiveServer, browser: Any, ordered: bool
+) -> None:
+    """After the adjustments, "what happened" tells the unit removed, in each of the four
+    languages: the removal ordered (as a sentence outside English, as the list of orders
+    says it), or, when the player gave none, that the rules chose the unit (it said "the unit
+    was disbanded (civil disorder)" to a player who had only pressed Ready: in Spanish "La
+    flota de Nápoles se disuelve: la unidad se disolvió (desorden civil)")."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    open_at(page, server, "rhea" if ordered else "rolf", put_at_the_removals)
+    assert "1 removal(s) due, 1 still to order" in page.inner_text("#phase-brief")
+    if ordered:
+        page.locator("#unit-list button.unit").first.click()
+        page.locator('#legal .legal-option[data-kind="disband"]').first.click()
+        page.wait_for_function("document.querySelectorAll('#my-orders li.order').length === 1")
+        idle(page)
+        assert "0 still to order" in page.inner_text("#phase-brief")
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.click("#ready")
+    until_phase_changes(page, "W1901A")
+    page.wait_for_selector("#summary .summary.fresh")
+    assert page.get_attribute("#step-label", "data-phase") == "W1901A"
+    for lang, (said_ordered, said_unordered) in REMOVALS_SAID.items():
+        if lang != "en":
+            in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+            continue_to_now(page)
+            page.click("#step-prev")  # back to the adjustments, in this language
+            page.wait_for_function(
+                "document.getElementById('step-label').dataset.phase === 'W1901A'"
+            )
+            idle(page)
+        told = page.inner_text("#summary-list").split("\n")
+        entry = page.evaluate(
+            """() => fetch(`/api/games/${location.hash.split('/')[2]}/history/W1901A`
+                + `?language=${document.documentElement.lang}`).then((r) => r.json())
+                .then((rec) => Object.values(rec.orders).flat().find((e) => / D$/.test(e.order)))"""
+        )
+        assert bool(entry.get("implied")) is not ordered, entry
+        words = entry["text"] if lang == "en" else entry["long"].rstrip(".")
+        said = said_ordered if ordered else said_unordered
+        assert told == [said.format(order=words)], (lang, told)
+        shot(page, f"removals-summary-{'ordered' if ordered else 'unordered'}-{lang}")
+
+
 GAME_OF = {  # the default name of a new game, for a name after a vowel, an h, a consonant
     "en": ("anafrd's game", "hugo's game", "bruno's game"),
     "es": ("Partida de anafrd", "Partida de hugo", "Partida de bruno"),
@@ -542,6 +646,53 @@ def test_phone_map_fills_the_width_and_options_sit_by_the_unit(
     shot(page, "7-phone-zoomed")
 
 
+# The labels and units of the map drawn (even in part) under one of the zoom buttons (the
+# part of each in the map's frame: the rest is not drawn).
+UNDER_ZOOM = """() => {
+    const buttons = [...document.querySelectorAll('.zoom button')]
+        .map(b => b.getBoundingClientRect());
+    const map = document.querySelector('#map svg').getBoundingClientRect();
+    const under = [];
+    for (const node of document.querySelectorAll('#map svg text.label, #map svg g.unit')) {
+        const b = node.getBoundingClientRect();
+        const r = {left: Math.max(b.left, map.left), right: Math.min(b.right, map.right),
+            top: Math.max(b.top, map.top), bottom: Math.min(b.bottom, map.bottom)};
+        if (buttons.some(z => r.right > z.left && r.left < z.right && r.bottom > z.top
+            && r.top < z.bottom)) under.push(node.textContent || node.getAttribute('class'));
+    }
+    return under;
+}"""
+
+
+def test_the_zoom_buttons_hide_nothing_of_a_phone_s_map(server: LiveServer, browser: Any) -> None:
+    """On a 390 px phone the zoom buttons cover no province label and no unit: as the board
+    opens (zoomed on my units), zoomed in, and whole (St Petersburg's label was under them,
+    and Sevastopol's fleet or label on boards zoomed on the Black Sea)."""
+    page = browser.new_page(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+        device_scale_factor=2,
+    )  # fmt: skip
+    register_and_create(page, server, "zelda", players="7")
+    power = page.get_attribute("#power", "data-power")
+    assert page.evaluate(UNDER_ZOOM) == [], power
+    shot(page, "zoom-buttons-phone", full=False)
+    for button in ("#zoom-in", "#zoom-reset"):
+        page.tap(button)
+        assert page.evaluate(UNDER_ZOOM) == [], (power, button)
+    assert page.get_attribute("#map svg", "viewBox") == page.get_attribute("#map svg", "data-full")
+    for sea in ("BLA", "BAR"):  # zoomed on the board's east edge, north and south
+        page.evaluate(
+            """async (p) => { const {S} = await import('/static/core.js');
+            const b = document.querySelector(`#map svg [id='${p}']`).getBBox();
+            S.zoom = {scale: 2.5, cx: b.x + b.width / 2, cy: b.y + b.height / 2};
+            document.getElementById('zoom-in').click(); }""",
+            sea,
+        )
+        assert page.evaluate(UNDER_ZOOM) == [], (power, sea)
+    width = page.evaluate("document.querySelector('#map svg').getBoundingClientRect().width")
+    assert width >= 350 and page.evaluate("document.documentElement.scrollWidth") <= 392
+
+
 def test_a_phone_opens_on_the_places_to_order(server: LiveServer, browser: Any) -> None:
     """On a phone the board opens zoomed on where orders are given: also at the builds (no
     unit of mine on the board) and at a retreat (the dislodged unit), where it opened on the
@@ -570,6 +721,59 @@ def test_a_phone_opens_on_the_places_to_order(server: LiveServer, browser: Any) 
             assert x <= cx <= x + w and y <= cy <= y + h, (user, p, view)
         shot(page, f"7-phone-{user}", full=False)
         page.close()
+
+
+def put_at_an_attack_far_apart(server: LiveServer, game_id: int, power: str) -> str:
+    """Set the stored game at F1901M: ``power``'s army in Bulgaria and fleet in Norway (the
+    whole board between them), another power's supported attack on Bulgaria stored and
+    ready; return the attacker."""
+    other = ""
+
+    def attack(game: Game) -> None:
+        nonlocal other
+        other = next(p for p in game.powers if p != power)
+        centers = game.position.to_json()["centers"]
+        at(game, "F1901M", {"units": {power: ["A BUL", "F NWY"], other: ["A RUM", "A SER"]},
+                            "centers": centers})  # fmt: skip
+
+    rewrite_stored_game(server, game_id, attack)
+    db = stored_game(server)
+    try:
+        db.execute(
+            "INSERT INTO orders (game_id, phase, power, orders, ready, updated_at)"
+            " VALUES (?, 'F1901M', ?, ?, 1, ?)",
+            (game_id, other, json.dumps(["A RUM - BUL", "A SER S A RUM - BUL"]), time.time()),
+        )
+        db.commit()
+    finally:
+        db.close()
+    return other
+
+
+def test_a_phone_zooms_on_the_retreat_that_follows(server: LiveServer, browser: Any) -> None:
+    """On a phone, the movement processed and one of my units dislodged, the board of the
+    retreats zooms on that unit and where it may go (it kept the movement's view: there,
+    my units far apart, about the whole board, its names a few pixels tall)."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    open_at(page, server, "yves", put_at_an_attack_far_apart)
+    page.once("dialog", lambda dialog: dialog.accept())  # units without orders hold
+    page.click("#ready")
+    until_phase_changes(page, "F1901M")
+    continue_to_now(page)
+    page.wait_for_selector("#unit-list button.unit")
+    idle(page)
+    view = page.get_attribute("#map svg", "viewBox") or ""
+    full = float((page.get_attribute("#map svg", "data-full") or "").split()[2])
+    x, y, w, h = (float(v) for v in view.split())
+    assert w <= full / 2, (view, full)  # zoomed on the retreat, not on the movement's units
+    for p in ("BUL", "GRE", "CON"):  # the unit, where it may retreat
+        box = page.evaluate(
+            "(p) => { const b = document.querySelector(`#map svg [id='${p}']`).getBBox();"
+            " return {x: b.x + b.width / 2, y: b.y + b.height / 2}; }",
+            p,
+        )
+        assert x <= box["x"] <= x + w and y <= box["y"] <= y + h, (p, box, view)
+    shot(page, "phone-retreat-zoomed", full=False)
 
 
 EMPTY_CARDS = """[...document.querySelectorAll('section.card')]
@@ -686,6 +890,42 @@ def test_a_blank_sign_up_or_log_in_is_told_in_the_page_s_language(
         told = page.inner_text("#flash")
         assert told == "Écrivez votre nom d'utilisateur et votre mot de passe.", told
         page.evaluate("document.getElementById('flash').hidden = true")
+
+
+def test_the_language_switched_keeps_what_was_typed_in_the_log_in_form(
+    server: LiveServer, browser: Any
+) -> None:
+    """The language switched while the page still asks the server who is logged in (the
+    log-in form shows at once, in the new language), the player types, then the answer
+    comes: what was typed stays, as it stays when the language is switched again."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    held: list[Any] = []
+    page.route("**/api/me", lambda route: held.append(route))  # the first check, held back
+    page.goto(server.url + "/")
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page did not ask who is logged in"
+    page.select_option("#language", "es")
+    page.wait_for_function("document.getElementById('login').textContent === 'Entrar'")
+    page.fill("#auth-user", "yara")
+    page.fill("#auth-pass", "lovelace1815")
+    page.focus("#auth-user")
+    with page.expect_response("**/api/me"):
+        held[0].continue_()
+    page.unroute("**/api/me")
+    idle(page)  # the check answered (no one logged in), and the page shown again
+    assert page.input_value("#auth-user") == "yara"
+    assert page.input_value("#auth-pass") == "lovelace1815"
+    assert page.evaluate("document.activeElement.id") == "auth-user"  # typing goes on
+    page.select_option("#language", "pt")
+    page.wait_for_function("document.getElementById('register').textContent === 'Criar conta'")
+    idle(page)
+    assert page.input_value("#auth-user") == "yara"
+    assert page.input_value("#auth-pass") == "lovelace1815"
+    page.click("#register")
+    page.wait_for_selector("#create-game")
 
 
 def test_press_closed_a_watcher_and_a_finished_game(server: LiveServer, browser: Any) -> None:
@@ -962,18 +1202,67 @@ def test_a_refusal_s_message_goes_with_the_phase(server: LiveServer, browser: An
     assert page.locator("#flash").is_hidden()
 
 
+def test_a_refusal_s_message_stays_on_the_game_page(server: LiveServer, browser: Any) -> None:
+    """An order refused (its message shown for 8 s), then straight back to the lobby, by the
+    page's link or the browser's Back: the message does not follow the player there."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "otto", players="7")
+    game = page.url
+    for leave in (lambda: page.click("#home"), page.go_back):
+        page.fill("#typed", "hello world")
+        page.click("#submit-typed")
+        page.wait_for_selector("#my-orders li.refused")
+        assert page.locator("#flash.error").is_visible()
+        leave()
+        page.wait_for_selector("#create-game")
+        assert page.locator("#flash").is_hidden(), page.inner_text("#flash")
+        page.goto(game)
+        page.wait_for_selector("#typed")
+        idle(page)
+
+
+# An army dislodged where it held, as the summary tells it: the participle agrees with "the
+# unit" (it agreed with nothing: "El ejército de Trieste se mantiene: desalojada").
+DISLODGED_TOLD = {
+    "en": "A TRI H: dislodged (attacked from VIE)",
+    "es": "El ejército de Trieste se mantiene: la unidad fue desalojada (attacked from VIE)",
+    "fr": "L'armée de Trieste se maintient : l'unité a été délogée (attacked from VIE)",
+    "pt": "O exército de Trieste permanece: a unidade foi deslocada (attacked from VIE)",
+}
+
+
+def test_a_dislodged_army_is_told_in_agreement(server: LiveServer, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "dinah", players="7")
+    line = """async (long) => {
+        const {fateLine} = await import('/static/history.js');
+        return fateLine({order: 'A TRI H', text: 'A TRI H', long, result: 'dislodged',
+            unit: 'dislodged', said: 'attacked from VIE'})[1];
+    }"""
+    longs = {
+        "en": "The army in Trieste holds.",
+        "es": "El ejército de Trieste se mantiene.",
+        "fr": "L'armée de Trieste se maintient.",
+        "pt": "O exército de Trieste permanece.",
+    }
+    for lang, told in DISLODGED_TOLD.items():
+        if lang != "en":
+            in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+        assert page.evaluate(line, longs[lang]) == told, lang
+
+
 # What the summary says of a movement in which my power gave no orders and its army in
 # Bohemia was dislodged (the record as in UNORDERED): that no orders were given, once.
 IDLE = {
     "en": ["no orders were given: the units held", "A BOH: dislodged"],
     "es": [
         "no se dieron órdenes: las unidades se mantuvieron",
-        "E Boh: desalojada",
+        "E Boh: la unidad fue desalojada",
     ],
-    "fr": ["aucun ordre donné : les unités ont tenu", "A Boh : délogée"],
+    "fr": ["aucun ordre donné : les unités ont tenu", "A Boh : l'unité a été délogée"],
     "pt": [
         "nenhuma ordem foi dada: as unidades permaneceram",
-        "E da Boe.: deslocada",
+        "E da Boe.: a unidade foi deslocada",
     ],
 }
 
@@ -1003,6 +1292,35 @@ def test_a_power_without_orders_is_told_so_once(server: LiveServer, browser: Any
         idle(page)
         assert page.evaluate(summary, [text, False]) == IDLE[lang], lang
         assert page.evaluate(summary, [text, True]) == [told], lang
+
+
+# Centres lost and gained, as the summary names them: each without its article (the page
+# gave the second and later ones the article a sentence gives: "ganhou Grécia, a Sérvia").
+CENTRES_SAID = {
+    "en": ["lost Vienna, Denmark", "gained Greece, Serbia, Bulgaria"],
+    "es": ["perdió Viena, Dinamarca", "ganó Grecia, Serbia, Bulgaria"],
+    "fr": ["a perdu Vienne, Danemark", "a pris Grèce, Serbie, Bulgarie"],
+    "pt": ["perdeu Viena, Dinamarca", "ganhou Grécia, Sérvia, Bulgária"],
+}
+
+
+def test_centres_lost_and_gained_are_named_alike(server: LiveServer, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "cleo", players="7")
+    summary = """async () => {
+        const {S} = await import('/static/core.js');
+        const {summaryLines} = await import('/static/history.js');
+        while (!S.game) await new Promise((r) => setTimeout(r, 50));
+        const p = S.game.my_powers[0];
+        const record = {orders: {[p]: []}, position: {units: {[p]: ['A BOH']},
+            centers: {[p]: ['VIE', 'DEN', 'BUD']}}, events: []};
+        const after = {units: {[p]: ['A BOH']}, centers: {[p]: ['BUD', 'GRE', 'SER', 'BUL']}};
+        return summaryLines(record, after, 'F1901R').map((l) => l[2]);
+    }"""
+    for lang, said in CENTRES_SAID.items():
+        if lang != "en":
+            in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+        assert page.evaluate(summary) == said, lang
 
 
 def test_draw_votes_and_translation(server: LiveServer, browser: Any) -> None:
@@ -1619,6 +1937,130 @@ def test_a_retreat_says_why_and_where(server: LiveServer, browser: Any) -> None:
         brief = page.inner_text("#phase-brief")
         assert all(words in brief for words in told), (lang, brief)
     page.select_option("#language", "en")
+
+
+def test_the_phase_stepper_keeps_one_row_on_a_phone(server: LiveServer, browser: Any) -> None:
+    """On a 390 px phone the stepper's ◀ and ▶ sit beside the phase's name, however long
+    (Portuguese "Agora · Primavera de 1902, retrocedimentos" put each on a line of its own)."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    open_at(page, server, "rory", put_at_a_retreat)
+    page.locator("#unit-list button.unit").first.click()
+    page.locator('#legal .legal-option[data-kind="disband"]').first.click()
+    page.wait_for_function("document.querySelectorAll('#my-orders li.order').length === 1")
+    idle(page)
+    page.click("#ready")
+    until_phase_changes(page, "F1901R")
+    page.wait_for_selector("#step-now")  # the retreats' results, a button back to now
+    for lang in ("pt", "es", "fr"):
+        in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+        for view in ("results", "now"):
+            if view == "results":
+                continue_to_now(page)
+                page.click("#step-prev")
+                page.wait_for_selector("#step-now")
+                idle(page)
+            else:
+                page.click("#step-now")
+                page.wait_for_selector("#step-now", state="detached")
+                idle(page)
+            prev, label, after = (page.locator(f"#step-{w}").bounding_box()
+                                  for w in ("prev", "label", "next"))  # fmt: skip
+            assert prev and label and after, lang
+            for button in (prev, after):  # each beside the name, not above or below it
+                assert button["y"] < label["y"] + label["height"], (lang, view, button, label)
+                assert button["y"] + button["height"] > label["y"], (lang, view, button, label)
+            shot(page, f"stepper-{lang}-{view}", full=False)
+
+
+def test_fresh_results_come_into_view_on_a_phone(server: LiveServer, browser: Any) -> None:
+    """A phone's player presses Ready at the foot of the page: when the phase is processed,
+    what happened is brought into view (it stayed above, out of sight, under the words
+    "Nothing to order this phase")."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    open_at(page, server, "reza", put_at_a_retreat)
+    page.locator("#unit-list button.unit").first.click()
+    page.locator('#legal .legal-option[data-kind="disband"]').first.click()
+    page.wait_for_function("document.querySelectorAll('#my-orders li.order').length === 1")
+    idle(page)
+    page.locator("#ready").scroll_into_view_if_needed()
+    page.click("#ready")
+    until_phase_changes(page, "F1901R")
+    page.wait_for_selector("#summary .summary.fresh")
+    box = page.locator("#summary").bounding_box()
+    assert box and 0 <= box["y"] < 844 - 40, box
+    shot(page, "fresh-results-phone", full=False)
+
+
+def put_at_another_s_retreat(server: LiveServer, game_id: int, power: str) -> str:
+    """Set the stored game at a retreat in which only another power has a unit to retreat
+    (dislodged from Bohemia by ``power``'s supported attack); return that power."""
+    other = ""
+
+    def retreat(game: Game) -> None:
+        nonlocal other
+        other = next(p for p in game.powers if p != power)
+        centers = game.position.to_json()["centers"]
+        at(game, "F1901M", {"units": {other: ["A BOH"], power: ["A MUN", "A TYR"]},
+                            "centers": centers})  # fmt: skip
+        game.submit(power, ["A MUN - BOH", "A TYR S A MUN - BOH"])
+        game.submit(other, ["A BOH H"])
+        game.process()
+        assert str(game.phase) == "F1901R", game.phase
+
+    rewrite_stored_game(server, game_id, retreat)
+    return other
+
+
+def test_nothing_to_order_is_said_once(server: LiveServer, browser: Any) -> None:
+    """A phase with nothing for me to order says so, without "No orders yet" under it as if
+    orders were awaited."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    register_and_create(page, server, "wren", players="7")
+    game_id = int(page.evaluate("location.hash.split('/')[2]"))
+    put_at_another_s_retreat(server, game_id, page.get_attribute("#power", "data-power") or "")
+    page.reload()
+    page.wait_for_selector("#orders-panel .power-orders")
+    idle(page)
+    panel = page.inner_text("#orders-panel")
+    assert "Nothing to order this phase" in panel and "No orders yet" not in panel, panel
+
+
+RETREAT_TOLD = {  # the retreat made, in the summary of the retreats
+    "en": "A BOH R SIL: succeeds",
+    "es": "El ejército de Bohemia se retira a Silesia: tiene éxito",
+    "fr": "L'armée de la Bohême se retire vers la Silésie : réussit",
+    "pt": "O exército da Boêmia retrocede para a Silésia: realizado",
+}
+
+
+def test_a_retreat_made_is_told_in_the_summary(server: LiveServer, browser: Any) -> None:
+    """The retreats processed, "what happened" tells the retreat made, in every language
+    (it said "Nothing happened to your units": only a move's arrow counted as news)."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    open_at(page, server, "rita", put_at_a_retreat)
+    click_province(page, "BOH")
+    page.wait_for_selector('#order-menu .menu-option[data-kind="disband"]')
+    click_province(page, "SIL")
+    page.wait_for_function("[...document.querySelectorAll('#my-orders li.order')].some("
+                           "e => e.dataset.order === 'A BOH R SIL')")  # fmt: skip
+    idle(page)
+    page.click("#ready")
+    until_phase_changes(page, "F1901R")
+    page.wait_for_selector("#summary .summary.fresh")
+    for lang, told in RETREAT_TOLD.items():
+        if lang != "en":
+            in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+            continue_to_now(page)
+            for _ in range(3):
+                if page.get_attribute("#step-label", "data-phase") == "F1901R":
+                    break
+                page.click("#step-prev")
+                idle(page)
+                page.wait_for_selector("#summary .summary")
+        assert page.get_attribute("#step-label", "data-phase") == "F1901R", lang
+        lines = page.inner_text("#summary").split("\n")
+        assert told in lines, (lang, lines)
+        shot(page, f"retreat-told-{lang}", full=False)
 
 
 RETREATS_TO = {  # where the army dislodged from Bohemia may retreat, as each language says it

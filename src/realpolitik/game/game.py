@@ -262,7 +262,8 @@ class Game:
             raise GameError(f"edition {spec.name} is played on the {spec.variant} variant")
         try:
             names = None if players is None else _names(players)
-            chosen = spec.setup(None if names is None else len(names), setup)
+            count = players if isinstance(players, int) else None if names is None else len(names)
+            chosen = spec.setup(count, setup)  # a count as given: "not -3", not "not 0"
             names = names or chosen.default_names()
             seed = _SEEDS.randrange(2**31) if seed is None else int(seed)
             by_power = players is None and all(len(g) == 1 for g in chosen.groups)
@@ -366,7 +367,10 @@ class Game:
     # --- orders --------------------------------------------------------------------------
     def must_order(self) -> list[Power]:
         """Powers that may order in this phase and have a choice to make (whether they did
-        or not; a power that missed a turn may return by ordering)."""
+        or not; a power that missed a turn may return by ordering); none once the game is
+        over."""
+        if self.result is not None:
+            return []
         return list(self._facts().must_order())
 
     def waiting_for(self) -> list[Power]:
@@ -382,7 +386,10 @@ class Game:
         return [p for p in self._facts().must_order() if p not in missed]
 
     def builds_due(self) -> dict[Power, int]:
-        """Builds (positive) or removals (negative) due per power in an adjustment phase."""
+        """Builds (positive) or removals (negative) due per power in an adjustment phase;
+        none once the game is over."""
+        if self.result is not None:
+            return {}
         return dict(self._facts().due())
 
     def submit(
@@ -578,7 +585,10 @@ class Game:
             raise GameError(f"{self.edition.name} has no alliance victory")
         if not self.phase.is_movement:
             raise GameError("alliances are declared with the orders of a movement phase")
-        others = {self._check_power(p) for p in partners} - {power}
+        named = {self._check_power(p) for p in partners}
+        others = named - {power}
+        if named and not others:  # not a way to leave the alliance unawares
+            raise GameError(f"{power} cannot declare an alliance with itself alone")
         members = tuple(sorted(others | {power})) if others else ()
         self._declared[power] = members
         return members

@@ -1,11 +1,12 @@
 // realpolitik in the browser: start-up and routing. The page is plain ES modules, no build
 // step: core (state, helpers), lobby (accounts, games, invitations), game (the game page),
 // board (the map and ordering on it), orders (the orders panel), press, history.
-import { S, api, clearFlash, el, fill, flash, go, guarded, stopTimers, t, view, word } from "./core.js";
+import { S, api, busy, clearFlash, el, fill, flash, go, guarded, stopTimers, t, view, word } from "./core.js";
 import { showGame } from "./game.js";
 import { showLobby } from "./lobby.js";
 
-async function boot() {
+// (busy until the page is first shown: the language may be switched meanwhile)
+const boot = () => busy(async () => {
   S.i18n = await (await fetch("/static/i18n.json")).json();
   const select = document.getElementById("language");
   select.onchange = async () => {
@@ -26,7 +27,7 @@ async function boot() {
   select.value = S.lang;
   translateStatic();
   route();
-}
+});
 
 function translateStatic() {
   document.documentElement.lang = S.lang;
@@ -39,6 +40,12 @@ function translateStatic() {
 export function route() {
   stopTimers();
   const [what, arg] = location.hash.replace(/^#\/?/, "").split("/");
+  if (S.gameId !== null && !(what === "game" && Number(arg) === S.gameId)) {
+    // the game page is left: its messages ("1 order refused: see why in the list") and
+    // its loading (an answer still on its way) stay with it
+    S.gameId = null;
+    clearFlash();
+  }
   if (what === "join" && arg) {
     sessionStorage.setItem("rp_join", arg);
   }
@@ -91,6 +98,12 @@ async function showAuth(code) {
         el("div", {}, t("invited_hint")));
     }
   }
+  // the form shown again (the language switched, the account check answered): what was
+  // typed, and where, stays
+  const before = { user: document.getElementById("auth-user"), pass: document.getElementById("auth-pass") };
+  const focused = document.activeElement && document.activeElement.id;
+  if (before.user) user.value = before.user.value;
+  if (before.pass) pass.value = before.pass.value;
   fill(view(), el("section", { class: "card auth" },
     el("h1", { text: "realpolitik" }),
     invite,
@@ -100,6 +113,8 @@ async function showAuth(code) {
     el("div", { class: "row" },
       el("button", { id: "login", onclick: () => submit("/sessions") }, t("login")),
       el("button", { id: "register", class: "secondary", onclick: () => submit("/accounts") }, t("register")))));
+  if (focused === "auth-user") user.focus();
+  else if (focused === "auth-pass") pass.focus();
 }
 
 document.addEventListener("DOMContentLoaded", boot);

@@ -45,7 +45,9 @@ function focusMine() {
   const pic = document.querySelector("#map svg");
   const all = (S.game.position && S.game.position.units) || {};
   const ordered = Object.keys(S.legal);
-  const places = ordered.length ? ordered : S.game.my_powers.flatMap((p) => all[p] || []).map((u) => u.split(" ")[1]);
+  // a dislodged unit's retreats too: the places to tap next
+  const retreats = Object.values(S.legal).flat().filter((o) => o.kind === "retreat" && o.dest).map((o) => o.dest);
+  const places = ordered.length ? [...ordered, ...retreats] : S.game.my_powers.flatMap((p) => all[p] || []).map((u) => u.split(" ")[1]);
   if (!pic || !places.length || !window.matchMedia("(max-width: 800px)").matches) return;
   const boxes = places.map((at) => pic.querySelector(`[id="${at.split("/")[0]}"]`)).filter(Boolean).map((p) => p.getBBox());
   if (!boxes.length) return;
@@ -90,8 +92,8 @@ export function putSvg(svgText, interactive, phase) {
   if (interactive) pic.onclick = onMapClick;
   setupPan(pic);
   const wrap = document.getElementById("map-wrap");
-  if (wrap && !wrap.querySelector(".zoom")) {
-    wrap.append(el("div", { class: "zoom" },
+  if (wrap && !wrap.querySelector(".zoom")) {  // (first: on a phone a row above the map, hiding none of it)
+    wrap.prepend(el("div", { class: "zoom" },
       el("button", { class: "small secondary", id: "zoom-in", "aria-label": t("zoom_in"), onclick: () => zoomBy(1.5) }, "+"),
       el("button", { class: "small secondary", id: "zoom-out", "aria-label": t("zoom_out"), onclick: () => zoomBy(1 / 1.5) }, "−"),
       el("button", { class: "small secondary", id: "zoom-reset", "aria-label": t("zoom_reset"), onclick: () => { S.zoom = null; applyZoom(); } }, "⤢")));

@@ -49,9 +49,10 @@ export function unitName(unit) {
 }
 
 // A province's name in the page's language ("Moscú"), its code if the server gave none;
-// ``article``: as a sentence names it, with its article ("el Tirol", "the North Sea").
+// ``article``: as a sentence names it, with its article ("el Tirol", "the North Sea"); only
+// ``true`` asks for it (``list.map(place)`` passes each item's index: "Grécia, a Sérvia").
 export function place(code, article = false) {
-  const names = S.game && S.game.names && S.game.names[article ? "places" : "provinces"];
+  const names = S.game && S.game.names && S.game.names[article === true ? "places" : "provinces"];
   const prov = String(code).split("/")[0];
   return (names && names[prov]) || code;
 }

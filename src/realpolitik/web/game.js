@@ -137,6 +137,7 @@ async function update(game, before, changed, press = true) {
     if (phaseMoved) {  // the refusals go, and the message pointing to them ("see why in the list")
       if (S.refused.length) clearFlash();
       S.refused = [];
+      S.zoom = undefined;  // a phone's board zooms again on where this phase's orders are given
     }
     await loadLegal();
     await loadHistory();

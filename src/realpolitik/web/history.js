@@ -75,8 +75,9 @@ const why = (e) => e.said || e.reason || "";
 // What the summary tells of one order's entry in a phase's results: [class, text], or
 // null when it is not worth a line (a hold that stood, a support given); a disband
 // ordered, in a retreat or an adjustment phase, is told as a removal. ``idle``: its
-// power gave no orders at all (the summary says so once, not again for each unit).
-export function fateLine(e, idle = false) {
+// power gave no orders at all (the summary says so once, not again for each unit);
+// ``adjusting``: the phase is an adjustment (a disband not ordered is a removal the rules made).
+export function fateLine(e, idle = false, adjusting = false) {
   const text = e.text || e.order;
   // outside English the order as a sentence, without its full stop (a notation's last
   // period is an abbreviation's: "E de Bud. para Gal.")
@@ -91,7 +92,11 @@ export function fateLine(e, idle = false) {
     return ["bad", t("sum_dislodged", { order, reason: reason ? ` (${reason})` : "" })];
   }
   if (e.unit === "destroyed" || e.result === "destroyed") return ["bad", t("sum_destroyed", { order })];
-  if (e.implied && / D$/.test(e.order)) return ["bad", t("sum_disbanded", { order, reason })];
+  if (e.implied && / D$/.test(e.order)) {
+    // a removal not ordered: the rules chose the unit (the player is told why, not "civil disorder")
+    if (adjusting) return ["bad", t("sum_removed_unordered", { order })];
+    return ["bad", t("sum_disbanded", { order, reason })];
+  }
   if (e.result === "succeeds") {  // an adjustment done: a build, a removal, a build waived
     if (e.order === "WAIVE") return ["ok", t("sum_waived")];
     if (/ B$/.test(e.order)) return ["ok", t("sum_built", { order })];
@@ -100,7 +105,7 @@ export function fateLine(e, idle = false) {
   const said = order + t("colon") + t(e.result);
   if (e.result === "illegal" || e.result === "invalid") return ["bad", `${said} (${reason})`];
   if (e.result === "fails" || e.result === "cut") return ["bad", `${said}${reason ? " — " + reason : ""}`];
-  if (e.result === "succeeds" && / - /.test(e.order)) return ["ok", said];
+  if (e.result === "succeeds" && / (-|R) /.test(e.order)) return ["ok", said];  // a move, a retreat
   return null;
 }
 
@@ -126,7 +131,7 @@ export function summaryLines(record, after, phase) {
     const idle = g.my_powers.length > 0 && phase.endsWith("M") && (record.orders[p] || []).length > 0 && record.orders[p].every((e) => e.implied);
     if (idle) lines.push([p, "bad", t("sum_no_orders")]);
     for (const e of record.orders[p] || []) {
-      const line = fateLine(e, idle);
+      const line = fateLine(e, idle, phase.endsWith("A"));
       if (line) lines.push([p, ...line]);
     }
     const before = new Set((record.position.centers || {})[p] || []);
@@ -153,6 +158,11 @@ function renderSummary(record, after, fresh, name, phase) {
     lines.length ? el("ul", { id: "summary-list" }, lines.map(([p, cls, text]) => el("li", { class: cls }, p && (g.my_powers.length > 1 || !g.my_powers.length) ? powerName(p) + t("colon") + text : text)))
       : el("p", { class: "muted" }, t("sum_nothing")),
     fresh ? continueButton() : null));
+  // fresh results out of sight (a phone's player who pressed Ready at the foot of the
+  // page): brought into view, unless the player is typing
+  const r = box.getBoundingClientRect();
+  const typing = document.activeElement && /^(TEXTAREA|INPUT)$/.test(document.activeElement.tagName);
+  if (fresh && !typing && (r.top < 0 || r.top > window.innerHeight - 40)) box.scrollIntoView({ block: "start" });
 }
 
 // After fresh results: on to the next phase processed meanwhile, or to the present.

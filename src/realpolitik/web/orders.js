@@ -97,7 +97,8 @@ function orderItems(p) {
     el("button", { class: "link", title: t("remove"), "aria-label": t("remove"), onclick: () => replaceOrders(mine.orders.filter((x) => x.order !== o.order).map((x) => x.order), p) }, "✕")));
   const refused = (S.refused || []).filter((r) => r.power === p).map((r) => el("li", { class: "order refused", "data-refused": r.order },
     el("span", { class: "status" }, "✗"), " ", el("span", {}, r.order), " — ", el("span", { class: "reason" }, r.reason)));
-  if (!items.length && !refused.length) return [el("li", { class: "muted" }, t("no_orders"))];
+  // ("no orders yet" only where orders are asked: not under "nothing to order this phase")
+  if (!items.length && !refused.length) return mine.to_act ? [el("li", { class: "muted" }, t("no_orders"))] : [];
   return [...items, ...refused];
 }
 
@@ -115,7 +116,7 @@ function readyButton(p) {
   }, mine.ready ? `✓ ${t("ready")}` : t("ready"));
 }
 
-// Ready with builds unused or units without orders asks first.
+// Ready with builds unused, removals not ordered or units without orders asks first.
 function confirmReady(p) {
   const g = S.game;
   const mine = g.orders[p];
@@ -124,6 +125,7 @@ function confirmReady(p) {
     const due = (g.adjustments || {})[p] || 0;
     const given = mine.orders.length;
     if (due > 0 && given < due) return confirm(who + t("confirm_builds_left", { n: due - given }));
+    if (due < 0 && given < -due) return confirm(who + t("confirm_removals_left", { n: -due - given }));
   } else if (mine.missing && mine.missing.length) {
     return confirm(who + t("confirm_missing", { units: mine.missing.map(place).join(", ") }));
   }
