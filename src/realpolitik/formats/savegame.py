@@ -275,6 +275,11 @@ def _read_event(data: Mapping[str, Any] | str) -> Event:
     raise SaveGameError(f"unknown event {data!r}")
 
 
+def read_votes(data: Mapping[str, Any]) -> dict[str, bool]:
+    """The draw votes of a saved game (``pending.votes``), without reading the rest."""
+    return {p: bool(v) for p, v in data.get("pending", {}).get("votes", {}).items()}
+
+
 def game_from_json(data: Any) -> Game:
     """Rebuild a game from its saved JSON; :class:`SaveGameError` if it is not one."""
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
@@ -351,7 +356,7 @@ def _read(data: Mapping[str, Any]) -> Game:
         _read_orders(pending.get("orders", {})),
         {p: frozenset(v) for p, v in pending.get("accepted", {}).items()},
         {p: tuple(m) for p, m in pending.get("declared", {}).items()},
-        {p: bool(v) for p, v in pending.get("votes", {}).items()},
+        read_votes(data),
     )
     game.messages = [
         Message(Phase.parse(m["phase"]), m["sender"], m["recipient"], m["text"])
