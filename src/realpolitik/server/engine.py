@@ -364,7 +364,12 @@ def render_current(
     own: no one else's)."""
     drawn = {p: _parse_all(game, texts) for p, texts in orders.items()} or None
     return svg.render(
-        game.position, game_map=game.game_map, orders=drawn, phase=game.phase, language=language
+        game.position,
+        game_map=game.game_map,
+        orders=drawn,
+        phase=game.phase,
+        language=language,
+        edition=game.edition.name,
     )
 
 
@@ -396,6 +401,7 @@ def render_record(
         results=Resolution(phase, outcomes, end),
         language=language,
         id_prefix="h-",
+        edition=game.edition.name,
     )
 
 
