@@ -158,6 +158,8 @@ def test_errors_are_one_line_and_leave_the_file_alone(
     assert "2 to 7 players" in fails(capsys, "new", str(tmp_path / "n.json"), "--players", "9")
     err = fails(capsys, "new", str(tmp_path / "n.json"), "--players", "-3")
     assert "2 to 7 players, not -3" in err  # it read "-3" as one player's name: "not 1"
+    # a return of a power whose player never left: "ENGLAND returns." before
+    assert "not in civil disorder" in fails(capsys, "disorder", str(game), "ENGLAND", "--off")
     assert game.read_bytes() == before
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "realpolitik-game", "version": 1}')

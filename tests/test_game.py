@@ -84,6 +84,9 @@ def test_submit_parses_replaces_and_reports() -> None:
     game.submit("FRANCE", [Hold(UnitRef(ARMY, "PAR"))])  # replaces
     assert [str(o) for o in game.orders("FRANCE")] == ["A PAR H"]
     assert game.submit("ENGLAND", []) == [] and "ENGLAND" not in game.waiting_for()
+    with pytest.raises(TypeError, match="a list of orders, not one string"):
+        game.submit("FRANCE", "A PAR H")  # read letter by letter: 'order "A" is incomplete'
+    assert [str(o) for o in game.orders("FRANCE")] == ["A PAR H"]  # kept
     assert game.submit("FRANCE", ["A PAR - MOS"])  # understood, illegal: adjudicated
     resolution = game.process()
     assert (

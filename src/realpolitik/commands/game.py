@@ -329,9 +329,12 @@ def _concede(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 def _disorder(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     with _changing(args.file):
         game = load_game(args.file)
-        game.set_civil_disorder(args.power, on=not args.off)
+        power = args.power.upper()
+        away = game.status.disorder | game.status.missed
+        if args.off and power in game.powers and power not in away:
+            raise GameError(f"{power} is not in civil disorder: its player has not left")
+        game.set_civil_disorder(power, on=not args.off)
         save_game(game, args.file)
-    power = args.power.upper()
     if args.off:
         out.write(f"{power}'s player returns.\n")
     elif game.edition.leaving == "disorder":

@@ -402,6 +402,8 @@ class Game:
         adjudicator judges them. Each order is stored with the units it names as the board
         has them (type, coast: :func:`~realpolitik.notation.resolve.complete`).
         Submitting (even nothing) ends a missed turn's disorder."""
+        if isinstance(orders, str):  # else read letter by letter: 'order "A" is incomplete'
+            raise TypeError(f"{power}: orders are a list of orders, not one string {orders!r}")
         facts = self._facts()
         power = self._playing(power, facts)
         check, direct, units = self._check_order, facts.direct, facts.units
