@@ -64,6 +64,25 @@ def test_builds_and_removals_count() -> None:
         assert sum(isinstance(o, Disband) for o in orders) == 2
 
 
+@pytest.mark.parametrize("kind", ["random", "heuristic", "search"])
+def test_conquista_reinforcements_count(kind: str) -> None:
+    """La Conquista's Spring reinforcements (foreign centres, capped by empty homes), not
+    the classic upkeep (centres minus units: none here): the random and heuristic bots
+    counted the upkeep and built nothing, or too much (orders then refused)."""
+    from realpolitik.game import Game
+    from tests.gamekit import at
+
+    game = at(Game.new(edition="conquista", seed=1), "S1915A", {
+        "units": {"GERMANY": ["A HOL", "F DEN", "A RUH", "A BOH", "A PRU", "F BAL"]},
+        "centers": {"GERMANY": ["BER", "KIE", "MUN", "SIL", "HOL", "DEN"]},
+    })  # fmt: skip
+    assert game.builds_due() == {"GERMANY": 2}
+    view = PowerView("GERMANY", game.phase, game.position, game.game_map, game.rules, game.edition)
+    orders = make_bot(kind, seed=1).orders(view, game.legal_orders("GERMANY")["GERMANY"])
+    assert len(orders) == 2 and all(isinstance(o, Build) for o in orders)
+    assert game.illegal_orders("GERMANY", orders) == {}
+
+
 def test_unknown_bot() -> None:
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("clever")

@@ -122,6 +122,8 @@ def test_unreadable_orders_keep_the_readable_ones_around_them() -> None:
     ("situation", "message"),
     [
         ("{not json", "bad JSON"),
+        ("", "the input is empty"),
+        (" \n", "the input is empty"),
         ({"units": {}}, "no 'phase'"),
         ({"phase": "S1901X"}, "bad phase"),
         ({"phase": "S1901M", "units": {"FRANCE": ["A XYZ"]}}, "unknown province"),
@@ -130,6 +132,12 @@ def test_unreadable_orders_keep_the_readable_ones_around_them() -> None:
         ({"phase": "S1901M", "units": {"FRANCE": ["A NTH"]}}, "army cannot stand"),
         ({"phase": "S1901M", "units": {"FRANCE": ["F SPA"]}}, "must name its coast"),
         ({"phase": "S1901M", "centers": {"FRANCE": ["BUR"]}}, "not a supply centre"),
+        ({"phase": "S1901M", "units": {"SPAIN": ["A PAR"]}}, "units: unknown power 'SPAIN'"),
+        ({"phase": "S1901M", "centers": {"frnace": ["PAR"]}}, "centers: unknown power 'FRNACE'"),
+        (
+            {"phase": "S1901R", "dislodged": {"PRUSSIA": [{"unit": "A PAR"}]}},
+            "dislodged: unknown power 'PRUSSIA'",
+        ),
         ({"phase": "S1901M", "bogus": 1}, "unknown key"),
         ({"phase": "S1901M", "orders": ["A PAR H"]}, "orders"),
         ({"phase": "S1901M", "orders": {"FRANCE": "A PAR H"}}, "orders of FRANCE must be a list"),
@@ -332,3 +340,20 @@ def test_the_written_result_is_the_shapes_encoded(language: str) -> None:
         implied += any(outcome.implied for outcome in turn.resolution.outcomes)
         fates += any(outcome.fate for outcome in turn.resolution.outcomes)
     assert written >= 6 and implied and fates
+
+
+def test_the_readme_situation_gives_the_readme_result() -> None:
+    """The README's contract section: its situation, run as written, gives its result, and
+    the retreat phase it describes chains on (the situation once exited 2: a unit both on
+    the board and dislodged)."""
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## The JSON contract", 1)[1].split("\n## ", 1)[0]
+    blocks = [b.split("```", 1)[0] for b in section.split("```json\n")[1:]]
+    situation, expected = (json.loads(b) for b in blocks)
+    code, result = run(situation)
+    assert code == 0 and result == expected
+    retreat = {key: result[key] for key in ("units", "dislodged", "contested", "centers")}
+    retreat |= {"phase": "F1901R", "orders": {"RUSSIA": ["A NWY R FIN"]}}
+    code, after = run(retreat)
+    assert code == 0 and "A FIN" in after["units"]["RUSSIA"]
+    assert "NWY" in after["centers"]["ENGLAND"] and "SWE" in after["centers"]["RUSSIA"]

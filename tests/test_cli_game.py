@@ -152,9 +152,14 @@ def test_errors_are_one_line_and_leave_the_file_alone(
     assert "unknown power" in fails(capsys, "orders", str(game), "PRUSSIA", "A BER H")
     assert "no say" not in fails(capsys, "draw", str(game), "ATLANTIS")
     assert "no processed phase" in fails(capsys, "history", str(game), "--phase", "F1950M")
+    assert "bad phase 'X1901'" in fails(capsys, "history", str(game), "--phase", "X1901")
     assert "no phase" in fails(capsys, "rollback", str(game), "F1950M", str(tmp_path / "x"))
     assert "bad rule" in fails(capsys, "new", str(tmp_path / "n.json"), "--rule", "4.D.8")
     assert "2 to 7 players" in fails(capsys, "new", str(tmp_path / "n.json"), "--players", "9")
+    err = fails(capsys, "new", str(tmp_path / "n.json"), "--players", "-3")
+    assert "2 to 7 players, not -3" in err  # it read "-3" as one player's name: "not 1"
+    # a return of a power whose player never left: "ENGLAND returns." before
+    assert "not in civil disorder" in fails(capsys, "disorder", str(game), "ENGLAND", "--off")
     assert game.read_bytes() == before
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "realpolitik-game", "version": 1}')
@@ -183,3 +188,136 @@ def test_orders_warns_about_illegal_orders(tmp_path) -> None:
     text = out.getvalue()
     assert "warning: A PAR - MUN is illegal" in text
     assert "A MAR - BUR is illegal" not in text
+
+
+def test_an_option_between_the_power_and_the_orders(tmp_path: Path) -> None:
+    """``orders game.json FRANCE --language es "E Par - Bor"``: the orders after the
+    option are read (they were refused as "unrecognized arguments" on Python 3.11)."""
+    game = str(tmp_path / "g.json")
+    run("new", game, "--seed", "1")
+    code, out = run("orders", game, "FRANCE", "--language", "es", "E Par - Bor", "F Bre - CMa")
+    assert code == 0 and "FRANCE: 2 order(s) recorded" in out
+    assert [str(o) for o in load_game(game).orders("FRANCE")] == ["A PAR - BUR", "F BRE - ENG"]
+
+
+def test_an_unknown_power_listed_prints_nothing_but_the_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = str(tmp_path / "g.json")
+    run("new", game, "--seed", "1")
+    code, out = run("orders", game, "PRUSSIA", "--list")
+    assert code == 2 and out == ""  # was "PRUSSIA, Spring 1901:" before the error
+    assert "unknown power 'PRUSSIA'" in capsys.readouterr().err
+
+
+def test_a_file_in_a_missing_folder_is_named_as_asked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = str(tmp_path / "nowhere" / "g.json")
+    err = fails(capsys, "new", target)
+    assert f"No such file or directory: '{target}'" in err and ".tmp" not in err
+
+
+def test_the_warning_says_what_becomes_of_an_illegal_order(tmp_path: Path) -> None:
+    """An illegal retreat disbands the unit and an illegal adjustment is dropped: the
+    warning said "the unit will hold" in every phase."""
+    game = str(tmp_path / "g.json")
+    run("new", game, "--seed", "1", "--no-clock")
+    run("orders", game, "FRANCE", "A PAR - BUR", "A MAR - SPA")
+    run("orders", game, "GERMANY", "A MUN - RUH", "A BER - MUN")
+    run("process", game)
+    run("orders", game, "GERMANY", "A RUH - BUR", "A MUN S A RUH - BUR")
+    run("orders", game, "FRANCE", "A BUR H")
+    run("process", game)
+    code, out = run("orders", game, "FRANCE", "A BUR R RUH")
+    assert code == 0 and "A BUR R RUH is illegal" in out
+    warning = out.split("A BUR R RUH is illegal", 1)[1].split("\n")[0]
+    assert warning.endswith(": the unit will be disbanded")
+    run("orders", game, "FRANCE", "A BUR R PIC")
+    code, out = run("process", game)
+    assert "Winter 1901 adjustments" in out and "FRANCE builds 1" in out
+    code, out = run("orders", game, "FRANCE", "WAIVE", "WAIVE")
+    assert "warning: WAIVE is illegal (only 1 adjustment(s) due): it will be ignored" in out
+    assert "hold" not in out
+
+
+def test_a_rule_or_an_assignment_given_twice_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--rule 4.A.2=a --rule 4.A.2=b`` kept the last choice without a word."""
+    game = str(tmp_path / "g.json")
+    err = fails(capsys, "new", game, "--rule", "4.A.2=a", "--rule", "4.A.2=b")
+    assert "rule '4.A.2' given twice" in err
+    twice = ["--assign", "ann=ENGLAND+FRANCE+RUSSIA", "--assign", "ann=AUSTRIA+GERMANY+TURKEY"]
+    err = fails(capsys, "new", game, "--players", "ann,bob", *twice)
+    assert "assignment 'ann' given twice" in err
+    assert not (tmp_path / "g.json").exists()
+
+
+def test_an_empty_entry_is_refused_and_keeps_the_orders_given(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An empty stdin (or an empty line typed first) recorded "0 order(s)", replacing the
+    orders given before; no orders at all are given on purpose with ``""``."""
+    game = str(tmp_path / "g.json")
+    run("new", game, "--seed", "1")
+    run("orders", game, "FRANCE", "A PAR - BUR")
+    for stdin in ("", "\n", "  \n\n"):
+        err = fails(capsys, "orders", game, "FRANCE", stdin=stdin)
+        assert "FRANCE: no orders read (empty input); nothing recorded" in err
+    assert [str(o) for o in load_game(game).orders("FRANCE")] == ["A PAR - BUR"]
+    code, out = run("orders", game, "FRANCE", "")
+    assert code == 0 and "FRANCE: 0 order(s) recorded" in out
+    assert load_game(game).orders("FRANCE") == [] and "FRANCE" not in load_game(game).waiting_for()
+
+
+def test_an_alliance_or_acceptance_alone_keeps_the_orders(tmp_path: Path) -> None:
+    """``orders --ally FRANCE`` with no orders declares the alliance and keeps the orders
+    given before (before the empty entry was refused it replaced them with none)."""
+    game = str(tmp_path / "g.json")
+    run("new", game, "--edition", "conquista", "--seed", "1")
+    run("orders", game, "ENGLAND", "F EDI - NTH")
+    code, out = run("orders", game, "ENGLAND", "--ally", "FRANCE")
+    assert code == 0 and "ENGLAND: 1 order(s) kept for Spring 1914." in out
+    saved = load_game(game)
+    assert [str(o) for o in saved.orders("ENGLAND")] == ["F EDI - NTH"]
+    assert saved.pending_declared()["ENGLAND"] == ("ENGLAND", "FRANCE")
+
+
+def test_legal_in_a_finished_game_says_it_is_over(tmp_path: Path) -> None:
+    """It printed nothing at all (and, before builds_due knew the end, the winner's builds)."""
+    game = str(tmp_path / "g.json")
+    run("new", game, "--seed", "1")
+    for power in ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"):
+        run("draw", game, power)
+    code, out = run("legal", game, "FRANCE")
+    assert code == 0 and out.startswith("Game over: draw agreed by AUSTRIA, ENGLAND")
+
+
+def test_the_readme_session_prints_what_the_readme_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The README's moderator session, typed as written: each command's output is the one
+    printed under it (a command shown without output is not checked)."""
+    import shlex
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    session = readme.split("```console\n", 1)[1].split("```", 1)[0]
+    steps: list[tuple[str, list[str]]] = []
+    for line in session.splitlines():
+        if line.startswith("$ "):
+            steps.append((line[2:], []))
+        else:
+            steps[-1][1].append(line)
+    monkeypatch.chdir(tmp_path)
+    for command, shown in steps:
+        stdin = ""
+        if " | " in command:  # printf '...' | realpolitik ...
+            feed, command = command.split(" | ", 1)
+            stdin = shlex.split(feed)[1].encode().decode("unicode_escape")
+        argv = shlex.split(command)
+        assert argv[0] == "realpolitik"
+        code, out = run(*argv[1:], stdin=stdin)
+        assert code == 0, command
+        if shown:
+            assert out.splitlines() == shown, command

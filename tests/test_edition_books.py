@@ -92,8 +92,8 @@ def test_grow_missed_orders_hold_and_still_build_in_summer() -> None:
     unidades"; a country falls only "Se um jogador resolve abandonar o jogo". France gives
     no Summer orders: its units hold, and it still builds in the Summer adjustments (under
     classic the same power falls into civil disorder and gets no build)."""
-    position = {"units": {"FRANCE": ["A SPA", "A MAR", "F BRE"]},
-                "centers": {"FRANCE": ["PAR", "MAR", "BRE"]}}  # fmt: skip
+    position = {"units": {"FRANCE": ["A SPA", "A MAR", "F BRE"], "ENGLAND": ["F EDI"]},
+                "centers": {"FRANCE": ["PAR", "MAR", "BRE"], "ENGLAND": ["EDI"]}}  # fmt: skip
     grow = at(Game.new(edition="grow", seed=1), "F1901M", position)
     grow.process()
     assert grow.phase_name() == "Summer 1901 adjustments"
@@ -112,8 +112,8 @@ def test_conquista_missed_orders_still_get_spring_reinforcements() -> None:
     todas las fuerzas" names no penalty, and reinforcements come "al iniciar cada ronda de
     primavera". France gives no Fall orders: its units hold, and it still gets its Spring
     1915 reinforcement for Spain."""
-    position = {"units": {"FRANCE": ["A SPA", "A PIC"]},
-                "centers": {"FRANCE": ["PAR", "MAR", "BRE"]}}  # fmt: skip
+    position = {"units": {"FRANCE": ["A SPA", "A PIC"], "ENGLAND": ["F EDI"]},
+                "centers": {"FRANCE": ["PAR", "MAR", "BRE"], "ENGLAND": ["EDI"]}}  # fmt: skip
     game = at(Game.new(edition="conquista", seed=1), "F1914M", position)
     game.process()
     assert game.phase_name() == "Spring 1915 reinforcements"

@@ -84,6 +84,9 @@ def test_submit_parses_replaces_and_reports() -> None:
     game.submit("FRANCE", [Hold(UnitRef(ARMY, "PAR"))])  # replaces
     assert [str(o) for o in game.orders("FRANCE")] == ["A PAR H"]
     assert game.submit("ENGLAND", []) == [] and "ENGLAND" not in game.waiting_for()
+    with pytest.raises(TypeError, match="a list of orders, not one string"):
+        game.submit("FRANCE", "A PAR H")  # read letter by letter: 'order "A" is incomplete'
+    assert [str(o) for o in game.orders("FRANCE")] == ["A PAR H"]  # kept
     assert game.submit("FRANCE", ["A PAR - MOS"])  # understood, illegal: adjudicated
     resolution = game.process()
     assert (
@@ -331,6 +334,22 @@ def test_copy_is_independent() -> None:
     twin.submit("FRANCE", ["A PAR - BUR"])
     twin.process()
     assert game.history == [] and game.orders("FRANCE") == []
+
+
+def test_a_processed_phase_cannot_be_changed_through_a_copy() -> None:
+    """A copy shares the game's records (immutable, so cheap); their orders and
+    declarations were plain dicts, and a bot changing a copy's record changed the game's."""
+    game = Game.new(seed=1)
+    game.submit("FRANCE", ["A PAR - BUR"])
+    game.process()
+    twin = game.copy()
+    record = twin.history[0]
+    with pytest.raises(TypeError, match="immutable"):
+        record.orders["FRANCE"] = ()  # type: ignore[index]
+    with pytest.raises(TypeError):
+        record.declared.clear()  # type: ignore[attr-defined]
+    assert [str(o) for o in game.history[0].orders["FRANCE"]] == ["A PAR - BUR"]
+    assert record.orders == {"FRANCE": tuple(record.orders["FRANCE"])}  # still reads as a dict
 
 
 def test_legal_orders_cover_every_power_that_orders() -> None:

@@ -45,8 +45,10 @@ def test_six_players_italy_is_out_for_the_whole_game() -> None:
     assert _result(game, "A PIE S A VEN") == "given"
     assert _result(game, "A TRI - VEN") == "fails"
     game = at(game, "F1902M", {
-        "units": {"ITALY": ["A VEN", "A ROM"], "AUSTRIA": ["A TRI", "A TYR", "A VIE"]},
-        "centers": {"ITALY": ["VEN", "ROM", "NAP", "TUN"], "AUSTRIA": ["VIE", "BUD", "TRI"]},
+        "units": {"ITALY": ["A VEN", "A ROM"], "AUSTRIA": ["A TRI", "A TYR", "A VIE"],
+                  "FRANCE": ["A PAR"]},
+        "centers": {"ITALY": ["VEN", "ROM", "NAP", "TUN"], "AUSTRIA": ["VIE", "BUD", "TRI"],
+                    "FRANCE": ["PAR"]},
     })  # fmt: skip
     game.submit("AUSTRIA", ["A TRI - VEN", "A TYR S A TRI - VEN"])
     game.process()  # Italy's unit is not asked to retreat; Italy, owed a build, builds nothing
@@ -168,7 +170,8 @@ def test_1971_two_players_need_24_units() -> None:
     land = [p for p in land if p not in ("PIE", "VEN", "TUS", "ROM", "APU", "NAP")][:23]
     owned = sorted(homes | {p for p in land if p in board.centers})
     owned += [c for c in sorted(board.centers) if c not in owned][: 25 - len(owned)]
-    game = at(game, "F1916M", {"units": {"RUSSIA": [f"A {p}" for p in land]},
+    game = at(game, "F1916M", {"units": {"RUSSIA": [f"A {p}" for p in land],
+                                         "TURKEY": ["A SYR"]},  # the other player's last
                                "centers": {"RUSSIA": owned}})  # fmt: skip
     _hold_all(game)
     assert not game.is_over  # 25 centres, but 23 units on the board
@@ -377,6 +380,18 @@ def test_conquista_alliances_win_when_two_years_old() -> None:
     assert "alliance" in game.result.reason  # type: ignore[union-attr]
     with pytest.raises(GameError, match="no alliance"):
         Game.new(seed=1).declare_alliance("FRANCE", ["ENGLAND"])
+
+
+def test_conquista_an_alliance_with_oneself_alone_is_refused() -> None:
+    """``orders --ally AUSTRIA`` by Austria named no partner and silently left Austria's
+    alliance (the empty declaration); naming oneself among the members stays allowed."""
+    game = Game.new(edition="conquista", seed=1)
+    game.declare_alliance("AUSTRIA", ["GERMANY"])
+    with pytest.raises(GameError, match="AUSTRIA cannot declare an alliance with itself"):
+        game.declare_alliance("AUSTRIA", ["austria"])
+    assert game.pending_declared()["AUSTRIA"] == ("AUSTRIA", "GERMANY")
+    assert game.declare_alliance("AUSTRIA", ["AUSTRIA", "GERMANY"]) == ("AUSTRIA", "GERMANY")
+    assert game.declare_alliance("AUSTRIA", []) == ()  # leaving is said so
 
 
 def test_conquista_an_alliance_declared_again_keeps_its_age() -> None:

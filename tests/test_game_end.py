@@ -199,6 +199,16 @@ def test_grow_shortened_game() -> None:
     game.process()
     assert game.result is not None and game.result.kind == "shortened"
     assert game.winners == ("FRANCE",) and "most units" in game.result.reason
+    # the reason names who won, as a victory's does ("FRANCE: 18 units (needed 18)")
+    assert game.result.reason == "FRANCE: most units on the board at the agreed end (6)"
+
+
+def test_a_shortened_game_of_two_players_names_the_player() -> None:
+    game = Game.new(edition="1971", players=["ann", "bob"], last_year=1914, seed=2)
+    while not game.is_over:
+        game.process()
+    assert game.result is not None and game.result.kind == "shortened"
+    assert game.result.reason == "player bob: most units on the board at the agreed end (13)"
 
 
 @pytest.mark.parametrize(
@@ -216,6 +226,23 @@ def test_victory_condition_per_edition_and_table(edition, players, count, needed
     victory = game.edition.victory_for(game.setup)
     assert (victory.count, victory.needed(game.game_map), victory.per) == (count, needed, per)
     assert (victory.alliance_years is not None) == (edition == "conquista" and players > 2)
+
+
+def test_a_finished_game_asks_for_nothing() -> None:
+    """Once a victory ends the game in the Fall, the adjustment phase it stops at owes no
+    builds and waits on nobody (``builds_due`` gave the winner's build, and ``realpolitik
+    legal`` and the view's ``adjustments`` said so)."""
+    data = {"units": {"FRANCE": ["A PIC", "A BUR"], "GERMANY": ["A RUH"]},
+            "centers": {"FRANCE": [c for c in EIGHTEEN if c not in ("MUN", "BEL")] + ["VEN"],
+                        "GERMANY": ["MUN"]}}  # fmt: skip
+    game = at(Game.new(seed=1), "F1905M", data)
+    game.submit("FRANCE", ["A PIC - BEL", "A BUR - MUN"])
+    game.process()
+    assert game.is_over and game.phase.is_adjustments
+    position = game.position
+    assert len(position.centers_of("FRANCE")) == 19 and len(position.units_of("FRANCE")) == 2
+    assert game.builds_due() == {} and game.must_order() == []
+    assert game.legal_orders() == {} and game.view()["adjustments"] == {}
 
 
 # --- conquista: no civil disorder (RULES.md §5) ----------------------------------------------
@@ -282,3 +309,42 @@ def test_a_player_who_leaves_is_in_civil_disorder_in_the_other_editions(name: st
     assert game.civil_disorder == {"FRANCE"} and game.edition.leaving == "disorder"
     with pytest.raises(GameError, match="FRANCE is in civil disorder"):
         game.submit("FRANCE", [])
+
+
+def test_the_last_player_on_the_board_wins() -> None:
+    """Grow's three-player board has 16 centres: 18 units cannot be reached there, and a
+    game whose other powers were eliminated went on for ever. The last player left wins."""
+    centres = ["BEL", "BER", "BRE", "DEN", "EDI", "HOL", "KIE", "LON", "LVP", "MAR", "MUN",
+               "NWY", "PAR", "POR", "SPA"]  # fmt: skip
+    data = {"units": {"FRANCE": ["A BUR", "A RUH"], "GERMANY": ["A MUN"]},
+            "centers": {"FRANCE": centres}}  # fmt: skip
+    game = at(Game.new(edition="grow", players=3, seed=1), "F1905M", data)
+    game.submit("FRANCE", ["A BUR - MUN", "A RUH S A BUR - MUN"])
+    game.process()  # Germany's army, dislodged, still has its retreats
+    assert not game.is_over and game.phase.is_retreats
+    game.submit("GERMANY", ["A MUN D"])
+    game.process()
+    assert game.result is not None and game.result.kind == "victory"
+    assert game.winners == ("FRANCE",)
+    assert game.result.reason == "player 1 is the last player on the board"
+
+
+def test_a_power_with_a_centre_and_no_unit_is_still_in_the_game() -> None:
+    """A power without units that owns a centre may build: the game goes on."""
+    data = {"units": {"FRANCE": ["A BUR", "A RUH"], "GERMANY": ["A MUN"]},
+            "centers": {"FRANCE": ["PAR", "MAR", "BRE"], "GERMANY": ["BER"]}}  # fmt: skip
+    game = at(Game.new(edition="grow", players=3, seed=1), "F1905M", data)
+    game.submit("FRANCE", ["A BUR - MUN", "A RUH S A BUR - MUN"])
+    game.process()
+    game.submit("GERMANY", ["A MUN D"])
+    game.process()
+    assert not game.is_over
+
+
+def test_a_player_in_civil_disorder_is_still_on_the_board() -> None:
+    """Only elimination or concession leaves a player alone: one who left may return."""
+    game = Game.new(edition="classic", players=["ann", "bob"], seed=3)
+    bob = game.players["bob"][0]
+    game.set_civil_disorder(bob)
+    _hold_all(game)
+    assert not game.is_over

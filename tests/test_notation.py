@@ -205,7 +205,15 @@ def test_what_players_type(language: str, text: str, order: object) -> None:
         ("es", "E Par -", "está incompleta: falta una región"),
         ("fr", "A Par (S)", "incomplet : il manque un espace"),
         ("pt", "E de Par. para", "incompleta: falta uma província"),
+        # a support or move cut off after a word that is also a filler is no hold
+        ("es", "E Par A", "está incompleta: falta una región"),
+        ("es", "E Par a", "está incompleta: falta una región"),
+        ("en", "A PAR the", 'or the end of the order, found "the"'),
+        ("pt", "E de Par. a", 'ou o fim da ordem, mas aparece "a"'),
         ("en", "A PAR - BUR BUR", 'or the end of the order, found "bur"'),
+        # a hold in another province: the word is named, not "incomplete: expected a coast"
+        ("en", "A PAR H BUR", 'or the end of the order, found "bur"'),
+        ("es", "E Par M Bor", 'o el final de la orden y aparece "bor"'),
         ("pt", "A permanece", 'esperava-se uma província, mas aparece "permanece"'),
         ("fr", "A Par " * 30, "est trop long"),
     ],
@@ -353,6 +361,22 @@ def test_an_adjustment_phase_reads_bare_units_as_builds_and_removals() -> None:
     with pytest.raises(IllegalOrderError, match="Munich is occupied"):
         parse_order("Build A Mun", position=position, game_map=BOARD, phase=winter)
     assert parse_order("WAIVE", position=position, game_map=BOARD, phase=winter) == Waive()
+
+
+@pytest.mark.parametrize(
+    ("language", "text"),
+    [("en", "A MUN H"), ("es", "E Mun M"), ("fr", "A Mun (H)"), ("pt", "E de Mun. permanece")],
+)
+def test_a_hold_written_out_in_an_adjustment_phase_is_no_removal(language: str, text: str) -> None:
+    """The bare "E Mun" is a removal; "A MUN H" (keep it) was read as one too."""
+    winter = Phase.parse("W1901A")
+    position = Position({"MUN": Unit("GERMANY", ARMY, "MUN")}, START.centers)
+    with pytest.raises(IllegalOrderError):
+        parse_order(text, language=language, position=position, game_map=BOARD, phase=winter)
+    bare = text.rsplit(" ", 1)[0]
+    assert parse_order(
+        bare, language=language, position=position, game_map=BOARD, phase=winter
+    ) == Disband(A("MUN"))
 
 
 def test_the_reader_names_places_with_their_article() -> None:

@@ -57,3 +57,16 @@ def test_the_dev_extra_names_the_other_extras_instead_of_copying_them() -> None:
     assert dev[0] == "realpolitik[server,render,env,ray]"
     copied = {d for name in ("server", "render", "env", "ray") for d in extras[name]} & set(dev)
     assert copied == set()
+
+
+def test_the_package_docstring_runs_as_typed_in_a_fresh_interpreter() -> None:
+    """``help(realpolitik)``'s examples import what they use (pytest's doctests run them
+    in the module's namespace, where ``legal_orders`` was there without an import)."""
+    import doctest
+
+    import realpolitik
+
+    test = doctest.DocTestParser().get_doctest(realpolitik.__doc__ or "", {}, "help", None, 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS)
+    runner.run(test, out=lambda text: None)
+    assert test.examples and runner.summarize(verbose=False).failed == 0

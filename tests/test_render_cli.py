@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -69,3 +70,57 @@ def test_errors_are_reported(capsys: pytest.CaptureFixture[str]) -> None:
     assert "no phase S1950M" in capsys.readouterr().err
     assert run("render")[0] == 2
     assert run("render", "--pad", "-o", "x.pdf")[0] == 2
+    capsys.readouterr()
+    assert run("render", "--pad", "--sheet", "FRANCE")[0] == 2  # it drew the sheet alone
+    assert "give one of --sheet and --pad" in capsys.readouterr().err
+
+
+def test_an_unknown_example_is_named_with_those_there_are(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """It said "No such file or directory: .../data/games/nope.json"."""
+    assert run("render", "--example", "nope")[0] == 2
+    err = capsys.readouterr().err
+    assert "no example game 'nope' (examples: classic_1901_1902, grow_1901_1902)" in err
+    assert "data/games" not in err
+
+
+@pytest.mark.parametrize("scale", ["0", "-2", "nan", "big"])
+def test_a_scale_that_is_no_positive_number_is_named(
+    scale: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It reached the PNG converter, whose error named its "zoom"."""
+    with pytest.raises(SystemExit) as exit_:
+        run("render", "--pad", "--scale", scale, "-o", "pad.png")
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --scale:" in err and "zoom" not in err
+
+
+def test_a_grow_game_is_drawn_with_its_season_words(tmp_path: Path) -> None:
+    """Grow's turns are Winter and Summer: the saved game's picture and flip-book said
+    Spring and Fall (the frames did not carry the edition)."""
+    game = str(tmp_path / "g.json")
+    run("new", game, "--edition", "grow", "--players", "3", "--seed", "1")
+    code, svg = run("render", game)
+    assert code == 0 and "Winter 1901" in svg and "Spring 1901" not in svg
+    page = tmp_path / "g.html"
+    assert run("render", game, "-o", str(page))[0] == 0
+    assert "Winter 1901" in page.read_text(encoding="utf-8")
+
+
+def test_conquista_reinforcements_in_the_legend(tmp_path: Path) -> None:
+    """The legend's builds and removals follow the edition: La Conquista reinforces
+    (foreign centres, capped by empty homes) and never removes; it showed the classic
+    upkeep (FRANCE −1, GERMANY nothing)."""
+    situation = {
+        "edition": "conquista",
+        "phase": "S1915A",
+        "units": {"GERMANY": ["A HOL", "F DEN", "A RUH", "A BOH", "A PRU", "F BAL"],
+                  "FRANCE": ["A PAR", "A MAR", "F BRE/SC", "A BUR"]},
+        "centers": {"GERMANY": ["BER", "KIE", "MUN", "SIL", "HOL", "DEN"],
+                    "FRANCE": ["PAR", "MAR", "BRE"]},
+    }  # fmt: skip
+    code, svg = run("render", "--situation", "-", stdin=json.dumps(situation))
+    assert code == 0
+    assert re.findall(r">([+−]\d+)<", svg) == ["+2"]

@@ -12,8 +12,8 @@ A whole game, with players, phases and history, is a :class:`Game`:
 
 >>> from realpolitik import Game
 >>> game = Game.new(seed=1)
->>> len(legal_orders(game.game_map, game.position, game.phase, game.rules, "FRANCE")["FRANCE"])
-3
+>>> sorted(game.legal_orders("FRANCE")["FRANCE"])  # FRANCE's units, each with its orders
+['BRE', 'MAR', 'PAR']
 """
 
 from realpolitik.adjudicator import OrderResult, Outcome, Reason, Resolution, adjudicate

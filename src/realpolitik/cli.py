@@ -11,17 +11,36 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import TextIO, cast
 
 from realpolitik.commands import registers
+
+
+class _Intermixed(argparse.ArgumentParser):
+    """A subcommand's parser that takes options between its positional arguments:
+    ``orders game.json FRANCE --language es "E Par - Bor"`` (Python 3.11's plain parsing
+    gives the orders, a ``*`` argument, nothing once an option follows the power)."""
+
+    _inside = False
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        if self._inside:  # the intermixed parse calls this method for each of its passes
+            return super().parse_known_args(args, namespace)
+        self._inside = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._inside = False
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of every subcommand, or of those of ``command``'s module only."""
     parser = argparse.ArgumentParser(prog="realpolitik", description="The game of Diplomacy.")
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Intermixed)
     for register in registers(command):
-        register(sub)
+        register(cast("argparse._SubParsersAction[argparse.ArgumentParser]", sub))
     return parser
 
 

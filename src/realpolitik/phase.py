@@ -13,12 +13,17 @@ from enum import Enum
 
 
 class Season(Enum):
+    """The season of a phase; the value is its letter in ``S1901M``. Winter holds the
+    adjustments (grow names its turns Winter and Summer: ``Edition.phase_name``)."""
+
     SPRING = "S"
     FALL = "F"
     WINTER = "W"
 
 
 class PhaseKind(Enum):
+    """Movement, retreats or adjustments; the value is its letter in ``S1901M``."""
+
     MOVEMENT = "M"
     RETREATS = "R"
     ADJUSTMENTS = "A"

@@ -14,7 +14,7 @@ which validates it.
     >>> position.units["BUR"] = Unit("FRANCE", ARMY, "BUR")
     Traceback (most recent call last):
     ...
-    TypeError: a position's mappings cannot be changed: build a new Position
+    TypeError: an immutable value's mapping cannot be changed: build a new value
 """
 
 from __future__ import annotations
@@ -40,13 +40,14 @@ class Dislodged:
 
 
 class _ReadOnly(dict[Any, Any]):
-    """A dictionary that refuses every change: a position's mappings. Read as fast as a
-    dictionary, and shared between positions without a copy (nothing can change it)."""
+    """A dictionary that refuses every change: a position's mappings (and a processed
+    phase's, :func:`frozen_mapping`). Read as fast as a dictionary, and shared between
+    positions without a copy (nothing can change it)."""
 
     __slots__ = ()
 
     def _refuse(self, *args: Any, **kwargs: Any) -> Any:
-        raise TypeError("a position's mappings cannot be changed: build a new Position")
+        raise TypeError("an immutable value's mapping cannot be changed: build a new value")
 
     __setitem__ = __delitem__ = __ior__ = _refuse
     clear = pop = popitem = setdefault = update = _refuse
@@ -61,6 +62,12 @@ _EMPTY: Mapping[Any, Any] = _ReadOnly()
 def _frozen(mapping: Mapping[Any, Any]) -> Mapping[Any, Any]:
     """A read-only copy of ``mapping`` (the shared empty one when it is empty)."""
     return _ReadOnly(mapping) if mapping else _EMPTY
+
+
+def frozen_mapping(mapping: Mapping[Any, Any]) -> Mapping[Any, Any]:
+    """A read-only copy of ``mapping`` (still a ``dict`` to read, to compare and to write
+    as JSON): for the mappings of other immutable values, as a position's are."""
+    return mapping if isinstance(mapping, _ReadOnly) else _frozen(mapping)
 
 
 _set = object.__setattr__
@@ -125,7 +132,7 @@ class Position:
         """Read ``units``/``centers``/``dislodged``/``contested`` in the contract's shape,
         upper- or lower-case; raise :class:`SituationError` naming anything wrong."""
         units: dict[Province, Unit] = {}
-        for power, texts in _power_map(data.get("units", {}), "units").items():
+        for power, texts in _power_map(data.get("units", {}), "units", game_map).items():
             for text in _str_list(texts, "units of", power):
                 unit, prov = _read_unit(text, power, game_map)
                 if prov in units:
@@ -133,7 +140,7 @@ class Position:
                 units[prov] = unit
         centers: dict[Province, Power] = {}
         supply = game_map.centers
-        for power, provs in _power_map(data.get("centers", {}), "centers").items():
+        for power, provs in _power_map(data.get("centers", {}), "centers", game_map).items():
             for prov in _str_list(provs, "centers of", power):
                 prov = prov.upper()
                 if prov not in supply:
@@ -142,7 +149,7 @@ class Position:
                     raise SituationError(f"centre {prov} owned by both {centers[prov]} and {power}")
                 centers[prov] = power
         dislodged: dict[Province, Dislodged] = {}
-        for power, entries in _power_map(data.get("dislodged", {}), "dislodged").items():
+        for power, entries in _power_map(data.get("dislodged", {}), "dislodged", game_map).items():
             if not isinstance(entries, list):
                 raise SituationError(f"dislodged of {power} must be a list")
             for entry in entries:
@@ -230,10 +237,17 @@ def _province(text: Any, game_map: GameMap, what: str) -> Province:
     return str(text.upper())
 
 
-def _power_map(value: Any, what: str) -> dict[Power, Any]:
+def _power_map(value: Any, what: str, game_map: GameMap) -> dict[Power, Any]:
+    """``value``, checked to be keyed by the map's powers (any case): a misspelt power
+    would otherwise be a new one."""
     if not isinstance(value, dict) and not isinstance(value, Mapping):  # dict: no ABC check
         raise SituationError(f"{what} must be an object keyed by power")
-    return {str(k).upper(): v for k, v in value.items()}
+    out = {str(k).upper(): v for k, v in value.items()}
+    for power in out:
+        if power not in game_map.powers:
+            known = ", ".join(game_map.powers)
+            raise SituationError(f"{what}: unknown power {power!r} (powers: {known})")
+    return out
 
 
 def _str_list(value: Any, what: str, power: Power = "") -> list[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -209,11 +210,14 @@ def test_lobby_lists(client: TestClient) -> None:
 
 
 def test_a_busy_lobby_lists_all_my_games_and_the_newest_others(
-    client: TestClient, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+    client: TestClient, backend: Backend, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Past 200 open games, the lobby still lists every game I play, and the newest of
     the others: game numbers are random, so the 200 with the highest numbers (the list
     before) left out some of mine and some new games at random."""
+    monkeypatch.setattr(
+        backend, "settings", replace(backend.settings, games_per_user=300, seats_per_user=300)
+    )
     alice, bob = register(client, "alice"), register(client, "bob")
     ids = iter([10**12, *range(10**12 + 1, 10**12 + 201), 10**11])
     monkeypatch.setattr("realpolitik.server.games.new_game_id", lambda conn: next(ids))
@@ -562,6 +566,40 @@ def test_draw_vote_and_concession(client: TestClient) -> None:
     assert s["status"] == "finished" and set(s["winners"]) <= set(s["my_powers"])
     r = client.post(f"/api/games/{gid}/draw", json={"power": a_power}, headers=alice.headers)
     assert r.status_code == 409
+
+
+def test_secret_draw_votes_are_kept_across_phases_and_make_a_draw(client: TestClient) -> None:
+    """A secret vote changes no version (others must not see it): it is still counted
+    after the phase is processed, and the last vote makes the draw everyone sees."""
+    alice, bob = register(client, "alice"), register(client, "bob")
+    gid = new_game(client, alice, players=2, bots=None, draw_votes="secret")["id"]
+    client.post(f"/api/games/{gid}/join", json={}, headers=bob.headers)
+    theirs = {p.username: state(client, gid, p)["my_powers"] for p in (alice, bob)}
+    players = {"alice": alice, "bob": bob}
+
+    def vote(who: Player, power: str) -> Any:
+        r = client.post(f"/api/games/{gid}/draw", json={"power": power}, headers=who.headers)
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    for power in theirs["alice"]:
+        assert not vote(alice, power)["is_over"]
+    for name, powers in theirs.items():
+        for power in powers:
+            r = client.post(
+                f"/api/games/{gid}/ready", json={"power": power}, headers=players[name].headers
+            )
+            assert r.status_code == 200, r.text
+    s = state(client, gid, alice)
+    assert s["phase"] != "S1901M" and s["draw_votes"]["votes"] == sorted(theirs["alice"])
+    assert state(client, gid, bob)["draw_votes"]["votes"] == []
+    *first, last = theirs["bob"]
+    for power in first:
+        assert not vote(bob, power)["is_over"]
+    assert vote(bob, last)["is_over"]
+    for who in (alice, bob, None):
+        s = state(client, gid, who)
+        assert s["status"] == "finished" and s["draw"] is not None, s["draw"]
 
 
 def test_a_conceded_power_is_told_and_acts_no_more_while_the_game_goes_on(

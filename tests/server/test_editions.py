@@ -204,3 +204,18 @@ def test_conquista_a_player_who_leaves_leaves_a_power_without_orders(
     assert not set(left) & set(game.waiting_for())
     after = client.get(f"/api/games/{gid}", headers=alice.headers).json()
     assert not set(left) & set(after["to_act"])
+
+
+def test_the_map_is_drawn_in_the_edition_s_words(client: TestClient) -> None:
+    """Grow's turns are Winter and Summer ("Inverno de 1901"): the server's map says so, now
+    and in a processed phase's record (it drew Spring, as classic's)."""
+    alice = register(client, "alice")
+    game = new_game(client, alice, edition="grow", start=True)  # the other seats: bots
+    gid, power = game["id"], game["my_powers"][0]
+    now = client.get(f"/api/games/{gid}/map.svg", headers=alice.headers).text
+    assert "Winter 1901" in now and "Spring 1901" not in now
+    r = client.post(f"/api/games/{gid}/ready", json={"power": power}, headers=alice.headers)
+    assert r.status_code == 200
+    assert [h["phase"] for h in client.get(f"/api/games/{gid}/history").json()] == ["S1901M"]
+    past = client.get(f"/api/games/{gid}/map.svg", params={"phase": "S1901M"}).text
+    assert "Winter 1901" in past and "Spring 1901" not in past

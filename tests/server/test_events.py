@@ -250,3 +250,44 @@ def test_open_streams_are_limited_and_a_closed_one_frees_its_place(tmp_path: Pat
             assert _stream_opens(url), "a closed stream kept its place"
     finally:
         server.stop()
+
+
+def test_one_client_cannot_take_every_stream(tmp_path: Path) -> None:
+    """Past ``streams_per_client`` open streams of one user (or one address, not logged
+    in), that client is refused (429 too_many_streams) while others still get theirs:
+    before, one client could open ``max_streams`` and leave every player to poll."""
+    server = start_server(
+        f"sqlite:///{tmp_path / 'streams.sqlite3'}",
+        tmp_path / "server.log",
+        extra_env={"REALPOLITIK_STREAMS_PER_CLIENT": "2", "REALPOLITIK_MAX_STREAMS": "5"},
+    )
+    try:
+        alice, bob = _account(server.url, "alice"), _account(server.url, "bob")
+        r = httpx.post(server.url + "/api/games", json={"name": "g", "start": True}, headers=alice)
+        url = f"{server.url}/api/games/{r.json()['id']}/events"
+        with (
+            httpx.stream("GET", url, headers=alice, timeout=10) as one,
+            httpx.stream("GET", url, headers=alice, timeout=10) as two,
+        ):
+            assert one.status_code == two.status_code == 200
+            third = httpx.get(url, headers=alice, timeout=10)
+            assert third.status_code == 429, third.text
+            assert third.json()["code"] == "too_many_streams" and "2" in third.json()["detail"]
+            with (
+                httpx.stream("GET", url, headers=bob, timeout=10) as theirs,
+                httpx.stream("GET", url, timeout=10) as anonymous,
+            ):
+                assert theirs.status_code == anonymous.status_code == 200
+        for _ in range(3):  # alice's closed streams gave their places back
+            assert _stream_opens_for(url, alice)
+    finally:
+        server.stop()
+
+
+def _stream_opens_for(url: str, headers: dict[str, str]) -> bool:
+    for _ in range(50):
+        with httpx.stream("GET", url, headers=headers, timeout=10) as r:
+            if r.status_code == 200:
+                return True
+        time.sleep(0.1)
+    return False

@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.server.conftest import Player, new_game, register
+from realpolitik.server import events
+from realpolitik.server.backend import Backend
+from tests.server.conftest import FakeClock, Player, new_game, register
 
 
 @pytest.fixture
@@ -228,3 +230,82 @@ def test_game_ids_cannot_be_guessed(client: TestClient) -> None:
     assert all(2**40 <= i < 2**53 for i in ids)  # spread over 2^53: not 1, 2, 3...
     for gid in ids:
         assert client.get(f"/api/games/{gid}", headers=alice.headers).status_code == 200
+
+
+# --- secret actions leave no trace others can see ----------------------------------------------
+
+
+def _seen(client: TestClient, backend: Backend, gid: int, who: Player | None) -> list[Any]:
+    """Everything ``who`` (None: anyone) can read of a game and the lobby, and the stamp
+    its event stream sends on, each without the clock's ``now``."""
+    h = who.headers if who else {}
+
+    def read(path: str, **params: Any) -> Any:
+        r = client.get(path, params=params, headers=h)
+        assert r.status_code == 200, (path, r.text)
+        if r.headers["content-type"].startswith("application/json"):
+            return _without_now(r.json())
+        return r.text
+
+    seen = [
+        read(f"/api/games/{gid}"),
+        read(f"/api/games/{gid}", language="es"),
+        read("/api/games"),
+        read(f"/api/games/{gid}/history"),
+        read(f"/api/games/{gid}/messages"),
+        read(f"/api/games/{gid}/map.svg"),
+        events.game_stamp(backend, gid),
+    ]
+    if who is not None:
+        for power in client.get(f"/api/games/{gid}", headers=h).json()["my_powers"]:
+            seen.append(read(f"/api/games/{gid}/orders", power=power))
+    return seen
+
+
+def _without_now(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _without_now(v) for k, v in value.items() if k != "now"}
+    if isinstance(value, list):
+        return [_without_now(v) for v in value]
+    return value
+
+
+@pytest.mark.parametrize("votes", ["secret", "public"])
+def test_a_secret_draw_vote_or_orders_change_nothing_others_see(
+    client: TestClient, backend: Backend, clock: FakeClock, votes: str
+) -> None:
+    """Where draw votes are secret, nothing another player, an observer or anyone sees
+    changes when a vote is cast or withdrawn (the game's version, its stream's stamp, the
+    lobby), nor when orders are given without ready; the voter sees the vote. Where they
+    are public, the others see it (the reads compared do show a vote)."""
+    alice, bob, carol, olga = (register(client, n) for n in ("alice", "bob", "carol", "olga"))
+    gid = new_game(client, alice, players=3, bots=None, draw_votes=votes)["id"]
+    for p in (bob, carol):
+        assert client.post(f"/api/games/{gid}/join", json={}, headers=p.headers).status_code == 200
+    mine = client.get(f"/api/games/{gid}", headers=alice.headers).json()["my_powers"]
+    others = (bob, carol, olga, None)
+    before = [_seen(client, backend, gid, who) for who in others]
+
+    clock.advance(5)
+    for agree in (True, False, True):
+        r = client.post(
+            f"/api/games/{gid}/draw", json={"power": mine[0], "agree": agree}, headers=alice.headers
+        )
+        assert r.status_code == 200 and not r.json()["is_over"], r.text
+    view = client.get(f"/api/games/{gid}", headers=alice.headers).json()
+    assert view["draw_votes"]["votes"] == [mine[0]]  # the voter sees the vote
+    after = [_seen(client, backend, gid, who) for who in others]
+    if votes == "public":
+        assert all(a != b for a, b in zip(after, before, strict=True))
+        return
+    assert after == before
+
+    legal = client.get(
+        f"/api/games/{gid}/legal", params={"power": mine[0]}, headers=alice.headers
+    ).json()
+    given = [options[-1]["order"] for options in legal.values()]
+    r = client.put(
+        f"/api/games/{gid}/orders", json={"power": mine[0], "orders": given}, headers=alice.headers
+    )
+    assert r.status_code == 200, r.text
+    assert [_seen(client, backend, gid, who) for who in others] == before

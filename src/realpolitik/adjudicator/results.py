@@ -20,6 +20,9 @@ from realpolitik.vocab import Power, Unit
 
 
 class OrderResult(Enum):
+    """What became of one order, in the DATC 3.2 word (the value, as the JSON contract
+    writes it): see the module's docstring for which orders take which words."""
+
     STANDS = "stands"
     DISLODGED = "dislodged"
     DESTROYED = "destroyed"

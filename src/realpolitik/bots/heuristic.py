@@ -133,7 +133,7 @@ class HeuristicBot:
     # --- adjustments ---------------------------------------------------------------
     def _adjust(self, b: _Survey, legal: LegalOrders) -> list[Order]:
         v = b.view
-        due = builds_due(v.game_map, v.position).get(v.power, 0)
+        due = builds_due(v.game_map, v.position, v.rules).get(v.power, 0)
         if due > 0:
             builds: list[tuple[float, Order]] = []
             for options in legal.values():

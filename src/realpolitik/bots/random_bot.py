@@ -17,7 +17,7 @@ class RandomBot:
 
     def orders(self, view: PowerView, legal: LegalOrders) -> list[Order]:
         if view.phase.is_adjustments:
-            due = builds_due(view.game_map, view.position).get(view.power, 0)
+            due = builds_due(view.game_map, view.position, view.rules).get(view.power, 0)
             keys = [k for k in legal if k != "WAIVE" and legal[k]]
             self._rng.shuffle(keys)
             return [self._rng.choice(list(legal[k])) for k in keys[: abs(due)]]

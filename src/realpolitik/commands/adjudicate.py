@@ -35,8 +35,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     rules = args.rules  # None: each situation's edition, else classic
     if not args.jsonl:
+        text = stdin.read()
+        if not text.strip():
+            raise SituationError("no situation: the input is empty (a JSON object on stdin)")
         try:
-            data = json.loads(stdin.read())
+            data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise SituationError(f"bad JSON: {exc}") from None
         json.dump(adjudicate_situation(data, rules, args.lang), stdout, indent=2)

@@ -37,6 +37,7 @@ from realpolitik.formats.savegame import (
 from realpolitik.game import Game
 from realpolitik.game.editions import EDITIONS
 from realpolitik.game.views import results_by_power
+from realpolitik.phase import Phase, PhaseKind
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -132,7 +133,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def _players(text: str | None) -> int | list[str] | None:
     if text is None:
         return None
-    if text.strip().isdigit():
+    if text.strip().lstrip("+-").isdigit():  # a count, even a wrong one ("-3")
         return int(text)
     return [name.strip() for name in text.split(",")]
 
@@ -143,6 +144,8 @@ def _pairs(items: list[str], what: str) -> dict[str, str]:
         key, sep, value = item.partition("=")
         if not sep or not key.strip() or not value.strip():
             raise GameError(f"bad {what} {item!r}: expected KEY=VALUE")
+        if key.strip() in out:  # the last would silently win
+            raise GameError(f"{what} {key.strip()!r} given twice")
         out[key.strip()] = value.strip()
     return out
 
@@ -186,25 +189,46 @@ def _orders(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     power = args.power.upper()
     if args.list:
         game = load_game(args.file)
+        pending = game.orders(power)  # an unknown power is refused before anything is written
         out.write(f"{power}, {game.phase_name()}:\n")
-        for order in game.orders(power):
+        for order in pending:
             out.write(f"  {order}\n")
         return 0
     texts = list(args.orders) or _read_orders(stdin)
+    if not texts and not (args.accept or args.ally):  # no orders is said with ""
+        raise GameError(
+            f"{power}: no orders read (empty input); nothing recorded. To give no orders, "
+            f'pass an empty one: realpolitik orders {args.file} {power} ""'
+        )
     with _changing(args.file):
         game = load_game(args.file)
-        orders = game.submit(power, texts, language=args.language)
+        # an empty entry with --accept or --ally changes only those: the orders stay
+        orders = game.submit(power, texts, language=args.language) if texts else None
         if args.accept:
             game.accept_support(power, args.accept)
         if args.ally:
             game.declare_alliance(power, args.ally)
         save_game(game, args.file)
-    out.write(f"{power}: {len(orders)} order(s) recorded for {game.phase_name()}.\n")
+    if orders is None:
+        orders = game.orders(power)
+        out.write(f"{power}: {len(orders)} order(s) kept for {game.phase_name()}.\n")
+    else:
+        out.write(f"{power}: {len(orders)} order(s) recorded for {game.phase_name()}.\n")
+    fate = _ILLEGAL_FATE[game.phase.kind]
     for k, reason in sorted(game.illegal_orders(power, orders).items()):
-        out.write(f"  warning: {orders[k]} is illegal ({reason}): the unit will hold\n")
+        out.write(f"  warning: {orders[k]} is illegal ({reason}): {fate}\n")
     waiting = game.waiting_for()
     out.write(f"Still waiting for: {', '.join(waiting)}\n" if waiting else "All orders are in.\n")
     return 0
+
+
+_ILLEGAL_FATE = {
+    PhaseKind.MOVEMENT: "the unit will hold",
+    PhaseKind.RETREATS: "the unit will be disbanded",
+    PhaseKind.ADJUSTMENTS: "it will be ignored",
+}
+"""What becomes of an illegal order, by the kind of phase (a retreat phase disbands a unit
+without a legal retreat; an adjustment phase drops the order)."""
 
 
 def _read_orders(stdin: TextIO) -> list[str]:
@@ -257,7 +281,8 @@ def _show(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 
 def _history(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     game = load_game(args.file)
-    records = [r for r in game.history if args.phase is None or str(r.phase) == args.phase.upper()]
+    wanted = None if args.phase is None else Phase.parse(args.phase)  # names a bad one
+    records = [r for r in game.history if wanted is None or r.phase == wanted]
     if args.phase is not None and not records:
         raise GameError(f"no processed phase {args.phase}")
     if args.json:
@@ -304,9 +329,12 @@ def _concede(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 def _disorder(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     with _changing(args.file):
         game = load_game(args.file)
-        game.set_civil_disorder(args.power, on=not args.off)
+        power = args.power.upper()
+        away = game.status.disorder | game.status.missed
+        if args.off and power in game.powers and power not in away:
+            raise GameError(f"{power} is not in civil disorder: its player has not left")
+        game.set_civil_disorder(power, on=not args.off)
         save_game(game, args.file)
-    power = args.power.upper()
     if args.off:
         out.write(f"{power}'s player returns.\n")
     elif game.edition.leaving == "disorder":
@@ -327,7 +355,11 @@ def _no_disorder(game: Game) -> str:
 def _legal(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     game = load_game(args.file)
     power = args.power.upper()
-    for key, orders in game.legal_orders(power)[power].items():
+    legal = game.legal_orders(power)[power]  # an unknown power is refused
+    if game.result is not None:  # nothing to order: say why rather than print nothing
+        out.write(f"Game over: {game.result.reason}\n")
+        return 0
+    for key, orders in legal.items():
         out.write(f"{key}: {'; '.join(str(o) for o in orders)}\n")
     due = game.builds_due().get(power)
     if due:

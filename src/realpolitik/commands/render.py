@@ -42,9 +42,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("--sheet", metavar="POWER", help="an order sheet for POWER")
     cmd.add_argument("--pad", action="store_true", help="a blank map pad")
     cmd.add_argument("--labels", choices=("short", "long"), default="short")
-    cmd.add_argument("--scale", type=float, default=1.0, help="PNG scale (2 for sharper)")
+    cmd.add_argument("--scale", type=_scale, default=1.0, help="PNG scale (2 for sharper)")
     cmd.add_argument("-o", "--output", help="file to write: .svg, .png or .html")
     cmd.set_defaults(func=run)
+
+
+def _scale(text: str) -> float:
+    """``--scale``: a positive number (the PNG converter's own error named its "zoom")."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number, not {text}")
+    return value
 
 
 def _read(name: str, stdin: TextIO) -> Any:
@@ -84,6 +95,8 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     suffix = Path(args.output).suffix.lower() if args.output else ".svg"
     if suffix not in (".svg", ".png", ".html"):
         raise ValueError(f"unknown output format {suffix!r}: use .svg, .png or .html")
+    if args.pad and args.sheet:
+        raise ValueError("give one of --sheet and --pad")
     if args.pad or args.sheet:
         game_map = frames[-1].game_map if frames else None
         if args.sheet:
@@ -97,7 +110,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     elif suffix == ".html":
         chosen = frames if args.phase is None else [_pick(frames, args.phase)]
         title = Path(args.game or args.example or args.situation or "game").stem
-        text = flipbook_html(chosen, title=title, labels=args.labels)
+        text = flipbook_html(chosen, title=title, labels=args.labels, edition=chosen[-1].edition)
     else:
         frame = _pick(frames, args.phase)
         text = render(
@@ -107,6 +120,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
             results=frame.resolution,
             phase=frame.phase,
             labels=args.labels,
+            edition=frame.edition,
         )
     if suffix == ".png":
         if not args.output:

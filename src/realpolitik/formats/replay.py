@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from realpolitik.data import read_json
+from realpolitik.data import read_json, shipped
 from realpolitik.formats.situation import CALENDAR, read_orders, read_situation, result_json
 from realpolitik.game.calendar import Turn, play
 from realpolitik.game.editions import edition
@@ -23,8 +23,17 @@ from realpolitik.rules import rules_for
 from realpolitik.vocab import Power
 
 
+def game_records() -> list[str]:
+    """The names of the packaged game records (the rulebooks' example games)."""
+    return sorted(path.stem for path in shipped("data", "games").glob("*.json"))
+
+
 def load_game_record(name: str) -> dict[str, Any]:
-    """A packaged game record, e.g. ``load_game_record("classic_1901_1902")``."""
+    """A packaged game record, e.g. ``load_game_record("classic_1901_1902")``; an unknown
+    name raises :class:`ValueError` naming those there are."""
+    known = game_records()
+    if name not in known:
+        raise ValueError(f"no example game {name!r} (examples: {', '.join(known)})")
     data: dict[str, Any] = read_json("data", "games", f"{name}.json")
     return data
 

@@ -275,6 +275,11 @@ def _read_event(data: Mapping[str, Any] | str) -> Event:
     raise SaveGameError(f"unknown event {data!r}")
 
 
+def read_votes(data: Mapping[str, Any]) -> dict[str, bool]:
+    """The draw votes of a saved game (``pending.votes``), without reading the rest."""
+    return {p: bool(v) for p, v in data.get("pending", {}).get("votes", {}).items()}
+
+
 def game_from_json(data: Any) -> Game:
     """Rebuild a game from its saved JSON; :class:`SaveGameError` if it is not one."""
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
@@ -351,7 +356,7 @@ def _read(data: Mapping[str, Any]) -> Game:
         _read_orders(pending.get("orders", {})),
         {p: frozenset(v) for p, v in pending.get("accepted", {}).items()},
         {p: tuple(m) for p, m in pending.get("declared", {}).items()},
-        {p: bool(v) for p, v in pending.get("votes", {}).items()},
+        read_votes(data),
     )
     game.messages = [
         Message(Phase.parse(m["phase"]), m["sender"], m["recipient"], m["text"])
@@ -375,7 +380,10 @@ def write_json_atomic(data: Any, path: str | os.PathLike[str]) -> None:
     target = Path(path)
     folder = target.parent
     tmp = folder / f".{target.name}.{os.urandom(4).hex()}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    except OSError as exc:  # named as the file asked for, not the temporary one
+        raise OSError(exc.errno, exc.strerror, str(path)) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             json.dump(data, out, indent=1)

@@ -262,7 +262,8 @@ class Game:
             raise GameError(f"edition {spec.name} is played on the {spec.variant} variant")
         try:
             names = None if players is None else _names(players)
-            chosen = spec.setup(None if names is None else len(names), setup)
+            count = players if isinstance(players, int) else None if names is None else len(names)
+            chosen = spec.setup(count, setup)  # a count as given: "not -3", not "not 0"
             names = names or chosen.default_names()
             seed = _SEEDS.randrange(2**31) if seed is None else int(seed)
             by_power = players is None and all(len(g) == 1 for g in chosen.groups)
@@ -366,7 +367,10 @@ class Game:
     # --- orders --------------------------------------------------------------------------
     def must_order(self) -> list[Power]:
         """Powers that may order in this phase and have a choice to make (whether they did
-        or not; a power that missed a turn may return by ordering)."""
+        or not; a power that missed a turn may return by ordering); none once the game is
+        over."""
+        if self.result is not None:
+            return []
         return list(self._facts().must_order())
 
     def waiting_for(self) -> list[Power]:
@@ -382,7 +386,10 @@ class Game:
         return [p for p in self._facts().must_order() if p not in missed]
 
     def builds_due(self) -> dict[Power, int]:
-        """Builds (positive) or removals (negative) due per power in an adjustment phase."""
+        """Builds (positive) or removals (negative) due per power in an adjustment phase;
+        none once the game is over."""
+        if self.result is not None:
+            return {}
         return dict(self._facts().due())
 
     def submit(
@@ -395,6 +402,8 @@ class Game:
         adjudicator judges them. Each order is stored with the units it names as the board
         has them (type, coast: :func:`~realpolitik.notation.resolve.complete`).
         Submitting (even nothing) ends a missed turn's disorder."""
+        if isinstance(orders, str):  # else read letter by letter: 'order "A" is incomplete'
+            raise TypeError(f"{power}: orders are a list of orders, not one string {orders!r}")
         facts = self._facts()
         power = self._playing(power, facts)
         check, direct, units = self._check_order, facts.direct, facts.units
@@ -578,7 +587,10 @@ class Game:
             raise GameError(f"{self.edition.name} has no alliance victory")
         if not self.phase.is_movement:
             raise GameError("alliances are declared with the orders of a movement phase")
-        others = {self._check_power(p) for p in partners} - {power}
+        named = {self._check_power(p) for p in partners}
+        others = named - {power}
+        if named and not others:  # not a way to leave the alliance unawares
+            raise GameError(f"{power} cannot declare an alliance with itself alone")
         members = tuple(sorted(others | {power})) if others else ()
         self._declared[power] = members
         return members
@@ -684,8 +696,33 @@ class Game:
         elif self.last_year is not None and self.phase.year > self.last_year:
             winners, reason = most_units(self.position, teams, victory.per)
             self._finish("shortened", winners, processed, reason)
+        elif (last := self._last_player()) is not None:
+            alive = self._alive(last)
+            self._finish("victory", alive, processed, f"{last} is the last player on the board")
         result = self.result
         return None if result is None else Event(EventKind.GAME_OVER, reason=result.reason)
+
+    def _alive(self, player: str | None = None) -> list[Power]:
+        """Powers still in the game (a unit, dislodged or not, or a centre: it may build),
+        played by someone who has not conceded (all such of ``player``)."""
+        pos = self.position
+        alive = {u.power for u in pos.units.values()} | set(pos.centers.values())
+        alive |= {d.unit.power for d in pos.dislodged.values()}
+        return [
+            p
+            for p in self.powers
+            if p in alive
+            and p not in self.status.conceded
+            and (name := self.controller(p)) is not None
+            and (player is None or name == player)
+        ]
+
+    def _last_player(self) -> str | None:
+        """The one player whose powers are all that is left in the game, if so: the others
+        were eliminated (on a board too small for the victory count, as Grow's three-player
+        one, the game would otherwise never end)."""
+        names = {self.controller(p) for p in self._alive()}
+        return str(names.pop()) if len(names) == 1 else None
 
     def _finish(self, kind: str, winners: Iterable[Power], phase: Phase, reason: str) -> None:
         won = tuple(sorted(winners))

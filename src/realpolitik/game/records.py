@@ -14,7 +14,7 @@ from realpolitik.errors import GameError
 from realpolitik.game.victory import Alliance
 from realpolitik.orders import Order
 from realpolitik.phase import Phase
-from realpolitik.position import Position
+from realpolitik.position import Position, frozen_mapping
 from realpolitik.vocab import Power, Province
 
 __all__ = ["CoinToss", "Event", "EventKind", "GameError", "Message", "PhaseRecord", "Status"]
@@ -126,6 +126,12 @@ class PhaseRecord:
     declared: Mapping[Power, tuple[Power, ...]] = field(default_factory=dict)
     status: Status = Status()
     events: tuple[Event, ...] = ()
+
+    def __post_init__(self) -> None:
+        # shared by a game's copies and forks: its mappings must not change either
+        for name in ("orders", "declared"):
+            value = getattr(self, name)
+            object.__setattr__(self, name, frozen_mapping({k: tuple(v) for k, v in value.items()}))
 
 
 @dataclass(frozen=True, slots=True)

@@ -131,16 +131,17 @@ def most_units(
 ) -> tuple[tuple[Power, ...], str]:
     """The shortened game's winners: most units on the board (per power or per player)."""
     groups = (
-        [tuple(ps) for ps in teams.values() if ps]
+        [(tuple(ps), f"player {name}") for name, ps in teams.items() if ps]
         if per == "player"
-        else [(p,) for ps in teams.values() for p in ps]
+        else [((p,), p) for ps in teams.values() for p in ps]
     )
-    counts = [(sum(1 for u in position.units.values() if u.power in g), g) for g in groups]
+    counts = [(sum(1 for u in position.units.values() if u.power in g), g, n) for g, n in groups]
     if not counts:
         return (), "nobody is left"
-    best = max(c for c, _ in counts)
-    winners = tuple(sorted(p for c, g in counts if c == best for p in g))
-    return winners, f"most units on the board at the agreed end ({best})"
+    best = max(c for c, _, _ in counts)
+    winners = tuple(sorted(p for c, g, _ in counts if c == best for p in g))
+    names = " and ".join(sorted(n for c, _, n in counts if c == best))
+    return winners, f"{names}: most units on the board at the agreed end ({best})"
 
 
 def form_alliances(

@@ -241,6 +241,8 @@ class Parser:
             best: dict[int, int] = {k: 0}
             for _, end, cost in fillers:
                 for k2, c2 in skips[end]:
+                    if k2 == n:
+                        continue  # no filler ends an order: "E Par a" is cut off, not a hold
                     if best.get(k2, 1 << 30) > cost + c2:
                         best[k2] = cost + c2
             skips[k] = sorted(best.items())
@@ -253,6 +255,8 @@ class Parser:
         self._places: dict[int, list[tuple[str, int, int]]] = {}
 
     def _expect(self, k: int, cls: str) -> None:
+        if cls == COAST and k == self.n:
+            return  # a coast is optional: never what a text that ends there lacks
         if k > self.far:
             self.far, self.expected = k, {cls}
         elif k == self.far:

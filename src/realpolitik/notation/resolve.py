@@ -25,6 +25,7 @@ from realpolitik.adjudicator.legality import convoy_rule, move_rule, support_rul
 from realpolitik.adjudicator.reasons import Reason
 from realpolitik.errors import AmbiguousOrderError, IllegalOrderError, OrderError
 from realpolitik.maps.model import GameMap, ProvinceType
+from realpolitik.notation.lexicon import VERB, load_lexicon, tokenize
 from realpolitik.notation.reasons import message, say
 from realpolitik.orders import (
     Build,
@@ -139,6 +140,8 @@ class _Checker:
                 raise self.illegal("wrong_phase")
             return order if isinstance(order, Waive) else self.build(order.unit)
         if kind is PhaseKind.ADJUSTMENTS:
+            if isinstance(order, Hold) and _says_hold(self.ctx.text, self.lang, self.map):
+                raise self.illegal("wrong_phase")  # "A Mun H" keeps a unit: never a removal
             if isinstance(order, Hold) and order.unit.province not in units:
                 return self.build(order.unit)  # "F Edi": the rulebook's build
             if isinstance(order, Hold | Disband):  # "E Gal": a removal
@@ -345,3 +348,16 @@ def resolve(order: Order, context: ParseContext) -> Order:
 
 
 __all__ = ["ParseContext", "complete", "complete_unit", "resolve"]
+
+
+def _says_hold(text: str, language: str, game_map: GameMap) -> bool:
+    """Whether ``text`` names the hold (``H``, ``holds``, ``M``, ``permanece``...): a hold
+    written out, not the bare unit the rulebooks write for a build or a removal."""
+    lexicon = load_lexicon(language, game_map)
+    words = tokenize(text)
+    return any(
+        reading.cls == VERB and reading.value == "hold"
+        for start in range(len(words))
+        for size in lexicon.sizes.get(words[start], ())
+        for reading in lexicon.phrases.get(tuple(words[start : start + size]), ())
+    )

@@ -37,25 +37,30 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Frame:
     """One phase: the position it starts from, the orders given and their resolution
-    (``None`` for the final position, still to be played)."""
+    (``None`` for the final position, still to be played); ``edition``: the name of the
+    edition (or ``datc``) the game is played by, for its season words and adjustments."""
 
     phase: Phase
     position: Position
     game_map: GameMap
     orders: Mapping[Power, Sequence[Order]] = field(default_factory=dict)
     resolution: Resolution | None = None
+    edition: str | None = None
 
 
 def frames_from_record(record: Mapping[str, Any]) -> list[Frame]:
     """Replay a game record phase by phase (``record["rules"]``, default classic)."""
     game_map = record_map(record)
+    name = str(record.get("rules", "classic"))
     frames: list[Frame] = []
     last: Turn | None = None
     for step in replay_turns(record):
         last = step.turn
-        frames.append(Frame(last.phase, last.position, game_map, last.orders, last.resolution))
+        frames.append(
+            Frame(last.phase, last.position, game_map, last.orders, last.resolution, name)
+        )
     if last is not None:
-        frames.append(Frame(last.following, last.after, game_map))
+        frames.append(Frame(last.following, last.after, game_map, edition=name))
     return frames
 
 
@@ -71,9 +76,10 @@ def frames_from_game(game: Game) -> list[Frame]:
                 game.map_for(record.phase),
                 {p: list(o) for p, o in record.orders.items()},
                 resolution,
+                game.edition.name,
             )
         )
-    frames.append(Frame(game.phase, game.position, game.game_map))
+    frames.append(Frame(game.phase, game.position, game.game_map, edition=game.edition.name))
     return frames
 
 
@@ -96,7 +102,7 @@ def frame_from_situation(data: Mapping[str, Any], rules: str | None = None) -> F
     )
     accepted = read_accept(data.get("accept"), judged, position, game_map)
     resolution = adjudicate(game_map, position, orders, judged, phase, accepted=accepted)
-    return Frame(phase, position, game_map, orders, resolution)
+    return Frame(phase, position, game_map, orders, resolution, name)
 
 
 def frames_from_json(data: Mapping[str, Any]) -> list[Frame]:

@@ -15,6 +15,7 @@ from realpolitik.render.scene import DrawnOrder
 from realpolitik.render.svgutil import Element
 from realpolitik.render.units import unit_token
 from realpolitik.render.words import Words
+from realpolitik.rules import Rules
 from realpolitik.vocab import ARMY, FLEET
 
 WIDTH = 300.0
@@ -62,7 +63,11 @@ def legend_svg(
     id_prefix: str = "",
     blank: bool = False,
     words: Words | None = None,
+    rules: Rules | None = None,
 ) -> str:
+    """The legend beside the map: the phase, each power's centres and units (and, in an
+    adjustment phase, its builds or removals by ``rules``: conquista's reinforcements),
+    the orders and the key."""
     words = words or Words(game_map=game_map)
     out = [f'<g id="{id_prefix}legend" class="legend">']
     out.append(
@@ -85,7 +90,7 @@ def legend_svg(
         y += 14
     y += 18
     deltas = (
-        builds_due(game_map, position)
+        builds_due(game_map, position, rules)
         if phase is not None and phase.kind is PhaseKind.ADJUSTMENTS
         else {}
     )

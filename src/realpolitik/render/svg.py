@@ -30,6 +30,7 @@ from realpolitik.render.scene import DrawnOrder, Layers
 from realpolitik.render.svgutil import Element, esc
 from realpolitik.render.units import unit_token
 from realpolitik.render.words import Words
+from realpolitik.rules import rules_for
 from realpolitik.vocab import ARMY, Power, Province, Unit, province_of
 
 
@@ -101,6 +102,7 @@ def render(
                 id_prefix=id_prefix,
                 blank=blank,
                 words=words,
+                rules=None if edition is None else rules_for(edition),
             )
         )
     out.append("</svg>")

@@ -2,7 +2,8 @@
 
 A session ends ``session_days`` after the log-in, or sooner when unused for
 ``session_idle_days``; ended sessions are refused at once and their rows purged by the
-scheduler and at log-out.
+scheduler and at log-out. A user holds at most ``sessions_per_user`` sessions: a log-in
+past that ends the least recently used one (never refused: see :mod:`.limits`).
 
 Attempts are limited in the database (:mod:`.ratelimit`: every process shares the counts),
 in a window of ``login_window_seconds`` (15 minutes), and refused with 429 and Retry-After
@@ -36,7 +37,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from sqlalchemy import ColumnElement, bindparam, delete, func, insert, or_, select, update
+from sqlalchemy import (
+    ColumnElement,
+    Connection,
+    bindparam,
+    delete,
+    func,
+    insert,
+    or_,
+    select,
+    update,
+)
 
 from realpolitik.server import ratelimit
 from realpolitik.server import tables as t
@@ -177,11 +188,32 @@ def log_in(
                 last_seen_at=now,
             )
         )
+        _trim_sessions(b, conn, row.id, token_hash(token))
         if address is not None:  # the pair's failures are forgiven; this was not one
             pair = ratelimit.pair(key, ratelimit.address_key(address))
             ratelimit.clear(conn, ratelimit.ACCOUNT_ADDRESS, pair)
             ratelimit.uncount(conn, ratelimit.ACCOUNT, key)
     return User(row.id, row.username, row.language), token
+
+
+def _trim_sessions(b: Backend, conn: Connection, user_id: int, keep: str) -> int:
+    """End the user's least recently used sessions beyond ``sessions_per_user``, never the
+    one whose hash is ``keep`` (the log-in's own: the owner can always log in); return how
+    many ended."""
+    s = t.sessions.c
+    last_use = func.coalesce(s.last_seen_at, s.created_at)
+    newest = (
+        select(s.token_hash)
+        .where(s.user_id == user_id, s.token_hash != keep)
+        .order_by(last_use.desc(), s.token_hash)
+        .limit(max(0, b.settings.sessions_per_user - 1))
+    )
+    gone = conn.execute(
+        delete(t.sessions).where(
+            s.user_id == user_id, s.token_hash != keep, s.token_hash.not_in(newest)
+        )
+    )
+    return int(gone.rowcount or 0)
 
 
 def log_out(b: Backend, token: str, *, everywhere: bool = False) -> None:

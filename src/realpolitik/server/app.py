@@ -56,7 +56,7 @@ def create_app(settings: Settings | None = None, *, backend: Backend | None = No
         lifespan=lifespan,
     )
     app.state.backend = b
-    app.state.streams = Streams(settings.max_streams)
+    app.state.streams = Streams(settings.max_streams, settings.streams_per_client)
     app.state.watcher = Watcher(b, settings.push_seconds)
 
     app.add_middleware(Guard, max_body=settings.max_body_bytes)

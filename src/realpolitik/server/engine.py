@@ -21,7 +21,7 @@ from realpolitik.adjudicator.reasons import Reason
 from realpolitik.adjudicator.results import OrderResult, Outcome
 from realpolitik.bots import PowerView, make_bot
 from realpolitik.errors import OrderError
-from realpolitik.formats.savegame import game_from_json, game_to_json
+from realpolitik.formats.savegame import game_from_json, game_to_json, read_votes
 from realpolitik.game import Game
 from realpolitik.game.records import PhaseRecord
 from realpolitik.notation import parse_order
@@ -69,7 +69,8 @@ def seat_powers(game: Game) -> dict[int, list[Power]]:
 def load(game_id: int, version: int, state: Mapping[str, Any]) -> Game:
     """The stored game, shared between readers (cached by id and version: never mutate
     it; use :func:`fresh` to change a game). Only a game's newest version is kept: the
-    older ones would be asked for again only by a request already under way."""
+    older ones would be asked for again only by a request already under way. Its draw
+    votes may be older than the state's (:func:`draw_votes`)."""
     with _cache_lock:
         hit = _cache.get(game_id)
         if hit is not None and hit[0] == version:
@@ -148,6 +149,13 @@ def _derived_hit(game_id: int, version: int, what: tuple[Any, ...]) -> tuple[Any
 def scratch(game_id: int, version: int, state: Mapping[str, Any]) -> Game:
     """A private copy of the stored game, to check orders against."""
     return load(game_id, version, state).copy()
+
+
+def draw_votes(state: Mapping[str, Any]) -> dict[str, bool]:
+    """The draw votes in a stored game, read from the state itself: a secret vote changes
+    the state without a new version, so the game :func:`load` gives for that version may hold
+    older votes."""
+    return read_votes(state)
 
 
 def fresh(state: Mapping[str, Any]) -> Game:
@@ -356,7 +364,12 @@ def render_current(
     own: no one else's)."""
     drawn = {p: _parse_all(game, texts) for p, texts in orders.items()} or None
     return svg.render(
-        game.position, game_map=game.game_map, orders=drawn, phase=game.phase, language=language
+        game.position,
+        game_map=game.game_map,
+        orders=drawn,
+        phase=game.phase,
+        language=language,
+        edition=game.edition.name,
     )
 
 
@@ -388,6 +401,7 @@ def render_record(
         results=Resolution(phase, outcomes, end),
         language=language,
         id_prefix="h-",
+        edition=game.edition.name,
     )
 
 

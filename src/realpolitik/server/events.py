@@ -47,22 +47,38 @@ class Busy(ApiError):
 
 
 class Streams:
-    """Counts the open streams of this process (at most ``limit``)."""
+    """Counts the open streams of this process: at most ``limit`` in all, and
+    ``per_client`` of one client (a user, or an address for those not logged in), so
+    that one client cannot take every place and leave the others to poll."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, per_client: int | None = None) -> None:
         self.limit = limit
+        self.per_client = limit if per_client is None else per_client
         self.open = 0
+        self._clients: Counter[str] = Counter()
         self._lock = threading.Lock()
 
-    def enter(self) -> None:
+    def enter(self, client: str = "") -> None:
         with self._lock:
+            if self._clients[client] >= self.per_client:
+                raise ApiError(
+                    f"you have {self.per_client} event streams open, the most one may: "
+                    "close one, or poll the game instead",
+                    status=429,
+                    code="too_many_streams",
+                    values={"n": self.per_client},
+                )
             if self.open >= self.limit:
                 raise Busy("too many open event streams: poll the game instead")
             self.open += 1
+            self._clients[client] += 1
 
-    def leave(self) -> None:
+    def leave(self, client: str = "") -> None:
         with self._lock:
             self.open -= 1
+            self._clients[client] -= 1
+            if self._clients[client] <= 0:
+                del self._clients[client]
 
 
 def game_stamps(b: Backend, game_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
@@ -211,10 +227,11 @@ async def stream(
     code: str | None,
     streams: Streams,
     watcher: Watcher,
+    client: str = "",
 ) -> AsyncIterator[str]:
     """The event stream (the caller has checked that the game is visible and entered
-    ``streams``; this leaves it). It sleeps until the watcher says the game changed (or
-    a keep-alive is due): an idle stream costs nothing."""
+    ``streams`` as ``client``; this leaves it). It sleeps until the watcher says the game
+    changed (or a keep-alive is due): an idle stream costs nothing."""
     try:
         yield f"retry: {RETRY_MS}\n\n"
         loop = asyncio.get_running_loop()
@@ -227,7 +244,7 @@ async def stream(
         finally:
             watcher.unfollow(game_id, wake)
     finally:
-        streams.leave()
+        streams.leave(client)
 
 
 async def _changes(

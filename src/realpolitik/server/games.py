@@ -8,11 +8,12 @@ then *active* until it is over (*finished*).
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from typing import Any
 
-from sqlalchemy import Connection, insert, select, update
+from sqlalchemy import Connection, delete, insert, select, update
 
-from realpolitik.server import engine
+from realpolitik.server import engine, limits
 from realpolitik.server import tables as t
 from realpolitik.server.accounts import User
 from realpolitik.server.backend import Backend
@@ -31,6 +32,7 @@ from realpolitik.server.rows import (
     ACTIVE,
     FINISHED,
     FORMING,
+    Seat,
     game_row,
     same_code,
     seats_of,
@@ -55,8 +57,15 @@ def create_game(
     name = name.strip()
     if not 1 <= len(name) <= 100:
         raise BadRequest("a game's name is 1 to 100 characters")
+    hidden = sorted({f"U+{ord(c):04X}" for c in name if _hidden(c)})
+    if hidden:  # the lobby shows names to everyone: no invisible or reordering characters
+        raise BadRequest(f"a game's name may not hold control characters ({', '.join(hidden)})")
     now = b.now()
     with transaction(b.db) as conn:
+        limits.lock_user(conn, user.id)
+        limits.check_games(b, conn, user.id)
+        if join:
+            limits.check_seats(b, conn, user.id)
         key = conn.execute(
             insert(t.games).values(
                 id=new_game_id(conn),
@@ -84,6 +93,12 @@ def create_game(
                 )
             )
     return game_id
+
+
+def _hidden(char: str) -> bool:
+    """A control or formatting character (a line break, a right-to-left override, a
+    zero-width space), but for the joiners that spell emoji and some scripts."""
+    return unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp") and char not in "\u200c\u200d"
 
 
 def get_summary(
@@ -156,6 +171,8 @@ def join(b: Backend, user: User, game_id: int, code: str | None) -> dict[str, An
         free = [s for s in seats if s.user_id is None and s.bot is None]
         if not free:
             raise Conflict("this game has no free seat", code="no_free_seat")
+        limits.lock_user(conn, user.id)
+        limits.check_seats(b, conn, user.id)
         seat = free[0]
         conn.execute(
             update(t.seats)
@@ -202,13 +219,19 @@ def join_by_code(b: Backend, user: User, code: str) -> dict[str, Any]:
 
 
 def leave(b: Backend, user: User, game_id: int) -> None:
+    """Give up one's seat. The creator leaving a forming game nobody else has joined
+    cancels it (see :func:`cancel`)."""
     with transaction(b.db) as conn:
         row = game_row(conn, game_id, lock=True)
-        seats = [s for s in seats_of(conn, game_id) if s.user_id == user.id]
+        everyone = seats_of(conn, game_id)
+        seats = [s for s in everyone if s.user_id == user.id]
         if not seats:
             raise Conflict("you have no seat in this game")
         if row.status == FINISHED:
             raise Conflict("this game is over", code="game_over")
+        if row.status == FORMING and row.creator_id == user.id and _alone_in(everyone, user):
+            _delete(conn, game_id)
+            return
         for seat in seats:
             conn.execute(
                 update(t.seats)
@@ -219,6 +242,35 @@ def leave(b: Backend, user: User, game_id: int) -> None:
                 vacate_seat(b, conn, row, seat)
     if row.status == ACTIVE:  # a bot in the seat orders now, outside the transaction
         process_due(b, game_id, limit=REQUEST_LIMIT)
+
+
+def cancel(b: Backend, user: User, game_id: int) -> None:
+    """Delete a forming game: its creator may while nobody else has joined it (it then
+    no longer counts against the creator's cap of games, :mod:`.limits`)."""
+    with transaction(b.db) as conn:
+        row = game_row(conn, game_id, lock=True)
+        if row.creator_id != user.id:
+            raise Forbidden("only the game's creator can cancel it")
+        if row.status != FORMING:
+            raise Conflict("this game has already started", code="already_started")
+        if not _alone_in(seats_of(conn, game_id), user):
+            raise Conflict(
+                "other players have joined this game: it can no longer be cancelled",
+                code="players_joined",
+            )
+        _delete(conn, game_id)
+
+
+def _alone_in(seats: list[Seat], user: User) -> bool:
+    """Nobody but ``user`` (seated or not) has a seat."""
+    return all(s.user_id in (None, user.id) for s in seats)
+
+
+def _delete(conn: Connection, game_id: int) -> None:
+    """Delete a forming game (it has seats and nothing else: no orders, messages or
+    phases before it starts)."""
+    conn.execute(delete(t.seats).where(t.seats.c.game_id == game_id))
+    conn.execute(delete(t.games).where(t.games.c.id == game_id))
 
 
 def start(b: Backend, user: User | None, game_id: int) -> dict[str, Any]:

@@ -1,7 +1,9 @@
 """The outer guard of the app (pure ASGI, before any parsing): a request body over the
 limit is refused with 413 as soon as that is known (from ``Content-Length``, or while a
-chunked body arrives), and an error no handler knew becomes a plain 500 answer instead of
-an exception that would make the HTTP server drop the connection."""
+chunked body arrives), an address holding the NUL character (``%00``, which no database
+column may hold: PostgreSQL refuses it) with 400, and an error no handler knew becomes a
+plain 500 answer instead of an exception that would make the HTTP server drop the
+connection. (A NUL in a JSON body is refused by the schemas, :mod:`.schemas`.)"""
 
 from __future__ import annotations
 
@@ -50,6 +52,9 @@ class Guard:
             await send({"type": "http.response.start", "status": status, "headers": headers})
             await send({"type": "http.response.body", "body": body})
 
+        if "\x00" in scope.get("path", "") or b"%00" in scope.get("query_string", b""):
+            await answer(400, "the address holds the NUL character (%00), which no text may")
+            return
         length = _content_length(scope)
         if length is not None and length > self.max_body:
             await answer(413, self._too_large())
@@ -94,8 +99,26 @@ def _content_length(scope: Scope) -> int | None:
 
 
 def safe_errors(errors: Any) -> list[dict[str, Any]]:
-    """Validation errors without the input (never echoed back): where and what."""
+    """Validation errors without the input (never echoed back): where and what (for a
+    body that is not JSON, why: the parser's words, which quote no input)."""
     return [
-        {"loc": [str(p) for p in e.get("loc", ())], "msg": str(e.get("msg")), "type": e.get("type")}
+        {"loc": [str(p) for p in e.get("loc", ())], "msg": _message(e), "type": e.get("type")}
         for e in errors
     ]
+
+
+def _message(error: Any) -> str:
+    why = (error.get("ctx") or {}).get("error") if error.get("type") == "json_invalid" else None
+    return f"{error.get('msg')}: {why}" if why else str(error.get("msg"))
+
+
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's members (``json.loads``' ``object_pairs_hook``), refusing a key
+    given twice (``{"power": "FRANCE", "power": "ENGLAND"}``: which one was meant?)
+    instead of keeping the last silently."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise json.JSONDecodeError(f"the key {key[:40]!r} is given twice", "", 0)
+        out[key] = value
+    return out

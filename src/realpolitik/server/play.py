@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Connection, Row, bindparam, case, delete, func, insert, select, update
 
 from realpolitik.errors import OrderError
-from realpolitik.server import engine
+from realpolitik.server import engine, limits
 from realpolitik.server import tables as t
 from realpolitik.server.accounts import User, check_language
 from realpolitik.server.backend import Backend
@@ -390,7 +390,8 @@ def game_state(
     to_act = shared["to_act"]
     out.update(shared)
     out["ready"] = {p: bool(p in stored and stored[p].ready) for p in to_act}
-    out["draw_votes"] = _draw_votes(game, mine, GameSettings.from_json(row.settings))
+    settings = GameSettings.from_json(row.settings)
+    out["draw_votes"] = _draw_votes(game, engine.draw_votes(row.state), mine, settings)
     mine_orders: dict[str, Any] = {}
     for power in mine:
         texts = list(stored[power].orders) if power in stored else []
@@ -463,15 +464,18 @@ def _draw_info(game: Game) -> dict[str, Any] | None:
     return {"powers": list(result.winners), "phase": str(result.phase), "reason": result.reason}
 
 
-def _draw_votes(game: Game, mine: list[str], settings: GameSettings) -> dict[str, Any]:
+def _draw_votes(
+    game: Game, votes: dict[str, bool], mine: list[str], settings: GameSettings
+) -> dict[str, Any]:
     """Who may vote for a draw and who does: every vote if the game's votes are public,
-    else only the caller's own."""
+    else only the caller's own. ``votes`` are read from the stored state, not ``game``
+    (shared by version: a secret vote changes no version, see :func:`_change`)."""
     public = settings.draw_votes == "public"
     voters = list(game.voters())
     return {
         "public": public,
         "voters": voters,
-        "votes": sorted(p for p in voters if game.votes.get(p) and (public or p in mine)),
+        "votes": sorted(p for p in voters if votes.get(p) and (public or p in mine)),
     }
 
 
@@ -642,32 +646,44 @@ def set_ready(b: Backend, game_id: int, user: User, power: str, ready: bool) -> 
 
 
 def vote_draw(b: Backend, game_id: int, user: User, power: str, agree: bool) -> dict[str, Any]:
-    return _change(b, game_id, user, power, lambda g, p: g.vote_draw(p, agree))
+    """Vote for a draw (``agree``) or withdraw the vote; at most ``draw_votes_per_window``
+    votes of a power in a while (429, :mod:`.limits`)."""
+    return _change(b, game_id, user, power, lambda g, p: g.vote_draw(p, agree), vote=True)
 
 
 def concede(b: Backend, game_id: int, user: User, power: str) -> dict[str, Any]:
     return _change(b, game_id, user, power, lambda g, p: g.concede(p))
 
 
-def _change(b: Backend, game_id: int, user: User, power: str, act: Any) -> dict[str, Any]:
+def _change(
+    b: Backend, game_id: int, user: User, power: str, act: Any, *, vote: bool = False
+) -> dict[str, Any]:
     with transaction(b.db) as conn:
         row = _active_game(conn, game_id, lock=True)
         if row.status != ACTIVE:
             raise Conflict("this game is over", code="game_over")
         power = _require_power(seats_of(conn, game_id), user, power)
+        if vote:
+            limits.count_draw_vote(b, conn, game_id, power)
         game = engine.fresh(row.state)
+        votes = dict(game.votes)
         try:
             act(game, power)
         except ValueError as exc:
             raise Conflict(str(exc)) from None
-        extra: dict[str, Any] = {}
+        secret = GameSettings.from_json(row.settings).draw_votes == "secret"
         if game.is_over:
-            extra = {
-                "status": FINISHED,
-                "result": {"winners": sorted(game.winners)},
-                "deadline_at": None,
-            }
-        _save(conn, game_id, game, b.now(), **extra)
+            over = {"status": FINISHED, "result": {"winners": sorted(game.winners)}}
+            _save(conn, game_id, game, b.now(), deadline_at=None, **over)
+        elif vote and game.votes == votes:
+            pass  # the vote stood already: nothing changes
+        elif vote and secret:
+            # only the voter may know: the state changes, and nothing the others can see
+            # (no new version, no clock, no look by the scheduler; engine.draw_votes)
+            state = engine.to_state(game)
+            conn.execute(update(t.games).where(t.games.c.id == game_id).values(state=state))
+        else:
+            _save(conn, game_id, game, b.now())
     return {"is_over": game.is_over, "winners": sorted(game.winners), "draw": _draw_info(game)}
 
 

@@ -10,11 +10,12 @@ out of a smaller table, whose units only hold).
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from sqlalchemy import ColumnElement, Text, cast, insert, or_, select
 
-from realpolitik.server import engine
+from realpolitik.server import engine, limits
 from realpolitik.server import tables as t
 from realpolitik.server.accounts import User
 from realpolitik.server.backend import Backend
@@ -40,6 +41,9 @@ def send(
     body = body.strip()
     if not body:
         raise BadRequest("a message cannot be empty", code="message_empty")
+    controls = sorted({f"U+{ord(c):04X}" for c in body if _control(c)})
+    if controls:
+        raise BadRequest(f"a message may not hold control characters ({', '.join(controls)})")
     if len(body) > b.settings.max_message_length:
         raise BadRequest(
             f"a message is at most {b.settings.max_message_length} characters",
@@ -73,6 +77,7 @@ def send(
         if row.status == ACTIVE and sender in game.status.conceded:
             raise Conflict(f"{sender} has conceded: it sends no messages while the game goes on")
         _check_press(GameSettings.from_json(row.settings), row, to, now)
+        limits.check_messages(b, conn, game_id, row.phase, sender)
         key = conn.execute(
             insert(t.messages).values(
                 game_id=game_id,
@@ -92,6 +97,11 @@ def send(
         "body": body,
         "created_at": now,
     }
+
+
+def _control(char: str) -> bool:
+    """A control character other than a line break or a tab."""
+    return unicodedata.category(char) == "Cc" and char not in "\n\r\t"
 
 
 def _check_press(settings: GameSettings, row: Any, to: list[str], now: float) -> None:

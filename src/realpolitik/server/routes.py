@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable, Coroutine
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response
 from fastapi.responses import JSONResponse, StreamingResponse
+from fastapi.routing import APIRoute
 
 from realpolitik.errors import VariantError
 from realpolitik.game.editions import EDITIONS, VARIANTS, edition
-from realpolitik.server import accounts, events, games, maps, play, press
+from realpolitik.server import accounts, events, games, maps, play, press, ratelimit
 from realpolitik.server.accounts import User
 from realpolitik.server.backend import Backend
 from realpolitik.server.errors import BadRequest, Forbidden, Unauthorized
@@ -21,6 +24,7 @@ from realpolitik.server.gamesettings import (
     GameSettings,
     rulebook_deadlines,
 )
+from realpolitik.server.guard import unique_keys
 from realpolitik.server.schemas import (
     AccountIn,
     DrawIn,
@@ -37,7 +41,28 @@ from realpolitik.server.schemas import (
 )
 
 COOKIE = "rp_session"
-router = APIRouter()
+
+
+class _StrictJson(Request):
+    """A request whose JSON body may not give a key twice (:func:`.guard.unique_keys`)."""
+
+    async def json(self) -> Any:
+        if not hasattr(self, "_json"):
+            self._json = json.loads(await self.body(), object_pairs_hook=unique_keys)
+        return self._json
+
+
+class _Route(APIRoute):
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def strict(request: Request) -> Response:
+            return await handler(_StrictJson(request.scope, request.receive))
+
+        return strict
+
+
+router = APIRouter(route_class=_Route)
 
 Language = Annotated[str, Query(pattern="^(en|es|fr|pt)$")]
 MAX_ID = 2**63 - 1
@@ -276,6 +301,13 @@ def leave(game_id: GameId, b: B, me: Me) -> Response:
     return Response(status_code=204)
 
 
+@router.delete("/games/{game_id}", status_code=204, tags=["games"])
+def cancel(game_id: GameId, b: B, me: Me) -> Response:
+    """Cancel a forming game (its creator, while nobody else has joined it): it is deleted."""
+    games.cancel(b, me, game_id)
+    return Response(status_code=204)
+
+
 @router.post("/games/{game_id}/start", tags=["games"])
 def start(game_id: GameId, b: B, me: Me) -> dict[str, Any]:
     """Start the game: bots take the empty seats, powers are assigned at random."""
@@ -389,12 +421,14 @@ def game_events(
 ) -> StreamingResponse:
     """Server-sent events: a ``change`` event (data: the game's version, phase, clock,
     ready count and the last message id you may read) whenever that changes; fetch the
-    game then. Polling ``GET /games/{id}`` works as well."""
+    game then. Polling ``GET /games/{id}`` works as well. At most ``streams_per_client``
+    open at once per user (or address, not logged in) and process: 429 past it."""
     streams: events.Streams = request.app.state.streams
     events.check_visible(b, game_id, me, code)
-    streams.enter()
+    client = f"user {me.id}" if me else f"address {ratelimit.address_key(_address(request))}"
+    streams.enter(client)
     return StreamingResponse(
-        events.stream(b, game_id, me, code, streams, request.app.state.watcher),
+        events.stream(b, game_id, me, code, streams, request.app.state.watcher, client),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )

@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+NUL = "\x00"
 
 
 class Strict(BaseModel):
+    """A request body: no field but those named; no text holding the NUL character
+    (PostgreSQL cannot store one, and no name, order or message needs it)."""
+
     model_config = ConfigDict(extra="forbid")
+
+    @field_validator("*", mode="after")
+    @classmethod
+    def _no_nul(cls, value: Any) -> Any:
+        texts = value if isinstance(value, list) else [value]
+        if any(isinstance(text, str) and NUL in text for text in texts):
+            raise ValueError("text may not hold the NUL character (U+0000)")
+        return value
 
 
 class AccountIn(Strict):

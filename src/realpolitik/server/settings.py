@@ -43,6 +43,8 @@ class Settings:
     """How often an open event stream checks its game for changes."""
     max_streams: int = 1000
     """Open event streams per process at most (more are refused: the page polls)."""
+    streams_per_client: int = 20
+    """Open event streams per process of one user (not logged in: one address)."""
     login_failures_per_account_address: int = 10
     """Failed log-ins to one account from one address since its last success there, per
     window (the sender's address is throttled, not the account: see :mod:`.accounts`)."""
@@ -55,6 +57,16 @@ class Settings:
     """Sign-ups from one address, per window: a sign-up tells whether a username is free,
     so probing names costs what guessing passwords does, and is counted more tightly."""
     login_window_seconds: float = 900.0
+    games_per_user: int = 20
+    """Games a user has created that are not over, at most (:mod:`.limits`)."""
+    seats_per_user: int = 50
+    """Games not over in which a user has a seat, at most."""
+    messages_per_phase: int = 300
+    """Messages one power sends in one phase of a game, at most."""
+    sessions_per_user: int = 50
+    """A user's sessions at most: a log-in past it ends the least recently used one."""
+    draw_votes_per_window: int = 20
+    """Draw votes one power casts in one game per ``login_window_seconds``."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -115,8 +127,22 @@ class Settings:
             login_window_seconds=number(
                 "REALPOLITIK_LOGIN_WINDOW_SECONDS", default.login_window_seconds
             ),
+            games_per_user=int(number("REALPOLITIK_GAMES_PER_USER", default.games_per_user)),
+            seats_per_user=int(number("REALPOLITIK_SEATS_PER_USER", default.seats_per_user)),
+            messages_per_phase=int(
+                number("REALPOLITIK_MESSAGES_PER_PHASE", default.messages_per_phase)
+            ),
+            sessions_per_user=int(
+                number("REALPOLITIK_SESSIONS_PER_USER", default.sessions_per_user)
+            ),
+            draw_votes_per_window=int(
+                number("REALPOLITIK_DRAW_VOTES_PER_WINDOW", default.draw_votes_per_window)
+            ),
             push_seconds=number("REALPOLITIK_PUSH_SECONDS", default.push_seconds),
             max_streams=int(number("REALPOLITIK_MAX_STREAMS", default.max_streams)),
+            streams_per_client=int(
+                number("REALPOLITIK_STREAMS_PER_CLIENT", default.streams_per_client)
+            ),
             max_body_bytes=int(number("REALPOLITIK_MAX_BODY_BYTES", default.max_body_bytes)),
             bot_game_years=int(number("REALPOLITIK_BOT_GAME_YEARS", default.bot_game_years)),
             bot_strength=_strength(env.get("REALPOLITIK_BOT_STRENGTH")),
