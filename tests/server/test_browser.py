@@ -2527,7 +2527,12 @@ def test_a_unit_with_nowhere_to_retreat_is_told_in_one_word(
     assert page.locator('#unit-list button.unit[data-key="BOH"]').count() == 0
     assert page.locator("#missing").count() == 0
     asked: list[str] = []
-    page.on("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+
+    def refuse(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", refuse)
     page.fill("#typed", "A PIE R TUS")
     page.click("#submit-typed")
     idle(page)
