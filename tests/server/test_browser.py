@@ -2609,14 +2609,22 @@ def test_a_phone_s_header_keeps_one_row_and_the_games_to_watch_are_few(
         assert page.evaluate(HEADER_ROWS) == 1, lang
         assert page.evaluate("document.documentElement.scrollWidth") <= 392, lang
     page.select_option("#language", "en")
-    idle(page)
+    page.wait_for_function(  # the lobby shown again in English (it is fetched anew)
+        "(document.getElementById('more-watch') || {}).textContent === 'Show 10 more'"
+    )
+    page.wait_for_timeout(300)
     shot(page, "phone-header", full=False)
     items = page.locator("#watch-games li")
     total = page.evaluate("async () => (await (await fetch('/api/games')).json()).watch.length")
     assert total >= 23 and items.count() == 10, (total, items.count())
     assert "Watch me 22" in items.first.inner_text()  # the newest first
     page.click("#more-watch")
-    assert items.count() == 20
-    page.click("#more-watch")
-    assert items.count() == total and page.locator("#more-watch").count() == 0
+    page.wait_for_function("document.querySelectorAll('#watch-games li').length === 20")
+    while page.locator("#more-watch").count():  # ten more each time, up to all of them
+        shown = items.count()
+        page.click("#more-watch")
+        page.wait_for_function(
+            f"document.querySelectorAll('#watch-games li').length === {min(total, shown + 10)}"
+        )
+    assert items.count() == total
     shot(page, "lobby-watch-more")
