@@ -324,8 +324,11 @@ def test_the_last_player_on_the_board_wins() -> None:
     assert not game.is_over and game.phase.is_retreats
     game.submit("GERMANY", ["A MUN D"])
     game.process()
+    assert not game.is_over and game.phase.is_adjustments  # the game ends with the year
+    game.submit("FRANCE", ["A PAR B", "A MAR B"])
+    game.process()
     assert game.result is not None and game.result.kind == "victory"
-    assert game.winners == ("FRANCE",)
+    assert game.winners == ("FRANCE",) and str(game.result.phase) == "W1905A"
     assert game.result.reason == "player 1 is the last player on the board"
 
 
