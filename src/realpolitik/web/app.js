@@ -9,14 +9,15 @@ import { showLobby } from "./lobby.js";
 const boot = () => busy(async () => {
   S.i18n = await (await fetch("/static/i18n.json")).json();
   const select = document.getElementById("language");
-  select.onchange = async () => {
+  // busy from the switch on (the page's language attribute changes before its redraw)
+  select.onchange = () => busy(async () => {
     S.lang = select.value;
     localStorage.setItem("rp_lang", S.lang);
     clearFlash();  // a message said in the old language
     if (S.user) await guarded(() => api("PUT", "/me/language", { language: S.lang }));
     translateStatic();
     route();
-  };
+  });
   document.getElementById("logout").onclick = async () => {
     await guarded(() => api("DELETE", "/sessions"));
     S.user = null; go("#");
