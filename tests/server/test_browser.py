@@ -722,27 +722,13 @@ def put_at_an_attack_far_apart(server: LiveServer, game_id: int, power: str) -> 
     """Set the stored game at F1901M: ``power``'s army in Bulgaria and fleet in Norway (the
     whole board between them), another power's supported attack on Bulgaria stored and
     ready; return the attacker."""
-    other = ""
-
-    def attack(game: Game) -> None:
-        nonlocal other
-        other = next(p for p in game.powers if p != power)
-        centers = game.position.to_json()["centers"]
-        at(game, "F1901M", {"units": {power: ["A BUL", "F NWY"], other: ["A RUM", "A SER"]},
-                            "centers": centers})  # fmt: skip
-
-    rewrite_stored_game(server, game_id, attack)
-    db = stored_game(server)
-    try:
-        db.execute(
-            "INSERT INTO orders (game_id, phase, power, orders, ready, updated_at)"
-            " VALUES (?, 'F1901M', ?, ?, 1, ?)",
-            (game_id, other, json.dumps(["A RUM - BUL", "A SER S A RUM - BUL"]), time.time()),
-        )
-        db.commit()
-    finally:
-        db.close()
-    return other
+    return put_at_an_attack(
+        server,
+        game_id,
+        power,
+        mine=["A BUL", "F NWY"],
+        theirs=["A RUM - BUL", "A SER S A RUM - BUL"],
+    )
 
 
 def test_a_phone_zooms_on_the_retreat_that_follows(server: LiveServer, browser: Any) -> None:
@@ -1832,30 +1818,47 @@ def put_at_a_retreat(server: LiveServer, game_id: int, power: str) -> str:
     return other
 
 
-def put_at_an_attack(server: LiveServer, game_id: int, power: str) -> str:
-    """Set the stored game at F1901M: ``power``'s armies in Bohemia and Kiel, another
-    power's supported attack on Bohemia from Munich stored and ready; return the attacker."""
+def put_at_an_attack(
+    server: LiveServer,
+    game_id: int,
+    power: str,
+    mine: list[str] | None = None,
+    theirs: list[str] | None = None,
+) -> str:
+    """Set the stored game at F1901M: ``power``'s units ``mine`` (armies in Bohemia and
+    Kiel), another power's attack ``theirs`` (supported, on Bohemia from Munich) stored and
+    ready; return the attacker."""
+    mine = mine or ["A BOH", "A KIE"]
+    theirs = theirs or ["A MUN - BOH", "A TYR S A MUN - BOH"]
     other = ""
 
     def attack(game: Game) -> None:
         nonlocal other
         other = next(p for p in game.powers if p != power)
         centers = game.position.to_json()["centers"]
-        at(game, "F1901M", {"units": {power: ["A BOH", "A KIE"], other: ["A MUN", "A TYR"]},
-                            "centers": centers})  # fmt: skip
+        units = [" ".join(order.split()[:2]) for order in theirs]
+        at(game, "F1901M", {"units": {power: mine, other: units}, "centers": centers})
 
     rewrite_stored_game(server, game_id, attack)
+    store_ready_orders(server, game_id, "F1901M", {other: theirs})
+    return other
+
+
+def store_ready_orders(
+    server: LiveServer, game_id: int, phase: str, orders: dict[str, list[str]]
+) -> None:
+    """Store each power's ``orders`` of ``phase``, ready, as the server would."""
     db = stored_game(server)
     try:
-        db.execute(
-            "INSERT INTO orders (game_id, phase, power, orders, ready, updated_at)"
-            " VALUES (?, 'F1901M', ?, ?, 1, ?)",
-            (game_id, other, json.dumps(["A MUN - BOH", "A TYR S A MUN - BOH"]), time.time()),
-        )
+        for power, given in orders.items():
+            db.execute(
+                "INSERT INTO orders (game_id, phase, power, orders, ready, updated_at)"
+                " VALUES (?, ?, ?, ?, 1, ?)",
+                (game_id, phase, power, json.dumps(given), time.time()),
+            )
         db.commit()
     finally:
         db.close()
-    return other
 
 
 def pass_the_deadline(server: LiveServer, game_id: int) -> None:
@@ -2457,17 +2460,7 @@ def put_at_an_attack_with_nowhere_to_go(server: LiveServer, game_id: int, power:
         a: ["A MUN - BOH", "A TYR S A MUN - BOH", "A MAR - PIE", "A VEN S A MAR - PIE", "A SIL H"],
         b: ["A GAL H", "A VIE H"],
     }
-    db = stored_game(server)
-    try:
-        for p, given in orders.items():
-            db.execute(
-                "INSERT INTO orders (game_id, phase, power, orders, ready, updated_at)"
-                " VALUES (?, 'F1901M', ?, ?, 1, ?)",
-                (game_id, p, json.dumps(given), time.time()),
-            )
-        db.commit()
-    finally:
-        db.close()
+    store_ready_orders(server, game_id, "F1901M", orders)
 
 
 def bohemia_in_summary(page: Any, phase: str) -> list[str]:
