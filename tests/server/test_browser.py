@@ -51,9 +51,12 @@ FIND_POINT = """(id) => {
     return null;
   };
   const r = p.getBoundingClientRect();
-  for (let i = 1; i < 24; i++) for (let j = 1; j < 24; j++) {
+  const at = (x, y) => named(document.elementFromPoint(x, y)) === id;
+  // well inside, not on a border (the outline a hovered neighbour gets reaches over it)
+  const inside = (x, y) => at(x, y) && at(x - 5, y) && at(x + 5, y) && at(x, y - 5) && at(x, y + 5);
+  for (const ok of [inside, at]) for (let i = 1; i < 24; i++) for (let j = 1; j < 24; j++) {
     const x = r.left + r.width * i / 24, y = r.top + r.height * j / 24;
-    if (named(document.elementFromPoint(x, y)) === id) return [x, y];
+    if (ok(x, y)) return [x, y];
   }
   return null;
 }"""
