@@ -1,12 +1,14 @@
 """Sessions end: after their lifetime, or sooner when unused for the idle time; ended
 sessions are refused at once, and their rows are purged (by the scheduler, and at log-out).
-Log-out ends one session, or every session of the user."""
+Log-out ends one session, or every session of the user; a password change ends every
+session of the user but the one that made it."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Iterator
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import delete, func, select, text
@@ -158,3 +160,148 @@ def test_sessions_from_before_the_idle_time_are_kept(sqlite_url: str, clock: Fak
     clock.advance(b.settings.session_idle_days * DAY)
     assert accounts.purge(b) == (1, 0)
     b.close()
+
+
+# --- changing the password ------------------------------------------------------------------
+
+NEW = "battery staple"
+
+
+def _change(
+    client: TestClient, player: Player, current: str = "correct horse", new: str = NEW
+) -> httpx.Response:
+    body = {"current_password": current, "new_password": new}
+    r: httpx.Response = client.put("/api/me/password", json=body, headers=player.headers)
+    return r
+
+
+def _log_in_with(client: TestClient, username: str, password: str) -> int:
+    r = client.post("/api/sessions", json={"username": username, "password": password})
+    return int(r.status_code)
+
+
+def test_a_password_change_ends_the_other_sessions_and_keeps_this_one(
+    client: TestClient,
+) -> None:
+    alice = register(client, "alice")
+    phone, laptop = _log_in(client, alice), _log_in(client, alice)
+    bob = register(client, "bob")
+    assert _change(client, alice).status_code == 204
+    assert _me(client, alice) == 200
+    assert _me(client, phone) == 401 and _me(client, laptop) == 401
+    assert _me(client, bob) == 200
+    assert _log_in_with(client, "alice", "correct horse") == 401
+    assert _log_in_with(client, "alice", NEW) == 200
+    assert _log_in_with(client, "bob", "correct horse") == 200
+    stale = _change(client, phone, NEW, "another password")  # a session ended by the change
+    assert stale.status_code == 401 and stale.json()["code"] == "not_logged_in"
+    assert _log_in_with(client, "alice", NEW) == 200
+
+
+def test_a_wrong_current_password_is_refused_and_limited_as_log_ins_are(
+    client: TestClient, backend: Backend, clock: FakeClock
+) -> None:
+    """A stolen session cannot guess the password: a wrong current password is 403, and
+    the attempts are counted with the log-ins from the address (429, even for the right
+    password, until the window ends)."""
+    alice = register(client, "alice")
+    limit = backend.settings.login_failures_per_account_address
+    for k in range(limit):
+        r = _change(client, alice, f"wrong {k}")
+        assert r.status_code == 403, r.text
+        assert r.json() == {
+            "detail": "the current password is wrong",
+            "code": "wrong_password",
+            "values": {},
+        }
+    refused = _change(client, alice)
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1
+    assert _log_in_with(client, "alice", "correct horse") == 429  # the same count
+    assert _me(client, alice) == 200  # the session itself is not ended
+    clock.advance(backend.settings.login_window_seconds)
+    assert _change(client, alice).status_code == 204
+    assert _log_in_with(client, "alice", NEW) == 200
+
+
+@pytest.mark.parametrize(
+    ("new", "status", "said"),
+    [
+        ("short", 400, "8 to 200 characters"),
+        ("x" * 201, 400, "8 to 200 characters"),
+        ("x" * 401, 422, "at most 400 characters"),
+        ("", 422, "at least 1 character"),
+        ("nul\0inside", 422, "NUL"),
+    ],
+)
+def test_a_new_password_is_checked_as_a_sign_up_s(
+    client: TestClient, new: str, status: int, said: str
+) -> None:
+    alice = register(client, "alice")
+    other = _log_in(client, alice)
+    r = _change(client, alice, new=new)
+    assert r.status_code == status, r.text
+    assert said in r.text
+    if status == 400:
+        assert r.json()["code"] == "password_rule"
+    assert _me(client, other) == 200  # nothing changed
+    assert _log_in_with(client, "alice", "correct horse") == 200
+
+
+def test_a_password_change_needs_a_session(client: TestClient) -> None:
+    alice = register(client, "alice")
+    client.cookies.clear()  # the sign-up's
+    body = {"current_password": "correct horse", "new_password": NEW}
+    r = client.put("/api/me/password", json=body)
+    assert r.status_code == 401 and r.json()["code"] == "not_logged_in"
+    r = client.put("/api/me/password", json=body, headers={"Authorization": "Bearer nope"})
+    assert r.status_code == 401
+    client.cookies.set("rp_session", alice.token)
+    r = client.put("/api/me/password", json=body)  # a cookie without the page's header
+    assert r.status_code == 403
+    r = client.put("/api/me/password", json=body, headers={"X-Requested-With": "realpolitik"})
+    assert r.status_code == 204
+    client.cookies.clear()
+    assert _log_in_with(client, "alice", NEW) == 200
+
+
+def test_a_malformed_password_change_is_refused(client: TestClient, backend: Backend) -> None:
+    alice = register(client, "alice")
+    h = alice.headers | {"content-type": "application/json"}
+    url = "/api/me/password"
+    bodies: list[bytes] = [
+        b"",
+        b"not json",
+        b"[]",
+        b'{"current_password": "correct horse"}',
+        b'{"new_password": "battery staple"}',
+        b'{"current_password": 12345678, "new_password": "battery staple"}',
+        b'{"current_password": "correct horse", "new_password": null}',
+        b'{"current_password": "correct horse", "new_password": ["battery staple"]}',
+        b'{"current_password": "correct horse", "new_password": "battery staple", "x": 1}',
+        b'{"current_password": "correct horse", "new_password": "a", "new_password": "b"}',
+        b'{"current_password": "correct\\u0000horse", "new_password": "battery staple"}',
+        b'{"current_password": "correct horse", "new_password": "\\udcff battery"}',
+    ]
+    for body in bodies:
+        r = client.put(url, content=body, headers=h)
+        assert r.status_code in (400, 422), (body, r.status_code, r.text)
+    huge = b'{"current_password": "correct horse", "new_password": "%s"}' % (
+        b"x" * backend.settings.max_body_bytes
+    )
+    assert client.put(url, content=huge, headers=h).status_code == 413
+    assert _log_in_with(client, "alice", "correct horse") == 200  # unchanged throughout
+
+
+def test_log_out_everywhere_from_the_page_ends_every_session(client: TestClient) -> None:
+    """The page's way (the cookie and its header) ends this session and the others."""
+    alice = register(client, "alice")
+    other = _log_in(client, alice)
+    client.cookies.set("rp_session", alice.token)
+    r = client.delete(
+        "/api/sessions",
+        params={"everywhere": "true"},
+        headers={"X-Requested-With": "realpolitik"},
+    )
+    assert r.status_code == 204 and "rp_session" not in r.cookies
+    client.cookies.clear()
+    assert _me(client, alice) == 401 and _me(client, other) == 401

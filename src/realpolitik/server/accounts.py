@@ -1,4 +1,5 @@
-"""Accounts and sessions: create an account, log in (a session token), log out.
+"""Accounts and sessions: create an account, log in (a session token), log out, change
+the password (which ends the other sessions).
 
 A session ends ``session_days`` after the log-in, or sooner when unused for
 ``session_idle_days``; ended sessions are refused at once and their rows purged by the
@@ -20,6 +21,9 @@ player's wrong passwords must throttle the player, not the account they name:
    account is refused from everywhere until the window ends (a successful log-in is taken
    back from this count, so the owner's own log-ins do not bring it nearer);
 4. per address, for sign-ups: ``signups_per_address`` (10).
+
+A password change checks the current password: it is an attempt as a log-in is (limits 1
+to 3), so a stolen session cannot be used to guess the password.
 
 An attempt refused by one limit is not counted by the later ones: guesses refused at the
 guesser's address bring the account no nearer its cap, so reaching it takes many addresses.
@@ -53,7 +57,13 @@ from realpolitik.server import ratelimit
 from realpolitik.server import tables as t
 from realpolitik.server.backend import Backend
 from realpolitik.server.db import reading, transaction
-from realpolitik.server.errors import BadRequest, Conflict, TooManyAttempts, Unauthorized
+from realpolitik.server.errors import (
+    BadRequest,
+    Conflict,
+    Forbidden,
+    TooManyAttempts,
+    Unauthorized,
+)
 from realpolitik.server.security import new_token, token_hash
 
 USERNAME_RE = re.compile(r"^[A-Za-z0-9_.-]{3,30}$")
@@ -189,11 +199,47 @@ def log_in(
             )
         )
         _trim_sessions(b, conn, row.id, token_hash(token))
-        if address is not None:  # the pair's failures are forgiven; this was not one
-            pair = ratelimit.pair(key, ratelimit.address_key(address))
-            ratelimit.clear(conn, ratelimit.ACCOUNT_ADDRESS, pair)
-            ratelimit.uncount(conn, ratelimit.ACCOUNT, key)
+        _succeeded(conn, key, address)
     return User(row.id, row.username, row.language), token
+
+
+def _succeeded(conn: Connection, account: str, address: str | None) -> None:
+    """A right password from ``address``: the failures of the account there are forgiven,
+    and the attempt is taken back from the account's count (it was not a failure)."""
+    if address is not None:
+        pair = ratelimit.pair(account, ratelimit.address_key(address))
+        ratelimit.clear(conn, ratelimit.ACCOUNT_ADDRESS, pair)
+        ratelimit.uncount(conn, ratelimit.ACCOUNT, account)
+
+
+def change_password(
+    b: Backend, user: User, token: str, current: str, new: str, *, address: str | None = None
+) -> None:
+    """Replace the password of ``user`` once ``current`` is checked (a wrong one: 403;
+    attempts limited as a log-in's, 429), and end every session of the user but the one of
+    ``token``: whoever held the old password may have logged in with it."""
+    check_password(new)
+    key = user.username.casefold()
+    _attempt(b, address, account=key)
+    users = t.users.c
+    with reading(b.db) as conn:
+        stored = conn.execute(select(users.password_hash).where(users.id == user.id)).scalar_one()
+    if not b.passwords.verify(stored, current):
+        raise Forbidden("the current password is wrong", code="wrong_password")
+    hashed = b.passwords.hash(new)
+    s = t.sessions.c
+    with transaction(b.db) as conn:
+        changed = conn.execute(  # only from the password checked: a change meanwhile wins
+            update(t.users)
+            .where(users.id == user.id, users.password_hash == stored)
+            .values(password_hash=hashed)
+        ).rowcount
+        if not changed:
+            raise Forbidden("the current password is wrong", code="wrong_password")
+        conn.execute(
+            delete(t.sessions).where(s.user_id == user.id, s.token_hash != token_hash(token))
+        )
+        _succeeded(conn, key, address)
 
 
 def _trim_sessions(b: Backend, conn: Connection, user_id: int, keep: str) -> int:

@@ -34,6 +34,7 @@ from realpolitik.server.schemas import (
     LoginIn,
     MessageIn,
     OrdersIn,
+    PasswordIn,
     PowerIn,
     ReadyIn,
     SessionOut,
@@ -217,6 +218,24 @@ def log_out(
     response = Response(status_code=204)
     response.delete_cookie(COOKIE)
     return response
+
+
+@router.put("/me/password", status_code=204, tags=["accounts"])
+def change_password(
+    body: PasswordIn,
+    request: Request,
+    b: B,
+    me: Me,
+    authorization: Annotated[str | None, Header()] = None,
+) -> Response:
+    """Change the password, giving the current one (wrong: 403; attempts are limited as
+    log-ins are: 429): every other session of the user ends, this one stays."""
+    token, _ = _token(request, authorization)
+    assert token  # Me: a session was given
+    accounts.change_password(
+        b, me, token, body.current_password, body.new_password, address=_address(request)
+    )
+    return Response(status_code=204)
 
 
 @router.get("/me", tags=["accounts"])

@@ -35,6 +35,11 @@ class LoginIn(Strict):
     password: str = Field(min_length=1, max_length=400)
 
 
+class PasswordIn(Strict):
+    current_password: str = Field(min_length=1, max_length=400)
+    new_password: str = Field(min_length=1, max_length=400)
+
+
 class LanguageIn(Strict):
     language: Literal["en", "es", "fr", "pt"]
 

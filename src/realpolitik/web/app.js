@@ -18,10 +18,7 @@ const boot = () => busy(async () => {
     translateStatic();
     route();
   });
-  document.getElementById("logout").onclick = async () => {
-    await guarded(() => api("DELETE", "/sessions"));
-    S.user = null; go("#");
-  };
+  document.getElementById("logout").onclick = () => logOut(false);
   window.addEventListener("hashchange", route);
   try { S.user = await api("GET", "/me"); } catch (e) { S.user = null; }
   if (S.user && !localStorage.getItem("rp_lang")) S.lang = S.user.language;
@@ -34,7 +31,9 @@ function translateStatic() {
   document.documentElement.lang = S.lang;
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
   document.getElementById("language").setAttribute("aria-label", t("language"));
-  document.getElementById("whoami").textContent = S.user ? S.user.username : "";
+  const whoami = document.getElementById("whoami");
+  whoami.textContent = S.user ? S.user.username : "";
+  whoami.title = t("account");
   document.getElementById("logout").hidden = !S.user;
 }
 
@@ -58,6 +57,7 @@ export function route() {
     return;
   }
   if (what === "game" && arg) { showGame(Number(arg)); return; }
+  if (what === "account") { showAccount(); return; }
   showLobby();
 }
 
@@ -116,6 +116,41 @@ async function showAuth(code) {
       el("button", { id: "register", class: "secondary", onclick: () => submit("/accounts") }, t("register")))));
   if (focused === "auth-user") user.focus();
   else if (focused === "auth-pass") pass.focus();
+}
+
+// Log out: this session, or (``everywhere``) every session of the account.
+async function logOut(everywhere) {
+  await guarded(() => api("DELETE", everywhere ? "/sessions?everywhere=true" : "/sessions"));
+  S.user = null; go("#");
+}
+
+// The account (the username in the header): change the password, log out everywhere.
+function showAccount() {
+  const field = (id, autocomplete) => el("input", { id, type: "password", autocomplete, required: true, minlength: 8 });
+  const current = field("account-current", "current-password"), fresh = field("account-new", "new-password");
+  // shown again (the language switched): what was typed stays
+  for (const input of [current, fresh]) {
+    const before = document.getElementById(input.id);
+    if (before) input.value = before.value;
+  }
+  async function change() {
+    if (!current.value || !fresh.value) { flash(t("password_blank"), true); return; }
+    await busy(() => guarded(async () => {
+      await api("PUT", "/me/password", { current_password: current.value, new_password: fresh.value });
+      current.value = fresh.value = "";
+      flash(t("password_changed"));
+    }));
+  }
+  fill(view(), el("section", { class: "card auth" },
+    el("h1", {}, t("account"), el("span", { class: "muted" }, " · ", S.user.username)),
+    el("label", {}, t("current_password"), current),
+    el("label", {}, t("new_password"), fresh),
+    el("div", { class: "muted small" }, t("password_rule")),
+    el("div", { class: "row" }, el("button", { id: "change-password", onclick: change }, t("change_password"))),
+    el("hr"),
+    el("div", { class: "muted small" }, t("logout_everywhere_hint")),
+    el("div", { class: "row" },
+      el("button", { id: "logout-everywhere", class: "secondary", onclick: () => logOut(true) }, t("logout_everywhere")))));
 }
 
 document.addEventListener("DOMContentLoaded", boot);
