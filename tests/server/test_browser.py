@@ -2625,3 +2625,74 @@ def test_a_phone_s_header_keeps_one_row_and_the_games_to_watch_are_few(
         )
     assert items.count() == total
     shot(page, "lobby-watch-more")
+
+
+def test_a_password_changed_in_the_page_is_the_one_to_log_in_with(
+    server: LiveServer, browser: Any
+) -> None:
+    """The username in the header opens the account: a wrong current password is told as
+    the page tells errors; the right one changes it and ends the other sessions (this one
+    stays); the new password logs in, the old one no longer; log out everywhere ends all.
+    The form keeps the header on one row and the page within a phone's width."""
+    import httpx
+
+    def session(password: str) -> dict[str, str]:
+        body = {"username": "pascal", "password": password}
+        r = httpx.post(server.url + "/api/sessions", json=body)
+        assert r.status_code == 200, r.text
+        return {"Authorization": f"Bearer {r.json()['token']}"}
+
+    def me(headers: dict[str, str]) -> int:
+        return httpx.get(server.url + "/api/me", headers=headers).status_code
+
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if unexpected(m) else None)
+    sign_up(page, server, "pascal")
+    elsewhere = session("lovelace1815")
+    page.click("#whoami")
+    page.wait_for_selector("#change-password")
+    idle(page)
+    page.fill("#account-current", "wrong password")
+    page.fill("#account-new", "babbage1791")
+    with page.expect_response("**/api/me/password") as refused:
+        page.click("#change-password")
+    assert refused.value.status == 403
+    idle(page)
+    assert page.inner_text("#flash.error") == "The current password is wrong."
+    assert me(elsewhere) == 200
+    errors = [e for e in errors if "403" not in e]  # the refusal asked for
+    page.fill("#account-current", "lovelace1815")
+    page.click("#change-password")
+    page.wait_for_function(f"{FLASH}.className === 'info' && !{FLASH}.hidden")
+    idle(page)
+    assert page.inner_text("#flash").startswith("Password changed")
+    assert page.input_value("#account-current") == page.input_value("#account-new") == ""
+    assert me(elsewhere) == 401
+    shot(page, "account-desktop", full=False)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function("document.documentElement.scrollWidth <= 392")
+    assert page.evaluate(HEADER_ROWS) == 1
+    shot(page, "account-phone", full=False)
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    page.click("#logout")
+    page.wait_for_selector("#auth-user")
+    page.fill("#auth-user", "pascal")
+    page.fill("#auth-pass", "lovelace1815")
+    page.click("#login")
+    page.wait_for_function(f"{FLASH}.textContent === 'Wrong username or password.'")
+    page.fill("#auth-pass", "babbage1791")
+    page.click("#login")
+    page.wait_for_selector("#create-game")
+    assert page.inner_text("#whoami") == "pascal"
+    elsewhere = session("babbage1791")
+    page.click("#whoami")
+    page.wait_for_selector("#logout-everywhere")
+    idle(page)
+    page.click("#logout-everywhere")
+    page.wait_for_selector("#auth-user")
+    idle(page)
+    assert me(elsewhere) == 401
+    assert page.evaluate("fetch('/api/me').then(r => r.status)") == 401
+    assert not errors, errors
