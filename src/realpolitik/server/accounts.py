@@ -57,13 +57,7 @@ from realpolitik.server import ratelimit
 from realpolitik.server import tables as t
 from realpolitik.server.backend import Backend
 from realpolitik.server.db import reading, transaction
-from realpolitik.server.errors import (
-    BadRequest,
-    Conflict,
-    Forbidden,
-    TooManyAttempts,
-    Unauthorized,
-)
+from realpolitik.server.errors import BadRequest, Conflict, Forbidden, TooManyAttempts, Unauthorized
 from realpolitik.server.security import new_token, token_hash
 
 USERNAME_RE = re.compile(r"^[A-Za-z0-9_.-]{3,30}$")
