@@ -169,6 +169,14 @@ def until_phase_changes(page: Any, before: str) -> None:
     idle(page)
 
 
+def slow_network(page: Any, latency_ms: int) -> None:
+    """Every request of ``page`` from now on answered ``latency_ms`` later."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    conditions = {"latency": latency_ms, "downloadThroughput": -1, "uploadThroughput": -1}
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, **conditions})
+
+
 def continue_to_now(page: Any) -> None:
     """Past the results of each phase processed meanwhile, to the present."""
     for _ in range(6):
@@ -740,6 +748,9 @@ def test_a_phone_zooms_on_the_retreat_that_follows(server: LiveServer, browser: 
     my units far apart, about the whole board, its names a few pixels tall)."""
     page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
     open_at(page, server, "yves", put_at_an_attack_far_apart)
+    # a slow network: "continue" is busy until the board it fetches is drawn (it was not:
+    # the test read the picture before, and failed under load)
+    slow_network(page, 400)
     page.once("dialog", lambda dialog: dialog.accept())  # units without orders hold
     page.click("#ready")
     until_phase_changes(page, "F1901M")

@@ -131,6 +131,9 @@ export async function busy(fn) {
   try { return await fn(); } finally { S.busy -= 1; if (!S.busy) delete document.body.dataset.busy; }
 }
 
+// A player's action (a request, then the page refreshed): busy until done, its error flashed.
+export const act = (fn) => busy(() => guarded(fn));
+
 export function stopTimers() {
   clearInterval(S.poll); clearInterval(S.clock); S.poll = S.clock = null;
   if (S.events) { S.events.close(); S.events = null; }

@@ -1,6 +1,6 @@
 // The game page: its header (phase, clock, power, draw votes), the players, and the
 // refresh loop that keeps the board, orders, press and history up to date.
-import { S, api, busy, clearFlash, el, fill, flash, guarded, powerName, t, view, word } from "./core.js";
+import { S, act, api, busy, clearFlash, el, fill, flash, guarded, powerName, t, view, word } from "./core.js";
 import { loadLegal, renderBoard } from "./board.js";
 import { renderOrders } from "./orders.js";
 import { loadMessages, resetPress } from "./press.js";
@@ -199,8 +199,8 @@ function renderHead() {
     kids.push(el("span", { class: "muted" }, t("observer")));
   }
   if (g.status === "forming") {
-    if (g.creator_id === S.user.id) kids.push(el("button", { id: "start", onclick: () => guarded(async () => { await api("POST", `/games/${g.id}/start`); refresh(true); }) }, t("start")));
-    if (!g.is_player) kids.push(el("button", { id: "join", onclick: () => guarded(async () => { await api("POST", `/games/${g.id}/join`, {}); refresh(true); }) }, t("join")));
+    if (g.creator_id === S.user.id) kids.push(el("button", { id: "start", onclick: () => act(async () => { await api("POST", `/games/${g.id}/start`); refresh(true); }) }, t("start")));
+    if (!g.is_player) kids.push(el("button", { id: "join", onclick: () => act(async () => { await api("POST", `/games/${g.id}/join`, {}); refresh(true); }) }, t("join")));
   }
   // the creator's link, while the game forms or while the creator still plays in it
   if (g.invite_code && (g.status === "forming" || (g.status === "active" && playing(g).length))) {
@@ -226,7 +226,7 @@ function drawBox() {
   const dv = g.draw_votes || { votes: [], voters: [], public: true };
   const mine = g.my_powers.filter((p) => dv.voters.includes(p));
   const voted = mine.filter((p) => dv.votes.includes(p));
-  const vote = (p, agree) => guarded(async () => {
+  const vote = (p, agree) => act(async () => {
     await api("POST", `/games/${g.id}/draw`, { power: p, agree });
     await refresh(true);
   });
@@ -248,7 +248,7 @@ function drawBox() {
   return el("div", { class: "row draw" },
     el("span", { id: "draw-status", class: "muted" }, status),
     buttons,
-    el("button", { id: "concede", class: "secondary small", onclick: () => { if (confirm(t("confirm_concede"))) guarded(async () => { for (const p of playing(g)) await api("POST", `/games/${g.id}/concede`, { power: p }); refresh(true); }); } }, t("concede")));
+    el("button", { id: "concede", class: "secondary small", onclick: () => { if (confirm(t("confirm_concede"))) act(async () => { for (const p of playing(g)) await api("POST", `/games/${g.id}/concede`, { power: p }); refresh(true); }); } }, t("concede")));
 }
 
 function renderSeats() {

@@ -1,6 +1,6 @@
 // History on the main board: a stepper through every processed phase; after a phase is
 // processed the board first shows its orders and results, with what happened to me.
-import { S, api, el, fill, guarded, place, powerName, t } from "./core.js";
+import { S, api, busy, el, fill, guarded, place, powerName, t } from "./core.js";
 import { cancel, orderWords, putSvg, renderBoard, renderLegend } from "./board.js";
 
 export async function loadHistory() {
@@ -26,12 +26,16 @@ function renderStepper() {
 const over = () => S.game.is_over || S.game.status === "finished";
 const presentWord = () => t(over() ? "final_position" : "now");
 
-export async function showCurrent() {
-  S.shown = null; S.unseen = [];
-  fill(document.getElementById("summary"));
-  fill(document.getElementById("results-view"));
-  renderStepper();
-  await renderBoard();
+// Both are busy (the page's work under way) until the board is drawn: a click on the
+// stepper or on "continue" waits for a picture fetched, as a refresh does.
+export function showCurrent() {
+  return busy(async () => {
+    S.shown = null; S.unseen = [];
+    fill(document.getElementById("summary"));
+    fill(document.getElementById("results-view"));
+    renderStepper();
+    await renderBoard();
+  });
 }
 
 // The results of every phase processed since ``since`` (the phase the page last showed
@@ -47,7 +51,11 @@ export async function showResultsSince(since) {
   return true;
 }
 
-export async function showPhase(phase, fresh) {
+export function showPhase(phase, fresh) {
+  return busy(() => drawPhase(phase, fresh));
+}
+
+async function drawPhase(phase, fresh) {
   const g = S.game;
   cancel();
   const list = S.history || [];

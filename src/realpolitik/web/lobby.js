@@ -1,5 +1,5 @@
 // The lobby: my games, a new game, open games, games to watch.
-import { S, api, el, fill, go, guarded, t, view, word } from "./core.js";
+import { S, act, api, el, fill, go, guarded, t, view, word } from "./core.js";
 import { unread as unreadOf } from "./press.js";
 
 // "1 player", "2 players": ``n`` with the word for one or for several.
@@ -28,7 +28,7 @@ export async function showLobby() {
     await api("POST", `/games/${g.id}/join`, {}); go("#/game/" + g.id);
   }) });
   const leave = (g) => (g.status === "finished" ? null : el("button", {
-    class: "small secondary leave", onclick: () => { if (confirm(t("confirm_leave"))) guarded(async () => { await api("POST", `/games/${g.id}/leave`); showLobby(); }); },
+    class: "small secondary leave", onclick: () => { if (confirm(t("confirm_leave"))) act(async () => { await api("POST", `/games/${g.id}/leave`); showLobby(); }); },
   }, t("leave")));
   const field = (label, input) => el("label", {}, label, input);
   const name = el("input", { id: "new-name", value: gameOf(S.user.username), maxlength: 100 });

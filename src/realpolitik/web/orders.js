@@ -2,7 +2,7 @@
 // it (moves, retreats and why, builds due), its orders with their status, orders refused
 // with the reason, its units (the keyboard path to their legal orders), typed orders, and
 // its Ready; above them, Ready for all my powers.
-import { S, api, busy, clearFlash, el, errorText, fill, flash, guarded, inPlay, place, powerName, t, unitName } from "./core.js";
+import { S, act, api, busy, clearFlash, el, errorText, fill, flash, guarded, inPlay, place, powerName, t, unitName } from "./core.js";
 import { cancel, orderWords, renderBoard, select, unitLabel } from "./board.js";
 
 // The ids of a power's part of the panel: plain for the power in focus (the one whose unit
@@ -123,12 +123,12 @@ function readyButton(p) {
   const mine = g.orders[p];
   return el("button", {
     id: idOf("ready", p), class: mine.ready ? "ready on" : "ready", "data-power": p,
-    onclick: () => busy(() => guarded(async () => {
+    onclick: () => act(async () => {
       if (!mine.ready && !confirmReady(p)) return;
       await api("POST", `/games/${g.id}/ready`, { power: p, ready: !mine.ready });
       const { refresh } = await import("./game.js");
       await refresh(true);
-    })),
+    }),
   }, mine.ready ? `✓ ${t("ready")}` : t("ready"));
 }
 
@@ -248,11 +248,11 @@ function readyAllButton(powers) {
   const all = !waiting.length;
   return el("button", {
     id: "ready-all", class: "ready-all" + (all ? " on" : ""), "aria-pressed": all ? "true" : "false",
-    onclick: () => busy(() => guarded(async () => {
+    onclick: () => act(async () => {
       if (!all && !waiting.every(confirmReady)) return;
       for (const p of all ? acting : waiting) await api("POST", `/games/${g.id}/ready`, { power: p, ready: !all });
       const { refresh } = await import("./game.js");
       await refresh(true);
-    })),
+    }),
   }, all ? `✓ ${t("ready_all")}` : t("ready_all"));
 }
