@@ -1,7 +1,7 @@
 // realpolitik in the browser: start-up and routing. The page is plain ES modules, no build
 // step: core (state, helpers), lobby (accounts, games, invitations), game (the game page),
 // board (the map and ordering on it), orders (the orders panel), press, history.
-import { S, api, busy, clearFlash, el, fill, flash, go, guarded, stopTimers, t, view, word } from "./core.js";
+import { S, act, api, busy, clearFlash, el, fill, flash, go, guarded, stopTimers, t, view, word } from "./core.js";
 import { showGame } from "./game.js";
 import { showLobby } from "./lobby.js";
 
@@ -135,11 +135,11 @@ function showAccount() {
   }
   async function change() {
     if (!current.value || !fresh.value) { flash(t("password_blank"), true); return; }
-    await busy(() => guarded(async () => {
+    await act(async () => {
       await api("PUT", "/me/password", { current_password: current.value, new_password: fresh.value });
       current.value = fresh.value = "";
       flash(t("password_changed"));
-    }));
+    });
   }
   fill(view(), el("section", { class: "card auth" },
     el("h1", {}, t("account"), el("span", { class: "muted" }, " · ", S.user.username)),
