@@ -1768,47 +1768,32 @@ def test_units_leave_the_province_labels_readable(server: LiveServer, browser: A
     assert phone.evaluate(HIDDEN_LABELS) == []
 
 
-SEAS = "() => [...document.querySelectorAll('#map svg path.province.sea')].map(e => e.id)"
+def put_at_a_convoy(server: LiveServer, game_id: int, power: str) -> None:
+    """Set the stored game at F1901M with ``power``'s fleet in the North Sea and army in
+    Yorkshire (the fleet may convoy it to Norway, Belgium, Holland, Denmark...)."""
 
+    def convoy(game: Game) -> None:
+        centers = game.position.to_json()["centers"]
+        at(game, "F1901M", {"units": {power: ["F NTH", "A YOR"]}, "centers": centers})
 
-COASTS = "() => [...document.querySelectorAll('#map svg path.province.coastal')].map(e => e.id)"
-
-
-def convoys_after_a_spring(page: Any) -> list[tuple[str, dict[str, Any]]]:
-    """Fleets to sea and armies to the coast in spring, by map; the fall's legal convoys."""
-    seas, coasts = set(page.evaluate(SEAS)), set(page.evaluate(COASTS))
-    for key, opts in legal(page).items():
-        wanted = seas if opts[0]["order"].startswith("F") else coasts
-        move = next((o for o in opts if o["kind"] == "move" and o["dest"] in wanted), None)
-        if move and not move.get("via"):
-            click_province(page, key.split("/")[0])
-            click_province(page, move["dest"])
-            idle(page)
-    page.click("#ready")
-    until_phase_changes(page, "S1901M")
-    continue_to_now(page)
-    return [(k, o) for k, opts in legal(page).items() for o in opts if o["kind"] == "convoy"]
+    rewrite_stored_game(server, game_id, convoy)
 
 
 def test_a_convoy_by_clicks(server: LiveServer, browser: Any) -> None:
+    """The fleet, "convoy", the army, then where it goes: the convoy is ordered."""
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    page.on("dialog", lambda d: d.accept())
-    for attempt in range(3):  # the power is dealt at random: England's or Italy's will do
-        register_and_create(page, server, f"rosa{attempt}", players="7")
-        convoys = convoys_after_a_spring(page)
-        if convoys:
-            break
-        page.click("#logout")
-    else:
-        pytest.skip("no power dealt could convoy after its spring (three tries)")
-    fleet, convoy = convoys[0]
-    click_province(page, fleet.split("/")[0])
+    open_at(page, server, "rosalind", put_at_a_convoy)
+    convoys = [(k, o) for k, opts in legal(page).items() for o in opts if o["kind"] == "convoy"]
+    assert convoys and all(k == "NTH" for k, _ in convoys), convoys
+    fleet, convoy = next((k, o) for k, o in convoys if o["dest"] == "NWY")
+    click_province(page, fleet)
     page.click('#order-menu button[data-mode="convoy"]')
     click_province(page, convoy["target"])
     page.wait_for_selector("#rp-overlay .rp-target")
     click_province(page, convoy["dest"])
     page.wait_for_function(f"[...document.querySelectorAll('#my-orders li.order')].some("
                            f"e => e.dataset.order === '{convoy['order']}')")  # fmt: skip
+    assert convoy["order"] == "F NTH C A YOR - NWY", convoy
     shot(page, "14-convoy")
 
 
@@ -2636,6 +2621,29 @@ def test_a_phone_s_header_keeps_one_row_and_the_games_to_watch_are_few(
         )
     assert items.count() == total
     shot(page, "lobby-watch-more")
+
+
+def test_a_lobby_fetched_late_does_not_replace_the_game_opened_meanwhile(
+    server: LiveServer, browser: Any
+) -> None:
+    """On a slow network: the language switched in the lobby (which is fetched again in it),
+    then a game opened before the lobby came: the game stays on the page (the lobby came
+    late and was drawn over it), and the page is idle only once it is drawn."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "leopoldine", players="7")
+    game = page.evaluate("location.hash")
+    page.click("#home")
+    page.wait_for_selector("#watch-card")
+    idle(page)
+    slow_network(page, 400)
+    with page.expect_request(lambda r: "/api/games?language=es" in r.url):
+        page.select_option("#language", "es")
+    page.evaluate("(hash) => { location.hash = hash; }", game)
+    page.wait_for_selector("#map svg")
+    idle(page)
+    page.wait_for_timeout(1_000)  # (the lobby's answers came long before)
+    assert page.locator("#map svg").count() == 1 and not page.locator("#watch-card").count()
+    assert page.evaluate("document.documentElement.lang") == "es"
 
 
 def test_a_password_changed_in_the_page_is_the_one_to_log_in_with(

@@ -16,7 +16,7 @@ const boot = () => busy(async () => {
     clearFlash();  // a message said in the old language
     if (S.user) await guarded(() => api("PUT", "/me/language", { language: S.lang }));
     translateStatic();
-    route();
+    await route();
   });
   document.getElementById("logout").onclick = () => logOut(false);
   window.addEventListener("hashchange", route);
@@ -24,7 +24,7 @@ const boot = () => busy(async () => {
   if (S.user && !localStorage.getItem("rp_lang")) S.lang = S.user.language;
   select.value = S.lang;
   translateStatic();
-  route();
+  await route();
 });
 
 function translateStatic() {
@@ -37,7 +37,10 @@ function translateStatic() {
   document.getElementById("logout").hidden = !S.user;
 }
 
-export function route() {
+// Show the page the address names; done when it is drawn. Each call is a new page shown
+// (S.page): a page still fetching when another is asked for draws nothing.
+export async function route() {
+  S.page += 1;
   stopTimers();
   const [what, arg] = location.hash.replace(/^#\/?/, "").split("/");
   if (S.gameId !== null && !(what === "game" && Number(arg) === S.gameId)) {
@@ -50,15 +53,15 @@ export function route() {
     sessionStorage.setItem("rp_join", arg);
   }
   const code = sessionStorage.getItem("rp_join");
-  if (!S.user) { showAuth(code); return; }
+  if (!S.user) { await showAuth(code); return; }
   if (code) {
     sessionStorage.removeItem("rp_join");
-    joinByCode(code);
+    await joinByCode(code);
     return;
   }
-  if (what === "game" && arg) { showGame(Number(arg)); return; }
+  if (what === "game" && arg) { await showGame(Number(arg)); return; }
   if (what === "account") { showAccount(); return; }
-  showLobby();
+  await showLobby();
 }
 
 // An invitation: take the seat, then land in the game (also when already seated there).
@@ -86,7 +89,7 @@ async function showAuth(code) {
       S.user = session.user;
       clearFlash();
       translateStatic();
-      route();
+      await route();
     });
   }
   let invite = null;

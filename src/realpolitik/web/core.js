@@ -5,6 +5,7 @@ export const S = {
   user: null, lang: localStorage.getItem("rp_lang") || "en", i18n: {},
   gameId: null, game: null, power: null, legal: {}, legalBy: {}, ownerOf: {}, lastMsg: 0, messages: [],
   poll: null, clock: null, events: null, offset: 0, pendingJoin: null, refused: [],
+  page: 0,  // counts the pages shown (route, the lobby): a page fetched late is not drawn
 };
 
 export function t(key, vars) {

@@ -15,9 +15,10 @@ function gameOf(user) {
 }
 
 export async function showLobby() {
+  const page = ++S.page;
   const lists = await guarded(() => api("GET", `/games?language=${S.lang}`));
   const meta = await guarded(() => api("GET", "/meta"));
-  if (!lists || !meta) return;
+  if (!lists || !meta || S.page !== page) return;  // another page shown meanwhile: it stays
   const gameItem = (g, action, extra) => el("li", { class: "game-item", "data-game": g.id },
     el("span", { class: "game-name" }, g.name),
     el("span", { class: "muted" }, ` ${t(g.status)} ${g.phase_name || g.phase || ""} · ${count(g.seats.filter((s) => s.taken || s.player).length, "person", "people")}, ${count(g.seats.filter((s) => s.bot).length, "bot_one", "bots_short")} / ${g.seats.length}`),
@@ -28,7 +29,7 @@ export async function showLobby() {
     await api("POST", `/games/${g.id}/join`, {}); go("#/game/" + g.id);
   }) });
   const leave = (g) => (g.status === "finished" ? null : el("button", {
-    class: "small secondary leave", onclick: () => { if (confirm(t("confirm_leave"))) act(async () => { await api("POST", `/games/${g.id}/leave`); showLobby(); }); },
+    class: "small secondary leave", onclick: () => { if (confirm(t("confirm_leave"))) act(async () => { await api("POST", `/games/${g.id}/leave`); await showLobby(); }); },
   }, t("leave")));
   const field = (label, input) => el("label", {}, label, input);
   const name = el("input", { id: "new-name", value: gameOf(S.user.username), maxlength: 100 });
