@@ -1800,16 +1800,25 @@ def test_a_convoy_by_clicks(server: LiveServer, browser: Any) -> None:
 def put_at_a_retreat(server: LiveServer, game_id: int, power: str) -> str:
     """Set the stored game at a retreat: ``power``'s army in Bohemia dislodged by another
     power's supported attack from Munich; return the attacker."""
+    return _put_at_bohemia_s_retreat(server, game_id, power, dislodged=True)
+
+
+def _put_at_bohemia_s_retreat(
+    server: LiveServer, game_id: int, power: str, *, dislodged: bool
+) -> str:
+    """A retreat from Bohemia after Munich's supported attack: ``power``'s army dislodged,
+    else (``dislodged=False``) ``power``'s the attack; returns the other power."""
     other = ""
 
     def retreat(game: Game) -> None:
         nonlocal other
         other = next(p for p in game.powers if p != power)
+        loser, winner = (power, other) if dislodged else (other, power)
         centers = game.position.to_json()["centers"]
-        at(game, "F1901M", {"units": {power: ["A BOH"], other: ["A MUN", "A TYR"]},
+        at(game, "F1901M", {"units": {loser: ["A BOH"], winner: ["A MUN", "A TYR"]},
                             "centers": centers})  # fmt: skip
-        game.submit(other, ["A MUN - BOH", "A TYR S A MUN - BOH"])
-        game.submit(power, ["A BOH H"])
+        game.submit(winner, ["A MUN - BOH", "A TYR S A MUN - BOH"])
+        game.submit(loser, ["A BOH H"])
         game.process()
         assert str(game.phase) == "F1901R", game.phase
 
@@ -1991,21 +2000,7 @@ def test_fresh_results_come_into_view_on_a_phone(server: LiveServer, browser: An
 def put_at_another_s_retreat(server: LiveServer, game_id: int, power: str) -> str:
     """Set the stored game at a retreat in which only another power has a unit to retreat
     (dislodged from Bohemia by ``power``'s supported attack); return that power."""
-    other = ""
-
-    def retreat(game: Game) -> None:
-        nonlocal other
-        other = next(p for p in game.powers if p != power)
-        centers = game.position.to_json()["centers"]
-        at(game, "F1901M", {"units": {other: ["A BOH"], power: ["A MUN", "A TYR"]},
-                            "centers": centers})  # fmt: skip
-        game.submit(power, ["A MUN - BOH", "A TYR S A MUN - BOH"])
-        game.submit(other, ["A BOH H"])
-        game.process()
-        assert str(game.phase) == "F1901R", game.phase
-
-    rewrite_stored_game(server, game_id, retreat)
-    return other
+    return _put_at_bohemia_s_retreat(server, game_id, power, dislodged=False)
 
 
 def test_nothing_to_order_is_said_once(server: LiveServer, browser: Any) -> None:
