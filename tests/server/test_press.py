@@ -1,12 +1,13 @@
 """Reading press: each reader's pages hold the messages it may read, however many
-messages it may not read lie between them (SQLite and PostgreSQL)."""
+messages it may not read lie between them, and the numbers it reads do not tell how many
+(SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from fastapi.testclient import TestClient
-from sqlalchemy import insert
+from sqlalchemy import delete, insert, inspect, select, text
 
 from realpolitik.server import engine
 from realpolitik.server import tables as t
@@ -50,9 +51,9 @@ def _check_flood(client: TestClient, backend: Backend) -> None:
 
     before = send(a, [], "before the flood")
     flood = [
-        {"game_id": gid, "phase": "S1914M", "sender": a, "recipients": [a2], "body": "psst",
-         "created_at": 0.0}
-        for _ in range(5001)
+        {"game_id": gid, "number": before + n, "phase": "S1914M", "sender": a,
+         "recipients": [a2], "body": "psst", "created_at": 0.0}
+        for n in range(1, 5002)
     ]  # fmt: skip
     with transaction(backend.db) as conn:
         conn.execute(insert(t.messages), flood)
@@ -110,3 +111,109 @@ def test_a_message_to_a_power_nobody_plays_is_refused_naming_it(client: TestClie
     assert [m["body"] for m in client.get(url, headers=alice.headers).json()] == []
     assert send([bot]).status_code == 201  # a bot's power, as the page offers
     assert send([]).status_code == 201  # public, read by all
+
+
+def _numbers_read(client: TestClient, clock: FakeClock, whispers: int) -> list[int]:
+    """Bob's messages' numbers in a new game where the other player writes two public
+    messages a minute apart and ``whispers`` private ones between her own powers in that
+    minute, relative to the first (the clock moves a second between messages)."""
+    alice, bob = register(client, f"alice{whispers}"), register(client, f"bob{whispers}")
+    gid = new_game(client, alice, players=2)["id"]
+    assert client.post(f"/api/games/{gid}/join", json={}, headers=bob.headers).status_code == 200
+    a, a2, *_ = client.get(f"/api/games/{gid}", headers=alice.headers).json()["my_powers"]
+    url = f"/api/games/{gid}/messages"
+    start = clock.now
+
+    def send(to: list[str], body: str) -> None:
+        sent = {"sender": a, "recipients": to, "body": body}
+        assert client.post(url, json=sent, headers=alice.headers).status_code == 201
+
+    send([], "one")
+    for n in range(whispers):
+        clock.advance(1)
+        send([a2], f"whisper {n}")
+    clock.now = start + 60
+    send([], "two")
+    read = client.get(url, headers=bob.headers).json()
+    assert [m["body"] for m in read] == ["one", "two"]
+    return [m["id"] - read[0]["id"] for m in read]
+
+
+def _check_numbers(url: str, clock: FakeClock) -> None:
+    backend = Backend.open(fast_settings(url), clock=clock)
+    try:
+        with TestClient(create_app(backend.settings, backend=backend)) as client:
+            quiet = _numbers_read(client, clock, whispers=0)
+            busy = _numbers_read(client, clock, whispers=40)
+            assert quiet == busy == [0, 60_000]  # a minute apart, in milliseconds
+            # within one millisecond, each message still gets a number of its own
+            alice = register(client, "carol")
+            gid = new_game(client, alice, players=2, bots="random", start=True)["id"]
+            power = client.get(f"/api/games/{gid}", headers=alice.headers).json()["my_powers"][0]
+            sent = [
+                client.post(
+                    f"/api/games/{gid}/messages",
+                    json={"sender": power, "recipients": [], "body": str(n)},
+                    headers=alice.headers,
+                ).json()["id"]
+                for n in range(3)
+            ]
+            assert sent == [sent[0], sent[0] + 1, sent[0] + 2]
+            read = client.get(f"/api/games/{gid}/messages", headers=alice.headers).json()
+            assert [m["id"] for m in read] == sent
+    finally:
+        backend.close()
+        engine.clear_cache()
+
+
+def test_numbers_read_do_not_count_the_messages_between_sqlite(
+    sqlite_url: str, clock: FakeClock
+) -> None:
+    _check_numbers(sqlite_url, clock)
+
+
+def test_numbers_read_do_not_count_the_messages_between_postgres(
+    pg_url: str, clock: FakeClock
+) -> None:
+    _check_numbers(pg_url, clock)
+
+
+def test_messages_from_before_their_numbers_keep_their_ids(
+    sqlite_url: str, clock: FakeClock
+) -> None:
+    """A database of schema version 5 (messages numbered by the database's id across all
+    games) migrates: each message keeps its id as its number, so a reader's ``after``
+    still means what it did, and a new message comes after every old one."""
+    b = Backend.open(fast_settings(sqlite_url), clock=clock)
+    with TestClient(create_app(b.settings, backend=b)) as c:
+        alice = register(c, "alice")
+        gid = new_game(c, alice, players=2, bots="random", start=True)["id"]
+        power = c.get(f"/api/games/{gid}", headers=alice.headers).json()["my_powers"][0]
+        url = f"/api/games/{gid}/messages"
+        for body in ("old one", "old two"):
+            sent = {"sender": power, "recipients": [], "body": body}
+            assert c.post(url, json=sent, headers=alice.headers).status_code == 201
+    with b.db.begin() as conn:  # back to version 5: the ids were the numbers
+        conn.execute(text("DROP INDEX ix_messages_number"))
+        conn.execute(text("ALTER TABLE messages DROP COLUMN number"))
+        conn.execute(text("CREATE INDEX ix_messages_game ON messages (game_id, id)"))
+        conn.execute(delete(t.schema_version).where(t.schema_version.c.version >= 6))
+        ids = conn.execute(select(t.messages.c.id).order_by(t.messages.c.id)).scalars().all()
+    b.close()
+    engine.clear_cache()
+    b = Backend.open(fast_settings(sqlite_url), clock=clock)
+    try:
+        with TestClient(create_app(b.settings, backend=b)) as c:
+            old = c.get(url, headers=alice.headers).json()
+            assert [m["id"] for m in old] == ids
+            assert [m["body"] for m in old] == ["old one", "old two"]
+            sent = {"sender": power, "recipients": [], "body": "new"}
+            assert c.post(url, json=sent, headers=alice.headers).status_code == 201
+            after = c.get(url, params={"after": ids[0]}, headers=alice.headers).json()
+            assert [m["body"] for m in after] == ["old two", "new"]
+            with b.db.connect() as conn:
+                indexes = {i["name"] for i in inspect(conn).get_indexes("messages")}
+            assert indexes == {"ix_messages_number"}
+    finally:
+        b.close()
+        engine.clear_cache()

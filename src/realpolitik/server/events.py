@@ -83,8 +83,9 @@ class Streams:
 
 def game_stamps(b: Backend, game_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
     """What everyone may see change in each game: its version, phase, status, clock, the
-    number of ready flags of the current phase, of seats taken, and its last message id
-    (whoever may read it). One query for all the games; a game that is gone is left out."""
+    number of ready flags of the current phase, of seats taken, and its last message's
+    number (whoever may read it). One query for all the games; a game that is gone is
+    left out."""
     ids = sorted(set(game_ids))
     if not ids:
         return {}
@@ -102,7 +103,7 @@ def game_stamps(b: Backend, game_ids: Iterable[int]) -> dict[int, dict[str, Any]
         .scalar_subquery()
     )
     last = (
-        select(func.coalesce(func.max(t.messages.c.id), 0))
+        select(func.coalesce(func.max(t.messages.c.number), 0))
         .where(t.messages.c.game_id == g.id)
         .scalar_subquery()
     )

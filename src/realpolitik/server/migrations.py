@@ -72,6 +72,22 @@ def _bots_alone(conn: Connection) -> None:
     conn.execute(t.games.update().values(alone=~seated.exists()))
 
 
+def _message_numbers(conn: Connection) -> None:
+    """Version 6: messages are numbered in their game by the millisecond they were sent
+    (see :data:`~realpolitik.server.tables.messages`); those before keep their id as
+    their number, below every new one."""
+    have = {c["name"] for c in inspect(conn).get_columns("messages")}
+    if "number" not in have:
+        conn.execute(text("ALTER TABLE messages ADD COLUMN number BIGINT"))
+        conn.execute(text("UPDATE messages SET number = id"))
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("ALTER TABLE messages ALTER COLUMN number SET NOT NULL"))
+    conn.execute(text("DROP INDEX IF EXISTS ix_messages_game"))
+    indexes = {i["name"] for i in inspect(conn).get_indexes("messages")}
+    if "ix_messages_number" not in indexes:
+        conn.execute(text("CREATE UNIQUE INDEX ix_messages_number ON messages (game_id, number)"))
+
+
 Migration = tuple[int, str, Callable[[Connection], None]]
 MIGRATIONS: tuple[Migration, ...] = (
     (1, "initial schema", _initial),
@@ -79,6 +95,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     (3, "random game numbers below 2**53", _big_game_ids),
     (4, "attempts in the database, idle sessions", _attempts_and_idle_sessions),
     (5, "games of bots alone marked", _bots_alone),
+    (6, "messages numbered by the millisecond sent, in their game", _message_numbers),
 )
 
 

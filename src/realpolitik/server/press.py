@@ -13,7 +13,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from sqlalchemy import ColumnElement, Text, cast, insert, or_, select
+from sqlalchemy import ColumnElement, Connection, Text, cast, func, insert, or_, select
 
 from realpolitik.server import engine, limits
 from realpolitik.server import tables as t
@@ -78,25 +78,37 @@ def send(
             raise Conflict(f"{sender} has conceded: it sends no messages while the game goes on")
         _check_press(GameSettings.from_json(row.settings), row, to, now)
         limits.check_messages(b, conn, game_id, row.phase, sender)
-        key = conn.execute(
+        number = _next_number(conn, game_id, now)
+        conn.execute(
             insert(t.messages).values(
                 game_id=game_id,
+                number=number,
                 phase=row.phase,
                 sender=sender,
                 recipients=to,
                 body=body,
                 created_at=now,
             )
-        ).inserted_primary_key
-        assert key is not None
+        )
     return {
-        "id": int(key[0]),
+        "id": number,
         "phase": row.phase,
         "sender": sender,
         "recipients": to,
         "body": body,
         "created_at": now,
     }
+
+
+def _next_number(conn: Connection, game_id: int, now: float) -> int:
+    """A new message's number in its game (the game's row locked): the millisecond it is
+    sent, or one more than the game's last number if that is not earlier. Numbers a
+    player reads then tell no more than the times they were sent: not how many messages
+    between them went to others."""
+    last = conn.execute(
+        select(func.max(t.messages.c.number)).where(t.messages.c.game_id == game_id)
+    ).scalar_one()
+    return max(int(now * 1000), (last or 0) + 1)
 
 
 def _control(char: str) -> bool:
@@ -133,7 +145,8 @@ def inbox(
     code: str | None = None,
 ) -> list[dict[str, Any]]:
     """The messages the user may read (all public ones; private and group ones of the
-    powers they play), oldest first, ids greater than ``after``."""
+    powers they play), oldest first, ids (their numbers in the game) greater than
+    ``after``."""
     with reading(b.db) as conn:
         visible_row(conn, game_id, user, code)
         mine = set(powers_of(seats_of(conn, game_id), user))
@@ -144,14 +157,16 @@ def inbox(
         rows = conn.execute(
             select(t.messages)
             .where(
-                t.messages.c.game_id == game_id, t.messages.c.id > after, _readable(sorted(mine))
+                t.messages.c.game_id == game_id,
+                t.messages.c.number > after,
+                _readable(sorted(mine)),
             )
-            .order_by(t.messages.c.id)
+            .order_by(t.messages.c.number)
             .limit(MAX_PAGE)
         ).all()
     return [
         {
-            "id": r.id,
+            "id": r.number,
             "phase": r.phase,
             "sender": r.sender,
             "recipients": list(r.recipients),

@@ -118,15 +118,19 @@ orders = Table(
 messages = Table(
     "messages",
     metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("id", Integer, primary_key=True, autoincrement=True),  # the database's own
     Column("game_id", GameId, ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
+    # the number players see, increasing in its game: the millisecond it was sent (one
+    # more than the game's last if that is not later), so the numbers a player reads say
+    # nothing of the messages in between that they may not read (migration 6)
+    Column("number", BigInteger, nullable=False),
     Column("phase", String(10), nullable=False),
     Column("sender", String(20), nullable=False),
     Column("recipients", JSON, nullable=False),  # [] = public
     Column("body", Text, nullable=False),
     Column("created_at", Float, nullable=False),
 )
-Index("ix_messages_game", messages.c.game_id, messages.c.id)
+Index("ix_messages_number", messages.c.game_id, messages.c.number, unique=True)
 
 phases = Table(
     "phases",
