@@ -284,7 +284,8 @@ def test_only_the_newest_version_of_a_game_is_kept_loaded() -> None:
     """A game moving on does not fill the cache with its old versions (memory stays flat
     while the same games are played)."""
     engine.clear_cache()
-    state = engine.to_state(engine.new_game(variant="standard", edition="classic", seats=7, seed=1))
+    game = engine.new_game(variant="standard", edition="classic", seats=7, seed=1)
+    state = engine.to_state(game, history=False)
     for version in range(1, 11):
         newest = engine.load(5, version, state)
     assert engine.load(5, 10, state) is newest

@@ -162,11 +162,13 @@ def fresh(state: Mapping[str, Any]) -> Game:
     return game_from_json(dict(state))
 
 
-def to_state(game: Game) -> dict[str, Any]:
+def to_state(game: Game, *, history: bool) -> dict[str, Any]:
     """The game as stored: its saved game without the history (each processed phase has a
-    row of its own), so loading a game costs as much in its twentieth year as in its first."""
+    row of its own), so loading a game costs as much in its twentieth year as in its first;
+    with it (``history``: a sandbox, which :meth:`Game.rollback` takes back)."""
     state = game_to_json(game)
-    state["history"] = []
+    if not history:
+        state["history"] = []
     return state
 
 
@@ -322,7 +324,8 @@ def record_json(record: PhaseRecord) -> dict[str, Any]:
     given: ``accepted`` (per power, the provinces of the foreign units whose support it
     accepted) and ``declared`` (per power, the alliance it declared); ``events``, when the
     phase had any (civil disorder, an alliance formed, the end of the game: each as
-    :meth:`Event.to_json <realpolitik.game.records.Event.to_json>` gives it)."""
+    :meth:`Event.to_json <realpolitik.game.records.Event.to_json>` gives it); ``skipped``
+    (true) for a phase in which nobody had a choice, processed by itself."""
     orders: dict[str, list[dict[str, Any]]] = {}
     for outcome in record.outcomes:
         orders.setdefault(outcome.power, []).append(outcome.to_json())
@@ -342,6 +345,8 @@ def record_json(record: PhaseRecord) -> dict[str, Any]:
         out["declared"] = {p: list(m) for p, m in sorted(declared.items())}
     if record.events:  # civil disorder, alliances formed, the end of the game...
         out["events"] = [e.to_json() for e in record.events]
+    if record.skipped:  # nobody had a choice: processed by itself
+        out["skipped"] = True
     return out
 
 

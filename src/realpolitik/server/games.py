@@ -53,7 +53,11 @@ def new_game_id(conn: Connection) -> int:
 def create_game(
     b: Backend, user: User, name: str, settings: GameSettings, *, join: bool = True
 ) -> int:
+    """Create a game; its creator takes the first seat (``join``). A sandbox: its creator
+    takes every seat, and it starts at once."""
     settings.validate()
+    if settings.sandbox and not join:
+        raise BadRequest("a sandbox is played by its creator: join must be true, not false")
     name = name.strip()
     if not 1 <= len(name) <= 100:
         raise BadRequest("a game's name is 1 to 100 characters")
@@ -83,15 +87,18 @@ def create_game(
         assert key is not None
         game_id = int(key[0])
         for seat in range(1, settings.players + 1):
+            mine = join and (seat == 1 or settings.sandbox)
             conn.execute(
                 insert(t.seats).values(
                     game_id=game_id,
                     seat=seat,
-                    user_id=user.id if (join and seat == 1) else None,
+                    user_id=user.id if mine else None,
                     powers=[],
-                    joined_at=now if (join and seat == 1) else None,
+                    joined_at=now if mine else None,
                 )
             )
+    if settings.sandbox:
+        start(b, user, game_id)
     return game_id
 
 
@@ -163,6 +170,8 @@ def join(b: Backend, user: User, game_id: int, code: str | None) -> dict[str, An
         public = bool(row.settings.get("public", True))
         if not public and not (code and same_code(code, row.invite_code)):
             raise Forbidden("this game needs its invitation link")
+        if row.settings.get("sandbox", False):
+            raise Conflict("a sandbox is played by its creator alone", code="sandbox")
         if row.status == FINISHED:
             raise Conflict("this game is over", code="game_over")
         seats = seats_of(conn, game_id)
@@ -220,7 +229,7 @@ def join_by_code(b: Backend, user: User, code: str) -> dict[str, Any]:
 
 def leave(b: Backend, user: User, game_id: int) -> None:
     """Give up one's seat. The creator leaving a forming game nobody else has joined
-    cancels it (see :func:`cancel`)."""
+    cancels it (see :func:`cancel`); a sandbox is not left but deleted."""
     with transaction(b.db) as conn:
         row = game_row(conn, game_id, lock=True)
         everyone = seats_of(conn, game_id)
@@ -229,6 +238,8 @@ def leave(b: Backend, user: User, game_id: int) -> None:
             raise Conflict("you have no seat in this game")
         if row.status == FINISHED:
             raise Conflict("this game is over", code="game_over")
+        if row.settings.get("sandbox", False):
+            raise Conflict("a sandbox is not left: delete it", code="sandbox")
         if row.status == FORMING and row.creator_id == user.id and _alone_in(everyone, user):
             _delete(conn, game_id)
             return
@@ -246,11 +257,15 @@ def leave(b: Backend, user: User, game_id: int) -> None:
 
 def cancel(b: Backend, user: User, game_id: int) -> None:
     """Delete a forming game: its creator may while nobody else has joined it (it then
-    no longer counts against the creator's cap of games, :mod:`.limits`)."""
+    no longer counts against the creator's cap of games, :mod:`.limits`); a sandbox, at
+    any time."""
     with transaction(b.db) as conn:
         row = game_row(conn, game_id, lock=True)
         if row.creator_id != user.id:
             raise Forbidden("only the game's creator can cancel it")
+        if row.settings.get("sandbox", False):
+            _delete(conn, game_id)
+            return
         if row.status != FORMING:
             raise Conflict("this game has already started", code="already_started")
         if not _alone_in(seats_of(conn, game_id), user):
@@ -267,9 +282,10 @@ def _alone_in(seats: list[Seat], user: User) -> bool:
 
 
 def _delete(conn: Connection, game_id: int) -> None:
-    """Delete a forming game (it has seats and nothing else: no orders, messages or
-    phases before it starts)."""
-    conn.execute(delete(t.seats).where(t.seats.c.game_id == game_id))
+    """Delete a game: a forming one (it has only seats), or a sandbox with its orders,
+    messages and phases."""
+    for table in (t.orders, t.messages, t.phases, t.seats):
+        conn.execute(delete(table).where(table.c.game_id == game_id))
     conn.execute(delete(t.games).where(t.games.c.id == game_id))
 
 
@@ -313,7 +329,7 @@ def start(b: Backend, user: User | None, game_id: int) -> dict[str, Any]:
             .where(t.games.c.id == game_id, t.games.c.version == row.version)
             .values(
                 status=ACTIVE,
-                state=engine.to_state(game),
+                state=engine.to_state(game, history=settings.sandbox),
                 phase=engine.phase_of(game),
                 version=row.version + 1,
                 updated_at=now,

@@ -3,6 +3,7 @@ and kept as JSON with the game."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -92,6 +93,9 @@ class GameSettings:
     """Show the players' usernames to everyone (else only to the game's members)."""
     draw_votes: str = "public"
     """``public``: everyone sees who votes for a draw; ``secret``: each sees only their own."""
+    sandbox: bool = False
+    """A what-if board: its creator holds every seat, alone (see :data:`SANDBOX`), and may
+    take the game back to an earlier phase (:mod:`.sandbox`)."""
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -138,6 +142,14 @@ class GameSettings:
                 raise BadRequest(
                     f"deadline {name} must be 0 (none) to {MAX_DEADLINE} seconds, not {value}"
                 )
+        if self.sandbox:
+            clashes = [
+                f"{name} must be {_said(value)}, not {_said(getattr(self, name))}"
+                for name, value in SANDBOX.items()
+                if getattr(self, name) != value
+            ]
+            if clashes:
+                raise BadRequest(f"a sandbox is played alone: {'; '.join(clashes)}")
         return self
 
     def phase_times(
@@ -153,3 +165,21 @@ class GameSettings:
             return now + talk, now + talk + d.orders
         limit = d.retreats if kind == "R" else d.adjustments
         return now, (now + limit if limit else None)
+
+
+SANDBOX: dict[str, Any] = {
+    "bots": None,
+    "public": False,
+    "press": "none",
+    "press_anytime": False,
+    "replace_leavers": False,
+    "deadlines": Deadlines(0, 0, 0, 0, 0),
+}
+"""A sandbox's settings: no bots (its creator holds every seat), unlisted, no press, no
+deadline (a phase is processed when its creator has said every power is ready)."""
+
+
+def _said(value: Any) -> str:
+    if isinstance(value, Deadlines):
+        return "none" if not any(asdict(value).values()) else "a time limit"
+    return "null" if value is None else json.dumps(value)

@@ -217,8 +217,9 @@ def process_if_due(b: Backend, game_id: int) -> bool:
                     created_at=now,
                 )
             )
+        settings = GameSettings.from_json(row.settings)
         values: dict[str, Any] = {
-            "state": engine.to_state(game),
+            "state": stored_state(row, game),
             "phase": engine.phase_of(game),
             "version": row.version + 1,
             "updated_at": now,
@@ -234,7 +235,6 @@ def process_if_due(b: Backend, game_id: int) -> bool:
         )
         if done.rowcount != 1:
             raise Conflict("the game was processed meanwhile", code="changed_meanwhile")
-        settings = GameSettings.from_json(row.settings)
         begin_phase(b, conn, game_id, game, settings, first=False)
     log.info("game %d: processed %s", game_id, ", ".join(r["phase"] for r in records))
     return True
@@ -322,7 +322,7 @@ def take_over_seat(b: Backend, conn: Connection, row: Row[Any], seat: Seat) -> N
     game.last_year = None  # set by the server only while no person played
     for power in seat.powers:
         game.set_civil_disorder(power, False)
-    _save(conn, row.id, game, b.now())
+    _save(conn, row, game, b.now())
 
 
 def vacate_seat(b: Backend, conn: Connection, row: Row[Any], seat: Seat) -> None:
@@ -345,23 +345,29 @@ def vacate_seat(b: Backend, conn: Connection, row: Row[Any], seat: Seat) -> None
         game = engine.fresh(row.state)
         for power in seat.powers:
             game.set_civil_disorder(power, True)
-        _save(conn, row.id, game, now)
+        _save(conn, row, game, now)
 
 
-def _save(conn: Connection, game_id: int, game: Game, now: float, **extra: Any) -> None:
-    """Store the changed game (and whether it is now one of bots alone), to be looked at."""
+def _save(conn: Connection, row: Row[Any], game: Game, now: float, **extra: Any) -> None:
+    """Store the changed game of ``row`` (and whether it is now one of bots alone), to be
+    looked at."""
     conn.execute(
         update(t.games)
-        .where(t.games.c.id == game_id)
+        .where(t.games.c.id == row.id)
         .values(
-            state=engine.to_state(game),
+            state=stored_state(row, game),
             version=t.games.c.version + 1,
             updated_at=now,
             needs_check=True,
-            alone=bots_alone(game, seats_of(conn, game_id)),
+            alone=bots_alone(game, seats_of(conn, row.id)),
             **extra,
         )
     )
+
+
+def stored_state(row: Row[Any], game: Game) -> dict[str, Any]:
+    """The game of ``row`` as stored (a sandbox's with its history)."""
+    return engine.to_state(game, history=bool(row.settings.get("sandbox", False)))
 
 
 # --- reading the game -------------------------------------------------------------------
@@ -674,16 +680,16 @@ def _change(
         secret = GameSettings.from_json(row.settings).draw_votes == "secret"
         if game.is_over:
             over = {"status": FINISHED, "result": {"winners": sorted(game.winners)}}
-            _save(conn, game_id, game, b.now(), deadline_at=None, **over)
+            _save(conn, row, game, b.now(), deadline_at=None, **over)
         elif vote and game.votes == votes:
             pass  # the vote stood already: nothing changes
         elif vote and secret:
             # only the voter may know: the state changes, and nothing the others can see
             # (no new version, no clock, no look by the scheduler; engine.draw_votes)
-            state = engine.to_state(game)
+            state = stored_state(row, game)
             conn.execute(update(t.games).where(t.games.c.id == game_id).values(state=state))
         else:
-            _save(conn, game_id, game, b.now())
+            _save(conn, row, game, b.now())
     return {"is_over": game.is_over, "winners": sorted(game.winners), "draw": _draw_info(game)}
 
 

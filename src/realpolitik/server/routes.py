@@ -12,7 +12,7 @@ from fastapi.routing import APIRoute
 
 from realpolitik.errors import VariantError
 from realpolitik.game.editions import EDITIONS, VARIANTS, edition
-from realpolitik.server import accounts, events, games, maps, play, press, ratelimit
+from realpolitik.server import accounts, events, games, maps, play, press, ratelimit, sandbox
 from realpolitik.server.accounts import User
 from realpolitik.server.backend import Backend
 from realpolitik.server.errors import BadRequest, Forbidden, Unauthorized
@@ -20,6 +20,7 @@ from realpolitik.server.gamesettings import (
     BOT_KINDS,
     DEADLINE_PRESETS,
     PRESS_RULES,
+    SANDBOX,
     Deadlines,
     GameSettings,
     rulebook_deadlines,
@@ -37,6 +38,7 @@ from realpolitik.server.schemas import (
     PasswordIn,
     PowerIn,
     ReadyIn,
+    RollbackIn,
     SessionOut,
     UserOut,
 )
@@ -253,7 +255,10 @@ def set_language(body: LanguageIn, b: B, me: Me) -> UserOut:
 
 @router.post("/games", status_code=201, tags=["games"])
 def create_game(body: GameIn, b: B, me: Me) -> dict[str, Any]:
-    """Create a game (its creator takes the first seat unless ``join`` is false)."""
+    """Create a game (its creator takes the first seat unless ``join`` is false; a
+    ``sandbox``: every seat, and it starts at once)."""
+    if body.sandbox:
+        body = _sandbox_body(body)
     if body.deadlines == "rulebook":
         deadlines = _rulebook(body.edition, body.players)
     elif isinstance(body.deadlines, str):
@@ -273,11 +278,25 @@ def create_game(body: GameIn, b: B, me: Me) -> dict[str, Any]:
         public=body.public,
         draw_votes=body.draw_votes,
         show_names=body.show_names,
+        sandbox=body.sandbox,
     )
     game_id = games.create_game(b, me, body.name, settings, join=body.join)
-    if body.start:
+    if body.start and not body.sandbox:  # (a sandbox has started already)
         return games.start(b, me, game_id)
     return games.get_summary(b, game_id, me)
+
+
+def _sandbox_body(body: GameIn) -> GameIn:
+    """A sandbox's request with the options it leaves out taking the sandbox's values
+    (:data:`.gamesettings.SANDBOX`); those it gives are checked with the settings."""
+    if "join" in body.model_fields_set and not body.join:
+        raise BadRequest("a sandbox is played by its creator: join must be true, not false")
+    if "start" in body.model_fields_set and not body.start:
+        raise BadRequest("a sandbox starts at once: start must be true, not false")
+    unset = {k: v for k, v in SANDBOX.items() if k not in body.model_fields_set}
+    if "deadlines" in unset:
+        unset["deadlines"] = "none"
+    return body.model_copy(update=unset | {"start": True})
 
 
 @router.get("/games", tags=["games"])
@@ -322,7 +341,8 @@ def leave(game_id: GameId, b: B, me: Me) -> Response:
 
 @router.delete("/games/{game_id}", status_code=204, tags=["games"])
 def cancel(game_id: GameId, b: B, me: Me) -> Response:
-    """Cancel a forming game (its creator, while nobody else has joined it): it is deleted."""
+    """Cancel a forming game (its creator, while nobody else has joined it), or a sandbox
+    (its creator, at any time): it is deleted."""
     games.cancel(b, me, game_id)
     return Response(status_code=204)
 
@@ -385,6 +405,13 @@ def draw(game_id: GameId, body: DrawIn, b: B, me: Me) -> dict[str, Any]:
 @router.post("/games/{game_id}/concede", tags=["play"])
 def concede(game_id: GameId, body: PowerIn, b: B, me: Me) -> dict[str, Any]:
     return play.concede(b, game_id, me, body.power)
+
+
+@router.post("/games/{game_id}/rollback", tags=["play"])
+def rollback(game_id: GameId, body: RollbackIn, b: B, me: Me) -> dict[str, Any]:
+    """A sandbox: take it back to the start of a phase of its history (its creator; 409
+    for a game that is not a sandbox): the later phases go, the phase is played again."""
+    return sandbox.rollback(b, game_id, me, body.phase)
 
 
 @router.get("/games/{game_id}/history", tags=["play"])

@@ -93,6 +93,12 @@ class GameIn(Strict):
     join: bool = True
     start: bool = False
     """Start at once (bots take the empty seats)."""
+    sandbox: bool = Field(
+        default=False,
+        description="a what-if board: the creator holds every power alone and may go back "
+        "to an earlier phase; it starts at once, unlisted, without bots, press or deadlines "
+        "(options left out take these values; one given that contradicts them: 400)",
+    )
 
 
 class JoinIn(Strict):
@@ -144,6 +150,15 @@ class MessageIn(Strict):
 class DrawIn(Strict):
     power: str = Field(min_length=1, max_length=20)
     agree: bool = True
+
+
+class RollbackIn(Strict):
+    phase: str = Field(
+        min_length=1,
+        max_length=10,
+        examples=["F1901M"],
+        description="a phase of the game's history (or the current one): play it again",
+    )
 
 
 class PowerIn(Strict):
