@@ -23,7 +23,7 @@ from realpolitik.server.db import transaction
 from realpolitik.server.errors import BadRequest, Conflict, Forbidden, NotFound
 from realpolitik.server.gamesettings import GameSettings
 from realpolitik.server.play import begin_phase, stored_state
-from realpolitik.server.rows import ACTIVE, game_row, summary, visible_row
+from realpolitik.server.rows import ACTIVE, game_row, summary
 
 
 def rollback(b: Backend, game_id: int, user: User, phase: str) -> dict[str, Any]:
@@ -34,7 +34,6 @@ def rollback(b: Backend, game_id: int, user: User, phase: str) -> dict[str, Any]
     except ValueError as exc:
         raise BadRequest(str(exc)) from None
     with transaction(b.db) as conn:
-        visible_row(conn, game_id, user, None)  # (404 for a game one may not see)
         row = game_row(conn, game_id, lock=True)
         if row.creator_id != user.id:
             raise Forbidden("only the sandbox's creator can take it back")
@@ -58,6 +57,10 @@ def rollback(b: Backend, game_id: int, user: User, phase: str) -> dict[str, Any]
                 f" now: {row.phase})"
             )
         game = engine.fresh(row.state)
+        if target == row.phase and game.is_over:  # (it ended in it: no start to go back to)
+            raise Conflict(
+                f"the game ended in {target}: go back to a phase before it", code="game_over"
+            )
         if len(game.history) != len(played):  # a state stored without its history
             raise Conflict("this sandbox's history is not kept: it cannot go back")
         k = played.index(target) if target != row.phase else len(played)

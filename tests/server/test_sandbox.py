@@ -1,0 +1,318 @@
+"""Sandboxes (:mod:`realpolitik.server.sandbox`): one person gives the orders of every
+power, sees the result and goes back to an earlier phase to try another line; nobody else
+joins, lists or takes one back. On SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import func, select
+
+from realpolitik.server import engine
+from realpolitik.server import tables as t
+from realpolitik.server.app import create_app
+from realpolitik.server.backend import Backend
+from realpolitik.server.play import process_due
+from tests.server.conftest import FakeClock, Player, fast_settings, new_game, register
+
+CLASSIC = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def served(
+    request: pytest.FixtureRequest, clock: FakeClock
+) -> Iterator[tuple[TestClient, Backend]]:
+    url = request.getfixturevalue("sqlite_url" if request.param == "sqlite" else "pg_url")
+    backend = Backend.open(fast_settings(url), clock=clock)
+    with TestClient(create_app(backend.settings, backend=backend)) as client:
+        yield client, backend
+    backend.close()
+    engine.clear_cache()
+
+
+@pytest.fixture
+def client(served: tuple[TestClient, Backend]) -> TestClient:
+    return served[0]
+
+
+def sandbox(client: TestClient, who: Player, **kw: Any) -> dict[str, Any]:
+    r = client.post(
+        "/api/games", json={"name": "what if", "sandbox": True} | kw, headers=who.headers
+    )
+    assert r.status_code == 201, r.text
+    game: dict[str, Any] = r.json()
+    return game
+
+
+def view(client: TestClient, gid: int, who: Player) -> Any:
+    r = client.get(f"/api/games/{gid}", headers=who.headers)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def order(client: TestClient, gid: int, who: Player, power: str, orders: list[str]) -> None:
+    r = client.put(
+        f"/api/games/{gid}/orders", json={"power": power, "orders": orders}, headers=who.headers
+    )
+    assert r.status_code == 200, r.text
+
+
+def ready_all(client: TestClient, gid: int, who: Player) -> None:
+    s = view(client, gid, who)
+    for power in [p for p in s["to_act"] if p in s["my_powers"]]:
+        r = client.post(f"/api/games/{gid}/ready", json={"power": power}, headers=who.headers)
+        assert r.status_code == 200, r.text
+
+
+def rollback(client: TestClient, gid: int, who: Player | None, phase: str) -> Any:
+    headers = who.headers if who else {}
+    return client.post(f"/api/games/{gid}/rollback", json={"phase": phase}, headers=headers)
+
+
+def played(client: TestClient, gid: int, who: Player) -> list[str]:
+    r = client.get(f"/api/games/{gid}/history", headers=who.headers)
+    assert r.status_code == 200, r.text
+    return [h["phase"] for h in r.json()]
+
+
+def units(state: Any, power: str) -> list[str]:
+    return sorted(state["position"]["units"][power])
+
+
+def test_a_sandbox_is_every_power_held_by_its_creator_alone(client: TestClient) -> None:
+    alice, bob = register(client, "alice"), register(client, "bob")
+    game = sandbox(client, alice)
+    gid = game["id"]
+    assert game["status"] == "active" and game["phase"] == "S1901M"  # started at once
+    assert game["my_powers"] == CLASSIC
+    assert all(s["player"] == "alice" and s["bot"] is None for s in game["seats"])
+    settings = game["settings"]
+    assert settings["sandbox"] and not settings["public"]
+    assert (settings["bots"], settings["press"]) == (None, "none")
+    assert not any(settings["deadlines"].values()) and game["deadline_at"] is None
+    # listed for its creator only
+    mine = client.get("/api/games", headers=alice.headers).json()["mine"]
+    assert [g["id"] for g in mine] == [gid]
+    others = client.get("/api/games", headers=bob.headers).json()
+    assert gid not in [g["id"] for g in others["open"] + others["watch"] + others["mine"]]
+    # nobody else joins, even with the invitation code; nobody else sees it without one
+    assert client.get(f"/api/games/{gid}", headers=bob.headers).status_code == 404
+    r = client.post(f"/api/games/{gid}/join", json={}, headers=bob.headers)
+    assert r.status_code == 403
+    r = client.post(
+        f"/api/games/{gid}/join", json={"code": game["invite_code"]}, headers=bob.headers
+    )
+    assert r.status_code == 409 and r.json()["code"] == "sandbox"
+    r = client.post(f"/api/invitations/{game['invite_code']}", headers=bob.headers)
+    assert r.status_code == 409 and r.json()["code"] == "sandbox"
+    # no press
+    r = client.post(
+        f"/api/games/{gid}/messages",
+        json={"sender": "FRANCE", "recipients": ["GERMANY"], "body": "hello"},
+        headers=alice.headers,
+    )
+    assert r.status_code == 409 and r.json()["code"] == "press_none"
+
+
+def test_a_smaller_table_is_held_whole_too(client: TestClient) -> None:
+    alice = register(client, "alice")
+    game = sandbox(client, alice, players=3)
+    assert len(game["seats"]) == 3 and all(s["player"] == "alice" for s in game["seats"])
+    assert sorted(p for s in game["seats"] for p in s["powers"]) == game["my_powers"]
+    assert len(game["my_powers"]) >= 6
+
+
+@pytest.mark.parametrize(
+    ("option", "named"),
+    [
+        ({"bots": "search"}, 'bots must be null, not "search"'),
+        ({"public": True}, "public must be false, not true"),
+        ({"press": "full"}, 'press must be "none", not "full"'),
+        ({"press_anytime": True}, "press_anytime must be false"),
+        ({"replace_leavers": True}, "replace_leavers must be false"),
+        ({"deadlines": "rulebook"}, "deadlines must be none, not a time limit"),
+        ({"deadlines": {"diplomacy": 0, "orders": 60}}, "deadlines must be none"),
+        ({"join": False}, "join must be true, not false"),
+        ({"start": False}, "start must be true, not false"),
+    ],
+)
+def test_a_sandbox_with_an_option_that_contradicts_it_is_refused_naming_it(
+    client: TestClient, served: tuple[TestClient, Backend], option: dict[str, Any], named: str
+) -> None:
+    alice = register(client, "alice")
+    r = client.post(
+        "/api/games", json={"name": "what if", "sandbox": True} | option, headers=alice.headers
+    )
+    assert r.status_code == 400, r.text
+    assert named in r.json()["detail"], r.json()
+    with served[1].db.connect() as conn:  # nothing created
+        assert conn.execute(select(func.count()).select_from(t.games)).scalar_one() == 0
+
+
+def test_a_sandbox_may_say_its_own_options(client: TestClient) -> None:
+    alice = register(client, "alice")
+    game = sandbox(
+        client, alice, bots=None, public=False, press="none", deadlines="none", start=True
+    )
+    assert game["status"] == "active" and game["settings"]["sandbox"]
+
+
+def test_orders_for_several_powers_then_a_phase_processed_when_all_are_ready(
+    client: TestClient,
+) -> None:
+    alice = register(client, "alice")
+    gid = sandbox(client, alice)["id"]
+    order(client, gid, alice, "FRANCE", ["A PAR - BUR", "A MAR - SPA", "F BRE - MAO"])
+    order(client, gid, alice, "GERMANY", ["A MUN - RUH"])
+    powers = view(client, gid, alice)["to_act"]
+    for power in powers[:-1]:
+        client.post(f"/api/games/{gid}/ready", json={"power": power}, headers=alice.headers)
+        assert view(client, gid, alice)["phase"] == "S1901M"  # not until every power is
+    r = client.post(f"/api/games/{gid}/ready", json={"power": powers[-1]}, headers=alice.headers)
+    assert r.status_code == 200
+    s = view(client, gid, alice)
+    assert s["phase"] == "F1901M"
+    assert units(s, "FRANCE") == ["A BUR", "A SPA", "F MAO"]
+    assert units(s, "GERMANY") == ["A RUH", "F KIE", "A BER"] or "A RUH" in units(s, "GERMANY")
+
+
+def test_going_back_drops_the_later_phases_and_plays_the_phase_again(
+    client: TestClient, served: tuple[TestClient, Backend]
+) -> None:
+    alice = register(client, "alice")
+    gid = sandbox(client, alice)["id"]
+    order(client, gid, alice, "FRANCE", ["A PAR - BUR"])
+    ready_all(client, gid, alice)
+    order(client, gid, alice, "FRANCE", ["A BUR - MUN"])
+    ready_all(client, gid, alice)
+    history = played(client, gid, alice)
+    assert history[0] == "S1901M" and "F1901M" in history
+    before = view(client, gid, alice)
+    assert before["phase"] != "F1901M" and "A BUR" in units(before, "FRANCE")
+    order(client, gid, alice, "FRANCE", ["A BUR H"])  # given in the phase left behind
+    # back to the start of F1901M: the army is in Burgundy again, its order to give again
+    r = rollback(client, gid, alice, "f1901m")
+    assert r.status_code == 200, r.text
+    assert r.json()["phase"] == "F1901M" and r.json()["version"] > before["version"]
+    s = view(client, gid, alice)
+    assert s["phase"] == "F1901M" and "A BUR" in units(s, "FRANCE")
+    assert not any(s["ready"].values()) and s["orders"]["FRANCE"]["orders"] == []
+    assert played(client, gid, alice) == history[: history.index("F1901M")]
+    r = client.get(f"/api/games/{gid}/history/F1901M", headers=alice.headers)
+    assert r.status_code == 404
+    with served[1].db.connect() as conn:  # no order of another line is left
+        left = conn.execute(select(t.orders.c.phase).where(t.orders.c.game_id == gid)).all()
+    assert left == []
+    # another line: Burgundy to Belgium this time (a centre: a build is due)
+    order(client, gid, alice, "FRANCE", ["A BUR - BEL"])
+    ready_all(client, gid, alice)
+    s = view(client, gid, alice)
+    assert s["phase"] == "W1901A" and s["adjustments"]["FRANCE"] == 1
+    assert "A BEL" in units(s, "FRANCE") and "A BUR" not in units(s, "FRANCE")
+    record = client.get(f"/api/games/{gid}/history/F1901M", headers=alice.headers).json()
+    assert [e["order"] for e in record["orders"]["FRANCE"] if not e.get("implied")] == [
+        "A BUR - BEL"
+    ]
+    # back to the very start: the first position, nothing played
+    assert rollback(client, gid, alice, "S1901M").status_code == 200
+    s = view(client, gid, alice)
+    assert s["phase"] == "S1901M" and "A PAR" in units(s, "FRANCE")
+    assert played(client, gid, alice) == []
+
+
+def test_the_current_phase_taken_back_loses_its_orders(client: TestClient) -> None:
+    alice = register(client, "alice")
+    gid = sandbox(client, alice)["id"]
+    order(client, gid, alice, "FRANCE", ["A PAR - BUR"])
+    client.post(f"/api/games/{gid}/ready", json={"power": "FRANCE"}, headers=alice.headers)
+    version = view(client, gid, alice)["version"]
+    assert rollback(client, gid, alice, "S1901M").status_code == 200
+    s = view(client, gid, alice)
+    assert s["phase"] == "S1901M" and s["version"] == version + 1
+    assert s["orders"]["FRANCE"]["orders"] == [] and not s["ready"]["FRANCE"]
+
+
+def test_a_finished_sandbox_goes_back_into_play(client: TestClient) -> None:
+    alice = register(client, "alice")
+    gid = sandbox(client, alice)["id"]
+    ready_all(client, gid, alice)
+    for power in CLASSIC[:-1]:  # all but one concede in F1901M: the last one wins
+        r = client.post(f"/api/games/{gid}/concede", json={"power": power}, headers=alice.headers)
+        assert r.status_code == 200, r.text
+    assert view(client, gid, alice)["status"] == "finished"
+    r = rollback(client, gid, alice, "F1901M")  # it ended there: no start to go back to
+    assert r.status_code == 409 and r.json()["code"] == "game_over"
+    assert rollback(client, gid, alice, "S1901M").status_code == 200
+    s = view(client, gid, alice)
+    assert s["status"] == "active" and not s["is_over"] and s["conceded"] == []
+    assert s["to_act"] == CLASSIC
+
+
+def test_taking_back_is_refused_to_others_and_for_other_games(client: TestClient) -> None:
+    alice, bob = register(client, "alice"), register(client, "bob")
+    gid = sandbox(client, alice)["id"]
+    ready_all(client, gid, alice)
+    ready_all(client, gid, alice)  # a year of holds: no adjustment to make in its winter
+    assert played(client, gid, alice) == ["S1901M", "F1901M", "W1901A"]
+    version = view(client, gid, alice)["version"]
+    assert rollback(client, gid, bob, "S1901M").status_code == 403
+    client.cookies.clear()  # (the last account made logged the client in)
+    assert rollback(client, gid, None, "S1901M").status_code == 401
+    r = rollback(client, gid, alice, "S1905M")
+    assert r.status_code == 404 and "S1905M" in r.json()["detail"]
+    r = rollback(client, gid, alice, "spring")
+    assert r.status_code == 400 and "bad phase" in r.json()["detail"]
+    r = rollback(client, gid, alice, "W1901A")  # nobody had a choice in it
+    assert r.status_code == 400 and "nobody had a choice in W1901A" in r.json()["detail"]
+    assert rollback(client, 2**40 + 1, alice, "S1901M").status_code == 404
+    assert view(client, gid, alice)["version"] == version  # nothing changed
+    other = new_game(client, alice, start=True)
+    r = rollback(client, other["id"], alice, "S1901M")
+    assert r.status_code == 409 and r.json()["code"] == "not_sandbox"
+
+
+def test_a_sandbox_is_deleted_not_left(
+    client: TestClient, served: tuple[TestClient, Backend]
+) -> None:
+    alice, bob = register(client, "alice"), register(client, "bob")
+    gid = sandbox(client, alice)["id"]
+    order(client, gid, alice, "FRANCE", ["A PAR - BUR"])
+    ready_all(client, gid, alice)
+    order(client, gid, alice, "FRANCE", ["A BUR H"])
+    r = client.post(f"/api/games/{gid}/leave", headers=alice.headers)
+    assert r.status_code == 409 and r.json()["code"] == "sandbox"
+    assert client.delete(f"/api/games/{gid}", headers=bob.headers).status_code == 403
+    assert client.delete(f"/api/games/{gid}", headers=alice.headers).status_code == 204
+    assert client.get(f"/api/games/{gid}", headers=alice.headers).status_code == 404
+    with served[1].db.connect() as conn:
+        for table in (t.games, t.seats, t.orders, t.phases):
+            count = select(func.count()).select_from(table)
+            assert conn.execute(count).scalar_one() == 0, table.name
+
+
+def test_only_a_sandbox_keeps_its_history_in_its_state(
+    client: TestClient, served: tuple[TestClient, Backend]
+) -> None:
+    alice = register(client, "alice")
+    box = sandbox(client, alice)["id"]
+    game = new_game(client, alice, start=True, bots="random")
+    for gid in (box, game["id"]):
+        ready_all(client, gid, alice)
+    with served[1].db.connect() as conn:
+        states = dict(conn.execute(select(t.games.c.id, t.games.c.state)).all())
+    assert [h["phase"] for h in states[box]["history"]] == ["S1901M"]
+    assert states[game["id"]]["history"] == []
+
+
+def test_the_scheduler_waits_for_a_sandbox_taken_back(served: tuple[TestClient, Backend]) -> None:
+    """Processing after going back finds nothing due: the phase waits for its orders."""
+    client, backend = served
+    alice = register(client, "alice")
+    gid = sandbox(client, alice)["id"]
+    ready_all(client, gid, alice)
+    assert rollback(client, gid, alice, "S1901M").status_code == 200
+    assert process_due(backend, gid, limit=3) == 0
+    assert view(client, gid, alice)["phase"] == "S1901M"
