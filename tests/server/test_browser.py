@@ -1578,6 +1578,83 @@ def test_several_powers_together_each_with_ready_and_draw_vote(
     assert not errors, errors
 
 
+def test_a_sandbox_plays_every_power_and_goes_back_to_try_another_line(
+    server: LiveServer, browser: Any
+) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if unexpected(m) else None)
+    page.on("dialog", lambda d: d.accept())  # Ready with units without orders; going back
+    sign_up(page, server, "sandy")
+    page.fill("#new-name", "what if")
+    page.check("#new-sandbox")  # the choices of a game with others go
+    for hidden in ("#new-bots", "#new-deadlines", "#new-press", "#new-public", "#new-start"):
+        assert not page.locator(hidden).is_visible(), hidden
+    page.click("#create-game")
+    page.wait_for_selector("#map svg")
+    idle(page)
+    state = page.evaluate(GAME)
+    assert state["status"] == "active" and state["settings"]["sandbox"]
+    assert len(state["my_powers"]) == 7 and page.locator("#sandbox-tag").is_visible()
+    assert page.locator("#invite-link").count() == 0  # nobody to invite
+    assert page.locator("#orders-panel .power-orders").count() == 7
+
+    def order(power: str, text: str) -> None:
+        box = page.locator(f'#orders-panel .power-orders[data-power="{power}"]')
+        box.locator("textarea.typed-box").fill(text)
+        box.locator("button.submit-typed").click()
+        idle(page)
+        box.locator("li.order.ok").first.wait_for()
+
+    def play(phase_now: str) -> None:
+        page.click("#ready-all")
+        until_phase_changes(page, phase_now)
+        continue_to_now(page)
+
+    def french() -> list[str]:
+        return sorted(page.evaluate(GAME)["position"]["units"]["FRANCE"])
+
+    order("FRANCE", "A PAR - BUR")
+    order("GERMANY", "A MUN - RUH")  # a second power's orders, by the same person
+    play("S1901M")
+    assert phase(page) == "F1901M" and "A BUR" in french()
+    order("FRANCE", "A BUR - BEL")
+    play("F1901M")
+    assert phase(page) == "W1901A" and "A BEL" in french()  # a build due
+    # back to the start of the autumn from the stepper: the winter goes, Burgundy again
+    page.click("#step-prev")
+    page.wait_for_function("document.getElementById('step-label').dataset.phase === 'F1901M'")
+    idle(page)
+    shot(page, "12-sandbox-history")
+    page.click("#play-from-here")
+    page.wait_for_function("document.getElementById('phase').dataset.phase === 'F1901M'")
+    idle(page)
+    assert page.get_attribute("#step-label", "data-phase") == ""  # the present, not results
+    assert "A BUR" in french() and "A BEL" not in french()
+    history = page.evaluate(
+        "async () => (await (await fetch(`/api/games/${location.hash.split('/')[2]}/history`))"
+        ".json()).map(h => h.phase)"
+    )
+    assert history == ["S1901M"], history
+    assert page.locator('.power-orders[data-power="FRANCE"] li.order.ok').count() == 0
+    # another line: Picardy this time (no centre: the winter has nothing to do)
+    order("FRANCE", "A BUR - PIC")
+    play("F1901M")
+    assert phase(page) == "S1902M" and "A PIC" in french() and "A BEL" not in french()
+    shot(page, "12-sandbox-another-line")
+    # in the lobby: mine, and deleted rather than left
+    game_id = page.evaluate(GAME)["id"]
+    page.goto(server.url + "/#")
+    item = page.locator(f'#my-games .game-item[data-game="{game_id}"]')
+    item.wait_for()
+    assert item.locator("button.leave").count() == 0
+    item.locator("button.delete").click()
+    idle(page)
+    page.wait_for_selector(f'#my-games .game-item[data-game="{game_id}"]', state="detached")
+    assert not errors, errors
+
+
 def test_press_threads_with_unread_counts(server: LiveServer, browser: Any) -> None:
     host = browser.new_page(viewport={"width": 1400, "height": 1000})
     link = host_a_table(host, server, "nora", "Nora's table")

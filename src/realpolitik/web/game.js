@@ -189,8 +189,9 @@ function renderHead() {
   const g = S.game;
   const head = document.getElementById("game-head");
   const phaseText = g.names ? g.names.phase : (g.phase || t(g.status));
+  const sandbox = Boolean(g.settings && g.settings.sandbox);
   const kids = [el("h2", {}, g.name), el("span", { id: "phase", class: "phase", "data-phase": g.phase || "" }, g.status === "forming" ? t("forming") : phaseText),
-    el("span", { id: "clock", class: "clock" })];
+    el("span", { id: "clock", class: "clock" }), sandbox ? el("span", { id: "sandbox-tag", class: "power-tag", title: t("sandbox_hint") }, t("sandbox")) : null];
   const out = g.my_powers.filter((p) => (g.conceded || []).includes(p));
   if (S.power) {  // all my powers; data-power: the one in focus (whose unit was selected last)
     const name = (p) => (out.includes(p) ? `${powerName(p)} (${t("conceded")})` : powerName(p));
@@ -203,7 +204,8 @@ function renderHead() {
     if (!g.is_player) kids.push(el("button", { id: "join", onclick: () => act(async () => { await api("POST", `/games/${g.id}/join`, {}); refresh(true); }) }, t("join")));
   }
   // the creator's link, while the game forms or while the creator still plays in it
-  if (g.invite_code && (g.status === "forming" || (g.status === "active" && playing(g).length))) {
+  // (a sandbox is played alone: nobody to invite)
+  if (g.invite_code && !sandbox && (g.status === "forming" || (g.status === "active" && playing(g).length))) {
     const link = `${location.origin}/#/join/${g.invite_code}`;
     kids.push(el("div", { class: "invite muted" }, t("invite") + t("colon"), el("code", { id: "invite-link" }, link), " ",
       el("button", { class: "small secondary", id: "copy-invite", onclick: () => { navigator.clipboard && navigator.clipboard.writeText(link); flash(t("copied")); } }, t("copy"))));

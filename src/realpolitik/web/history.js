@@ -1,6 +1,6 @@
 // History on the main board: a stepper through every processed phase; after a phase is
 // processed the board first shows its orders and results, with what happened to me.
-import { S, api, busy, el, fill, guarded, place, powerName, t } from "./core.js";
+import { S, act, api, busy, el, fill, guarded, place, powerName, t } from "./core.js";
 import { cancel, orderWords, putSvg, renderBoard, renderLegend } from "./board.js";
 
 export async function loadHistory() {
@@ -19,7 +19,24 @@ function renderStepper() {
     el("button", { id: "step-prev", class: "small secondary", "aria-label": t("previous"), disabled: at <= 0, onclick: () => go(at - 1) }, "◀"),
     el("span", { id: "step-label", class: "step-label", "data-phase": S.shown || "" }, label),
     el("button", { id: "step-next", class: "small secondary", "aria-label": t("next"), disabled: !S.shown, onclick: () => go(at + 1) }, "▶"),
-    S.shown ? el("button", { id: "step-now", class: "small", onclick: showCurrent }, t(over() ? "final_position" : "to_current")) : null);
+    S.shown ? el("button", { id: "step-now", class: "small", onclick: showCurrent }, t(over() ? "final_position" : "to_current")) : null,
+    S.shown && mySandbox() && !S.shownSkipped ? el("button", { id: "play-from-here", class: "small secondary", onclick: () => playFrom(S.shown, list[at] ? list[at].name : S.shown) }, t("play_from_here")) : null);
+}
+
+// A sandbox of mine: I may take it back to a phase of its history.
+const mySandbox = () => Boolean(S.game.settings && S.game.settings.sandbox) && S.game.creator_id === S.user.id;
+
+// Back to the start of ``phase`` (the phases after it are dropped), to play it again.
+function playFrom(phase, name) {
+  if (!confirm(t("confirm_play_from_here", { phase: name }))) return;
+  return act(async () => {
+    await api("POST", `/games/${S.game.id}/rollback`, { phase });
+    S.shown = null; S.unseen = [];
+    fill(document.getElementById("summary"));
+    fill(document.getElementById("results-view"));
+    const { refresh } = await import("./game.js");
+    await refresh(true);
+  });
 }
 
 // Whether the game is over: its last position is the final one, not the present.
@@ -64,6 +81,7 @@ async function drawPhase(phase, fresh) {
   const svg = await guarded(() => api("GET", `/games/${g.id}/map.svg?phase=${phase}&language=${S.lang}`));
   if (!record) return;
   S.shown = phase;
+  S.shownSkipped = Boolean(record.skipped);  // (nobody had a choice in it: not one to play again)
   putSvg(svg || "", false, list[k] ? list[k].name : phase);
   renderLegend(record.position);
   let after = record.after || g.position;

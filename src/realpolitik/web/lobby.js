@@ -28,9 +28,16 @@ export async function showLobby() {
   const join = (g) => ({ label: t("join"), fn: () => guarded(async () => {
     await api("POST", `/games/${g.id}/join`, {}); go("#/game/" + g.id);
   }) });
-  const leave = (g) => (g.status === "finished" ? null : el("button", {
-    class: "small secondary leave", onclick: () => { if (confirm(t("confirm_leave"))) act(async () => { await api("POST", `/games/${g.id}/leave`); await showLobby(); }); },
-  }, t("leave")));
+  const leave = (g) => {
+    if (g.settings && g.settings.sandbox) {  // played alone: deleted, not left (even once over)
+      return el("button", {
+        class: "small secondary delete", onclick: () => { if (confirm(t("confirm_delete_sandbox"))) act(async () => { await api("DELETE", `/games/${g.id}`); await showLobby(); }); },
+      }, t("delete"));
+    }
+    return g.status === "finished" ? null : el("button", {
+      class: "small secondary leave", onclick: () => { if (confirm(t("confirm_leave"))) act(async () => { await api("POST", `/games/${g.id}/leave`); await showLobby(); }); },
+    }, t("leave"));
+  };
   const field = (label, input) => el("label", {}, label, input);
   const name = el("input", { id: "new-name", value: gameOf(S.user.username), maxlength: 100 });
   const edition = el("select", { id: "new-edition" }, meta.editions.map((e) => el("option", { value: e }, word("edition_", e))));
@@ -59,11 +66,15 @@ export async function showLobby() {
   const votes = el("select", { id: "new-draw-votes" }, ["public", "secret"].map((v) => el("option", { value: v }, t("draw_votes_" + v))));
   const pub = el("input", { id: "new-public", type: "checkbox", checked: true });
   const startNow = el("input", { id: "new-start", type: "checkbox", checked: true });
+  // a sandbox: every power mine, alone; the choices of a game with others go
+  const sandbox = el("input", { id: "new-sandbox", type: "checkbox" });
+  const withOthers = [field(t("deadlines"), deadlines), field(t("press"), pressSel), field(t("bots"), bots), field(t("draw_votes"), votes),
+    el("label", { class: "check" }, pub, t("public")), el("label", { class: "check" }, startNow, t("start_now"))];
+  sandbox.onchange = () => { for (const f of withOthers) f.hidden = sandbox.checked; };
   const create = async () => guarded(async () => {
-    const game = await api("POST", "/games", {
-      name: name.value, players: Number(players.value), edition: edition.value,
-      setup: setupField.hidden ? null : setup.value,
-      deadlines: deadlines.value, press: pressSel.value, bots: bots.value || null,
+    const table = { name: name.value, players: Number(players.value), edition: edition.value, setup: setupField.hidden ? null : setup.value };
+    const game = await api("POST", "/games", sandbox.checked ? { ...table, sandbox: true } : {
+      ...table, deadlines: deadlines.value, press: pressSel.value, bots: bots.value || null,
       public: pub.checked, start: startNow.checked, draw_votes: votes.value,
     });
     go("#/game/" + game.id);
@@ -76,8 +87,7 @@ export async function showLobby() {
         : el("p", { id: "my-games", class: "muted" }, t("no_games"))),
     el("section", { class: "card" }, el("h2", {}, t("create_game")),
       el("div", { class: "form" }, field(t("name"), name), field(t("edition"), edition), field(t("players"), players), setupField,
-        field(t("deadlines"), deadlines), field(t("press"), pressSel), field(t("bots"), bots), field(t("draw_votes"), votes),
-        el("label", { class: "check" }, pub, t("public")), el("label", { class: "check" }, startNow, t("start_now")),
+        el("label", { class: "check", title: t("sandbox_hint") }, sandbox, t("sandbox_choice")), withOthers,
         el("button", { id: "create-game", onclick: create }, t("create"))), about),
     el("section", { class: "card" }, el("h2", {}, t("open_games")),
       lists.open.length ? el("ul", { id: "open-games" }, lists.open.map((g) => gameItem(g, join(g)))) : el("p", { id: "open-games", class: "muted" }, t("none_open"))),
