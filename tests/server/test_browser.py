@@ -261,6 +261,7 @@ def test_play_a_year_by_map_with_results_on_the_board(server: LiveServer, browse
     # the stepper flips back through the history and forward to now
     page.click("#step-prev")
     page.wait_for_function("document.getElementById('step-label').dataset.phase === 'S1901M'")
+    assert page.locator("#play-from-here").count() == 0  # (a sandbox's only)
     page.click("#step-next")
     page.wait_for_function("document.getElementById('step-label').dataset.phase === ''")
     dupes = page.evaluate("(() => { const seen = {}; for (const e of document.querySelectorAll"

@@ -12,10 +12,11 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
 from realpolitik.server import engine
+from realpolitik.server import sandbox as sandbox_module
 from realpolitik.server import tables as t
 from realpolitik.server.app import create_app
 from realpolitik.server.backend import Backend
-from realpolitik.server.play import process_due
+from realpolitik.server.play import process_due, process_if_due, stored_state
 from tests.server.conftest import FakeClock, Player, fast_settings, new_game, register
 
 CLASSIC = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
@@ -316,3 +317,40 @@ def test_the_scheduler_waits_for_a_sandbox_taken_back(served: tuple[TestClient, 
     assert rollback(client, gid, alice, "S1901M").status_code == 200
     assert process_due(backend, gid, limit=3) == 0
     assert view(client, gid, alice)["phase"] == "S1901M"
+
+
+def test_the_scheduler_skips_a_sandbox_being_taken_back_postgres(
+    pg_url: str, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Going back holds the game's row: a process finding the phase due meanwhile moves on
+    (SKIP LOCKED) rather than processing the phase being taken back."""
+    settings = fast_settings(pg_url)
+    b, other = Backend.open(settings, clock=clock), Backend.open(settings, clock=clock)
+    with TestClient(create_app(settings, backend=b)) as client:
+        alice = register(client, "alice")
+        gid = sandbox(client, alice)["id"]
+        ready_all(client, gid, alice)
+        with b.db.begin() as conn:  # every power of F1901M ready: due, not yet processed
+            for power in CLASSIC:
+                conn.execute(
+                    t.orders.insert().values(
+                        game_id=gid, phase="F1901M", power=power, orders=[], ready=True,
+                        updated_at=clock.now,
+                    )
+                )  # fmt: skip
+        meanwhile: list[bool] = []
+
+        def store_then_look(row: Any, game: Any) -> Any:
+            meanwhile.append(process_if_due(other, gid))  # the scheduler of another process
+            return stored_state(row, game)
+
+        monkeypatch.setattr(sandbox_module, "stored_state", store_then_look)
+        assert rollback(client, gid, alice, "S1901M").status_code == 200
+        monkeypatch.undo()
+        assert meanwhile == [False]
+        assert process_if_due(other, gid) is False  # nothing ready any more
+        s = view(client, gid, alice)
+        assert s["phase"] == "S1901M" and played(client, gid, alice) == []
+    other.close()
+    b.close()
+    engine.clear_cache()
