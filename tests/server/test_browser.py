@@ -1606,7 +1606,7 @@ def test_a_sandbox_plays_every_power_and_goes_back_to_try_another_line(
         box.locator("textarea.typed-box").fill(text)
         box.locator("button.submit-typed").click()
         idle(page)
-        box.locator("li.order.ok").first.wait_for()
+        box.locator(f'li.order.ok[data-order="{text}"]').wait_for()
 
     def play(phase_now: str) -> None:
         page.click("#ready-all")
@@ -1638,9 +1638,14 @@ def test_a_sandbox_plays_every_power_and_goes_back_to_try_another_line(
         ".json()).map(h => h.phase)"
     )
     assert history == ["S1901M"], history
-    assert page.locator('.power-orders[data-power="FRANCE"] li.order.ok').count() == 0
-    # another line: Picardy this time (no centre: the winter has nothing to do)
-    order("FRANCE", "A BUR - PIC")
+    # the orders given in it are back, none ready: another line changes one of them
+    france = page.locator('.power-orders[data-power="FRANCE"]')
+    given = france.locator("li.order.ok").evaluate_all("els => els.map(e => e.dataset.order)")
+    assert given == ["A BUR - BEL"], given
+    assert page.locator("#ready-all.on").count() == 0
+    order("FRANCE", "A BUR - PIC")  # Picardy this time (no centre: no winter to play)
+    given = france.locator("li.order.ok").evaluate_all("els => els.map(e => e.dataset.order)")
+    assert given == ["A BUR - PIC"], given
     play("F1901M")
     assert phase(page) == "S1902M" and "A PIC" in french() and "A BEL" not in french()
     shot(page, "12-sandbox-another-line")
@@ -1649,6 +1654,9 @@ def test_a_sandbox_plays_every_power_and_goes_back_to_try_another_line(
     page.goto(server.url + "/#")
     item = page.locator(f'#my-games .game-item[data-game="{game_id}"]')
     item.wait_for()
+    assert item.inner_text().split(" · ")[1].startswith("Sandbox"), (
+        item.inner_text()
+    )  # not 7 people
     assert item.locator("button.leave").count() == 0
     item.locator("button.delete").click()
     idle(page)

@@ -200,13 +200,15 @@ def test_going_back_drops_the_later_phases_and_plays_the_phase_again(
     assert r.json()["phase"] == "F1901M" and r.json()["version"] > before["version"]
     s = view(client, gid, alice)
     assert s["phase"] == "F1901M" and "A BUR" in units(s, "FRANCE")
-    assert not any(s["ready"].values()) and s["orders"]["FRANCE"]["orders"] == []
     assert played(client, gid, alice) == history[: history.index("F1901M")]
     r = client.get(f"/api/games/{gid}/history/F1901M", headers=alice.headers)
     assert r.status_code == 404
-    with served[1].db.connect() as conn:  # no order of another line is left
+    # the orders given in it are back, to change one rather than give them all again
+    assert [o["order"] for o in s["orders"]["FRANCE"]["orders"]] == ["A BUR - MUN"]
+    assert not any(s["ready"].values())
+    with served[1].db.connect() as conn:  # no order of the phases left behind
         left = conn.execute(select(t.orders.c.phase).where(t.orders.c.game_id == gid)).all()
-    assert left == []
+    assert {phase for (phase,) in left} == {"F1901M"}
     # another line: Burgundy to Belgium this time (a centre: a build is due)
     order(client, gid, alice, "FRANCE", ["A BUR - BEL"])
     ready_all(client, gid, alice)
@@ -354,3 +356,19 @@ def test_the_scheduler_skips_a_sandbox_being_taken_back_postgres(
     other.close()
     b.close()
     engine.clear_cache()
+
+
+def test_conquista_supports_accepted_and_alliances_come_back_with_the_orders(
+    client: TestClient,
+) -> None:
+    alice = register(client, "alice")
+    gid = sandbox(client, alice, edition="conquista")["id"]
+    url = f"/api/games/{gid}/orders"
+    body = {"power": "FRANCE", "orders": ["A PAR H"], "accept": ["A BER"], "ally": ["ENGLAND"]}
+    assert client.put(url, headers=alice.headers, json=body).status_code == 200
+    ready_all(client, gid, alice)
+    assert view(client, gid, alice)["phase"] != "S1914M"
+    assert rollback(client, gid, alice, "S1914M").status_code == 200
+    given = client.get(url, headers=alice.headers, params={"power": "FRANCE"}).json()
+    assert [o["order"] for o in given["orders"]] == ["A PAR H"] and not given["ready"]
+    assert given["accept"] == ["BER"] and given["ally"] == ["ENGLAND", "FRANCE"]

@@ -104,7 +104,7 @@ def _bot_orders(game: Game, power: str, kind: str, strength: int | None) -> list
         return []
 
 
-def _store_orders(
+def store_orders(
     conn: Connection,
     game_id: int,
     phase: str,
@@ -288,7 +288,7 @@ def order_bots(b: Backend, game_id: int) -> int:
         stored = _stored(conn, game_id, row.phase)
         given = [power for power in orders if power not in stored]
         for power in given:
-            _store_orders(conn, game_id, row.phase, power, orders[power], b.now(), ready=True)
+            store_orders(conn, game_id, row.phase, power, orders[power], b.now(), ready=True)
         conn.execute(update(t.games).where(t.games.c.id == game_id).values(needs_check=True))
     return len(given)
 
@@ -602,7 +602,7 @@ def submit_orders(
                 )
                 if refused:
                     raise OrdersRefused(power, refused)
-        _store_orders(
+        store_orders(
             conn, game_id, row.phase, power, canonical, b.now(),
             ready=ready, accept=accept, ally=ally,
         )  # fmt: skip
@@ -634,7 +634,7 @@ def set_ready(b: Backend, game_id: int, user: User, power: str, ready: bool) -> 
         if power not in engine.powers_to_act(game):
             raise Conflict(f"{power} has no orders to give in {row.phase}")
         current = _stored(conn, game_id, row.phase).get(power)
-        _store_orders(
+        store_orders(
             conn,
             game_id,
             row.phase,

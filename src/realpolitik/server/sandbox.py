@@ -3,7 +3,8 @@ play that phase again another way.
 
 A sandbox keeps its whole history in its stored state (:func:`.play.stored_state`), so the
 game layer's own :meth:`Game.rollback` makes the fork; the phases after the one gone back
-to are dropped, with every stored order. One transaction on the game's locked row: the
+to are dropped, and the orders given in it come back as its orders, none ready (to change
+one and play again). One transaction on the game's locked row: the
 scheduler, which skips a game another holds, never processes it halfway through.
 """
 
@@ -11,9 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import Connection, delete, select, update
 
 from realpolitik.errors import GameError
+from realpolitik.game.records import PhaseRecord
 from realpolitik.phase import Phase
 from realpolitik.server import engine
 from realpolitik.server import tables as t
@@ -22,13 +24,14 @@ from realpolitik.server.backend import Backend
 from realpolitik.server.db import transaction
 from realpolitik.server.errors import BadRequest, Conflict, Forbidden, NotFound
 from realpolitik.server.gamesettings import GameSettings
-from realpolitik.server.play import begin_phase, stored_state
+from realpolitik.server.play import begin_phase, store_orders, stored_state
 from realpolitik.server.rows import ACTIVE, game_row, summary
 
 
 def rollback(b: Backend, game_id: int, user: User, phase: str) -> dict[str, Any]:
-    """Take the sandbox back to the start of ``phase`` (a phase of its history, or the
-    current one: its orders go); answer its summary, with a new version."""
+    """Take the sandbox back to the start of ``phase``: a phase of its history (the orders
+    given in it are given again, none ready), or the current one (its orders go); answer
+    its summary, with a new version."""
     try:
         target = str(Phase.parse(phase))
     except ValueError as exc:
@@ -75,6 +78,8 @@ def rollback(b: Backend, game_id: int, user: User, phase: str) -> dict[str, Any]
             raise BadRequest(str(exc)) from None
         conn.execute(delete(t.phases).where(t.phases.c.game_id == game_id, t.phases.c.idx >= k))
         conn.execute(delete(t.orders).where(t.orders.c.game_id == game_id))
+        if k < len(played):  # the orders given in it, to change rather than give all again
+            _give_again(conn, game_id, game.history[k], b.now())
         conn.execute(
             update(t.games)
             .where(t.games.c.id == game_id)
@@ -90,3 +95,15 @@ def rollback(b: Backend, game_id: int, user: User, phase: str) -> dict[str, Any]
         )
         begin_phase(b, conn, game_id, fork, GameSettings.from_json(row.settings), first=k == 0)
         return summary(conn, game_row(conn, game_id), user, b.now())
+
+
+def _give_again(conn: Connection, game_id: int, record: PhaseRecord, now: float) -> None:
+    """Store the orders given in ``record``'s phase (conquista: with the supports accepted
+    and the alliances declared) as that phase's orders again, none of them ready."""
+    for power, orders in record.orders.items():
+        accept = sorted(prov for p, prov in record.accepted if p == power)
+        ally = record.declared.get(power)
+        store_orders(
+            conn, game_id, str(record.phase), power, [str(o) for o in orders], now,
+            ready=False, accept=accept or None, ally=None if ally is None else list(ally),
+        )  # fmt: skip
