@@ -372,3 +372,22 @@ def test_conquista_supports_accepted_and_alliances_come_back_with_the_orders(
     given = client.get(url, headers=alice.headers, params={"power": "FRANCE"}).json()
     assert [o["order"] for o in given["orders"]] == ["A PAR H"] and not given["ready"]
     assert given["accept"] == ["BER"] and given["ally"] == ["ENGLAND", "FRANCE"]
+
+
+def test_a_finished_sandbox_back_in_play_counts_against_the_cap_of_games(
+    sqlite_url: str, clock: FakeClock
+) -> None:
+    backend = Backend.open(fast_settings(sqlite_url, games_per_user=1), clock=clock)
+    with TestClient(create_app(backend.settings, backend=backend)) as client:
+        alice = register(client, "alice")
+        old = sandbox(client, alice)["id"]
+        ready_all(client, old, alice)
+        for power in CLASSIC[:-1]:
+            client.post(f"/api/games/{old}/concede", json={"power": power}, headers=alice.headers)
+        assert view(client, old, alice)["status"] == "finished"
+        sandbox(client, alice)  # the finished one no longer counts
+        r = rollback(client, old, alice, "S1901M")
+        assert r.status_code == 409 and r.json()["code"] == "too_many_games"
+        assert view(client, old, alice)["status"] == "finished"  # nothing changed
+    backend.close()
+    engine.clear_cache()

@@ -17,7 +17,7 @@ from sqlalchemy import Connection, delete, select, update
 from realpolitik.errors import GameError
 from realpolitik.game.records import PhaseRecord
 from realpolitik.phase import Phase
-from realpolitik.server import engine
+from realpolitik.server import engine, limits
 from realpolitik.server import tables as t
 from realpolitik.server.accounts import User
 from realpolitik.server.backend import Backend
@@ -25,7 +25,7 @@ from realpolitik.server.db import transaction
 from realpolitik.server.errors import BadRequest, Conflict, Forbidden, NotFound
 from realpolitik.server.gamesettings import GameSettings
 from realpolitik.server.play import begin_phase, store_orders, stored_state
-from realpolitik.server.rows import ACTIVE, game_row, summary
+from realpolitik.server.rows import ACTIVE, FINISHED, game_row, summary
 
 
 def rollback(b: Backend, game_id: int, user: User, phase: str) -> dict[str, Any]:
@@ -47,6 +47,9 @@ def rollback(b: Backend, game_id: int, user: User, phase: str) -> dict[str, Any]
             )
         if row.state is None:
             raise Conflict("this game has not started yet", code="not_started")
+        if row.status == FINISHED:  # in play again: one more game of the creator's not over
+            limits.lock_user(conn, user.id)
+            limits.check_games(b, conn, user.id)
         played = list(
             conn.execute(
                 select(t.phases.c.phase)
