@@ -2,7 +2,8 @@
 caps a host sets in :class:`.settings.Settings` (defaults in brackets).
 
 * ``games_per_user`` (20): games the user has created that are not over. A game ends, or
-  its creator cancels it while it is forming and nobody else has joined, to make room.
+  its creator cancels it while it is forming and nobody else has joined (a sandbox: at any
+  time), to make room; a finished sandbox taken back into play counts again.
 * ``seats_per_user`` (50): games not over in which the user has a seat (a seat taken in
   a game being formed squats it for everyone else).
 * ``messages_per_phase`` (300): messages one power sends in one phase of a game (after
