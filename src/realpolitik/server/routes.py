@@ -288,9 +288,8 @@ def create_game(body: GameIn, b: B, me: Me) -> dict[str, Any]:
 
 def _sandbox_body(body: GameIn) -> GameIn:
     """A sandbox's request with the options it leaves out taking the sandbox's values
-    (:data:`.gamesettings.SANDBOX`); those it gives are checked with the settings."""
-    if "join" in body.model_fields_set and not body.join:
-        raise BadRequest("a sandbox is played by its creator: join must be true, not false")
+    (:data:`.gamesettings.SANDBOX`); those it gives are checked with the settings, and
+    ``join`` by :func:`.games.create_game`."""
     if "start" in body.model_fields_set and not body.start:
         raise BadRequest("a sandbox starts at once: start must be true, not false")
     unset = {k: v for k, v in SANDBOX.items() if k not in body.model_fields_set}

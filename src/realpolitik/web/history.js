@@ -24,7 +24,7 @@ function renderStepper() {
 }
 
 // A sandbox of mine: I may take it back to a phase of its history.
-const mySandbox = () => Boolean(S.game.settings && S.game.settings.sandbox) && S.game.creator_id === S.user.id;
+const mySandbox = () => Boolean(S.game.settings && S.game.settings.sandbox && S.user && S.game.creator_id === S.user.id);
 
 // Back to the start of ``phase`` (the phases after it are dropped), to play it again.
 function playFrom(phase, name) {
