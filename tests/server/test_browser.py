@@ -2796,3 +2796,123 @@ def test_a_password_changed_in_the_page_is_the_one_to_log_in_with(
     assert me(elsewhere) == 401
     assert page.evaluate("fetch('/api/me').then(r => r.status)") == 401
     assert not errors, errors
+
+
+def title(page: Any) -> str:
+    return str(page.evaluate("document.title"))
+
+
+def until_title(page: Any, expected: str) -> None:
+    """Wait for the tab's title to be ``expected``, and say what it was if it never is."""
+    try:
+        page.wait_for_function("(t) => document.title === t", arg=expected, timeout=10_000)
+    except Exception as e:
+        raise AssertionError(f"title {title(page)!r}, not {expected!r}") from e
+
+
+# The page's tab put in the background, and brought back (as the browser tells the page).
+HIDE_TAB = """() => {
+  Object.defineProperty(document, "hidden", {value: true, configurable: true});
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+SHOW_TAB = """() => {
+  delete document.hidden;
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+
+
+def test_the_tab_s_title_tells_what_waits_for_me(server: LiveServer, browser: Any) -> None:
+    """The tab's title names the page and, before it, what waits for the player: messages
+    unread "(1)", orders due "●"; on the lobby, how many games await orders. It follows
+    the messages heard and read, Ready, and the page left; and it speaks the page's language."""
+    import httpx
+
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.on("dialog", lambda d: d.accept())  # Ready with orders missing asks first
+    link = host_a_table(page, server, "tabitha", "Tab table")
+    assert title(page) == "Tab table · forming — realpolitik"
+    r = httpx.post(
+        server.url + "/api/accounts", json={"username": "tamsin", "password": "pw-tamsin"}
+    )
+    tamsin = {"Authorization": f"Bearer {r.json()['token']}"}
+    code = link.rsplit("/", 1)[1]
+    assert httpx.post(f"{server.url}/api/invitations/{code}", headers=tamsin).status_code == 200
+    page.click("#start")
+    page.wait_for_selector("#compose")
+    idle(page)
+    gid = int(page.evaluate("location.hash.split('/')[2]"))
+    base = f"{server.url}/api/games/{gid}"
+    mine = page.evaluate(MY_POWERS)
+    theirs = httpx.get(base, headers=tamsin).json()["my_powers"]
+    shown = page.inner_text("#phase")  # the phase as the page shows it
+    assert shown.startswith("Spring 1901"), shown
+    here = f"Tab table · {shown} — realpolitik"
+    until_title(page, "● " + here)  # orders due
+    body = {"sender": theirs[0], "recipients": [mine[0]], "body": "A word in private"}
+    assert httpx.post(base + "/messages", json=body, headers=tamsin).status_code == 201
+    until_title(page, "(1) ● " + here)  # heard by push, in a thread not open
+    page.click(f'#threads button.thread[data-thread="{theirs[0]}"]')
+    until_title(page, "● " + here)  # read
+    page.evaluate(HIDE_TAB)  # a message in the open thread while the tab is in the background
+    body["body"] = "And another"
+    assert httpx.post(base + "/messages", json=body, headers=tamsin).status_code == 201
+    until_title(page, "(1) ● " + here)
+    page.evaluate(SHOW_TAB)  # read once the tab is back
+    until_title(page, "● " + here)
+    page.click('#threads button.thread[data-thread="*"]')
+    body["body"] = "Still there?"
+    assert httpx.post(base + "/messages", json=body, headers=tamsin).status_code == 201
+    until_title(page, "(1) ● " + here)
+    page.click("#whoami")  # another page: nothing of the game's is left in the title
+    page.wait_for_selector("#change-password")
+    assert title(page) == "Account — realpolitik"
+    page.click("#home")
+    page.wait_for_selector("#my-games .game-details")
+    idle(page)
+    assert title(page) == "(1) ● 1 game awaiting orders — realpolitik"
+    page.click("#my-games .game-item button")
+    page.wait_for_selector("#compose")
+    idle(page)
+    until_title(page, "(1) ● " + here)
+    page.click(f'#threads button.thread[data-thread="{theirs[0]}"]')
+    page.click("#ready-all" if page.locator("#ready-all").count() else "#ready")
+    idle(page)
+    until_title(page, here)  # nothing waits for me here now
+    page.click("#home")
+    page.wait_for_selector("#my-games .game-details")
+    idle(page)
+    assert title(page) == "realpolitik"
+    # a player elsewhere: the lobby counts the game, in Spanish (the other languages alike)
+    other = browser.new_context().new_page()
+    other.goto(server.url + "/")
+    other.wait_for_selector("#auth-user")
+    other.fill("#auth-user", "tamsin")
+    other.fill("#auth-pass", "pw-tamsin")
+    other.click("#login")
+    other.wait_for_selector("#my-games .game-details")
+    idle(other)
+    assert title(other) == "● 1 game awaiting orders — realpolitik"
+    in_language(other, "es", "document.documentElement.lang === 'es'")
+    other.wait_for_selector("#my-games .game-details")
+    assert title(other) == "● 1 partida espera órdenes — realpolitik"
+    other.click("#my-games .game-item button")
+    other.wait_for_selector("#compose")
+    idle(other)
+    shown = other.inner_text("#phase")
+    assert shown.startswith("Primavera de 1901"), shown
+    until_title(other, f"● Tab table · {shown} — realpolitik")
+    # a new phase, heard by push: both titles name it, and orders are due again
+    page.click("#my-games .game-item button")
+    page.wait_for_selector("#compose")
+    idle(page)
+    until_title(page, here)
+    for power in theirs:
+        httpx.post(base + "/ready", json={"power": power, "ready": True}, headers=tamsin)
+    until_phase_changes(page, "S1901M")
+    shown = page.inner_text("#phase")
+    assert shown.startswith("Fall 1901"), shown
+    until_title(page, f"● Tab table · {shown} — realpolitik")
+    until_phase_changes(other, "S1901M")
+    shown = other.inner_text("#phase")
+    assert shown.startswith("Otoño de 1901"), shown
+    until_title(other, f"● Tab table · {shown} — realpolitik")

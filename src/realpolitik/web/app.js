@@ -1,7 +1,7 @@
 // realpolitik in the browser: start-up and routing. The page is plain ES modules, no build
 // step: core (state, helpers), lobby (accounts, games, invitations), game (the game page),
 // board (the map and ordering on it), orders (the orders panel), press, history.
-import { S, act, api, busy, clearFlash, el, fill, flash, go, guarded, stopTimers, t, view, word } from "./core.js";
+import { S, act, api, busy, clearFlash, el, fill, flash, go, guarded, setTitle, stopTimers, t, view, word } from "./core.js";
 import { showGame } from "./game.js";
 import { showLobby } from "./lobby.js";
 
@@ -42,6 +42,7 @@ function translateStatic() {
 export async function route() {
   S.page += 1;
   stopTimers();
+  setTitle();
   const [what, arg] = location.hash.replace(/^#\/?/, "").split("/");
   if (S.gameId !== null && !(what === "game" && Number(arg) === S.gameId)) {
     // the game page is left: its messages ("1 order refused: see why in the list") and
@@ -144,6 +145,7 @@ function showAccount() {
       flash(t("password_changed"));
     });
   }
+  setTitle(t("account"));
   fill(view(), el("section", { class: "card auth" },
     el("h1", {}, t("account"), el("span", { class: "muted" }, " · ", S.user.username)),
     el("label", {}, t("current_password"), current),

@@ -41,6 +41,25 @@ export function phaseName(code) {
   return past ? past.name : code;
 }
 
+// The game's phase as the page shows it ("Otoño de 1901"; "forming" before it starts).
+export function phaseShown(g) {
+  return g.status === "forming" ? t("forming") : g.names ? g.names.phase : (g.phase || t(g.status));
+}
+
+// My powers with orders due in ``game``: asked to act and not ready yet.
+export function ordersDue(game) {
+  return game.my_powers.filter((p) => game.orders && game.orders[p] && game.orders[p].to_act && !game.orders[p].ready);
+}
+
+// The tab's title: the page's ``name`` ("realpolitik" alone without one), after what waits
+// for me there, so that a tab in the background tells it: ``unread`` messages, "(3)", and
+// orders ``due``, "●". The pages call it where they are drawn, and the address changed
+// makes it plain at once (nothing of the page left is shown meanwhile).
+export function setTitle(name = null, unread = 0, due = false) {
+  document.title = [unread ? `(${unread})` : null, due ? "●" : null, name ? `${name} — realpolitik` : "realpolitik"]
+    .filter(Boolean).join(" ");
+}
+
 // A unit in words, capitalised ("El ejército de Bohemia"; the server names every unit on
 // the board), or "A BOH" itself when it is not named.
 export function unitName(unit) {

@@ -1,9 +1,9 @@
 // The game page: its header (phase, clock, power, draw votes), the players, and the
 // refresh loop that keeps the board, orders, press and history up to date.
-import { S, act, api, busy, clearFlash, el, fill, flash, guarded, powerName, t, view, word } from "./core.js";
+import { S, act, api, busy, clearFlash, el, fill, flash, guarded, phaseShown, powerName, t, view, word } from "./core.js";
 import { loadLegal, renderBoard } from "./board.js";
 import { renderOrders } from "./orders.js";
-import { loadMessages, resetPress } from "./press.js";
+import { loadMessages, resetPress, showTitle } from "./press.js";
 import { loadHistory, showResultsSince } from "./history.js";
 
 export async function showGame(gameId) {
@@ -188,9 +188,8 @@ export function tickClock() {
 function renderHead() {
   const g = S.game;
   const head = document.getElementById("game-head");
-  const phaseText = g.names ? g.names.phase : (g.phase || t(g.status));
   const sandbox = Boolean(g.settings && g.settings.sandbox);
-  const kids = [el("h2", {}, g.name), el("span", { id: "phase", class: "phase", "data-phase": g.phase || "" }, g.status === "forming" ? t("forming") : phaseText),
+  const kids = [el("h2", {}, g.name), el("span", { id: "phase", class: "phase", "data-phase": g.phase || "" }, phaseShown(g)),
     el("span", { id: "clock", class: "clock" }), sandbox ? el("span", { id: "sandbox-tag", class: "power-tag", title: t("sandbox_hint") }, t("sandbox")) : null];
   const out = g.my_powers.filter((p) => (g.conceded || []).includes(p));
   if (S.power) {  // all my powers; data-power: the one in focus (whose unit was selected last)
@@ -219,6 +218,7 @@ function renderHead() {
   }
   fill(head, ...kids);
   tickClock();
+  showTitle();
 }
 
 // Draw votes: who has voted (as the game's setting allows), and each of my powers' vote,

@@ -1,5 +1,5 @@
 // The lobby: my games, a new game, open games, games to watch.
-import { S, act, api, el, fill, go, guarded, t, view, word } from "./core.js";
+import { S, act, api, el, fill, go, guarded, ordersDue, setTitle, t, view, word } from "./core.js";
 import { unread as unreadOf } from "./press.js";
 
 // "1 player", "2 players": ``n`` with the word for one or for several.
@@ -80,7 +80,10 @@ export async function showLobby() {
     go("#/game/" + game.id);
   });
   const details = await Promise.all(lists.mine.map((g) => (g.status === "active" ? myGameDetails(g) : null)));
-  lists.mine.forEach((g, i) => { g.details = details[i]; });
+  lists.mine.forEach((g, i) => { g.details = details[i] && details[i].node; });
+  // the tab's title: the games awaiting my orders, and the messages I have not read
+  const due = details.filter((d) => d && d.due).length;
+  setTitle(due ? count(due, "title_game_due", "title_games_due") : null, details.reduce((n, d) => n + (d ? d.unread : 0), 0), due > 0);
   fill(view(),
     el("section", { class: "card" }, el("h2", {}, t("my_games")),
       lists.mine.length ? el("ul", { id: "my-games" }, lists.mine.map((g) => gameItem(g, open(g), leave(g))))
@@ -111,7 +114,8 @@ function watchList(games, n, item) {
   return button ? [list, button] : [list];
 }
 
-// For one of my games: my powers, whether orders are due, the deadline, unread messages.
+// For one of my games: its line's details (``node``: my powers, whether orders are due, the
+// deadline, unread messages), whether orders are due (``due``), the messages unread (``unread``).
 async function myGameDetails(g) {
   let state, fresh;
   try {
@@ -120,14 +124,15 @@ async function myGameDetails(g) {
   } catch (e) { return null; }
   const names = (state.names && state.names.powers) || {};
   const mine = state.my_powers;
-  const due = mine.filter((p) => state.orders[p] && state.orders[p].to_act && !state.orders[p].ready);
+  const due = ordersDue(state);
   const ready = mine.filter((p) => state.orders[p] && state.orders[p].to_act && state.orders[p].ready);
   const left = state.deadline_at ? Math.max(0, state.deadline_at - state.now) : null;
   const hours = left === null ? null : (left >= 3600 ? `${Math.floor(left / 3600)} h ${Math.floor((left % 3600) / 60)} min` : `${Math.floor(left / 60)} min`);
   const unread = unreadOf(g.id, mine, fresh).length;
-  return el("span", { class: "game-details" },
+  const node = el("span", { class: "game-details" },
     el("span", { class: "power-tag" }, mine.map((p) => names[p] || p).join(", ")),
     due.length ? el("span", { class: "due" }, t("orders_due")) : ready.length ? el("span", { class: "ok" }, `✓ ${t("ready")}`) : null,
     hours ? el("span", { class: "muted" }, `${t("deadline")} ${hours}`) : null,
     unread ? el("span", { class: "unread" }, t("unread", { n: unread })) : null);
+  return { node, due: due.length > 0, unread };
 }

@@ -1,7 +1,7 @@
 // Press as conversations: one thread per set of correspondents (everyone, one power, a
 // group), each with its unread count; the compose box writes to the open thread, or to
 // the powers ticked for a new one. Closed, and saying so, when press is.
-import { S, api, el, fill, guarded, inPlay, phaseName, powerName, t } from "./core.js";
+import { S, api, el, fill, guarded, inPlay, ordersDue, phaseName, phaseShown, powerName, setTitle, t } from "./core.js";
 
 export function resetPress() { S.lastMsg = 0; S.messages = []; S.thread = null; S.pressKey = null; }
 
@@ -52,6 +52,16 @@ export function unread(gameId, mine, messages) {
   return messages.filter((m) => !mine.includes(m.sender)
     && m.id > Number(localStorage.getItem(readKeyOf(gameId, threadOf(m, mine))) || 0));
 }
+
+// The game page's title: the game and its phase, after the messages I have not read and a
+// mark while orders are due for one of my powers (neither for a watcher).
+export function showTitle() {
+  const g = S.game;
+  if (!g || g.id !== S.gameId) return;  // (a game left meanwhile)
+  const waiting = g.my_powers.length ? unread(g.id, g.my_powers, S.messages).length : 0;
+  setTitle(`${g.name} · ${phaseShown(g)}`, waiting, ordersDue(g).length > 0);
+}
+
 const threadName = (id) => (id === "*" ? t("everyone") : id.split("+").map(powerName).join(", "));
 
 // ``whole``: the compose box too, even with the focus in it (else it is kept as it is,
@@ -69,7 +79,8 @@ function renderMessages(whole = false) {
   if (S.thread && !threads.has(S.thread)) threads.set(S.thread, []);
   const open = S.thread || "*";
   const shown = threads.get(open);
-  if (shown.length) localStorage.setItem(readKey(open), String(shown[shown.length - 1].id));
+  // (the open thread is read, but not in a tab in the background: its title counts it)
+  if (shown.length && !document.hidden) localStorage.setItem(readKey(open), String(shown[shown.length - 1].id));
   // the lobby asks only for press after the last message before the first unread one
   const left = unread(g.id, g.my_powers, S.messages);
   const seen = left.length ? Math.min(...left.map((m) => m.id)) - 1 : S.lastMsg;
@@ -88,6 +99,7 @@ function renderMessages(whole = false) {
     if (old) old.replaceWith(list);
     const oldTabs = document.getElementById("threads");
     if (oldTabs) oldTabs.replaceWith(tabs);
+    showTitle();
     return;
   }
   const kids = [el("h3", {}, t("messages")), tabs, list];
@@ -100,7 +112,13 @@ function renderMessages(whole = false) {
   }
   fill(panel, ...kids);
   if (list.scrollHeight) list.scrollTop = list.scrollHeight;
+  showTitle();
 }
+
+// The tab brought back to the front: what the open thread got meanwhile is read now.
+document.addEventListener("visibilitychange", () => {
+  if (!document.hidden && S.game && S.game.id === S.gameId && document.getElementById("threads")) renderMessages();
+});
 
 function compose(open) {
   const g = S.game;
