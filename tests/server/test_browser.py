@@ -262,6 +262,8 @@ def test_play_a_year_by_map_with_results_on_the_board(server: LiveServer, browse
     page.click("#step-prev")
     page.wait_for_function("document.getElementById('step-label').dataset.phase === 'S1901M'")
     assert page.locator("#play-from-here").count() == 0  # (a sandbox's only)
+    for panel in ("#messages-panel", "#seats-panel"):  # (a sandbox has neither)
+        assert page.locator(panel).is_visible(), panel
     page.click("#step-next")
     page.wait_for_function("document.getElementById('step-label').dataset.phase === ''")
     dupes = page.evaluate("(() => { const seen = {}; for (const e of document.querySelectorAll"
@@ -1599,7 +1601,11 @@ def test_a_sandbox_plays_every_power_and_goes_back_to_try_another_line(
     assert state["status"] == "active" and state["settings"]["sandbox"]
     assert len(state["my_powers"]) == 7 and page.locator("#sandbox-tag").is_visible()
     assert page.locator("#invite-link").count() == 0  # nobody to invite
+    # nobody to draw with or concede to: no draw votes, no Concede
+    assert page.locator("#draw-status, .draw-vote, #vote-draw, #concede").count() == 0
+    assert page.locator("#messages-panel").is_hidden() and page.locator("#seats-panel").is_hidden()
     assert page.locator("#orders-panel .power-orders").count() == 7
+    shot(page, "sandbox")
 
     def order(power: str, text: str) -> None:
         box = page.locator(f'#orders-panel .power-orders[data-power="{power}"]')

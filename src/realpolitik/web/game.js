@@ -189,6 +189,8 @@ function renderHead() {
   const g = S.game;
   const head = document.getElementById("game-head");
   const sandbox = Boolean(g.settings && g.settings.sandbox);
+  // a sandbox is played alone: no press, and nobody else at the table to list
+  for (const id of ["messages-panel", "seats-panel"]) document.getElementById(id).hidden = sandbox;
   const kids = [el("h2", {}, g.name), el("span", { id: "phase", class: "phase", "data-phase": g.phase || "" }, phaseShown(g)),
     el("span", { id: "clock", class: "clock" }), sandbox ? el("span", { id: "sandbox-tag", class: "power-tag", title: t("sandbox_hint") }, t("sandbox")) : null];
   const out = g.my_powers.filter((p) => (g.conceded || []).includes(p));
@@ -214,7 +216,7 @@ function renderHead() {
     kids.push(el("div", { id: "game-over", class: "over" }, `${t("game_over")} · ${t("winners")}${t("colon")}${winners}`));
   } else if (S.power && g.status === "active") {
     if (out.length) kids.push(el("p", { id: "conceded-note", class: "muted" }, t(playing(g).length ? "you_conceded_some" : "you_conceded", { powers: out.map(powerName).join(", ") })));
-    if (playing(g).length) kids.push(drawBox());
+    if (playing(g).length && !sandbox) kids.push(drawBox());  // (a sandbox: nobody to draw with)
   }
   fill(head, ...kids);
   tickClock();
