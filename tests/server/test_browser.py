@@ -2922,3 +2922,44 @@ def test_the_tab_s_title_tells_what_waits_for_me(server: LiveServer, browser: An
     shown = other.inner_text("#phase")
     assert shown.startswith("Otoño de 1901"), shown
     until_title(other, f"● Tab table · {shown} — realpolitik")
+
+
+def test_the_lobby_hears_of_my_games_while_it_stays_open(server: LiveServer, browser: Any) -> None:
+    """A lobby left open learns of my games (a game started, orders due, in its title too)
+    and of games opened to join, when the tab is looked at again (and every minute); the
+    new game being written in its form stays as it is."""
+    import httpx
+
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    link = host_a_table(page, server, "lola", "Lobby table")
+    gid = int(page.evaluate("location.hash.split('/')[2]"))
+    page.click("#home")
+    page.wait_for_selector("#my-games .game-item")
+    idle(page)
+    assert "orders due" not in page.inner_text("#my-games") and title(page) == "realpolitik"
+    page.fill("#new-name", "A draft of mine")
+    r = httpx.post(server.url + "/api/accounts", json={"username": "lars", "password": "pw-larsson"})
+    lars = {"Authorization": f"Bearer {r.json()['token']}"}
+    code = link.rsplit("/", 1)[1]
+    assert httpx.post(f"{server.url}/api/invitations/{code}", headers=lars).status_code == 200
+    started = page.evaluate(
+        """async (id) => (await fetch(`/api/games/${id}/start`, {method: "POST",
+            headers: {"X-Requested-With": "realpolitik"}})).status""",
+        gid,
+    )  # (from another tab of mine)
+    assert started == 200
+    made = httpx.post(
+        server.url + "/api/games", json={"name": "Lars's open table", "players": 3}, headers=lars
+    )
+    assert made.status_code == 201, made.text
+    assert "Lars's open table" not in page.inner_text("#open-games")  # nothing heard yet
+    page.evaluate(HIDE_TAB)
+    page.evaluate(SHOW_TAB)  # looked at again
+    until_title(page, "● 1 game awaiting orders — realpolitik")
+    page.wait_for_function(
+        "document.querySelector('#my-games').innerText.includes('orders due')", timeout=10_000
+    )
+    assert "Lars's open table" in page.inner_text("#open-games")
+    assert page.input_value("#new-name") == "A draft of mine"
+    page.click(f'#my-games .game-item[data-game="{gid}"] button')  # the lines still work
+    page.wait_for_selector("#compose")

@@ -4,7 +4,7 @@
 export const S = {
   user: null, lang: localStorage.getItem("rp_lang") || "en", i18n: {},
   gameId: null, game: null, power: null, legal: {}, legalBy: {}, ownerOf: {}, lastMsg: 0, messages: [],
-  poll: null, clock: null, events: null, offset: 0, pendingJoin: null, refused: [],
+  poll: null, clock: null, events: null, onVisible: null, offset: 0, pendingJoin: null, refused: [],
   page: 0,  // counts the pages shown (route, the lobby): a page fetched late is not drawn
 };
 
@@ -155,7 +155,7 @@ export async function busy(fn) {
 export const act = (fn) => busy(() => guarded(fn));
 
 export function stopTimers() {
-  clearInterval(S.poll); clearInterval(S.clock); S.poll = S.clock = null;
+  clearInterval(S.poll); clearInterval(S.clock); S.poll = S.clock = S.onVisible = null;
   if (S.events) { S.events.close(); S.events = null; }
 }
 

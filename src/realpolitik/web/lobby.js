@@ -79,23 +79,52 @@ export async function showLobby() {
     });
     go("#/game/" + game.id);
   });
-  const details = await Promise.all(lists.mine.map((g) => (g.status === "active" ? myGameDetails(g) : null)));
-  lists.mine.forEach((g, i) => { g.details = details[i] && details[i].node; });
-  // the tab's title: the games awaiting my orders, and the messages I have not read
-  const due = details.filter((d) => d && d.due).length;
-  setTitle(due ? count(due, "title_game_due", "title_games_due") : null, details.reduce((n, d) => n + (d ? d.unread : 0), 0), due > 0);
+  // my games and the games open to join, drawn again as news comes (the rest stays as it is)
+  const myGames = () => (lists.mine.length ? el("ul", { id: "my-games" }, lists.mine.map((g) => gameItem(g, open(g), leave(g))))
+    : el("p", { id: "my-games", class: "muted" }, t("no_games")));
+  const openGames = () => (lists.open.length ? el("ul", { id: "open-games" }, lists.open.map((g) => gameItem(g, join(g))))
+    : el("p", { id: "open-games", class: "muted" }, t("none_open")));
+  const title = await withDetails(lists.mine);
+  if (S.page !== page) return;
+  setTitle(...title);
   fill(view(),
-    el("section", { class: "card" }, el("h2", {}, t("my_games")),
-      lists.mine.length ? el("ul", { id: "my-games" }, lists.mine.map((g) => gameItem(g, open(g), leave(g))))
-        : el("p", { id: "my-games", class: "muted" }, t("no_games"))),
+    el("section", { class: "card" }, el("h2", {}, t("my_games")), myGames()),
     el("section", { class: "card" }, el("h2", {}, t("create_game")),
       el("div", { class: "form" }, field(t("name"), name), field(t("edition"), edition), field(t("players"), players), setupField,
         el("label", { class: "check", title: t("sandbox_hint") }, sandbox, t("sandbox_choice")), withOthers,
         el("button", { id: "create-game", onclick: create }, t("create"))), about),
-    el("section", { class: "card" }, el("h2", {}, t("open_games")),
-      lists.open.length ? el("ul", { id: "open-games" }, lists.open.map((g) => gameItem(g, join(g)))) : el("p", { id: "open-games", class: "muted" }, t("none_open"))),
+    el("section", { class: "card" }, el("h2", {}, t("open_games")), openGames()),
     el("section", { id: "watch-card", class: "card" }, el("h2", {}, t("watch_games")),
       lists.watch.length ? watchList(lists.watch, WATCH_STEP, (g) => gameItem(g, { label: t("watch"), fn: open(g).fn })) : el("p", { id: "watch-games", class: "muted" }, t("none_watch"))));
+  // news of my games while the lobby stays open, a tab in the background too (its title
+  // tells it), and at once when the tab is looked at again; not while an action is on its way
+  const news = async () => {
+    if (S.busy || S.page !== page) return;
+    const fresh = await api("GET", `/games?language=${S.lang}`).catch(() => null);  // (the next try will do)
+    if (!fresh || S.page !== page) return;
+    const title = await withDetails(fresh.mine);
+    if (S.busy || S.page !== page) return;
+    setTitle(...title);
+    lists.mine = fresh.mine; lists.open = fresh.open;
+    document.getElementById("my-games").replaceWith(myGames());
+    document.getElementById("open-games").replaceWith(openGames());
+  };
+  clearInterval(S.poll);
+  S.poll = setInterval(news, LOBBY_NEWS);
+  S.onVisible = news;
+}
+
+const LOBBY_NEWS = 60_000;  // ms between the lobby's looks at my games
+document.addEventListener("visibilitychange", () => { if (!document.hidden && S.onVisible) S.onVisible(); });
+
+// Each of my active games' details (``game.details``: see :func:`myGameDetails`); returns
+// the tab's title (:func:`setTitle`'s arguments): the games awaiting my orders, and the
+// messages I have not read.
+async function withDetails(mine) {
+  const details = await Promise.all(mine.map((g) => (g.status === "active" ? myGameDetails(g) : null)));
+  mine.forEach((g, i) => { g.details = details[i] && details[i].node; });
+  const due = details.filter((d) => d && d.due).length;
+  return [due ? count(due, "title_game_due", "title_games_due") : null, details.reduce((n, d) => n + (d ? d.unread : 0), 0), due > 0];
 }
 
 // The games to watch: the newest ``n`` (the server lists them newest first), and a button
