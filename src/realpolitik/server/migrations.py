@@ -88,6 +88,22 @@ def _message_numbers(conn: Connection) -> None:
         conn.execute(text("CREATE UNIQUE INDEX ix_messages_number ON messages (game_id, number)"))
 
 
+def _mail(conn: Connection) -> None:
+    """Version 7: an email address on accounts (confirmed by a link), its notices turned
+    on or off, the links, the outbox of mail to send, the notices given."""
+    have = {c["name"] for c in inspect(conn).get_columns("users")}
+    added = {
+        "email": "VARCHAR(254)",
+        "email_confirmed_at": "FLOAT",
+        "notify_phase": "BOOLEAN NOT NULL DEFAULT TRUE",
+        "notify_deadline": "BOOLEAN NOT NULL DEFAULT TRUE",
+    }
+    for name, kind in added.items():
+        if name not in have:
+            conn.execute(text(f"ALTER TABLE users ADD COLUMN {name} {kind}"))
+    t.metadata.create_all(conn, tables=[t.email_tokens, t.outbox, t.notices])
+
+
 Migration = tuple[int, str, Callable[[Connection], None]]
 MIGRATIONS: tuple[Migration, ...] = (
     (1, "initial schema", _initial),
@@ -96,6 +112,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     (4, "attempts in the database, idle sessions", _attempts_and_idle_sessions),
     (5, "games of bots alone marked", _bots_alone),
     (6, "messages numbered by the millisecond sent, in their game", _message_numbers),
+    (7, "email addresses, their notices and the outbox", _mail),
 )
 
 

@@ -33,6 +33,10 @@ ACCOUNT = "account"
 """Failed log-ins to one account, from every address."""
 ACCOUNT_ADDRESS = "account_address"
 """Log-ins to one account from one address since the last successful one there."""
+CONFIRM_USER = "confirm_user"
+"""Confirmation mails one user asked for (:mod:`.contact`)."""
+CONFIRM_EMAIL = "confirm_email"
+"""Confirmation mails sent to one email address, whoever asked."""
 
 
 def address_key(address: str) -> str:

@@ -12,7 +12,17 @@ from fastapi.routing import APIRoute
 
 from realpolitik.errors import VariantError
 from realpolitik.game.editions import EDITIONS, VARIANTS, edition
-from realpolitik.server import accounts, events, games, maps, play, press, ratelimit, sandbox
+from realpolitik.server import (
+    accounts,
+    contact,
+    events,
+    games,
+    maps,
+    play,
+    press,
+    ratelimit,
+    sandbox,
+)
 from realpolitik.server.accounts import User
 from realpolitik.server.backend import Backend
 from realpolitik.server.errors import BadRequest, Forbidden, Unauthorized
@@ -28,12 +38,16 @@ from realpolitik.server.gamesettings import (
 from realpolitik.server.guard import unique_keys
 from realpolitik.server.schemas import (
     AccountIn,
+    ConfirmIn,
     DrawIn,
+    EmailIn,
     GameIn,
     JoinIn,
     LanguageIn,
     LoginIn,
+    MeOut,
     MessageIn,
+    NoticesIn,
     OrdersIn,
     PasswordIn,
     PowerIn,
@@ -240,14 +254,46 @@ def change_password(
     return Response(status_code=204)
 
 
+def _me_out(b: Backend, user: User, found: contact.Contact) -> MeOut:
+    extra = found.to_json() | {"mail": b.settings.mail}
+    return MeOut.model_validate(_user_out(user).model_dump() | extra)
+
+
 @router.get("/me", tags=["accounts"])
-def me(me: Me) -> UserOut:
-    return _user_out(me)
+def me(b: B, me: Me) -> MeOut:
+    """The user, with their email address (only they see it) and their notices."""
+    return _me_out(b, me, contact.contact_of(b, me))
 
 
 @router.put("/me/language", tags=["accounts"])
 def set_language(body: LanguageIn, b: B, me: Me) -> UserOut:
     return _user_out(accounts.set_language(b, me, body.language))
+
+
+@router.put("/me/email", tags=["accounts"])
+def set_email(body: EmailIn, b: B, me: Me, request: Request) -> MeOut:
+    """Set the email address for notices (null or empty: none): a link to confirm it is
+    mailed to it, and nothing else is until it is followed. A bad address: 400 naming what
+    is wrong; more than ``confirmations_per_hour`` confirmation mails: 429; a server
+    without mail: 409 ``mail_off``."""
+    site = str(request.base_url).rstrip("/")
+    return _me_out(b, me, contact.set_email(b, me, body.email, site=site))
+
+
+@router.post("/email/confirm", tags=["accounts"])
+def confirm_email(body: ConfirmIn, b: B) -> dict[str, bool]:
+    """Follow the link of a confirmation mail (no log-in needed): its address is
+    confirmed. Unknown or used: 404 ``token_unknown``; expired: 400 ``token_expired``."""
+    contact.confirm(b, body.token)
+    return {"confirmed": True}
+
+
+@router.put("/me/notices", tags=["accounts"])
+def set_notices(body: NoticesIn, b: B, me: Me) -> MeOut:
+    """Turn the notices mailed to a confirmed address on or off: ``phase`` (a new phase
+    where you must act), ``deadline`` (a deadline near while your orders are not ready)."""
+    found = contact.set_notices(b, me, phase=body.phase, deadline=body.deadline)
+    return _me_out(b, me, found)
 
 
 # --- games -------------------------------------------------------------------------------

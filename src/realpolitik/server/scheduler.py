@@ -12,7 +12,11 @@ bots may think for seconds a phase, have a loop of their own: a person's deadlin
 for them, only for the phase of another person's game being processed.
 
 Every :data:`PURGE_SECONDS` the loop also deletes the sessions that have ended and the
-log-in attempts whose window has (:func:`.accounts.purge`)."""
+log-in attempts whose window has (:func:`.accounts.purge`).
+
+With mail on (:mod:`.mail`), a third loop sends the outbox every pass and looks for
+notices due (:func:`.notices.notify`) every :data:`NOTICE_SECONDS`: an SMTP server that
+answers slowly delays no phase."""
 
 from __future__ import annotations
 
@@ -20,6 +24,7 @@ import logging
 import threading
 import time
 
+from realpolitik.server import mail, notices
 from realpolitik.server.accounts import purge
 from realpolitik.server.backend import Backend
 from realpolitik.server.play import due_games, process_due
@@ -27,6 +32,7 @@ from realpolitik.server.play import due_games, process_due
 log = logging.getLogger(__name__)
 
 PURGE_SECONDS = 300.0
+NOTICE_SECONDS = 15.0
 
 
 def tick(b: Backend, *, alone: bool | None = None) -> int:
@@ -61,6 +67,9 @@ class Scheduler:
             threading.Thread(target=self._run, args=(False,), name="realpolitik-scheduler"),
             threading.Thread(target=self._run, args=(True,), name="realpolitik-bots"),
         ]
+        if self.backend.settings.mail:
+            mailer = threading.Thread(target=self._mail, name="realpolitik-mail")
+            self._threads.append(mailer)
         for thread in self._threads:
             thread.daemon = True
             thread.start()
@@ -80,6 +89,22 @@ class Scheduler:
                     purge(self.backend)
                 except Exception:
                     log.exception("purging ended sessions failed")
+            self._stop.wait(self.interval)
+
+    def _mail(self) -> None:
+        """The mail loop: notices due queued, the outbox sent."""
+        looked = -float("inf")
+        while not self._stop.is_set():
+            if time.monotonic() - looked >= NOTICE_SECONDS:
+                looked = time.monotonic()
+                try:
+                    notices.notify(self.backend)
+                except Exception:
+                    log.exception("looking for notices failed")
+            try:
+                mail.deliver(self.backend)
+            except Exception:
+                log.exception("sending mail failed")
             self._stop.wait(self.interval)
 
     def stop(self) -> None:

@@ -44,10 +44,46 @@ class LanguageIn(Strict):
     language: Literal["en", "es", "fr", "pt"]
 
 
+class EmailIn(Strict):
+    email: str | None = Field(
+        max_length=1000,
+        examples=["alice@example.org"],
+        description="null or empty: no address (checked: at most 254 characters, one @, "
+        "a dot in the domain)",
+    )
+
+
+class ConfirmIn(Strict):
+    token: str = Field(min_length=1, max_length=100)
+
+
+class NoticesIn(Strict):
+    """Turn a kind of notice on or off (null: as it is)."""
+
+    phase: bool | None = None
+    deadline: bool | None = None
+
+
 class UserOut(BaseModel):
     id: int
     username: str
     language: str
+
+
+class NoticesOut(BaseModel):
+    phase: bool
+    deadline: bool
+
+
+class MeOut(UserOut):
+    """The user, with what only they see: their address and their notices; ``mail``:
+    whether the server sends mail at all (else it offers no address)."""
+
+    mail: bool
+
+    email: str | None
+    email_confirmed: bool
+    notices: NoticesOut
 
 
 class SessionOut(BaseModel):

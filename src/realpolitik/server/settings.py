@@ -10,6 +10,8 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from realpolitik.server.smtp import SmtpServer
+
 DEFAULT_DATABASE_URL = "sqlite:///realpolitik.sqlite3"
 
 
@@ -67,6 +69,25 @@ class Settings:
     """A user's sessions at most: a log-in past it ends the least recently used one."""
     draw_votes_per_window: int = 20
     """Draw votes one power casts in one game per ``login_window_seconds``."""
+    smtp_url: str = ""
+    """Where mail is sent (:mod:`.mail`): ``smtp://user:pass@host:587`` (STARTTLS when
+    the server offers it), ``smtps://...`` (TLS), ``smtp://localhost:1025`` (plain).
+    Empty: no mail, and the page offers no email address."""
+    mail_from: str = ""
+    """The sender of the mail (both it and ``smtp_url`` set: mail is on)."""
+    public_url: str = ""
+    """The site's address as players reach it (``https://dip.example.org``), for the links
+    in mail; empty: a confirmation links to the address it was asked from, and a notice
+    names its game without a link."""
+    remind_seconds: float = 3600.0
+    """A reminder goes this long before a deadline to a player whose powers are not ready."""
+    confirmations_per_hour: int = 3
+    """Confirmation mails one user may ask for in an hour (and one address may be sent)."""
+
+    @property
+    def mail(self) -> bool:
+        """Whether mail is on (the host gave an SMTP server and a sender)."""
+        return bool(self.smtp_url and self.mail_from)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -146,6 +167,13 @@ class Settings:
             max_body_bytes=int(number("REALPOLITIK_MAX_BODY_BYTES", default.max_body_bytes)),
             bot_game_years=int(number("REALPOLITIK_BOT_GAME_YEARS", default.bot_game_years)),
             bot_strength=_strength(env.get("REALPOLITIK_BOT_STRENGTH")),
+            smtp_url=_smtp_url(env.get("REALPOLITIK_SMTP_URL", default.smtp_url)),
+            mail_from=env.get("REALPOLITIK_MAIL_FROM", default.mail_from),
+            public_url=env.get("REALPOLITIK_PUBLIC_URL", default.public_url).rstrip("/"),
+            remind_seconds=number("REALPOLITIK_REMIND_SECONDS", default.remind_seconds),
+            confirmations_per_hour=int(
+                number("REALPOLITIK_CONFIRMATIONS_PER_HOUR", default.confirmations_per_hour)
+            ),
         )
 
 
@@ -155,3 +183,10 @@ def _strength(raw: str | None) -> int | None:
     if not raw.isdigit():
         raise ValueError(f"REALPOLITIK_BOT_STRENGTH must be a whole number >= 0, not {raw!r}")
     return int(raw)
+
+
+def _smtp_url(raw: str) -> str:
+    """``raw`` if it is an SMTP server's address mail can be sent to (or empty)."""
+    if raw:
+        SmtpServer.parse(raw)
+    return raw

@@ -40,6 +40,12 @@ users = Table(
     Column("password_hash", String(300), nullable=False),
     Column("language", String(5), nullable=False, default="en"),
     Column("created_at", Float, nullable=False),
+    # an email address for notices (contact.py; migration 7): only a confirmed one gets
+    # any but its confirmation; each kind of notice may be turned off
+    Column("email", String(254), nullable=True),
+    Column("email_confirmed_at", Float, nullable=True),  # null: not confirmed
+    Column("notify_phase", Boolean, nullable=False, default=True),
+    Column("notify_deadline", Boolean, nullable=False, default=True),
 )
 
 sessions = Table(
@@ -141,4 +147,38 @@ phases = Table(
     Column("record", JSON, nullable=False),
     Column("created_at", Float, nullable=False),
     UniqueConstraint("game_id", "phase", name="uq_phases_game_phase"),
+)
+
+email_tokens = Table(  # the links that confirm an address: single use, expiring (migration 7)
+    "email_tokens",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),  # the SHA-256 of the token only
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
+    Column("email", String(254), nullable=False),
+    Column("expires_at", Float, nullable=False),
+)
+Index("ix_email_tokens_user", email_tokens.c.user_id)
+
+outbox = Table(  # mail waiting to be sent (mail.py; migration 7): a row goes once sent
+    "outbox",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("recipient", String(254), nullable=False),
+    Column("subject", String(300), nullable=False),
+    Column("body", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("attempts", Integer, nullable=False, default=0),
+    Column("next_at", Float, nullable=False),  # not tried again before
+    Column("claimed_until", Float, nullable=True),  # a process is sending it until then
+)
+Index("ix_outbox_next", outbox.c.next_at)
+
+notices = Table(  # the notices each user was given, once per game, phase and kind
+    "notices",
+    metadata,
+    Column("game_id", GameId, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("phase", String(10), primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    Column("kind", String(10), primary_key=True),  # notices.PHASE | notices.REMINDER
+    Column("created_at", Float, nullable=False),
 )

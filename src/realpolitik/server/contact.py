@@ -1,0 +1,183 @@
+"""A user's email address: set (checked), confirmed by a link mailed to it, and the
+notices it is sent (:mod:`.notices`), each of which the user may turn off.
+
+Nothing but the confirmation is sent to an address until its link is followed. The link
+holds a random token, stored only as its SHA-256 (as session tokens are), used once, and
+valid for :data:`CONFIRM_HOURS`; changing the address forgets its links and its
+confirmation. Confirmation mails are limited to ``confirmations_per_hour`` per user and
+per address (:mod:`.ratelimit`): the server is no tool to flood someone's mailbox. The
+address is shown to its owner only (``GET /api/me``), never in a game."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import delete, insert, select, update
+
+from realpolitik.server import mail, ratelimit
+from realpolitik.server import tables as t
+from realpolitik.server.accounts import User
+from realpolitik.server.backend import Backend
+from realpolitik.server.db import reading, transaction
+from realpolitik.server.errors import BadRequest, Conflict, NotFound, TooManyAttempts
+from realpolitik.server.security import new_token, token_hash
+
+MAX_EMAIL = 254
+CONFIRM_HOURS = 48
+HOUR = 3600.0
+
+
+@dataclass(frozen=True, slots=True)
+class Contact:
+    """What ``GET /api/me`` tells its owner of their address and notices."""
+
+    email: str | None
+    confirmed: bool
+    notify_phase: bool
+    notify_deadline: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "email": self.email,
+            "email_confirmed": self.confirmed,
+            "notices": {"phase": self.notify_phase, "deadline": self.notify_deadline},
+        }
+
+
+def _bad(message: str) -> BadRequest:
+    return BadRequest(message, code="email_rule", values={"problem": message})
+
+
+def check_email(email: str) -> str:
+    """``email`` if it can be an address (400 naming what is wrong otherwise)."""
+    if len(email) > MAX_EMAIL:
+        raise _bad(f"an email address is at most {MAX_EMAIL} characters, not {len(email)}")
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in email):
+        raise _bad("an email address may not hold control characters")
+    if any(c.isspace() for c in email):
+        raise _bad("an email address may not hold spaces")
+    if email.count("@") != 1:
+        raise _bad(f"an email address holds exactly one @, not {email.count('@')}")
+    local, domain = email.split("@")
+    if not local:
+        raise _bad("an email address needs a name before the @")
+    labels = domain.split(".")
+    if len(labels) < 2 or not all(labels):
+        raise _bad(f"the domain after the @ needs a dot between names (example.org): {domain!r}")
+    return email
+
+
+def contact_of(b: Backend, user: User) -> Contact:
+    u = t.users.c
+    with reading(b.db) as conn:
+        row = conn.execute(
+            select(u.email, u.email_confirmed_at, u.notify_phase, u.notify_deadline).where(
+                u.id == user.id
+            )
+        ).one()
+    confirmed = row.email_confirmed_at is not None
+    return Contact(row.email, confirmed, row.notify_phase, row.notify_deadline)
+
+
+def set_email(b: Backend, user: User, email: str | None, *, site: str) -> Contact:
+    """Set the user's address (``None`` or empty: none) and mail it a confirmation link
+    on ``site`` (the page's address; the host's ``public_url`` first). The address
+    already confirmed, given again: nothing changes. Mail off: 409."""
+    if not b.settings.mail:
+        raise Conflict("this server sends no mail", code="mail_off")
+    u = t.users.c
+    if not email:
+        with transaction(b.db) as conn:
+            conn.execute(delete(t.email_tokens).where(t.email_tokens.c.user_id == user.id))
+            conn.execute(
+                update(t.users).where(u.id == user.id).values(email=None, email_confirmed_at=None)
+            )
+        return contact_of(b, user)
+    check_email(email)
+    before = contact_of(b, user)
+    if before.email == email and before.confirmed:
+        return before
+    _count_confirmation(b, user, email)
+    token, now = new_token(), b.now()
+    site = (b.settings.public_url or site).rstrip("/")
+    link = f"{site}/#/confirm/{token}"
+    with transaction(b.db) as conn:
+        conn.execute(delete(t.email_tokens).where(t.email_tokens.c.user_id == user.id))
+        conn.execute(
+            update(t.users).where(u.id == user.id).values(email=email, email_confirmed_at=None)
+        )
+        conn.execute(
+            insert(t.email_tokens).values(
+                token_hash=token_hash(token),
+                user_id=user.id,
+                email=email,
+                expires_at=now + CONFIRM_HOURS * HOUR,
+            )
+        )
+        language = user.language
+        body = mail.text(
+            language, "confirm_body", username=user.username, hours=CONFIRM_HOURS, link=link
+        )
+        mail.queue(conn, now, email, mail.text(language, "confirm_subject"), body)
+    return contact_of(b, user)
+
+
+def _count_confirmation(b: Backend, user: User, email: str) -> None:
+    """A confirmation mail asked for: within ``confirmations_per_hour`` for the user and
+    for the address (429 otherwise; the counts are kept when it is refused)."""
+    limit, now = b.settings.confirmations_per_hour, b.now()
+    wait = 0
+    with transaction(b.db) as conn:
+        for kind, subject in (
+            (ratelimit.CONFIRM_USER, str(user.id)),
+            (ratelimit.CONFIRM_EMAIL, email.casefold()),
+        ):
+            counted = ratelimit.count(conn, kind, subject, window=HOUR, now=now)
+            wait = counted.retry_after(limit, now)
+            if wait:
+                break
+    if wait:
+        raise TooManyAttempts(wait)
+
+
+def confirm(b: Backend, token: str) -> int:
+    """Follow a confirmation link: its address is confirmed; return its user's id. The
+    token is used up; an unknown or used one: 404; an expired one: 400."""
+    e = t.email_tokens.c
+    now = b.now()
+    with transaction(b.db) as conn:
+        row = conn.execute(select(t.email_tokens).where(e.token_hash == token_hash(token))).first()
+        if row is None:
+            raise NotFound("this confirmation link is unknown or was used", code="token_unknown")
+        conn.execute(delete(t.email_tokens).where(e.token_hash == row.token_hash))
+        if row.expires_at <= now:
+            expired = True
+        else:
+            expired = False
+            u = t.users.c
+            conn.execute(
+                update(t.users)
+                .where(u.id == row.user_id, u.email == row.email)
+                .values(email_confirmed_at=now)
+            )
+    if expired:
+        raise BadRequest(
+            "this confirmation link has expired: set the address again for a new one",
+            code="token_expired",
+        )
+    return int(row.user_id)
+
+
+def set_notices(b: Backend, user: User, *, phase: bool | None, deadline: bool | None) -> Contact:
+    """Turn each kind of notice on or off (``None``: as it is)."""
+    values: dict[str, bool] = {}
+    if phase is not None:
+        values["notify_phase"] = phase
+    if deadline is not None:
+        values["notify_deadline"] = deadline
+    if values:
+        with transaction(b.db) as conn:
+            conn.execute(update(t.users).where(t.users.c.id == user.id).values(**values))
+    return contact_of(b, user)

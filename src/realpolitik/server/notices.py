@@ -1,0 +1,171 @@
+"""Notices mailed to players (to a confirmed address, each kind unless turned off):
+
+- :data:`PHASE`: a new phase has begun in a game where one of the user's powers must act
+  (the game, the phase in the user's language, the deadline, a link);
+- :data:`REMINDER`: the deadline is within ``remind_seconds`` and one of the user's
+  powers that must act is not ready (games with deadlines only).
+
+Bots get none, nor games of bots alone or sandboxes. The mail loop looks for notices due
+(:func:`notify`); each is given at most once per game, phase, user and kind: the row of
+``notices`` that records it is written in the transaction that queues the mail, and a
+second process finding the same notice meets the row's key and sends nothing. A phase
+that began before the address was confirmed has no new-phase notice."""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+from collections import defaultdict
+from typing import Any
+
+from sqlalchemy import insert, select
+from sqlalchemy.exc import IntegrityError
+
+from realpolitik.notation.formatter import power_name
+from realpolitik.server import engine, mail
+from realpolitik.server import tables as t
+from realpolitik.server.backend import Backend
+from realpolitik.server.db import reading, transaction
+from realpolitik.server.rows import ACTIVE
+
+log = logging.getLogger(__name__)
+
+PHASE, REMINDER = "phase", "reminder"
+
+
+def _candidates(b: Backend, kind: str, now: float) -> list[Any]:
+    """The seats of users who may be due a notice of ``kind`` in their game's phase."""
+    g, s, u, n = t.games.c, t.seats.c, t.users.c, t.notices.c
+    given = (
+        select(n.game_id)
+        .where(n.game_id == g.id, n.phase == g.phase, n.user_id == u.id, n.kind == kind)
+        .exists()
+    )
+    stmt = (
+        select(
+            g.id.label("game_id"),
+            g.name,
+            g.phase,
+            g.deadline_at,
+            u.id.label("user_id"),
+            u.username,
+            u.language,
+            u.email,
+            s.powers,
+        )
+        .select_from(t.games.join(t.seats, s.game_id == g.id).join(t.users, u.id == s.user_id))
+        .where(g.status == ACTIVE, ~g.alone, u.email_confirmed_at.is_not(None), ~given)
+    )
+    if kind == PHASE:
+        stmt = stmt.where(u.notify_phase, g.phase_started_at >= u.email_confirmed_at)
+    else:
+        soon = now + b.settings.remind_seconds
+        stmt = stmt.where(u.notify_deadline, g.deadline_at > now, g.deadline_at <= soon)
+    with reading(b.db) as conn:
+        return list(conn.execute(stmt.order_by(g.id, u.id)).all())
+
+
+def notify(b: Backend) -> int:
+    """Queue the notices due now; return how many mails were queued. Mail off: none."""
+    if not b.settings.mail:
+        return 0
+    queued = 0
+    for kind in (PHASE, REMINDER):
+        now = b.now()
+        by_game: dict[int, dict[int, list[Any]]] = defaultdict(lambda: defaultdict(list))
+        for row in _candidates(b, kind, now):
+            by_game[row.game_id][row.user_id].append(row)
+        for game_id, users in by_game.items():
+            try:
+                queued += _notify_game(b, kind, game_id, users, now)
+            except Exception:  # one game's trouble stops no other's notices
+                log.exception("notices of game %d failed", game_id)
+    return queued
+
+
+def _notify_game(
+    b: Backend, kind: str, game_id: int, users: dict[int, list[Any]], now: float
+) -> int:
+    g, o = t.games.c, t.orders.c
+    with reading(b.db) as conn:
+        row = conn.execute(
+            select(g.id, g.version, g.state, g.phase, g.settings).where(g.id == game_id)
+        ).one()
+        ready = {
+            r.power
+            for r in conn.execute(
+                select(o.power).where(o.game_id == game_id, o.phase == row.phase, o.ready)
+            )
+        }
+    game = engine.load(row.id, row.version, row.state)
+    to_act = set(engine.powers_to_act(game))
+    sandbox = bool(row.settings.get("sandbox", False))
+    queued = 0
+    for user_id, seats in users.items():
+        first = seats[0]
+        if first.phase != row.phase:
+            continue  # processed meanwhile: the next pass looks at the new phase
+        mine = sorted(p for seat in seats for p in seat.powers if p in to_act)
+        if kind == REMINDER:
+            mine = [p for p in mine if p not in ready]
+            if not mine and not sandbox:
+                continue  # ready for now: a reminder may still be due if that changes
+        message = None if sandbox or not mine else _compose(b, kind, game, first, mine, now)
+        queued += _give(b, kind, first, user_id, message, now)
+    return queued
+
+
+def _give(
+    b: Backend, kind: str, seat: Any, user_id: int, message: tuple[str, str] | None, now: float
+) -> int:
+    """Record the notice and queue its mail (``None``: nothing to send) in one transaction;
+    0 if it was given already (by another process meanwhile)."""
+    try:
+        with transaction(b.db) as conn:
+            conn.execute(
+                insert(t.notices).values(
+                    game_id=seat.game_id,
+                    phase=seat.phase,
+                    user_id=user_id,
+                    kind=kind,
+                    created_at=now,
+                )
+            )
+            if message is not None:
+                mail.queue(conn, now, seat.email, *message)
+    except IntegrityError:
+        return 0
+    return int(message is not None)
+
+
+def _compose(
+    b: Backend, kind: str, game: Any, seat: Any, powers: list[str], now: float
+) -> tuple[str, str]:
+    """The subject and body of a notice, in the user's language."""
+    language = seat.language
+    site = b.settings.public_url
+    deadline = seat.deadline_at
+    values = {
+        "username": seat.username,
+        "game": seat.name,
+        "phase": engine.phase_title(game, seat.phase, language),
+        "powers": ", ".join(power_name(p, language) for p in powers),
+        "deadline": _when(deadline) if deadline else mail.text(language, "no_deadline"),
+        "minutes": math.ceil((deadline - now) / 60) if deadline else 0,
+        "link": mail.text(language, "link", url=f"{site}/#/game/{seat.game_id}")
+        if site
+        else mail.text(language, "game_number", id=seat.game_id),
+    }
+    subject = mail.text(language, f"{kind}_subject", **values)
+    off = (
+        mail.text(language, "off", url=f"{site}/#/account")
+        if site
+        else mail.text(language, "off_no_link")
+    )
+    body = mail.text(language, f"{kind}_body", **values) + "\n\n-- \n" + off + "\n"
+    return subject, body
+
+
+def _when(moment: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(moment))

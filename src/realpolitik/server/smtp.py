@@ -1,0 +1,97 @@
+"""The SMTP server mail goes through, named by a URL (``REALPOLITIK_SMTP_URL``):
+
+- ``smtp://user:pass@host:587``: STARTTLS when the server offers it (a password is never
+  sent in the clear except to this machine);
+- ``smtps://user:pass@host:465``: TLS from the start;
+- ``smtp://localhost:1025``: plain, without logging in (a relay on the same machine).
+
+Sending uses the standard library's :mod:`smtplib`; it is done by the mail loop
+(:mod:`.mail`), never in a request."""
+
+from __future__ import annotations
+
+import smtplib
+import ssl
+from collections.abc import Iterable
+from dataclasses import dataclass
+from email.message import EmailMessage
+from urllib.parse import unquote, urlsplit
+
+DEFAULT_PORTS = {"smtp": 587, "smtps": 465}
+TIMEOUT = 30.0
+LOCAL = ("localhost", "127.0.0.1", "::1")
+
+
+@dataclass(frozen=True, slots=True)
+class SmtpServer:
+    scheme: str
+    host: str
+    port: int
+    username: str | None = None
+    password: str | None = None
+
+    @classmethod
+    def parse(cls, url: str) -> SmtpServer:
+        """The server of ``url`` (:class:`ValueError` naming what is wrong)."""
+        try:
+            parts = urlsplit(url)
+            port = parts.port
+        except ValueError as exc:
+            raise ValueError(f"REALPOLITIK_SMTP_URL is not a URL ({exc}): {url!r}") from None
+        if parts.scheme not in DEFAULT_PORTS:
+            raise ValueError(
+                f"REALPOLITIK_SMTP_URL must start with smtp:// or smtps://, not {url!r}"
+            )
+        if not parts.hostname:
+            raise ValueError(f"REALPOLITIK_SMTP_URL names no host: {url!r}")
+        return cls(
+            parts.scheme,
+            parts.hostname,
+            port or DEFAULT_PORTS[parts.scheme],
+            unquote(parts.username) if parts.username else None,
+            unquote(parts.password) if parts.password else None,
+        )
+
+    def send(self, messages: Iterable[EmailMessage]) -> list[Exception | None]:
+        """Send ``messages`` over one connection; for each, ``None`` (sent) or the error
+        it met. A connection that fails fails every message."""
+        todo = list(messages)
+        try:
+            client = self._connect()
+        except (OSError, smtplib.SMTPException) as exc:
+            return [exc] * len(todo)
+        results: list[Exception | None] = []
+        with client:
+            for message in todo:
+                try:
+                    client.send_message(message)
+                    results.append(None)
+                except (OSError, smtplib.SMTPException) as exc:
+                    results.append(exc)
+        return results
+
+    def _connect(self) -> smtplib.SMTP:
+        context = ssl.create_default_context()
+        client: smtplib.SMTP
+        if self.scheme == "smtps":
+            client = smtplib.SMTP_SSL(self.host, self.port, timeout=TIMEOUT, context=context)
+        else:
+            client = smtplib.SMTP(self.host, self.port, timeout=TIMEOUT)
+        try:
+            client.ehlo()
+            if self.scheme == "smtp" and client.has_extn("starttls"):
+                client.starttls(context=context)
+                client.ehlo()
+                secure = True
+            else:
+                secure = self.scheme == "smtps"
+            if self.username is not None:
+                if not secure and self.host not in LOCAL:
+                    raise smtplib.SMTPException(
+                        f"{self.host} offers no STARTTLS: the password is not sent in the clear"
+                    )
+                client.login(self.username, self.password or "")
+        except BaseException:
+            client.close()
+            raise
+        return client
