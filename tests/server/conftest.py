@@ -26,6 +26,7 @@ from realpolitik.server import engine  # noqa: E402
 from realpolitik.server.app import create_app  # noqa: E402
 from realpolitik.server.backend import Backend  # noqa: E402
 from realpolitik.server.settings import Settings  # noqa: E402
+from tests.server.fakesmtp import FakeSmtp  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 IN_CI = bool(os.environ.get("CI"))
@@ -106,6 +107,40 @@ def new_game(client: TestClient, owner: Player, **kw: Any) -> dict[str, Any]:
     assert r.status_code == 201, r.text
     result: dict[str, Any] = r.json()
     return result
+
+
+# --- mail ------------------------------------------------------------------------------------
+
+SITE = "https://dip.example.org"
+
+
+@pytest.fixture
+def smtp() -> Iterator[FakeSmtp]:
+    server = FakeSmtp()
+    yield server
+    server.close()
+
+
+@dataclass
+class Mailing:
+    """A server that sends mail (to ``smtp``), on SQLite or PostgreSQL."""
+
+    client: TestClient
+    backend: Backend
+    smtp: FakeSmtp
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def mailing(request: pytest.FixtureRequest, clock: FakeClock, smtp: FakeSmtp) -> Iterator[Mailing]:
+    url = request.getfixturevalue("sqlite_url" if request.param == "sqlite" else "pg_url")
+    settings = fast_settings(
+        url, smtp_url=smtp.url, mail_from="realpolitik@example.org", public_url=SITE
+    )
+    backend = Backend.open(settings, clock=clock)
+    with TestClient(create_app(settings, backend=backend)) as client:
+        yield Mailing(client, backend, smtp)
+    backend.close()
+    engine.clear_cache()
 
 
 # --- PostgreSQL -----------------------------------------------------------------------------

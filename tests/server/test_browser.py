@@ -2938,7 +2938,9 @@ def test_the_lobby_hears_of_my_games_while_it_stays_open(server: LiveServer, bro
     idle(page)
     assert "orders due" not in page.inner_text("#my-games") and title(page) == "realpolitik"
     page.fill("#new-name", "A draft of mine")
-    r = httpx.post(server.url + "/api/accounts", json={"username": "lars", "password": "pw-larsson"})
+    r = httpx.post(
+        server.url + "/api/accounts", json={"username": "lars", "password": "pw-larsson"}
+    )
     lars = {"Authorization": f"Bearer {r.json()['token']}"}
     code = link.rsplit("/", 1)[1]
     assert httpx.post(f"{server.url}/api/invitations/{code}", headers=lars).status_code == 200
