@@ -28,7 +28,7 @@ def _me(m: Mailing, who: Player) -> dict[str, object]:
 
 
 def _confirm(m: Mailing, token: str) -> int:
-    return m.client.post("/api/email/confirm", json={"token": token}).status_code
+    return int(m.client.post("/api/email/confirm", json={"token": token}).status_code)
 
 
 def _token(m: Mailing, address: str) -> str:

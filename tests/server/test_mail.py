@@ -1,0 +1,117 @@
+"""The outbox and its delivery (:mod:`realpolitik.server.mail`) through a real SMTP
+conversation: a failed send is tried again later, then dropped; a mail is sent once
+however many processes deliver; the host's settings name the server."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+
+import pytest
+from sqlalchemy import func, select
+
+from realpolitik.server import mail
+from realpolitik.server import tables as t
+from realpolitik.server.backend import Backend
+from realpolitik.server.db import transaction
+from realpolitik.server.settings import Settings
+from realpolitik.server.smtp import SmtpServer
+from tests.server.conftest import FakeClock, Mailing, free_port
+
+
+def _queue(b: Backend, n: int = 1) -> None:
+    with transaction(b.db) as conn:
+        for k in range(n):
+            mail.queue(conn, b.now(), f"p{k}@example.org", f"subject\r\nBcc: x@y.org {k}", "body")
+
+
+def _waiting(b: Backend) -> int:
+    with b.db.connect() as conn:
+        count: int = conn.execute(select(func.count()).select_from(t.outbox)).scalar_one()
+    return count
+
+
+def test_a_failed_send_is_tried_again_later(mailing: Mailing, clock: FakeClock) -> None:
+    b = mailing.backend
+    _queue(b)
+    mailing.smtp.failing = True
+    assert mail.deliver(b) == 0
+    assert _waiting(b) == 1
+    mailing.smtp.failing = False
+    assert mail.deliver(b) == 0  # not before its time
+    clock.advance(mail.RETRY_SECONDS)
+    assert mail.deliver(b) == 1
+    assert _waiting(b) == 0
+    [sent] = mailing.smtp.mailbox
+    assert sent["Subject"] == "subject Bcc: x@y.org 0"  # a line break cannot add a header
+    assert sent["Bcc"] is None and sent["Auto-Submitted"] == "auto-generated"
+    assert mail.deliver(b) == 0  # sent once
+
+
+def test_a_mail_never_sent_is_dropped_and_logged(
+    mailing: Mailing, clock: FakeClock, caplog: pytest.LogCaptureFixture
+) -> None:
+    b = mailing.backend
+    _queue(b)
+    mailing.smtp.failing = True
+    with caplog.at_level(logging.WARNING, logger="realpolitik.server.mail"):
+        for _ in range(mail.ATTEMPTS):
+            assert mail.deliver(b) == 0
+            clock.advance(mail.RETRY_SECONDS * 2**mail.ATTEMPTS)
+    assert _waiting(b) == 0
+    assert "dropped after 5 attempts" in caplog.text
+    assert mailing.smtp.mailbox == []
+
+
+def test_an_absent_server_fails_the_send_not_the_loop(mailing: Mailing, clock: FakeClock) -> None:
+    b = mailing.backend
+    nowhere = replace(b.settings, smtp_url=f"smtp://127.0.0.1:{free_port()}")
+    down = Backend(nowhere, b.db, b.passwords, clock)
+    _queue(down, 2)
+    assert mail.deliver(down) == 0
+    assert _waiting(b) == 2
+    clock.advance(mail.RETRY_SECONDS)
+    assert mail.deliver(b) == 2  # the right server, once it is due again
+    assert len(mailing.smtp.mailbox) == 2
+
+
+def test_a_mail_claimed_by_one_process_is_not_sent_by_another(
+    mailing: Mailing, clock: FakeClock
+) -> None:
+    b = mailing.backend
+    _queue(b, 3)
+    claimed = mail._claim(b, b.now())  # another process is sending these
+    assert len(claimed) == 3
+    assert mail.deliver(b) == 0
+    clock.advance(mail.CLAIM_SECONDS)  # it died meanwhile: they are sent after all
+    assert mail.deliver(b) == 3
+
+
+def test_the_smtp_server_is_named_by_a_url() -> None:
+    plain = SmtpServer.parse("smtp://localhost:1025")
+    assert (plain.scheme, plain.host, plain.port, plain.username) == (
+        "smtp",
+        "localhost",
+        1025,
+        None,
+    )
+    tls = SmtpServer.parse("smtps://me%40example.org:p%3Ass@mail.example.org")
+    assert (tls.port, tls.username, tls.password) == (465, "me@example.org", "p:ss")
+    assert SmtpServer.parse("smtp://u:p@mail.example.org").port == 587
+    for bad in ("http://mail.example.org", "smtp://", "mail.example.org:25", "smtp://h:99999"):
+        with pytest.raises(ValueError, match="REALPOLITIK_SMTP_URL"):
+            Settings.from_env({"REALPOLITIK_SMTP_URL": bad})
+
+
+def test_mail_is_on_with_a_server_and_a_sender() -> None:
+    assert not Settings.from_env({}).mail
+    assert not Settings.from_env({"REALPOLITIK_SMTP_URL": "smtp://localhost:1025"}).mail
+    on = Settings.from_env(
+        {
+            "REALPOLITIK_SMTP_URL": "smtp://localhost:1025",
+            "REALPOLITIK_MAIL_FROM": "dip@example.org",
+            "REALPOLITIK_PUBLIC_URL": "https://dip.example.org/",
+            "REALPOLITIK_REMIND_SECONDS": "1800",
+        }
+    )
+    assert on.mail and on.public_url == "https://dip.example.org" and on.remind_seconds == 1800

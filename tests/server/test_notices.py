@@ -1,0 +1,168 @@
+"""Notices mailed to players (:mod:`realpolitik.server.notices`): a new phase where they
+must act, a deadline near while their powers are not ready; once each per game, phase and
+user; only to a confirmed address, each kind unless turned off."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+
+from realpolitik.server import mail, notices
+from realpolitik.server import tables as t
+from tests.server.conftest import SITE, FakeClock, Mailing, Player, new_game, register
+
+
+def _confirmed(m: Mailing, name: str, language: str = "en") -> Player:
+    r = m.client.post(
+        "/api/accounts",
+        json={"username": name, "password": "correct horse", "language": language},
+    )
+    who = Player(name, r.json()["token"], r.json()["user"]["id"])
+    address = f"{name}@example.org"
+    m.client.put("/api/me/email", json={"email": address}, headers=who.headers)
+    mail.deliver(m.backend)
+    token = m.smtp.link(address).rsplit("/", 1)[1]
+    assert m.client.post("/api/email/confirm", json={"token": token}).status_code == 200
+    m.smtp.mailbox.clear()
+    return who
+
+
+def _game(m: Mailing, *players: Player, **kw: Any) -> dict[str, Any]:
+    """A game of ``players`` (the first creates it), bots in the other seats, started."""
+    game = new_game(m.client, players[0], bots="random", **kw)
+    for who in players[1:]:
+        r = m.client.post(f"/api/games/{game['id']}/join", json={}, headers=who.headers)
+        assert r.status_code == 200, r.text
+    r = m.client.post(f"/api/games/{game['id']}/start", headers=players[0].headers)
+    assert r.status_code == 200, r.text
+    started: dict[str, Any] = r.json()
+    return started
+
+
+def _view(m: Mailing, game: dict[str, Any], who: Player) -> dict[str, Any]:
+    view: dict[str, Any] = m.client.get(f"/api/games/{game['id']}", headers=who.headers).json()
+    return view
+
+
+def _ready(m: Mailing, game: dict[str, Any], who: Player) -> None:
+    for power in _view(m, game, who)["my_powers"]:
+        r = m.client.post(
+            f"/api/games/{game['id']}/ready", json={"power": power}, headers=who.headers
+        )
+        assert r.status_code == 200, r.text
+
+
+def _sent(m: Mailing) -> dict[str, list[Any]]:
+    """Notices queued now, and delivered: each recipient's mail."""
+    mail.deliver(m.backend)
+    out: dict[str, list[Any]] = {}
+    for message in m.smtp.mailbox:
+        out.setdefault(message["To"], []).append(message)
+    m.smtp.mailbox.clear()
+    return out
+
+
+def _deadline(m: Mailing, game: dict[str, Any]) -> float:
+    with m.backend.db.connect() as conn:
+        at = conn.execute(select(t.games.c.deadline_at).where(t.games.c.id == game["id"]))
+        value: float = at.scalar_one()
+    return value
+
+
+def test_a_new_phase_is_told_once(mailing: Mailing) -> None:
+    alice = _confirmed(mailing, "alice")
+    game = _game(mailing, alice, name="Friday game", deadlines="daily")
+    assert notices.notify(mailing.backend) == 1
+    [message] = _sent(mailing)["alice@example.org"]
+    assert message["Subject"] == "Friday game: Spring 1901 Movement has begun"
+    body = message.get_content()
+    power = _view(mailing, game, alice)["my_powers"][0]
+    assert power.capitalize() in body and "UTC" in body
+    assert f"{SITE}/#/game/{game['id']}" in body
+    assert f"To stop these notices, untick them in your account: {SITE}/#/account" in body
+    assert notices.notify(mailing.backend) == 0  # once per phase
+    assert _sent(mailing) == {}
+    _ready(mailing, game, alice)  # the bots are: the phase is processed
+    assert _view(mailing, game, alice)["phase"] != "S1901M"
+    assert notices.notify(mailing.backend) == 1
+    [message] = _sent(mailing)["alice@example.org"]
+    assert "has begun" in message["Subject"] and "Spring 1901 Movement" not in message["Subject"]
+
+
+def test_nothing_is_sent_to_an_address_not_confirmed(mailing: Mailing) -> None:
+    alice = register(mailing.client, "alice")
+    mailing.client.put("/api/me/email", json={"email": "alice@example.org"}, headers=alice.headers)
+    _game(mailing, alice, deadlines="daily")
+    assert notices.notify(mailing.backend) == 0
+    [confirmation] = _sent(mailing)["alice@example.org"]  # only the confirmation
+    assert "confirm" in confirmation["Subject"]
+
+
+def test_a_phase_begun_before_the_confirmation_is_not_told(
+    mailing: Mailing, clock: FakeClock
+) -> None:
+    alice = register(mailing.client, "alice")
+    _game(mailing, alice, deadlines="daily")
+    clock.advance(60)
+    mailing.client.put("/api/me/email", json={"email": "alice@example.org"}, headers=alice.headers)
+    mail.deliver(mailing.backend)
+    token = mailing.smtp.link("alice@example.org").rsplit("/", 1)[1]
+    mailing.client.post("/api/email/confirm", json={"token": token})
+    assert notices.notify(mailing.backend) == 0
+
+
+def test_the_notices_may_be_turned_off(mailing: Mailing, clock: FakeClock) -> None:
+    alice = _confirmed(mailing, "alice")
+    r = mailing.client.put("/api/me/notices", json={"phase": False}, headers=alice.headers)
+    assert r.json()["notices"] == {"phase": False, "deadline": True}
+    game = _game(mailing, alice, deadlines="daily")
+    assert notices.notify(mailing.backend) == 0
+    r = mailing.client.put("/api/me/notices", json={"deadline": False}, headers=alice.headers)
+    assert r.json()["notices"] == {"phase": False, "deadline": False}
+    clock.advance(_deadline(mailing, game) - clock.now - 60)
+    assert notices.notify(mailing.backend) == 0
+    mailing.client.put("/api/me/notices", json={"deadline": True}, headers=alice.headers)
+    assert notices.notify(mailing.backend) == 1
+    assert "orders due" in _sent(mailing)["alice@example.org"][0]["Subject"]
+
+
+def test_a_reminder_goes_once_to_the_players_not_ready(mailing: Mailing, clock: FakeClock) -> None:
+    alice, bob = _confirmed(mailing, "alice"), _confirmed(mailing, "bob", "es")
+    game = _game(mailing, alice, bob, name="Daily", deadlines="daily")
+    assert notices.notify(mailing.backend) == 2  # the new phase, to both
+    spanish = _sent(mailing)["bob@example.org"][0]
+    assert spanish["Subject"] == "Daily: ha empezado Primavera de 1901"
+    assert "desmárcalos en tu cuenta" in spanish.get_content()
+    _ready(mailing, game, bob)
+    deadline = _deadline(mailing, game)
+    clock.advance(deadline - clock.now - mailing.backend.settings.remind_seconds - 60)
+    assert notices.notify(mailing.backend) == 0  # not yet within the hour
+    clock.advance(120)
+    assert notices.notify(mailing.backend) == 1
+    sent = _sent(mailing)
+    assert list(sent) == ["alice@example.org"]  # bob is ready
+    [reminder] = sent["alice@example.org"]
+    assert reminder["Subject"] == "Daily: orders due in 59 min"
+    power = _view(mailing, game, alice)["my_powers"][0]
+    assert f"Not ready yet: {power.capitalize()}" in reminder.get_content()
+    assert notices.notify(mailing.backend) == 0  # once
+
+
+def test_no_reminder_in_a_game_without_deadlines(mailing: Mailing, clock: FakeClock) -> None:
+    alice = _confirmed(mailing, "alice")
+    _game(mailing, alice, deadlines="none")
+    assert notices.notify(mailing.backend) == 1  # the new phase (no deadline: said so)
+    assert "none" in _sent(mailing)["alice@example.org"][0].get_content()
+    clock.advance(30 * 86400)
+    assert notices.notify(mailing.backend) == 0
+
+
+def test_a_sandbox_is_told_nothing(mailing: Mailing) -> None:
+    alice = _confirmed(mailing, "alice")
+    r = mailing.client.post(
+        "/api/games", json={"name": "what if", "sandbox": True}, headers=alice.headers
+    )
+    assert r.status_code == 201, r.text
+    assert notices.notify(mailing.backend) == 0
+    assert _sent(mailing) == {}
