@@ -1633,6 +1633,8 @@ def test_a_sandbox_plays_every_power_and_goes_back_to_try_another_line(
     page.click("#step-prev")
     page.wait_for_function("document.getElementById('step-label').dataset.phase === 'F1901M'")
     idle(page)
+    summary = page.inner_text("#summary")  # what France did; the powers left alone are no news
+    assert "A BUR - BEL" in summary and "no orders were given" not in summary, summary
     shot(page, "12-sandbox-history")
     page.click("#play-from-here")
     page.wait_for_function("document.getElementById('phase').dataset.phase === 'F1901M'")
@@ -2938,7 +2940,9 @@ def test_the_lobby_hears_of_my_games_while_it_stays_open(server: LiveServer, bro
     idle(page)
     assert "orders due" not in page.inner_text("#my-games") and title(page) == "realpolitik"
     page.fill("#new-name", "A draft of mine")
-    r = httpx.post(server.url + "/api/accounts", json={"username": "lars", "password": "pw-larsson"})
+    r = httpx.post(
+        server.url + "/api/accounts", json={"username": "lars", "password": "pw-larsson"}
+    )
     lars = {"Authorization": f"Bearer {r.json()['token']}"}
     code = link.rsplit("/", 1)[1]
     assert httpx.post(f"{server.url}/api/invitations/{code}", headers=lars).status_code == 200
