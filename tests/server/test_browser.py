@@ -1633,6 +1633,8 @@ def test_a_sandbox_plays_every_power_and_goes_back_to_try_another_line(
     page.click("#step-prev")
     page.wait_for_function("document.getElementById('step-label').dataset.phase === 'F1901M'")
     idle(page)
+    summary = page.inner_text("#summary")  # what France did; the powers left alone are no news
+    assert "A BUR - BEL" in summary and "no orders were given" not in summary, summary
     shot(page, "12-sandbox-history")
     page.click("#play-from-here")
     page.wait_for_function("document.getElementById('phase').dataset.phase === 'F1901M'")

@@ -155,8 +155,10 @@ export function summaryLines(record, after, phase) {
   const powers = g.my_powers.length ? g.my_powers : Object.keys(record.orders);
   const lines = [];
   for (const p of powers) {
-    // (units hold in a movement phase; retreats and removals not ordered are told each)
-    const idle = g.my_powers.length > 0 && phase.endsWith("M") && (record.orders[p] || []).length > 0 && record.orders[p].every((e) => e.implied);
+    // (units hold in a movement phase; retreats and removals not ordered are told each; in
+    // a sandbox, where one person plays every power, a power left alone is no news)
+    const sandbox = Boolean(g.settings && g.settings.sandbox);
+    const idle = g.my_powers.length > 0 && !sandbox && phase.endsWith("M") && (record.orders[p] || []).length > 0 && record.orders[p].every((e) => e.implied);
     if (idle) lines.push([p, "bad", t("sum_no_orders")]);
     // (a retreat's disband with nowhere to go is told as the movement told it)
     const stuck = ((record.position && record.position.dislodged) || {})[p] || [];
