@@ -23,6 +23,7 @@ from realpolitik.game import Game
 from realpolitik.game.records import Event, EventKind
 from tests.gamekit import at
 from tests.server.conftest import IN_CI, LiveServer, start_server
+from tests.server.fakesmtp import FakeSmtp
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = [
@@ -2967,3 +2968,81 @@ def test_the_lobby_hears_of_my_games_while_it_stays_open(server: LiveServer, bro
     assert page.input_value("#new-name") == "A draft of mine"
     page.click(f'#my-games .game-item[data-game="{gid}"] button')  # the lines still work
     page.wait_for_selector("#compose")
+
+
+@pytest.fixture(scope="module")
+def mail_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveServer, FakeSmtp]]:
+    """A server that mails (to a fake SMTP server in this process); its links lead to the
+    address the page was asked from (no ``REALPOLITIK_PUBLIC_URL``)."""
+    smtp = FakeSmtp()
+    folder = tmp_path_factory.mktemp("mail")
+    mail = {"REALPOLITIK_SMTP_URL": smtp.url, "REALPOLITIK_MAIL_FROM": "dip@example.org"}
+    live = start_server(
+        f"sqlite:///{folder / 'game.sqlite3'}", folder / "server.log", extra_env=mail
+    )
+    yield live, smtp
+    live.stop()
+    smtp.close()
+
+
+def test_an_email_address_set_in_the_account_is_confirmed_by_its_link(
+    mail_server: tuple[LiveServer, FakeSmtp], server: LiveServer, browser: Any
+) -> None:
+    """The account takes an email address (a bad one is refused, saying why); the mail
+    loop sends the link; following it confirms the address, which the account then says;
+    a notice turned off stays off. A server without mail offers no address."""
+    live, smtp = mail_server
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if unexpected(m) else None)
+    sign_up(page, live, "emmy")
+    page.click("#whoami")
+    page.wait_for_selector("#account-email")
+    idle(page)
+    assert page.inner_text("#email-status") == "No address: no mail is sent to you."
+    page.fill("#account-email", "emmy@localhost")
+    with page.expect_response("**/api/me/email") as refused:
+        page.click("#save-email")
+    assert refused.value.status == 400
+    idle(page)
+    assert page.inner_text("#flash.error").startswith("Not an email address (the domain")
+    errors = [e for e in errors if "400" not in e]  # the refusal asked for
+    page.fill("#account-email", "emmy@example.org")
+    page.click("#save-email")
+    page.wait_for_function(
+        "document.getElementById('email-status').innerText.startsWith('Not confirmed')"
+    )
+    idle(page)
+    assert "emmy@example.org" in page.inner_text("#email-status")
+    deadline = time.monotonic() + 30
+    while not smtp.messages_to("emmy@example.org") and time.monotonic() < deadline:
+        time.sleep(0.2)  # the server's mail loop sends it
+    link = smtp.link("emmy@example.org")
+    assert link.startswith(live.url + "/#/confirm/")
+    page.goto(link)
+    page.wait_for_function(
+        "(document.getElementById('email-status') || {}).innerText"
+        " === 'Confirmed: notices are sent to this address.'"
+    )
+    idle(page)
+    assert page.evaluate("location.hash") == "#/account"
+    assert page.input_value("#account-email") == "emmy@example.org"
+    with page.expect_response("**/api/me/notices"):
+        page.uncheck("#notice-deadline")
+    idle(page)
+    page.reload()
+    page.wait_for_selector("#notice-deadline")
+    idle(page)
+    assert not page.is_checked("#notice-deadline") and page.is_checked("#notice-phase")
+    page.goto(link)  # used: the page says so
+    page.wait_for_selector("#flash.error")
+    assert "unknown or was used" in page.inner_text("#flash")
+    errors = [e for e in errors if "404" not in e]
+    assert errors == []
+    plain = browser.new_page(viewport={"width": 1400, "height": 1000})
+    sign_up(plain, server, "nomail")
+    plain.click("#whoami")
+    plain.wait_for_selector("#change-password")
+    idle(plain)
+    assert plain.locator("#account-email").count() == 0

@@ -53,6 +53,7 @@ export async function route() {
   if (what === "join" && arg) {
     sessionStorage.setItem("rp_join", arg);
   }
+  if (what === "confirm" && arg) { await confirmEmail(arg); return; }
   const code = sessionStorage.getItem("rp_join");
   if (!S.user) { await showAuth(code); return; }
   if (code) {
@@ -61,7 +62,7 @@ export async function route() {
     return;
   }
   if (what === "game" && arg) { await showGame(Number(arg)); return; }
-  if (what === "account") { showAccount(); return; }
+  if (what === "account") { await showAccount(); return; }
   await showLobby();
 }
 
@@ -128,8 +129,52 @@ async function logOut(everywhere) {
   S.user = null; go("#");
 }
 
-// The account (the username in the header): change the password, log out everywhere.
-function showAccount() {
+// The link of a confirmation mail (logged in or not): the address is confirmed, then the
+// account is shown (the lobby or the log-in, without a session).
+async function confirmEmail(token) {
+  const done = await guarded(() => api("POST", "/email/confirm", { token }));
+  if (done) flash(t("email_confirmed_now"));
+  go(S.user ? "#/account" : "#");
+}
+
+// The email address for notices (only if the server sends mail): set it, see whether it
+// is confirmed, turn each kind of notice on or off.
+function emailPart(me) {
+  const input = el("input", { id: "account-email", type: "email", autocomplete: "email", maxlength: 254, value: me.email || "" });
+  const before = document.getElementById("account-email");
+  if (before) input.value = before.value;  // shown again (the language switched)
+  const status = !me.email ? t("email_none") : me.email_confirmed ? t("email_confirmed") : t("email_unconfirmed", { email: me.email });
+  async function save() {
+    await act(async () => {
+      const now = await api("PUT", "/me/email", { email: input.value.trim() || null });
+      await showAccount();
+      flash(now.email && !now.email_confirmed ? t("email_sent", { email: now.email }) : t("email_saved"));
+    });
+  }
+  const notice = (kind) => {
+    const box = el("input", { id: "notice-" + kind, type: "checkbox", checked: me.notices[kind] });
+    box.onchange = () => act(async () => {
+      await api("PUT", "/me/notices", { [kind]: box.checked });
+      flash(t("notices_saved"));
+    });
+    return el("label", { class: "check" }, box, t("notice_" + kind));
+  };
+  return [
+    el("hr"),
+    el("label", {}, t("email"), input),
+    el("div", { id: "email-status", class: "muted small" }, status),
+    el("div", { class: "row" }, el("button", { id: "save-email", onclick: save }, t("save_email"))),
+    el("div", {}, notice("phase"), notice("deadline")),
+    el("div", { class: "muted small" }, t("notices_hint")),
+  ];
+}
+
+// The account (the username in the header): change the password, the email address and
+// its notices, log out everywhere.
+async function showAccount() {
+  const page = S.page;
+  const me = await guarded(() => api("GET", "/me"));
+  if (page !== S.page) return;  // another page was asked for meanwhile
   const field = (id, autocomplete) => el("input", { id, type: "password", autocomplete, required: true, minlength: 8 });
   const current = field("account-current", "current-password"), fresh = field("account-new", "new-password");
   // shown again (the language switched): what was typed stays
@@ -152,6 +197,7 @@ function showAccount() {
     el("label", {}, t("new_password"), fresh),
     el("div", { class: "muted small" }, t("password_rule")),
     el("div", { class: "row" }, el("button", { id: "change-password", onclick: change }, t("change_password"))),
+    me && me.mail ? emailPart(me) : null,
     el("hr"),
     el("div", { class: "muted small" }, t("logout_everywhere_hint")),
     el("div", { class: "row" },
