@@ -6,11 +6,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select
+from fastapi.testclient import TestClient
+from sqlalchemy import inspect, select, text
 
-from realpolitik.server import mail, notices
+from realpolitik.server import engine, mail, notices
 from realpolitik.server import tables as t
-from tests.server.conftest import SITE, FakeClock, Mailing, Player, new_game, register
+from realpolitik.server.app import create_app
+from realpolitik.server.backend import Backend
+from tests.server.conftest import (
+    SITE,
+    FakeClock,
+    Mailing,
+    Player,
+    fast_settings,
+    new_game,
+    register,
+)
 
 
 def _confirmed(m: Mailing, name: str, language: str = "en") -> Player:
@@ -158,6 +169,14 @@ def test_no_reminder_in_a_game_without_deadlines(mailing: Mailing, clock: FakeCl
     assert notices.notify(mailing.backend) == 0
 
 
+def test_no_reminder_in_a_phase_shorter_than_its_window(mailing: Mailing, clock: FakeClock) -> None:
+    alice = _confirmed(mailing, "alice")
+    game = _game(mailing, alice, deadlines="rulebook")  # 30 minutes: the notice is enough
+    assert notices.notify(mailing.backend) == 1
+    clock.advance(_deadline(mailing, game) - clock.now - 60)
+    assert notices.notify(mailing.backend) == 0
+
+
 def test_a_sandbox_is_told_nothing(mailing: Mailing) -> None:
     alice = _confirmed(mailing, "alice")
     r = mailing.client.post(
@@ -166,3 +185,31 @@ def test_a_sandbox_is_told_nothing(mailing: Mailing) -> None:
     assert r.status_code == 201, r.text
     assert notices.notify(mailing.backend) == 0
     assert _sent(mailing) == {}
+
+
+def test_accounts_from_before_mail_get_no_address_and_notices_on(
+    sqlite_url: str, clock: FakeClock
+) -> None:
+    """A database of schema version 6 migrates: its users have no address, their notices
+    are on (once they confirm one), and mail can be queued."""
+    b = Backend.open(fast_settings(sqlite_url), clock=clock)
+    with TestClient(create_app(b.settings, backend=b)) as c:
+        register(c, "alice")
+    with b.db.begin() as conn:  # back to version 6
+        for table in ("notices", "outbox", "email_tokens"):
+            conn.execute(text(f"DROP TABLE {table}"))
+        for column in ("email", "email_confirmed_at", "notify_phase", "notify_deadline"):
+            conn.execute(text(f"ALTER TABLE users DROP COLUMN {column}"))
+        conn.execute(t.schema_version.delete().where(t.schema_version.c.version >= 7))
+    b.close()
+    engine.clear_cache()
+    b = Backend.open(fast_settings(sqlite_url), clock=clock)
+    try:
+        with b.db.connect() as conn:
+            row = conn.execute(select(t.users)).one()
+            assert {"notices", "outbox", "email_tokens"} <= set(inspect(conn).get_table_names())
+        assert (row.email, row.email_confirmed_at) == (None, None)
+        assert row.notify_phase is True and row.notify_deadline is True
+    finally:
+        b.close()
+        engine.clear_cache()

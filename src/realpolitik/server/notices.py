@@ -3,7 +3,8 @@
 - :data:`PHASE`: a new phase has begun in a game where one of the user's powers must act
   (the game, the phase in the user's language, the deadline, a link);
 - :data:`REMINDER`: the deadline is within ``remind_seconds`` and one of the user's
-  powers that must act is not ready (games with deadlines only).
+  powers that must act is not ready (games with deadlines only; not in a phase shorter
+  than that, whose new-phase notice came within it).
 
 Bots get none, nor games of bots alone or sandboxes. The mail loop looks for notices due
 (:func:`notify`); each is given at most once per game, phase, user and kind: the row of
@@ -60,8 +61,13 @@ def _candidates(b: Backend, kind: str, now: float) -> list[Any]:
     if kind == PHASE:
         stmt = stmt.where(u.notify_phase, g.phase_started_at >= u.email_confirmed_at)
     else:
-        soon = now + b.settings.remind_seconds
-        stmt = stmt.where(u.notify_deadline, g.deadline_at > now, g.deadline_at <= soon)
+        before = b.settings.remind_seconds
+        stmt = stmt.where(
+            u.notify_deadline,
+            g.deadline_at > now,
+            g.deadline_at <= now + before,
+            g.phase_started_at < g.deadline_at - before,  # a short phase: its notice is enough
+        )
     with reading(b.db) as conn:
         return list(conn.execute(stmt.order_by(g.id, u.id)).all())
 
