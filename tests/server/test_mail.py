@@ -5,6 +5,7 @@ however many processes deliver; the host's settings name the server."""
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import replace
 
 import pytest
@@ -14,9 +15,10 @@ from realpolitik.server import mail
 from realpolitik.server import tables as t
 from realpolitik.server.backend import Backend
 from realpolitik.server.db import transaction
+from realpolitik.server.scheduler import Scheduler
 from realpolitik.server.settings import Settings
 from realpolitik.server.smtp import SmtpServer
-from tests.server.conftest import FakeClock, Mailing, free_port
+from tests.server.conftest import FakeClock, Mailing, free_port, new_game, register
 
 
 def _queue(b: Backend, n: int = 1) -> None:
@@ -85,6 +87,41 @@ def test_a_mail_claimed_by_one_process_is_not_sent_by_another(
     assert mail.deliver(b) == 0
     clock.advance(mail.CLAIM_SECONDS)  # it died meanwhile: they are sent after all
     assert mail.deliver(b) == 3
+
+
+def test_mail_failing_stops_no_phase(mailing: Mailing, clock: FakeClock) -> None:
+    """The scheduler's mail loop meets a failing SMTP server while its other loop
+    processes a game past its deadline: the phase is processed, the notice waits."""
+    b, c = mailing.backend, mailing.client
+    alice = register(c, "alice")
+    c.put("/api/me/email", json={"email": "alice@example.org"}, headers=alice.headers)
+    assert mail.deliver(b) == 1
+    token = mailing.smtp.link("alice@example.org").rsplit("/", 1)[1]
+    assert c.post("/api/email/confirm", json={"token": token}).status_code == 200
+    mailing.smtp.failing = True
+    game = new_game(c, alice, bots="random", deadlines="daily", start=True)
+    scheduler = Scheduler(b, 0.05)
+    scheduler.start()
+    try:
+        deadline = time.monotonic() + 30
+        while _tries(b) == 0 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _tries(b) >= 1  # the new phase's notice, not sent
+        clock.advance(2 * 86400)
+        while time.monotonic() < deadline:
+            if c.get(f"/api/games/{game['id']}").json()["phase"] != "S1901M":
+                break
+            time.sleep(0.05)
+        assert c.get(f"/api/games/{game['id']}").json()["phase"] != "S1901M"
+    finally:
+        scheduler.stop()
+
+
+def _tries(b: Backend) -> int:
+    with b.db.connect() as conn:
+        return int(
+            conn.execute(select(func.coalesce(func.max(t.outbox.c.attempts), 0))).scalar_one()
+        )
 
 
 def test_the_smtp_server_is_named_by_a_url() -> None:

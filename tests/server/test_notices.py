@@ -169,6 +169,20 @@ def test_no_reminder_in_a_game_without_deadlines(mailing: Mailing, clock: FakeCl
     assert notices.notify(mailing.backend) == 0
 
 
+def test_a_notice_found_by_two_processes_is_sent_once(mailing: Mailing) -> None:
+    """One process finds the notice due, another gives it meanwhile: the first, going on
+    with what it found, meets the record and sends nothing."""
+    alice = _confirmed(mailing, "alice")
+    game = _game(mailing, alice, deadlines="daily")
+    b = mailing.backend
+    found = notices._candidates(b, notices.PHASE, b.now())
+    assert [r.game_id for r in found] == [game["id"]]
+    assert notices.notify(b) == 1  # the other process
+    users = {found[0].user_id: found}
+    assert notices._notify_game(b, notices.PHASE, game["id"], users, b.now()) == 0
+    assert len(_sent(mailing)["alice@example.org"]) == 1
+
+
 def test_no_reminder_in_a_phase_shorter_than_its_window(mailing: Mailing, clock: FakeClock) -> None:
     alice = _confirmed(mailing, "alice")
     game = _game(mailing, alice, deadlines="rulebook")  # 30 minutes: the notice is enough
