@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from realpolitik.server import mail
+from realpolitik.server import contact, mail
 from realpolitik.server.contact import check_email
 from realpolitik.server.errors import BadRequest
 from tests.server.conftest import SITE, FakeClock, Mailing, Player, new_game, register
@@ -129,6 +129,11 @@ def test_an_expired_link_confirms_nothing(mailing: Mailing, clock: FakeClock) ->
     assert r.status_code == 400 and r.json()["code"] == "token_expired"
     assert _confirm(mailing, token) == 404  # gone
     assert _me(mailing, alice)["email_confirmed"] is False
+    _set(mailing, alice, "alice@work.example.org")
+    assert contact.purge(mailing.backend) == 0
+    clock.advance(2 * 48 * 3600)  # expired for as long as it was valid: forgotten
+    assert contact.purge(mailing.backend) == 1
+    assert _confirm(mailing, _token(mailing, "alice@work.example.org")) == 404
 
 
 def test_changing_the_address_resets_its_confirmation(mailing: Mailing) -> None:
