@@ -178,21 +178,31 @@ def test_numbers_read_do_not_count_the_messages_between_postgres(
     _check_numbers(pg_url, clock)
 
 
-def test_messages_from_before_their_numbers_keep_their_ids(
+def test_messages_from_before_their_numbers_keep_their_ids_sqlite(
     sqlite_url: str, clock: FakeClock
 ) -> None:
+    _check_migrated(sqlite_url, clock)
+
+
+def test_messages_from_before_their_numbers_keep_their_ids_postgres(
+    pg_url: str, clock: FakeClock
+) -> None:
+    _check_migrated(pg_url, clock)
+
+
+def _check_migrated(url: str, clock: FakeClock) -> None:
     """A database of schema version 5 (messages numbered by the database's id across all
     games) migrates: each message keeps its id as its number, so a reader's ``after``
     still means what it did, and a new message comes after every old one."""
-    b = Backend.open(fast_settings(sqlite_url), clock=clock)
+    b = Backend.open(fast_settings(url), clock=clock)
     with TestClient(create_app(b.settings, backend=b)) as c:
         alice = register(c, "alice")
         gid = new_game(c, alice, players=2, bots="random", start=True)["id"]
         power = c.get(f"/api/games/{gid}", headers=alice.headers).json()["my_powers"][0]
-        url = f"/api/games/{gid}/messages"
+        messages = f"/api/games/{gid}/messages"
         for body in ("old one", "old two"):
             sent = {"sender": power, "recipients": [], "body": body}
-            assert c.post(url, json=sent, headers=alice.headers).status_code == 201
+            assert c.post(messages, json=sent, headers=alice.headers).status_code == 201
     with b.db.begin() as conn:  # back to version 5: the ids were the numbers
         conn.execute(text("DROP INDEX ix_messages_number"))
         conn.execute(text("ALTER TABLE messages DROP COLUMN number"))
@@ -201,15 +211,15 @@ def test_messages_from_before_their_numbers_keep_their_ids(
         ids = conn.execute(select(t.messages.c.id).order_by(t.messages.c.id)).scalars().all()
     b.close()
     engine.clear_cache()
-    b = Backend.open(fast_settings(sqlite_url), clock=clock)
+    b = Backend.open(fast_settings(url), clock=clock)
     try:
         with TestClient(create_app(b.settings, backend=b)) as c:
-            old = c.get(url, headers=alice.headers).json()
+            old = c.get(messages, headers=alice.headers).json()
             assert [m["id"] for m in old] == ids
             assert [m["body"] for m in old] == ["old one", "old two"]
             sent = {"sender": power, "recipients": [], "body": "new"}
-            assert c.post(url, json=sent, headers=alice.headers).status_code == 201
-            after = c.get(url, params={"after": ids[0]}, headers=alice.headers).json()
+            assert c.post(messages, json=sent, headers=alice.headers).status_code == 201
+            after = c.get(messages, params={"after": ids[0]}, headers=alice.headers).json()
             assert [m["body"] for m in after] == ["old two", "new"]
             with b.db.connect() as conn:
                 indexes = {i["name"] for i in inspect(conn).get_indexes("messages")}
