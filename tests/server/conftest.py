@@ -215,12 +215,18 @@ class LiveServer:
 
 
 def start_server(
-    database_url: str, log: Path, *, tick: float = 0.3, extra_env: dict[str, str] | None = None
+    database_url: str,
+    log: Path,
+    *,
+    tick: float = 0.3,
+    extra_env: dict[str, str] | None = None,
+    port: int | None = None,
 ) -> LiveServer:
-    """``realpolitik serve`` in a subprocess on a free port; waits until it answers."""
+    """``realpolitik serve`` in a subprocess on ``port`` (a free one if not given); waits
+    until it answers."""
     import httpx
 
-    port = free_port()
+    port = port or free_port()
     env = (
         os.environ
         | {

@@ -22,7 +22,7 @@ from realpolitik.formats.savegame import game_from_json, game_to_json
 from realpolitik.game import Game
 from realpolitik.game.records import Event, EventKind
 from tests.gamekit import at
-from tests.server.conftest import IN_CI, LiveServer, start_server
+from tests.server.conftest import IN_CI, LiveServer, free_port, start_server
 from tests.server.fakesmtp import FakeSmtp
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -2972,13 +2972,18 @@ def test_the_lobby_hears_of_my_games_while_it_stays_open(server: LiveServer, bro
 
 @pytest.fixture(scope="module")
 def mail_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveServer, FakeSmtp]]:
-    """A server that mails (to a fake SMTP server in this process); its links lead to the
-    address the page was asked from (no ``REALPOLITIK_PUBLIC_URL``)."""
+    """A server that mails (to a fake SMTP server in this process); its links lead to
+    its own address (``REALPOLITIK_PUBLIC_URL``)."""
     smtp = FakeSmtp()
     folder = tmp_path_factory.mktemp("mail")
-    mail = {"REALPOLITIK_SMTP_URL": smtp.url, "REALPOLITIK_MAIL_FROM": "dip@example.org"}
+    port = free_port()
+    mail = {
+        "REALPOLITIK_SMTP_URL": smtp.url,
+        "REALPOLITIK_MAIL_FROM": "dip@example.org",
+        "REALPOLITIK_PUBLIC_URL": f"http://127.0.0.1:{port}",
+    }
     live = start_server(
-        f"sqlite:///{folder / 'game.sqlite3'}", folder / "server.log", extra_env=mail
+        f"sqlite:///{folder / 'game.sqlite3'}", folder / "server.log", extra_env=mail, port=port
     )
     yield live, smtp
     live.stop()

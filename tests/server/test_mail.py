@@ -140,9 +140,17 @@ def test_the_smtp_server_is_named_by_a_url() -> None:
             Settings.from_env({"REALPOLITIK_SMTP_URL": bad})
 
 
-def test_mail_is_on_with_a_server_and_a_sender() -> None:
+def test_mail_is_on_with_a_server_a_sender_and_the_site_s_address() -> None:
+    """The links in mail lead to ``REALPOLITIK_PUBLIC_URL``, never to the address a request
+    names (its sender chooses it): mail without it does not start."""
     assert not Settings.from_env({}).mail
-    assert not Settings.from_env({"REALPOLITIK_SMTP_URL": "smtp://localhost:1025"}).mail
+    site = {"REALPOLITIK_PUBLIC_URL": "https://dip.example.org"}
+    assert not Settings.from_env({"REALPOLITIK_SMTP_URL": "smtp://localhost:1025"} | site).mail
+    with pytest.raises(ValueError, match="REALPOLITIK_PUBLIC_URL must be set"):
+        Settings.from_env({"REALPOLITIK_SMTP_URL": "smtp://localhost:1025"})
+    for bad in ("dip.example.org", "ftp://dip.example.org", "https://", "https://d.org/?x=1"):
+        with pytest.raises(ValueError, match="REALPOLITIK_PUBLIC_URL must be a site"):
+            Settings.from_env(site | {"REALPOLITIK_PUBLIC_URL": bad})
     on = Settings.from_env(
         {
             "REALPOLITIK_SMTP_URL": "smtp://localhost:1025",

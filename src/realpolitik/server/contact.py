@@ -81,10 +81,10 @@ def contact_of(b: Backend, user: User) -> Contact:
     return Contact(row.email, confirmed, row.notify_phase, row.notify_deadline)
 
 
-def set_email(b: Backend, user: User, email: str | None, *, site: str) -> Contact:
+def set_email(b: Backend, user: User, email: str | None) -> Contact:
     """Set the user's address (``None`` or empty: none) and mail it a confirmation link
-    on ``site`` (the page's address; the host's ``public_url`` first). The address
-    already confirmed, given again: nothing changes. Mail off: 409."""
+    (on the host's ``public_url``). The address already confirmed, given again: nothing
+    changes. Mail off: 409."""
     if not b.settings.mail:
         raise Conflict("this server sends no mail", code="mail_off")
     u = t.users.c
@@ -101,8 +101,7 @@ def set_email(b: Backend, user: User, email: str | None, *, site: str) -> Contac
         return before
     _count_confirmation(b, user, email)
     token, now = new_token(), b.now()
-    site = (b.settings.public_url or site).rstrip("/")
-    link = f"{site}/#/confirm/{token}"
+    link = f"{b.settings.public_url}/#/confirm/{token}"
     with transaction(b.db) as conn:
         conn.execute(delete(t.email_tokens).where(t.email_tokens.c.user_id == user.id))
         conn.execute(

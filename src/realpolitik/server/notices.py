@@ -159,16 +159,10 @@ def _compose(
         "powers": ", ".join(power_name(p, language) for p in powers),
         "deadline": _when(deadline) if deadline else mail.text(language, "no_deadline"),
         "minutes": math.ceil((deadline - now) / 60) if deadline else 0,
-        "link": mail.text(language, "link", url=f"{site}/#/game/{seat.game_id}")
-        if site
-        else mail.text(language, "game_number", id=seat.game_id),
+        "link": mail.text(language, "link", url=f"{site}/#/game/{seat.game_id}"),
     }
     subject = mail.text(language, f"{kind}_subject", **values)
-    off = (
-        mail.text(language, "off", url=f"{site}/#/account")
-        if site
-        else mail.text(language, "off_no_link")
-    )
+    off = mail.text(language, "off", url=f"{site}/#/account")
     body = mail.text(language, f"{kind}_body", **values) + "\n\n-- \n" + off + "\n"
     return subject, body
 

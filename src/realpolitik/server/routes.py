@@ -271,13 +271,12 @@ def set_language(body: LanguageIn, b: B, me: Me) -> UserOut:
 
 
 @router.put("/me/email", tags=["accounts"])
-def set_email(body: EmailIn, b: B, me: Me, request: Request) -> MeOut:
+def set_email(body: EmailIn, b: B, me: Me) -> MeOut:
     """Set the email address for notices (null or empty: none): a link to confirm it is
     mailed to it, and nothing else is until it is followed. A bad address: 400 naming what
     is wrong; more than ``confirmations_per_hour`` confirmation mails: 429; a server
     without mail: 409 ``mail_off``."""
-    site = str(request.base_url).rstrip("/")
-    return _me_out(b, me, contact.set_email(b, me, body.email, site=site))
+    return _me_out(b, me, contact.set_email(b, me, body.email))
 
 
 @router.post("/email/confirm", tags=["accounts"])

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from realpolitik.server.smtp import SmtpServer
 
@@ -77,8 +78,8 @@ class Settings:
     """The sender of the mail (both it and ``smtp_url`` set: mail is on)."""
     public_url: str = ""
     """The site's address as players reach it (``https://dip.example.org``), for the links
-    in mail; empty: a confirmation links to the address it was asked from, and a notice
-    names its game without a link."""
+    in mail: needed with ``smtp_url`` (never the address a request names, which its sender
+    chooses: a confirmation mailed to someone else would link to any site)."""
     remind_seconds: float = 3600.0
     """A reminder goes this long before a deadline to a player whose powers are not ready."""
     confirmations_per_hour: int = 3
@@ -86,8 +87,8 @@ class Settings:
 
     @property
     def mail(self) -> bool:
-        """Whether mail is on (the host gave an SMTP server and a sender)."""
-        return bool(self.smtp_url and self.mail_from)
+        """Whether mail is on (the host gave an SMTP server, a sender and the site's address)."""
+        return bool(self.smtp_url and self.mail_from and self.public_url)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -169,7 +170,10 @@ class Settings:
             bot_strength=_strength(env.get("REALPOLITIK_BOT_STRENGTH")),
             smtp_url=_smtp_url(env.get("REALPOLITIK_SMTP_URL", default.smtp_url)),
             mail_from=env.get("REALPOLITIK_MAIL_FROM", default.mail_from),
-            public_url=env.get("REALPOLITIK_PUBLIC_URL", default.public_url).rstrip("/"),
+            public_url=_public_url(
+                env.get("REALPOLITIK_PUBLIC_URL", default.public_url),
+                mail=bool(env.get("REALPOLITIK_SMTP_URL")),
+            ),
             remind_seconds=number("REALPOLITIK_REMIND_SECONDS", default.remind_seconds),
             confirmations_per_hour=int(
                 number("REALPOLITIK_CONFIRMATIONS_PER_HOUR", default.confirmations_per_hour)
@@ -183,6 +187,24 @@ def _strength(raw: str | None) -> int | None:
     if not raw.isdigit():
         raise ValueError(f"REALPOLITIK_BOT_STRENGTH must be a whole number >= 0, not {raw!r}")
     return int(raw)
+
+
+def _public_url(raw: str, *, mail: bool) -> str:
+    """``raw`` without its last ``/`` if it is a site's address (or empty without mail)."""
+    if not raw:
+        if mail:
+            raise ValueError(
+                "REALPOLITIK_PUBLIC_URL must be set with REALPOLITIK_SMTP_URL: the links in "
+                "mail lead to it (e.g. https://dip.example.org)"
+            )
+        return raw
+    url = urlsplit(raw)
+    if url.scheme not in ("http", "https") or not url.hostname or url.query or url.fragment:
+        raise ValueError(
+            f"REALPOLITIK_PUBLIC_URL must be a site's address (https://dip.example.org), "
+            f"not {raw!r}"
+        )
+    return raw.rstrip("/")
 
 
 def _smtp_url(raw: str) -> str:
