@@ -49,6 +49,13 @@ def _token(m: Mailing, address: str) -> str:
         ("alice@localhost", "needs a dot"),
         ("alice@example.", "needs a dot"),
         ("alice@.org", "needs a dot"),
+        ("root,alice@example.org", "may not hold ,"),
+        ("<root>alice@example.org", "may not hold < >"),
+        ('"al"ice@example.org', 'may not hold "'),
+        (".alice@example.org", "start or end with a dot"),
+        ("al..ice@example.org", "two in a row"),
+        ("alice@exa_mple.org", "may not hold _"),
+        ("alice@[127.0.0.1]", "may not hold [ ]"),
     ],
 )
 def test_an_address_is_checked(address: str, problem: str) -> None:
@@ -59,7 +66,13 @@ def test_an_address_is_checked(address: str, problem: str) -> None:
 
 
 def test_good_addresses_pass() -> None:
-    for address in (ALICE, "a+games@mail.example.co.uk", "x" * 64 + "@" + "d" * 185 + ".org"):
+    for address in (
+        ALICE,
+        "a+games@mail.example.co.uk",
+        "o'brien.j@my-club.example.org",
+        "josé@correo.example.es",
+        "x" * 64 + "@" + "d" * 185 + ".org",
+    ):
         assert check_email(address) == address
 
 

@@ -160,3 +160,17 @@ def test_mail_is_on_with_a_server_a_sender_and_the_site_s_address() -> None:
         }
     )
     assert on.mail and on.public_url == "https://dip.example.org" and on.remind_seconds == 1800
+
+
+def test_a_mail_that_cannot_be_sent_holds_back_no_other(mailing: Mailing) -> None:
+    """A row whose mail cannot even be written (a line break in its recipient, as no
+    address set today can hold) fails alone: the others of its batch are sent, once."""
+    b = mailing.backend
+    with transaction(b.db) as conn:
+        mail.queue(conn, b.now(), "first@example.org", "one", "body")
+        mail.queue(conn, b.now(), "bad@example.org\nBcc: x@y.org", "two", "body")
+        mail.queue(conn, b.now(), "last@example.org", "three", "body")
+    assert mail.deliver(b) == 2
+    assert [m["To"] for m in mailing.smtp.mailbox] == ["first@example.org", "last@example.org"]
+    assert _waiting(b) == 1 and _tries(b) == 1  # tried again later, then dropped
+    assert mail.deliver(b) == 0 and len(mailing.smtp.mailbox) == 2

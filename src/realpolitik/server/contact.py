@@ -63,10 +63,22 @@ def check_email(email: str) -> str:
     local, domain = email.split("@")
     if not local:
         raise _bad("an email address needs a name before the @")
+    odd = sorted({c for c in local if not (c.isalnum() or c in _LOCAL_MARKS)})
+    if odd:  # (a comma or angle brackets would name other recipients in the To header)
+        raise _bad(f"the name before the @ may not hold {' '.join(odd)}")
+    if local.startswith(".") or local.endswith(".") or ".." in local:
+        raise _bad("the name before the @ may not start or end with a dot, or hold two in a row")
     labels = domain.split(".")
     if len(labels) < 2 or not all(labels):
         raise _bad(f"the domain after the @ needs a dot between names (example.org): {domain!r}")
+    odd = sorted({c for c in domain if not (c.isalnum() or c in ".-")})
+    if odd:
+        raise _bad(f"the domain after the @ may not hold {' '.join(odd)}")
     return email
+
+
+_LOCAL_MARKS = set("!#$%&'*+/=?^_`{|}~.-")
+"""What the name before the @ may hold besides letters and digits (RFC 5322's atoms)."""
 
 
 def contact_of(b: Backend, user: User) -> Contact:

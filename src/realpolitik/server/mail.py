@@ -85,15 +85,19 @@ def _claim(b: Backend, now: float) -> list[Any]:
     return list(rows)
 
 
-def _message(b: Backend, row: Any) -> EmailMessage:
+def _message(b: Backend, row: Any) -> EmailMessage | ValueError:
+    """The mail of an outbox row, or why it cannot be one (a header that would not do)."""
     message = EmailMessage()
-    message["From"] = b.settings.mail_from
-    message["To"] = row.recipient
-    message["Subject"] = row.subject
-    message["Date"] = formatdate(row.created_at, usegmt=True)
-    message["Message-ID"] = make_msgid(domain=b.settings.mail_from.rpartition("@")[2] or None)
-    message["Auto-Submitted"] = "auto-generated"  # no vacation replies
-    message.set_content(row.body)
+    try:
+        message["From"] = b.settings.mail_from
+        message["To"] = row.recipient
+        message["Subject"] = row.subject
+        message["Date"] = formatdate(row.created_at, usegmt=True)
+        message["Message-ID"] = make_msgid(domain=b.settings.mail_from.rpartition("@")[2] or None)
+        message["Auto-Submitted"] = "auto-generated"  # no vacation replies
+        message.set_content(row.body)
+    except ValueError as exc:
+        return exc
     return message
 
 
@@ -106,11 +110,13 @@ def deliver(b: Backend) -> int:
     rows = _claim(b, b.now())
     if not rows:
         return 0
-    results = server.send(_message(b, row) for row in rows)
+    built = [_message(b, row) for row in rows]
+    results = iter(server.send([m for m in built if isinstance(m, EmailMessage)]))
+    errors = [m if isinstance(m, ValueError) else next(results) for m in built]
     sent = 0
     o = t.outbox.c
     with transaction(b.db) as conn:
-        for row, error in zip(rows, results, strict=True):
+        for row, error in zip(rows, errors, strict=True):
             if error is None:
                 conn.execute(delete(t.outbox).where(o.id == row.id))
                 sent += 1

@@ -54,7 +54,8 @@ class SmtpServer:
 
     def send(self, messages: Iterable[EmailMessage]) -> list[Exception | None]:
         """Send ``messages`` over one connection; for each, ``None`` (sent) or the error
-        it met. A connection that fails fails every message."""
+        it met. A connection that fails fails every message; a message that fails fails
+        only itself, whatever the error (else the batch would be sent again, whole)."""
         todo = list(messages)
         try:
             client = self._connect()
@@ -66,7 +67,7 @@ class SmtpServer:
                 try:
                     client.send_message(message)
                     results.append(None)
-                except (OSError, smtplib.SMTPException) as exc:
+                except Exception as exc:  # (this message's failure: counted by the caller)
                     results.append(exc)
         return results
 
