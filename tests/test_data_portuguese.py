@@ -99,6 +99,7 @@ def _portuguese_texts() -> dict[str, list[str]]:
         "render/data/legend_words.json": list(
             _strings(read_json("render", "data", "legend_words.json")["pt"])
         ),
+        "data/mail.json": list(_strings(read_json("data", "mail.json")["pt"])),
     }
 
 
