@@ -67,7 +67,7 @@ EUROPEAN = [
     r"\baceites?\b",
     r"\bregisto",
     r"\bguardad[oa]s?\b",
-    r"^guardar$",
+    r"^guardar\b",  # "Guardar endereço": Brazil says "Salvar"
     r"\bpartilh",
     r"\bligação de convite",
     r"\bsem si\b",
