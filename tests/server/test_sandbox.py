@@ -391,3 +391,174 @@ def test_a_finished_sandbox_back_in_play_counts_against_the_cap_of_games(
         assert view(client, old, alice)["status"] == "finished"  # nothing changed
     backend.close()
     engine.clear_cache()
+
+
+# --- a sandbox forked from another game's position ------------------------------------------
+
+
+def fork(client: TestClient, gid: int, who: Player, **body: Any) -> Any:
+    return client.post(f"/api/games/{gid}/sandbox", json=body or None, headers=who.headers)
+
+
+def two_player_game(
+    client: TestClient, **kw: Any
+) -> tuple[dict[str, Any], Player, Player, dict[str, Player]]:
+    """A classic game alice creates and bob joins (three powers each; it starts in 1914):
+    its summary, the two players, and who holds each power."""
+    alice, bob = register(client, "alice"), register(client, "bob")
+    game = new_game(client, alice, players=2, bots=None, **kw)
+    r = client.post(
+        f"/api/games/{game['id']}/join", json={"code": game["invite_code"]}, headers=bob.headers
+    )
+    assert r.status_code == 200, r.text
+    holder = {p: who for who in (alice, bob) for p in view(client, game["id"], who)["my_powers"]}
+    return game, alice, bob, holder
+
+
+def play_phase(
+    client: TestClient, gid: int, holder: dict[str, Player], orders: dict[str, list[str]]
+) -> None:
+    """Each power's ``orders`` given by whoever holds it, then every power ready."""
+    for power, given in orders.items():
+        order(client, gid, holder[power], power, given)
+    for power in view(client, gid, holder["FRANCE"])["to_act"]:
+        r = client.post(
+            f"/api/games/{gid}/ready", json={"power": power}, headers=holder[power].headers
+        )
+        assert r.status_code == 200, r.text
+
+
+def to_winter(client: TestClient, gid: int, holder: dict[str, Player]) -> None:
+    """Germany dislodges the French army in Burgundy (F1914R), then takes Holland: a
+    build due in W1914A."""
+    play_phase(
+        client, gid, holder,
+        {"FRANCE": ["A PAR - BUR"], "GERMANY": ["A MUN - RUH", "A BER - MUN", "F KIE - HOL"]},
+    )  # fmt: skip
+    play_phase(
+        client, gid, holder,
+        {"FRANCE": ["A BUR H"], "GERMANY": ["A RUH - BUR", "A MUN S A RUH - BUR", "F HOL H"]},
+    )  # fmt: skip
+    assert view(client, gid, holder["FRANCE"])["phase"] == "F1914R"
+    play_phase(client, gid, holder, {"FRANCE": ["A BUR - PIC"]})
+    assert view(client, gid, holder["FRANCE"])["phase"] == "W1914A"
+
+
+def stored(backend: Backend, gid: int) -> Any:
+    with backend.db.connect() as conn:
+        return conn.execute(select(t.games.c.state).where(t.games.c.id == gid)).scalar_one()
+
+
+def test_a_sandbox_forked_from_the_current_phase_holds_its_position_for_every_power(
+    served: tuple[TestClient, Backend],
+) -> None:
+    client, backend = served
+    game, alice, bob, holder = two_player_game(client, name="Spring war", draw_votes="secret")
+    gid = game["id"]
+    to_winter(client, gid, holder)
+    other = holder["GERMANY"]  # the only power with an adjustment due: its holder's
+    me = alice if other is bob else bob  # orders and vote must not go to the other's fork
+    theirs = next(p for p, who in holder.items() if who is other)
+    real = view(client, gid, me)
+    r = client.put(
+        f"/api/games/{gid}/orders",
+        json={"power": "GERMANY", "orders": ["A BER B"]},
+        headers=other.headers,
+    )
+    assert r.status_code == 200, r.text
+    r = client.post(f"/api/games/{gid}/draw", json={"power": theirs}, headers=other.headers)
+    assert r.status_code == 200, r.text
+    assert stored(backend, gid)["pending"]["votes"]  # (the game keeps them: the fork not)
+    r = fork(client, gid, me)
+    assert r.status_code == 201, r.text
+    box = r.json()
+    assert box["name"] == "Spring war · W1914A" and box["id"] != gid
+    assert box["status"] == "active" and box["phase"] == "W1914A"
+    assert box["settings"]["sandbox"] and not box["settings"]["public"]
+    assert (box["settings"]["edition"], box["settings"]["players"]) == ("classic", 2)
+    assert box["my_powers"] == sorted(holder)
+    assert all(s["player"] == me.username for s in box["seats"])
+    s = view(client, box["id"], me)
+    assert s["position"]["units"] == real["position"]["units"]
+    assert s["position"]["centers"] == real["position"]["centers"]
+    assert s["adjustments"]["GERMANY"] == 1 and s["to_act"] == ["GERMANY"]
+    assert s["orders"]["GERMANY"]["orders"] == []  # the other's build stayed in the game
+    # nothing private went over: no order, no vote, no history
+    with backend.db.connect() as conn:
+        rows = conn.execute(select(t.orders).where(t.orders.c.game_id == box["id"])).all()
+        phases = conn.execute(select(t.phases).where(t.phases.c.game_id == box["id"])).all()
+    assert rows == [] and phases == []
+    state = stored(backend, box["id"])
+    assert state["pending"] == {"orders": {}, "accepted": {}, "declared": {}, "votes": {}}
+    assert state["messages"] == [] and state["history"] == [] and state["result"] is None
+    # it plays on as any sandbox: the build, then spring
+    order(client, box["id"], me, "GERMANY", ["A BER B"])
+    ready_all(client, box["id"], me)
+    s = view(client, box["id"], me)
+    assert s["phase"] == "S1915M" and "A BER" in units(s, "GERMANY")
+    assert view(client, gid, me)["phase"] == "W1914A"  # the game itself is untouched
+
+
+def test_a_sandbox_forked_from_a_retreat_phase_of_the_history_has_its_dislodged_unit(
+    client: TestClient,
+) -> None:
+    game, alice, _, holder = two_player_game(client)
+    gid = game["id"]
+    to_winter(client, gid, holder)
+    r = fork(client, gid, alice, phase="f1914r")
+    assert r.status_code == 201, r.text
+    box = r.json()
+    assert box["phase"] == "F1914R" and box["name"] == "test game · F1914R"
+    s = view(client, box["id"], alice)
+    assert s["to_act"] == ["FRANCE"] and "A BUR" in units(s, "GERMANY")
+    assert [d["unit"] for d in s["position"]["dislodged"]["FRANCE"]] == ["A BUR"]
+    # the retreat played again another way: the army disbands this time
+    order(client, box["id"], alice, "FRANCE", ["A BUR D"])
+    ready_all(client, box["id"], alice)
+    s = view(client, box["id"], alice)
+    assert s["phase"] == "W1914A" and "A PIC" not in units(s, "FRANCE")
+    # the movement phase before it: the army back in Burgundy, every power to order
+    box = fork(client, gid, alice, phase="F1914M").json()
+    s = view(client, box["id"], alice)
+    assert box["phase"] == "F1914M" and "A BUR" in units(s, "FRANCE")
+    assert s["orders"]["GERMANY"]["orders"] == [] and not s["position"]["dislodged"]
+
+
+def test_a_fork_is_refused_for_what_the_caller_may_not_see_or_ask(
+    served: tuple[TestClient, Backend],
+) -> None:
+    client, _ = served
+    game, alice, bob, _ = two_player_game(client, public=False)
+    gid = game["id"]
+    carol = register(client, "carol")
+    # an unlisted game: not without being in it or its invitation code, as if it were not
+    r = fork(client, gid, carol)
+    assert r.status_code == 404
+    assert r.json() == client.get(f"/api/games/{gid}", headers=carol.headers).json()
+    r = client.post(
+        f"/api/games/{gid}/sandbox", params={"code": game["invite_code"]}, headers=carol.headers
+    )
+    assert r.status_code == 201, r.text
+    assert fork(client, gid, bob).status_code == 201  # a player of it
+    assert fork(client, 2**41, alice).status_code == 404
+    for bad in ("X1901M", "1901", "F1901Q"):
+        r = fork(client, gid, alice, phase=bad)
+        assert r.status_code == 400 and "bad phase" in r.json()["detail"], r.text
+    r = fork(client, gid, alice, phase="F1917M")
+    assert r.status_code == 404 and "F1917M" in r.json()["detail"]
+    assert fork(client, gid, alice, phase="S1914M", units=[]).status_code == 422
+    forming = new_game(client, alice, players=2, bots=None)["id"]
+    r = fork(client, forming, alice)
+    assert r.status_code == 409 and r.json()["code"] == "not_started"
+
+
+def test_a_fork_counts_against_the_cap_of_games(sqlite_url: str, clock: FakeClock) -> None:
+    backend = Backend.open(fast_settings(sqlite_url, games_per_user=2), clock=clock)
+    with TestClient(create_app(backend.settings, backend=backend)) as client:
+        game, alice, _, _ = two_player_game(client)
+        gid = game["id"]
+        assert fork(client, gid, alice).status_code == 201  # the game and this one: 2
+        r = fork(client, gid, alice)
+        assert r.status_code == 409 and r.json()["code"] == "too_many_games"
+    backend.close()
+    engine.clear_cache()

@@ -13,6 +13,7 @@ from typing import Any
 
 from sqlalchemy import Connection, delete, insert, select, update
 
+from realpolitik.game import Game
 from realpolitik.server import engine, limits
 from realpolitik.server import tables as t
 from realpolitik.server.accounts import User
@@ -51,10 +52,17 @@ def new_game_id(conn: Connection) -> int:
 
 
 def create_game(
-    b: Backend, user: User, name: str, settings: GameSettings, *, join: bool = True
+    b: Backend,
+    user: User,
+    name: str,
+    settings: GameSettings,
+    *,
+    join: bool = True,
+    game: Game | None = None,
 ) -> int:
     """Create a game; its creator takes the first seat (``join``). A sandbox: its creator
-    takes every seat, and it starts at once."""
+    takes every seat, and it starts at once (at ``game``'s position if given: a fork of
+    another game, :func:`.sandbox.fork`)."""
     settings.validate()
     if settings.sandbox and not join:
         raise BadRequest("a sandbox is played by its creator: join must be true, not false")
@@ -98,7 +106,7 @@ def create_game(
                 )
             )
     if settings.sandbox:
-        start(b, user, game_id)
+        start(b, user, game_id, game=game)
     return game_id
 
 
@@ -289,8 +297,11 @@ def _delete(conn: Connection, game_id: int) -> None:
     conn.execute(delete(t.games).where(t.games.c.id == game_id))
 
 
-def start(b: Backend, user: User | None, game_id: int) -> dict[str, Any]:
-    """Start a forming game (its creator may; ``user=None`` when its last seat fills)."""
+def start(
+    b: Backend, user: User | None, game_id: int, *, game: Game | None = None
+) -> dict[str, Any]:
+    """Start a forming game (its creator may; ``user=None`` when its last seat fills):
+    a new game, or ``game`` (a sandbox forked from another game's position)."""
     with transaction(b.db) as conn:
         row = game_row(conn, game_id, lock=True)
         if user is not None and row.creator_id != user.id:
@@ -306,13 +317,14 @@ def start(b: Backend, user: User | None, game_id: int) -> dict[str, Any]:
                 code="seats_empty",
                 values={"n": len(empty)},
             )
-        game = engine.new_game(
-            variant=settings.variant,
-            edition=settings.edition,
-            seats=len(seats),
-            seed=secrets.randbelow(2**31),
-            setup=settings.setup,
-        )
+        if game is None:
+            game = engine.new_game(
+                variant=settings.variant,
+                edition=settings.edition,
+                seats=len(seats),
+                seed=secrets.randbelow(2**31),
+                setup=settings.setup,
+            )
         by_seat = engine.seat_powers(game)
         for s in seats:
             conn.execute(

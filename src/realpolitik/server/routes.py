@@ -41,6 +41,7 @@ from realpolitik.server.schemas import (
     ConfirmIn,
     DrawIn,
     EmailIn,
+    ForkIn,
     GameIn,
     JoinIn,
     LanguageIn,
@@ -456,6 +457,17 @@ def rollback(game_id: GameId, body: RollbackIn, b: B, me: Me) -> dict[str, Any]:
     """A sandbox: take it back to the start of a phase of its history (its creator; 409
     for a game that is not a sandbox): the later phases go, the phase is played again."""
     return sandbox.rollback(b, game_id, me, body.phase)
+
+
+@router.post("/games/{game_id}/sandbox", status_code=201, tags=["games"])
+def fork(
+    game_id: GameId, b: B, me: Me, body: ForkIn | None = None, code: Code = None
+) -> dict[str, Any]:
+    """A new sandbox of yours starting at the position of a phase of this game (one you may
+    see; ``phase``: one of its history, default the current one), to try lines for every
+    power there: the same edition, table and rules; only the public position goes over
+    (no orders of the current phase, draw votes or press). It counts against your games."""
+    return sandbox.fork(b, game_id, me, None if body is None else body.phase, code)
 
 
 @router.get("/games/{game_id}/history", tags=["play"])

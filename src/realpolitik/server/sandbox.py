@@ -1,5 +1,6 @@
 """A sandbox's way back: its creator takes it back to an earlier phase of its history, to
-play that phase again another way.
+play that phase again another way; and a sandbox forked from another game's position
+(:func:`fork`), to try lines for every power there.
 
 A sandbox keeps its whole history in its stored state (:func:`.play.stored_state`), so the
 game layer's own :meth:`Game.rollback` makes the fork; the phases after the one gone back
@@ -10,6 +11,9 @@ scheduler, which skips a game another holds, never processes it halfway through.
 
 from __future__ import annotations
 
+import dataclasses
+import secrets
+from collections.abc import Mapping
 from typing import Any
 
 from sqlalchemy import Connection, delete, select, update
@@ -17,15 +21,18 @@ from sqlalchemy import Connection, delete, select, update
 from realpolitik.errors import GameError
 from realpolitik.game.records import PhaseRecord
 from realpolitik.phase import Phase
-from realpolitik.server import engine, limits
+from realpolitik.server import engine, games, limits
 from realpolitik.server import tables as t
 from realpolitik.server.accounts import User
 from realpolitik.server.backend import Backend
-from realpolitik.server.db import transaction
+from realpolitik.server.db import reading, transaction
 from realpolitik.server.errors import BadRequest, Conflict, Forbidden, NotFound
-from realpolitik.server.gamesettings import GameSettings
+from realpolitik.server.gamesettings import SANDBOX, GameSettings
 from realpolitik.server.play import begin_phase, store_orders, stored_state
-from realpolitik.server.rows import ACTIVE, FINISHED, game_row, summary
+from realpolitik.server.rows import ACTIVE, FINISHED, game_row, summary, visible_row
+
+NAME_LIMIT = 100
+"""A game's name is 1 to 100 characters (:func:`.games.create_game`)."""
 
 
 def rollback(b: Backend, game_id: int, user: User, phase: str) -> dict[str, Any]:
@@ -110,3 +117,103 @@ def _give_again(conn: Connection, game_id: int, record: PhaseRecord, now: float)
             conn, game_id, str(record.phase), power, [str(o) for o in orders], now,
             ready=False, accept=accept or None, ally=None if ally is None else list(ally),
         )  # fmt: skip
+
+
+def fork(
+    b: Backend, game_id: int, user: User, phase: str | None = None, code: str | None = None
+) -> dict[str, Any]:
+    """A new sandbox of ``user``'s starting at the position of ``phase`` (a phase of the
+    game's history, or the current one: the default) of a game the user may see (an
+    unlisted one: a member, or with its invitation ``code``); its summary. Same edition,
+    table and rules; only the public position goes over (:func:`_public_state`): never
+    the phase's orders, draw votes or press. It counts against the user's cap of games."""
+    target = None
+    if phase is not None:
+        try:
+            target = str(Phase.parse(phase))
+        except ValueError as exc:
+            raise BadRequest(str(exc)) from None
+    with reading(b.db) as conn:
+        row = visible_row(conn, game_id, user, code)
+        if row.state is None:
+            raise Conflict("this game has not started yet", code="not_started")
+        target = target or row.phase
+        if target == row.phase:
+            position, status = row.state["position"], _current_status(row.state)
+        else:
+            played = list(
+                conn.execute(
+                    select(t.phases.c.phase)
+                    .where(t.phases.c.game_id == game_id)
+                    .order_by(t.phases.c.idx)
+                ).scalars()
+            )
+            if target not in played:
+                raise NotFound(f"{target} is not a phase of this game (now: {row.phase})")
+            record = conn.execute(
+                select(t.phases.c.record).where(
+                    t.phases.c.game_id == game_id, t.phases.c.phase == target
+                )
+            ).scalar_one()
+            if record.get("skipped", False):
+                raise BadRequest(
+                    f"nobody had a choice in {target} (it was played by itself): "
+                    "start from the phase before it"
+                )
+            before = set(played[: played.index(target)])
+            position, status = record["position"], _status_before(row.state, before)
+        game = engine.fresh(_public_state(row.state, target, position, status))
+        settings = dataclasses.replace(
+            GameSettings.from_json(row.settings), sandbox=True, **SANDBOX
+        )
+        suffix = f" · {target}"
+        name = row.name[: NAME_LIMIT - len(suffix)].rstrip() + suffix
+    new_id = games.create_game(b, user, name, settings, game=game)
+    with reading(b.db) as conn:
+        return summary(conn, game_row(conn, new_id), user, b.now())
+
+
+_PUBLIC = ("format", "version", "variant", "edition", "setup", "rules", "players", "last_year",
+           "clock", "start")  # fmt: skip
+"""What of a stored game a fork takes as it is: the table and its rules."""
+
+
+def _public_state(
+    state: Mapping[str, Any], phase: str, position: Any, status: Mapping[str, Any]
+) -> dict[str, Any]:
+    """A saved game (:mod:`realpolitik.formats.savegame`) at ``phase``'s ``position``
+    built from the public parts of ``state`` only: no pending orders, acceptances,
+    declarations or draw votes, no messages, no history, no result, a new seed."""
+    kept = {k: state[k] for k in _PUBLIC if k in state}
+    return kept | {
+        "seed": secrets.randbelow(2**31),
+        "phase": phase,
+        "position": position,
+        "status": {"civil_disorder": [], "missed": [], "conceded": [], "coin_toss": None}
+        | dict(status),
+        "pending": {"orders": {}, "accepted": {}, "declared": {}, "votes": {}},
+        "messages": [],
+        "history": [],
+        "result": None,
+    }
+
+
+def _current_status(state: Mapping[str, Any]) -> dict[str, Any]:
+    """The status of the current phase a fork keeps: conceded powers, alliances, the coin
+    toss; not who is in civil disorder or missed orders (the sandbox's creator plays every
+    power)."""
+    status = state.get("status", {})
+    return {k: status[k] for k in ("conceded", "alliances", "coin_toss") if k in status}
+
+
+def _status_before(state: Mapping[str, Any], before: set[str]) -> dict[str, Any]:
+    """The status at the start of an earlier phase as far as a stored game tells it (a
+    game keeps only its current status): the alliances formed and the coin toss made in
+    the phases ``before`` it and still standing now; nobody conceded or in civil
+    disorder."""
+    status = state.get("status", {})
+    toss = status.get("coin_toss")
+    return {
+        "alliances": [a for a in status.get("alliances", ()) if a["formed"] in before],
+        "coin_toss": toss if toss is not None and toss["phase"] in before else None,
+    }

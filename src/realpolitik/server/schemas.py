@@ -197,5 +197,16 @@ class RollbackIn(Strict):
     )
 
 
+class ForkIn(Strict):
+    phase: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=10,
+        examples=["F1903M"],
+        description="a phase of the game's history or the current one (default): the "
+        "sandbox starts at its position",
+    )
+
+
 class PowerIn(Strict):
     power: str = Field(min_length=1, max_length=20)
