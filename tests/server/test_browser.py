@@ -1582,6 +1582,51 @@ def test_several_powers_together_each_with_ready_and_draw_vote(
     assert not errors, errors
 
 
+def test_a_sandbox_from_a_phase_of_a_game_s_history_has_its_position_and_every_power(
+    server: LiveServer, browser: Any
+) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if unexpected(m) else None)
+    page.on("dialog", lambda d: d.accept())  # Ready with units without orders
+    register_and_create(page, server, "forky", players="7")
+    game_id = int(page.evaluate("location.hash.split('/')[2]"))
+    # a move of mine, and the spring is played (the bots give the others' orders)
+    move = next(
+        m for k, ms in legal(page).items() if k != "WAIVE" for m in ms
+        if m["kind"] == "move" and not m.get("via")
+    )  # fmt: skip
+    page.fill("#typed", move["order"])
+    page.click("#submit-typed")
+    idle(page)
+    page.click("#ready")
+    until_phase_changes(page, "S1901M")
+    continue_to_now(page)
+    assert phase(page) == "F1901M"
+    assert page.locator("#sandbox-from-here").is_visible()  # (the present too)
+    # a phase back in the stepper: the spring's position; a sandbox from there
+    page.click("#step-prev")
+    page.wait_for_function("document.getElementById('step-label').dataset.phase === 'S1901M'")
+    idle(page)
+    spring = page.evaluate(
+        f"async () => (await (await fetch('/api/games/{game_id}/history/S1901M')).json())"
+    )["position"]["units"]
+    page.click("#sandbox-from-here")
+    page.wait_for_function(f"location.hash !== '#/game/{game_id}'")
+    page.wait_for_selector("#sandbox-tag")
+    page.wait_for_selector("#map svg")
+    idle(page)
+    box = page.evaluate(GAME)
+    assert box["id"] != game_id and box["settings"]["sandbox"]
+    assert box["name"] == "forky's game · S1901M" and phase(page) == "S1901M"
+    assert box["position"]["units"] == spring  # the position shown, not the present
+    assert len(box["my_powers"]) == 7 and sorted(box["to_act"]) == box["my_powers"]
+    assert page.locator("#orders-panel .power-orders").count() == 7
+    shot(page, "12-sandbox-from-a-game")
+    assert not errors, errors
+
+
 def test_a_sandbox_plays_every_power_and_goes_back_to_try_another_line(
     server: LiveServer, browser: Any
 ) -> None:

@@ -1,6 +1,6 @@
 // History on the main board: a stepper through every processed phase; after a phase is
 // processed the board first shows its orders and results, with what happened to me.
-import { S, act, api, busy, el, fill, guarded, place, powerName, t } from "./core.js";
+import { S, act, api, busy, el, fill, go, guarded, place, powerName, t } from "./core.js";
 import { cancel, orderWords, putSvg, renderBoard, renderLegend } from "./board.js";
 
 export async function loadHistory() {
@@ -20,7 +20,17 @@ function renderStepper() {
     el("span", { id: "step-label", class: "step-label", "data-phase": S.shown || "" }, label),
     el("button", { id: "step-next", class: "small secondary", "aria-label": t("next"), disabled: !S.shown, onclick: () => go(at + 1) }, "▶"),
     S.shown ? el("button", { id: "step-now", class: "small", onclick: showCurrent }, t(over() ? "final_position" : "to_current")) : null,
-    S.shown && mySandbox() && !S.shownSkipped ? el("button", { id: "play-from-here", class: "small secondary", onclick: () => playFrom(S.shown, list[at] ? list[at].name : S.shown) }, t("play_from_here")) : null);
+    S.shown && mySandbox() && !S.shownSkipped ? el("button", { id: "play-from-here", class: "small secondary", onclick: () => playFrom(S.shown, list[at] ? list[at].name : S.shown) }, t("play_from_here")) : null,
+    S.user && S.game.phase && !(S.shown && S.shownSkipped) ? el("button", { id: "sandbox-from-here", class: "small secondary", title: t("sandbox_from_here_hint"), onclick: () => sandboxFrom(S.shown || S.game.phase) }, t("sandbox_from_here")) : null);
+}
+
+// A new sandbox of mine at the position of ``phase`` (the one the stepper shows), opened:
+// every power mine there, to try lines (the server gives it the public position only).
+function sandboxFrom(phase) {
+  return act(async () => {
+    const box = await api("POST", `/games/${S.game.id}/sandbox`, { phase });
+    go("#/game/" + box.id);
+  });
 }
 
 // A sandbox of mine: I may take it back to a phase of its history.
