@@ -555,9 +555,11 @@ def test_a_fork_is_refused_for_what_the_caller_may_not_see_or_ask(
 def test_a_fork_counts_against_the_cap_of_games(sqlite_url: str, clock: FakeClock) -> None:
     backend = Backend.open(fast_settings(sqlite_url, games_per_user=2), clock=clock)
     with TestClient(create_app(backend.settings, backend=backend)) as client:
-        game, alice, _, _ = two_player_game(client)
+        game, alice, _, _ = two_player_game(client, name="n" * 100)
         gid = game["id"]
-        assert fork(client, gid, alice).status_code == 201  # the game and this one: 2
+        r = fork(client, gid, alice)  # the game and this one: 2
+        assert r.status_code == 201, r.text
+        assert r.json()["name"] == "n" * 91 + " · S1914M"  # within a name's 100 characters
         r = fork(client, gid, alice)
         assert r.status_code == 409 and r.json()["code"] == "too_many_games"
     backend.close()

@@ -42,6 +42,9 @@ from realpolitik.server.rows import (
 )
 from realpolitik.server.security import new_invite_code
 
+NAME_LIMIT = 100
+"""A game's name is 1 to 100 characters."""
+
 
 def new_game_id(conn: Connection) -> int:
     """A fresh game number, random below 2**53 (safe in JavaScript): not guessable."""
@@ -67,8 +70,8 @@ def create_game(
     if settings.sandbox and not join:
         raise BadRequest("a sandbox is played by its creator: join must be true, not false")
     name = name.strip()
-    if not 1 <= len(name) <= 100:
-        raise BadRequest("a game's name is 1 to 100 characters")
+    if not 1 <= len(name) <= NAME_LIMIT:
+        raise BadRequest(f"a game's name is 1 to {NAME_LIMIT} characters")
     hidden = sorted({f"U+{ord(c):04X}" for c in name if _hidden(c)})
     if hidden:  # the lobby shows names to everyone: no invisible or reordering characters
         raise BadRequest(f"a game's name may not hold control characters ({', '.join(hidden)})")

@@ -31,9 +31,6 @@ from realpolitik.server.gamesettings import SANDBOX, GameSettings
 from realpolitik.server.play import begin_phase, store_orders, stored_state
 from realpolitik.server.rows import ACTIVE, FINISHED, game_row, summary, visible_row
 
-NAME_LIMIT = 100
-"""A game's name is 1 to 100 characters (:func:`.games.create_game`)."""
-
 
 def rollback(b: Backend, game_id: int, user: User, phase: str) -> dict[str, Any]:
     """Take the sandbox back to the start of ``phase``: a phase of its history (the orders
@@ -167,7 +164,7 @@ def fork(
             GameSettings.from_json(row.settings), sandbox=True, **SANDBOX
         )
         suffix = f" · {target}"
-        name = row.name[: NAME_LIMIT - len(suffix)].rstrip() + suffix
+        name = row.name[: games.NAME_LIMIT - len(suffix)].rstrip() + suffix
     new_id = games.create_game(b, user, name, settings, game=game)
     with reading(b.db) as conn:
         return summary(conn, game_row(conn, new_id), user, b.now())
