@@ -491,6 +491,8 @@ def test_a_sandbox_forked_from_the_current_phase_holds_its_position_for_every_po
     state = stored(backend, box["id"])
     assert state["pending"] == {"orders": {}, "accepted": {}, "declared": {}, "votes": {}}
     assert state["messages"] == [] and state["history"] == [] and state["result"] is None
+    toss = stored(backend, gid)["status"]["coin_toss"]  # made on entering the winter: public
+    assert toss is not None and state["status"]["coin_toss"] == toss
     # it plays on as any sandbox: the build, then spring
     order(client, box["id"], me, "GERMANY", ["A BER B"])
     ready_all(client, box["id"], me)
@@ -500,8 +502,9 @@ def test_a_sandbox_forked_from_the_current_phase_holds_its_position_for_every_po
 
 
 def test_a_sandbox_forked_from_a_retreat_phase_of_the_history_has_its_dislodged_unit(
-    client: TestClient,
+    served: tuple[TestClient, Backend],
 ) -> None:
+    client = served[0]
     game, alice, _, holder = two_player_game(client)
     gid = game["id"]
     to_winter(client, gid, holder)
@@ -522,6 +525,26 @@ def test_a_sandbox_forked_from_a_retreat_phase_of_the_history_has_its_dislodged_
     s = view(client, box["id"], alice)
     assert box["phase"] == "F1914M" and "A BUR" in units(s, "FRANCE")
     assert s["orders"]["GERMANY"]["orders"] == [] and not s["position"]["dislodged"]
+    # the coin toss for Italy, made on entering the winter: not yet in the autumn's forks
+    with served[1].db.connect() as conn:
+        states = dict(conn.execute(select(t.games.c.id, t.games.c.state)).all())
+    assert states[box["id"]]["status"]["coin_toss"] is None
+    toss = states[gid]["status"]["coin_toss"]
+    assert toss is not None and toss["phase"] == "W1914A"
+    # the game plays its winter: the adjustments phase, from the history, with its build
+    # due and the toss made
+    play_phase(client, gid, holder, {"GERMANY": ["A BER B"]})
+    assert view(client, gid, alice)["phase"] == "S1915M"
+    r = fork(client, gid, alice, phase="W1914A")
+    assert r.status_code == 201, r.text
+    s = view(client, r.json()["id"], alice)
+    assert s["phase"] == "W1914A" and s["adjustments"]["GERMANY"] == 1
+    assert "A BER" not in units(s, "GERMANY")
+    with served[1].db.connect() as conn:
+        state = conn.execute(
+            select(t.games.c.state).where(t.games.c.id == r.json()["id"])
+        ).scalar_one()
+    assert state["status"]["coin_toss"] == toss
 
 
 def test_a_fork_is_refused_for_what_the_caller_may_not_see_or_ask(

@@ -158,7 +158,7 @@ def fork(
                     "start from the phase before it"
                 )
             before = set(played[: played.index(target)])
-            position, status = record["position"], _status_before(row.state, before)
+            position, status = record["position"], _status_before(row.state, before, target)
         game = engine.fresh(_public_state(row.state, target, position, status))
         settings = dataclasses.replace(
             GameSettings.from_json(row.settings), sandbox=True, **SANDBOX
@@ -203,14 +203,14 @@ def _current_status(state: Mapping[str, Any]) -> dict[str, Any]:
     return {k: status[k] for k in ("conceded", "alliances", "coin_toss") if k in status}
 
 
-def _status_before(state: Mapping[str, Any], before: set[str]) -> dict[str, Any]:
-    """The status at the start of an earlier phase as far as a stored game tells it (a
-    game keeps only its current status): the alliances formed and the coin toss made in
-    the phases ``before`` it and still standing now; nobody conceded or in civil
-    disorder."""
+def _status_before(state: Mapping[str, Any], before: set[str], phase: str) -> dict[str, Any]:
+    """The status at the start of an earlier ``phase`` as far as a stored game tells it (a
+    game keeps only its current status): the alliances formed in the phases ``before`` it
+    and still standing now, the coin toss if made by then (on entering its phase); nobody
+    conceded or in civil disorder."""
     status = state.get("status", {})
     toss = status.get("coin_toss")
     return {
         "alliances": [a for a in status.get("alliances", ()) if a["formed"] in before],
-        "coin_toss": toss if toss is not None and toss["phase"] in before else None,
+        "coin_toss": toss if toss is not None and toss["phase"] in before | {phase} else None,
     }
