@@ -108,6 +108,18 @@ def unexpected(message: Any) -> bool:
     return message.type == "error" and not ("401" in text or "422" in text)
 
 
+def watched(browser: Any, *, accept_dialogs: bool = False) -> tuple[Any, list[str]]:
+    """A desktop-size page, and the list its script errors and unexpected console errors
+    go to (``accept_dialogs``: its confirmations are answered yes)."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if unexpected(m) else None)
+    if accept_dialogs:
+        page.on("dialog", lambda d: d.accept())
+    return page, errors
+
+
 def my_orders(page: Any) -> list[str]:
     return [str(x) for x in page.locator("#my-orders li.order.ok").evaluate_all(
         "els => els.map(e => e.dataset.order)")]  # fmt: skip
@@ -151,6 +163,21 @@ def host_a_table(page: Any, server: LiveServer, user: str, name: str) -> str:
     return link
 
 
+def guest_joins(
+    server: LiveServer, link: str, username: str, password: str = "lovelace1815"
+) -> dict[str, str]:
+    """``username`` signs up through the API and takes a seat at the table of the
+    invitation ``link``; returns their requests' headers."""
+    import httpx
+
+    r = httpx.post(server.url + "/api/accounts", json={"username": username, "password": password})
+    assert r.status_code == 201, r.text
+    headers = {"Authorization": f"Bearer {r.json()['token']}"}
+    code = link.rsplit("/", 1)[1]
+    assert httpx.post(f"{server.url}/api/invitations/{code}", headers=headers).status_code == 200
+    return headers
+
+
 def legal(page: Any) -> dict[str, list[dict[str, Any]]]:
     """The legal orders the page holds for the power shown (as the server gave them)."""
     return dict(
@@ -188,10 +215,7 @@ def continue_to_now(page: Any) -> None:
 
 
 def test_play_a_year_by_map_with_results_on_the_board(server: LiveServer, browser: Any) -> None:
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if unexpected(m) else None)
+    page, errors = watched(browser)
     register_and_create(page, server, "ada", players="7")
     assert phase(page) == "S1901M"
     assert page.inner_text("#phase").startswith("Spring 1901")
@@ -1585,11 +1609,7 @@ def test_several_powers_together_each_with_ready_and_draw_vote(
 def test_a_sandbox_from_a_phase_of_a_game_s_history_has_its_position_and_every_power(
     server: LiveServer, browser: Any
 ) -> None:
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if unexpected(m) else None)
-    page.on("dialog", lambda d: d.accept())  # Ready with units without orders
+    page, errors = watched(browser, accept_dialogs=True)  # Ready with units without orders
     register_and_create(page, server, "forky", players="7")
     game_id = int(page.evaluate("location.hash.split('/')[2]"))
     # a move of mine, and the spring is played (the bots give the others' orders)
@@ -1630,11 +1650,8 @@ def test_a_sandbox_from_a_phase_of_a_game_s_history_has_its_position_and_every_p
 def test_a_sandbox_plays_every_power_and_goes_back_to_try_another_line(
     server: LiveServer, browser: Any
 ) -> None:
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if unexpected(m) else None)
-    page.on("dialog", lambda d: d.accept())  # Ready with units without orders; going back
+    # (confirmations: Ready with units without orders; going back)
+    page, errors = watched(browser, accept_dialogs=True)
     sign_up(page, server, "sandy")
     page.fill("#new-name", "what if")
     page.check("#new-sandbox")  # the choices of a game with others go
@@ -2209,10 +2226,7 @@ def test_the_page_learns_of_press_and_phases_by_push(server: LiveServer, browser
     import httpx
 
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    code = host_a_table(page, server, "quinn", "Quinn's table").rsplit("/", 1)[1]
-    r = httpx.post(server.url + "/api/accounts", json={"username": "ruth", "password": "pw-ruth-1"})
-    ruth = {"Authorization": f"Bearer {r.json()['token']}"}
-    assert httpx.post(f"{server.url}/api/invitations/{code}", headers=ruth).status_code == 200
+    ruth = guest_joins(server, host_a_table(page, server, "quinn", "Quinn's table"), "ruth")
     page.click("#start")
     page.wait_for_selector("#compose")
     idle(page)
@@ -2799,10 +2813,7 @@ def test_a_password_changed_in_the_page_is_the_one_to_log_in_with(
     def me(headers: dict[str, str]) -> int:
         return httpx.get(server.url + "/api/me", headers=headers).status_code
 
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if unexpected(m) else None)
+    page, errors = watched(browser)
     sign_up(page, server, "pascal")
     elsewhere = session("lovelace1815")
     page.click("#whoami")
@@ -2885,12 +2896,7 @@ def test_the_tab_s_title_tells_what_waits_for_me(server: LiveServer, browser: An
     page.on("dialog", lambda d: d.accept())  # Ready with orders missing asks first
     link = host_a_table(page, server, "tabitha", "Tab table")
     assert title(page) == "Tab table · forming — realpolitik"
-    r = httpx.post(
-        server.url + "/api/accounts", json={"username": "tamsin", "password": "pw-tamsin"}
-    )
-    tamsin = {"Authorization": f"Bearer {r.json()['token']}"}
-    code = link.rsplit("/", 1)[1]
-    assert httpx.post(f"{server.url}/api/invitations/{code}", headers=tamsin).status_code == 200
+    tamsin = guest_joins(server, link, "tamsin", "pw-tamsin")
     page.click("#start")
     page.wait_for_selector("#compose")
     idle(page)
@@ -2986,12 +2992,7 @@ def test_the_lobby_hears_of_my_games_while_it_stays_open(server: LiveServer, bro
     idle(page)
     assert "orders due" not in page.inner_text("#my-games") and title(page) == "realpolitik"
     page.fill("#new-name", "A draft of mine")
-    r = httpx.post(
-        server.url + "/api/accounts", json={"username": "lars", "password": "pw-larsson"}
-    )
-    lars = {"Authorization": f"Bearer {r.json()['token']}"}
-    code = link.rsplit("/", 1)[1]
-    assert httpx.post(f"{server.url}/api/invitations/{code}", headers=lars).status_code == 200
+    lars = guest_joins(server, link, "lars")
     started = page.evaluate(
         """async (id) => (await fetch(`/api/games/${id}/start`, {method: "POST",
             headers: {"X-Requested-With": "realpolitik"}})).status""",
@@ -3042,10 +3043,7 @@ def test_an_email_address_set_in_the_account_is_confirmed_by_its_link(
     loop sends the link; following it confirms the address, which the account then says;
     a notice turned off stays off. A server without mail offers no address."""
     live, smtp = mail_server
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if unexpected(m) else None)
+    page, errors = watched(browser)
     sign_up(page, live, "emmy")
     page.click("#whoami")
     page.wait_for_selector("#account-email")

@@ -54,13 +54,7 @@ def rollback(b: Backend, game_id: int, user: User, phase: str) -> dict[str, Any]
         if row.status == FINISHED:  # in play again: one more game of the creator's not over
             limits.lock_user(conn, user.id)
             limits.check_games(b, conn, user.id)
-        played = list(
-            conn.execute(
-                select(t.phases.c.phase)
-                .where(t.phases.c.game_id == game_id)
-                .order_by(t.phases.c.idx)
-            ).scalars()
-        )
+        played = _played(conn, game_id)
         if target != row.phase and target not in played:
             raise NotFound(
                 f"{target} is not a phase of this game (played: {', '.join(played) or 'none'};"
@@ -104,6 +98,15 @@ def rollback(b: Backend, game_id: int, user: User, phase: str) -> dict[str, Any]
         return summary(conn, game_row(conn, game_id), user, b.now())
 
 
+def _played(conn: Connection, game_id: int) -> list[str]:
+    """The phases the game has played (its history), in order."""
+    return list(
+        conn.execute(
+            select(t.phases.c.phase).where(t.phases.c.game_id == game_id).order_by(t.phases.c.idx)
+        ).scalars()
+    )
+
+
 def _give_again(conn: Connection, game_id: int, record: PhaseRecord, now: float) -> None:
     """Store the orders given in ``record``'s phase (conquista: with the supports accepted
     and the alliances declared) as that phase's orders again, none of them ready."""
@@ -138,13 +141,7 @@ def fork(
         if target == row.phase:
             position, status = row.state["position"], _current_status(row.state)
         else:
-            played = list(
-                conn.execute(
-                    select(t.phases.c.phase)
-                    .where(t.phases.c.game_id == game_id)
-                    .order_by(t.phases.c.idx)
-                ).scalars()
-            )
+            played = _played(conn, game_id)
             if target not in played:
                 raise NotFound(f"{target} is not a phase of this game (now: {row.phase})")
             record = conn.execute(

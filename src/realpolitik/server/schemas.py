@@ -48,8 +48,8 @@ class EmailIn(Strict):
     email: str | None = Field(
         max_length=1000,
         examples=["alice@example.org"],
-        description="null or empty: no address (checked: at most 254 characters, one @, "
-        "a dot in the domain)",
+        description="null or empty: no address (checked: at most 254 characters; one @; "
+        "before it letters, digits and RFC 5322's marks; after it names with a dot between)",
     )
 
 
