@@ -1762,9 +1762,12 @@ def test_press_threads_with_unread_counts(server: LiveServer, browser: Any) -> N
     host.fill("#message-body", "An alliance against the rest?")
     host.click("#send-message")
     host.wait_for_selector(f'#threads button.thread.on[data-thread="{olga[0]}"]')
-    # the compose box writes on in that thread, and says so (it said "To: everyone" with the
-    # recipient still ticked: the Send button kept the focus, and the box was kept)
+    # the compose box writes on in that thread, and says so as soon as that thread shows
+    # (it said "To: everyone" with the recipient still ticked: the Send button kept the
+    # focus, and the box was kept; on a slow network, until the message had come back)
     assert host.inner_text("#compose > div.muted") == f"To: {olga[0].title()}"
+    idle(host)
+    assert "An alliance" in host.inner_text("#messages")
     assert host.locator("#compose input.recipient:checked").count() == 0
     guest.wait_for_selector("#threads .badge")  # heard on the game page, in a thread not open
     guest.goto(guest.url.split("#")[0] + "#")  # the lobby still counts it unread

@@ -1,7 +1,7 @@
 // Press as conversations: one thread per set of correspondents (everyone, one power, a
 // group), each with its unread count; the compose box writes to the open thread, or to
 // the powers ticked for a new one. Closed, and saying so, when press is.
-import { S, api, el, fill, guarded, inPlay, ordersDue, phaseName, phaseShown, powerName, setTitle, t } from "./core.js";
+import { S, act, api, el, fill, guarded, inPlay, ordersDue, phaseName, phaseShown, powerName, setTitle, t } from "./core.js";
 
 export function resetPress() { S.lastMsg = 0; S.messages = []; S.thread = null; S.pressKey = null; }
 
@@ -127,15 +127,17 @@ function compose(open) {
   const others = (g.powers || []).filter((p) => !g.my_powers.includes(p) && played.has(p));
   const body = el("textarea", { id: "message-body", rows: 2, "aria-label": t("message") });
   const boxes = others.map((p) => el("label", { class: "check small" }, el("input", { type: "checkbox", value: p, class: "recipient" }), powerName(p), bots.has(p) ? ` (${t("bot")})` : ""));
-  const send = () => guarded(async () => {
+  // busy until the message is shown; the box says at once the thread written to (the
+  // Send button has the focus: a redraw for news heard meanwhile would keep the old box)
+  const send = () => act(async () => {
     let to = open === "*" ? [] : open.split("+");
     const ticked = boxes.map((b) => b.querySelector("input")).filter((i) => i.checked).map((i) => i.value);
     if (ticked.length) to = ticked;
     await api("POST", `/games/${g.id}/messages`, { sender: S.power, recipients: to, body: body.value });
     body.value = "";
     S.thread = to.length ? [...to].sort().join("+") : "*";
+    renderMessages(true);
     await loadMessages();
-    renderMessages(true);  // (the Send button has the focus) to the thread written to
   });
   return el("div", { id: "compose" },
     el("div", { class: "muted" }, t("to") + t("colon") + threadName(open)),
