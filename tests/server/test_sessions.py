@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import delete, func, select, text
+from sqlalchemy import delete, func, select, text, update
 
 from realpolitik.server import accounts, engine
 from realpolitik.server import tables as t
@@ -224,27 +224,42 @@ def test_a_wrong_current_password_is_refused_and_limited_as_log_ins_are(
 
 
 @pytest.mark.parametrize(
-    ("new", "status", "said"),
+    ("new", "status", "said", "code"),
     [
-        ("short", 400, "8 to 200 characters"),
-        ("x" * 201, 400, "8 to 200 characters"),
-        ("x" * 401, 422, "at most 400 characters"),
-        ("", 422, "at least 1 character"),
-        ("nul\0inside", 422, "NUL"),
+        ("short", 400, "8 to 200 characters", "password_rule"),
+        ("x" * 201, 400, "8 to 200 characters", "password_rule"),
+        ("x" * 401, 422, "at most 400 characters", None),
+        ("", 422, "at least 1 character", None),
+        ("nul\0inside", 422, "NUL", None),
+        ("tab\tinside", 400, "control character", "password_control"),
+        ("line break\n", 400, "U+000A", "password_control"),
+        ("\x7fdelete key", 400, "U+007F", "password_control"),
+        ("next line\x85!", 400, "U+0085", "password_control"),
     ],
 )
 def test_a_new_password_is_checked_as_a_sign_up_s(
-    client: TestClient, new: str, status: int, said: str
+    client: TestClient, new: str, status: int, said: str, code: str | None
 ) -> None:
     alice = register(client, "alice")
     other = _log_in(client, alice)
     r = _change(client, alice, new=new)
     assert r.status_code == status, r.text
     assert said in r.text
-    if status == 400:
-        assert r.json()["code"] == "password_rule"
+    if code is not None:
+        assert r.json()["code"] == code
     assert _me(client, other) == 200  # nothing changed
     assert _log_in_with(client, "alice", "correct horse") == 200
+    r = client.post("/api/accounts", json={"username": "bob", "password": new})
+    assert (r.status_code, said in r.text) == (status, True)  # a sign-up checks the same
+
+
+def test_a_password_set_before_the_control_character_rule_still_logs_in(
+    client: TestClient, backend: Backend
+) -> None:
+    register(client, "alice")
+    with backend.db.begin() as conn:  # as an older server stored it
+        conn.execute(update(t.users).values(password_hash=backend.passwords.hash("old\tpassword")))
+    assert _log_in_with(client, "alice", "old\tpassword") == 200
 
 
 def test_a_password_change_needs_a_session(client: TestClient) -> None:

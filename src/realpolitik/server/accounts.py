@@ -39,6 +39,7 @@ one address have their own, tighter limit besides the log-in one."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from sqlalchemy import (
@@ -86,10 +87,20 @@ def check_username(username: str) -> str:
 
 
 def check_password(password: str) -> str:
+    """A new password: its length, and no control character (a tab or a line break in a
+    password is a pasting accident that no keyboard at the log-in form types again).
+    Passwords set before this check still log in."""
     if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
         raise BadRequest(
             f"a password is {MIN_PASSWORD} to {MAX_PASSWORD} characters long",
             code="password_rule",
+        )
+    control = next((c for c in password if unicodedata.category(c) == "Cc"), None)
+    if control is not None:
+        raise BadRequest(
+            f"a password may not hold a control character such as a tab or a line break "
+            f"(found U+{ord(control):04X})",
+            code="password_control",
         )
     return password
 
