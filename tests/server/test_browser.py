@@ -878,6 +878,8 @@ def test_a_refused_sign_up_then_an_accepted_one_and_the_press_choices(
     server: LiveServer, browser: Any
 ) -> None:
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(f"{r.method} {r.url.split('/api')[-1]}"))
     page.goto(server.url + "/")
     page.fill("#auth-user", "wes")
     page.fill("#auth-pass", "short")
@@ -887,6 +889,8 @@ def test_a_refused_sign_up_then_an_accepted_one_and_the_press_choices(
     page.fill("#auth-pass", "lovelace1815")
     page.click("#register")
     page.wait_for_selector("#create-game")
+    posted = [s for s in sent if s.startswith("POST")]
+    assert posted == ["POST /accounts", "POST /accounts"], posted  # no log-in besides
     assert page.locator("#flash").is_hidden()  # the refusal does not linger over the lobby
     press = dict(page.locator("#new-press option").evaluate_all(
         "els => els.map(e => [e.value, e.textContent])"))  # fmt: skip
@@ -2798,6 +2802,30 @@ def test_a_lobby_fetched_late_does_not_replace_the_game_opened_meanwhile(
     assert page.evaluate("document.documentElement.lang") == "es"
 
 
+FLASH_OVER_HEADER = """async () => {
+    const {flash} = await import('/static/core.js');
+    flash('Something went wrong, said at some length to fill a phone', true);
+    const box = document.getElementById('flash').getBoundingClientRect();
+    return [...document.querySelectorAll('header#top > *')].filter(e => !e.hidden)
+        .map(e => [e.id || e.className, e.getBoundingClientRect()])
+        .filter(([, r]) => r.left < box.right && box.left < r.right
+                 && r.top < box.bottom && box.top < r.bottom)
+        .map(([name]) => name);
+}"""
+
+
+def test_a_flash_leaves_the_header_s_controls_uncovered(server: LiveServer, browser: Any) -> None:
+    """On a phone the header has no room in the middle: an error there hid the language
+    menu and the account; it now shows under the header (on a desktop, in its middle)."""
+    page, errors = watched(browser)
+    sign_up(page, server, "ada")
+    for width, height in ((390, 844), (1400, 1000)):
+        page.set_viewport_size({"width": width, "height": height})
+        assert page.evaluate(FLASH_OVER_HEADER) == [], width
+        shot(page, f"flash-{width}", full=False)
+    assert not errors, errors
+
+
 def test_a_password_changed_in_the_page_is_the_one_to_log_in_with(
     server: LiveServer, browser: Any
 ) -> None:
@@ -2832,7 +2860,7 @@ def test_a_password_changed_in_the_page_is_the_one_to_log_in_with(
     assert me(elsewhere) == 200
     errors = [e for e in errors if "403" not in e]  # the refusal asked for
     page.fill("#account-current", "lovelace1815")
-    page.click("#change-password")
+    page.press("#account-new", "Enter")  # Enter sends the form, as the button does
     page.wait_for_function(f"{FLASH}.className === 'info' && !{FLASH}.hidden")
     idle(page)
     assert page.inner_text("#flash").startswith("Password changed")
@@ -2851,7 +2879,7 @@ def test_a_password_changed_in_the_page_is_the_one_to_log_in_with(
     page.click("#login")
     page.wait_for_function(f"{FLASH}.textContent === 'Wrong username or password.'")
     page.fill("#auth-pass", "babbage1791")
-    page.click("#login")
+    page.press("#auth-pass", "Enter")
     page.wait_for_selector("#create-game")
     assert page.inner_text("#whoami") == "pascal"
     elsewhere = session("babbage1791")

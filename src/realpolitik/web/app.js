@@ -79,6 +79,12 @@ async function joinByCode(code) {
 }
 
 // --- accounts -------------------------------------------------------------------------
+// A form whose Enter key (and submit button) runs ``action``; the page says what is wrong
+// in its own language, not the browser's validation bubbles.
+function submitted(action, ...kids) {
+  return el("form", { novalidate: true, onsubmit: (ev) => { ev.preventDefault(); action(); } }, ...kids);
+}
+
 async function showAuth(code) {
   const user = el("input", { id: "auth-user", name: "username", autocomplete: "username", required: true });
   const pass = el("input", { id: "auth-pass", name: "password", type: "password", autocomplete: "current-password", required: true, minlength: 8 });
@@ -113,12 +119,13 @@ async function showAuth(code) {
   fill(view(), el("section", { class: "card auth" },
     el("h1", { text: "realpolitik" }),
     invite,
-    el("label", {}, t("username"), user),
-    el("label", {}, t("password"), pass),
-    el("div", { class: "muted small" }, t("password_rule")),
-    el("div", { class: "row" },
-      el("button", { id: "login", onclick: () => submit("/sessions") }, t("login")),
-      el("button", { id: "register", class: "secondary", onclick: () => submit("/accounts") }, t("register")))));
+    submitted(() => submit("/sessions"),
+      el("label", {}, t("username"), user),
+      el("label", {}, t("password"), pass),
+      el("div", { class: "muted small" }, t("password_rule")),
+      el("div", { class: "row" },
+        el("button", { id: "login", type: "submit" }, t("login")),
+        el("button", { id: "register", type: "button", class: "secondary", onclick: () => submit("/accounts") }, t("register"))))));
   if (focused === "auth-user") user.focus();
   else if (focused === "auth-pass") pass.focus();
 }
@@ -193,10 +200,11 @@ async function showAccount() {
   setTitle(t("account"));
   fill(view(), el("section", { class: "card auth" },
     el("h1", {}, t("account"), el("span", { class: "muted" }, " · ", S.user.username)),
-    el("label", {}, t("current_password"), current),
-    el("label", {}, t("new_password"), fresh),
-    el("div", { class: "muted small" }, t("password_rule")),
-    el("div", { class: "row" }, el("button", { id: "change-password", onclick: change }, t("change_password"))),
+    submitted(change,
+      el("label", {}, t("current_password"), current),
+      el("label", {}, t("new_password"), fresh),
+      el("div", { class: "muted small" }, t("password_rule")),
+      el("div", { class: "row" }, el("button", { id: "change-password", type: "submit" }, t("change_password")))),
     me && me.mail ? emailPart(me) : null,
     el("hr"),
     el("div", { class: "muted small" }, t("logout_everywhere_hint")),
