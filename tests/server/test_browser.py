@@ -1643,7 +1643,7 @@ def test_a_sandbox_from_a_phase_of_a_game_s_history_has_its_position_and_every_p
     idle(page)
     box = page.evaluate(GAME)
     assert box["id"] != game_id and box["settings"]["sandbox"]
-    assert box["name"] == "forky's game · S1901M" and phase(page) == "S1901M"
+    assert box["name"] == "forky's game · Spring 1901 Movement" and phase(page) == "S1901M"
     assert box["position"]["units"] == spring  # the position shown, not the present
     assert len(box["my_powers"]) == 7 and sorted(box["to_act"]) == box["my_powers"]
     assert page.locator("#orders-panel .power-orders").count() == 7

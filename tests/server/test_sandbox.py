@@ -472,7 +472,7 @@ def test_a_sandbox_forked_from_the_current_phase_holds_its_position_for_every_po
     r = fork(client, gid, me)
     assert r.status_code == 201, r.text
     box = r.json()
-    assert box["name"] == "Spring war · W1914A" and box["id"] != gid
+    assert box["name"] == "Spring war · Winter 1914 Adjustments" and box["id"] != gid
     assert box["status"] == "active" and box["phase"] == "W1914A"
     assert box["settings"]["sandbox"] and not box["settings"]["public"]
     assert (box["settings"]["edition"], box["settings"]["players"]) == ("classic", 2)
@@ -508,10 +508,13 @@ def test_a_sandbox_forked_from_a_retreat_phase_of_the_history_has_its_dislodged_
     game, alice, _, holder = two_player_game(client)
     gid = game["id"]
     to_winter(client, gid, holder)
+    r = client.put("/api/me/language", json={"language": "es"}, headers=alice.headers)
+    assert r.status_code == 200, r.text
     r = fork(client, gid, alice, phase="f1914r")
     assert r.status_code == 201, r.text
     box = r.json()
-    assert box["phase"] == "F1914R" and box["name"] == "test game · F1914R"
+    assert box["phase"] == "F1914R"
+    assert box["name"] == "test game · Otoño de 1914, retiradas"  # in the player's language
     s = view(client, box["id"], alice)
     assert s["to_act"] == ["FRANCE"] and "A BUR" in units(s, "GERMANY")
     assert [d["unit"] for d in s["position"]["dislodged"]["FRANCE"]] == ["A BUR"]
@@ -582,7 +585,7 @@ def test_a_fork_counts_against_the_cap_of_games(sqlite_url: str, clock: FakeCloc
         gid = game["id"]
         r = fork(client, gid, alice)  # the game and this one: 2
         assert r.status_code == 201, r.text
-        assert r.json()["name"] == "n" * 91 + " · S1914M"  # within a name's 100 characters
+        assert r.json()["name"] == "n" * 77 + " · Spring 1914 Movement"  # within 100 characters
         r = fork(client, gid, alice)
         assert r.status_code == 409 and r.json()["code"] == "too_many_games"
     backend.close()

@@ -160,7 +160,7 @@ def fork(
         settings = dataclasses.replace(
             GameSettings.from_json(row.settings), sandbox=True, **SANDBOX
         )
-        suffix = f" · {target}"
+        suffix = f" · {engine.phase_title(game, target, user.language)}"
         name = row.name[: games.NAME_LIMIT - len(suffix)].rstrip() + suffix
     new_id = games.create_game(b, user, name, settings, game=game)
     with reading(b.db) as conn:
