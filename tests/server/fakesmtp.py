@@ -1,6 +1,7 @@
 """A tiny SMTP server for the tests, on a free localhost port in a thread: it takes mail
 as a real server would (so :mod:`smtplib` is exercised whole) and keeps it in
-:attr:`FakeSmtp.mailbox`; ``failing`` makes it refuse each mail with a 451."""
+:attr:`FakeSmtp.mailbox` (and each one's bytes as sent, by Message-ID, in
+:attr:`FakeSmtp.raw`); ``failing`` makes it refuse each mail with a 451."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from email.message import EmailMessage
 class FakeSmtp:
     def __init__(self) -> None:
         self.mailbox: list[EmailMessage] = []
+        self.raw: dict[str, bytes] = {}
         self.failing = False
         self._lock = threading.Lock()
         self._server = socket.create_server(("127.0.0.1", 0))
@@ -35,6 +37,19 @@ class FakeSmtp:
         found = re.search(r"(\S+/#/confirm/\S+)", body)
         assert found, body
         return found.group(1)
+
+    @staticmethod
+    def unsubscribe_link(message: EmailMessage) -> str:
+        """The link that turns notices off in the body of ``message``."""
+        body = message.get_content()
+        found = re.search(r"(\S+/unsubscribe/\S+)", body)
+        assert found, body
+        return found.group(1)
+
+    def header_lines(self, message: EmailMessage) -> list[str]:
+        """The header lines of ``message`` as they were sent (folded ones apart)."""
+        head = self.raw[message["Message-ID"]].split(b"\r\n\r\n")[0]
+        return head.decode("ascii").split("\r\n")
 
     def _serve(self) -> None:
         while True:
@@ -72,6 +87,7 @@ class FakeSmtp:
                     assert isinstance(message, EmailMessage)
                     with self._lock:
                         self.mailbox.append(message)
+                        self.raw[message["Message-ID"]] = b"".join(lines)
                     say("250 queued")
                 elif verb == "QUIT":
                     say("221 bye")

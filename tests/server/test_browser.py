@@ -3125,3 +3125,105 @@ def test_an_email_address_set_in_the_account_is_confirmed_by_its_link(
     plain.wait_for_selector("#change-password")
     idle(plain)
     assert plain.locator("#account-email").count() == 0
+
+
+def test_a_notice_s_link_stops_the_notices_from_a_page_without_logging_in(
+    mail_server: tuple[LiveServer, FakeSmtp], browser: Any
+) -> None:
+    """The account sends the browser's time zone, and the notice's deadline is written in
+    it; the notice's link, opened on a phone without a session, shows a page in the
+    player's language whose button (not the opening) turns every notice off; the account
+    then shows them off, and turns one back on."""
+    live, smtp = mail_server
+    context = browser.new_context(
+        viewport={"width": 1400, "height": 1000}, timezone_id="America/Sao_Paulo"
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if unexpected(m) else None)
+    page.goto(live.url + "/")
+    page.wait_for_selector("#auth-user")
+    idle(page)
+    page.select_option("#language", "pt")
+    idle(page)
+    page.fill("#auth-user", "zelia")
+    page.fill("#auth-pass", "lovelace1815")
+    page.click("#register")
+    page.wait_for_selector("#create-game")
+    page.click("#whoami")
+    page.wait_for_selector("#account-email")
+    idle(page)
+    page.fill("#account-email", "zelia@example.org")
+    with page.expect_response("**/api/me/email") as saved:
+        page.click("#save-email")
+    assert saved.value.request.post_data_json["time_zone"] == "America/Sao_Paulo"
+    page.wait_for_function("document.getElementById('email-status').innerText.includes('zelia@')")
+    idle(page)
+    assert page.inner_text("#notices-zone") == (
+        "Os prazos nos e-mails são escritos no fuso horário America/Sao_Paulo."
+    )
+    shot(page, "account-time-zone")
+    deadline = time.monotonic() + 30
+    while not smtp.messages_to("zelia@example.org") and time.monotonic() < deadline:
+        time.sleep(0.2)
+    page.goto(smtp.link("zelia@example.org"))
+    page.wait_for_selector("#notice-phase")
+    idle(page)
+    r = page.request.post(
+        live.url + "/api/games",
+        data={"name": "Mesa de sábado", "deadlines": "daily", "bots": "random", "start": True},
+        headers={"X-Requested-With": "realpolitik"},
+    )
+    assert r.status == 201, r.text()
+    deadline = time.monotonic() + 60  # the mail loop looks for notices every 15 s
+    while len(smtp.messages_to("zelia@example.org")) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    notice = smtp.messages_to("zelia@example.org")[-1]
+    assert "começou" in notice["Subject"]
+    assert re.search(
+        r"Prazo: \S+, \d+ de \w+ de \d{4}, \d\d:\d\d \(America/Sao_Paulo\)", notice.get_content()
+    )
+    link = smtp.unsubscribe_link(notice)
+    assert link.startswith(live.url + "/unsubscribe/")
+    assert f"List-Unsubscribe: <{link}>" in smtp.header_lines(notice)
+
+    def notices_now() -> dict[str, bool]:
+        found: dict[str, bool] = page.request.get(live.url + "/api/me").json()["notices"]
+        return found
+
+    phone = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    away = phone.new_page()  # no session there
+    away.on("pageerror", lambda e: errors.append(str(e)))
+    away.goto(link)
+    assert away.inner_text("#said") == "Deixar de receber os avisos que o realpolitik lhe envia?"
+    assert away.inner_text("#stop-all") == "Parar todos os avisos"
+    assert away.inner_text("#stop-this") == "Só os de novas fases"
+    box = away.locator("#unsubscribe").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390  # the card fits a phone
+    shot(away, "unsubscribe-phone")
+    assert notices_now() == {"phase": True, "deadline": True}  # opening changed nothing
+    wide = context.new_page()
+    wide.goto(link)
+    shot(wide, "unsubscribe-desktop")
+    wide.close()
+    away.click("#stop-all")
+    away.wait_for_selector("#account")
+    assert away.inner_text("#said") == "Pronto: o realpolitik não lhe enviará mais avisos."
+    shot(away, "unsubscribe-done-phone")
+    assert notices_now() == {"phase": False, "deadline": False}
+    used = away.goto(link)
+    assert used.status == 410 and "Este link já foi usado" in away.inner_text("#said")
+    phone.close()
+    page.reload()  # the account page, open all along, shown again
+    page.wait_for_selector("#notice-phase")
+    idle(page)
+    assert not page.is_checked("#notice-phase") and not page.is_checked("#notice-deadline")
+    with page.expect_response("**/api/me/notices"):
+        page.check("#notice-phase")
+    idle(page)
+    assert notices_now() == {"phase": True, "deadline": False}
+    assert errors == []
+    context.close()

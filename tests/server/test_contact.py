@@ -195,3 +195,37 @@ def test_the_confirmation_is_in_the_users_language(mailing: Mailing) -> None:
     [sent] = mailing.smtp.messages_to("amelie@example.fr")
     assert "confirmez" in sent["Subject"]
     assert "Bonjour amelie" in sent.get_content()
+
+
+def test_the_time_zone_is_kept_and_an_unknown_one_refused(mailing: Mailing) -> None:
+    """Sent with the address or the notices: shown back to its owner; one the server does
+    not know is a 400 naming it, and nothing of that request is kept."""
+    alice = register(mailing.client, "alice")
+    assert _me(mailing, alice)["time_zone"] is None
+    r = mailing.client.put(
+        "/api/me/email", json={"email": ALICE, "time_zone": "Europe/Madrid"}, headers=alice.headers
+    )
+    assert r.status_code == 200 and r.json()["time_zone"] == "Europe/Madrid"
+    for path, body in (
+        ("/api/me/email", {"email": "alice@work.example.org", "time_zone": "Mars/Olympus_Mons"}),
+        ("/api/me/notices", {"phase": False, "time_zone": "Mars/Olympus_Mons"}),
+        ("/api/me/notices", {"time_zone": "../../etc/passwd"}),
+        ("/api/me/notices", {"time_zone": ""}),
+    ):
+        r = mailing.client.put(path, json=body, headers=alice.headers)
+        assert r.status_code == 400, r.text
+        assert r.json()["code"] == "time_zone_unknown"
+        assert f"unknown time zone {body['time_zone']!r}" in r.json()["detail"]
+    r = mailing.client.put("/api/me/notices", json={"time_zone": "x" * 101}, headers=alice.headers)
+    assert r.status_code == 422
+    me = _me(mailing, alice)
+    assert me["email"] == ALICE and me["time_zone"] == "Europe/Madrid"
+    assert me["notices"] == {"phase": True, "deadline": True}
+    r = mailing.client.put(
+        "/api/me/notices",
+        json={"deadline": False, "time_zone": "Asia/Tokyo"},
+        headers=alice.headers,
+    )
+    assert r.json()["time_zone"] == "Asia/Tokyo"
+    assert r.json()["notices"] == {"phase": True, "deadline": False}
+    assert _me(mailing, register(mailing.client, "bob"))["time_zone"] is None

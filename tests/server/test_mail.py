@@ -5,12 +5,14 @@ however many processes deliver; the host's settings name the server."""
 from __future__ import annotations
 
 import logging
+import re
 import time
 from dataclasses import replace
 
 import pytest
 from sqlalchemy import func, select
 
+from realpolitik.data import read_json
 from realpolitik.server import mail
 from realpolitik.server import tables as t
 from realpolitik.server.backend import Backend
@@ -174,3 +176,32 @@ def test_a_mail_that_cannot_be_sent_holds_back_no_other(mailing: Mailing) -> Non
     assert [m["To"] for m in mailing.smtp.mailbox] == ["first@example.org", "last@example.org"]
     assert _waiting(b) == 1 and _tries(b) == 1  # tried again later, then dropped
     assert mail.deliver(b) == 0 and len(mailing.smtp.mailbox) == 2
+
+
+def test_a_long_list_unsubscribe_address_is_sent_whole_on_one_line(mailing: Mailing) -> None:
+    """Folded by the standard policy, a URL longer than a line would be sent as encoded
+    words (``=?utf-8?q?...``), which no mail client reads as an address."""
+    b = mailing.backend
+    url = "https://a-rather-long-site-name.example.org/dip/unsubscribe/" + "T" * 43
+    with transaction(b.db) as conn:
+        mail.queue(conn, b.now(), "p@example.org", "Le jeu : " + "é" * 80, "body", unsubscribe=url)
+        mail.queue(conn, b.now(), "q@example.org", "no notice", "body")
+    assert mail.deliver(b) == 2
+    notice, plain = mailing.smtp.mailbox
+    lines = mailing.smtp.header_lines(notice)
+    assert f"List-Unsubscribe: <{url}>" in lines
+    assert "List-Unsubscribe-Post: List-Unsubscribe=One-Click" in lines
+    assert all(len(line) <= 78 for line in lines if not line.startswith("List-Unsubscribe:"))
+    assert notice["Subject"] == "Le jeu : " + "é" * 80  # other headers folded as before
+    assert plain["List-Unsubscribe"] is None and plain["List-Unsubscribe-Post"] is None
+
+
+def test_every_language_has_every_text_with_the_same_blanks() -> None:
+    texts = read_json("data", "mail.json")
+    blanks = {k: set(re.findall(r"{(\w+)}", v)) for k, v in texts["en"].items()}
+    for language in ("es", "fr", "pt"):
+        words = texts[language]
+        assert set(words) == set(blanks), language
+        for key, text in words.items():
+            assert set(re.findall(r"{(\w+)}", text)) == blanks[key], (language, key)
+        assert len(words["weekdays"].split()) == 7 and len(words["months"].split()) == 12

@@ -4,6 +4,8 @@ user; only to a confirmed address, each kind unless turned off."""
 
 from __future__ import annotations
 
+import time
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -91,7 +93,7 @@ def test_a_new_phase_is_told_once(mailing: Mailing) -> None:
     power = _view(mailing, game, alice)["my_powers"][0]
     assert power.capitalize() in body and "UTC" in body
     assert f"{SITE}/#/game/{game['id']}" in body
-    assert f"To stop these notices, untick them in your account: {SITE}/#/account" in body
+    assert f"To choose which you get, open your account: {SITE}/#/account" in body
     assert notices.notify(mailing.backend) == 0  # once per phase
     assert _sent(mailing) == {}
     _ready(mailing, game, alice)  # the bots are: the phase is processed
@@ -144,7 +146,7 @@ def test_a_reminder_goes_once_to_the_players_not_ready(mailing: Mailing, clock: 
     assert notices.notify(mailing.backend) == 2  # the new phase, to both
     spanish = _sent(mailing)["bob@example.org"][0]
     assert spanish["Subject"] == "Daily: ha empezado Primavera de 1901"
-    assert "desmárcalos en tu cuenta" in spanish.get_content()
+    assert "Para elegir cuáles recibes, abre tu cuenta" in spanish.get_content()
     _ready(mailing, game, bob)
     deadline = _deadline(mailing, game)
     clock.advance(deadline - clock.now - mailing.backend.settings.remind_seconds - 60)
@@ -227,3 +229,46 @@ def test_accounts_from_before_mail_get_no_address_and_notices_on(
     finally:
         b.close()
         engine.clear_cache()
+
+
+def _local(moment: float, hours: int) -> str:
+    """``moment`` at a fixed offset from UTC, as the English mail writes it (no zone data)."""
+    local = datetime.fromtimestamp(moment, timezone(timedelta(hours=hours)))
+    return f"{local:%A} {local.day} {local:%B} {local.year}, {local:%H:%M}"
+
+
+def test_a_deadline_is_written_in_the_players_time_zone(mailing: Mailing, clock: FakeClock) -> None:
+    """Madrid is UTC+1 in January and UTC+2 in July (summer time), São Paulo UTC-3; a
+    player without a zone reads UTC."""
+
+    def zoned(name: str, zone: str, language: str = "en") -> Player:
+        who = _confirmed(mailing, name, language)
+        r = mailing.client.put("/api/me/notices", json={"time_zone": zone}, headers=who.headers)
+        assert r.status_code == 200 and r.json()["time_zone"] == zone
+        return who
+
+    alice, bob = zoned("alice", "Europe/Madrid"), _confirmed(mailing, "bob")
+    ana = zoned("ana", "America/Sao_Paulo", "pt")
+    winter = _game(mailing, alice, bob, ana, deadlines="daily")
+    assert notices.notify(mailing.backend) == 3
+    sent = _sent(mailing)
+    deadline = _deadline(mailing, winter)
+    assert time.gmtime(deadline).tm_mon == 1
+    body = sent["alice@example.org"][0].get_content()
+    assert f"Deadline: {_local(deadline, 1)} (Europe/Madrid)" in body
+    assert f"Deadline: {_local(deadline, 0)} (UTC)" in sent["bob@example.org"][0].get_content()
+    local = datetime.fromtimestamp(deadline, timezone(timedelta(hours=-3)))
+    said = f"{local.day} de janeiro de {local.year}, {local:%H:%M} (America/Sao_Paulo)"
+    assert said in sent["ana@example.org"][0].get_content()
+    clock.advance(182 * 86400)  # July (new players: the sessions of January have ended)
+    carla = zoned("carla", "Europe/Madrid")
+    summer = _game(mailing, carla, deadlines="daily")
+    assert notices.notify(mailing.backend) == 1
+    deadline = _deadline(mailing, summer)
+    assert time.gmtime(deadline).tm_mon == 7
+    body = _sent(mailing)["carla@example.org"][0].get_content()
+    assert f"Deadline: {_local(deadline, 2)} (Europe/Madrid)" in body
+    clock.advance(deadline - clock.now - 600)
+    assert notices.notify(mailing.backend) == 1
+    [reminder] = _sent(mailing)["carla@example.org"]
+    assert f"is {_local(deadline, 2)} (Europe/Madrid), in 10 minutes" in reminder.get_content()

@@ -21,6 +21,7 @@ from realpolitik.server.backend import Backend
 from realpolitik.server.errors import ApiError, OrdersRefused, TooManyAttempts
 from realpolitik.server.events import Streams, Watcher
 from realpolitik.server.guard import Guard, json_body, safe_errors
+from realpolitik.server.pages import router as pages
 from realpolitik.server.routes import router
 from realpolitik.server.scheduler import Scheduler
 from realpolitik.server.settings import Settings
@@ -85,6 +86,7 @@ def create_app(settings: Settings | None = None, *, backend: Backend | None = No
         return Response(body, 422, media_type="application/json")
 
     app.include_router(router, prefix="/api")
+    app.include_router(pages)
     static = web_dir()
     app.mount("/static", StaticFiles(directory=static), name="static")
 

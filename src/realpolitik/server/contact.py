@@ -6,7 +6,9 @@ holds a random token, stored only as its SHA-256 (as session tokens are), used o
 valid for :data:`CONFIRM_HOURS`; changing the address forgets its links and its
 confirmation. Confirmation mails are limited to ``confirmations_per_hour`` per user and
 per address (:mod:`.ratelimit`): the server is no tool to flood someone's mailbox. The
-address is shown to its owner only (``GET /api/me``), never in a game."""
+address is shown to its owner only (``GET /api/me``), never in a game. Each notice mail
+holds a link that turns notices off without logging in (:mod:`.unsubscribe`); the page
+sends the player's time zone with the address and the notices (:mod:`.zones`)."""
 
 from __future__ import annotations
 
@@ -14,9 +16,9 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import Connection, delete, insert, select, update
 
-from realpolitik.server import mail, ratelimit
+from realpolitik.server import mail, ratelimit, zones
 from realpolitik.server import tables as t
 from realpolitik.server.accounts import User
 from realpolitik.server.backend import Backend
@@ -28,6 +30,11 @@ MAX_EMAIL = 254
 CONFIRM_HOURS = 48
 HOUR = 3600.0
 
+PHASE, REMINDER = "phase", "reminder"
+"""The kinds of notice (:mod:`.notices`): a new phase, a deadline near."""
+SWITCHES = {PHASE: "notify_phase", REMINDER: "notify_deadline"}
+"""The column of ``users`` that turns each kind on or off."""
+
 
 @dataclass(frozen=True, slots=True)
 class Contact:
@@ -37,12 +44,14 @@ class Contact:
     confirmed: bool
     notify_phase: bool
     notify_deadline: bool
+    time_zone: str | None
 
     def to_json(self) -> dict[str, Any]:
         return {
             "email": self.email,
             "email_confirmed": self.confirmed,
             "notices": {"phase": self.notify_phase, "deadline": self.notify_deadline},
+            "time_zone": self.time_zone,
         }
 
 
@@ -85,29 +94,49 @@ def contact_of(b: Backend, user: User) -> Contact:
     u = t.users.c
     with reading(b.db) as conn:
         row = conn.execute(
-            select(u.email, u.email_confirmed_at, u.notify_phase, u.notify_deadline).where(
-                u.id == user.id
-            )
+            select(
+                u.email, u.email_confirmed_at, u.notify_phase, u.notify_deadline, u.time_zone
+            ).where(u.id == user.id)
         ).one()
     confirmed = row.email_confirmed_at is not None
-    return Contact(row.email, confirmed, row.notify_phase, row.notify_deadline)
+    return Contact(row.email, confirmed, row.notify_phase, row.notify_deadline, row.time_zone)
 
 
-def set_email(b: Backend, user: User, email: str | None) -> Contact:
+def _set_zone(b: Backend, user: User, zone: str | None) -> None:
+    """Keep the time zone checked (:func:`.zones.check_zone`; ``None``: as it is)."""
+    if zone is not None and (zone := zones.check_zone(zone)) is not None:
+        with transaction(b.db) as conn:
+            conn.execute(update(t.users).where(t.users.c.id == user.id).values(time_zone=zone))
+
+
+def _forget_links(conn: Connection, user_id: int) -> None:
+    """Forget the links mailed to the user's address: it changes or goes."""
+    conn.execute(delete(t.email_tokens).where(t.email_tokens.c.user_id == user_id))
+    conn.execute(delete(t.unsubscribe_tokens).where(t.unsubscribe_tokens.c.user_id == user_id))
+
+
+def set_email(
+    b: Backend, user: User, email: str | None, *, time_zone: str | None = None
+) -> Contact:
     """Set the user's address (``None`` or empty: none) and mail it a confirmation link
-    (on the host's ``public_url``). The address already confirmed, given again: nothing
-    changes. Mail off: 409."""
+    (on the host's ``public_url``); with the ``time_zone`` deadlines in mail are written in
+    (checked first: an unknown one changes nothing). The address already confirmed, given
+    again: it does not change. Mail off: 409."""
     if not b.settings.mail:
         raise Conflict("this server sends no mail", code="mail_off")
+    if time_zone is not None:
+        zones.check_zone(time_zone)
+    if email:
+        check_email(email)
+    _set_zone(b, user, time_zone)
     u = t.users.c
     if not email:
         with transaction(b.db) as conn:
-            conn.execute(delete(t.email_tokens).where(t.email_tokens.c.user_id == user.id))
+            _forget_links(conn, user.id)
             conn.execute(
                 update(t.users).where(u.id == user.id).values(email=None, email_confirmed_at=None)
             )
         return contact_of(b, user)
-    check_email(email)
     before = contact_of(b, user)
     if before.email == email and before.confirmed:
         return before
@@ -115,7 +144,7 @@ def set_email(b: Backend, user: User, email: str | None) -> Contact:
     token, now = new_token(), b.now()
     link = f"{b.settings.public_url}/#/confirm/{token}"
     with transaction(b.db) as conn:
-        conn.execute(delete(t.email_tokens).where(t.email_tokens.c.user_id == user.id))
+        _forget_links(conn, user.id)
         conn.execute(
             update(t.users).where(u.id == user.id).values(email=email, email_confirmed_at=None)
         )
@@ -192,13 +221,22 @@ def purge(b: Backend) -> int:
     return int(gone.rowcount or 0)
 
 
-def set_notices(b: Backend, user: User, *, phase: bool | None, deadline: bool | None) -> Contact:
-    """Turn each kind of notice on or off (``None``: as it is)."""
+def set_notices(
+    b: Backend,
+    user: User,
+    *,
+    phase: bool | None,
+    deadline: bool | None,
+    time_zone: str | None = None,
+) -> Contact:
+    """Turn each kind of notice on or off (``None``: as it is), and keep the ``time_zone``
+    deadlines in mail are written in (checked first: an unknown one changes nothing)."""
+    _set_zone(b, user, time_zone)
     values: dict[str, bool] = {}
     if phase is not None:
-        values["notify_phase"] = phase
+        values[SWITCHES[PHASE]] = phase
     if deadline is not None:
-        values["notify_deadline"] = deadline
+        values[SWITCHES[REMINDER]] = deadline
     if values:
         with transaction(b.db) as conn:
             conn.execute(update(t.users).where(t.users.c.id == user.id).values(**values))

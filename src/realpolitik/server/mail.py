@@ -7,11 +7,15 @@ transaction (PostgreSQL: ``FOR UPDATE SKIP LOCKED``; SQLite: the write lock), so
 is sent by one of them, then sends them outside any transaction and deletes each row
 sent. A failed send is tried again after 1, 2, 4, 8 minutes; after :data:`ATTEMPTS`
 tries it is logged and dropped. The texts are in ``data/mail.json``, in the user's
-language; every mail is plain text."""
+language; every mail is plain text. A notice mail names the link that turns notices off
+in the headers of RFC 2369 and 8058 (``List-Unsubscribe``, and ``List-Unsubscribe-Post``:
+a mail client's own button POSTs to it), written whole on one line."""
 
 from __future__ import annotations
 
 import logging
+from email import policy
+from email.headerregistry import BaseHeader, HeaderRegistry, UnstructuredHeader
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
 from functools import cache
@@ -49,8 +53,17 @@ def text(language: str, key: str, **values: Any) -> str:
     return words.get(key, texts["en"][key]).format(**values)
 
 
-def queue(conn: Connection, now: float, recipient: str, subject: str, body: str) -> None:
-    """Put a mail in the outbox (sent once the transaction of ``conn`` commits)."""
+def queue(
+    conn: Connection,
+    now: float,
+    recipient: str,
+    subject: str,
+    body: str,
+    *,
+    unsubscribe: str | None = None,
+) -> None:
+    """Put a mail in the outbox (sent once the transaction of ``conn`` commits);
+    ``unsubscribe``: the address whose POST turns its notices off (``List-Unsubscribe``)."""
     subject = " ".join(subject.split())  # no line breaks in a header
     if len(subject) > MAX_SUBJECT:
         subject = subject[: MAX_SUBJECT - 1] + "…"
@@ -62,6 +75,7 @@ def queue(conn: Connection, now: float, recipient: str, subject: str, body: str)
             created_at=now,
             attempts=0,
             next_at=now,
+            unsubscribe=unsubscribe,
         )
     )
 
@@ -85,9 +99,22 @@ def _claim(b: Backend, now: float) -> list[Any]:
     return list(rows)
 
 
+class _Whole(UnstructuredHeader, BaseHeader):
+    """A header written as it is, on one line: a long URL folded by the standard policy
+    becomes encoded words (``=?utf-8?q?...``), which no mail client reads as a URL."""
+
+    def fold(self, *, policy: Any) -> str:
+        return f"{self.name}: {self}{policy.linesep}"
+
+
+_headers = HeaderRegistry()
+_headers.map_to_type("list-unsubscribe", _Whole)
+POLICY = policy.default.clone(header_factory=_headers)
+
+
 def _message(b: Backend, row: Any) -> EmailMessage | ValueError:
     """The mail of an outbox row, or why it cannot be one (a header that would not do)."""
-    message = EmailMessage()
+    message = EmailMessage(policy=POLICY)
     try:
         message["From"] = b.settings.mail_from
         message["To"] = row.recipient
@@ -95,6 +122,11 @@ def _message(b: Backend, row: Any) -> EmailMessage | ValueError:
         message["Date"] = formatdate(row.created_at, usegmt=True)
         message["Message-ID"] = make_msgid(domain=b.settings.mail_from.rpartition("@")[2] or None)
         message["Auto-Submitted"] = "auto-generated"  # no vacation replies
+        if row.unsubscribe and not row.unsubscribe.isascii():  # (a site's name not in xn--)
+            log.warning("mail %d: no List-Unsubscribe, its address is not ASCII", row.id)
+        elif row.unsubscribe:
+            message["List-Unsubscribe"] = f"<{row.unsubscribe}>"
+            message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
         message.set_content(row.body)
     except ValueError as exc:
         return exc

@@ -104,6 +104,18 @@ def _mail(conn: Connection) -> None:
     t.metadata.create_all(conn, tables=[t.email_tokens, t.outbox, t.notices])
 
 
+def _unsubscribe_and_zones(conn: Connection) -> None:
+    """Version 8: a link in each notice mail that turns notices off without logging in
+    (its tokens; the outbox keeps it for the List-Unsubscribe header), and the time zone
+    deadlines in mail are written in. Version 7 creates the outbox as it is now, so only
+    missing columns."""
+    added = {("users", "time_zone"): "VARCHAR(64)", ("outbox", "unsubscribe"): "VARCHAR(500)"}
+    for (table, name), kind in added.items():
+        if name not in {c["name"] for c in inspect(conn).get_columns(table)}:
+            conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {name} {kind}"))
+    t.metadata.create_all(conn, tables=[t.unsubscribe_tokens])
+
+
 Migration = tuple[int, str, Callable[[Connection], None]]
 MIGRATIONS: tuple[Migration, ...] = (
     (1, "initial schema", _initial),
@@ -113,6 +125,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     (5, "games of bots alone marked", _bots_alone),
     (6, "messages numbered by the millisecond sent, in their game", _message_numbers),
     (7, "email addresses, their notices and the outbox", _mail),
+    (8, "links that turn notices off, time zones of mail", _unsubscribe_and_zones),
 )
 
 

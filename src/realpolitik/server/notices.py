@@ -10,29 +10,37 @@ Bots get none, nor games of bots alone or sandboxes. The mail loop looks for not
 (:func:`notify`); each is given at most once per game, phase, user and kind: the row of
 ``notices`` that records it is written in the transaction that queues the mail, and a
 second process finding the same notice meets the row's key and sends nothing. A phase
-that began before the address was confirmed has no new-phase notice."""
+that began before the address was confirmed has no new-phase notice.
+
+Each mail holds a link of its own that turns notices off without logging in
+(:mod:`.unsubscribe`, also in its ``List-Unsubscribe`` header), and writes the deadline in
+the user's time zone (:mod:`.zones`; UTC if none is known) and language."""
 
 from __future__ import annotations
 
 import logging
 import math
-import time
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import insert, select
 from sqlalchemy.exc import IntegrityError
 
 from realpolitik.notation.formatter import power_name
-from realpolitik.server import engine, mail
+from realpolitik.server import engine, mail, unsubscribe, zones
 from realpolitik.server import tables as t
 from realpolitik.server.backend import Backend
+from realpolitik.server.contact import PHASE as PHASE
+from realpolitik.server.contact import REMINDER as REMINDER
+from realpolitik.server.contact import SWITCHES
 from realpolitik.server.db import reading, transaction
 from realpolitik.server.rows import ACTIVE
 
 log = logging.getLogger(__name__)
 
-PHASE, REMINDER = "phase", "reminder"
+Compose = Callable[[str], tuple[str, str]]
+"""A notice's subject and body, given the link that turns notices off."""
 
 
 def _candidates(b: Backend, kind: str, now: float) -> list[Any]:
@@ -53,17 +61,18 @@ def _candidates(b: Backend, kind: str, now: float) -> list[Any]:
             u.username,
             u.language,
             u.email,
+            u.time_zone,
             s.powers,
         )
         .select_from(t.games.join(t.seats, s.game_id == g.id).join(t.users, u.id == s.user_id))
         .where(g.status == ACTIVE, ~g.alone, u.email_confirmed_at.is_not(None), ~given)
+        .where(u[SWITCHES[kind]])
     )
     if kind == PHASE:
-        stmt = stmt.where(u.notify_phase, g.phase_started_at >= u.email_confirmed_at)
+        stmt = stmt.where(g.phase_started_at >= u.email_confirmed_at)
     else:
         before = b.settings.remind_seconds
         stmt = stmt.where(
-            u.notify_deadline,
             g.deadline_at > now,
             g.deadline_at <= now + before,
             g.phase_started_at < g.deadline_at - before,  # a short phase: its notice is enough
@@ -117,16 +126,17 @@ def _notify_game(
             mine = [p for p in mine if p not in ready]
             if not mine and not sandbox:
                 continue  # ready for now: a reminder may still be due if that changes
-        message = None if sandbox or not mine else _compose(b, kind, game, first, mine, now)
+        message = None if sandbox or not mine else _composer(b, kind, game, first, mine, now)
         queued += _give(b, kind, first, user_id, message, now)
     return queued
 
 
 def _give(
-    b: Backend, kind: str, seat: Any, user_id: int, message: tuple[str, str] | None, now: float
+    b: Backend, kind: str, seat: Any, user_id: int, message: Compose | None, now: float
 ) -> int:
-    """Record the notice and queue its mail (``None``: nothing to send) in one transaction;
-    0 if it was given already (by another process meanwhile)."""
+    """Record the notice and queue its mail (``None``: nothing to send) with its link to
+    turn notices off, in one transaction; 0 if it was given already (by another process
+    meanwhile)."""
     try:
         with transaction(b.db) as conn:
             conn.execute(
@@ -139,16 +149,17 @@ def _give(
                 )
             )
             if message is not None:
-                mail.queue(conn, now, seat.email, *message)
+                link = unsubscribe.issue(conn, b.settings.public_url, user_id, kind, now)
+                mail.queue(conn, now, seat.email, *message(link), unsubscribe=link)
     except IntegrityError:
         return 0
     return int(message is not None)
 
 
-def _compose(
+def _composer(
     b: Backend, kind: str, game: Any, seat: Any, powers: list[str], now: float
-) -> tuple[str, str]:
-    """The subject and body of a notice, in the user's language."""
+) -> Compose:
+    """The subject and body of a notice, in the user's language (given its link)."""
     language = seat.language
     site = b.settings.public_url
     deadline = seat.deadline_at
@@ -157,15 +168,39 @@ def _compose(
         "game": seat.name,
         "phase": engine.phase_title(game, seat.phase, language),
         "powers": ", ".join(power_name(p, language) for p in powers),
-        "deadline": _when(deadline) if deadline else mail.text(language, "no_deadline"),
+        "deadline": (
+            when(deadline, seat.time_zone, language)
+            if deadline
+            else mail.text(language, "no_deadline")
+        ),
         "minutes": math.ceil((deadline - now) / 60) if deadline else 0,
         "link": mail.text(language, "link", url=f"{site}/#/game/{seat.game_id}"),
     }
     subject = mail.text(language, f"{kind}_subject", **values)
-    off = mail.text(language, "off", url=f"{site}/#/account")
-    body = mail.text(language, f"{kind}_body", **values) + "\n\n-- \n" + off + "\n"
-    return subject, body
+    body = mail.text(language, f"{kind}_body", **values)
+
+    def compose(link: str) -> tuple[str, str]:
+        off = mail.text(language, "off", unsubscribe=link, account=f"{site}/#/account")
+        return subject, body + "\n\n-- \n" + off + "\n"
+
+    return compose
 
 
-def _when(moment: float) -> str:
-    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(moment))
+def when(moment: float, zone: str | None, language: str) -> str:
+    """A deadline as a mail writes it: in the time zone ``zone`` (UTC if none or unknown)
+    and ``language``.
+
+    >>> when(1_800_000_000.0, "Europe/Madrid", "es")
+    'viernes 15 de enero de 2027, 09:00 (Europe/Madrid)'
+    """
+    local, shown = zones.local_time(moment, zone)
+    return mail.text(
+        language,
+        "date",
+        weekday=mail.text(language, "weekdays").split()[local.weekday()],
+        day=local.day,
+        month=mail.text(language, "months").split()[local.month - 1],
+        year=local.year,
+        time=f"{local:%H:%M}",
+        zone=shown,
+    )

@@ -274,10 +274,11 @@ def set_language(body: LanguageIn, b: B, me: Me) -> UserOut:
 @router.put("/me/email", tags=["accounts"])
 def set_email(body: EmailIn, b: B, me: Me) -> MeOut:
     """Set the email address for notices (null or empty: none): a link to confirm it is
-    mailed to it, and nothing else is until it is followed. A bad address: 400 naming what
+    mailed to it, and nothing else is until it is followed. ``time_zone``: the one
+    deadlines in mail are written in. A bad address or an unknown zone: 400 naming what
     is wrong; more than ``confirmations_per_hour`` confirmation mails: 429; a server
     without mail: 409 ``mail_off``."""
-    return _me_out(b, me, contact.set_email(b, me, body.email))
+    return _me_out(b, me, contact.set_email(b, me, body.email, time_zone=body.time_zone))
 
 
 @router.post("/email/confirm", tags=["accounts"])
@@ -291,8 +292,11 @@ def confirm_email(body: ConfirmIn, b: B) -> dict[str, bool]:
 @router.put("/me/notices", tags=["accounts"])
 def set_notices(body: NoticesIn, b: B, me: Me) -> MeOut:
     """Turn the notices mailed to a confirmed address on or off: ``phase`` (a new phase
-    where you must act), ``deadline`` (a deadline near while your orders are not ready)."""
-    found = contact.set_notices(b, me, phase=body.phase, deadline=body.deadline)
+    where you must act), ``deadline`` (a deadline near while your orders are not ready);
+    ``time_zone``: the one deadlines in mail are written in (unknown: 400 naming it)."""
+    found = contact.set_notices(
+        b, me, phase=body.phase, deadline=body.deadline, time_zone=body.time_zone
+    )
     return _me_out(b, me, found)
 
 

@@ -12,8 +12,9 @@ bots may think for seconds a phase, have a loop of their own: a person's deadlin
 for them, only for the phase of another person's game being processed.
 
 Every :data:`PURGE_SECONDS` the loop also deletes the sessions that have ended and the
-log-in attempts whose window has (:func:`.accounts.purge`), and the confirmation links
-long expired (:func:`.contact.purge`).
+log-in attempts whose window has (:func:`.accounts.purge`), the confirmation links
+long expired (:func:`.contact.purge`) and the links to stop notices expired
+(:func:`.unsubscribe.purge`).
 
 With mail on (:mod:`.mail`), a third loop sends the outbox every pass and looks for
 notices due (:func:`.notices.notify`) every :data:`NOTICE_SECONDS`: an SMTP server that
@@ -25,7 +26,7 @@ import logging
 import threading
 import time
 
-from realpolitik.server import contact, mail, notices
+from realpolitik.server import contact, mail, notices, unsubscribe
 from realpolitik.server.accounts import purge
 from realpolitik.server.backend import Backend
 from realpolitik.server.play import due_games, process_due
@@ -89,6 +90,7 @@ class Scheduler:
                 try:
                     purge(self.backend)
                     contact.purge(self.backend)
+                    unsubscribe.purge(self.backend)
                 except Exception:
                     log.exception("purging ended sessions failed")
             self._stop.wait(self.interval)

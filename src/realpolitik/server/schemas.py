@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -44,6 +44,17 @@ class LanguageIn(Strict):
     language: Literal["en", "es", "fr", "pt"]
 
 
+TimeZone = Annotated[
+    str | None,
+    Field(
+        max_length=100,
+        examples=["Europe/Madrid"],
+        description="the IANA time zone deadlines in mail are written in (the browser's; "
+        "null: as it is; one the server does not know: 400)",
+    ),
+]
+
+
 class EmailIn(Strict):
     email: str | None = Field(
         max_length=1000,
@@ -51,6 +62,7 @@ class EmailIn(Strict):
         description="null or empty: no address (checked: at most 254 characters; one @; "
         "before it letters, digits and RFC 5322's marks; after it names with a dot between)",
     )
+    time_zone: TimeZone = None
 
 
 class ConfirmIn(Strict):
@@ -62,6 +74,7 @@ class NoticesIn(Strict):
 
     phase: bool | None = None
     deadline: bool | None = None
+    time_zone: TimeZone = None
 
 
 class UserOut(BaseModel):
@@ -84,6 +97,7 @@ class MeOut(UserOut):
     email: str | None
     email_confirmed: bool
     notices: NoticesOut
+    time_zone: str | None = Field(description="the zone deadlines in mail are in (null: UTC)")
 
 
 class SessionOut(BaseModel):

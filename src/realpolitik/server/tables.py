@@ -46,6 +46,9 @@ users = Table(
     Column("email_confirmed_at", Float, nullable=True),  # null: not confirmed
     Column("notify_phase", Boolean, nullable=False, default=True),
     Column("notify_deadline", Boolean, nullable=False, default=True),
+    # the IANA time zone the deadlines in mail are written in (zones.py; migration 8):
+    # sent by the page with the address or the notices; null: UTC
+    Column("time_zone", String(64), nullable=True),
 )
 
 sessions = Table(
@@ -170,6 +173,8 @@ outbox = Table(  # mail waiting to be sent (mail.py; migration 7): a row goes on
     Column("attempts", Integer, nullable=False, default=0),
     Column("next_at", Float, nullable=False),  # not tried again before
     Column("claimed_until", Float, nullable=True),  # a process is sending it until then
+    # the address whose POST turns this mail's notices off (List-Unsubscribe; migration 8)
+    Column("unsubscribe", String(500), nullable=True),
 )
 Index("ix_outbox_next", outbox.c.next_at)
 
@@ -182,3 +187,15 @@ notices = Table(  # the notices each user was given, once per game, phase and ki
     Column("kind", String(10), primary_key=True),  # notices.PHASE | notices.REMINDER
     Column("created_at", Float, nullable=False),
 )
+
+unsubscribe_tokens = Table(  # the links that turn notices off, one per notice mail (migration 8)
+    "unsubscribe_tokens",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),  # the SHA-256 of the token only
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
+    Column("kind", String(10), nullable=False),  # the notice mailed: notices.PHASE | REMINDER
+    Column("created_at", Float, nullable=False),
+    Column("used_at", Float, nullable=True),  # null: not followed yet (a link works once)
+)
+Index("ix_unsubscribe_tokens_user", unsubscribe_tokens.c.user_id)
+Index("ix_unsubscribe_tokens_created", unsubscribe_tokens.c.created_at)

@@ -144,8 +144,26 @@ async function confirmEmail(token) {
   go(S.user ? "#/account" : "#");
 }
 
+// The browser's time zone ("Europe/Madrid"), sent with the address and the notices: the
+// deadlines in mail are written in it. A zone the server does not know is not kept (the
+// request is made again without it: mail then says UTC).
+function browserZone() {
+  try { return Intl.DateTimeFormat().resolvedOptions().timeZone || null; } catch (e) { return null; }
+}
+
+async function withZone(method, path, body) {
+  const zone = browserZone();
+  if (!zone) return api(method, path, body);
+  try {
+    return await api(method, path, { ...body, time_zone: zone });
+  } catch (e) {
+    if (e.code !== "time_zone_unknown") throw e;
+    return api(method, path, body);
+  }
+}
+
 // The email address for notices (only if the server sends mail): set it, see whether it
-// is confirmed, turn each kind of notice on or off.
+// is confirmed, turn each kind of notice on or off; the time zone of mail goes with them.
 function emailPart(me) {
   const input = el("input", { id: "account-email", type: "email", autocomplete: "email", maxlength: 254, value: me.email || "" });
   const before = document.getElementById("account-email");
@@ -153,7 +171,7 @@ function emailPart(me) {
   const status = !me.email ? t("email_none") : me.email_confirmed ? t("email_confirmed") : t("email_unconfirmed", { email: me.email });
   async function save() {
     await act(async () => {
-      const now = await api("PUT", "/me/email", { email: input.value.trim() || null });
+      const now = await withZone("PUT", "/me/email", { email: input.value.trim() || null });
       await showAccount();
       flash(now.email && !now.email_confirmed ? t("email_sent", { email: now.email }) : t("email_saved"));
     });
@@ -161,7 +179,9 @@ function emailPart(me) {
   const notice = (kind) => {
     const box = el("input", { id: "notice-" + kind, type: "checkbox", checked: me.notices[kind] });
     box.onchange = () => act(async () => {
-      await api("PUT", "/me/notices", { [kind]: box.checked });
+      const now = await withZone("PUT", "/me/notices", { [kind]: box.checked });
+      const zone = document.getElementById("notices-zone");
+      if (zone) zone.textContent = t("notices_zone", { zone: now.time_zone || "UTC" });
       flash(t("notices_saved"));
     });
     return el("label", { class: "check" }, box, t("notice_" + kind));
@@ -173,6 +193,7 @@ function emailPart(me) {
     el("div", { class: "row" }, el("button", { id: "save-email", onclick: save }, t("save_email"))),
     el("div", {}, notice("phase"), notice("deadline")),
     el("div", { class: "muted small" }, t("notices_hint")),
+    el("div", { id: "notices-zone", class: "muted small" }, t("notices_zone", { zone: me.time_zone || "UTC" })),
   ];
 }
 
