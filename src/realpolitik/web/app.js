@@ -188,9 +188,10 @@ function emailPart(me) {
   };
   return [
     el("hr"),
-    el("label", {}, t("email"), input),
-    el("div", { id: "email-status", class: "muted small" }, status),
-    el("div", { class: "row" }, el("button", { id: "save-email", onclick: save }, t("save_email"))),
+    submitted(save,
+      el("label", {}, t("email"), input),
+      el("div", { id: "email-status", class: "muted small" }, status),
+      el("div", { class: "row" }, el("button", { id: "save-email", type: "submit" }, t("save_email")))),
     el("div", {}, notice("phase"), notice("deadline")),
     el("div", { class: "muted small" }, t("notices_hint")),
     el("div", { id: "notices-zone", class: "muted small" }, t("notices_zone", { zone: me.time_zone || "UTC" })),
