@@ -3019,6 +3019,56 @@ def test_the_lobby_hears_of_my_games_while_it_stays_open(server: LiveServer, bro
     page.wait_for_selector("#compose")
 
 
+def test_a_look_of_the_lobby_redraws_only_what_changed(server: LiveServer, browser: Any) -> None:
+    """The lobby's look at my games (every minute, and when the tab is looked at again)
+    finding nothing new leaves the lists as they are: the same nodes, the focus where it
+    was (a click made in that instant lands on its button). What changed is shown, and
+    only that: the other lines keep their nodes."""
+    import httpx
+
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    link = host_a_table(page, server, "calla", "Calm table")
+    gid = int(page.evaluate("location.hash.split('/')[2]"))
+    page.click("#home")
+    page.wait_for_selector("#my-games .game-item")
+    idle(page)
+    button = f'#my-games .game-item[data-game="{gid}"] button'
+    page.evaluate(
+        """(button) => {
+        document.querySelector(button).mark = "mine";
+        document.querySelector('#open-games').mark = "open";
+    }""",
+        button,
+    )
+    page.focus(button)
+
+    def look() -> None:
+        with page.expect_response(lambda r: "/api/games?language=" in r.url):
+            page.evaluate(HIDE_TAB)
+            page.evaluate(SHOW_TAB)
+        idle(page)
+
+    marks = """(button) => [document.querySelector(button).mark,
+        document.querySelector('#open-games').mark, document.activeElement.mark]"""
+    look()  # nothing new
+    assert page.evaluate(marks, button) == ["mine", "open", "mine"]
+    cyril = guest_joins(server, link, "cyril")  # a second person at my table: its line says so
+    made = httpx.post(
+        server.url + "/api/games", json={"name": "Cyril's open table", "players": 3}, headers=cyril
+    )
+    assert made.status_code == 201, made.text
+    look()
+    line = page.inner_text(f'#my-games .game-item[data-game="{gid}"]')
+    assert "2 players" in line, line
+    assert "Cyril's open table" in page.inner_text("#open-games")
+    # the line's button and the focus on it stay (only its words changed); the open games
+    # are a new list
+    assert page.evaluate(marks, button) == ["mine", None, "mine"]
+    page.keyboard.press("Enter")  # the focused button still opens its game
+    page.wait_for_selector("#compose, #start")
+    assert page.evaluate("location.hash") == f"#/game/{gid}"
+
+
 @pytest.fixture(scope="module")
 def mail_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveServer, FakeSmtp]]:
     """A server that mails (to a fake SMTP server in this process); its links lead to

@@ -1,5 +1,5 @@
 // The lobby: my games, a new game, open games, games to watch.
-import { S, act, api, el, fill, go, guarded, ordersDue, setTitle, t, view, word } from "./core.js";
+import { S, act, api, busy, el, fill, go, guarded, ordersDue, redraw, setTitle, t, view, word } from "./core.js";
 import { unread as unreadOf } from "./press.js";
 
 // "1 player", "2 players": ``n`` with the word for one or for several.
@@ -98,20 +98,39 @@ export async function showLobby() {
       lists.watch.length ? watchList(lists.watch, WATCH_STEP, (g) => gameItem(g, { label: t("watch"), fn: open(g).fn })) : el("p", { id: "watch-games", class: "muted" }, t("none_watch"))));
   // news of my games while the lobby stays open, a tab in the background too (its title
   // tells it), and at once when the tab is looked at again; not while an action is on its way
-  const news = async () => {
-    if (S.busy || S.page !== page) return;
-    const fresh = await api("GET", `/games?language=${S.lang}`).catch(() => null);  // (the next try will do)
-    if (!fresh || S.page !== page) return;
-    const title = await withDetails(fresh.mine);
-    if (S.busy || S.page !== page) return;
-    setTitle(...title);
-    lists.mine = fresh.mine; lists.open = fresh.open;
-    document.getElementById("my-games").replaceWith(myGames());
-    document.getElementById("open-games").replaceWith(openGames());
+  // (busy while it looks, as a page's refresh is; ``S.busy`` 1 is this look itself)
+  const news = () => {
+    if (S.busy || S.page !== page) return undefined;
+    return busy(async () => {
+      const fresh = await api("GET", `/games?language=${S.lang}`).catch(() => null);  // (the next try will do)
+      if (!fresh || S.page !== page) return;
+      const title = await withDetails(fresh.mine);
+      if (S.busy > 1 || S.page !== page) return;
+      setTitle(...title);
+      lists.mine = fresh.mine; lists.open = fresh.open;
+      calmly(() => {
+        redraw(document.getElementById("my-games"), myGames());
+        redraw(document.getElementById("open-games"), openGames());
+      });
+    });
   };
   clearInterval(S.poll);
   S.poll = setInterval(news, LOBBY_NEWS);
   S.onVisible = news;
+}
+
+// Lists drawn again by ``change`` (see :func:`redraw`: what shows the same stays as it
+// is, and the page's scroll with it) where the player is: the focus, if its button was
+// replaced, on the button that stands for the same (the same game's, the same action).
+function calmly(change) {
+  const focused = document.activeElement;
+  const item = focused && focused.closest && focused.closest(".game-item");
+  const mark = item && focused.tagName === "BUTTON" ? [item.dataset.game, focused.className] : null;
+  change();
+  if (mark && !focused.isConnected) {
+    const same = [...document.querySelectorAll(`.game-item[data-game="${mark[0]}"] button`)].find((b) => b.className === mark[1]);
+    if (same) same.focus({ preventScroll: true });
+  }
 }
 
 const LOBBY_NEWS = 60_000;  // ms between the lobby's looks at my games
