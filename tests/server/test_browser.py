@@ -3047,6 +3047,373 @@ def test_the_lobby_hears_of_my_games_while_it_stays_open(server: LiveServer, bro
     page.wait_for_selector("#compose")
 
 
+def test_a_look_of_the_lobby_redraws_only_what_changed(server: LiveServer, browser: Any) -> None:
+    """The lobby's look at my games (every minute, and when the tab is looked at again)
+    finding nothing new leaves the lists as they are: the same nodes, the focus where it
+    was (a click made in that instant lands on its button). What changed is shown, and
+    only that: the other lines keep their nodes."""
+    import httpx
+
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    link = host_a_table(page, server, "calla", "Calm table")
+    gid = int(page.evaluate("location.hash.split('/')[2]"))
+    page.click("#home")
+    page.wait_for_selector("#my-games .game-item")
+    idle(page)
+    button = f'#my-games .game-item[data-game="{gid}"] button'
+    page.evaluate(
+        """(button) => {
+        document.querySelector(button).mark = "mine";
+        document.querySelector('#open-games').mark = "open";
+    }""",
+        button,
+    )
+    page.focus(button)
+
+    def look() -> None:
+        with page.expect_response(lambda r: "/api/games?language=" in r.url):
+            page.evaluate(HIDE_TAB)
+            page.evaluate(SHOW_TAB)
+        idle(page)
+
+    marks = """(button) => [document.querySelector(button).mark,
+        document.querySelector('#open-games').mark, document.activeElement.mark]"""
+    look()  # nothing new
+    assert page.evaluate(marks, button) == ["mine", "open", "mine"]
+    cyril = guest_joins(server, link, "cyril")  # a second person at my table: its line says so
+    made = httpx.post(
+        server.url + "/api/games", json={"name": "Cyril's open table", "players": 3}, headers=cyril
+    )
+    assert made.status_code == 201, made.text
+    look()
+    line = page.inner_text(f'#my-games .game-item[data-game="{gid}"]')
+    assert "2 players" in line, line
+    assert "Cyril's open table" in page.inner_text("#open-games")
+    # the line's button and the focus on it stay (only its words changed); the open games
+    # are a new list
+    assert page.evaluate(marks, button) == ["mine", None, "mine"]
+    page.keyboard.press("Enter")  # the focused button still opens its game
+    page.wait_for_selector("#compose, #start")
+    assert page.evaluate("location.hash") == f"#/game/{gid}"
+
+
+# The page's notices recorded as it makes them (the browser's own still shows them), and
+# the window brought forward counted.
+RECORD_NOTICES = """(() => {
+  const Notice = window.Notification;
+  if (!Notice) return;
+  window.notices = [];
+  window.noticesMade = [];
+  window.focusAsked = 0;
+  const focus = window.focus.bind(window);
+  window.focus = () => { window.focusAsked += 1; focus(); };
+  window.Notification = class extends Notice {
+    constructor(title, options = {}) {
+      super(title, options);
+      window.notices.push({title, body: options.body, tag: options.tag});
+      window.noticesMade.push(this);
+    }
+  };
+})()"""
+
+
+def notices(page: Any) -> list[dict[str, str]]:
+    return list(page.evaluate("window.notices"))
+
+
+def until_notices(page: Any, n: int) -> None:
+    """Wait for the page to have made ``n`` notices, and say which it made if it never does."""
+    try:
+        page.wait_for_function("(n) => window.notices.length >= n", arg=n, timeout=10_000)
+    except Exception as e:
+        raise AssertionError(f"notices {notices(page)!r}, not {n}") from e
+
+
+def noticing(browser: Any, *, allowed: bool = True) -> Any:
+    """A desktop-size page whose notices are recorded (``allowed``: the browser lets the
+    site show them; else it answers no when asked)."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    if allowed:
+        context.grant_permissions(["notifications"])
+    context.add_init_script(RECORD_NOTICES)
+    return context.new_page()
+
+
+def notices_on(page: Any, on: bool = True) -> None:
+    """Notices in this browser turned on (or off) in the account, then back to the lobby."""
+    page.click("#whoami")
+    page.wait_for_selector("#notify-browser")
+    idle(page)
+    page.set_checked("#notify-browser", on)
+    page.wait_for_selector("#flash.info:not([hidden])")
+    idle(page)
+    assert page.is_checked("#notify-browser") == on
+    assert page.evaluate("localStorage.getItem('rp_notify')") == ("on" if on else None)
+    page.click("#home")
+    page.wait_for_selector("#my-games .game-item")
+    idle(page)
+
+
+def due_names(page: Any) -> str:
+    """My powers whose orders are due in the game shown, named as the page names them."""
+    game = page.evaluate(GAME)
+    due = [
+        p
+        for p in game["my_powers"]
+        if game["orders"][p]["to_act"] and not game["orders"][p]["ready"]
+    ]
+    return ", ".join(game["names"]["powers"][p] for p in due)
+
+
+def test_notices_in_this_browser_tell_of_press_and_phases_while_the_tab_is_hidden(
+    server: LiveServer, browser: Any
+) -> None:
+    """Asked for in the account, notices in this browser tell, while the game's tab is in
+    the background, of a message to me or to everyone (not my own) and of a new phase where
+    my orders are due; each kind of news of a game has its tag (the next replaces it). None
+    while the page is in view, none once turned off; a click on one brings the tab forward."""
+    import httpx
+
+    page = noticing(browser)
+    link = host_a_table(page, server, "notburga", "Notice table")
+    nils = guest_joins(server, link, "nils")
+    page.click("#start")
+    page.wait_for_selector("#compose")
+    idle(page)
+    gid = int(page.evaluate("location.hash.split('/')[2]"))
+    base = f"{server.url}/api/games/{gid}"
+    # off until asked for, in the account, which says what they tell
+    page.click("#whoami")
+    page.wait_for_selector("#notify-browser")
+    assert not page.is_checked("#notify-browser")
+    assert "background tab" in page.inner_text("#notify-status")
+    notices_on(page)
+    page.click("#whoami")
+    page.wait_for_selector("#notify-browser:checked")
+    shot(page, "notify-account")
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, "notify-account-phone")
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    page.click("#home")
+    page.click(f'#my-games .game-item[data-game="{gid}"] button')
+    page.wait_for_selector("#compose")
+    idle(page)
+    theirs = httpx.get(base, headers=nils).json()
+    sender = theirs["my_powers"][0]
+    name = theirs["names"]["powers"][sender]
+    mine = page.evaluate(MY_POWERS)
+
+    def say(body: str, to: list[str]) -> None:
+        """``body`` sent by the other player, and heard by the page (in whichever thread)."""
+        with page.expect_response(lambda r: "/messages?after=" in r.url) as heard:
+            said = {"sender": sender, "recipients": to, "body": body}
+            assert httpx.post(base + "/messages", json=said, headers=nils).status_code == 201
+        assert body in heard.value.text()
+        idle(page)
+
+    say("In plain view", [mine[0]])  # the page in view: no notice
+    page.evaluate(HIDE_TAB)
+    say("A word in private", [mine[0]])
+    until_notices(page, 1)
+    press = f"realpolitik-{gid}-press"
+    said = {
+        "title": f"Notice table · {name} writes to you",
+        "body": "A word in private",
+        "tag": press,
+    }
+    assert notices(page) == [said]
+    say("To all of you", [])
+    until_notices(page, 2)
+    said = {
+        "title": f"Notice table · {name} writes to everyone",
+        "body": "To all of you",
+        "tag": press,
+    }
+    assert notices(page)[1] == said
+    page.evaluate(
+        """async ([id, power]) => fetch(`/api/games/${id}/messages`, {method: "POST",
+        headers: {"Content-Type": "application/json", "X-Requested-With": "realpolitik"},
+        body: JSON.stringify({sender: power, recipients: [], body: "My own words"})})""",
+        [gid, mine[0]],
+    )  # (from another tab of mine)
+    page.wait_for_function("document.getElementById('messages').innerText.includes('My own words')")
+    assert len(notices(page)) == 2  # my own message: no notice
+    # a new phase, my orders due there
+    before = phase(page)
+    for power in mine:
+        page.evaluate(
+            """async ([id, power]) => fetch(`/api/games/${id}/ready`, {method: "POST",
+            headers: {"Content-Type": "application/json", "X-Requested-With": "realpolitik"},
+            body: JSON.stringify({power, ready: true})})""",
+            [gid, power],
+        )
+    for power in theirs["my_powers"]:
+        httpx.post(base + "/ready", json={"power": power, "ready": True}, headers=nils)
+    until_phase_changes(page, before)
+    until_notices(page, 3)
+    shown = page.inner_text("#phase")
+    assert shown.startswith("Fall 1901"), shown
+    told = {
+        "title": f"Notice table · {shown}",
+        "body": f"Your orders are due: {due_names(page)}",
+        "tag": f"realpolitik-{gid}-phase",
+    }
+    assert notices(page)[2] == told
+    page.evaluate("window.noticesMade.at(-1).onclick()")  # clicked: the tab comes forward
+    assert page.evaluate("[window.focusAsked, location.hash]") == [1, f"#/game/{gid}"]
+    page.evaluate(SHOW_TAB)
+    say("Back in view", [mine[0]])
+    assert len(notices(page)) == 3  # in view: none
+    notices_on(page, False)
+    page.click(f'#my-games .game-item[data-game="{gid}"] button')
+    page.wait_for_selector("#compose")
+    idle(page)
+    page.evaluate(HIDE_TAB)
+    say("Nobody told", [mine[0]])
+    assert len(notices(page)) == 3  # turned off: none
+
+
+# The tab looked at for a moment, and put in the background again at once.
+GLANCE = """() => {
+  delete document.hidden;
+  document.dispatchEvent(new Event("visibilitychange"));
+  Object.defineProperty(document, "hidden", {value: true, configurable: true});
+}"""
+
+
+def test_the_lobby_in_the_background_tells_of_my_games_and_its_notice_opens_the_game(
+    server: LiveServer, browser: Any
+) -> None:
+    """A lobby in a background tab tells by notices what its look at my games finds new: my
+    game started, a new phase where my orders are due, a message to me; a click on a notice
+    shows the game."""
+    import httpx
+
+    page = noticing(browser)
+    link = host_a_table(page, server, "lotte", "Lobby notices")
+    gid = int(page.evaluate("location.hash.split('/')[2]"))
+    base = f"{server.url}/api/games/{gid}"
+    notices_on(page)  # (on the lobby now)
+    page.evaluate(HIDE_TAB)
+    lukas = guest_joins(server, link, "lukas")
+    started = page.evaluate(
+        """async (id) => (await fetch(`/api/games/${id}/start`, {method: "POST",
+            headers: {"X-Requested-With": "realpolitik"}})).status""",
+        gid,
+    )  # (from another tab of mine)
+    assert started == 200
+
+    def glance() -> dict[str, Any]:
+        """The lobby looked at for a moment; returns the game's state, as I see it."""
+        with page.expect_response(lambda r: "/api/games?language=" in r.url):
+            page.evaluate(GLANCE)
+        idle(page)
+        return dict(page.evaluate(f"async () => (await (await fetch('/api/games/{gid}')).json())"))
+
+    def phase_told(state: dict[str, Any]) -> dict[str, str]:
+        due = [p for p in state["my_powers"] if state["orders"][p]["to_act"]]
+        return {
+            "title": f"Lobby notices · {state['names']['phase']}",
+            "body": "Your orders are due: " + ", ".join(state["names"]["powers"][p] for p in due),
+            "tag": f"realpolitik-{gid}-phase",
+        }
+
+    state = glance()
+    until_notices(page, 1)
+    assert state["phase"] == "S1901M"
+    assert notices(page) == [phase_told(state)]
+    mine = state["my_powers"]
+    theirs = httpx.get(base, headers=lukas).json()
+    sender = theirs["my_powers"][0]
+    said = {"sender": sender, "recipients": [mine[0]], "body": "Shall we talk?"}
+    assert httpx.post(base + "/messages", json=said, headers=lukas).status_code == 201
+    for power in mine:
+        page.evaluate(
+            """async ([id, power]) => fetch(`/api/games/${id}/ready`, {method: "POST",
+            headers: {"Content-Type": "application/json", "X-Requested-With": "realpolitik"},
+            body: JSON.stringify({power, ready: true})})""",
+            [gid, power],
+        )
+    for power in theirs["my_powers"]:
+        httpx.post(base + "/ready", json={"power": power, "ready": True}, headers=lukas)
+    until = time.monotonic() + 20
+    while httpx.get(base, headers=lukas).json()["phase"] == "S1901M" and time.monotonic() < until:
+        time.sleep(0.2)
+    state = glance()
+    until_notices(page, 3)
+    assert state["phase"] == "F1901M"
+    assert notices(page)[1:] == [
+        phase_told(state),
+        {
+            "title": f"Lobby notices · {theirs['names']['powers'][sender]} writes to you",
+            "body": "Shall we talk?",
+            "tag": f"realpolitik-{gid}-press",
+        },
+    ]
+    page.evaluate("window.noticesMade.at(-1).onclick()")
+    page.wait_for_selector("#compose")
+    assert page.evaluate("[window.focusAsked, location.hash]") == [1, f"#/game/{gid}"]
+
+
+def test_a_deadline_near_with_my_orders_not_ready_is_told_once(
+    server: LiveServer, browser: Any
+) -> None:
+    """The game's page in the background, notices on: the deadline brought within the hour
+    (heard by push) while my orders are not ready is told, once in the phase."""
+    page = noticing(browser)
+    register_and_create(page, server, "dorian")
+    gid = int(page.evaluate("location.hash.split('/')[2]"))
+    notices_on(page)
+    page.click(f'#my-games .game-item[data-game="{gid}"] button')
+    page.wait_for_selector("#map svg")
+    idle(page)
+    page.evaluate(HIDE_TAB)
+    db = stored_game(server)
+    try:
+        db.execute("UPDATE games SET deadline_at = ? WHERE id = ?", (time.time() + 1790, gid))
+        db.commit()
+    finally:
+        db.close()
+    until_notices(page, 1)
+    told = {
+        "title": f"dorian's game · {page.inner_text('#phase')}",
+        "body": f"Deadline in 30 min, and your orders are not ready: {due_names(page)}",
+        "tag": f"realpolitik-{gid}-deadline",
+    }
+    assert notices(page) == [told]
+    page.wait_for_timeout(2_500)  # the clock ticks on: told once
+    assert notices(page) == [told]
+
+
+def test_notices_blocked_by_the_browser_or_unknown_to_it(server: LiveServer, browser: Any) -> None:
+    """Notices the browser refuses when asked: the choice says it is blocked by the browser,
+    and cannot be ticked. A browser without notices: no such choice."""
+    page = noticing(browser, allowed=False)
+    sign_up(page, server, "bertil")
+    assert page.evaluate("Notification.permission") == "default"  # not asked on the way in
+    page.click("#whoami")
+    page.wait_for_selector("#notify-browser")
+    page.check("#notify-browser")
+    page.wait_for_selector("#notify-browser:disabled")
+    idle(page)
+    assert not page.is_checked("#notify-browser")
+    assert "blocks notifications" in page.inner_text("#notify-status")
+    assert page.evaluate("localStorage.getItem('rp_notify')") is None
+    shot(page, "notify-blocked")
+    in_language(page, "pt", "document.documentElement.lang === 'pt'")
+    page.wait_for_selector("#notify-browser:disabled")
+    assert "bloqueia as notificações" in page.inner_text("#notify-status")
+    none = browser.new_context(
+        viewport={"width": 1400, "height": 1000},
+        storage_state=page.context.storage_state(),
+    ).new_page()
+    none.add_init_script("delete window.Notification")
+    none.goto(server.url + "/#/account")
+    none.wait_for_selector("#change-password")
+    idle(none)
+    assert none.locator("#notify-browser").count() == 0
+
+
 @pytest.fixture(scope="module")
 def mail_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveServer, FakeSmtp]]:
     """A server that mails (to a fake SMTP server in this process); its links lead to

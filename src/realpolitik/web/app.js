@@ -4,6 +4,7 @@
 import { S, act, api, busy, clearFlash, el, fill, flash, go, guarded, setTitle, stopTimers, t, view, word } from "./core.js";
 import { showGame } from "./game.js";
 import { showLobby } from "./lobby.js";
+import { notifyPart, supported as notices } from "./notify.js";
 
 // (busy until the page is first shown: the language may be switched meanwhile)
 const boot = () => busy(async () => {
@@ -199,7 +200,7 @@ function emailPart(me) {
 }
 
 // The account (the username in the header): change the password, the email address and
-// its notices, log out everywhere.
+// its notices, notices in this browser, log out everywhere.
 async function showAccount() {
   const page = S.page;
   const me = await guarded(() => api("GET", "/me"));
@@ -228,6 +229,7 @@ async function showAccount() {
       el("div", { class: "muted small" }, t("password_rule")),
       el("div", { class: "row" }, el("button", { id: "change-password", type: "submit" }, t("change_password")))),
     me && me.mail ? emailPart(me) : null,
+    notices() ? [el("hr"), notifyPart()] : null,
     el("hr"),
     el("div", { class: "muted small" }, t("logout_everywhere_hint")),
     el("div", { class: "row" },

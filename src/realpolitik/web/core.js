@@ -98,6 +98,22 @@ export function fill(node, ...kids) {
   node.replaceChildren(...kids.flat().filter((k) => k !== null && k !== undefined && k !== false));
 }
 
+// ``old`` (in the page) made to show what ``fresh`` (not in it) shows, with as few nodes
+// replaced as that needs: a node equal to its new self is kept (its focus, what a click on
+// it does: equal nodes stand for the same thing); one whose tag, attributes or number of
+// children changed is replaced whole; the others are looked into. Returns the node shown.
+export function redraw(old, fresh) {
+  if (old.isEqualNode(fresh)) return old;
+  const same = old.nodeType === Node.ELEMENT_NODE && old.tagName === fresh.tagName
+    && old.childNodes.length && old.childNodes.length === fresh.childNodes.length
+    && old.getAttributeNames().join() === fresh.getAttributeNames().join()
+    && old.getAttributeNames().every((a) => old.getAttribute(a) === fresh.getAttribute(a));
+  if (!same) { old.replaceWith(fresh); return fresh; }
+  const pairs = [...old.childNodes].map((node, i) => [node, fresh.childNodes[i]]);
+  for (const [was, now] of pairs) redraw(was, now);
+  return old;
+}
+
 export async function api(method, path, body) {
   const opts = { method, headers: { "X-Requested-With": "realpolitik" }, credentials: "same-origin" };
   if (body !== undefined) { opts.headers["Content-Type"] = "application/json"; opts.body = JSON.stringify(body); }

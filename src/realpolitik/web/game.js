@@ -5,6 +5,7 @@ import { loadLegal, renderBoard } from "./board.js";
 import { renderOrders } from "./orders.js";
 import { loadMessages, resetPress, showTitle } from "./press.js";
 import { loadHistory, showResultsSince } from "./history.js";
+import { REMIND, tellDeadline, tellPhase } from "./notify.js";
 
 export async function showGame(gameId) {
   S.gameId = gameId; S.game = null; S.lastMsg = 0; S.messages = []; S.refused = [];
@@ -116,6 +117,7 @@ async function fetchAndShow(force, press) {
 async function update(game, before, changed, press = true) {
   S.game = game;
   S.offset = game.now - Date.now() / 1000;
+  tellNewPhase(game, before);
   if (!S.power || !game.my_powers.includes(S.power) || !playing(game).includes(S.power)) S.power = pickPower(game);
   renderHead();
   renderSeats();
@@ -149,6 +151,20 @@ async function update(game, before, changed, press = true) {
   await loadMessages(press);
 }
 
+// A new phase heard (or the game started): told by a notice while the page is in the
+// background if my orders are due. A phase told with its deadline near already is not
+// reminded of again.
+function tellNewPhase(game, before) {
+  if (!before || before.id !== game.id || (before.phase === game.phase && before.status === game.status)) return;
+  if (tellPhase(game) && game.deadline_at && game.deadline_at - game.now <= REMIND) S.reminded = `${game.id}/${game.phase}`;
+}
+
+// A deadline near and my orders not ready: told once a phase (see :func:`tellDeadline`).
+function remind(g, left) {
+  const key = `${g.id}/${g.phase}`;
+  if (S.reminded !== key && tellDeadline(g, left)) S.reminded = key;
+}
+
 // The power shown: one with orders to give first (not one with nothing to do), then one
 // still playing (not conceded).
 function pickPower(game) {
@@ -176,6 +192,7 @@ export function tickClock() {
   const now = Date.now() / 1000 + S.offset;
   if (g.status !== "active") { box.textContent = ""; return; }
   const at = (secs) => new Date((secs - S.offset) * 1000).toLocaleString(S.lang, { weekday: "short", hour: "2-digit", minute: "2-digit" });
+  if (g.deadline_at) remind(g, g.deadline_at - now);
   let text = g.deadline_at ? `${t("deadline")} ${fmt(g.deadline_at - now)} (${at(g.deadline_at)})` : t("no_deadline");
   const pressOpen = g.press_until && g.press_until > now && g.phase && g.phase.endsWith("M");
   if (pressOpen) text += ` · ${t("press_closes")} ${fmt(g.press_until - now)}`;

@@ -1,5 +1,6 @@
 // The lobby: my games, a new game, open games, games to watch.
-import { S, act, api, el, fill, go, guarded, ordersDue, setTitle, t, view, word } from "./core.js";
+import { S, act, api, busy, el, fill, go, guarded, ordersDue, redraw, setTitle, t, view, word } from "./core.js";
+import { tellPhase, tellPress } from "./notify.js";
 import { unread as unreadOf } from "./press.js";
 
 // "1 player", "2 players": ``n`` with the word for one or for several.
@@ -87,6 +88,7 @@ export async function showLobby() {
   const title = await withDetails(lists.mine);
   if (S.page !== page) return;
   setTitle(...title);
+  let heard = heardOf(lists.mine);  // what was known of my games: news after it is told
   fill(view(),
     el("section", { class: "card" }, el("h2", {}, t("my_games")), myGames()),
     el("section", { class: "card" }, el("h2", {}, t("create_game")),
@@ -98,20 +100,41 @@ export async function showLobby() {
       lists.watch.length ? watchList(lists.watch, WATCH_STEP, (g) => gameItem(g, { label: t("watch"), fn: open(g).fn })) : el("p", { id: "watch-games", class: "muted" }, t("none_watch"))));
   // news of my games while the lobby stays open, a tab in the background too (its title
   // tells it), and at once when the tab is looked at again; not while an action is on its way
-  const news = async () => {
-    if (S.busy || S.page !== page) return;
-    const fresh = await api("GET", `/games?language=${S.lang}`).catch(() => null);  // (the next try will do)
-    if (!fresh || S.page !== page) return;
-    const title = await withDetails(fresh.mine);
-    if (S.busy || S.page !== page) return;
-    setTitle(...title);
-    lists.mine = fresh.mine; lists.open = fresh.open;
-    document.getElementById("my-games").replaceWith(myGames());
-    document.getElementById("open-games").replaceWith(openGames());
+  // (busy while it looks, as a page's refresh is; ``S.busy`` 1 is this look itself)
+  const news = () => {
+    if (S.busy || S.page !== page) return undefined;
+    return busy(async () => {
+      const fresh = await api("GET", `/games?language=${S.lang}`).catch(() => null);  // (the next try will do)
+      if (!fresh || S.page !== page) return;
+      const title = await withDetails(fresh.mine);
+      if (S.busy > 1 || S.page !== page) return;
+      setTitle(...title);
+      tellNews(fresh.mine, heard);
+      heard = heardOf(fresh.mine);
+      lists.mine = fresh.mine; lists.open = fresh.open;
+      calmly(() => {
+        redraw(document.getElementById("my-games"), myGames());
+        redraw(document.getElementById("open-games"), openGames());
+      });
+    });
   };
   clearInterval(S.poll);
   S.poll = setInterval(news, LOBBY_NEWS);
   S.onVisible = news;
+}
+
+// Lists drawn again by ``change`` (see :func:`redraw`: what shows the same stays as it
+// is, and the page's scroll with it) where the player is: the focus, if its button was
+// replaced, on the button that stands for the same (the same game's, the same action).
+function calmly(change) {
+  const focused = document.activeElement;
+  const item = focused && focused.closest && focused.closest(".game-item");
+  const mark = item && focused.tagName === "BUTTON" ? [item.dataset.game, focused.className] : null;
+  change();
+  if (mark && !focused.isConnected) {
+    const same = [...document.querySelectorAll(`.game-item[data-game="${mark[0]}"] button`)].find((b) => b.className === mark[1]);
+    if (same) same.focus({ preventScroll: true });
+  }
 }
 
 const LOBBY_NEWS = 60_000;  // ms between the lobby's looks at my games
@@ -122,7 +145,7 @@ document.addEventListener("visibilitychange", () => { if (!document.hidden && S.
 // messages I have not read.
 async function withDetails(mine) {
   const details = await Promise.all(mine.map((g) => (g.status === "active" ? myGameDetails(g) : null)));
-  mine.forEach((g, i) => { g.details = details[i] && details[i].node; });
+  mine.forEach((g, i) => { g.details = details[i] && details[i].node; g.news = details[i]; });
   const due = details.filter((d) => d && d.due).length;
   return [due ? count(due, "title_game_due", "title_games_due") : null, details.reduce((n, d) => n + (d ? d.unread : 0), 0), due > 0];
 }
@@ -157,11 +180,31 @@ async function myGameDetails(g) {
   const ready = mine.filter((p) => state.orders[p] && state.orders[p].to_act && state.orders[p].ready);
   const left = state.deadline_at ? Math.max(0, state.deadline_at - state.now) : null;
   const hours = left === null ? null : (left >= 3600 ? `${Math.floor(left / 3600)} h ${Math.floor((left % 3600) / 60)} min` : `${Math.floor(left / 60)} min`);
-  const unread = unreadOf(g.id, mine, fresh).length;
+  const waiting = unreadOf(g.id, mine, fresh), unread = waiting.length;
   const node = el("span", { class: "game-details" },
     el("span", { class: "power-tag" }, mine.map((p) => names[p] || p).join(", ")),
     due.length ? el("span", { class: "due" }, t("orders_due")) : ready.length ? el("span", { class: "ok" }, `✓ ${t("ready")}`) : null,
     hours ? el("span", { class: "muted" }, `${t("deadline")} ${hours}`) : null,
     unread ? el("span", { class: "unread" }, t("unread", { n: unread })) : null);
-  return { node, due: due.length > 0, unread };
+  return { node, due: due.length > 0, unread, state, waiting };
+}
+
+// What the lobby knows of each of my games (by id): its phase and status, the last
+// message unread.
+function heardOf(mine) {
+  return new Map(mine.map((g) => [g.id, {
+    phase: g.phase, status: g.status, last: Math.max(0, ...(g.news ? g.news.waiting : []).map((m) => m.id)),
+  }]));
+}
+
+// News of my games since the lobby's last look (``heard``), told by notices while the
+// page is in the background: a new phase where my orders are due, messages unread.
+function tellNews(mine, heard) {
+  for (const g of mine) {
+    const was = heard.get(g.id);
+    if (!g.news || !was) continue;
+    const { state, waiting } = g.news;
+    if (state.phase !== was.phase || state.status !== was.status) tellPhase(state);
+    tellPress(state, waiting.filter((m) => m.id > was.last));
+  }
 }

@@ -2,8 +2,9 @@
 // group), each with its unread count; the compose box writes to the open thread, or to
 // the powers ticked for a new one. Closed, and saying so, when press is.
 import { S, act, api, el, fill, guarded, inPlay, ordersDue, phaseName, phaseShown, powerName, setTitle, t } from "./core.js";
+import { tellPress } from "./notify.js";
 
-export function resetPress() { S.lastMsg = 0; S.messages = []; S.thread = null; S.pressKey = null; }
+export function resetPress() { S.lastMsg = 0; S.messages = []; S.thread = null; S.pressKey = null; S.pressHeard = null; }
 
 // New press (``fetch`` false: none is known to be new: only show the panel again if the
 // phase or my power changed).
@@ -13,6 +14,10 @@ export async function loadMessages(fetch = true) {
   if (!fresh) return;
   const added = fresh.filter((m) => m.id > S.lastMsg && g.id === S.game.id);  // not twice (two loads at once)
   for (const m of added) { S.messages.push(m); S.lastMsg = Math.max(S.lastMsg, m.id); }
+  if (fetch && g.id === S.game.id) {  // news after the press first shown is told (not what was there)
+    if (S.pressHeard === g.id) tellPress(S.game, added);
+    S.pressHeard = g.id;
+  }
   const g2 = S.game;
   const key = [g2.id, g2.status, g2.phase, S.power, pressOpen(), (g2.conceded || []).join("+")].join();
   if (added.length || key !== S.pressKey || !document.getElementById("threads")) { S.pressKey = key; renderMessages(); }
