@@ -163,6 +163,13 @@ def host_a_table(page: Any, server: LiveServer, user: str, name: str) -> str:
     return link
 
 
+def back_to_the_lobby(page: Any) -> None:
+    """From a game's page to the lobby by the header's link, my games listed."""
+    page.click("#home")
+    page.wait_for_selector("#my-games .game-item")
+    idle(page)
+
+
 def guest_joins(
     server: LiveServer, link: str, username: str, password: str = "lovelace1815"
 ) -> dict[str, str]:
@@ -2898,12 +2905,18 @@ def title(page: Any) -> str:
     return str(page.evaluate("document.title"))
 
 
+def until(page: Any, predicate: str, arg: Any, said: Callable[[], str]) -> None:
+    """Wait for ``predicate`` (a script's function of ``arg``) to hold in the page; if it
+    never does, fail with what ``said`` tells of the page then."""
+    try:
+        page.wait_for_function(predicate, arg=arg, timeout=10_000)
+    except Exception as e:
+        raise AssertionError(said()) from e
+
+
 def until_title(page: Any, expected: str) -> None:
     """Wait for the tab's title to be ``expected``, and say what it was if it never is."""
-    try:
-        page.wait_for_function("(t) => document.title === t", arg=expected, timeout=10_000)
-    except Exception as e:
-        raise AssertionError(f"title {title(page)!r}, not {expected!r}") from e
+    until(page, "(t) => document.title === t", expected, lambda: f"title {title(page)!r}")
 
 
 # The page's tab put in the background, and brought back (as the browser tells the page).
@@ -3018,18 +3031,11 @@ def test_the_lobby_hears_of_my_games_while_it_stays_open(server: LiveServer, bro
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     link = host_a_table(page, server, "lola", "Lobby table")
     gid = int(page.evaluate("location.hash.split('/')[2]"))
-    page.click("#home")
-    page.wait_for_selector("#my-games .game-item")
-    idle(page)
+    back_to_the_lobby(page)
     assert "orders due" not in page.inner_text("#my-games") and title(page) == "realpolitik"
     page.fill("#new-name", "A draft of mine")
     lars = guest_joins(server, link, "lars")
-    started = page.evaluate(
-        """async (id) => (await fetch(`/api/games/${id}/start`, {method: "POST",
-            headers: {"X-Requested-With": "realpolitik"}})).status""",
-        gid,
-    )  # (from another tab of mine)
-    assert started == 200
+    start_elsewhere(page, gid)
     made = httpx.post(
         server.url + "/api/games", json={"name": "Lars's open table", "players": 3}, headers=lars
     )
@@ -3057,9 +3063,7 @@ def test_a_look_of_the_lobby_redraws_only_what_changed(server: LiveServer, brows
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     link = host_a_table(page, server, "calla", "Calm table")
     gid = int(page.evaluate("location.hash.split('/')[2]"))
-    page.click("#home")
-    page.wait_for_selector("#my-games .game-item")
-    idle(page)
+    back_to_the_lobby(page)
     button = f'#my-games .game-item[data-game="{gid}"] button'
     page.evaluate(
         """(button) => {
@@ -3121,12 +3125,40 @@ def notices(page: Any) -> list[dict[str, str]]:
     return list(page.evaluate("window.notices"))
 
 
+def start_elsewhere(page: Any, gid: int) -> None:
+    """Start game ``gid`` with the page's session, as from another tab of its player's:
+    the page itself hears of it as news."""
+    started = page.evaluate(
+        """async (id) => (await fetch(`/api/games/${id}/start`, {method: "POST",
+            headers: {"X-Requested-With": "realpolitik"}})).status""",
+        gid,
+    )
+    assert started == 200
+
+
+def everyone_ready(
+    page: Any, base: str, mine: list[str], theirs: list[str], headers: dict[str, str]
+) -> None:
+    """Every power of the game at ``base`` (its API address) says it is ready: ``mine``
+    from the page (its session), ``theirs`` through the API with the other's ``headers``."""
+    import httpx
+
+    gid = int(base.rsplit("/", 1)[1])
+    for power in mine:
+        page.evaluate(
+            """async ([id, power]) => fetch(`/api/games/${id}/ready`, {method: "POST",
+            headers: {"Content-Type": "application/json", "X-Requested-With": "realpolitik"},
+            body: JSON.stringify({power, ready: true})})""",
+            [gid, power],
+        )
+    for power in theirs:
+        r = httpx.post(base + "/ready", json={"power": power, "ready": True}, headers=headers)
+        assert r.status_code == 200, r.text
+
+
 def until_notices(page: Any, n: int) -> None:
     """Wait for the page to have made ``n`` notices, and say which it made if it never does."""
-    try:
-        page.wait_for_function("(n) => window.notices.length >= n", arg=n, timeout=10_000)
-    except Exception as e:
-        raise AssertionError(f"notices {notices(page)!r}, not {n}") from e
+    until(page, "(n) => window.notices.length >= n", n, lambda: f"notices {notices(page)!r}")
 
 
 def noticing(browser: Any, *, allowed: bool = True) -> Any:
@@ -3149,9 +3181,7 @@ def notices_on(page: Any, on: bool = True) -> None:
     idle(page)
     assert page.is_checked("#notify-browser") == on
     assert page.evaluate("localStorage.getItem('rp_notify')") == ("on" if on else None)
-    page.click("#home")
-    page.wait_for_selector("#my-games .game-item")
-    idle(page)
+    back_to_the_lobby(page)
 
 
 def due_names(page: Any) -> str:
@@ -3240,15 +3270,7 @@ def test_notices_in_this_browser_tell_of_press_and_phases_while_the_tab_is_hidde
     assert len(notices(page)) == 2  # my own message: no notice
     # a new phase, my orders due there
     before = phase(page)
-    for power in mine:
-        page.evaluate(
-            """async ([id, power]) => fetch(`/api/games/${id}/ready`, {method: "POST",
-            headers: {"Content-Type": "application/json", "X-Requested-With": "realpolitik"},
-            body: JSON.stringify({power, ready: true})})""",
-            [gid, power],
-        )
-    for power in theirs["my_powers"]:
-        httpx.post(base + "/ready", json={"power": power, "ready": True}, headers=nils)
+    everyone_ready(page, base, mine, theirs["my_powers"], nils)
     until_phase_changes(page, before)
     until_notices(page, 3)
     shown = page.inner_text("#phase")
@@ -3296,12 +3318,7 @@ def test_the_lobby_in_the_background_tells_of_my_games_and_its_notice_opens_the_
     notices_on(page)  # (on the lobby now)
     page.evaluate(HIDE_TAB)
     lukas = guest_joins(server, link, "lukas")
-    started = page.evaluate(
-        """async (id) => (await fetch(`/api/games/${id}/start`, {method: "POST",
-            headers: {"X-Requested-With": "realpolitik"}})).status""",
-        gid,
-    )  # (from another tab of mine)
-    assert started == 200
+    start_elsewhere(page, gid)
 
     def glance() -> dict[str, Any]:
         """The lobby looked at for a moment; returns the game's state, as I see it."""
@@ -3327,17 +3344,11 @@ def test_the_lobby_in_the_background_tells_of_my_games_and_its_notice_opens_the_
     sender = theirs["my_powers"][0]
     said = {"sender": sender, "recipients": [mine[0]], "body": "Shall we talk?"}
     assert httpx.post(base + "/messages", json=said, headers=lukas).status_code == 201
-    for power in mine:
-        page.evaluate(
-            """async ([id, power]) => fetch(`/api/games/${id}/ready`, {method: "POST",
-            headers: {"Content-Type": "application/json", "X-Requested-With": "realpolitik"},
-            body: JSON.stringify({power, ready: true})})""",
-            [gid, power],
-        )
-    for power in theirs["my_powers"]:
-        httpx.post(base + "/ready", json={"power": power, "ready": True}, headers=lukas)
-    until = time.monotonic() + 20
-    while httpx.get(base, headers=lukas).json()["phase"] == "S1901M" and time.monotonic() < until:
+    everyone_ready(page, base, mine, theirs["my_powers"], lukas)
+    deadline = time.monotonic() + 20
+    while (
+        httpx.get(base, headers=lukas).json()["phase"] == "S1901M" and time.monotonic() < deadline
+    ):
         time.sleep(0.2)
     state = glance()
     until_notices(page, 3)
