@@ -137,7 +137,9 @@ def test_the_notices_may_be_turned_off(mailing: Mailing, clock: FakeClock) -> No
     assert notices.notify(mailing.backend) == 0
     mailing.client.put("/api/me/notices", json={"deadline": True}, headers=alice.headers)
     assert notices.notify(mailing.backend) == 1
-    assert "orders due" in _sent(mailing)["alice@example.org"][0]["Subject"]
+    [reminder] = _sent(mailing)["alice@example.org"]
+    assert reminder["Subject"].endswith("orders due in 1 min")
+    assert ", in 1 minute. Not ready yet" in reminder.get_content()  # (not "1 minutes")
 
 
 def test_a_reminder_goes_once_to_the_players_not_ready(mailing: Mailing, clock: FakeClock) -> None:

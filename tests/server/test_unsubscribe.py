@@ -100,6 +100,8 @@ def test_a_one_click_post_logged_out_stops_every_notice(mailing: Mailing, clock:
 def test_a_get_changes_nothing_and_shows_a_button_that_posts(mailing: Mailing) -> None:
     alice = _confirmed(mailing, "alice")
     _, link = _notified(mailing, alice)
+    head = _anonymous(mailing).head(_path(link))  # a link checker's look
+    assert (head.status_code, head.text) == (200, "")
     for _ in range(2):  # a scanner opens it, then its owner
         r = _anonymous(mailing).get(_path(link))
         assert r.status_code == 200, r.text

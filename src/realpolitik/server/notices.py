@@ -163,6 +163,7 @@ def _composer(
     language = seat.language
     site = b.settings.public_url
     deadline = seat.deadline_at
+    minutes = math.ceil((deadline - now) / 60) if deadline else 0
     values = {
         "username": seat.username,
         "game": seat.name,
@@ -173,7 +174,8 @@ def _composer(
             if deadline
             else mail.text(language, "no_deadline")
         ),
-        "minutes": math.ceil((deadline - now) / 60) if deadline else 0,
+        "minutes": minutes,
+        "left": mail.text(language, "minute" if minutes == 1 else "minutes", n=minutes),
         "link": mail.text(language, "link", url=f"{site}/#/game/{seat.game_id}"),
     }
     subject = mail.text(language, f"{kind}_subject", **values)

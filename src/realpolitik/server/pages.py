@@ -113,7 +113,7 @@ def _refused(b: Backend, refused: unsubscribe.Refused, accept: str | None) -> HT
 Accept = Annotated[str | None, Header(alias="accept-language")]
 
 
-@router.get("/unsubscribe/{token}", response_class=HTMLResponse)
+@router.api_route("/unsubscribe/{token}", methods=["GET", "HEAD"], response_class=HTMLResponse)
 def ask(token: Token, b: B, accept: Accept = None) -> HTMLResponse:
     """The page of the link: which notices to stop (nothing changes until a button is
     pressed)."""
