@@ -3181,6 +3181,9 @@ def notices_on(page: Any, on: bool = True) -> None:
     idle(page)
     assert page.is_checked("#notify-browser") == on
     assert page.evaluate("localStorage.getItem('rp_notify')") == ("on" if on else None)
+    if on:  # a sample shown at once; the news to come is counted from none
+        assert [n["tag"] for n in notices(page)] == ["realpolitik-on"]
+        page.evaluate("window.notices.length = 0; window.noticesMade.length = 0")
     back_to_the_lobby(page)
 
 
@@ -3423,6 +3426,27 @@ def test_notices_blocked_by_the_browser_or_unknown_to_it(server: LiveServer, bro
     none.wait_for_selector("#change-password")
     idle(none)
     assert none.locator("#notify-browser").count() == 0
+    # a browser that shows notices only from a service worker (Chrome on Android): the
+    # permission given, yet a page's notice throws; the choice says so and stays unticked
+    phone = browser.new_context(
+        viewport={"width": 390, "height": 844}, storage_state=page.context.storage_state()
+    )
+    phone.grant_permissions(["notifications"])
+    android = phone.new_page()
+    android.add_init_script(
+        """window.Notification = class extends window.Notification {
+             constructor() { throw new TypeError("Illegal constructor"); } }"""
+    )
+    android.goto(server.url + "/#/account")
+    android.wait_for_selector("#notify-browser")
+    idle(android)
+    android.click("#notify-browser")  # (it does not stay ticked)
+    android.wait_for_selector("#notify-browser:disabled")
+    idle(android)
+    assert not android.is_checked("#notify-browser")
+    assert "aplicativos instalados" in android.inner_text("#notify-status")  # (pt, as chosen)
+    assert android.evaluate("localStorage.getItem('rp_notify')") == "unable"
+    shot(android, "notify-unable-phone", full=False)
 
 
 @pytest.fixture(scope="module")

@@ -8,11 +8,25 @@ const KEY = "rp_notify";  // "on": this browser's player asked for them
 // Whether this browser has notifications at all (else nothing of them is shown).
 export const supported = () => typeof window.Notification === "function";
 
-// "on", "off", or "blocked" (the browser refuses them: only its settings can change that).
+// "on", "off", "blocked" (the browser refuses them: only its settings can change that) or
+// "unable" (the browser shows none from a page: Chrome on Android, from a service worker only).
 export function notifyState() {
   if (!supported()) return "off";
   if (Notification.permission === "denied") return "blocked";
-  return localStorage.getItem(KEY) === "on" && Notification.permission === "granted" ? "on" : "off";
+  const asked = localStorage.getItem(KEY);
+  if (asked === "unable") return "unable";
+  return asked === "on" && Notification.permission === "granted" ? "on" : "off";
+}
+
+// A notice shown at once when they are turned on: what they will look like, and whether
+// this browser shows them from a page at all. Returns whether it did.
+function sample() {
+  try {
+    new Notification(t("notify_on"), { body: t("notify_sample"), tag: "realpolitik-on", lang: S.lang, icon: "/static/favicon.svg" });
+    return true;
+  } catch (e) {
+    return false;
+  }
 }
 
 // The browser's permission asked (on the player's click only): "granted", "denied" or
@@ -28,10 +42,11 @@ function askPermission() {
 export function notifyPart() {
   if (!supported()) return null;
   const state = notifyState();
-  const box = el("input", { id: "notify-browser", type: "checkbox", checked: state === "on", disabled: state === "blocked",
+  const refused = state === "blocked" || state === "unable";
+  const box = el("input", { id: "notify-browser", type: "checkbox", checked: state === "on", disabled: refused,
     "aria-describedby": "notify-status" });
-  const status = el("div", { id: "notify-status", class: "muted small" + (state === "blocked" ? " warn" : "") },
-    t(state === "blocked" ? "notify_blocked" : "notify_hint"));
+  const status = el("div", { id: "notify-status", class: "muted small" + (refused ? " warn" : "") },
+    t(refused ? "notify_" + state : "notify_hint"));
   const redraw = () => { const part = document.getElementById("notify-part"); if (part) part.replaceWith(notifyPart()); };
   box.onchange = () => act(async () => {
     if (!box.checked) {
@@ -40,9 +55,12 @@ export function notifyPart() {
       return;
     }
     const answer = Notification.permission === "granted" ? "granted" : await askPermission();
-    if (answer === "granted") {
+    if (answer === "granted" && sample()) {
       localStorage.setItem(KEY, "on");
       flash(t("notify_on"));
+    } else if (answer === "granted") {
+      localStorage.setItem(KEY, "unable");
+      flash(t("notify_unable"), true);
     }
     redraw();  // not granted: unticked, and blocked if the browser said no
   });
