@@ -2825,7 +2825,7 @@ def test_a_flash_leaves_the_header_s_controls_uncovered(server: LiveServer, brow
     """On a phone the header has no room in the middle: an error there hid the language
     menu and the account; it now shows under the header (on a desktop, in its middle)."""
     page, errors = watched(browser)
-    sign_up(page, server, "ada")
+    sign_up(page, server, "flavia")
     for width, height in ((390, 844), (1400, 1000)):
         page.set_viewport_size({"width": width, "height": height})
         assert page.evaluate(FLASH_OVER_HEADER) == [], width
