@@ -826,7 +826,7 @@ def test_a_table_is_chosen_where_the_edition_has_several(server: LiveServer, bro
     page.wait_for_selector("#seats")
     idle(page)
     clock = page.inner_text("#clock")
-    assert re.fullmatch(r"Deadline 3[45]:\d\d \(.+\) · press closes 29:\d\d", clock), clock
+    assert re.fullmatch(r"Deadline in 3[45]:\d\d \(.+\) · press closes in 29:\d\d", clock), clock
     seated = page.locator("#seats tr td:first-child").all_inner_texts()
     assert "Italy, Russia" in seated or "Russia, Italy" in seated, seated  # 3b's pairs
     page.goto(server.url + "/#")
@@ -834,6 +834,32 @@ def test_a_table_is_chosen_where_the_edition_has_several(server: LiveServer, bro
     page.select_option("#new-edition", "1971")
     page.select_option("#new-players", "4")
     assert page.locator("#new-setup").is_hidden()
+
+
+def test_the_deadline_is_told_as_time_left_not_as_a_time_of_day(
+    server: LiveServer, browser: Any
+) -> None:
+    """The edition's clock on the game's head and in the lobby says the time left as such:
+    "Deadline 19:57 (Thu 10:45 PM)" read as two times of day that disagree."""
+    page, errors = watched(browser)
+    sign_up(page, server, "hedwig")
+    page.click("#create-game")  # the edition's clock (the form's default)
+    page.wait_for_selector("#map svg")
+    idle(page)
+    clock = page.inner_text("#clock")
+    assert re.fullmatch(r"Deadline in 3[45]:\d\d \(.+\) · press closes in 29:\d\d", clock), clock
+    shot(page, "deadline-in-en", full=False)
+    in_language(page, "pt", "document.documentElement.lang === 'pt'")
+    clock = page.inner_text("#clock")
+    assert re.fullmatch(
+        r"O prazo termina em 3[45]:\d\d \(.+\) · as mensagens fecham em 29:\d\d", clock
+    ), clock
+    back_to_the_lobby(page)
+    page.wait_for_selector("#my-games .game-details")
+    details = page.inner_text("#my-games .game-details")
+    assert re.search(r"O prazo termina em 3[45] min", details), details
+    shot(page, "deadline-in-lobby-pt", full=False)
+    assert not errors, errors
 
 
 def test_an_invitation_lands_in_the_game(server: LiveServer, browser: Any) -> None:
