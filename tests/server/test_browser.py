@@ -2219,6 +2219,28 @@ def test_the_phase_stepper_keeps_one_row_on_a_phone(server: LiveServer, browser:
             shot(page, f"stepper-{lang}-{view}", full=False)
 
 
+def test_the_phase_s_name_has_room_beside_the_sandbox_button_on_a_phone(
+    server: LiveServer, browser: Any
+) -> None:
+    """On a 390 px phone, "Sandbox from here" on the stepper's row left the phase's name a
+    sliver: Spanish "Ahora · Invierno de 1901, ajustes" was written a word a line, "Invierno"
+    running over the ▶ button. The name keeps room for its words; the button goes below."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    open_at(page, server, "sancho", put_at_the_builds)
+    for lang in ("en", "es", "fr", "pt"):
+        if lang != "en":
+            in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+        assert page.locator("#sandbox-from-here").is_visible(), lang
+        fits = page.evaluate("""() => {
+            const label = document.getElementById('step-label');
+            const next = document.getElementById('step-next').getBoundingClientRect();
+            return [label.scrollWidth <= label.clientWidth,
+                    label.getBoundingClientRect().right <= next.left];
+        }""")
+        assert fits == [True, True], (lang, fits, page.inner_text("#step-label"))
+        shot(page, f"stepper-sandbox-{lang}", full=False)
+
+
 def test_fresh_results_come_into_view_on_a_phone(server: LiveServer, browser: Any) -> None:
     """A phone's player presses Ready at the foot of the page: when the phase is processed,
     what happened is brought into view (it stayed above, out of sight, under the words
