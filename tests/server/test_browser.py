@@ -363,7 +363,7 @@ def test_builds_say_what_is_due_and_ready_asks_first(server: LiveServer, browser
     _, homes = open_at(page, server, "grace", put_at_the_builds)
     due = len(homes)
     brief = page.inner_text("#phase-brief")
-    assert f"{due} build(s) due, {due} still to order" in brief, brief
+    assert due > 1 and f"{due} builds due, {due} still to order" in brief, brief
     key = page.locator("#unit-list button.unit").first.get_attribute("data-key") or ""
     click_province(page, key.split("/")[0])  # a home centre: the builds in a menu by it
     page.wait_for_selector('#order-menu .menu-option[data-kind="build"]')
@@ -479,8 +479,52 @@ def test_ready_with_a_removal_not_ordered_asks_first(server: LiveServer, browser
     page.once("dialog", answer)
     page.click("#ready")
     idle(page)
-    assert asked and "1 removal(s) not ordered: the rules will choose" in asked[0], asked
+    assert asked and "1 removal not ordered: the rules will choose the unit" in asked[0], asked
     assert phase(page) == "W1901A" and page.inner_text("#ready") == "Ready"
+
+
+def test_a_count_of_one_or_several_reads_without_brackets(server: LiveServer, browser: Any) -> None:
+    """What a winter asks, and Ready's question, agree with the count in each language: they
+    said "1 removal(s) due ... choose the unit(s)", "3 construcción(es) pendiente(s), faltan
+    3", "1 remoção(ões) não ordenada(s)"."""
+    page, errors = watched(browser)
+    open_at(page, server, "noor", put_at_the_removals)
+    asked: list[str] = []
+
+    def answer(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", answer)
+    said = {
+        "en": "1 removal due, 1 still to order: choose the unit to disband.",
+        "es": "1 disolución pendiente (por ordenar: 1): elige la unidad a disolver.",
+        "fr": "1 retrait dû, encore 1 à ordonner : choisissez l'unité à dissoudre.",
+        "pt": "1 remoção devida (a ordenar: 1): escolha a unidade a dissolver.",
+    }
+    question = {
+        "en": "1 removal not ordered: the rules will choose the unit, the one farthest from home.",
+        "es": "1 disolución sin ordenar: las reglas elegirán la unidad, la más alejada",
+        "fr": "Retrait non ordonné : 1. Les règles choisiront l'unité, la plus éloignée",
+        "pt": "1 remoção não ordenada: as regras escolherão a unidade, a mais distante",
+    }
+    for lang in ("en", "es", "fr", "pt"):
+        if lang != "en":
+            in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+        assert page.inner_text("#phase-brief") == said[lang], lang
+        page.click("#ready")
+        idle(page)
+        assert question[lang] in asked[-1], asked
+    shot(page, "one-removal-pt", full=False)
+    builds = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    _, homes = open_at(builds, server, "nadia", put_at_the_builds)
+    in_language(builds, "es", "document.documentElement.lang === 'es'")
+    brief = builds.inner_text("#phase-brief")
+    assert brief.startswith(f"{len(homes)} construcciones pendientes (por ordenar: {len(homes)})")
+    shot(builds, "builds-due-es", full=False)
+    for text in [brief, *asked]:
+        assert not re.search(r"\((s|es|ões|ns)\)", text), text
+    assert not errors, errors
 
 
 REMOVALS_SAID = {  # a removal ordered; one the player left to the rules
@@ -535,7 +579,7 @@ def test_the_summary_of_removals_says_what_was_removed(
     flota de Nápoles se disuelve: la unidad se disolvió (desorden civil)")."""
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     open_at(page, server, "rhea" if ordered else "rolf", put_at_the_removals)
-    assert "1 removal(s) due, 1 still to order" in page.inner_text("#phase-brief")
+    assert "1 removal due, 1 still to order" in page.inner_text("#phase-brief")
     if ordered:
         page.locator("#unit-list button.unit").first.click()
         page.locator('#legal .legal-option[data-kind="disband"]').first.click()
@@ -826,7 +870,7 @@ def test_a_table_is_chosen_where_the_edition_has_several(server: LiveServer, bro
     page.wait_for_selector("#seats")
     idle(page)
     clock = page.inner_text("#clock")
-    assert re.fullmatch(r"Deadline 3[45]:\d\d \(.+\) · press closes 29:\d\d", clock), clock
+    assert re.fullmatch(r"Deadline in 3[45]:\d\d \(.+\) · press closes in 29:\d\d", clock), clock
     seated = page.locator("#seats tr td:first-child").all_inner_texts()
     assert "Italy, Russia" in seated or "Russia, Italy" in seated, seated  # 3b's pairs
     page.goto(server.url + "/#")
@@ -834,6 +878,32 @@ def test_a_table_is_chosen_where_the_edition_has_several(server: LiveServer, bro
     page.select_option("#new-edition", "1971")
     page.select_option("#new-players", "4")
     assert page.locator("#new-setup").is_hidden()
+
+
+def test_the_deadline_is_told_as_time_left_not_as_a_time_of_day(
+    server: LiveServer, browser: Any
+) -> None:
+    """The edition's clock on the game's head and in the lobby says the time left as such:
+    "Deadline 19:57 (Thu 10:45 PM)" read as two times of day that disagree."""
+    page, errors = watched(browser)
+    sign_up(page, server, "hedwig")
+    page.click("#create-game")  # the edition's clock (the form's default)
+    page.wait_for_selector("#map svg")
+    idle(page)
+    clock = page.inner_text("#clock")
+    assert re.fullmatch(r"Deadline in 3[45]:\d\d \(.+\) · press closes in 29:\d\d", clock), clock
+    shot(page, "deadline-in-en", full=False)
+    in_language(page, "pt", "document.documentElement.lang === 'pt'")
+    clock = page.inner_text("#clock")
+    assert re.fullmatch(
+        r"O prazo termina em 3[45]:\d\d \(.+\) · as mensagens fecham em 29:\d\d", clock
+    ), clock
+    back_to_the_lobby(page)
+    page.wait_for_selector("#my-games .game-details")
+    details = page.inner_text("#my-games .game-details")
+    assert re.search(r"O prazo termina em 3[45] min", details), details
+    shot(page, "deadline-in-lobby-pt", full=False)
+    assert not errors, errors
 
 
 def test_an_invitation_lands_in_the_game(server: LiveServer, browser: Any) -> None:
@@ -2147,6 +2217,28 @@ def test_the_phase_stepper_keeps_one_row_on_a_phone(server: LiveServer, browser:
                 assert button["y"] < label["y"] + label["height"], (lang, view, button, label)
                 assert button["y"] + button["height"] > label["y"], (lang, view, button, label)
             shot(page, f"stepper-{lang}-{view}", full=False)
+
+
+def test_the_phase_s_name_has_room_beside_the_sandbox_button_on_a_phone(
+    server: LiveServer, browser: Any
+) -> None:
+    """On a 390 px phone, "Sandbox from here" on the stepper's row left the phase's name a
+    sliver: Spanish "Ahora · Invierno de 1901, ajustes" was written a word a line, "Invierno"
+    running over the ▶ button. The name keeps room for its words; the button goes below."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    open_at(page, server, "sancho", put_at_the_builds)
+    for lang in ("en", "es", "fr", "pt"):
+        if lang != "en":
+            in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+        assert page.locator("#sandbox-from-here").is_visible(), lang
+        fits = page.evaluate("""() => {
+            const label = document.getElementById('step-label');
+            const next = document.getElementById('step-next').getBoundingClientRect();
+            return [label.scrollWidth <= label.clientWidth,
+                    label.getBoundingClientRect().right <= next.left];
+        }""")
+        assert fits == [True, True], (lang, fits, page.inner_text("#step-label"))
+        shot(page, f"stepper-sandbox-{lang}", full=False)
 
 
 def test_fresh_results_come_into_view_on_a_phone(server: LiveServer, browser: Any) -> None:

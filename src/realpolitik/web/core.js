@@ -9,6 +9,10 @@ export const S = {
 };
 
 export function t(key, vars) {
+  // a count of one has its own words where the table the text comes from has them
+  // ("1 removal due", "2 removals due": not "1 removal(s) due")
+  const table = (S.i18n[S.lang] && S.i18n[S.lang][key]) ? S.i18n[S.lang] : (S.i18n.en || {});
+  if (vars && Number(vars.n) === 1 && table[key + "_one"]) key += "_one";
   let text = (S.i18n[S.lang] && S.i18n[S.lang][key]) || (S.i18n.en && S.i18n.en[key]) || key;
   for (const [k, v] of Object.entries(vars || {})) text = text.replaceAll(`{${k}}`, v);
   return text;

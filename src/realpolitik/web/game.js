@@ -193,9 +193,10 @@ export function tickClock() {
   if (g.status !== "active") { box.textContent = ""; return; }
   const at = (secs) => new Date((secs - S.offset) * 1000).toLocaleString(S.lang, { weekday: "short", hour: "2-digit", minute: "2-digit" });
   if (g.deadline_at) remind(g, g.deadline_at - now);
-  let text = g.deadline_at ? `${t("deadline")} ${fmt(g.deadline_at - now)} (${at(g.deadline_at)})` : t("no_deadline");
+  // "Deadline in 19:57 (Thu 22:45)": a countdown said as one ("Deadline 19:57" read as a time of day)
+  let text = g.deadline_at ? `${t("deadline_in", { left: fmt(g.deadline_at - now) })} (${at(g.deadline_at)})` : t("no_deadline");
   const pressOpen = g.press_until && g.press_until > now && g.phase && g.phase.endsWith("M");
-  if (pressOpen) text += ` · ${t("press_closes")} ${fmt(g.press_until - now)}`;
+  if (pressOpen) text += ` · ${t("press_closes_in", { left: fmt(g.press_until - now) })}`;
   else if (g.press_until && g.phase && g.phase.endsWith("M") && g.settings.press !== "none") text += ` · ${t("press_closed")}`;
   box.textContent = text;
   // the press closing by the clock (the server pushes nothing then): the compose box goes

@@ -184,7 +184,7 @@ async function myGameDetails(g) {
   const node = el("span", { class: "game-details" },
     el("span", { class: "power-tag" }, mine.map((p) => names[p] || p).join(", ")),
     due.length ? el("span", { class: "due" }, t("orders_due")) : ready.length ? el("span", { class: "ok" }, `✓ ${t("ready")}`) : null,
-    hours ? el("span", { class: "muted" }, `${t("deadline")} ${hours}`) : null,
+    hours ? el("span", { class: "muted" }, t("deadline_in", { left: hours })) : null,
     unread ? el("span", { class: "unread" }, t("unread", { n: unread })) : null);
   return { node, due: due.length > 0, unread, state, waiting };
 }
