@@ -708,6 +708,7 @@ def test_phone_map_fills_the_width_and_options_sit_by_the_unit(
         pic = page.locator("#map svg").bounding_box()
         assert menu and pic and menu["y"] >= pic["y"] + pic["height"] - 1, (key, menu, pic)
         assert menu["y"] + menu["height"] <= 844, (key, menu)  # not below the fold
+        assert page.locator("#order-menu .menu-hint").is_visible(), key  # what to tap next
         page.keyboard.press("Escape")
     key = page.locator("#unit-list button.unit").first.get_attribute("data-key") or ""
     click_province(page, key.split("/")[0])
