@@ -163,6 +163,19 @@ def host_a_table(page: Any, server: LiveServer, user: str, name: str) -> str:
     return link
 
 
+def declined(page: Any, *, once: bool = False) -> list[str]:
+    """The page's questions (``confirm``), each answered no: the list of what they asked,
+    filled as they come (``once``: only the next one is answered)."""
+    asked: list[str] = []
+
+    def answer(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    (page.once if once else page.on)("dialog", answer)
+    return asked
+
+
 def back_to_the_lobby(page: Any) -> None:
     """From a game's page to the lobby by the header's link, my games listed."""
     page.click("#home")
@@ -372,13 +385,7 @@ def test_builds_say_what_is_due_and_ready_asks_first(server: LiveServer, browser
     page.wait_for_function("document.querySelectorAll('#my-orders li.order').length === 1")
     idle(page)
     assert f"{due - 1} still to order" in page.inner_text("#phase-brief")
-    asked: list[str] = []
-
-    def answer(dialog: Any) -> None:
-        asked.append(dialog.message)
-        dialog.dismiss()
-
-    page.once("dialog", answer)
+    asked = declined(page, once=True)
     page.click("#ready")  # builds left: the page asks first, and Cancel keeps the phase
     idle(page)
     assert asked and "not ordered will be lost" in asked[0], asked
@@ -470,13 +477,7 @@ def test_ready_with_a_removal_not_ordered_asks_first(server: LiveServer, browser
     went straight on, and the summary then told of a unit the player never chose)."""
     page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
     open_at(page, server, "romy", put_at_the_removals)
-    asked: list[str] = []
-
-    def answer(dialog: Any) -> None:
-        asked.append(dialog.message)
-        dialog.dismiss()
-
-    page.once("dialog", answer)
+    asked = declined(page, once=True)
     page.click("#ready")
     idle(page)
     assert asked and "1 removal not ordered: the rules will choose the unit" in asked[0], asked
@@ -489,13 +490,7 @@ def test_a_count_of_one_or_several_reads_without_brackets(server: LiveServer, br
     3", "1 remoção(ões) não ordenada(s)"."""
     page, errors = watched(browser)
     open_at(page, server, "noor", put_at_the_removals)
-    asked: list[str] = []
-
-    def answer(dialog: Any) -> None:
-        asked.append(dialog.message)
-        dialog.dismiss()
-
-    page.on("dialog", answer)
+    asked = declined(page)
     said = {
         "en": "1 removal due, 1 still to order: choose the unit to disband.",
         "es": "1 disolución pendiente (por ordenar: 1): elige la unidad a disolver.",
@@ -2577,13 +2572,7 @@ def test_the_page_speaks_spanish_french_and_portuguese(server: LiveServer, brows
     continue_to_now(page)
     power = page.get_attribute("#power", "data-power") or ""
     put_at_a_retreat(server, game_id, power)
-    asked: list[str] = []
-
-    def answer(dialog: Any) -> None:
-        asked.append(dialog.message)
-        dialog.dismiss()
-
-    page.on("dialog", answer)
+    asked = declined(page)
     page.reload()
     page.wait_for_selector("#phase-brief")
     idle(page)
