@@ -846,6 +846,84 @@ def test_a_phone_zooms_on_the_retreat_that_follows(server: LiveServer, browser: 
     shot(page, "phone-retreat-zoomed", full=False)
 
 
+# What a player is told to do on the board: the brief of a movement, then a selected unit's
+# menu (to move it, then to support with it). A touch screen taps, a mouse clicks.
+TOLD_TO_TAP = {
+    "en": (
+        "Tap a unit on the map, or pick it below.",
+        "Tap a highlighted province to move there, or choose:",
+        "Tap the unit to support",
+    ),
+    "es": (
+        "Toca una unidad del mapa o elígela abajo.",
+        "Toca una región resaltada para mover la unidad allí, o elige:",
+        "Toca la unidad a apoyar",
+    ),
+    "fr": (
+        "Touchez une unité de la carte, ou choisissez-la ci-dessous.",
+        "Touchez une province en surbrillance pour y aller, ou choisissez :",
+        "Touchez l'unité à soutenir",
+    ),
+    "pt": (
+        "Toque em uma unidade no mapa ou escolha-a abaixo.",
+        "Toque em uma província destacada para mover a unidade para lá, ou escolha:",
+        "Toque na unidade a ser apoiada",
+    ),
+}
+TOLD_TO_CLICK = (
+    "Click a unit on the map, or pick it below.",
+    "Click a highlighted province to move there, or choose:",
+    "Click the unit to support",
+)
+
+
+def told_to(page: Any) -> tuple[str, str, str]:
+    """What the page tells to do: the end of the movement's brief (after "0 of 3 units
+    ordered. "), the menu's hint for a unit that may support, then after "Support"."""
+    brief = page.inner_text("#phase-brief").split(". ", 1)[1]
+    key = next(k for k, opts in legal(page).items() if any(o["kind"] == "support" for o in opts))
+    page.click(f'#unit-list button.unit[data-key="{key}"]')
+    page.wait_for_selector("#order-menu:not([hidden])")
+    move = page.inner_text("#order-menu .menu-hint")
+    page.click('#order-menu button[data-mode="support"]')
+    support = page.inner_text("#order-menu .menu-hint")
+    page.keyboard.press("Escape")
+    idle(page)
+    return brief, move, support
+
+
+def test_a_touch_screen_is_told_to_tap_and_a_mouse_to_click(
+    server: LiveServer, browser: Any
+) -> None:
+    """A phone's player was told "Click a unit...", in every language. A touch screen is
+    told to tap (by its pointer, not its width: a tablet taps too, a narrow window with a
+    mouse clicks)."""
+    phone = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    register_and_create(phone, server, "tapio", players="7")
+    for lang, told in TOLD_TO_TAP.items():
+        if lang != "en":
+            in_language(phone, lang, f"document.documentElement.lang === {lang!r}")
+        assert told_to(phone) == told, lang
+    in_language(phone, "en", "document.documentElement.lang === 'en'")
+    phone.click(f'#unit-list button.unit[data-key="{next(iter(legal(phone)))}"]')
+    phone.wait_for_selector("#order-menu:not([hidden])")
+    shot(phone, "tap-phone", full=False)
+    for viewport, touch, told in (
+        ({"width": 1400, "height": 1000}, True, TOLD_TO_TAP["en"]),
+        ({"width": 390, "height": 844}, False, TOLD_TO_CLICK),
+        ({"width": 1400, "height": 1000}, False, TOLD_TO_CLICK),
+    ):
+        page = browser.new_page(viewport=viewport, has_touch=touch)
+        page.context.add_cookies(phone.context.cookies())
+        page.goto(phone.url)
+        page.wait_for_selector("#phase-brief")
+        idle(page)
+        assert told_to(page) == told, (viewport, touch)
+        if touch:
+            shot(page, "tap-tablet", full=False)
+        page.close()
+
+
 EMPTY_CARDS = """[...document.querySelectorAll('section.card')]
     .filter(c => c.offsetParent && !c.innerText.trim()).map(c => c.id)"""
 

@@ -8,11 +8,17 @@ export const S = {
   page: 0,  // counts the pages shown (route, the lobby): a page fetched late is not drawn
 };
 
+// A touch screen (its main pointer a finger: a phone, a tablet; not a narrow window with a
+// mouse), whose player taps rather than clicks.
+const touch = window.matchMedia("(pointer: coarse)");
+
 export function t(key, vars) {
   // a count of one has its own words where the table the text comes from has them
-  // ("1 removal due", "2 removals due": not "1 removal(s) due")
+  // ("1 removal due", "2 removals due": not "1 removal(s) due"); so has a touch screen
+  // ("Tap a unit", not "Click a unit")
   const table = (S.i18n[S.lang] && S.i18n[S.lang][key]) ? S.i18n[S.lang] : (S.i18n.en || {});
   if (vars && Number(vars.n) === 1 && table[key + "_one"]) key += "_one";
+  if (touch.matches && table[key + "_touch"]) key += "_touch";
   let text = (S.i18n[S.lang] && S.i18n[S.lang][key]) || (S.i18n.en && S.i18n.en[key]) || key;
   for (const [k, v] of Object.entries(vars || {})) text = text.replaceAll(`{${k}}`, v);
   return text;
