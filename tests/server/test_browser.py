@@ -2392,6 +2392,45 @@ def test_a_retreat_made_is_told_in_the_summary(server: LiveServer, browser: Any)
         shot(page, f"retreat-told-{lang}", full=False)
 
 
+# A power's units in the legend during a retreat: those on the board, and those dislodged.
+LEGEND_DISLODGED = {
+    "en": "0 + 1 dislodged (Bohemia)",
+    "es": "0 + 1 desalojada (Bohemia)",
+    "fr": "0 + 1 délogée (Bohême)",
+    "pt": "0 + 1 deslocada (Boêmia)",
+}
+
+
+def test_the_legend_counts_the_units_dislodged_in_a_retreat(
+    server: LiveServer, browser: Any
+) -> None:
+    """During a retreat the legend under the map counted only the units on the board: my
+    army dislodged from Bohemia, the one unit to order, was in no row ("0"). Its power's row
+    tells it, marked as dislodged and where it retreats from, in every language."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    _, other = open_at(page, server, "delphine", put_at_a_retreat)
+    power = page.get_attribute("#power", "data-power") or ""
+
+    def units(p: str) -> str:
+        return str(page.inner_text(f'#map-legend tr[data-power="{p}"] td:nth-child(3)'))
+
+    page.locator("#map-legend").scroll_into_view_if_needed()
+    shot(page, "legend-dislodged-phone", full=False)
+    for lang, told in LEGEND_DISLODGED.items():
+        if lang != "en":
+            in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+        assert units(power) == told, lang
+        assert units(other) == "2", lang  # (Munich's army moved in, Tyrolia's): none dislodged
+    wide = browser.new_page(viewport={"width": 1400, "height": 1000})
+    wide.context.add_cookies(page.context.cookies())
+    wide.goto(page.url)
+    wide.wait_for_selector("#map-legend tr[data-power]")
+    idle(wide)
+    wide.locator("#map-legend").scroll_into_view_if_needed()
+    shot(wide, "legend-dislodged-desktop", full=False)
+    wide.close()
+
+
 RETREATS_TO = {  # where the army dislodged from Bohemia may retreat, as each language says it
     "pt": ["pode retroceder para a Galícia, a Silésia, Viena ou ser dissolvida"],
     "es": ["Puede retirarse hacia Galitzia, Silesia, Viena o disolverse"],

@@ -227,7 +227,8 @@ function clearLabels(pic, blocks) {
   }
 }
 
-// The page's own legend, in the player's language: each power's colour, centres and units.
+// The page's own legend, in the player's language: each power's colour, centres and units
+// (in a retreat, also its units dislodged, by the provinces they must retreat from).
 export function renderLegend(position) {
   const g = S.game;
   const box = document.getElementById("map-legend");
@@ -243,11 +244,17 @@ export function renderLegend(position) {
     return owned ? owned.getAttribute("fill") : colour(p);
   };
   const units = (position && position.units) || {};
+  const dislodged = (position && position.dislodged) || {};
+  const unitsOf = (p) => {
+    const out = (dislodged[p] || []).map((d) => d.unit.split(" ")[1]);
+    return [(units[p] || []).length, out.length ? el("span", { class: "dislodged", title: t("legend_dislodged_hint") },
+      " ", t("legend_dislodged", { n: out.length, places: out.map(place).join(", ") })) : null];
+  };
   fill(box, el("table", { class: "legend-table" },
     el("tr", {}, el("th", {}, t("power")), el("th", {}, t("centers")), el("th", {}, t("units"))),
     g.powers.map((p) => el("tr", { "data-power": p },
       el("td", {}, el("span", { class: "swatch", "data-tint": land(p), style: `background:${land(p)};box-shadow:inset 0 0 0 3px ${colour(p)}` }), " ", powerName(p)),
-      el("td", {}, g.centers ? g.centers[p] : ""), el("td", {}, (units[p] || []).length)))),
+      el("td", {}, g.centers ? g.centers[p] : ""), el("td", {}, unitsOf(p))))),
   el("div", { class: "muted small key" }, t("legend_key")));
 }
 
