@@ -1445,6 +1445,15 @@ IDLE = {
 }
 
 
+# Kiel's fleet ordered to hold, and held (every order given is told).
+KIEL_HELD = {
+    "en": "F KIE H: stands",
+    "es": "F KIE H: la unidad se mantuvo",
+    "fr": "F KIE H : l'unité a tenu",
+    "pt": "F KIE H: a unidade permaneceu",
+}
+
+
 def test_a_power_without_orders_is_told_so_once(server: LiveServer, browser: Any) -> None:
     """A movement in which my power gave no orders: the summary says so in one line, not
     again for each unit ("A BOH had no order and held: ..." after it), in every language;
@@ -1459,7 +1468,7 @@ def test_a_power_without_orders_is_told_so_once(server: LiveServer, browser: Any
         const p = S.game.my_powers[0];
         const orders = [{order: 'A BOH H', text, result: 'dislodged', unit: 'dislodged',
             reason: 'no order: holds', implied: true},
-            {order: 'F KIE H', text: 'F KIE H', result: 'succeeds', implied: !others}];
+            {order: 'F KIE H', text: 'F KIE H', result: 'stands', implied: !others}];
         const position = {units: {[p]: ['A BOH', 'F KIE']}, centers: {}};
         const lines = summaryLines({orders: {[p]: orders}, position, events: []}, position,
             'F1901M');
@@ -1469,7 +1478,7 @@ def test_a_power_without_orders_is_told_so_once(server: LiveServer, browser: Any
         page.select_option("#language", lang)
         idle(page)
         assert page.evaluate(summary, [text, False]) == IDLE[lang], lang
-        assert page.evaluate(summary, [text, True]) == [told], lang
+        assert page.evaluate(summary, [text, True]) == [told, KIEL_HELD[lang]], lang
 
 
 # Centres lost and gained, as the summary names them: each without its article (the page
@@ -2429,6 +2438,98 @@ def test_the_legend_counts_the_units_dislodged_in_a_retreat(
     wide.locator("#map-legend").scroll_into_view_if_needed()
     shot(wide, "legend-dislodged-desktop", full=False)
     wide.close()
+
+
+def put_at_supports_and_a_convoy(server: LiveServer, game_id: int, power: str) -> str:
+    """Set the stored game at F1901M: ``power``'s armies in Bohemia, Silesia and Galicia, a
+    fleet in the North Sea and an army in Yorkshire; another power's attack on Bohemia from
+    Munich supported from Tyrolia, and on Silesia from Prussia, stored and ready; return
+    the attacker."""
+    return put_at_an_attack(
+        server,
+        game_id,
+        power,
+        mine=["A BOH", "A SIL", "A GAL", "F NTH", "A YOR"],
+        theirs=["A MUN - BOH", "A TYR S A MUN - BOH", "A PRU - SIL"],
+    )
+
+
+# My orders against that attack: Bohemia holds with Galicia's support (Silesia's is cut by
+# Prussia's attack), the fleet convoys Yorkshire's army to Norway; and what the summary
+# says of each, in each language (the orders as the server words them).
+DEFENCE = ["A BOH H", "A SIL S A BOH", "A GAL S A BOH", "F NTH C A YOR - NWY", "A YOR - NWY"]
+DEFENCE_TOLD = {
+    "en": [
+        "A BOH H: stands",
+        "A SIL S A BOH: support cut — cut by an attack",
+        "A GAL S A BOH: support given",
+        "F NTH C A YOR - NWY: convoy available",
+        "A YOR - NWY: succeeds",
+    ],
+    "es": [
+        "El ejército de Bohemia se mantiene: la unidad se mantuvo",
+        "El ejército de Silesia apoya al ejército de Bohemia: apoyo anulado — apoyo anulado por"
+        " un ataque",
+        "El ejército de Galitzia apoya al ejército de Bohemia: apoyo dado",
+        "La flota del Mar del Norte transporta al ejército de Yorkshire hasta Noruega:"
+        " transporte posible",
+        "El ejército de Yorkshire se mueve a Noruega: tiene éxito",
+    ],
+    "fr": [
+        "L'armée de la Bohême se maintient : l'unité a tenu",
+        "L'armée de la Silésie soutient l'armée de la Bohême : support coupé — support coupé par"
+        " une attaque",
+        "L'armée de la Galicie soutient l'armée de la Bohême : support donné",
+        "La flotte de la mer du Nord convoie l'armée du Yorkshire vers la Norvège : convoi"
+        " possible",
+        "L'armée du Yorkshire se déplace vers la Norvège : réussit",
+    ],
+    "pt": [
+        "O exército da Boêmia permanece: a unidade permaneceu",
+        "O exército da Silésia apoia o exército da Boêmia: apoio anulado — apoio anulado por um"
+        " ataque",
+        "O exército da Galícia apoia o exército da Boêmia: apoio dado",
+        "A armada do Mar do Norte transporta o exército de Yorkshire para a Noruega: transporte"
+        " possível",
+        "O exército de Yorkshire vai para a Noruega: realizado",
+    ],
+}
+# The line of a centre taken, in each language (not this test's business).
+GAINED = ("gained ", "ganó ", "a pris ", "ganhou ")
+
+
+def test_the_summary_tells_every_order_s_result_supports_and_convoys_too(
+    server: LiveServer, browser: Any
+) -> None:
+    """What happened listed moves only: a support given, or a convoy, was not told (nor a
+    hold that stood). Every order's result is, in the page's language."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    open_at(page, server, "sigrid", put_at_supports_and_a_convoy)
+    page.fill("#typed", "\n".join(DEFENCE))
+    page.click("#submit-typed")
+    page.wait_for_function("document.querySelectorAll('#my-orders li.order.ok').length === 5")
+    idle(page)
+    page.click("#ready")
+    until_phase_changes(page, "F1901M")
+    page.wait_for_selector("#summary .summary.fresh")
+    shot(page, "summary-supports", full=False)
+    for lang, told in DEFENCE_TOLD.items():
+        if lang != "en":
+            in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+            continue_to_now(page)
+            for _ in range(3):
+                if page.get_attribute("#step-label", "data-phase") == "F1901M":
+                    break
+                page.click("#step-prev")
+                idle(page)
+                page.wait_for_selector("#summary .summary")
+        assert page.get_attribute("#step-label", "data-phase") == "F1901M", lang
+        lines = page.locator("#summary-list li").all_inner_texts()
+        assert [line for line in lines if not line.startswith(GAINED)] == told, (lang, lines)
+        shot(page, f"summary-supports-{lang}", full=False)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#summary").scroll_into_view_if_needed()
+    shot(page, "summary-supports-phone", full=False)
 
 
 RETREATS_TO = {  # where the army dislodged from Bohemia may retreat, as each language says it

@@ -109,7 +109,8 @@ async function drawPhase(phase, fresh) {
 const why = (e) => e.said || e.reason || "";
 
 // What the summary tells of one order's entry in a phase's results: [class, text], or
-// null when it is not worth a line (a hold that stood, a support given); a disband
+// null for a unit that had no order and held unharmed (every order given is told: a move,
+// a hold that stood, a support given or cut, a convoy available or disrupted); a disband
 // ordered, in a retreat or an adjustment phase, is told as a removal. ``idle``: its
 // power gave no orders at all (the summary says so once, not again for each unit);
 // ``adjusting``: the phase is an adjustment (a disband not ordered is a removal the rules made);
@@ -142,9 +143,11 @@ export function fateLine(e, idle = false, adjusting = false, nowhere = new Set()
   }
   const said = order + t("colon") + t(e.result);
   if (e.result === "illegal" || e.result === "invalid") return ["bad", `${said} (${reason})`];
-  if (e.result === "fails" || e.result === "cut") return ["bad", `${said}${reason ? " — " + reason : ""}`];
-  if (e.result === "succeeds" && / (-|R) /.test(e.order)) return ["ok", said];  // a move, a retreat
-  return null;
+  if (["fails", "cut", "disrupted"].includes(e.result)) return ["bad", `${said}${reason ? " — " + reason : ""}`];
+  if (e.implied) return null;
+  // (a hold's words say it holds already: the line says that it did)
+  if (e.result === "stands") return ["ok", t("sum_stood", { order })];
+  return ["ok", said];
 }
 
 // What happened to my powers (or to everyone, for an observer) in a phase: [power or null,
