@@ -3086,6 +3086,42 @@ def test_a_phone_s_header_keeps_one_row_and_the_games_to_watch_are_few(
     shot(page, "lobby-watch-more")
 
 
+# Whether each of my games' lines in the lobby is divided from the next (a border drawn
+# between them): one per pair of lines.
+DIVIDED = """() => {
+    const items = [...document.querySelectorAll('#my-games .game-item')];
+    const drawn = (s, side) => parseFloat(s[`border${side}Width`]) >= 1
+        && s[`border${side}Style`] !== 'none'
+        && !/^(transparent|rgba\\(.*, 0\\))$/.test(s[`border${side}Color`]);
+    return items.slice(1).map((next, i) =>
+        drawn(getComputedStyle(items[i]), 'Bottom') || drawn(getComputedStyle(next), 'Top'));
+}"""
+
+
+def test_my_games_in_the_lobby_are_set_apart_on_a_phone(server: LiveServer, browser: Any) -> None:
+    """On a 390 px phone a game's line wraps over several rows (its name, phase, players,
+    my powers, orders due, the deadline, its buttons): one game ran into the next. A line
+    divides each from the next, and the page stays as wide as the phone."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    sign_up(page, server, "leocadia")
+    for n in range(3):
+        made = page.evaluate(
+            """async (name) => (await fetch('/api/games', {method: 'POST', headers: {
+                'Content-Type': 'application/json', 'X-Requested-With': 'realpolitik'},
+                body: JSON.stringify({name, bots: 'random', start: true})})).status""",
+            f"Leocadia's table {n + 1}",
+        )
+        assert made == 201, made
+    page.reload()
+    page.wait_for_function("document.querySelectorAll('#my-games .game-details').length === 3")
+    idle(page)
+    shot(page, "lobby-my-games-phone", full=False)
+    assert page.evaluate(DIVIDED) == [True, True]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 392
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    shot(page, "lobby-my-games-desktop", full=False)
+
+
 def test_a_lobby_fetched_late_does_not_replace_the_game_opened_meanwhile(
     server: LiveServer, browser: Any
 ) -> None:
