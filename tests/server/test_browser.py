@@ -3785,6 +3785,56 @@ def test_notices_blocked_by_the_browser_or_unknown_to_it(server: LiveServer, bro
     shot(android, "notify-unable-phone", full=False)
 
 
+def test_the_game_page_offers_notices_in_this_browser(server: LiveServer, browser: Any) -> None:
+    """Notices in this browser were offered in the account page only: a player in a game
+    had no pointer to them. By the game's clock, a small button turns them on as the
+    account's choice does (the browser asks, a sample shows, the account then says on)
+    and goes once they are; a browser that blocks them says so."""
+    page = noticing(browser)
+    register_and_create(page, server, "nerissa", players="7")
+    button = page.locator("#game-head #notify-game")
+    assert button.is_visible()
+    assert button.get_attribute("title") == (
+        "While realpolitik is in a background tab, this browser tells you when a new phase"
+        " needs your orders, when a message comes for you, and when a deadline is near and"
+        " your orders are not ready."
+    )
+    shot(page, "notify-game-desktop", full=False)
+    phone = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+        storage_state=page.context.storage_state(),
+    ).new_page()  # fmt: skip
+    phone.goto(page.url)
+    phone.wait_for_selector("#game-head #notify-game")
+    idle(phone)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 392
+    shot(phone, "notify-game-phone", full=False)
+    phone.context.close()
+    button.click()
+    page.wait_for_selector("#flash.info:not([hidden])")
+    idle(page)
+    assert page.inner_text("#flash") == "This browser will notify you."
+    assert page.evaluate("localStorage.getItem('rp_notify')") == "on"
+    assert [n["tag"] for n in notices(page)] == ["realpolitik-on"]
+    assert button.count() == 0  # on: nothing more to offer here
+    page.reload()
+    page.wait_for_selector("#game-head #clock")
+    idle(page)
+    assert button.count() == 0
+    page.click("#whoami")
+    page.wait_for_selector("#notify-browser")
+    assert page.is_checked("#notify-browser")
+    # the browser blocks them: told so where the button was
+    blocked = noticing(browser, allowed=False)
+    register_and_create(blocked, server, "norberto", players="7")
+    blocked.click("#notify-game")
+    blocked.wait_for_selector("#flash.error:not([hidden])")
+    idle(blocked)
+    assert "blocks notifications" in blocked.inner_text("#flash")
+    assert blocked.locator("#notify-game").count() == 0
+    assert blocked.evaluate("localStorage.getItem('rp_notify')") is None
+
+
 @pytest.fixture(scope="module")
 def mail_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveServer, FakeSmtp]]:
     """A server that mails (to a fake SMTP server in this process); its links lead to

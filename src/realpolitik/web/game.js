@@ -5,7 +5,7 @@ import { loadLegal, renderBoard } from "./board.js";
 import { renderOrders } from "./orders.js";
 import { loadMessages, resetPress, showTitle } from "./press.js";
 import { loadHistory, showResultsSince } from "./history.js";
-import { REMIND, tellDeadline, tellPhase } from "./notify.js";
+import { REMIND, notifyButton, tellDeadline, tellPhase } from "./notify.js";
 
 export async function showGame(gameId) {
   S.gameId = gameId; S.game = null; S.lastMsg = 0; S.messages = []; S.refused = [];
@@ -218,6 +218,10 @@ function renderHead() {
   } else if (g.status !== "forming") {
     kids.push(el("span", { class: "muted" }, t("observer")));
   }
+  // notices in this browser offered, by the clock, to whoever plays here (a game forming
+  // tells of its start; a sandbox, played alone and without a clock, of nothing)
+  const seated = g.status === "forming" ? g.is_player : g.status === "active" && playing(g).length > 0;
+  if (seated && !sandbox) kids.push(notifyButton());
   if (g.status === "forming") {
     if (g.creator_id === S.user.id) kids.push(el("button", { id: "start", onclick: () => act(async () => { await api("POST", `/games/${g.id}/start`); refresh(true); }) }, t("start")));
     if (!g.is_player) kids.push(el("button", { id: "join", onclick: () => act(async () => { await api("POST", `/games/${g.id}/join`, {}); refresh(true); }) }, t("join")));

@@ -1,6 +1,7 @@
 // Notices in this browser (opt-in, remembered here): while the page is in a background
 // tab, the system tells of what the page hears (a new phase needing my orders, a message
-// to me, a deadline near). The page's own news only: no service worker, no push.
+// to me, a deadline near). The page's own news only: no service worker, no push. They are
+// turned on in the account page, or from a game's page by its clock.
 import { S, act, el, flash, go, ordersDue, phaseShown, t } from "./core.js";
 
 const KEY = "rp_notify";  // "on": this browser's player asked for them
@@ -38,6 +39,35 @@ function askPermission() {
   });
 }
 
+// Notices turned on, on the player's click (the browser asks its permission then, if it
+// has not been given): a sample shown at once and the choice remembered, or the browser's
+// inability told. Returns the state it leaves (see :func:`notifyState`).
+async function turnOn() {
+  const answer = Notification.permission === "granted" ? "granted" : await askPermission();
+  if (answer === "granted" && sample()) {
+    localStorage.setItem(KEY, "on");
+    flash(t("notify_on"));
+  } else if (answer === "granted") {
+    localStorage.setItem(KEY, "unable");
+    flash(t("notify_unable"), true);
+  }
+  return notifyState();
+}
+
+// The game page's pointer to them while they are off and could be on (not blocked, not
+// impossible here): a small button, by the game's clock, that turns them on as the
+// account's choice does, and goes once they are. ``null`` when there is nothing to offer.
+export function notifyButton() {
+  if (!supported() || notifyState() !== "off") return null;
+  return el("button", { id: "notify-game", class: "small secondary", title: t("notify_hint"),
+    onclick: () => act(async () => {
+      const state = await turnOn();
+      if (state === "blocked") flash(t("notify_blocked"), true);  // (the account says it too)
+      const button = document.getElementById("notify-game");  // (the head may be drawn anew)
+      if (state !== "off" && button) button.remove();
+    }) }, t("notify_short"));
+}
+
 // The account card's part: the checkbox and what it does (or why it cannot be ticked).
 export function notifyPart() {
   if (!supported()) return null;
@@ -54,14 +84,7 @@ export function notifyPart() {
       flash(t("notify_off"));
       return;
     }
-    const answer = Notification.permission === "granted" ? "granted" : await askPermission();
-    if (answer === "granted" && sample()) {
-      localStorage.setItem(KEY, "on");
-      flash(t("notify_on"));
-    } else if (answer === "granted") {
-      localStorage.setItem(KEY, "unable");
-      flash(t("notify_unable"), true);
-    }
+    await turnOn();
     redraw();  // not granted: unticked, and blocked if the browser said no
   });
   return el("div", { id: "notify-part" }, el("label", { class: "check" }, box, t("notify_toggle")), status);
