@@ -30,6 +30,10 @@ from tests.server.fakesmtp import FakeSmtp  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 IN_CI = bool(os.environ.get("CI"))
+BOT_STRENGTH = 30
+"""The search bot's budget in the servers under test: enough to play sensible orders, a
+twentieth of its default (the bots' play is tested in ``tests/test_bots_search.py``; here
+they only fill seats)."""
 
 
 class FakeClock:
@@ -49,6 +53,7 @@ def fast_settings(url: str, **kw: Any) -> Settings:
         "scheduler": False,
         "password_time_cost": 1,
         "password_memory_kib": 1024,
+        "bot_strength": BOT_STRENGTH,
     }
     return Settings(**(base | kw))
 
@@ -237,6 +242,7 @@ def start_server(
             "REALPOLITIK_LOG_LEVEL": "warning",
             "REALPOLITIK_LOGIN_ATTEMPTS_PER_ADDRESS": "100000",  # many players, one address
             "REALPOLITIK_SIGNUPS_PER_ADDRESS": "100000",
+            "REALPOLITIK_BOT_STRENGTH": str(BOT_STRENGTH),
         }
         | (extra_env or {})
     )
