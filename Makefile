@@ -26,9 +26,10 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 # tools/ci_services.sh installs PostgreSQL and Chromium if missing and runs the tests
-# with a throwaway PostgreSQL cluster.
+# with a throwaway PostgreSQL cluster, one worker per core (pytest-xdist): each worker has
+# its own server and browser, each test its own database.
 unit: $(STAMP)
-	tools/ci_services.sh run $(BIN)/pytest
+	tools/ci_services.sh run $(BIN)/pytest -n auto
 
 test: lint typecheck unit
 
