@@ -1481,13 +1481,14 @@ def test_a_power_without_orders_is_told_so_once(server: LiveServer, browser: Any
         assert page.evaluate(summary, [text, True]) == [told, KIEL_HELD[lang]], lang
 
 
-# Centres lost and gained, as the summary names them: each without its article (the page
-# gave the second and later ones the article a sentence gives: "ganhou Grécia, a Sérvia").
+# Centres lost and gained, as the summary names them: each with the article a sentence gives
+# it ("a pris la Grèce", "ganhou a Grécia": "a pris Grèce" is not French), every one alike
+# (the page once gave the second and later ones alone their article: "ganhou Grécia, a Sérvia").
 CENTRES_SAID = {
     "en": ["lost Vienna, Denmark", "gained Greece, Serbia, Bulgaria"],
     "es": ["perdió Viena, Dinamarca", "ganó Grecia, Serbia, Bulgaria"],
-    "fr": ["a perdu Vienne, Danemark", "a pris Grèce, Serbie, Bulgarie"],
-    "pt": ["perdeu Viena, Dinamarca", "ganhou Grécia, Sérvia, Bulgária"],
+    "fr": ["a perdu Vienne, le Danemark", "a pris la Grèce, la Serbie, la Bulgarie"],
+    "pt": ["perdeu Viena, a Dinamarca", "ganhou a Grécia, a Sérvia, a Bulgária"],
 }
 
 
@@ -2461,15 +2462,14 @@ DEFENCE = ["A BOH H", "A SIL S A BOH", "A GAL S A BOH", "F NTH C A YOR - NWY", "
 DEFENCE_TOLD = {
     "en": [
         "A BOH H: stands",
-        "A SIL S A BOH: support cut — cut by an attack",
+        "A SIL S A BOH: cut by an attack",
         "A GAL S A BOH: support given",
         "F NTH C A YOR - NWY: convoy available",
         "A YOR - NWY: succeeds",
     ],
     "es": [
         "El ejército de Bohemia se mantiene: la unidad se mantuvo",
-        "El ejército de Silesia apoya al ejército de Bohemia: apoyo anulado — apoyo anulado por"
-        " un ataque",
+        "El ejército de Silesia apoya al ejército de Bohemia: apoyo anulado por un ataque",
         "El ejército de Galitzia apoya al ejército de Bohemia: apoyo dado",
         "La flota del Mar del Norte transporta al ejército de Yorkshire hasta Noruega:"
         " transporte posible",
@@ -2477,8 +2477,7 @@ DEFENCE_TOLD = {
     ],
     "fr": [
         "L'armée de la Bohême se maintient : l'unité a tenu",
-        "L'armée de la Silésie soutient l'armée de la Bohême : support coupé — support coupé par"
-        " une attaque",
+        "L'armée de la Silésie soutient l'armée de la Bohême : support coupé par une attaque",
         "L'armée de la Galicie soutient l'armée de la Bohême : support donné",
         "La flotte de la mer du Nord convoie l'armée du Yorkshire vers la Norvège : convoi"
         " possible",
@@ -2486,8 +2485,7 @@ DEFENCE_TOLD = {
     ],
     "pt": [
         "O exército da Boêmia permanece: a unidade permaneceu",
-        "O exército da Silésia apoia o exército da Boêmia: apoio anulado — apoio anulado por um"
-        " ataque",
+        "O exército da Silésia apoia o exército da Boêmia: apoio anulado por um ataque",
         "O exército da Galícia apoia o exército da Boêmia: apoio dado",
         "A armada do Mar do Norte transporta o exército de Yorkshire para a Noruega: transporte"
         " possível",
@@ -3120,6 +3118,38 @@ def test_my_games_in_the_lobby_are_set_apart_on_a_phone(server: LiveServer, brow
     assert page.evaluate("document.documentElement.scrollWidth") <= 392
     page.set_viewport_size({"width": 1400, "height": 1000})
     shot(page, "lobby-my-games-desktop", full=False)
+
+
+def test_the_lobby_names_a_game_s_state_only_when_it_is_not_under_way(
+    server: LiveServer, browser: Any
+) -> None:
+    """A game under way reads "Spring 1901 Movement · 1 person, …" (it read "active Spring
+    1901 Movement", a lower-case word the phase already says); one forming or finished
+    says so ("forming · …")."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    sign_up(page, server, "ottilie")
+    for name, start in (("Ottilie's table", True), ("Ottilie's next table", False)):
+        made = page.evaluate(
+            """async ([name, start]) => (await fetch('/api/games', {method: 'POST', headers: {
+                'Content-Type': 'application/json', 'X-Requested-With': 'realpolitik'},
+                body: JSON.stringify({name, bots: 'random', start})})).status""",
+            [name, start],
+        )
+        assert made == 201, made
+    page.reload()
+    page.wait_for_function("document.querySelectorAll('#my-games .game-item').length === 2")
+    lines = {
+        page.inner_text(f"#my-games .game-item:nth-child({k}) .game-name"): page.inner_text(
+            f"#my-games .game-item:nth-child({k}) .muted"
+        )
+        for k in (1, 2)
+    }
+    assert lines["Ottilie's table"].startswith("Spring 1901 Movement · "), lines
+    assert lines["Ottilie's next table"].startswith("forming · "), lines
+    in_language(page, "es", "document.documentElement.lang === 'es'")
+    page.wait_for_function("document.getElementById('my-games').innerText.includes('formándose')")
+    said = page.inner_text("#my-games")
+    assert "formándose · " in said and "en curso" not in said, said
 
 
 def test_a_lobby_fetched_late_does_not_replace_the_game_opened_meanwhile(

@@ -143,6 +143,8 @@ export function fateLine(e, idle = false, adjusting = false, nowhere = new Set()
   }
   const said = order + t("colon") + t(e.result);
   if (e.result === "illegal" || e.result === "invalid") return ["bad", `${said} (${reason})`];
+  // a support cut: its reason says it whole ("support cut by an attack", not "support cut — cut …")
+  if (e.result === "cut" && reason) return ["bad", order + t("colon") + reason];
   if (["fails", "cut", "disrupted"].includes(e.result)) return ["bad", `${said}${reason ? " — " + reason : ""}`];
   if (e.implied) return null;
   // (a hold's words say it holds already: the line says that it did)
@@ -183,8 +185,10 @@ export function summaryLines(record, after, phase) {
     const before = new Set((record.position.centers || {})[p] || []);
     const now = new Set(((after && after.centers) || {})[p] || []);
     const lost = [...before].filter((c) => !now.has(c)), won = [...now].filter((c) => !before.has(c));
-    if (lost.length) lines.push([p, "bad", t("sum_lost", { places: lost.map(place).join(", ") })]);
-    if (won.length) lines.push([p, "ok", t("sum_gained", { places: won.map(place).join(", ") })]);
+    // each centre as a sentence names it ("a pris la Grèce, la Serbie", "ganhou a Grécia")
+    const named = (centres) => centres.map((c) => place(c, true)).join(", ");
+    if (lost.length) lines.push([p, "bad", t("sum_lost", { places: named(lost) })]);
+    if (won.length) lines.push([p, "ok", t("sum_gained", { places: named(won) })]);
   }
   // what happened to everyone: the phase's events, powers eliminated
   for (const event of record.events || []) lines.push([null, "event", eventText(event)]);

@@ -22,7 +22,8 @@ export async function showLobby() {
   if (!lists || !meta || S.page !== page) return;  // another page shown meanwhile: it stays
   const gameItem = (g, action, extra) => el("li", { class: "game-item", "data-game": g.id },
     el("span", { class: "game-name" }, g.name),
-    el("span", { class: "muted" }, ` ${t(g.status)} ${g.phase_name || g.phase || ""} · ${g.settings && g.settings.sandbox ? t("sandbox") : `${count(g.seats.filter((s) => s.taken || s.player).length, "person", "people")}, ${count(g.seats.filter((s) => s.bot).length, "bot_one", "bots_short")} / ${g.seats.length}`}`),
+    // (a game under way needs no word for it: its phase says it; forming and finished do)
+    el("span", { class: "muted" }, ` ${g.status === "active" ? "" : t(g.status) + " · "}${g.phase_name || g.phase || ""} · ${g.settings && g.settings.sandbox ? t("sandbox") : `${count(g.seats.filter((s) => s.taken || s.player).length, "person", "people")}, ${count(g.seats.filter((s) => s.bot).length, "bot_one", "bots_short")} / ${g.seats.length}`}`),
     g.details || null,
     el("button", { class: "small", onclick: action.fn }, action.label), extra);
   const open = (g) => ({ label: t("open"), fn: () => go("#/game/" + g.id) });
