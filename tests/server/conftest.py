@@ -34,6 +34,9 @@ BOT_STRENGTH = 30
 """The search bot's budget in the servers under test: enough to play sensible orders, a
 twentieth of its default (the bots' play is tested in ``tests/test_bots_search.py``; here
 they only fill seats)."""
+REQUESTS_PER_MINUTE = 1_000_000
+"""Many tests' players share one address (and one server): the limit of requests per client
+is there, never reached (``test_throttle.py`` reaches it)."""
 
 
 class FakeClock:
@@ -54,6 +57,7 @@ def fast_settings(url: str, **kw: Any) -> Settings:
         "password_time_cost": 1,
         "password_memory_kib": 1024,
         "bot_strength": BOT_STRENGTH,
+        "requests_per_minute": REQUESTS_PER_MINUTE,
     }
     return Settings(**(base | kw))
 
@@ -243,6 +247,7 @@ def start_server(
             "REALPOLITIK_LOGIN_ATTEMPTS_PER_ADDRESS": "100000",  # many players, one address
             "REALPOLITIK_SIGNUPS_PER_ADDRESS": "100000",
             "REALPOLITIK_BOT_STRENGTH": str(BOT_STRENGTH),
+            "REALPOLITIK_REQUESTS_PER_MINUTE": str(REQUESTS_PER_MINUTE),
         }
         | (extra_env or {})
     )

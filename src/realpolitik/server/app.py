@@ -25,6 +25,7 @@ from realpolitik.server.pages import router as pages
 from realpolitik.server.routes import router
 from realpolitik.server.scheduler import Scheduler
 from realpolitik.server.settings import Settings
+from realpolitik.server.throttle import Throttle, Throttled
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +62,8 @@ def create_app(settings: Settings | None = None, *, backend: Backend | None = No
     app.state.watcher = Watcher(b, settings.push_seconds)
 
     app.add_middleware(Guard, max_body=settings.max_body_bytes)
+    # outermost (added last): a client over its rate is refused before anything else runs
+    app.add_middleware(Throttled, throttle=Throttle(settings.requests_per_minute, clock=b.clock))
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> Response:

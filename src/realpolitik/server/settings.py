@@ -40,6 +40,9 @@ class Settings:
     game): bots alone would otherwise play forever."""
     bot_strength: int | None = None
     """The search bot's budget (adjudications per movement phase; ``None``: its default)."""
+    requests_per_minute: int = 600
+    """Requests from one address to one server process, per minute, in bursts of up to a
+    sixth of it; more are refused (429) until it has waited (:mod:`.throttle`; 0: no limit)."""
     max_body_bytes: int = 128 * 1024
     """A request body over this many bytes is refused (413) before it is read whole."""
     push_seconds: float = 1.0
@@ -114,6 +117,9 @@ class Settings:
             except ValueError:
                 raise ValueError(f"{name} must be a number, not {raw!r}") from None
 
+        per_minute = _whole(
+            "REALPOLITIK_REQUESTS_PER_MINUTE", env.get("REALPOLITIK_REQUESTS_PER_MINUTE")
+        )
         return cls(
             database_url=env.get("REALPOLITIK_DATABASE_URL", default.database_url),
             scheduler=flag("REALPOLITIK_SCHEDULER", default.scheduler),
@@ -166,8 +172,9 @@ class Settings:
                 number("REALPOLITIK_STREAMS_PER_CLIENT", default.streams_per_client)
             ),
             max_body_bytes=int(number("REALPOLITIK_MAX_BODY_BYTES", default.max_body_bytes)),
+            requests_per_minute=default.requests_per_minute if per_minute is None else per_minute,
             bot_game_years=int(number("REALPOLITIK_BOT_GAME_YEARS", default.bot_game_years)),
-            bot_strength=_strength(env.get("REALPOLITIK_BOT_STRENGTH")),
+            bot_strength=_whole("REALPOLITIK_BOT_STRENGTH", env.get("REALPOLITIK_BOT_STRENGTH")),
             smtp_url=_smtp_url(env.get("REALPOLITIK_SMTP_URL", default.smtp_url)),
             mail_from=env.get("REALPOLITIK_MAIL_FROM", default.mail_from),
             public_url=_public_url(
@@ -181,11 +188,12 @@ class Settings:
         )
 
 
-def _strength(raw: str | None) -> int | None:
+def _whole(name: str, raw: str | None) -> int | None:
+    """A whole number >= 0 from the environment variable ``name`` (``raw``; unset: None)."""
     if raw is None or raw == "":
         return None
     if not raw.isdigit():
-        raise ValueError(f"REALPOLITIK_BOT_STRENGTH must be a whole number >= 0, not {raw!r}")
+        raise ValueError(f"{name} must be a whole number >= 0, not {raw!r}")
     return int(raw)
 
 
