@@ -160,7 +160,12 @@ export function clearFlash() {
 // the page knows ("username_taken"), else the server's own words.
 export function errorText(e) {
   const key = "error_" + e.code;
-  return e.code && t(key) !== key ? t(key, e.values) : e.message;
+  if (!e.code || t(key) === key) return e.message;
+  // the powers it names come as codes ("ENGLAND", "ITALY, TURKEY"): named in the page's language
+  const values = { ...e.values };
+  if (values.power) values.power = powerName(values.power);
+  if (values.powers) values.powers = String(values.powers).split(", ").map(powerName).join(", ");
+  return t(key, values);
 }
 
 // Runs fn; an error is shown and undefined returned. ``ok`` tells success from failure.
