@@ -1,10 +1,12 @@
 """Fixtures of the server tests: an app on a fresh SQLite file (or PostgreSQL), accounts,
-a fake clock, a live server process, and the PostgreSQL cluster of tools/ci_services.sh."""
+a fake clock, a live server process, the PostgreSQL cluster of tools/ci_services.sh, and
+the live server and headless Chromium of the web page's tests (``test_web_*.py``)."""
 
 from __future__ import annotations
 
 import os
 import shlex
+import shutil
 import socket
 import subprocess
 import sys
@@ -267,3 +269,44 @@ def start_server(
         time.sleep(0.2)
     server.stop()
     raise RuntimeError(f"server did not start:\n{log.read_text()[-3000:]}")
+
+
+# --- the web page in a real browser (test_web_*.py; their helpers: browserkit.py) -------------
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """The live server (on SQLite) of every browser test: one a session, so one per xdist
+    worker. Its tests' usernames are unique across their files."""
+    folder = tmp_path_factory.mktemp("browser")
+    live = start_server(f"sqlite:///{folder / 'game.sqlite3'}", folder / "server.log")
+    yield live
+    live.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Headless Chromium, driven by Playwright: one a session (one per xdist worker); each
+    test opens its own pages."""
+    if not Path(CHROMIUM).exists():
+        if IN_CI:
+            pytest.fail("no chromium: tools/ci_services.sh install")
+        pytest.skip("no chromium here (tools/ci_services.sh install)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()

@@ -1,0 +1,302 @@
+"""The map (board.js) in a real browser: a year played by clicks on it (move, support,
+Escape, a typed order refused) with the results drawn on it, a convoy by clicks, each
+power's land told apart, units and labels legible, the legend's dislodged units."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+from typing import Any
+
+from tests.server.browserkit import (
+    SHOTS,
+    click_province,
+    continue_to_now,
+    idle,
+    in_language,
+    legal,
+    my_orders,
+    open_at,
+    phase,
+    put_at_a_convoy,
+    put_at_a_retreat,
+    register_and_create,
+    shot,
+    until_phase_changes,
+    watched,
+)
+from tests.server.conftest import LiveServer
+
+
+def test_play_a_year_by_map_with_results_on_the_board(server: LiveServer, browser: Any) -> None:
+    page, errors = watched(browser)
+    register_and_create(page, server, "ada", players="7")
+    assert phase(page) == "S1901M"
+    assert page.inner_text("#phase").startswith("Spring 1901")
+    shot(page, "1-start")
+    options = legal(page)
+    keys = [k for k in options if k != "WAIVE"]
+    # a move by two clicks: the unit, then a highlighted province (one another unit supports)
+    mover, move, supporter, support = next(
+        (k, m, j, o) for k in keys for m in options[k] if m["kind"] == "move" and not m.get("via")
+        for j in keys if j != k for o in options[j]
+        if o["kind"] == "support" and o["target"] == k.split("/")[0] and o["dest"] == m["dest"]
+    )  # fmt: skip
+    click_province(page, mover.split("/")[0])
+    page.wait_for_selector("#order-menu:not([hidden])")
+    reach = page.evaluate("[...document.querySelectorAll('#rp-overlay .rp-reach')]"
+                          ".map(e => e.dataset.province)")  # fmt: skip
+    assert move["dest"] in reach and page.locator("#rp-overlay .rp-selected").count() == 1
+    shot(page, "2-unit-selected")
+    click_province(page, move["dest"])
+    page.wait_for_function(f"[...document.querySelectorAll('#my-orders li.order')].some("
+                           f"e => e.dataset.order === '{move['order']}')")  # fmt: skip
+    idle(page)
+    # a support by clicks alone: unit, Support, the supported unit, its destination
+    click_province(page, supporter.split("/")[0])
+    page.click('#order-menu button[data-mode="support"]')
+    click_province(page, support["target"])
+    page.wait_for_selector("#rp-overlay .rp-target")
+    click_province(page, support["dest"])
+    page.wait_for_function(f"[...document.querySelectorAll('#my-orders li.order')].some("
+                           f"e => e.dataset.order === '{support['order']}')")  # fmt: skip
+    idle(page)
+    # Escape cancels a selection
+    other = next(k for k in keys if k not in (mover, supporter))
+    click_province(page, other.split("/")[0])
+    page.wait_for_selector("#order-menu:not([hidden])")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#order-menu", state="hidden")
+    assert page.locator("#rp-overlay .rp-mark").count() == 0
+    # a typed order out of reach is refused with the reason, and nothing is replaced
+    before = my_orders(page)
+    unit = options[mover][0]["order"].split(" ")[0]
+    reach = {o.get("dest") for o in options[mover]} | {mover.split("/")[0]}
+    far = next(p for p in ("UKR", "TYR", "BOH", "BUR", "SIL", "GAL") if p not in reach)
+    page.fill("#typed", f"{unit} {mover} - {far}")
+    page.click("#submit-typed")
+    page.wait_for_selector("#my-orders li.refused")
+    assert my_orders(page) == before
+    assert "cannot" in page.inner_text("#my-orders li.refused .reason")
+    shot(page, "3-orders-refused")
+    assert page.locator("#flash.error").is_visible()
+    click_province(page, mover.split("/")[0])  # the next order given clears the refusal's flash
+    click_province(page, move["dest"])  # (the same move again: the other units still free)
+    idle(page)
+    assert page.locator("#flash").is_hidden()
+    page.click("#ready")  # units without orders: the page asks first
+    page.on("dialog", lambda d: d.accept())
+    if phase(page) == "S1901M":
+        page.click("#ready")
+    until_phase_changes(page, "S1901M")
+    # the main board shows what happened, with the summary, before the new position
+    page.wait_for_selector("#summary .summary.fresh")
+    assert page.get_attribute("#step-label", "data-phase") == "S1901M"
+    assert page.locator("#map svg").count() == 1 and page.locator("#results tr").count() >= 22
+    shot(page, "4-results-on-board")
+    page.click("#step-prev") if not page.is_disabled("#step-prev") else None
+    continue_to_now(page)
+    assert page.get_attribute("#step-label", "data-phase") == ""
+    # the stepper flips back through the history and forward to now
+    page.click("#step-prev")
+    page.wait_for_function("document.getElementById('step-label').dataset.phase === 'S1901M'")
+    assert page.locator("#play-from-here").count() == 0  # (a sandbox's only)
+    for panel in ("#messages-panel", "#seats-panel"):  # (a sandbox has neither)
+        assert page.locator(panel).is_visible(), panel
+    page.click("#step-next")
+    page.wait_for_function("document.getElementById('step-label').dataset.phase === ''")
+    dupes = page.evaluate("(() => { const seen = {}; for (const e of document.querySelectorAll"
+                          "('[id]')) seen[e.id] = (seen[e.id] || 0) + 1;"
+                          " return Object.keys(seen).filter(k => seen[k] > 1); })()")  # fmt: skip
+    assert dupes == [], dupes  # one map on the page, no id twice
+    assert not errors, errors  # (no favicon 404 either)
+
+
+LEGIBILITY = """() => {
+    const svg = document.querySelector('#map svg');
+    const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    const unit = svg.querySelector('g.unit.army');
+    const fills = {};
+    for (const p of svg.querySelectorAll('path.province')) {
+        const cls = [...p.classList].find(c => ['inactive', 'impassable'].includes(c));
+        fills[p.id] = [p.getAttribute('fill'), cls || ''];
+    }
+    // the renderer draws an army 18 units wide
+    return {width: unit.getBoundingClientRect().width, plain: 18 * k, fills};
+}"""
+
+
+def rgb(colour: str) -> tuple[int, int, int]:
+    value = colour.lstrip("#")
+    return int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16)
+
+
+def test_legibility_on_a_reduced_grow_board(server: LiveServer, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "pia", edition="grow", players="4")
+    assert page.inner_text("#phase").startswith("Winter 1901"), page.inner_text("#phase")
+    seen = page.evaluate(LEGIBILITY)
+    assert seen["width"] >= 2 * seen["plain"] * 0.95, seen["width"]  # units twice the size
+    fills = seen["fills"]
+    germany = rgb(fills["BER"][0])
+    out = [rgb(f) for f, cls in fills.values() if cls]
+    assert out and all(sum(abs(a - b) for a, b in zip(germany, o, strict=True)) > 60 for o in out)
+    assert sum(rgb(fills["MOS"][0])) < 3 * 240 or fills["MOS"][1]  # Russia's land not white
+    tints_apart_and_in_the_legend(page, 4)
+    shot(page, "13-grow-4p")
+
+
+TINTS = """() => {
+    const map = {}, chips = {};
+    for (const p of document.querySelectorAll('#map svg path.province[data-owner]')) {
+        (map[p.dataset.owner] = map[p.dataset.owner] || new Set()).add(p.getAttribute('fill'));
+    }
+    for (const row of document.querySelectorAll('#map-legend tr[data-power]')) {
+        chips[row.dataset.power] = row.querySelector('.swatch').dataset.tint;
+    }
+    return {map: Object.fromEntries(Object.entries(map).map(([k, v]) => [k, [...v]])), chips};
+}"""
+
+
+def tints_apart_and_in_the_legend(page: Any, powers: int) -> None:
+    """Each power's land is one tint, clearly apart from every other power's (CIELAB), and
+    its legend chip shows that tint."""
+    from tests.test_render_style import APART, distance
+
+    seen = page.evaluate(TINTS)
+    assert len(seen["map"]) == powers, seen
+    tints = {}
+    for power, fills in seen["map"].items():
+        assert len(fills) == 1, (power, fills)
+        tints[power] = fills[0]
+        assert seen["chips"][power] == fills[0], (power, seen["chips"])
+    for a, b in itertools.combinations(sorted(tints), 2):
+        assert distance(tints[a], tints[b]) >= APART, (a, tints[a], b, tints[b])
+
+
+def test_every_power_s_land_is_told_apart_on_the_standard_board(
+    server: LiveServer, browser: Any
+) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "tina", players="7")
+    tints_apart_and_in_the_legend(page, 7)
+    shot(page, "24-tints-standard")
+
+
+HIDDEN_LABELS = """() => {
+    const svg = document.querySelector('#map svg');
+    const units = [...svg.querySelectorAll('g.unit')].map(u => u.getBoundingClientRect());
+    const hidden = [];
+    for (const label of svg.querySelectorAll('text.label')) {
+        const r = label.getBoundingClientRect();
+        // the part of the label under a unit, as a share of the label's area
+        const under = Math.max(0, ...units.map(u =>
+            Math.max(0, Math.min(r.right, u.right) - Math.max(r.left, u.left))
+            * Math.max(0, Math.min(r.bottom, u.bottom) - Math.max(r.top, u.top))));
+        if (under > 0.15 * r.width * r.height) hidden.push(label.textContent);
+    }
+    return hidden;
+}"""
+
+
+def test_units_leave_the_province_labels_readable(server: LiveServer, browser: Any) -> None:
+    """No province's label is hidden by a unit (drawn at twice the renderer's size) on the
+    standard board, on a desktop and on a phone."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "lena", players="7")
+    hidden = page.evaluate(HIDDEN_LABELS)
+    if SHOTS:
+        page.locator("#map").screenshot(path=str(Path(SHOTS) / "25-labels.png"))
+    assert hidden == [], hidden
+    phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    phone.context.add_cookies(page.context.cookies())
+    phone.goto(page.url)
+    phone.wait_for_selector("#map svg")
+    idle(phone)
+    assert phone.evaluate(HIDDEN_LABELS) == []
+
+
+def test_a_convoy_by_clicks(server: LiveServer, browser: Any) -> None:
+    """The fleet, "convoy", the army, then where it goes: the convoy is ordered."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    open_at(page, server, "rosalind", put_at_a_convoy)
+    convoys = [(k, o) for k, opts in legal(page).items() for o in opts if o["kind"] == "convoy"]
+    assert convoys and all(k == "NTH" for k, _ in convoys), convoys
+    fleet, convoy = next((k, o) for k, o in convoys if o["dest"] == "NWY")
+    click_province(page, fleet)
+    page.click('#order-menu button[data-mode="convoy"]')
+    click_province(page, convoy["target"])
+    page.wait_for_selector("#rp-overlay .rp-target")
+    click_province(page, convoy["dest"])
+    page.wait_for_function(f"[...document.querySelectorAll('#my-orders li.order')].some("
+                           f"e => e.dataset.order === '{convoy['order']}')")  # fmt: skip
+    assert convoy["order"] == "F NTH C A YOR - NWY", convoy
+    shot(page, "14-convoy")
+
+
+# A power's units in the legend during a retreat: those on the board, and those dislodged.
+LEGEND_DISLODGED = {
+    "en": "0 + 1 dislodged (Bohemia)",
+    "es": "0 + 1 desalojada (Bohemia)",
+    "fr": "0 + 1 délogée (Bohême)",
+    "pt": "0 + 1 deslocada (Boêmia)",
+}
+
+
+def test_the_legend_counts_the_units_dislodged_in_a_retreat(
+    server: LiveServer, browser: Any
+) -> None:
+    """During a retreat the legend under the map counted only the units on the board: my
+    army dislodged from Bohemia, the one unit to order, was in no row ("0"). Its power's row
+    tells it, marked as dislodged and where it retreats from, in every language."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    _, other = open_at(page, server, "delphine", put_at_a_retreat)
+    power = page.get_attribute("#power", "data-power") or ""
+
+    def units(p: str) -> str:
+        return str(page.inner_text(f'#map-legend tr[data-power="{p}"] td:nth-child(3)'))
+
+    page.locator("#map-legend").scroll_into_view_if_needed()
+    shot(page, "legend-dislodged-phone", full=False)
+    for lang, told in LEGEND_DISLODGED.items():
+        if lang != "en":
+            in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+        assert units(power) == told, lang
+        assert units(other) == "2", lang  # (Munich's army moved in, Tyrolia's): none dislodged
+    wide = browser.new_page(viewport={"width": 1400, "height": 1000})
+    wide.context.add_cookies(page.context.cookies())
+    wide.goto(page.url)
+    wide.wait_for_selector("#map-legend tr[data-power]")
+    idle(wide)
+    wide.locator("#map-legend").scroll_into_view_if_needed()
+    shot(wide, "legend-dislodged-desktop", full=False)
+    wide.close()
+
+
+LABEL_HEIGHTS = """() => [...document.querySelectorAll('#map svg text.label')]
+    .map(l => l.getBoundingClientRect().height).sort((a, b) => a - b)"""
+
+
+def test_province_labels_are_legible_at_the_default_zoom(server: LiveServer, browser: Any) -> None:
+    """On a desktop the whole board's province labels are at least 9 px tall (they were 6: the
+    renderer's size, for a map drawn at its own scale); on a phone (opened zoomed on my units,
+    as far as they lie apart) they stay under half a unit's token so as not to crowd it."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "lila", players="7")
+    heights = page.evaluate(LABEL_HEIGHTS)
+    if SHOTS:
+        page.locator("#map").screenshot(path=str(Path(SHOTS) / "26-labels-desktop.png"))
+    phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    phone.context.add_cookies(page.context.cookies())
+    phone.goto(page.url)
+    phone.wait_for_selector("#map svg")
+    idle(phone)
+    on_phone = phone.evaluate(LABEL_HEIGHTS)
+    if SHOTS:
+        phone.locator("#map").screenshot(path=str(Path(SHOTS) / "26-labels-phone.png"))
+    assert heights[0] >= 9, heights[:5]
+    token = phone.evaluate(
+        "() => Math.min(...[...document.querySelectorAll('#map svg g.unit')]"
+        ".map(u => u.getBoundingClientRect().height))"
+    )
+    assert on_phone[-1] < 0.5 * token, (on_phone[-1], token)

@@ -1,0 +1,279 @@
+"""The game page (game.js) in a real browser: its clock, a game one may not see, a
+conceded player, draw votes and the events said in each language, news heard by push (or
+by polling where there is no event stream)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from realpolitik.game.records import Event, EventKind
+from tests.server.browserkit import (
+    EMPTY_CARDS,
+    MY_POWERS,
+    back_to_the_lobby,
+    continue_to_now,
+    guest_joins,
+    host_a_table,
+    idle,
+    in_language,
+    phase,
+    register_and_create,
+    shot,
+    sign_up,
+    unexpected,
+    until_phase_changes,
+    watched,
+)
+from tests.server.conftest import LiveServer
+
+
+def test_the_deadline_is_told_as_time_left_not_as_a_time_of_day(
+    server: LiveServer, browser: Any
+) -> None:
+    """The edition's clock on the game's head and in the lobby says the time left as such:
+    "Deadline 19:57 (Thu 10:45 PM)" read as two times of day that disagree."""
+    page, errors = watched(browser)
+    sign_up(page, server, "hedwig")
+    page.click("#create-game")  # the edition's clock (the form's default)
+    page.wait_for_selector("#map svg")
+    idle(page)
+    clock = page.inner_text("#clock")
+    assert re.fullmatch(r"Deadline in 3[45]:\d\d \(.+\) · press closes in 29:\d\d", clock), clock
+    shot(page, "deadline-in-en", full=False)
+    in_language(page, "pt", "document.documentElement.lang === 'pt'")
+    clock = page.inner_text("#clock")
+    assert re.fullmatch(
+        r"O prazo termina em 3[45]:\d\d \(.+\) · as mensagens fecham em 29:\d\d", clock
+    ), clock
+    back_to_the_lobby(page)
+    page.wait_for_selector("#my-games .game-details")
+    details = page.inner_text("#my-games .game-details")
+    assert re.search(r"O prazo termina em 3[45] min", details), details
+    shot(page, "deadline-in-lobby-pt", full=False)
+    assert not errors, errors
+
+
+def test_a_game_one_may_not_see_says_so_and_is_not_polled(server: LiveServer, browser: Any) -> None:
+    host = browser.new_page(viewport={"width": 1400, "height": 1000})
+    sign_up(host, server, "uma")
+    host.uncheck("#new-public")  # not listed: its address alone shows a stranger nothing
+    host.click("#create-game")
+    host.wait_for_selector("#map svg")
+    address = host.url
+    stranger = browser.new_context().new_page()
+    sign_up(stranger, server, "vera")
+    asked: list[str] = []
+    stranger.on("request", lambda q: asked.append(q.url) if "/api/games/" in q.url else None)
+    stranger.goto(address)
+    stranger.wait_for_selector("#game-missing")
+    assert "does not exist" in stranger.inner_text("#game-missing")
+    assert stranger.locator("#game-head, #board, #orders-panel").count() == 0  # no empty cards
+    shot(stranger, "8-game-missing")
+    before = len(asked)
+    stranger.wait_for_timeout(3000)  # longer than the fallback's polling interval
+    assert len(asked) == before, asked[before:]  # it does not ask again and again
+    stranger.click("#game-missing a")
+    stranger.wait_for_selector("#create-game")
+
+
+def test_a_conceded_player_sees_so_and_is_offered_only_what_the_server_allows(
+    server: LiveServer, browser: Any
+) -> None:
+    """Conceding while the bots play on: the page says the power conceded, offers no
+    Concede (the server refuses a second one), no draw vote, no orders and no compose box
+    (the server refuses press from a conceded power), nor the invitation link to a game
+    the creator no longer plays in; the messages stay readable."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if unexpected(m) else None)
+    register_and_create(page, server, "ceda", players="7", bots="heuristic")
+    page.wait_for_selector("#compose")
+    assert page.locator("#invite-link").count() == 1  # the creator, playing: may invite
+    page.fill("#message-body", "Hello all")
+    page.click("#send-message")
+    page.wait_for_selector("#messages li")
+    shot(page, "22-before-concede")
+    page.on("dialog", lambda d: d.accept())
+    page.click("#concede")
+    page.wait_for_selector("#conceded-note")
+    idle(page)
+    assert page.locator("#game-over").count() == 0  # the bots play on
+    assert "conceded" in page.inner_text("#power")
+    assert "You conceded" in page.inner_text("#conceded-note")
+    assert page.locator("#concede, #vote-draw, #withdraw-draw, #ready").count() == 0
+    assert page.locator("#compose, #send-message").count() == 0
+    assert page.locator("#invite-link, #copy-invite").count() == 0
+    assert "no longer send" in page.inner_text("#press-conceded")
+    assert "Hello all" in page.inner_text("#messages")  # still readable
+    assert "conceded" in page.inner_text("#seats")
+    assert page.evaluate(EMPTY_CARDS) == []
+    shot(page, "22-after-concede")
+    assert errors == [], errors
+
+
+def test_draw_votes_and_translation(server: LiveServer, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "kate", players="7")
+    page.click("#vote-draw")
+    page.wait_for_selector("#withdraw-draw")
+    mine = page.get_attribute("#power", "data-power") or ""
+    assert mine.title() in page.inner_text("#draw-status")
+    page.click("#withdraw-draw")
+    page.wait_for_selector("#vote-draw")
+    assert "No draw votes" in page.inner_text("#draw-status")
+    # Ready without orders: the units held, and that is no civil disorder (no deadline missed)
+    page.on("dialog", lambda d: d.accept())
+    page.click("#ready")
+    until_phase_changes(page, "S1901M")
+    page.wait_for_selector("#summary-list")
+    told = page.inner_text("#summary-list")
+    assert "no orders were given" in told and "civil disorder" not in told.lower(), told
+    shot(page, "9-civil-disorder-told")
+    continue_to_now(page)
+    page.select_option("#language", "es")
+    page.wait_for_function(
+        "(document.getElementById('phase') || {textContent: ''}).textContent.includes('Otoño')"
+    )
+    idle(page)
+    legend = page.inner_text("#map-legend")
+    assert "Rusia" in legend and "Alemania" in legend and "Centros" in legend
+    assert "Tus órdenes" in page.inner_text("#orders-panel h3")
+    shot(page, "9-spanish")
+    said = """async ([events, italy]) => {
+        const {powerName} = await import('/static/core.js');
+        const {eventText} = await import('/static/history.js');
+        // a new language reloads the game with its names: wait for them (5 s at most)
+        for (let i = 0; i < 100 && powerName('ITALY') !== italy; i++) {
+            await new Promise((r) => setTimeout(r, 50));
+        }
+        return events.map(eventText);
+    }"""
+    events = [e.to_json() for e in EVENTS] + ["an event saved as text"]
+    for lang, lines in EVENTS_SAID.items():
+        page.select_option("#language", lang)
+        idle(page)
+        got = page.evaluate(said, [events, ITALY[lang]])
+        assert got == [*lines, "an event saved as text"], lang
+        if lang in POWER_SAID:  # a power's name where its article would be wanted: none
+            told = page.evaluate(
+                """async (keys) => {
+                const {t, powerName} = await import('/static/core.js');
+                const italy = powerName('ITALY');
+                return keys.map((k) => t(k, {power: italy, powers: italy, n: 1, of: 7}));
+            }""",
+                list(POWER_SAID[lang]),
+            )
+            assert told == list(POWER_SAID[lang].values()), lang
+
+
+# Sentences of the page naming a power where French and Portuguese want its article ("par
+# l'Italie", "pela Itália"): said as labels, the name after a colon.
+POWER_SAID = {
+    "fr": {
+        "draw_voted_by": "Vote de nulle : Italie (1 sur 7)",
+        "needs_accept": "acceptation requise : Italie",
+        "sum_eliminated": "Éliminée : Italie",
+        "you_conceded_some": "Abandon : Italie (n'agit plus).",
+    },
+    "pt": {
+        "draw_voted_by": "Votos de empate: Itália (1 de 7)",
+        "needs_accept": "aceitação necessária: Itália",
+        "sum_eliminated": "Eliminada: Itália",
+        "you_conceded_some": "Desistência: Itália (não joga mais).",
+    },
+}
+
+
+ITALY = {"es": "Italia", "fr": "Italie", "pt": "Itália", "en": "Italy"}
+# A phase's events, as the page says them in each language.
+EVENTS = [
+    Event(EventKind.CIVIL_DISORDER, ("FRANCE", "ITALY")),
+    Event(EventKind.ALLIANCE_FORMED, ("ENGLAND", "FRANCE")),
+    Event(EventKind.ALLIANCE_ENDED, ("ENGLAND", "FRANCE")),
+    Event(EventKind.COIN_TOSS, ("ITALY",), "bob", 1915),
+    Event(EventKind.GAME_OVER, reason="FRANCE: 18 supply centres (needed 18)"),
+]
+EVENTS_SAID = {
+    "es": [
+        "Desorden civil (sin órdenes): Francia, Italia",
+        "Alianza formada: Inglaterra + Francia",
+        "Alianza terminada: Inglaterra + Francia",
+        "Sorteo: Italia pasa a bob desde 1915",
+        "Partida terminada",
+    ],
+    "fr": [
+        "Désordre civil (aucun ordre) : France, Italie",
+        "Alliance formée : Angleterre + France",
+        "Fin de l'alliance : Angleterre + France",
+        "Tirage au sort (Italie) : à bob à partir de 1915",
+        "Partie terminée",
+    ],
+    "pt": [
+        "Desordem civil (sem ordens): França, Itália",
+        "Aliança formada: Inglaterra + França",
+        "Aliança terminada: Inglaterra + França",
+        "Sorteio (Itália): para bob a partir de 1915",
+        "Fim de jogo",
+    ],
+    "en": [
+        "Civil disorder (no orders): France, Italy",
+        "Alliance formed: England + France",
+        "Alliance ended: England + France",
+        "Coin toss: Italy goes to bob from 1915",
+        "Game over",
+    ],
+}
+
+
+GAME_FETCHES = r"/api/games/\d+\?"  # the game itself (not its legal orders, map or press)
+
+
+def test_the_page_learns_of_press_and_phases_by_push(server: LiveServer, browser: Any) -> None:
+    import httpx
+
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    ruth = guest_joins(server, host_a_table(page, server, "quinn", "Quinn's table"), "ruth")
+    page.click("#start")
+    page.wait_for_selector("#compose")
+    idle(page)
+    gid = int(page.evaluate("location.hash.split('/')[2]"))
+    base = f"{server.url}/api/games/{gid}"
+    page.wait_for_timeout(2000)  # the news of the start (bots ordering) heard
+    idle(page)
+    fetched: list[str] = []
+    page.on("request", lambda q: fetched.append(q.url) if re.search(GAME_FETCHES, q.url) else None)
+    press: list[str] = []
+    page.on("request", lambda q: press.append(q.url) if "/messages?" in q.url else None)
+    page.wait_for_timeout(4000)  # longer than the fallback's polling interval
+    assert fetched == press == [], "the page listens to the event stream instead of polling"
+    theirs = httpx.get(base, headers=ruth).json()["my_powers"]
+    body = {"sender": theirs[0], "body": "Greetings from the east"}
+    assert httpx.post(base + "/messages", json=body, headers=ruth).status_code == 201
+    page.wait_for_function(
+        "(document.getElementById('messages') || {}).innerText.includes('Greetings from the east')"
+    )
+    assert len(press) == 1 and fetched == [], (press, fetched)  # press news: the press only
+    before = phase(page)
+    mine = page.evaluate(MY_POWERS)
+    for power in mine:  # ready by the API, not by the page's buttons: the page must hear it
+        page.evaluate("""async ([id, power]) => fetch(`/api/games/${id}/ready`, {method: "POST",
+            headers: {"Content-Type": "application/json", "X-Requested-With": "realpolitik"},
+            body: JSON.stringify({power, ready: true})})""", [gid, power])  # fmt: skip
+    for power in theirs:
+        httpx.post(base + "/ready", json={"power": power, "ready": True}, headers=ruth)
+    until_phase_changes(page, before)
+    # where there is no EventSource, the page polls, and still hears the news
+    old = browser.new_context(storage_state=page.context.storage_state()).new_page()
+    old.add_init_script("delete window.EventSource")
+    polled: list[str] = []
+    old.on("request", lambda q: polled.append(q.url) if re.search(GAME_FETCHES, q.url) else None)
+    old.goto(page.url)
+    old.wait_for_selector("#compose")
+    body = {"sender": theirs[0], "body": "Are you still there?"}
+    assert httpx.post(base + "/messages", json=body, headers=ruth).status_code == 201
+    old.wait_for_function(
+        "(document.getElementById('messages') || {}).innerText.includes('still there')"
+    )
+    old.wait_for_timeout(3000)
+    assert len(polled) >= 2, polled

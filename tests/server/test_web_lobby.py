@@ -1,0 +1,290 @@
+"""The lobby (lobby.js) in a real browser: the new-game form (its default name, a table
+chosen, choices whole), an invitation, my games (orders due, unread messages, state) heard
+while the lobby stays open and redrawn only where they changed, a lobby fetched late."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tests.server.browserkit import (
+    EMPTY_CARDS,
+    HIDE_TAB,
+    SHOW_TAB,
+    back_to_the_lobby,
+    guest_joins,
+    host_a_table,
+    idle,
+    in_language,
+    register_and_create,
+    shot,
+    sign_up,
+    slow_network,
+    start_elsewhere,
+    title,
+    until_title,
+)
+from tests.server.conftest import LiveServer
+
+GAME_OF = {  # the default name of a new game, for a name after a vowel, an h, a consonant
+    "en": ("anafrd's game", "hugo's game", "bruno's game"),
+    "es": ("Partida de anafrd", "Partida de hugo", "Partida de bruno"),
+    "fr": ("Partie d'anafrd", "Partie d'hugo", "Partie de bruno"),
+    "pt": ("Partida de anafrd", "Partida de hugo", "Partida de bruno"),
+}
+
+
+def test_a_new_game_s_default_name_reads_right_in_every_language(
+    server: LiveServer, browser: Any
+) -> None:
+    """French elides "de" before a vowel or an h ("Partie d'anafrd"), not before a
+    consonant; the other languages keep theirs."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    for i, user in enumerate(("anafrd", "hugo", "bruno")):
+        if i:
+            page.click("#logout")
+            page.wait_for_selector("#auth-user")
+        sign_up(page, server, user)
+        for lang, names in GAME_OF.items():
+            in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+            said = f"(document.getElementById('new-name') || {{}}).value === {names[i]!r}"
+            try:  # (the lobby is shown again in the new language after its lists come)
+                page.wait_for_function(said, timeout=10_000)
+            except Exception:
+                pytest.fail(f"{lang}: {page.input_value('#new-name')!r}, not {names[i]!r}")
+            shot(page, f"game-of-{lang}-{user}")
+        page.select_option("#language", "en")
+
+
+# Each choice of the new-game form that is narrower than its longest option (the width it
+# takes when left to size itself), and the page's width if wider than the window.
+CUT_CHOICES = """() => {
+  const cut = [];
+  for (const sel of document.querySelectorAll('.form select')) {
+    if (sel.closest('[hidden]')) continue;
+    const free = sel.cloneNode(true);
+    free.style.cssText = 'width: auto; min-width: 0; max-width: none; position: absolute;';
+    document.body.append(free);
+    const wants = free.getBoundingClientRect().width;
+    free.remove();
+    const has = sel.getBoundingClientRect().width;
+    if (has + 0.5 < wants) cut.push(`${sel.id}: ${Math.round(has)} < ${Math.round(wants)}`);
+  }
+  const page = document.documentElement.scrollWidth;
+  if (page > window.innerWidth) cut.push(`page ${page} > ${window.innerWidth}`);
+  return cut;
+}"""
+
+
+@pytest.mark.parametrize("width", [1400, 390])
+def test_the_new_game_form_s_choices_show_their_whole_text(
+    server: LiveServer, browser: Any, width: int
+) -> None:
+    """No choice of the form cuts its text ("todos (privados y públic"), on a desktop or a
+    390 px phone, in any of the four languages, and the page stays within the window."""
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    sign_up(page, server, f"choosy{width}")
+    for lang in ("en", "es", "fr", "pt"):
+        in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+        page.wait_for_function(
+            f"document.querySelector('#new-press option').textContent !== "
+            f"{'full (private and public)' if lang != 'en' else ''!r}"
+        )
+        cut = page.evaluate(CUT_CHOICES)
+        shot(page, f"form-{lang}-{width}", full=False)
+        assert not cut, (lang, width, cut)
+
+
+def test_a_table_is_chosen_where_the_edition_has_several(server: LiveServer, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    sign_up(page, server, "abel")
+    assert page.locator("#new-setup").is_hidden()  # classic, 7 players: one table
+    page.select_option("#new-edition", "1971")
+    assert "1971 rulebook" in page.inner_text("#edition-about")  # each edition explained
+    page.select_option("#new-players", "3")
+    assert page.locator("#new-setup").is_visible()
+    tables = page.locator("#new-setup option").evaluate_all("els => els.map(e => e.value)")
+    assert tables == ["3a", "3b"], tables
+    page.select_option("#new-setup", "3b")
+    shot(page, "5-table-chosen")
+    page.click("#create-game")  # the edition's clock: a countdown and the local time
+    page.wait_for_selector("#seats")
+    idle(page)
+    clock = page.inner_text("#clock")
+    assert re.fullmatch(r"Deadline in 3[45]:\d\d \(.+\) · press closes in 29:\d\d", clock), clock
+    seated = page.locator("#seats tr td:first-child").all_inner_texts()
+    assert "Italy, Russia" in seated or "Russia, Italy" in seated, seated  # 3b's pairs
+    page.goto(server.url + "/#")
+    page.wait_for_selector("#create-game")
+    page.select_option("#new-edition", "1971")
+    page.select_option("#new-players", "4")
+    assert page.locator("#new-setup").is_hidden()
+
+
+def test_an_invitation_lands_in_the_game(server: LiveServer, browser: Any) -> None:
+    host = browser.new_page(viewport={"width": 1400, "height": 1000})
+    link = host_a_table(host, server, "ida", "Three friends")
+    idle(host)
+    assert host.evaluate(EMPTY_CARDS) == []  # a forming game: no card with nothing in it
+    assert host.locator("#copy-invite").is_visible()
+    guest = browser.new_page(viewport={"width": 1400, "height": 1000})
+    guest.goto(link)
+    guest.wait_for_selector("#invited")
+    assert "Three friends" in guest.inner_text("#invited")
+    shot(guest, "8-invited")
+    guest.fill("#auth-user", "joan")
+    guest.fill("#auth-pass", "lovelace1815")
+    guest.click("#register")
+    guest.wait_for_function("location.hash.startsWith('#/game/')")
+    guest.wait_for_selector("#seats")
+    assert "joan" in guest.inner_text("#seats")
+    assert guest.locator("#flash.error:not([hidden])").count() == 0
+    guest.goto(link)  # the link again, already seated: back in the game, not the lobby
+    guest.wait_for_function("location.hash.startsWith('#/game/')")
+
+
+def test_lobby_shows_orders_due_and_unread_messages(server: LiveServer, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "mary", players="2")  # two powers or more each
+    assert page.locator("#orders-panel .power-orders").count() >= 2
+    page.goto(server.url + "/#")
+    page.wait_for_selector("#my-games .game-item .game-details")
+    item = page.inner_text("#my-games .game-item")
+    assert "orders due" in item and "Leave" in item, item
+    shot(page, "11-lobby")
+
+
+def test_the_lobby_names_a_game_s_state_only_when_it_is_not_under_way(
+    server: LiveServer, browser: Any
+) -> None:
+    """A game under way reads "Spring 1901 Movement · 1 person, …" (it read "active Spring
+    1901 Movement", a lower-case word the phase already says); one forming or finished
+    says so ("forming · …")."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    sign_up(page, server, "ottilie")
+    for name, start in (("Ottilie's table", True), ("Ottilie's next table", False)):
+        made = page.evaluate(
+            """async ([name, start]) => (await fetch('/api/games', {method: 'POST', headers: {
+                'Content-Type': 'application/json', 'X-Requested-With': 'realpolitik'},
+                body: JSON.stringify({name, bots: 'random', start})})).status""",
+            [name, start],
+        )
+        assert made == 201, made
+    page.reload()
+    page.wait_for_function("document.querySelectorAll('#my-games .game-item').length === 2")
+    lines = {
+        page.inner_text(f"#my-games .game-item:nth-child({k}) .game-name"): page.inner_text(
+            f"#my-games .game-item:nth-child({k}) .muted"
+        )
+        for k in (1, 2)
+    }
+    assert lines["Ottilie's table"].startswith("Spring 1901 Movement · "), lines
+    assert lines["Ottilie's next table"].startswith("forming · "), lines
+    in_language(page, "es", "document.documentElement.lang === 'es'")
+    page.wait_for_function("document.getElementById('my-games').innerText.includes('formándose')")
+    said = page.inner_text("#my-games")
+    assert "formándose · " in said and "en curso" not in said, said
+
+
+def test_a_lobby_fetched_late_does_not_replace_the_game_opened_meanwhile(
+    server: LiveServer, browser: Any
+) -> None:
+    """On a slow network: the language switched in the lobby (which is fetched again in it),
+    then a game opened before the lobby came: the game stays on the page (the lobby came
+    late and was drawn over it), and the page is idle only once it is drawn."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "leopoldine", players="7")
+    game = page.evaluate("location.hash")
+    page.click("#home")
+    page.wait_for_selector("#watch-card")
+    idle(page)
+    slow_network(page, 400)
+    with page.expect_request(lambda r: "/api/games?language=es" in r.url):
+        page.select_option("#language", "es")
+    page.evaluate("(hash) => { location.hash = hash; }", game)
+    page.wait_for_selector("#map svg")
+    idle(page)
+    page.wait_for_timeout(1_000)  # (the lobby's answers came long before)
+    assert page.locator("#map svg").count() == 1 and not page.locator("#watch-card").count()
+    assert page.evaluate("document.documentElement.lang") == "es"
+
+
+def test_the_lobby_hears_of_my_games_while_it_stays_open(server: LiveServer, browser: Any) -> None:
+    """A lobby left open learns of my games (a game started, orders due, in its title too)
+    and of games opened to join, when the tab is looked at again (and every minute); the
+    new game being written in its form stays as it is."""
+    import httpx
+
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    link = host_a_table(page, server, "lola", "Lobby table")
+    gid = int(page.evaluate("location.hash.split('/')[2]"))
+    back_to_the_lobby(page)
+    assert "orders due" not in page.inner_text("#my-games") and title(page) == "realpolitik"
+    page.fill("#new-name", "A draft of mine")
+    lars = guest_joins(server, link, "lars")
+    start_elsewhere(page, gid)
+    made = httpx.post(
+        server.url + "/api/games", json={"name": "Lars's open table", "players": 3}, headers=lars
+    )
+    assert made.status_code == 201, made.text
+    assert "Lars's open table" not in page.inner_text("#open-games")  # nothing heard yet
+    page.evaluate(HIDE_TAB)
+    page.evaluate(SHOW_TAB)  # looked at again
+    until_title(page, "● 1 game awaiting orders — realpolitik")
+    page.wait_for_function(
+        "document.querySelector('#my-games').innerText.includes('orders due')", timeout=10_000
+    )
+    assert "Lars's open table" in page.inner_text("#open-games")
+    assert page.input_value("#new-name") == "A draft of mine"
+    page.click(f'#my-games .game-item[data-game="{gid}"] button')  # the lines still work
+    page.wait_for_selector("#compose")
+
+
+def test_a_look_of_the_lobby_redraws_only_what_changed(server: LiveServer, browser: Any) -> None:
+    """The lobby's look at my games (every minute, and when the tab is looked at again)
+    finding nothing new leaves the lists as they are: the same nodes, the focus where it
+    was (a click made in that instant lands on its button). What changed is shown, and
+    only that: the other lines keep their nodes."""
+    import httpx
+
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    link = host_a_table(page, server, "calla", "Calm table")
+    gid = int(page.evaluate("location.hash.split('/')[2]"))
+    back_to_the_lobby(page)
+    button = f'#my-games .game-item[data-game="{gid}"] button'
+    page.evaluate(
+        """(button) => {
+        document.querySelector(button).mark = "mine";
+        document.querySelector('#open-games').mark = "open";
+    }""",
+        button,
+    )
+    page.focus(button)
+
+    def look() -> None:
+        with page.expect_response(lambda r: "/api/games?language=" in r.url):
+            page.evaluate(HIDE_TAB)
+            page.evaluate(SHOW_TAB)
+        idle(page)
+
+    marks = """(button) => [document.querySelector(button).mark,
+        document.querySelector('#open-games').mark, document.activeElement.mark]"""
+    look()  # nothing new
+    assert page.evaluate(marks, button) == ["mine", "open", "mine"]
+    cyril = guest_joins(server, link, "cyril")  # a second person at my table: its line says so
+    made = httpx.post(
+        server.url + "/api/games", json={"name": "Cyril's open table", "players": 3}, headers=cyril
+    )
+    assert made.status_code == 201, made.text
+    look()
+    line = page.inner_text(f'#my-games .game-item[data-game="{gid}"]')
+    assert "2 players" in line, line
+    assert "Cyril's open table" in page.inner_text("#open-games")
+    # the line's button and the focus on it stay (only its words changed); the open games
+    # are a new list
+    assert page.evaluate(marks, button) == ["mine", None, "mine"]
+    page.keyboard.press("Enter")  # the focused button still opens its game
+    page.wait_for_selector("#compose, #start")
+    assert page.evaluate("location.hash") == f"#/game/{gid}"

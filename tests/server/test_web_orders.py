@@ -1,0 +1,338 @@
+"""The orders panel (orders.js) in a real browser: what a phase asks (builds and removals
+due, a retreat and where, nothing to order), a waive said in words, Ready that asks first,
+refusals and their message, several powers each with its own list, Ready and draw vote,
+La Conquista's accepted supports and alliance."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import Any
+
+from tests.server.browserkit import (
+    GAME,
+    click_province,
+    declined,
+    idle,
+    in_language,
+    legal,
+    open_at,
+    phase,
+    put_at_a_retreat,
+    put_at_another_s_retreat,
+    put_at_the_builds,
+    put_at_the_removals,
+    register_and_create,
+    shot,
+    until_phase_changes,
+    watched,
+)
+from tests.server.conftest import LiveServer
+
+
+def test_builds_say_what_is_due_and_ready_asks_first(server: LiveServer, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    _, homes = open_at(page, server, "grace", put_at_the_builds)
+    due = len(homes)
+    brief = page.inner_text("#phase-brief")
+    assert due > 1 and f"{due} builds due, {due} still to order" in brief, brief
+    key = page.locator("#unit-list button.unit").first.get_attribute("data-key") or ""
+    click_province(page, key.split("/")[0])  # a home centre: the builds in a menu by it
+    page.wait_for_selector('#order-menu .menu-option[data-kind="build"]')
+    shot(page, "6-adjustment-menu")
+    page.locator('#order-menu .menu-option[data-kind="build"]').first.click()
+    page.wait_for_function("document.querySelectorAll('#my-orders li.order').length === 1")
+    idle(page)
+    assert f"{due - 1} still to order" in page.inner_text("#phase-brief")
+    asked = declined(page, once=True)
+    page.click("#ready")  # builds left: the page asks first, and Cancel keeps the phase
+    idle(page)
+    assert asked and "not ordered will be lost" in asked[0], asked
+    assert phase(page) == "W1901A"
+    shot(page, "6-adjustments")
+
+
+WAIVE_SAID = {
+    "en": "Waive a build",
+    "es": "Renunciar a una construcción",
+    "fr": "Renoncer à une construction",
+    "pt": "Renunciar a uma construção",
+}
+
+
+def test_a_waived_build_is_said_in_words_in_every_language(
+    server: LiveServer, browser: Any
+) -> None:
+    """A waive in the list of orders is said as the page's button says it, not as the
+    notation's bare keyword ("WAIVE"), in each of the four languages."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    open_at(page, server, "waiver", put_at_the_builds)
+    page.click("#waive")
+    page.wait_for_selector('#my-orders li.order[data-order="WAIVE"]')
+    idle(page)
+    for lang, said in WAIVE_SAID.items():
+        if lang != "en":
+            in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+            page.wait_for_selector('#my-orders li.order[data-order="WAIVE"]')
+        text = page.locator('#my-orders li.order[data-order="WAIVE"] span').nth(1).inner_text()
+        assert text.rstrip(".") == said, (lang, text)
+        assert page.inner_text("#waive") == said, lang  # the button says it alike
+        shot(page, f"waive-{lang}")
+
+
+def test_ready_with_a_removal_not_ordered_asks_first(server: LiveServer, browser: Any) -> None:
+    """A removal due and none ordered: Ready asks first, saying the rules will choose (it
+    went straight on, and the summary then told of a unit the player never chose)."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    open_at(page, server, "romy", put_at_the_removals)
+    asked = declined(page, once=True)
+    page.click("#ready")
+    idle(page)
+    assert asked and "1 removal not ordered: the rules will choose the unit" in asked[0], asked
+    assert phase(page) == "W1901A" and page.inner_text("#ready") == "Ready"
+
+
+def test_a_count_of_one_or_several_reads_without_brackets(server: LiveServer, browser: Any) -> None:
+    """What a winter asks, and Ready's question, agree with the count in each language: they
+    said "1 removal(s) due ... choose the unit(s)", "3 construcción(es) pendiente(s), faltan
+    3", "1 remoção(ões) não ordenada(s)"."""
+    page, errors = watched(browser)
+    open_at(page, server, "noor", put_at_the_removals)
+    asked = declined(page)
+    said = {
+        "en": "1 removal due, 1 still to order: choose the unit to disband.",
+        "es": "1 disolución pendiente (por ordenar: 1): elige la unidad a disolver.",
+        "fr": "1 retrait dû, encore 1 à ordonner : choisissez l'unité à dissoudre.",
+        "pt": "1 remoção devida (a ordenar: 1): escolha a unidade a dissolver.",
+    }
+    question = {
+        "en": "1 removal not ordered: the rules will choose the unit, the one farthest from home.",
+        "es": "1 disolución sin ordenar: las reglas elegirán la unidad, la más alejada",
+        "fr": "Retrait non ordonné : 1. Les règles choisiront l'unité, la plus éloignée",
+        "pt": "1 remoção não ordenada: as regras escolherão a unidade, a mais distante",
+    }
+    for lang in ("en", "es", "fr", "pt"):
+        if lang != "en":
+            in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+        assert page.inner_text("#phase-brief") == said[lang], lang
+        page.click("#ready")
+        idle(page)
+        assert question[lang] in asked[-1], asked
+    shot(page, "one-removal-pt", full=False)
+    builds = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    _, homes = open_at(builds, server, "nadia", put_at_the_builds)
+    in_language(builds, "es", "document.documentElement.lang === 'es'")
+    brief = builds.inner_text("#phase-brief")
+    assert brief.startswith(f"{len(homes)} construcciones pendientes (por ordenar: {len(homes)})")
+    shot(builds, "builds-due-es", full=False)
+    for text in [brief, *asked]:
+        assert not re.search(r"\((s|es|ões|ns)\)", text), text
+    assert not errors, errors
+
+
+def test_a_refusal_s_message_goes_with_the_phase(server: LiveServer, browser: Any) -> None:
+    """An order refused ("see why in the list"), then Ready: the phase is processed and the
+    refusals are no longer listed, nor is the message that points to them left over the
+    results."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "ulla", players="7")
+    page.fill("#typed", "hello world")
+    page.click("#submit-typed")
+    page.wait_for_selector("#my-orders li.refused")
+    assert page.locator("#flash.error").is_visible()
+    page.on("dialog", lambda d: d.accept())  # (units without orders: they hold)
+    page.click("#ready")
+    until_phase_changes(page, "S1901M")
+    page.wait_for_selector("#summary .summary.fresh")
+    assert page.locator("#my-orders li.refused").count() == 0
+    assert page.locator("#flash").is_hidden()
+
+
+def test_a_refusal_s_message_stays_on_the_game_page(server: LiveServer, browser: Any) -> None:
+    """An order refused (its message shown for 8 s), then straight back to the lobby, by the
+    page's link or the browser's Back: the message does not follow the player there."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "otto", players="7")
+    game = page.url
+    for leave in (lambda: page.click("#home"), page.go_back):
+        page.fill("#typed", "hello world")
+        page.click("#submit-typed")
+        page.wait_for_selector("#my-orders li.refused")
+        assert page.locator("#flash.error").is_visible()
+        leave()
+        page.wait_for_selector("#create-game")
+        assert page.locator("#flash").is_hidden(), page.inner_text("#flash")
+        page.goto(game)
+        page.wait_for_selector("#typed")
+        idle(page)
+
+
+def test_conquista_accepts_supports_and_declares_an_alliance(
+    server: LiveServer, browser: Any
+) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    register_and_create(page, server, "lina", edition="conquista", players="7")
+    options = legal(page)
+    state = page.evaluate("async () => (await (await fetch("
+                          "`/api/games/${location.hash.split('/')[2]}`)).json())")  # fmt: skip
+    power = state["my_powers"][0]
+    mine = {u.split(" ")[1].split("/")[0] for u in state["position"]["units"][power]}
+    foreign = [
+        (k, o) for k, opts in options.items() for o in opts
+        if o["kind"] == "support" and o["target"] not in mine
+    ]  # fmt: skip
+    if foreign or power != "ENGLAND":  # (England alone has no foreign unit in reach)
+        # a support of another power's unit is offered marked: it needs that one's acceptance
+        key, option = foreign[0]
+        click_province(page, key.split("/")[0])
+        page.click('#order-menu button[data-mode="support"]')
+        click_province(page, option["target"])
+        page.wait_for_selector("#order-menu .menu-option.needs-accept")
+        shot(page, "10-conquista-foreign-support")
+        page.keyboard.press("Escape")
+    page.click("#conquista summary")
+    accept = page.locator("#conquista input.accept").first
+    ally = page.locator("#conquista input.ally").first
+    unit, partner = accept.get_attribute("value"), ally.get_attribute("value")
+    # a unit to accept is named in words ("Army · Budapest"), not by its code ("A BUD")
+    named = accept.locator("xpath=..").inner_text().strip()
+    assert re.fullmatch(r"(Army|Fleet) · [A-Z][a-z][\w .'-]+", named), named
+    accept.check()
+    ally.check()
+    page.click("#save-conquista")
+    idle(page)
+    page.wait_for_selector("#conquista[open]")
+    assert page.locator(f'#conquista input.accept[value="{unit}"]').is_checked()
+    assert page.locator(f'#conquista input.ally[value="{partner}"]').is_checked()
+    stored = page.evaluate("async (p) => (await (await fetch(`/api/games/${location.hash"
+                           ".split('/')[2]}/orders?power=${p}`)).json())", power)  # fmt: skip
+    assert stored["ally"] and partner in stored["ally"] and stored["accept"], stored
+    shot(page, "10-conquista")
+    assert not errors, errors
+
+
+def test_several_powers_together_each_with_ready_and_draw_vote(
+    server: LiveServer, browser: Any
+) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("dialog", lambda d: d.accept())  # Ready with units without orders asks first
+    register_and_create(page, server, "wanda", players="3")  # several powers each
+    state = page.evaluate(GAME)
+    powers: list[str] = state["my_powers"]
+    assert len(powers) >= 2, powers
+    # one order list per power, all on the page at once, each with its own units and Ready
+    lists = page.locator("#orders-panel .power-orders")
+    shown = lists.evaluate_all("els => els.map(e => e.dataset.power)")
+    assert shown == powers, shown
+    section = {p: page.locator(f'#orders-panel .power-orders[data-power="{p}"]') for p in powers}
+    for p in powers:
+        units = {u.split(" ")[1] for u in state["position"]["units"][p]}
+        keys = section[p].locator("button.unit").evaluate_all("els => els.map(e => e.dataset.key)")
+        assert set(keys) == units, (p, keys, units)
+        assert section[p].locator("button.ready").count() == 1
+        assert section[p].locator("ul.my-orders li.order").count() == 0
+    assert page.locator("#ready-all").count() == 1
+    assert len(set(page.locator("[id]").evaluate_all("els => els.map(e => e.id)"))) == (
+        page.locator("[id]").count()
+    )  # each id names one element
+    # ordering by map: a unit of the second power orders for that power
+    first, second = powers[0], powers[1]
+    unit = state["position"]["units"][second][0]
+    click_province(page, unit.split(" ")[1].split("/")[0])
+    page.click('#order-menu button[data-kind="hold"]')
+    idle(page)
+    page.wait_for_selector(f'#orders-panel .power-orders[data-power="{second}"] li.order.ok')
+    assert section[second].locator("li.order.ok").get_attribute("data-order") == f"{unit} H"
+    assert section[first].locator("li.order.ok").count() == 0
+    assert page.get_attribute("#power", "data-power") == second  # in focus: its list has #legal
+    assert section[second].locator("#legal").count() == 1
+    mine = state["position"]["units"][first][0]  # and one of the first power's: both drawn
+    click_province(page, mine.split(" ")[1].split("/")[0])
+    page.click('#order-menu button[data-kind="hold"]')
+    idle(page)
+    section[first].locator("li.order.ok").wait_for()
+    for p in (first, second):
+        page.wait_for_selector(f"#map svg g.order.{p.lower()}", state="attached")
+    # a typed order refused for the first power is shown ✗ in its own list only
+    section[first].locator("textarea.typed-box").fill("A MOS - PAR")
+    section[first].locator("button.submit-typed").click()
+    idle(page)
+    section[first].locator("li.order.refused").wait_for()
+    assert section[second].locator("li.order.refused").count() == 0
+    # Ready for one power: that one only
+    section[first].locator("button.ready").click()
+    idle(page)
+    section[first].locator("button.ready.on").wait_for()
+    ready = page.evaluate(GAME)["ready"]
+    assert ready[first] and not any(ready[p] for p in powers[1:]), ready
+    # draw votes per power: given for one, then withdrawn, the others untouched
+    page.click(f'#draw-votes button.draw-vote[data-power="{second}"]')
+    page.wait_for_selector(f'#draw-votes button.draw-vote.on[data-power="{second}"]')
+    assert page.evaluate(GAME)["draw_votes"]["votes"] == [second]
+    assert page.locator("#draw-votes button.draw-vote.on").count() == 1
+    shot(page, "12-several-powers")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(300)
+    boxes = [section[p].bounding_box() for p in powers]
+    assert all(b and b["x"] >= 0 and b["x"] + b["width"] <= 390 for b in boxes), boxes
+    assert all(a["y"] + a["height"] <= b["y"] + 1 for a, b in itertools.pairwise(boxes)), (
+        boxes
+    )  # stacked
+    shot(page, "12-several-powers-phone")
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    page.click(f'#draw-votes button.draw-vote.on[data-power="{second}"]')
+    page.wait_for_selector(f'#draw-votes button.draw-vote[data-power="{second}"]:not(.on)')
+    assert page.evaluate(GAME)["draw_votes"]["votes"] == []
+    # Ready for all: every one of my powers (the bots are ready already: the phase moves)
+    page.click("#ready-all")
+    until_phase_changes(page, "S1901M")
+    assert not errors, errors
+
+
+def test_a_retreat_says_why_and_where(server: LiveServer, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    open_at(page, server, "tess", put_at_a_retreat)
+    brief = page.inner_text("#phase-brief")
+    assert "Bohemia was dislodged by the attack from Munich" in brief, brief
+    assert "can retreat to" in brief and "Silesia" in brief, brief
+    click_province(page, "BOH")
+    page.wait_for_selector('#order-menu .menu-option[data-kind="disband"]')
+    reach = page.evaluate("[...document.querySelectorAll('#rp-overlay .rp-reach')]"
+                          ".map(e => e.dataset.province)")  # fmt: skip
+    assert "SIL" in reach and "MUN" not in reach, reach
+    shot(page, "15-retreat")
+    click_province(page, "SIL")
+    page.wait_for_function("[...document.querySelectorAll('#my-orders li.order')].some("
+                           "e => e.dataset.order === 'A BOH R SIL')")  # fmt: skip
+    # the places with the article a sentence gives them ("para a Silésia", "hacia el Tirol")
+    for lang, told in RETREATS_TO.items():
+        brief_now = "((document.getElementById('phase-brief') || {}).textContent || '')"
+        in_language(page, lang, f"{brief_now}.includes({told[0]!r})")
+        brief = page.inner_text("#phase-brief")
+        assert all(words in brief for words in told), (lang, brief)
+    page.select_option("#language", "en")
+
+
+def test_nothing_to_order_is_said_once(server: LiveServer, browser: Any) -> None:
+    """A phase with nothing for me to order says so, without "No orders yet" under it as if
+    orders were awaited."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    register_and_create(page, server, "wren", players="7")
+    game_id = int(page.evaluate("location.hash.split('/')[2]"))
+    put_at_another_s_retreat(server, game_id, page.get_attribute("#power", "data-power") or "")
+    page.reload()
+    page.wait_for_selector("#orders-panel .power-orders")
+    idle(page)
+    panel = page.inner_text("#orders-panel")
+    assert "Nothing to order this phase" in panel and "No orders yet" not in panel, panel
+
+
+RETREATS_TO = {  # where the army dislodged from Bohemia may retreat, as each language says it
+    "pt": ["pode retroceder para a Galícia, a Silésia, Viena ou ser dissolvida"],
+    "es": ["Puede retirarse hacia Galitzia, Silesia, Viena o disolverse"],
+    "fr": ["peut faire retraite vers la Galicie, la Silésie, Vienne ou être dissoute"],
+}

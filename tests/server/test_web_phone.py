@@ -1,0 +1,487 @@
+"""The page on a phone (390 px, a touch screen) in a real browser: the map fills the width
+and opens zoomed on the places to order (a retreat too), its menus and zoom buttons hide
+none of it, a touch screen is told to tap and its taps are not lost, the phase stepper,
+the header and the lobby keep to the phone's width, fresh results come into view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.server.browserkit import (
+    FIND_POINT,
+    HEADER_ROWS,
+    click_province,
+    continue_to_now,
+    idle,
+    in_language,
+    legal,
+    my_orders,
+    open_at,
+    put_at_a_retreat,
+    put_at_an_attack_far_apart,
+    put_at_the_builds,
+    register_and_create,
+    shot,
+    sign_up,
+    slow_network,
+    until_phase_changes,
+    watched,
+)
+from tests.server.conftest import LiveServer
+
+
+def test_phone_map_fills_the_width_and_options_sit_by_the_unit(
+    server: LiveServer, browser: Any
+) -> None:
+    page = browser.new_page(
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=2,
+    )
+    register_and_create(page, server, "hedy", players="7")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 392
+    width = page.evaluate("document.querySelector('#map svg').getBoundingClientRect().width")
+    assert width >= 350, width
+    shot(page, "7-phone")
+    # each unit on the map: its menu just under the map, in view, hiding none of the map
+    # (over it, a menu hid the provinces to tap next: most of Warsaw's neighbours)
+    for key in page.locator("#unit-list button.unit").evaluate_all(
+        "bs => bs.map(b => b.dataset.key)"
+    ):
+        idle(page)
+        click_province(page, key.split("/")[0])
+        page.wait_for_selector("#order-menu:not([hidden])", timeout=5_000)
+        menu = page.locator("#order-menu").bounding_box()
+        pic = page.locator("#map svg").bounding_box()
+        assert menu and pic and menu["y"] >= pic["y"] + pic["height"] - 1, (key, menu, pic)
+        assert menu["y"] + menu["height"] <= 844, (key, menu)  # not below the fold
+        assert page.locator("#order-menu .menu-hint").is_visible(), key  # what to tap next
+        page.keyboard.press("Escape")
+    key = page.locator("#unit-list button.unit").first.get_attribute("data-key") or ""
+    click_province(page, key.split("/")[0])
+    page.wait_for_selector("#order-menu:not([hidden])")
+    shot(page, "7-phone-menu", full=False)
+    reach = page.evaluate(
+        "[...document.querySelectorAll('#rp-overlay .rp-reach')].map(e => e.dataset.province)"
+    )
+    target = next(p for p in reach if page.evaluate(FIND_POINT, p))
+    click_province(page, target)  # a highlighted province, tapped: the move is ordered
+    page.wait_for_function(
+        "(t) => [...document.querySelectorAll('#my-orders li.order')]"
+        ".some(e => e.dataset.order.endsWith(' - ' + t))",
+        arg=target,
+    )
+    idle(page)
+    page.keyboard.press("Escape")
+    before = page.get_attribute("#map svg", "viewBox")
+    page.tap("#zoom-in")
+    assert page.get_attribute("#map svg", "viewBox") != before
+    shot(page, "7-phone-zoomed")
+
+
+# The labels and units of the map drawn (even in part) under one of the zoom buttons (the
+# part of each in the map's frame: the rest is not drawn).
+UNDER_ZOOM = """() => {
+    const buttons = [...document.querySelectorAll('.zoom button')]
+        .map(b => b.getBoundingClientRect());
+    const map = document.querySelector('#map svg').getBoundingClientRect();
+    const under = [];
+    for (const node of document.querySelectorAll('#map svg text.label, #map svg g.unit')) {
+        const b = node.getBoundingClientRect();
+        const r = {left: Math.max(b.left, map.left), right: Math.min(b.right, map.right),
+            top: Math.max(b.top, map.top), bottom: Math.min(b.bottom, map.bottom)};
+        if (buttons.some(z => r.right > z.left && r.left < z.right && r.bottom > z.top
+            && r.top < z.bottom)) under.push(node.textContent || node.getAttribute('class'));
+    }
+    return under;
+}"""
+
+
+def test_the_zoom_buttons_hide_nothing_of_a_phone_s_map(server: LiveServer, browser: Any) -> None:
+    """On a 390 px phone the zoom buttons cover no province label and no unit: as the board
+    opens (zoomed on my units), zoomed in, and whole (St Petersburg's label was under them,
+    and Sevastopol's fleet or label on boards zoomed on the Black Sea)."""
+    page = browser.new_page(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+        device_scale_factor=2,
+    )  # fmt: skip
+    register_and_create(page, server, "zelda", players="7")
+    power = page.get_attribute("#power", "data-power")
+    assert page.evaluate(UNDER_ZOOM) == [], power
+    shot(page, "zoom-buttons-phone", full=False)
+    for button in ("#zoom-in", "#zoom-reset"):
+        page.tap(button)
+        assert page.evaluate(UNDER_ZOOM) == [], (power, button)
+    assert page.get_attribute("#map svg", "viewBox") == page.get_attribute("#map svg", "data-full")
+    for sea in ("BLA", "BAR"):  # zoomed on the board's east edge, north and south
+        page.evaluate(
+            """async (p) => { const {S} = await import('/static/core.js');
+            const b = document.querySelector(`#map svg [id='${p}']`).getBBox();
+            S.zoom = {scale: 2.5, cx: b.x + b.width / 2, cy: b.y + b.height / 2};
+            document.getElementById('zoom-in').click(); }""",
+            sea,
+        )
+        assert page.evaluate(UNDER_ZOOM) == [], (power, sea)
+    width = page.evaluate("document.querySelector('#map svg').getBoundingClientRect().width")
+    assert width >= 350 and page.evaluate("document.documentElement.scrollWidth") <= 392
+
+
+def test_a_phone_opens_on_the_places_to_order(server: LiveServer, browser: Any) -> None:
+    """On a phone the board opens zoomed on where orders are given: also at the builds (no
+    unit of mine on the board) and at a retreat (the dislodged unit), where it opened on the
+    whole map, its names a few pixels tall."""
+    for user, put in (("ines", put_at_the_builds), ("ivo", put_at_a_retreat)):
+        page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+        open_at(page, server, user, put)
+        continue_to_now(page)
+        provinces = {
+            k.split("/")[0]
+            for k in page.locator("#unit-list button.unit").evaluate_all(
+                "bs => bs.map(b => b.dataset.key)"
+            )
+        }
+        assert provinces, user
+        view = page.get_attribute("#map svg", "viewBox") or ""
+        assert view != page.get_attribute("#map svg", "data-full"), (user, view)
+        x, y, w, h = (float(v) for v in view.split())
+        for p in provinces:  # each place to order in view
+            box = page.evaluate(
+                "(p) => { const b = document.querySelector(`#map svg [id='${p}']`).getBBox();"
+                " return {x: b.x, y: b.y, width: b.width, height: b.height}; }",
+                p,
+            )
+            cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            assert x <= cx <= x + w and y <= cy <= y + h, (user, p, view)
+        shot(page, f"7-phone-{user}", full=False)
+        page.close()
+
+
+def test_a_phone_zooms_on_the_retreat_that_follows(server: LiveServer, browser: Any) -> None:
+    """On a phone, the movement processed and one of my units dislodged, the board of the
+    retreats zooms on that unit and where it may go (it kept the movement's view: there,
+    my units far apart, about the whole board, its names a few pixels tall)."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    open_at(page, server, "yves", put_at_an_attack_far_apart)
+    # a slow network: "continue" is busy until the board it fetches is drawn (it was not:
+    # the test read the picture before, and failed under load)
+    slow_network(page, 400)
+    page.once("dialog", lambda dialog: dialog.accept())  # units without orders hold
+    page.click("#ready")
+    until_phase_changes(page, "F1901M")
+    continue_to_now(page)
+    page.wait_for_selector("#unit-list button.unit")
+    idle(page)
+    view = page.get_attribute("#map svg", "viewBox") or ""
+    full = float((page.get_attribute("#map svg", "data-full") or "").split()[2])
+    x, y, w, h = (float(v) for v in view.split())
+    assert w <= full / 2, (view, full)  # zoomed on the retreat, not on the movement's units
+    for p in ("BUL", "GRE", "CON"):  # the unit, where it may retreat
+        box = page.evaluate(
+            "(p) => { const b = document.querySelector(`#map svg [id='${p}']`).getBBox();"
+            " return {x: b.x + b.width / 2, y: b.y + b.height / 2}; }",
+            p,
+        )
+        assert x <= box["x"] <= x + w and y <= box["y"] <= y + h, (p, box, view)
+    shot(page, "phone-retreat-zoomed", full=False)
+
+
+# What a player is told to do on the board: the brief of a movement, then a selected unit's
+# menu (to move it, then to support with it). A touch screen taps, a mouse clicks.
+TOLD_TO_TAP = {
+    "en": (
+        "Tap a unit on the map, or pick it below.",
+        "Tap a highlighted province to move there, or choose:",
+        "Tap the unit to support",
+    ),
+    "es": (
+        "Toca una unidad del mapa o elígela abajo.",
+        "Toca una región resaltada para mover la unidad allí, o elige:",
+        "Toca la unidad a apoyar",
+    ),
+    "fr": (
+        "Touchez une unité de la carte, ou choisissez-la ci-dessous.",
+        "Touchez une province en surbrillance pour y aller, ou choisissez :",
+        "Touchez l'unité à soutenir",
+    ),
+    "pt": (
+        "Toque em uma unidade no mapa ou escolha-a abaixo.",
+        "Toque em uma província destacada para mover a unidade para lá, ou escolha:",
+        "Toque na unidade a ser apoiada",
+    ),
+}
+TOLD_TO_CLICK = (
+    "Click a unit on the map, or pick it below.",
+    "Click a highlighted province to move there, or choose:",
+    "Click the unit to support",
+)
+
+
+def told_to(page: Any) -> tuple[str, str, str]:
+    """What the page tells to do: the end of the movement's brief (after "0 of 3 units
+    ordered. "), the menu's hint for a unit that may support, then after "Support"."""
+    brief = page.inner_text("#phase-brief").split(". ", 1)[1]
+    key = next(k for k, opts in legal(page).items() if any(o["kind"] == "support" for o in opts))
+    page.click(f'#unit-list button.unit[data-key="{key}"]')
+    page.wait_for_selector("#order-menu:not([hidden])")
+    move = page.inner_text("#order-menu .menu-hint")
+    page.click('#order-menu button[data-mode="support"]')
+    support = page.inner_text("#order-menu .menu-hint")
+    page.keyboard.press("Escape")
+    idle(page)
+    return brief, move, support
+
+
+def test_a_touch_screen_is_told_to_tap_and_a_mouse_to_click(
+    server: LiveServer, browser: Any
+) -> None:
+    """A phone's player was told "Click a unit...", in every language. A touch screen is
+    told to tap (by its pointer, not its width: a tablet taps too, a narrow window with a
+    mouse clicks)."""
+    phone = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    register_and_create(phone, server, "tapio", players="7")
+    for lang, told in TOLD_TO_TAP.items():
+        if lang != "en":
+            in_language(phone, lang, f"document.documentElement.lang === {lang!r}")
+        assert told_to(phone) == told, lang
+    in_language(phone, "en", "document.documentElement.lang === 'en'")
+    phone.click(f'#unit-list button.unit[data-key="{next(iter(legal(phone)))}"]')
+    phone.wait_for_selector("#order-menu:not([hidden])")
+    shot(phone, "tap-phone", full=False)
+    for viewport, touch, told in (
+        ({"width": 1400, "height": 1000}, True, TOLD_TO_TAP["en"]),
+        ({"width": 390, "height": 844}, False, TOLD_TO_CLICK),
+        ({"width": 1400, "height": 1000}, False, TOLD_TO_CLICK),
+    ):
+        page = browser.new_page(viewport=viewport, has_touch=touch)
+        page.context.add_cookies(phone.context.cookies())
+        page.goto(phone.url)
+        page.wait_for_selector("#phase-brief")
+        idle(page)
+        assert told_to(page) == told, (viewport, touch)
+        if touch:
+            shot(page, "tap-tablet", full=False)
+        page.close()
+
+
+def test_the_phase_stepper_keeps_one_row_on_a_phone(server: LiveServer, browser: Any) -> None:
+    """On a 390 px phone the stepper's ◀ and ▶ sit beside the phase's name, however long
+    (Portuguese "Agora · Primavera de 1902, retrocedimentos" put each on a line of its own)."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    open_at(page, server, "rory", put_at_a_retreat)
+    page.locator("#unit-list button.unit").first.click()
+    page.locator('#legal .legal-option[data-kind="disband"]').first.click()
+    page.wait_for_function("document.querySelectorAll('#my-orders li.order').length === 1")
+    idle(page)
+    page.click("#ready")
+    until_phase_changes(page, "F1901R")
+    page.wait_for_selector("#step-now")  # the retreats' results, a button back to now
+    for lang in ("pt", "es", "fr"):
+        in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+        for view in ("results", "now"):
+            if view == "results":
+                continue_to_now(page)
+                page.click("#step-prev")
+                page.wait_for_selector("#step-now")
+                idle(page)
+            else:
+                page.click("#step-now")
+                page.wait_for_selector("#step-now", state="detached")
+                idle(page)
+            prev, label, after = (page.locator(f"#step-{w}").bounding_box()
+                                  for w in ("prev", "label", "next"))  # fmt: skip
+            assert prev and label and after, lang
+            for button in (prev, after):  # each beside the name, not above or below it
+                assert button["y"] < label["y"] + label["height"], (lang, view, button, label)
+                assert button["y"] + button["height"] > label["y"], (lang, view, button, label)
+            shot(page, f"stepper-{lang}-{view}", full=False)
+
+
+def test_the_phase_s_name_has_room_beside_the_sandbox_button_on_a_phone(
+    server: LiveServer, browser: Any
+) -> None:
+    """On a 390 px phone, "Sandbox from here" on the stepper's row left the phase's name a
+    sliver: Spanish "Ahora · Invierno de 1901, ajustes" was written a word a line, "Invierno"
+    running over the ▶ button. The name keeps room for its words; the button goes below."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    open_at(page, server, "sancho", put_at_the_builds)
+    for lang in ("en", "es", "fr", "pt"):
+        if lang != "en":
+            in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+        assert page.locator("#sandbox-from-here").is_visible(), lang
+        fits = page.evaluate("""() => {
+            const label = document.getElementById('step-label');
+            const next = document.getElementById('step-next').getBoundingClientRect();
+            return [label.scrollWidth <= label.clientWidth,
+                    label.getBoundingClientRect().right <= next.left];
+        }""")
+        assert fits == [True, True], (lang, fits, page.inner_text("#step-label"))
+        shot(page, f"stepper-sandbox-{lang}", full=False)
+
+
+def test_fresh_results_come_into_view_on_a_phone(server: LiveServer, browser: Any) -> None:
+    """A phone's player presses Ready at the foot of the page: when the phase is processed,
+    what happened is brought into view (it stayed above, out of sight, under the words
+    "Nothing to order this phase")."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    open_at(page, server, "reza", put_at_a_retreat)
+    page.locator("#unit-list button.unit").first.click()
+    page.locator('#legal .legal-option[data-kind="disband"]').first.click()
+    page.wait_for_function("document.querySelectorAll('#my-orders li.order').length === 1")
+    idle(page)
+    page.locator("#ready").scroll_into_view_if_needed()
+    page.click("#ready")
+    until_phase_changes(page, "F1901R")
+    page.wait_for_selector("#summary .summary.fresh")
+    box = page.locator("#summary").bounding_box()
+    assert box and 0 <= box["y"] < 844 - 40, box
+    shot(page, "fresh-results-phone", full=False)
+
+
+def test_a_tap_while_the_board_is_redrawn_is_not_lost(server: LiveServer, browser: Any) -> None:
+    """On a phone, a tap on a unit pressed while the board is fetched again (after the
+    order just given, on a slow network) and lifted once it is redrawn still selects the
+    unit: the board was replaced under the finger between pointerdown and pointerup, and
+    the browser then fires no click (the tap was lost, once or twice a game)."""
+    page = browser.new_page(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+        device_scale_factor=2,
+    )  # fmt: skip
+    register_and_create(page, server, "tara", players="7")
+    options = legal(page)
+    keys = [k for k in options if k != "WAIVE"]
+    mover, dest = next(
+        (k, o["dest"]) for k in keys for o in options[k]
+        if o["kind"] == "move" and not o.get("via") and page.evaluate(FIND_POINT, o["dest"])
+    )  # fmt: skip
+    other = next(k for k in keys if k != mover)
+    held: list[Any] = []
+    page.route("**/map.svg*", lambda route: held.append(route))  # held back: a slow network
+    click_province(page, mover.split("/")[0])
+    page.wait_for_selector("#order-menu:not([hidden])")
+    click_province(page, dest)  # the move is ordered: the board is fetched again
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the board is fetched again after an order"
+    point = page.evaluate(FIND_POINT, other.split("/")[0])
+    page.evaluate("document.querySelector('#map svg').dataset.old = '1'")
+    page.mouse.move(point[0], point[1])
+    page.mouse.down()  # the finger on the next unit, as the board arrives
+    for route in held:
+        route.continue_()
+    page.unroute("**/map.svg*")
+    page.wait_for_function("!document.querySelector('#map svg').dataset.old")  # redrawn
+    idle(page)
+    page.mouse.up()
+    page.wait_for_selector("#order-menu:not([hidden])", timeout=3_000)
+    chosen = page.evaluate("async () => (await import('/static/core.js')).S.selection.key")
+    assert chosen == other and f"{mover.split('/')[0]} - {dest}" in " ".join(my_orders(page))
+    shot(page, "tap-while-redrawn", full=False)
+
+
+def test_a_phone_s_header_keeps_one_row_and_the_games_to_watch_are_few(
+    server: LiveServer, browser: Any
+) -> None:
+    """On a 390 px phone the header keeps Log out on its row, in every language (it wrapped
+    to a second line); the lobby lists the newest games to watch, ten, and shows more on
+    asking (it listed every one)."""
+    import httpx
+
+    hosts = []
+    for user in ("verena", "vittoria"):  # (a user may create 20 games at most)
+        r = httpx.post(
+            server.url + "/api/accounts", json={"username": user, "password": "pw-v-123"}
+        )
+        hosts.append({"Authorization": f"Bearer {r.json()['token']}"})
+    for n in range(23):  # others' games under way, to watch
+        body = {"name": f"Watch me {n}", "deadlines": "none", "bots": "random", "start": True}
+        got = httpx.post(server.url + "/api/games", json=body, headers=hosts[n % 2])
+        assert got.status_code == 201, got.text
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    sign_up(page, server, "maximiliana")
+    for lang in ("en", "es", "fr", "pt"):
+        in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+        assert page.evaluate(HEADER_ROWS) == 1, lang
+        assert page.evaluate("document.documentElement.scrollWidth") <= 392, lang
+    page.select_option("#language", "en")
+    page.wait_for_function(  # the lobby shown again in English (it is fetched anew)
+        "(document.getElementById('more-watch') || {}).textContent === 'Show 10 more'"
+    )
+    page.wait_for_timeout(300)
+    shot(page, "phone-header", full=False)
+    items = page.locator("#watch-games li")
+    total = page.evaluate("async () => (await (await fetch('/api/games')).json()).watch.length")
+    assert total >= 23 and items.count() == 10, (total, items.count())
+    assert "Watch me 22" in items.first.inner_text()  # the newest first
+    page.click("#more-watch")
+    page.wait_for_function("document.querySelectorAll('#watch-games li').length === 20")
+    while page.locator("#more-watch").count():  # ten more each time, up to all of them
+        shown = items.count()
+        page.click("#more-watch")
+        page.wait_for_function(
+            f"document.querySelectorAll('#watch-games li').length === {min(total, shown + 10)}"
+        )
+    assert items.count() == total
+    shot(page, "lobby-watch-more")
+
+
+# Whether each of my games' lines in the lobby is divided from the next (a border drawn
+# between them): one per pair of lines.
+DIVIDED = """() => {
+    const items = [...document.querySelectorAll('#my-games .game-item')];
+    const drawn = (s, side) => parseFloat(s[`border${side}Width`]) >= 1
+        && s[`border${side}Style`] !== 'none'
+        && !/^(transparent|rgba\\(.*, 0\\))$/.test(s[`border${side}Color`]);
+    return items.slice(1).map((next, i) =>
+        drawn(getComputedStyle(items[i]), 'Bottom') || drawn(getComputedStyle(next), 'Top'));
+}"""
+
+
+def test_my_games_in_the_lobby_are_set_apart_on_a_phone(server: LiveServer, browser: Any) -> None:
+    """On a 390 px phone a game's line wraps over several rows (its name, phase, players,
+    my powers, orders due, the deadline, its buttons): one game ran into the next. A line
+    divides each from the next, and the page stays as wide as the phone."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    sign_up(page, server, "leocadia")
+    for n in range(3):
+        made = page.evaluate(
+            """async (name) => (await fetch('/api/games', {method: 'POST', headers: {
+                'Content-Type': 'application/json', 'X-Requested-With': 'realpolitik'},
+                body: JSON.stringify({name, bots: 'random', start: true})})).status""",
+            f"Leocadia's table {n + 1}",
+        )
+        assert made == 201, made
+    page.reload()
+    page.wait_for_function("document.querySelectorAll('#my-games .game-details').length === 3")
+    idle(page)
+    shot(page, "lobby-my-games-phone", full=False)
+    assert page.evaluate(DIVIDED) == [True, True]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 392
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    shot(page, "lobby-my-games-desktop", full=False)
+
+
+FLASH_OVER_HEADER = """async () => {
+    const {flash} = await import('/static/core.js');
+    flash('Something went wrong, said at some length to fill a phone', true);
+    const box = document.getElementById('flash').getBoundingClientRect();
+    return [...document.querySelectorAll('header#top > *')].filter(e => !e.hidden)
+        .map(e => [e.id || e.className, e.getBoundingClientRect()])
+        .filter(([, r]) => r.left < box.right && box.left < r.right
+                 && r.top < box.bottom && box.top < r.bottom)
+        .map(([name]) => name);
+}"""
+
+
+def test_a_flash_leaves_the_header_s_controls_uncovered(server: LiveServer, browser: Any) -> None:
+    """On a phone the header has no room in the middle: an error there hid the language
+    menu and the account; it now shows under the header (on a desktop, in its middle)."""
+    page, errors = watched(browser)
+    sign_up(page, server, "flavia")
+    for width, height in ((390, 844), (1400, 1000)):
+        page.set_viewport_size({"width": width, "height": height})
+        assert page.evaluate(FLASH_OVER_HEADER) == [], width
+        shot(page, f"flash-{width}", full=False)
+    assert not errors, errors

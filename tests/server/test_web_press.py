@@ -1,0 +1,182 @@
+"""Press (press.js) in a real browser: threads with unread counts, only the powers someone
+plays offered, the press closed (by its clock, to a watcher, in a finished game, in
+retreats and adjustments, saying why)."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+from tests.server.browserkit import (
+    EMPTY_CARDS,
+    GAME,
+    MY_POWERS,
+    host_a_table,
+    idle,
+    in_language,
+    open_at,
+    put_at_a_retreat,
+    put_at_the_builds,
+    register_and_create,
+    shot,
+    sign_up,
+    stored_game,
+)
+from tests.server.conftest import LiveServer
+
+
+def test_press_closed_a_watcher_and_a_finished_game(server: LiveServer, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "yuri", players="2")
+    game_id = int(page.evaluate("location.hash.split('/')[2]"))
+    powers = page.locator("#seats tr td:first-child").all_inner_texts()
+    assert powers == sorted(powers), powers  # the players in the order of their powers
+    page.wait_for_selector("#compose")
+    db = stored_game(server)
+    try:
+        db.execute(
+            "UPDATE games SET press_until = ?, version = version + 1 WHERE id = ?",
+            (time.time() + 8, game_id),
+        )
+        db.commit()
+    finally:
+        db.close()
+    page.reload()
+    page.wait_for_selector("#compose")
+    assert "press closes" in page.inner_text("#clock")
+    # the press closes while the page is open (no reload, nothing pushed): the compose box
+    # goes, said before writing, not after sending
+    page.wait_for_selector("#press-closed", timeout=20_000)
+    assert page.locator("#compose").count() == 0 and "press closed" in page.inner_text("#clock")
+    shot(page, "17-press-closed")
+    watcher = browser.new_context().new_page()
+    sign_up(watcher, server, "zack")
+    watcher.goto(page.url)
+    watcher.wait_for_selector("#map svg")
+    idle(watcher)
+    assert "watching" in watcher.inner_text("#orders-panel")
+    assert "No messages yet" in watcher.inner_text("#messages-panel")
+    assert watcher.evaluate(EMPTY_CARDS) == [] and watcher.locator("#compose").count() == 0
+    shot(watcher, "17-watcher")
+    page.on("dialog", lambda d: d.accept())
+    page.click("#concede")  # all my powers: the other player's are left, and win
+    page.wait_for_selector("#game-over")
+    idle(page)
+    assert page.evaluate(EMPTY_CARDS) == [] and page.locator("#compose").count() == 0
+    assert page.locator("#concede, #ready").count() == 0
+    shot(page, "17-finished")
+
+
+def test_press_threads_with_unread_counts(server: LiveServer, browser: Any) -> None:
+    host = browser.new_page(viewport={"width": 1400, "height": 1000})
+    link = host_a_table(host, server, "nora", "Nora's table")
+    guest = browser.new_page(viewport={"width": 1400, "height": 1000})
+    guest.goto(link)
+    guest.wait_for_selector("#auth-user")
+    guest.fill("#auth-user", "olga")
+    guest.fill("#auth-pass", "lovelace1815")
+    guest.click("#register")
+    guest.wait_for_selector("#seats")
+    host.click("#start")
+    host.wait_for_selector("#compose")
+    idle(host)
+    boxes = host.locator("#compose .recipients label").all_text_contents()
+    seats = host.evaluate(GAME)["seats"]
+    bots = {p.title() for seat in seats if seat["bot"] for p in seat["powers"]}
+    marked = {b.removesuffix(" (bot)") for b in boxes if b.endswith(" (bot)")}
+    assert bots and marked == bots, (boxes, bots)  # the third seat's powers: they never answer
+    mine = {p.title() for p in host.evaluate(MY_POWERS)}
+    assert not mine & {b.removesuffix(" (bot)") for b in boxes}, boxes  # not to oneself
+    guest.wait_for_selector("#compose")
+    olga = guest.evaluate(MY_POWERS)
+    host.click("#compose .new-thread summary")
+    host.check(f'#compose input.recipient[value="{olga[0]}"]')
+    host.fill("#message-body", "An alliance against the rest?")
+    host.click("#send-message")
+    host.wait_for_selector(f'#threads button.thread.on[data-thread="{olga[0]}"]')
+    # the compose box writes on in that thread, and says so as soon as that thread shows
+    # (it said "To: everyone" with the recipient still ticked: the Send button kept the
+    # focus, and the box was kept; on a slow network, until the message had come back)
+    assert host.inner_text("#compose > div.muted") == f"To: {olga[0].title()}"
+    idle(host)
+    assert "An alliance" in host.inner_text("#messages")
+    assert host.locator("#compose input.recipient:checked").count() == 0
+    guest.wait_for_selector("#threads .badge")  # heard on the game page, in a thread not open
+    guest.goto(guest.url.split("#")[0] + "#")  # the lobby still counts it unread
+    guest.wait_for_selector("#my-games .unread")
+    assert "1 unread" in guest.inner_text("#my-games .game-item")
+    guest.click("#my-games .game-item button")
+    guest.wait_for_selector("#threads .badge")
+    sender = host.evaluate("(document.querySelector('#power .on') || "
+                           "document.querySelector('#power')).dataset.power")  # fmt: skip
+    thread = guest.locator("#threads button.thread", has=guest.locator(".badge"))
+    assert thread.get_attribute("data-thread") == sender
+    thread.click()
+    assert "An alliance" in guest.inner_text("#messages")
+    assert guest.locator("#threads .badge").count() == 0
+    shot(guest, "12-press-threads")
+
+
+def test_press_and_alliances_offer_only_the_powers_someone_plays(
+    server: LiveServer, browser: Any
+) -> None:
+    """At five, Germany and Italy are out: their units hold, nobody reads what is written to
+    them, they never support nor ally. Neither the compose box nor La Conquista's accepted
+    supports and alliances offer them (they were offered as if someone played them)."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    for edition in ("classic", "conquista"):
+        if edition == "classic":
+            register_and_create(page, server, "xenia", players="5")
+        else:
+            page.goto(server.url + "/#")
+            page.wait_for_selector("#create-game")
+            page.select_option("#new-edition", edition)
+            page.select_option("#new-players", "5")
+            page.select_option("#new-deadlines", "none")
+            page.click("#create-game")
+            page.wait_for_selector(".conquista")
+            idle(page)
+        game = page.evaluate(GAME)
+        played = {p for seat in game["seats"] for p in seat["powers"]}
+        out = set(game["powers"]) - played
+        assert len(out) == 2, (edition, out)
+        mine = set(game["my_powers"])
+        page.wait_for_selector("#compose")
+        offered = set(page.locator("#compose input.recipient").evaluate_all(
+            "els => els.map(e => e.value)"))  # fmt: skip
+        assert offered == played - mine, (edition, offered)
+        if edition == "conquista":
+            allies = set(page.locator(".conquista input.ally").evaluate_all(
+                "els => els.map(e => e.value)"))  # fmt: skip
+            assert allies == played - mine, allies
+            units = page.locator(".conquista input.accept").evaluate_all(
+                "els => els.map(e => e.value)"
+            )
+            theirs = {u for p in out for u in game["position"]["units"].get(p, [])}
+            assert units and not theirs & set(units), units
+
+
+PRESS_CLOSED = {  # why the press is closed in a retreat and in an adjustment phase
+    "en": ("during the retreats", "during the builds and removals"),
+    "es": ("durante las retiradas", "durante las construcciones y disoluciones"),
+    "fr": ("pendant les retraites", "pendant les constructions et les retraits"),
+    "pt": ("durante os retrocedimentos", "durante as construções e remoções"),
+}
+
+
+def test_the_press_closed_says_why_in_retreats_and_adjustments(
+    server: LiveServer, browser: Any
+) -> None:
+    """In a retreat and in an adjustment phase the closed press says so, in each language
+    (it said "orders are being written", which is the movement's reason)."""
+    for k, (user, put) in enumerate((("odalys", put_at_a_retreat), ("oswin", put_at_the_builds))):
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        open_at(page, server, user, put)
+        for lang, said in PRESS_CLOSED.items():
+            in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+            text = page.inner_text("#press-closed")
+            assert said[k] in text, (user, lang, text)
+            assert not re.search(r"written|escrib|écri|escrit", text), (user, lang, text)
+        shot(page, f"press-closed-{user}", full=False)
+        page.close()
