@@ -384,6 +384,20 @@ RETREAT_TOLD = {  # the retreat made, in the summary of the retreats
 }
 
 
+def shown_in(page: Any, lang: str, phase: str) -> None:
+    """The page in ``lang`` (English: as it is), stepped back to ``phase``'s results."""
+    if lang != "en":
+        in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+        continue_to_now(page)
+        for _ in range(3):
+            if page.get_attribute("#step-label", "data-phase") == phase:
+                break
+            page.click("#step-prev")
+            idle(page)
+            page.wait_for_selector("#summary .summary")
+    assert page.get_attribute("#step-label", "data-phase") == phase, lang
+
+
 def test_a_retreat_made_is_told_in_the_summary(server: LiveServer, browser: Any) -> None:
     """The retreats processed, "what happened" tells the retreat made, in every language
     (it said "Nothing happened to your units": only a move's arrow counted as news)."""
@@ -399,16 +413,7 @@ def test_a_retreat_made_is_told_in_the_summary(server: LiveServer, browser: Any)
     until_phase_changes(page, "F1901R")
     page.wait_for_selector("#summary .summary.fresh")
     for lang, told in RETREAT_TOLD.items():
-        if lang != "en":
-            in_language(page, lang, f"document.documentElement.lang === {lang!r}")
-            continue_to_now(page)
-            for _ in range(3):
-                if page.get_attribute("#step-label", "data-phase") == "F1901R":
-                    break
-                page.click("#step-prev")
-                idle(page)
-                page.wait_for_selector("#summary .summary")
-        assert page.get_attribute("#step-label", "data-phase") == "F1901R", lang
+        shown_in(page, lang, "F1901R")
         lines = page.inner_text("#summary").split("\n")
         assert told in lines, (lang, lines)
         shot(page, f"retreat-told-{lang}", full=False)
@@ -471,16 +476,7 @@ def test_the_summary_tells_every_order_s_result_supports_and_convoys_too(
     page.wait_for_selector("#summary .summary.fresh")
     shot(page, "summary-supports", full=False)
     for lang, told in DEFENCE_TOLD.items():
-        if lang != "en":
-            in_language(page, lang, f"document.documentElement.lang === {lang!r}")
-            continue_to_now(page)
-            for _ in range(3):
-                if page.get_attribute("#step-label", "data-phase") == "F1901M":
-                    break
-                page.click("#step-prev")
-                idle(page)
-                page.wait_for_selector("#summary .summary")
-        assert page.get_attribute("#step-label", "data-phase") == "F1901M", lang
+        shown_in(page, lang, "F1901M")
         lines = page.locator("#summary-list li").all_inner_texts()
         assert [line for line in lines if not line.startswith(GAINED)] == told, (lang, lines)
         shot(page, f"summary-supports-{lang}", full=False)
