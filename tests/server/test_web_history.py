@@ -18,6 +18,7 @@ from tests.server.browserkit import (
     register_and_create,
     shot,
     sign_up,
+    slow_network,
     until_phase_changes,
     watched,
 )
@@ -238,3 +239,34 @@ def test_every_phase_processed_meanwhile_is_told(server: LiveServer, browser: An
     page.wait_for_selector("#summary .summary.fresh")
     assert page.get_attribute("#step-label", "data-phase") == now
     shot(page, "16-meanwhile-away")
+
+
+LATENCY = 600  # ms, each way
+
+
+def test_a_step_back_asks_for_the_phase_and_its_map_at_once(
+    server: LiveServer, browser: Any
+) -> None:
+    """A past phase's record and its map are asked for together: on a slow network a step
+    back costs one round trip (the map was asked for only once the record had come)."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    register_and_create(page, server, "zenobia", players="7")
+    page.on("dialog", lambda d: d.accept())
+    page.click("#ready")
+    until_phase_changes(page, "S1901M")
+    continue_to_now(page)
+    started: dict[str, float] = {}  # what was asked for, when (the browser's ms)
+
+    def finished(request: Any) -> None:
+        for what in ("/history/S1901M", "/map.svg?phase=S1901M"):
+            if what in request.url:
+                started[what] = request.timing["startTime"]
+
+    page.on("requestfinished", finished)
+    slow_network(page, LATENCY)
+    page.click("#step-prev")
+    page.wait_for_function("document.getElementById('step-label').dataset.phase === 'S1901M'")
+    idle(page)
+    assert len(started) == 2, started
+    apart = abs(started["/map.svg?phase=S1901M"] - started["/history/S1901M"])
+    assert apart < LATENCY / 2, apart

@@ -87,8 +87,11 @@ async function drawPhase(phase, fresh) {
   cancel();
   const list = S.history || [];
   const k = list.findIndex((h) => h.phase === phase);
-  const record = await guarded(() => api("GET", `/games/${g.id}/history/${phase}?language=${S.lang}`));
-  const svg = await guarded(() => api("GET", `/games/${g.id}/map.svg?phase=${phase}&language=${S.lang}`));
+  // both at once: a step back costs one round trip, not two (on a phone's network, felt)
+  const [record, svg] = await Promise.all([
+    guarded(() => api("GET", `/games/${g.id}/history/${phase}?language=${S.lang}`)),
+    guarded(() => api("GET", `/games/${g.id}/map.svg?phase=${phase}&language=${S.lang}`)),
+  ]);
   if (!record) return;
   S.shown = phase;
   S.shownSkipped = Boolean(record.skipped);  // (nobody had a choice in it: not one to play again)
