@@ -6,6 +6,7 @@ run), PostgreSQL with e.g. ``postgresql+psycopg://user:pass@host/dbname``.
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -113,13 +114,17 @@ class Settings:
             if raw is None:
                 return value
             try:
-                return float(raw)
+                got = float(raw)
             except ValueError:
-                raise ValueError(f"{name} must be a number, not {raw!r}") from None
+                got = math.nan
+            if not math.isfinite(got) or got <= 0:
+                raise ValueError(f"{name} must be a number > 0, not {raw!r}")
+            return got
 
-        per_minute = _whole(
-            "REALPOLITIK_REQUESTS_PER_MINUTE", env.get("REALPOLITIK_REQUESTS_PER_MINUTE")
-        )
+        def whole(name: str, value: int) -> int:
+            got = _whole(name, env.get(name))
+            return value if got is None else got
+
         return cls(
             database_url=env.get("REALPOLITIK_DATABASE_URL", default.database_url),
             scheduler=flag("REALPOLITIK_SCHEDULER", default.scheduler),
@@ -127,53 +132,43 @@ class Settings:
             session_days=number("REALPOLITIK_SESSION_DAYS", default.session_days),
             session_idle_days=number("REALPOLITIK_SESSION_IDLE_DAYS", default.session_idle_days),
             secure_cookies=flag("REALPOLITIK_SECURE_COOKIES", default.secure_cookies),
-            password_time_cost=int(
-                number("REALPOLITIK_PASSWORD_TIME_COST", default.password_time_cost)
+            password_time_cost=whole("REALPOLITIK_PASSWORD_TIME_COST", default.password_time_cost),
+            password_memory_kib=whole(
+                "REALPOLITIK_PASSWORD_MEMORY_KIB", default.password_memory_kib
             ),
-            password_memory_kib=int(
-                number("REALPOLITIK_PASSWORD_MEMORY_KIB", default.password_memory_kib)
+            max_message_length=whole("REALPOLITIK_MAX_MESSAGE_LENGTH", default.max_message_length),
+            pool_size=whole("REALPOLITIK_POOL_SIZE", default.pool_size),
+            login_failures_per_account_address=whole(
+                "REALPOLITIK_LOGIN_FAILURES_PER_ACCOUNT_ADDRESS",
+                default.login_failures_per_account_address,
             ),
-            max_message_length=int(
-                number("REALPOLITIK_MAX_MESSAGE_LENGTH", default.max_message_length)
+            login_failures_per_account=whole(
+                "REALPOLITIK_LOGIN_FAILURES_PER_ACCOUNT", default.login_failures_per_account
             ),
-            pool_size=int(number("REALPOLITIK_POOL_SIZE", default.pool_size)),
-            login_failures_per_account_address=int(
-                number(
-                    "REALPOLITIK_LOGIN_FAILURES_PER_ACCOUNT_ADDRESS",
-                    default.login_failures_per_account_address,
-                )
+            login_attempts_per_address=whole(
+                "REALPOLITIK_LOGIN_ATTEMPTS_PER_ADDRESS", default.login_attempts_per_address
             ),
-            login_failures_per_account=int(
-                number("REALPOLITIK_LOGIN_FAILURES_PER_ACCOUNT", default.login_failures_per_account)
-            ),
-            login_attempts_per_address=int(
-                number("REALPOLITIK_LOGIN_ATTEMPTS_PER_ADDRESS", default.login_attempts_per_address)
-            ),
-            signups_per_address=int(
-                number("REALPOLITIK_SIGNUPS_PER_ADDRESS", default.signups_per_address)
+            signups_per_address=whole(
+                "REALPOLITIK_SIGNUPS_PER_ADDRESS", default.signups_per_address
             ),
             login_window_seconds=number(
                 "REALPOLITIK_LOGIN_WINDOW_SECONDS", default.login_window_seconds
             ),
-            games_per_user=int(number("REALPOLITIK_GAMES_PER_USER", default.games_per_user)),
-            seats_per_user=int(number("REALPOLITIK_SEATS_PER_USER", default.seats_per_user)),
-            messages_per_phase=int(
-                number("REALPOLITIK_MESSAGES_PER_PHASE", default.messages_per_phase)
-            ),
-            sessions_per_user=int(
-                number("REALPOLITIK_SESSIONS_PER_USER", default.sessions_per_user)
-            ),
-            draw_votes_per_window=int(
-                number("REALPOLITIK_DRAW_VOTES_PER_WINDOW", default.draw_votes_per_window)
+            games_per_user=whole("REALPOLITIK_GAMES_PER_USER", default.games_per_user),
+            seats_per_user=whole("REALPOLITIK_SEATS_PER_USER", default.seats_per_user),
+            messages_per_phase=whole("REALPOLITIK_MESSAGES_PER_PHASE", default.messages_per_phase),
+            sessions_per_user=whole("REALPOLITIK_SESSIONS_PER_USER", default.sessions_per_user),
+            draw_votes_per_window=whole(
+                "REALPOLITIK_DRAW_VOTES_PER_WINDOW", default.draw_votes_per_window
             ),
             push_seconds=number("REALPOLITIK_PUSH_SECONDS", default.push_seconds),
-            max_streams=int(number("REALPOLITIK_MAX_STREAMS", default.max_streams)),
-            streams_per_client=int(
-                number("REALPOLITIK_STREAMS_PER_CLIENT", default.streams_per_client)
+            max_streams=whole("REALPOLITIK_MAX_STREAMS", default.max_streams),
+            streams_per_client=whole("REALPOLITIK_STREAMS_PER_CLIENT", default.streams_per_client),
+            max_body_bytes=whole("REALPOLITIK_MAX_BODY_BYTES", default.max_body_bytes),
+            requests_per_minute=whole(
+                "REALPOLITIK_REQUESTS_PER_MINUTE", default.requests_per_minute
             ),
-            max_body_bytes=int(number("REALPOLITIK_MAX_BODY_BYTES", default.max_body_bytes)),
-            requests_per_minute=default.requests_per_minute if per_minute is None else per_minute,
-            bot_game_years=int(number("REALPOLITIK_BOT_GAME_YEARS", default.bot_game_years)),
+            bot_game_years=whole("REALPOLITIK_BOT_GAME_YEARS", default.bot_game_years),
             bot_strength=_whole("REALPOLITIK_BOT_STRENGTH", env.get("REALPOLITIK_BOT_STRENGTH")),
             smtp_url=_smtp_url(env.get("REALPOLITIK_SMTP_URL", default.smtp_url)),
             mail_from=env.get("REALPOLITIK_MAIL_FROM", default.mail_from),
@@ -182,8 +177,8 @@ class Settings:
                 mail=bool(env.get("REALPOLITIK_SMTP_URL")),
             ),
             remind_seconds=number("REALPOLITIK_REMIND_SECONDS", default.remind_seconds),
-            confirmations_per_hour=int(
-                number("REALPOLITIK_CONFIRMATIONS_PER_HOUR", default.confirmations_per_hour)
+            confirmations_per_hour=whole(
+                "REALPOLITIK_CONFIRMATIONS_PER_HOUR", default.confirmations_per_hour
             ),
         )
 
