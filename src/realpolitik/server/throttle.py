@@ -6,10 +6,11 @@ any of the app runs. The page's files (``/static/``) are not counted.
 
 A client is its address (an IPv6 address its /64, as the log-in limits count it: see
 :func:`.ratelimit.address_key`), logged in or not: a session token cannot name the client,
-since anyone can send made-up ones. Behind a reverse proxy every request comes from the
-proxy's address unless uvicorn is told to trust its forwarded headers
-(``--forwarded-allow-ips``). Players of one table behind one router share the count; the
-page asks far less than that (a few requests when a phase is processed, then one a minute).
+since anyone can send made-up ones. Behind a reverse proxy it is the address the proxy
+passes in ``X-Forwarded-For``, which uvicorn trusts from this machine, or from the proxies
+``FORWARDED_ALLOW_IPS`` names (see the README); otherwise every request would be the
+proxy's. Players of one table behind one router share the count; the page asks far less
+(about seven requests a page or phase shown, then one a minute or so).
 
 Each process counts its own requests (a host running ``--workers N`` allows N times as
 many), in memory; the addresses seen last are kept, at most ``max_clients`` of them (one
