@@ -35,6 +35,20 @@ BUILDS_SAID = {
 }
 
 
+def shown_in(page: Any, lang: str, phase: str) -> None:
+    """The page in ``lang`` (English: as it is), stepped back to ``phase``'s results."""
+    if lang != "en":
+        in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+        continue_to_now(page)
+        for _ in range(3):
+            if page.get_attribute("#step-label", "data-phase") == phase:
+                break
+            page.click("#step-prev")
+            idle(page)
+            page.wait_for_selector("#summary .summary")
+    assert page.get_attribute("#step-label", "data-phase") == phase, lang
+
+
 def test_the_summary_of_builds_says_what_was_built_and_waived(
     server: LiveServer, browser: Any
 ) -> None:
@@ -57,14 +71,7 @@ def test_the_summary_of_builds_says_what_was_built_and_waived(
     assert page.get_attribute("#step-label", "data-phase") == "W1901A"
     shot(page, "builds-summary-en")
     for lang, (build, waive) in BUILDS_SAID.items():
-        if lang != "en":
-            in_language(page, lang, f"document.documentElement.lang === {lang!r}")
-            continue_to_now(page)
-            page.click("#step-prev")  # back to the adjustments, in this language
-            page.wait_for_function(
-                "document.getElementById('step-label').dataset.phase === 'W1901A'"
-            )
-            idle(page)
+        shown_in(page, lang, "W1901A")  # back to the adjustments, in this language
         assert not page.locator("#summary p.muted").count(), lang  # not "nothing happened"
         told = page.inner_text("#summary-list").split("\n")
         order = page.evaluate(
@@ -126,14 +133,7 @@ def test_the_summary_of_removals_says_what_was_removed(
     page.wait_for_selector("#summary .summary.fresh")
     assert page.get_attribute("#step-label", "data-phase") == "W1901A"
     for lang, (said_ordered, said_unordered) in REMOVALS_SAID.items():
-        if lang != "en":
-            in_language(page, lang, f"document.documentElement.lang === {lang!r}")
-            continue_to_now(page)
-            page.click("#step-prev")  # back to the adjustments, in this language
-            page.wait_for_function(
-                "document.getElementById('step-label').dataset.phase === 'W1901A'"
-            )
-            idle(page)
+        shown_in(page, lang, "W1901A")  # back to the adjustments, in this language
         told = page.inner_text("#summary-list").split("\n")
         entry = page.evaluate(
             """() => fetch(`/api/games/${location.hash.split('/')[2]}/history/W1901A`
@@ -382,20 +382,6 @@ RETREAT_TOLD = {  # the retreat made, in the summary of the retreats
     "fr": "L'armée de la Bohême se retire vers la Silésie : réussit",
     "pt": "O exército da Boêmia retrocede para a Silésia: realizado",
 }
-
-
-def shown_in(page: Any, lang: str, phase: str) -> None:
-    """The page in ``lang`` (English: as it is), stepped back to ``phase``'s results."""
-    if lang != "en":
-        in_language(page, lang, f"document.documentElement.lang === {lang!r}")
-        continue_to_now(page)
-        for _ in range(3):
-            if page.get_attribute("#step-label", "data-phase") == phase:
-                break
-            page.click("#step-prev")
-            idle(page)
-            page.wait_for_selector("#summary .summary")
-    assert page.get_attribute("#step-label", "data-phase") == phase, lang
 
 
 def test_a_retreat_made_is_told_in_the_summary(server: LiveServer, browser: Any) -> None:
