@@ -13,8 +13,9 @@ proxy's. Players of one table behind one router share the count; the page asks f
 (about seven requests a page or phase shown, then one a minute or so).
 
 Each process counts its own requests (a host running ``--workers N`` allows N times as
-many), in memory; the addresses seen last are kept, at most ``max_clients`` of them (one
-forgotten starts again with a full burst)."""
+many), in memory: the addresses heard from last, at most ``max_clients`` (10,000, about
+3 MB). One forgotten starts again with a full burst, which a client silent for 10 s has
+anyway: forgetting loses something only past 10,000 addresses in 10 s."""
 
 from __future__ import annotations
 
@@ -51,7 +52,7 @@ class Throttle:
         per_minute: int,
         *,
         clock: Callable[[], float] = time.time,
-        max_clients: int = 100_000,
+        max_clients: int = 10_000,
     ) -> None:
         if per_minute < 0:
             raise ValueError(f"requests per minute must be at least 0, not {per_minute}")
@@ -72,16 +73,16 @@ class Throttle:
         until one may (the request is not counted then)."""
         now = self.clock()
         with self._lock:
-            bucket = self._buckets.pop(client, None)
+            bucket = self._buckets.get(client)
             if bucket is None:
-                bucket = Bucket(self.burst, now)
                 if len(self._buckets) >= self.max_clients:
                     self._buckets.popitem(last=False)  # the client heard from least recently
+                bucket = self._buckets[client] = Bucket(self.burst, now)
             else:
+                self._buckets.move_to_end(client)  # the most recent last
                 elapsed = max(0.0, now - bucket.checked)  # a wall clock set back gives nothing
                 bucket.tokens = min(self.burst, bucket.tokens + elapsed * self.rate)
                 bucket.checked = now
-            self._buckets[client] = bucket  # the most recent last
             if bucket.tokens >= 1.0:
                 bucket.tokens -= 1.0
                 return 0
