@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from realpolitik.server.settings import Settings
+from realpolitik.server.throttle import Throttle
 from tests.server.browserkit import (
     continue_to_now,
     idle,
@@ -21,7 +22,7 @@ from tests.server.browserkit import (
 from tests.server.conftest import LiveServer, start_server
 
 DEFAULT = Settings().requests_per_minute
-BURST = DEFAULT // 6  # what one address may ask at once (throttle.BURST_SECONDS' worth)
+BURST = Throttle(DEFAULT).burst  # what one address may ask at once
 
 
 @pytest.fixture(scope="module")

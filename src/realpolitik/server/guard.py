@@ -22,6 +22,16 @@ def json_body(detail: str, **extra: Any) -> bytes:
     return json.dumps({"detail": detail} | extra, ensure_ascii=True).encode()
 
 
+async def send_error(
+    send: Send, status: int, body: bytes, headers: list[tuple[bytes, bytes]] | None = None
+) -> None:
+    """An error answered in plain ASGI, before the app: ``body`` (:func:`json_body`) as
+    JSON, with ``headers`` besides its type and length."""
+    head = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    await send({"type": "http.response.start", "status": status, "headers": head + (headers or [])})
+    await send({"type": "http.response.body", "body": body})
+
+
 class Guard:
     def __init__(self, app: ASGIApp, *, max_body: int) -> None:
         self.app = app
@@ -42,15 +52,8 @@ class Guard:
             await send(message)
 
         async def answer(status: int, detail: str) -> None:
-            body = json_body(detail)
-            headers = [
-                (b"content-type", b"application/json"),
-                (b"content-length", str(len(body)).encode()),
-            ]
-            if status == 413:
-                headers.append((b"connection", b"close"))
-            await send({"type": "http.response.start", "status": status, "headers": headers})
-            await send({"type": "http.response.body", "body": body})
+            close = [(b"connection", b"close")] if status == 413 else []
+            await send_error(send, status, json_body(detail), close)
 
         if "\x00" in scope.get("path", "") or b"%00" in scope.get("query_string", b""):
             await answer(400, "the address holds the NUL character (%00), which no text may")

@@ -27,7 +27,7 @@ from collections.abc import Callable
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from realpolitik.server.guard import json_body
+from realpolitik.server.guard import json_body, send_error
 from realpolitik.server.ratelimit import address_key
 
 BURST_SECONDS = 10.0
@@ -110,12 +110,6 @@ class Throttled:
                     code="too_many_requests",
                     values={"seconds": wait},
                 )
-                headers = [
-                    (b"content-type", b"application/json"),
-                    (b"content-length", str(len(body)).encode()),
-                    (b"retry-after", str(wait).encode()),
-                ]
-                await send({"type": "http.response.start", "status": 429, "headers": headers})
-                await send({"type": "http.response.body", "body": body})
+                await send_error(send, 429, body, [(b"retry-after", str(wait).encode())])
                 return
         await self.app(scope, receive, send)
