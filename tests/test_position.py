@@ -7,7 +7,17 @@ from typing import Any
 
 import pytest
 
-from realpolitik import ARMY, Disband, Phase, Position, UnitRef, adjudicate, load_map, rules_for
+from realpolitik import (
+    ARMY,
+    Disband,
+    Phase,
+    Position,
+    UnitRef,
+    adjudicate,
+    load_map,
+    parse_order,
+    rules_for,
+)
 from realpolitik.position import Dislodged
 from realpolitik.vocab import Unit
 
@@ -68,3 +78,22 @@ def test_every_change_to_a_positions_mapping_is_refused() -> None:
     assert len(position.units) == 22 and "BUR" not in position.units
     moved = Position(position.units, position.centers)  # shares the read-only mappings
     assert moved.units is position.units and moved == position
+
+
+def test_positions_are_hashable_values() -> None:
+    """A position is a frozen value: equal positions hash alike, so they can key a dict or
+    fill a set (a bot's table of positions seen), whatever dicts they were built from."""
+    start = Position.initial(STANDARD)
+    again = Position(dict(start.units), dict(start.centers))
+    assert again == start and hash(again) == hash(start)
+    moved = adjudicate(
+        STANDARD,
+        start,
+        {"FRANCE": [parse_order("A PAR - BUR", game_map=STANDARD)]},
+        rules_for("classic"),
+        Phase.parse("S1901M"),
+    ).position
+    assert moved != start and len({start, again, moved}) == 2
+    dislodged = Position(start.units, {}, {"PAR": Dislodged(start.units["PAR"], "BUR", ("PIC",))})
+    assert hash(dislodged) == hash(Position(dict(start.units), {}, dict(dislodged.dislodged)))
+    assert {start: "seen"}[again] == "seen"

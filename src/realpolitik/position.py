@@ -41,8 +41,9 @@ class Dislodged:
 
 class _ReadOnly(dict[Any, Any]):
     """A dictionary that refuses every change: a position's mappings (and a processed
-    phase's, :func:`frozen_mapping`). Read as fast as a dictionary, and shared between
-    positions without a copy (nothing can change it)."""
+    phase's, :func:`frozen_mapping`). Read as fast as a dictionary, hashed by its items
+    (a position is a value: a set's member, a dict's key), and shared between positions
+    without a copy (nothing can change it)."""
 
     __slots__ = ()
 
@@ -51,6 +52,9 @@ class _ReadOnly(dict[Any, Any]):
 
     __setitem__ = __delitem__ = __ior__ = _refuse
     clear = pop = popitem = setdefault = update = _refuse
+
+    def __hash__(self) -> int:  # type: ignore[override]  # a dict has none: it can change
+        return hash(frozenset(self.items()))
 
     def __reduce__(self) -> tuple[Any, ...]:  # copied and pickled whole, not item by item
         return (_ReadOnly, (dict(self),))
