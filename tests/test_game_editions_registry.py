@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import cast
 
 import pytest
 
@@ -252,3 +253,18 @@ def test_a_derived_board_adds_provinces_names_coasts_and_removes_edges() -> None
         _derive({**base, "add_provinces": [{"id": "PAR", "name": "Paris", "type": "inland"}]})
     with pytest.raises(MapDataError, match="LON needs one of its coasts"):
         map_from_dict(_derive({**base, "coasts": {"LON": ["EC", "SC"]}}))
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+def test_an_edition_cannot_be_changed(name: str) -> None:
+    """``edition`` hands every game the same edition: its names of seasons and phase kinds
+    cannot change, so no game can rename another's phases."""
+    ed = edition(name)
+    for mapping in (ed.seasons, ed.kinds):
+        mapping = cast(dict[str, str], mapping)  # as a caller who ignores the type would
+        key = next(iter(mapping))
+        with pytest.raises(TypeError, match="cannot be changed"):
+            mapping[key] = "Doomsday"
+        with pytest.raises(TypeError, match="cannot be changed"):
+            mapping.update({key: "Doomsday"})
+    assert edition(name) is ed and "Doomsday" not in (*ed.seasons.values(), *ed.kinds.values())

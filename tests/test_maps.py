@@ -122,3 +122,32 @@ def test_every_shipped_board_loads() -> None:
 def test_unknown_boards_are_named_in_the_error(name: str) -> None:
     with pytest.raises(MapDataError, match="unknown map"):
         load_map(name)
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_a_shipped_board_cannot_be_changed(name: str) -> None:
+    """``load_map`` hands every caller the same board: none of its mappings can change, so
+    no game can alter another's map."""
+    board = load_map(name)
+    mappings = {
+        field: getattr(board, field)
+        for field in (
+            "provinces",
+            "army_adjacency",
+            "fleet_adjacency",
+            "fleet_reach",
+            "starts",
+            "homes",
+            "any_adjacency",
+        )
+    }
+    for field, mapping in mappings.items():
+        key = next(iter(mapping))
+        before = mapping[key]
+        with pytest.raises(TypeError, match="cannot be changed"):
+            mapping[key] = before
+        with pytest.raises(TypeError, match="cannot be changed"):
+            mapping.pop(key)
+        with pytest.raises(TypeError, match="cannot be changed"):
+            mapping.clear()
+        assert load_map(name) is board and getattr(board, field)[key] == before, field

@@ -33,6 +33,7 @@ from realpolitik.errors import VariantError
 from realpolitik.maps.loader import load_map
 from realpolitik.maps.model import GameMap
 from realpolitik.phase import Phase
+from realpolitik.readonly import frozen_mapping
 from realpolitik.rules import Rules, rules_for
 from realpolitik.vocab import Power
 
@@ -184,6 +185,11 @@ class Edition:
     clock: Clock
     setups: tuple[Setup, ...]
     reading_order: tuple[Power, ...] = ()  # the powers' orders read out in this order
+
+    def __post_init__(self) -> None:
+        # read-only: an edition is shared by every game of the process
+        object.__setattr__(self, "seasons", frozen_mapping(self.seasons))
+        object.__setattr__(self, "kinds", frozen_mapping(self.kinds))
 
     def reading(self, powers: Iterable[Power]) -> list[Power]:
         """``powers`` in the order the table reads their orders out (grow: England, then

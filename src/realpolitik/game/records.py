@@ -14,7 +14,8 @@ from realpolitik.errors import GameError
 from realpolitik.game.victory import Alliance
 from realpolitik.orders import Order
 from realpolitik.phase import Phase
-from realpolitik.position import Position, frozen_mapping
+from realpolitik.position import Position
+from realpolitik.readonly import frozen_mapping
 from realpolitik.vocab import Power, Province
 
 __all__ = ["CoinToss", "Event", "EventKind", "GameError", "Message", "PhaseRecord", "Status"]

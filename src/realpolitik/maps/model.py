@@ -1,7 +1,8 @@
 """The map as a frozen graph: provinces, coasts, army and fleet adjacency, centres, homes.
 
-Built once by :func:`realpolitik.maps.load_map` from a data file and never mutated; every
-lookup the adjudicator needs is a precomputed dictionary or set.
+Built once by :func:`realpolitik.maps.load_map` from a data file and never changed (its
+mappings are read-only: every game of a process shares it); every lookup the adjudicator
+needs is a precomputed dictionary or set.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
+from realpolitik.readonly import frozen_mapping
 from realpolitik.vocab import ARMY, Location, Power, Province, UnitType, province_of
 
 
@@ -73,10 +75,13 @@ class GameMap:
     any_adjacency: Mapping[Province, frozenset[Province]] = field(init=False)
 
     def __post_init__(self) -> None:
+        # every mapping read-only: a board is shared by every game of the process
+        for name in ("provinces", "army_adjacency", "fleet_adjacency", "starts"):
+            object.__setattr__(self, name, frozen_mapping(getattr(self, name)))
         reach = {
             loc: frozenset(map(province_of, dsts)) for loc, dsts in self.fleet_adjacency.items()
         }
-        object.__setattr__(self, "fleet_reach", reach)
+        object.__setattr__(self, "fleet_reach", frozen_mapping(reach))
         object.__setattr__(self, "fleet_locations", frozenset(self.fleet_adjacency))
         armies = frozenset(p for p, info in self.provinces.items() if info.is_land)
         object.__setattr__(self, "army_locations", armies)
@@ -86,13 +91,14 @@ class GameMap:
         for p, info in sorted(self.provinces.items()):
             if info.home is not None:
                 homes.setdefault(info.home, []).append(p)
-        object.__setattr__(self, "homes", {k: tuple(v) for k, v in homes.items()})
+        object.__setattr__(self, "homes", frozen_mapping({k: tuple(v) for k, v in homes.items()}))
         near: dict[Province, set[Province]] = {p: set() for p in self.provinces}
         for p, dsts in self.army_adjacency.items():
             near[p].update(dsts)
         for loc, provs in reach.items():
             near[province_of(loc)].update(provs)
-        object.__setattr__(self, "any_adjacency", {p: frozenset(s) for p, s in near.items()})
+        near_all = frozen_mapping({p: frozenset(s) for p, s in near.items()})
+        object.__setattr__(self, "any_adjacency", near_all)
 
     # --- queries -------------------------------------------------------------------------
     def __contains__(self, province: object) -> bool:
