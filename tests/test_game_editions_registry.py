@@ -8,9 +8,11 @@ from typing import cast
 import pytest
 
 from realpolitik import ARMY, FLEET, Phase
+from realpolitik.data import read_json
 from realpolitik.errors import MapDataError, VariantError
 from realpolitik.game.editions import (
     EDITIONS,
+    VARIANTS,
     Clock,
     edition,
     variant_title,
@@ -25,6 +27,9 @@ ALL = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
 
 def test_every_edition_is_declared_with_its_rules() -> None:
     assert EDITIONS == ("classic", "1971", "grow", "conquista")
+    # the names the CLI and server offer are those declared in data/variants.json
+    declared = read_json("data", "variants.json")
+    assert tuple(declared["editions"]) == EDITIONS and tuple(declared["variants"]) == VARIANTS
     assert variant_title("standard").startswith("Europe")
     for name in EDITIONS:
         ed = edition(name)
