@@ -352,6 +352,43 @@ def test_orders_for_a_phase_gone_by_are_refused_not_stored_for_the_next(
     assert state(client, gid, alice)["orders"].get(power, {"orders": []})["orders"] == mine
 
 
+def test_a_ready_for_a_phase_gone_by_is_refused_not_given_to_the_next(
+    client: TestClient,
+) -> None:
+    """A Ready that says its phase, arriving after that phase was processed (the deadline
+    passed as the player clicked), answers 409 and marks nothing: it used to mark the next
+    phase ready, unseen, and with every other power ready that phase was processed with
+    this power's units holding."""
+    alice, bob = register(client, "alice"), register(client, "bob")
+    gid = new_game(client, alice, players=2, bots=None)["id"]
+    assert client.post(f"/api/games/{gid}/join", json={}, headers=bob.headers).status_code == 200
+    spring = state(client, gid, alice)["phase"]
+    for who in (alice, bob):
+        for p in state(client, gid, who)["my_powers"]:
+            r = client.post(
+                f"/api/games/{gid}/ready", json={"power": p, "phase": spring}, headers=who.headers
+            )
+            assert r.status_code == 200, r.text
+    fall = state(client, gid, bob)["phase"]
+    assert fall != spring
+    for p in state(client, gid, bob)["my_powers"]:  # bob is ready in the new phase
+        client.post(f"/api/games/{gid}/ready", json={"power": p}, headers=bob.headers)
+    late = state(client, gid, alice)["my_powers"][0]
+    r = client.post(
+        f"/api/games/{gid}/ready",
+        json={"power": late, "phase": spring.lower()},
+        headers=alice.headers,
+    )
+    assert r.status_code == 409, r.text
+    assert r.json()["code"] == "ready_moved" and spring in r.json()["detail"]
+    now = state(client, gid, alice)
+    assert now["phase"] == fall and not now["orders"][late]["ready"]
+    r = client.post(
+        f"/api/games/{gid}/ready", json={"power": late, "phase": fall}, headers=alice.headers
+    )
+    assert r.status_code == 200 and r.json()["phase"] == fall, r.text
+
+
 def test_illegal_orders_are_refused_each_named_and_nothing_replaced(client: TestClient) -> None:
     alice = register(client, "alice")
     game = new_game(client, alice, start=True)

@@ -624,12 +624,24 @@ def submit_orders(
     }
 
 
-def set_ready(b: Backend, game_id: int, user: User, power: str, ready: bool) -> dict[str, Any]:
+def set_ready(
+    b: Backend, game_id: int, user: User, power: str, ready: bool, phase: str | None = None
+) -> dict[str, Any]:
+    """Mark the power ready (or not) in the current phase; once every power to act is,
+    the phase is processed. ``phase``: the phase the player said it for (if the game has
+    moved on, 409 and nothing changed: a late Ready never marks a phase its player has not
+    seen, which would be processed with that power's units holding)."""
     with transaction(b.db) as conn:
         row = _active_game(conn, game_id, lock=True)
         if row.status != ACTIVE:
             raise Conflict("this game is over", code="game_over")
         power = _require_power(seats_of(conn, game_id), user, power)
+        if phase is not None and phase.upper() != row.phase:
+            raise Conflict(
+                f"ready was said for {phase.upper()}, the game is in {row.phase}: "
+                "nothing was changed",
+                code="ready_moved",
+            )
         game = _game(row)
         if power not in engine.powers_to_act(game):
             raise Conflict(f"{power} has no orders to give in {row.phase}")

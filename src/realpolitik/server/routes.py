@@ -442,8 +442,9 @@ def put_orders(game_id: GameId, body: OrdersIn, b: B, me: Me) -> dict[str, Any]:
 
 @router.post("/games/{game_id}/ready", tags=["play"])
 def ready(game_id: GameId, body: ReadyIn, b: B, me: Me) -> dict[str, Any]:
-    """Mark a power ready (or not): once all are, the phase is processed."""
-    return play.set_ready(b, game_id, me, body.power, body.ready)
+    """Mark a power ready (or not): once all are, the phase is processed. ``phase``: the
+    phase it is said for (the game moved on: 409 ``ready_moved``, nothing changed)."""
+    return play.set_ready(b, game_id, me, body.power, body.ready, body.phase)
 
 
 @router.post("/games/{game_id}/draw", tags=["play"])
