@@ -8,9 +8,11 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import func, select
 
 from realpolitik.maps import load_map
 from realpolitik.server import engine
+from realpolitik.server import tables as t
 from realpolitik.server.app import create_app
 from realpolitik.server.backend import Backend
 from realpolitik.server.play import process_due
@@ -186,6 +188,26 @@ def test_join_start_and_random_powers(client: TestClient) -> None:
     assert all(s["player"] for s in seats)
     r = client.post(f"/api/invitations/{game['invite_code']}", headers=carol.headers)
     assert r.status_code == 409
+
+
+def test_a_game_created_to_start_that_cannot_start_is_not_created(
+    client: TestClient, backend: Backend
+) -> None:
+    """``start: true`` with seats empty and no bots is refused (409) and leaves no game
+    behind: it used to leave a forming game the answer never named (with ``join: false``,
+    seen by its creator nowhere but among the games to join, and counted against their cap
+    of games), so a client trying again made another."""
+    alice, bob = register(client, "alice"), register(client, "bob")
+    for join in (False, True):
+        body = {"name": "at once", "players": 3, "bots": None, "start": True, "join": join}
+        r = client.post("/api/games", json=body, headers=alice.headers)
+        assert r.status_code == 409 and r.json()["code"] == "seats_empty", r.text
+    with backend.db.connect() as conn:
+        assert conn.execute(select(func.count()).select_from(t.games)).scalar() == 0
+    lobby = client.get("/api/games", headers=bob.headers).json()
+    assert lobby["open"] == [] and client.get("/api/games", headers=alice.headers).json() == lobby
+    started = new_game(client, alice, players=3, bots="random", start=True, join=False)
+    assert started["status"] == "active" and started["phase"]
 
 
 def test_lobby_lists(client: TestClient) -> None:

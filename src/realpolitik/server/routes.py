@@ -330,9 +330,7 @@ def create_game(body: GameIn, b: B, me: Me) -> dict[str, Any]:
         show_names=body.show_names,
         sandbox=body.sandbox,
     )
-    game_id = games.create_game(b, me, body.name, settings, join=body.join)
-    if body.start and not body.sandbox:  # (a sandbox has started already)
-        return games.start(b, me, game_id)
+    game_id = games.create_game(b, me, body.name, settings, join=body.join, start=body.start)
     return games.get_summary(b, game_id, me)
 
 
