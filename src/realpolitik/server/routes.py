@@ -62,11 +62,23 @@ COOKIE = "rp_session"
 
 
 class _StrictJson(Request):
-    """A request whose JSON body may not give a key twice (:func:`.guard.unique_keys`)."""
+    """A request whose JSON body may not give a key twice (:func:`.guard.unique_keys`), and
+    whose body, if it cannot be read as JSON at all, is refused naming why (422, as for
+    malformed JSON: FastAPI's answer was "There was an error parsing the body")."""
 
     async def json(self) -> Any:
         if not hasattr(self, "_json"):
-            self._json = json.loads(await self.body(), object_pairs_hook=unique_keys)
+            body = await self.body()
+            try:
+                self._json = json.loads(body, object_pairs_hook=unique_keys)
+            except json.JSONDecodeError:
+                raise
+            except UnicodeDecodeError:
+                raise json.JSONDecodeError("the body is not UTF-8 text", "", 0) from None
+            except RecursionError:
+                raise json.JSONDecodeError("the body is nested too deeply", "", 0) from None
+            except ValueError:  # an integer of more digits than Python converts (4,300)
+                raise json.JSONDecodeError("a number has too many digits", "", 0) from None
         return self._json
 
 
