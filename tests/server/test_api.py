@@ -372,6 +372,15 @@ def test_orders_for_a_phase_gone_by_are_refused_not_stored_for_the_next(
     assert r.status_code == 409 and spring in r.json()["detail"], r.text
     mine = now["orders"].get(power, {"orders": []})["orders"]
     assert state(client, gid, alice)["orders"].get(power, {"orders": []})["orders"] == mine
+    for bad in ("zzz", "S1901MX", "X1901M"):  # no phase's name: 400 naming it, not a 409
+        r = client.put(
+            f"/api/games/{gid}/orders", json=body | {"phase": bad}, headers=alice.headers
+        )
+        assert r.status_code == 400 and f"bad phase {bad!r}" in r.json()["detail"], r.text
+        r = client.post(
+            f"/api/games/{gid}/ready", json={"power": power, "phase": bad}, headers=alice.headers
+        )
+        assert r.status_code == 400 and f"bad phase {bad!r}" in r.json()["detail"], r.text
 
 
 def test_a_ready_for_a_phase_gone_by_is_refused_not_given_to_the_next(
