@@ -368,5 +368,8 @@ def test_a_ready_arriving_after_its_phase_was_processed_marks_nothing(
     page.route("**/ready", processed_first)
     page.click("#ready")
     page.wait_for_function(f"{FLASH}.textContent.includes('you were not marked ready')")
+    shot(page, "ready-moved", full=False)
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, "ready-moved-phone", full=False)
     now = httpx.get(f"{server.url}/api/games/{gid}", headers=other_tab).json()
     assert now["phase"] == "F1901M" and not now["ready"][power], now["ready"]
