@@ -8,9 +8,11 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import func, select
 
 from realpolitik.maps import load_map
 from realpolitik.server import engine
+from realpolitik.server import tables as t
 from realpolitik.server.app import create_app
 from realpolitik.server.backend import Backend
 from realpolitik.server.play import process_due
@@ -188,6 +190,26 @@ def test_join_start_and_random_powers(client: TestClient) -> None:
     assert r.status_code == 409
 
 
+def test_a_game_created_to_start_that_cannot_start_is_not_created(
+    client: TestClient, backend: Backend
+) -> None:
+    """``start: true`` with seats empty and no bots is refused (409) and leaves no game
+    behind: it used to leave a forming game the answer never named (with ``join: false``,
+    seen by its creator nowhere but among the games to join, and counted against their cap
+    of games), so a client trying again made another."""
+    alice, bob = register(client, "alice"), register(client, "bob")
+    for join in (False, True):
+        body = {"name": "at once", "players": 3, "bots": None, "start": True, "join": join}
+        r = client.post("/api/games", json=body, headers=alice.headers)
+        assert r.status_code == 409 and r.json()["code"] == "seats_empty", r.text
+    with backend.db.connect() as conn:
+        assert conn.execute(select(func.count()).select_from(t.games)).scalar() == 0
+    lobby = client.get("/api/games", headers=bob.headers).json()
+    assert lobby["open"] == [] and client.get("/api/games", headers=alice.headers).json() == lobby
+    started = new_game(client, alice, players=3, bots="random", start=True, join=False)
+    assert started["status"] == "active" and started["phase"]
+
+
 def test_lobby_lists(client: TestClient) -> None:
     alice, bob = register(client, "alice"), register(client, "bob")
     open_game = new_game(client, alice, name="open one", players=2)
@@ -350,6 +372,52 @@ def test_orders_for_a_phase_gone_by_are_refused_not_stored_for_the_next(
     assert r.status_code == 409 and spring in r.json()["detail"], r.text
     mine = now["orders"].get(power, {"orders": []})["orders"]
     assert state(client, gid, alice)["orders"].get(power, {"orders": []})["orders"] == mine
+    for bad in ("zzz", "S1901MX", "X1901M"):  # no phase's name: 400 naming it, not a 409
+        r = client.put(
+            f"/api/games/{gid}/orders", json=body | {"phase": bad}, headers=alice.headers
+        )
+        assert r.status_code == 400 and f"bad phase {bad!r}" in r.json()["detail"], r.text
+        r = client.post(
+            f"/api/games/{gid}/ready", json={"power": power, "phase": bad}, headers=alice.headers
+        )
+        assert r.status_code == 400 and f"bad phase {bad!r}" in r.json()["detail"], r.text
+
+
+def test_a_ready_for_a_phase_gone_by_is_refused_not_given_to_the_next(
+    client: TestClient,
+) -> None:
+    """A Ready that says its phase, arriving after that phase was processed (the deadline
+    passed as the player clicked), answers 409 and marks nothing: it used to mark the next
+    phase ready, unseen, and with every other power ready that phase was processed with
+    this power's units holding."""
+    alice, bob = register(client, "alice"), register(client, "bob")
+    gid = new_game(client, alice, players=2, bots=None)["id"]
+    assert client.post(f"/api/games/{gid}/join", json={}, headers=bob.headers).status_code == 200
+    spring = state(client, gid, alice)["phase"]
+    for who in (alice, bob):
+        for p in state(client, gid, who)["my_powers"]:
+            r = client.post(
+                f"/api/games/{gid}/ready", json={"power": p, "phase": spring}, headers=who.headers
+            )
+            assert r.status_code == 200, r.text
+    fall = state(client, gid, bob)["phase"]
+    assert fall != spring
+    for p in state(client, gid, bob)["my_powers"]:  # bob is ready in the new phase
+        client.post(f"/api/games/{gid}/ready", json={"power": p}, headers=bob.headers)
+    late = state(client, gid, alice)["my_powers"][0]
+    r = client.post(
+        f"/api/games/{gid}/ready",
+        json={"power": late, "phase": spring.lower()},
+        headers=alice.headers,
+    )
+    assert r.status_code == 409, r.text
+    assert r.json()["code"] == "ready_moved" and spring in r.json()["detail"]
+    now = state(client, gid, alice)
+    assert now["phase"] == fall and not now["orders"][late]["ready"]
+    r = client.post(
+        f"/api/games/{gid}/ready", json={"power": late, "phase": fall}, headers=alice.headers
+    )
+    assert r.status_code == 200 and r.json()["phase"] == fall, r.text
 
 
 def test_illegal_orders_are_refused_each_named_and_nothing_replaced(client: TestClient) -> None:

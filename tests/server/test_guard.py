@@ -99,6 +99,46 @@ def test_bad_bodies_get_a_clear_4xx(client: TestClient, body: bytes, content_typ
     assert r.json()["detail"]
 
 
+@pytest.mark.parametrize(
+    ("body", "content_type", "why"),
+    [
+        (b'{"power": "\xff", "orders": []}', "application/json", "body: JSON decode error: "
+         "the body is not UTF-8 text"),
+        (b"[" * 5000 + b"]" * 5000, "application/json", "the body is nested too deeply"),
+        (b'{"power": "FRANCE", "orders": [], "ready": ' + b"9" * 5000 + b"}",
+         "application/json", "a number has too many digits"),
+        (b'{"power": "FRANCE", "orders": [}', "application/json", "body, at character 31: "
+         "JSON decode error: Expecting value"),
+        (b"power=FRANCE", "application/x-www-form-urlencoded", "the body must be JSON"),
+        (b'{"power": "FRANCE", "orders": []}', "text/plain", "the body must be JSON"),
+        (b'{"power": "FRANCE", "orders": []}', None, "the body must be JSON"),
+    ],
+)  # fmt: skip
+def test_a_body_not_read_as_json_is_refused_naming_why(
+    client: TestClient, body: bytes, content_type: str | None, why: str
+) -> None:
+    """A body that is not JSON gets 422 saying why: not UTF-8, nested too deeply, a number
+    too long (FastAPI answered "There was an error parsing the body"), or not sent as JSON
+    at all ("Input should be a valid dictionary or object to extract fields from")."""
+    alice = register(client, "alice")
+    game = new_game(client, alice, start=True)
+    headers = alice.headers | ({"content-type": content_type} if content_type else {})
+    r = client.put(f"/api/games/{game['id']}/orders", content=body, headers=headers)
+    assert r.status_code == 422, r.text
+    assert why in r.json()["detail"], r.text
+
+
+def test_a_field_named_body_is_named_in_the_error(client: TestClient) -> None:
+    alice = register(client, "alice")
+    game = new_game(client, alice, start=True)
+    r = client.post(
+        f"/api/games/{game['id']}/messages",
+        json={"sender": game["my_powers"][0], "body": 5},
+        headers=alice.headers,
+    )
+    assert r.status_code == 422 and r.json()["detail"].startswith("body: "), r.text
+
+
 def test_a_lone_surrogate_in_a_game_name_is_refused(client: TestClient) -> None:
     alice = register(client, "alice")
     r = client.post(

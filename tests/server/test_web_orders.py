@@ -9,7 +9,10 @@ import itertools
 import re
 from typing import Any
 
+import httpx
+
 from tests.server.browserkit import (
+    FLASH,
     GAME,
     click_province,
     declined,
@@ -336,3 +339,37 @@ RETREATS_TO = {  # where the army dislodged from Bohemia may retreat, as each la
     "es": ["Puede retirarse hacia Galitzia, Silesia, Viena o disolverse"],
     "fr": ["peut faire retraite vers la Galicie, la Silésie, Vienne ou être dissoute"],
 }
+
+
+def test_a_ready_arriving_after_its_phase_was_processed_marks_nothing(
+    server: LiveServer, browser: Any
+) -> None:
+    """Ready clicked as the phase is processed (here by the same player's other tab, ready
+    with its orders: the bots are ready already) reaches the server in the next phase: it
+    is refused, said on the page, and the new phase is not marked ready. Before, it marked
+    the new phase, unseen, and with the bots ready that phase was processed at once."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.on("dialog", lambda d: d.accept())  # Ready with units without orders asks first
+    register_and_create(page, server, "ursula")
+    state = page.evaluate(GAME)
+    gid, power = state["id"], state["my_powers"][0]
+    cookie = next(c["value"] for c in page.context.cookies() if c["name"] == "rp_session")
+    other_tab = {"Cookie": f"rp_session={cookie}", "X-Requested-With": "realpolitik"}
+
+    def processed_first(route: Any) -> None:
+        r = httpx.put(
+            f"{server.url}/api/games/{gid}/orders",
+            json={"power": power, "orders": [], "ready": True},
+            headers=other_tab,
+        )
+        assert r.status_code == 200 and r.json()["processed"], r.text
+        route.continue_()
+
+    page.route("**/ready", processed_first)
+    page.click("#ready")
+    page.wait_for_function(f"{FLASH}.textContent.includes('you were not marked ready')")
+    shot(page, "ready-moved", full=False)
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, "ready-moved-phone", full=False)
+    now = httpx.get(f"{server.url}/api/games/{gid}", headers=other_tab).json()
+    assert now["phase"] == "F1901M" and not now["ready"][power], now["ready"]

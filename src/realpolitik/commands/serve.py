@@ -34,9 +34,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     from realpolitik.server.settings import Settings
 
     settings = Settings.from_env()
-    from realpolitik.server.db import make_engine
-
-    make_engine(settings.database_url).dispose()  # create / migrate before serving
+    _open_database(settings.database_url)
     print(f"realpolitik: serving on http://{args.host}:{args.port}/", file=stdout, flush=True)
     print(f"realpolitik: database {_safe(settings.database_url)}", file=stdout, flush=True)
     uvicorn.run(
@@ -54,7 +52,27 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     return 0
 
 
-def _safe(url: str) -> str:
-    from sqlalchemy.engine import make_url
+def _open_database(url: str) -> None:
+    """Create or migrate the database before serving; one that cannot be opened (a folder
+    that is not there, a file that is not a database, no server at that address, an
+    unknown kind of URL) stops the server with a line naming it and why, not a traceback."""
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-    return make_url(url).render_as_string(hide_password=True)
+    from realpolitik.server.db import make_engine
+
+    try:
+        make_engine(url).dispose()
+    except (SQLAlchemyError, ArgumentError) as exc:
+        why = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
+        raise ValueError(f"cannot open the database {_safe(url)}: {why}") from None
+
+
+def _safe(url: str) -> str:
+    """``url`` without its password (one that is no URL at all: not shown, as it may hold one)."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return "(not a database URL: expected e.g. sqlite:///realpolitik.sqlite3)"

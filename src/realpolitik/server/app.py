@@ -20,7 +20,8 @@ from realpolitik.data import shipped
 from realpolitik.server.backend import Backend
 from realpolitik.server.errors import ApiError, OrdersRefused, TooManyAttempts
 from realpolitik.server.events import Streams, Watcher
-from realpolitik.server.guard import Guard, json_body, safe_errors
+from realpolitik.server.guard import Guard, json_body, json_type, safe_errors
+from realpolitik.server.head import HeadAsGet
 from realpolitik.server.pages import router as pages
 from realpolitik.server.routes import router
 from realpolitik.server.scheduler import Scheduler
@@ -61,6 +62,7 @@ def create_app(settings: Settings | None = None, *, backend: Backend | None = No
     app.state.streams = Streams(settings.max_streams, settings.streams_per_client)
     app.state.watcher = Watcher(b, settings.push_seconds)
 
+    app.add_middleware(HeadAsGet)  # inside the guard: a HEAD is refused as its GET would be
     app.add_middleware(Guard, max_body=settings.max_body_bytes)
     # outermost (added last): a client over its rate is refused before anything else runs
     app.add_middleware(Throttled, throttle=Throttle(settings.requests_per_minute, clock=b.clock))
@@ -83,8 +85,16 @@ def create_app(settings: Settings | None = None, *, backend: Backend | None = No
         errors = safe_errors(exc.errors())
         problems = []
         for err in errors:
-            where = ".".join(p for p in err["loc"] if p != "body")
+            if err["type"] == "json_invalid":  # its place: the character the parser stopped at
+                at = err["loc"][-1]
+                where = "body" if at in ("0", "body") else f"body, at character {at}"
+            else:
+                where = ".".join(err["loc"][1:] if err["loc"][:1] == ["body"] else err["loc"])
             problems.append(f"{where or 'request'}: {err['msg']}")
+        if not json_type(request.headers.get("content-type")) and any(
+            e["loc"] == ["body"] for e in errors
+        ):  # a form or text body is never read as JSON: "should be a valid dictionary" said
+            problems = ["the body must be JSON, sent with Content-Type: application/json"]
         body = json.dumps({"detail": "; ".join(problems), "errors": errors}, ensure_ascii=True)
         return Response(body, 422, media_type="application/json")
 

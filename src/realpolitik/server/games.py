@@ -61,11 +61,13 @@ def create_game(
     settings: GameSettings,
     *,
     join: bool = True,
+    start: bool = False,
     game: Game | None = None,
 ) -> int:
-    """Create a game; its creator takes the first seat (``join``). A sandbox: its creator
-    takes every seat, and it starts at once (at ``game``'s position if given: a fork of
-    another game, :func:`.sandbox.fork`)."""
+    """Create a game; its creator takes the first seat (``join``); ``start``: it starts at
+    once, in the same transaction (a game that cannot start, seats empty and no bots, is
+    not created either). A sandbox: its creator takes every seat, and it starts at once
+    (at ``game``'s position if given: a fork of another game, :func:`.sandbox.fork`)."""
     settings.validate()
     if settings.sandbox and not join:
         raise BadRequest("a sandbox is played by its creator: join must be true, not false")
@@ -108,8 +110,10 @@ def create_game(
                     joined_at=now if mine else None,
                 )
             )
-    if settings.sandbox:
-        start(b, user, game_id, game=game)
+        if start or settings.sandbox:
+            _start(b, conn, user, game_id, game)
+    if start or settings.sandbox:
+        process_due(b, game_id, limit=REQUEST_LIMIT)
     return game_id
 
 
@@ -306,53 +310,60 @@ def start(
     """Start a forming game (its creator may; ``user=None`` when its last seat fills):
     a new game, or ``game`` (a sandbox forked from another game's position)."""
     with transaction(b.db) as conn:
-        row = game_row(conn, game_id, lock=True)
-        if user is not None and row.creator_id != user.id:
-            raise Forbidden("only the game's creator can start it")
-        if row.status != FORMING:
-            raise Conflict("this game has already started", code="already_started")
-        settings = GameSettings.from_json(row.settings)
-        seats = seats_of(conn, game_id)
-        empty = [s for s in seats if s.user_id is None]
-        if empty and settings.bots is None:
-            raise Conflict(
-                f"{len(empty)} seat(s) are empty and this game has no bots",
-                code="seats_empty",
-                values={"n": len(empty)},
-            )
-        if game is None:
-            game = engine.new_game(
-                variant=settings.variant,
-                edition=settings.edition,
-                seats=len(seats),
-                seed=secrets.randbelow(2**31),
-                setup=settings.setup,
-            )
-        by_seat = engine.seat_powers(game)
-        for s in seats:
-            conn.execute(
-                update(t.seats)
-                .where(t.seats.c.game_id == game_id, t.seats.c.seat == s.seat)
-                .values(
-                    powers=by_seat.get(s.seat, []),
-                    bot=settings.bots if s.user_id is None else None,
-                )
-            )
-        now = b.now()
-        result = conn.execute(
-            update(t.games)
-            .where(t.games.c.id == game_id, t.games.c.version == row.version)
-            .values(
-                status=ACTIVE,
-                state=engine.to_state(game, history=settings.sandbox),
-                phase=engine.phase_of(game),
-                version=row.version + 1,
-                updated_at=now,
-                alone=bots_alone(game, seats_of(conn, game_id)),
-            )
-        )
-        if result.rowcount != 1:
-            raise Conflict("the game changed meanwhile; try again", code="changed_meanwhile")
-        begin_phase(b, conn, game_id, game, settings, first=True)
+        _start(b, conn, user, game_id, game)
     process_due(b, game_id, limit=REQUEST_LIMIT)
     return _summary(b, game_id, user)
+
+
+def _start(
+    b: Backend, conn: Connection, user: User | None, game_id: int, game: Game | None
+) -> None:
+    """:func:`start` in the transaction ``conn`` (the bots' first orders come after it)."""
+    row = game_row(conn, game_id, lock=True)
+    if user is not None and row.creator_id != user.id:
+        raise Forbidden("only the game's creator can start it")
+    if row.status != FORMING:
+        raise Conflict("this game has already started", code="already_started")
+    settings = GameSettings.from_json(row.settings)
+    seats = seats_of(conn, game_id)
+    empty = [s for s in seats if s.user_id is None]
+    if empty and settings.bots is None:
+        raise Conflict(
+            f"{len(empty)} seat(s) are empty and this game has no bots",
+            code="seats_empty",
+            values={"n": len(empty)},
+        )
+    if game is None:
+        game = engine.new_game(
+            variant=settings.variant,
+            edition=settings.edition,
+            seats=len(seats),
+            seed=secrets.randbelow(2**31),
+            setup=settings.setup,
+        )
+    by_seat = engine.seat_powers(game)
+    for s in seats:
+        conn.execute(
+            update(t.seats)
+            .where(t.seats.c.game_id == game_id, t.seats.c.seat == s.seat)
+            .values(
+                powers=by_seat.get(s.seat, []),
+                bot=settings.bots if s.user_id is None else None,
+            )
+        )
+    now = b.now()
+    result = conn.execute(
+        update(t.games)
+        .where(t.games.c.id == game_id, t.games.c.version == row.version)
+        .values(
+            status=ACTIVE,
+            state=engine.to_state(game, history=settings.sandbox),
+            phase=engine.phase_of(game),
+            version=row.version + 1,
+            updated_at=now,
+            alone=bots_alone(game, seats_of(conn, game_id)),
+        )
+    )
+    if result.rowcount != 1:
+        raise Conflict("the game changed meanwhile; try again", code="changed_meanwhile")
+    begin_phase(b, conn, game_id, game, settings, first=True)

@@ -101,6 +101,15 @@ def _content_length(scope: Scope) -> int | None:
     return None
 
 
+def json_type(content_type: str | None) -> bool:
+    """Whether a ``Content-Type`` says JSON (``application/json``, ``…+json``; any
+    parameters), as FastAPI reads a body as JSON only then."""
+    kind = (content_type or "").split(";")[0].strip().lower()
+    return kind == "application/json" or (
+        kind.startswith("application/") and kind.endswith("+json")
+    )
+
+
 def safe_errors(errors: Any) -> list[dict[str, Any]]:
     """Validation errors without the input (never echoed back): where and what (for a
     body that is not JSON, why: the parser's words, which quote no input)."""

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Connection, Row, bindparam, case, delete, func, insert, select, update
 
 from realpolitik.errors import OrderError
+from realpolitik.phase import Phase
 from realpolitik.server import engine, limits
 from realpolitik.server import tables as t
 from realpolitik.server.accounts import User, check_language
@@ -567,9 +568,10 @@ def submit_orders(
         if row.status != ACTIVE:
             raise Conflict("this game is over", code="game_over")
         power = _require_power(seats_of(conn, game_id), user, power)
-    if phase is not None and phase.upper() != row.phase:
+    phase = _phase_said(phase)
+    if phase is not None and phase != row.phase:
         raise Conflict(
-            f"these orders are for {phase.upper()}, the game is in {row.phase}",
+            f"these orders are for {phase}, the game is in {row.phase}",
             code="phase_moved",
         )
     if power not in engine.powers_to_act(_game(row)):
@@ -624,12 +626,35 @@ def submit_orders(
     }
 
 
-def set_ready(b: Backend, game_id: int, user: User, power: str, ready: bool) -> dict[str, Any]:
+def _phase_said(phase: str | None) -> str | None:
+    """The phase a request says it is for, as the game names it (``s1901m``: S1901M); one
+    that is no phase's name is refused (400), not taken for a phase gone by (409)."""
+    if phase is None:
+        return None
+    try:
+        return str(Phase.parse(phase))
+    except ValueError as exc:
+        raise BadRequest(str(exc)) from None
+
+
+def set_ready(
+    b: Backend, game_id: int, user: User, power: str, ready: bool, phase: str | None = None
+) -> dict[str, Any]:
+    """Mark the power ready (or not) in the current phase; once every power to act is,
+    the phase is processed. ``phase``: the phase the player said it for (if the game has
+    moved on, 409 and nothing changed: a late Ready never marks a phase its player has not
+    seen, which would be processed with that power's units holding)."""
+    phase = _phase_said(phase)
     with transaction(b.db) as conn:
         row = _active_game(conn, game_id, lock=True)
         if row.status != ACTIVE:
             raise Conflict("this game is over", code="game_over")
         power = _require_power(seats_of(conn, game_id), user, power)
+        if phase is not None and phase != row.phase:
+            raise Conflict(
+                f"ready was said for {phase}, the game is in {row.phase}: nothing was changed",
+                code="ready_moved",
+            )
         game = _game(row)
         if power not in engine.powers_to_act(game):
             raise Conflict(f"{power} has no orders to give in {row.phase}")

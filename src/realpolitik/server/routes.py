@@ -62,11 +62,23 @@ COOKIE = "rp_session"
 
 
 class _StrictJson(Request):
-    """A request whose JSON body may not give a key twice (:func:`.guard.unique_keys`)."""
+    """A request whose JSON body may not give a key twice (:func:`.guard.unique_keys`), and
+    whose body, if it cannot be read as JSON at all, is refused naming why (422, as for
+    malformed JSON: FastAPI's answer was "There was an error parsing the body")."""
 
     async def json(self) -> Any:
         if not hasattr(self, "_json"):
-            self._json = json.loads(await self.body(), object_pairs_hook=unique_keys)
+            body = await self.body()
+            try:
+                self._json = json.loads(body, object_pairs_hook=unique_keys)
+            except json.JSONDecodeError:
+                raise
+            except UnicodeDecodeError:
+                raise json.JSONDecodeError("the body is not UTF-8 text", "", 0) from None
+            except RecursionError:
+                raise json.JSONDecodeError("the body is nested too deeply", "", 0) from None
+            except ValueError:  # an integer of more digits than Python converts (4,300)
+                raise json.JSONDecodeError("a number has too many digits", "", 0) from None
         return self._json
 
 
@@ -330,9 +342,7 @@ def create_game(body: GameIn, b: B, me: Me) -> dict[str, Any]:
         show_names=body.show_names,
         sandbox=body.sandbox,
     )
-    game_id = games.create_game(b, me, body.name, settings, join=body.join)
-    if body.start and not body.sandbox:  # (a sandbox has started already)
-        return games.start(b, me, game_id)
+    game_id = games.create_game(b, me, body.name, settings, join=body.join, start=body.start)
     return games.get_summary(b, game_id, me)
 
 
@@ -442,8 +452,9 @@ def put_orders(game_id: GameId, body: OrdersIn, b: B, me: Me) -> dict[str, Any]:
 
 @router.post("/games/{game_id}/ready", tags=["play"])
 def ready(game_id: GameId, body: ReadyIn, b: B, me: Me) -> dict[str, Any]:
-    """Mark a power ready (or not): once all are, the phase is processed."""
-    return play.set_ready(b, game_id, me, body.power, body.ready)
+    """Mark a power ready (or not): once all are, the phase is processed. ``phase``: the
+    phase it is said for (the game moved on: 409 ``ready_moved``, nothing changed)."""
+    return play.set_ready(b, game_id, me, body.power, body.ready, body.phase)
 
 
 @router.post("/games/{game_id}/draw", tags=["play"])

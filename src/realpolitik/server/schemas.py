@@ -188,6 +188,13 @@ class OrdersIn(Strict):
 class ReadyIn(Strict):
     power: str = Field(min_length=1, max_length=20)
     ready: bool = True
+    phase: str | None = Field(
+        default=None,
+        max_length=10,
+        examples=["S1901M"],
+        description="the phase the player says ready for: if the game has moved on (a late "
+        "click), 409 and nothing changed, instead of marking the next phase ready",
+    )
 
 
 class MessageIn(Strict):

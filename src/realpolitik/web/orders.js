@@ -125,7 +125,7 @@ function readyButton(p) {
     id: idOf("ready", p), class: mine.ready ? "ready on" : "ready", "data-power": p,
     onclick: () => act(async () => {
       if (!mine.ready && !confirmReady(p)) return;
-      await api("POST", `/games/${g.id}/ready`, { power: p, ready: !mine.ready });
+      await api("POST", `/games/${g.id}/ready`, { power: p, ready: !mine.ready, phase: g.phase });
       const { refresh } = await import("./game.js");
       await refresh(true);
     }),
@@ -250,7 +250,7 @@ function readyAllButton(powers) {
     id: "ready-all", class: "ready-all" + (all ? " on" : ""), "aria-pressed": all ? "true" : "false",
     onclick: () => act(async () => {
       if (!all && !waiting.every(confirmReady)) return;
-      for (const p of all ? acting : waiting) await api("POST", `/games/${g.id}/ready`, { power: p, ready: !all });
+      for (const p of all ? acting : waiting) await api("POST", `/games/${g.id}/ready`, { power: p, ready: !all, phase: g.phase });
       const { refresh } = await import("./game.js");
       await refresh(true);
     }),

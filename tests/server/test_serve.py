@@ -1,0 +1,36 @@
+"""``realpolitik serve`` given a database it cannot open: one line naming the database
+(never its password) and why, exit status 2, no traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from realpolitik.cli import main
+
+
+@pytest.mark.parametrize(
+    ("url", "why"),
+    [
+        ("sqlite:///{tmp}/no/such/folder/x.sqlite3", "unable to open database file"),
+        ("sqlite:///{tmp}/garbage.sqlite3", "file is not a database"),
+        ("nonsense://x", "Can't load plugin"),
+        ("postgresql+psycopg://ada:s3cret@127.0.0.1:1/db", "Connection refused"),
+        ("not a URL s3cret", "Could not parse"),
+    ],
+)
+def test_a_database_that_cannot_be_opened_is_named_not_a_traceback(
+    url: str,
+    why: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    (tmp_path / "garbage.sqlite3").write_text("not a database, at all: " * 100)
+    monkeypatch.setenv("REALPOLITIK_DATABASE_URL", "")  # serve sets it: restored after
+    url = url.format(tmp=tmp_path)
+    assert main(["serve", "--port", "1", "--database", url]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("realpolitik: error: cannot open the database ") and why in err, err
+    assert err.count("\n") == 1 and "s3cret" not in err
