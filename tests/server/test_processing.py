@@ -231,3 +231,16 @@ def test_wal_mode_waits_for_a_lock_sqlite_busy_handler_skips(tmp_path: Path) -> 
         release.join()
         other.close()
         holder.close()
+
+
+def test_sqlite_commits_reach_the_disk_before_they_are_acknowledged(tmp_path: Path) -> None:
+    """Every connection of the embedded default writes each commit through to the disk
+    (``synchronous=FULL``, 2): under ``NORMAL`` a power cut could lose orders and messages
+    already acknowledged, as PostgreSQL's default never does."""
+    engine = make_engine(f"sqlite:///{tmp_path / 'durable.sqlite3'}")
+    try:
+        with engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2
+            assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+    finally:
+        engine.dispose()
