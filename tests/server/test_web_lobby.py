@@ -182,10 +182,12 @@ def test_the_lobby_names_a_game_s_state_only_when_it_is_not_under_way(
     }
     assert lines["Ottilie's table"].startswith("Spring 1901 Movement · "), lines
     assert lines["Ottilie's next table"].startswith("forming · "), lines
+    assert "· ·" not in lines["Ottilie's next table"], lines  # no phase yet: no empty part
     in_language(page, "es", "document.documentElement.lang === 'es'")
     page.wait_for_function("document.getElementById('my-games').innerText.includes('formándose')")
     said = page.inner_text("#my-games")
     assert "formándose · " in said and "en curso" not in said, said
+    assert "· ·" not in said, said
 
 
 def test_a_lobby_fetched_late_does_not_replace_the_game_opened_meanwhile(
