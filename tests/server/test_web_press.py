@@ -180,3 +180,27 @@ def test_the_press_closed_says_why_in_retreats_and_adjustments(
             assert not re.search(r"written|escrib|écri|escrit", text), (user, lang, text)
         shot(page, f"press-closed-{user}", full=False)
         page.close()
+
+
+def test_the_compose_box_says_to_whom_the_ticked_powers_are(
+    server: LiveServer, browser: Any
+) -> None:
+    """Powers ticked for a new conversation: "To:" names them (it still said "To: everyone"
+    while the message would go to the ticked power alone), and everyone again once none is."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "quentin", players="7")
+    page.wait_for_selector("#compose")
+    assert page.inner_text("#compose-to") == "To: everyone"
+    page.click("#compose details summary")
+    first, second = page.locator("#compose input.recipient").all()[:2]
+    names = [
+        str(b.evaluate("i => i.parentNode.textContent")).split(" (")[0] for b in (first, second)
+    ]
+    first.check()
+    assert page.inner_text("#compose-to") == f"To: {names[0]}"
+    second.check()
+    assert page.inner_text("#compose-to") == f"To: {', '.join(sorted(names))}"
+    shot(page, "17-compose-to")
+    first.uncheck()
+    second.uncheck()
+    assert page.inner_text("#compose-to") == "To: everyone"
