@@ -148,6 +148,30 @@ def test_a_refusal_s_message_goes_with_the_phase(server: LiveServer, browser: An
     assert page.locator("#flash").is_hidden()
 
 
+def test_typed_orders_refused_together_stay_in_the_box(server: LiveServer, browser: Any) -> None:
+    """A good order typed with a bad one: neither is given (they are taken together), and
+    the message says so; the lines stay in the box to be corrected (they were wiped, and
+    "1 order refused" let the player think the good one was given)."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "ursula", players="7")
+    good = next(o["order"] for opts in legal(page).values() for o in opts if o["kind"] == "move")
+    text = f"{good}\nhello world"
+    page.fill("#typed", text)
+    page.click("#submit-typed")
+    page.wait_for_selector("#my-orders li.refused")
+    idle(page)
+    assert page.locator("#my-orders li.order.ok").count() == 0
+    assert page.input_value("#typed") == text
+    said = page.inner_text("#flash")
+    assert said.startswith("1 order refused, so none of the lines was given"), said
+    shot(page, "typed-refused-kept")
+    page.fill("#typed", good)  # corrected: given
+    page.click("#submit-typed")
+    page.wait_for_selector(f'#my-orders li.order.ok[data-order="{good}"]')
+    idle(page)
+    assert page.input_value("#typed") == "" and page.locator("#my-orders li.refused").count() == 0
+
+
 def test_a_refusal_s_message_stays_on_the_game_page(server: LiveServer, browser: Any) -> None:
     """An order refused (its message shown for 8 s), then straight back to the lobby, by the
     page's link or the browser's Back: the message does not follow the player there."""

@@ -173,7 +173,8 @@ export async function submitOrders(orders, language, power = S.power) {
     } catch (e) {
       if (!e.refused) { flash(errorText(e), true); return false; }
       S.refused = e.refused.map((r) => ({ ...r, power }));
-      flash(t("orders_refused", { n: e.refused.length }), true);
+      // orders given together are taken together: with one refused, none of them is given
+      flash(t(orders.length > e.refused.length ? "typed_refused" : "orders_refused", { n: e.refused.length }), true);
       renderOrders(true);
       cancel();
       return false;
@@ -202,8 +203,14 @@ async function replaceOrders(orders, power) {
 async function submitTyped(box, power) {
   const lines = box.value.split("\n").map((s) => s.trim()).filter(Boolean);
   if (!lines.length) return;
+  const text = box.value;
   box.blur();
-  if (await submitOrders(lines, S.lang, power)) { box.value = ""; flash(t("saved")); }
+  if (await submitOrders(lines, S.lang, power)) { box.value = ""; flash(t("saved")); return; }
+  // refused: the panel was drawn again (the reasons listed), its box empty; the lines come
+  // back in it, to be corrected (the good ones were not given either), and it keeps the
+  // focus, so that news heard meanwhile leaves it as it is
+  const again = document.getElementById(idOf("typed", power));
+  if (again && !again.value) { again.value = text; again.focus(); }
 }
 
 // La Conquista: the foreign units whose support I accept, and the alliance I declare; both
