@@ -19,7 +19,9 @@ export async function loadMessages(fetch = true) {
     S.pressHeard = g.id;
   }
   const g2 = S.game;
-  const key = [g2.id, g2.status, g2.phase, S.power, pressOpen(), (g2.conceded || []).join("+")].join();
+  // (the history too: a message is dated by its phase's name once the history has it; the
+  // press opening with a new phase draws the messages before the history is fetched)
+  const key = [g2.id, g2.status, g2.phase, S.power, pressOpen(), (g2.conceded || []).join("+"), (S.history || []).length].join();
   if (added.length || key !== S.pressKey || !document.getElementById("threads")) { S.pressKey = key; renderMessages(); }
 }
 
