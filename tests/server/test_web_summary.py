@@ -348,12 +348,13 @@ def test_a_power_without_orders_is_told_so_once(server: LiveServer, browser: Any
 
 # Centres lost and gained, as the summary names them: each with the article a sentence gives
 # it ("a pris la Grèce", "ganhou a Grécia": "a pris Grèce" is not French), every one alike
-# (the page once gave the second and later ones alone their article: "ganhou Grécia, a Sérvia").
+# (the page once gave the second and later ones alone their article: "ganhou Grécia, a Sérvia"),
+# the last after "and" as the language says it (it read "a pris la Belgique, la Norvège").
 CENTRES_SAID = {
-    "en": ["lost Vienna, Denmark", "gained Greece, Serbia, Bulgaria"],
-    "es": ["perdió Viena, Dinamarca", "ganó Grecia, Serbia, Bulgaria"],
-    "fr": ["a perdu Vienne, le Danemark", "a pris la Grèce, la Serbie, la Bulgarie"],
-    "pt": ["perdeu Viena, a Dinamarca", "ganhou a Grécia, a Sérvia, a Bulgária"],
+    "en": ["lost Vienna and Denmark", "gained Greece, Serbia, and Bulgaria"],
+    "es": ["perdió Viena y Dinamarca", "ganó Grecia, Serbia y Bulgaria"],
+    "fr": ["a perdu Vienne et le Danemark", "a pris la Grèce, la Serbie et la Bulgarie"],
+    "pt": ["perdeu Viena e a Dinamarca", "ganhou a Grécia, a Sérvia e a Bulgária"],
 }
 
 

@@ -87,6 +87,13 @@ export function place(code, article = false) {
   return (names && names[prov]) || code;
 }
 
+// Words listed as a sentence lists them in the page's language, the last after "and"
+// ("la Grèce, la Serbie et la Bulgarie"; "Greece, Serbia, and Bulgaria"); with commas
+// alone where the browser cannot say it.
+export function listed(words) {
+  try { return new Intl.ListFormat(S.lang, { type: "conjunction" }).format(words); } catch (e) { return words.join(", "); }
+}
+
 export function el(tag, attrs, ...kids) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {

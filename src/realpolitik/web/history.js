@@ -1,6 +1,6 @@
 // History on the main board: a stepper through every processed phase; after a phase is
 // processed the board first shows its orders and results, with what happened to me.
-import { S, act, api, busy, el, fill, go, guarded, place, powerName, t } from "./core.js";
+import { S, act, api, busy, el, fill, go, guarded, listed, place, powerName, t } from "./core.js";
 import { cancel, orderWords, putSvg, renderBoard, renderLegend } from "./board.js";
 
 export async function loadHistory() {
@@ -188,8 +188,9 @@ export function summaryLines(record, after, phase) {
     const before = new Set((record.position.centers || {})[p] || []);
     const now = new Set(((after && after.centers) || {})[p] || []);
     const lost = [...before].filter((c) => !now.has(c)), won = [...now].filter((c) => !before.has(c));
-    // each centre as a sentence names it ("a pris la Grèce, la Serbie", "ganhou a Grécia")
-    const named = (centres) => centres.map((c) => place(c, true)).join(", ");
+    // each centre as a sentence names it, the last after "and" ("a pris la Grèce et la
+    // Serbie", "ganhou a Grécia")
+    const named = (centres) => listed(centres.map((c) => place(c, true)));
     if (lost.length) lines.push([p, "bad", t("sum_lost", { places: named(lost) })]);
     if (won.length) lines.push([p, "ok", t("sum_gained", { places: named(won) })]);
   }
