@@ -9,7 +9,7 @@ import { REMIND, notifyButton, tellDeadline, tellPhase } from "./notify.js";
 
 export async function showGame(gameId) {
   S.gameId = gameId; S.game = null; S.lastMsg = 0; S.messages = []; S.refused = [];
-  S.shown = null; S.unseen = []; S.selection = null; S.zoom = undefined;
+  S.shown = null; S.unseen = []; S.selection = null; S.zoom = undefined; S.zoomOfResults = false;
   resetPress();
   fill(view(), el("div", { id: "game", class: "game" },
     el("section", { id: "game-head", class: "card head" }),

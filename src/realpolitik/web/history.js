@@ -1,7 +1,7 @@
 // History on the main board: a stepper through every processed phase; after a phase is
 // processed the board first shows its orders and results, with what happened to me.
 import { S, act, api, busy, el, fill, go, guarded, listed, place, powerName, t } from "./core.js";
-import { cancel, orderWords, putSvg, renderBoard, renderLegend } from "./board.js";
+import { cancel, focusOn, orderWords, putSvg, renderBoard, renderLegend } from "./board.js";
 
 export async function loadHistory() {
   S.history = (await guarded(() => api("GET", `/games/${S.game.id}/history?language=${S.lang}`))) || [];
@@ -58,6 +58,7 @@ const presentWord = () => t(over() ? "final_position" : "now");
 export function showCurrent() {
   return busy(async () => {
     S.shown = null; S.unseen = [];
+    if (S.zoomOfResults) { S.zoom = undefined; S.zoomOfResults = false; }  // (see drawPhase)
     fill(document.getElementById("summary"));
     fill(document.getElementById("results-view"));
     renderStepper();
@@ -101,6 +102,14 @@ async function drawPhase(phase, fresh) {
   if (!record.after && k >= 0 && k + 1 < list.length) {  // (a record stored before "after")
     const next = await guarded(() => api("GET", `/games/${g.id}/history/${list[k + 1].phase}?language=${S.lang}`));
     if (next) after = next.position;
+  }
+  // a phone's first look at results (the game opened, a phase played): zoomed on my units,
+  // where they stood and where they went (the whole board there draws units 5 px wide);
+  // the present zooms on its own places to order again after them
+  if (S.zoom === undefined || S.zoomOfResults) {
+    const mine = (pos) => g.my_powers.flatMap((p) => ((pos && pos.units) || {})[p] || []).map((u) => u.split(" ")[1]);
+    focusOn([...mine(record.position), ...mine(after)]);
+    S.zoomOfResults = true;
   }
   renderStepper();
   renderSummary(record, after, fresh, list[k] ? list[k].name : phase, phase);
