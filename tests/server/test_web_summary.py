@@ -126,7 +126,7 @@ def test_the_summary_of_removals_says_what_was_removed(
         page.locator('#legal .legal-option[data-kind="disband"]').first.click()
         page.wait_for_function("document.querySelectorAll('#my-orders li.order').length === 1")
         idle(page)
-        assert "0 still to order" in page.inner_text("#phase-brief")
+        assert page.inner_text("#phase-brief") == "1 removal due: ordered."
     page.on("dialog", lambda dialog: dialog.accept())
     page.click("#ready")
     until_phase_changes(page, "W1901A")
