@@ -164,6 +164,25 @@ export function fateLine(e, idle = false, adjusting = false, nowhere = new Set()
   return ["ok", said];
 }
 
+// A unit of ``power`` without an order that held against an attack: told, with the attacks
+// ("F TRI had no order and held against A VEN - TRI"; outside English each as a sentence);
+// it was left out as a unit held unharmed, and the player learnt of the attack only from the
+// map. Null for any other entry.
+function heldAgainst(e, record, power) {
+  if (!e.implied || !/ H$/.test(e.order) || e.result !== "stands") return null;
+  const here = e.order.split(" ")[1].split("/")[0];
+  const attacks = Object.entries(record.orders).filter(([q]) => q !== power).flatMap(([, entries]) => entries)
+    .filter((x) => { const m = /^[AF] \S+ - (\S+)/.exec(x.order); return m && m[1].split("/")[0] === here; })
+    .map((x) => {
+      const words = orderWords({ ...x, text: x.text || x.order });
+      // a sentence within the line: no capital, no full stop ("l'armée de Venise se déplace vers Trieste")
+      return words === x.long ? words.charAt(0).toLowerCase() + words.slice(1).replace(/\.$/, "") : words;
+    });
+  if (!attacks.length) return null;
+  const unit = (e.text || e.order).split(" ").slice(0, -1).join(" ");
+  return ["ok", t("sum_held_attacked", { unit, attacks: listed(attacks) })];
+}
+
 // What happened to my powers (or to everyone, for an observer) in a phase: [power or null,
 // class, text] lines.
 // A phase's event in the page's language: civil disorder, an alliance formed or ended, a
@@ -191,7 +210,7 @@ export function summaryLines(record, after, phase) {
     const stuck = ((record.position && record.position.dislodged) || {})[p] || [];
     const nowhere = new Set(stuck.filter((d) => !(d.retreats || []).length).map((d) => d.unit.split(" ")[1].split("/")[0]));
     for (const e of record.orders[p] || []) {
-      const line = fateLine(e, idle, phase.endsWith("A"), nowhere);
+      const line = fateLine(e, idle, phase.endsWith("A"), nowhere) || heldAgainst(e, record, p);
       if (line) lines.push([p, ...line]);
     }
     const before = new Set((record.position.centers || {})[p] || []);
