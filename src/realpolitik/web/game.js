@@ -288,5 +288,5 @@ function renderSeats() {
     el("td", {}, s.powers.map((p) => (g.ready && p in g.ready ? (g.ready[p] ? "✓" : "…") : "")).join(" "))));
   fill(document.getElementById("seats-panel"),
     el("h3", {}, t("players")),
-    el("table", { id: "seats" }, el("tr", {}, el("th", {}, t("power")), el("th", {}, t("players")), el("th", {}, t("centers")), el("th", {}, t("ready"))), rows));
+    el("table", { id: "seats" }, el("tr", {}, el("th", {}, t("power")), el("th", {}, t("player")), el("th", {}, t("centers")), el("th", {}, t("ready"))), rows));
 }
