@@ -518,3 +518,17 @@ def test_a_flash_leaves_the_header_s_controls_uncovered(server: LiveServer, brow
         assert page.evaluate(FLASH_OVER_HEADER) == [], width
         shot(page, f"flash-{width}", full=False)
     assert not errors, errors
+
+
+def test_a_flash_is_put_away_by_a_tap(server: LiveServer, browser: Any) -> None:
+    """On a phone a refusal's message lies over the page for 8 s, over the list of refused
+    orders it points to ("see why in the list"): a tap on it puts it away."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    register_and_create(page, server, "zenobia", players="7")
+    page.fill("#typed", "hello world")
+    page.tap("#submit-typed")
+    page.wait_for_selector("#my-orders li.refused")
+    page.wait_for_selector("#flash.error:not([hidden])")
+    page.tap("#flash")
+    page.wait_for_selector("#flash", state="hidden", timeout=2_000)
+    assert page.locator("#my-orders li.refused").is_visible()

@@ -154,6 +154,9 @@ export function flash(message, isError) {
   box.textContent = message;
   box.className = isError ? "error" : "info";
   box.hidden = !message;
+  // a tap puts it away at once: on a phone it lies over the page (the refused orders it
+  // points to, "see why in the list", were under it for 8 s)
+  box.onclick = clearFlash;
   clearTimeout(flash.timer);
   flash.timer = setTimeout(() => { box.hidden = true; }, isError ? 8000 : 2500);
 }
