@@ -150,7 +150,7 @@ def test_an_invitation_to_a_full_table_says_so(server: LiveServer, browser: Any)
     my seat when I left): the page says there is no seat left, and shows the game to watch
     (it showed the game in silence, as if I had joined)."""
     host = browser.new_page(viewport={"width": 1400, "height": 1000})
-    link = host_a_table(host, server, "ines", "Full table")
+    link = host_a_table(host, server, "inesita", "Full table")
     guest_joins(server, link, "jules")
     guest_joins(server, link, "karim")  # the third seat: the game starts
     late = browser.new_context().new_page()

@@ -524,7 +524,7 @@ def test_a_flash_is_put_away_by_a_tap(server: LiveServer, browser: Any) -> None:
     """On a phone a refusal's message lies over the page for 8 s, over the list of refused
     orders it points to ("see why in the list"): a tap on it puts it away."""
     page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    register_and_create(page, server, "zenobia", players="7")
+    register_and_create(page, server, "zenaida", players="7")
     page.fill("#typed", "hello world")
     page.tap("#submit-typed")
     page.wait_for_selector("#my-orders li.refused")

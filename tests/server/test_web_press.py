@@ -213,7 +213,7 @@ def test_a_message_of_the_phase_just_played_is_dated_in_words(
     press opening again in the next phase drew the messages before the history had the
     phase just played, and they were dated "S1901M" until the page was opened again."""
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    register_and_create(page, server, "rosalind", players="7", deadlines="rulebook")
+    register_and_create(page, server, "rosamund", players="7", deadlines="rulebook")
     game_id = int(page.evaluate("location.hash.split('/')[2]"))
     page.fill("#message-body", "Hello, Europe")
     page.click("#send-message")
