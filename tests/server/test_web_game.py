@@ -138,6 +138,9 @@ def test_draw_votes_and_translation(server: LiveServer, browser: Any) -> None:
     idle(page)
     legend = page.inner_text("#map-legend")
     assert "Rusia" in legend and "Alemania" in legend and "Centros" in legend
+    # the players' table: a row a power, its player (the column said "Jugadores", plural)
+    heads = page.locator("#seats th").all_inner_texts()
+    assert heads == ["Potencia", "Jugador", "Centros", "Listo"], heads
     assert "Tus órdenes" in page.inner_text("#orders-panel h3")
     shot(page, "9-spanish")
     said = """async ([events, italy]) => {

@@ -145,6 +145,28 @@ def test_an_invitation_lands_in_the_game(server: LiveServer, browser: Any) -> No
     guest.wait_for_function("location.hash.startsWith('#/game/')")
 
 
+def test_an_invitation_to_a_full_table_says_so(server: LiveServer, browser: Any) -> None:
+    """The link of a table whose seats are all taken (by friends, or by the bot that took
+    my seat when I left): the page says there is no seat left, and shows the game to watch
+    (it showed the game in silence, as if I had joined)."""
+    host = browser.new_page(viewport={"width": 1400, "height": 1000})
+    link = host_a_table(host, server, "inesita", "Full table")
+    guest_joins(server, link, "jules")
+    guest_joins(server, link, "karim")  # the third seat: the game starts
+    late = browser.new_context().new_page()
+    late.goto(link)
+    late.wait_for_selector("#invited")
+    late.fill("#auth-user", "lucie")
+    late.fill("#auth-pass", "lovelace1815")
+    late.click("#register")
+    late.wait_for_selector("#seats")
+    idle(late)
+    assert "lucie" not in late.inner_text("#seats")
+    assert late.locator("#flash.error").is_visible()
+    assert late.inner_text("#flash") == "This game has no free seat."
+    shot(late, "8-invited-full")
+
+
 def test_lobby_shows_orders_due_and_unread_messages(server: LiveServer, browser: Any) -> None:
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     register_and_create(page, server, "mary", players="2")  # two powers or more each
@@ -182,10 +204,12 @@ def test_the_lobby_names_a_game_s_state_only_when_it_is_not_under_way(
     }
     assert lines["Ottilie's table"].startswith("Spring 1901 Movement · "), lines
     assert lines["Ottilie's next table"].startswith("forming · "), lines
+    assert "· ·" not in lines["Ottilie's next table"], lines  # no phase yet: no empty part
     in_language(page, "es", "document.documentElement.lang === 'es'")
     page.wait_for_function("document.getElementById('my-games').innerText.includes('formándose')")
     said = page.inner_text("#my-games")
     assert "formándose · " in said and "en curso" not in said, said
+    assert "· ·" not in said, said
 
 
 def test_a_lobby_fetched_late_does_not_replace_the_game_opened_meanwhile(

@@ -19,6 +19,7 @@ from tests.server.browserkit import (
     idle,
     in_language,
     legal,
+    my_orders,
     open_at,
     phase,
     put_at_a_retreat,
@@ -46,13 +47,33 @@ def test_builds_say_what_is_due_and_ready_asks_first(server: LiveServer, browser
     page.locator('#order-menu .menu-option[data-kind="build"]').first.click()
     page.wait_for_function("document.querySelectorAll('#my-orders li.order').length === 1")
     idle(page)
-    assert f"{due - 1} still to order" in page.inner_text("#phase-brief")
+    brief = page.inner_text("#phase-brief")
+    built = my_orders(page)[0].split(" ")[1].split("/")[0]
+    assert f"{due - 1} still to order" in brief, brief
+    name = page.evaluate(
+        "async (c) => (await import('/static/core.js')).place(c)", built
+    )  # the centre built in is no longer offered in words ("You can build in: …")
+    assert name not in brief.split("You can build in: ")[1], (name, brief)
     asked = declined(page, once=True)
     page.click("#ready")  # builds left: the page asks first, and Cancel keeps the phase
     idle(page)
     assert asked and "not ordered will be lost" in asked[0], asked
     assert phase(page) == "W1901A"
     shot(page, "6-adjustments")
+    # every build ordered: said so, and no waive offered (one more was refused: "only 3
+    # adjustment(s) due"), nor the centres just built in
+    for home in homes:
+        if home != built:
+            page.locator(f'#unit-list button[data-key^="{home}"]').click()
+            page.locator('#legal .legal-option[data-kind="build"]').first.click()
+            page.wait_for_function(
+                "(h) => [...document.querySelectorAll('#my-orders li.order')]"
+                ".some((e) => e.dataset.order.split(' ')[1].startsWith(h))",
+                arg=home,
+            )
+            idle(page)
+    assert page.inner_text("#phase-brief") == f"{due} builds due: all ordered."
+    assert page.locator("#waive").count() == 0
 
 
 WAIVE_SAID = {
@@ -93,6 +114,11 @@ def test_ready_with_a_removal_not_ordered_asks_first(server: LiveServer, browser
     idle(page)
     assert asked and "1 removal not ordered: the rules will choose the unit" in asked[0], asked
     assert phase(page) == "W1901A" and page.inner_text("#ready") == "Ready"
+    page.locator("#unit-list button.unit").first.click()
+    page.locator('#legal .legal-option[data-kind="disband"]').first.click()
+    page.wait_for_function("document.querySelectorAll('#my-orders li.order').length === 1")
+    idle(page)
+    assert page.inner_text("#phase-brief") == "1 removal due: ordered."
 
 
 def test_a_count_of_one_or_several_reads_without_brackets(server: LiveServer, browser: Any) -> None:
@@ -149,6 +175,30 @@ def test_a_refusal_s_message_goes_with_the_phase(server: LiveServer, browser: An
     page.wait_for_selector("#summary .summary.fresh")
     assert page.locator("#my-orders li.refused").count() == 0
     assert page.locator("#flash").is_hidden()
+
+
+def test_typed_orders_refused_together_stay_in_the_box(server: LiveServer, browser: Any) -> None:
+    """A good order typed with a bad one: neither is given (they are taken together), and
+    the message says so; the lines stay in the box to be corrected (they were wiped, and
+    "1 order refused" let the player think the good one was given)."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "ursula", players="7")
+    good = next(o["order"] for opts in legal(page).values() for o in opts if o["kind"] == "move")
+    text = f"{good}\nhello world"
+    page.fill("#typed", text)
+    page.click("#submit-typed")
+    page.wait_for_selector("#my-orders li.refused")
+    idle(page)
+    assert page.locator("#my-orders li.order.ok").count() == 0
+    assert page.input_value("#typed") == text
+    said = page.inner_text("#flash")
+    assert said.startswith("1 order refused, so none of the lines was given"), said
+    shot(page, "typed-refused-kept")
+    page.fill("#typed", good)  # corrected: given
+    page.click("#submit-typed")
+    page.wait_for_selector(f'#my-orders li.order.ok[data-order="{good}"]')
+    idle(page)
+    assert page.input_value("#typed") == "" and page.locator("#my-orders li.refused").count() == 0
 
 
 def test_a_refusal_s_message_stays_on_the_game_page(server: LiveServer, browser: Any) -> None:

@@ -186,6 +186,39 @@ def test_a_phone_zooms_on_the_retreat_that_follows(server: LiveServer, browser: 
     shot(page, "phone-retreat-zoomed", full=False)
 
 
+def test_a_phone_shows_fresh_results_zoomed_on_my_units(server: LiveServer, browser: Any) -> None:
+    """On a phone, the results of the phase just played open zoomed on my units (they showed
+    the whole board: units 5 px wide, names unreadable), then the present on its own places."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    register_and_create(page, server, "yolanda", players="7")
+    mine = page.evaluate(
+        "async () => { const {S} = await import('/static/core.js');"
+        " return S.game.my_powers.flatMap((p) => S.game.position.units[p])"
+        ".map((u) => u.split(' ')[1].split('/')[0]); }"
+    )
+    page.once("dialog", lambda dialog: dialog.accept())  # units without orders hold
+    page.click("#ready")
+    until_phase_changes(page, "S1901M")
+    page.wait_for_selector("#summary .summary.fresh")
+    idle(page)
+    full = float((page.get_attribute("#map svg", "data-full") or "").split()[2])
+    x, y, w, h = (float(v) for v in (page.get_attribute("#map svg", "viewBox") or "").split())
+    assert w < full, (w, full)  # zoomed (as the present is: by how far apart my units are)
+    for p in mine:  # each of my units in view
+        box = page.evaluate(
+            "(p) => { const b = document.querySelector(`#map svg [id='h-${p}']`).getBBox();"
+            " return {x: b.x + b.width / 2, y: b.y + b.height / 2}; }",
+            p,
+        )
+        assert x <= box["x"] <= x + w and y <= box["y"] <= y + h, (p, box, (x, y, w, h))
+    shot(page, "phone-results-zoomed", full=False)
+    continue_to_now(page)
+    page.wait_for_selector("#unit-list button.unit")
+    idle(page)
+    w_now = float((page.get_attribute("#map svg", "viewBox") or "").split()[2])
+    assert w_now < full, (w_now, full)  # the present: zoomed on its places to order
+
+
 # What a player is told to do on the board: the brief of a movement, then a selected unit's
 # menu (to move it, then to support with it). A touch screen taps, a mouse clicks.
 TOLD_TO_TAP = {
@@ -485,3 +518,17 @@ def test_a_flash_leaves_the_header_s_controls_uncovered(server: LiveServer, brow
         assert page.evaluate(FLASH_OVER_HEADER) == [], width
         shot(page, f"flash-{width}", full=False)
     assert not errors, errors
+
+
+def test_a_flash_is_put_away_by_a_tap(server: LiveServer, browser: Any) -> None:
+    """On a phone a refusal's message lies over the page for 8 s, over the list of refused
+    orders it points to ("see why in the list"): a tap on it puts it away."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    register_and_create(page, server, "zenaida", players="7")
+    page.fill("#typed", "hello world")
+    page.tap("#submit-typed")
+    page.wait_for_selector("#my-orders li.refused")
+    page.wait_for_selector("#flash.error:not([hidden])")
+    page.tap("#flash")
+    page.wait_for_selector("#flash", state="hidden", timeout=2_000)
+    assert page.locator("#my-orders li.refused").is_visible()

@@ -180,3 +180,60 @@ def test_the_press_closed_says_why_in_retreats_and_adjustments(
             assert not re.search(r"written|escrib|écri|escrit", text), (user, lang, text)
         shot(page, f"press-closed-{user}", full=False)
         page.close()
+
+
+def test_the_compose_box_says_to_whom_the_ticked_powers_are(
+    server: LiveServer, browser: Any
+) -> None:
+    """Powers ticked for a new conversation: "To:" names them (it still said "To: everyone"
+    while the message would go to the ticked power alone), and everyone again once none is."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "quentin", players="7")
+    page.wait_for_selector("#compose")
+    assert page.inner_text("#compose-to") == "To: everyone"
+    page.click("#compose details summary")
+    first, second = page.locator("#compose input.recipient").all()[:2]
+    names = [
+        str(b.evaluate("i => i.parentNode.textContent")).split(" (")[0] for b in (first, second)
+    ]
+    first.check()
+    assert page.inner_text("#compose-to") == f"To: {names[0]}"
+    second.check()
+    assert page.inner_text("#compose-to") == f"To: {', '.join(sorted(names))}"
+    shot(page, "17-compose-to")
+    first.uncheck()
+    second.uncheck()
+    assert page.inner_text("#compose-to") == "To: everyone"
+
+
+def test_a_message_of_the_phase_just_played_is_dated_in_words(
+    server: LiveServer, browser: Any
+) -> None:
+    """The press closed by its clock, then the phase played while the page stays open: the
+    press opening again in the next phase drew the messages before the history had the
+    phase just played, and they were dated "S1901M" until the page was opened again."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "rosamund", players="7", deadlines="rulebook")
+    game_id = int(page.evaluate("location.hash.split('/')[2]"))
+    page.fill("#message-body", "Hello, Europe")
+    page.click("#send-message")
+    page.wait_for_selector("#messages li")
+    db = stored_game(server)
+    try:
+        db.execute(
+            "UPDATE games SET press_until = ?, version = version + 1 WHERE id = ?",
+            (time.time() - 1, game_id),
+        )
+        db.commit()
+    finally:
+        db.close()
+    page.reload()
+    page.wait_for_selector("#press-closed")
+    idle(page)
+    page.on("dialog", lambda d: d.accept())  # (units without orders: they hold)
+    page.click("#ready")
+    page.wait_for_function("document.getElementById('phase').dataset.phase === 'F1901M'")
+    page.wait_for_selector("#compose")
+    idle(page)
+    dated = page.inner_text('#messages li [data-phase="S1901M"]')
+    assert dated == " · Spring 1901 Movement", dated

@@ -126,7 +126,7 @@ def test_the_summary_of_removals_says_what_was_removed(
         page.locator('#legal .legal-option[data-kind="disband"]').first.click()
         page.wait_for_function("document.querySelectorAll('#my-orders li.order').length === 1")
         idle(page)
-        assert "0 still to order" in page.inner_text("#phase-brief")
+        assert page.inner_text("#phase-brief") == "1 removal due: ordered."
     page.on("dialog", lambda dialog: dialog.accept())
     page.click("#ready")
     until_phase_changes(page, "W1901A")
@@ -348,12 +348,13 @@ def test_a_power_without_orders_is_told_so_once(server: LiveServer, browser: Any
 
 # Centres lost and gained, as the summary names them: each with the article a sentence gives
 # it ("a pris la Grèce", "ganhou a Grécia": "a pris Grèce" is not French), every one alike
-# (the page once gave the second and later ones alone their article: "ganhou Grécia, a Sérvia").
+# (the page once gave the second and later ones alone their article: "ganhou Grécia, a Sérvia"),
+# the last after "and" as the language says it (it read "a pris la Belgique, la Norvège").
 CENTRES_SAID = {
-    "en": ["lost Vienna, Denmark", "gained Greece, Serbia, Bulgaria"],
-    "es": ["perdió Viena, Dinamarca", "ganó Grecia, Serbia, Bulgaria"],
-    "fr": ["a perdu Vienne, le Danemark", "a pris la Grèce, la Serbie, la Bulgarie"],
-    "pt": ["perdeu Viena, a Dinamarca", "ganhou a Grécia, a Sérvia, a Bulgária"],
+    "en": ["lost Vienna and Denmark", "gained Greece, Serbia, and Bulgaria"],
+    "es": ["perdió Viena y Dinamarca", "ganó Grecia, Serbia y Bulgaria"],
+    "fr": ["a perdu Vienne et le Danemark", "a pris la Grèce, la Serbie et la Bulgarie"],
+    "pt": ["perdeu Viena e a Dinamarca", "ganhou a Grécia, a Sérvia e a Bulgária"],
 }
 
 
@@ -552,3 +553,47 @@ def test_a_unit_with_nowhere_to_retreat_is_told_in_one_word(
         word = NOWHERE_TO_GO[where[:2]]
         assert any(word in x for x in lines), (where, lines)
         assert not any(w in x.lower() for x in lines for w in OTHER_WORDS), (where, lines)
+
+
+# A unit of mine without an order, attacked, that held: the attack is told (with the order
+# given as in the list of orders: a sentence outside English, lower-case within the line).
+HELD_AGAINST = {
+    "en": ("F TRI H", "The army in Venice moves to Trieste.",
+           "F TRI had no order and held against A VEN - TRI"),
+    "es": ("F Tri (M)", "El ejército de Venecia se mueve a Trieste.",
+           "F Tri no tenía orden y resistió: el ejército de Venecia se mueve a Trieste"),
+    "fr": ("F Tri (H)", "L'armée de Venise se déplace vers Trieste.",
+           "F Tri n'avait pas d'ordre et a tenu : l'armée de Venise se déplace vers Trieste"),
+    "pt": ("F de Tri. (M)", "O exército de Veneza vai para Trieste.",
+           "F de Tri. não tinha ordem e manteve a posição: o exército de Veneza vai para Trieste"),
+}  # fmt: skip
+
+
+def test_a_unit_without_orders_that_held_against_an_attack_is_told(
+    server: LiveServer, browser: Any
+) -> None:
+    """My fleet had no order, another power attacked it and it held: the summary tells the
+    attack (it told nothing, as of a unit held unharmed: playing, Italy's move on Trieste was
+    seen only on the map); a unit without an order that nobody attacked is still not told."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "helga", players="7")
+    summary = """async ([text, long]) => {
+        const {S} = await import('/static/core.js');
+        const {summaryLines} = await import('/static/history.js');
+        while (!S.game) await new Promise((r) => setTimeout(r, 50));
+        const p = S.game.my_powers[0];
+        const other = S.game.powers.find((q) => q !== p);
+        const orders = {
+            [p]: [{order: 'A BUD - SER', text: 'A BUD - SER', result: 'succeeds'},
+                  {order: 'F TRI H', text, result: 'stands', implied: true},
+                  {order: 'A VIE H', text: 'A VIE H', result: 'stands', implied: true}],
+            [other]: [{order: 'A VEN - TRI', text: 'A VEN - TRI', long, result: 'fails'}],
+        };
+        const position = {units: {[p]: ['A BUD', 'F TRI', 'A VIE']}, centers: {}};
+        return summaryLines({orders, position, events: []}, position, 'S1901M')
+            .map((l) => l[2]).slice(1);
+    }"""
+    for lang, (text, long, told) in HELD_AGAINST.items():
+        if lang != "en":
+            in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+        assert page.evaluate(summary, [text, long]) == [told], lang

@@ -41,15 +41,21 @@ export async function renderBoard() {
 // On a phone the board opens zoomed on where I give orders (my units, a dislodged unit,
 // the centres to build in), else on my units (the whole map is a tap away).
 function focusMine() {
-  S.zoom = null;
-  const pic = document.querySelector("#map svg");
   const all = (S.game.position && S.game.position.units) || {};
   const ordered = Object.keys(S.legal);
   // a dislodged unit's retreats too: the places to tap next
   const retreats = Object.values(S.legal).flat().filter((o) => o.kind === "retreat" && o.dest).map((o) => o.dest);
-  const places = ordered.length ? [...ordered, ...retreats] : S.game.my_powers.flatMap((p) => all[p] || []).map((u) => u.split(" ")[1]);
+  focusOn(ordered.length ? [...ordered, ...retreats] : S.game.my_powers.flatMap((p) => all[p] || []).map((u) => u.split(" ")[1]));
+}
+
+// On a phone, the board zoomed on ``places`` (provinces, "STP/SC" too); elsewhere whole.
+export function focusOn(places) {
+  S.zoom = null;
+  const pic = document.querySelector("#map svg");
   if (!pic || !places.length || !window.matchMedia("(max-width: 800px)").matches) return;
-  const boxes = places.map((at) => pic.querySelector(`[id="${at.split("/")[0]}"]`)).filter(Boolean).map((p) => p.getBBox());
+  // (a past phase's picture names its provinces "h-BUD": its ids are not the board's)
+  const shape = (at) => pic.querySelector(`[id="${at.split("/")[0]}"], [id="h-${at.split("/")[0]}"]`);
+  const boxes = places.map(shape).filter(Boolean).map((p) => p.getBBox());
   if (!boxes.length) return;
   const x0 = Math.min(...boxes.map((b) => b.x)), x1 = Math.max(...boxes.map((b) => b.x + b.width));
   const y0 = Math.min(...boxes.map((b) => b.y)), y1 = Math.max(...boxes.map((b) => b.y + b.height));

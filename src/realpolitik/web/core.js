@@ -87,6 +87,13 @@ export function place(code, article = false) {
   return (names && names[prov]) || code;
 }
 
+// Words listed as a sentence lists them in the page's language, the last after "and"
+// ("la Grèce, la Serbie et la Bulgarie"; "Greece, Serbia, and Bulgaria"); with commas
+// alone where the browser cannot say it.
+export function listed(words) {
+  try { return new Intl.ListFormat(S.lang, { type: "conjunction" }).format(words); } catch (e) { return words.join(", "); }
+}
+
 export function el(tag, attrs, ...kids) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
@@ -147,6 +154,9 @@ export function flash(message, isError) {
   box.textContent = message;
   box.className = isError ? "error" : "info";
   box.hidden = !message;
+  // a tap puts it away at once: on a phone it lies over the page (the refused orders it
+  // points to, "see why in the list", were under it for 8 s)
+  box.onclick = clearFlash;
   clearTimeout(flash.timer);
   flash.timer = setTimeout(() => { box.hidden = true; }, isError ? 8000 : 2500);
 }

@@ -9,7 +9,7 @@ import { REMIND, notifyButton, tellDeadline, tellPhase } from "./notify.js";
 
 export async function showGame(gameId) {
   S.gameId = gameId; S.game = null; S.lastMsg = 0; S.messages = []; S.refused = [];
-  S.shown = null; S.unseen = []; S.selection = null; S.zoom = undefined;
+  S.shown = null; S.unseen = []; S.selection = null; S.zoom = undefined; S.zoomOfResults = false;
   resetPress();
   fill(view(), el("div", { id: "game", class: "game" },
     el("section", { id: "game-head", class: "card head" }),
@@ -288,5 +288,5 @@ function renderSeats() {
     el("td", {}, s.powers.map((p) => (g.ready && p in g.ready ? (g.ready[p] ? "✓" : "…") : "")).join(" "))));
   fill(document.getElementById("seats-panel"),
     el("h3", {}, t("players")),
-    el("table", { id: "seats" }, el("tr", {}, el("th", {}, t("power")), el("th", {}, t("players")), el("th", {}, t("centers")), el("th", {}, t("ready"))), rows));
+    el("table", { id: "seats" }, el("tr", {}, el("th", {}, t("power")), el("th", {}, t("player")), el("th", {}, t("centers")), el("th", {}, t("ready"))), rows));
 }

@@ -1,7 +1,7 @@
 // History on the main board: a stepper through every processed phase; after a phase is
 // processed the board first shows its orders and results, with what happened to me.
-import { S, act, api, busy, el, fill, go, guarded, place, powerName, t } from "./core.js";
-import { cancel, orderWords, putSvg, renderBoard, renderLegend } from "./board.js";
+import { S, act, api, busy, el, fill, go, guarded, listed, place, powerName, t } from "./core.js";
+import { cancel, focusOn, orderWords, putSvg, renderBoard, renderLegend } from "./board.js";
 
 export async function loadHistory() {
   S.history = (await guarded(() => api("GET", `/games/${S.game.id}/history?language=${S.lang}`))) || [];
@@ -58,6 +58,7 @@ const presentWord = () => t(over() ? "final_position" : "now");
 export function showCurrent() {
   return busy(async () => {
     S.shown = null; S.unseen = [];
+    if (S.zoomOfResults) { S.zoom = undefined; S.zoomOfResults = false; }  // (see drawPhase)
     fill(document.getElementById("summary"));
     fill(document.getElementById("results-view"));
     renderStepper();
@@ -101,6 +102,14 @@ async function drawPhase(phase, fresh) {
   if (!record.after && k >= 0 && k + 1 < list.length) {  // (a record stored before "after")
     const next = await guarded(() => api("GET", `/games/${g.id}/history/${list[k + 1].phase}?language=${S.lang}`));
     if (next) after = next.position;
+  }
+  // a phone's first look at results (the game opened, a phase played): zoomed on my units,
+  // where they stood and where they went (the whole board there draws units 5 px wide);
+  // the present zooms on its own places to order again after them
+  if (S.zoom === undefined || S.zoomOfResults) {
+    const mine = (pos) => g.my_powers.flatMap((p) => ((pos && pos.units) || {})[p] || []).map((u) => u.split(" ")[1]);
+    focusOn([...mine(record.position), ...mine(after)]);
+    S.zoomOfResults = true;
   }
   renderStepper();
   renderSummary(record, after, fresh, list[k] ? list[k].name : phase, phase);
@@ -155,6 +164,25 @@ export function fateLine(e, idle = false, adjusting = false, nowhere = new Set()
   return ["ok", said];
 }
 
+// A unit of ``power`` without an order that held against an attack: told, with the attacks
+// ("F TRI had no order and held against A VEN - TRI"; outside English each as a sentence);
+// it was left out as a unit held unharmed, and the player learnt of the attack only from the
+// map. Null for any other entry.
+function heldAgainst(e, record, power) {
+  if (!e.implied || !/ H$/.test(e.order) || e.result !== "stands") return null;
+  const here = e.order.split(" ")[1].split("/")[0];
+  const attacks = Object.entries(record.orders).filter(([q]) => q !== power).flatMap(([, entries]) => entries)
+    .filter((x) => { const m = /^[AF] \S+ - (\S+)/.exec(x.order); return m && m[1].split("/")[0] === here; })
+    .map((x) => {
+      const words = orderWords({ ...x, text: x.text || x.order });
+      // a sentence within the line: no capital, no full stop ("l'armée de Venise se déplace vers Trieste")
+      return words === x.long ? words.charAt(0).toLowerCase() + words.slice(1).replace(/\.$/, "") : words;
+    });
+  if (!attacks.length) return null;
+  const unit = (e.text || e.order).split(" ").slice(0, -1).join(" ");
+  return ["ok", t("sum_held_attacked", { unit, attacks: listed(attacks) })];
+}
+
 // What happened to my powers (or to everyone, for an observer) in a phase: [power or null,
 // class, text] lines.
 // A phase's event in the page's language: civil disorder, an alliance formed or ended, a
@@ -182,14 +210,15 @@ export function summaryLines(record, after, phase) {
     const stuck = ((record.position && record.position.dislodged) || {})[p] || [];
     const nowhere = new Set(stuck.filter((d) => !(d.retreats || []).length).map((d) => d.unit.split(" ")[1].split("/")[0]));
     for (const e of record.orders[p] || []) {
-      const line = fateLine(e, idle, phase.endsWith("A"), nowhere);
+      const line = fateLine(e, idle, phase.endsWith("A"), nowhere) || heldAgainst(e, record, p);
       if (line) lines.push([p, ...line]);
     }
     const before = new Set((record.position.centers || {})[p] || []);
     const now = new Set(((after && after.centers) || {})[p] || []);
     const lost = [...before].filter((c) => !now.has(c)), won = [...now].filter((c) => !before.has(c));
-    // each centre as a sentence names it ("a pris la Grèce, la Serbie", "ganhou a Grécia")
-    const named = (centres) => centres.map((c) => place(c, true)).join(", ");
+    // each centre as a sentence names it, the last after "and" ("a pris la Grèce et la
+    // Serbie", "ganhou a Grécia")
+    const named = (centres) => listed(centres.map((c) => place(c, true)));
     if (lost.length) lines.push([p, "bad", t("sum_lost", { places: named(lost) })]);
     if (won.length) lines.push([p, "ok", t("sum_gained", { places: named(won) })]);
   }

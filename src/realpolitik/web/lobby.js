@@ -23,7 +23,10 @@ export async function showLobby() {
   const gameItem = (g, action, extra) => el("li", { class: "game-item", "data-game": g.id },
     el("span", { class: "game-name" }, g.name),
     // (a game under way needs no word for it: its phase says it; forming and finished do)
-    el("span", { class: "muted" }, ` ${g.status === "active" ? "" : t(g.status) + " · "}${g.phase_name || g.phase || ""} · ${g.settings && g.settings.sandbox ? t("sandbox") : `${count(g.seats.filter((s) => s.taken || s.player).length, "person", "people")}, ${count(g.seats.filter((s) => s.bot).length, "bot_one", "bots_short")} / ${g.seats.length}`}`),
+    // (a game forming has no phase yet: "forming · 1 person, …", not "forming · · 1 person")
+    el("span", { class: "muted" }, " " + [g.status === "active" ? null : t(g.status), g.phase_name || g.phase || null,
+      g.settings && g.settings.sandbox ? t("sandbox") : `${count(g.seats.filter((s) => s.taken || s.player).length, "person", "people")}, ${count(g.seats.filter((s) => s.bot).length, "bot_one", "bots_short")} / ${g.seats.length}`,
+    ].filter(Boolean).join(" · ")),
     g.details || null,
     el("button", { class: "small", onclick: action.fn }, action.label), extra);
   const open = (g) => ({ label: t("open"), fn: () => go("#/game/" + g.id) });

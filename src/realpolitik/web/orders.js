@@ -51,7 +51,8 @@ function powerOrders(p) {
     keys.length ? el("div", { id: idOf("unit-list", p), class: "units" }, keys.map((k) => el("button", {
       class: "unit small secondary" + (ordered.has(k.split("/")[0]) ? " done" : ""), "data-key": k, onclick: () => select(k) },
     ordered.has(k.split("/")[0]) ? "✓ " : "", unitLabel(k)))) : null,
-    legal.WAIVE ? el("button", { id: idOf("waive", p), class: "waive small secondary", onclick: () => submitOrders([legal.WAIVE[0].order], "en", p) }, t("waive")) : null,
+    // (a waive only while a build is left to order: one more was refused, "only 3 adjustment(s) due")
+    legal.WAIVE && buildsLeft(p) > 0 ? el("button", { id: idOf("waive", p), class: "waive small secondary", onclick: () => submitOrders([legal.WAIVE[0].order], "en", p) }, t("waive")) : null,
     p === S.power ? el("div", { id: "legal" }) : null,
     mine.to_act ? conquistaBox(p) : null,
     mine.to_act ? el("div", { class: "typed" }, typed,
@@ -76,18 +77,29 @@ function phaseBrief(p) {
   }
   if (kind === "A") {
     const due = (g.adjustments || {})[p] || 0;
-    const homes = Object.keys(legal).filter((k) => (legal[k] || []).some((o) => o.kind === "build")).map((k) => k.split("/")[0]);
-    const given = mine.orders.filter((o) => / B$/.test(o.order)).length;
+    // the centres still free to build in (not one built in already)
+    const built = new Set(mine.orders.filter((o) => / B$/.test(o.order)).map((o) => o.order.split(" ")[1].split("/")[0]));
+    const homes = Object.keys(legal).filter((k) => (legal[k] || []).some((o) => o.kind === "build")).map((k) => k.split("/")[0]).filter((h) => !built.has(h));
     const removed = mine.orders.filter((o) => / D$/.test(o.order)).length;
-    const waived = mine.orders.filter((o) => o.order === "WAIVE").length;
+    const left = due > 0 ? buildsLeft(p) : Math.max(0, -due - removed);
     let text;
-    if (due > 0) text = t("builds_due", { n: due, left: Math.max(0, due - given - waived), places: [...new Set(homes)].map(place).join(", ") || "—" });
-    else if (due < 0) text = t("removals_due", { n: -due, left: Math.max(0, -due - removed) });
+    // all ordered: said so (it still said "You can build in" the centres just built in)
+    if (due !== 0 && !left) text = t(due > 0 ? "builds_done" : "removals_done", { n: Math.abs(due) });
+    else if (due > 0) text = t("builds_due", { n: due, left, places: [...new Set(homes)].map(place).join(", ") || "—" });
+    else if (due < 0) text = t("removals_due", { n: -due, left });
     else text = t("nothing_to_order");
-    return el("p", { id, class: "brief warn" }, text);
+    return el("p", { id, class: "brief " + (due !== 0 && !left ? "muted" : "warn") }, text);
   }
   const units = Object.keys(legal).length;
   return el("p", { id, class: "brief muted" }, t("orders_given", { n: mine.orders.length, of: units }));
+}
+
+// The builds ``p`` has still to order (or waive) this adjustment phase.
+function buildsLeft(p) {
+  const g = S.game;
+  const orders = g.orders[p].orders;
+  const given = orders.filter((o) => / B$/.test(o.order) || o.order === "WAIVE").length;
+  return Math.max(0, ((g.adjustments || {})[p] || 0) - given);
 }
 
 // The provinces of ``p``'s dislodged units with nowhere to retreat: nothing to decide there
@@ -173,7 +185,8 @@ export async function submitOrders(orders, language, power = S.power) {
     } catch (e) {
       if (!e.refused) { flash(errorText(e), true); return false; }
       S.refused = e.refused.map((r) => ({ ...r, power }));
-      flash(t("orders_refused", { n: e.refused.length }), true);
+      // orders given together are taken together: with one refused, none of them is given
+      flash(t(orders.length > e.refused.length ? "typed_refused" : "orders_refused", { n: e.refused.length }), true);
       renderOrders(true);
       cancel();
       return false;
@@ -202,8 +215,14 @@ async function replaceOrders(orders, power) {
 async function submitTyped(box, power) {
   const lines = box.value.split("\n").map((s) => s.trim()).filter(Boolean);
   if (!lines.length) return;
+  const text = box.value;
   box.blur();
-  if (await submitOrders(lines, S.lang, power)) { box.value = ""; flash(t("saved")); }
+  if (await submitOrders(lines, S.lang, power)) { box.value = ""; flash(t("saved")); return; }
+  // refused: the panel was drawn again (the reasons listed), its box empty; the lines come
+  // back in it, to be corrected (the good ones were not given either), and it keeps the
+  // focus, so that news heard meanwhile leaves it as it is
+  const again = document.getElementById(idOf("typed", power));
+  if (again && !again.value) { again.value = text; again.focus(); }
 }
 
 // La Conquista: the foreign units whose support I accept, and the alliance I declare; both

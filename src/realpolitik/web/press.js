@@ -19,7 +19,9 @@ export async function loadMessages(fetch = true) {
     S.pressHeard = g.id;
   }
   const g2 = S.game;
-  const key = [g2.id, g2.status, g2.phase, S.power, pressOpen(), (g2.conceded || []).join("+")].join();
+  // (the history too: a message is dated by its phase's name once the history has it; the
+  // press opening with a new phase draws the messages before the history is fetched)
+  const key = [g2.id, g2.status, g2.phase, S.power, pressOpen(), (g2.conceded || []).join("+"), (S.history || []).length].join();
   if (added.length || key !== S.pressKey || !document.getElementById("threads")) { S.pressKey = key; renderMessages(); }
 }
 
@@ -131,13 +133,17 @@ function compose(open) {
   const played = inPlay(g);
   const others = (g.powers || []).filter((p) => !g.my_powers.includes(p) && played.has(p));
   const body = el("textarea", { id: "message-body", rows: 2, "aria-label": t("message") });
-  const boxes = others.map((p) => el("label", { class: "check small" }, el("input", { type: "checkbox", value: p, class: "recipient" }), powerName(p), bots.has(p) ? ` (${t("bot")})` : ""));
+  // "To: …" says where the message goes: the powers ticked, else the open thread (it said
+  // "To: everyone" with Germany ticked, and the message went to Germany alone)
+  const toLine = el("div", { id: "compose-to", class: "muted" }, t("to") + t("colon") + threadName(open));
+  const ticked = () => boxes.map((b) => b.querySelector("input")).filter((i) => i.checked).map((i) => i.value);
+  const retell = () => { const to = ticked(); toLine.textContent = t("to") + t("colon") + threadName(to.length ? [...to].sort().join("+") : open); };
+  const boxes = others.map((p) => el("label", { class: "check small" }, el("input", { type: "checkbox", value: p, class: "recipient", onchange: retell }), powerName(p), bots.has(p) ? ` (${t("bot")})` : ""));
   // busy until the message is shown; the box says at once the thread written to (the
   // Send button has the focus: a redraw for news heard meanwhile would keep the old box)
   const send = () => act(async () => {
     let to = open === "*" ? [] : open.split("+");
-    const ticked = boxes.map((b) => b.querySelector("input")).filter((i) => i.checked).map((i) => i.value);
-    if (ticked.length) to = ticked;
+    if (ticked().length) to = ticked();
     await api("POST", `/games/${g.id}/messages`, { sender: S.power, recipients: to, body: body.value });
     body.value = "";
     S.thread = to.length ? [...to].sort().join("+") : "*";
@@ -145,7 +151,7 @@ function compose(open) {
     await loadMessages();
   });
   return el("div", { id: "compose" },
-    el("div", { class: "muted" }, t("to") + t("colon") + threadName(open)),
+    toLine,
     g.settings.press === "full" ? el("details", { class: "new-thread" }, el("summary", {}, t("new_conversation")),
       el("div", { class: "muted small" }, t("to_hint")), el("div", { class: "recipients" }, boxes)) : null,
     body, el("button", { id: "send-message", onclick: send }, t("send")));
