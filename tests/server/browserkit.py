@@ -178,7 +178,11 @@ def sign_up(page: Any, server: LiveServer, user: str) -> None:
     page.fill("#auth-user", user)
     page.fill("#auth-pass", "lovelace1815")
     page.click("#register")
-    page.wait_for_selector("#create-game")
+    page.wait_for_selector("#create-game, #flash.error:not([hidden])")
+    refused = page.locator("#flash.error:not([hidden])")
+    # each test's users are its own: the server is shared by the tests of a worker, and
+    # test_web_users.py checks that no two tests sign up the same name
+    assert not refused.count(), f"sign-up of {user} refused: {refused.inner_text()}"
 
 
 def register_and_create(page: Any, server: LiveServer, user: str, **options: str) -> None:

@@ -210,6 +210,11 @@ def test_the_lobby_names_a_game_s_state_only_when_it_is_not_under_way(
     said = page.inner_text("#my-games")
     assert "formándose · " in said and "en curso" not in said, said
     assert "· ·" not in said, said
+    assert "1 jugador, 0 bots / 7" in said, said  # Spanish: zero takes the plural
+    in_language(page, "fr", "document.documentElement.lang === 'fr'")
+    page.wait_for_function("document.getElementById('my-games').innerText.includes('formation')")
+    said = page.inner_text("#my-games")
+    assert "1 joueur, 0 bot / 7" in said, said  # French: zero takes the singular
 
 
 def test_a_lobby_fetched_late_does_not_replace_the_game_opened_meanwhile(

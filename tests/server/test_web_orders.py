@@ -400,7 +400,7 @@ def test_a_ready_arriving_after_its_phase_was_processed_marks_nothing(
     the new phase, unseen, and with the bots ready that phase was processed at once."""
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     page.on("dialog", lambda d: d.accept())  # Ready with units without orders asks first
-    register_and_create(page, server, "ursula")
+    register_and_create(page, server, "ulrike")
     state = page.evaluate(GAME)
     gid, power = state["id"], state["my_powers"][0]
     cookie = next(c["value"] for c in page.context.cookies() if c["name"] == "rp_session")

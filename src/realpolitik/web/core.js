@@ -12,12 +12,18 @@ export const S = {
 // mouse), whose player taps rather than clicks.
 const touch = window.matchMedia("(pointer: coarse)");
 
+// Does the count ``n`` take the singular in the page's language? One does; in French
+// and Portuguese zero does too ("0 bot", "0 lugar livre"), as the language's plural rules say.
+export function singular(n) {
+  return new Intl.PluralRules(S.lang).select(Number(n)) === "one";
+}
+
 export function t(key, vars) {
-  // a count of one has its own words where the table the text comes from has them
-  // ("1 removal due", "2 removals due": not "1 removal(s) due"); so has a touch screen
-  // ("Tap a unit", not "Click a unit")
+  // a count in the singular has its own words where the table the text comes from has
+  // them ("1 removal due", "2 removals due": not "1 removal(s) due"); so has a touch
+  // screen ("Tap a unit", not "Click a unit")
   const table = (S.i18n[S.lang] && S.i18n[S.lang][key]) ? S.i18n[S.lang] : (S.i18n.en || {});
-  if (vars && Number(vars.n) === 1 && table[key + "_one"]) key += "_one";
+  if (vars && vars.n !== undefined && table[key + "_one"] && singular(vars.n)) key += "_one";
   if (touch.matches && table[key + "_touch"]) key += "_touch";
   let text = (S.i18n[S.lang] && S.i18n[S.lang][key]) || (S.i18n.en && S.i18n.en[key]) || key;
   for (const [k, v] of Object.entries(vars || {})) text = text.replaceAll(`{${k}}`, v);

@@ -1,10 +1,10 @@
 // The lobby: my games, a new game, open games, games to watch.
-import { S, act, api, busy, el, fill, go, guarded, ordersDue, redraw, setTitle, t, view, word } from "./core.js";
+import { S, act, api, busy, el, fill, go, guarded, ordersDue, redraw, setTitle, singular, t, view, word } from "./core.js";
 import { tellPhase, tellPress } from "./notify.js";
 import { unread as unreadOf } from "./press.js";
 
 // "1 player", "2 players": ``n`` with the word for one or for several.
-const count = (n, one, many) => `${n} ${t(n === 1 ? one : many)}`;
+const count = (n, one, many) => `${n} ${t(singular(n) ? one : many)}`;
 
 const aboutText = (e) => (S.i18n.en && S.i18n.en["about_" + e] ? t("about_" + e) : "");
 

@@ -1,0 +1,35 @@
+"""The browser tests' users: one server is shared by the tests of a worker (which tests
+share it depends on how pytest-xdist deals them out), so two tests signing up the same name
+fail only now and then, the second waiting for a lobby that never comes."""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+# the helpers that create an account, and the position of the username among their arguments
+SIGN_UPS = {"sign_up": 2, "register_and_create": 2, "host_a_table": 2, "guest_joins": 2}
+
+
+def test_no_two_browser_tests_sign_up_the_same_user() -> None:
+    places: dict[str, list[str]] = defaultdict(list)
+    for path in sorted(Path(__file__).parent.glob("test_web_*.py")):
+        for test in ast.parse(path.read_text(encoding="utf-8")).body:
+            if not isinstance(test, ast.FunctionDef):
+                continue
+            names = set()
+            for call in ast.walk(test):
+                if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)):
+                    continue
+                at = SIGN_UPS.get(call.func.id)
+                if at is None or len(call.args) <= at:
+                    continue
+                name = call.args[at]
+                if isinstance(name, ast.Constant) and isinstance(name.value, str):
+                    names.add(name.value)
+            for name in names:
+                places[name].append(f"{path.name}::{test.name}")
+    assert len(places) > 50  # (the helpers are found: most tests sign someone up)
+    shared = {name: where for name, where in places.items() if len(where) > 1}
+    assert not shared, shared
