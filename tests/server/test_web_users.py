@@ -18,16 +18,16 @@ def test_no_two_browser_tests_sign_up_the_same_user() -> None:
         for test in ast.parse(path.read_text(encoding="utf-8")).body:
             if not isinstance(test, ast.FunctionDef):
                 continue
-            names = set()
+            names: set[str] = set()
             for call in ast.walk(test):
                 if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)):
                     continue
                 at = SIGN_UPS.get(call.func.id)
                 if at is None or len(call.args) <= at:
                     continue
-                name = call.args[at]
-                if isinstance(name, ast.Constant) and isinstance(name.value, str):
-                    names.add(name.value)
+                given = call.args[at]
+                if isinstance(given, ast.Constant) and isinstance(given.value, str):
+                    names.add(given.value)
             for name in names:
                 places[name].append(f"{path.name}::{test.name}")
     assert len(places) > 50  # (the helpers are found: most tests sign someone up)
