@@ -108,7 +108,8 @@ def test_an_address_is_confirmed_by_the_link_mailed_to_it(mailing: Mailing) -> N
     link = mailing.smtp.link(ALICE)
     assert link.startswith(f"{SITE}/#/confirm/")
     token = link.rsplit("/", 1)[1]
-    assert _confirm(mailing, "x" + token[1:]) == 404  # a wrong token
+    wrong = ("y" if token[0] == "x" else "x") + token[1:]  # (a token may begin with x)
+    assert _confirm(mailing, wrong) == 404  # a wrong token
     assert _me(mailing, alice)["email_confirmed"] is False
     assert _confirm(mailing, token) == 200
     assert _me(mailing, alice)["email_confirmed"] is True
