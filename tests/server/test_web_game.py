@@ -280,3 +280,40 @@ def test_the_page_learns_of_press_and_phases_by_push(server: LiveServer, browser
     )
     old.wait_for_timeout(3000)
     assert len(polled) >= 2, polled
+
+
+def test_a_forming_game_shows_what_it_will_be(server: LiveServer, browser: Any) -> None:
+    """A friend come by the invitation finds a forming game's edition, table, clock, press
+    and bots on its page, in the page's language (the page said only "Waiting for
+    players")."""
+    for width, height, lang in ((1400, 1000, "en"), (390, 844, "fr")):
+        page = browser.new_page(viewport={"width": width, "height": height})
+        sign_up(page, server, f"tabitha-{lang}")
+        made = page.evaluate(
+            """async () => (await fetch('/api/games', {method: 'POST', headers: {
+                'Content-Type': 'application/json', 'X-Requested-With': 'realpolitik'},
+                body: JSON.stringify({name: 'Tea and treaties', edition: 'grow',
+                  players: 5, deadlines: 'daily', press: 'public', bots: 'heuristic',
+                  start: false})})).json()"""
+        )
+        if lang != "en":
+            in_language(page, lang, f"document.documentElement.lang === '{lang}'")
+        page.goto(f"{server.url}/#/game/{made['id']}")
+        page.wait_for_selector("#game-settings")
+        idle(page)
+        said = page.inner_text("#game-settings").replace("\xa0", " ")  # (French: "1 jour")
+        if lang == "en":
+            assert said.splitlines() == [
+                "Edition: grow",
+                "Players: 5",
+                "Deadlines: first diplomacy 1 day, diplomacy 1 day, retreats 1 day, "
+                "builds and removals 1 day",
+                "Press: public messages only",
+                "Bots for empty seats: heuristic",
+                "Draw votes: shown to all",
+            ], said
+        else:
+            assert "Délais : première diplomatie 1 jour, diplomatie 1 jour" in said, said
+            assert "Messages : messages publics seulement" in said, said
+        shot(page, f"6-forming-settings-{lang}")
+        page.close()

@@ -122,7 +122,8 @@ async function update(game, before, changed, press = true) {
   renderHead();
   renderSeats();
   if (game.status === "forming") {
-    fill(document.getElementById("map"), el("p", { id: "forming", class: "muted" }, t("forming_hint", { n: game.seats.filter((s) => !s.taken && !s.player && !s.bot).length })));
+    fill(document.getElementById("map"), el("p", { id: "forming", class: "muted" }, t("forming_hint", { n: game.seats.filter((s) => !s.taken && !s.player && !s.bot).length })),
+      settingsList(game));
     const orders = document.getElementById("orders-panel");
     fill(orders);
     orders.hidden = true;  // nothing to order yet: no empty card
@@ -201,6 +202,23 @@ export function tickClock() {
   box.textContent = text;
   // the press closing by the clock (the server pushes nothing then): the compose box goes
   if (Boolean(pressOpen) !== S.pressWasOpen) { S.pressWasOpen = Boolean(pressOpen); loadMessages(false); }
+}
+
+// What a forming game will be, for those who join it: its edition, clock, press and bots.
+function settingsList(g) {
+  const s = g.settings;
+  const span = (secs) => {  // "15 minutes", "1 day", in the page's language
+    const [unit, n] = secs % 86400 === 0 ? ["day", secs / 86400] : secs % 3600 === 0 ? ["hour", secs / 3600] : ["minute", Math.round(secs / 60)];
+    return new Intl.NumberFormat(S.lang, { style: "unit", unit, unitDisplay: "long" }).format(n);
+  };
+  const times = ["first_diplomacy", "diplomacy", "orders", "retreats", "adjustments"].filter((k) => s.deadlines[k] > 0)
+    .map((k) => t("deadline_part_" + k, { time: span(s.deadlines[k]) }));
+  const item = (label, value) => el("li", {}, el("span", { class: "muted" }, label + t("colon")), value);
+  return el("ul", { id: "game-settings", class: "settings" },
+    item(t("edition"), word("edition_", s.edition)), item(t("players"), String(s.players)),
+    item(t("deadlines"), times.length ? times.join(", ") : t("deadline_none")),
+    item(t("press"), word("press_", s.press)), item(t("bots"), s.bots ? word("bot_", s.bots) : t("none")),
+    item(t("draw_votes"), t("draw_votes_" + s.draw_votes)));
 }
 
 function renderHead() {
