@@ -210,6 +210,17 @@ def host_a_table(page: Any, server: LiveServer, user: str, name: str) -> str:
     return link
 
 
+def sign_up_invited(page: Any, link: str, user: str) -> None:
+    """Follow the invitation ``link`` logged out, and sign up there as ``user``: the game
+    shows, its players listed."""
+    page.goto(link)
+    page.wait_for_selector("#invited")
+    page.fill("#auth-user", user)
+    page.fill("#auth-pass", "lovelace1815")
+    page.click("#register")
+    page.wait_for_selector("#seats")
+
+
 def guest_joins(
     server: LiveServer, link: str, username: str, password: str = "lovelace1815"
 ) -> dict[str, str]:

@@ -21,6 +21,7 @@ from tests.server.browserkit import (
     register_and_create,
     shot,
     sign_up,
+    sign_up_invited,
     slow_network,
     start_elsewhere,
     title,
@@ -154,12 +155,7 @@ def test_an_invitation_to_a_full_table_says_so(server: LiveServer, browser: Any)
     guest_joins(server, link, "jules")
     guest_joins(server, link, "karim")  # the third seat: the game starts
     late = browser.new_context().new_page()
-    late.goto(link)
-    late.wait_for_selector("#invited")
-    late.fill("#auth-user", "lucie")
-    late.fill("#auth-pass", "lovelace1815")
-    late.click("#register")
-    late.wait_for_selector("#seats")
+    sign_up_invited(late, link, "lucie")
     idle(late)
     assert "lucie" not in late.inner_text("#seats")
     assert late.locator("#flash.error").is_visible()

@@ -21,6 +21,7 @@ from tests.server.browserkit import (
     register_and_create,
     shot,
     sign_up,
+    sign_up_invited,
     stored_game,
 )
 from tests.server.conftest import LiveServer
@@ -72,12 +73,7 @@ def test_press_threads_with_unread_counts(server: LiveServer, browser: Any) -> N
     host = browser.new_page(viewport={"width": 1400, "height": 1000})
     link = host_a_table(host, server, "nora", "Nora's table")
     guest = browser.new_page(viewport={"width": 1400, "height": 1000})
-    guest.goto(link)
-    guest.wait_for_selector("#auth-user")
-    guest.fill("#auth-user", "olga")
-    guest.fill("#auth-pass", "lovelace1815")
-    guest.click("#register")
-    guest.wait_for_selector("#seats")
+    sign_up_invited(guest, link, "olga")
     host.click("#start")
     host.wait_for_selector("#compose")
     idle(host)
