@@ -236,6 +236,15 @@ def guest_joins(
     return headers
 
 
+def disband_the_first_unit(page: Any) -> None:
+    """In a retreat or removal phase: the first unit of the list chosen, disbanded by its
+    legal option; the order listed."""
+    page.locator("#unit-list button.unit").first.click()
+    page.locator('#legal .legal-option[data-kind="disband"]').first.click()
+    page.wait_for_function("document.querySelectorAll('#my-orders li.order').length === 1")
+    idle(page)
+
+
 def back_to_the_lobby(page: Any) -> None:
     """From a game's page to the lobby by the header's link, my games listed."""
     page.click("#home")

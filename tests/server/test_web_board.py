@@ -28,6 +28,18 @@ from tests.server.browserkit import (
 from tests.server.conftest import LiveServer
 
 
+def order_by_clicks(page: Any, unit: str, mode: str, option: dict[str, Any]) -> None:
+    """A support or convoy given by clicks alone: the unit (at ``unit``, a legal-order key),
+    the menu's ``mode``, the unit it names, then where that one goes; the order listed."""
+    click_province(page, unit.split("/")[0])
+    page.click(f'#order-menu button[data-mode="{mode}"]')
+    click_province(page, option["target"])
+    page.wait_for_selector("#rp-overlay .rp-target")
+    click_province(page, option["dest"])
+    page.wait_for_function(f"[...document.querySelectorAll('#my-orders li.order')].some("
+                           f"e => e.dataset.order === '{option['order']}')")  # fmt: skip
+
+
 def test_play_a_year_by_map_with_results_on_the_board(server: LiveServer, browser: Any) -> None:
     page, errors = watched(browser)
     register_and_create(page, server, "ada", players="7")
@@ -53,13 +65,7 @@ def test_play_a_year_by_map_with_results_on_the_board(server: LiveServer, browse
                            f"e => e.dataset.order === '{move['order']}')")  # fmt: skip
     idle(page)
     # a support by clicks alone: unit, Support, the supported unit, its destination
-    click_province(page, supporter.split("/")[0])
-    page.click('#order-menu button[data-mode="support"]')
-    click_province(page, support["target"])
-    page.wait_for_selector("#rp-overlay .rp-target")
-    click_province(page, support["dest"])
-    page.wait_for_function(f"[...document.querySelectorAll('#my-orders li.order')].some("
-                           f"e => e.dataset.order === '{support['order']}')")  # fmt: skip
+    order_by_clicks(page, supporter, "support", support)
     idle(page)
     # Escape cancels a selection
     other = next(k for k in keys if k not in (mover, supporter))
@@ -223,13 +229,7 @@ def test_a_convoy_by_clicks(server: LiveServer, browser: Any) -> None:
     convoys = [(k, o) for k, opts in legal(page).items() for o in opts if o["kind"] == "convoy"]
     assert convoys and all(k == "NTH" for k, _ in convoys), convoys
     fleet, convoy = next((k, o) for k, o in convoys if o["dest"] == "NWY")
-    click_province(page, fleet)
-    page.click('#order-menu button[data-mode="convoy"]')
-    click_province(page, convoy["target"])
-    page.wait_for_selector("#rp-overlay .rp-target")
-    click_province(page, convoy["dest"])
-    page.wait_for_function(f"[...document.querySelectorAll('#my-orders li.order')].some("
-                           f"e => e.dataset.order === '{convoy['order']}')")  # fmt: skip
+    order_by_clicks(page, fleet, "convoy", convoy)
     assert convoy["order"] == "F NTH C A YOR - NWY", convoy
     shot(page, "14-convoy")
 

@@ -16,6 +16,7 @@ from tests.server.browserkit import (
     GAME,
     click_province,
     declined,
+    disband_the_first_unit,
     idle,
     in_language,
     legal,
@@ -114,10 +115,7 @@ def test_ready_with_a_removal_not_ordered_asks_first(server: LiveServer, browser
     idle(page)
     assert asked and "1 removal not ordered: the rules will choose the unit" in asked[0], asked
     assert phase(page) == "W1901A" and page.inner_text("#ready") == "Ready"
-    page.locator("#unit-list button.unit").first.click()
-    page.locator('#legal .legal-option[data-kind="disband"]').first.click()
-    page.wait_for_function("document.querySelectorAll('#my-orders li.order').length === 1")
-    idle(page)
+    disband_the_first_unit(page)
     assert page.inner_text("#phase-brief") == "1 removal due: ordered."
 
 
@@ -223,9 +221,7 @@ def test_a_refusal_s_message_stays_on_the_game_page(server: LiveServer, browser:
 def test_conquista_accepts_supports_and_declares_an_alliance(
     server: LiveServer, browser: Any
 ) -> None:
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page, errors = watched(browser)
     register_and_create(page, server, "lina", edition="conquista", players="7")
     options = legal(page)
     state = page.evaluate("async () => (await (await fetch("
@@ -269,10 +265,7 @@ def test_conquista_accepts_supports_and_declares_an_alliance(
 def test_several_powers_together_each_with_ready_and_draw_vote(
     server: LiveServer, browser: Any
 ) -> None:
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("dialog", lambda d: d.accept())  # Ready with units without orders asks first
+    page, errors = watched(browser, accept_dialogs=True)  # Ready with units without orders asks
     register_and_create(page, server, "wanda", players="3")  # several powers each
     state = page.evaluate(GAME)
     powers: list[str] = state["my_powers"]

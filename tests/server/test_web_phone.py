@@ -12,6 +12,7 @@ from tests.server.browserkit import (
     HEADER_ROWS,
     click_province,
     continue_to_now,
+    disband_the_first_unit,
     idle,
     in_language,
     legal,
@@ -302,10 +303,7 @@ def test_the_phase_stepper_keeps_one_row_on_a_phone(server: LiveServer, browser:
     (Portuguese "Agora · Primavera de 1902, retrocedimentos" put each on a line of its own)."""
     page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
     open_at(page, server, "rory", put_at_a_retreat)
-    page.locator("#unit-list button.unit").first.click()
-    page.locator('#legal .legal-option[data-kind="disband"]').first.click()
-    page.wait_for_function("document.querySelectorAll('#my-orders li.order').length === 1")
-    idle(page)
+    disband_the_first_unit(page)
     page.click("#ready")
     until_phase_changes(page, "F1901R")
     page.wait_for_selector("#step-now")  # the retreats' results, a button back to now
@@ -358,10 +356,7 @@ def test_fresh_results_come_into_view_on_a_phone(server: LiveServer, browser: An
     "Nothing to order this phase")."""
     page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
     open_at(page, server, "reza", put_at_a_retreat)
-    page.locator("#unit-list button.unit").first.click()
-    page.locator('#legal .legal-option[data-kind="disband"]').first.click()
-    page.wait_for_function("document.querySelectorAll('#my-orders li.order').length === 1")
-    idle(page)
+    disband_the_first_unit(page)
     page.locator("#ready").scroll_into_view_if_needed()
     page.click("#ready")
     until_phase_changes(page, "F1901R")

@@ -12,6 +12,7 @@ import pytest
 from tests.server.browserkit import (
     click_province,
     continue_to_now,
+    disband_the_first_unit,
     idle,
     in_language,
     legal,
@@ -122,10 +123,7 @@ def test_the_summary_of_removals_says_what_was_removed(
     open_at(page, server, "rhea" if ordered else "rolf", put_at_the_removals)
     assert "1 removal due, 1 still to order" in page.inner_text("#phase-brief")
     if ordered:
-        page.locator("#unit-list button.unit").first.click()
-        page.locator('#legal .legal-option[data-kind="disband"]').first.click()
-        page.wait_for_function("document.querySelectorAll('#my-orders li.order').length === 1")
-        idle(page)
+        disband_the_first_unit(page)
         assert page.inner_text("#phase-brief") == "1 removal due: ordered."
     page.on("dialog", lambda dialog: dialog.accept())
     page.click("#ready")
