@@ -166,6 +166,11 @@ def test_rulebook_notations(language: str, text: str, order: object) -> None:
         ("en", "A Burg - Mun", Move(A("BUR"), "MUN")),
         ("en", "F Norweg - Nth", Move(F("NWG"), "NTH")),
         ("pt", "A de Mar Neg. para Ank.", Move(F("BLA"), "ANK")),
+        # a name's first word alone, when no other name begins so
+        ("en", "F Con - Black", Move(F("CON"), "BLA")),
+        ("en", "F Bre - English", Move(F("BRE"), "ENG")),  # not the English power
+        ("es", "F Bre - Canal", Move(F("BRE"), "ENG")),
+        ("pt", "A de Bre. para Canal", Move(F("BRE"), "ENG")),
         ("es", "E Silecia-Boh", Move(A("SIL"), "BOH")),
         ("fr", "A WarPru", Move(A("WAR"), "PRU")),
         ("es", "F Dinamarca SF Báltico", SupportHold(F("DEN"), F("BAL"))),
@@ -231,6 +236,8 @@ def test_not_understood_in_the_players_language(language: str, text: str, messag
         ("en", "Bu - Ser", "unknown word"),  # two letters are no prefix
         ("es", "F Mar Nor M", "es ambigua: F MNo M o F MNt M"),
         ("pt", "A do Mar Nor. permanece", "ambígua: A do Mar da Nor. permanece ou A do Mar do"),
+        ("en", "F Swe - Gulf", "ambiguous: F SWE - BOT or F SWE - LYO"),
+        ("fr", "F Bre - Atlantique", "est ambigu : F Bre-Nat ou F Bre-MAO"),
     ],
 )
 def test_a_prefix_of_two_provinces_is_ambiguous(language: str, text: str, message: str) -> None:
@@ -239,6 +246,16 @@ def test_a_prefix_of_two_provinces_is_ambiguous(language: str, text: str, messag
     assert parse_order("A Nor-Swe", language="fr", game_map=BOARD) == Move(
         A("NWY"), "SWE"
     )  # Norvège only
+
+
+def test_the_board_picks_among_the_names_a_first_word_begins() -> None:
+    # "North": the North Sea, the North Atlantic or North Africa; only the first borders London
+    with pytest.raises(AmbiguousOrderError):
+        parse_order("F Lon - North", language="en", game_map=BOARD)
+    on_board = parse_order(
+        "F Lon - North", language="en", game_map=BOARD, position=START, power="ENGLAND"
+    )
+    assert on_board == Move(F("LON"), "NTH")
 
 
 def test_candidates_are_cheapest_first() -> None:

@@ -19,7 +19,8 @@ its explicit reading). Only the end of a multi-step move counts (DATC 4.A.6).
 
 Two passes: :func:`exact_chart` uses whole phrases only (the fast path); when it reads no
 order, :func:`loose_chart` also splits glued words ("WarPru", "SA"), reads unique prefixes of
-names ("Mar Neg.", "Burg") and corrects one-letter misspellings ("Silecia").
+names ("Mar Neg.", "Burg"), a name by its first word alone, at a higher cost ("Black" for
+the Black Sea) and corrects one-letter misspellings ("Silecia").
 """
 
 from __future__ import annotations
@@ -59,6 +60,9 @@ IMPLICIT = STEP
 """Cost of a move (or supported / convoyed move) written without its move word."""
 PREFIX = STEP
 """Extra cost of a name read from a prefix of its words."""
+FIRST_WORD = 2 * STEP
+"""Extra cost of a name of several words read from (a prefix of) its first word alone:
+"Black" for the Black Sea, "Canal" for the Canal de la Mancha."""
 FUZZY = 2 * STEP
 """Extra cost of a word read as a one-letter misspelling."""
 MAX_WORDS = 48
@@ -142,6 +146,18 @@ def _align(words: list[str], k: int, name: tuple[str, ...], fillers: frozenset[s
     return i
 
 
+def _first_word(word: str, name: tuple[str, ...], fillers: frozenset[str]) -> bool:
+    """Whether ``word`` may stand for the whole of ``name``, a name of several words: it is
+    (a prefix of) the first, three letters or more and no filler."""
+    return (
+        len(name) > 1
+        and len(word) >= 3
+        and name[0].startswith(word)
+        and word not in fillers
+        and name[0] not in fillers
+    )
+
+
 def _has_prefix(word: str, lexicon: Lexicon) -> bool:
     if len(word) < 3:
         return False
@@ -200,14 +216,16 @@ def loose_chart(words: list[str], lexicon: Lexicon) -> Chart:
     edges = _add_exact(words, lexicon)
     for k, word in enumerate(words):
         for name in lexicon.names.get(word[:3], ()):
+            r = name.reading
             end = _align(words, k, name.words, lexicon.fillers)
+            extra = PREFIX
+            if end < 0 and _first_word(word, name.words, lexicon.fillers):
+                end, extra = k + 1, FIRST_WORD
             if end < 0 or tuple(words[k:end]) == name.words:
                 continue
-            if end == k + 1 and (word,) in lexicon.phrases:
+            if end == k + 1 and any(w.cls == r.cls for w in lexicon.phrases.get((word,), ())):
                 continue  # a whole word beats a prefix
-            r = name.reading
-            cost = r.cost * STEP + PREFIX + 1
-            edges[k].setdefault(r.cls, []).append((r.value, end, cost))
+            edges[k].setdefault(r.cls, []).append((r.value, end, r.cost * STEP + extra + 1))
     while (k := _first_uncovered(edges)) >= 0:
         word = words[k]
         if len(word) < 4:
@@ -431,6 +449,7 @@ def _same(loc: str, unit: UnitRef) -> bool:
 
 __all__ = [
     "END",
+    "FIRST_WORD",
     "FUZZY",
     "IMPLICIT",
     "MAX_WORDS",

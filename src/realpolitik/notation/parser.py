@@ -7,7 +7,8 @@ come from the language's lexicon (:mod:`.lexicon`), the grammar is shared
 executed and an ambiguous one is not:
 
 * the text is read with whole phrases first, then (if that reads nothing) with glued words
-  split, unique prefixes and one-letter misspellings;
+  split, unique prefixes, a name's first word alone ("Black") and one-letter
+  misspellings;
 * of the readings, the cheapest wins (the language's own words before weaker ones); two
   different orders at the same cost raise :class:`AmbiguousOrderError`;
 * with a ``position``, readings that do not fit the board are dropped, and the order is
