@@ -101,7 +101,7 @@ def test_a_conceded_player_sees_so_and_is_offered_only_what_the_server_allows(
     assert page.locator("#game-over").count() == 0  # the bots play on
     assert "conceded" in page.inner_text("#power")
     assert "You conceded" in page.inner_text("#conceded-note")
-    assert page.locator("#concede, #vote-draw, #withdraw-draw, #ready").count() == 0
+    assert page.locator("#concede, #vote-draw, #withdraw-draw, #ready, #bar-ready").count() == 0
     assert page.locator("#compose, #send-message").count() == 0
     assert page.locator("#invite-link, #copy-invite").count() == 0
     assert "no longer send" in page.inner_text("#press-conceded")
@@ -315,5 +315,6 @@ def test_a_forming_game_shows_what_it_will_be(server: LiveServer, browser: Any) 
         else:
             assert "Délais : première diplomatie 1 jour, diplomatie 1 jour" in said, said
             assert "Messages : messages publics seulement" in said, said
+        assert page.locator("#action-bar").is_hidden()  # nothing to order yet: no bar
         shot(page, f"6-forming-settings-{lang}")
         page.close()

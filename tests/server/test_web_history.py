@@ -47,6 +47,9 @@ def test_a_finished_game_is_not_shown_as_now(server: LiveServer, browser: Any) -
     page.wait_for_selector("#game-over")
     idle(page)
     shot(page, "23-finished")
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: nothing to do, no bar
+    assert page.locator("#action-bar").is_hidden()
+    page.set_viewport_size({"width": 1400, "height": 1000})
     for lang in ("en", "es", "fr", "pt"):
         page.select_option("#language", lang)
         page.wait_for_function(

@@ -29,6 +29,7 @@ from tests.server.browserkit import (
     put_at_the_removals,
     register_and_create,
     shot,
+    sign_up,
     until_phase_changes,
     watched,
 )
@@ -115,8 +116,11 @@ def test_ready_with_a_removal_not_ordered_asks_first(server: LiveServer, browser
     idle(page)
     assert asked and "1 removal not ordered: the rules will choose the unit" in asked[0], asked
     assert phase(page) == "W1901A" and page.inner_text("#ready") == "Ready"
+    said = "1 removal due, 1 still to order: choose the unit to disband."
+    assert page.inner_text("#bar-progress") == said  # the phone's bar says it as the brief
     disband_the_first_unit(page)
     assert page.inner_text("#phase-brief") == "1 removal due: ordered."
+    assert page.inner_text("#bar-progress") == "1 removal due: ordered."
 
 
 def test_a_count_of_one_or_several_reads_without_brackets(server: LiveServer, browser: Any) -> None:
@@ -151,6 +155,8 @@ def test_a_count_of_one_or_several_reads_without_brackets(server: LiveServer, br
     in_language(builds, "es", "document.documentElement.lang === 'es'")
     brief = builds.inner_text("#phase-brief")
     assert brief.startswith(f"{len(homes)} construcciones pendientes (por ordenar: {len(homes)})")
+    assert brief.startswith(builds.inner_text("#bar-progress"))  # the bar: where to build left out
+    assert "Puedes construir en" not in builds.inner_text("#bar-progress")
     shot(builds, "builds-due-es", full=False)
     for text in [brief, *asked]:
         assert not re.search(r"\((s|es|ões|ns)\)", text), text
@@ -375,6 +381,7 @@ def test_nothing_to_order_is_said_once(server: LiveServer, browser: Any) -> None
     idle(page)
     panel = page.inner_text("#orders-panel")
     assert "Nothing to order this phase" in panel and "No orders yet" not in panel, panel
+    assert page.locator("#action-bar").is_hidden()  # nor a phone's action bar
 
 
 RETREATS_TO = {  # where the army dislodged from Bohemia may retreat, as each language says it
@@ -416,3 +423,91 @@ def test_a_ready_arriving_after_its_phase_was_processed_marks_nothing(
     shot(page, "ready-moved-phone", full=False)
     now = httpx.get(f"{server.url}/api/games/{gid}", headers=other_tab).json()
     assert now["phase"] == "F1901M" and not now["ready"][power], now["ready"]
+
+
+# The action bar's box and the window's height, if the bar shows (else null).
+BAR_BOX = """() => {
+    const bar = document.getElementById('action-bar');
+    if (!bar || !bar.offsetParent) return null;
+    const r = bar.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, height: innerHeight};
+}"""
+
+
+def bar_in_view(page: Any) -> None:
+    """The action bar shows, whole, at the bottom of the window."""
+    box = page.evaluate(BAR_BOX)
+    assert box and box["top"] >= 0 and abs(box["bottom"] - box["height"]) <= 1, box
+
+
+def test_a_phone_keeps_the_order_count_and_ready_in_view(server: LiveServer, browser: Any) -> None:
+    """On a phone the map pushes the orders panel and its Ready below the fold: a bar kept
+    at the bottom of the screen, wherever the page is scrolled, says how many units have
+    orders and holds Ready, the same Ready (it asks first; the game takes it). The last
+    card scrolls above the bar, not under it; on a desktop there is no bar."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    register_and_create(page, server, "barnaby", players="7")
+    state = page.evaluate(GAME)
+    units = state["position"]["units"][state["my_powers"][0]]
+    page.evaluate("window.scrollTo(0, 0)")
+    ready = page.locator("#ready").bounding_box()
+    assert ready and ready["y"] > 844, ready  # the panel's Ready: below the fold
+    bar_in_view(page)
+    assert page.inner_text("#bar-progress") == f"0 of {len(units)} units ordered."
+    assert page.inner_text("#bar-ready") == "Ready"
+    shot(page, "action-bar-phone", full=False)
+    click_province(page, units[0].split(" ")[1].split("/")[0])  # a unit tapped on the map
+    page.click('#order-menu button[data-kind="hold"]')
+    page.wait_for_function(
+        "(t) => document.getElementById('bar-progress').textContent === t",
+        arg=f"1 of {len(units)} units ordered.",
+    )
+    idle(page)
+    bar_in_view(page)
+    # the last card scrolls above the bar
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    last = page.locator("#seats-panel").bounding_box()
+    bar = page.evaluate(BAR_BOX)
+    assert last and bar and last["y"] + last["height"] <= bar["top"], (last, bar)
+    shot(page, "action-bar-phone-bottom", full=False)
+    in_language(page, "fr", "document.documentElement.lang === 'fr'")
+    page.evaluate("window.scrollTo(0, 0)")
+    bar_in_view(page)
+    assert page.inner_text("#bar-progress") == f"Ordres donnés : 1 unité sur {len(units)}."
+    shot(page, "action-bar-phone-fr", full=False)
+    in_language(page, "en", "document.documentElement.lang === 'en'")
+    # Ready in the bar: units without orders, so it asks first, as the panel's Ready does
+    asked = declined(page, once=True)
+    page.click("#bar-ready")
+    idle(page)
+    assert asked and asked[0].startswith("Units without orders will hold"), asked
+    assert phase(page) == "S1901M"
+    page.once("dialog", lambda d: d.accept())
+    page.click("#bar-ready")  # the bots are ready already: the phase is processed
+    until_phase_changes(page, "S1901M")
+    bar_in_view(page)
+    assert page.inner_text("#bar-progress") == f"0 of {len(units)} units ordered."
+    desk = browser.new_page(viewport={"width": 1400, "height": 1000})
+    desk.context.add_cookies(page.context.cookies())
+    desk.goto(page.url)
+    desk.wait_for_selector("#ready")
+    idle(desk)
+    assert desk.locator("#action-bar").is_hidden() and desk.locator("#bar-ready").is_hidden()
+    assert not errors, errors
+
+
+def test_an_observer_s_phone_has_no_action_bar(server: LiveServer, browser: Any) -> None:
+    """Someone watching a game, with no orders to give: no bar at the bottom of a phone."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    register_and_create(page, server, "bathsheba", players="7")
+    bar_in_view(page)  # (the player has one)
+    watcher = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+    sign_up(watcher, server, "beatrix")
+    watcher.goto(page.url)
+    watcher.wait_for_selector("#orders-panel .muted")  # "You are watching"
+    idle(watcher)
+    assert watcher.evaluate(BAR_BOX) is None
+    assert watcher.locator("#bar-ready").count() == 0
+    watcher.context.close()

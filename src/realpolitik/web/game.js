@@ -21,7 +21,9 @@ export async function showGame(gameId) {
       el("div", { id: "results-view" })),
     el("section", { id: "orders-panel", class: "card" }),
     el("section", { id: "messages-panel", class: "card" }),
-    el("section", { id: "seats-panel", class: "card" })));
+    el("section", { id: "seats-panel", class: "card" })),
+    // a phone's action bar (orders.js): the page's last part, kept in view at the bottom
+    el("div", { id: "action-bar", class: "action-bar", hidden: true }));
   await refresh(true);
   if (S.gameId !== gameId) return;  // left meanwhile
   if (!S.game) {  // no such game, or not mine to see: say so, and ask no more
@@ -124,9 +126,7 @@ async function update(game, before, changed, press = true) {
   if (game.status === "forming") {
     fill(document.getElementById("map"), el("p", { id: "forming", class: "muted" }, t("forming_hint", { n: game.seats.filter((s) => !s.taken && !s.player && !s.bot).length })),
       settingsList(game));
-    const orders = document.getElementById("orders-panel");
-    fill(orders);
-    orders.hidden = true;  // nothing to order yet: no empty card
+    renderOrders(true);  // nothing to order yet: no empty card, no action bar
     await loadMessages(press);
     return;
   }

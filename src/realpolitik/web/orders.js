@@ -1,7 +1,8 @@
 // The orders panel, one part per power I play, all shown together: what the phase asks of
 // it (moves, retreats and why, builds due), its orders with their status, orders refused
 // with the reason, its units (the keyboard path to their legal orders), typed orders, and
-// its Ready; above them, Ready for all my powers.
+// its Ready; above them, Ready for all my powers; and a phone's action bar, kept in view
+// at the bottom of the screen: how far my orders are, and Ready.
 import { S, act, api, busy, clearFlash, el, errorText, fill, flash, guarded, inPlay, place, powerName, t, unitName } from "./core.js";
 import { cancel, orderWords, renderBoard, select, unitLabel } from "./board.js";
 
@@ -19,12 +20,14 @@ export function renderOrders(force) {
   if (!powers.length || g.status !== "active") {
     fill(panel, g.status === "active" && !S.power ? el("p", { class: "muted" }, t("observer_hint")) : null);
     panel.hidden = !panel.childElementCount;
+    renderBar([]);
     return;
   }
   panel.hidden = false;
   const key = JSON.stringify([g.version, S.lang, S.power, powers.map((p) => g.orders[p]), Object.keys(S.legal), S.refused]);
   if (!force && key === S.ordersKey) return;  // nothing new: keep the panel (and the player's place)
   S.ordersKey = key;
+  renderBar(powers.filter((p) => g.orders[p].to_act));
   const typing = document.activeElement && document.activeElement.classList.contains("typed-box");
   if (typing) {  // not under the fingers: only the lists
     for (const p of powers) fill(panel.querySelector(`.power-orders[data-power="${p}"] .my-orders`), ...orderItems(p));
@@ -39,10 +42,8 @@ function powerOrders(p) {
   const mine = S.game.orders[p];
   const legal = S.legalBy[p] || {};
   const typed = el("textarea", { id: idOf("typed", p), class: "typed-box", rows: 3, placeholder: t("typed_orders") });
-  const gone = choiceless(p);
-  const keys = Object.keys(legal).filter((k) => k !== "WAIVE" && !gone.has(k.split("/")[0]));
-  // the units (or build provinces) with an order: "A BER B", "F STP/SC - BOT" name them second
-  const ordered = new Set(mine.orders.map((o) => (o.order.split(" ")[1] || "").split("/")[0]));
+  const keys = unitKeys(p);
+  const ordered = orderedPlaces(p);
   return el("div", { class: "power-orders" + (p === S.power ? " focus" : ""), "data-power": p },
     el("h3", {}, `${t("your_orders")} · ${powerName(p)}`),
     mine.to_act ? phaseBrief(p) : el("p", { class: "muted" }, t("nothing_to_order")),
@@ -52,7 +53,7 @@ function powerOrders(p) {
       class: "unit small secondary" + (ordered.has(k.split("/")[0]) ? " done" : ""), "data-key": k, onclick: () => select(k) },
     ordered.has(k.split("/")[0]) ? "✓ " : "", unitLabel(k)))) : null,
     // (a waive only while a build is left to order: one more was refused, "only 3 adjustment(s) due")
-    legal.WAIVE && buildsLeft(p) > 0 ? el("button", { id: idOf("waive", p), class: "waive small secondary", onclick: () => submitOrders([legal.WAIVE[0].order], "en", p) }, t("waive")) : null,
+    legal.WAIVE && adjustmentsLeft(p, 1) > 0 ? el("button", { id: idOf("waive", p), class: "waive small secondary", onclick: () => submitOrders([legal.WAIVE[0].order], "en", p) }, t("waive")) : null,
     p === S.power ? el("div", { id: "legal" }) : null,
     mine.to_act ? conquistaBox(p) : null,
     mine.to_act ? el("div", { class: "typed" }, typed,
@@ -60,6 +61,60 @@ function powerOrders(p) {
         el("button", { id: idOf("submit-typed", p), class: "submit-typed", onclick: () => submitTyped(typed, p) }, t("submit")),
         el("button", { id: idOf("clear-orders", p), class: "clear-orders secondary", onclick: () => replaceOrders([], p) }, t("clear")))) : null,
     mine.to_act ? readyButton(p) : null);
+}
+
+// The units (or build centres) of ``p`` offered to order: those with a choice to make.
+function unitKeys(p) {
+  const gone = choiceless(p);
+  return Object.keys(S.legalBy[p] || {}).filter((k) => k !== "WAIVE" && !gone.has(k.split("/")[0]));
+}
+
+// The provinces of ``p``'s units (or builds) with an order: "A BER B", "F STP/SC - BOT"
+// name them second.
+function orderedPlaces(p) {
+  return new Set(S.game.orders[p].orders.map((o) => (o.order.split(" ")[1] || "").split("/")[0]));
+}
+
+// How far the orders of ``powers`` are this phase, their counts added up, as the phase's
+// brief says it: "3 of 5 units ordered.", "2 builds due, 1 still to order.", "1 removal
+// due: ordered." (the brief of one power, and the phone's action bar for all that act).
+function progress(powers) {
+  const g = S.game;
+  if (!(g.phase || "").endsWith("A")) {
+    const keys = powers.map((p) => [unitKeys(p), orderedPlaces(p)]);
+    const n = keys.reduce((sum, [ks, done]) => sum + ks.filter((k) => done.has(k.split("/")[0])).length, 0);
+    return t("units_ordered", { n, of: keys.reduce((sum, [ks]) => sum + ks.length, 0) });
+  }
+  const said = (sign, left, done) => {  // the builds (sign 1) or the removals (-1) of powers
+    const due = powers.map((p) => sign * ((g.adjustments || {})[p] || 0)).filter((d) => d > 0);
+    if (!due.length) return null;
+    const n = due.reduce((a, b) => a + b, 0), still = powers.reduce((sum, p) => sum + adjustmentsLeft(p, sign), 0);
+    return t(still ? left : done, { n, left: still });
+  };
+  return [said(1, "builds_left", "builds_done"), said(-1, "removals_due", "removals_done")].filter(Boolean).join(" ")
+    || t("nothing_to_order");
+}
+
+// The builds (``sign`` 1) or removals (-1) ``p`` has still to order this adjustment phase
+// (a waive counts as a build); 0 if it has none of them due.
+function adjustmentsLeft(p, sign) {
+  const g = S.game;
+  const due = sign * ((g.adjustments || {})[p] || 0);
+  if (due <= 0) return 0;
+  const given = g.orders[p].orders.filter((o) => (sign > 0 ? / B$/.test(o.order) || o.order === "WAIVE" : / D$/.test(o.order))).length;
+  return Math.max(0, due - given);
+}
+
+// A phone's action bar (the page's CSS shows it on a narrow screen only, kept at the bottom
+// of the screen while the page scrolls): how far the orders of my ``powers`` that act this
+// phase are, and their Ready; none while I have nothing to do.
+function renderBar(powers) {
+  const bar = document.getElementById("action-bar");
+  if (!bar) return;
+  bar.hidden = !powers.length;
+  if (!powers.length) { fill(bar); return; }
+  fill(bar, el("span", { id: "bar-progress", class: "bar-progress" }, progress(powers)),
+    el("button", { id: "bar-ready", class: "ready" + (allReady(powers) ? " on" : ""), onclick: onReady(powers) }, readyLabel(powers)));
 }
 
 // What this phase asks of ``p``: retreats (why, where to), builds or removals due, moves left.
@@ -80,26 +135,13 @@ function phaseBrief(p) {
     // the centres still free to build in (not one built in already)
     const built = new Set(mine.orders.filter((o) => / B$/.test(o.order)).map((o) => o.order.split(" ")[1].split("/")[0]));
     const homes = Object.keys(legal).filter((k) => (legal[k] || []).some((o) => o.kind === "build")).map((k) => k.split("/")[0]).filter((h) => !built.has(h));
-    const removed = mine.orders.filter((o) => / D$/.test(o.order)).length;
-    const left = due > 0 ? buildsLeft(p) : Math.max(0, -due - removed);
-    let text;
+    const left = adjustmentsLeft(p, Math.sign(due));
     // all ordered: said so (it still said "You can build in" the centres just built in)
-    if (due !== 0 && !left) text = t(due > 0 ? "builds_done" : "removals_done", { n: Math.abs(due) });
-    else if (due > 0) text = t("builds_due", { n: due, left, places: [...new Set(homes)].map(place).join(", ") || "—" });
-    else if (due < 0) text = t("removals_due", { n: -due, left });
-    else text = t("nothing_to_order");
+    let text = progress([p]);
+    if (due > 0 && left) text += " " + t("can_build_in", { places: [...new Set(homes)].map(place).join(", ") || "—" });
     return el("p", { id, class: "brief " + (due !== 0 && !left ? "muted" : "warn") }, text);
   }
-  const units = Object.keys(legal).length;
-  return el("p", { id, class: "brief muted" }, t("orders_given", { n: mine.orders.length, of: units }));
-}
-
-// The builds ``p`` has still to order (or waive) this adjustment phase.
-function buildsLeft(p) {
-  const g = S.game;
-  const orders = g.orders[p].orders;
-  const given = orders.filter((o) => / B$/.test(o.order) || o.order === "WAIVE").length;
-  return Math.max(0, ((g.adjustments || {})[p] || 0) - given);
+  return el("p", { id, class: "brief muted" }, `${progress([p])} ${t("pick_unit")}`);
 }
 
 // The provinces of ``p``'s dislodged units with nowhere to retreat: nothing to decide there
@@ -130,18 +172,34 @@ function orderItems(p) {
   return [...items, ...refused];
 }
 
+// A power's Ready (or not ready, once it is).
 function readyButton(p) {
+  const ready = allReady([p]);
+  return el("button", { id: idOf("ready", p), class: ready ? "ready on" : "ready", "data-power": p, onclick: onReady([p]) }, readyLabel([p]));
+}
+
+// Ready, the one home of what it does (a power's button, Ready for all and the phone's
+// action bar all do this): ``powers`` (mine, each asked to act) ready, asking first where
+// one has orders missing; or, all of them ready already, not ready. The click acts on the
+// phase drawn (``g``, as the button was drawn), not on one heard of since: a Ready for a
+// phase processed meanwhile is refused by the server, and the page says so.
+function onReady(powers) {
   const g = S.game;
-  const mine = g.orders[p];
-  return el("button", {
-    id: idOf("ready", p), class: mine.ready ? "ready on" : "ready", "data-power": p,
-    onclick: () => act(async () => {
-      if (!mine.ready && !confirmReady(p)) return;
-      await api("POST", `/games/${g.id}/ready`, { power: p, ready: !mine.ready, phase: g.phase });
-      const { refresh } = await import("./game.js");
-      await refresh(true);
-    }),
-  }, mine.ready ? `✓ ${t("ready")}` : t("ready"));
+  const all = allReady(powers);
+  const waiting = powers.filter((p) => !g.orders[p].ready);
+  return () => act(async () => {
+    if (!all && !waiting.every(confirmReady)) return;
+    for (const p of all ? powers : waiting) await api("POST", `/games/${g.id}/ready`, { power: p, ready: !all, phase: g.phase });
+    const { refresh } = await import("./game.js");
+    await refresh(true);
+  });
+}
+
+const allReady = (powers) => powers.every((p) => S.game.orders[p].ready);
+
+// "Ready" ("✓ Ready" once it is); for several powers "Ready for all my powers".
+function readyLabel(powers) {
+  return `${allReady(powers) ? "✓ " : ""}${t(powers.length > 1 ? "ready_all" : "ready")}`;
 }
 
 // Ready with builds unused, removals not ordered or units without orders asks first.
@@ -260,18 +318,9 @@ function conquistaBox(p) {
 // A player of several powers: Ready for all of them at once (asking first where one has
 // orders missing), or, once all are ready, not ready for all.
 function readyAllButton(powers) {
-  const g = S.game;
-  const acting = powers.filter((p) => g.orders[p].to_act);
+  const acting = powers.filter((p) => S.game.orders[p].to_act);
   if (acting.length < 2) return null;
-  const waiting = acting.filter((p) => !g.orders[p].ready);
-  const all = !waiting.length;
-  return el("button", {
-    id: "ready-all", class: "ready-all" + (all ? " on" : ""), "aria-pressed": all ? "true" : "false",
-    onclick: () => act(async () => {
-      if (!all && !waiting.every(confirmReady)) return;
-      for (const p of all ? acting : waiting) await api("POST", `/games/${g.id}/ready`, { power: p, ready: !all, phase: g.phase });
-      const { refresh } = await import("./game.js");
-      await refresh(true);
-    }),
-  }, all ? `✓ ${t("ready_all")}` : t("ready_all"));
+  const all = allReady(acting);
+  return el("button", { id: "ready-all", class: "ready-all" + (all ? " on" : ""), "aria-pressed": all ? "true" : "false", onclick: onReady(acting) },
+    readyLabel(acting));
 }
