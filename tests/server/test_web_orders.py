@@ -418,11 +418,44 @@ def test_a_ready_arriving_after_its_phase_was_processed_marks_nothing(
     page.route("**/ready", processed_first)
     page.click("#ready")
     page.wait_for_function(f"{FLASH}.textContent.includes('you were not marked ready')")
+    # the page shows the phase it asks to look at (it showed Spring, until the next poll)
+    assert page.get_attribute("#phase", "data-phase") == "F1901M"
     shot(page, "ready-moved", full=False)
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, "ready-moved-phone", full=False)
     now = httpx.get(f"{server.url}/api/games/{gid}", headers=other_tab).json()
     assert now["phase"] == "F1901M" and not now["ready"][power], now["ready"]
+
+
+def test_orders_arriving_after_their_phase_was_processed_show_the_new_phase(
+    server: LiveServer, browser: Any
+) -> None:
+    """Orders sent as the phase is processed (by the same player's other tab) are refused
+    ("these orders were not stored") and the page shows the phase that came: it stayed on
+    the old one, its orders box empty, until the next poll."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "yvette")
+    state = page.evaluate(GAME)
+    gid, power = state["id"], state["my_powers"][0]
+    cookie = next(c["value"] for c in page.context.cookies() if c["name"] == "rp_session")
+    other_tab = {"Cookie": f"rp_session={cookie}", "X-Requested-With": "realpolitik"}
+
+    def processed_first(route: Any) -> None:
+        r = httpx.put(
+            f"{server.url}/api/games/{gid}/orders",
+            json={"power": power, "orders": [], "ready": True},
+            headers=other_tab,
+        )
+        assert r.status_code == 200 and r.json()["processed"], r.text
+        route.continue_()
+
+    good = next(o["order"] for opts in legal(page).values() for o in opts if o["kind"] == "move")
+    page.route("**/orders", processed_first)
+    page.fill("#typed", good)
+    page.click("#submit-typed")
+    page.wait_for_function(f"{FLASH}.textContent.includes('these orders were not stored')")
+    assert page.get_attribute("#phase", "data-phase") == "F1901M"
+    assert httpx.get(f"{server.url}/api/games/{gid}", headers=other_tab).json()["phase"] == "F1901M"
 
 
 # The action bar's box and the window's height, if the bar shows (else null).
@@ -455,14 +488,14 @@ def test_a_phone_keeps_the_order_count_and_ready_in_view(server: LiveServer, bro
     ready = page.locator("#ready").bounding_box()
     assert ready and ready["y"] > 844, ready  # the panel's Ready: below the fold
     bar_in_view(page)
-    assert page.inner_text("#bar-progress") == f"0 of {len(units)} units ordered."
+    assert page.inner_text("#bar-progress") == f"Units ordered: 0 of {len(units)}."
     assert page.inner_text("#bar-ready") == "Ready"
     shot(page, "action-bar-phone", full=False)
     click_province(page, units[0].split(" ")[1].split("/")[0])  # a unit tapped on the map
     page.click('#order-menu button[data-kind="hold"]')
     page.wait_for_function(
         "(t) => document.getElementById('bar-progress').textContent === t",
-        arg=f"1 of {len(units)} units ordered.",
+        arg=f"Units ordered: 1 of {len(units)}.",
     )
     idle(page)
     bar_in_view(page)
@@ -488,7 +521,7 @@ def test_a_phone_keeps_the_order_count_and_ready_in_view(server: LiveServer, bro
     page.click("#bar-ready")  # the bots are ready already: the phase is processed
     until_phase_changes(page, "S1901M")
     bar_in_view(page)
-    assert page.inner_text("#bar-progress") == f"0 of {len(units)} units ordered."
+    assert page.inner_text("#bar-progress") == f"Units ordered: 0 of {len(units)}."
     desk = browser.new_page(viewport={"width": 1400, "height": 1000})
     desk.context.add_cookies(page.context.cookies())
     desk.goto(page.url)

@@ -252,8 +252,8 @@ TOLD_TO_CLICK = (
 
 
 def told_to(page: Any) -> tuple[str, str, str]:
-    """What the page tells to do: the end of the movement's brief (after "0 of 3 units
-    ordered. "), the menu's hint for a unit that may support, then after "Support"."""
+    """What the page tells to do: the end of the movement's brief (after "Units ordered: 0 of
+    3. "), the menu's hint for a unit that may support, then after "Support"."""
     brief = page.inner_text("#phase-brief").split(". ", 1)[1]
     key = next(k for k, opts in legal(page).items() if any(o["kind"] == "support" for o in opts))
     page.click(f'#unit-list button.unit[data-key="{key}"]')

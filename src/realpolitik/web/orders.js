@@ -76,7 +76,7 @@ function orderedPlaces(p) {
 }
 
 // How far the orders of ``powers`` are this phase, their counts added up, as the phase's
-// brief says it: "3 of 5 units ordered.", "2 builds due, 1 still to order.", "1 removal
+// brief says it: "Units ordered: 3 of 5.", "2 builds due, 1 still to order.", "1 removal
 // due: ordered." (the brief of one power, and the phone's action bar for all that act).
 function progress(powers) {
   const g = S.game;
@@ -189,9 +189,12 @@ function onReady(powers) {
   const waiting = powers.filter((p) => !g.orders[p].ready);
   return () => act(async () => {
     if (!all && !waiting.every(confirmReady)) return;
-    for (const p of all ? powers : waiting) await api("POST", `/games/${g.id}/ready`, { power: p, ready: !all, phase: g.phase });
     const { refresh } = await import("./game.js");
-    await refresh(true);
+    try {
+      for (const p of all ? powers : waiting) await api("POST", `/games/${g.id}/ready`, { power: p, ready: !all, phase: g.phase });
+    } finally {
+      await refresh(true);  // refused too: "the game has moved on" shows over the new phase
+    }
   });
 }
 
@@ -241,7 +244,11 @@ export async function submitOrders(orders, language, power = S.power) {
       S.refused = [];
       clearFlash();  // an earlier refusal's error does not stay over this success
     } catch (e) {
-      if (!e.refused) { flash(errorText(e), true); return false; }
+      if (!e.refused) {
+        if (e.code === "phase_moved") await (await import("./game.js")).refresh(true);  // shown under the words
+        flash(errorText(e), true);
+        return false;
+      }
       S.refused = e.refused.map((r) => ({ ...r, power }));
       // orders given together are taken together: with one refused, none of them is given
       flash(t(orders.length > e.refused.length ? "typed_refused" : "orders_refused", { n: e.refused.length }), true);
