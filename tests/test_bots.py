@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from realpolitik import Game, GameError
 from realpolitik.bots import HeuristicBot, PowerView, RandomBot, make_bot
 from realpolitik.bots.selfplay import self_play
 from realpolitik.legal import legal_orders
@@ -81,6 +82,16 @@ def test_conquista_reinforcements_count(kind: str) -> None:
     orders = make_bot(kind, seed=1).orders(view, game.legal_orders("GERMANY")["GERMANY"])
     assert len(orders) == 2 and all(isinstance(o, Build) for o in orders)
     assert game.illegal_orders("GERMANY", orders) == {}
+
+
+def test_a_power_view_of_a_game() -> None:
+    game = Game.new(edition="grow", players=4, seed=3)
+    view = PowerView.of(game, "france")
+    assert view == PowerView(
+        "FRANCE", game.phase, game.position, game.game_map, game.rules, game.edition
+    )
+    with pytest.raises(GameError, match="unknown power 'SPAIN'; powers: "):
+        PowerView.of(game, "Spain")
 
 
 def test_unknown_bot() -> None:

@@ -1,8 +1,13 @@
 """Bots: a power's view and its legal orders in, orders out.
 
->>> from realpolitik.bots import make_bot
+>>> from realpolitik import Game
+>>> from realpolitik.bots import PowerView, make_bot
+>>> game = Game.new(seed=1)
 >>> bot = make_bot("heuristic", seed=1)
->>> # orders = bot.orders(PowerView(...), legal_orders_of_that_power)
+>>> view = PowerView.of(game, "FRANCE")
+>>> orders = bot.orders(view, game.legal_orders("FRANCE")["FRANCE"])
+>>> sorted(str(o) for o in game.submit("FRANCE", orders))
+['A MAR - SPA', 'A PAR - PIC', 'F BRE - GAS']
 
 :class:`Bot` is the protocol; :class:`RandomBot` picks uniformly among the legal orders,
 :class:`HeuristicBot` holds its centres, takes neutral centres and supports its attacks,

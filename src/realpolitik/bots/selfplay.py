@@ -38,9 +38,7 @@ def self_play(
         for power, legal in game.legal_orders().items():
             bot = bots.get(power)
             if bot is not None and legal:
-                view = PowerView(
-                    power, game.phase, game.position, game.game_map, game.rules, game.edition
-                )
+                view = PowerView.of(game, power)
                 game.submit(power, bot.orders(view, legal))
         game.process()
     result = game.result

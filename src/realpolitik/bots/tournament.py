@@ -85,9 +85,7 @@ def play(
         for power, legal in game.legal_orders().items():
             if not legal:
                 continue
-            view = PowerView(
-                power, game.phase, game.position, game.game_map, game.rules, game.edition
-            )
+            view = PowerView.of(game, power)
             started = time.perf_counter()
             orders = bots[power].orders(view, legal)
             if power == seat:

@@ -98,9 +98,8 @@ def play(plan: Plan, seed: int) -> Game:
     bots = {p: make_bot(plan.bots.get(p, plan.bot), seed=bot_seed(seed, p)) for p in game.powers}
     last = game.phase.year + plan.max_years - 1
     while not game.is_over and game.phase.year <= last:
-        view_of = game.phase, game.position, game.game_map, game.rules, game.edition
         for power, legal in game.legal_orders().items():
-            orders = bots[power].orders(PowerView(power, *view_of), legal)
+            orders = bots[power].orders(PowerView.of(game, power), legal)
             game.submit(power, orders)
         game.process()
     return game

@@ -142,9 +142,7 @@ class SoloEnv(gymnasium.Env[Observation, NDArray[np.int64]]):
         for power, bot in self.bots.items():
             legal = env.legal_orders(power)
             if legal:
-                view = PowerView(
-                    power, game.phase, game.position, game.game_map, game.rules, game.edition
-                )
+                view = PowerView.of(game, power)
                 out[power] = bot.orders(view, legal)
         return out
 
