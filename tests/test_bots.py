@@ -4,6 +4,7 @@ heuristic bot takes neutral centres and beats the random bot clearly in a tourna
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from pathlib import Path
 
@@ -97,6 +98,35 @@ def test_a_power_view_of_a_game() -> None:
 def test_unknown_bot() -> None:
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("clever")
+
+
+class _Passing:
+    name = "passing"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def orders(self, view: PowerView, legal: object) -> list[object]:
+        return []
+
+
+def _not_a_bot(seed: int | None = None) -> object:
+    return seed
+
+
+def test_a_bot_of_ones_own_by_module_and_name() -> None:
+    bot = make_bot(f"{__name__}:_Passing", seed=5)
+    assert isinstance(bot, _Passing) and bot.seed == 5
+    for spec, problem in (
+        ("no_such_module_here:Bot", "no module 'no_such_module_here'"),
+        (f"{__name__}:Missing", f"module '{__name__}' has no class or function 'Missing'"),
+        (f"{__name__}:BOARD", f"module '{__name__}' has no class or function 'BOARD'"),
+        (f"{__name__}:_not_a_bot", "_not_a_bot(seed=...) made no bot"),
+        (":Bot", "expected 'module:name'"),
+        (f"{__name__}:", "expected 'module:name'"),
+    ):
+        with pytest.raises(ValueError, match=re.escape(f"bot {spec!r}: {problem}")):
+            make_bot(spec)
 
 
 def test_heuristic_beats_random_in_self_play() -> None:

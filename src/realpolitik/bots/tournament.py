@@ -37,7 +37,8 @@ _BOOTSTRAP = 2000
 @dataclass(frozen=True, slots=True)
 class Config:
     """What to play: ``bot`` in each of ``seats`` (default every power) against
-    ``baseline`` bots, for seeds 1 to ``seeds``, ``years`` years from the edition's first."""
+    ``baseline`` bots (:func:`~realpolitik.bots.make_bot`'s kinds: your own as
+    ``module:name``), for seeds 1 to ``seeds``, ``years`` years from the edition's first."""
 
     bot: str = "search"
     baseline: str = "heuristic"
@@ -155,11 +156,12 @@ class Table:
     def render(self) -> str:
         c = self.config
         head = f"{c.bot} vs {c.baseline}"
+        w = max(22, len(c.bot) + 8, len(c.baseline) + 8)  # a bot of one's own may be named long
         lines = [
             f"{head}: {c.edition}, {c.seeds} seed(s) per seat, {c.years} year(s)"
             f"{'' if c.strength is None else f', strength {c.strength}'}",
             "mean supply centres at the end, 95% confidence intervals; wins = solo victories",
-            f"{'seat':<10} {c.bot + ' centres':>22} {c.baseline + ' centres':>22} "
+            f"{'seat':<10} {c.bot + ' centres':>{w}} {c.baseline + ' centres':>{w}} "
             f"{'ratio':>6} {'wins':>9}",
         ]
         every_bot: list[int] = []
@@ -169,13 +171,13 @@ class Table:
             every_base += r.baseline
             ratio = statistics.fmean(r.bot) / max(statistics.fmean(r.baseline), 1e-9)
             lines.append(
-                f"{r.seat:<10} {_mean_ci(r.bot):>22} {_mean_ci(r.baseline):>22} "
+                f"{r.seat:<10} {_mean_ci(r.bot):>{w}} {_mean_ci(r.baseline):>{w}} "
                 f"{ratio:>6.2f} {r.bot_wins:>4}/{r.baseline_wins:<4}"
             )
         low, high = self.ratio_interval()
         wins = sum(r.bot_wins for r in self.rows), sum(r.baseline_wins for r in self.rows)
         lines.append(
-            f"{'all':<10} {_mean_ci(every_bot):>22} {_mean_ci(every_base):>22} "
+            f"{'all':<10} {_mean_ci(every_bot):>{w}} {_mean_ci(every_base):>{w}} "
             f"{self.ratio():>6.2f} {wins[0]:>4}/{wins[1]:<4}"
         )
         lines.append(f"ratio of the means: {self.ratio():.2f}, 95% CI [{low:.2f}, {high:.2f}]")
@@ -211,6 +213,8 @@ def run(config: Config, progress: Callable[[str], None] | None = None) -> Table:
         raise ValueError(f"years must be at least 1, not {config.years}")
     if config.jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {config.jobs}")
+    make_bot(config.bot)  # a ValueError now, not in every game, for an unknown bot
+    make_bot(config.baseline)
     powers = Game.new(edition=config.edition, players=config.players, seed=1).powers
     seats = config.seats or powers
     unknown = [s for s in seats if s not in powers]
