@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from realpolitik import Game, GameError
-from realpolitik.bots import HeuristicBot, PowerView, RandomBot, make_bot
+from realpolitik.bots import Bot, HeuristicBot, PowerView, RandomBot, make_bot
 from realpolitik.bots.selfplay import self_play
 from realpolitik.legal import legal_orders
 from realpolitik.maps import load_map
@@ -138,6 +138,39 @@ def test_heuristic_beats_random_in_self_play() -> None:
         sum(result.centers[p] for p in BOARD.powers if p not in ("FRANCE", "TURKEY", "RUSSIA")) / 4
     )
     assert strong > 2 * weak
+
+
+def _random_bots(game: Game, seed: int) -> dict[str, Bot]:
+    return {p: make_bot("random", seed=seed * 10 + k) for k, p in enumerate(game.powers)}
+
+
+def test_rollouts_from_a_fork_leave_the_game_as_it_was() -> None:
+    game = Game.new(seed=4)
+    self_play(_random_bots(game, 0), years=3, game=game)  # to the middle of a game: S1904M
+    game.submit("FRANCE", [])  # a pending order set and a draw vote, in the game and forks
+    game.vote_draw("ENGLAND", False)
+    before = (game.phase, game.position, list(game.history), game.view(), game.votes)
+    results = []
+    for seed in (1, 1, 2):
+        fork = game.copy()
+        fork.submit("GERMANY", [])
+        fork.vote_draw("ITALY", True)
+        result = self_play(_random_bots(game, seed), years=6, game=fork)
+        assert fork.phase == result.phase and fork.position is result.position
+        assert result.centers == {p: len(fork.position.centers_of(p)) for p in fork.powers}
+        assert sum(result.centers.values()) <= 34
+        assert result.winner == (fork.winners[0] if fork.result else None)
+        assert len(fork.history) > len(game.history)
+        results.append(result)
+    assert (game.phase, game.position, game.history, game.view(), game.votes) == before
+    assert str(game.phase) == "S1904M" and game.pending_orders() == {"FRANCE": ()}
+    assert game.votes == {"ENGLAND": False}
+    assert results[0] == results[1]  # the same bots' seeds, the same rollout
+    assert results[0].position != results[2].position
+    with pytest.raises(ValueError, match="a game to play on has its edition and rules"):
+        self_play({}, years=1, game=game.copy(), edition="grow")
+    with pytest.raises(ValueError, match="years must be at least 1, not 0"):
+        self_play({}, years=0)
 
 
 def test_tournament_script_reports_a_clear_win(capsys: pytest.CaptureFixture[str]) -> None:

@@ -27,12 +27,31 @@ def self_play(
     bots: Mapping[Power, Bot],
     *,
     years: int,
-    edition: str = "classic",
+    edition: str | None = None,
     rules: Rules | None = None,
+    game: Game | None = None,
 ) -> SelfPlayResult:
-    """Play a game of ``edition`` for at most ``years`` years, or to its end by the
-    edition's victory condition; a power without a bot is in civil disorder."""
-    game = Game.new(edition=edition, rules=rules, seed=0)
+    """Play a new game of ``edition`` (default classic; ``rules``: other rules than the
+    edition's), or play on ``game`` from its phase, for at most ``years`` years, or to its
+    end by the edition's victory condition; a power without a bot is in civil disorder.
+
+    ``game`` is played in place: a rollout from a position gives a fork
+    (``game.copy()``) and keeps the game itself as it was.
+
+    >>> from realpolitik.bots import make_bot
+    >>> game = Game.new(seed=1)
+    >>> bots = {p: make_bot("random", seed=k) for k, p in enumerate(game.powers)}
+    >>> fork = game.copy()
+    >>> result = self_play(bots, years=2, game=fork)
+    >>> str(result.phase), str(fork.phase), str(game.phase)
+    ('S1903M', 'S1903M', 'S1901M')
+    """
+    if years < 1:
+        raise ValueError(f"years must be at least 1, not {years}")
+    if game is None:
+        game = Game.new(edition=edition or "classic", rules=rules, seed=0)
+    elif edition is not None or rules is not None:
+        raise ValueError("a game to play on has its edition and rules: give neither")
     last_year = game.phase.year + years - 1
     while not game.is_over and game.phase.year <= last_year:
         for power, legal in game.legal_orders().items():
