@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from realpolitik.bots import PowerView
+from realpolitik.bots import HeuristicBot, PowerView
 from realpolitik.bots.base import LegalOrders
 from realpolitik.bots.tournament import Config, GameResult, play, run, tabulate
 from realpolitik.cli import main
@@ -128,3 +128,36 @@ def test_the_command_takes_a_bot_from_the_current_folder(tmp_path, monkeypatch, 
     assert exited.value.code == 2
     assert "module 'mybots' has no class or function 'Nobody'" in capsys.readouterr().err
     sys.modules.pop("mybots", None)
+
+
+class Sloppy:
+    """A bot with a builder's mistakes: the heuristic bot's moves and a second order for
+    each unit, and in adjustments every build site and a waive, whatever is due."""
+
+    name = "sloppy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.heuristic = HeuristicBot(seed)
+
+    def orders(self, view: PowerView, legal: LegalOrders) -> list[Order]:
+        if view.phase.is_adjustments:
+            return [options[0] for options in legal.values() if options]
+        return [*self.heuristic.orders(view, legal), *(o[0] for o in legal.values() if o)]
+
+
+def test_a_bots_illegal_orders_are_counted_and_dropped() -> None:
+    config = Config(bot=f"{__name__}:Sloppy", baseline="heuristic", seeds=1, years=2,
+                    seats=("RUSSIA",), jobs=1)  # fmt: skip
+    said: list[str] = []
+    result = play(config, "RUSSIA", 1, said.append)  # before: "a second order for MOS"
+    assert said[0] == (
+        "illegal orders of RUSSIA in S1901M: A MOS H (a second order), F SEV H (a second "
+        "order), F STP/SC H (a second order), A WAR H (a second order)"
+    )
+    assert said[2] == (
+        "illegal orders of RUSSIA in W1901A: A SEV B (only 1 adjustment(s) due), A STP B "
+        "(only 1 adjustment(s) due), WAIVE (only 1 adjustment(s) due), A WAR B (only 1 "
+        "adjustment(s) due)"
+    )  # the first build, A MOS B, is kept
+    assert "W1902A: F FIN D (only 1 adjustment(s) due)" in said[5]
+    assert len(said) == 6 and result.illegal == 4 + 4 + 4 + 5 + 5 + 4

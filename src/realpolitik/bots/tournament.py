@@ -5,8 +5,9 @@ For each seed, one game of the baseline bot in every seat (it gives the baseline
 seat at once), then for each seat a game with the tested bot there and the same baseline
 bots (same seeds) elsewhere. Games are played through :class:`~realpolitik.game.Game`,
 so the edition's calendar and victory apply, to the end of a given year or a win. Every
-order a bot gives is checked against the legal orders of the phase and counted if it is
-not one of them. Games run in parallel processes.
+order a bot gives is checked (:func:`checked`: among its unit's legal orders, one per
+unit, no more adjustments than due); one that is not is counted and dropped. Games run in
+parallel processes.
 
     >>> table = run(Config(bot="search", seeds=1, years=1, seats=("FRANCE",), jobs=1))
     >>> table.illegal
@@ -24,8 +25,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from realpolitik.bots import make_bot
-from realpolitik.bots.base import Bot, PowerView
+from realpolitik.bots.base import Bot, LegalOrders, PowerView
 from realpolitik.game import Game
+from realpolitik.orders import Order
 from realpolitik.vocab import Power
 
 _T975 = (12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.20, 2.18, 2.16, 2.14, 2.13)
@@ -93,12 +95,11 @@ def play(
                 took = time.perf_counter() - started
                 decisions, seconds, slowest = decisions + 1, seconds + took, max(slowest, took)
                 over_a_second += took > 1.0
-            allowed = {o for options in legal.values() for o in options}
-            bad = [o for o in orders if o not in allowed]
+            kept, bad = checked(game, power, legal, orders)
             illegal += len(bad)
             if bad and progress is not None:
-                progress(f"illegal orders of {power} in {game.phase}: {', '.join(map(str, bad))}")
-            game.submit(power, [o for o in orders if o in allowed])
+                progress(f"illegal orders of {power} in {game.phase}: {', '.join(bad)}")
+            game.submit(power, kept)
         game.process()
     centres = {p: len(game.position.centers_of(p)) for p in game.powers}
     return GameResult(
@@ -112,6 +113,32 @@ def play(
         slowest,
         over_a_second,
     )
+
+
+def checked(
+    game: Game, power: Power, legal: LegalOrders, orders: Sequence[Order]
+) -> tuple[list[Order], list[str]]:
+    """The orders a bot gave that the game takes (each among its unit's, or build site's,
+    legal orders, one per unit, no more adjustments than due, as the server takes them),
+    and the others as text, with the reason where the adjudicator gives one: counted as
+    illegal and dropped, so that a bot's mistake costs it its orders, not the tournament."""
+    where = {o: key for key, options in legal.items() for o in options}
+    kept: list[Order] = []
+    bad: list[str] = []
+    used: set[str] = set()
+    for order in orders:
+        key = where.get(order)
+        if key is None or key in used:
+            bad.append(f"{order} ({'not a legal order' if key is None else 'a second order'})")
+            continue
+        if key != "WAIVE":  # each build due may be waived
+            used.add(key)
+        kept.append(order)
+    if game.phase.is_adjustments:  # the count due: the adjudicator's own verdict
+        refused = game.illegal_orders(power, kept)
+        bad += [f"{kept[k]} ({reason})" for k, reason in sorted(refused.items())]
+        kept = [o for k, o in enumerate(kept) if k not in refused]
+    return kept, bad
 
 
 @dataclass(frozen=True, slots=True)
