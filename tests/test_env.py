@@ -129,6 +129,23 @@ def test_actions_give_the_chosen_orders():
     assert record.orders["GERMANY"] == () and not record.disorder
 
 
+def test_changing_the_listed_orders_changes_no_action():
+    """A policy may sort or filter the lists it is given: the env's own stay as they were
+    (they were the env's lists: reversing one changed what index 1 decoded to)."""
+    env = DiplomacyEnv("classic")
+    env.reset(seed=1)
+    at = env.encoding.index["PAR"]
+    action = np.zeros(len(env.encoding.provinces), dtype=np.int64)
+    action[at] = 1
+    first = env.legal_orders("FRANCE")["PAR"][0]
+    assert env.orders_of("FRANCE", action) == [first]
+    env.legal_orders("FRANCE")["PAR"].reverse()
+    env.legal_slots("FRANCE")[at].clear()  # type: ignore[attr-defined]
+    assert env.orders_of("FRANCE", action) == [first]
+    assert env.legal_orders("FRANCE")["PAR"][0] == first and env.legal_slots("FRANCE")[at]
+    assert env.action_of("FRANCE", [first])[at] == 1
+
+
 def test_bad_actions_are_refused_with_the_province_named():
     env = DiplomacyEnv("classic")
     env.reset(seed=1)
