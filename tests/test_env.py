@@ -111,6 +111,20 @@ def test_observation_of_the_start():
         assert space.contains(value)
 
 
+def test_the_shared_arrays_are_read_only():
+    """One agent cannot change what the others observe (the empty dislodged array was
+    shared by every agent's observation and writable)."""
+    env = DiplomacyEnv("classic")
+    observations, _ = env.reset(seed=1)
+    shared = ("units", "dislodged", "centres", "phase", "adjustments")
+    for power in env.agents:
+        assert not any(observations[power][key].flags.writeable for key in shared), power
+    with pytest.raises(ValueError, match="read-only"):
+        observations["FRANCE"]["dislodged"][0, 0] = 1
+    assert observations["FRANCE"]["dislodged"] is observations["ENGLAND"]["dislodged"]
+    assert observations["FRANCE"]["action_mask"].flags.writeable  # the agent's own
+
+
 def test_actions_give_the_chosen_orders():
     env = DiplomacyEnv("classic")
     env.reset(seed=1)
