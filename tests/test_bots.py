@@ -173,6 +173,26 @@ def test_rollouts_from_a_fork_leave_the_game_as_it_was() -> None:
         self_play({}, years=0)
 
 
+def test_a_rollout_names_every_winner_of_a_players_victory() -> None:
+    """Two players, three powers each: the victory is the player's, all of whose powers
+    win (``winner`` said AUSTRIA, which had no centre left, for GERMANY's 24th centre)."""
+    first = "VIE BUD TRI BER KIE MUN ANK CON SMY SER RUM BUL GRE DEN SWE NWY BEL SPA POR TUN"
+    position = {
+        "units": {"GERMANY": ["A RUH"], "ENGLAND": ["F LON"]},
+        "centers": {"GERMANY": [*first.split(), "WAR", "SEV", "STP"],
+                    "ENGLAND": ["LON", "EDI", "LVP", "BRE", "PAR", "MAR", "MOS"]},
+    }  # fmt: skip
+    game = Game.from_position(position, "F1914M", players=2, seed=1)
+    game.submit("GERMANY", ["A RUH - HOL"])  # the 24th centre; the others give no orders
+    result = self_play({}, years=1, game=game)
+    assert result.centers["GERMANY"] == 24 and result.centers["AUSTRIA"] == 0
+    assert result.winners == ("AUSTRIA", "GERMANY", "TURKEY") and result.winner is None
+    assert result.result is not None and result.result.kind == "victory"
+    assert result.result.players == ("player 1",)
+    cut = self_play({}, years=1, game=Game.new(seed=1))  # not over: nobody has won
+    assert (cut.winner, cut.winners, cut.result) == (None, (), None)
+
+
 def test_tournament_script_reports_a_clear_win(capsys: pytest.CaptureFixture[str]) -> None:
     spec = importlib.util.spec_from_file_location(
         "bot_tournament", ROOT / "tools" / "bot_tournament.py"

@@ -1,6 +1,7 @@
 """Bots playing a whole game among themselves through :class:`~realpolitik.game.Game` (the
 one game loop: legal orders → bots → :meth:`~realpolitik.game.Game.process`), so that the
-calendar and the victory condition are the edition's. Used by the bot tournament."""
+calendar and the victory condition are the edition's: a new game, or a fork played on
+(rollouts). Used by ``tools/bot_tournament.py`` and the tests."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from dataclasses import dataclass
 
 from realpolitik.bots.base import Bot, PowerView
 from realpolitik.game import Game
+from realpolitik.game.victory import GameResult
 from realpolitik.phase import Phase
 from realpolitik.position import Position
 from realpolitik.rules import Rules
@@ -17,10 +19,17 @@ from realpolitik.vocab import Power
 
 @dataclass(frozen=True, slots=True)
 class SelfPlayResult:
+    """Where a game of bots ended: its phase and position, each power's centres, the
+    game's ``result`` (``None``: cut off by the years given, not over) and its
+    ``winners`` (every winning power: a player's several powers, an alliance, a draw's
+    share); ``winner`` is the power of a victory won by one power alone, else ``None``."""
+
     phase: Phase
     position: Position
     centers: dict[Power, int]
     winner: Power | None
+    winners: tuple[Power, ...] = ()
+    result: GameResult | None = None
 
 
 def self_play(
@@ -61,6 +70,9 @@ def self_play(
                 game.submit(power, bot.orders(view, legal))
         game.process()
     result = game.result
-    winner = result.winners[0] if result is not None and result.kind == "victory" else None
+    winners = () if result is None else result.winners
+    alone = result is not None and result.kind == "victory" and len(winners) == 1
     counts = {p: len(game.position.centers_of(p)) for p in game.powers}
-    return SelfPlayResult(game.phase, game.position, counts, winner)
+    return SelfPlayResult(
+        game.phase, game.position, counts, winners[0] if alone else None, winners, result
+    )
