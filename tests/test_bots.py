@@ -173,6 +173,17 @@ def test_rollouts_from_a_fork_leave_the_game_as_it_was() -> None:
         self_play({}, years=0)
 
 
+def test_a_rollout_keeps_the_candidate_orders_given_to_its_fork() -> None:
+    game = Game.new(seed=5)
+    fork = game.copy()
+    candidate = [str(o) for o in fork.submit("FRANCE", ["A PAR - PIC", "A MAR - PIE"])]
+    self_play(_random_bots(game, 3), years=2, game=fork)  # FRANCE's bot too
+    first, *later = [r for r in fork.history if r.phase.is_movement]
+    assert [str(o) for o in first.orders["FRANCE"]] == candidate  # the bot's replaced them
+    assert all(r.orders.get("FRANCE") for r in later)  # then FRANCE's bot plays on
+    assert first.orders.keys() == set(game.powers)
+
+
 def test_a_rollout_names_every_winner_of_a_players_victory() -> None:
     """Two players, three powers each: the victory is the player's, all of whose powers
     win (``winner`` said AUSTRIA, which had no centre left, for GERMANY's 24th centre)."""

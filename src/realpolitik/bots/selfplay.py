@@ -45,7 +45,9 @@ def self_play(
     end by the edition's victory condition; a power without a bot is in civil disorder.
 
     ``game`` is played in place: a rollout from a position gives a fork
-    (``game.copy()``) and keeps the game itself as it was.
+    (``game.copy()``) and keeps the game itself as it was. Orders already given in a
+    phase are kept (the bots order for the other powers): a search bot submits the
+    candidate it values to the fork, and every power's bot plays on after that phase.
 
     >>> from realpolitik.bots import make_bot
     >>> game = Game.new(seed=1)
@@ -63,9 +65,10 @@ def self_play(
         raise ValueError("a game to play on has its edition and rules: give neither")
     last_year = game.phase.year + years - 1
     while not game.is_over and game.phase.year <= last_year:
+        given = game.pending_orders()  # a candidate being valued: kept, not replaced
         for power, legal in game.legal_orders().items():
             bot = bots.get(power)
-            if bot is not None and legal:
+            if bot is not None and legal and power not in given:
                 view = PowerView.of(game, power)
                 game.submit(power, bot.orders(view, legal))
         game.process()
