@@ -95,6 +95,20 @@ def test_a_power_view_of_a_game() -> None:
         PowerView.of(game, "Spain")
 
 
+def test_a_view_says_the_adjustments_due() -> None:
+    position = {
+        "units": {"FRANCE": ["A BUR", "A PIC", "F MAO"], "GERMANY": ["A MUN"]},
+        "centers": {"FRANCE": ["PAR", "BRE"], "GERMANY": ["MUN", "BER", "KIE", "HOL"]},
+    }
+    game = Game.from_position(position, "W1905A", seed=1)
+    due = {p: PowerView.of(game, p).due() for p in game.powers}
+    assert due == {p: game.builds_due().get(p, 0) for p in game.powers}
+    assert (due["FRANCE"], due["GERMANY"], due["ITALY"]) == (-1, 2, 0)
+    view = PowerView.of(game, "GERMANY")
+    assert PowerView(view.power, view.phase, view.position, view.game_map).due() == 2
+    assert PowerView.of(Game.new(seed=1), "FRANCE").due() == 0  # a movement phase
+
+
 def test_unknown_bot() -> None:
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("clever")
