@@ -4,12 +4,14 @@ heuristic bot takes neutral centres and beats the random bot clearly in a tourna
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from pathlib import Path
 
 import pytest
 
-from realpolitik.bots import HeuristicBot, PowerView, RandomBot, make_bot
+from realpolitik import Game, GameError
+from realpolitik.bots import Bot, HeuristicBot, PowerView, RandomBot, make_bot
 from realpolitik.bots.selfplay import self_play
 from realpolitik.legal import legal_orders
 from realpolitik.maps import load_map
@@ -83,9 +85,62 @@ def test_conquista_reinforcements_count(kind: str) -> None:
     assert game.illegal_orders("GERMANY", orders) == {}
 
 
+def test_a_power_view_of_a_game() -> None:
+    game = Game.new(edition="grow", players=4, seed=3)
+    view = PowerView.of(game, "france")
+    assert view == PowerView(
+        "FRANCE", game.phase, game.position, game.game_map, game.rules, game.edition
+    )
+    with pytest.raises(GameError, match="unknown power 'SPAIN'; powers: "):
+        PowerView.of(game, "Spain")
+
+
+def test_a_view_says_the_adjustments_due() -> None:
+    position = {
+        "units": {"FRANCE": ["A BUR", "A PIC", "F MAO"], "GERMANY": ["A MUN"]},
+        "centers": {"FRANCE": ["PAR", "BRE"], "GERMANY": ["MUN", "BER", "KIE", "HOL"]},
+    }
+    game = Game.from_position(position, "W1905A", seed=1)
+    due = {p: PowerView.of(game, p).due() for p in game.powers}
+    assert due == {p: game.builds_due().get(p, 0) for p in game.powers}
+    assert (due["FRANCE"], due["GERMANY"], due["ITALY"]) == (-1, 2, 0)
+    view = PowerView.of(game, "GERMANY")
+    assert PowerView(view.power, view.phase, view.position, view.game_map).due() == 2
+    assert PowerView.of(Game.new(seed=1), "FRANCE").due() == 0  # a movement phase
+
+
 def test_unknown_bot() -> None:
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("clever")
+
+
+class _Passing:
+    name = "passing"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def orders(self, view: PowerView, legal: object) -> list[object]:
+        return []
+
+
+def _not_a_bot(seed: int | None = None) -> object:
+    return seed
+
+
+def test_a_bot_of_ones_own_by_module_and_name() -> None:
+    bot = make_bot(f"{__name__}:_Passing", seed=5)
+    assert isinstance(bot, _Passing) and bot.seed == 5
+    for spec, problem in (
+        ("no_such_module_here:Bot", "no module 'no_such_module_here'"),
+        (f"{__name__}:Missing", f"module '{__name__}' has no class or function 'Missing'"),
+        (f"{__name__}:BOARD", f"module '{__name__}' has no class or function 'BOARD'"),
+        (f"{__name__}:_not_a_bot", "_not_a_bot(seed=...) made no bot"),
+        (":Bot", "expected 'module:name'"),
+        (f"{__name__}:", "expected 'module:name'"),
+    ):
+        with pytest.raises(ValueError, match=re.escape(f"bot {spec!r}: {problem}")):
+            make_bot(spec)
 
 
 def test_heuristic_beats_random_in_self_play() -> None:
@@ -97,6 +152,70 @@ def test_heuristic_beats_random_in_self_play() -> None:
         sum(result.centers[p] for p in BOARD.powers if p not in ("FRANCE", "TURKEY", "RUSSIA")) / 4
     )
     assert strong > 2 * weak
+
+
+def _random_bots(game: Game, seed: int) -> dict[str, Bot]:
+    return {p: make_bot("random", seed=seed * 10 + k) for k, p in enumerate(game.powers)}
+
+
+def test_rollouts_from_a_fork_leave_the_game_as_it_was() -> None:
+    game = Game.new(seed=4)
+    self_play(_random_bots(game, 0), years=3, game=game)  # to the middle of a game: S1904M
+    game.submit("FRANCE", [])  # a pending order set and a draw vote, in the game and forks
+    game.vote_draw("ENGLAND", False)
+    before = (game.phase, game.position, list(game.history), game.view(), game.votes)
+    results = []
+    for seed in (1, 1, 2):
+        fork = game.copy()
+        fork.submit("GERMANY", [])
+        fork.vote_draw("ITALY", True)
+        result = self_play(_random_bots(game, seed), years=6, game=fork)
+        assert fork.phase == result.phase and fork.position is result.position
+        assert result.centers == {p: len(fork.position.centers_of(p)) for p in fork.powers}
+        assert sum(result.centers.values()) <= 34
+        assert result.winner == (fork.winners[0] if fork.result else None)
+        assert len(fork.history) > len(game.history)
+        results.append(result)
+    assert (game.phase, game.position, game.history, game.view(), game.votes) == before
+    assert str(game.phase) == "S1904M" and game.pending_orders() == {"FRANCE": ()}
+    assert game.votes == {"ENGLAND": False}
+    assert results[0] == results[1]  # the same bots' seeds, the same rollout
+    assert results[0].position != results[2].position
+    with pytest.raises(ValueError, match="a game to play on has its edition and rules"):
+        self_play({}, years=1, game=game.copy(), edition="grow")
+    with pytest.raises(ValueError, match="years must be at least 1, not 0"):
+        self_play({}, years=0)
+
+
+def test_a_rollout_keeps_the_candidate_orders_given_to_its_fork() -> None:
+    game = Game.new(seed=5)
+    fork = game.copy()
+    candidate = [str(o) for o in fork.submit("FRANCE", ["A PAR - PIC", "A MAR - PIE"])]
+    self_play(_random_bots(game, 3), years=2, game=fork)  # FRANCE's bot too
+    first, *later = [r for r in fork.history if r.phase.is_movement]
+    assert [str(o) for o in first.orders["FRANCE"]] == candidate  # the bot's replaced them
+    assert all(r.orders.get("FRANCE") for r in later)  # then FRANCE's bot plays on
+    assert first.orders.keys() == set(game.powers)
+
+
+def test_a_rollout_names_every_winner_of_a_players_victory() -> None:
+    """Two players, three powers each: the victory is the player's, all of whose powers
+    win (``winner`` said AUSTRIA, which had no centre left, for GERMANY's 24th centre)."""
+    first = "VIE BUD TRI BER KIE MUN ANK CON SMY SER RUM BUL GRE DEN SWE NWY BEL SPA POR TUN"
+    position = {
+        "units": {"GERMANY": ["A RUH"], "ENGLAND": ["F LON"]},
+        "centers": {"GERMANY": [*first.split(), "WAR", "SEV", "STP"],
+                    "ENGLAND": ["LON", "EDI", "LVP", "BRE", "PAR", "MAR", "MOS"]},
+    }  # fmt: skip
+    game = Game.from_position(position, "F1914M", players=2, seed=1)
+    game.submit("GERMANY", ["A RUH - HOL"])  # the 24th centre; the others give no orders
+    result = self_play({}, years=1, game=game)
+    assert result.centers["GERMANY"] == 24 and result.centers["AUSTRIA"] == 0
+    assert result.winners == ("AUSTRIA", "GERMANY", "TURKEY") and result.winner is None
+    assert result.result is not None and result.result.kind == "victory"
+    assert result.result.players == ("player 1",)
+    cut = self_play({}, years=1, game=Game.new(seed=1))  # not over: nobody has won
+    assert (cut.winner, cut.winners, cut.result) == (None, (), None)
 
 
 def test_tournament_script_reports_a_clear_win(capsys: pytest.CaptureFixture[str]) -> None:

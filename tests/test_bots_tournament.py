@@ -4,11 +4,30 @@ from __future__ import annotations
 
 import io
 import re
+import sys
 
 import pytest
 
+from realpolitik.bots import HeuristicBot, PowerView
+from realpolitik.bots.base import LegalOrders
 from realpolitik.bots.tournament import Config, GameResult, play, run, tabulate
 from realpolitik.cli import main
+from realpolitik.orders import Hold, Order
+
+
+class Holding:
+    """A bot of one's own, as a bot builder writes it: every unit holds."""
+
+    name = "holding"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def orders(self, view: PowerView, legal: LegalOrders) -> list[Order]:
+        return [o for options in legal.values() for o in options if isinstance(o, Hold)]
+
+
+HOLDING = f"{__name__}:Holding"
 
 
 def test_a_seat_is_compared_with_the_baseline_in_the_same_seat_and_seeds() -> None:
@@ -70,3 +89,75 @@ def test_bad_configurations() -> None:
         run(Config(years=0))
     with pytest.raises(ValueError, match="jobs"):
         run(Config(jobs=0))
+
+
+def test_a_bot_of_ones_own_plays_by_its_module_and_name() -> None:
+    config = Config(bot=HOLDING, baseline="random", seeds=2, years=1, seats=("RUSSIA",), jobs=2)
+    table = run(config)
+    assert table.illegal == 0 and table.decisions == 4  # 2 games, 2 movement phases
+    (row,) = table.rows
+    # holding, nothing is built: Russia keeps its 4 home centres at most
+    assert all(n <= 4 for n in row.bot)
+    assert row.bot == tuple(play(config, "RUSSIA", s).centres["RUSSIA"] for s in (1, 2))
+    header = table.render().splitlines()[2]
+    assert header.split() == ["seat", f"{HOLDING}", "centres", "random", "centres", "ratio", "wins"]
+    with pytest.raises(ValueError, match="bot 'nowhere:Bot': no module 'nowhere'"):
+        run(Config(bot="nowhere:Bot", seeds=1))
+
+
+def test_the_command_takes_a_bot_from_the_current_folder(tmp_path, monkeypatch, capsys) -> None:
+    (tmp_path / "mybots.py").write_text(
+        "from realpolitik.orders import Hold\n"
+        "class Holder:\n"
+        "    name = 'holder'\n"
+        "    def __init__(self, seed=None): pass\n"
+        "    def orders(self, view, legal):\n"
+        "        return [o for os in legal.values() for o in os if isinstance(o, Hold)]\n",
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.path", [p for p in sys.path if p not in ("", str(tmp_path))])
+    out = io.StringIO()
+    argv = ["tournament", "--bot", "mybots:Holder", "--seeds", "1", "--years", "1",
+            "--seats", "turkey", "--jobs", "1", "--quiet"]  # fmt: skip
+    assert main(argv, stdout=out) == 0
+    assert "mybots:Holder vs heuristic" in out.getvalue()
+    assert "illegal orders: 0" in out.getvalue()
+    with pytest.raises(SystemExit) as exited:
+        main(["tournament", "--bot", "mybots:Nobody", "--seeds", "1"])
+    assert exited.value.code == 2
+    assert "module 'mybots' has no class or function 'Nobody'" in capsys.readouterr().err
+    sys.modules.pop("mybots", None)
+
+
+class Sloppy:
+    """A bot with a builder's mistakes: the heuristic bot's moves and a second order for
+    each unit, and in adjustments every build site and a waive, whatever is due."""
+
+    name = "sloppy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.heuristic = HeuristicBot(seed)
+
+    def orders(self, view: PowerView, legal: LegalOrders) -> list[Order]:
+        if view.phase.is_adjustments:
+            return [options[0] for options in legal.values() if options]
+        return [*self.heuristic.orders(view, legal), *(o[0] for o in legal.values() if o)]
+
+
+def test_a_bots_illegal_orders_are_counted_and_dropped() -> None:
+    config = Config(bot=f"{__name__}:Sloppy", baseline="heuristic", seeds=1, years=2,
+                    seats=("RUSSIA",), jobs=1)  # fmt: skip
+    said: list[str] = []
+    result = play(config, "RUSSIA", 1, said.append)  # before: "a second order for MOS"
+    assert said[0] == (
+        "illegal orders of RUSSIA in S1901M: A MOS H (a second order), F SEV H (a second "
+        "order), F STP/SC H (a second order), A WAR H (a second order)"
+    )
+    assert said[2] == (
+        "illegal orders of RUSSIA in W1901A: A SEV B (only 1 adjustment(s) due), A STP B "
+        "(only 1 adjustment(s) due), WAIVE (only 1 adjustment(s) due), A WAR B (only 1 "
+        "adjustment(s) due)"
+    )  # the first build, A MOS B, is kept
+    assert "W1902A: F FIN D (only 1 adjustment(s) due)" in said[5]
+    assert len(said) == 6 and result.illegal == 4 + 4 + 4 + 5 + 5 + 4

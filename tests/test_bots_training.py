@@ -15,7 +15,7 @@ from realpolitik.bots.training import Plan, play, run
 from realpolitik.cli import main
 from realpolitik.formats.savegame import game_from_json
 from realpolitik.game.editions import edition
-from realpolitik.orders import Order
+from realpolitik.orders import Hold, Order
 
 
 def _lines(path: Path) -> list[dict]:  # type: ignore[type-arg]
@@ -33,6 +33,32 @@ def test_plans_are_checked():
         Plan(games=1, edition="modern")
     with pytest.raises(ValueError, match="played by 2 to 7 players, not 9"):
         Plan(games=1, players=9)
+
+
+class Holding:
+    """A bot of one's own: every unit holds; nothing built, retreated or removed."""
+
+    name = "holding"
+
+    def __init__(self, seed: int | None = None) -> None:
+        pass
+
+    def orders(self, view: PowerView, legal: object) -> list[Order]:
+        return [o for options in legal.values() for o in options if isinstance(o, Hold)]  # type: ignore[attr-defined]
+
+
+def test_a_bot_of_ones_own_plays_by_its_module_and_name(tmp_path):
+    plan = Plan(games=2, bots={"ITALY": f"{__name__}:Holding"}, max_years=2, format="saved")
+    run(plan, tmp_path, workers=2)
+    assert {line["bots"]["ITALY"] for line in _lines(tmp_path / "games.jsonl")} == {
+        f"{__name__}:Holding"
+    }
+    for seed in (0, 1):
+        game = game_from_json(json.loads((tmp_path / f"game-{seed}.json").read_text()))
+        given = [o for r in game.history if r.phase.is_movement for o in r.orders.get("ITALY", ())]
+        assert given and all(isinstance(o, Hold) for o in given)
+    with pytest.raises(ValueError, match="bot 'nowhere:Bot': no module 'nowhere'"):
+        Plan(games=1, bot="nowhere:Bot")
 
 
 def test_processes_write_the_games_one_process_writes(tmp_path):

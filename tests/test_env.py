@@ -111,6 +111,20 @@ def test_observation_of_the_start():
         assert space.contains(value)
 
 
+def test_the_shared_arrays_are_read_only():
+    """One agent cannot change what the others observe (the empty dislodged array was
+    shared by every agent's observation and writable)."""
+    env = DiplomacyEnv("classic")
+    observations, _ = env.reset(seed=1)
+    shared = ("units", "dislodged", "centres", "phase", "adjustments")
+    for power in env.agents:
+        assert not any(observations[power][key].flags.writeable for key in shared), power
+    with pytest.raises(ValueError, match="read-only"):
+        observations["FRANCE"]["dislodged"][0, 0] = 1
+    assert observations["FRANCE"]["dislodged"] is observations["ENGLAND"]["dislodged"]
+    assert observations["FRANCE"]["action_mask"].flags.writeable  # the agent's own
+
+
 def test_actions_give_the_chosen_orders():
     env = DiplomacyEnv("classic")
     env.reset(seed=1)
@@ -127,6 +141,23 @@ def test_actions_give_the_chosen_orders():
     assert "PAR" not in env.game.position.units
     # powers without an action gave no orders: their units held, none is in civil disorder
     assert record.orders["GERMANY"] == () and not record.disorder
+
+
+def test_changing_the_listed_orders_changes_no_action():
+    """A policy may sort or filter the lists it is given: the env's own stay as they were
+    (they were the env's lists: reversing one changed what index 1 decoded to)."""
+    env = DiplomacyEnv("classic")
+    env.reset(seed=1)
+    at = env.encoding.index["PAR"]
+    action = np.zeros(len(env.encoding.provinces), dtype=np.int64)
+    action[at] = 1
+    first = env.legal_orders("FRANCE")["PAR"][0]
+    assert env.orders_of("FRANCE", action) == [first]
+    env.legal_orders("FRANCE")["PAR"].reverse()
+    env.legal_slots("FRANCE")[at].clear()  # type: ignore[attr-defined]
+    assert env.orders_of("FRANCE", action) == [first]
+    assert env.legal_orders("FRANCE")["PAR"][0] == first and env.legal_slots("FRANCE")[at]
+    assert env.action_of("FRANCE", [first])[at] == 1
 
 
 def test_bad_actions_are_refused_with_the_province_named():

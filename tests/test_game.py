@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 from realpolitik import IllegalOrderError, InvalidOrderError, Phase, parse_order
+from realpolitik.bots import PowerView
 from realpolitik.errors import GameError
+from realpolitik.formats.savegame import check_position, game_from_json, game_to_json
 from realpolitik.game import Game
 from realpolitik.maps import load_map
 from realpolitik.orders import Build, Disband, Hold, Move, Retreat, UnitRef, Waive
@@ -350,6 +353,58 @@ def test_a_processed_phase_cannot_be_changed_through_a_copy() -> None:
         record.declared.clear()  # type: ignore[attr-defined]
     assert [str(o) for o in game.history[0].orders["FRANCE"]] == ["A PAR - BUR"]
     assert record.orders == {"FRANCE": tuple(record.orders["FRANCE"])}  # still reads as a dict
+
+
+def _play_the_last_orders(game: Game) -> None:
+    """Every power gives the last of each unit's legal orders (moves, not holds)."""
+    for power, keyed in game.legal_orders().items():
+        game.submit(power, [orders[-1] for orders in keyed.values() if orders][:1])
+    game.process()
+
+
+def test_a_game_from_a_position_plays_on_as_the_game_it_came_from() -> None:
+    """A bot is shown a view, not the game: its look-ahead starts a game at the view's
+    position and phase, which must play on exactly as the game does."""
+    game = Game.new(edition="grow", players=4, seed=2)
+    for _ in range(3):
+        _play_the_last_orders(game)
+    view = PowerView.of(game, "FRANCE")
+    fork = Game.from_position(
+        view.position, view.phase, edition="grow", players=4, rules=view.rules, seed=2
+    )
+    assert (fork.phase, fork.position, fork.game_map) == (game.phase, game.position, game.game_map)
+    assert fork.history == [] and fork.start == game.position
+    assert fork.legal_orders() == game.legal_orders()
+    for _ in range(2):
+        for g in (game, fork):
+            _play_the_last_orders(g)
+    assert (fork.phase, fork.position) == (game.phase, game.position)
+    again = game_from_json(json.loads(json.dumps(game_to_json(fork))))  # saved, read back
+    assert (again.phase, again.position, again.start) == (fork.phase, fork.position, fork.start)
+    check_position(again)  # its history replays from its start
+    shape = Game.from_position(view.position.to_json(), str(view.phase), edition="grow", players=4)
+    assert shape.position == view.position  # the JSON contract's shape reads the same
+
+
+def test_a_game_from_a_position_is_checked() -> None:
+    bur = {"units": {"FRANCE": ["A BUR"]}, "centers": {"FRANCE": ["PAR"]}}
+    for position, phase, problem in (
+        (bur, "S1899M", "S1899M is not a phase of classic (its first year is 1901)"),
+        (bur, "F1902A", "F1902A is not a phase of classic"),
+        (bur, "F1902X", "F1902X"),
+        ({"units": {"FRANCE": ["A MAO"]}}, "S1902M", "does not fit the standard board: "),
+        ({"units": {"SPAIN": ["A MAD"]}}, "S1902M", "does not fit the standard board: "),
+        ({"units": {"FRANCE": ["A BUR"]}, "centers": {"FRANCE": ["BUR"]}}, "S1902M",
+         "BUR (centers of FRANCE) is not a supply centre"),
+        (bur, "F1902R", "F1902R: dislodged units are given in a retreat phase, and only there"),
+        ({"dislodged": {"FRANCE": [{"unit": "A BUR", "attacker_from": "MUN"}]}}, "F1902M",
+         "dislodged units are given in a retreat phase, and only there"),
+        ("A BUR", "F1902M", "does not fit the standard board"),
+    ):  # fmt: skip
+        with pytest.raises(GameError, match=re.escape(problem)):
+            Game.from_position(position, phase)  # type: ignore[arg-type]
+    with pytest.raises(GameError, match="S1901R is not a phase of conquista"):
+        Game.from_position(bur, "S1901R", edition="conquista")
 
 
 def test_legal_orders_cover_every_power_that_orders() -> None:

@@ -607,3 +607,8 @@ def test_read_all_refuses_what_is_not_text() -> None:
         read_all(["A PAR H", 3], "en", BOARD)  # type: ignore[list-item]
     with pytest.raises(TypeError, match="not int"):  # no language: none is guessed for it
         read_all(["A PAR H", 3], None, BOARD)  # type: ignore[list-item]
+    # the API's legal orders are objects ({"order": "A PAR H", ...}): passing one whole
+    # said "unhashable type: 'dict'"
+    for thing, kind in (({"order": "A PAR H"}, "dict"), (["A PAR H"], "list")):
+        with pytest.raises(TypeError, match=f"an order is text, not {kind}"):
+            parse_order(thing, game_map=BOARD)  # type: ignore[arg-type]

@@ -6,6 +6,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from realpolitik.adjudicator import builds_due
+from realpolitik.errors import GameError
+from realpolitik.game import Game
 from realpolitik.game.editions import Edition, edition
 from realpolitik.maps.model import GameMap
 from realpolitik.orders import Order
@@ -31,6 +34,24 @@ class PowerView:
     game_map: GameMap
     rules: Rules | None = None
     edition: Edition | None = None
+
+    @classmethod
+    def of(cls, game: Game, power: Power) -> PowerView:
+        """What ``power`` sees of ``game`` now: its phase, position, board, rules and
+        edition (``power`` in any case; one not on the board is a ``GameError``)."""
+        power = str(power).upper()
+        if power not in game.powers:
+            raise GameError(f"unknown power {power!r}; powers: {', '.join(game.powers)}")
+        return cls(power, game.phase, game.position, game.game_map, game.rules, game.edition)
+
+    def due(self) -> int:
+        """Builds (positive) or removals (negative) the power owes now: in an adjustment
+        phase, as the adjudicator counts them under the game's rules (guessed from the
+        calendar when not shown, as :func:`edition_of`); else 0."""
+        if not self.phase.is_adjustments:
+            return 0
+        rules = self.rules if self.rules is not None else edition_of(self).rules
+        return builds_due(self.game_map, self.position, rules).get(self.power, 0)
 
 
 def edition_of(view: PowerView) -> Edition:

@@ -16,7 +16,6 @@ import random
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 
-from realpolitik.adjudicator import builds_due
 from realpolitik.bots.base import LegalOrders, PowerView, edition_of
 from realpolitik.game.calendar import turn_changes_owners
 from realpolitik.maps.model import GameMap
@@ -133,7 +132,7 @@ class HeuristicBot:
     # --- adjustments ---------------------------------------------------------------
     def _adjust(self, b: _Survey, legal: LegalOrders) -> list[Order]:
         v = b.view
-        due = builds_due(v.game_map, v.position, v.rules).get(v.power, 0)
+        due = v.due()
         if due > 0:
             builds: list[tuple[float, Order]] = []
             for options in legal.values():

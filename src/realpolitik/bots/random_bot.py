@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 
-from realpolitik.adjudicator import builds_due
 from realpolitik.bots.base import LegalOrders, PowerView
 from realpolitik.orders import Order
 
@@ -17,7 +16,7 @@ class RandomBot:
 
     def orders(self, view: PowerView, legal: LegalOrders) -> list[Order]:
         if view.phase.is_adjustments:
-            due = builds_due(view.game_map, view.position, view.rules).get(view.power, 0)
+            due = view.due()
             keys = [k for k in legal if k != "WAIVE" and legal[k]]
             self._rng.shuffle(keys)
             return [self._rng.choice(list(legal[k])) for k in keys[: abs(due)]]

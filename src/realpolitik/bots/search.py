@@ -30,7 +30,7 @@ import random
 import time
 from collections.abc import Mapping, Sequence
 
-from realpolitik.adjudicator import adjudicate, builds_due
+from realpolitik.adjudicator import adjudicate
 from realpolitik.bots.base import LegalOrders, PowerView, edition_of
 from realpolitik.bots.heuristic import HeuristicBot
 from realpolitik.bots.values import Values, values
@@ -107,9 +107,8 @@ class SearchBot:
 
     # --- adjustments ---------------------------------------------------------------
     def _adjust(self, view: PowerView, legal: LegalOrders) -> list[Order]:
-        rules = _rules(view)
         pos, gm = view.position, view.game_map
-        due = builds_due(gm, pos, rules).get(view.power, 0)
+        due = view.due()
         if due > 0:
             vals = values(gm, pos, view.power)
             options: list[tuple[float, str, Order]] = []

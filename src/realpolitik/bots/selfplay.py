@@ -1,6 +1,7 @@
 """Bots playing a whole game among themselves through :class:`~realpolitik.game.Game` (the
 one game loop: legal orders → bots → :meth:`~realpolitik.game.Game.process`), so that the
-calendar and the victory condition are the edition's. Used by the bot tournament."""
+calendar and the victory condition are the edition's: a new game, or a fork played on
+(rollouts). Used by ``tools/bot_tournament.py`` and the tests."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from dataclasses import dataclass
 
 from realpolitik.bots.base import Bot, PowerView
 from realpolitik.game import Game
+from realpolitik.game.victory import GameResult
 from realpolitik.phase import Phase
 from realpolitik.position import Position
 from realpolitik.rules import Rules
@@ -17,33 +19,63 @@ from realpolitik.vocab import Power
 
 @dataclass(frozen=True, slots=True)
 class SelfPlayResult:
+    """Where a game of bots ended: its phase and position, each power's centres, the
+    game's ``result`` (``None``: cut off by the years given, not over) and its
+    ``winners`` (every winning power: a player's several powers, an alliance, a draw's
+    share); ``winner`` is the power of a victory won by one power alone, else ``None``."""
+
     phase: Phase
     position: Position
     centers: dict[Power, int]
     winner: Power | None
+    winners: tuple[Power, ...] = ()
+    result: GameResult | None = None
 
 
 def self_play(
     bots: Mapping[Power, Bot],
     *,
     years: int,
-    edition: str = "classic",
+    edition: str | None = None,
     rules: Rules | None = None,
+    game: Game | None = None,
 ) -> SelfPlayResult:
-    """Play a game of ``edition`` for at most ``years`` years, or to its end by the
-    edition's victory condition; a power without a bot is in civil disorder."""
-    game = Game.new(edition=edition, rules=rules, seed=0)
+    """Play a new game of ``edition`` (default classic; ``rules``: other rules than the
+    edition's), or play on ``game`` from its phase, for at most ``years`` years, or to its
+    end by the edition's victory condition; a power without a bot is in civil disorder.
+
+    ``game`` is played in place: a rollout from a position gives a fork
+    (``game.copy()``) and keeps the game itself as it was. Orders already given in a
+    phase are kept (the bots order for the other powers): a search bot submits the
+    candidate it values to the fork, and every power's bot plays on after that phase.
+
+    >>> from realpolitik.bots import make_bot
+    >>> game = Game.new(seed=1)
+    >>> bots = {p: make_bot("random", seed=k) for k, p in enumerate(game.powers)}
+    >>> fork = game.copy()
+    >>> result = self_play(bots, years=2, game=fork)
+    >>> str(result.phase), str(fork.phase), str(game.phase)
+    ('S1903M', 'S1903M', 'S1901M')
+    """
+    if years < 1:
+        raise ValueError(f"years must be at least 1, not {years}")
+    if game is None:
+        game = Game.new(edition=edition or "classic", rules=rules, seed=0)
+    elif edition is not None or rules is not None:
+        raise ValueError("a game to play on has its edition and rules: give neither")
     last_year = game.phase.year + years - 1
     while not game.is_over and game.phase.year <= last_year:
+        given = game.pending_orders()  # a candidate being valued: kept, not replaced
         for power, legal in game.legal_orders().items():
             bot = bots.get(power)
-            if bot is not None and legal:
-                view = PowerView(
-                    power, game.phase, game.position, game.game_map, game.rules, game.edition
-                )
+            if bot is not None and legal and power not in given:
+                view = PowerView.of(game, power)
                 game.submit(power, bot.orders(view, legal))
         game.process()
     result = game.result
-    winner = result.winners[0] if result is not None and result.kind == "victory" else None
+    winners = () if result is None else result.winners
+    alone = result is not None and result.kind == "victory" and len(winners) == 1
     counts = {p: len(game.position.centers_of(p)) for p in game.powers}
-    return SelfPlayResult(game.phase, game.position, counts, winner)
+    return SelfPlayResult(
+        game.phase, game.position, counts, winners[0] if alone else None, winners, result
+    )

@@ -5,8 +5,9 @@ For each seed, one game of the baseline bot in every seat (it gives the baseline
 seat at once), then for each seat a game with the tested bot there and the same baseline
 bots (same seeds) elsewhere. Games are played through :class:`~realpolitik.game.Game`,
 so the edition's calendar and victory apply, to the end of a given year or a win. Every
-order a bot gives is checked against the legal orders of the phase and counted if it is
-not one of them. Games run in parallel processes.
+order a bot gives is checked (:func:`checked`: among its unit's legal orders, one per
+unit, no more adjustments than due); one that is not is counted and dropped. Games run in
+parallel processes.
 
     >>> table = run(Config(bot="search", seeds=1, years=1, seats=("FRANCE",), jobs=1))
     >>> table.illegal
@@ -24,8 +25,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from realpolitik.bots import make_bot
-from realpolitik.bots.base import Bot, PowerView
+from realpolitik.bots.base import Bot, LegalOrders, PowerView
 from realpolitik.game import Game
+from realpolitik.orders import Order
 from realpolitik.vocab import Power
 
 _T975 = (12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.20, 2.18, 2.16, 2.14, 2.13)
@@ -37,7 +39,8 @@ _BOOTSTRAP = 2000
 @dataclass(frozen=True, slots=True)
 class Config:
     """What to play: ``bot`` in each of ``seats`` (default every power) against
-    ``baseline`` bots, for seeds 1 to ``seeds``, ``years`` years from the edition's first."""
+    ``baseline`` bots (:func:`~realpolitik.bots.make_bot`'s kinds: your own as
+    ``module:name``), for seeds 1 to ``seeds``, ``years`` years from the edition's first."""
 
     bot: str = "search"
     baseline: str = "heuristic"
@@ -85,21 +88,18 @@ def play(
         for power, legal in game.legal_orders().items():
             if not legal:
                 continue
-            view = PowerView(
-                power, game.phase, game.position, game.game_map, game.rules, game.edition
-            )
+            view = PowerView.of(game, power)
             started = time.perf_counter()
             orders = bots[power].orders(view, legal)
             if power == seat:
                 took = time.perf_counter() - started
                 decisions, seconds, slowest = decisions + 1, seconds + took, max(slowest, took)
                 over_a_second += took > 1.0
-            allowed = {o for options in legal.values() for o in options}
-            bad = [o for o in orders if o not in allowed]
+            kept, bad = checked(game, power, legal, orders)
             illegal += len(bad)
             if bad and progress is not None:
-                progress(f"illegal orders of {power} in {game.phase}: {', '.join(map(str, bad))}")
-            game.submit(power, [o for o in orders if o in allowed])
+                progress(f"illegal orders of {power} in {game.phase}: {', '.join(bad)}")
+            game.submit(power, kept)
         game.process()
     centres = {p: len(game.position.centers_of(p)) for p in game.powers}
     return GameResult(
@@ -113,6 +113,32 @@ def play(
         slowest,
         over_a_second,
     )
+
+
+def checked(
+    game: Game, power: Power, legal: LegalOrders, orders: Sequence[Order]
+) -> tuple[list[Order], list[str]]:
+    """The orders a bot gave that the game takes (each among its unit's, or build site's,
+    legal orders, one per unit, no more adjustments than due, as the server takes them),
+    and the others as text, with the reason where the adjudicator gives one: counted as
+    illegal and dropped, so that a bot's mistake costs it its orders, not the tournament."""
+    where = {o: key for key, options in legal.items() for o in options}
+    kept: list[Order] = []
+    bad: list[str] = []
+    used: set[str] = set()
+    for order in orders:
+        key = where.get(order)
+        if key is None or key in used:
+            bad.append(f"{order} ({'not a legal order' if key is None else 'a second order'})")
+            continue
+        if key != "WAIVE":  # each build due may be waived
+            used.add(key)
+        kept.append(order)
+    if game.phase.is_adjustments:  # the count due: the adjudicator's own verdict
+        refused = game.illegal_orders(power, kept)
+        bad += [f"{kept[k]} ({reason})" for k, reason in sorted(refused.items())]
+        kept = [o for k, o in enumerate(kept) if k not in refused]
+    return kept, bad
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,11 +183,12 @@ class Table:
     def render(self) -> str:
         c = self.config
         head = f"{c.bot} vs {c.baseline}"
+        w = max(22, len(c.bot) + 8, len(c.baseline) + 8)  # a bot of one's own may be named long
         lines = [
             f"{head}: {c.edition}, {c.seeds} seed(s) per seat, {c.years} year(s)"
             f"{'' if c.strength is None else f', strength {c.strength}'}",
             "mean supply centres at the end, 95% confidence intervals; wins = solo victories",
-            f"{'seat':<10} {c.bot + ' centres':>22} {c.baseline + ' centres':>22} "
+            f"{'seat':<10} {c.bot + ' centres':>{w}} {c.baseline + ' centres':>{w}} "
             f"{'ratio':>6} {'wins':>9}",
         ]
         every_bot: list[int] = []
@@ -171,13 +198,13 @@ class Table:
             every_base += r.baseline
             ratio = statistics.fmean(r.bot) / max(statistics.fmean(r.baseline), 1e-9)
             lines.append(
-                f"{r.seat:<10} {_mean_ci(r.bot):>22} {_mean_ci(r.baseline):>22} "
+                f"{r.seat:<10} {_mean_ci(r.bot):>{w}} {_mean_ci(r.baseline):>{w}} "
                 f"{ratio:>6.2f} {r.bot_wins:>4}/{r.baseline_wins:<4}"
             )
         low, high = self.ratio_interval()
         wins = sum(r.bot_wins for r in self.rows), sum(r.baseline_wins for r in self.rows)
         lines.append(
-            f"{'all':<10} {_mean_ci(every_bot):>22} {_mean_ci(every_base):>22} "
+            f"{'all':<10} {_mean_ci(every_bot):>{w}} {_mean_ci(every_base):>{w}} "
             f"{self.ratio():>6.2f} {wins[0]:>4}/{wins[1]:<4}"
         )
         lines.append(f"ratio of the means: {self.ratio():.2f}, 95% CI [{low:.2f}, {high:.2f}]")
@@ -213,6 +240,8 @@ def run(config: Config, progress: Callable[[str], None] | None = None) -> Table:
         raise ValueError(f"years must be at least 1, not {config.years}")
     if config.jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {config.jobs}")
+    make_bot(config.bot)  # a ValueError now, not in every game, for an unknown bot
+    make_bot(config.baseline)
     powers = Game.new(edition=config.edition, players=config.players, seed=1).powers
     seats = config.seats or powers
     unknown = [s for s in seats if s not in powers]

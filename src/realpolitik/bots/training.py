@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from realpolitik.bots import BOTS, make_bot
+from realpolitik.bots import make_bot
 from realpolitik.bots.base import PowerView
 from realpolitik.formats.savegame import game_to_json
 from realpolitik.game import Game
@@ -41,7 +41,8 @@ FORMATS = ("jsonl", "saved")
 class Plan:
     """What to play: ``games`` games from ``seed`` on, of the table (``edition``,
     ``players`` or ``setup``), each power played by the bot ``bots[power]`` or else
-    ``bot``, for at most ``max_years`` years; written as ``format``."""
+    ``bot`` (:func:`~realpolitik.bots.make_bot`'s kinds: your own as ``module:name``),
+    for at most ``max_years`` years; written as ``format``."""
 
     games: int
     seed: int = 0
@@ -63,8 +64,7 @@ class Plan:
         if self.format not in FORMATS:
             raise ValueError(f"unknown format {self.format!r}; formats: {', '.join(FORMATS)}")
         for kind in {self.bot, *self.bots.values()}:
-            if kind not in BOTS:
-                raise ValueError(f"unknown bot {kind!r}; bots: {', '.join(BOTS)}")
+            make_bot(kind)  # a ValueError naming an unknown bot
         game = new_game(self, self.seed)  # the table and the powers named must exist
         unknown = sorted(set(self.bots) - set(game.powers))
         if unknown:
@@ -98,9 +98,8 @@ def play(plan: Plan, seed: int) -> Game:
     bots = {p: make_bot(plan.bots.get(p, plan.bot), seed=bot_seed(seed, p)) for p in game.powers}
     last = game.phase.year + plan.max_years - 1
     while not game.is_over and game.phase.year <= last:
-        view_of = game.phase, game.position, game.game_map, game.rules, game.edition
         for power, legal in game.legal_orders().items():
-            orders = bots[power].orders(PowerView(power, *view_of), legal)
+            orders = bots[power].orders(PowerView.of(game, power), legal)
             game.submit(power, orders)
         game.process()
     return game

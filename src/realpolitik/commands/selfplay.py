@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from realpolitik.bots import BOTS
 from realpolitik.bots.training import FORMATS, Plan, run
+from realpolitik.commands.botarg import HELP, bot_kind
 from realpolitik.game.editions import EDITIONS
 
 
@@ -26,7 +26,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("--edition", choices=EDITIONS, default="classic")
     cmd.add_argument("--players", type=int, help="the table's player count (default: 7)")
     cmd.add_argument("--setup", help="a table option, e.g. 3b (1971, conquista)")
-    cmd.add_argument("--bot", choices=BOTS, default="random", help="the bot of every power")
+    cmd.add_argument(
+        "--bot", type=bot_kind, default="random", help=f"the bot of every power: {HELP}"
+    )
     cmd.add_argument(
         "--power-bot", action="append", default=[], metavar="POWER=BOT",
         help="another bot for one power (repeatable)",
@@ -47,7 +49,10 @@ def _selfplay(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         power, sep, kind = item.partition("=")
         if not sep or not power.strip():
             raise ValueError(f"--power-bot {item!r}: expected POWER=BOT, e.g. FRANCE=heuristic")
-        bots[power.strip().upper()] = kind.strip()
+        try:
+            bots[power.strip().upper()] = bot_kind(kind)
+        except argparse.ArgumentTypeError as exc:
+            raise ValueError(f"--power-bot {item!r}: {exc}") from None
     plan = Plan(
         games=args.games, seed=args.seed, edition=args.edition, players=args.players,
         setup=args.setup, bot=args.bot, bots=bots, max_years=args.max_years, format=args.format,

@@ -8,9 +8,9 @@ import os
 import sys
 from typing import TextIO
 
-from realpolitik.bots import BOTS
 from realpolitik.bots.tournament import Config
 from realpolitik.bots.tournament import run as run_tournament
+from realpolitik.commands.botarg import HELP, bot_kind
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -20,8 +20,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description="Play the bot in each seat against copies of the baseline bot and "
         "compare with the baseline bot in the same seat against the same opponents.",
     )
-    cmd.add_argument("--bot", choices=BOTS, default="search")
-    cmd.add_argument("--baseline", choices=BOTS, default="heuristic")
+    cmd.add_argument("--bot", type=bot_kind, default="search", help=f"the bot tested: {HELP}")
+    cmd.add_argument(
+        "--baseline", type=bot_kind, default="heuristic", help="the bot it is compared with"
+    )
     cmd.add_argument("--seeds", type=int, default=10, help="games per seat (default 10)")
     cmd.add_argument(
         "--years", type=int, default=10, help="years per game (default 10: classic to 1910)"

@@ -81,11 +81,7 @@ class Encoding:
         observations): units, dislodged units, centres, phase, adjustments due."""
         n = len(self.provinces)
         units = self._units(position.units.values(), n)
-        dislodged = (
-            self._units([d.unit for d in position.dislodged.values()], n)
-            if position.dislodged
-            else np.zeros((n, 3), np.int8)  # new data at every step: users keep it
-        )
+        dislodged = self._units([d.unit for d in position.dislodged.values()], n)
         centres = bytearray(self._centres)
         index, code = self.index, self.code
         for prov, owner in position.centers.items():

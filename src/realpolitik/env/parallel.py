@@ -248,12 +248,14 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
     # --- for agents and wrappers ---------------------------------------------------------------
     def legal_orders(self, agent: Power) -> dict[str, list[Order]]:
         """``agent``'s legal orders this step as ``Game.legal_orders`` gives them (empty:
-        no choice), uncut."""
-        return dict(self._legal.get(agent, {}))
+        no choice), uncut; the caller's own lists: changing them changes no action's
+        meaning."""
+        return {key: list(orders) for key, orders in self._legal.get(agent, {}).items()}
 
     def legal_slots(self, agent: Power) -> Slots:
-        """``agent``'s orders this step by province index (:meth:`Encoding.slots`)."""
-        return dict(self._slots.get(agent, {}))
+        """``agent``'s orders this step by province index (:meth:`Encoding.slots`), the
+        caller's own lists as :meth:`legal_orders`."""
+        return {k: list(orders) for k, orders in self._slots.get(agent, {}).items()}
 
     def orders_of(self, agent: Power, action: Any) -> list[Order]:
         """The orders ``action`` gives ``agent`` this step."""

@@ -30,8 +30,9 @@ from realpolitik.vocab import Power
 
 class SoloEnv(gymnasium.Env[Observation, NDArray[np.int64]]):
     """``power`` learns; every other power is played by a bot: ``opponents`` names one kind
-    for all (``"random"``, ``"heuristic"``: :func:`realpolitik.bots.make_bot`) or a kind
-    per power. The other arguments are :class:`DiplomacyEnv`'s."""
+    for all (``"random"``, ``"heuristic"``, ``"search"``, or one's own as ``"module:name"``:
+    :func:`realpolitik.bots.make_bot`) or a kind per power. The other arguments are
+    :class:`DiplomacyEnv`'s."""
 
     metadata = {"render_modes": ["ansi"]}  # noqa: RUF012  (gymnasium declares it so)
 
@@ -142,9 +143,7 @@ class SoloEnv(gymnasium.Env[Observation, NDArray[np.int64]]):
         for power, bot in self.bots.items():
             legal = env.legal_orders(power)
             if legal:
-                view = PowerView(
-                    power, game.phase, game.position, game.game_map, game.rules, game.edition
-                )
+                view = PowerView.of(game, power)
                 out[power] = bot.orders(view, legal)
         return out
 

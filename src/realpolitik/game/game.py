@@ -28,7 +28,7 @@ from realpolitik.adjudicator import OrderResult, Reason, Resolution, adjudicate,
 from realpolitik.adjudicator.legality import ORDERS_OF
 from realpolitik.adjudicator.problem import build_problem
 from realpolitik.errors import GameError, IllegalOrderError, OrderError
-from realpolitik.game.calendar import play
+from realpolitik.game.calendar import phases_of_year, play
 from realpolitik.game.editions import Edition, Setup, edition, with_overrides
 from realpolitik.game.records import CoinToss, Event, EventKind, Message, PhaseRecord, Status
 from realpolitik.game.victory import GameResult, check_victory, form_alliances, most_units
@@ -278,6 +278,57 @@ class Game:
                 raise GameError(f"the last year {last_year} is before the first")
         return cls(spec, chosen, game_rules, seed, dealt,
                    variant=variant, last_year=last_year, clock=clock)  # fmt: skip
+
+    @classmethod
+    def from_position(
+        cls,
+        position: Position | Mapping[str, Any],
+        phase: Phase | str,
+        *,
+        edition: str = "classic",
+        players: int | Sequence[str] | None = None,
+        setup: str | None = None,
+        rules: Rules | Mapping[str, str] | None = None,
+        seed: int | None = None,
+        last_year: int | None = None,
+    ) -> Game:
+        """A new game (the table as :meth:`new` makes it) that begins at ``position`` in
+        ``phase`` instead of the edition's start: what-if play, a problem to solve, or a
+        bot's look-ahead from the view it is shown (``PowerView``'s position, phase, edition
+        and rules). ``position`` is a :class:`Position` or the JSON contract's shape; it is
+        checked against the board of ``phase`` (which must be a phase of the edition's
+        calendar, not before its first year): a :class:`GameError` names what is wrong.
+
+            >>> position = {"units": {"FRANCE": ["A BUR", "F MAO"], "GERMANY": ["A MUN"]},
+            ...             "centers": {"FRANCE": ["PAR", "BRE"], "GERMANY": ["MUN"]}}
+            >>> game = Game.from_position(position, "F1905M", seed=1)
+            >>> [str(o) for o in game.legal_orders("FRANCE")["FRANCE"]["BUR"]][:3]
+            ['A BUR H', 'A BUR - BEL', 'A BUR - GAS']
+        """
+        game = cls.new(
+            edition=edition, players=players, setup=setup, rules=rules, seed=seed,
+            last_year=last_year,
+        )  # fmt: skip
+        try:
+            at = Phase.parse(phase) if isinstance(phase, str) else phase
+        except ValueError as exc:
+            raise GameError(str(exc)) from None
+        first = game.phase.year
+        if at.year < first or at not in phases_of_year(game.edition, game.rules, at.year):
+            raise GameError(
+                f"{at} is not a phase of {game.edition.name}"
+                + (f" (its first year is {first})" if at.year < first else "")
+            )
+        board = game.map_for(at)
+        data = position.to_json() if isinstance(position, Position) else position
+        try:
+            start = Position.from_json(data, board)
+        except (ValueError, TypeError, AttributeError) as exc:
+            raise GameError(f"the position does not fit the {board.name} board: {exc}") from None
+        if (at.kind is PhaseKind.RETREATS) != bool(start.dislodged):
+            raise GameError(f"{at}: dislodged units are given in a retreat phase, and only there")
+        game.phase, game.position, game.start = at, start, start
+        return game
 
     # --- who plays what ------------------------------------------------------------------
     @property

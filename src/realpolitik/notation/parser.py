@@ -299,7 +299,10 @@ def read_all(texts: Iterable[str], language: str | None, game_map: GameMap) -> l
     known = _known(language, game_map)
     out: list[Order] = []
     for text in texts:
-        order = known.get(text)
+        try:
+            order = known.get(text)
+        except TypeError:  # unhashable (a dict, a list): not text, said by _text
+            order = None
         if order is None:
             text = _text(text)
             if len(known) >= _KNOWN_TEXTS:

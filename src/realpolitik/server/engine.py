@@ -358,7 +358,7 @@ def bot_orders(
     options = legal(game, power)
     if not options:
         return []
-    view = PowerView(power, game.phase, game.position, game.game_map, game.rules, game.edition)
+    view = PowerView.of(game, power)
     return [str(o) for o in bot.orders(view, options)]
 
 
