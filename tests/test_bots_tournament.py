@@ -64,6 +64,15 @@ def test_table_means_intervals_and_ratio() -> None:
     assert "illegal orders: 0" in text
 
 
+def test_an_interval_stops_at_no_centres() -> None:
+    config = Config(seeds=3, seats=("FRANCE",))
+    results = [GameResult(None, s, {"FRANCE": n}, (), 0) for s, n in ((1, 0), (2, 0), (3, 3))]
+    results += [GameResult("FRANCE", s, {"FRANCE": 5}, (), 0) for s in (1, 2, 3)]
+    text = tabulate(config, ("FRANCE",), results).render()
+    # baseline: mean 1, sd 1.73, t(2) = 4.30: 1 - 4.30 would be below no centres at all
+    assert re.search(r"FRANCE\s+5\.00 \[ 5\.00,  5\.00\]\s+1\.00 \[ 0\.00,  5\.30\]", text), text
+
+
 def test_the_command_prints_the_table() -> None:
     out = io.StringIO()
     argv = ["tournament", "--seeds", "1", "--years", "1", "--seats", "england",

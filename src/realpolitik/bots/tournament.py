@@ -225,7 +225,8 @@ def _mean_ci(xs: Sequence[int]) -> str:
     df = len(xs) - 1
     t = _T975[df - 1] if df <= len(_T975) else 1.96 + 2.4 / df
     half = t * statistics.stdev(xs) / math.sqrt(len(xs))
-    return f"{mean:5.2f} [{mean - half:5.2f}, {mean + half:5.2f}]"
+    low = max(0.0, mean - half)  # a count of centres is never below 0 (few seeds, wide t)
+    return f"{mean:5.2f} [{low:5.2f}, {mean + half:5.2f}]"
 
 
 def _task(args: tuple[Config, Power | None, int]) -> GameResult:
