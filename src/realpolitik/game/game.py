@@ -319,12 +319,12 @@ class Game:
                 f"{at} is not a phase of {game.edition.name}"
                 + (f" (its first year is {first})" if at.year < first else "")
             )
-        board = game.map_for(at)
+        game_map = game.map_for(at)
         data = position.to_json() if isinstance(position, Position) else position
         try:
-            start = Position.from_json(data, board)
+            start = Position.from_json(data, game_map)
         except (ValueError, TypeError, AttributeError) as exc:
-            raise GameError(f"the position does not fit the {board.name} board: {exc}") from None
+            raise GameError(f"the position does not fit the {game_map.name} board: {exc}") from None
         if (at.kind is PhaseKind.RETREATS) != bool(start.dislodged):
             raise GameError(f"{at}: dislodged units are given in a retreat phase, and only there")
         game.phase, game.position, game.start = at, start, start
