@@ -268,6 +268,47 @@ def test_conquista_accepts_supports_and_declares_an_alliance(
     assert not errors, errors
 
 
+def test_conquista_a_support_from_another_of_my_powers_is_accepted_there(
+    server: LiveServer, browser: Any
+) -> None:
+    """In La Conquista each power's orders must accept another power's support, one of the
+    player's own other powers too (a table of 3 or 4 deals pairs; a sandbox, all seven):
+    Italy's support of Austria's move is marked as needing Austria's acceptance, and
+    Austria's list offers Italy's army to accept (it offered only the powers of others, so
+    the support was always "invalid: AUSTRIA did not accept the support of A VEN")."""
+    page, errors = watched(browser, accept_dialogs=True)
+    sign_up(page, server, "perla")
+    page.select_option("#new-edition", "conquista")
+    page.check("#new-sandbox")
+    page.click("#create-game")
+    page.wait_for_selector("#sandbox-tag")
+    idle(page)
+    click_province(page, "VEN")
+    page.click('#order-menu button[data-mode="support"]')
+    click_province(page, "VIE")
+    option = page.locator('#order-menu .menu-option[data-order="A VEN S A VIE - TYR"]')
+    assert "needs-accept" in (option.get_attribute("class") or ""), option.get_attribute("class")
+    option.click()
+    idle(page)
+    for power, order in (("AUSTRIA", "A VIE - TYR"), ("GERMANY", "A MUN - TYR")):
+        page.fill(f'.power-orders[data-power="{power}"] .typed-box', order)
+        page.click(f'.power-orders[data-power="{power}"] .submit-typed')
+        idle(page)
+    austria = page.locator('.power-orders[data-power="AUSTRIA"] details.conquista')
+    austria.locator("summary").click()
+    austria.locator('input.accept[value="A VEN"]').check()
+    austria.locator("button").click()
+    idle(page)
+    shot(page, "10-conquista-own-power-accepted")
+    page.click("#ready-all")
+    until_phase_changes(page, "S1914M")
+    results = dict(page.locator("#results tr").evaluate_all(
+        "rows => rows.map(r => [r.cells[1].title, r.cells[2].textContent])"))  # fmt: skip
+    assert results["A VIE - TYR"] == "succeeds", results
+    assert results["A VEN S A VIE - TYR"] == "support given", results
+    assert not errors, errors
+
+
 def test_several_powers_together_each_with_ready_and_draw_vote(
     server: LiveServer, browser: Any
 ) -> None:

@@ -351,14 +351,14 @@ export function orderWords(o) {
   return S.lang !== "en" && o.long ? o.long : o.text;
 }
 
-// La Conquista: a support of another power's unit counts only if that power accepts it.
+// La Conquista: a support of another power's unit counts only if that power accepts it
+// (another of my own powers too: each power's orders must say so).
 function foreignOwner(o) {
   const g = S.game;
   if (o.kind !== "support" || !g.settings || g.settings.edition !== "conquista") return null;
-  for (const [p, units] of Object.entries(g.position.units || {})) {
-    if (units.some((u) => u.split(" ")[1].split("/")[0] === o.target)) return g.my_powers.includes(p) ? null : p;
-  }
-  return null;
+  const at = (prov) => Object.keys(g.position.units || {}).find((p) => g.position.units[p].some((u) => u.split(" ")[1].split("/")[0] === prov));
+  const owner = at(o.target), supporter = at(o.order.split(" ")[1].split("/")[0]);
+  return owner && owner !== supporter ? owner : null;
 }
 
 // The menu of a selected unit: its order kinds; orders without a target given at once.

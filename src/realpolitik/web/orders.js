@@ -299,8 +299,9 @@ function conquistaBox(p) {
   const accepted = new Set((mine.accept || []).map((u) => u.split(" ").pop()));
   const allies = new Set(mine.ally || []);
   const played = inPlay(g);  // (a power out of the table never supports, nor allies)
-  const foreign = Object.entries(g.position.units || {}).filter(([p]) => !g.my_powers.includes(p) && played.has(p));
-  const unitBoxes = foreign.map(([p, units]) => el("div", { class: "accept-row" }, el("b", {}, powerName(p)), " ",
+  // (another power of mine too: its support of this one's units counts only if accepted here)
+  const foreign = Object.entries(g.position.units || {}).filter(([q]) => q !== p && played.has(q));
+  const unitBoxes = foreign.map(([q, units]) => el("div", { class: "accept-row" }, el("b", {}, powerName(q)), " ",
     units.map((u) => el("label", { class: "check small", title: unitName(u) }, el("input", { type: "checkbox", class: "accept", value: u, checked: accepted.has(u.split(" ")[1].split("/")[0]) || accepted.has(u.split(" ")[1]) }),
       `${t(u[0] === "A" ? "army" : "fleet")} · ${place(u.split(" ")[1])}`))));
   const powerBoxes = (g.powers || []).filter((p) => !g.my_powers.includes(p) && played.has(p)).map((p) => el("label", { class: "check small" },
