@@ -256,11 +256,13 @@ export function renderLegend(position) {
     return [(units[p] || []).length, out.length ? el("span", { class: "dislodged", title: t("legend_dislodged_hint") },
       " ", t("legend_dislodged", { n: out.length, places: out.map(place).join(", ") })) : null];
   };
+  // the centres of the position shown (a phase of the history: then, not now)
+  const centresOf = (p) => (position && position.centers ? (position.centers[p] || []).length : (g.centers ? g.centers[p] : ""));
   fill(box, el("table", { class: "legend-table" },
     el("tr", {}, el("th", {}, t("power")), el("th", {}, t("centers")), el("th", {}, t("units"))),
     g.powers.map((p) => el("tr", { "data-power": p },
       el("td", {}, el("span", { class: "swatch", "data-tint": land(p), style: `background:${land(p)};box-shadow:inset 0 0 0 3px ${colour(p)}` }), " ", powerName(p)),
-      el("td", {}, g.centers ? g.centers[p] : ""), el("td", {}, unitsOf(p))))),
+      el("td", {}, centresOf(p)), el("td", {}, unitsOf(p))))),
   el("div", { class: "muted small key" }, t("legend_key")));
 }
 
