@@ -111,6 +111,9 @@ def test_a_table_is_chosen_where_the_edition_has_several(server: LiveServer, bro
     tables = page.locator("#new-setup option").evaluate_all("els => els.map(e => e.value)")
     assert tables == ["3a", "3b"], tables
     page.select_option("#new-setup", "3b")
+    about = page.inner_text("#edition-about")  # the table chosen says who plays what
+    pairs = "England + Germany + Austria; Russia + Italy; France + Turkey"
+    assert about.endswith(f"Table 3b: {pairs}."), about
     shot(page, "5-table-chosen")
     page.click("#create-game")  # the edition's clock: a countdown and the local time
     page.wait_for_selector("#seats")
@@ -124,6 +127,16 @@ def test_a_table_is_chosen_where_the_edition_has_several(server: LiveServer, bro
     page.select_option("#new-edition", "1971")
     page.select_option("#new-players", "4")
     assert page.locator("#new-setup").is_hidden()
+    assert "Table" not in page.inner_text("#edition-about")
+    page.select_option("#new-edition", "conquista")
+    page.select_option("#new-players", "3")
+    choices = page.locator("#new-setup option").all_inner_texts()
+    assert choices == ["3: with Italy", "3b: Italy left out, as with six players"], choices
+    # Grow builds on home centres, as classic ("em cada centro de abastecimento de seu país
+    # de origem"): the page said "builds in any owned centre"
+    page.select_option("#new-edition", "grow")
+    about = page.inner_text("#edition-about")
+    assert "home centres" in about and "any owned" not in about, about
 
 
 def test_a_table_without_diplomacy_is_created_without_press(

@@ -69,12 +69,20 @@ export async function showLobby() {
     pressSel.disabled = none;
     pressSel.title = none ? t("press_table_none") : "";
   };
-  edition.onchange = () => { tables(); setups(); pressFits(); about.textContent = aboutText(edition.value); };
-  players.onchange = () => { setups(); pressFits(); };
+  // the edition in a sentence, and the table chosen where there are several: who plays what
+  const explain = () => {
+    const key = `setup_${edition.value}_${setup.value}_powers`;
+    const table = !setupField.hidden && t(key) !== key ? `${t("table")} ${setup.value}${t("colon")}${t(key)}.` : "";
+    about.textContent = [aboutText(edition.value), table].filter(Boolean).join(" ");
+  };
+  edition.onchange = () => { tables(); setups(); pressFits(); explain(); };
+  players.onchange = () => { setups(); pressFits(); explain(); };
+  setup.onchange = explain;
   tables();
   setups();
   pressFits();
-  const about = el("div", { id: "edition-about", class: "muted small" }, aboutText(edition.value));
+  const about = el("div", { id: "edition-about", class: "muted small" });
+  explain();
   const bots = el("select", { id: "new-bots" }, [...meta.bots, ""].map((b) => el("option", { value: b }, b ? word("bot_", b) : t("none"))));
   const votes = el("select", { id: "new-draw-votes" }, ["public", "secret"].map((v) => el("option", { value: v }, t("draw_votes_" + v))));
   const pub = el("input", { id: "new-public", type: "checkbox", checked: true });
