@@ -17,6 +17,8 @@ from tests.server.browserkit import (
     click_province,
     declined,
     disband_the_first_unit,
+    guest_joins,
+    host_a_table,
     idle,
     in_language,
     legal,
@@ -306,6 +308,40 @@ def test_conquista_a_support_from_another_of_my_powers_is_accepted_there(
         "rows => rows.map(r => [r.cells[1].title, r.cells[2].textContent])"))  # fmt: skip
     assert results["A VIE - TYR"] == "succeeds", results
     assert results["A VEN S A VIE - TYR"] == "support given", results
+    assert not errors, errors
+
+
+def test_orders_changed_after_ready_are_said_to_count_and_ready_stays(
+    server: LiveServer, browser: Any
+) -> None:
+    """B29: orders may be changed after Ready, and Ready stays: the panel says so while the
+    others are not ready yet (it said nothing, and a player could not tell whether the new
+    orders counted or Ready had gone), in the player's language."""
+    page, errors = watched(browser, accept_dialogs=True)
+    link = host_a_table(page, server, "rosalind", "Ready and then")
+    guest_joins(server, link, "sybil")
+    guest_joins(server, link, "tabitha")  # the third seat: the game starts
+    page.wait_for_selector("#ready")
+    idle(page)
+    assert page.locator("#ready-note").count() == 0  # not ready: nothing to say
+    first = next(iter(legal(page).values()))
+    moves = [o["order"] for o in first if o["kind"] == "move"]
+    page.fill("#typed", moves[0])
+    page.click("#submit-typed")
+    idle(page)
+    page.click("#ready")
+    page.wait_for_selector("#ready.on")
+    idle(page)
+    assert "the last ones given count" in page.inner_text("#ready-note")
+    page.fill("#typed", moves[1])  # changed after Ready: taken, and still ready
+    page.click("#submit-typed")
+    idle(page)
+    assert moves[1] in my_orders(page) and moves[0] not in my_orders(page)
+    assert page.locator("#ready.on").count() == 1
+    in_language(page, "es", "document.documentElement.lang === 'es'")
+    assert "cuentan las últimas que des" in page.inner_text("#ready-note")
+    shot(page, "ready-note-es", full=False)
+    assert phase(page) == "S1901M"  # (the others are not ready: nothing processed)
     assert not errors, errors
 
 

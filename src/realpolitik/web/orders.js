@@ -60,7 +60,9 @@ function powerOrders(p) {
       el("div", { class: "row" },
         el("button", { id: idOf("submit-typed", p), class: "submit-typed", onclick: () => submitTyped(typed, p) }, t("submit")),
         el("button", { id: idOf("clear-orders", p), class: "clear-orders secondary", onclick: () => replaceOrders([], p) }, t("clear")))) : null,
-    mine.to_act ? readyButton(p) : null);
+    mine.to_act ? readyButton(p) : null,
+    // orders changed after Ready: the new ones count, and Ready stays (said, not guessed)
+    mine.to_act && mine.ready ? el("p", { id: idOf("ready-note", p), class: "ready-note muted small" }, t("ready_note")) : null);
 }
 
 // The units (or build centres) of ``p`` offered to order: those with a choice to make.
