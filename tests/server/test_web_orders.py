@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 
+from tests.gamekit import at
 from tests.server.browserkit import (
     FLASH,
     GAME,
@@ -30,6 +31,7 @@ from tests.server.browserkit import (
     put_at_the_builds,
     put_at_the_removals,
     register_and_create,
+    rewrite_stored_game,
     shot,
     sign_up,
     until_phase_changes,
@@ -342,6 +344,43 @@ def test_orders_changed_after_ready_are_said_to_count_and_ready_stays(
     assert "cuentan las últimas que des" in page.inner_text("#ready-note")
     shot(page, "ready-note-es", full=False)
     assert phase(page) == "S1901M"  # (the others are not ready: nothing processed)
+    assert not errors, errors
+
+
+def test_la_conquista_s_reinforcements_are_said_with_its_rule(
+    server: LiveServer, browser: Any
+) -> None:
+    """La Conquista's Spring adjustments are reinforcements, one for each centre owned
+    outside the home country (no more than the free home centres): the panel says so, in
+    the book's words ("refuerzos"), not "1 build due" as a classic Winter."""
+    page, errors = watched(browser)
+    register_and_create(page, server, "zulema", edition="conquista")
+    gid = int(page.evaluate("location.hash.split('/')[2]"))
+    power = page.get_attribute("#power", "data-power") or ""
+
+    def reinforcements(game: Any) -> None:
+        position = game.position.to_json()
+        units = {p: u for p, u in position["units"].items() if p != power}
+        centers = dict(position["centers"]) | {power: [*position["centers"][power], "BEL"]}
+        at(game, "S1915A", {"units": units, "centers": centers})
+        assert game.builds_due()[power] == 1
+
+    rewrite_stored_game(server, gid, reinforcements)
+    page.reload()
+    page.wait_for_selector("#phase-brief")
+    idle(page)
+    brief = page.inner_text("#phase-brief")
+    said = "1 reinforcement due, 1 still to place. Reinforcements: one for each centre you own"
+    assert brief.startswith(said), brief
+    assert "Spring 1915 Reinforcements" in page.inner_text("#phase")
+    in_language(page, "es", "document.documentElement.lang === 'es'")
+    brief = page.inner_text("#phase-brief")
+    assert brief.startswith("1 refuerzo (por colocar: 1). Refuerzos: uno por cada centro"), brief
+    page.locator("#unit-list button.unit").first.click()
+    page.locator('#legal .legal-option[data-kind="build"]').first.click()
+    page.wait_for_function("document.querySelectorAll('#my-orders li.order').length === 1")
+    idle(page)
+    assert page.inner_text("#phase-brief") == "1 refuerzo: colocado."
     assert not errors, errors
 
 
