@@ -373,6 +373,9 @@ def test_la_conquista_s_reinforcements_are_said_with_its_rule(
     said = "1 reinforcement due, 1 still to place. Reinforcements: one for each centre you own"
     assert brief.startswith(said), brief
     assert "Spring 1915 Reinforcements" in page.inner_text("#phase")
+    page.wait_for_selector("#messages-panel .muted")
+    said = page.inner_text("#messages-panel")  # (it said "during the builds and removals")
+    assert "No messages during the reinforcements" in said, said
     in_language(page, "es", "document.documentElement.lang === 'es'")
     brief = page.inner_text("#phase-brief")
     assert brief.startswith("1 refuerzo (por colocar: 1). Refuerzos: uno por cada centro"), brief
