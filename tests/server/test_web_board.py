@@ -310,7 +310,7 @@ def test_the_legend_of_a_past_phase_counts_its_centres_then(
     each power's centres of the present beside the units of then: "Germany 5 centres, 3
     units" in the Winter of 1901 of a Grow game, found by the edition tour)."""
     page, errors = watched(browser, accept_dialogs=True)
-    register_and_create(page, server, "octavia", edition="grow", bots="heuristic")
+    register_and_create(page, server, "octaviana", edition="grow", bots="heuristic")
     for now in ("S1901M", "F1901M"):  # a year of bots taking centres
         page.click("#ready")
         until_phase_changes(page, now)

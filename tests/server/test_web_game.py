@@ -326,7 +326,7 @@ def test_a_forming_game_says_which_table_it_is_where_there_are_several(
     """La Conquista's three players have two tables (Italy played, or left out): the
     forming game says which one it is, with who plays what (it said only "Players: 3")."""
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    sign_up(page, server, "ursula")
+    sign_up(page, server, "urraca")
     made = page.evaluate(
         """async () => (await fetch('/api/games', {method: 'POST', headers: {
             'Content-Type': 'application/json', 'X-Requested-With': 'realpolitik'},

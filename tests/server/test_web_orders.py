@@ -320,9 +320,9 @@ def test_orders_changed_after_ready_are_said_to_count_and_ready_stays(
     others are not ready yet (it said nothing, and a player could not tell whether the new
     orders counted or Ready had gone), in the player's language."""
     page, errors = watched(browser, accept_dialogs=True)
-    link = host_a_table(page, server, "rosalind", "Ready and then")
+    link = host_a_table(page, server, "rosalba", "Ready and then")
     guest_joins(server, link, "sybil")
-    guest_joins(server, link, "tabitha")  # the third seat: the game starts
+    guest_joins(server, link, "theodora")  # the third seat: the game starts
     page.wait_for_selector("#ready")
     idle(page)
     assert page.locator("#ready-note").count() == 0  # not ready: nothing to say
