@@ -12,6 +12,7 @@ import pytest
 from realpolitik import Position, SupportHold, SupportMove, load_map, parse_order
 from realpolitik.data import shipped
 from realpolitik.formats.replay import load_game_record
+from realpolitik.notation import format_date, language_data
 from realpolitik.phase import Phase
 from realpolitik.render import render
 from realpolitik.render.frames import Frame, frames_from_record
@@ -136,6 +137,27 @@ def test_the_legend_and_the_board_s_title_in_the_language(language: str) -> None
     boards = {p.stem for p in shipped("maps", "data").rglob("*.json")}
     for name in boards:
         assert Words(language).title(load_map(name)) != load_map(name).title, name
+
+
+REINFORCEMENTS = {
+    "en": "Spring 1915 Reinforcements",
+    "es": "Primavera de 1915, refuerzos",
+    "fr": "Printemps 1915, renforts",
+    "pt": "Primavera de 1915, reforços",
+}
+
+
+@pytest.mark.parametrize("language", sorted(REINFORCEMENTS))
+def test_la_conquista_s_spring_adjustments_are_named_its_reinforcements(language: str) -> None:
+    """La Conquista's adjustment phase is its Spring reinforcements ("incorporación de
+    tropas", "no podrá incorporar refuerzos"): not "Primavera de 1915, ajustes" as the
+    other editions' Winter builds and removals (which keep their name)."""
+    spring = Phase.parse("S1915A")
+    assert phase_name(spring, Words(language, edition="conquista")) == REINFORCEMENTS[language]
+    word = REINFORCEMENTS[language].split(" ")[-1].lower()
+    assert word in format_date(spring, language, "conquista")
+    winter = phase_name(Phase.parse("W1901A"), Words(language, edition="classic"))
+    assert winter.split(" ")[-1].lower() == language_data(language)["phase_kinds"]["A"], winter
 
 
 def test_id_prefix_keeps_ids_apart() -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.server.browserkit import (
+    GAME,
     SHOTS,
     click_province,
     continue_to_now,
@@ -300,3 +301,32 @@ def test_province_labels_are_legible_at_the_default_zoom(server: LiveServer, bro
         ".map(u => u.getBoundingClientRect().height))"
     )
     assert on_phone[-1] < 0.5 * token, (on_phone[-1], token)
+
+
+def test_the_legend_of_a_past_phase_counts_its_centres_then(
+    server: LiveServer, browser: Any
+) -> None:
+    """A phase of the history shows its position: the legend's centres with it (it counted
+    each power's centres of the present beside the units of then: "Germany 5 centres, 3
+    units" in the Winter of 1901 of a Grow game, found by the edition tour)."""
+    page, errors = watched(browser, accept_dialogs=True)
+    register_and_create(page, server, "octaviana", edition="grow", bots="heuristic")
+    for now in ("S1901M", "F1901M"):  # a year of bots taking centres
+        page.click("#ready")
+        until_phase_changes(page, now)
+        continue_to_now(page)
+    game = page.evaluate(GAME)
+    assert sum(game["centers"].values()) > 22, game["centers"]  # some neutral centres taken
+
+    def centres() -> dict[str, str]:
+        rows = page.locator("#map-legend tr[data-power]").evaluate_all(
+            "rows => rows.map(r => [r.dataset.power, r.cells[1].textContent])")  # fmt: skip
+        return dict(rows)
+
+    assert centres() == {p: str(n) for p, n in game["centers"].items()}  # now: the present
+    while page.get_attribute("#step-label", "data-phase") != "S1901M":  # back to the start
+        page.click("#step-prev")
+        idle(page)
+    start = {p: "4" if p == "RUSSIA" else "3" for p in game["powers"]}
+    assert centres() == start, centres()
+    assert not errors, errors

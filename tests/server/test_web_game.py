@@ -318,3 +318,25 @@ def test_a_forming_game_shows_what_it_will_be(server: LiveServer, browser: Any) 
         assert page.locator("#action-bar").is_hidden()  # nothing to order yet: no bar
         shot(page, f"6-forming-settings-{lang}")
         page.close()
+
+
+def test_a_forming_game_says_which_table_it_is_where_there_are_several(
+    server: LiveServer, browser: Any
+) -> None:
+    """La Conquista's three players have two tables (Italy played, or left out): the
+    forming game says which one it is, with who plays what (it said only "Players: 3")."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    sign_up(page, server, "urraca")
+    made = page.evaluate(
+        """async () => (await fetch('/api/games', {method: 'POST', headers: {
+            'Content-Type': 'application/json', 'X-Requested-With': 'realpolitik'},
+            body: JSON.stringify({name: 'Three empires', edition: 'conquista', players: 3,
+              setup: '3b', deadlines: 'none', start: false})})).json()"""
+    )
+    page.goto(f"{server.url}/#/game/{made['id']}")
+    page.wait_for_selector("#game-settings")
+    idle(page)
+    said = page.inner_text("#game-settings").splitlines()
+    table = "Table: 3b: England + Germany; Turkey + France; Russia + Austria; Italy's units"
+    table += " only hold"
+    assert said[:3] == ["Edition: La Conquista", "Players: 3", table], said

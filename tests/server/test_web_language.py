@@ -17,6 +17,7 @@ from tests.server.browserkit import (
     put_at_a_retreat,
     register_and_create,
     shot,
+    sign_up,
     until_phase_changes,
 )
 from tests.server.conftest import LiveServer
@@ -268,3 +269,27 @@ def test_the_page_speaks_spanish_french_and_portuguese(server: LiveServer, brows
     page.click("#create-game")
     gone = "Vous n'êtes pas connecté (ou la session a expiré) : reconnectez-vous."
     page.wait_for_function(f"{FLASH}.textContent === {gone!r}")
+
+
+def test_logging_in_on_another_browser_speaks_the_account_s_language(
+    server: LiveServer, browser: Any
+) -> None:
+    """A player who chose Portuguese logs in on a phone that never chose a language: the
+    page speaks Portuguese at once (it spoke English until the next reload, when the
+    account's language was taken)."""
+    first = browser.new_page(viewport={"width": 1400, "height": 1000})
+    sign_up(first, server, "valquiria")
+    in_language(first, "pt", "document.documentElement.lang === 'pt'")
+    first.close()
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    page = phone.new_page()
+    page.goto(server.url + "/")
+    page.fill("#auth-user", "valquiria")
+    page.fill("#auth-pass", "lovelace1815")
+    page.click("#login")
+    page.wait_for_selector("#create-game")
+    idle(page)
+    assert page.evaluate("document.documentElement.lang") == "pt"
+    assert page.inner_text("#create-game") == "Criar"
+    assert page.locator("#language").input_value() == "pt"
+    phone.close()

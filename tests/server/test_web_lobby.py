@@ -11,6 +11,7 @@ import pytest
 
 from tests.server.browserkit import (
     EMPTY_CARDS,
+    GAME,
     HIDE_TAB,
     SHOW_TAB,
     back_to_the_lobby,
@@ -26,6 +27,7 @@ from tests.server.browserkit import (
     start_elsewhere,
     title,
     until_title,
+    watched,
 )
 from tests.server.conftest import LiveServer
 
@@ -109,6 +111,9 @@ def test_a_table_is_chosen_where_the_edition_has_several(server: LiveServer, bro
     tables = page.locator("#new-setup option").evaluate_all("els => els.map(e => e.value)")
     assert tables == ["3a", "3b"], tables
     page.select_option("#new-setup", "3b")
+    about = page.inner_text("#edition-about")  # the table chosen says who plays what
+    pairs = "England + Germany + Austria; Russia + Italy; France + Turkey"
+    assert about.endswith(f"Table 3b: {pairs}."), about
     shot(page, "5-table-chosen")
     page.click("#create-game")  # the edition's clock: a countdown and the local time
     page.wait_for_selector("#seats")
@@ -122,6 +127,41 @@ def test_a_table_is_chosen_where_the_edition_has_several(server: LiveServer, bro
     page.select_option("#new-edition", "1971")
     page.select_option("#new-players", "4")
     assert page.locator("#new-setup").is_hidden()
+    assert "Table" not in page.inner_text("#edition-about")
+    page.select_option("#new-edition", "conquista")
+    page.select_option("#new-players", "3")
+    choices = page.locator("#new-setup option").all_inner_texts()
+    assert choices == ["3: with Italy", "3b: Italy left out, as with six players"], choices
+    # Grow builds on home centres, as classic ("em cada centro de abastecimento de seu país
+    # de origem"): the page said "builds in any owned centre"
+    page.select_option("#new-edition", "grow")
+    about = page.inner_text("#edition-about")
+    assert "home centres" in about and "any owned" not in about, about
+
+
+def test_a_table_without_diplomacy_is_created_without_press(
+    server: LiveServer, browser: Any
+) -> None:
+    """La Conquista's two players play "sin Diplomacia y de pura Guerra": the form sets its
+    press to none and does not let it be changed, and the game is created (the form sent
+    "full", and the server refused it in English: "press must be none, not 'full'")."""
+    page, errors = watched(browser)
+    sign_up(page, server, "bruna")
+    page.select_option("#new-edition", "conquista")
+    page.select_option("#new-players", "2")
+    assert page.locator("#new-press").input_value() == "none"
+    assert page.locator("#new-press").is_disabled()
+    page.select_option("#new-deadlines", "none")
+    page.click("#create-game")
+    page.wait_for_selector("#map svg")
+    idle(page)
+    assert page.evaluate(GAME)["settings"]["press"] == "none"
+    page.goto(server.url + "/#")
+    page.wait_for_selector("#create-game")
+    page.select_option("#new-edition", "conquista")
+    page.select_option("#new-players", "3")  # a table with diplomacy: press to choose again
+    assert page.locator("#new-press").is_enabled()
+    assert not errors, errors
 
 
 def test_an_invitation_lands_in_the_game(server: LiveServer, browser: Any) -> None:

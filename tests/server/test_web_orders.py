@@ -11,12 +11,15 @@ from typing import Any
 
 import httpx
 
+from tests.gamekit import at
 from tests.server.browserkit import (
     FLASH,
     GAME,
     click_province,
     declined,
     disband_the_first_unit,
+    guest_joins,
+    host_a_table,
     idle,
     in_language,
     legal,
@@ -28,6 +31,7 @@ from tests.server.browserkit import (
     put_at_the_builds,
     put_at_the_removals,
     register_and_create,
+    rewrite_stored_game,
     shot,
     sign_up,
     until_phase_changes,
@@ -265,6 +269,121 @@ def test_conquista_accepts_supports_and_declares_an_alliance(
                            ".split('/')[2]}/orders?power=${p}`)).json())", power)  # fmt: skip
     assert stored["ally"] and partner in stored["ally"] and stored["accept"], stored
     shot(page, "10-conquista")
+    assert not errors, errors
+
+
+def test_conquista_a_support_from_another_of_my_powers_is_accepted_there(
+    server: LiveServer, browser: Any
+) -> None:
+    """In La Conquista each power's orders must accept another power's support, one of the
+    player's own other powers too (a table of 3 or 4 deals pairs; a sandbox, all seven):
+    Italy's support of Austria's move is marked as needing Austria's acceptance, and
+    Austria's list offers Italy's army to accept (it offered only the powers of others, so
+    the support was always "invalid: AUSTRIA did not accept the support of A VEN")."""
+    page, errors = watched(browser, accept_dialogs=True)
+    sign_up(page, server, "perla")
+    page.select_option("#new-edition", "conquista")
+    page.check("#new-sandbox")
+    page.click("#create-game")
+    page.wait_for_selector("#sandbox-tag")
+    idle(page)
+    click_province(page, "VEN")
+    page.click('#order-menu button[data-mode="support"]')
+    click_province(page, "VIE")
+    option = page.locator('#order-menu .menu-option[data-order="A VEN S A VIE - TYR"]')
+    assert "needs-accept" in (option.get_attribute("class") or ""), option.get_attribute("class")
+    option.click()
+    idle(page)
+    for power, order in (("AUSTRIA", "A VIE - TYR"), ("GERMANY", "A MUN - TYR")):
+        page.fill(f'.power-orders[data-power="{power}"] .typed-box', order)
+        page.click(f'.power-orders[data-power="{power}"] .submit-typed')
+        idle(page)
+    austria = page.locator('.power-orders[data-power="AUSTRIA"] details.conquista')
+    austria.locator("summary").click()
+    austria.locator('input.accept[value="A VEN"]').check()
+    austria.locator("button").click()
+    idle(page)
+    shot(page, "10-conquista-own-power-accepted")
+    page.click("#ready-all")
+    until_phase_changes(page, "S1914M")
+    results = dict(page.locator("#results tr").evaluate_all(
+        "rows => rows.map(r => [r.cells[1].title, r.cells[2].textContent])"))  # fmt: skip
+    assert results["A VIE - TYR"] == "succeeds", results
+    assert results["A VEN S A VIE - TYR"] == "support given", results
+    assert not errors, errors
+
+
+def test_orders_changed_after_ready_are_said_to_count_and_ready_stays(
+    server: LiveServer, browser: Any
+) -> None:
+    """B29: orders may be changed after Ready, and Ready stays: the panel says so while the
+    others are not ready yet (it said nothing, and a player could not tell whether the new
+    orders counted or Ready had gone), in the player's language."""
+    page, errors = watched(browser, accept_dialogs=True)
+    link = host_a_table(page, server, "rosalba", "Ready and then")
+    guest_joins(server, link, "sybil")
+    guest_joins(server, link, "theodora")  # the third seat: the game starts
+    page.wait_for_selector("#ready")
+    idle(page)
+    assert page.locator("#ready-note").count() == 0  # not ready: nothing to say
+    first = next(iter(legal(page).values()))
+    moves = [o["order"] for o in first if o["kind"] == "move"]
+    page.fill("#typed", moves[0])
+    page.click("#submit-typed")
+    idle(page)
+    page.click("#ready")
+    page.wait_for_selector("#ready.on")
+    idle(page)
+    assert "the last ones given count" in page.inner_text("#ready-note")
+    page.fill("#typed", moves[1])  # changed after Ready: taken, and still ready
+    page.click("#submit-typed")
+    idle(page)
+    assert moves[1] in my_orders(page) and moves[0] not in my_orders(page)
+    assert page.locator("#ready.on").count() == 1
+    in_language(page, "es", "document.documentElement.lang === 'es'")
+    assert "cuentan las últimas que des" in page.inner_text("#ready-note")
+    shot(page, "ready-note-es", full=False)
+    assert phase(page) == "S1901M"  # (the others are not ready: nothing processed)
+    assert not errors, errors
+
+
+def test_la_conquista_s_reinforcements_are_said_with_its_rule(
+    server: LiveServer, browser: Any
+) -> None:
+    """La Conquista's Spring adjustments are reinforcements, one for each centre owned
+    outside the home country (no more than the free home centres): the panel says so, in
+    the book's words ("refuerzos"), not "1 build due" as a classic Winter."""
+    page, errors = watched(browser)
+    register_and_create(page, server, "zulema", edition="conquista")
+    gid = int(page.evaluate("location.hash.split('/')[2]"))
+    power = page.get_attribute("#power", "data-power") or ""
+
+    def reinforcements(game: Any) -> None:
+        position = game.position.to_json()
+        units = {p: u for p, u in position["units"].items() if p != power}
+        centers = dict(position["centers"]) | {power: [*position["centers"][power], "BEL"]}
+        at(game, "S1915A", {"units": units, "centers": centers})
+        assert game.builds_due()[power] == 1
+
+    rewrite_stored_game(server, gid, reinforcements)
+    page.reload()
+    page.wait_for_selector("#phase-brief")
+    idle(page)
+    brief = page.inner_text("#phase-brief")
+    said = "1 reinforcement due, 1 still to place. Reinforcements: one for each centre you own"
+    assert brief.startswith(said), brief
+    assert "Spring 1915 Reinforcements" in page.inner_text("#phase")
+    page.wait_for_selector("#messages-panel .muted")
+    said = page.inner_text("#messages-panel")  # (it said "during the builds and removals")
+    assert "No messages during the reinforcements" in said, said
+    in_language(page, "es", "document.documentElement.lang === 'es'")
+    brief = page.inner_text("#phase-brief")
+    assert brief.startswith("1 refuerzo (por colocar: 1). Refuerzos: uno por cada centro"), brief
+    page.locator("#unit-list button.unit").first.click()
+    page.locator('#legal .legal-option[data-kind="build"]').first.click()
+    page.wait_for_function("document.querySelectorAll('#my-orders li.order').length === 1")
+    idle(page)
+    assert page.inner_text("#phase-brief") == "1 refuerzo: colocado."
     assert not errors, errors
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tests.gamekit import at
 from tests.server.browserkit import (
     click_province,
     continue_to_now,
@@ -23,8 +24,11 @@ from tests.server.browserkit import (
     put_at_the_builds,
     put_at_the_removals,
     register_and_create,
+    rewrite_stored_game,
     shot,
+    store_ready_orders,
     until_phase_changes,
+    watched,
 )
 from tests.server.conftest import LiveServer
 
@@ -565,6 +569,46 @@ HELD_AGAINST = {
     "pt": ("F de Tri. (M)", "O exército de Veneza vai para Trieste.",
            "F de Tri. não tinha ordem e manteve a posição: o exército de Veneza vai para Trieste"),
 }  # fmt: skip
+
+
+def test_la_conquista_s_dislodged_unit_is_told_destroyed_as_it_has_no_retreats(
+    server: LiveServer, browser: Any
+) -> None:
+    """In La Conquista a dislodged unit is destroyed at once ("es eliminado del mapa"): the
+    summary and the results say so, not "dislodged with nowhere to retreat, and disbanded"
+    (Bohemia's army had Galicia and Silesia free), the classic words for another case."""
+    page, errors = watched(browser)
+    register_and_create(page, server, "dolores", edition="conquista")
+    gid = int(page.evaluate("location.hash.split('/')[2]"))
+    power = page.get_attribute("#power", "data-power") or ""
+    other = ""
+
+    def attack(game: Any) -> None:
+        nonlocal other
+        other = next(p for p in game.powers if p != power)
+        centers = game.position.to_json()["centers"]
+        units = {power: ["A BOH"], other: ["A MUN", "A TYR"]}
+        at(game, "F1914M", {"units": units, "centers": centers})
+
+    rewrite_stored_game(server, gid, attack)
+    store_ready_orders(server, gid, "F1914M", {other: ["A MUN - BOH", "A TYR S A MUN - BOH"]})
+    page.reload()
+    page.wait_for_selector("#phase-brief")
+    idle(page)
+    in_language(page, "es", "document.documentElement.lang === 'es'")
+    page.fill("#typed", "E Boh M")
+    page.click("#submit-typed")
+    idle(page)
+    page.click("#ready")
+    until_phase_changes(page, "F1914M")
+    told = page.inner_text("#summary")
+    said = "El ejército de Bohemia se mantiene: desalojada y destruida (en La Conquista no hay"
+    assert f"{said} retiradas)" in told, told
+    results = dict(page.locator("#results tr").evaluate_all(
+        "rows => rows.map(r => [r.cells[1].textContent, r.cells[2].textContent])"))  # fmt: skip
+    assert results["El ejército de Bohemia se mantiene."] == "destruida", results
+    shot(page, "conquista-destroyed-es")
+    assert not errors, errors
 
 
 def test_a_unit_without_orders_that_held_against_an_attack_is_told(

@@ -290,12 +290,21 @@ def season_names(language: str, edition: str | None = None) -> dict[Season, list
     return {Season[name]: list(words) for name, words in table.items()}
 
 
+def phase_kind_word(phase: Phase, language: str = "en", edition: str | None = None) -> str:
+    """The word for a phase's kind: ``"retiradas"``, ``"ajustes"``; an edition's own where
+    it names it otherwise (conquista's adjustments are its reinforcements, ``"refuerzos"``);
+    a movement's is empty."""
+    data = language_data(language)
+    own: Mapping[str, Any] = data.get("edition_phase_kinds", {}).get(edition or "", {})
+    return str(own.get(phase.kind.value, data["phase_kinds"][phase.kind.value]))
+
+
 def format_date(phase: Phase, language: str = "en", edition: str | None = None) -> str:
     """``"Primavera de 1901"``, ``"Automne 1901 (retraites)"``, ``"Inverno de 1901"`` (grow)."""
     data = language_data(language)
     season = season_names(language, edition)[phase.season][0]
     text = str(data["date"]).format(season=season, year=phase.year)
-    kind = str(data["phase_kinds"][phase.kind.value])
+    kind = phase_kind_word(phase, language, edition)
     return f"{text} ({kind})" if kind and phase.kind is not PhaseKind.MOVEMENT else text
 
 
@@ -306,6 +315,7 @@ __all__ = [
     "format_date",
     "format_order",
     "format_result",
+    "phase_kind_word",
     "place_name",
     "power_name",
     "result_name",

@@ -11,7 +11,14 @@ from typing import Any
 from realpolitik.adjudicator.results import OrderResult
 from realpolitik.data import read_json
 from realpolitik.maps import GameMap
-from realpolitik.notation import format_date, format_order, language_data, power_name, result_name
+from realpolitik.notation import (
+    format_date,
+    format_order,
+    language_data,
+    phase_kind_word,
+    power_name,
+    result_name,
+)
 from realpolitik.orders import Order
 from realpolitik.phase import Phase, PhaseKind
 from realpolitik.vocab import Power, Province
@@ -55,7 +62,7 @@ class Words:
 
     def kind(self, phase: Phase) -> str:
         """``"Retreats"``, ``"Adjustments"``; movement: ``"Movement"`` in English only."""
-        word = str(self.data.get("phase_kinds", {}).get(phase.kind.value, ""))
+        word = phase_kind_word(phase, self.language, self.edition)
         if not word and self.language == "en":
             word = "movement"
         return word[:1].upper() + word[1:]

@@ -99,6 +99,12 @@ async function showAuth(code) {
       if (path === "/accounts") body.language = S.lang;
       const session = await api("POST", path, body);
       S.user = session.user;
+      // logged in on a browser that has no language of its own: the account's (as a
+      // page opened already logged in does), not English until the next reload
+      if (!localStorage.getItem("rp_lang") && S.user.language) {
+        S.lang = S.user.language;
+        document.getElementById("language").value = S.lang;
+      }
       clearFlash();
       translateStatic();
       await route();

@@ -256,11 +256,13 @@ export function renderLegend(position) {
     return [(units[p] || []).length, out.length ? el("span", { class: "dislodged", title: t("legend_dislodged_hint") },
       " ", t("legend_dislodged", { n: out.length, places: out.map(place).join(", ") })) : null];
   };
+  // the centres of the position shown (a phase of the history: then, not now)
+  const centresOf = (p) => (position && position.centers ? (position.centers[p] || []).length : (g.centers ? g.centers[p] : ""));
   fill(box, el("table", { class: "legend-table" },
     el("tr", {}, el("th", {}, t("power")), el("th", {}, t("centers")), el("th", {}, t("units"))),
     g.powers.map((p) => el("tr", { "data-power": p },
       el("td", {}, el("span", { class: "swatch", "data-tint": land(p), style: `background:${land(p)};box-shadow:inset 0 0 0 3px ${colour(p)}` }), " ", powerName(p)),
-      el("td", {}, g.centers ? g.centers[p] : ""), el("td", {}, unitsOf(p))))),
+      el("td", {}, centresOf(p)), el("td", {}, unitsOf(p))))),
   el("div", { class: "muted small key" }, t("legend_key")));
 }
 
@@ -351,14 +353,14 @@ export function orderWords(o) {
   return S.lang !== "en" && o.long ? o.long : o.text;
 }
 
-// La Conquista: a support of another power's unit counts only if that power accepts it.
+// La Conquista: a support of another power's unit counts only if that power accepts it
+// (another of my own powers too: each power's orders must say so).
 function foreignOwner(o) {
   const g = S.game;
   if (o.kind !== "support" || !g.settings || g.settings.edition !== "conquista") return null;
-  for (const [p, units] of Object.entries(g.position.units || {})) {
-    if (units.some((u) => u.split(" ")[1].split("/")[0] === o.target)) return g.my_powers.includes(p) ? null : p;
-  }
-  return null;
+  const at = (prov) => Object.keys(g.position.units || {}).find((p) => g.position.units[p].some((u) => u.split(" ")[1].split("/")[0] === prov));
+  const owner = at(o.target), supporter = at(o.order.split(" ")[1].split("/")[0]);
+  return owner && owner !== supporter ? owner : null;
 }
 
 // The menu of a selected unit: its order kinds; orders without a target given at once.

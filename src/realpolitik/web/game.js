@@ -214,8 +214,11 @@ function settingsList(g) {
   const times = ["first_diplomacy", "diplomacy", "orders", "retreats", "adjustments"].filter((k) => s.deadlines[k] > 0)
     .map((k) => t("deadline_part_" + k, { time: span(s.deadlines[k]) }));
   const item = (label, value) => el("li", {}, el("span", { class: "muted" }, label + t("colon")), value);
+  // the table, where the edition has several for this count (1971's 3b): who plays what
+  const table = `setup_${s.edition}_${s.setup}_powers`;
   return el("ul", { id: "game-settings", class: "settings" },
     item(t("edition"), word("edition_", s.edition)), item(t("players"), String(s.players)),
+    s.setup && t(table) !== table ? item(t("table"), `${s.setup}${t("colon")}${t(table)}`) : null,
     item(t("deadlines"), times.length ? times.join(", ") : t("deadline_none")),
     item(t("press"), word("press_", s.press)), item(t("bots"), s.bots ? word("bot_", s.bots) : t("none")),
     item(t("draw_votes"), t("draw_votes_" + s.draw_votes)));

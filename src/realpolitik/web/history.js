@@ -120,6 +120,10 @@ async function drawPhase(phase, fresh) {
 // a record fetched without it gives the stored English).
 const why = (e) => e.said || e.reason || "";
 
+// La Conquista has no retreats: a dislodged unit is destroyed at once, whether or not it had
+// somewhere to go (elsewhere "destroyed" is a unit dislodged with nowhere to retreat).
+const noRetreats = () => Boolean(S.game && S.game.settings && S.game.settings.edition === "conquista");
+
 // What the summary tells of one order's entry in a phase's results: [class, text], or
 // null for a unit that had no order and held unharmed (every order given is told: a move,
 // a hold that stood, a support given or cut, a convoy available or disrupted); a disband
@@ -141,7 +145,7 @@ export function fateLine(e, idle = false, adjusting = false, nowhere = new Set()
     }
     return ["bad", t("sum_dislodged", { order, reason: reason ? ` (${reason})` : "" })];
   }
-  if (e.unit === "destroyed" || e.result === "destroyed") return ["bad", t("sum_destroyed", { order })];
+  if (e.unit === "destroyed" || e.result === "destroyed") return ["bad", t(noRetreats() ? "sum_destroyed_no_retreats" : "sum_destroyed", { order })];
   if (e.implied && / D$/.test(e.order)) {
     // a removal not ordered: the rules chose the unit (the player is told why, not "civil disorder")
     if (adjusting) return ["bad", t("sum_removed_unordered", { order })];
@@ -261,10 +265,11 @@ function renderResults(record) {
   const rows = [];
   for (const [power, entries] of Object.entries(record.orders)) {
     for (const e of entries) {
-      const fate = e.unit && e.unit !== e.result ? `, ${t(e.unit)}` : "";
+      const said = (word) => t(word === "destroyed" && noRetreats() ? "destroyed_no_retreats" : word);
+      const fate = e.unit && e.unit !== e.result ? `, ${said(e.unit)}` : "";
       // (the order as a sentence outside English; its notation on hover)
       rows.push(el("tr", { class: "result-" + e.result }, el("td", {}, powerName(power)), el("td", { title: e.text || e.order }, orderWords({ ...e, text: e.text || e.order })),
-        el("td", {}, t(e.result) + fate), el("td", { class: "muted" }, why(e))));
+        el("td", {}, said(e.result) + fate), el("td", { class: "muted" }, why(e))));
     }
   }
   fill(document.getElementById("results-view"), el("details", { class: "results-box" },

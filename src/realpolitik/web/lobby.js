@@ -60,13 +60,29 @@ export async function showLobby() {
     fill(setup, choices.map((c) => el("option", { value: c.id }, title(c) === c.id ? c.id : `${c.id}: ${title(c)}`)));
     setupField.hidden = !choices.length;
   };
-  edition.onchange = () => { tables(); setups(); about.textContent = aboutText(edition.value); };
-  players.onchange = setups;
-  tables();
-  setups();
-  const about = el("div", { id: "edition-about", class: "muted small" }, aboutText(edition.value));
   const deadlines = el("select", { id: "new-deadlines" }, ["rulebook", "daily", "none"].map((d) => el("option", { value: d }, t("deadline_" + d))));
   const pressSel = el("select", { id: "new-press" }, meta.press.map((p) => el("option", { value: p }, word("press_", p))));
+  // a table played without diplomacy (La Conquista's two players): no press, nothing to choose
+  const pressFits = () => {
+    const none = ((meta.without_press || {})[edition.value] || []).includes(Number(players.value));
+    if (none) pressSel.value = "none";
+    pressSel.disabled = none;
+    pressSel.title = none ? t("press_table_none") : "";
+  };
+  // the edition in a sentence, and the table chosen where there are several: who plays what
+  const explain = () => {
+    const key = `setup_${edition.value}_${setup.value}_powers`;
+    const table = !setupField.hidden && t(key) !== key ? `${t("table")} ${setup.value}${t("colon")}${t(key)}.` : "";
+    about.textContent = [aboutText(edition.value), table].filter(Boolean).join(" ");
+  };
+  edition.onchange = () => { tables(); setups(); pressFits(); explain(); };
+  players.onchange = () => { setups(); pressFits(); explain(); };
+  setup.onchange = explain;
+  tables();
+  setups();
+  pressFits();
+  const about = el("div", { id: "edition-about", class: "muted small" });
+  explain();
   const bots = el("select", { id: "new-bots" }, [...meta.bots, ""].map((b) => el("option", { value: b }, b ? word("bot_", b) : t("none"))));
   const votes = el("select", { id: "new-draw-votes" }, ["public", "secret"].map((v) => el("option", { value: v }, t("draw_votes_" + v))));
   const pub = el("input", { id: "new-public", type: "checkbox", checked: true });

@@ -60,7 +60,9 @@ function powerOrders(p) {
       el("div", { class: "row" },
         el("button", { id: idOf("submit-typed", p), class: "submit-typed", onclick: () => submitTyped(typed, p) }, t("submit")),
         el("button", { id: idOf("clear-orders", p), class: "clear-orders secondary", onclick: () => replaceOrders([], p) }, t("clear")))) : null,
-    mine.to_act ? readyButton(p) : null);
+    mine.to_act ? readyButton(p) : null,
+    // orders changed after Ready: the new ones count, and Ready stays (said, not guessed)
+    mine.to_act && mine.ready ? el("p", { id: idOf("ready-note", p), class: "ready-note muted small" }, t("ready_note")) : null);
 }
 
 // The units (or build centres) of ``p`` offered to order: those with a choice to make.
@@ -91,9 +93,13 @@ function progress(powers) {
     const n = due.reduce((a, b) => a + b, 0), still = powers.reduce((sum, p) => sum + adjustmentsLeft(p, sign), 0);
     return t(still ? left : done, { n, left: still });
   };
-  return [said(1, "builds_left", "builds_done"), said(-1, "removals_due", "removals_done")].filter(Boolean).join(" ")
+  const builds = reinforcing() ? "reinforcements" : "builds";
+  return [said(1, `${builds}_left`, `${builds}_done`), said(-1, "removals_due", "removals_done")].filter(Boolean).join(" ")
     || t("nothing_to_order");
 }
+
+// La Conquista: its adjustments are the Spring reinforcements (told by their own words).
+const reinforcing = () => Boolean(S.game.settings && S.game.settings.edition === "conquista");
 
 // The builds (``sign`` 1) or removals (-1) ``p`` has still to order this adjustment phase
 // (a waive counts as a build); 0 if it has none of them due.
@@ -136,9 +142,11 @@ function phaseBrief(p) {
     const built = new Set(mine.orders.filter((o) => / B$/.test(o.order)).map((o) => o.order.split(" ")[1].split("/")[0]));
     const homes = Object.keys(legal).filter((k) => (legal[k] || []).some((o) => o.kind === "build")).map((k) => k.split("/")[0]).filter((h) => !built.has(h));
     const left = adjustmentsLeft(p, Math.sign(due));
-    // all ordered: said so (it still said "You can build in" the centres just built in)
+    // all ordered: said so (it still said "You can build in" the centres just built in);
+    // La Conquista's builds are its Spring reinforcements, counted by its own rule: said so
     let text = progress([p]);
-    if (due > 0 && left) text += " " + t("can_build_in", { places: [...new Set(homes)].map(place).join(", ") || "—" });
+    const places = [...new Set(homes)].map(place).join(", ") || "—";
+    if (due > 0 && left) text += " " + t(reinforcing() ? "reinforcements_rule" : "can_build_in", { places });
     return el("p", { id, class: "brief " + (due !== 0 && !left ? "muted" : "warn") }, text);
   }
   return el("p", { id, class: "brief muted" }, `${progress([p])} ${t("pick_unit")}`);
@@ -299,8 +307,9 @@ function conquistaBox(p) {
   const accepted = new Set((mine.accept || []).map((u) => u.split(" ").pop()));
   const allies = new Set(mine.ally || []);
   const played = inPlay(g);  // (a power out of the table never supports, nor allies)
-  const foreign = Object.entries(g.position.units || {}).filter(([p]) => !g.my_powers.includes(p) && played.has(p));
-  const unitBoxes = foreign.map(([p, units]) => el("div", { class: "accept-row" }, el("b", {}, powerName(p)), " ",
+  // (another power of mine too: its support of this one's units counts only if accepted here)
+  const foreign = Object.entries(g.position.units || {}).filter(([q]) => q !== p && played.has(q));
+  const unitBoxes = foreign.map(([q, units]) => el("div", { class: "accept-row" }, el("b", {}, powerName(q)), " ",
     units.map((u) => el("label", { class: "check small", title: unitName(u) }, el("input", { type: "checkbox", class: "accept", value: u, checked: accepted.has(u.split(" ")[1].split("/")[0]) || accepted.has(u.split(" ")[1]) }),
       `${t(u[0] === "A" ? "army" : "fleet")} · ${place(u.split(" ")[1])}`))));
   const powerBoxes = (g.powers || []).filter((p) => !g.my_powers.includes(p) && played.has(p)).map((p) => el("label", { class: "check small" },

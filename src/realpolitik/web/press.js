@@ -29,7 +29,9 @@ export async function loadMessages(fetch = true) {
 // none; a movement's press closes before its orders are due.
 function closedKey() {
   const kind = (S.game.phase || "").slice(-1);
-  return kind === "R" ? "press_closed_retreats" : kind === "A" ? "press_closed_adjustments" : "press_closed_hint";
+  // (La Conquista's adjustments are its Spring reinforcements: no removals)
+  const adjusting = S.game.settings && S.game.settings.edition === "conquista" ? "press_closed_reinforcements" : "press_closed_adjustments";
+  return kind === "R" ? "press_closed_retreats" : kind === "A" ? adjusting : "press_closed_hint";
 }
 
 function pressOpen() {
