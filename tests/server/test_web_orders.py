@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -510,6 +511,29 @@ RETREATS_TO = {  # where the army dislodged from Bohemia may retreat, as each la
 }
 
 
+def processed_first(
+    page: Any, server: LiveServer
+) -> tuple[Callable[[Any], None], Callable[[], Any]]:
+    """A route handler that has the same player's other tab make the phase processed (its
+    power ready with no orders: the bots are ready already) before the request goes on;
+    and a GET of the game as that tab sees it."""
+    state = page.evaluate(GAME)
+    gid, power = state["id"], state["my_powers"][0]
+    cookie = next(c["value"] for c in page.context.cookies() if c["name"] == "rp_session")
+    other_tab = {"Cookie": f"rp_session={cookie}", "X-Requested-With": "realpolitik"}
+
+    def handler(route: Any) -> None:
+        r = httpx.put(
+            f"{server.url}/api/games/{gid}/orders",
+            json={"power": power, "orders": [], "ready": True},
+            headers=other_tab,
+        )
+        assert r.status_code == 200 and r.json()["processed"], r.text
+        route.continue_()
+
+    return handler, lambda: httpx.get(f"{server.url}/api/games/{gid}", headers=other_tab).json()
+
+
 def test_a_ready_arriving_after_its_phase_was_processed_marks_nothing(
     server: LiveServer, browser: Any
 ) -> None:
@@ -520,21 +544,8 @@ def test_a_ready_arriving_after_its_phase_was_processed_marks_nothing(
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     page.on("dialog", lambda d: d.accept())  # Ready with units without orders asks first
     register_and_create(page, server, "ulrike")
-    state = page.evaluate(GAME)
-    gid, power = state["id"], state["my_powers"][0]
-    cookie = next(c["value"] for c in page.context.cookies() if c["name"] == "rp_session")
-    other_tab = {"Cookie": f"rp_session={cookie}", "X-Requested-With": "realpolitik"}
-
-    def processed_first(route: Any) -> None:
-        r = httpx.put(
-            f"{server.url}/api/games/{gid}/orders",
-            json={"power": power, "orders": [], "ready": True},
-            headers=other_tab,
-        )
-        assert r.status_code == 200 and r.json()["processed"], r.text
-        route.continue_()
-
-    page.route("**/ready", processed_first)
+    handler, seen = processed_first(page, server)
+    page.route("**/ready", handler)
     page.click("#ready")
     page.wait_for_function(f"{FLASH}.textContent.includes('you were not marked ready')")
     # the page shows the phase it asks to look at (it showed Spring, until the next poll)
@@ -542,8 +553,8 @@ def test_a_ready_arriving_after_its_phase_was_processed_marks_nothing(
     shot(page, "ready-moved", full=False)
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, "ready-moved-phone", full=False)
-    now = httpx.get(f"{server.url}/api/games/{gid}", headers=other_tab).json()
-    assert now["phase"] == "F1901M" and not now["ready"][power], now["ready"]
+    now = seen()
+    assert now["phase"] == "F1901M" and not now["ready"][now["my_powers"][0]], now["ready"]
 
 
 def test_orders_arriving_after_their_phase_was_processed_show_the_new_phase(
@@ -554,27 +565,14 @@ def test_orders_arriving_after_their_phase_was_processed_show_the_new_phase(
     the old one, its orders box empty, until the next poll."""
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     register_and_create(page, server, "yvette")
-    state = page.evaluate(GAME)
-    gid, power = state["id"], state["my_powers"][0]
-    cookie = next(c["value"] for c in page.context.cookies() if c["name"] == "rp_session")
-    other_tab = {"Cookie": f"rp_session={cookie}", "X-Requested-With": "realpolitik"}
-
-    def processed_first(route: Any) -> None:
-        r = httpx.put(
-            f"{server.url}/api/games/{gid}/orders",
-            json={"power": power, "orders": [], "ready": True},
-            headers=other_tab,
-        )
-        assert r.status_code == 200 and r.json()["processed"], r.text
-        route.continue_()
-
+    handler, seen = processed_first(page, server)
     good = next(o["order"] for opts in legal(page).values() for o in opts if o["kind"] == "move")
-    page.route("**/orders", processed_first)
+    page.route("**/orders", handler)
     page.fill("#typed", good)
     page.click("#submit-typed")
     page.wait_for_function(f"{FLASH}.textContent.includes('these orders were not stored')")
     assert page.get_attribute("#phase", "data-phase") == "F1901M"
-    assert httpx.get(f"{server.url}/api/games/{gid}", headers=other_tab).json()["phase"] == "F1901M"
+    assert seen()["phase"] == "F1901M"
 
 
 # The action bar's box and the window's height, if the bar shows (else null).
