@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from realpolitik import (
@@ -29,6 +31,7 @@ from realpolitik import (
 )
 from realpolitik.notation import (
     LANGUAGES,
+    STYLES,
     candidates,
     format_date,
     format_order,
@@ -106,6 +109,53 @@ def test_no_phrase_of_a_language_names_two_provinces(language: str, board: str) 
     for key, readings in lexicon.phrases.items():
         places = [r.value for r in readings if r.cls == PROVINCE and r.cost == 0]
         assert len(places) <= 1, (key, places)
+
+
+# La Conquista's book (seed 004) prints "Escocia", "Sebastópolis", "Ensenada de Helgoland"
+# and "Atlántico Sur" where the classic one has Edimburgo, Sebastopol, Heligoland and
+# Atlántico Central; it prints no abbreviations: its short forms are made as the classic
+# book's are ("Esc", "AtS" as "AtN")
+CONQUISTA_ORDERS = {
+    SupportMove(F("EDI"), F("MAO"), "NTH"): (
+        "F Esc A F AtS-MNt",
+        "La flota de Escocia apoya a la flota del Atlántico Sur hacia el Mar del Norte.",
+        "F Edi A F AtC-MNt",
+        "La flota de Edimburgo apoya a la flota del Atlántico Central hacia el Mar del Norte.",
+    ),
+    Move(F("SEV"), "BLA"): (
+        "F Seb-MNe",
+        "La flota de Sebastópolis se mueve al Mar Negro.",
+        "F Seb-MNe",
+        "La flota de Sebastopol se mueve al Mar Negro.",
+    ),
+    Move(F("HEL"), "KIE"): (
+        "F Hel-Kie",
+        "La flota de la Ensenada de Helgoland se mueve a Kiel.",
+        "F Hel-Kie",
+        "La flota de la Ensenada de Heligoland se mueve a Kiel.",
+    ),
+}
+
+
+@pytest.mark.parametrize("order", CONQUISTA_ORDERS)
+def test_the_conquista_board_writes_its_books_names_in_spanish(order: Order) -> None:
+    """On La Conquista's boards (and the one derived from it) Spanish writes the book's
+    names, short and long; the standard board keeps the classic ones; both read back; the
+    other languages are unchanged (the book is Spanish)."""
+    short, long, classic_short, classic_long = CONQUISTA_ORDERS[order]
+    for board in ("conquista", "conquista_neutral_italy"):
+        game_map = load_map(board)
+        assert format_order(order, "es", game_map=game_map) == short
+        assert format_order(order, "es", "long", game_map=game_map) == long
+        for text in (short, long, classic_short, classic_long):  # the classic names read too
+            assert parse_order(text, language="es", game_map=game_map) == order, text
+    assert format_order(order, "es", game_map=BOARD) == classic_short
+    assert format_order(order, "es", "long", game_map=BOARD) == classic_long
+    for text in (classic_short, classic_long):
+        assert parse_order(text, language="es", game_map=BOARD) == order, text
+    for language, style in itertools.product(("en", "fr", "pt"), STYLES):
+        on_conquista = format_order(order, language, style, game_map=load_map("conquista"))
+        assert on_conquista == format_order(order, language, style, game_map=BOARD)
 
 
 def test_accents_are_optional() -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from realpolitik.adjudicator.reasons import ENGLISH, Reason
 from realpolitik.maps import GameMap, load_map
-from realpolitik.notation import explain, language_data
+from realpolitik.notation import explain, language_data, province_entries
 from realpolitik.notation.reasons import SAME, message, say
 
 SAMPLE = {
@@ -253,11 +253,11 @@ def misplaced(text: str, name: str, article: str, language: str) -> list[str]:
 
 @pytest.mark.parametrize("language", ["en", "es", "fr", "pt"])
 def test_every_message_names_every_province_with_its_article(language: str) -> None:
-    provinces = language_data(language)["provinces"]
     keys = place_messages(language)
     assert {"no_unit", "second_order", "dislodged_only", "wrong_coast"} <= set(keys)
     said = 0
     for board in BOARDS:
+        provinces = province_entries(language, board)  # conquista's own names in Spanish
         for province in board.provinces:
             name = str(provinces[province]["long"])
             article = str(provinces[province].get("article", ""))

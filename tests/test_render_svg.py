@@ -9,7 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from realpolitik import Position, SupportHold, SupportMove, load_map, parse_order
+from realpolitik import (
+    FLEET,
+    Position,
+    SupportHold,
+    SupportMove,
+    UnitRef,
+    load_map,
+    parse_order,
+)
 from realpolitik.data import shipped
 from realpolitik.formats.replay import load_game_record
 from realpolitik.notation import format_date, language_data
@@ -89,6 +97,25 @@ def test_words_in_other_languages() -> None:
     assert "Verão de 1901" in grow
     with pytest.raises(ValueError):
         draw(frame, language="xx")
+
+
+def test_the_conquista_board_is_labelled_with_its_books_names_in_spanish() -> None:
+    """La Conquista's book says "Escocia", "Atlántico Sur", "Sebastópolis" (the classic
+    "Edimburgo", "Atlántico Central", "Sebastopol" were drawn), in the labels and the
+    legend's orders; the standard board keeps the classic names."""
+    conquista = load_map("conquista")
+    start = Position.initial(conquista)
+    order = SupportMove(UnitRef(FLEET, "EDI"), UnitRef(FLEET, "LON/EC"), "NTH")
+    svg = {
+        e.text
+        for e in parse(render(start, game_map=conquista, language="es", labels="long")).iter()
+    }
+    assert {"Escocia", "Atlántico Sur", "Sebastópolis", "Sur"} <= svg  # titles, labels' lines
+    assert not {"Edimburgo", "Atlántico Central", "Sebastopol", "Central"} & svg
+    short = render(start, game_map=conquista, language="es", orders={"ENGLAND": [order]})
+    assert {"Esc", "AtS", "F Esc A F CE Lon-MNt"} <= texts(short)
+    classic = texts(render(Position.initial(STANDARD), language="es", labels="long"))
+    assert {"Edimburgo", "Sebastopol"} <= classic
 
 
 LEGEND_IN_ENGLISH = {

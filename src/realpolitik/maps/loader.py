@@ -137,6 +137,7 @@ def map_from_dict(data: dict[str, Any]) -> GameMap:
         fleet_adjacency={loc: frozenset(dsts) for loc, dsts in fleet.items()},
         starts=starts,
         powers=powers,
+        bases=tuple(data.get("bases", ())),
     )
 
 
@@ -191,6 +192,7 @@ def _derive(decl: Mapping[str, Any]) -> dict[str, Any]:
         "army": [list(e) for e in army],
         "fleet": [list(e) for e in fleet],
         "starts": starts,
+        "bases": [decl["base"], *data.get("bases", ())],
     }
 
 

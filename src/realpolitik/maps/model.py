@@ -58,6 +58,8 @@ class GameMap:
     ``army_adjacency[p]``: provinces an army in ``p`` may move to.
     ``fleet_adjacency[loc]``: locations (coast-qualified where needed) a fleet at ``loc`` may
     move to. ``fleet_reach[loc]``: the provinces of those locations (for supports).
+    ``bases``: the boards this one is derived from, nearest first (``conquista_neutral_italy``:
+    ``("conquista", "standard")``).
     """
 
     name: str
@@ -67,6 +69,7 @@ class GameMap:
     fleet_adjacency: Mapping[Location, frozenset[Location]]
     starts: Mapping[Power, tuple[tuple[UnitType, Location], ...]]
     powers: tuple[Power, ...]
+    bases: tuple[str, ...] = ()
     fleet_reach: Mapping[Location, frozenset[Province]] = field(init=False)
     fleet_locations: frozenset[Location] = field(init=False)
     army_locations: frozenset[Province] = field(init=False)

@@ -21,7 +21,7 @@ from realpolitik.notation.formatter import (
     season_names,
     unit_phrase,
 )
-from realpolitik.notation.lexicon import LANGUAGES, language_data, load_lexicon
+from realpolitik.notation.lexicon import LANGUAGES, language_data, load_lexicon, province_entries
 from realpolitik.notation.parser import (
     candidates,
     guess_language,
@@ -51,6 +51,7 @@ __all__ = [
     "phase_kind_word",
     "place_name",
     "power_name",
+    "province_entries",
     "read_all",
     "read_guessed",
     "read_order",

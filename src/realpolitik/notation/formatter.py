@@ -16,7 +16,7 @@ from typing import Any, Literal
 from realpolitik.adjudicator.results import OrderResult
 from realpolitik.maps.loader import load_map
 from realpolitik.maps.model import GameMap
-from realpolitik.notation.lexicon import language_data
+from realpolitik.notation.lexicon import language_data, province_entries
 from realpolitik.orders import (
     Build,
     Convoy,
@@ -94,13 +94,14 @@ class _Writer:
         self.style = style
         self.templates: Mapping[str, Any] = self.data[style]
         self.game_map = game_map
+        self.provinces = province_entries(language, game_map)
 
     # --- pieces ------------------------------------------------------------------------
     def contract(self, prep: str, article: str) -> str:
         return _contract(self.data, prep, article)
 
     def province(self, prov: Province, style: Style | None = None) -> str:
-        entry = self.data["provinces"].get(prov)
+        entry = self.provinces.get(prov)
         style = style or self.style
         if entry is None:
             info = self.game_map.provinces.get(prov)
@@ -121,7 +122,7 @@ class _Writer:
             text = self.data[style]["place"].format(prov=text, coast=coast_text)
         if prep is None:
             return text
-        article = str(self.data["provinces"].get(prov, {}).get("article", ""))
+        article = str(self.provinces.get(prov, {}).get("article", ""))
         return _after(self.data, prep, article, text)
 
     def unit_entry(self, unit_type: UnitType | None) -> Mapping[str, Any]:

@@ -10,7 +10,9 @@ language uses for another province, 2 for reading a meaningful word as a filler)
 
 The language file also carries everything the formatter needs (short and long forms, articles,
 genders, templates), season names, result words and the error messages. The map completes
-the phrase table with its ids and English names, so a lexicon is built per (language, map).
+the phrase table with its ids and English names, so a lexicon is built per (language, map);
+a board whose book names places otherwise has them in ``map_provinces`` (see
+:func:`province_entries`), for reading and for writing.
 """
 
 from __future__ import annotations
@@ -20,10 +22,12 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from realpolitik.data import read_json
 from realpolitik.maps.model import GameMap
+from realpolitik.vocab import Province
 
 UNIT, VERB, COAST, POWER, PROVINCE, FILLER, REMARK = (
     "unit",
@@ -112,6 +116,27 @@ def language_data(language: str) -> Mapping[str, Any]:
     return data
 
 
+@lru_cache(maxsize=64)
+def province_entries(language: str, game_map: GameMap) -> Mapping[Province, Mapping[str, Any]]:
+    """The language's province entries (short and long forms, article, aliases) as written
+    on ``game_map``: the language file's ``provinces``, with its ``map_provinces`` of that
+    board, or of a board it is derived from, where that board's book names a place otherwise
+    (La Conquista's "Escocia" for Edinburgh); the names replaced stay readable as aliases."""
+    data = language_data(language)
+    entries: dict[Province, Mapping[str, Any]] = dict(data["provinces"])
+    tables: Mapping[str, Any] = data.get("map_provinces", {})
+    for board in reversed((game_map.name, *game_map.bases)):  # the nearest board wins
+        for pid, own in tables.get(board, {}).items():
+            old = entries[pid]
+            new = {**old, **own}
+            forms = [*old.get("aliases", ()), *(old[f] for f in ("short", "long") if f in old)]
+            new["aliases"] = [
+                a for a in dict.fromkeys(forms) if a not in (new.get("short"), new["long"])
+            ]
+            entries[pid] = MappingProxyType(new)
+    return MappingProxyType(entries)
+
+
 class _Builder:
     def __init__(self) -> None:
         self.table: dict[tuple[str, ...], dict[tuple[str, str], int]] = {}
@@ -171,7 +196,7 @@ def load_lexicon(language: str, game_map: GameMap) -> Lexicon:
     b = _Builder()
     _language_words(b, data)
     own_places: dict[tuple[str, ...], str] = {}
-    for pid, entry in data["provinces"].items():
+    for pid, entry in province_entries(language, game_map).items():
         if pid in game_map.provinces:
             for form in _forms(entry, "short", "long"):
                 own_places.setdefault(b.add(form, PROVINCE, pid), pid)
@@ -237,5 +262,6 @@ __all__ = [
     "language_data",
     "load_lexicon",
     "normalize",
+    "province_entries",
     "tokenize",
 ]

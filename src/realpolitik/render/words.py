@@ -17,6 +17,7 @@ from realpolitik.notation import (
     language_data,
     phase_kind_word,
     power_name,
+    province_entries,
     result_name,
 )
 from realpolitik.orders import Order
@@ -46,7 +47,10 @@ class Words:
         """``"LON"`` / ``"London"`` in English; the lexicon's short or long name otherwise."""
         if pid in self.names:
             return self.names[pid]
-        entry = self.data.get("provinces", {}).get(pid, {})
+        entries = self.data["provinces"]
+        if self.game_map is not None:  # a board's own names (La Conquista's "Escocia")
+            entries = province_entries(self.language, self.game_map)
+        entry = entries.get(pid, {})
         if style == "short":
             return pid if self.language == "en" else str(entry.get("short", pid))
         if "long" in entry:
