@@ -340,6 +340,7 @@ def create_game(body: GameIn, b: B, me: Me) -> dict[str, Any]:
         public=body.public,
         draw_votes=body.draw_votes,
         show_names=body.show_names,
+        last_year=body.last_year,
         sandbox=body.sandbox,
     )
     game_id = games.create_game(b, me, body.name, settings, join=body.join, start=body.start)
