@@ -263,6 +263,7 @@ def test_a_shortened_game_ends_at_the_end_of_its_agreed_last_year(
         ({"edition": "grow", "last_year": 1901}, "after the first year 1901"),
         ({"edition": "1971", "last_year": 1800}, "after the first year"),
         ({"edition": "grow", "last_year": 2002}, "at most 2001, not 2002"),
+        ({"edition": "1971", "players": 2, "last_year": 1910}, "after the first year 1914"),
     ],
 )
 def test_a_last_year_is_agreed_only_in_1971_and_grow_and_only_a_year_ahead(
@@ -270,6 +271,11 @@ def test_a_last_year_is_agreed_only_in_1971_and_grow_and_only_a_year_ahead(
 ) -> None:
     """Classic's and conquista's books have no shortened game; a last year is a whole year
     after the first, at most a hundred years on: anything else is refused naming why."""
+    meta = client.get("/api/meta").json()
+    assert set(meta["shortened_game"]) == {"1971", "grow"} and meta["max_game_years"] == 100
+    assert (
+        meta["shortened_game"]["1971"]["7"] == 1901 and meta["shortened_game"]["1971"]["2"] == 1914
+    )
     alice = register(client, "alice")
     body = {"name": "g", "last_year": 1905} | fields
     r = client.post("/api/games", headers=alice.headers, json=body)

@@ -170,10 +170,11 @@ class GameSettings:
         if not isinstance(year, int) or isinstance(year, bool):
             raise Unprocessable(f"last_year must be a year, not {_said(year)}")
         if not first < year <= first + MAX_GAME_YEARS:
+            last = first + MAX_GAME_YEARS
             raise Unprocessable(
-                f"last_year must be after the first year {first} and at most "
-                f"{first + MAX_GAME_YEARS}, not {year}"
-            )
+                f"last_year must be after the first year {first} and at most {last}, not {year}",
+                code="last_year_range", values={"first": first + 1, "last": last},
+            )  # fmt: skip
 
     def phase_times(
         self, phase: str, now: float, *, first: bool
