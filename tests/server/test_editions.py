@@ -219,3 +219,90 @@ def test_the_map_is_drawn_in_the_edition_s_words(client: TestClient) -> None:
     assert [h["phase"] for h in client.get(f"/api/games/{gid}/history").json()] == ["S1901M"]
     past = client.get(f"/api/games/{gid}/map.svg", params={"phase": "S1901M"}).text
     assert "Winter 1901" in past and "Spring 1901" not in past
+
+
+def _stored_game(backend: Backend, gid: int) -> Any:
+    from realpolitik.formats.savegame import game_from_json
+    from realpolitik.server import tables as t
+
+    with backend.db.begin() as conn:
+        stored = conn.execute(select(t.games.c.state).where(t.games.c.id == gid)).scalar_one()
+    return game_from_json(stored)
+
+
+def test_a_shortened_game_ends_at_the_end_of_its_agreed_last_year(
+    backend: Backend, client: TestClient
+) -> None:
+    """Grow's shortened game (RULES.md §4): the players agree a last year when the game is
+    made; at its end the power with most units on the board wins, years before the end the
+    server gives a game of bots alone (bot_game_years, 10)."""
+    from realpolitik.server.scheduler import tick
+
+    alice = register(client, "alice")
+    game = new_game(client, alice, edition="grow", bots="random", last_year=1902, join=False,
+                    start=True)  # fmt: skip
+    assert game["settings"]["last_year"] == 1902
+    for _ in range(30):
+        if client.get(f"/api/games/{game['id']}").json()["status"] == "finished":
+            break
+        tick(backend)
+    over = _stored_game(backend, game["id"])
+    assert over.is_over and over.result.kind == "shortened", over.result
+    assert "most units on the board at the agreed end" in over.result.reason
+    assert over.result.phase.year == 1902 and over.phase.year == 1903, over.result
+
+
+@pytest.mark.parametrize(
+    ("fields", "said"),
+    [
+        ({"edition": "classic"}, "classic edition has no shortened game"),
+        ({"edition": "conquista"}, "conquista edition has no shortened game"),
+        ({"edition": "grow", "last_year": "1905"}, "last_year: Input should be a valid integer"),
+        ({"edition": "grow", "last_year": True}, "last_year: Input should be a valid integer"),
+        ({"edition": "grow", "last_year": 1902.5}, "last_year: Input should be a valid integer"),
+        ({"edition": "grow", "last_year": 1901}, "after the first year 1901"),
+        ({"edition": "1971", "last_year": 1800}, "after the first year"),
+        ({"edition": "grow", "last_year": 2002}, "at most 2001, not 2002"),
+        ({"edition": "1971", "players": 2, "last_year": 1910}, "after the first year 1914"),
+    ],
+)
+def test_a_last_year_is_agreed_only_in_1971_and_grow_and_only_a_year_ahead(
+    client: TestClient, fields: dict[str, Any], said: str
+) -> None:
+    """Classic's and conquista's books have no shortened game; a last year is a whole year
+    after the first, at most a hundred years on: anything else is refused naming why."""
+    meta = client.get("/api/meta").json()
+    assert set(meta["shortened_game"]) == {"1971", "grow"} and meta["max_game_years"] == 100
+    assert (
+        meta["shortened_game"]["1971"]["7"] == 1901 and meta["shortened_game"]["1971"]["2"] == 1914
+    )
+    alice = register(client, "alice")
+    body = {"name": "g", "last_year": 1905} | fields
+    r = client.post("/api/games", headers=alice.headers, json=body)
+    assert r.status_code == 422 and said in str(r.json()["detail"]), r.text
+    assert client.get("/api/games", headers=alice.headers).json()["mine"] == []
+
+
+def test_the_agreed_last_year_stays_when_people_join_and_take_over_seats(
+    backend: Backend, client: TestClient
+) -> None:
+    """A person joining a forming game, or taking a seat left empty in a started one, keeps
+    the players' last year (the server's own end of a game of bots alone is forgotten when
+    a person plays again; the agreed one is not), and bots playing alone keep it too."""
+    alice, bob, carol = (register(client, n) for n in ("alice", "bob", "carol"))
+    gid = new_game(client, alice, edition="1971", players=3, bots="random",
+                   replace_leavers=False, last_year=1905)["id"]  # fmt: skip
+    assert client.post(f"/api/games/{gid}/join", json={}, headers=bob.headers).status_code == 200
+    assert client.post(f"/api/games/{gid}/start", headers=alice.headers).status_code == 200
+    assert _stored_game(backend, gid).last_year == 1905
+    assert client.post(f"/api/games/{gid}/leave", headers=bob.headers).status_code == 204
+    assert client.post(f"/api/games/{gid}/join", json={}, headers=carol.headers).status_code == 200
+    assert _stored_game(backend, gid).last_year == 1905
+    # everyone leaves: bots play alone, and keep it
+    for who in (alice, carol):
+        assert client.post(f"/api/games/{gid}/leave", headers=who.headers).status_code == 204
+    assert _stored_game(backend, gid).last_year == 1905
+    assert client.post(f"/api/games/{gid}/join", json={}, headers=bob.headers).status_code == 200
+    assert _stored_game(backend, gid).last_year == 1905
+    summary = client.get(f"/api/games/{gid}", headers=bob.headers).json()
+    assert summary["settings"]["last_year"] == 1905

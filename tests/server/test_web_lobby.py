@@ -353,3 +353,48 @@ def test_a_look_of_the_lobby_redraws_only_what_changed(server: LiveServer, brows
     page.keyboard.press("Enter")  # the focused button still opens its game
     page.wait_for_selector("#compose, #start")
     assert page.evaluate("location.hash") == f"#/game/{gid}"
+
+
+def test_a_final_year_is_offered_for_1971_and_grow_and_listed_with_the_settings(
+    server: LiveServer, browser: Any
+) -> None:
+    """A shortened game (1971 and grow: the players agree a last year, and at its end the
+    power with most units wins): the form offers the year for those editions only (classic
+    has no such rule), a year out of range is refused in the page's words, and the game's
+    settings list it, as does the head of the game once started."""
+    page, errors = watched(browser)
+    sign_up(page, server, "severin")
+    assert page.locator("#new-last-year").is_hidden()  # classic: no shortened game
+    page.select_option("#new-edition", "grow")
+    field = page.locator("#new-last-year")
+    assert field.is_visible() and field.get_attribute("placeholder") == "none: play to victory"
+    assert (field.get_attribute("min"), field.get_attribute("max")) == ("1902", "2001")
+    field.fill("1901")
+    page.select_option("#new-deadlines", "none")
+    page.uncheck("#new-start")
+    page.click("#create-game")
+    page.wait_for_selector("#flash.error:not([hidden])")
+    assert page.inner_text("#flash") == "The final year must be from 1902 to 2001."
+    page.select_option("#new-edition", "conquista")
+    assert field.is_hidden() and field.input_value() == ""
+    page.select_option("#new-edition", "1971")
+    page.select_option("#new-players", "2")  # its two players start in 1914
+    assert field.get_attribute("min") == "1915"
+    page.select_option("#new-players", "7")
+    field.fill("1903")
+    shot(page, "lobby-final-year")
+    page.click("#create-game")
+    page.wait_for_selector("#game-settings")
+    idle(page)
+    assert page.evaluate(GAME)["settings"]["last_year"] == 1903
+    said = page.inner_text("#settings-last-year")
+    assert said == "Final year: end of 1903: most units win", said
+    shot(page, "forming-final-year")
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, "forming-final-year-phone")
+    page.click("#start")
+    page.wait_for_selector("#map svg")
+    idle(page)
+    assert page.inner_text("#last-year") == "Final year: 1903"
+    shot(page, "game-final-year-phone", full=False)
+    assert not errors, errors

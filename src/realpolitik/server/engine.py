@@ -46,12 +46,22 @@ _cache_lock = threading.Lock()
 
 
 def new_game(
-    *, variant: str, edition: str, seats: int, seed: int, setup: str | None = None
+    *,
+    variant: str,
+    edition: str,
+    seats: int,
+    seed: int,
+    setup: str | None = None,
+    last_year: int | None = None,
 ) -> Game:
     """A new game for ``seats`` players at the edition's table ``setup`` (None: its first
-    for that many), powers assigned at random (from ``seed``)."""
+    for that many), powers assigned at random (from ``seed``); ``last_year``: the one the
+    players agreed (a shortened game)."""
     players = [seat_player(k) for k in range(1, seats + 1)]
-    return Game.new(variant=variant, edition=edition, players=players, seed=seed, setup=setup)
+    return Game.new(
+        variant=variant, edition=edition, players=players, seed=seed, setup=setup,
+        last_year=last_year,
+    )  # fmt: skip
 
 
 def seat_player(seat: int) -> str:
@@ -174,7 +184,8 @@ def to_state(game: Game, *, history: bool) -> dict[str, Any]:
 
 def limit_bot_game(game: Game, years: int) -> None:
     """Give a game no person plays an end: ``years`` after its start (or now, if
-    that is later), the powers with most centres win as in a shortened game."""
+    that is later), the powers with most centres win as in a shortened game. A game that
+    has one (the players' agreed last year) keeps it."""
     if game.last_year is None:
         first = game.edition.first_year(game.setup)
         game.last_year = max(game.phase.year, first + years - 1)

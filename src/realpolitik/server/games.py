@@ -340,6 +340,7 @@ def _start(
             seats=len(seats),
             seed=secrets.randbelow(2**31),
             setup=settings.setup,
+            last_year=settings.last_year,
         )
     by_seat = engine.seat_powers(game)
     for s in seats:

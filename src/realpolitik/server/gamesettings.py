@@ -8,8 +8,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from realpolitik.errors import VariantError
-from realpolitik.game.editions import EDITIONS, edition
-from realpolitik.server.errors import BadRequest
+from realpolitik.game.editions import EDITIONS, Edition, Setup, edition
+from realpolitik.server.errors import BadRequest, Unprocessable
 
 PRESS_RULES = ("full", "public", "none")
 """``full``: private, group and public messages; ``public``: public only; ``none``: no press."""
@@ -18,6 +18,8 @@ BOT_KINDS = ("search", "heuristic", "random")
 """The bots a game may use for empty seats (the first is the default; see realpolitik.bots)."""
 DRAW_VOTES = ("public", "secret")
 MAX_DEADLINE = 14 * 86400
+MAX_GAME_YEARS = 100
+"""An agreed last year is at most this many years after the game's first."""
 
 
 def rulebook_deadlines(edition_name: str, players: int = 7) -> Deadlines:
@@ -93,6 +95,9 @@ class GameSettings:
     """Show the players' usernames to everyone (else only to the game's members)."""
     draw_votes: str = "public"
     """``public``: everyone sees who votes for a draw; ``secret``: each sees only their own."""
+    last_year: int | None = None
+    """The year the players agreed to end the game in (a shortened game: 1971 and grow;
+    the power with most units then wins); None: the game is played to its victory."""
     sandbox: bool = False
     """A what-if board: its creator holds every seat, alone (see :data:`SANDBOX`), and may
     take the game back to an earlier phase (:mod:`.sandbox`)."""
@@ -142,6 +147,8 @@ class GameSettings:
                 raise BadRequest(
                     f"deadline {name} must be 0 (none) to {MAX_DEADLINE} seconds, not {value}"
                 )
+        if self.last_year is not None:
+            self._check_last_year(spec, table)
         if self.sandbox:
             clashes = [
                 f"{name} must be {_said(value)}, not {_said(getattr(self, name))}"
@@ -151,6 +158,23 @@ class GameSettings:
             if clashes:
                 raise BadRequest(f"a sandbox is played alone: {'; '.join(clashes)}")
         return self
+
+    def _check_last_year(self, spec: Edition, table: Setup) -> None:
+        year = self.last_year
+        if not spec.shortened_game:
+            raise Unprocessable(
+                f"the {self.edition} edition has no shortened game (1971 and grow do): "
+                "last_year must be null"
+            )
+        first = spec.first_year(table)
+        if not isinstance(year, int) or isinstance(year, bool):
+            raise Unprocessable(f"last_year must be a year, not {_said(year)}")
+        if not first < year <= first + MAX_GAME_YEARS:
+            last = first + MAX_GAME_YEARS
+            raise Unprocessable(
+                f"last_year must be after the first year {first} and at most {last}, not {year}",
+                code="last_year_range", values={"first": first + 1, "last": last},
+            )  # fmt: skip
 
     def phase_times(
         self, phase: str, now: float, *, first: bool

@@ -320,7 +320,9 @@ def due_games(b: Backend, *, alone: bool | None = None) -> list[int]:
 def take_over_seat(b: Backend, conn: Connection, row: Row[Any], seat: Seat) -> None:
     """A person takes a seat left empty: its powers are played again."""
     game = engine.fresh(row.state)
-    game.last_year = None  # set by the server only while no person played
+    # the players' agreed last year, or none: the server's (engine.limit_bot_game) was
+    # only for the bots playing alone
+    game.last_year = GameSettings.from_json(row.settings).last_year
     for power in seat.powers:
         game.set_civil_disorder(power, False)
     _save(conn, row, game, b.now())

@@ -29,6 +29,7 @@ from realpolitik.server.errors import BadRequest, Forbidden, Unauthorized
 from realpolitik.server.gamesettings import (
     BOT_KINDS,
     DEADLINE_PRESETS,
+    MAX_GAME_YEARS,
     PRESS_RULES,
     SANDBOX,
     Deadlines,
@@ -165,7 +166,9 @@ def _choices(edition_name: str) -> dict[str, list[dict[str, str]]]:
 
 @router.get("/meta", tags=["meta"])
 def meta() -> dict[str, Any]:
-    """What a new game may be: editions, variants, press rules, bots, deadline presets."""
+    """What a new game may be: editions, variants, press rules, bots, deadline presets;
+    ``shortened_game``: the editions whose players may agree a last year, with the first
+    year of each table (the last may be after it, ``max_game_years`` at most)."""
     return {
         "editions": list(EDITIONS),
         "variants": list(VARIANTS),
@@ -174,11 +177,20 @@ def meta() -> dict[str, Any]:
         "without_press": {
             e: [n for n in edition(e).tables() if not edition(e).setup(n).press] for e in EDITIONS
         },
+        "shortened_game": {e: _first_years(e) for e in EDITIONS if edition(e).shortened_game},
+        "max_game_years": MAX_GAME_YEARS,
         "press": list(PRESS_RULES),
         "bots": list(BOT_KINDS),
         "deadline_presets": DEADLINE_PRESETS,
         "languages": list(accounts.LANGUAGES),
     }
+
+
+def _first_years(edition_name: str) -> dict[str, int]:
+    """An edition's first year at each of its tables (by players): an agreed last year
+    (``last_year``, a shortened game) comes after it."""
+    spec = edition(edition_name)
+    return {str(n): spec.first_year(spec.setup(n)) for n in spec.tables()}
 
 
 def _rulebook(edition_name: str, players: int) -> Deadlines:
@@ -340,6 +352,7 @@ def create_game(body: GameIn, b: B, me: Me) -> dict[str, Any]:
         public=body.public,
         draw_votes=body.draw_votes,
         show_names=body.show_names,
+        last_year=body.last_year,
         sandbox=body.sandbox,
     )
     game_id = games.create_game(b, me, body.name, settings, join=body.join, start=body.start)

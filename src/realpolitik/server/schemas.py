@@ -143,6 +143,14 @@ class GameIn(Strict):
     join: bool = True
     start: bool = False
     """Start at once (bots take the empty seats)."""
+    last_year: int | None = Field(
+        strict=True,
+        default=None,
+        examples=[1910],
+        description="a shortened game (1971 and grow): the year agreed as the last; at its "
+        "end the power with most units wins. After the first year, at most 100 years on; "
+        "null: played to victory",
+    )
     sandbox: bool = Field(
         default=False,
         description="a what-if board: the creator holds every power alone and may go back "

@@ -221,7 +221,9 @@ function settingsList(g) {
     s.setup && t(table) !== table ? item(t("table"), `${s.setup}${t("colon")}${t(table)}`) : null,
     item(t("deadlines"), times.length ? times.join(", ") : t("deadline_none")),
     item(t("press"), word("press_", s.press)), item(t("bots"), s.bots ? word("bot_", s.bots) : t("none")),
-    item(t("draw_votes"), t("draw_votes_" + s.draw_votes)));
+    item(t("draw_votes"), t("draw_votes_" + s.draw_votes)),
+    s.last_year ? el("li", { id: "settings-last-year", title: t("last_year_hint") }, el("span", { class: "muted" }, t("last_year") + t("colon")),
+      t("last_year_value", { year: s.last_year })) : null);
 }
 
 function renderHead() {
@@ -231,7 +233,10 @@ function renderHead() {
   // a sandbox is played alone: no press, and nobody else at the table to list
   for (const id of ["messages-panel", "seats-panel"]) document.getElementById(id).hidden = sandbox;
   const kids = [el("h2", {}, g.name), el("span", { id: "phase", class: "phase", "data-phase": g.phase || "" }, phaseShown(g)),
-    el("span", { id: "clock", class: "clock" }), sandbox ? el("span", { id: "sandbox-tag", class: "power-tag", title: t("sandbox_hint") }, t("sandbox")) : null];
+    el("span", { id: "clock", class: "clock" }),
+    // a shortened game: the final year agreed (the forming game lists it with its settings)
+    g.settings && g.settings.last_year && g.status === "active" ? el("span", { id: "last-year", class: "muted", title: t("last_year_hint") },
+      `${t("last_year")}${t("colon")}${g.settings.last_year}`) : null, sandbox ? el("span", { id: "sandbox-tag", class: "power-tag", title: t("sandbox_hint") }, t("sandbox")) : null];
   const out = g.my_powers.filter((p) => (g.conceded || []).includes(p));
   if (S.power) {  // all my powers; data-power: the one in focus (whose unit was selected last)
     const name = (p) => (out.includes(p) ? `${powerName(p)} (${t("conceded")})` : powerName(p));

@@ -60,6 +60,15 @@ export async function showLobby() {
     fill(setup, choices.map((c) => el("option", { value: c.id }, title(c) === c.id ? c.id : `${c.id}: ${title(c)}`)));
     setupField.hidden = !choices.length;
   };
+  // a shortened game (1971, grow): the final year the players agree, or none (to victory)
+  const lastYear = el("input", { id: "new-last-year", type: "number", step: 1, placeholder: t("last_year_none") });
+  const lastYearField = el("label", { title: t("last_year_hint") }, t("last_year"), lastYear);
+  const lastYears = () => {
+    const first = ((meta.shortened_game || {})[edition.value] || {})[players.value];
+    lastYearField.hidden = !first;
+    if (!first) lastYear.value = "";
+    else Object.assign(lastYear, { min: first + 1, max: first + meta.max_game_years });
+  };
   const deadlines = el("select", { id: "new-deadlines" }, ["rulebook", "daily", "none"].map((d) => el("option", { value: d }, t("deadline_" + d))));
   const pressSel = el("select", { id: "new-press" }, meta.press.map((p) => el("option", { value: p }, word("press_", p))));
   // a table played without diplomacy (La Conquista's two players): no press, nothing to choose
@@ -75,11 +84,12 @@ export async function showLobby() {
     const table = !setupField.hidden && t(key) !== key ? `${t("table")} ${setup.value}${t("colon")}${t(key)}.` : "";
     about.textContent = [aboutText(edition.value), table].filter(Boolean).join(" ");
   };
-  edition.onchange = () => { tables(); setups(); pressFits(); explain(); };
-  players.onchange = () => { setups(); pressFits(); explain(); };
+  edition.onchange = () => { tables(); setups(); lastYears(); pressFits(); explain(); };
+  players.onchange = () => { setups(); lastYears(); pressFits(); explain(); };
   setup.onchange = explain;
   tables();
   setups();
+  lastYears();
   pressFits();
   const about = el("div", { id: "edition-about", class: "muted small" });
   explain();
@@ -93,7 +103,8 @@ export async function showLobby() {
     el("label", { class: "check" }, pub, t("public")), el("label", { class: "check" }, startNow, t("start_now"))];
   sandbox.onchange = () => { for (const f of withOthers) f.hidden = sandbox.checked; };
   const create = async () => guarded(async () => {
-    const table = { name: name.value, players: Number(players.value), edition: edition.value, setup: setupField.hidden ? null : setup.value };
+    const table = { name: name.value, players: Number(players.value), edition: edition.value, setup: setupField.hidden ? null : setup.value,
+      last_year: lastYearField.hidden || !lastYear.value.trim() ? null : Number(lastYear.value) };
     const game = await api("POST", "/games", sandbox.checked ? { ...table, sandbox: true } : {
       ...table, deadlines: deadlines.value, press: pressSel.value, bots: bots.value || null,
       public: pub.checked, start: startNow.checked, draw_votes: votes.value,
@@ -112,7 +123,7 @@ export async function showLobby() {
   fill(view(),
     el("section", { class: "card" }, el("h2", {}, t("my_games")), myGames()),
     el("section", { class: "card" }, el("h2", {}, t("create_game")),
-      el("div", { class: "form" }, field(t("name"), name), field(t("edition"), edition), field(t("players"), players), setupField,
+      el("div", { class: "form" }, field(t("name"), name), field(t("edition"), edition), field(t("players"), players), setupField, lastYearField,
         el("label", { class: "check", title: t("sandbox_hint") }, sandbox, t("sandbox_choice")), withOthers,
         el("button", { id: "create-game", onclick: create }, t("create"))), about),
     el("section", { class: "card" }, el("h2", {}, t("open_games")), openGames()),
