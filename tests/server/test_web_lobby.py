@@ -386,6 +386,7 @@ def test_a_final_year_is_offered_for_1971_and_grow_and_listed_with_the_settings(
     page.click("#create-game")
     page.wait_for_selector("#game-settings")
     idle(page)
+    assert page.locator("#flash").is_hidden()  # the refusal went with the form
     assert page.evaluate(GAME)["settings"]["last_year"] == 1903
     said = page.inner_text("#settings-last-year")
     assert said == "Final year: end of 1903: most units win", said

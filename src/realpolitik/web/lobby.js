@@ -1,5 +1,5 @@
 // The lobby: my games, a new game, open games, games to watch.
-import { S, act, api, busy, el, fill, go, guarded, ordersDue, redraw, setTitle, singular, t, view, word } from "./core.js";
+import { S, act, api, busy, clearFlash, el, fill, go, guarded, ordersDue, redraw, setTitle, singular, t, view, word } from "./core.js";
 import { tellPhase, tellPress } from "./notify.js";
 import { unread as unreadOf } from "./press.js";
 
@@ -31,7 +31,7 @@ export async function showLobby() {
     el("button", { class: "small", onclick: action.fn }, action.label), extra);
   const open = (g) => ({ label: t("open"), fn: () => go("#/game/" + g.id) });
   const join = (g) => ({ label: t("join"), fn: () => guarded(async () => {
-    await api("POST", `/games/${g.id}/join`, {}); go("#/game/" + g.id);
+    await api("POST", `/games/${g.id}/join`, {}); clearFlash(); go("#/game/" + g.id);
   }) });
   const leave = (g) => {
     if (g.settings && g.settings.sandbox) {  // played alone: deleted, not left (even once over)
@@ -109,6 +109,7 @@ export async function showLobby() {
       ...table, deadlines: deadlines.value, press: pressSel.value, bots: bots.value || null,
       public: pub.checked, start: startNow.checked, draw_votes: votes.value,
     });
+    clearFlash();  // an earlier refusal ("the final year must be...") is not the new game's
     go("#/game/" + game.id);
   });
   // my games and the games open to join, drawn again as news comes (the rest stays as it is)
