@@ -125,8 +125,8 @@ def province_entries(language: str, game_map: GameMap) -> Mapping[Province, Mapp
     data = language_data(language)
     entries: dict[Province, Mapping[str, Any]] = dict(data["provinces"])
     tables: Mapping[str, Any] = data.get("map_provinces", {})
-    for board in reversed((game_map.name, *game_map.bases)):  # the nearest board wins
-        for pid, own in tables.get(board, {}).items():
+    for map_name in reversed((game_map.name, *game_map.bases)):  # the nearest board wins
+        for pid, own in tables.get(map_name, {}).items():
             old = entries[pid]
             new = {**old, **own}
             forms = [*old.get("aliases", ()), *(old[f] for f in ("short", "long") if f in old)]
