@@ -301,6 +301,9 @@ def test_conquista_a_support_from_another_of_my_powers_is_accepted_there(
         idle(page)
     austria = page.locator('.power-orders[data-power="AUSTRIA"] details.conquista')
     austria.locator("summary").click()
+    # every power is mine: no alliance to declare, so none offered (its hint stood alone)
+    assert austria.locator("input.ally").count() == 0
+    assert "Declare an alliance" not in austria.inner_text()
     austria.locator('input.accept[value="A VEN"]').check()
     austria.locator("button").click()
     idle(page)

@@ -326,7 +326,8 @@ function conquistaBox(p) {
   const panel = el("details", { id: idOf("conquista", p), class: "conquista", open: accepted.size || allies.size ? true : null },
     el("summary", {}, t("conquista_acts")),
     el("p", { class: "muted small" }, t("accept_hint")), el("div", { class: "accept-list" }, unitBoxes),
-    el("p", { class: "muted small" }, t("ally_hint")), el("div", { class: "recipients" }, powerBoxes),
+    // (no alliance to offer when every power in play is mine: a sandbox)
+    powerBoxes.length ? [el("p", { class: "muted small" }, t("ally_hint")), el("div", { class: "recipients" }, powerBoxes)] : null,
     el("button", { id: idOf("save-conquista", p), class: "small", onclick: save }, t("save")));
   return panel;
 }
