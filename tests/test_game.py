@@ -63,8 +63,10 @@ def test_creation_errors() -> None:
         Game.new(variant="colonial")
     with pytest.raises(GameError, match="no shortened game"):
         Game.new(last_year=1905)
-    with pytest.raises(GameError, match="before the first"):
+    with pytest.raises(GameError, match="must be from 1901 to 2001, not 1900"):
         Game.new(edition="1971", last_year=1900)
+    with pytest.raises(GameError, match="must be from 1914 to 2014, not 2015"):
+        Game.new(edition="1971", players=2, last_year=2015)
     with pytest.raises(GameError, match="not a group"):
         Game.new(players=3, assignment={"player 1": "ENGLAND"})
     with pytest.raises(ValueError, match="is not one of"):

@@ -273,3 +273,20 @@ def test_an_edition_cannot_be_changed(name: str) -> None:
         with pytest.raises(TypeError, match="cannot be changed"):
             mapping.update({key: "Doomsday"})
     assert edition(name) is ed and "Doomsday" not in (*ed.seasons.values(), *ed.kinds.values())
+
+
+def test_the_years_a_shortened_game_may_end_with() -> None:
+    """1971 III and grow: the players agree a last year in advance (from the table's first,
+    a game of one year, to a hundred years on); classic and conquista have no such rule.
+    ``Game.new``, saved games and the server all ask the edition."""
+    assert edition("grow").last_years(edition("grow").setup(5)) == range(1901, 2002)
+    two = edition("1971").setup(2)  # its two players start in 1914
+    assert edition("1971").last_years(two) == range(1914, 2015)
+    edition("1971").check_last_year(1914, two)
+    with pytest.raises(ValueError, match="must be from 1914 to 2014, not 1913"):
+        edition("1971").check_last_year(1913, two)
+    for name in ("classic", "conquista"):
+        spec = edition(name)
+        assert not spec.last_years(spec.setup())
+        with pytest.raises(ValueError, match=f"the {name} edition has no shortened game"):
+            spec.check_last_year(1905, spec.setup())

@@ -234,14 +234,15 @@ def test_a_shortened_game_ends_at_the_end_of_its_agreed_last_year(
     backend: Backend, client: TestClient
 ) -> None:
     """Grow's shortened game (RULES.md §4): the players agree a last year when the game is
-    made; at its end the power with most units on the board wins, years before the end the
-    server gives a game of bots alone (bot_game_years, 10)."""
+    made, the first year itself (a game of one year) as well as a later one; at its end the
+    power with most units on the board wins, years before the end the server gives a game
+    of bots alone (bot_game_years, 10)."""
     from realpolitik.server.scheduler import tick
 
     alice = register(client, "alice")
-    game = new_game(client, alice, edition="grow", bots="random", last_year=1902, join=False,
+    game = new_game(client, alice, edition="grow", bots="random", last_year=1901, join=False,
                     start=True)  # fmt: skip
-    assert game["settings"]["last_year"] == 1902
+    assert game["settings"]["last_year"] == 1901
     for _ in range(30):
         if client.get(f"/api/games/{game['id']}").json()["status"] == "finished":
             break
@@ -249,7 +250,7 @@ def test_a_shortened_game_ends_at_the_end_of_its_agreed_last_year(
     over = _stored_game(backend, game["id"])
     assert over.is_over and over.result.kind == "shortened", over.result
     assert "most units on the board at the agreed end" in over.result.reason
-    assert over.result.phase.year == 1902 and over.phase.year == 1903, over.result
+    assert over.result.phase.year == 1901 and over.phase.year == 1902, over.result
 
 
 @pytest.mark.parametrize(
@@ -260,17 +261,17 @@ def test_a_shortened_game_ends_at_the_end_of_its_agreed_last_year(
         ({"edition": "grow", "last_year": "1905"}, "last_year: Input should be a valid integer"),
         ({"edition": "grow", "last_year": True}, "last_year: Input should be a valid integer"),
         ({"edition": "grow", "last_year": 1902.5}, "last_year: Input should be a valid integer"),
-        ({"edition": "grow", "last_year": 1901}, "after the first year 1901"),
-        ({"edition": "1971", "last_year": 1800}, "after the first year"),
-        ({"edition": "grow", "last_year": 2002}, "at most 2001, not 2002"),
-        ({"edition": "1971", "players": 2, "last_year": 1910}, "after the first year 1914"),
+        ({"edition": "grow", "last_year": 1900}, "must be from 1901 to 2001, not 1900"),
+        ({"edition": "1971", "last_year": 1800}, "must be from 1901"),
+        ({"edition": "grow", "last_year": 2002}, "to 2001, not 2002"),
+        ({"edition": "1971", "players": 2, "last_year": 1913}, "must be from 1914 to 2014"),
     ],
 )
 def test_a_last_year_is_agreed_only_in_1971_and_grow_and_only_a_year_ahead(
     client: TestClient, fields: dict[str, Any], said: str
 ) -> None:
-    """Classic's and conquista's books have no shortened game; a last year is a whole year
-    after the first, at most a hundred years on: anything else is refused naming why."""
+    """Classic's and conquista's books have no shortened game; a last year is from the
+    first (a game of one year) to a hundred years on: anything else is refused naming why."""
     meta = client.get("/api/meta").json()
     assert set(meta["shortened_game"]) == {"1971", "grow"} and meta["max_game_years"] == 100
     assert (

@@ -368,18 +368,18 @@ def test_a_final_year_is_offered_for_1971_and_grow_and_listed_with_the_settings(
     page.select_option("#new-edition", "grow")
     field = page.locator("#new-last-year")
     assert field.is_visible() and field.get_attribute("placeholder") == "none: play to victory"
-    assert (field.get_attribute("min"), field.get_attribute("max")) == ("1902", "2001")
-    field.fill("1901")
+    assert (field.get_attribute("min"), field.get_attribute("max")) == ("1901", "2001")
+    field.fill("1900")
     page.select_option("#new-deadlines", "none")
     page.uncheck("#new-start")
     page.click("#create-game")
     page.wait_for_selector("#flash.error:not([hidden])")
-    assert page.inner_text("#flash") == "The final year must be from 1902 to 2001."
+    assert page.inner_text("#flash") == "The final year must be from 1901 to 2001."
     page.select_option("#new-edition", "conquista")
     assert field.is_hidden() and field.input_value() == ""
     page.select_option("#new-edition", "1971")
     page.select_option("#new-players", "2")  # its two players start in 1914
-    assert field.get_attribute("min") == "1915"
+    assert field.get_attribute("min") == "1914"
     page.select_option("#new-players", "7")
     field.fill("1903")
     shot(page, "lobby-final-year")

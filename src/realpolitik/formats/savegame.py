@@ -321,9 +321,11 @@ def _read(data: Mapping[str, Any]) -> Game:
         clock=bool(data.get("clock", True)),
     )
     game.phase = Phase.parse(data["phase"])
-    first = spec.first_year(setup)
-    if game.last_year is not None and game.last_year < first:
-        raise SaveGameError(f"the last year {game.last_year} is before the first ({first})")
+    if game.last_year is not None:
+        try:
+            spec.check_last_year(game.last_year, setup)
+        except ValueError as exc:
+            raise SaveGameError(str(exc)) from None
     game.position = Position.from_json(data["position"], game.game_map)
     if "start" in data:
         game.start = Position.from_json(data["start"], game.game_map)

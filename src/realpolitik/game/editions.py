@@ -39,6 +39,7 @@ from realpolitik.vocab import Power
 
 __all__ = [
     "EDITIONS",
+    "MAX_GAME_YEARS",
     "VARIANTS",
     "Clock",
     "Edition",
@@ -47,6 +48,9 @@ __all__ = [
     "Victory",
     "edition",
 ]
+
+MAX_GAME_YEARS = 100
+"""A shortened game's agreed last year is at most this many years after its first."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +235,24 @@ class Edition:
 
     def first_year(self, setup: Setup) -> int:
         return setup.start_year or self.start_year
+
+    def last_years(self, setup: Setup) -> range:
+        """The years a shortened game (1971 III, grow: the players agree a last year, and
+        then the most units win) may end with: from the first year (a game of one year) to
+        :data:`MAX_GAME_YEARS` on; empty in an edition without a shortened game."""
+        if not self.shortened_game:
+            return range(0)
+        first = self.first_year(setup)
+        return range(first, first + MAX_GAME_YEARS + 1)
+
+    def check_last_year(self, year: int, setup: Setup) -> None:
+        """Raise :class:`ValueError` naming what is wrong with ``year`` as the agreed last
+        year of a game of ``setup`` (see :meth:`last_years`)."""
+        years = self.last_years(setup)
+        if not years:
+            raise ValueError(f"the {self.name} edition has no shortened game (1971 and grow do)")
+        if year not in years:
+            raise ValueError(f"the last year must be from {years[0]} to {years[-1]}, not {year}")
 
     def victory_for(self, setup: Setup) -> Victory:
         return setup.victory or self.victory

@@ -268,14 +268,11 @@ class Game:
             seed = _SEEDS.randrange(2**31) if seed is None else int(seed)
             by_power = players is None and all(len(g) == 1 for g in chosen.groups)
             dealt = chosen.deal(names, assignment or {}, seed, by_power=by_power)
+            if last_year is not None:
+                spec.check_last_year(last_year, chosen)
         except ValueError as exc:
             raise GameError(str(exc)) from None
         game_rules = rules if isinstance(rules, Rules) else with_overrides(spec.rules, rules or {})
-        if last_year is not None:
-            if not spec.shortened_game:
-                raise GameError(f"{spec.name} has no shortened game (1971 and grow do)")
-            if last_year < spec.first_year(chosen):
-                raise GameError(f"the last year {last_year} is before the first")
         return cls(spec, chosen, game_rules, seed, dealt,
                    variant=variant, last_year=last_year, clock=clock)  # fmt: skip
 

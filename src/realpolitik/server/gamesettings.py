@@ -18,8 +18,6 @@ BOT_KINDS = ("search", "heuristic", "random")
 """The bots a game may use for empty seats (the first is the default; see realpolitik.bots)."""
 DRAW_VOTES = ("public", "secret")
 MAX_DEADLINE = 14 * 86400
-MAX_GAME_YEARS = 100
-"""An agreed last year is at most this many years after the game's first."""
 
 
 def rulebook_deadlines(edition_name: str, players: int = 7) -> Deadlines:
@@ -161,20 +159,18 @@ class GameSettings:
 
     def _check_last_year(self, spec: Edition, table: Setup) -> None:
         year = self.last_year
-        if not spec.shortened_game:
-            raise Unprocessable(
-                f"the {self.edition} edition has no shortened game (1971 and grow do): "
-                "last_year must be null"
-            )
-        first = spec.first_year(table)
         if not isinstance(year, int) or isinstance(year, bool):
             raise Unprocessable(f"last_year must be a year, not {_said(year)}")
-        if not first < year <= first + MAX_GAME_YEARS:
-            last = first + MAX_GAME_YEARS
+        try:
+            spec.check_last_year(year, table)
+        except ValueError as exc:
+            years = spec.last_years(table)
+            if not years:
+                raise Unprocessable(f"{exc}: last_year must be null") from None
             raise Unprocessable(
-                f"last_year must be after the first year {first} and at most {last}, not {year}",
-                code="last_year_range", values={"first": first + 1, "last": last},
-            )  # fmt: skip
+                f"last_year: {exc}", code="last_year_range",
+                values={"first": years[0], "last": years[-1]},
+            ) from None  # fmt: skip
 
     def phase_times(
         self, phase: str, now: float, *, first: bool

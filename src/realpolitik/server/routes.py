@@ -11,7 +11,7 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from fastapi.routing import APIRoute
 
 from realpolitik.errors import VariantError
-from realpolitik.game.editions import EDITIONS, VARIANTS, edition
+from realpolitik.game.editions import EDITIONS, MAX_GAME_YEARS, VARIANTS, edition
 from realpolitik.server import (
     accounts,
     contact,
@@ -29,7 +29,6 @@ from realpolitik.server.errors import BadRequest, Forbidden, Unauthorized
 from realpolitik.server.gamesettings import (
     BOT_KINDS,
     DEADLINE_PRESETS,
-    MAX_GAME_YEARS,
     PRESS_RULES,
     SANDBOX,
     Deadlines,
@@ -168,7 +167,7 @@ def _choices(edition_name: str) -> dict[str, list[dict[str, str]]]:
 def meta() -> dict[str, Any]:
     """What a new game may be: editions, variants, press rules, bots, deadline presets;
     ``shortened_game``: the editions whose players may agree a last year, with the first
-    year of each table (the last may be after it, ``max_game_years`` at most)."""
+    year of each table (the last year may be from it to ``max_game_years`` on)."""
     return {
         "editions": list(EDITIONS),
         "variants": list(VARIANTS),
@@ -187,8 +186,8 @@ def meta() -> dict[str, Any]:
 
 
 def _first_years(edition_name: str) -> dict[str, int]:
-    """An edition's first year at each of its tables (by players): an agreed last year
-    (``last_year``, a shortened game) comes after it."""
+    """An edition's first year at each of its tables (by players), the earliest last year
+    (``last_year``, a shortened game) its players may agree."""
     spec = edition(edition_name)
     return {str(n): spec.first_year(spec.setup(n)) for n in spec.tables()}
 

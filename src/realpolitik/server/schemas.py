@@ -148,7 +148,8 @@ class GameIn(Strict):
         default=None,
         examples=[1910],
         description="a shortened game (1971 and grow): the year agreed as the last; at its "
-        "end the power with most units wins. After the first year, at most 100 years on; "
+        "end the power with most units wins. From the table's first year (a game of one "
+        "year) to 100 years on; "
         "null: played to victory",
     )
     sandbox: bool = Field(

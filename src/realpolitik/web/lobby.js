@@ -67,7 +67,7 @@ export async function showLobby() {
     const first = ((meta.shortened_game || {})[edition.value] || {})[players.value];
     lastYearField.hidden = !first;
     if (!first) lastYear.value = "";
-    else Object.assign(lastYear, { min: first + 1, max: first + meta.max_game_years });
+    else Object.assign(lastYear, { min: first, max: first + meta.max_game_years });
   };
   const deadlines = el("select", { id: "new-deadlines" }, ["rulebook", "daily", "none"].map((d) => el("option", { value: d }, t("deadline_" + d))));
   const pressSel = el("select", { id: "new-press" }, meta.press.map((p) => el("option", { value: p }, word("press_", p))));
