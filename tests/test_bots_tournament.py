@@ -83,10 +83,20 @@ def test_the_command_prints_the_table() -> None:
     assert re.search(r"^ENGLAND\s+\d", text, re.M)
     assert "illegal orders: 0" in text
     assert re.search(
-        r"^search: \d+ decisions, [\d.]+ s on average, the slowest [\d.]+ s, \d+ over 1 s$",
+        r"^search: \d+ decisions, [\d.]+ m?s on average, the slowest [\d.]+ m?s, \d+ over 1 s$",
         text,
         re.M,
     )
+
+
+def test_a_fast_bots_time_is_not_written_as_nothing() -> None:
+    """A random bot decides in microseconds: its times are written in milliseconds, where
+    seconds would say ``0.000 s``."""
+    config = Config(seeds=1, seats=("FRANCE",), bot="random")
+    results = [GameResult("FRANCE", 1, {"FRANCE": 4}, (), 0, 3, 0.00006, 0.00004, 0)]
+    results += [GameResult(None, 1, {"FRANCE": 5}, (), 0)]
+    text = tabulate(config, ("FRANCE",), results).render()
+    assert "random: 3 decisions, 0.02 ms on average, the slowest 0.04 ms, 0 over 1 s" in text
 
 
 def test_bad_configurations() -> None:

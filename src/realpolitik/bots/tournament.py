@@ -212,10 +212,18 @@ class Table:
         if self.decisions:
             mean = self.seconds / self.decisions
             lines.append(
-                f"{c.bot}: {self.decisions} decisions, {mean:.3f} s on average, "
-                f"the slowest {self.slowest:.3f} s, {self.over_a_second} over 1 s"
+                f"{c.bot}: {self.decisions} decisions, {_duration(mean)} on average, "
+                f"the slowest {_duration(self.slowest)}, {self.over_a_second} over 1 s"
             )
         return "\n".join(line.rstrip() for line in lines)
+
+
+def _duration(seconds: float) -> str:
+    """A decision's time as people read it: ``0.300 s``, ``0.0213 ms`` (a fast bot's would
+    read ``0.000 s``)."""
+    if seconds >= 0.01:
+        return f"{seconds:.3f} s"
+    return f"{seconds * 1000:.3g} ms"
 
 
 def _mean_ci(xs: Sequence[int]) -> str:
