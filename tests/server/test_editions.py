@@ -307,3 +307,20 @@ def test_the_agreed_last_year_stays_when_people_join_and_take_over_seats(
     assert _stored_game(backend, gid).last_year == 1905
     summary = client.get(f"/api/games/{gid}", headers=bob.headers).json()
     assert summary["settings"]["last_year"] == 1905
+
+
+def test_meta_says_who_plays_what_at_each_table(client: TestClient) -> None:
+    """The new-game form tells who plays what before a game is made: the pairs of a table
+    of four, the powers out of a smaller table, those off grow's smaller boards, in the
+    page's language."""
+    meta = client.get("/api/meta").json()
+    four = meta["tables"]["classic"]["4"]
+    assert four["groups"] == [["ENGLAND"], ["AUSTRIA", "FRANCE"], ["GERMANY", "TURKEY"],
+                              ["RUSSIA", "ITALY"]]  # fmt: skip
+    assert meta["tables"]["conquista"]["3b"]["out"] == ["ITALY"]
+    assert meta["tables"]["grow"]["5"]["absent"] == ["RUSSIA", "TURKEY"]
+    two = meta["tables"]["classic"]["2"]  # Italy is neutral there, neither out nor absent
+    assert two["out"] == two["absent"] == []
+    assert "2-extra" not in meta["tables"]["grow"]  # not in the grow book: named only
+    assert meta["power_names"]["es"]["ENGLAND"] == "Inglaterra"
+    assert meta["power_names"]["fr"]["GERMANY"] == "Allemagne"

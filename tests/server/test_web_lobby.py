@@ -126,8 +126,16 @@ def test_a_table_is_chosen_where_the_edition_has_several(server: LiveServer, bro
     page.wait_for_selector("#create-game")
     page.select_option("#new-edition", "1971")
     page.select_option("#new-players", "4")
-    assert page.locator("#new-setup").is_hidden()
-    assert "Table" not in page.inner_text("#edition-about")
+    assert page.locator("#new-setup").is_hidden()  # one table of four: still who plays what
+    about = page.inner_text("#edition-about")
+    assert about.endswith(
+        "Table 4: England; Austria + France; Germany + Turkey; Italy + Russia."
+    ), about
+    page.select_option("#new-edition", "classic")
+    page.select_option("#new-players", "5")
+    about = page.inner_text("#edition-about")
+    assert about.endswith("Out of play (their units only hold): Italy, Germany."), about
+    assert "Table" not in about  # one power each: no pairs to tell
     page.select_option("#new-edition", "conquista")
     page.select_option("#new-players", "3")
     choices = page.locator("#new-setup option").all_inner_texts()
@@ -137,6 +145,9 @@ def test_a_table_is_chosen_where_the_edition_has_several(server: LiveServer, bro
     page.select_option("#new-edition", "grow")
     about = page.inner_text("#edition-about")
     assert "home centres" in about and "any owned" not in about, about
+    page.select_option("#new-players", "5")  # a smaller map: the powers left off it named
+    about = page.inner_text("#edition-about")
+    assert about.endswith("Not on this board: Russia, Turkey."), about
 
 
 def test_a_table_without_diplomacy_is_created_without_press(

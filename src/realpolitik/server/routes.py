@@ -12,6 +12,8 @@ from fastapi.routing import APIRoute
 
 from realpolitik.errors import VariantError
 from realpolitik.game.editions import EDITIONS, MAX_GAME_YEARS, VARIANTS, edition
+from realpolitik.maps import load_map
+from realpolitik.notation import power_name
 from realpolitik.server import (
     accounts,
     contact,
@@ -163,9 +165,32 @@ def _choices(edition_name: str) -> dict[str, list[dict[str, str]]]:
     return out
 
 
+def _tables(edition_name: str) -> dict[str, dict[str, Any]]:
+    """Who plays what at each of an edition's own tables, by id: ``players``, ``groups``
+    (one player's powers each), ``out`` (played by nobody: their units only hold) and
+    ``absent`` (not on the table's board: grow's smaller maps)."""
+    spec = edition(edition_name)
+    everyone = load_map(spec.map).powers
+    out: dict[str, dict[str, Any]] = {}
+    for table in spec.setups:
+        if table.extra:
+            continue
+        present = {p for g in table.groups for p in g} | set(table.out)
+        if table.neutral is not None:
+            present.add(table.neutral.power)
+        out[table.id] = {
+            "players": table.players,
+            "groups": [list(g) for g in table.groups],
+            "out": list(table.out),
+            "absent": [p for p in everyone if p not in present],
+        }
+    return out
+
+
 @router.get("/meta", tags=["meta"])
 def meta() -> dict[str, Any]:
     """What a new game may be: editions, variants, press rules, bots, deadline presets;
+    ``tables``: who plays what at each edition's tables, ``power_names`` in each language;
     ``shortened_game``: the editions whose players may agree a last year, with the first
     year of each table (the last year may be from it to ``max_game_years`` on)."""
     return {
@@ -173,6 +198,11 @@ def meta() -> dict[str, Any]:
         "variants": list(VARIANTS),
         "players": {e: edition(e).tables() for e in EDITIONS},
         "setups": {e: _choices(e) for e in EDITIONS},
+        "tables": {e: _tables(e) for e in EDITIONS},
+        "power_names": {
+            lang: {p: power_name(p, lang) for p in load_map("standard").powers}
+            for lang in accounts.LANGUAGES
+        },
         "without_press": {
             e: [n for n in edition(e).tables() if not edition(e).setup(n).press] for e in EDITIONS
         },

@@ -79,11 +79,20 @@ export async function showLobby() {
     pressSel.title = none ? t("press_table_none") : "";
   };
   // the edition in a sentence, and the table chosen where there are several: who plays what
-  const explain = () => {
-    const key = `setup_${edition.value}_${setup.value}_powers`;
-    const table = !setupField.hidden && t(key) !== key ? `${t("table")} ${setup.value}${t("colon")}${t(key)}.` : "";
-    about.textContent = [aboutText(edition.value), table].filter(Boolean).join(" ");
+  // who plays what at the table chosen, where it is not one power each on the whole board
+  const whoPlays = () => {
+    const tables = (meta.tables || {})[edition.value] || {};
+    const id = setupField.hidden ? Object.keys(tables).find((k) => tables[k].players === Number(players.value)) : setup.value;
+    const table = tables[id];
+    if (!table) return "";
+    const name = (p) => ((meta.power_names || {})[S.lang] || {})[p] || p;
+    const said = [];
+    if (table.groups.some((g) => g.length > 1)) said.push(`${t("table")} ${id}${t("colon")}${table.groups.map((g) => g.map(name).join(" + ")).join("; ")}.`);
+    if (table.out.length) said.push(`${t("table_out")}${t("colon")}${table.out.map(name).join(", ")}.`);
+    if (table.absent.length) said.push(`${t("table_absent")}${t("colon")}${table.absent.map(name).join(", ")}.`);
+    return said.join(" ");
   };
+  const explain = () => { about.textContent = [aboutText(edition.value), whoPlays()].filter(Boolean).join(" "); };
   edition.onchange = () => { tables(); setups(); lastYears(); pressFits(); explain(); };
   players.onchange = () => { setups(); lastYears(); pressFits(); explain(); };
   setup.onchange = explain;
