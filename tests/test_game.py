@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 import pytest
 
@@ -69,8 +70,32 @@ def test_creation_errors() -> None:
         Game.new(edition="1971", players=2, last_year=2015)
     with pytest.raises(GameError, match="not a group"):
         Game.new(players=3, assignment={"player 1": "ENGLAND"})
-    with pytest.raises(ValueError, match="is not one of"):
+    with pytest.raises(GameError, match="is not one of"):
         Game.new(rules={"4.D.8": "z"})
+
+
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        ({"players": "abc"}, "players is a count or a list of names, not 'abc'"),
+        ({"players": 2.5}, "players is a count or a list of names, not 2.5"),
+        ({"players": True}, "players is a count or a list of names, not True"),
+        ({"players": ["ann", 2]}, "player names are text: ['ann', 2]"),
+        ({"seed": "x"}, "seed must be a whole number, not 'x'"),
+        ({"seed": 1.5}, "seed must be a whole number, not 1.5"),
+        ({"edition": "1971", "last_year": "1905"}, "must be a whole number, not '1905'"),
+        ({"rules": {"4.A.9": "a"}}, "unknown rule issue '4.A.9'"),
+        ({"rules": {"zz": "a"}}, "unknown rule option 'zz'"),
+    ],
+)
+def test_a_new_game_names_what_is_wrong_with_its_arguments(
+    given: dict[str, Any], said: str
+) -> None:
+    """Every wrong argument is a GameError saying which and why: a name of three letters
+    made three players, a float gave a TypeError, rules a bare ValueError."""
+    with pytest.raises(GameError) as caught:
+        Game.new(**given)
+    assert said in str(caught.value)
 
 
 def test_rules_can_be_overridden_one_by_one() -> None:

@@ -19,6 +19,7 @@ assignment of powers, the two-player coin toss) comes from the recorded ``seed``
 from __future__ import annotations
 
 import copy
+import operator
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
@@ -265,14 +266,16 @@ class Game:
             count = players if isinstance(players, int) else None if names is None else len(names)
             chosen = spec.setup(count, setup)  # a count as given: "not -3", not "not 0"
             names = names or chosen.default_names()
-            seed = _SEEDS.randrange(2**31) if seed is None else int(seed)
+            seed = _SEEDS.randrange(2**31) if seed is None else _whole(seed, "seed")
             by_power = players is None and all(len(g) == 1 for g in chosen.groups)
             dealt = chosen.deal(names, assignment or {}, seed, by_power=by_power)
             if last_year is not None:
-                spec.check_last_year(last_year, chosen)
+                spec.check_last_year(_whole(last_year, "the last year"), chosen)
+            game_rules = (
+                rules if isinstance(rules, Rules) else with_overrides(spec.rules, rules or {})
+            )
         except ValueError as exc:
             raise GameError(str(exc)) from None
-        game_rules = rules if isinstance(rules, Rules) else with_overrides(spec.rules, rules or {})
         return cls(spec, chosen, game_rules, seed, dealt,
                    variant=variant, last_year=last_year, clock=clock)  # fmt: skip
 
@@ -913,12 +916,26 @@ class Game:
 
 
 def _names(players: int | Sequence[str]) -> list[str]:
-    if isinstance(players, int):
+    if isinstance(players, int) and not isinstance(players, bool):
         return [f"player {k}" for k in range(1, players + 1)]
-    names = [str(p).strip() for p in players]
+    if not isinstance(players, Sequence) or isinstance(players, str):
+        raise GameError(f"players is a count or a list of names, not {players!r}")
+    if not all(isinstance(p, str) for p in players):
+        raise GameError(f"player names are text: {list(players)!r}")
+    names = [p.strip() for p in players]
     if len(set(names)) != len(names) or not all(names):
         raise GameError("player names must be distinct and not empty")
     return names
+
+
+def _whole(value: Any, what: str) -> int:
+    """``value`` as a whole number (``numpy`` integers too), else a :class:`GameError`."""
+    if isinstance(value, bool):
+        raise GameError(f"{what} must be a whole number, not {value!r}")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise GameError(f"{what} must be a whole number, not {value!r}") from None
 
 
 def _edition(name: str) -> Edition:
