@@ -441,3 +441,26 @@ def test_legal_orders_cover_every_power_that_orders() -> None:
     assert Move(UnitRef(ARMY, "PAR"), "BUR") in legal["FRANCE"]["PAR"]
     assert game.legal_orders("ITALY") == {"ITALY": {}}
     assert sum(len(v) for v in legal["RUSSIA"].values()) > 20
+
+
+def test_the_games_calls_name_a_wrong_argument() -> None:
+    """What a script might hand the game by mistake is refused naming it, and nothing is
+    stored: a draw vote of "maybe" counted as agreeing, a message of 5 was kept, orders of
+    5 or a phase of 1901 gave Python's own errors."""
+    game = Game.new(seed=1)
+    with pytest.raises(GameError, match="a draw vote is True or False, not 'maybe'"):
+        game.vote_draw("FRANCE", "maybe")  # type: ignore[arg-type]
+    assert game.votes == {}
+    with pytest.raises(GameError, match="a message is some text, not 5"):
+        game.send_message("FRANCE", "GERMANY", 5)  # type: ignore[arg-type]
+    with pytest.raises(GameError, match="a message is some text, not ' '"):
+        game.send_message("FRANCE", "GERMANY", " ")
+    assert game.messages == []
+    for orders in (5, {"A PAR": "- BUR"}):
+        with pytest.raises(TypeError, match=f"orders are a list of orders, not {orders!r}"):
+            game.submit("FRANCE", orders)  # type: ignore[arg-type]
+    assert game.submit("FRANCE", (o for o in ["A PAR - BUR"]))  # any iterable of orders
+    with pytest.raises(GameError, match="bad phase 1901"):
+        game.rollback(1901)  # type: ignore[arg-type]
+    with pytest.raises(GameError, match="bad phase 1901"):
+        Game.from_position({"units": {}}, 1901)  # type: ignore[arg-type]

@@ -118,7 +118,7 @@ def test_every_shipped_board_loads() -> None:
         assert board.name == name and board.centers
 
 
-@pytest.mark.parametrize("name", ["", "../standard", "derived/grow", ".hidden", "STANDARD"])
+@pytest.mark.parametrize("name", ["", "../standard", "derived/grow", ".hidden", "STANDARD", 5])
 def test_unknown_boards_are_named_in_the_error(name: str) -> None:
     with pytest.raises(MapDataError, match="unknown map"):
         load_map(name)

@@ -97,3 +97,9 @@ def test_positions_are_hashable_values() -> None:
     dislodged = Position(start.units, {}, {"PAR": Dislodged(start.units["PAR"], "BUR", ("PIC",))})
     assert hash(dislodged) == hash(Position(dict(start.units), {}, dict(dislodged.dislodged)))
     assert {start: "seen"}[again] == "seen"
+
+
+@pytest.mark.parametrize("data", [None, [], "units"])
+def test_a_position_that_is_not_an_object_is_named(data: Any) -> None:
+    with pytest.raises(ValueError, match="a position is an object of units and centers, not"):
+        Position.from_json(data, STANDARD)

@@ -43,7 +43,7 @@ class Phase:
     @classmethod
     def parse(cls, text: str) -> Phase:
         """Parse ``"S1901M"`` (any case)."""
-        match = _PHASE_RE.match(text)
+        match = _PHASE_RE.match(text) if isinstance(text, str) else None
         if not match:
             raise ValueError(f"bad phase {text!r}: expected e.g. S1901M, F1901R, W1901A")
         season, year, kind = match.groups()

@@ -101,6 +101,8 @@ class Position:
     def from_json(cls, data: Mapping[str, Any], game_map: GameMap) -> Position:
         """Read ``units``/``centers``/``dislodged``/``contested`` in the contract's shape,
         upper- or lower-case; raise :class:`SituationError` naming anything wrong."""
+        if not isinstance(data, Mapping):
+            raise SituationError(f"a position is an object of units and centers, not {data!r}")
         units: dict[Province, Unit] = {}
         for power, texts in _power_map(data.get("units", {}), "units", game_map).items():
             for text in _str_list(texts, "units of", power):

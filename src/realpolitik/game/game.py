@@ -310,7 +310,7 @@ class Game:
             last_year=last_year,
         )  # fmt: skip
         try:
-            at = Phase.parse(phase) if isinstance(phase, str) else phase
+            at = phase if isinstance(phase, Phase) else Phase.parse(phase)
         except ValueError as exc:
             raise GameError(str(exc)) from None
         first = game.phase.year
@@ -444,9 +444,9 @@ class Game:
         return dict(self._facts().due())
 
     def submit(
-        self, power: Power, orders: Sequence[str | Order], *, language: str = "en"
+        self, power: Power, orders: Iterable[str | Order], *, language: str = "en"
     ) -> list[Order]:
-        """Set (replace) ``power``'s orders for this phase. Raises an
+        """Set (replace) ``power``'s orders (a list, or any iterable) for this phase. Raises an
         :class:`~realpolitik.errors.OrderError` naming the first bad order (not understood,
         not an order of this phase, for a unit the power does not own, a second order for a
         unit) and then stores nothing. Legal but failing orders are accepted: the
@@ -455,6 +455,8 @@ class Game:
         Submitting (even nothing) ends a missed turn's disorder."""
         if isinstance(orders, str):  # else read letter by letter: 'order "A" is incomplete'
             raise TypeError(f"{power}: orders are a list of orders, not one string {orders!r}")
+        if isinstance(orders, Mapping) or not isinstance(orders, Iterable):
+            raise TypeError(f"{power}: orders are a list of orders, not {orders!r}")
         facts = self._facts()
         power = self._playing(power, facts)
         check, direct, units = self._check_order, facts.direct, facts.units
@@ -800,6 +802,8 @@ class Game:
     def vote_draw(self, power: Power, agree: bool = True) -> bool:
         """Record ``power``'s draw vote; when every voter agrees the game ends in a draw
         shared by them. Returns whether the game is now drawn."""
+        if not isinstance(agree, bool):  # "no" would count as agreeing
+            raise GameError(f"a draw vote is True or False, not {agree!r}")
         power = self._playing(power)
         if power not in self.voters():
             raise GameError(f"{power} has no units left: it has no say in a draw")
@@ -855,6 +859,8 @@ class Game:
 
     def send_message(self, sender: Power, recipient: str, text: str) -> Message:
         """Press: a message from a played power to another power or to all (``"GLOBAL"``)."""
+        if not isinstance(text, str) or not text.strip():
+            raise GameError(f"a message is some text, not {text!r}")
         sender = self._playing(sender)
         if not self.setup.press:
             raise GameError(f"{self.setup.title or 'this table'}: no messages")
@@ -869,7 +875,10 @@ class Game:
     def rollback(self, phase: Phase | str) -> Game:
         """A fork of the game as it was at the start of ``phase`` (a processed, not skipped
         phase, or the current one): what-if play; this game is unchanged."""
-        target = Phase.parse(phase) if isinstance(phase, str) else phase
+        try:
+            target = phase if isinstance(phase, Phase) else Phase.parse(phase)
+        except ValueError as exc:
+            raise GameError(str(exc)) from None
         fork = self.copy()
         if target == self.phase:
             fork._orders, fork._accepted, fork._declared, fork.votes = {}, {}, {}, {}

@@ -44,7 +44,7 @@ _DATA = shipped("maps", "data")
 
 
 def _raw(name: str) -> dict[str, Any]:
-    if "/" not in name and "\\" not in name and not name.startswith("."):
+    if isinstance(name, str) and "/" not in name and "\\" not in name and not name.startswith("."):
         for path in (_DATA / f"{name}.json", _DATA / "derived" / f"{name}.json"):
             if path.is_file():
                 data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
