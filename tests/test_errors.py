@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+from collections.abc import Callable
 
 import realpolitik.errors
 from tests.test_imports import SRC, _modules
@@ -61,3 +62,37 @@ def test_every_error_is_a_value_error_exported_at_the_top() -> None:
         if isinstance(value, type) and issubclass(value, Exception):
             assert issubclass(value, ValueError), name
             assert getattr(realpolitik, name) is value, name
+
+
+def test_the_core_names_an_argument_of_the_wrong_kind() -> None:
+    """JSON or text where the core takes a value (a position as a dict, a phase as text)
+    is named with how one is made: it was an AttributeError from deep inside ('str' object
+    has no attribute 'kind')."""
+    from realpolitik import adjudicate, legal_orders, load_map, parse_order, rules_for
+    from realpolitik.game import Game
+
+    game_map, game = load_map("standard"), Game.new(seed=1)
+    position, phase, rules = game.position, game.phase, rules_for("classic")
+    wrong: list[tuple[Callable[[], object], str]] = [
+        (lambda: adjudicate(game_map, {"units": {}}, {}, rules, phase),  # type: ignore[arg-type]
+         "position must be a Position (Position.from_json(data, game_map)), not dict"),
+        (lambda: adjudicate(game_map, position, {}, "classic", phase),  # type: ignore[arg-type]
+         "rules must be a Rules (rules_for('classic')), not str"),
+        (lambda: adjudicate(game_map, position, 5, rules, phase),  # type: ignore[arg-type]
+         "orders must be a Mapping (lists of orders by power), not int"),
+        (lambda: legal_orders(game_map, position, "S1901M", rules),  # type: ignore[arg-type]
+         "phase must be a Phase (Phase.parse('S1901M')), not str"),
+        (lambda: legal_orders("standard", position, phase, rules),  # type: ignore[arg-type]
+         "game_map must be a GameMap (load_map('standard')), not str"),
+        (lambda: parse_order("A PAR - BUR", game_map="standard"),  # type: ignore[arg-type]
+         "game_map must be a GameMap (load_map('standard')), not str"),
+        (lambda: parse_order("A PAR - BUR", game_map=game_map, position={}),  # type: ignore[arg-type]
+         "position must be a Position"),
+    ]  # fmt: skip
+    for call, said in wrong:
+        try:
+            call()
+        except TypeError as exc:
+            assert said in str(exc), (said, exc)
+        else:
+            raise AssertionError(f"no error: {said}")

@@ -11,6 +11,9 @@ situation of the JSON contract), :class:`MapDataError` (a board), :class:`Varian
 (the editions' declarations), :class:`GameError` (a request a game cannot take),
 :class:`SaveGameError` (a saved game), :class:`MilaError` (a MILA saved game),
 :class:`ShapeError` (JSON data not of its schema's shape).
+
+An argument of the wrong kind (JSON or text where the core takes a value) is a
+``TypeError`` that names it and how to make one (:func:`expect`).
 """
 
 from __future__ import annotations
@@ -63,3 +66,10 @@ class MilaError(ValueError):
 
 class ShapeError(ValueError):
     """JSON data not of its schema's shape (the message says where and how)."""
+
+
+def expect(value: object, kind: type, name: str, made_by: str) -> None:
+    """Raise a ``TypeError`` unless ``value`` is a ``kind``: it names the argument and how
+    one is made (``made_by``), as when a caller hands a position as JSON."""
+    if not isinstance(value, kind):
+        raise TypeError(f"{name} must be a {kind.__name__} ({made_by}), not {type(value).__name__}")

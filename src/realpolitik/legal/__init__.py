@@ -39,7 +39,7 @@ give the same lists.
 
 from __future__ import annotations
 
-from realpolitik.adjudicator import builds_due
+from realpolitik.adjudicator import builds_due, check_arguments
 from realpolitik.legal import _fast
 from realpolitik.legal.listing import (
     WAIVE,
@@ -69,14 +69,18 @@ def legal_orders(
     With ``power`` given, the result has that one entry (empty if it has nothing to order).
     Powers and keys come in sorted order; each key's list starts with the default (the
     hold of a unit in a movement phase, the disband of a dislodged unit)."""
-    if phase.kind is _MOVEMENT:
-        out = _fast.movement_orders(game_map, position, rules, power)
-        if out is None:  # a map or a position the masks do not cover
-            out = movement_orders(game_map, position, rules, power)
-    elif phase.kind is _RETREATS:
-        out = retreat_orders(game_map, position, power)
-    else:
-        out = adjustment_orders(game_map, position, rules, power)
+    try:
+        if phase.kind is _MOVEMENT:
+            out = _fast.movement_orders(game_map, position, rules, power)
+            if out is None:  # a map or a position the masks do not cover
+                out = movement_orders(game_map, position, rules, power)
+        elif phase.kind is _RETREATS:
+            out = retreat_orders(game_map, position, power)
+        else:
+            out = adjustment_orders(game_map, position, rules, power)
+    except (AttributeError, TypeError):  # an argument of the wrong kind? (checked only now)
+        check_arguments(game_map, position, phase, rules)
+        raise
     if power is not None:
         return {power: out.get(power, {})}
     return out

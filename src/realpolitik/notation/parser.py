@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-from realpolitik.errors import AmbiguousOrderError, InvalidOrderError, OrderError
+from realpolitik.errors import AmbiguousOrderError, InvalidOrderError, OrderError, expect
 from realpolitik.maps.model import GameMap
 from realpolitik.notation.formatter import format_order
 from realpolitik.notation.grammar import (
@@ -217,8 +217,10 @@ def parse_order(
     >>> str(parse_order("F MNe T E Ank-Seb", game_map=load_map("standard"), language="es"))
     'F BLA C A ANK - SEV'
     """
+    expect(game_map, GameMap, "game_map", "load_map('standard')")
     if position is None:
         return read_order(text, language, game_map)
+    expect(position, Position, "position", "Position.from_json(data, game_map)")
     if language is None:
         language = guess_language(
             text, game_map=game_map, position=position, power=power, phase=phase, rules=rules
