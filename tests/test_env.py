@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import warnings
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -182,6 +182,21 @@ def test_bad_actions_are_refused_with_the_province_named():
     lenient.step({"FRANCE": action})  # read as no order: Paris holds
     assert lenient.game.history[-1].orders["FRANCE"] == ()
     assert lenient.game.position.units["PAR"].power == "FRANCE"
+
+
+@pytest.mark.parametrize(
+    ("make", "said"),
+    [
+        (lambda: DiplomacyEnv("classic", max_years=cast(int, "3")), "max_years must be a whole"),
+        (lambda: DiplomacyEnv("classic", max_years=0), "from 1, not 0"),
+        (lambda: DiplomacyEnv("classic").reset(seed=cast(int, "x")), "seed must be a whole number"),
+    ],
+)
+def test_bad_settings_are_named(make, said):
+    """A count of years or a seed of the wrong kind failed on Python's own "'<' not
+    supported" or "can only concatenate str"."""
+    with pytest.raises(ValueError, match=said):
+        make()
 
 
 def test_builds_beyond_those_due_are_dropped():

@@ -64,8 +64,8 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
     ) -> None:
         if reward not in REWARDS:
             raise ValueError(f"unknown reward {reward!r}; rewards: {', '.join(REWARDS)}")
-        if max_years < 1:
-            raise ValueError(f"max_years must be at least 1, not {max_years}")
+        if not isinstance(max_years, int) or isinstance(max_years, bool) or max_years < 1:
+            raise ValueError(f"max_years must be a whole number from 1, not {max_years!r}")
         if invalid not in ("raise", "ignore"):
             raise ValueError(f"invalid must be 'raise' or 'ignore', not {invalid!r}")
         if render_mode not in (None, "ansi"):
@@ -116,6 +116,8 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
         """A new game: ``seed`` deals the powers to the players (and tosses the two-player
         game's coin); without one, the next seed of the environment's own sequence."""
         if seed is not None:
+            if not isinstance(seed, int) or isinstance(seed, bool):
+                raise ValueError(f"seed must be a whole number, not {seed!r}")
             self._seeds.seed(seed)
             for k, space in enumerate(self.action_spaces.values()):
                 space.seed(seed + k)
