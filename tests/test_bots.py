@@ -7,6 +7,7 @@ import importlib.util
 import re
 import sys
 from pathlib import Path
+from typing import cast
 
 import pytest
 
@@ -112,6 +113,25 @@ def test_a_view_says_the_adjustments_due() -> None:
 def test_unknown_bot() -> None:
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("clever")
+    with pytest.raises(ValueError, match="unknown bot 5"):
+        make_bot(cast(str, 5))
+    with pytest.raises(ValueError, match="strength must be a whole number from 0, not 'x'"):
+        make_bot("search", strength=cast(int, "x"))
+
+
+def test_self_play_names_what_is_wrong_with_its_bots() -> None:
+    """A bot for a power not in the game was dropped without a word (the game played on
+    without it); a list of bots, a bot that is a name, or years as text gave Python's own
+    errors."""
+    bot = make_bot("random", seed=1)
+    with pytest.raises(ValueError, match="a bot for 'ATLANTIS': powers: AUSTRIA, ENGLAND"):
+        self_play({"ATLANTIS": bot}, years=1)
+    with pytest.raises(ValueError, match="bots are given by power"):
+        self_play(cast(dict[str, Bot], [bot]), years=1)
+    with pytest.raises(ValueError, match=r"the bot of FRANCE is no bot .*'random'"):
+        self_play({"FRANCE": cast(Bot, "random")}, years=1)
+    with pytest.raises(ValueError, match="years must be a whole number from 1, not '2'"):
+        self_play({"FRANCE": bot}, years=cast(int, "2"))
 
 
 class _Passing:
@@ -183,7 +203,7 @@ def test_rollouts_from_a_fork_leave_the_game_as_it_was() -> None:
     assert results[0].position != results[2].position
     with pytest.raises(ValueError, match="a game to play on has its edition and rules"):
         self_play({}, years=1, game=game.copy(), edition="grow")
-    with pytest.raises(ValueError, match="years must be at least 1, not 0"):
+    with pytest.raises(ValueError, match="years must be a whole number from 1, not 0"):
         self_play({}, years=0)
 
 

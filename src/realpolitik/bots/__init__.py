@@ -17,7 +17,7 @@ against predicted orders of the other powers.
 
 import importlib
 
-from realpolitik.bots.base import Bot, PowerView
+from realpolitik.bots.base import Bot, PowerView, is_bot
 from realpolitik.bots.heuristic import HeuristicBot
 from realpolitik.bots.random_bot import RandomBot
 from realpolitik.bots.search import DEFAULT_STRENGTH, SearchBot
@@ -41,7 +41,7 @@ def make_bot(kind: str, *, seed: int | None = None, strength: int | None = None)
         return RandomBot(seed)
     if kind == "heuristic":
         return HeuristicBot(seed)
-    if ":" in kind:
+    if isinstance(kind, str) and ":" in kind:
         return _imported(kind, seed)
     raise ValueError(
         f"unknown bot {kind!r} (expected 'search', 'heuristic', 'random' or 'module:name')"
@@ -66,7 +66,7 @@ def _imported(spec: str, seed: int | None) -> Bot:
             f"bot {spec!r}: module {module_name!r} has no class or function {attribute!r}"
         )
     bot = factory(seed=seed)
-    if not callable(getattr(bot, "orders", None)):
+    if not is_bot(bot):
         raise ValueError(
             f"bot {spec!r}: {attribute}(seed=...) made no bot (it has no orders method)"
         )

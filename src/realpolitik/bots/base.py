@@ -71,3 +71,8 @@ class Bot(Protocol):
     def orders(self, view: PowerView, legal: LegalOrders) -> list[Order]:
         """The orders to give (at most one per key of ``legal``)."""
         ...
+
+
+def is_bot(thing: object) -> bool:
+    """Whether ``thing`` can play as a :class:`Bot` (it has an ``orders`` method)."""
+    return callable(getattr(thing, "orders", None))

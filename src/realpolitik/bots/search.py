@@ -87,8 +87,8 @@ class SearchBot:
         strength: int = DEFAULT_STRENGTH,
         time_limit: float = DEFAULT_TIME_LIMIT,
     ) -> None:
-        if strength < 0:
-            raise ValueError(f"strength must be at least 0, not {strength}")
+        if not isinstance(strength, int) or isinstance(strength, bool) or strength < 0:
+            raise ValueError(f"strength must be a whole number from 0, not {strength!r}")
         if time_limit <= 0:
             raise ValueError(f"time_limit must be positive, not {time_limit}")
         self._seed = seed

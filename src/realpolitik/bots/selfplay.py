@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from realpolitik.bots.base import Bot, PowerView
+from realpolitik.bots.base import Bot, PowerView, is_bot
 from realpolitik.game import Game
 from realpolitik.game.victory import GameResult
 from realpolitik.phase import Phase
@@ -57,12 +57,21 @@ def self_play(
     >>> str(result.phase), str(fork.phase), str(game.phase)
     ('S1903M', 'S1903M', 'S1901M')
     """
-    if years < 1:
-        raise ValueError(f"years must be at least 1, not {years}")
+    if not isinstance(years, int) or isinstance(years, bool) or years < 1:
+        raise ValueError(f"years must be a whole number from 1, not {years!r}")
+    if not isinstance(bots, Mapping):
+        raise ValueError(f"bots are given by power ({{'FRANCE': bot, ...}}), not {bots!r}")
     if game is None:
         game = Game.new(edition=edition or "classic", rules=rules, seed=0)
     elif edition is not None or rules is not None:
         raise ValueError("a game to play on has its edition and rules: give neither")
+    for power, given_bot in bots.items():
+        if power not in game.powers:
+            raise ValueError(f"a bot for {power!r}: powers: {', '.join(game.powers)}")
+        if not is_bot(given_bot):
+            raise ValueError(
+                f"the bot of {power} is no bot (it has no orders method): {given_bot!r}"
+            )
     last_year = game.phase.year + years - 1
     while not game.is_over and game.phase.year <= last_year:
         given = game.pending_orders()  # a candidate being valued: kept, not replaced
