@@ -322,3 +322,39 @@ def test_the_readme_session_prints_what_the_readme_says(
         assert code == 0, command
         if shown:
             assert out.splitlines() == shown, command
+
+
+def test_a_written_file_never_replaces_a_game_unasked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``rollback``, ``mila-export`` and ``mila-import`` write a new file: one that exists
+    is kept unless ``--force`` (as ``new``), and the game read is never its own output.
+    ``rollback game.json S1901M game.json`` wrote the fork over the game (its history lost,
+    though the help says the original is unchanged); ``mila-export game.json game.json``
+    left a MILA file where the game was."""
+    game, mila, other = (tmp_path / n for n in ("game.json", "m.json", "other.json"))
+    run("new", str(game), "--seed", "3")
+    run("orders", str(game), "FRANCE", "A PAR - BUR")
+    run("process", str(game))
+    run("mila-export", str(game), str(mila))
+    before = game.read_bytes()
+    other.write_text("keep me")
+    for command, source in (
+        (("rollback", str(game), "S1901M"), game),
+        (("mila-export", str(game)), game),
+        (("mila-import", str(mila)), mila),
+    ):
+        kept = source.read_bytes()
+        err = fails(capsys, *command, str(source), "--force")
+        assert f"{source} is the file it reads: write to another file" in err
+        assert f"{other} exists (use --force to overwrite it)" in fails(
+            capsys, *command, str(other)
+        )
+        assert source.read_bytes() == kept and other.read_text() == "keep me"
+    assert game.read_bytes() == before
+    assert run("rollback", str(game), "S1901M", str(other), "--force")[0] == 0
+    assert load_game(other).history == []
+    assert run("mila-import", str(mila), str(other), "--force")[0] == 0
+    assert load_game(other).position == load_game(game).position
+    assert run("mila-export", str(game), str(other), "--force")[0] == 0
+    assert json.loads(other.read_text())["map"] == "standard"

@@ -115,17 +115,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("file")
     cmd.add_argument("phase")
     cmd.add_argument("out", help="the new game file (the original is unchanged)")
+    cmd.add_argument("--force", action="store_true", help="overwrite an existing file")
     cmd.set_defaults(func=_rollback)
 
     cmd = sub.add_parser("mila-export", help="write the game in the MILA saved-game format")
     cmd.add_argument("file")
     cmd.add_argument("out")
+    cmd.add_argument("--force", action="store_true", help="overwrite an existing file")
     cmd.set_defaults(func=_mila_export)
 
     cmd = sub.add_parser("mila-import", help="read a MILA saved game (replayed here)")
     cmd.add_argument("mila_file")
     cmd.add_argument("out")
     cmd.add_argument("--edition", choices=EDITIONS, default="classic")
+    cmd.add_argument("--force", action="store_true", help="overwrite an existing file")
     cmd.set_defaults(func=_mila_import)
 
 
@@ -150,10 +153,21 @@ def _pairs(items: list[str], what: str) -> dict[str, str]:
     return out
 
 
+def _writable(out: str, force: bool, source: str | None = None) -> Path:
+    """The file a command creates: not one that exists unless ``force``, never the file
+    the command reads (a rollback or an export written over the game would lose it)."""
+    path = Path(out)
+    if not path.exists():
+        return path
+    if source is not None and Path(source).exists() and path.samefile(source):
+        raise GameError(f"{out} is the file it reads: write to another file")
+    if not force:
+        raise GameError(f"{out} exists (use --force to overwrite it)")
+    return path
+
+
 def _new(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
-    path = Path(args.file)
-    if path.exists() and not args.force:
-        raise GameError(f"{path} exists (use --force to overwrite it)")
+    path = _writable(args.file, args.force)
     assignment = {k: v.split("+") for k, v in _pairs(args.assign, "assignment").items()}
     game = Game.new(
         edition=args.edition,
@@ -370,14 +384,14 @@ def _legal(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 def _rollback(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     game = load_game(args.file)
     fork = game.rollback(args.phase)
-    save_game(fork, args.out)
+    save_game(fork, _writable(args.out, args.force, args.file))
     out.write(f"{args.out}: the game as it was at {fork.phase_name()} ({fork.phase})\n")
     return 0
 
 
 def _mila_export(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     game = load_game(args.file)
-    write_json_atomic(to_mila(game), args.out)
+    write_json_atomic(to_mila(game), _writable(args.out, args.force, args.file))
     out.write(f"{args.out}: {len(game.history)} phases in the MILA format\n")
     return 0
 
@@ -388,7 +402,7 @@ def _mila_import(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     except json.JSONDecodeError as exc:
         raise GameError(f"{args.mila_file}: not JSON ({exc})") from None
     game = from_mila(data, edition=args.edition)
-    save_game(game, args.out)
+    save_game(game, _writable(args.out, args.force, args.mila_file))
     out.write(f"{args.out}: {len(game.history)} phases replayed, now at {game.phase}\n")
     return 0
 
