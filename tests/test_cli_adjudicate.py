@@ -139,6 +139,30 @@ def test_unreadable_orders_keep_the_readable_ones_around_them() -> None:
             "dislodged: unknown power 'PRUSSIA'",
         ),
         ({"phase": "S1901M", "bogus": 1}, "unknown key"),
+        (  # a misspelt attacker_from was dropped: the unit could retreat where it came from
+            {"phase": "S1901R", "dislodged": {"FRANCE": [{"unit": "A PAR", "atacker": "BUR"}]}},
+            "unknown key\\(s\\) in the dislodged A PAR of FRANCE: atacker "
+            "\\(known: attacker_from, retreats, unit\\)",
+        ),
+        (  # the place was named as a unit: "unknown province 'XXX' in unit 'A XXX' of FRANCE"
+            {"phase": "S1901R", "dislodged": {"FRANCE": [{"unit": "A PAR", "retreats": ["XXX"]}]}},
+            "unknown province 'XXX' in the retreats of the dislodged A PAR of FRANCE$",
+        ),
+        (  # "an army cannot stand in NTH (North Sea): 'A NTH' of FRANCE"
+            {"phase": "S1901R", "dislodged": {"FRANCE": [{"unit": "A PIC", "retreats": ["NTH"]}]}},
+            "'NTH' in the retreats of the dislodged A PIC of FRANCE: an army cannot stand there$",
+        ),
+        (
+            {"phase": "S1901R", "dislodged": {"FRANCE": [{"unit": "F MAO", "retreats": ["SPA"]}]}},
+            "'SPA' in the retreats of the dislodged F MAO of FRANCE: a fleet cannot stand there$",
+        ),
+        (
+            {
+                "phase": "S1901R",
+                "dislodged": {"FRANCE": [{"unit": "A PIC", "retreats": ["spa/nc"]}]},
+            },
+            "'spa/nc' in the retreats of the dislodged A PIC of FRANCE: an army has no coast$",
+        ),
         ({"phase": "S1901M", "orders": ["A PAR H"]}, "orders"),
         ({"phase": "S1901M", "orders": {"FRANCE": "A PAR H"}}, "orders of FRANCE must be a list"),
         ({"phase": "S1901M", "orders": {"FRANCE": ["A PAR H", 3]}}, "must be a list of strings"),
