@@ -358,3 +358,16 @@ def test_a_written_file_never_replaces_a_game_unasked(
     assert load_game(other).position == load_game(game).position
     assert run("mila-export", str(game), str(other), "--force")[0] == 0
     assert json.loads(other.read_text())["map"] == "standard"
+
+
+def test_a_shortened_game_says_its_final_year(tmp_path: Path) -> None:
+    """``new --last-year 1903`` and ``show`` said nothing of the agreed end: the game just
+    stopped after 1903 ("Game over: ... most units on the board at the agreed end")."""
+    path = str(tmp_path / "g.json")
+    code, out = run("new", path, "--edition", "1971", "--players", "4", "--last-year", "1903")
+    assert code == 0 and "Final year: 1903 (at its end the most units win)" in out
+    assert "Final year: 1903" in run("show", path)[1]
+    run("process", path)
+    assert "Final year: 1903" in run("process", path)[1]
+    plain = str(tmp_path / "p.json")
+    assert "Final year" not in run("new", plain, "--edition", "1971", "--players", "4")[1]

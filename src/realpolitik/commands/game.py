@@ -428,6 +428,8 @@ def _status(game: Game, out: TextIO) -> None:
         out.write(f"Game over: {game.result.reason}\n")
         return
     out.write(f"Now: {game.phase_name()} ({game.phase})\n")
+    if game.last_year is not None:  # a shortened game (1971, grow)
+        out.write(f"Final year: {game.last_year} (at its end the most units win)\n")
     due = game.builds_due()
     for power, count in due.items():
         verb = "builds" if count > 0 else "removes"
