@@ -371,3 +371,16 @@ def test_a_shortened_game_says_its_final_year(tmp_path: Path) -> None:
     assert "Final year: 1903" in run("process", path)[1]
     plain = str(tmp_path / "p.json")
     assert "Final year" not in run("new", plain, "--edition", "1971", "--players", "4")[1]
+
+
+def test_nothing_to_list_is_said_not_left_blank(tmp_path: Path) -> None:
+    """``history`` of a new game printed nothing at all, ``orders --list`` of a power
+    without orders a bare header, and a phase in which nobody gave an order '(the other
+    units hold)' under no unit."""
+    path = str(tmp_path / "g.json")
+    run("new", path, "--seed", "1", "--no-clock")
+    assert run("history", path) == (0, "No phase has been processed yet.\n")
+    assert run("orders", path, "FRANCE", "--list") == (0, "FRANCE, Spring 1901:\n  (no orders)\n")
+    code, out = run("process", path)
+    assert code == 0 and "=== Spring 1901 (S1901M) ===\n  (every unit holds)\n" in out
+    assert "the other units" not in out

@@ -207,6 +207,8 @@ def _orders(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         out.write(f"{power}, {game.phase_name()}:\n")
         for order in pending:
             out.write(f"  {order}\n")
+        if not pending:
+            out.write("  (no orders)\n")
         return 0
     texts = list(args.orders) or _read_orders(stdin)
     if not texts and not (args.accept or args.ally):  # no orders is said with ""
@@ -303,6 +305,8 @@ def _history(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         json.dump([game.view()["history"][game.history.index(r)] for r in records], out, indent=1)
         out.write("\n")
         return 0
+    if not records:
+        out.write("No phase has been processed yet.\n")
     for record in records:
         _record(game, record, out)
     if game.result is not None:
@@ -418,7 +422,7 @@ def _record(game: Game, record: Any, out: TextIO) -> None:
             reason = f" ({e['reason']})" if e["reason"] else ""
             out.write(f"  {power:8} {e['order']:26} {e['result']}{fate}{reason}\n")
     if len(shown) < len(record.outcomes):
-        out.write("  (the other units hold)\n")
+        out.write("  (the other units hold)\n" if shown else "  (every unit holds)\n")
     for event in record.events:
         out.write(f"  * {event}\n")
 
