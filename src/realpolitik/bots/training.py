@@ -206,10 +206,10 @@ def run(
     replaced) on ``workers`` processes (default: one per core) or on the Ray cluster at
     ``ray_address`` (in tasks of a few games, about four per core of the cluster); report
     progress on ``progress``. Returns the run's figures."""
-    out.mkdir(parents=True, exist_ok=True)
-    workers = workers or os.cpu_count() or 1
+    workers = (os.cpu_count() or 1) if workers is None else workers
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
+    out.mkdir(parents=True, exist_ok=True)
     played = _on_ray(plan, ray_address) if ray_address is not None else _local(plan, workers)
     bar = _Progress(plan.games, progress)
     games = phases = 0
