@@ -71,12 +71,33 @@ def _frames(args: argparse.Namespace, stdin: TextIO) -> list[Frame]:
     if len(sources) > 1:
         raise ValueError("give one of GAME, --example and --situation")
     if args.situation is not None:
-        return [frame_from_situation(_read(args.situation, stdin), args.rules)]
+        data = _read(args.situation, stdin)
+        _check_kind(args.situation, data, "situation")
+        return [frame_from_situation(data, args.rules)]
     if args.example is not None:
         return frames_from_json(load_game_record(args.example))
     if args.game is not None:
-        return frames_from_json(_read(args.game, stdin))
+        data = _read(args.game, stdin)
+        _check_kind(args.game, data, "saved game")
+        return frames_from_json(data)
     return []
+
+
+def _check_kind(name: str, data: Any, wanted: str) -> None:
+    """Say how to draw a file given as the wrong kind: a situation as GAME, a saved game
+    to ``--situation``, a MILA game to either (anything else: its reading says what is
+    wrong)."""
+    if not isinstance(data, dict):
+        return
+    if "format" in data or ("start" in data and "phases" in data):
+        kind = "saved game"
+    elif "phases" in data and "map" in data:
+        raise ValueError(f"{name} is a MILA saved game: read it with 'realpolitik mila-import'")
+    else:
+        kind = "situation" if "phase" in data else wanted
+    if kind != wanted:
+        how = "draw it with --situation" if kind == "situation" else "give it without --situation"
+        raise ValueError(f"{name} is a {kind}, not a {wanted}: {how}")
 
 
 def _pick(frames: list[Frame], phase: str | None) -> Frame:
