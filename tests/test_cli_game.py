@@ -384,3 +384,18 @@ def test_nothing_to_list_is_said_not_left_blank(tmp_path: Path) -> None:
     code, out = run("process", path)
     assert code == 0 and "=== Spring 1901 (S1901M) ===\n  (every unit holds)\n" in out
     assert "the other units" not in out
+
+
+def test_legal_says_when_a_power_has_nothing_to_order(tmp_path: Path) -> None:
+    """``legal`` of a power without a choice in this phase (no build nor removal due in
+    an adjustment phase, no dislodged unit in a retreat phase) printed nothing at all."""
+    path = str(tmp_path / "g.json")
+    run("new", path, "--seed", "1", "--no-clock")
+    run("orders", path, "RUSSIA", "A WAR - GAL", "F SEV - RUM")
+    run("process", path)
+    run("orders", path, "RUSSIA", "A GAL H")
+    assert "Now: Winter 1901 adjustments" in run("process", path)[1]
+    assert run("legal", path, "AUSTRIA") == (
+        0, "AUSTRIA has nothing to order in Winter 1901 adjustments.\n"
+    )  # fmt: skip
+    assert "RUSSIA builds 1" in run("legal", path, "RUSSIA")[1]

@@ -377,6 +377,8 @@ def _legal(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     if game.result is not None:  # nothing to order: say why rather than print nothing
         out.write(f"Game over: {game.result.reason}\n")
         return 0
+    if not legal:
+        out.write(f"{power} has nothing to order in {game.phase_name()}.\n")
     for key, orders in legal.items():
         out.write(f"{key}: {'; '.join(str(o) for o in orders)}\n")
     due = game.builds_due().get(power)
