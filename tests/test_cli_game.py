@@ -78,6 +78,7 @@ def test_retreats_builds_and_disorder(tmp_path: Path) -> None:
     assert "ITALY is in civil disorder" in out
     code, out = run("process", game)
     assert "Now: Fall 1901 retreats (F1901R)" in out and "Clock" not in out
+    assert "  FRANCE   A BUR H                    dislodged\n" in out  # not "dislodged, dislodged"
     assert "Civil disorder:" in out
     code, out = run("show", game)
     assert "dislodged: A BUR (retreats: " in out

@@ -420,7 +420,7 @@ def _record(game: Game, record: Any, out: TextIO) -> None:
     shown = [o for o in record.outcomes if not (o.implied and record.phase.is_movement)]
     for power, entries in results_by_power(shown, game.edition).items():
         for e in entries:
-            fate = f", {e['unit']}" if "unit" in e else ""
+            fate = f", {e['unit']}" if e.get("unit", e["result"]) != e["result"] else ""
             reason = f" ({e['reason']})" if e["reason"] else ""
             out.write(f"  {power:8} {e['order']:26} {e['result']}{fate}{reason}\n")
     if len(shown) < len(record.outcomes):
