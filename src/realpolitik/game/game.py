@@ -618,6 +618,11 @@ class Game:
         for text in supporters:
             prov = province_of(text.split()[-1]).upper() if text.strip() else ""
             unit = self.position.units.get(prov)
+            if unit is None and prov not in self.game_map.provinces:
+                raise GameError(
+                    f"{power}: {text!r} names no province (a unit to accept is written as the "
+                    "board has it: 'A GAL' or 'GAL')"
+                )
             if unit is None:
                 raise GameError(f"{power}: there is no unit in {text!r} to accept support from")
             if unit.power == power:
