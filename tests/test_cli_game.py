@@ -400,3 +400,17 @@ def test_legal_says_when_a_power_has_nothing_to_order(tmp_path: Path) -> None:
         0, "AUSTRIA has nothing to order in Winter 1901 adjustments.\n"
     )  # fmt: skip
     assert "RUSSIA builds 1" in run("legal", path, "RUSSIA")[1]
+
+
+def test_a_mila_game_given_as_a_saved_game_says_to_import_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``show m.json`` on the file ``mila-export`` wrote said only 'not a realpolitik saved
+    game (no "format": "realpolitik-game")'."""
+    game, mila = str(tmp_path / "g.json"), str(tmp_path / "m.json")
+    run("new", game, "--seed", "3")
+    run("mila-export", game, mila)
+    for command in ("show", "process", "history"):
+        err = fails(capsys, command, mila)
+        assert "not a realpolitik saved game" in err
+        assert "; it is a MILA saved game, which 'realpolitik mila-import' reads" in err

@@ -22,6 +22,7 @@ from typing import Any, TextIO
 
 from realpolitik.errors import SituationError
 from realpolitik.formats.replay import load_game_record
+from realpolitik.formats.savegame import looks_like_mila
 from realpolitik.phase import Phase
 from realpolitik.render.flipbook import flipbook_html
 from realpolitik.render.frames import Frame, frame_from_situation, frames_from_json
@@ -91,7 +92,7 @@ def _check_kind(name: str, data: Any, wanted: str) -> None:
         return
     if "format" in data or ("start" in data and "phases" in data):
         kind = "saved game"
-    elif "phases" in data and "map" in data:
+    elif looks_like_mila(data):
         raise ValueError(f"{name} is a MILA saved game: read it with 'realpolitik mila-import'")
     else:
         kind = "situation" if "phase" in data else wanted
