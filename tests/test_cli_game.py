@@ -414,3 +414,15 @@ def test_a_mila_game_given_as_a_saved_game_says_to_import_it(
         err = fails(capsys, command, mila)
         assert "not a realpolitik saved game" in err
         assert "; it is a MILA saved game, which 'realpolitik mila-import' reads" in err
+
+
+def test_show_lists_the_alliances_standing(tmp_path: Path) -> None:
+    """Conquista's alliances (an alliance at least two years old wins with 18 centres) were
+    in ``show --json`` but not in ``show``: the moderator could not see them."""
+    path = str(tmp_path / "g.json")
+    run("new", path, "--edition", "conquista", "--seed", "1", "--no-clock")
+    assert "Alliances" not in run("show", path)[1]
+    run("orders", path, "FRANCE", "A PAR H", "--ally", "ENGLAND")
+    run("orders", path, "ENGLAND", "A LVP H", "--ally", "FRANCE")
+    assert "* alliance formed: ENGLAND+FRANCE" in run("process", path)[1]
+    assert "Alliances: ENGLAND+FRANCE (formed in Spring 1914)\n" in run("show", path)[1]

@@ -289,6 +289,12 @@ def _show(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     out.write("Supply centres:\n")
     for power, centers in view["centers"].items():
         out.write(f"  {power:8} {len(centers):2}  {', '.join(centers)}\n")
+    if game.status.alliances:  # conquista: an alliance two years old may win together
+        formed = [
+            f"{'+'.join(a.members)} (formed in {game.phase_name(a.formed)})"
+            for a in game.status.alliances
+        ]
+        out.write(f"Alliances: {'; '.join(formed)}\n")
     if args.power and view["orders"].get(view["power"]):
         out.write(f"Orders of {view['power']}: {'; '.join(view['orders'][view['power']])}\n")
     _status(game, out)
