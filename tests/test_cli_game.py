@@ -426,3 +426,12 @@ def test_show_lists_the_alliances_standing(tmp_path: Path) -> None:
     run("orders", path, "ENGLAND", "A LVP H", "--ally", "FRANCE")
     assert "* alliance formed: ENGLAND+FRANCE" in run("process", path)[1]
     assert "Alliances: ENGLAND+FRANCE (formed in Spring 1914)\n" in run("show", path)[1]
+
+
+def test_orders_read_from_a_file_with_a_byte_order_mark(tmp_path: Path) -> None:
+    """A file of orders saved as 'UTF-8 with BOM' (Windows' Notepad) and piped in failed
+    with 'unknown word "\\ufeffa" in order "\\ufeffA PAR - BUR"', the mark unseen."""
+    path = str(tmp_path / "g.json")
+    run("new", path, "--seed", "1")
+    code, out = run("orders", path, "FRANCE", stdin="\ufeffA PAR - BUR\nA MAR - SPA\n")
+    assert code == 0 and "FRANCE: 2 order(s) recorded" in out

@@ -248,9 +248,10 @@ without a legal retreat; an adjustment phase drops the order)."""
 
 
 def _read_orders(stdin: TextIO) -> list[str]:
-    """The orders, one a line; typed at a terminal they are not echoed (a private entry)."""
+    """The orders, one a line; typed at a terminal they are not echoed (a private entry).
+    A file's byte order mark (Windows' 'UTF-8 with BOM') is not part of the first order."""
     if not stdin.isatty():
-        return [line.strip() for line in stdin if line.strip()]
+        return [text for line in stdin if (text := line.strip().lstrip("\ufeff").strip())]
     texts: list[str] = []
     while line := getpass.getpass("order (an empty line ends): ").strip():
         texts.append(line)
