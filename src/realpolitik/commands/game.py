@@ -45,7 +45,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("file", help="the game file to create")
     cmd.add_argument("--edition", choices=EDITIONS, default="classic")
     cmd.add_argument("--players", help="names, comma-separated, or a count (default: 7)")
-    cmd.add_argument("--setup", help="a table option, e.g. 3b (1971, conquista)")
+    cmd.add_argument("--setup", help="a table option: 3b (1971, conquista), 2-extra (grow)")
     cmd.add_argument("--seed", type=int, help="the random seed for dealing the powers")
     cmd.add_argument(
         "--assign", action="append", default=[], metavar="PLAYER=POWER[+POWER]",
