@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -148,3 +149,19 @@ def test_a_file_given_as_the_wrong_kind_says_how_to_draw_it(
     assert f"{mila} is a MILA saved game: read it with 'realpolitik mila-import'" in err
     assert run("render", "--situation", str(mila))[0] == 2
     assert "is a MILA saved game" in capsys.readouterr().err
+
+
+def test_png_without_the_render_extra_says_how_to_get_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without the ``render`` extra (a plain ``pip install realpolitik``), ``-o x.png``
+    ended in a RuntimeError traceback, exit status 1."""
+    monkeypatch.setitem(sys.modules, "resvg_py", None)  # its import fails, as if absent
+    out = tmp_path / "x.png"
+    assert run("render", "--pad", "-o", str(out))[0] == 2
+    err = capsys.readouterr().err
+    assert err == (
+        "realpolitik: error: PNG export needs the 'render' extra: "
+        "pip install 'realpolitik[render]'\n"
+    )
+    assert not out.exists()

@@ -26,7 +26,7 @@ from realpolitik.formats.savegame import looks_like_mila
 from realpolitik.phase import Phase
 from realpolitik.render.flipbook import flipbook_html
 from realpolitik.render.frames import Frame, frame_from_situation, frames_from_json
-from realpolitik.render.png import svg_to_png
+from realpolitik.render.png import NEEDS_EXTRA, png_available, svg_to_png
 from realpolitik.render.sheets import map_pad, order_sheet
 from realpolitik.render.svg import render
 from realpolitik.rules import PRESETS
@@ -117,6 +117,8 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     suffix = Path(args.output).suffix.lower() if args.output else ".svg"
     if suffix not in (".svg", ".png", ".html"):
         raise ValueError(f"unknown output format {suffix!r}: use .svg, .png or .html")
+    if suffix == ".png" and not png_available():  # said before the drawing, not a traceback
+        raise ValueError(NEEDS_EXTRA)
     if args.pad and args.sheet:
         raise ValueError("give one of --sheet and --pad")
     if args.pad or args.sheet:
