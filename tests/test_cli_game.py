@@ -435,3 +435,36 @@ def test_orders_read_from_a_file_with_a_byte_order_mark(tmp_path: Path) -> None:
     run("new", path, "--seed", "1")
     code, out = run("orders", path, "FRANCE", stdin="\ufeffA PAR - BUR\nA MAR - SPA\n")
     assert code == 0 and "FRANCE: 2 order(s) recorded" in out
+
+
+class _Terminal(io.StringIO):
+    """Standard input as a terminal: the orders are typed at the prompt."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def _typing(monkeypatch: pytest.MonkeyPatch, *keys: str | type[BaseException]) -> None:
+    """The prompt gets these lines, or raises these exceptions (Ctrl-D, Ctrl-C), in turn."""
+    typed = iter(keys)
+
+    def prompt(text: str) -> str:
+        key = next(typed)
+        if isinstance(key, str):
+            return key
+        raise key
+
+    monkeypatch.setattr("getpass.getpass", prompt)
+
+
+def test_ctrl_d_at_the_order_prompt_ends_the_entry(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-D (end of input) after the orders typed at the prompt ended in an EOFError
+    traceback, exit status 1, nothing recorded."""
+    path = str(tmp_path / "g.json")
+    run("new", path, "--seed", "1")
+    _typing(monkeypatch, "A PAR - BUR", "A MAR - SPA", EOFError)
+    out = io.StringIO()
+    code = main(["orders", path, "FRANCE"], stdin=_Terminal(), stdout=out)
+    assert code == 0 and "FRANCE: 2 order(s) recorded" in out.getvalue()

@@ -253,7 +253,14 @@ def _read_orders(stdin: TextIO) -> list[str]:
     if not stdin.isatty():
         return [text for line in stdin if (text := line.strip().lstrip("\ufeff").strip())]
     texts: list[str] = []
-    while line := getpass.getpass("order (an empty line ends): ").strip():
+    while True:
+        try:
+            line = getpass.getpass("order (an empty line ends): ").strip()
+        except EOFError:  # Ctrl-D: the end of the entry, as an empty line
+            print(file=sys.stderr)  # the terminal's line, left after the prompt
+            break
+        if not line:
+            break
         texts.append(line)
     return texts
 
