@@ -468,3 +468,17 @@ def test_ctrl_d_at_the_order_prompt_ends_the_entry(
     out = io.StringIO()
     code = main(["orders", path, "FRANCE"], stdin=_Terminal(), stdout=out)
     assert code == 0 and "FRANCE: 2 order(s) recorded" in out.getvalue()
+
+
+def test_ctrl_c_is_one_line_and_leaves_the_file_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C at the order prompt (or in any long command) printed a KeyboardInterrupt
+    traceback."""
+    path = tmp_path / "g.json"
+    run("new", str(path), "--seed", "1")
+    before = path.read_bytes()
+    _typing(monkeypatch, "A PAR - BUR", KeyboardInterrupt)
+    code = main(["orders", str(path), "FRANCE"], stdin=_Terminal(), stdout=io.StringIO())
+    assert code == 130 and capsys.readouterr().err == "\nrealpolitik: interrupted\n"
+    assert path.read_bytes() == before
