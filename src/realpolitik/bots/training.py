@@ -29,6 +29,7 @@ from typing import Any, TextIO
 
 from realpolitik.bots import make_bot
 from realpolitik.bots.base import PowerView
+from realpolitik.bots.workers import worker_pool
 from realpolitik.formats.savegame import game_to_json
 from realpolitik.game import Game
 from realpolitik.game.editions import EDITIONS
@@ -154,9 +155,7 @@ def _local(plan: Plan, workers: int) -> Iterator[Played]:
         for seed in seeds:
             yield record(plan, seed)
         return
-    import multiprocessing
-
-    with multiprocessing.Pool(workers) as pool:
+    with worker_pool(workers) as pool:
         # games come back in order; small chunks keep every process busy to the end
         chunk = max(1, min(8, plan.games // (workers * 4)))
         yield from pool.imap(_Recorder(plan), seeds, chunksize=chunk)
