@@ -381,3 +381,25 @@ def test_the_readme_situation_gives_the_readme_result() -> None:
     code, after = run(retreat)
     assert code == 0 and "A FIN" in after["units"]["RUSSIA"]
     assert "NWY" in after["centers"]["ENGLAND"] and "SWE" in after["centers"]["RUSSIA"]
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("jsonl", [False, True])
+def test_at_a_terminal_it_says_it_reads_the_standard_input(
+    jsonl: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``realpolitik adjudicate`` typed without ``< situation.json`` waited silently, as if
+    hung; piped input is read as before, with nothing on stderr."""
+    args = ["adjudicate", "--jsonl"] if jsonl else ["adjudicate"]
+    text = json.dumps(OPENING) + "\n"
+    assert main(args, stdin=_Terminal(text), stdout=io.StringIO()) == 0
+    what = "situations, one a line" if jsonl else "a situation"
+    assert capsys.readouterr().err == (
+        f"realpolitik adjudicate: reading {what} (JSON) from the standard input; Ctrl-D ends it\n"
+    )
+    assert main(args, stdin=io.StringIO(text), stdout=io.StringIO()) == 0
+    assert capsys.readouterr().err == ""
