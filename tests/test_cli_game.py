@@ -122,7 +122,7 @@ def test_mila_export_and_import(tmp_path: Path) -> None:
     code, out = run("mila-export", game, mila)
     assert code == 0 and json.loads(Path(mila).read_text())["map"] == "standard"
     code, out = run("mila-import", mila, back)
-    assert code == 0 and "now at F1901M" in out
+    assert code == 0 and "now at Fall 1901 (F1901M)" in out
     assert load_game(back).position == load_game(game).position
 
 
@@ -482,3 +482,17 @@ def test_ctrl_c_is_one_line_and_leaves_the_file_alone(
     code = main(["orders", str(path), "FRANCE"], stdin=_Terminal(), stdout=io.StringIO())
     assert code == 130 and capsys.readouterr().err == "\nrealpolitik: interrupted\n"
     assert path.read_bytes() == before
+
+
+def test_mila_export_and_import_count_what_they_did(tmp_path: Path) -> None:
+    """``mila-export`` said '1 phases in the MILA format' for a file of 2 (the present
+    phase is written too; a phase skipped here is not), and both said 'phases' for one."""
+    game, mila, back = (str(tmp_path / n) for n in ("g.json", "m.json", "b.json"))
+    run("new", game, "--seed", "3")
+    run("orders", game, "FRANCE", "A PAR - BUR")
+    run("process", game)
+    out = run("mila-export", game, mila)[1]
+    assert len(json.loads(Path(mila).read_text())["phases"]) == 2
+    assert out == f"{mila}: 2 phase(s) in the MILA format, to Fall 1901 (F1901M)\n"
+    out = run("mila-import", mila, back)[1]
+    assert out == f"{back}: 1 phase(s) replayed, now at Fall 1901 (F1901M)\n"

@@ -411,8 +411,10 @@ def _rollback(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 
 def _mila_export(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     game = load_game(args.file)
-    write_json_atomic(to_mila(game), _writable(args.out, args.force, args.file))
-    out.write(f"{args.out}: {len(game.history)} phases in the MILA format\n")
+    mila = to_mila(game)
+    write_json_atomic(mila, _writable(args.out, args.force, args.file))
+    where = f"{game.phase_name()} ({game.phase})"
+    out.write(f"{args.out}: {len(mila['phases'])} phase(s) in the MILA format, to {where}\n")
     return 0
 
 
@@ -423,7 +425,8 @@ def _mila_import(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         raise GameError(f"{args.mila_file}: not JSON ({exc})") from None
     game = from_mila(data, edition=args.edition)
     save_game(game, _writable(args.out, args.force, args.mila_file))
-    out.write(f"{args.out}: {len(game.history)} phases replayed, now at {game.phase}\n")
+    where = f"{game.phase_name()} ({game.phase})"
+    out.write(f"{args.out}: {len(game.history)} phase(s) replayed, now at {where}\n")
     return 0
 
 
