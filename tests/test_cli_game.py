@@ -496,3 +496,17 @@ def test_mila_export_and_import_count_what_they_did(tmp_path: Path) -> None:
     assert out == f"{mila}: 2 phase(s) in the MILA format, to Fall 1901 (F1901M)\n"
     out = run("mila-import", mila, back)[1]
     assert out == f"{back}: 1 phase(s) replayed, now at Fall 1901 (F1901M)\n"
+
+
+def test_orders_list_shows_the_acceptances_and_the_alliance_declared(tmp_path: Path) -> None:
+    """Conquista's ``--accept`` and ``--ally`` go with the orders, but ``orders --list``
+    showed only the orders: what was accepted or declared could not be checked."""
+    path = str(tmp_path / "g.json")
+    run("new", path, "--edition", "conquista", "--seed", "1", "--no-clock")
+    run("orders", path, "AUSTRIA", "A VIE H", "--accept", "A WAR", "--ally", "RUSSIA")
+    assert run("orders", path, "AUSTRIA", "--list")[1] == (
+        "AUSTRIA, Spring 1914:\n  A VIE H\n"
+        "  accepts the support of the units in: WAR\n"
+        "  declares an alliance: AUSTRIA+RUSSIA\n"
+    )
+    assert "accepts" not in run("orders", path, "RUSSIA", "--list")[1]

@@ -209,6 +209,13 @@ def _orders(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
             out.write(f"  {order}\n")
         if not pending:
             out.write("  (no orders)\n")
+        accepted = sorted(game.pending_accepted().get(power, ()))  # conquista only
+        if accepted:
+            out.write(f"  accepts the support of the units in: {', '.join(accepted)}\n")
+        declared = game.pending_declared().get(power)
+        if declared is not None:
+            alliance = "+".join(declared) or "none (leaves its alliance)"
+            out.write(f"  declares an alliance: {alliance}\n")
         return 0
     texts = list(args.orders) or _read_orders(stdin)
     if not texts and not (args.accept or args.ally):  # no orders is said with ""
