@@ -180,3 +180,17 @@ def test_a_bots_illegal_orders_are_counted_and_dropped() -> None:
     )  # the first build, A MOS B, is kept
     assert "W1902A: F FIN D (only 1 adjustment(s) due)" in said[5]
     assert len(said) == 6 and result.illegal == 4 + 4 + 4 + 5 + 5 + 4
+
+
+def test_the_exit_status_of_illegal_orders_is_in_the_help(capsys) -> None:
+    """A tournament in which a bot gave an illegal order exits with status 1 (its table is
+    printed all the same); neither ``--help`` nor the README said so."""
+    argv = ["tournament", "--bot", f"{__name__}:Sloppy", "--baseline", "random", "--seeds",
+            "1", "--years", "1", "--seats", "RUSSIA", "--jobs", "1", "--quiet"]  # fmt: skip
+    out = io.StringIO()
+    assert main(argv, stdout=out) == 1
+    assert "illegal orders: " in out.getvalue() and "illegal orders: 0" not in out.getvalue()
+    with pytest.raises(SystemExit):
+        main(["tournament", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert "Exit status 1 if a bot gave an illegal order (counted and dropped)." in said

@@ -35,6 +35,15 @@ def test_plans_are_checked():
         Plan(games=1, players=9)
 
 
+def test_no_workers_is_refused_not_read_as_the_default(tmp_path: Path) -> None:
+    """``selfplay --workers 0`` ran on one process per core, as if none had been given
+    (``tournament --jobs 0`` is refused); ``-3`` was refused after the folder was made."""
+    for workers in (0, -3):
+        with pytest.raises(ValueError, match=f"workers must be at least 1, not {workers}"):
+            run(Plan(games=1), tmp_path / "out", workers=workers)
+    assert not (tmp_path / "out").exists()
+
+
 class Holding:
     """A bot of one's own: every unit holds; nothing built, retreated or removed."""
 

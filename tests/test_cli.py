@@ -7,7 +7,9 @@ import argparse
 import subprocess
 import sys
 
-from realpolitik.cli import build_parser
+import pytest
+
+from realpolitik.cli import build_parser, main
 from realpolitik.commands import MODULES
 
 
@@ -50,3 +52,15 @@ def test_python_m_realpolitik_is_the_command() -> None:
         [sys.executable, "-m", "realpolitik", "no-such"], capture_output=True, text=True
     )
     assert bad.returncode == 2 and "realpolitik: error" in bad.stderr
+
+
+@pytest.mark.parametrize("command", ["new", "selfplay"])
+def test_the_setup_help_names_every_edition_with_an_option(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--setup`` said 'e.g. 3b (1971, conquista)': grow's two-player table, which can
+    be had only as ``--setup 2-extra`` (the README), was not named."""
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "--setup SETUP a table option: 3b (1971, conquista), 2-extra (grow)" in help_text

@@ -139,6 +139,30 @@ def test_unreadable_orders_keep_the_readable_ones_around_them() -> None:
             "dislodged: unknown power 'PRUSSIA'",
         ),
         ({"phase": "S1901M", "bogus": 1}, "unknown key"),
+        (  # a misspelt attacker_from was dropped: the unit could retreat where it came from
+            {"phase": "S1901R", "dislodged": {"FRANCE": [{"unit": "A PAR", "atacker": "BUR"}]}},
+            "unknown key\\(s\\) in the dislodged A PAR of FRANCE: atacker "
+            "\\(known: attacker_from, retreats, unit\\)",
+        ),
+        (  # the place was named as a unit: "unknown province 'XXX' in unit 'A XXX' of FRANCE"
+            {"phase": "S1901R", "dislodged": {"FRANCE": [{"unit": "A PAR", "retreats": ["XXX"]}]}},
+            "unknown province 'XXX' in the retreats of the dislodged A PAR of FRANCE$",
+        ),
+        (  # "an army cannot stand in NTH (North Sea): 'A NTH' of FRANCE"
+            {"phase": "S1901R", "dislodged": {"FRANCE": [{"unit": "A PIC", "retreats": ["NTH"]}]}},
+            "'NTH' in the retreats of the dislodged A PIC of FRANCE: an army cannot stand there$",
+        ),
+        (
+            {"phase": "S1901R", "dislodged": {"FRANCE": [{"unit": "F MAO", "retreats": ["SPA"]}]}},
+            "'SPA' in the retreats of the dislodged F MAO of FRANCE: a fleet cannot stand there$",
+        ),
+        (
+            {
+                "phase": "S1901R",
+                "dislodged": {"FRANCE": [{"unit": "A PIC", "retreats": ["spa/nc"]}]},
+            },
+            "'spa/nc' in the retreats of the dislodged A PIC of FRANCE: an army has no coast$",
+        ),
         ({"phase": "S1901M", "orders": ["A PAR H"]}, "orders"),
         ({"phase": "S1901M", "orders": {"FRANCE": "A PAR H"}}, "orders of FRANCE must be a list"),
         ({"phase": "S1901M", "orders": {"FRANCE": ["A PAR H", 3]}}, "must be a list of strings"),
@@ -357,3 +381,25 @@ def test_the_readme_situation_gives_the_readme_result() -> None:
     code, after = run(retreat)
     assert code == 0 and "A FIN" in after["units"]["RUSSIA"]
     assert "NWY" in after["centers"]["ENGLAND"] and "SWE" in after["centers"]["RUSSIA"]
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("jsonl", [False, True])
+def test_at_a_terminal_it_says_it_reads_the_standard_input(
+    jsonl: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``realpolitik adjudicate`` typed without ``< situation.json`` waited silently, as if
+    hung; piped input is read as before, with nothing on stderr."""
+    args = ["adjudicate", "--jsonl"] if jsonl else ["adjudicate"]
+    text = json.dumps(OPENING) + "\n"
+    assert main(args, stdin=_Terminal(text), stdout=io.StringIO()) == 0
+    what = "situations, one a line" if jsonl else "a situation"
+    assert capsys.readouterr().err == (
+        f"realpolitik adjudicate: reading {what} (JSON) from the standard input; Ctrl-D ends it\n"
+    )
+    assert main(args, stdin=io.StringIO(text), stdout=io.StringIO()) == 0
+    assert capsys.readouterr().err == ""

@@ -78,6 +78,7 @@ def test_retreats_builds_and_disorder(tmp_path: Path) -> None:
     assert "ITALY is in civil disorder" in out
     code, out = run("process", game)
     assert "Now: Fall 1901 retreats (F1901R)" in out and "Clock" not in out
+    assert "  FRANCE   A BUR H                    dislodged\n" in out  # not "dislodged, dislodged"
     assert "Civil disorder:" in out
     code, out = run("show", game)
     assert "dislodged: A BUR (retreats: " in out
@@ -121,7 +122,7 @@ def test_mila_export_and_import(tmp_path: Path) -> None:
     code, out = run("mila-export", game, mila)
     assert code == 0 and json.loads(Path(mila).read_text())["map"] == "standard"
     code, out = run("mila-import", mila, back)
-    assert code == 0 and "now at F1901M" in out
+    assert code == 0 and "now at Fall 1901 (F1901M)" in out
     assert load_game(back).position == load_game(game).position
 
 
@@ -322,3 +323,190 @@ def test_the_readme_session_prints_what_the_readme_says(
         assert code == 0, command
         if shown:
             assert out.splitlines() == shown, command
+
+
+def test_a_written_file_never_replaces_a_game_unasked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``rollback``, ``mila-export`` and ``mila-import`` write a new file: one that exists
+    is kept unless ``--force`` (as ``new``), and the game read is never its own output.
+    ``rollback game.json S1901M game.json`` wrote the fork over the game (its history lost,
+    though the help says the original is unchanged); ``mila-export game.json game.json``
+    left a MILA file where the game was."""
+    game, mila, other = (tmp_path / n for n in ("game.json", "m.json", "other.json"))
+    run("new", str(game), "--seed", "3")
+    run("orders", str(game), "FRANCE", "A PAR - BUR")
+    run("process", str(game))
+    run("mila-export", str(game), str(mila))
+    before = game.read_bytes()
+    other.write_text("keep me")
+    for command, source in (
+        (("rollback", str(game), "S1901M"), game),
+        (("mila-export", str(game)), game),
+        (("mila-import", str(mila)), mila),
+    ):
+        kept = source.read_bytes()
+        err = fails(capsys, *command, str(source), "--force")
+        assert f"{source} is the file it reads: write to another file" in err
+        assert f"{other} exists (use --force to overwrite it)" in fails(
+            capsys, *command, str(other)
+        )
+        assert source.read_bytes() == kept and other.read_text() == "keep me"
+    assert game.read_bytes() == before
+    assert run("rollback", str(game), "S1901M", str(other), "--force")[0] == 0
+    assert load_game(other).history == []
+    assert run("mila-import", str(mila), str(other), "--force")[0] == 0
+    assert load_game(other).position == load_game(game).position
+    assert run("mila-export", str(game), str(other), "--force")[0] == 0
+    assert json.loads(other.read_text())["map"] == "standard"
+
+
+def test_a_shortened_game_says_its_final_year(tmp_path: Path) -> None:
+    """``new --last-year 1903`` and ``show`` said nothing of the agreed end: the game just
+    stopped after 1903 ("Game over: ... most units on the board at the agreed end")."""
+    path = str(tmp_path / "g.json")
+    code, out = run("new", path, "--edition", "1971", "--players", "4", "--last-year", "1903")
+    assert code == 0 and "Final year: 1903 (at its end the most units win)" in out
+    assert "Final year: 1903" in run("show", path)[1]
+    run("process", path)
+    assert "Final year: 1903" in run("process", path)[1]
+    plain = str(tmp_path / "p.json")
+    assert "Final year" not in run("new", plain, "--edition", "1971", "--players", "4")[1]
+
+
+def test_nothing_to_list_is_said_not_left_blank(tmp_path: Path) -> None:
+    """``history`` of a new game printed nothing at all, ``orders --list`` of a power
+    without orders a bare header, and a phase in which nobody gave an order '(the other
+    units hold)' under no unit."""
+    path = str(tmp_path / "g.json")
+    run("new", path, "--seed", "1", "--no-clock")
+    assert run("history", path) == (0, "No phase has been processed yet.\n")
+    assert run("orders", path, "FRANCE", "--list") == (0, "FRANCE, Spring 1901:\n  (no orders)\n")
+    code, out = run("process", path)
+    assert code == 0 and "=== Spring 1901 (S1901M) ===\n  (every unit holds)\n" in out
+    assert "the other units" not in out
+
+
+def test_legal_says_when_a_power_has_nothing_to_order(tmp_path: Path) -> None:
+    """``legal`` of a power without a choice in this phase (no build nor removal due in
+    an adjustment phase, no dislodged unit in a retreat phase) printed nothing at all."""
+    path = str(tmp_path / "g.json")
+    run("new", path, "--seed", "1", "--no-clock")
+    run("orders", path, "RUSSIA", "A WAR - GAL", "F SEV - RUM")
+    run("process", path)
+    run("orders", path, "RUSSIA", "A GAL H")
+    assert "Now: Winter 1901 adjustments" in run("process", path)[1]
+    assert run("legal", path, "AUSTRIA") == (
+        0, "AUSTRIA has nothing to order in Winter 1901 adjustments.\n"
+    )  # fmt: skip
+    assert "RUSSIA builds 1" in run("legal", path, "RUSSIA")[1]
+
+
+def test_a_mila_game_given_as_a_saved_game_says_to_import_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``show m.json`` on the file ``mila-export`` wrote said only 'not a realpolitik saved
+    game (no "format": "realpolitik-game")'."""
+    game, mila = str(tmp_path / "g.json"), str(tmp_path / "m.json")
+    run("new", game, "--seed", "3")
+    run("mila-export", game, mila)
+    for command in ("show", "process", "history"):
+        err = fails(capsys, command, mila)
+        assert "not a realpolitik saved game" in err
+        assert "; it is a MILA saved game, which 'realpolitik mila-import' reads" in err
+
+
+def test_show_lists_the_alliances_standing(tmp_path: Path) -> None:
+    """Conquista's alliances (an alliance at least two years old wins with 18 centres) were
+    in ``show --json`` but not in ``show``: the moderator could not see them."""
+    path = str(tmp_path / "g.json")
+    run("new", path, "--edition", "conquista", "--seed", "1", "--no-clock")
+    assert "Alliances" not in run("show", path)[1]
+    run("orders", path, "FRANCE", "A PAR H", "--ally", "ENGLAND")
+    run("orders", path, "ENGLAND", "A LVP H", "--ally", "FRANCE")
+    assert "* alliance formed: ENGLAND+FRANCE" in run("process", path)[1]
+    assert "Alliances: ENGLAND+FRANCE (formed in Spring 1914)\n" in run("show", path)[1]
+
+
+def test_orders_read_from_a_file_with_a_byte_order_mark(tmp_path: Path) -> None:
+    """A file of orders saved as 'UTF-8 with BOM' (Windows' Notepad) and piped in failed
+    with 'unknown word "\\ufeffa" in order "\\ufeffA PAR - BUR"', the mark unseen."""
+    path = str(tmp_path / "g.json")
+    run("new", path, "--seed", "1")
+    code, out = run("orders", path, "FRANCE", stdin="\ufeffA PAR - BUR\nA MAR - SPA\n")
+    assert code == 0 and "FRANCE: 2 order(s) recorded" in out
+
+
+class _Terminal(io.StringIO):
+    """Standard input as a terminal: the orders are typed at the prompt."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def _typing(monkeypatch: pytest.MonkeyPatch, *keys: str | type[BaseException]) -> None:
+    """The prompt gets these lines, or raises these exceptions (Ctrl-D, Ctrl-C), in turn."""
+    typed = iter(keys)
+
+    def prompt(text: str) -> str:
+        key = next(typed)
+        if isinstance(key, str):
+            return key
+        raise key
+
+    monkeypatch.setattr("getpass.getpass", prompt)
+
+
+def test_ctrl_d_at_the_order_prompt_ends_the_entry(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-D (end of input) after the orders typed at the prompt ended in an EOFError
+    traceback, exit status 1, nothing recorded."""
+    path = str(tmp_path / "g.json")
+    run("new", path, "--seed", "1")
+    _typing(monkeypatch, "A PAR - BUR", "A MAR - SPA", EOFError)
+    out = io.StringIO()
+    code = main(["orders", path, "FRANCE"], stdin=_Terminal(), stdout=out)
+    assert code == 0 and "FRANCE: 2 order(s) recorded" in out.getvalue()
+
+
+def test_ctrl_c_is_one_line_and_leaves_the_file_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C at the order prompt (or in any long command) printed a KeyboardInterrupt
+    traceback."""
+    path = tmp_path / "g.json"
+    run("new", str(path), "--seed", "1")
+    before = path.read_bytes()
+    _typing(monkeypatch, "A PAR - BUR", KeyboardInterrupt)
+    code = main(["orders", str(path), "FRANCE"], stdin=_Terminal(), stdout=io.StringIO())
+    assert code == 130 and capsys.readouterr().err == "\nrealpolitik: interrupted\n"
+    assert path.read_bytes() == before
+
+
+def test_mila_export_and_import_count_what_they_did(tmp_path: Path) -> None:
+    """``mila-export`` said '1 phases in the MILA format' for a file of 2 (the present
+    phase is written too; a phase skipped here is not), and both said 'phases' for one."""
+    game, mila, back = (str(tmp_path / n) for n in ("g.json", "m.json", "b.json"))
+    run("new", game, "--seed", "3")
+    run("orders", game, "FRANCE", "A PAR - BUR")
+    run("process", game)
+    out = run("mila-export", game, mila)[1]
+    assert len(json.loads(Path(mila).read_text())["phases"]) == 2
+    assert out == f"{mila}: 2 phase(s) in the MILA format, to Fall 1901 (F1901M)\n"
+    out = run("mila-import", mila, back)[1]
+    assert out == f"{back}: 1 phase(s) replayed, now at Fall 1901 (F1901M)\n"
+
+
+def test_orders_list_shows_the_acceptances_and_the_alliance_declared(tmp_path: Path) -> None:
+    """Conquista's ``--accept`` and ``--ally`` go with the orders, but ``orders --list``
+    showed only the orders: what was accepted or declared could not be checked."""
+    path = str(tmp_path / "g.json")
+    run("new", path, "--edition", "conquista", "--seed", "1", "--no-clock")
+    run("orders", path, "AUSTRIA", "A VIE H", "--accept", "A WAR", "--ally", "RUSSIA")
+    assert run("orders", path, "AUSTRIA", "--list")[1] == (
+        "AUSTRIA, Spring 1914:\n  A VIE H\n"
+        "  accepts the support of the units in: WAR\n"
+        "  declares an alliance: AUSTRIA+RUSSIA\n"
+    )
+    assert "accepts" not in run("orders", path, "RUSSIA", "--list")[1]

@@ -59,3 +59,7 @@ def test_demo_prints_every_turn() -> None:
     text = out.getvalue()
     for phase in ("S1901M", "F1901M", "W1901A", "S1902M", "F1902M", "F1902R", "W1902A"):
         assert f"=== {phase} ===" in text
+    # the mark of an order that failed was never explained
+    assert "A BUD - GAL              fails * (standoff in GAL with A WAR)" in text
+    legend = "(* an order that did not work: failed, cut, disrupted, illegal, invalid or dislodged)"
+    assert text.splitlines()[1] == legend

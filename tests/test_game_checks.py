@@ -127,10 +127,10 @@ def test_typed_orders_in_retreat_and_adjustment_phases() -> None:
     with pytest.raises(IllegalOrderError, match="FRANCE: A MAR D: there is no dislodged unit"):
         game.submit("FRANCE", [Disband(UnitRef(ARMY, "MAR"))])
     with pytest.raises(
-        IllegalOrderError, match="A BUR - PAR VIA is not an order of a retreats phase"
+        IllegalOrderError, match="A BUR - PAR VIA is not an order of a retreat phase"
     ):
         game.submit("FRANCE", [Move(bur, "PAR", via_convoy=True)])
-    with pytest.raises(IllegalOrderError, match="A BUR H is not an order of a retreats phase"):
+    with pytest.raises(IllegalOrderError, match="A BUR H is not an order of a retreat phase"):
         game.submit("FRANCE", [Hold(bur)])
     with pytest.raises(IllegalOrderError, match="belongs to FRANCE"):
         game.submit("GERMANY", [Retreat(bur, "GAS")])
@@ -144,7 +144,8 @@ def test_typed_orders_in_retreat_and_adjustment_phases() -> None:
         adjust.submit("FRANCE", [Build(UnitRef(ARMY, "PAR")), Build(UnitRef(FLEET, "PAR"))])
     with pytest.raises(IllegalOrderError, match="FRANCE: A WAL D: the unit in WAL belongs"):
         adjust.submit("FRANCE", [Disband(UnitRef(ARMY, "WAL"))])
-    with pytest.raises(IllegalOrderError, match="A WAL H is not an order of a adjustments phase"):
+    # "a retreats phase", "a adjustments phase" before
+    with pytest.raises(IllegalOrderError, match="A WAL H is not an order of an adjustment phase"):
         adjust.submit("ENGLAND", [Hold(UnitRef(ARMY, "WAL"))])
     assert adjust.submit("ENGLAND", [Disband(UnitRef(ARMY, "WAL"))])
 

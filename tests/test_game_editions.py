@@ -327,6 +327,10 @@ def test_conquista_support_of_another_power_needs_acceptance() -> None:
         game.accept_support("TURKEY", ["A RUM"])
     with pytest.raises(GameError, match="no unit"):
         game.accept_support("TURKEY", ["A TYR"])
+    # a unit written in the rulebooks' notation ("E Var", Spanish) was "no unit in 'E Var'"
+    with pytest.raises(GameError, match=r"TURKEY: 'E Var' names no province \(a unit to "
+                       r"accept is written as the board has it: 'A GAL' or 'GAL'\)"):  # fmt: skip
+        game.accept_support("TURKEY", ["E Var"])
     with pytest.raises(GameError, match="conquista"):
         Game.new(seed=1).accept_support("TURKEY", ["A SMY"])
 

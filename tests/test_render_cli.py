@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -124,3 +125,43 @@ def test_conquista_reinforcements_in_the_legend(tmp_path: Path) -> None:
     code, svg = run("render", "--situation", "-", stdin=json.dumps(situation))
     assert code == 0
     assert re.findall(r">([+−]\d+)<", svg) == ["+2"]
+
+
+def test_a_file_given_as_the_wrong_kind_says_how_to_draw_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A situation given as GAME was 'not a realpolitik saved game (no "format": ...)', a
+    saved game given to --situation 'unknown key(s) in situation: clock, format, history,
+    ...' (15 keys), a MILA game 'not a realpolitik saved game': none said what to do."""
+    situation, saved, mila = (tmp_path / n for n in ("s.json", "g.json", "m.json"))
+    situation.write_text(json.dumps({"phase": "S1901M", "units": {"ITALY": ["A ROM"]}}))
+    assert run("new", str(saved), "--seed", "1")[0] == 0
+    assert run("mila-export", str(saved), str(mila))[0] == 0
+    capsys.readouterr()
+    assert run("render", str(situation))[0] == 2
+    err = capsys.readouterr().err
+    assert f"{situation} is a situation, not a saved game: draw it with --situation" in err
+    assert run("render", "--situation", str(saved))[0] == 2
+    err = capsys.readouterr().err
+    assert f"{saved} is a saved game, not a situation: give it without --situation" in err
+    assert run("render", str(mila))[0] == 2
+    err = capsys.readouterr().err
+    assert f"{mila} is a MILA saved game: read it with 'realpolitik mila-import'" in err
+    assert run("render", "--situation", str(mila))[0] == 2
+    assert "is a MILA saved game" in capsys.readouterr().err
+
+
+def test_png_without_the_render_extra_says_how_to_get_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without the ``render`` extra (a plain ``pip install realpolitik``), ``-o x.png``
+    ended in a RuntimeError traceback, exit status 1."""
+    monkeypatch.setitem(sys.modules, "resvg_py", None)  # its import fails, as if absent
+    out = tmp_path / "x.png"
+    assert run("render", "--pad", "-o", str(out))[0] == 2
+    err = capsys.readouterr().err
+    assert err == (
+        "realpolitik: error: PNG export needs the 'render' extra: "
+        "pip install 'realpolitik[render]'\n"
+    )
+    assert not out.exists()

@@ -3,7 +3,8 @@
 Each subcommand lives in a module of :mod:`realpolitik.commands` that defines
 ``register(subparsers)``; its handler takes ``(args, stdin, stdout)`` and returns the exit
 status. :class:`~realpolitik.errors.SituationError` and other ``ValueError`` s raised by a
-handler are printed as one line on stderr with exit status 2, never as a traceback.
+handler are printed as one line on stderr with exit status 2, never as a traceback; Ctrl-C
+is 'interrupted', exit status 130 (as a shell reports a process ended by it).
 """
 
 from __future__ import annotations
@@ -53,6 +54,9 @@ def main(
         code: int = args.func(args, stdin or sys.stdin, stdout or sys.stdout)
     except BrokenPipeError:
         return 0
+    except KeyboardInterrupt:  # Ctrl-C: files are written whole or not at all
+        print("\nrealpolitik: interrupted", file=sys.stderr)
+        return 130
     except (ValueError, OSError) as exc:
         print(f"realpolitik: error: {exc}", file=sys.stderr)
         return 2

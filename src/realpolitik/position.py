@@ -235,22 +235,45 @@ def _str_list(value: Any, what: str, power: Power = "") -> list[str]:
     raise SituationError(f"{subject} must be a list of strings")
 
 
+_DISLODGED_KEYS = frozenset({"unit", "attacker_from", "retreats"})
+
+
 def _dislodged(entry: Any, power: Power, game_map: GameMap) -> Dislodged:
     if isinstance(entry, str):
         entry = {"unit": entry}
     if not isinstance(entry, Mapping) or not isinstance(entry.get("unit"), str):
         raise SituationError(f"dislodged entry of {power} needs a 'unit': {entry!r}")
     unit = parse_unit(entry["unit"], power, game_map)
+    unknown = set(entry) - _DISLODGED_KEYS  # a misspelt attacker_from would be no attacker
+    if unknown:
+        keys = ", ".join(sorted(map(str, unknown)))
+        raise SituationError(
+            f"unknown key(s) in the dislodged {unit} of {power}: {keys} "
+            f"(known: {', '.join(sorted(_DISLODGED_KEYS))})"
+        )
     origin = entry.get("attacker_from")
     attacker = None if origin is None else _province(origin, game_map, "attacker_from")
     retreats_raw = entry.get("retreats")
     retreats: tuple[Location, ...] | None = None
     if retreats_raw is not None:
         retreats = tuple(
-            parse_unit(f"{unit.type.value} {r}", power, game_map).location
-            for r in _str_list(retreats_raw, "retreats of", entry["unit"])
+            _retreat(r, unit, game_map) for r in _str_list(retreats_raw, "retreats of", str(unit))
         )
     return Dislodged(unit, attacker, retreats if retreats is not None else ())
+
+
+def _retreat(text: str, unit: Unit, game_map: GameMap) -> Location:
+    """A place in a dislodged ``unit``'s given ``retreats``: one where it can stand."""
+    where = f"in the retreats of the dislodged {unit} of {unit.power}"
+    loc = text.replace("(", "/").replace(")", "").strip().upper()
+    if loc.split("/")[0] not in game_map.provinces:
+        raise SituationError(f"unknown province {text!r} {where}")
+    if unit.type is ARMY and "/" in loc:
+        raise SituationError(f"{text!r} {where}: an army has no coast")
+    if not game_map.is_valid_location(unit.type, loc):
+        kind = "an army" if unit.type is ARMY else "a fleet"
+        raise SituationError(f"{text!r} {where}: {kind} cannot stand there")
+    return loc
 
 
 def units_by_power(units: Iterable[Unit]) -> dict[Power, list[Unit]]:

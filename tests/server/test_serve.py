@@ -34,3 +34,31 @@ def test_a_database_that_cannot_be_opened_is_named_not_a_traceback(
     err = capsys.readouterr().err
     assert err.startswith("realpolitik: error: cannot open the database ") and why in err, err
     assert err.count("\n") == 1 and "s3cret" not in err
+
+
+@pytest.mark.parametrize("port", ["99999", "-1", "80a"])
+def test_a_port_out_of_range_is_refused_before_serving(
+    port: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--port 99999`` printed the server's start, then uvicorn's traceback
+    (``OverflowError: bind(): port must be 0-65535``), exit status 1."""
+    with pytest.raises(SystemExit) as stop:
+        main(["serve", "--port", port, "--database", "sqlite://"])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and "Traceback" not in err
+    assert f"argument --port: not a port number (0 to 65535): {port!r}" in err
+
+
+def test_a_bad_port_in_the_environment_breaks_only_serve(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``PORT=abc`` (the default of ``--port``) made every command that lists the
+    subcommands, ``realpolitik --help`` too, end in a ValueError traceback."""
+    monkeypatch.setenv("PORT", "abc")
+    with pytest.raises(SystemExit) as stop:
+        main(["--help"])
+    assert stop.value.code == 0 and "serve" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as stop:
+        main(["serve", "--database", "sqlite://"])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and "not a port number (0 to 65535): 'abc'" in err

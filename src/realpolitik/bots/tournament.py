@@ -21,11 +21,11 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from realpolitik.bots import make_bot
 from realpolitik.bots.base import Bot, LegalOrders, PowerView
+from realpolitik.bots.workers import worker_pool
 from realpolitik.game import Game
 from realpolitik.orders import Order
 from realpolitik.vocab import Power
@@ -265,8 +265,8 @@ def run(config: Config, progress: Callable[[str], None] | None = None) -> Table:
             results.append(result)
             _report(progress, result, len(results), len(tasks))
     else:
-        with ProcessPoolExecutor(config.jobs) as pool:
-            for result in pool.map(_task, tasks):
+        with worker_pool(config.jobs) as pool:
+            for result in pool.imap(_task, tasks):
                 results.append(result)
                 _report(progress, result, len(results), len(tasks))
     return tabulate(config, seats, results)

@@ -29,6 +29,7 @@ from typing import Any, TextIO
 
 from realpolitik.bots import make_bot
 from realpolitik.bots.base import PowerView
+from realpolitik.bots.workers import worker_pool
 from realpolitik.formats.savegame import game_to_json
 from realpolitik.game import Game
 from realpolitik.game.editions import EDITIONS
@@ -154,9 +155,7 @@ def _local(plan: Plan, workers: int) -> Iterator[Played]:
         for seed in seeds:
             yield record(plan, seed)
         return
-    import multiprocessing
-
-    with multiprocessing.Pool(workers) as pool:
+    with worker_pool(workers) as pool:
         # games come back in order; small chunks keep every process busy to the end
         chunk = max(1, min(8, plan.games // (workers * 4)))
         yield from pool.imap(_Recorder(plan), seeds, chunksize=chunk)
@@ -206,10 +205,10 @@ def run(
     replaced) on ``workers`` processes (default: one per core) or on the Ray cluster at
     ``ray_address`` (in tasks of a few games, about four per core of the cluster); report
     progress on ``progress``. Returns the run's figures."""
-    out.mkdir(parents=True, exist_ok=True)
-    workers = workers or os.cpu_count() or 1
+    workers = (os.cpu_count() or 1) if workers is None else workers
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
+    out.mkdir(parents=True, exist_ok=True)
     played = _on_ray(plan, ray_address) if ray_address is not None else _local(plan, workers)
     bar = _Progress(plan.games, progress)
     games = phases = 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import TextIO
 
 from realpolitik.errors import SituationError
@@ -34,6 +35,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     rules = args.rules  # None: each situation's edition, else classic
+    if stdin.isatty():  # typed without '< situation.json': say why nothing happens
+        what = "situations, one a line" if args.jsonl else "a situation"
+        print(
+            f"realpolitik adjudicate: reading {what} (JSON) from the standard input; "
+            "Ctrl-D ends it",
+            file=sys.stderr,
+        )
     if not args.jsonl:
         text = stdin.read()
         if not text.strip():

@@ -1,4 +1,4 @@
-"""``realpolitik demo``: replay the rulebook's example game (the ``make run`` job for now)."""
+"""``realpolitik demo``: replay the rulebook's example game, phase by phase."""
 
 from __future__ import annotations
 
@@ -18,9 +18,14 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     return 0
 
 
+LEGEND = "(* an order that did not work: failed, cut, disrupted, illegal, invalid or dislodged)"
+"""The line that says what the mark after a result means."""
+
+
 def run_demo(out: TextIO, name: str = "classic_1901_1902") -> None:
     record = load_game_record(name)
     out.write(f"{record['title']} (rules: {record['rules']})\n")
+    out.write(f"{LEGEND}\n")
     for phase, result in replay(record):
         out.write(f"\n=== {result['phase']} ===\n")
         for power, entries in result["orders"].items():

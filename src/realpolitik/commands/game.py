@@ -45,7 +45,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("file", help="the game file to create")
     cmd.add_argument("--edition", choices=EDITIONS, default="classic")
     cmd.add_argument("--players", help="names, comma-separated, or a count (default: 7)")
-    cmd.add_argument("--setup", help="a table option, e.g. 3b (1971, conquista)")
+    cmd.add_argument("--setup", help="a table option: 3b (1971, conquista), 2-extra (grow)")
     cmd.add_argument("--seed", type=int, help="the random seed for dealing the powers")
     cmd.add_argument(
         "--assign", action="append", default=[], metavar="PLAYER=POWER[+POWER]",
@@ -115,17 +115,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("file")
     cmd.add_argument("phase")
     cmd.add_argument("out", help="the new game file (the original is unchanged)")
+    cmd.add_argument("--force", action="store_true", help="overwrite an existing file")
     cmd.set_defaults(func=_rollback)
 
     cmd = sub.add_parser("mila-export", help="write the game in the MILA saved-game format")
     cmd.add_argument("file")
     cmd.add_argument("out")
+    cmd.add_argument("--force", action="store_true", help="overwrite an existing file")
     cmd.set_defaults(func=_mila_export)
 
     cmd = sub.add_parser("mila-import", help="read a MILA saved game (replayed here)")
     cmd.add_argument("mila_file")
     cmd.add_argument("out")
     cmd.add_argument("--edition", choices=EDITIONS, default="classic")
+    cmd.add_argument("--force", action="store_true", help="overwrite an existing file")
     cmd.set_defaults(func=_mila_import)
 
 
@@ -150,10 +153,21 @@ def _pairs(items: list[str], what: str) -> dict[str, str]:
     return out
 
 
+def _writable(out: str, force: bool, source: str | None = None) -> Path:
+    """The file a command creates: not one that exists unless ``force``, never the file
+    the command reads (a rollback or an export written over the game would lose it)."""
+    path = Path(out)
+    if not path.exists():
+        return path
+    if source is not None and Path(source).exists() and path.samefile(source):
+        raise GameError(f"{out} is the file it reads: write to another file")
+    if not force:
+        raise GameError(f"{out} exists (use --force to overwrite it)")
+    return path
+
+
 def _new(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
-    path = Path(args.file)
-    if path.exists() and not args.force:
-        raise GameError(f"{path} exists (use --force to overwrite it)")
+    path = _writable(args.file, args.force)
     assignment = {k: v.split("+") for k, v in _pairs(args.assign, "assignment").items()}
     game = Game.new(
         edition=args.edition,
@@ -193,6 +207,15 @@ def _orders(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         out.write(f"{power}, {game.phase_name()}:\n")
         for order in pending:
             out.write(f"  {order}\n")
+        if not pending:
+            out.write("  (no orders)\n")
+        accepted = sorted(game.pending_accepted().get(power, ()))  # conquista only
+        if accepted:
+            out.write(f"  accepts the support of the units in: {', '.join(accepted)}\n")
+        declared = game.pending_declared().get(power)
+        if declared is not None:
+            alliance = "+".join(declared) or "none (leaves its alliance)"
+            out.write(f"  declares an alliance: {alliance}\n")
         return 0
     texts = list(args.orders) or _read_orders(stdin)
     if not texts and not (args.accept or args.ally):  # no orders is said with ""
@@ -232,11 +255,19 @@ without a legal retreat; an adjustment phase drops the order)."""
 
 
 def _read_orders(stdin: TextIO) -> list[str]:
-    """The orders, one a line; typed at a terminal they are not echoed (a private entry)."""
+    """The orders, one a line; typed at a terminal they are not echoed (a private entry).
+    A file's byte order mark (Windows' 'UTF-8 with BOM') is not part of the first order."""
     if not stdin.isatty():
-        return [line.strip() for line in stdin if line.strip()]
+        return [text for line in stdin if (text := line.strip().lstrip("\ufeff").strip())]
     texts: list[str] = []
-    while line := getpass.getpass("order (an empty line ends): ").strip():
+    while True:
+        try:
+            line = getpass.getpass("order (an empty line ends): ").strip()
+        except EOFError:  # Ctrl-D: the end of the entry, as an empty line
+            print(file=sys.stderr)  # the terminal's line, left after the prompt
+            break
+        if not line:
+            break
         texts.append(line)
     return texts
 
@@ -273,6 +304,12 @@ def _show(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     out.write("Supply centres:\n")
     for power, centers in view["centers"].items():
         out.write(f"  {power:8} {len(centers):2}  {', '.join(centers)}\n")
+    if game.status.alliances:  # conquista: an alliance two years old may win together
+        formed = [
+            f"{'+'.join(a.members)} (formed in {game.phase_name(a.formed)})"
+            for a in game.status.alliances
+        ]
+        out.write(f"Alliances: {'; '.join(formed)}\n")
     if args.power and view["orders"].get(view["power"]):
         out.write(f"Orders of {view['power']}: {'; '.join(view['orders'][view['power']])}\n")
     _status(game, out)
@@ -289,6 +326,8 @@ def _history(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         json.dump([game.view()["history"][game.history.index(r)] for r in records], out, indent=1)
         out.write("\n")
         return 0
+    if not records:
+        out.write("No phase has been processed yet.\n")
     for record in records:
         _record(game, record, out)
     if game.result is not None:
@@ -359,6 +398,8 @@ def _legal(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     if game.result is not None:  # nothing to order: say why rather than print nothing
         out.write(f"Game over: {game.result.reason}\n")
         return 0
+    if not legal:
+        out.write(f"{power} has nothing to order in {game.phase_name()}.\n")
     for key, orders in legal.items():
         out.write(f"{key}: {'; '.join(str(o) for o in orders)}\n")
     due = game.builds_due().get(power)
@@ -370,15 +411,17 @@ def _legal(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 def _rollback(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     game = load_game(args.file)
     fork = game.rollback(args.phase)
-    save_game(fork, args.out)
+    save_game(fork, _writable(args.out, args.force, args.file))
     out.write(f"{args.out}: the game as it was at {fork.phase_name()} ({fork.phase})\n")
     return 0
 
 
 def _mila_export(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     game = load_game(args.file)
-    write_json_atomic(to_mila(game), args.out)
-    out.write(f"{args.out}: {len(game.history)} phases in the MILA format\n")
+    mila = to_mila(game)
+    write_json_atomic(mila, _writable(args.out, args.force, args.file))
+    where = f"{game.phase_name()} ({game.phase})"
+    out.write(f"{args.out}: {len(mila['phases'])} phase(s) in the MILA format, to {where}\n")
     return 0
 
 
@@ -388,8 +431,9 @@ def _mila_import(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     except json.JSONDecodeError as exc:
         raise GameError(f"{args.mila_file}: not JSON ({exc})") from None
     game = from_mila(data, edition=args.edition)
-    save_game(game, args.out)
-    out.write(f"{args.out}: {len(game.history)} phases replayed, now at {game.phase}\n")
+    save_game(game, _writable(args.out, args.force, args.mila_file))
+    where = f"{game.phase_name()} ({game.phase})"
+    out.write(f"{args.out}: {len(game.history)} phase(s) replayed, now at {where}\n")
     return 0
 
 
@@ -400,11 +444,11 @@ def _record(game: Game, record: Any, out: TextIO) -> None:
     shown = [o for o in record.outcomes if not (o.implied and record.phase.is_movement)]
     for power, entries in results_by_power(shown, game.edition).items():
         for e in entries:
-            fate = f", {e['unit']}" if "unit" in e else ""
+            fate = f", {e['unit']}" if e.get("unit", e["result"]) != e["result"] else ""
             reason = f" ({e['reason']})" if e["reason"] else ""
             out.write(f"  {power:8} {e['order']:26} {e['result']}{fate}{reason}\n")
     if len(shown) < len(record.outcomes):
-        out.write("  (the other units hold)\n")
+        out.write("  (the other units hold)\n" if shown else "  (every unit holds)\n")
     for event in record.events:
         out.write(f"  * {event}\n")
 
@@ -414,6 +458,8 @@ def _status(game: Game, out: TextIO) -> None:
         out.write(f"Game over: {game.result.reason}\n")
         return
     out.write(f"Now: {game.phase_name()} ({game.phase})\n")
+    if game.last_year is not None:  # a shortened game (1971, grow)
+        out.write(f"Final year: {game.last_year} (at its end the most units win)\n")
     due = game.builds_due()
     for power, count in due.items():
         verb = "builds" if count > 0 else "removes"

@@ -22,10 +22,11 @@ from typing import Any, TextIO
 
 from realpolitik.errors import SituationError
 from realpolitik.formats.replay import load_game_record
+from realpolitik.formats.savegame import looks_like_mila
 from realpolitik.phase import Phase
 from realpolitik.render.flipbook import flipbook_html
 from realpolitik.render.frames import Frame, frame_from_situation, frames_from_json
-from realpolitik.render.png import svg_to_png
+from realpolitik.render.png import NEEDS_EXTRA, png_available, svg_to_png
 from realpolitik.render.sheets import map_pad, order_sheet
 from realpolitik.render.svg import render
 from realpolitik.rules import PRESETS
@@ -71,12 +72,33 @@ def _frames(args: argparse.Namespace, stdin: TextIO) -> list[Frame]:
     if len(sources) > 1:
         raise ValueError("give one of GAME, --example and --situation")
     if args.situation is not None:
-        return [frame_from_situation(_read(args.situation, stdin), args.rules)]
+        data = _read(args.situation, stdin)
+        _check_kind(args.situation, data, "situation")
+        return [frame_from_situation(data, args.rules)]
     if args.example is not None:
         return frames_from_json(load_game_record(args.example))
     if args.game is not None:
-        return frames_from_json(_read(args.game, stdin))
+        data = _read(args.game, stdin)
+        _check_kind(args.game, data, "saved game")
+        return frames_from_json(data)
     return []
+
+
+def _check_kind(name: str, data: Any, wanted: str) -> None:
+    """Say how to draw a file given as the wrong kind: a situation as GAME, a saved game
+    to ``--situation``, a MILA game to either (anything else: its reading says what is
+    wrong)."""
+    if not isinstance(data, dict):
+        return
+    if "format" in data or ("start" in data and "phases" in data):
+        kind = "saved game"
+    elif looks_like_mila(data):
+        raise ValueError(f"{name} is a MILA saved game: read it with 'realpolitik mila-import'")
+    else:
+        kind = "situation" if "phase" in data else wanted
+    if kind != wanted:
+        how = "draw it with --situation" if kind == "situation" else "give it without --situation"
+        raise ValueError(f"{name} is a {kind}, not a {wanted}: {how}")
 
 
 def _pick(frames: list[Frame], phase: str | None) -> Frame:
@@ -95,6 +117,8 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     suffix = Path(args.output).suffix.lower() if args.output else ".svg"
     if suffix not in (".svg", ".png", ".html"):
         raise ValueError(f"unknown output format {suffix!r}: use .svg, .png or .html")
+    if suffix == ".png" and not png_available():  # said before the drawing, not a traceback
+        raise ValueError(NEEDS_EXTRA)
     if args.pad and args.sheet:
         raise ValueError("give one of --sheet and --pad")
     if args.pad or args.sheet:

@@ -25,7 +25,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("--seed", type=int, default=0, help="game k is played with seed SEED+k")
     cmd.add_argument("--edition", choices=EDITIONS, default="classic")
     cmd.add_argument("--players", type=int, help="the table's player count (default: 7)")
-    cmd.add_argument("--setup", help="a table option, e.g. 3b (1971, conquista)")
+    cmd.add_argument("--setup", help="a table option: 3b (1971, conquista), 2-extra (grow)")
     cmd.add_argument(
         "--bot", type=bot_kind, default="random", help=f"the bot of every power: {HELP}"
     )

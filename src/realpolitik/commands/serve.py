@@ -12,7 +12,10 @@ from typing import TextIO
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd = sub.add_parser("serve", help="run the online game server")
     cmd.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
-    cmd.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    cmd.add_argument(
+        "--port", type=_port, default=os.environ.get("PORT", "8000"),
+        help="the TCP port (default: $PORT or 8000)",
+    )  # fmt: skip
     cmd.add_argument(
         "--database",
         help="SQLAlchemy URL (default: $REALPOLITIK_DATABASE_URL or sqlite:///realpolitik.sqlite3)",
@@ -20,6 +23,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("--workers", type=int, default=1, help="server processes")
     cmd.add_argument("--no-scheduler", action="store_true", help="do not process deadlines here")
     cmd.set_defaults(func=run)
+
+
+def _port(text: str) -> int:
+    """``--port`` (or ``$PORT``, its default, checked only when serving): 0 to 65535."""
+    port = text.strip()
+    if not port.isdigit() or int(port) > 65535:
+        raise argparse.ArgumentTypeError(f"not a port number (0 to 65535): {text!r}")
+    return int(port)
 
 
 def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:

@@ -18,7 +18,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "tournament",
         help="a bot in each seat against baseline bots: centres per seat with intervals",
         description="Play the bot in each seat against copies of the baseline bot and "
-        "compare with the baseline bot in the same seat against the same opponents.",
+        "compare with the baseline bot in the same seat against the same opponents. Exit "
+        "status 1 if a bot gave an illegal order (counted and dropped).",
     )
     cmd.add_argument("--bot", type=bot_kind, default="search", help=f"the bot tested: {HELP}")
     cmd.add_argument(

@@ -280,10 +280,18 @@ def read_votes(data: Mapping[str, Any]) -> dict[str, bool]:
     return {p: bool(v) for p, v in data.get("pending", {}).get("votes", {}).items()}
 
 
+def looks_like_mila(data: Any) -> bool:
+    """Is ``data``, given as a saved game, a saved game of the MILA ``diplomacy`` package
+    (:mod:`realpolitik.formats.mila` reads those)? Said in the refusal, with what reads it."""
+    return isinstance(data, Mapping) and "format" not in data and {"map", "phases"} <= set(data)
+
+
 def game_from_json(data: Any) -> Game:
     """Rebuild a game from its saved JSON; :class:`SaveGameError` if it is not one."""
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-        raise SaveGameError(f'not a realpolitik saved game (no "format": "{FORMAT}")')
+        mila = looks_like_mila(data)
+        hint = "; it is a MILA saved game, which 'realpolitik mila-import' reads" if mila else ""
+        raise SaveGameError(f'not a realpolitik saved game (no "format": "{FORMAT}"){hint}')
     version = data.get("version")
     if not isinstance(version, int) or version > VERSION:
         raise SaveGameError(f"saved game version {version!r}: this program reads up to {VERSION}")

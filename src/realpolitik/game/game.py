@@ -59,6 +59,13 @@ from realpolitik.vocab import PROVINCE, Power, Province, Unit, province_of
 
 __all__ = ["CoinToss", "Game", "GameError", "Message", "PhaseRecord", "Status"]
 
+_A_PHASE_OF_KIND = {
+    PhaseKind.MOVEMENT: "a movement phase",
+    PhaseKind.RETREATS: "a retreat phase",
+    PhaseKind.ADJUSTMENTS: "an adjustment phase",
+}
+"""A phase of each kind, as an order refused for it says ("not an order of a retreat phase")."""
+
 # Per kind of phase: the orders it takes, and the (exact) types of those that need no
 # checking but their unit's owner (not: a move read as a retreat, builds, waives).
 _ORDERS_OF: dict[PhaseKind, tuple[tuple[type, ...], frozenset[type]]] = {
@@ -537,7 +544,7 @@ class Game:
         if kind is PhaseKind.RETREATS and isinstance(order, Move) and not order.via_convoy:
             order = Retreat(order.unit, order.destination)
         if not isinstance(order, facts.allowed):
-            what = f"a {kind.name.lower()} phase"
+            what = _A_PHASE_OF_KIND[kind]
             raise IllegalOrderError(f"{power}: {order} is not an order of {what}", str(order))
         if isinstance(order, Waive):
             return order, None
@@ -623,6 +630,11 @@ class Game:
         for text in supporters:
             prov = province_of(text.split()[-1]).upper() if text.strip() else ""
             unit = self.position.units.get(prov)
+            if unit is None and prov not in self.game_map.provinces:
+                raise GameError(
+                    f"{power}: {text!r} names no province (a unit to accept is written as the "
+                    "board has it: 'A GAL' or 'GAL')"
+                )
             if unit is None:
                 raise GameError(f"{power}: there is no unit in {text!r} to accept support from")
             if unit.power == power:

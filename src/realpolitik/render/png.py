@@ -6,14 +6,15 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+NEEDS_EXTRA = "PNG export needs the 'render' extra: pip install 'realpolitik[render]'"
+"""What is said where PNG export is asked for without its renderer."""
+
 
 def _resvg() -> Any:
     try:
         return importlib.import_module("resvg_py")
     except ImportError:
-        raise RuntimeError(
-            "PNG export needs the 'render' extra: pip install 'realpolitik[render]'"
-        ) from None
+        raise RuntimeError(NEEDS_EXTRA) from None
 
 
 def png_available() -> bool:
