@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+import realpolitik
 from realpolitik.cli import build_parser, main
 from realpolitik.commands import MODULES
 
@@ -52,6 +53,13 @@ def test_python_m_realpolitik_is_the_command() -> None:
         [sys.executable, "-m", "realpolitik", "no-such"], capture_output=True, text=True
     )
     assert bad.returncode == 2 and "realpolitik: error" in bad.stderr
+
+
+def test_the_version_is_asked_as_of_any_command(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out == f"realpolitik {realpolitik.__version__}\n"
 
 
 @pytest.mark.parametrize("command", ["new", "selfplay"])

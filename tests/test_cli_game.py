@@ -203,8 +203,8 @@ def test_an_option_between_the_power_and_the_orders(tmp_path: Path) -> None:
     option are read (they were refused as "unrecognized arguments" on Python 3.11)."""
     game = str(tmp_path / "g.json")
     run("new", game, "--seed", "1")
-    code, out = run("orders", game, "FRANCE", "--language", "es", "E Par - Bor", "F Bre - CMa")
-    assert code == 0 and "FRANCE: 2 order(s) recorded" in out
+    code, out = run("orders", game, "FRANCE", "--language", "ES", "E Par - Bor", "F Bre - CMa")
+    assert code == 0 and "FRANCE: 2 order(s) recorded" in out  # ES: any case, as lang codes
     assert [str(o) for o in load_game(game).orders("FRANCE")] == ["A PAR - BUR", "F BRE - ENG"]
 
 

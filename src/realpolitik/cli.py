@@ -14,6 +14,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO, cast
 
+from realpolitik import __version__
 from realpolitik.commands import registers
 
 
@@ -39,6 +40,7 @@ class _Intermixed(argparse.ArgumentParser):
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of every subcommand, or of those of ``command``'s module only."""
     parser = argparse.ArgumentParser(prog="realpolitik", description="The game of Diplomacy.")
+    parser.add_argument("--version", action="version", version=f"realpolitik {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Intermixed)
     for register in registers(command):
         register(cast("argparse._SubParsersAction[argparse.ArgumentParser]", sub))

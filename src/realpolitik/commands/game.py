@@ -37,6 +37,7 @@ from realpolitik.formats.savegame import (
 from realpolitik.game import Game
 from realpolitik.game.editions import EDITIONS
 from realpolitik.game.views import results_by_power
+from realpolitik.notation import LANGUAGES
 from realpolitik.phase import Phase, PhaseKind
 
 
@@ -62,7 +63,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("file")
     cmd.add_argument("power")
     cmd.add_argument("orders", nargs="*", help="orders; none: read them from stdin, one a line")
-    cmd.add_argument("--language", default="en", help="order notation: en, es, fr, pt")
+    cmd.add_argument("--language", default="en", type=str.lower, choices=LANGUAGES,
+                     help="order notation: en, es, fr, pt")  # fmt: skip
     cmd.add_argument("--accept", action="append", default=[], metavar="UNIT",
                      help="conquista: accept the support of this foreign unit")  # fmt: skip
     cmd.add_argument("--ally", action="append", default=[], metavar="POWER",
