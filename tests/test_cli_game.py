@@ -208,6 +208,18 @@ def test_an_option_between_the_power_and_the_orders(tmp_path: Path) -> None:
     assert [str(o) for o in load_game(game).orders("FRANCE")] == ["A PAR - BUR", "F BRE - ENG"]
 
 
+def test_a_power_is_named_in_any_of_the_four_languages(tmp_path: Path) -> None:
+    """A Spanish player types ``orders g.json Francia``: it was 'unknown power FRANCIA'."""
+    game = str(tmp_path / "g.json")
+    run("new", game, "--seed", "1")
+    code, out = run("orders", game, "Francia", "--language", "es", "E Par - Bor")
+    assert code == 0 and "FRANCE: 1 order(s) recorded" in out
+    code, out = run("legal", game, "alemão")
+    assert code == 0 and "A MUN - BUR" in out
+    code, out = run("draw", game, "Angleterre")
+    assert code == 0 and out.startswith("ENGLAND votes for a draw"), out
+
+
 def test_an_unknown_power_listed_prints_nothing_but_the_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

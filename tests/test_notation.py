@@ -49,7 +49,7 @@ from realpolitik.notation import (
     season_names,
     unit_phrase,
 )
-from realpolitik.notation.lexicon import PROVINCE, normalize, tokenize
+from realpolitik.notation.lexicon import PROVINCE, normalize, read_power, tokenize
 from realpolitik.phase import Season
 from realpolitik.position import Dislodged
 
@@ -156,6 +156,26 @@ def test_the_conquista_board_writes_its_books_names_in_spanish(order: Order) -> 
     for language, style in itertools.product(("en", "fr", "pt"), STYLES):
         on_conquista = format_order(order, language, style, game_map=load_map("conquista"))
         assert on_conquista == format_order(order, language, style, game_map=BOARD)
+
+
+@pytest.mark.parametrize(
+    ("text", "power"),
+    [("FRANCE", "FRANCE"), ("Francia", "FRANCE"), ("frança", "FRANCE"), ("alemão", "GERMANY"),
+     ("Austria-Hungría", "AUSTRIA"), ("austro-hungaro", "AUSTRIA"), ("Angleterre", "ENGLAND"),
+     ("Turquia", "TURKEY"), ("Atlantis", None), ("", None)],
+)  # fmt: skip
+def test_a_power_is_read_by_its_name_in_any_language(text: str, power: str | None) -> None:
+    assert read_power(text) == power
+
+
+def test_no_name_of_a_power_names_another_in_another_language() -> None:
+    named: dict[tuple[str, ...], set[str]] = {}
+    for language in LANGUAGES:
+        for power, entry in language_data(language)["powers"].items():
+            forms = [entry["name"], *entry["adjective"].values(), *entry.get("aliases", ())]
+            for form in forms:
+                named.setdefault(tuple(tokenize(form)), set()).add(power)
+    assert {words: powers for words, powers in named.items() if len(powers) > 1} == {}
 
 
 def test_accents_are_optional() -> None:

@@ -12,9 +12,8 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import TextIO, cast
+from typing import Any, TextIO, cast
 
-from realpolitik import __version__
 from realpolitik.commands import registers
 
 
@@ -37,10 +36,23 @@ class _Intermixed(argparse.ArgumentParser):
             self._inside = False
 
 
+class _Version(argparse.Action):
+    """``--version``: the release installed, read only when asked."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **_: Any) -> None:
+        super().__init__(option_strings, argparse.SUPPRESS, nargs=0, help="show the version")
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
+        from importlib.metadata import version  # 60 ms to import: not at every start
+
+        print(f"realpolitik {version('realpolitik')}")
+        parser.exit()
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of every subcommand, or of those of ``command``'s module only."""
     parser = argparse.ArgumentParser(prog="realpolitik", description="The game of Diplomacy.")
-    parser.add_argument("--version", action="version", version=f"realpolitik {__version__}")
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Intermixed)
     for register in registers(command):
         register(cast("argparse._SubParsersAction[argparse.ArgumentParser]", sub))

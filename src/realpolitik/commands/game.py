@@ -37,8 +37,16 @@ from realpolitik.formats.savegame import (
 from realpolitik.game import Game
 from realpolitik.game.editions import EDITIONS
 from realpolitik.game.views import results_by_power
-from realpolitik.notation import LANGUAGES
+from realpolitik.notation import LANGUAGES, read_power
 from realpolitik.phase import Phase, PhaseKind
+
+POWER_HELP = "a power, in any of the four languages: FRANCE, Francia, França"
+
+
+def _power(text: str) -> str:
+    """A power as the game names it (``FRANCE``) from its name in any of the four
+    languages; text that names none is passed on as it is, for the game to name."""
+    return read_power(text) or text
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -61,7 +69,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     cmd = sub.add_parser("orders", help="enter one power's orders (replaces earlier ones)")
     cmd.add_argument("file")
-    cmd.add_argument("power")
+    cmd.add_argument("power", type=_power, help=POWER_HELP)
     cmd.add_argument("orders", nargs="*", help="orders; none: read them from stdin, one a line")
     cmd.add_argument("--language", default="en", type=str.lower, choices=LANGUAGES,
                      help="order notation: en, es, fr, pt")  # fmt: skip
@@ -78,7 +86,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     cmd = sub.add_parser("show", help="the board, centres and whose orders are missing")
     cmd.add_argument("file")
-    cmd.add_argument("--power", help="show what this power sees (its pending orders)")
+    cmd.add_argument("--power", type=_power,
+                     help="show what this power sees (its pending orders)")  # fmt: skip
     cmd.add_argument("--json", action="store_true", help="the view as JSON")
     cmd.set_defaults(func=_show)
 
@@ -90,13 +99,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     cmd = sub.add_parser("draw", help="record a power's vote for a draw")
     cmd.add_argument("file")
-    cmd.add_argument("power")
+    cmd.add_argument("power", type=_power, help=POWER_HELP)
     cmd.add_argument("--no", action="store_true", help="vote against (withdraw the vote)")
     cmd.set_defaults(func=_draw)
 
     cmd = sub.add_parser("concede", help="a power concedes and leaves the game")
     cmd.add_argument("file")
-    cmd.add_argument("power")
+    cmd.add_argument("power", type=_power, help=POWER_HELP)
     cmd.set_defaults(func=_concede)
 
     cmd = sub.add_parser(
@@ -104,13 +113,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="a power's player leaves (civil disorder; conquista: no orders) or returns",
     )
     cmd.add_argument("file")
-    cmd.add_argument("power")
+    cmd.add_argument("power", type=_power, help=POWER_HELP)
     cmd.add_argument("--off", action="store_true", help="the player returns")
     cmd.set_defaults(func=_disorder)
 
     cmd = sub.add_parser("legal", help="the legal orders of a power in this phase")
     cmd.add_argument("file")
-    cmd.add_argument("power")
+    cmd.add_argument("power", type=_power, help=POWER_HELP)
     cmd.set_defaults(func=_legal)
 
     cmd = sub.add_parser("rollback", help="copy the game as it was at an earlier phase")

@@ -21,7 +21,13 @@ from realpolitik.notation.formatter import (
     season_names,
     unit_phrase,
 )
-from realpolitik.notation.lexicon import LANGUAGES, language_data, load_lexicon, province_entries
+from realpolitik.notation.lexicon import (
+    LANGUAGES,
+    language_data,
+    load_lexicon,
+    province_entries,
+    read_power,
+)
 from realpolitik.notation.parser import (
     candidates,
     guess_language,
@@ -55,6 +61,7 @@ __all__ = [
     "read_all",
     "read_guessed",
     "read_order",
+    "read_power",
     "result_name",
     "season_names",
     "unit_phrase",

@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 
 from realpolitik.data import read_json
 from realpolitik.maps.model import GameMap
-from realpolitik.vocab import Province
+from realpolitik.vocab import Power, Province
 
 UNIT, VERB, COAST, POWER, PROVINCE, FILLER, REMARK = (
     "unit",
@@ -167,13 +167,29 @@ def _language_words(b: _Builder, data: Mapping[str, Any]) -> None:
         for form in _forms(entry, "short", "long"):
             b.add(form, COAST, code)
     for power, entry in data["powers"].items():
-        for form in [entry["name"], *entry["adjective"].values(), *entry.get("aliases", ())]:
+        for form in _power_forms(entry):
             b.add(form, POWER, power)
     for verb, forms in data["verbs"].items():
         for form in forms:
             b.add(form, REMARK if verb == "remark" else VERB, verb)
     for word in data["fillers"]:
         b.add(word, FILLER, "")
+
+
+def _power_forms(entry: Mapping[str, Any]) -> list[str]:
+    return [entry["name"], *entry["adjective"].values(), *entry.get("aliases", ())]
+
+
+def read_power(text: str) -> Power | None:
+    """The power ``text`` names in any of the four languages, by its name or adjective, in
+    any case, with or without accents ("Francia", "alemão", "Austria-Hungría"); ``None``
+    if it names none."""
+    wanted = tokenize(text)
+    for language in LANGUAGES:
+        for power, entry in language_data(language)["powers"].items():
+            if any(tokenize(form) == wanted for form in _power_forms(entry)):
+                return str(power)
+    return None
 
 
 def _phrases(b: _Builder) -> dict[tuple[str, ...], tuple[Reading, ...]]:
