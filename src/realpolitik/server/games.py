@@ -246,7 +246,7 @@ def leave(b: Backend, user: User, game_id: int) -> None:
     """Give up one's seat. The creator leaving a forming game nobody else has joined
     cancels it (see :func:`cancel`); a sandbox is not left but deleted."""
     with transaction(b.db) as conn:
-        row = game_row(conn, game_id, lock=True)
+        row = visible_row(conn, game_id, user, None, lock=True)
         everyone = seats_of(conn, game_id)
         seats = [s for s in everyone if s.user_id == user.id]
         if not seats:
@@ -275,7 +275,7 @@ def cancel(b: Backend, user: User, game_id: int) -> None:
     no longer counts against the creator's cap of games, :mod:`.limits`); a sandbox, at
     any time."""
     with transaction(b.db) as conn:
-        row = game_row(conn, game_id, lock=True)
+        row = visible_row(conn, game_id, user, None, lock=True)
         if row.creator_id != user.id:
             raise Forbidden("only the game's creator can cancel it")
         if row.settings.get("sandbox", False):
@@ -319,7 +319,10 @@ def _start(
     b: Backend, conn: Connection, user: User | None, game_id: int, game: Game | None
 ) -> None:
     """:func:`start` in the transaction ``conn`` (the bots' first orders come after it)."""
-    row = game_row(conn, game_id, lock=True)
+    if user is None:  # the last seat taken: the game starts by itself
+        row = game_row(conn, game_id, lock=True)
+    else:
+        row = visible_row(conn, game_id, user, None, lock=True)
     if user is not None and row.creator_id != user.id:
         raise Forbidden("only the game's creator can start it")
     if row.status != FORMING:
