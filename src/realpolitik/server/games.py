@@ -76,7 +76,9 @@ def create_game(
         raise BadRequest(f"a game's name is 1 to {NAME_LIMIT} characters")
     hidden = sorted({f"U+{ord(c):04X}" for c in name if _hidden(c)})
     if hidden:  # the lobby shows names to everyone: no invisible or reordering characters
-        raise BadRequest(f"a game's name may not hold control characters ({', '.join(hidden)})")
+        raise BadRequest(
+            f"a game's name may not hold control or blank characters ({', '.join(hidden)})"
+        )
     now = b.now()
     with transaction(b.db) as conn:
         limits.lock_user(conn, user.id)
@@ -117,9 +119,17 @@ def create_game(
     return game_id
 
 
+BLANK_LETTERS = "\u115f\u1160\u3164\uffa0\u2800"
+"""Characters that count as letters (or symbols) and are drawn as nothing: the Hangul
+fillers and the blank braille pattern (a game's name made of them looks empty)."""
+
+
 def _hidden(char: str) -> bool:
     """A control or formatting character (a line break, a right-to-left override, a
-    zero-width space), but for the joiners that spell emoji and some scripts."""
+    zero-width space), but for the joiners that spell emoji and some scripts; or a blank
+    letter (:data:`BLANK_LETTERS`)."""
+    if char in BLANK_LETTERS:
+        return True
     return unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp") and char not in "\u200c\u200d"
 
 
