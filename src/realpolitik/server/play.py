@@ -599,6 +599,8 @@ def submit_orders(
                 " and were not stored",
                 code="phase_moved",
             )
+        # the seat again, locked: the player may have left it while the orders were judged
+        _require_power(seats_of(conn, game_id), user, power)
         if merge:  # read, merge and write in this one transaction: no submission is lost
             current = _stored(conn, game_id, row.phase).get(power)
             if current is not None:
