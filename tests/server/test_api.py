@@ -84,6 +84,14 @@ def test_account_validation(client: TestClient) -> None:
     assert r.status_code == 422
 
 
+def test_a_username_cannot_end_in_a_line_break(client: TestClient) -> None:
+    """'carol' and a line break, shown in a seat, looks like 'carol': a second account
+    could pass for her (a regular expression's '$' also matches before a final line break)."""
+    register(client, "carol")
+    r = client.post("/api/accounts", json={"username": "carol\n", "password": "x" * 9})
+    assert r.status_code == 400 and r.json()["code"] == "username_rule"
+
+
 def test_cookie_session_needs_the_csrf_header(client: TestClient) -> None:
     r = client.post("/api/accounts", json={"username": "dave", "password": "correct horse"})
     cookie = r.headers["set-cookie"].lower()  # the client keeps the cookie

@@ -300,10 +300,15 @@ def test_the_nul_character_is_refused_in_every_field(any_client: TestClient) -> 
     assert [g["id"] for g in mine] == [gid]
 
 
-@pytest.mark.parametrize("char", ["\u202e", "\u0007", "\u200b", "\n", "\u2028"])
+@pytest.mark.parametrize(
+    "char",
+    ["\u202e", "\u0007", "\u200b", "\n", "\u2028", "\u3164", "\u115f", "\uffa0", "\u2800"],
+)
 def test_a_game_name_holds_no_control_characters(client: TestClient, char: str) -> None:
     """The lobby shows game names to everyone: a right-to-left override would reorder
-    what follows it, a zero-width space or a bell hide in it."""
+    what follows it, a zero-width space or a bell hide in it; nor the letters drawn as
+    nothing (the Hangul fillers, the blank braille pattern), of which a name that looks
+    empty was made."""
     alice = register(client, "alice")
     r = client.post("/api/games", json={"name": f"abc{char}def"}, headers=alice.headers)
     assert r.status_code == 400, r.text

@@ -216,6 +216,54 @@ def test_an_unlisted_game_is_seen_only_by_members_and_invitation_holders(
     assert all(g["id"] != gid for part in lobby.values() for g in part)
 
 
+def _acts(gid: int, power: str) -> list[tuple[str, str, dict[str, Any] | None]]:
+    """Every request naming a game that is not a plain read: (method, path, JSON body)."""
+    g = f"/api/games/{gid}"
+    return [
+        ("GET", f"{g}/legal?power={power}", None),
+        ("GET", f"{g}/orders?power={power}", None),
+        ("PUT", f"{g}/orders", {"power": power, "orders": []}),
+        ("POST", f"{g}/ready", {"power": power}),
+        ("POST", f"{g}/draw", {"power": power}),
+        ("POST", f"{g}/concede", {"power": power}),
+        ("POST", f"{g}/messages", {"sender": power, "body": "hello"}),
+        ("POST", f"{g}/rollback", {"phase": "S1901M"}),
+        ("POST", f"{g}/sandbox", {}),
+        ("POST", f"{g}/start", None),
+        ("POST", f"{g}/leave", None),
+        ("DELETE", g, None),
+    ]
+
+
+@pytest.mark.parametrize("started", [True, False])
+def test_an_unlisted_game_answers_an_outsiders_every_request_as_no_game(
+    client: TestClient, started: bool
+) -> None:
+    """Whatever an outsider without the invitation does with an unlisted game's number (a
+    link seen over a shoulder), the answer is the one for a number that is no game's: not
+    'you do not play FRANCE', 'not started' or 'only the creator', which would tell that it
+    exists, whether it started, or that it is a sandbox. Nothing changes."""
+    alice, olga = register(client, "alice"), register(client, "olga")
+    games = [new_game(client, alice, players=2, public=False, start=started)]
+    if started:
+        games.append(new_game(client, alice, sandbox=True))
+    none = 2**52 + 1  # no game's
+    for game in games:
+        gid = game["id"]
+        power = "FRANCE"
+        before = client.get(f"/api/games/{gid}", headers=alice.headers).json()
+        for method, path, body in _acts(gid, power):
+            r = client.request(method, path, json=body, headers=olga.headers)
+            gone = client.request(
+                method, path.replace(str(gid), str(none)), json=body, headers=olga.headers
+            )
+            assert gone.status_code == 404, (path, gone.text)
+            assert r.status_code == 404, (path, r.text)
+            assert r.json()["detail"] == gone.json()["detail"].replace(str(none), str(gid))
+        after = client.get(f"/api/games/{gid}", headers=alice.headers).json()
+        assert _without_now(after) == _without_now(before)
+
+
 def test_a_creator_who_does_not_play_still_sees_the_unlisted_game(client: TestClient) -> None:
     alice, olga = register(client, "alice"), register(client, "olga")
     game = new_game(client, alice, public=False, join=False, start=True)

@@ -244,3 +244,36 @@ def test_sqlite_commits_reach_the_disk_before_they_are_acknowledged(tmp_path: Pa
             assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
     finally:
         engine.dispose()
+
+
+def test_orders_are_not_stored_for_a_seat_left_while_they_were_checked(
+    backend: Backend, client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A player's submission checked while the same player leaves the seat (another tab):
+    it is refused (403) once the seat is gone, not stored for powers the player no longer
+    plays, where the next player to take the seat would find them as their own."""
+    from realpolitik.server import engine, games
+    from realpolitik.server.accounts import User
+
+    alice, bob, carol = (register(client, n) for n in ("alice", "bob", "carol"))
+    game = new_game(client, alice, players=2, bots=None, replace_leavers=False)
+    gid = game["id"]
+    assert client.post(f"/api/games/{gid}/join", json={}, headers=bob.headers).status_code == 200
+    power = client.get(f"/api/games/{gid}", headers=alice.headers).json()["my_powers"][0]
+    legal = client.get(f"/api/games/{gid}/legal", params={"power": power}, headers=alice.headers)
+    given = [options[-1]["order"] for options in legal.json().values()]
+    check = engine.judge_orders
+
+    def leave_meanwhile(*args: Any, **kw: Any) -> Any:
+        monkeypatch.setattr(engine, "judge_orders", check)
+        games.leave(backend, User(alice.user_id, "alice", "en"), gid)  # the other tab
+        return check(*args, **kw)
+
+    monkeypatch.setattr(engine, "judge_orders", leave_meanwhile)
+    r = client.put(
+        f"/api/games/{gid}/orders", json={"power": power, "orders": given}, headers=alice.headers
+    )
+    assert r.status_code == 403, r.text
+    assert client.post(f"/api/games/{gid}/join", json={}, headers=carol.headers).status_code == 200
+    mine = client.get(f"/api/games/{gid}/orders", params={"power": power}, headers=carol.headers)
+    assert mine.json()["orders"] == []

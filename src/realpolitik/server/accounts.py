@@ -61,7 +61,8 @@ from realpolitik.server.db import reading, transaction
 from realpolitik.server.errors import BadRequest, Conflict, Forbidden, TooManyAttempts, Unauthorized
 from realpolitik.server.security import new_token, token_hash
 
-USERNAME_RE = re.compile(r"^[A-Za-z0-9_.-]{3,30}$")
+USERNAME_RE = re.compile(r"[A-Za-z0-9_.-]{3,30}")
+"""A username, whole (``fullmatch``: ``$`` would let a final line break through)."""
 LANGUAGES = ("en", "es", "fr", "pt")
 MIN_PASSWORD = 8
 MAX_PASSWORD = 200
@@ -78,7 +79,7 @@ class User:
 
 
 def check_username(username: str) -> str:
-    if not USERNAME_RE.match(username):
+    if not USERNAME_RE.fullmatch(username):
         raise BadRequest(
             f"a username is 3 to 30 letters, digits, dots, dashes or underscores, not {username!r}",
             code="username_rule",

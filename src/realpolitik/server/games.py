@@ -76,7 +76,9 @@ def create_game(
         raise BadRequest(f"a game's name is 1 to {NAME_LIMIT} characters")
     hidden = sorted({f"U+{ord(c):04X}" for c in name if _hidden(c)})
     if hidden:  # the lobby shows names to everyone: no invisible or reordering characters
-        raise BadRequest(f"a game's name may not hold control characters ({', '.join(hidden)})")
+        raise BadRequest(
+            f"a game's name may not hold control or blank characters ({', '.join(hidden)})"
+        )
     now = b.now()
     with transaction(b.db) as conn:
         limits.lock_user(conn, user.id)
@@ -117,9 +119,17 @@ def create_game(
     return game_id
 
 
+BLANK_LETTERS = "\u115f\u1160\u3164\uffa0\u2800"
+"""Characters that count as letters (or symbols) and are drawn as nothing: the Hangul
+fillers and the blank braille pattern (a game's name made of them looks empty)."""
+
+
 def _hidden(char: str) -> bool:
     """A control or formatting character (a line break, a right-to-left override, a
-    zero-width space), but for the joiners that spell emoji and some scripts."""
+    zero-width space), but for the joiners that spell emoji and some scripts; or a blank
+    letter (:data:`BLANK_LETTERS`)."""
+    if char in BLANK_LETTERS:
+        return True
     return unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp") and char not in "\u200c\u200d"
 
 
@@ -246,7 +256,7 @@ def leave(b: Backend, user: User, game_id: int) -> None:
     """Give up one's seat. The creator leaving a forming game nobody else has joined
     cancels it (see :func:`cancel`); a sandbox is not left but deleted."""
     with transaction(b.db) as conn:
-        row = game_row(conn, game_id, lock=True)
+        row = visible_row(conn, game_id, user, None, lock=True)
         everyone = seats_of(conn, game_id)
         seats = [s for s in everyone if s.user_id == user.id]
         if not seats:
@@ -275,7 +285,7 @@ def cancel(b: Backend, user: User, game_id: int) -> None:
     no longer counts against the creator's cap of games, :mod:`.limits`); a sandbox, at
     any time."""
     with transaction(b.db) as conn:
-        row = game_row(conn, game_id, lock=True)
+        row = visible_row(conn, game_id, user, None, lock=True)
         if row.creator_id != user.id:
             raise Forbidden("only the game's creator can cancel it")
         if row.settings.get("sandbox", False):
@@ -319,7 +329,10 @@ def _start(
     b: Backend, conn: Connection, user: User | None, game_id: int, game: Game | None
 ) -> None:
     """:func:`start` in the transaction ``conn`` (the bots' first orders come after it)."""
-    row = game_row(conn, game_id, lock=True)
+    if user is None:  # the last seat taken: the game starts by itself
+        row = game_row(conn, game_id, lock=True)
+    else:
+        row = visible_row(conn, game_id, user, None, lock=True)
     if user is not None and row.creator_id != user.id:
         raise Forbidden("only the game's creator can start it")
     if row.status != FORMING:

@@ -52,8 +52,10 @@ REQUEST_LIMIT = 3
 retreats and adjustments in which no person has a choice)."""
 
 
-def _active_game(conn: Connection, game_id: int, *, lock: bool = False) -> Row[Any]:
-    row = game_row(conn, game_id, lock=lock)
+def _active_game(
+    conn: Connection, game_id: int, user: User | None, *, lock: bool = False
+) -> Row[Any]:
+    row = visible_row(conn, game_id, user, None, lock=lock)
     if row.state is None:
         raise Conflict("this game has not started yet", code="not_started")
     return row
@@ -494,7 +496,7 @@ def legal_for(
     """The legal orders of one of the user's powers, by unit location (or build province)."""
     check_language(language)
     with reading(b.db) as conn:
-        row = _active_game(conn, game_id)
+        row = _active_game(conn, game_id, user)
         power = _require_power(seats_of(conn, game_id), user, power)
     game = _game(row)
 
@@ -521,7 +523,7 @@ def orders_for(
 ) -> dict[str, Any]:
     check_language(language)
     with reading(b.db) as conn:
-        row = _active_game(conn, game_id)
+        row = _active_game(conn, game_id, user)
         power = _require_power(seats_of(conn, game_id), user, power)
         stored = _stored(conn, game_id, row.phase).get(power)
     game = _game(row)
@@ -566,7 +568,7 @@ def submit_orders(
         if not text.strip() or len(text) > MAX_ORDER_LENGTH:
             raise BadRequest(f"an order is 1 to {MAX_ORDER_LENGTH} characters: {text[:40]!r}")
     with reading(b.db) as conn:
-        row = _active_game(conn, game_id)
+        row = _active_game(conn, game_id, user)
         if row.status != ACTIVE:
             raise Conflict("this game is over", code="game_over")
         power = _require_power(seats_of(conn, game_id), user, power)
@@ -597,6 +599,8 @@ def submit_orders(
                 " and were not stored",
                 code="phase_moved",
             )
+        # the seat again, locked: the player may have left it while the orders were judged
+        _require_power(seats_of(conn, game_id), user, power)
         if merge:  # read, merge and write in this one transaction: no submission is lost
             current = _stored(conn, game_id, row.phase).get(power)
             if current is not None:
@@ -648,7 +652,7 @@ def set_ready(
     seen, which would be processed with that power's units holding)."""
     phase = _phase_said(phase)
     with transaction(b.db) as conn:
-        row = _active_game(conn, game_id, lock=True)
+        row = _active_game(conn, game_id, user, lock=True)
         if row.status != ACTIVE:
             raise Conflict("this game is over", code="game_over")
         power = _require_power(seats_of(conn, game_id), user, power)
@@ -692,7 +696,7 @@ def _change(
     b: Backend, game_id: int, user: User, power: str, act: Any, *, vote: bool = False
 ) -> dict[str, Any]:
     with transaction(b.db) as conn:
-        row = _active_game(conn, game_id, lock=True)
+        row = _active_game(conn, game_id, user, lock=True)
         if row.status != ACTIVE:
             raise Conflict("this game is over", code="game_over")
         power = _require_power(seats_of(conn, game_id), user, power)

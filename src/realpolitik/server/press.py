@@ -25,7 +25,6 @@ from realpolitik.server.gamesettings import GameSettings
 from realpolitik.server.rows import (
     ACTIVE,
     FINISHED,
-    game_row,
     powers_of,
     seats_of,
     visible_row,
@@ -54,7 +53,7 @@ def send(
     to = sorted({r.upper() for r in recipients})
     now = b.now()
     with transaction(b.db) as conn:
-        row = game_row(conn, game_id, lock=True)
+        row = visible_row(conn, game_id, user, None, lock=True)
         seats = seats_of(conn, game_id)
         if sender not in powers_of(seats, user):
             raise Forbidden(f"you do not play {sender} in this game")

@@ -48,11 +48,14 @@ def game_row(conn: Connection, game_id: int, *, lock: bool = False) -> Row[Any]:
     return row
 
 
-def visible_row(conn: Connection, game_id: int, user: User | None, code: str | None) -> Row[Any]:
+def visible_row(
+    conn: Connection, game_id: int, user: User | None, code: str | None, *, lock: bool = False
+) -> Row[Any]:
     """The game, if the caller may see it: a listed game anyone may; an unlisted one its
     creator, the players seated in it and whoever holds its invitation code. Otherwise
-    404, as if there were no such game."""
-    row = game_row(conn, game_id)
+    404, as if there were no such game (whatever the caller asked to do with it: an
+    outsider learns neither that it exists nor what it is). ``lock``: its row locked."""
+    row = game_row(conn, game_id, lock=lock)
     if row.settings.get("public", True):
         return row
     if code and same_code(code, row.invite_code):

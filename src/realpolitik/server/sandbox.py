@@ -41,7 +41,7 @@ def rollback(b: Backend, game_id: int, user: User, phase: str) -> dict[str, Any]
     except ValueError as exc:
         raise BadRequest(str(exc)) from None
     with transaction(b.db) as conn:
-        row = game_row(conn, game_id, lock=True)
+        row = visible_row(conn, game_id, user, None, lock=True)
         if row.creator_id != user.id:
             raise Forbidden("only the sandbox's creator can take it back")
         if not row.settings.get("sandbox", False):
