@@ -26,6 +26,7 @@ import stat
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import fields
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -102,6 +103,7 @@ class _Words:
         return UnitRef(utype, word, power)
 
 
+@lru_cache(maxsize=4096)  # a long game gives the same orders again and again (see _parse)
 def order_from_text(text: str) -> Order:
     """Read ``str(order)``'s notation back (exactly: no lexicon, no guessing)."""
     if text == "WAIVE":
