@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -126,6 +127,27 @@ def test_a_body_not_read_as_json_is_refused_naming_why(
     r = client.put(f"/api/games/{game['id']}/orders", content=body, headers=headers)
     assert r.status_code == 422, r.text
     assert why in r.json()["detail"], r.text
+
+
+@pytest.mark.parametrize(
+    ("fields", "said"),
+    [
+        ({"deadlines": {"diplomacy": True}}, "deadlines.DeadlinesIn.diplomacy: Input should be "
+         "a valid integer"),
+        ({"players": "3"}, "players: Input should be a valid integer"),
+        ({"public": "false"}, "public: Input should be a valid boolean"),
+        ({"start": 1}, "start: Input should be a valid boolean"),
+    ],
+)  # fmt: skip
+def test_a_field_of_another_json_type_is_refused_not_converted(
+    client: TestClient, fields: dict[str, Any], said: str
+) -> None:
+    """``true`` was read as one second of diplomacy, ``"false"`` as false, ``"3"`` as three
+    players: a value of another type is refused, naming the field."""
+    alice = register(client, "alice")
+    r = client.post("/api/games", json={"name": "g"} | fields, headers=alice.headers)
+    assert r.status_code == 422 and said in r.json()["detail"], r.text
+    assert client.get("/api/games", headers=alice.headers).json()["mine"] == []
 
 
 def test_a_field_named_body_is_named_in_the_error(client: TestClient) -> None:

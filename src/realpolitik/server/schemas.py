@@ -10,10 +10,11 @@ NUL = "\x00"
 
 
 class Strict(BaseModel):
-    """A request body: no field but those named; no text holding the NUL character
+    """A request body: no field but those named, each of its own JSON type (``true`` is no
+    number of seconds, ``"3"`` no count of players); no text holding the NUL character
     (PostgreSQL cannot store one, and no name, order or message needs it)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     @field_validator("*", mode="after")
     @classmethod
@@ -144,7 +145,6 @@ class GameIn(Strict):
     start: bool = False
     """Start at once (bots take the empty seats)."""
     last_year: int | None = Field(
-        strict=True,
         default=None,
         examples=[1910],
         description="a shortened game (1971 and grow): the year agreed as the last; at its "
