@@ -899,6 +899,32 @@ def test_an_agreed_draw_is_shown(client: TestClient) -> None:
     assert sorted(s["draw"]["powers"]) == sorted(p for _, p in voters)
 
 
+@pytest.mark.parametrize("votes", ["public", "secret"])
+def test_the_people_s_draw_is_agreed_with_the_bots_in_the_empty_seats(
+    client: TestClient, votes: str
+) -> None:
+    """Bots never vote: a draw is the people's to agree, and the bots' powers share it
+    (it was 'voted by Italy (1 of 7)' for ever: every power was asked, the bots' too)."""
+    alice, bob = register(client, "alice"), register(client, "bob")
+    game = new_game(client, alice, players=7, bots="random", start=False, draw_votes=votes)
+    gid = game["id"]
+    client.post(f"/api/games/{gid}/join", json={}, headers=bob.headers)
+    assert client.post(f"/api/games/{gid}/start", headers=alice.headers).status_code == 200
+    people = {who.username: state(client, gid, who)["my_powers"] for who in (alice, bob)}
+    asked = state(client, gid, alice)["draw_votes"]["voters"]
+    assert sorted(asked) == sorted(people["alice"] + people["bob"])  # not the bots' powers
+    r = client.post(f"/api/games/{gid}/draw", json={"power": people["alice"][0]},
+                    headers=alice.headers)  # fmt: skip
+    assert r.status_code == 200 and not r.json()["is_over"], r.text
+    assert state(client, gid, alice)["status"] == "active"
+    r = client.post(f"/api/games/{gid}/draw", json={"power": people["bob"][0]},
+                    headers=bob.headers)  # fmt: skip
+    assert r.status_code == 200 and r.json()["is_over"], r.text
+    s = state(client, gid)
+    assert s["status"] == "finished" and s["draw"] is not None
+    assert len(s["draw"]["powers"]) == 7  # every power still in: the bots' share it
+
+
 def test_the_board_part_of_a_view_is_built_once_per_version(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
