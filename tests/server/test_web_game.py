@@ -375,3 +375,38 @@ def test_a_forming_game_says_which_table_it_is_where_there_are_several(
     table = "Table: 3b: England + Germany; Turkey + France; Russia + Austria; Italy's units"
     table += " only hold"
     assert said[:3] == ["Edition: La Conquista", "Players: 3", table], said
+
+
+def test_a_seat_left_empty_is_taken_over_from_the_game_s_page(
+    server: LiveServer, browser: Any
+) -> None:
+    """A player leaves a started game without bots: the seat is empty (its powers in civil
+    disorder) and anyone may take it over (the server's join), but the page offered no way
+    to: no Join on the game's page, and the lobby lists only games forming."""
+    import httpx
+
+    def account(name: str) -> dict[str, str]:
+        r = httpx.post(server.url + "/api/accounts", json={"username": name, "password": "x" * 8})
+        assert r.status_code == 201, r.text
+        return {"Authorization": f"Bearer {r.json()['token']}"}
+
+    host, guest = account("zenobia"), account("vesna")
+    body = {"name": "Zenobia's duel", "players": 2, "bots": None, "deadlines": "none"}
+    game = httpx.post(server.url + "/api/games", json=body, headers=host).json()
+    base = f"{server.url}/api/games/{game['id']}"
+    assert httpx.post(base + "/join", json={}, headers=guest).status_code == 200  # full: started
+    left = httpx.get(base, headers=guest).json()["my_powers"]
+    assert httpx.post(base + "/leave", headers=guest).status_code == 204
+    page, errors = watched(browser)
+    sign_up(page, server, "wilma")
+    page.goto(f"{server.url}/#/game/{game['id']}")
+    page.wait_for_selector("#join")
+    idle(page)
+    shot(page, "10-an-empty-seat-to-take")
+    page.click("#join")
+    page.wait_for_selector("#power")
+    idle(page)
+    assert page.evaluate(MY_POWERS) == left
+    assert page.locator("#join").count() == 0
+    assert "wilma" in page.inner_text("#seats")
+    assert errors == [], errors

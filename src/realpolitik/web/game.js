@@ -248,9 +248,14 @@ function renderHead() {
   // tells of its start; a sandbox, played alone and without a clock, of nothing)
   const seated = g.status === "forming" ? g.is_player : g.status === "active" && playing(g).length > 0;
   if (seated && !sandbox) kids.push(notifyButton());
-  if (g.status === "forming") {
-    if (g.creator_id === S.user.id) kids.push(el("button", { id: "start", onclick: () => act(async () => { await api("POST", `/games/${g.id}/start`); refresh(true); }) }, t("start")));
-    if (!g.is_player) kids.push(el("button", { id: "join", onclick: () => act(async () => { await api("POST", `/games/${g.id}/join`, {}); refresh(true); }) }, t("join")));
+  if (g.status === "forming" && g.creator_id === S.user.id) {
+    kids.push(el("button", { id: "start", onclick: () => act(async () => { await api("POST", `/games/${g.id}/start`); refresh(true); }) }, t("start")));
+  }
+  // a seat free: in a game forming, or left empty in a started one (taken over: its powers
+  // played again)
+  const free = g.seats.some((s) => !s.taken && !s.player && !s.bot);
+  if (!g.is_player && !sandbox && (g.status === "forming" || (g.status === "active" && free))) {
+    kids.push(el("button", { id: "join", onclick: () => act(async () => { await api("POST", `/games/${g.id}/join`, {}); refresh(true); }) }, t("join")));
   }
   // the creator's link, while the game forms or while the creator still plays in it
   // (a sandbox is played alone: nobody to invite)
