@@ -259,6 +259,10 @@ def test_friends_draw_a_game_with_bots_in_its_empty_seats(server: LiveServer, br
         assert r.status_code == 200, r.text
     assert r.json()["is_over"], r.text
     page.wait_for_selector("#game-over")  # heard by push
+    # a draw, said as one (it said "Winners: Austria, England, ...": seven winners)
+    assert page.inner_text("#game-over").startswith("Game over · Draw: "), page.inner_text(
+        "#game-over"
+    )
     assert len(httpx.get(base).json()["draw"]["powers"]) == 7  # the bot's powers share it
     shot(page, "9-drawn-with-a-bot")
     assert errors == [], errors

@@ -266,7 +266,8 @@ function renderHead() {
   }
   if (g.is_over || g.status === "finished") {
     const winners = (g.winners || (g.result && g.result.winners) || []).map(powerName).join(", ");
-    kids.push(el("div", { id: "game-over", class: "over" }, `${t("game_over")} · ${t("winners")}${t("colon")}${winners}`));
+    // (a draw agreed: the powers sharing it, not "winners")
+    kids.push(el("div", { id: "game-over", class: "over" }, `${t("game_over")} · ${t(g.draw ? "drawn" : "winners")}${t("colon")}${winners}`));
   } else if (S.power && g.status === "active") {
     if (out.length) kids.push(el("p", { id: "conceded-note", class: "muted" }, t(playing(g).length ? "you_conceded_some" : "you_conceded", { powers: out.map(powerName).join(", ") })));
     if (playing(g).length && !sandbox) kids.push(drawBox());  // (a sandbox: nobody to draw with)
