@@ -545,7 +545,8 @@ INSIDE = FIND_POINT.replace('p.scrollIntoView({block: "center"});', "")
 # The page scrolled so that the map's foot meets the action bar's top.
 MAP_ON_THE_BAR = """() => {
     const map = document.querySelector('#map svg').getBoundingClientRect();
-    window.scrollBy(0, map.bottom - document.getElementById('action-bar').getBoundingClientRect().top);
+    const bar = document.getElementById('action-bar').getBoundingClientRect();
+    window.scrollBy(0, map.bottom - bar.top);
 }"""
 
 
