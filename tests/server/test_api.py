@@ -231,6 +231,30 @@ def test_lobby_lists(client: TestClient) -> None:
     assert {g["phase_name"] for g in english if g["id"] == open_game["id"]} == {None}  # forming
 
 
+def test_a_started_game_with_a_seat_left_empty_is_open_to_join(client: TestClient) -> None:
+    """A player left a game without bots: its seat waits for someone to take it over, and
+    the lobby lists the game with those open to join (it was only one to watch, under 'No
+    game is waiting for players'); one whose leaver a bot replaced is not."""
+    alice, bob, carol = (
+        register(client, "alice"),
+        register(client, "bob"),
+        register(client, "carol"),
+    )
+    for bots in (None, "random"):
+        gid = new_game(client, alice, name=f"left by bob, bots {bots}", players=2, bots=bots)["id"]
+        assert (
+            client.post(f"/api/games/{gid}/join", json={}, headers=bob.headers).status_code == 200
+        )
+        lobby = client.get("/api/games", headers=carol.headers).json()
+        assert gid in [g["id"] for g in lobby["watch"]]  # full and started: to watch
+        assert client.post(f"/api/games/{gid}/leave", headers=bob.headers).status_code == 204
+        lobby = client.get("/api/games", headers=carol.headers).json()
+        listed = "open" if bots is None else "watch"
+        assert [g["id"] for g in lobby[listed]] == [gid], (bots, lobby)
+        r = client.post(f"/api/games/{gid}/join", json={}, headers=carol.headers)
+        assert r.status_code == (200 if bots is None else 409), r.text
+
+
 def test_a_busy_lobby_lists_all_my_games_and_the_newest_others(
     client: TestClient, backend: Backend, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
