@@ -949,6 +949,26 @@ def test_the_people_s_draw_is_agreed_with_the_bots_in_the_empty_seats(
     assert len(s["draw"]["powers"]) == 7  # every power still in: the bots' share it
 
 
+def test_a_draw_voted_by_everyone_else_is_agreed_when_the_last_player_concedes(
+    client: TestClient,
+) -> None:
+    """Bots in the empty seats; one person votes for a draw, the other concedes: every
+    power a person still plays has voted, so the game is drawn (it went on, nobody left to
+    vote with the bots)."""
+    alice, bob = register(client, "alice"), register(client, "bob")
+    gid = new_game(client, alice, players=7, bots="random", start=False)["id"]
+    client.post(f"/api/games/{gid}/join", json={}, headers=bob.headers)
+    assert client.post(f"/api/games/{gid}/start", headers=alice.headers).status_code == 200
+    mine, theirs = (state(client, gid, who)["my_powers"] for who in (alice, bob))
+    r = client.post(f"/api/games/{gid}/draw", json={"power": mine[0]}, headers=alice.headers)
+    assert r.status_code == 200 and not r.json()["is_over"], r.text
+    r = client.post(f"/api/games/{gid}/concede", json={"power": theirs[0]}, headers=bob.headers)
+    assert r.status_code == 200 and r.json()["is_over"], r.text
+    s = state(client, gid)
+    assert s["status"] == "finished" and s["draw"] is not None
+    assert theirs[0] not in s["draw"]["powers"] and len(s["draw"]["powers"]) == 6
+
+
 def test_the_board_part_of_a_view_is_built_once_per_version(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -710,8 +710,7 @@ def _change(
             act(game, power)
         except ValueError as exc:
             raise Conflict(str(exc)) from None
-        if vote:
-            _bots_agree(game, seats)
+        _bots_agree(game, seats)  # (a concession too: the others may all have voted)
         secret = GameSettings.from_json(row.settings).draw_votes == "secret"
         if game.is_over:
             over = {"status": FINISHED, "result": {"winners": sorted(game.winners)}}
