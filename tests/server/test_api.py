@@ -239,6 +239,30 @@ def test_lobby_lists(client: TestClient) -> None:
     assert {g["phase_name"] for g in english if g["id"] == open_game["id"]} == {None}  # forming
 
 
+def test_a_started_game_with_a_seat_left_empty_is_open_to_join(client: TestClient) -> None:
+    """A player left a game without bots: its seat waits for someone to take it over, and
+    the lobby lists the game with those open to join (it was only one to watch, under 'No
+    game is waiting for players'); one whose leaver a bot replaced is not."""
+    alice, bob, carol = (
+        register(client, "alice"),
+        register(client, "bob"),
+        register(client, "carol"),
+    )
+    for bots in (None, "random"):
+        gid = new_game(client, alice, name=f"left by bob, bots {bots}", players=2, bots=bots)["id"]
+        assert (
+            client.post(f"/api/games/{gid}/join", json={}, headers=bob.headers).status_code == 200
+        )
+        lobby = client.get("/api/games", headers=carol.headers).json()
+        assert gid in [g["id"] for g in lobby["watch"]]  # full and started: to watch
+        assert client.post(f"/api/games/{gid}/leave", headers=bob.headers).status_code == 204
+        lobby = client.get("/api/games", headers=carol.headers).json()
+        listed = "open" if bots is None else "watch"
+        assert [g["id"] for g in lobby[listed]] == [gid], (bots, lobby)
+        r = client.post(f"/api/games/{gid}/join", json={}, headers=carol.headers)
+        assert r.status_code == (200 if bots is None else 409), r.text
+
+
 def test_a_busy_lobby_lists_all_my_games_and_the_newest_others(
     client: TestClient, backend: Backend, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -905,6 +929,52 @@ def test_an_agreed_draw_is_shown(client: TestClient) -> None:
     s = state(client, gid)
     assert s["is_over"] and s["draw"] is not None
     assert sorted(s["draw"]["powers"]) == sorted(p for _, p in voters)
+
+
+@pytest.mark.parametrize("votes", ["public", "secret"])
+def test_the_people_s_draw_is_agreed_with_the_bots_in_the_empty_seats(
+    client: TestClient, votes: str
+) -> None:
+    """Bots never vote: a draw is the people's to agree, and the bots' powers share it
+    (it was 'voted by Italy (1 of 7)' for ever: every power was asked, the bots' too)."""
+    alice, bob = register(client, "alice"), register(client, "bob")
+    game = new_game(client, alice, players=7, bots="random", start=False, draw_votes=votes)
+    gid = game["id"]
+    client.post(f"/api/games/{gid}/join", json={}, headers=bob.headers)
+    assert client.post(f"/api/games/{gid}/start", headers=alice.headers).status_code == 200
+    people = {who.username: state(client, gid, who)["my_powers"] for who in (alice, bob)}
+    asked = state(client, gid, alice)["draw_votes"]["voters"]
+    assert sorted(asked) == sorted(people["alice"] + people["bob"])  # not the bots' powers
+    r = client.post(f"/api/games/{gid}/draw", json={"power": people["alice"][0]},
+                    headers=alice.headers)  # fmt: skip
+    assert r.status_code == 200 and not r.json()["is_over"], r.text
+    assert state(client, gid, alice)["status"] == "active"
+    r = client.post(f"/api/games/{gid}/draw", json={"power": people["bob"][0]},
+                    headers=bob.headers)  # fmt: skip
+    assert r.status_code == 200 and r.json()["is_over"], r.text
+    s = state(client, gid)
+    assert s["status"] == "finished" and s["draw"] is not None
+    assert len(s["draw"]["powers"]) == 7  # every power still in: the bots' share it
+
+
+def test_a_draw_voted_by_everyone_else_is_agreed_when_the_last_player_concedes(
+    client: TestClient,
+) -> None:
+    """Bots in the empty seats; one person votes for a draw, the other concedes: every
+    power a person still plays has voted, so the game is drawn (it went on, nobody left to
+    vote with the bots)."""
+    alice, bob = register(client, "alice"), register(client, "bob")
+    gid = new_game(client, alice, players=7, bots="random", start=False)["id"]
+    client.post(f"/api/games/{gid}/join", json={}, headers=bob.headers)
+    assert client.post(f"/api/games/{gid}/start", headers=alice.headers).status_code == 200
+    mine, theirs = (state(client, gid, who)["my_powers"] for who in (alice, bob))
+    r = client.post(f"/api/games/{gid}/draw", json={"power": mine[0]}, headers=alice.headers)
+    assert r.status_code == 200 and not r.json()["is_over"], r.text
+    r = client.post(f"/api/games/{gid}/concede", json={"power": theirs[0]}, headers=bob.headers)
+    assert r.status_code == 200 and r.json()["is_over"], r.text
+    s = state(client, gid)
+    assert s["status"] == "finished" and s["draw"] is not None
+    assert theirs[0] not in s["draw"]["powers"] and len(s["draw"]["powers"]) == 6
 
 
 def test_the_board_part_of_a_view_is_built_once_per_version(

@@ -115,12 +115,6 @@ def test_a_conceded_player_sees_so_and_is_offered_only_what_the_server_allows(
 def test_draw_votes_and_translation(server: LiveServer, browser: Any) -> None:
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     register_and_create(page, server, "kate", players="7")
-    page.click("#vote-draw")
-    page.wait_for_selector("#withdraw-draw")
-    mine = page.get_attribute("#power", "data-power") or ""
-    assert mine.title() in page.inner_text("#draw-status")
-    page.click("#withdraw-draw")
-    page.wait_for_selector("#vote-draw")
     assert "No draw votes" in page.inner_text("#draw-status")
     # Ready without orders: the units held, and that is no civil disorder (no deadline missed)
     page.on("dialog", lambda d: d.accept())
@@ -227,6 +221,51 @@ EVENTS_SAID = {
         "Game over",
     ],
 }
+
+
+def test_friends_draw_a_game_with_bots_in_its_empty_seats(server: LiveServer, browser: Any) -> None:
+    """Two people at a table of three, a bot in the third seat: each is asked for a draw
+    vote (not the bot, which never votes), a vote is withdrawn and given again, and when
+    both have voted the game is drawn (it said '... (5 of 7)' for ever, the bot's powers asked)."""
+    import httpx
+
+    page, errors = watched(browser)
+    drusilla = guest_joins(
+        server, host_a_table(page, server, "ximena", "Ximena's table"), "drusilla"
+    )
+    page.click("#start")
+    page.wait_for_selector("#draw-votes")  # (a table of three: several powers each)
+    idle(page)
+    gid = int(page.evaluate("location.hash.split('/')[2]"))
+    mine = page.evaluate(MY_POWERS)
+
+    def vote(power: str, on: bool) -> None:
+        page.click(f'#draw-votes button.draw-vote[data-power="{power}"]')
+        pressed = "true" if on else "false"
+        page.wait_for_selector(f'#draw-votes [data-power="{power}"][aria-pressed="{pressed}"]')
+        idle(page)
+
+    for power in mine:
+        vote(power, True)
+    base = f"{server.url}/api/games/{gid}"
+    theirs = httpx.get(base, headers=drusilla).json()["my_powers"]
+    asked = len(mine) + len(theirs)  # not the bot's
+    assert page.inner_text("#draw-status").endswith(f"({len(mine)} of {asked})")
+    vote(mine[0], False)
+    assert page.inner_text("#draw-status").endswith(f"({len(mine) - 1} of {asked})")
+    vote(mine[0], True)
+    for power in theirs:
+        r = httpx.post(base + "/draw", json={"power": power}, headers=drusilla)
+        assert r.status_code == 200, r.text
+    assert r.json()["is_over"], r.text
+    page.wait_for_selector("#game-over")  # heard by push
+    # a draw, said as one (it said "Winners: Austria, England, ...": seven winners)
+    assert page.inner_text("#game-over").startswith("Game over · Draw: "), page.inner_text(
+        "#game-over"
+    )
+    assert len(httpx.get(base).json()["draw"]["powers"]) == 7  # the bot's powers share it
+    shot(page, "9-drawn-with-a-bot")
+    assert errors == [], errors
 
 
 GAME_FETCHES = r"/api/games/\d+\?"  # the game itself (not its legal orders, map or press)
@@ -340,3 +379,38 @@ def test_a_forming_game_says_which_table_it_is_where_there_are_several(
     table = "Table: 3b: England + Germany; Turkey + France; Russia + Austria; Italy's units"
     table += " only hold"
     assert said[:3] == ["Edition: La Conquista", "Players: 3", table], said
+
+
+def test_a_seat_left_empty_is_taken_over_from_the_game_s_page(
+    server: LiveServer, browser: Any
+) -> None:
+    """A player leaves a started game without bots: the seat is empty (its powers in civil
+    disorder) and anyone may take it over (the server's join), but the page offered no way
+    to: no Join on the game's page, and the lobby lists only games forming."""
+    import httpx
+
+    def account(name: str) -> dict[str, str]:
+        r = httpx.post(server.url + "/api/accounts", json={"username": name, "password": "x" * 8})
+        assert r.status_code == 201, r.text
+        return {"Authorization": f"Bearer {r.json()['token']}"}
+
+    host, guest = account("zenobia"), account("vesna")
+    body = {"name": "Zenobia's duel", "players": 2, "bots": None, "deadlines": "none"}
+    game = httpx.post(server.url + "/api/games", json=body, headers=host).json()
+    base = f"{server.url}/api/games/{game['id']}"
+    assert httpx.post(base + "/join", json={}, headers=guest).status_code == 200  # full: started
+    left = httpx.get(base, headers=guest).json()["my_powers"]
+    assert httpx.post(base + "/leave", headers=guest).status_code == 204
+    page, errors = watched(browser)
+    sign_up(page, server, "wilma")
+    page.goto(f"{server.url}/#/game/{game['id']}")
+    page.wait_for_selector("#join")
+    idle(page)
+    shot(page, "10-an-empty-seat-to-take")
+    page.click("#join")
+    page.wait_for_selector("#power")
+    idle(page)
+    assert page.evaluate(MY_POWERS) == left
+    assert page.locator("#join").count() == 0
+    assert "wilma" in page.inner_text("#seats")
+    assert errors == [], errors

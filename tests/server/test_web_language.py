@@ -293,3 +293,33 @@ def test_logging_in_on_another_browser_speaks_the_account_s_language(
     assert page.inner_text("#create-game") == "Criar"
     assert page.locator("#language").input_value() == "pt"
     phone.close()
+
+
+def test_a_first_visit_opens_in_the_browser_s_language(server: LiveServer, browser: Any) -> None:
+    """A browser in French, Brazilian Portuguese or Spanish opens the page in its language
+    (it opened in English, whatever the browser said, until its player found the language
+    menu), one in a language the page has not in English; the account signed up keeps it.
+    A language chosen in the menu, or the account's, still wins over the browser's."""
+    for locale, lang, login in (("fr-FR", "fr", "Connexion"), ("pt-BR", "pt", "Entrar"),
+                                ("es-AR", "es", "Entrar"), ("de-DE", "en", "Log in")):  # fmt: skip
+        page = browser.new_page(locale=locale, viewport={"width": 1400, "height": 1000})
+        page.goto(server.url + "/")
+        page.wait_for_selector("#login")
+        idle(page)
+        said = (page.input_value("#language"), page.inner_text("#login"))
+        assert said == (lang, login), locale
+        assert page.evaluate("document.documentElement.lang") == lang
+        if lang == "fr":
+            sign_up(page, server, "aurelien")
+            me = page.evaluate("async () => (await fetch('/api/me')).json()")
+            assert me["language"] == "fr"
+            assert page.inner_text("#create-game") == "Créer"
+        page.close()
+    page = browser.new_page(locale="fr-FR")
+    page.goto(server.url + "/")
+    page.wait_for_selector("#login")
+    in_language(page, "es", "document.documentElement.lang === 'es'")
+    page.reload()
+    page.wait_for_selector("#login")
+    idle(page)
+    assert page.input_value("#language") == "es"  # the menu's choice, kept by this browser

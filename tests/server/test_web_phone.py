@@ -527,3 +527,47 @@ def test_a_flash_is_put_away_by_a_tap(server: LiveServer, browser: Any) -> None:
     page.tap("#flash")
     page.wait_for_selector("#flash", state="hidden", timeout=2_000)
     assert page.locator("#my-orders li.refused").is_visible()
+
+
+# The menu's lowest button's foot and the phone's action bar's top (kept at the screen's
+# foot), in the screen's pixels.
+MENU_AND_BAR = """() => {
+    const buttons = [...document.querySelectorAll('#order-menu button')];
+    const foot = Math.max(...buttons.map(b => b.getBoundingClientRect().bottom));
+    return [foot, document.getElementById('action-bar').getBoundingClientRect().top];
+}"""
+
+
+# A point in a province that a tap there would name, as the screen shows it now (not
+# scrolled to it).
+INSIDE = FIND_POINT.replace('p.scrollIntoView({block: "center"});', "")
+
+# The page scrolled so that the map's foot meets the action bar's top.
+MAP_ON_THE_BAR = """() => {
+    const map = document.querySelector('#map svg').getBoundingClientRect();
+    const bar = document.getElementById('action-bar').getBoundingClientRect();
+    window.scrollBy(0, map.bottom - bar.top);
+}"""
+
+
+def test_a_phone_s_menu_is_not_hidden_under_the_action_bar(
+    server: LiveServer, browser: Any
+) -> None:
+    """A unit or centre tapped on a phone: its menu, under the map, comes into view above
+    the action bar at the screen's foot (it came into the screen only: the bar hid its last
+    options, a build's fleet, a retreat's disband)."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    open_at(page, server, "bettina", put_at_the_builds)
+    continue_to_now(page)
+    keys = page.locator("#unit-list button.unit").evaluate_all("bs => bs.map(b => b.dataset.key)")
+    assert keys and page.locator("#action-bar").is_visible()
+    for key in keys:  # the map's foot just above the bar (as the page opens); a tap there
+        page.evaluate(MAP_ON_THE_BAR)
+        x, y = page.evaluate(INSIDE, key.split("/")[0])
+        page.touchscreen.tap(x, y)
+        page.wait_for_selector("#order-menu:not([hidden])")
+        page.wait_for_timeout(200)
+        foot, bar = page.evaluate(MENU_AND_BAR)
+        assert foot <= bar, (key, foot, bar)
+        shot(page, f"7-phone-menu-above-the-bar-{key}", full=False)
+        page.keyboard.press("Escape")

@@ -181,10 +181,12 @@ def list_games(
             item["phase_name"] = row.phase and engine.edition_phase_title(
                 row.settings.get("edition", "classic"), row.phase, language
             )
+            # open to join: forming, or started with a seat left empty (no bot took it)
+            free = any(not s["taken"] and s["bot"] is None for s in item["seats"])
             if row.id in mine_ids:
                 mine.append(item)
             else:
-                (open_ if row.status == FORMING else watch).append(item)
+                (open_ if row.status == FORMING or free else watch).append(item)
     return {"mine": mine, "open": open_, "watch": watch}
 
 

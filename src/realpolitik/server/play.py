@@ -402,7 +402,7 @@ def game_state(
     out.update(shared)
     out["ready"] = {p: bool(p in stored and stored[p].ready) for p in to_act}
     settings = GameSettings.from_json(row.settings)
-    out["draw_votes"] = _draw_votes(game, engine.draw_votes(row.state), mine, settings)
+    out["draw_votes"] = _draw_votes(game, engine.draw_votes(row.state), mine, settings, seats)
     mine_orders: dict[str, Any] = {}
     for power in mine:
         texts = list(stored[power].orders) if power in stored else []
@@ -476,13 +476,18 @@ def _draw_info(game: Game) -> dict[str, Any] | None:
 
 
 def _draw_votes(
-    game: Game, votes: dict[str, bool], mine: list[str], settings: GameSettings
+    game: Game,
+    votes: dict[str, bool],
+    mine: list[str],
+    settings: GameSettings,
+    seats: list[Seat],
 ) -> dict[str, Any]:
-    """Who may vote for a draw and who does: every vote if the game's votes are public,
-    else only the caller's own. ``votes`` are read from the stored state, not ``game``
-    (shared by version: a secret vote changes no version, see :func:`_change`)."""
+    """Who may vote for a draw (the powers people play: see :func:`_bots_agree`) and who
+    does: every vote if the game's votes are public, else only the caller's own. ``votes``
+    are read from the stored state, not ``game`` (shared by version: a secret vote changes
+    no version, see :func:`_change`)."""
     public = settings.draw_votes == "public"
-    voters = list(game.voters())
+    voters = _asked_to_draw(game, seats)
     return {
         "public": public,
         "voters": voters,
@@ -699,7 +704,8 @@ def _change(
         row = _active_game(conn, game_id, user, lock=True)
         if row.status != ACTIVE:
             raise Conflict("this game is over", code="game_over")
-        power = _require_power(seats_of(conn, game_id), user, power)
+        seats = seats_of(conn, game_id)
+        power = _require_power(seats, user, power)
         if vote:
             limits.count_draw_vote(b, conn, game_id, power)
         game = engine.fresh(row.state)
@@ -708,6 +714,7 @@ def _change(
             act(game, power)
         except ValueError as exc:
             raise Conflict(str(exc)) from None
+        _bots_agree(game, seats)  # (a concession too: the others may all have voted)
         secret = GameSettings.from_json(row.settings).draw_votes == "secret"
         if game.is_over:
             over = {"status": FINISHED, "result": {"winners": sorted(game.winners)}}
@@ -722,6 +729,25 @@ def _change(
         else:
             _save(conn, row, game, b.now())
     return {"is_over": game.is_over, "winners": sorted(game.winners), "draw": _draw_info(game)}
+
+
+def _asked_to_draw(game: Game, seats: list[Seat]) -> list[str]:
+    """The powers whose votes decide a draw: those still in the game that a person plays
+    (a bot never votes; see :func:`_bots_agree`)."""
+    people = {p for s in seats if s.user_id is not None for p in s.powers}
+    return [p for p in game.voters() if p in people]
+
+
+def _bots_agree(game: Game, seats: list[Seat]) -> None:
+    """Once every power a person plays has voted for a draw, the bots' powers vote for it
+    too: the game is drawn, shared by every power still in it. (Bots never vote: a game
+    with bots in its seats could never be drawn.)"""
+    asked = _asked_to_draw(game, seats)
+    if game.is_over or not asked or not all(game.votes.get(p) for p in asked):
+        return
+    for power in game.voters():
+        if power not in asked and not game.is_over:
+            game.vote_draw(power, True)
 
 
 # --- history ----------------------------------------------------------------------------

@@ -9,6 +9,9 @@ import { notifyPart, supported as notices } from "./notify.js";
 // (busy until the page is first shown: the language may be switched meanwhile)
 const boot = () => busy(async () => {
   S.i18n = await (await fetch("/static/i18n.json")).json();
+  // a browser with no language chosen on the page: its own, where the page has it (the
+  // account's, once logged in, wins over it; a choice in the menu over both)
+  if (!localStorage.getItem("rp_lang")) S.lang = browserLanguage();
   const select = document.getElementById("language");
   // busy from the switch on (the page's language attribute changes before its redraw)
   select.onchange = () => busy(async () => {
@@ -27,6 +30,12 @@ const boot = () => busy(async () => {
   translateStatic();
   await route();
 });
+
+// The first of the browser's languages the page is written in ("fr" for "fr-FR"), else English.
+function browserLanguage() {
+  const wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ""];
+  return wanted.map((l) => String(l).toLowerCase().split("-")[0]).find((l) => l in S.i18n) || "en";
+}
 
 function translateStatic() {
   document.documentElement.lang = S.lang;

@@ -424,8 +424,12 @@ function placeMenu() {
   menu.classList.toggle("docked", docked);
   if (docked) {
     menu.style.left = menu.style.top = "";
+    // in view above the action bar kept at the screen's foot (it hid the last options)
     const r = menu.getBoundingClientRect();
-    if (r.bottom > window.innerHeight || r.top < 0) menu.scrollIntoView({ block: "nearest" });
+    const bar = document.getElementById("action-bar");
+    const floor = bar && bar.offsetHeight ? Math.min(bar.getBoundingClientRect().top, window.innerHeight) : window.innerHeight;
+    if (r.bottom > floor) window.scrollBy(0, Math.min(r.bottom - floor + 8, r.top));
+    else if (r.top < 0) menu.scrollIntoView({ block: "nearest" });
     return;
   }
   const path = document.querySelector(`#map svg [id="${sel.key.split("/")[0]}"]`);

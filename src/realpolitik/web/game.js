@@ -248,9 +248,14 @@ function renderHead() {
   // tells of its start; a sandbox, played alone and without a clock, of nothing)
   const seated = g.status === "forming" ? g.is_player : g.status === "active" && playing(g).length > 0;
   if (seated && !sandbox) kids.push(notifyButton());
-  if (g.status === "forming") {
-    if (g.creator_id === S.user.id) kids.push(el("button", { id: "start", onclick: () => act(async () => { await api("POST", `/games/${g.id}/start`); refresh(true); }) }, t("start")));
-    if (!g.is_player) kids.push(el("button", { id: "join", onclick: () => act(async () => { await api("POST", `/games/${g.id}/join`, {}); refresh(true); }) }, t("join")));
+  if (g.status === "forming" && g.creator_id === S.user.id) {
+    kids.push(el("button", { id: "start", onclick: () => act(async () => { await api("POST", `/games/${g.id}/start`); refresh(true); }) }, t("start")));
+  }
+  // a seat free: in a game forming, or left empty in a started one (taken over: its powers
+  // played again)
+  const free = g.seats.some((s) => !s.taken && !s.player && !s.bot);
+  if (!g.is_player && !sandbox && (g.status === "forming" || (g.status === "active" && free))) {
+    kids.push(el("button", { id: "join", onclick: () => act(async () => { await api("POST", `/games/${g.id}/join`, {}); refresh(true); }) }, t("join")));
   }
   // the creator's link, while the game forms or while the creator still plays in it
   // (a sandbox is played alone: nobody to invite)
@@ -261,7 +266,8 @@ function renderHead() {
   }
   if (g.is_over || g.status === "finished") {
     const winners = (g.winners || (g.result && g.result.winners) || []).map(powerName).join(", ");
-    kids.push(el("div", { id: "game-over", class: "over" }, `${t("game_over")} · ${t("winners")}${t("colon")}${winners}`));
+    // (a draw agreed: the powers sharing it, not "winners")
+    kids.push(el("div", { id: "game-over", class: "over" }, `${t("game_over")} · ${t(g.draw ? "drawn" : "winners")}${t("colon")}${winners}`));
   } else if (S.power && g.status === "active") {
     if (out.length) kids.push(el("p", { id: "conceded-note", class: "muted" }, t(playing(g).length ? "you_conceded_some" : "you_conceded", { powers: out.map(powerName).join(", ") })));
     if (playing(g).length && !sandbox) kids.push(drawBox());  // (a sandbox: nobody to draw with)
