@@ -218,20 +218,15 @@ class _Scene(OrderPainter):
             if info is None:
                 continue
             sea = info.type is ProvinceType.SEA
-            name = self.words.province(pid, labels)
-            if labels == "short" and len(name) <= 5:
-                lines, size = [name], 10.0
-            else:
-                lines, size = _wrap(name), 8.5
             x, y = prov.label
             colour = style.SEA_TEXT if sea else style.TEXT
-            top = y - (len(lines) - 1) * size * 0.55 + size * 0.36
-            for k, line in enumerate(lines):
+            size, baselines = label_lines(self.words.province(pid, labels), labels, y)
+            for line, baseline in baselines:
                 layers.labels.append(
                     Element(
                         "text",
                         x=fmt(x),
-                        y=fmt(top + k * size * 1.1),
+                        y=fmt(baseline),
                         text_anchor="middle",
                         font_size=fmt(size),
                         font_weight="bold",
@@ -312,6 +307,18 @@ class _Scene(OrderPainter):
                 continue
             x, y = self.unit_point(loc)
             layers.marks.append(cross(x, y, 12, style.FAIL, width=3.4))
+
+
+def label_lines(name: str, labels: str, y: float) -> tuple[float, list[tuple[str, float]]]:
+    """How a province's name is written at its label anchor's height ``y``: the font size
+    and each line with its baseline (a short name of up to five letters at 10 px; a long
+    one at 8.5 px, in two lines if it is long and has several words), centred on ``y``."""
+    if labels == "short" and len(name) <= 5:
+        lines, size = [name], 10.0
+    else:
+        lines, size = _wrap(name), 8.5
+    top = y - (len(lines) - 1) * size * 0.55 + size * 0.36
+    return size, [(line, top + k * size * 1.1) for k, line in enumerate(lines)]
 
 
 def _wrap(name: str) -> list[str]:
