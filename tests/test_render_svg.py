@@ -11,6 +11,7 @@ import pytest
 
 from realpolitik import (
     FLEET,
+    Disband,
     Position,
     SupportHold,
     SupportMove,
@@ -20,10 +21,11 @@ from realpolitik import (
 )
 from realpolitik.data import shipped
 from realpolitik.formats.replay import load_game_record
-from realpolitik.notation import format_date, language_data
+from realpolitik.game import Game
+from realpolitik.notation import format_date, format_order, language_data
 from realpolitik.phase import Phase
 from realpolitik.render import render
-from realpolitik.render.frames import Frame, frames_from_record
+from realpolitik.render.frames import Frame, frames_from_game, frames_from_record
 from realpolitik.render.legend import phase_name
 from realpolitik.render.words import Words
 
@@ -280,3 +282,42 @@ def test_golden_pictures(game: str, phase: str) -> None:
     assert path.read_text(encoding="utf-8") == svg, (
         f"{path.name} changed: look at the new picture, then REALPOLITIK_UPDATE_GOLDEN=1"
     )
+
+
+def legend_texts(svg: str) -> list[str]:
+    legend = parse(svg).find(".//*[@id='legend']")
+    assert legend is not None
+    return [e.text or "" for e in legend.iter(f"{NS}text")]
+
+
+def test_the_legend_lists_the_removals_and_disbands_nobody_ordered() -> None:
+    """A power in civil disorder loses a unit, and a dislodged unit given no retreat is
+    disbanded: the map marks each with ✗, and the legend lists it too (it listed only the
+    orders given, so the ✗ went unexplained); a movement's implied holds stay unlisted."""
+    position = {
+        "units": {"ITALY": ["A VEN", "F ION"], "AUSTRIA": ["A TRI"]},
+        "centers": {"ITALY": ["VEN"], "AUSTRIA": ["TRI", "ROM"]},
+    }
+    game = Game.from_position(position, "W1901A", seed=1)
+    game.set_civil_disorder("ITALY")
+    game.process()
+    frame = frames_from_game(game)[0]
+    assert frame.resolution is not None
+    (removal,) = [o for o in frame.resolution.outcomes if o.power == "ITALY"]
+    assert removal.implied and isinstance(removal.order, Disband)
+    assert str(removal.order) in legend_texts(draw(frame))
+    assert format_order(removal.order, "fr") in legend_texts(draw(frame, language="fr"))
+    retreats = frames("classic_1901_1902")["F1902R"]
+    assert retreats.resolution is not None
+    game = Game.from_position(retreats.position, "F1902R", seed=1)
+    game.process()  # nobody retreats: every dislodged unit is disbanded
+    frame = frames_from_game(game)[0]
+    assert frame.resolution is not None
+    disbands = [str(o.order) for o in frame.resolution.outcomes]
+    assert disbands and set(disbands) <= set(legend_texts(draw(frame)))
+    game = Game.from_position(position, "F1901M", seed=1)
+    game.process()  # nobody orders: every unit holds
+    movement = frames_from_game(game)[0]
+    assert movement.resolution is not None
+    holds = [str(o.order) for o in movement.resolution.outcomes if o.implied]
+    assert len(holds) == 3 and not set(holds) & set(legend_texts(draw(movement)))
