@@ -223,6 +223,55 @@ def test_units_leave_the_province_labels_readable(server: LiveServer, browser: A
     assert phone.evaluate(HIDDEN_LABELS) == []
 
 
+CROWDED_LABELS = """() => {
+    const svg = document.querySelector('#map svg');
+    const blocks = [];  // a label's lines together: consecutive texts at one x
+    for (const t of svg.querySelectorAll('text.label')) {
+        const r = t.getBoundingClientRect();
+        const last = blocks[blocks.length - 1];
+        if (last && last.x === t.getAttribute('x') && last.el.nextElementSibling === t) {
+            Object.assign(last, {el: t, text: `${last.text} ${t.textContent}`,
+                bottom: Math.max(last.bottom, r.bottom), left: Math.min(last.left, r.left),
+                right: Math.max(last.right, r.right)});
+        } else {
+            blocks.push({x: t.getAttribute('x'), el: t, text: t.textContent,
+                         left: r.left, right: r.right, top: r.top, bottom: r.bottom});
+        }
+    }
+    const crowded = [];
+    blocks.forEach((a, i) => blocks.slice(i + 1).forEach(b => {
+        const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+        const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+        // (side by side, closer than 2 px reads as one word: "Tos.Rom.Apu.")
+        if (w > -2 && h > 1) crowded.push(`${a.text} | ${b.text}`);
+    }));
+    return crowded;
+}"""
+
+
+def test_province_labels_never_overlap_each_other(server: LiveServer, browser: Any) -> None:
+    """The page writes the province labels larger than the renderer and moves those a unit
+    would hide below it: on a desktop Portuguese "Apu." ran into "Rom.", and on a Grow
+    board Rome's label, moved below Italy's fleet, onto "APU" (found by the pictures tour).
+    No two labels overlap, on a desktop and on a phone, in English and Portuguese."""
+    for user, edition, players in (("pictor", "classic", "7"), ("pictrix", "grow", "4")):
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        register_and_create(page, server, user, edition=edition, players=players)
+        assert page.evaluate(CROWDED_LABELS) == [], edition
+        in_language(page, "pt", "document.documentElement.lang === 'pt'")
+        assert page.evaluate(CROWDED_LABELS) == [], edition
+        if SHOTS:
+            page.locator("#map").screenshot(path=str(Path(SHOTS) / f"27-labels-{edition}.png"))
+        phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+        phone.context.add_cookies(page.context.cookies())
+        phone.goto(page.url)
+        phone.wait_for_selector("#map svg")
+        idle(phone)
+        assert phone.evaluate(CROWDED_LABELS) == [], edition
+        phone.close()
+        page.close()
+
+
 def test_a_convoy_by_clicks(server: LiveServer, browser: Any) -> None:
     """The fleet, "convoy", the army, then where it goes: the convoy is ordered."""
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
