@@ -242,8 +242,9 @@ CROWDED_LABELS = """() => {
     blocks.forEach((a, i) => blocks.slice(i + 1).forEach(b => {
         const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
         const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-        // (side by side, closer than 2 px reads as one word: "Tos.Rom.Apu.")
-        if (w > -2 && h > 1) crowded.push(`${a.text} | ${b.text}`);
+        // (side by side, closer than a fifth of their height reads as one word: "Tos.Rom.Apu.")
+        const near = 0.2 * Math.min(a.bottom - a.top, b.bottom - b.top);
+        if (w > -near && h > 1) crowded.push(`${a.text} | ${b.text}`);
     }));
     return crowded;
 }"""
