@@ -25,11 +25,13 @@ from realpolitik.game import Game
 from realpolitik.notation import format_date, format_order, language_data
 from realpolitik.phase import Phase
 from realpolitik.render import render
+from realpolitik.render.drawing import load_drawing
 from realpolitik.render.frames import Frame, frames_from_game, frames_from_record
 from realpolitik.render.legend import phase_name
 from realpolitik.render.words import Words
 
 STANDARD = load_map("standard")
+STANDARD_DRAWING = load_drawing("standard")
 
 NS = "{http://www.w3.org/2000/svg}"
 GOLDEN = Path(__file__).parent / "data" / "render"
@@ -321,3 +323,26 @@ def test_the_legend_lists_the_removals_and_disbands_nobody_ordered() -> None:
     assert movement.resolution is not None
     holds = [str(o.order) for o in movement.resolution.outcomes if o.implied]
     assert len(holds) == 3 and not set(holds) & set(legend_texts(draw(movement)))
+
+
+def test_larger_units_keep_their_rings_and_the_arrows_ends_clear() -> None:
+    """The web page's board draws units twice the size (``unit_scale=2``): the rings round
+    them and the arrows' ends at them grow with them. Drawn at the plain size and enlarged
+    by the page, a hold ring (radius 16) lay under its army (18 wide each side) and a move
+    to an occupied province ended its arrowhead under the unit there."""
+    position = Position.from_json({"units": {"FRANCE": ["A PAR"], "GERMANY": ["F KIE"]}}, STANDARD)
+    orders = {
+        "FRANCE": [parse_order("A PAR H", game_map=STANDARD)],
+        "GERMANY": [parse_order("F KIE - PAR", game_map=STANDARD)],  # (illegal: drawn all the same)
+    }
+    root = parse(render(position, game_map=STANDARD, orders=orders, unit_scale=2))
+    army = next(e for e in classed(root, "unit") if "army" in e.get("class", ""))
+    assert "scale(2)" in army.get("transform", "")
+    ring = classed(root, "hold")[0].find(f"{NS}circle")
+    assert ring is not None and float(ring.get("r", 0)) > 2 * 9 * 2**0.5  # beyond the corners
+    head = classed(root, "move")[0].findall(f"{NS}path")[-1].get("d", "")
+    tip = [float(v) for v in head[1:].split(" ")[0].split(",")]
+    x, y = STANDARD_DRAWING.point("PAR")
+    assert max(abs(tip[0] - x), abs(tip[1] - y)) > 2 * 9  # outside the doubled army
+    with pytest.raises(ValueError, match="unit_scale"):
+        render(position, unit_scale=0)

@@ -273,6 +273,31 @@ def test_province_labels_never_overlap_each_other(server: LiveServer, browser: A
         page.close()
 
 
+RING_AND_UNIT = """() => {
+    const svg = document.querySelector('#map svg');
+    const ring = svg.querySelector('g.order.hold circle:last-child').getBoundingClientRect();
+    const x = (ring.left + ring.right) / 2, y = (ring.top + ring.bottom) / 2;
+    const unit = [...svg.querySelectorAll('g.unit')].map(u => u.getBoundingClientRect())
+        .find(r => r.left < x && x < r.right && r.top < y && y < r.bottom);
+    return {ring: [ring.width, ring.height], unit: [unit.width, unit.height]};
+}"""
+
+
+def test_a_hold_ring_shows_round_the_unit(server: LiveServer, browser: Any) -> None:
+    """The page draws units twice the picture's size: a hold ring drawn for the plain size
+    lay under its unit, unseen (found by the pictures tour). The ring is round the unit."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "pictura", players="7")
+    hold = next(o for opts in legal(page).values() for o in opts if o["kind"] == "hold")
+    page.fill("#typed", hold["order"])
+    page.click("#submit-typed")
+    page.wait_for_selector("#map svg g.order.hold")
+    idle(page)
+    seen = page.evaluate(RING_AND_UNIT)
+    assert seen["ring"][0] > seen["unit"][0] and seen["ring"][1] > seen["unit"][1], seen
+    shot(page, "28-hold-ring")
+
+
 def test_a_convoy_by_clicks(server: LiveServer, browser: Any) -> None:
     """The fleet, "convoy", the army, then where it goes: the convoy is ordered."""
     page = browser.new_page(viewport={"width": 1400, "height": 1000})

@@ -50,6 +50,7 @@ def render(
     drawing: Drawing | None = None,
     blank: bool = False,
     edition: str | None = None,
+    unit_scale: float = 1.0,
 ) -> str:
     """Draw ``position`` (units, dislodged units with their retreats, centre owners) and,
     when given, the ``orders`` of each power and their ``results`` (the resolution of
@@ -59,15 +60,21 @@ def render(
     powers, orders and results come from the notation lexicons; ``edition`` picks its
     season words, e.g. grow's); ``names`` maps province ids to names that override them.
     ``id_prefix`` is put before every element id (several maps on one page); ``blank``
-    leaves the legend's phase and counts to be written in (a map pad)."""
+    leaves the legend's phase and counts to be written in (a map pad). ``unit_scale`` draws
+    the units that many times larger, and the rings round them and the ends of the orders
+    at them with them (the web page's board: 2)."""
     game_map = game_map or load_map("standard")
     drawing = drawing or drawing_for(game_map)
     if labels not in ("short", "long"):
         raise ValueError(f"labels must be 'short' or 'long', not {labels!r}")
     phase = phase or (results.phase if results is not None else None)
+    if not 0 < unit_scale <= 4:
+        raise ValueError(f"unit_scale must be above 0 and at most 4, not {unit_scale!r}")
     drawn = _drawn_orders(orders, results)
     words = Words(language, game_map=game_map, names=names, edition=edition)
-    scene = _Scene(game_map, drawing, position, drawn, results, id_prefix, words)
+    scene = _Scene(
+        game_map, drawing, position, drawn, results, id_prefix, words, unit_scale=unit_scale
+    )
     layers = Layers()
     scene.draw_provinces(layers)
     scene.draw_centers(layers)
@@ -257,7 +264,7 @@ class _Scene(OrderPainter):
                     "circle",
                     cx=fmt(x),
                     cy=fmt(y),
-                    r="15",
+                    r=fmt(15 * self.scale),
                     fill="#ffffff",
                     fill_opacity="0.55",
                     stroke=style.FAIL,
@@ -280,7 +287,7 @@ class _Scene(OrderPainter):
         classes = f"unit {unit.power.lower()} {'army' if unit.type is ARMY else 'fleet'}"
         if dislodged:
             classes += " dislodged"
-        return unit_token(unit.type, x, y, colour, classes=classes, ghost=ghost)
+        return unit_token(unit.type, x, y, colour, classes=classes, ghost=ghost, scale=self.scale)
 
     # --- orders ------------------------------------------------------------------------
 
@@ -306,7 +313,7 @@ class _Scene(OrderPainter):
             if loc is None or not self.drawable(loc):
                 continue
             x, y = self.unit_point(loc)
-            layers.marks.append(cross(x, y, 12, style.FAIL, width=3.4))
+            layers.marks.append(cross(x, y, 12 * self.scale, style.FAIL, width=3.4))
 
 
 def label_lines(name: str, labels: str, y: float) -> tuple[float, list[tuple[str, float]]]:

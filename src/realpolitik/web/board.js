@@ -86,9 +86,13 @@ export function putSvg(svgText, interactive, phase) {
     legend.remove();
   }
   pic.dataset.full = `0 0 ${width} ${h}`;
-  // units twice the renderer's size (each token is drawn about its own origin)
+  // units twice the renderer's plain size (each token is drawn about its own origin; the
+  // server draws them twice as large already, with the rings and arrows clear of them)
   const big = window.matchMedia("(max-width: 800px)").matches ? 2.4 : 2;
-  for (const unit of pic.querySelectorAll("g.unit")) unit.setAttribute("transform", `${unit.getAttribute("transform")} scale(${unit.classList.contains("dislodged") ? big * 0.8 : big})`);
+  for (const unit of pic.querySelectorAll("g.unit")) {
+    const drawn = tokenScale(unit.getAttribute("transform") || "");
+    unit.setAttribute("transform", `${unit.getAttribute("transform")} scale(${(unit.classList.contains("dislodged") ? big * 0.8 : big) / drawn})`);
+  }
   const blocks = labelBlocks(pic);
   enlargeLabels(blocks, big === 2 ? 1.7 : 1.25);
   clearLabels(pic, blocks);
@@ -179,6 +183,11 @@ function svgPoint(pic, x, y) {
   return p.matrixTransform(pic.getScreenCTM().inverse());
 }
 
+// The scale a token's transform gives it (the product of its scale()s).
+function tokenScale(transform) {
+  return [...transform.matchAll(/scale\(\s*([-\d.e]+)\s*\)/g)].reduce((k, m) => k * Number(m[1]), 1);
+}
+
 // A unit's token (as the renderer draws it about its origin): its extent at scale 1.
 const TOKEN = { army: [-9, -9, 9, 9], fleet: [-15, -12, 15, 6.5] };
 
@@ -263,7 +272,7 @@ function clearLabels(pic, blocks) {
     const tr = unit.getAttribute("transform") || "";
     const at = /translate\(\s*([-\d.e]+)[ ,]+([-\d.e]+)\s*\)/.exec(tr);
     if (!at) continue;
-    const scale = [...tr.matchAll(/scale\(\s*([-\d.e]+)\s*\)/g)].reduce((k, m) => k * Number(m[1]), 1);
+    const scale = tokenScale(tr);
     const [x0, y0, x1, y1] = TOKEN[unit.classList.contains("fleet") ? "fleet" : "army"];
     const x = Number(at[1]), y = Number(at[2]);
     boxes.push({ left: x + x0 * scale, top: y + y0 * scale, right: x + x1 * scale, bottom: y + y1 * scale });
