@@ -8,6 +8,8 @@ import itertools
 from pathlib import Path
 from typing import Any
 
+from realpolitik.game import Game
+from tests.gamekit import at
 from tests.server.browserkit import (
     GAME,
     SHOTS,
@@ -22,6 +24,7 @@ from tests.server.browserkit import (
     put_at_a_convoy,
     put_at_a_retreat,
     register_and_create,
+    rewrite_stored_game,
     shot,
     until_phase_changes,
     watched,
@@ -296,6 +299,51 @@ def test_a_hold_ring_shows_round_the_unit(server: LiveServer, browser: Any) -> N
     seen = page.evaluate(RING_AND_UNIT)
     assert seen["ring"][0] > seen["unit"][0] and seen["ring"][1] > seen["unit"][1], seen
     shot(page, "28-hold-ring")
+
+
+LABELS_OVER_ARROWHEADS = """() => {
+    const svg = document.querySelector('#map svg');
+    const over = [];
+    for (const move of svg.querySelectorAll('g.order.move')) {
+        const head = [...move.querySelectorAll('path')].pop();
+        const h = head.getBoundingClientRect();
+        for (const label of svg.querySelectorAll('text.label')) {
+            const r = label.getBoundingClientRect();
+            const hit = r.left < h.right && h.left < r.right
+                && r.top < h.bottom && h.top < r.bottom;
+            // (a label after the arrowhead in the picture is painted over it)
+            if (hit && head.compareDocumentPosition(label) & Node.DOCUMENT_POSITION_FOLLOWING) {
+                over.push(label.textContent);
+            }
+        }
+    }
+    return over;
+}"""
+
+
+def put_in_rome_and_venice(server: LiveServer, game_id: int, power: str) -> None:
+    """``power``'s armies in Rome and Venice at F1901M (Rome's may move up to Venice)."""
+
+    def italy(game: Game) -> None:
+        centers = game.position.to_json()["centers"]
+        at(game, "F1901M", {"units": {power: ["A ROM", "A VEN"]}, "centers": centers})
+
+    rewrite_stored_game(server, game_id, italy)
+
+
+def test_no_label_hides_an_arrowhead(server: LiveServer, browser: Any) -> None:
+    """The page writes the labels larger, and those under a unit just below it: a move
+    coming up from Rome to Venice ended under the label "VEN", which was painted over it, so
+    that the arrow pointed nowhere (found by the pictures tour). Arrows are drawn over the
+    labels."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    open_at(page, server, "pictoris", put_in_rome_and_venice)
+    page.fill("#typed", "A ROM - VEN")
+    page.click("#submit-typed")
+    page.wait_for_selector("#map svg g.order.move")
+    idle(page)
+    assert page.evaluate(LABELS_OVER_ARROWHEADS) == []
+    shot(page, "29-arrow-over-label")
 
 
 def test_a_convoy_by_clicks(server: LiveServer, browser: Any) -> None:

@@ -97,6 +97,10 @@ export function putSvg(svgText, interactive, phase) {
   enlargeLabels(blocks, big === 2 ? 1.7 : 1.25);
   clearLabels(pic, blocks);
   spreadLabels(blocks);
+  // the orders over the labels: larger here, a label below its unit hid the head of an
+  // arrow coming up to that unit
+  const labels = pic.querySelector(':scope > g[id$="labels"]'), orders = pic.querySelector(':scope > g[id$="orders"]');
+  if (labels && orders) orders.before(labels);
   pic.setAttribute("role", "img");
   pic.classList.toggle("interactive", interactive);
   applyZoom(pic);
