@@ -346,3 +346,21 @@ def test_larger_units_keep_their_rings_and_the_arrows_ends_clear() -> None:
     assert max(abs(tip[0] - x), abs(tip[1] - y)) > 2 * 9  # outside the doubled army
     with pytest.raises(ValueError, match="unit_scale"):
         render(position, unit_scale=0)
+
+
+def test_enlarged_a_dislodged_unit_lies_under_the_unit_that_took_its_place() -> None:
+    """Enlarged (the web page's board), a dislodged unit's ring reaches the unit standing
+    in its province: drawn after it, its pale fill washed that unit out (the pictures tour,
+    a retreat on the page). The standing unit is painted over the dislodged one, which is
+    a little smaller."""
+    retreat = frames("classic_1901_1902")["F1902R"]
+    root = parse(render(retreat.position, game_map=STANDARD, unit_scale=2))
+    units = root.find(".//*[@id='units']")
+    assert units is not None
+    layer = list(units)
+    rings = [k for k, e in enumerate(layer) if "dislodged-ring" in e.get("class", "")]
+    standing = [k for k, e in enumerate(layer) if e.get("class", "").split()[:1] == ["unit"]
+                and "dislodged" not in e.get("class", "")]  # fmt: skip
+    assert rings and standing and max(rings) < min(standing)
+    aside = next(e for e in layer if "dislodged" in e.get("class", "").split())
+    assert "scale(1.6)" in aside.get("transform", "")

@@ -250,11 +250,9 @@ class _Scene(OrderPainter):
 
     # --- units -------------------------------------------------------------------------
     def draw_units(self, layers: Layers) -> None:
-        for unit in sorted(self.position.units.values(), key=lambda u: u.location):
-            if province_of(unit.location) not in self.drawing.provinces:
-                continue
-            x, y = self.drawing.point(unit.location)
-            layers.units.append(self._token(unit, x, y))
+        # dislodged units first, set aside beside the unit that took their place and under
+        # it: enlarged, their ring reaches that unit (and they are drawn a little smaller)
+        aside = 1.0 if self.scale == 1 else 0.8 * self.scale
         for prov, dis in sorted(self.position.dislodged.items()):
             if prov not in self.drawing.provinces:
                 continue
@@ -264,7 +262,7 @@ class _Scene(OrderPainter):
                     "circle",
                     cx=fmt(x),
                     cy=fmt(y),
-                    r=fmt(15 * self.scale),
+                    r=fmt(15 * aside),
                     fill="#ffffff",
                     fill_opacity="0.55",
                     stroke=style.FAIL,
@@ -273,7 +271,12 @@ class _Scene(OrderPainter):
                     class_="dislodged-ring",
                 ).svg()
             )
-            layers.units.append(self._token(dis.unit, x, y, dislodged=True))
+            layers.units.append(self._token(dis.unit, x, y, dislodged=True, scale=aside))
+        for unit in sorted(self.position.units.values(), key=lambda u: u.location):
+            if province_of(unit.location) not in self.drawing.provinces:
+                continue
+            x, y = self.drawing.point(unit.location)
+            layers.units.append(self._token(unit, x, y))
         for d in self.drawn:
             if isinstance(d.order, Build) and d.order.unit.type is not None:
                 unit = Unit(d.power, d.order.unit.type, d.order.unit.location)
@@ -281,13 +284,21 @@ class _Scene(OrderPainter):
                 layers.units.append(self._token(unit, x, y, ghost=True))
 
     def _token(
-        self, unit: Unit, x: float, y: float, *, dislodged: bool = False, ghost: bool = False
+        self,
+        unit: Unit,
+        x: float,
+        y: float,
+        *,
+        dislodged: bool = False,
+        ghost: bool = False,
+        scale: float | None = None,
     ) -> str:
         colour = style.power_colour(unit.power, self.map.powers)
         classes = f"unit {unit.power.lower()} {'army' if unit.type is ARMY else 'fleet'}"
         if dislodged:
             classes += " dislodged"
-        return unit_token(unit.type, x, y, colour, classes=classes, ghost=ghost, scale=self.scale)
+        size = self.scale if scale is None else scale
+        return unit_token(unit.type, x, y, colour, classes=classes, ghost=ghost, scale=size)
 
     # --- orders ------------------------------------------------------------------------
 
