@@ -11,6 +11,7 @@ import pytest
 
 from realpolitik import (
     FLEET,
+    Disband,
     Position,
     SupportHold,
     SupportMove,
@@ -20,14 +21,17 @@ from realpolitik import (
 )
 from realpolitik.data import shipped
 from realpolitik.formats.replay import load_game_record
-from realpolitik.notation import format_date, language_data
+from realpolitik.game import Game
+from realpolitik.notation import format_date, format_order, language_data
 from realpolitik.phase import Phase
 from realpolitik.render import render
-from realpolitik.render.frames import Frame, frames_from_record
+from realpolitik.render.drawing import load_drawing
+from realpolitik.render.frames import Frame, frames_from_game, frames_from_record
 from realpolitik.render.legend import phase_name
 from realpolitik.render.words import Words
 
 STANDARD = load_map("standard")
+STANDARD_DRAWING = load_drawing("standard")
 
 NS = "{http://www.w3.org/2000/svg}"
 GOLDEN = Path(__file__).parent / "data" / "render"
@@ -280,3 +284,83 @@ def test_golden_pictures(game: str, phase: str) -> None:
     assert path.read_text(encoding="utf-8") == svg, (
         f"{path.name} changed: look at the new picture, then REALPOLITIK_UPDATE_GOLDEN=1"
     )
+
+
+def legend_texts(svg: str) -> list[str]:
+    legend = parse(svg).find(".//*[@id='legend']")
+    assert legend is not None
+    return [e.text or "" for e in legend.iter(f"{NS}text")]
+
+
+def test_the_legend_lists_the_removals_and_disbands_nobody_ordered() -> None:
+    """A power in civil disorder loses a unit, and a dislodged unit given no retreat is
+    disbanded: the map marks each with ✗, and the legend lists it too (it listed only the
+    orders given, so the ✗ went unexplained); a movement's implied holds stay unlisted."""
+    position = {
+        "units": {"ITALY": ["A VEN", "F ION"], "AUSTRIA": ["A TRI"]},
+        "centers": {"ITALY": ["VEN"], "AUSTRIA": ["TRI", "ROM"]},
+    }
+    game = Game.from_position(position, "W1901A", seed=1)
+    game.set_civil_disorder("ITALY")
+    game.process()
+    frame = frames_from_game(game)[0]
+    assert frame.resolution is not None
+    (removal,) = [o for o in frame.resolution.outcomes if o.power == "ITALY"]
+    assert removal.implied and isinstance(removal.order, Disband)
+    assert str(removal.order) in legend_texts(draw(frame))
+    assert format_order(removal.order, "fr") in legend_texts(draw(frame, language="fr"))
+    retreats = frames("classic_1901_1902")["F1902R"]
+    assert retreats.resolution is not None
+    game = Game.from_position(retreats.position, "F1902R", seed=1)
+    game.process()  # nobody retreats: every dislodged unit is disbanded
+    frame = frames_from_game(game)[0]
+    assert frame.resolution is not None
+    disbands = [str(o.order) for o in frame.resolution.outcomes]
+    assert disbands and set(disbands) <= set(legend_texts(draw(frame)))
+    game = Game.from_position(position, "F1901M", seed=1)
+    game.process()  # nobody orders: every unit holds
+    movement = frames_from_game(game)[0]
+    assert movement.resolution is not None
+    holds = [str(o.order) for o in movement.resolution.outcomes if o.implied]
+    assert len(holds) == 3 and not set(holds) & set(legend_texts(draw(movement)))
+
+
+def test_larger_units_keep_their_rings_and_the_arrows_ends_clear() -> None:
+    """The web page's board draws units twice the size (``unit_scale=2``): the rings round
+    them and the arrows' ends at them grow with them. Drawn at the plain size and enlarged
+    by the page, a hold ring (radius 16) lay under its army (18 wide each side) and a move
+    to an occupied province ended its arrowhead under the unit there."""
+    position = Position.from_json({"units": {"FRANCE": ["A PAR"], "GERMANY": ["F KIE"]}}, STANDARD)
+    orders = {
+        "FRANCE": [parse_order("A PAR H", game_map=STANDARD)],
+        "GERMANY": [parse_order("F KIE - PAR", game_map=STANDARD)],  # (illegal: drawn all the same)
+    }
+    root = parse(render(position, game_map=STANDARD, orders=orders, unit_scale=2))
+    army = next(e for e in classed(root, "unit") if "army" in e.get("class", ""))
+    assert "scale(2)" in army.get("transform", "")
+    ring = classed(root, "hold")[0].find(f"{NS}circle")
+    assert ring is not None and float(ring.get("r", 0)) > 2 * 9 * 2**0.5  # beyond the corners
+    head = classed(root, "move")[0].findall(f"{NS}path")[-1].get("d", "")
+    tip = [float(v) for v in head[1:].split(" ")[0].split(",")]
+    x, y = STANDARD_DRAWING.point("PAR")
+    assert max(abs(tip[0] - x), abs(tip[1] - y)) > 2 * 9  # outside the doubled army
+    with pytest.raises(ValueError, match="unit_scale"):
+        render(position, unit_scale=0)
+
+
+def test_enlarged_a_dislodged_unit_lies_under_the_unit_that_took_its_place() -> None:
+    """Enlarged (the web page's board), a dislodged unit's ring reaches the unit standing
+    in its province: drawn after it, its pale fill washed that unit out (the pictures tour,
+    a retreat on the page). The standing unit is painted over the dislodged one, which is
+    a little smaller."""
+    retreat = frames("classic_1901_1902")["F1902R"]
+    root = parse(render(retreat.position, game_map=STANDARD, unit_scale=2))
+    units = root.find(".//*[@id='units']")
+    assert units is not None
+    layer = list(units)
+    rings = [k for k, e in enumerate(layer) if "dislodged-ring" in e.get("class", "")]
+    standing = [k for k, e in enumerate(layer) if e.get("class", "").split()[:1] == ["unit"]
+                and "dislodged" not in e.get("class", "")]  # fmt: skip
+    assert rings and standing and max(rings) < min(standing)
+    aside = next(e for e in layer if "dislodged" in e.get("class", "").split())
+    assert "scale(1.6)" in aside.get("transform", "")

@@ -8,6 +8,8 @@ import itertools
 from pathlib import Path
 from typing import Any
 
+from realpolitik.game import Game
+from tests.gamekit import at
 from tests.server.browserkit import (
     GAME,
     SHOTS,
@@ -22,6 +24,7 @@ from tests.server.browserkit import (
     put_at_a_convoy,
     put_at_a_retreat,
     register_and_create,
+    rewrite_stored_game,
     shot,
     until_phase_changes,
     watched,
@@ -221,6 +224,126 @@ def test_units_leave_the_province_labels_readable(server: LiveServer, browser: A
     phone.wait_for_selector("#map svg")
     idle(phone)
     assert phone.evaluate(HIDDEN_LABELS) == []
+
+
+CROWDED_LABELS = """() => {
+    const svg = document.querySelector('#map svg');
+    const blocks = [];  // a label's lines together: consecutive texts at one x
+    for (const t of svg.querySelectorAll('text.label')) {
+        const r = t.getBoundingClientRect();
+        const last = blocks[blocks.length - 1];
+        if (last && last.x === t.getAttribute('x') && last.el.nextElementSibling === t) {
+            Object.assign(last, {el: t, text: `${last.text} ${t.textContent}`,
+                bottom: Math.max(last.bottom, r.bottom), left: Math.min(last.left, r.left),
+                right: Math.max(last.right, r.right)});
+        } else {
+            blocks.push({x: t.getAttribute('x'), el: t, text: t.textContent,
+                         left: r.left, right: r.right, top: r.top, bottom: r.bottom});
+        }
+    }
+    const crowded = [];
+    blocks.forEach((a, i) => blocks.slice(i + 1).forEach(b => {
+        const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+        const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+        // (side by side, closer than a fifth of their height reads as one word: "Tos.Rom.Apu.")
+        const near = 0.2 * Math.min(a.bottom - a.top, b.bottom - b.top);
+        if (w > -near && h > 1) crowded.push(`${a.text} | ${b.text}`);
+    }));
+    return crowded;
+}"""
+
+
+def test_province_labels_never_overlap_each_other(server: LiveServer, browser: Any) -> None:
+    """The page writes the province labels larger than the renderer and moves those a unit
+    would hide below it: on a desktop Portuguese "Apu." ran into "Rom.", and on a Grow
+    board Rome's label, moved below Italy's fleet, onto "APU" (found by the pictures tour).
+    No two labels overlap, on a desktop and on a phone, in English and Portuguese."""
+    for user, edition, players in (("pictor", "classic", "7"), ("pictrix", "grow", "4")):
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        register_and_create(page, server, user, edition=edition, players=players)
+        assert page.evaluate(CROWDED_LABELS) == [], edition
+        in_language(page, "pt", "document.documentElement.lang === 'pt'")
+        assert page.evaluate(CROWDED_LABELS) == [], edition
+        if SHOTS:
+            page.locator("#map").screenshot(path=str(Path(SHOTS) / f"27-labels-{edition}.png"))
+        phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+        phone.context.add_cookies(page.context.cookies())
+        phone.goto(page.url)
+        phone.wait_for_selector("#map svg")
+        idle(phone)
+        assert phone.evaluate(CROWDED_LABELS) == [], edition
+        phone.close()
+        page.close()
+
+
+RING_AND_UNIT = """() => {
+    const svg = document.querySelector('#map svg');
+    const ring = svg.querySelector('g.order.hold circle:last-child').getBoundingClientRect();
+    const x = (ring.left + ring.right) / 2, y = (ring.top + ring.bottom) / 2;
+    const unit = [...svg.querySelectorAll('g.unit')].map(u => u.getBoundingClientRect())
+        .find(r => r.left < x && x < r.right && r.top < y && y < r.bottom);
+    return {ring: [ring.width, ring.height], unit: [unit.width, unit.height]};
+}"""
+
+
+def test_a_hold_ring_shows_round_the_unit(server: LiveServer, browser: Any) -> None:
+    """The page draws units twice the picture's size: a hold ring drawn for the plain size
+    lay under its unit, unseen (found by the pictures tour). The ring is round the unit."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "pictura", players="7")
+    hold = next(o for opts in legal(page).values() for o in opts if o["kind"] == "hold")
+    page.fill("#typed", hold["order"])
+    page.click("#submit-typed")
+    page.wait_for_selector("#map svg g.order.hold")
+    idle(page)
+    seen = page.evaluate(RING_AND_UNIT)
+    assert seen["ring"][0] > seen["unit"][0] and seen["ring"][1] > seen["unit"][1], seen
+    shot(page, "28-hold-ring")
+
+
+LABELS_OVER_ARROWHEADS = """() => {
+    const svg = document.querySelector('#map svg');
+    const over = [];
+    for (const move of svg.querySelectorAll('g.order.move')) {
+        const head = [...move.querySelectorAll('path')].pop();
+        const h = head.getBoundingClientRect();
+        for (const label of svg.querySelectorAll('text.label')) {
+            const r = label.getBoundingClientRect();
+            const hit = r.left < h.right && h.left < r.right
+                && r.top < h.bottom && h.top < r.bottom;
+            // (a label after the arrowhead in the picture is painted over it)
+            if (hit && head.compareDocumentPosition(label) & Node.DOCUMENT_POSITION_FOLLOWING) {
+                over.push(label.textContent);
+            }
+        }
+    }
+    return over;
+}"""
+
+
+def put_in_rome_and_venice(server: LiveServer, game_id: int, power: str) -> None:
+    """``power``'s armies in Rome and Venice at F1901M (Rome's may move up to Venice)."""
+
+    def italy(game: Game) -> None:
+        centers = game.position.to_json()["centers"]
+        at(game, "F1901M", {"units": {power: ["A ROM", "A VEN"]}, "centers": centers})
+
+    rewrite_stored_game(server, game_id, italy)
+
+
+def test_no_label_hides_an_arrowhead(server: LiveServer, browser: Any) -> None:
+    """The page writes the labels larger, and those under a unit just below it: a move
+    coming up from Rome to Venice ended under the label "VEN", which was painted over it, so
+    that the arrow pointed nowhere (found by the pictures tour). Arrows are drawn over the
+    labels."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    open_at(page, server, "pictoris", put_in_rome_and_venice)
+    page.fill("#typed", "A ROM - VEN")
+    page.click("#submit-typed")
+    page.wait_for_selector("#map svg g.order.move")
+    idle(page)
+    assert page.evaluate(LABELS_OVER_ARROWHEADS) == []
+    shot(page, "29-arrow-over-label")
 
 
 def test_a_convoy_by_clicks(server: LiveServer, browser: Any) -> None:

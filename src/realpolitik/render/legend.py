@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from realpolitik.adjudicator import builds_due
 from realpolitik.maps import GameMap
+from realpolitik.orders import Hold
 from realpolitik.phase import Phase, PhaseKind
 from realpolitik.position import Position
 from realpolitik.render import style
@@ -160,7 +161,9 @@ def _orders(
     y: float,
     bottom: float,
 ) -> float:
-    shown = [d for d in drawn if not d.implied]
+    # a unit given no order holds, unlisted (as on the map); but a removal or disband nobody
+    # ordered (civil disorder, no retreat given) is listed with the ✗ the map shows
+    shown = [d for d in drawn if not (d.implied and isinstance(d.order, Hold))]
     if not shown:
         return y
     out.append(_text(left, y, words.legend("orders"), 13, font_weight="bold"))

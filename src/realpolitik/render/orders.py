@@ -20,7 +20,7 @@ from realpolitik.orders import (
 from realpolitik.render import style
 from realpolitik.render.geometry import Point, arrowhead, at, bent, fmt, path_d, spline, trim
 from realpolitik.render.marks import cross
-from realpolitik.render.scene import UNIT_RADIUS, DrawnOrder, Layers, Scene
+from realpolitik.render.scene import DrawnOrder, Layers, Scene
 from realpolitik.render.svgutil import Element, esc
 from realpolitik.vocab import Province, province_of
 
@@ -52,10 +52,10 @@ class OrderPainter(Scene):
             elif isinstance(order, Disband):
                 retreating = province_of(order.unit.location) in self.position.dislodged
                 p = self.unit_point(order.unit.location, retreating=retreating)
-                layers.marks.append(cross(p[0], p[1], 11, style.FAIL, width=3.2))
+                layers.marks.append(cross(p[0], p[1], 11 * self.scale, style.FAIL, width=3.2))
             elif isinstance(order, Build) and d.failed:
                 p = self.drawing.point(order.unit.location)
-                layers.marks.append(cross(p[0], p[1], 9, style.FAIL))
+                layers.marks.append(cross(p[0], p[1], 9 * self.scale, style.FAIL))
         self._retreat_options(layers)
 
     def _line_style(self, d: DrawnOrder) -> tuple[str, str]:
@@ -119,8 +119,8 @@ class OrderPainter(Scene):
         dst = self.dest_point(order.destination, order.unit.type)
         route = self._convoy_route(order)
         points = spline([src, *route, dst]) if route else bent(src, dst)
-        end = UNIT_RADIUS + 1 if province_of(order.destination) in occupied else 3.0
-        points = trim(points, UNIT_RADIUS - 1, end)
+        end = self.radius + 1 if province_of(order.destination) in occupied else 3.0
+        points = trim(points, self.radius - 1, end)
         self.move_paths[(order.unit.province, province_of(order.destination))] = points
         self._stroke(layers, d, points, 3.4, head=True, cls="move")
         if d.failed:
@@ -166,7 +166,7 @@ class OrderPainter(Scene):
 
     def _ring(self, layers: Layers, d: DrawnOrder, p: Point, *, dash: bool) -> None:
         cls = "hold" + (" failed" if dash else "")
-        self._haloed_circle(layers, d, p, cls, 16, (5.0, 2.8), "6 4" if dash else None)
+        self._haloed_circle(layers, d, p, cls, 16 * self.scale, (5.0, 2.8), "6 4" if dash else None)
 
     def _haloed_circle(
         self,
@@ -206,7 +206,7 @@ class OrderPainter(Scene):
             return
         src = self.unit_point(order.unit.location)
         target = self.unit_point(order.supported.location)
-        points = trim(bent(src, target, 0.08), UNIT_RADIUS - 1, 17)
+        points = trim(bent(src, target, 0.08), self.radius - 1, 17 * self.scale)
         self._stroke(layers, d, points, 1.9, head=False, cls="support")
         colour, _ = self._line_style(d)
         layers.orders.append(
@@ -214,7 +214,7 @@ class OrderPainter(Scene):
                 "circle",
                 cx=fmt(target[0]),
                 cy=fmt(target[1]),
-                r="16",
+                r=fmt(16 * self.scale),
                 fill="none",
                 stroke=colour if not style.is_light(colour) else "#1a1a1a",
                 stroke_width="1.6",
@@ -239,7 +239,7 @@ class OrderPainter(Scene):
             a = self.unit_point(order.supported.location)
             b = self.drawing.point(order.destination)
             target = at([a, b], 0.6)
-        points = trim(bent(src, target, 0.08), UNIT_RADIUS - 1, 2.5)
+        points = trim(bent(src, target, 0.08), self.radius - 1, 2.5)
         self._stroke(layers, d, points, 1.9, head=False, cls="support")
         colour, _ = self._line_style(d)
         layers.orders.append(
@@ -261,14 +261,15 @@ class OrderPainter(Scene):
         order = d.order
         assert isinstance(order, Convoy)
         p = self.unit_point(order.unit.location)
-        self._haloed_circle(layers, d, p, "convoy", 17, (4.4, 2.4), "2 3")
+        self._haloed_circle(layers, d, p, "convoy", 17 * self.scale, (4.4, 2.4), "2 3")
         key = (order.convoyed.province, province_of(order.destination))
         if key not in self.move_paths and self.drawable(order.convoyed.location):
             target = self.unit_point(order.convoyed.location)
-            points = trim(bent(p, target, 0.08), 17, UNIT_RADIUS)
+            points = trim(bent(p, target, 0.08), 17 * self.scale, self.radius)
             self._stroke(layers, d, points, 1.6, head=False, cls="convoy-link")
         if d.failed:
-            layers.marks.append(cross(p[0] + 12, p[1] - 12, 5.5, style.FAIL))
+            corner = 12 * self.scale
+            layers.marks.append(cross(p[0] + corner, p[1] - corner, 5.5, style.FAIL))
 
     def _retreat(self, layers: Layers, d: DrawnOrder, occupied: set[Province]) -> None:
         order = d.order
@@ -277,7 +278,7 @@ class OrderPainter(Scene):
             return
         src = self.unit_point(order.unit.location, retreating=True)
         dst = self.dest_point(order.destination, order.unit.type)
-        points = trim(bent(src, dst, 0.1), UNIT_RADIUS, 4)
+        points = trim(bent(src, dst, 0.1), self.radius, 4)
         self._stroke(layers, d, points, 3.0, head=True, cls="retreat")
         if d.failed:
             x, y = at(points, 0.6)
@@ -296,7 +297,7 @@ class OrderPainter(Scene):
             for loc in dis.retreats:
                 if not self.drawable(loc):
                     continue
-                points = trim(bent(src, self.drawing.point(loc), 0.1), UNIT_RADIUS + 3, 6)
+                points = trim(bent(src, self.drawing.point(loc), 0.1), self.radius + 3, 6)
                 line, tri = arrowhead(points, 7)
                 layers.orders.append(
                     Element(
@@ -317,6 +318,6 @@ class OrderPainter(Scene):
                 )
             if not dis.retreats:
                 x, y = self.drawing.provinces[prov].dislodged
-                layers.marks.append(cross(x, y, 11, style.FAIL, width=3.2))
+                layers.marks.append(cross(x, y, 11 * self.scale, style.FAIL, width=3.2))
 
     # --- marks -------------------------------------------------------------------------

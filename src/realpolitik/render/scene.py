@@ -64,6 +64,8 @@ class Scene:
         results: Resolution | None,
         id_prefix: str,
         words: Words,
+        *,
+        unit_scale: float = 1.0,
     ) -> None:
         self.map = game_map
         self.drawing = drawing
@@ -72,6 +74,8 @@ class Scene:
         self.results = results
         self.prefix = id_prefix
         self.words = words
+        self.scale = unit_scale  # the units' size, and the rings and ends of orders with it
+        self.radius = UNIT_RADIUS * unit_scale
         self.move_paths: dict[tuple[Province, Province], list[Point]] = {}
 
     def title(self, d: DrawnOrder) -> str:

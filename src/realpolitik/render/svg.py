@@ -50,6 +50,7 @@ def render(
     drawing: Drawing | None = None,
     blank: bool = False,
     edition: str | None = None,
+    unit_scale: float = 1.0,
 ) -> str:
     """Draw ``position`` (units, dislodged units with their retreats, centre owners) and,
     when given, the ``orders`` of each power and their ``results`` (the resolution of
@@ -59,15 +60,21 @@ def render(
     powers, orders and results come from the notation lexicons; ``edition`` picks its
     season words, e.g. grow's); ``names`` maps province ids to names that override them.
     ``id_prefix`` is put before every element id (several maps on one page); ``blank``
-    leaves the legend's phase and counts to be written in (a map pad)."""
+    leaves the legend's phase and counts to be written in (a map pad). ``unit_scale`` draws
+    the units that many times larger, and the rings round them and the ends of the orders
+    at them with them (the web page's board: 2)."""
     game_map = game_map or load_map("standard")
     drawing = drawing or drawing_for(game_map)
     if labels not in ("short", "long"):
         raise ValueError(f"labels must be 'short' or 'long', not {labels!r}")
     phase = phase or (results.phase if results is not None else None)
+    if not 0 < unit_scale <= 4:
+        raise ValueError(f"unit_scale must be above 0 and at most 4, not {unit_scale!r}")
     drawn = _drawn_orders(orders, results)
     words = Words(language, game_map=game_map, names=names, edition=edition)
-    scene = _Scene(game_map, drawing, position, drawn, results, id_prefix, words)
+    scene = _Scene(
+        game_map, drawing, position, drawn, results, id_prefix, words, unit_scale=unit_scale
+    )
     layers = Layers()
     scene.draw_provinces(layers)
     scene.draw_centers(layers)
@@ -218,20 +225,15 @@ class _Scene(OrderPainter):
             if info is None:
                 continue
             sea = info.type is ProvinceType.SEA
-            name = self.words.province(pid, labels)
-            if labels == "short" and len(name) <= 5:
-                lines, size = [name], 10.0
-            else:
-                lines, size = _wrap(name), 8.5
             x, y = prov.label
             colour = style.SEA_TEXT if sea else style.TEXT
-            top = y - (len(lines) - 1) * size * 0.55 + size * 0.36
-            for k, line in enumerate(lines):
+            size, baselines = label_lines(self.words.province(pid, labels), labels, y)
+            for line, baseline in baselines:
                 layers.labels.append(
                     Element(
                         "text",
                         x=fmt(x),
-                        y=fmt(top + k * size * 1.1),
+                        y=fmt(baseline),
                         text_anchor="middle",
                         font_size=fmt(size),
                         font_weight="bold",
@@ -248,11 +250,9 @@ class _Scene(OrderPainter):
 
     # --- units -------------------------------------------------------------------------
     def draw_units(self, layers: Layers) -> None:
-        for unit in sorted(self.position.units.values(), key=lambda u: u.location):
-            if province_of(unit.location) not in self.drawing.provinces:
-                continue
-            x, y = self.drawing.point(unit.location)
-            layers.units.append(self._token(unit, x, y))
+        # dislodged units first, set aside beside the unit that took their place and under
+        # it: enlarged, their ring reaches that unit (and they are drawn a little smaller)
+        aside = 1.0 if self.scale == 1 else 0.8 * self.scale
         for prov, dis in sorted(self.position.dislodged.items()):
             if prov not in self.drawing.provinces:
                 continue
@@ -262,7 +262,7 @@ class _Scene(OrderPainter):
                     "circle",
                     cx=fmt(x),
                     cy=fmt(y),
-                    r="15",
+                    r=fmt(15 * aside),
                     fill="#ffffff",
                     fill_opacity="0.55",
                     stroke=style.FAIL,
@@ -271,7 +271,12 @@ class _Scene(OrderPainter):
                     class_="dislodged-ring",
                 ).svg()
             )
-            layers.units.append(self._token(dis.unit, x, y, dislodged=True))
+            layers.units.append(self._token(dis.unit, x, y, dislodged=True, scale=aside))
+        for unit in sorted(self.position.units.values(), key=lambda u: u.location):
+            if province_of(unit.location) not in self.drawing.provinces:
+                continue
+            x, y = self.drawing.point(unit.location)
+            layers.units.append(self._token(unit, x, y))
         for d in self.drawn:
             if isinstance(d.order, Build) and d.order.unit.type is not None:
                 unit = Unit(d.power, d.order.unit.type, d.order.unit.location)
@@ -279,13 +284,21 @@ class _Scene(OrderPainter):
                 layers.units.append(self._token(unit, x, y, ghost=True))
 
     def _token(
-        self, unit: Unit, x: float, y: float, *, dislodged: bool = False, ghost: bool = False
+        self,
+        unit: Unit,
+        x: float,
+        y: float,
+        *,
+        dislodged: bool = False,
+        ghost: bool = False,
+        scale: float | None = None,
     ) -> str:
         colour = style.power_colour(unit.power, self.map.powers)
         classes = f"unit {unit.power.lower()} {'army' if unit.type is ARMY else 'fleet'}"
         if dislodged:
             classes += " dislodged"
-        return unit_token(unit.type, x, y, colour, classes=classes, ghost=ghost)
+        size = self.scale if scale is None else scale
+        return unit_token(unit.type, x, y, colour, classes=classes, ghost=ghost, scale=size)
 
     # --- orders ------------------------------------------------------------------------
 
@@ -311,7 +324,19 @@ class _Scene(OrderPainter):
             if loc is None or not self.drawable(loc):
                 continue
             x, y = self.unit_point(loc)
-            layers.marks.append(cross(x, y, 12, style.FAIL, width=3.4))
+            layers.marks.append(cross(x, y, 12 * self.scale, style.FAIL, width=3.4))
+
+
+def label_lines(name: str, labels: str, y: float) -> tuple[float, list[tuple[str, float]]]:
+    """How a province's name is written at its label anchor's height ``y``: the font size
+    and each line with its baseline (a short name of up to five letters at 10 px; a long
+    one at 8.5 px, in two lines if it is long and has several words), centred on ``y``."""
+    if labels == "short" and len(name) <= 5:
+        lines, size = [name], 10.0
+    else:
+        lines, size = _wrap(name), 8.5
+    top = y - (len(lines) - 1) * size * 0.55 + size * 0.36
+    return size, [(line, top + k * size * 1.1) for k, line in enumerate(lines)]
 
 
 def _wrap(name: str) -> list[str]:

@@ -373,6 +373,11 @@ def bot_orders(
     return [str(o) for o in bot.orders(view, options)]
 
 
+# The board's units twice the picture's size (the page makes them larger still on a phone):
+# drawn so by the renderer, with the rings round them and the orders' ends clear of them.
+UNIT_SCALE = 2.0
+
+
 def render_current(
     game: Game, orders: Mapping[Power, Sequence[str]], *, language: str = "en"
 ) -> str:
@@ -386,6 +391,7 @@ def render_current(
         phase=game.phase,
         language=language,
         edition=game.edition.name,
+        unit_scale=UNIT_SCALE,
     )
 
 
@@ -418,6 +424,7 @@ def render_record(
         language=language,
         id_prefix="h-",
         edition=game.edition.name,
+        unit_scale=UNIT_SCALE,
     )
 
 

@@ -86,12 +86,21 @@ export function putSvg(svgText, interactive, phase) {
     legend.remove();
   }
   pic.dataset.full = `0 0 ${width} ${h}`;
-  // units twice the renderer's size (each token is drawn about its own origin)
+  // units twice the renderer's plain size (each token is drawn about its own origin; the
+  // server draws them twice as large already, with the rings and arrows clear of them)
   const big = window.matchMedia("(max-width: 800px)").matches ? 2.4 : 2;
-  for (const unit of pic.querySelectorAll("g.unit")) unit.setAttribute("transform", `${unit.getAttribute("transform")} scale(${unit.classList.contains("dislodged") ? big * 0.8 : big})`);
+  for (const unit of pic.querySelectorAll("g.unit")) {
+    const drawn = tokenScale(unit.getAttribute("transform") || "");
+    unit.setAttribute("transform", `${unit.getAttribute("transform")} scale(${(unit.classList.contains("dislodged") ? big * 0.8 : big) / drawn})`);
+  }
   const blocks = labelBlocks(pic);
   enlargeLabels(blocks, big === 2 ? 1.7 : 1.25);
   clearLabels(pic, blocks);
+  spreadLabels(blocks);
+  // the orders over the labels: larger here, a label below its unit hid the head of an
+  // arrow coming up to that unit
+  const labels = pic.querySelector(':scope > g[id$="labels"]'), orders = pic.querySelector(':scope > g[id$="orders"]');
+  if (labels && orders) orders.before(labels);
   pic.setAttribute("role", "img");
   pic.classList.toggle("interactive", interactive);
   applyZoom(pic);
@@ -178,6 +187,11 @@ function svgPoint(pic, x, y) {
   return p.matrixTransform(pic.getScreenCTM().inverse());
 }
 
+// The scale a token's transform gives it (the product of its scale()s).
+function tokenScale(transform) {
+  return [...transform.matchAll(/scale\(\s*([-\d.e]+)\s*\)/g)].reduce((k, m) => k * Number(m[1]), 1);
+}
+
 // A unit's token (as the renderer draws it about its origin): its extent at scale 1.
 const TOKEN = { army: [-9, -9, 9, 9], fleet: [-15, -12, 15, 6.5] };
 
@@ -209,23 +223,68 @@ function enlargeLabels(blocks, k) {
 
 // Province labels the enlarged units would hide move just below the unit (each label's
 // lines together): the renderer places them for units of its own size.
+// The box a label's lines take (about 0.68 of the font size a letter).
+function labelBox(lines) {
+  const size = Number(lines[0].getAttribute("font-size")) || 10;
+  const x = Number(lines[0].getAttribute("x"));
+  const first = Number(lines[0].getAttribute("y")), last = Number(lines[lines.length - 1].getAttribute("y"));
+  const half = 0.34 * size * Math.max(...lines.map((l) => l.textContent.length));
+  return { left: x - half, right: x + half, top: first - 0.75 * size, bottom: last + 0.25 * size };
+}
+
+// Labels set on each other (enlarged, or one moved below a unit onto its neighbour's: "Apu."
+// and "Rom.") move apart, each half the way, across the side where they overlap least (as
+// the browser measures them: capitals are wider than the estimate above), a little space
+// left between two side by side.
+function spreadLabels(blocks) {
+  const boxes = blocks.map((lines) => {
+    const all = lines.map((line) => line.getBBox());
+    const gap = 0.2 * (Number(lines[0].getAttribute("font-size")) || 10);  // (side by side, not one word)
+    return { left: Math.min(...all.map((b) => b.x)) - gap, right: Math.max(...all.map((b) => b.x + b.width)) + gap,
+      top: Math.min(...all.map((b) => b.y)), bottom: Math.max(...all.map((b) => b.y + b.height)) };
+  });
+  const shift = (k, dx, dy) => {
+    for (const line of blocks[k]) {
+      line.setAttribute("x", (Number(line.getAttribute("x")) + dx).toFixed(1));
+      line.setAttribute("y", (Number(line.getAttribute("y")) + dy).toFixed(1));
+    }
+    const b = boxes[k];
+    b.left += dx; b.right += dx; b.top += dy; b.bottom += dy;
+  };
+  for (let round = 0, moved = true; moved && round < 4; round++) {
+    moved = false;
+    boxes.forEach((a, i) => boxes.forEach((b, j) => {
+      if (j <= i) return;
+      const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+      const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (w <= 0 || h <= 0 || !(a.bottom > a.top && b.bottom > b.top)) return;  // (a hidden map measures 0)
+      moved = true;
+      if (w < h) {
+        const s = ((w + 1) / 2) * (a.left + a.right < b.left + b.right ? 1 : -1);
+        shift(i, -s, 0); shift(j, s, 0);
+      } else {
+        const s = ((h + 1) / 2) * (a.top + a.bottom < b.top + b.bottom ? 1 : -1);
+        shift(i, 0, -s); shift(j, 0, s);
+      }
+    }));
+  }
+}
+
 function clearLabels(pic, blocks) {
   const boxes = [];
   for (const unit of pic.querySelectorAll("g.unit")) {
     const tr = unit.getAttribute("transform") || "";
     const at = /translate\(\s*([-\d.e]+)[ ,]+([-\d.e]+)\s*\)/.exec(tr);
     if (!at) continue;
-    const scale = [...tr.matchAll(/scale\(\s*([-\d.e]+)\s*\)/g)].reduce((k, m) => k * Number(m[1]), 1);
+    const scale = tokenScale(tr);
     const [x0, y0, x1, y1] = TOKEN[unit.classList.contains("fleet") ? "fleet" : "army"];
     const x = Number(at[1]), y = Number(at[2]);
     boxes.push({ left: x + x0 * scale, top: y + y0 * scale, right: x + x1 * scale, bottom: y + y1 * scale });
   }
   for (const lines of blocks) {
     const size = Number(lines[0].getAttribute("font-size")) || 10;
-    const x = Number(lines[0].getAttribute("x"));
-    const first = Number(lines[0].getAttribute("y")), last = Number(lines[lines.length - 1].getAttribute("y"));
-    const half = 0.34 * size * Math.max(...lines.map((l) => l.textContent.length));
-    const box = { left: x - half, right: x + half, top: first - 0.75 * size, bottom: last + 0.25 * size };
+    const first = Number(lines[0].getAttribute("y"));
+    const box = labelBox(lines);
     const hit = boxes.filter((b) => box.right > b.left && box.left < b.right && box.bottom > b.top && box.top < b.bottom);
     if (!hit.length) continue;
     const dy = Math.max(...hit.map((b) => b.bottom)) + 0.85 * size - first;
