@@ -263,6 +263,25 @@ def test_a_started_game_with_a_seat_left_empty_is_open_to_join(client: TestClien
         assert r.status_code == (200 if bots is None else 409), r.text
 
 
+def test_who_takes_over_a_seat_says_when_its_orders_are_ready(client: TestClient) -> None:
+    """Bob gave his orders, said ready, and left: Carol, taking his seat, found them ready,
+    and the phase would be played on them as soon as Alice was; they are hers to keep or
+    change, not ready until she says so."""
+    alice, bob, carol = (register(client, n) for n in ("alice", "bob", "carol"))
+    gid = new_game(client, alice, players=2, bots=None)["id"]
+    assert client.post(f"/api/games/{gid}/join", json={}, headers=bob.headers).status_code == 200
+    power = client.get(f"/api/games/{gid}", headers=bob.headers).json()["my_powers"][0]
+    given = first_move(client, gid, bob, power)
+    r = client.put(f"/api/games/{gid}/orders", headers=bob.headers,
+                   json={"power": power, "orders": [given], "ready": True})  # fmt: skip
+    assert r.status_code == 200, r.text
+    assert client.post(f"/api/games/{gid}/leave", headers=bob.headers).status_code == 204
+    assert client.post(f"/api/games/{gid}/join", json={}, headers=carol.headers).status_code == 200
+    seen = client.get(f"/api/games/{gid}", headers=carol.headers).json()
+    assert seen["orders"][power]["ready"] is False and seen["ready"][power] is False
+    assert [o["order"] for o in seen["orders"][power]["orders"]] == [given]  # kept, to change
+
+
 def test_a_busy_lobby_lists_all_my_games_and_the_newest_others(
     client: TestClient, backend: Backend, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -320,7 +320,13 @@ def due_games(b: Backend, *, alone: bool | None = None) -> list[int]:
 
 
 def take_over_seat(b: Backend, conn: Connection, row: Row[Any], seat: Seat) -> None:
-    """A person takes a seat left empty: its powers are played again."""
+    """A person takes a seat left empty: its powers are played again. The orders its
+    leaver gave stay, to keep or change, but not as ready: the newcomer says when."""
+    conn.execute(
+        update(t.orders)
+        .where(t.orders.c.game_id == row.id, t.orders.c.power.in_(seat.powers))
+        .values(ready=False)
+    )
     game = engine.fresh(row.state)
     # the players' agreed last year, or none: the server's (engine.limit_bot_game) was
     # only for the bots playing alone
