@@ -66,6 +66,24 @@ def test_saved_game_flipbook_and_sheet(tmp_path: Path) -> None:
     assert code == 0 and "Season" in out
 
 
+def test_a_picture_is_drawn_in_the_language_asked_or_the_situations_own(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The command drew every picture in English (the library takes a language): a Spanish
+    game's map said 'Moscow' and 'Spring'."""
+    code, out = run("render", "--example", "classic_1901_1902", "--language", "es")
+    assert code == 0 and "Moscú" in out and "Moscow" not in out
+    assert "Moscou" in run("render", "--pad", "--language", "FR")[1]
+    situation = {"phase": "S1901M", "language": "pt", "units": {"FRANCE": ["A PAR"]},
+                 "orders": {"FRANCE": ["E Par - Bor"]}}  # fmt: skip
+    code, out = run("render", "--situation", "-", stdin=json.dumps(situation))
+    assert code == 0 and "Borgonha" in out and "Burgundy" not in out
+    code, out = run("render", "--situation", "-", "--language", "en", stdin=json.dumps(situation))
+    assert "Burgundy" in out
+    assert run("render", "--sheet", "FRANCE", "--language", "es")[0] == 2
+    assert "an order sheet is written in English only" in capsys.readouterr().err
+
+
 def test_errors_are_reported(capsys: pytest.CaptureFixture[str]) -> None:
     assert run("render", "--example", "classic_1901_1902", "--phase", "S1950M")[0] == 2
     assert "no phase S1950M" in capsys.readouterr().err

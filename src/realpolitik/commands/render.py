@@ -23,6 +23,7 @@ from typing import Any, TextIO
 from realpolitik.errors import SituationError
 from realpolitik.formats.replay import load_game_record
 from realpolitik.formats.savegame import looks_like_mila
+from realpolitik.notation import LANGUAGES
 from realpolitik.phase import Phase
 from realpolitik.render.flipbook import flipbook_html
 from realpolitik.render.frames import Frame, frame_from_situation, frames_from_json
@@ -43,6 +44,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("--sheet", metavar="POWER", help="an order sheet for POWER")
     cmd.add_argument("--pad", action="store_true", help="a blank map pad")
     cmd.add_argument("--labels", choices=("short", "long"), default="short")
+    cmd.add_argument("--language", type=str.lower, choices=LANGUAGES, default=None,
+                     help="the names and orders' language (default: a situation's own, "
+                     "else en)")  # fmt: skip
     cmd.add_argument("--scale", type=_scale, default=1.0, help="PNG scale (2 for sharper)")
     cmd.add_argument("-o", "--output", help="file to write: .svg, .png or .html")
     cmd.set_defaults(func=run)
@@ -67,21 +71,23 @@ def _read(name: str, stdin: TextIO) -> Any:
         raise SituationError(f"bad JSON in {name}: {exc}") from None
 
 
-def _frames(args: argparse.Namespace, stdin: TextIO) -> list[Frame]:
+def _frames(args: argparse.Namespace, stdin: TextIO) -> tuple[list[Frame], str | None]:
+    """The frames to draw, and the language a situation is written in (if it says)."""
     sources = [x for x in (args.game, args.example, args.situation) if x is not None]
     if len(sources) > 1:
         raise ValueError("give one of GAME, --example and --situation")
     if args.situation is not None:
         data = _read(args.situation, stdin)
         _check_kind(args.situation, data, "situation")
-        return [frame_from_situation(data, args.rules)]
+        said = data.get("language") if isinstance(data, dict) else None
+        return [frame_from_situation(data, args.rules)], said if said in LANGUAGES else None
     if args.example is not None:
-        return frames_from_json(load_game_record(args.example))
+        return frames_from_json(load_game_record(args.example)), None
     if args.game is not None:
         data = _read(args.game, stdin)
         _check_kind(args.game, data, "saved game")
-        return frames_from_json(data)
-    return []
+        return frames_from_json(data), None
+    return [], None
 
 
 def _check_kind(name: str, data: Any, wanted: str) -> None:
@@ -113,7 +119,7 @@ def _pick(frames: list[Frame], phase: str | None) -> Frame:
 
 
 def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
-    frames = _frames(args, stdin)
+    frames, written_in = _frames(args, stdin)
     suffix = Path(args.output).suffix.lower() if args.output else ".svg"
     if suffix not in (".svg", ".png", ".html"):
         raise ValueError(f"unknown output format {suffix!r}: use .svg, .png or .html")
@@ -121,6 +127,9 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         raise ValueError(NEEDS_EXTRA)
     if args.pad and args.sheet:
         raise ValueError("give one of --sheet and --pad")
+    language = args.language or written_in or "en"
+    if args.sheet and language != "en":
+        raise ValueError("an order sheet is written in English only: leave out --language")
     if args.pad or args.sheet:
         game_map = frames[-1].game_map if frames else None
         if args.sheet:
@@ -128,13 +137,15 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
             year = frames[-1].phase.year if frames else None
             text = order_sheet(args.sheet, game_map=game_map, position=position, year=year)
         else:
-            text = map_pad(game_map=game_map, labels=args.labels)
+            text = map_pad(game_map=game_map, labels=args.labels, language=language)
     elif not frames:
         raise ValueError("nothing to draw: give GAME, --example, --situation, --sheet or --pad")
     elif suffix == ".html":
         chosen = frames if args.phase is None else [_pick(frames, args.phase)]
         title = Path(args.game or args.example or args.situation or "game").stem
-        text = flipbook_html(chosen, title=title, labels=args.labels, edition=chosen[-1].edition)
+        text = flipbook_html(
+            chosen, title=title, labels=args.labels, edition=chosen[-1].edition, language=language
+        )
     else:
         frame = _pick(frames, args.phase)
         text = render(
@@ -145,6 +156,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
             phase=frame.phase,
             labels=args.labels,
             edition=frame.edition,
+            language=language,
         )
     if suffix == ".png":
         if not args.output:

@@ -121,10 +121,16 @@ def order_sheets(
 
 
 def map_pad(
-    *, game_map: GameMap | None = None, labels: str = "short", phase: Phase | None = None
+    *,
+    game_map: GameMap | None = None,
+    labels: str = "short",
+    phase: Phase | None = None,
+    language: str = "en",
 ) -> str:
     """A blank map to write on: provinces, names and supply centres, no units, no owners;
     the legend leaves the phase and the centre counts blank."""
     game_map = game_map or load_map("standard")
     empty = Position({}, {})
-    return render(empty, game_map=game_map, labels=labels, phase=phase, blank=True)
+    return render(
+        empty, game_map=game_map, labels=labels, phase=phase, blank=True, language=language
+    )
