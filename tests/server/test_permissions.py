@@ -231,6 +231,7 @@ def _acts(gid: int, power: str) -> list[tuple[str, str, dict[str, Any] | None]]:
         ("POST", f"{g}/sandbox", {}),
         ("POST", f"{g}/start", None),
         ("POST", f"{g}/leave", None),
+        ("POST", f"{g}/join", {}),
         ("DELETE", g, None),
     ]
 

@@ -196,7 +196,7 @@ def join(b: Backend, user: User, game_id: int, code: str | None) -> dict[str, An
         row = game_row(conn, game_id, lock=True)
         public = bool(row.settings.get("public", True))
         if not public and not (code and same_code(code, row.invite_code)):
-            raise Forbidden("this game needs its invitation link")
+            raise NotFound(f"no game {game_id}")  # as every other request of an outsider
         if row.settings.get("sandbox", False):
             raise Conflict("a sandbox is played by its creator alone", code="sandbox")
         if row.status == FINISHED:
