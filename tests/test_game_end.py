@@ -72,14 +72,31 @@ def test_draw_needs_every_surviving_power() -> None:
 
 def test_draw_without_powers_whose_player_left() -> None:
     game = Game.new(seed=1)
-    for power in ("AUSTRIA", "ENGLAND", "GERMANY", "ITALY", "RUSSIA", "TURKEY"):
+    for power in ("AUSTRIA", "ENGLAND", "GERMANY", "ITALY"):
         game.vote_draw(power)
     game.set_civil_disorder("FRANCE")
     assert game.voters() == ["AUSTRIA", "ENGLAND", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
     with pytest.raises(GameError, match="civil disorder"):
         game.vote_draw("FRANCE")
     game.set_civil_disorder("FRANCE", on=False)
-    assert game.vote_draw("FRANCE") and game.is_over and len(game.winners) == 7
+    for power in ("FRANCE", "RUSSIA"):
+        assert not game.vote_draw(power)
+    assert game.vote_draw("TURKEY") and game.is_over and len(game.winners) == 7
+
+
+@pytest.mark.parametrize("leaves", ["disorder", "concede"])
+def test_the_last_player_not_to_vote_leaving_draws_the_game(leaves: str) -> None:
+    """Six players voted for a draw, the seventh leaves or concedes without voting: the
+    six agreed, so the game is drawn among them (it went on with nobody left to vote)."""
+    game = Game.new(seed=1)
+    for power in ("AUSTRIA", "ENGLAND", "GERMANY", "ITALY", "RUSSIA", "TURKEY"):
+        assert not game.vote_draw(power)
+    if leaves == "disorder":
+        game.set_civil_disorder("FRANCE")
+    else:
+        assert game.concede("FRANCE")
+    assert game.result is not None and game.result.kind == "draw"
+    assert "FRANCE" not in game.winners and len(game.winners) == 6
 
 
 def test_concession() -> None:

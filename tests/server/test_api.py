@@ -180,7 +180,7 @@ def test_join_start_and_random_powers(client: TestClient) -> None:
     gid = game["id"]
     assert game["status"] == "forming" and game["invite_code"]
     r = client.post(f"/api/games/{gid}/join", json={}, headers=bob.headers)
-    assert r.status_code == 403  # private: needs the invitation
+    assert r.status_code == 404  # unlisted: as no game, without the invitation
     r = client.post(f"/api/invitations/{game['invite_code']}", headers=bob.headers)
     assert r.status_code == 200 and r.json()["is_player"]
     assert "invite_code" not in r.json()
@@ -994,6 +994,24 @@ def test_a_draw_voted_by_everyone_else_is_agreed_when_the_last_player_concedes(
     s = state(client, gid)
     assert s["status"] == "finished" and s["draw"] is not None
     assert theirs[0] not in s["draw"]["powers"] and len(s["draw"]["powers"]) == 6
+
+
+@pytest.mark.parametrize("bots", ["random", None])
+def test_a_draw_voted_by_everyone_else_is_agreed_when_the_last_player_leaves(
+    client: TestClient, bots: str | None
+) -> None:
+    """One person votes for a draw, the other leaves (a bot takes the seat, or it falls
+    into civil disorder): everyone still playing has voted, so the game is drawn (it went
+    on until someone voted again)."""
+    alice, bob = register(client, "alice"), register(client, "bob")
+    gid = new_game(client, alice, players=2, bots=bots)["id"]
+    client.post(f"/api/games/{gid}/join", json={}, headers=bob.headers)  # full: it starts
+    for power in state(client, gid, alice)["my_powers"]:
+        r = client.post(f"/api/games/{gid}/draw", json={"power": power}, headers=alice.headers)
+        assert r.status_code == 200 and not r.json()["is_over"], r.text
+    assert client.post(f"/api/games/{gid}/leave", headers=bob.headers).status_code == 204
+    s = state(client, gid)
+    assert s["status"] == "finished" and s["draw"] is not None, s["status"]
 
 
 def test_the_board_part_of_a_view_is_built_once_per_version(

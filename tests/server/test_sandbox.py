@@ -102,7 +102,7 @@ def test_a_sandbox_is_every_power_held_by_its_creator_alone(client: TestClient) 
     # nobody else joins, even with the invitation code; nobody else sees it without one
     assert client.get(f"/api/games/{gid}", headers=bob.headers).status_code == 404
     r = client.post(f"/api/games/{gid}/join", json={}, headers=bob.headers)
-    assert r.status_code == 403
+    assert r.status_code == 404
     r = client.post(
         f"/api/games/{gid}/join", json={"code": game["invite_code"]}, headers=bob.headers
     )

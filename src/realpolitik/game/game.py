@@ -820,6 +820,11 @@ class Game:
         if power not in self.voters():
             raise GameError(f"{power} has no units left: it has no say in a draw")
         self.votes[power] = agree
+        return self._draw_if_agreed()
+
+    def _draw_if_agreed(self) -> bool:
+        """When every voter has voted for a draw, the game ends in a draw shared by them
+        (after a vote, or when a player who had not voted leaves or concedes)."""
         voters = self.voters()
         if voters and all(self.votes.get(p) for p in voters):
             self._finish("draw", voters, self.phase, f"draw agreed by {', '.join(voters)}")
@@ -829,7 +834,8 @@ class Game:
     def concede(self, power: Power) -> bool:
         """``power`` concedes: it leaves the game for good, as a player who leaves (see
         :meth:`set_civil_disorder`), and cannot win. When the powers still playing all
-        belong to one player, that player wins. Returns whether the game ended."""
+        belong to one player, that player wins; when they had all voted for a draw, the
+        game is drawn. Returns whether the game ended."""
         power = self._playing(power)
         self.status = replace(self.status, conceded=self.status.conceded | {power})
         self._forget_pending(power)
@@ -839,7 +845,7 @@ class Game:
         if len(names) == 1:
             self._finish("concession", playing, self.phase, f"the others conceded to {names.pop()}")
             return True
-        return False
+        return self._draw_if_agreed()
 
     def set_civil_disorder(self, power: Power, on: bool = True) -> None:
         """A player leaves (``on``) or returns; its pending orders go. Where the edition
@@ -848,7 +854,8 @@ class Game:
         units are disbanded, it builds nothing and its removals follow the edition's rule.
         Conquista has no civil disorder: the power just has no orders (its units hold; its
         reinforcements stay due, placed if its player returns in time). Either way nobody
-        orders for it, nor waits for it, until its player returns."""
+        orders for it, nor waits for it, until its player returns; if the players still in
+        had all voted for a draw, the game is drawn."""
         self._open()
         power = self._check_power(power)
         if self.controller(power) is None:
@@ -859,6 +866,7 @@ class Game:
         if on:
             self.status = replace(s, disorder=s.disorder | {power})
             self._forget_pending(power)
+            self._draw_if_agreed()  # those still playing may all have voted for one
         else:
             self.status = replace(s, disorder=s.disorder - {power}, missed=s.missed - {power})
 

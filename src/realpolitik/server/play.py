@@ -338,25 +338,38 @@ def take_over_seat(b: Backend, conn: Connection, row: Row[Any], seat: Seat) -> N
 
 def vacate_seat(b: Backend, conn: Connection, row: Row[Any], seat: Seat) -> None:
     """A player left a started game: a bot takes over, or the powers fall into civil
-    disorder (conquista: they have no orders; see :meth:`Game.set_civil_disorder`)."""
+    disorder (conquista: they have no orders; see :meth:`Game.set_civil_disorder`). If the
+    people left had all voted for a draw, the game is drawn (see :func:`_bots_agree`)."""
     settings = GameSettings.from_json(row.settings)
     now = b.now()
-    if settings.replace_leavers and settings.bots is not None:
+    game = engine.fresh(row.state)
+    by_bot = settings.replace_leavers and settings.bots is not None
+    if by_bot:
         conn.execute(
             update(t.seats)
             .where(t.seats.c.game_id == row.id, t.seats.c.seat == seat.seat)
             .values(bot=settings.bots)
         )
-        # its orders are given by order_bots, once this transaction is over
-        alone = bots_alone(_game(row), seats_of(conn, row.id))
-        conn.execute(
-            update(t.games).where(t.games.c.id == row.id).values(needs_check=True, alone=alone)
-        )
     else:
-        game = engine.fresh(row.state)
         for power in seat.powers:
             game.set_civil_disorder(power, True)
+    seats = seats_of(conn, row.id)
+    _bots_agree(game, seats)
+    if game.is_over:
+        _save(conn, row, game, now, deadline_at=None, **_finished(game))
+    elif by_bot:  # its orders are given by order_bots, once this transaction is over
+        conn.execute(
+            update(t.games)
+            .where(t.games.c.id == row.id)
+            .values(needs_check=True, alone=bots_alone(game, seats))
+        )
+    else:
         _save(conn, row, game, now)
+
+
+def _finished(game: Game) -> dict[str, Any]:
+    """The row's values of a game that has just ended."""
+    return {"status": FINISHED, "result": {"winners": sorted(game.winners)}}
 
 
 def _save(conn: Connection, row: Row[Any], game: Game, now: float, **extra: Any) -> None:
@@ -723,8 +736,7 @@ def _change(
         _bots_agree(game, seats)  # (a concession too: the others may all have voted)
         secret = GameSettings.from_json(row.settings).draw_votes == "secret"
         if game.is_over:
-            over = {"status": FINISHED, "result": {"winners": sorted(game.winners)}}
-            _save(conn, row, game, b.now(), deadline_at=None, **over)
+            _save(conn, row, game, b.now(), deadline_at=None, **_finished(game))
         elif vote and game.votes == votes:
             pass  # the vote stood already: nothing changes
         elif vote and secret:
