@@ -345,6 +345,7 @@ def test_a_forming_game_shows_what_it_will_be(server: LiveServer, browser: Any) 
             assert said.splitlines() == [
                 "Edition: grow",
                 "Players: 5",
+                "Table: Not on this board: Russia, Turkey.",  # grow's smaller map
                 "Deadlines: first diplomacy 1 day, diplomacy 1 day, retreats 1 day, "
                 "builds and removals 1 day",
                 "Press: public messages only",
@@ -354,6 +355,7 @@ def test_a_forming_game_shows_what_it_will_be(server: LiveServer, browser: Any) 
         else:
             assert "Délais : première diplomatie 1 jour, diplomatie 1 jour" in said, said
             assert "Messages : messages publics seulement" in said, said
+            assert "Table : Absentes de cette carte : Russie, Turquie." in said, said
         assert page.locator("#action-bar").is_hidden()  # nothing to order yet: no bar
         shot(page, f"6-forming-settings-{lang}")
         page.close()
@@ -376,8 +378,8 @@ def test_a_forming_game_says_which_table_it_is_where_there_are_several(
     page.wait_for_selector("#game-settings")
     idle(page)
     said = page.inner_text("#game-settings").splitlines()
-    table = "Table: 3b: England + Germany; Turkey + France; Russia + Austria; Italy's units"
-    table += " only hold"
+    table = "Table: 3b: England + Germany; Turkey + France; Russia + Austria. Out of play"
+    table += " (their units only hold): Italy."
     assert said[:3] == ["Edition: La Conquista", "Players: 3", table], said
 
 

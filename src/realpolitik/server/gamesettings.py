@@ -4,11 +4,13 @@ and kept as JSON with the game."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from realpolitik.errors import VariantError
 from realpolitik.game.editions import EDITIONS, Edition, Setup, edition
+from realpolitik.maps import load_map
 from realpolitik.server.errors import BadRequest, Unprocessable
 
 PRESS_RULES = ("full", "public", "none")
@@ -203,3 +205,27 @@ def _said(value: Any) -> str:
     if isinstance(value, Deadlines):
         return "none" if not any(asdict(value).values()) else "a time limit"
     return "null" if value is None else json.dumps(value)
+
+
+def who_plays(spec: Edition, table: Setup) -> dict[str, Any]:
+    """Who plays what at ``table``: ``players``, ``groups`` (one player's powers each),
+    ``out`` (played by nobody: their units only hold) and ``absent`` (not on the table's
+    board: grow's smaller maps)."""
+    present = {p for g in table.groups for p in g} | set(table.out)
+    if table.neutral is not None:
+        present.add(table.neutral.power)
+    return {
+        "players": table.players,
+        "groups": [list(g) for g in table.groups],
+        "out": list(table.out),
+        "absent": [p for p in load_map(spec.map).powers if p not in present],
+    }
+
+
+def table_of(settings: Mapping[str, Any]) -> dict[str, Any] | None:
+    """:func:`who_plays` for a game's stored settings (``None`` if they name no table)."""
+    try:
+        spec = edition(str(settings.get("edition", "classic")))
+        return who_plays(spec, spec.setup(settings.get("players"), settings.get("setup")))
+    except ValueError:
+        return None

@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Connection, Row, bindparam, case, delete, func, insert, select, update
 
 from realpolitik.errors import OrderError
+from realpolitik.game.editions import edition
+from realpolitik.maps import load_map
+from realpolitik.notation import power_name
 from realpolitik.phase import Phase
 from realpolitik.server import engine, limits
 from realpolitik.server import tables as t
@@ -407,7 +410,9 @@ def game_state(
         row = visible_row(conn, game_id, user, code)
         seats = seats_of(conn, game_id)
         out = summary(conn, row, user, b.now(), seats)
-        if row.state is None:
+        if row.state is None:  # forming: the powers' names, to say who will play what
+            game_map = load_map(edition(str(row.settings.get("edition", "classic"))).map)
+            out["names"] = {"powers": {p: power_name(p, language) for p in game_map.powers}}
             return out
         stored = _stored(conn, game_id, row.phase)
     game = _game(row)

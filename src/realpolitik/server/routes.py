@@ -36,6 +36,7 @@ from realpolitik.server.gamesettings import (
     Deadlines,
     GameSettings,
     rulebook_deadlines,
+    who_plays,
 )
 from realpolitik.server.guard import unique_keys
 from realpolitik.server.schemas import (
@@ -166,25 +167,9 @@ def _choices(edition_name: str) -> dict[str, list[dict[str, str]]]:
 
 
 def _tables(edition_name: str) -> dict[str, dict[str, Any]]:
-    """Who plays what at each of an edition's own tables, by id: ``players``, ``groups``
-    (one player's powers each), ``out`` (played by nobody: their units only hold) and
-    ``absent`` (not on the table's board: grow's smaller maps)."""
+    """Who plays what at each of an edition's own tables, by id (see :func:`who_plays`)."""
     spec = edition(edition_name)
-    everyone = load_map(spec.map).powers
-    out: dict[str, dict[str, Any]] = {}
-    for table in spec.setups:
-        if table.extra:
-            continue
-        present = {p for g in table.groups for p in g} | set(table.out)
-        if table.neutral is not None:
-            present.add(table.neutral.power)
-        out[table.id] = {
-            "players": table.players,
-            "groups": [list(g) for g in table.groups],
-            "out": list(table.out),
-            "absent": [p for p in everyone if p not in present],
-        }
-    return out
+    return {table.id: who_plays(spec, table) for table in spec.setups if not table.extra}
 
 
 @router.get("/meta", tags=["meta"])

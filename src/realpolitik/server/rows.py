@@ -16,6 +16,7 @@ from realpolitik.server import tables as t
 from realpolitik.server.accounts import User
 from realpolitik.server.db import for_update
 from realpolitik.server.errors import NotFound
+from realpolitik.server.gamesettings import table_of
 
 FORMING, ACTIVE, FINISHED = "forming", "active", "finished"
 
@@ -106,6 +107,7 @@ def summary(
         "phase": row.phase,
         "version": row.version,
         "settings": row.settings,
+        "table": table_of(row.settings),
         "creator_id": row.creator_id,
         "seats": [
             {

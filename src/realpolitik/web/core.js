@@ -42,6 +42,17 @@ export function powerName(power) {
   return (names && names[power]) || (power ? power.charAt(0) + power.slice(1).toLowerCase() : "");
 }
 
+// Who plays what at a table (/api/meta's tables; a game's table): each player's powers
+// where some play several, then the powers out of play and those off the board
+export function whoPlays(table, name) {
+  if (!table) return "";
+  const said = [];
+  if (table.groups.some((g) => g.length > 1)) said.push(table.groups.map((g) => g.map(name).join(" + ")).join("; ") + ".");
+  if (table.out.length) said.push(`${t("table_out")}${t("colon")}${table.out.map(name).join(", ")}.`);
+  if (table.absent.length) said.push(`${t("table_absent")}${t("colon")}${table.absent.map(name).join(", ")}.`);
+  return said.join(" ");
+}
+
 // The powers someone plays, a person or a bot (not those out of a smaller table: their
 // units only hold, and nobody reads what is written to them).
 export function inPlay(game) {

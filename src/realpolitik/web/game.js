@@ -1,6 +1,6 @@
 // The game page: its header (phase, clock, power, draw votes), the players, and the
 // refresh loop that keeps the board, orders, press and history up to date.
-import { S, act, api, busy, clearFlash, el, fill, flash, guarded, phaseShown, powerName, t, view, word } from "./core.js";
+import { S, act, api, busy, clearFlash, el, fill, flash, guarded, phaseShown, powerName, t, view, whoPlays, word } from "./core.js";
 import { loadLegal, renderBoard } from "./board.js";
 import { renderOrders } from "./orders.js";
 import { loadMessages, resetPress, showTitle } from "./press.js";
@@ -214,11 +214,12 @@ function settingsList(g) {
   const times = ["first_diplomacy", "diplomacy", "orders", "retreats", "adjustments"].filter((k) => s.deadlines[k] > 0)
     .map((k) => t("deadline_part_" + k, { time: span(s.deadlines[k]) }));
   const item = (label, value) => el("li", {}, el("span", { class: "muted" }, label + t("colon")), value);
-  // the table, where the edition has several for this count (1971's 3b): who plays what
-  const table = `setup_${s.edition}_${s.setup}_powers`;
+  // the table: who plays what (the pairs of four players, 1971's 3b...), where it is not
+  // one power each on the whole board
+  const table = whoPlays(g.table, powerName);
   return el("ul", { id: "game-settings", class: "settings" },
     item(t("edition"), word("edition_", s.edition)), item(t("players"), String(s.players)),
-    s.setup && t(table) !== table ? item(t("table"), `${s.setup}${t("colon")}${t(table)}`) : null,
+    table ? item(t("table"), s.setup ? `${s.setup}${t("colon")}${table}` : table) : null,
     item(t("deadlines"), times.length ? times.join(", ") : t("deadline_none")),
     item(t("press"), word("press_", s.press)), item(t("bots"), s.bots ? word("bot_", s.bots) : t("none")),
     item(t("draw_votes"), t("draw_votes_" + s.draw_votes)),

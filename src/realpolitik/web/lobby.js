@@ -1,5 +1,5 @@
 // The lobby: my games, a new game, open games, games to watch.
-import { S, act, api, busy, clearFlash, el, fill, go, guarded, ordersDue, redraw, setTitle, singular, t, view, word } from "./core.js";
+import { S, act, api, busy, clearFlash, el, fill, go, guarded, ordersDue, redraw, setTitle, singular, t, view, whoPlays, word } from "./core.js";
 import { tellPhase, tellPress } from "./notify.js";
 import { unread as unreadOf } from "./press.js";
 
@@ -80,19 +80,15 @@ export async function showLobby() {
   };
   // the edition in a sentence, and the table chosen where there are several: who plays what
   // who plays what at the table chosen, where it is not one power each on the whole board
-  const whoPlays = () => {
+  const tableLine = () => {
     const tables = (meta.tables || {})[edition.value] || {};
     const id = setupField.hidden ? Object.keys(tables).find((k) => tables[k].players === Number(players.value)) : setup.value;
     const table = tables[id];
     if (!table) return "";
-    const name = (p) => ((meta.power_names || {})[S.lang] || {})[p] || p;
-    const said = [];
-    if (table.groups.some((g) => g.length > 1)) said.push(`${t("table")} ${id}${t("colon")}${table.groups.map((g) => g.map(name).join(" + ")).join("; ")}.`);
-    if (table.out.length) said.push(`${t("table_out")}${t("colon")}${table.out.map(name).join(", ")}.`);
-    if (table.absent.length) said.push(`${t("table_absent")}${t("colon")}${table.absent.map(name).join(", ")}.`);
-    return said.join(" ");
+    const said = whoPlays(table, (p) => ((meta.power_names || {})[S.lang] || {})[p] || p);
+    return table.groups.some((g) => g.length > 1) ? `${t("table")} ${id}${t("colon")}${said}` : said;
   };
-  const explain = () => { about.textContent = [aboutText(edition.value), whoPlays()].filter(Boolean).join(" "); };
+  const explain = () => { about.textContent = [aboutText(edition.value), tableLine()].filter(Boolean).join(" "); };
   edition.onchange = () => { tables(); setups(); lastYears(); pressFits(); explain(); };
   players.onchange = () => { setups(); lastYears(); pressFits(); explain(); };
   setup.onchange = explain;
