@@ -396,7 +396,7 @@ def test_a_seat_left_empty_is_taken_over_from_the_game_s_page(
         assert r.status_code == 201, r.text
         return {"Authorization": f"Bearer {r.json()['token']}"}
 
-    host, guest = account("zenobia"), account("vesna")
+    host, guest = account("zinovia"), account("vesna")
     body = {"name": "Zenobia's duel", "players": 2, "bots": None, "deadlines": "none"}
     game = httpx.post(server.url + "/api/games", json=body, headers=host).json()
     base = f"{server.url}/api/games/{game['id']}"
