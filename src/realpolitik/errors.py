@@ -18,6 +18,8 @@ An argument of the wrong kind (JSON or text where the core takes a value) is a
 
 from __future__ import annotations
 
+import operator
+
 
 class OrderError(ValueError):
     """Base class: an order text that cannot become an order. ``text`` is the input."""
@@ -73,3 +75,16 @@ def expect(value: object, kind: type, name: str, made_by: str) -> None:
     one is made (``made_by``), as when a caller hands a position as JSON."""
     if not isinstance(value, kind):
         raise TypeError(f"{name} must be a {kind.__name__} ({made_by}), not {type(value).__name__}")
+
+
+def whole_number(value: object, name: str, least: int | None = None) -> int:
+    """``value`` as a whole number (``numpy``'s too), at least ``least`` if given; else a
+    ``ValueError`` naming ``name`` (a count or a seed given as text, ``2.5`` or ``True``)."""
+    try:
+        number = None if isinstance(value, bool) else operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        number = None
+    if number is None or (least is not None and number < least):
+        start = "" if least is None else f" from {least}"
+        raise ValueError(f"{name} must be a whole number{start}, not {value!r}")
+    return number

@@ -34,6 +34,7 @@ from realpolitik.adjudicator import adjudicate
 from realpolitik.bots.base import LegalOrders, PowerView, edition_of
 from realpolitik.bots.heuristic import HeuristicBot
 from realpolitik.bots.values import Values, values
+from realpolitik.errors import whole_number
 from realpolitik.game.calendar import turn_changes_owners
 from realpolitik.legal import legal_orders
 from realpolitik.orders import (
@@ -87,8 +88,7 @@ class SearchBot:
         strength: int = DEFAULT_STRENGTH,
         time_limit: float = DEFAULT_TIME_LIMIT,
     ) -> None:
-        if not isinstance(strength, int) or isinstance(strength, bool) or strength < 0:
-            raise ValueError(f"strength must be a whole number from 0, not {strength!r}")
+        whole_number(strength, "strength", least=0)
         if time_limit <= 0:
             raise ValueError(f"time_limit must be positive, not {time_limit}")
         self._seed = seed

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from realpolitik.bots.base import Bot, PowerView, is_bot
+from realpolitik.errors import whole_number
 from realpolitik.game import Game
 from realpolitik.game.victory import GameResult
 from realpolitik.phase import Phase
@@ -57,8 +58,7 @@ def self_play(
     >>> str(result.phase), str(fork.phase), str(game.phase)
     ('S1903M', 'S1903M', 'S1901M')
     """
-    if not isinstance(years, int) or isinstance(years, bool) or years < 1:
-        raise ValueError(f"years must be a whole number from 1, not {years!r}")
+    whole_number(years, "years", least=1)
     if not isinstance(bots, Mapping):
         raise ValueError(f"bots are given by power ({{'FRANCE': bot, ...}}), not {bots!r}")
     if game is None:

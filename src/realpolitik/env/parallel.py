@@ -14,6 +14,7 @@ from pettingzoo import ParallelEnv
 from realpolitik.env.encoding import Encoding, Slots
 from realpolitik.env.rewards import REWARDS, scores, shares
 from realpolitik.env.spaces import OrderSpace
+from realpolitik.errors import whole_number
 from realpolitik.game import Game
 from realpolitik.maps import load_map
 from realpolitik.orders import Build, Disband, Order
@@ -64,8 +65,7 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
     ) -> None:
         if reward not in REWARDS:
             raise ValueError(f"unknown reward {reward!r}; rewards: {', '.join(REWARDS)}")
-        if not isinstance(max_years, int) or isinstance(max_years, bool) or max_years < 1:
-            raise ValueError(f"max_years must be a whole number from 1, not {max_years!r}")
+        whole_number(max_years, "max_years", least=1)
         if invalid not in ("raise", "ignore"):
             raise ValueError(f"invalid must be 'raise' or 'ignore', not {invalid!r}")
         if render_mode not in (None, "ansi"):
@@ -116,8 +116,7 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
         """A new game: ``seed`` deals the powers to the players (and tosses the two-player
         game's coin); without one, the next seed of the environment's own sequence."""
         if seed is not None:
-            if not isinstance(seed, int) or isinstance(seed, bool):
-                raise ValueError(f"seed must be a whole number, not {seed!r}")
+            whole_number(seed, "seed")
             self._seeds.seed(seed)
             for k, space in enumerate(self.action_spaces.values()):
                 space.seed(seed + k)

@@ -19,7 +19,6 @@ assignment of powers, the two-player coin toss) comes from the recorded ``seed``
 from __future__ import annotations
 
 import copy
-import operator
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
@@ -28,7 +27,7 @@ from typing import Any
 from realpolitik.adjudicator import OrderResult, Reason, Resolution, adjudicate, builds_due
 from realpolitik.adjudicator.legality import ORDERS_OF
 from realpolitik.adjudicator.problem import build_problem
-from realpolitik.errors import GameError, IllegalOrderError, OrderError
+from realpolitik.errors import GameError, IllegalOrderError, OrderError, whole_number
 from realpolitik.game.calendar import phases_of_year, play
 from realpolitik.game.editions import Edition, Setup, edition, with_overrides
 from realpolitik.game.records import CoinToss, Event, EventKind, Message, PhaseRecord, Status
@@ -273,11 +272,11 @@ class Game:
             count = players if isinstance(players, int) else None if names is None else len(names)
             chosen = spec.setup(count, setup)  # a count as given: "not -3", not "not 0"
             names = names or chosen.default_names()
-            seed = _SEEDS.randrange(2**31) if seed is None else _whole(seed, "seed")
+            seed = _SEEDS.randrange(2**31) if seed is None else whole_number(seed, "seed")
             by_power = players is None and all(len(g) == 1 for g in chosen.groups)
             dealt = chosen.deal(names, assignment or {}, seed, by_power=by_power)
             if last_year is not None:
-                spec.check_last_year(_whole(last_year, "the last year"), chosen)
+                spec.check_last_year(whole_number(last_year, "the last year"), chosen)
             game_rules = (
                 rules if isinstance(rules, Rules) else with_overrides(spec.rules, rules or {})
             )
@@ -955,16 +954,6 @@ def _names(players: int | Sequence[str]) -> list[str]:
     if len(set(names)) != len(names) or not all(names):
         raise GameError("player names must be distinct and not empty")
     return names
-
-
-def _whole(value: Any, what: str) -> int:
-    """``value`` as a whole number (``numpy`` integers too), else a :class:`GameError`."""
-    if isinstance(value, bool):
-        raise GameError(f"{what} must be a whole number, not {value!r}")
-    try:
-        return operator.index(value)
-    except TypeError:
-        raise GameError(f"{what} must be a whole number, not {value!r}") from None
 
 
 def _edition(name: str) -> Edition:
