@@ -233,3 +233,35 @@ def test_a_message_of_the_phase_just_played_is_dated_in_words(
     idle(page)
     dated = page.inner_text('#messages li [data-phase="S1901M"]')
     assert dated == " · Spring 1901 Movement", dated
+
+
+def test_a_message_in_a_right_to_left_script_reads_right_to_left(
+    server: LiveServer, browser: Any
+) -> None:
+    """Each message takes its direction from its own first letters (Hebrew or Arabic read
+    right to left), and a right-to-left override written into one message stays inside it:
+    the next message and the sender's name read as written."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "tamar", players="7")
+    for body in ("שלום לכולם", "\u202eevil", "Hello, Europe"):
+        page.fill("#message-body", body)
+        page.click("#send-message")
+        page.wait_for_function(
+            "b => [...document.querySelectorAll('#messages li div')]"
+            ".some(d => d.textContent === b)",
+            arg=body,
+        )
+    directions = page.evaluate(
+        "[...document.querySelectorAll('#messages li div')]"
+        ".map(d => [d.textContent, getComputedStyle(d).direction])"
+    )
+    assert directions == [
+        ["שלום לכולם", "rtl"],
+        ["\u202eevil", "ltr"],
+        ["Hello, Europe", "ltr"],
+    ], directions
+    names = page.evaluate(
+        "[...document.querySelectorAll('#messages li b')].map(b => getComputedStyle(b).direction)"
+    )
+    assert set(names) == {"ltr"}, names
+    shot(page, "press-right-to-left")

@@ -100,7 +100,7 @@ function renderMessages(whole = false) {
       onclick: () => { S.thread = id; renderMessages(); } }, threadName(id), n ? el("span", { class: "badge" }, n) : null);
   }));
   const list = shown.length ? el("ul", { id: "messages", class: "messages" }, shown.map((m) => el("li", { class: m.recipients.length ? "private" : "public" },
-    el("b", {}, powerName(m.sender)), el("span", { class: "muted", "data-phase": m.phase }, ` · ${phaseName(m.phase)}`), el("div", {}, m.body))))
+    el("b", {}, powerName(m.sender)), el("span", { class: "muted", "data-phase": m.phase }, ` · ${phaseName(m.phase)}`), el("div", { dir: "auto" }, m.body))))
     : el("p", { id: "messages", class: "muted" }, t("no_messages"));
   const existing = document.getElementById("compose");
   if (!whole && existing && existing.contains(document.activeElement)) {
