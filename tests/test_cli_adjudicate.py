@@ -139,6 +139,14 @@ def test_unreadable_orders_keep_the_readable_ones_around_them() -> None:
             "dislodged: unknown power 'PRUSSIA'",
         ),
         ({"phase": "S1901M", "bogus": 1}, "unknown key"),
+        (  # the unit vanished from the result, unseen
+            {"phase": "S1901M", "dislodged": {"FRANCE": [{"unit": "A PAR"}]}},
+            "dislodged units \\(A PAR\\) given in S1901M: only a retreat phase has them",
+        ),
+        (
+            {"phase": "W1901A", "dislodged": {"FRANCE": [{"unit": "A PAR"}]}},
+            "dislodged units \\(A PAR\\) given in W1901A",
+        ),
         (  # a misspelt attacker_from was dropped: the unit could retreat where it came from
             {"phase": "S1901R", "dislodged": {"FRANCE": [{"unit": "A PAR", "atacker": "BUR"}]}},
             "unknown key\\(s\\) in the dislodged A PAR of FRANCE: atacker "

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from realpolitik import Position, load_map
+from realpolitik import Position, SituationError, load_map
 from realpolitik.formats.replay import load_game_record
 from realpolitik.render import render
 from realpolitik.render.flipbook import flipbook_html
@@ -75,6 +75,17 @@ def test_situation_frame_is_adjudicated() -> None:
     assert frame.resolution is not None
     results = {str(o.order): o.result.value for o in frame.resolution.outcomes}
     assert results["A LON - BEL"] == "fails"
+
+
+def test_a_situation_picture_refuses_dislodged_units_outside_a_retreat_phase() -> None:
+    """As ``realpolitik adjudicate`` does: the movement phase would not draw them."""
+    situation = {
+        "phase": "F1901M",
+        "units": {"FRANCE": ["A BUR"]},
+        "dislodged": {"GERMANY": [{"unit": "A MUN", "attacker_from": "BUR"}]},
+    }
+    with pytest.raises(SituationError, match=r"dislodged units \(A MUN\) given in F1901M"):
+        frame_from_situation(situation)
 
 
 def test_order_sheet() -> None:

@@ -92,6 +92,17 @@ def read_situation(data: Any, game_map: GameMap) -> tuple[Phase, Position]:
     return phase, position
 
 
+def check_dislodged(phase: Phase, position: Position) -> None:
+    """Refuse dislodged units outside a retreat phase: the phase would not see them, and
+    they would vanish from the result unseen."""
+    if position.dislodged and phase.kind is not PhaseKind.RETREATS:
+        units = ", ".join(str(d.unit) for d in position.dislodged.values())
+        raise SituationError(
+            f"dislodged units ({units}) given in {phase}: only a retreat phase has them "
+            f"(e.g. F{phase.year}R)"
+        )
+
+
 def _with_retreats(position: Position, data: Mapping[str, Any], game_map: GameMap) -> Position:
     """Dislodged entries without a ``retreats`` list get the computed legal retreats."""
     given: set[Province] = set()
@@ -293,6 +304,7 @@ def adjudicate_text(
         raise SituationError(
             f"{name} has no phase {phase} (a year of it: {', '.join(map(str, year))})"
         )
+    check_dislodged(phase, position)
     turn = play(
         calendar, game_map, rules, phase, position, orders, accepted=accepted, skip_idle=True
     )

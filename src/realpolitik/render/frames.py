@@ -17,6 +17,7 @@ from realpolitik.errors import SituationError
 from realpolitik.formats.replay import record_map, replay_turns
 from realpolitik.formats.savegame import game_from_json
 from realpolitik.formats.situation import (
+    check_dislodged,
     read_accept,
     read_orders,
     read_situation,
@@ -92,6 +93,7 @@ def frame_from_situation(data: Mapping[str, Any], rules: str | None = None) -> F
     name, judged = situation_edition(data, rules)
     game_map = situation_board(data, name)
     phase, position = read_situation(data, game_map)
+    check_dislodged(phase, position)
     orders, _bad = read_orders(
         data.get("orders"),
         str(data.get("language", "en")),
