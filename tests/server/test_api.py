@@ -137,6 +137,12 @@ def test_create_game_validation(client: TestClient) -> None:
         r = client.post("/api/games", json=body, headers=alice.headers)
         assert r.status_code in (400, 422), body
         assert word in r.json()["detail"], (body, r.json())
+    # too long: said with a code and the limit, for the page to say in its language
+    r = client.post(
+        "/api/games", json={"name": "g", "deadlines": {"retreats": 10**7}}, headers=alice.headers
+    )
+    assert r.status_code == 400 and r.json()["code"] == "deadline_range", r.json()
+    assert r.json()["values"] == {"hours": 336, "days": 14}
 
 
 def test_a_table_of_the_edition_is_chosen_by_its_setup(client: TestClient) -> None:

@@ -410,3 +410,59 @@ def test_a_final_year_is_offered_for_1971_and_grow_and_listed_with_the_settings(
     assert page.inner_text("#last-year") == "Final year: 1903"
     shot(page, "game-final-year-phone", full=False)
     assert not errors, errors
+
+
+def test_deadlines_one_length_a_phase_or_each_part_its_own(
+    server: LiveServer, browser: Any
+) -> None:
+    """The form offers lengths for every phase (two days) and each part its own time in
+    hours (shown only when chosen, and not for a sandbox); a length out of range is refused
+    in the page's language before anything is sent (it had only the edition's clock, one
+    day or none)."""
+    page, errors = watched(browser)
+    sign_up(page, server, "dagny")
+    assert page.locator("#new-deadlines-custom").is_hidden()
+    page.select_option("#new-deadlines", "two_days")
+    page.click("#create-game")
+    page.wait_for_selector("#map svg")
+    idle(page)
+    days = 2 * 86400
+    assert page.evaluate(GAME)["settings"]["deadlines"] == {
+        "diplomacy": days, "orders": 0, "retreats": days, "adjustments": days,
+        "first_diplomacy": days,
+    }  # fmt: skip
+    back_to_the_lobby(page)
+    in_language(page, "es", "document.getElementById('create-game').textContent === 'Crear'")
+    page.select_option("#new-deadlines", "custom")
+    assert page.locator("#new-deadlines-custom").is_visible()
+    labels = page.locator("#new-deadlines-custom label").all_inner_texts()
+    assert [label.strip() for label in labels] == [
+        "Diplomacia (horas)", "Escritura de órdenes (horas)", "Retiradas (horas)",
+        "Construcciones y disoluciones (horas)",
+    ], labels  # fmt: skip
+    shot(page, "lobby-deadlines-custom")
+    page.fill("#new-deadline-retreats", "400")
+    page.click("#create-game")
+    page.wait_for_selector("#flash.error:not([hidden])")
+    said = page.inner_text("#flash")
+    assert said == "Un plazo va de 0 (sin plazo) a 336 horas (14 días).", said
+    assert page.evaluate("document.activeElement.id") == "new-deadline-retreats"
+    assert page.locator("#create-game").count() == 1  # still the lobby: nothing sent
+    page.fill("#new-deadline-diplomacy", "36")
+    page.fill("#new-deadline-orders", "0.5")
+    page.fill("#new-deadline-retreats", "12")
+    page.fill("#new-deadline-adjustments", "")
+    page.click("#create-game")
+    page.wait_for_selector("#map svg")
+    idle(page)
+    assert page.evaluate(GAME)["settings"]["deadlines"] == {
+        "diplomacy": 36 * 3600, "orders": 1800, "retreats": 12 * 3600, "adjustments": 0,
+        "first_diplomacy": 36 * 3600,
+    }  # fmt: skip
+    back_to_the_lobby(page)
+    page.select_option("#new-deadlines", "custom")
+    page.check("#new-sandbox")
+    assert page.locator("#new-deadlines-custom").is_hidden()
+    page.uncheck("#new-sandbox")
+    assert page.locator("#new-deadlines-custom").is_visible()
+    assert not errors, errors

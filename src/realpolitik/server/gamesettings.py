@@ -145,7 +145,9 @@ class GameSettings:
         for name, value in asdict(self.deadlines).items():
             if not 0 <= value <= MAX_DEADLINE:
                 raise BadRequest(
-                    f"deadline {name} must be 0 (none) to {MAX_DEADLINE} seconds, not {value}"
+                    f"deadline {name} must be 0 (none) to {MAX_DEADLINE} seconds, not {value}",
+                    code="deadline_range",
+                    values={"hours": MAX_DEADLINE // 3600, "days": MAX_DEADLINE // 86400},
                 )
         if self.last_year is not None:
             self._check_last_year(spec, table)

@@ -4,6 +4,10 @@ import { tellPhase, tellPress } from "./notify.js";
 import { unread as unreadOf } from "./press.js";
 
 // "1 player", "2 players": ``n`` with the word for one or for several.
+// one length for every phase of a game (seconds; "daily" is also the server's own preset)
+const PHASE_LENGTHS = { hour: 3600, half_day: 43200, daily: 86400, two_days: 172800, three_days: 259200, week: 604800 };
+const CUSTOM_PARTS = ["diplomacy", "orders", "retreats", "adjustments"];
+const MAX_DEADLINE_HOURS = 14 * 24;  // as the server allows
 const count = (n, one, many) => `${n} ${t(singular(n) ? one : many)}`;
 
 const aboutText = (e) => (S.i18n.en && S.i18n.en["about_" + e] ? t("about_" + e) : "");
@@ -69,7 +73,27 @@ export async function showLobby() {
     if (!first) lastYear.value = "";
     else Object.assign(lastYear, { min: first, max: first + meta.max_game_years });
   };
-  const deadlines = el("select", { id: "new-deadlines" }, ["rulebook", "daily", "none"].map((d) => el("option", { value: d }, t("deadline_" + d))));
+  // the edition's clock, one length for every phase, each part's own (in hours), or none
+  const deadlines = el("select", { id: "new-deadlines" }, ["rulebook", ...Object.keys(PHASE_LENGTHS), "custom", "none"]
+    .map((d) => el("option", { value: d, selected: d === "rulebook" }, t("deadline_" + d))));
+  const hours = Object.fromEntries(CUSTOM_PARTS.map((k) => [k, el("input", {
+    id: "new-deadline-" + k, type: "number", min: 0, max: MAX_DEADLINE_HOURS, step: "any", value: k === "orders" ? 0 : 24, placeholder: 0 })]));
+  const custom = el("div", { id: "new-deadlines-custom", class: "parts", hidden: true },
+    CUSTOM_PARTS.map((k) => field(t("deadline_hours_" + k), hours[k])), el("p", { class: "muted small" }, t("deadline_custom_hint")));
+  const chosenDeadlines = () => {
+    const every = PHASE_LENGTHS[deadlines.value];
+    if (every) return { diplomacy: every, orders: 0, retreats: every, adjustments: every, first_diplomacy: every };
+    if (deadlines.value !== "custom") return deadlines.value;
+    const given = CUSTOM_PARTS.map((k) => [k, hours[k].value.trim() === "" ? 0 : Number(hours[k].value)]);
+    const wrong = given.find(([, h]) => !(h >= 0 && h <= MAX_DEADLINE_HOURS));  // (a typed "abc" is NaN)
+    if (wrong) {
+      hours[wrong[0]].focus();
+      throw Object.assign(new Error(`${wrong[0]}: ${hours[wrong[0]].value}`),
+        { code: "deadline_range", values: { hours: MAX_DEADLINE_HOURS, days: MAX_DEADLINE_HOURS / 24 } });
+    }
+    const secs = Object.fromEntries(given.map(([k, h]) => [k, Math.round(h * 3600)]));
+    return { ...secs, first_diplomacy: secs.diplomacy };
+  };
   const pressSel = el("select", { id: "new-press" }, meta.press.map((p) => el("option", { value: p }, word("press_", p))));
   // a table played without diplomacy (La Conquista's two players): no press, nothing to choose
   const pressFits = () => {
@@ -104,14 +128,16 @@ export async function showLobby() {
   const startNow = el("input", { id: "new-start", type: "checkbox", checked: true });
   // a sandbox: every power mine, alone; the choices of a game with others go
   const sandbox = el("input", { id: "new-sandbox", type: "checkbox" });
-  const withOthers = [field(t("deadlines"), deadlines), field(t("press"), pressSel), field(t("bots"), bots), field(t("draw_votes"), votes),
+  const withOthers = [field(t("deadlines"), deadlines), custom, field(t("press"), pressSel), field(t("bots"), bots), field(t("draw_votes"), votes),
     el("label", { class: "check" }, pub, t("public")), el("label", { class: "check" }, startNow, t("start_now"))];
-  sandbox.onchange = () => { for (const f of withOthers) f.hidden = sandbox.checked; };
+  const showCustom = () => { custom.hidden = sandbox.checked || deadlines.value !== "custom"; };
+  deadlines.onchange = showCustom;
+  sandbox.onchange = () => { for (const f of withOthers) f.hidden = sandbox.checked; showCustom(); };
   const create = async () => guarded(async () => {
     const table = { name: name.value, players: Number(players.value), edition: edition.value, setup: setupField.hidden ? null : setup.value,
       last_year: lastYearField.hidden || !lastYear.value.trim() ? null : Number(lastYear.value) };
     const game = await api("POST", "/games", sandbox.checked ? { ...table, sandbox: true } : {
-      ...table, deadlines: deadlines.value, press: pressSel.value, bots: bots.value || null,
+      ...table, deadlines: chosenDeadlines(), press: pressSel.value, bots: bots.value || null,
       public: pub.checked, start: startNow.checked, draw_votes: votes.value,
     });
     clearFlash();  // an earlier refusal ("the final year must be...") is not the new game's
