@@ -208,6 +208,24 @@ def test_an_option_between_the_power_and_the_orders(tmp_path: Path) -> None:
     assert [str(o) for o in load_game(game).orders("FRANCE")] == ["A PAR - BUR", "F BRE - ENG"]
 
 
+def test_orders_are_written_back_in_the_notation_they_are_typed_in(tmp_path: Path) -> None:
+    """A Spanish table types ``--language es``: the warnings, the pending orders and the
+    legal orders are written in its notation, the reason in its words (they were English:
+    "A PAR - MUN is illegal (MUN is not adjacent to PAR ...)")."""
+    game = str(tmp_path / "g.json")
+    run("new", game, "--seed", "1")
+    code, out = run("orders", game, "Francia", "--language", "es", "E Par - Mun", "E Mar - Bor")
+    assert code == 0
+    assert "warning: E Par-Mun is illegal (la unidad de París no puede llegar a Múnich)" in out
+    assert "Mar-Bor" not in out  # (legal: no warning)
+    code, out = run("orders", game, "FRANCE", "--list", "--language", "es")
+    assert out.splitlines()[1:] == ["  E Par-Mun", "  E Mar-Bor"], out
+    code, out = run("legal", game, "FRANCE", "--language", "fr")
+    assert "PAR: A Par (H); A Par-Bre;" in out, out
+    code, out = run("legal", game, "FRANCE")
+    assert "PAR: A PAR H; A PAR - BRE;" in out, out
+
+
 def test_a_power_is_named_in_any_of_the_four_languages(tmp_path: Path) -> None:
     """A Spanish player types ``orders g.json Francia``: it was 'unknown power FRANCIA'."""
     game = str(tmp_path / "g.json")

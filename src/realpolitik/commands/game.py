@@ -37,7 +37,8 @@ from realpolitik.formats.savegame import (
 from realpolitik.game import Game
 from realpolitik.game.editions import EDITIONS
 from realpolitik.game.views import results_by_power
-from realpolitik.notation import LANGUAGES, read_power
+from realpolitik.notation import LANGUAGES, explain, format_order, read_power
+from realpolitik.orders import Order
 from realpolitik.phase import Phase, PhaseKind
 
 POWER_HELP = "a power, in any of the four languages: FRANCE, Francia, França"
@@ -72,7 +73,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("power", type=_power, help=POWER_HELP)
     cmd.add_argument("orders", nargs="*", help="orders; none: read them from stdin, one a line")
     cmd.add_argument("--language", default="en", type=str.lower, choices=LANGUAGES,
-                     help="order notation: en, es, fr, pt")  # fmt: skip
+                     help="order notation (read and written): en, es, fr, pt")  # fmt: skip
     cmd.add_argument("--accept", action="append", default=[], metavar="UNIT",
                      help="conquista: accept the support of this foreign unit")  # fmt: skip
     cmd.add_argument("--ally", action="append", default=[], metavar="POWER",
@@ -120,6 +121,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd = sub.add_parser("legal", help="the legal orders of a power in this phase")
     cmd.add_argument("file")
     cmd.add_argument("power", type=_power, help=POWER_HELP)
+    cmd.add_argument("--language", default="en", type=str.lower, choices=LANGUAGES,
+                     help="order notation: en, es, fr, pt")  # fmt: skip
     cmd.set_defaults(func=_legal)
 
     cmd = sub.add_parser("rollback", help="copy the game as it was at an earlier phase")
@@ -217,7 +220,7 @@ def _orders(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         pending = game.orders(power)  # an unknown power is refused before anything is written
         out.write(f"{power}, {game.phase_name()}:\n")
         for order in pending:
-            out.write(f"  {order}\n")
+            out.write(f"  {_written(order, game, args.language)}\n")
         if not pending:
             out.write("  (no orders)\n")
         accepted = sorted(game.pending_accepted().get(power, ()))  # conquista only
@@ -250,7 +253,10 @@ def _orders(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         out.write(f"{power}: {len(orders)} order(s) recorded for {game.phase_name()}.\n")
     fate = _ILLEGAL_FATE[game.phase.kind]
     for k, reason in sorted(game.illegal_orders(power, orders).items()):
-        out.write(f"  warning: {orders[k]} is illegal ({reason}): {fate}\n")
+        why = explain(reason, args.language, game_map=game.game_map)
+        out.write(
+            f"  warning: {_written(orders[k], game, args.language)} is illegal ({why}): {fate}\n"
+        )
     waiting = game.waiting_for()
     out.write(f"Still waiting for: {', '.join(waiting)}\n" if waiting else "All orders are in.\n")
     return 0
@@ -263,6 +269,11 @@ _ILLEGAL_FATE = {
 }
 """What becomes of an illegal order, by the kind of phase (a retreat phase disbands a unit
 without a legal retreat; an adjustment phase drops the order)."""
+
+
+def _written(order: Order, game: Game, language: str) -> str:
+    """``order`` in ``language``'s short notation (English: as the game writes it)."""
+    return str(order) if language == "en" else format_order(order, language, game_map=game.game_map)
 
 
 def _read_orders(stdin: TextIO) -> list[str]:
@@ -412,7 +423,7 @@ def _legal(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     if not legal:
         out.write(f"{power} has nothing to order in {game.phase_name()}.\n")
     for key, orders in legal.items():
-        out.write(f"{key}: {'; '.join(str(o) for o in orders)}\n")
+        out.write(f"{key}: {'; '.join(_written(o, game, args.language) for o in orders)}\n")
     due = game.builds_due().get(power)
     if due:
         out.write(f"{power} {'builds' if due > 0 else 'removes'} {abs(due)}\n")
