@@ -6,7 +6,8 @@ differences, empty when the case passes, with a report of the position, orders a
 A case naming an ``edition`` is played on that edition's board with its rules (conquista:
 no retreats, its own geography); ``board`` names another board; ``set`` overrides single
 rule choices (``{"support_reach": "borders"}``, as a table may), and a variant may ``set``
-them instead of naming other rules.
+them instead of naming other rules. An order's ``text`` is the order as the book writes it,
+in the case's ``language``: it must read as the order.
 """
 
 from __future__ import annotations
@@ -101,6 +102,10 @@ def _step(
         short = spec.get("short")
         if short and as_phase_order(parse_order(short, game_map=game_map), phase) != order:
             problems.append(f"{spec['order']!r} and {spec['short']!r} parse differently")
+        text = spec.get("text")  # the order as the book writes it, in the case's language
+        language = case.get("language", "en")
+        if text and parse_order(text, game_map=game_map, language=language) != order:
+            problems.append(f"{spec['order']!r} and the book's {text!r} parse differently")
         orders.setdefault(spec["power"], []).append(order)
         parsed.append(order)
     resolution = adjudicate(game_map, position, orders, rules, phase)
