@@ -4,7 +4,10 @@ A case is a position, orders and the expected results (see tests/data/datc/READM
 ``run_case`` adjudicates it (and its ``then`` retreat step) and returns a list of
 differences, empty when the case passes, with a report of the position, orders and results.
 A case naming an ``edition`` is played on that edition's board with its rules (conquista:
-no retreats, its own geography); ``board`` names another board.
+no retreats, its own geography); ``board`` names another board; ``set`` overrides single
+rule choices (``{"support_reach": "borders"}``, as a table may), and a variant may ``set``
+them instead of naming other rules. An order's ``text`` is the order as the book writes it,
+in the case's ``language``: it must read as the order.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from typing import Any
 
 from realpolitik import Phase, Position, adjudicate, parse_order, rules_for
 from realpolitik.adjudicator.results import Resolution
-from realpolitik.game.editions import edition
+from realpolitik.game.editions import edition, with_overrides
 from realpolitik.maps import GameMap, load_map
 from realpolitik.orders import Move, Order, Retreat
 from realpolitik.rules import Rules
@@ -36,9 +39,9 @@ def with_variants(cases: list[dict[str, Any]]) -> list[tuple[str, str, dict[str,
     for case in cases:
         out.append((case["id"], case["rules"], case))
         for variant in case.get("variants", []):
-            out.append(
-                (f"{case['id']}[{variant['rules']}]", variant["rules"], _apply(case, variant))
-            )
+            rules = variant.get("rules", case["rules"])
+            name = ",".join(f"{k}={v}" for k, v in variant.get("set", {}).items()) or rules
+            out.append((f"{case['id']}[{name}]", rules, _apply(case, variant)))
     return out
 
 
@@ -51,6 +54,8 @@ def _apply(case: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
         new["expect"] = {**new["expect"], **variant["expect"]}
     if "then" in variant:
         new["then"] = variant["then"]
+    if "set" in variant:
+        new["set"] = {**new.get("set", {}), **variant["set"]}
     return new
 
 
@@ -79,8 +84,10 @@ def setting(case: dict[str, Any], rules_name: str) -> tuple[GameMap, Rules]:
     """The board and rules of a case: its edition's, or the standard map and the preset."""
     if "edition" in case:
         ed = edition(case["edition"])
-        return load_map(case.get("board", ed.map)), ed.rules
-    return load_map(case.get("board", "standard")), rules_for(rules_name)
+        game_map, rules = load_map(case.get("board", ed.map)), ed.rules
+    else:
+        game_map, rules = load_map(case.get("board", "standard")), rules_for(rules_name)
+    return game_map, with_overrides(rules, case.get("set", {}))
 
 
 def _step(
@@ -95,6 +102,10 @@ def _step(
         short = spec.get("short")
         if short and as_phase_order(parse_order(short, game_map=game_map), phase) != order:
             problems.append(f"{spec['order']!r} and {spec['short']!r} parse differently")
+        text = spec.get("text")  # the order as the book writes it, in the case's language
+        language = case.get("language", "en")
+        if text and parse_order(text, game_map=game_map, language=language) != order:
+            problems.append(f"{spec['order']!r} and the book's {text!r} parse differently")
         orders.setdefault(spec["power"], []).append(order)
         parsed.append(order)
     resolution = adjudicate(game_map, position, orders, rules, phase)

@@ -59,7 +59,7 @@ def test_reasons_in_english() -> None:
     )
     reason = support_rule(STANDARD, rules, ARMY, "PAR", ARMY, "MAR", "SPA").reason
     assert str(reason) == "A PAR cannot move to SPA, so cannot support into it"
-    conquista = rules_for("conquista")
+    conquista = rules_for("conquista", support_reach="borders")  # the book's reach, an option
     reason = support_rule(STANDARD, conquista, ARMY, "WAL", FLEET, "ENG", "MAO").reason
     assert str(reason) == "A WAL does not border MAO, so cannot support into it"
     assert support_rule(STANDARD, conquista, ARMY, "BRE", FLEET, "MAO", None).reason is None

@@ -458,6 +458,22 @@ def test_show_lists_the_alliances_standing(tmp_path: Path) -> None:
     assert "Alliances: ENGLAND+FRANCE (formed in Spring 1914)\n" in run("show", path)[1]
 
 
+def test_the_ally_is_named_in_the_players_language(tmp_path: Path) -> None:
+    """Seed 004 is Spanish: "los jugadores que la integran deben darlo a conocer junto con
+    las instrucciones para sus ejércitos". ``orders g.json Francia --ally Inglaterra`` was
+    'unknown power INGLATERRA' (the power was read in any language, its ally was not), and
+    the orders given with it were lost."""
+    path = str(tmp_path / "g.json")
+    run("new", path, "--edition", "conquista", "--seed", "1", "--no-clock")
+    code, out = run(
+        "orders", path, "Francia", "--language", "es", "E Par M", "--ally", "Inglaterra"
+    )
+    assert code == 0 and "FRANCE: 1 order(s) recorded" in out
+    code, _ = run("orders", path, "Inglaterra", "--language", "es", "E Liv M", "--ally", "francia")
+    assert code == 0
+    assert "* alliance formed: ENGLAND+FRANCE" in run("process", path)[1]
+
+
 def test_orders_read_from_a_file_with_a_byte_order_mark(tmp_path: Path) -> None:
     """A file of orders saved as 'UTF-8 with BOM' (Windows' Notepad) and piped in failed
     with 'unknown word "\\ufeffa" in order "\\ufeffA PAR - BUR"', the mark unseen."""

@@ -371,41 +371,48 @@ def test_conquista_alliances_are_declared_with_the_orders(tmp_path) -> None:
 
 
 # --- La Conquista: supports across the shore ---------------------------------------------------
-def test_conquista_a_unit_supports_into_what_its_province_borders() -> None:
+def test_conquista_supports_only_where_the_supporter_could_move() -> None:
     """La Conquista, "Para las flotas": "Una flota en un mar puede apoyar a un ejército que
     ocupa un territorio adyacente a ese mar, y viceversa. En la imagen vemos que el ejército
     francés en Brest está en condiciones de apoyar a la flota francesa en el Atlántico Sur."
-    Its test is "limítrofe": "El ejército en Gales no puede apoyar el ataque, pues no es
+    RULES.md, which wins where it and a book disagree, keeps for every edition "Support:
+    only into a province the supporter could move to" (§1; §5 names no exception for
+    conquista): A BRE S F MAO is illegal and the English attack takes the Atlantic. The
+    book's reach ("limítrofe": "El ejército en Gales no puede apoyar el ataque, pues no es
     limítrofe con el Atlántico, pero si podría apoyar defensivamente a la flota en el Canal
-    de la Mancha"."""
+    de la Mancha") stays a table's option: ``support_reach=borders``."""
     units = {"FRANCE": ["A BRE", "F MAO"], "ENGLAND": ["F ENG", "F IRI", "A WAL"]}
     orders = {
         "FRANCE": ["A BRE S F MAO", "F MAO H"],
         "ENGLAND": ["F ENG - MAO", "F IRI S F ENG - MAO", "A WAL S F ENG - MAO"],
     }
-    conquista = play(units, orders, rules_for("conquista"))
-    results = {str(o.order): o.result.value for o in conquista.outcomes}
+    for rules in (rules_for("conquista"), rules_for("classic")):
+        played = play(units, orders, rules)
+        results = {str(o.order): o.result.value for o in played.outcomes}
+        assert results["A BRE S F MAO"] == "illegal", rules.name
+        assert results["A WAL S F ENG - MAO"] == "illegal"
+        assert played.position.units["MAO"].power == "ENGLAND"
+    for name in ("classic", "datc", "1971", "grow", "conquista"):
+        assert rules_for(name).support_reach == "can_move"
+    book = play(units, orders, rules_for("conquista", support_reach="borders"))
+    results = {str(o.order): o.result.value for o in book.outcomes}
     assert results["A BRE S F MAO"] == "given"
     assert results["A WAL S F ENG - MAO"] == "illegal"  # Wales does not border the Atlantic
-    assert conquista.position.units["MAO"].power == "FRANCE"
-    classic = play(units, orders, rules_for("classic"))
-    assert {str(o.order): o.result.value for o in classic.outcomes}["A BRE S F MAO"] == "illegal"
-    assert classic.position.units["MAO"].power == "ENGLAND"
-    for name in ("classic", "datc", "1971", "grow"):
-        assert rules_for(name).support_reach == "can_move"
-    assert rules_for("conquista").support_reach == "borders"
+    assert book.position.units["MAO"].power == "FRANCE"
 
 
 def test_conquista_reach_of_supports_in_the_order_reader() -> None:
     """The reader's position check takes the same rule: Wales supporting the Channel fleet
-    is read under conquista's rules, refused otherwise; Wales supporting into the Atlantic
-    ("E Gal A F CMa-AtC") is refused, saying it does not border it."""
+    is read with the book's reach (a table's option), refused otherwise, conquista's preset
+    included (RULES.md §1); Wales supporting into the Atlantic ("E Gal A F CMa-AtC") is
+    refused, saying it does not border it."""
     position = Position.from_json({"units": {"ENGLAND": ["A WAL", "F ENG"]}}, STANDARD)
-    conquista = rules_for("conquista")
+    conquista = rules_for("conquista", support_reach="borders")
     read = parse_order("A WAL S F ENG", game_map=STANDARD, position=position, rules=conquista)
     assert str(read) == "A WAL S F ENG"
-    with pytest.raises(IllegalOrderError):
-        parse_order("A WAL S F ENG", game_map=STANDARD, position=position)
+    for rules in (None, rules_for("conquista")):
+        with pytest.raises(IllegalOrderError):
+            parse_order("A WAL S F ENG", game_map=STANDARD, position=position, rules=rules)
     with pytest.raises(IllegalOrderError, match="limítrofe"):
         parse_order(
             "E Gal A F CMa-AtC", game_map=STANDARD, language="es", position=position,
@@ -579,9 +586,11 @@ def test_adjudicate_rejects_what_an_edition_does_not_have() -> None:
             adjudicate_situation(base | extra)
 
 
-def test_adjudicate_conquista_army_supports_the_fleet_at_sea() -> None:
+def test_adjudicate_conquista_army_supports_only_where_it_could_move() -> None:
     """Seed 004's example 004-E9 through the JSON contract: "el ejército francés en Brest
-    está en condiciones de apoyar a la flota francesa en el Atlántico Sur"."""
+    está en condiciones de apoyar a la flota francesa en el Atlántico Sur"; RULES.md §1
+    (every edition: "only into a province the supporter could move to") wins: the support
+    is illegal under conquista as under classic, and the Atlantic falls (no retreat)."""
     situation: dict[str, Any] = {
         "phase": "S1914M", "units": {"FRANCE": ["A BRE", "F MAO"], "ENGLAND": ["F ENG", "F IRI"]},
         "orders": {"FRANCE": ["A BRE S F MAO", "F MAO H"],
@@ -589,9 +598,10 @@ def test_adjudicate_conquista_army_supports_the_fleet_at_sea() -> None:
     }  # fmt: skip
     for given in (adjudicate_cli(situation, "--rules", "conquista"),
                   adjudicate_cli(situation | {"edition": "conquista"})):  # fmt: skip
-        assert results_of(given)["A BRE S F MAO"] == "given"
-        assert results_of(given)["F ENG - MAO"] == "fails"
-        assert given["units"]["FRANCE"] == ["A BRE", "F MAO"]
+        assert results_of(given)["A BRE S F MAO"] == "illegal"
+        assert results_of(given)["F ENG - MAO"] == "succeeds"
+        assert given["units"]["FRANCE"] == ["A BRE"]
+        assert given["dislodged"] == {} and given["next_phase"] == "F1914M"
     classic = adjudicate_cli(situation, "--rules", "classic")
     assert results_of(classic)["A BRE S F MAO"] == "illegal"
     assert results_of(classic)["F ENG - MAO"] == "succeeds"

@@ -206,14 +206,17 @@ def test_a_rule_saved_before_it_existed_takes_the_editions_choice() -> None:
     assert game_from_json(saved).rules.support_cut == "any_attack"
 
 
-def test_a_conquista_game_saved_before_support_reach_supports_across_the_shore() -> None:
-    """A conquista game saved before ``support_reach`` existed takes conquista's reach."""
+def test_a_game_saved_before_support_reach_takes_its_presets_reach() -> None:
+    """A game saved before ``support_reach`` existed takes its preset's reach (conquista's
+    is classic's since RULES.md §1 settled it); one saved with the book's reach keeps it."""
     from realpolitik.formats.savegame import game_from_json, game_to_json
     from realpolitik.game import Game
 
     saved = game_to_json(Game.new(edition="conquista", seed=1))
     del saved["rules"]["support_reach"]
-    assert game_from_json(saved).rules.support_reach == "borders"
+    assert game_from_json(saved).rules.support_reach == "can_move"
+    borders = Game.new(edition="conquista", seed=1, rules={"support_reach": "borders"})
+    assert game_from_json(game_to_json(borders)).rules.support_reach == "borders"
     classic = game_to_json(Game.new(edition="classic", seed=1))
     del classic["rules"]["support_reach"]
     assert game_from_json(classic).rules.support_reach == "can_move"

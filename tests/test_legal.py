@@ -52,7 +52,10 @@ from realpolitik.vocab import province_of
 MAP = load_map("standard")
 DATC = rules_for("datc")
 CLASSIC = rules_for("classic")
-CONQUISTA = rules_for("conquista")  # a unit supports into any province its own borders
+CONQUISTA = rules_for("conquista", support_reach="borders")
+"""Conquista with its book's reach of supports, a table's option (``--rule
+support_reach=borders``): a unit supports into any province its own borders. The preset
+keeps the classic reach (RULES.md §1)."""
 S1901 = Phase.parse("S1901M")
 COASTAL = {p for p, i in MAP.provinces.items() if i.type is ProvinceType.COASTAL}
 LOCATIONS = sorted(set(MAP.provinces) | set(MAP.fleet_locations))

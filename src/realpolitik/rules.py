@@ -10,8 +10,10 @@ the ids presets, :meth:`Rules.with_choice`, the CLI and saved games use. Presets
 * ``grow``: as ``classic``, but any attack on a supporting unit cuts its support (Grow's
   "BLOQUEIO DE APOIO");
 * ``conquista``: as ``classic``, but 4.A.1 a (a dislodged fleet on any route stops the
-  army), dislodged units destroyed, foreign supports acknowledged, reinforcements, and a
-  unit supports into any province its own borders ("y viceversa": an army a fleet at sea).
+  army), dislodged units destroyed, foreign supports acknowledged, reinforcements. Its
+  book's reach of supports (any province a unit's own borders, "y viceversa": an army a
+  fleet at sea) is an option, ``support_reach="borders"``: RULES.md §1, which wins where
+  it and a book disagree, keeps classic's reach for every edition.
 
 ``rules_for("classic").with_choice("4.D.8", "c")`` overrides one choice.
 """
@@ -225,7 +227,8 @@ class Adjustments(StrEnum):
 
 
 class SupportReach(StrEnum):
-    """Where a unit may support into (conquista: any province its own borders)."""
+    """Where a unit may support into (the conquista book's reading, an option: any province
+    its own borders)."""
 
     CAN_MOVE = "can_move"  # a province the supporter could move to
     BORDERS = "borders"  # a province the supporter's province borders, by any edge
@@ -319,7 +322,7 @@ MECHANICS: dict[str, dict[str, str]] = {
     "support_reach": {
         "can_move": "a unit supports into a province it could move to",
         "borders": "a unit supports into any province its own borders (by land or sea; "
-        "a fleet on a coast: what its province borders) (conquista)",
+        "a fleet on a coast: what its province borders) (the conquista book's reading)",
     },
     "support_cut": {
         "classic": "an attack cuts a support unless it comes from the province supported into",
@@ -455,7 +458,6 @@ _MECHANIC_PRESETS: dict[str, dict[str, str]] = {
         "dislodged": "destroyed",
         "foreign_support": "acknowledged",
         "adjustments": "reinforcements",
-        "support_reach": "borders",
     },
 }
 

@@ -101,12 +101,18 @@ def test_a_build_is_checked_against_the_homes_and_the_count() -> None:
 
 def test_conquista_supports_across_the_shore_are_judged_by_its_rule() -> None:
     """La Conquista: "Una flota en un mar puede apoyar a un ejército que ocupa un territorio
-    adyacente a ese mar, y viceversa": the server's check reads supports by the game's rules
-    (A BRE S F MAO given; A WAL S F ENG - MAO refused: Wales does not border the Atlantic)."""
+    adyacente a ese mar, y viceversa": the server's check reads supports by the game's rules.
+    The preset supports only where the supporter could move (RULES.md §1): A BRE S F MAO
+    refused; a table that chose the book's reach (support_reach=borders) has it given, and
+    A WAL S F ENG - MAO refused: Wales does not border the Atlantic."""
     from tests.gamekit import at
 
     units = {"FRANCE": ["A BRE", "F MAO"], "ENGLAND": ["F ENG", "A WAL"]}
-    game = at(Game.new(edition="conquista", seed=1), "S1914M", {"units": units})
+    preset = at(Game.new(edition="conquista", seed=1), "S1914M", {"units": units})
+    given, refused = engine.judge_orders(preset, "FRANCE", ["A BRE S F MAO"], "en")
+    assert not given and len(refused) == 1
+    book = Game.new(edition="conquista", seed=1, rules={"support_reach": "borders"})
+    game = at(book, "S1914M", {"units": units})
     given, refused = engine.judge_orders(game, "FRANCE", ["A BRE S F MAO"], "en")
     assert given == ["A BRE S F MAO"] and not refused
     given, refused = engine.judge_orders(game, "ENGLAND", ["A WAL S F ENG - MAO"], "es")

@@ -143,8 +143,9 @@ def support_reach(
     game_map: GameMap, reach: SupportReach, utype: UnitType, location: Location
 ) -> Collection[Province]:
     """The provinces a ``utype`` at ``location`` may support into (its own aside): those it
-    could move to, or (conquista) those its province borders by any army or fleet edge, so
-    a fleet on a coast supports into what its province borders."""
+    could move to, or (the conquista book's reading, an option) those its province borders
+    by any army or fleet edge, so a fleet on a coast supports into what its province
+    borders."""
     if reach is SupportReach.BORDERS:
         return game_map.any_adjacency.get(PROVINCE[location], frozenset())
     if utype is ARMY:

@@ -76,8 +76,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                      help="order notation (read and written): en, es, fr, pt")  # fmt: skip
     cmd.add_argument("--accept", action="append", default=[], metavar="UNIT",
                      help="conquista: accept the support of this foreign unit")  # fmt: skip
-    cmd.add_argument("--ally", action="append", default=[], metavar="POWER",
-                     help="conquista: declare an alliance with this power")  # fmt: skip
+    cmd.add_argument("--ally", action="append", default=[], metavar="POWER", type=_power,
+                     help="conquista: declare an alliance with this power (in any of the "
+                     "four languages)")  # fmt: skip
     cmd.add_argument("--list", action="store_true", help="show the power's pending orders")
     cmd.set_defaults(func=_orders)
 
