@@ -1,5 +1,6 @@
 """Orders drawn on the map: move arrows (bent, so that opposite moves stay apart), convoy
-routes through the fleets, support lines ending at the supported move or unit, hold and
+routes through the fleets (a convoy whose move is not drawn through it draws the army's
+way itself), support lines ending at the supported move or unit, hold and
 convoy rings, retreats and retreat options; failed orders dashed and marked ✗."""
 
 from __future__ import annotations
@@ -71,19 +72,21 @@ class OrderPainter(Scene):
         *,
         head: bool,
         cls: str,
+        dash: str | None = None,
+        title: str | None = None,
     ) -> None:
         colour, halo = self._line_style(d)
         if not style.is_light(colour):
             halo = "#ffffff"
-        dash = "7 4" if d.failed else None
+        dash = "7 4" if d.failed else dash
         line = list(points)
         tri: list[Point] = []
         if head:
-            line, tri = arrowhead(points, width * 3.2)
+            line, tri = arrowhead(points, max(width * 3.2, 9.0))
         group = Element(
             "g", class_=f"order {cls} {d.power.lower()}" + (" failed" if d.failed else "")
         )
-        group.children.append(f"<title>{esc(self.title(d))}</title>")
+        group.children.append(f"<title>{esc(title or self.title(d))}</title>")
         for stroke, w in ((halo, width + 2.4), (colour, width)):
             group.children.append(
                 Element(
@@ -118,7 +121,8 @@ class OrderPainter(Scene):
             return
         dst = self.dest_point(order.destination, order.unit.type)
         route = self._convoy_route(order)
-        points = spline([src, *route, dst]) if route else bent(src, dst)
+        self.move_routes[(order.unit.province, province_of(order.destination))] = set(route)
+        points = spline([src, *map(self.unit_point, route), dst]) if route else bent(src, dst)
         end = self.radius + 1 if province_of(order.destination) in occupied else 3.0
         points = trim(points, self.radius - 1, end)
         self.move_paths[(order.unit.province, province_of(order.destination))] = points
@@ -127,19 +131,32 @@ class OrderPainter(Scene):
             x, y = at(points, 0.62)
             layers.marks.append(cross(x, y, 6.5, style.FAIL))
 
-    def _convoy_route(self, order: Move) -> list[Point]:
-        """The convoying fleets' points, in route order, when the army goes by sea."""
+    def _convoy_route(self, order: Move) -> list[Province]:
+        """The convoying fleets, in route order, when the army goes by sea."""
         src, dst = order.unit.province, province_of(order.destination)
-        fleets = {
-            d.order.unit.province
-            for d in self.drawn
-            if isinstance(d.order, Convoy)
-            and d.order.convoyed.province == src
-            and province_of(d.order.destination) == dst
-        }
-        if not fleets:
-            return []
         if not order.via_convoy and dst in self.map.army_adjacency.get(src, frozenset()):
+            return []
+        return self._chain(src, dst)
+
+    def _convoys_of(self, src: Province, dst: Province) -> dict[Province, DrawnOrder]:
+        """The drawn convoys of the army in ``src`` to ``dst``, by fleet."""
+        found = {}
+        for d in self.drawn:
+            order = d.order
+            if (
+                isinstance(order, Convoy)
+                and order.convoyed.province == src
+                and province_of(order.destination) == dst
+                and self.drawable(order.unit.location)
+            ):
+                found[order.unit.province] = d
+        return dict(sorted(found.items()))
+
+    def _chain(self, src: Province, dst: Province) -> list[Province]:
+        """The shortest chain of fleets convoying the army in ``src`` to ``dst``, from the
+        army's side, or ``[]``: whatever order the convoys were given in."""
+        fleets = set(self._convoys_of(src, dst))
+        if not fleets:
             return []
         # breadth-first search from the army through convoying fleets to the destination
         adjacency = self.map.any_adjacency
@@ -156,7 +173,7 @@ class OrderPainter(Scene):
                         chain = [here]
                         while chain[-1] in previous and previous[chain[-1]] != src:
                             chain.append(previous[chain[-1]])
-                        return [self.unit_point(p) for p in reversed(chain)]
+                        return list(reversed(chain))
                     if there in fleets:
                         seen.add(there)
                         previous[there] = here
@@ -262,14 +279,39 @@ class OrderPainter(Scene):
         assert isinstance(order, Convoy)
         p = self.unit_point(order.unit.location)
         self._haloed_circle(layers, d, p, "convoy", 17 * self.scale, (4.4, 2.4), "2 3")
-        key = (order.convoyed.province, province_of(order.destination))
-        if key not in self.move_paths and self.drawable(order.convoyed.location):
-            target = self.unit_point(order.convoyed.location)
-            points = trim(bent(p, target, 0.08), 17 * self.scale, self.radius)
-            self._stroke(layers, d, points, 1.6, head=False, cls="convoy-link")
+        fleet = order.unit.province
+        src, dst = order.convoyed.province, province_of(order.destination)
+        if fleet not in self.move_routes.get((src, dst), ()) and self.drawable(
+            order.convoyed.location, order.destination
+        ):
+            self._convoy_route_line(layers, d)
         if d.failed:
             corner = 12 * self.scale
             layers.marks.append(cross(p[0] + corner, p[1] - corner, 5.5, style.FAIL))
+
+    def _convoy_route_line(self, layers: Layers, d: DrawnOrder) -> None:
+        """The army's way through the convoying fleets to its destination, drawn by the
+        convoy when that move is not drawn through this fleet (not ordered yet, another
+        power's order not shown, or a move by land): a thin dotted arrow, once for the
+        fleets of one chain, so that a convoy always shows where it carries the army."""
+        order = d.order
+        assert isinstance(order, Convoy)
+        src, dst = order.convoyed.province, province_of(order.destination)
+        fleet = order.unit.province
+        chain = self._chain(src, dst)
+        if fleet in chain:
+            if fleet != chain[0]:
+                return  # the chain's first fleet draws it
+        else:
+            chain = [fleet]  # a fleet off any chain: its own way
+        convoys = self._convoys_of(src, dst)
+        start = self.unit_point(order.convoyed.location)
+        end = self.dest_point(order.destination, None)
+        occupied = {province_of(u.location) for u in self.position.units.values()}
+        points = spline([start, *(self.unit_point(f) for f in chain), end])
+        points = trim(points, self.radius - 1, self.radius + 1 if dst in occupied else 3.0)
+        title = "\n".join(self.title(convoys[f]) for f in chain if f in convoys)
+        self._stroke(layers, d, points, 1.6, head=True, cls="convoy-route", dash="2 4", title=title)
 
     def _retreat(self, layers: Layers, d: DrawnOrder, occupied: set[Province]) -> None:
         order = d.order

@@ -77,6 +77,8 @@ class Scene:
         self.scale = unit_scale  # the units' size, and the rings and ends of orders with it
         self.radius = UNIT_RADIUS * unit_scale
         self.move_paths: dict[tuple[Province, Province], list[Point]] = {}
+        # the fleets each drawn move goes through (a convoy on it draws no way of its own)
+        self.move_routes: dict[tuple[Province, Province], set[Province]] = {}
 
     def title(self, d: DrawnOrder) -> str:
         """The tooltip of an order: power, order and result in the picture's language."""

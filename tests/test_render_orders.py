@@ -1,0 +1,95 @@
+"""The orders drawn on the map (render/orders.py): what a player must see of each order,
+whatever the order in which the orders were given."""
+
+from __future__ import annotations
+
+import itertools
+import xml.etree.ElementTree as ET
+from collections.abc import Mapping, Sequence
+
+from realpolitik import Position, load_map, parse_order
+from realpolitik.orders import Order
+from realpolitik.render import render
+from realpolitik.render.drawing import load_drawing
+from realpolitik.vocab import Power
+
+STANDARD = load_map("standard")
+DRAWING = load_drawing("standard")
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def classed(root: ET.Element, word: str) -> list[ET.Element]:
+    return [e for e in root.iter() if word in e.get("class", "").split()]
+
+
+def orders_of(texts: Mapping[Power, Sequence[str]]) -> dict[Power, list[Order]]:
+    return {p: [parse_order(t, game_map=STANDARD) for t in ts] for p, ts in texts.items()}
+
+
+def position(units: Mapping[Power, Sequence[str]]) -> Position:
+    return Position.from_json({"units": units, "centers": {}}, STANDARD)
+
+
+def orders_layer(svg: str) -> list[str]:
+    """The map's order drawings, as sorted text (the same drawings in any order)."""
+    layer = ET.fromstring(svg).find(".//*[@id='orders']")
+    assert layer is not None
+    return sorted(ET.tostring(e, encoding="unicode") for e in layer)
+
+
+def ends(group: ET.Element) -> list[tuple[float, float]]:
+    """The last point of each path of an order drawing."""
+    out = []
+    for path in group.iter(f"{NS}path"):
+        last = path.get("d", "").replace("M", " ").replace("L", " ").split()[-1]
+        x, y = last.rstrip("Z").split(",")
+        out.append((float(x), float(y)))
+    return out
+
+
+def near(points: Sequence[tuple[float, float]], spot: tuple[float, float], within: float) -> bool:
+    return any((x - spot[0]) ** 2 + (y - spot[1]) ** 2 <= within**2 for x, y in points)
+
+
+def test_a_convoy_shows_where_it_carries_the_army_whatever_the_order_of_the_orders() -> None:
+    """The fleet's convoy alone (the army's move not given yet, or in a list not drawn)
+    draws the army's way through the fleet to its destination; with the move given, in
+    any order and in any power's list, the picture is the same (the move through the
+    fleet). It drew only a line to the army: no destination."""
+    start = position({"ENGLAND": ["F NTH"], "FRANCE": ["A BEL"]})
+    alone = ET.fromstring(render(start, orders=orders_of({"ENGLAND": ["F NTH C A BEL - NWY"]})))
+    routes = classed(alone, "convoy-route")
+    assert len(routes) == 1
+    assert near(ends(routes[0]), DRAWING.point("NWY"), 14)
+    title = routes[0].find(f"{NS}title")
+    assert title is not None and title.text == "England: F NTH C A BEL - NWY"
+
+    convoy, move = "F NTH C A BEL - NWY", "A BEL - NWY"
+    for first, second in (
+        ({"ENGLAND": [convoy], "FRANCE": [move]}, {"FRANCE": [move], "ENGLAND": [convoy]}),
+        ({"ENGLAND": [convoy, move]}, {"ENGLAND": [move, convoy]}),
+    ):
+        svg = render(start, orders=orders_of(first))
+        assert orders_layer(svg) == orders_layer(render(start, orders=orders_of(second)))
+        root = ET.fromstring(svg)
+        assert not classed(root, "convoy-route")  # the move goes through the fleet
+        (arrow,) = classed(root, "move")
+        assert near(ends(arrow), DRAWING.point("NWY"), 14)
+
+
+def test_a_chain_of_convoys_is_drawn_once_through_its_fleets_in_any_order() -> None:
+    """Three fleets carrying an army from London to Tunis, their move not given: one
+    way, through the three fleets in sea order, the same for every order of the convoys."""
+    start = position({"ENGLAND": ["A LON", "F ENG", "F MAO"], "FRANCE": ["F WES"]})
+    convoys = ["F ENG C A LON - TUN", "F MAO C A LON - TUN", "F WES C A LON - TUN"]
+    pictures = set()
+    for order in itertools.permutations(convoys):
+        lists: dict[Power, list[str]] = {}
+        for text in order:
+            lists.setdefault("FRANCE" if "WES" in text else "ENGLAND", []).append(text)
+        svg = render(start, orders=orders_of(lists))
+        routes = classed(ET.fromstring(svg), "convoy-route")
+        assert len(routes) == 1
+        assert near(ends(routes[0]), DRAWING.point("TUN"), 14)
+        pictures.add(tuple(orders_layer(svg)))
+    assert len(pictures) == 1
