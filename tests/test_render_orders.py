@@ -7,10 +7,12 @@ import itertools
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 
-from realpolitik import Position, load_map, parse_order
+from realpolitik import ARMY, Hold, Position, UnitRef, adjudicate, load_map, parse_order
 from realpolitik.orders import Order
+from realpolitik.phase import Phase
 from realpolitik.render import render
 from realpolitik.render.drawing import load_drawing
+from realpolitik.rules import rules_for
 from realpolitik.vocab import Power
 
 STANDARD = load_map("standard")
@@ -93,3 +95,39 @@ def test_a_chain_of_convoys_is_drawn_once_through_its_fleets_in_any_order() -> N
         assert near(ends(routes[0]), DRAWING.point("TUN"), 14)
         pictures.add(tuple(orders_layer(svg)))
     assert len(pictures) == 1
+
+
+def test_a_support_of_a_move_nobody_made_shows_the_move_and_that_it_did_not_match() -> None:
+    """France's army in Picardy supports Paris to Burgundy, but Paris moves to Brest;
+    Germany's Munich supports Berlin to Kiel, but Berlin holds (no order). The support's
+    line ended at an empty spot between the two provinces: now the move it names is drawn
+    (a thin dashed arrow to the destination, the line reaching it), crossed out ✗ as a
+    failed order is, with or without the results. An ally's move not drawn (the board
+    shows only the player's own orders) is drawn, not crossed."""
+    start = position({"FRANCE": ["A PAR", "A PIC"], "GERMANY": ["A MUN", "A BER"]})
+    orders = orders_of(
+        {"FRANCE": ["A PIC S A PAR - BUR", "A PAR - BRE"], "GERMANY": ["A MUN S A BER - KIE"]}
+    )
+    resolution = adjudicate(STANDARD, start, orders, rules_for("classic"), Phase.parse("S1901M"))
+    for svg in (
+        render(start, orders=orders, results=resolution),
+        render(
+            start,
+            orders={
+                "FRANCE": orders["FRANCE"],
+                "GERMANY": [*orders["GERMANY"], Hold(UnitRef(ARMY, "BER"))],
+            },
+        ),
+    ):
+        root = ET.fromstring(svg)
+        unmade = classed(root, "supported-move")
+        assert {e.find(f"{NS}title").text.split(":")[0] for e in unmade} == {"France", "Germany"}  # type: ignore[union-attr]
+        assert all("unmatched" in e.get("class", "") for e in unmade)
+        assert near(ends(unmade[0]) + ends(unmade[1]), DRAWING.point("BUR"), 16)
+        assert near(ends(unmade[0]) + ends(unmade[1]), DRAWING.point("KIE"), 16)
+        assert len(classed(root, "fail")) >= 2
+    ally = ET.fromstring(render(start, orders={"GERMANY": orders["GERMANY"]}))
+    (unknown,) = classed(ally, "supported-move")
+    assert "unmatched" not in unknown.get("class", "")
+    assert near(ends(unknown), DRAWING.point("KIE"), 16)
+    assert not classed(ally, "fail")

@@ -1,12 +1,13 @@
 """Orders drawn on the map: move arrows (bent, so that opposite moves stay apart), convoy
 routes through the fleets (a convoy whose move is not drawn through it draws the army's
-way itself), support lines ending at the supported move or unit, hold and
-convoy rings, retreats and retreat options; failed orders dashed and marked ✗."""
+way itself), support lines ending at the supported move or unit (a move not drawn is
+drawn for the support, thin and dashed, ✗ when it was not made), hold and convoy rings, retreats and retreat options; failed orders dashed and marked ✗."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from realpolitik.adjudicator.results import OrderResult
 from realpolitik.orders import (
     Build,
     Convoy,
@@ -250,12 +251,10 @@ class OrderPainter(Scene):
         src = self.unit_point(order.unit.location)
         key = (order.supported.province, province_of(order.destination))
         path = self.move_paths.get(key)
-        if path is not None:
-            target = at(path, 0.6)
-        else:
-            a = self.unit_point(order.supported.location)
-            b = self.drawing.point(order.destination)
-            target = at([a, b], 0.6)
+        unmatched = False
+        if path is None:
+            path, unmatched = self._unmade_move(layers, d)
+        target = at(path, 0.6)
         points = trim(bent(src, target, 0.08), self.radius - 1, 2.5)
         self._stroke(layers, d, points, 1.9, head=False, cls="support")
         colour, _ = self._line_style(d)
@@ -270,9 +269,44 @@ class OrderPainter(Scene):
                 stroke_width="1.2",
             ).svg()
         )
-        if d.failed:
+        if unmatched:  # the ✗ on the move that was not made
+            x, y = at(path, 0.4)
+            layers.marks.append(cross(x, y, 6.5, style.FAIL))
+        elif d.failed:
             x, y = at(points, 0.35)
             layers.marks.append(cross(x, y, 5.5, style.FAIL))
+
+    def _unmade_move(self, layers: Layers, d: DrawnOrder) -> tuple[list[Point], bool]:
+        """The move a support names, drawn when nobody drew it: a thin dashed arrow from
+        the supported unit to the destination, which the support's line reaches (not an
+        empty spot). Returns its points, and whether it is known not to be made: the
+        support's result says so, or the supported unit is given another order (it holds,
+        or moves elsewhere). A move not known (an ally's order not shown) is not marked."""
+        order = d.order
+        assert isinstance(order, SupportMove)
+        supported = order.supported.province
+        start = self.unit_point(order.supported.location)
+        end = self.dest_point(order.destination, order.supported.type)
+        occupied = province_of(order.destination) in {
+            province_of(u.location) for u in self.position.units.values()
+        }
+        path = trim(bent(start, end), self.radius - 1, self.radius + 1 if occupied else 3.0)
+        others = [
+            o.order
+            for o in self.drawn
+            if o is not d and not isinstance(o.order, Waive) and o.order.unit.province == supported
+        ]
+        unmatched = d.result is OrderResult.INVALID or bool(others)
+        self._stroke(
+            layers,
+            d,
+            path,
+            1.5,
+            head=True,
+            cls="supported-move" + (" unmatched" if unmatched else ""),
+            dash="5 4",
+        )
+        return path, unmatched
 
     def _convoy(self, layers: Layers, d: DrawnOrder) -> None:
         order = d.order
