@@ -364,3 +364,23 @@ def test_enlarged_a_dislodged_unit_lies_under_the_unit_that_took_its_place() -> 
     assert rings and standing and max(rings) < min(standing)
     aside = next(e for e in layer if "dislodged" in e.get("class", "").split())
     assert "scale(1.6)" in aside.get("transform", "")
+
+
+def test_the_legend_sets_apart_the_powers_nobody_plays() -> None:
+    """At a table of five, Germany and Italy are out: their units only hold. The legend
+    listed them among the powers in play; now they come last, under a heading saying
+    nobody plays them (in the picture's language), their names greyed. A power not of the
+    board is refused."""
+    start = Position.initial(STANDARD)
+    said = legend_texts(render(start, unplayed={"ITALY", "GERMANY"}))
+    heading = "not played: their units only hold"
+    names = {"Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey", heading}
+    assert [t for t in said if t in names] == [
+        *("Austria", "England", "France", "Russia", "Turkey", heading, "Germany", "Italy")
+    ]
+    assert "sin jugador: sus unidades solo se mantienen" in legend_texts(
+        render(start, unplayed={"ITALY"}, language="es")
+    )
+    assert not any("not played" in t for t in legend_texts(render(start)))
+    with pytest.raises(ValueError, match="SPAIN"):
+        render(start, unplayed={"SPAIN"})

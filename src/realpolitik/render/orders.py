@@ -1,7 +1,8 @@
 """Orders drawn on the map: move arrows (bent, so that opposite moves stay apart), convoy
 routes through the fleets (a convoy whose move is not drawn through it draws the army's
 way itself), support lines ending at the supported move or unit (a move not drawn is
-drawn for the support, thin and dashed, ✗ when it was not made), hold and convoy rings, retreats and retreat options; failed orders dashed and marked ✗."""
+drawn for the support, thin and dashed, ✗ when it was not made), hold and convoy rings,
+retreats and retreat options; failed orders dashed and marked ✗."""
 
 from __future__ import annotations
 

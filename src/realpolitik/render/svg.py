@@ -12,7 +12,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from realpolitik.adjudicator.results import Resolution
 from realpolitik.maps import GameMap, load_map
@@ -51,6 +51,7 @@ def render(
     blank: bool = False,
     edition: str | None = None,
     unit_scale: float = 1.0,
+    unplayed: Collection[Power] = (),
 ) -> str:
     """Draw ``position`` (units, dislodged units with their retreats, centre owners) and,
     when given, the ``orders`` of each power and their ``results`` (the resolution of
@@ -62,7 +63,9 @@ def render(
     ``id_prefix`` is put before every element id (several maps on one page); ``blank``
     leaves the legend's phase and counts to be written in (a map pad). ``unit_scale`` draws
     the units that many times larger, and the rings round them and the ends of the orders
-    at them with them (the web page's board: 2)."""
+    at them with them (the web page's board: 2). ``unplayed``: the powers nobody plays
+    (a table's out powers, a neutral power: :meth:`Game.unplayed`), set apart in the legend
+    from the powers in play."""
     game_map = game_map or load_map("standard")
     drawing = drawing or drawing_for(game_map)
     if labels not in ("short", "long"):
@@ -70,6 +73,9 @@ def render(
     phase = phase or (results.phase if results is not None else None)
     if not 0 < unit_scale <= 4:
         raise ValueError(f"unit_scale must be above 0 and at most 4, not {unit_scale!r}")
+    unknown = sorted(set(unplayed) - set(game_map.powers))
+    if unknown:
+        raise ValueError(f"unplayed powers {unknown} are not powers of the {game_map.name} board")
     drawn = _drawn_orders(orders, results)
     words = Words(language, game_map=game_map, names=names, edition=edition)
     scene = _Scene(
@@ -110,6 +116,7 @@ def render(
                 blank=blank,
                 words=words,
                 rules=None if edition is None else rules_for(edition),
+                unplayed=frozenset(unplayed),
             )
         )
     out.append("</svg>")
