@@ -131,3 +131,92 @@ def test_a_support_of_a_move_nobody_made_shows_the_move_and_that_it_did_not_matc
     assert "unmatched" not in unknown.get("class", "")
     assert near(ends(unknown), DRAWING.point("KIE"), 16)
     assert not classed(ally, "fail")
+
+
+def points_of(group: ET.Element) -> list[tuple[float, float]]:
+    """Every point of every path of a drawing."""
+    out = []
+    for path in group.iter(f"{NS}path"):
+        for item in path.get("d", "").replace("M", " ").replace("L", " ").replace("Z", "").split():
+            x, y = item.split(",")
+            out.append((float(x), float(y)))
+    return out
+
+
+def cross_centres(root: ET.Element) -> list[tuple[float, float]]:
+    """Where the ✗ marks are (the middle of their first stroke)."""
+    out = []
+    for mark in classed(root, "fail"):
+        path = mark.find(f"{NS}path")
+        assert path is not None
+        (x0, y0), (x1, y1) = (
+            tuple(map(float, p.split(","))) for p in path.get("d", "").split("M")[1].split("L")
+        )
+        out.append(((x0 + x1) / 2, (y0 + y1) / 2))
+    return out
+
+
+def test_moves_into_a_standoff_keep_their_heads_out_of_its_burst() -> None:
+    """Burgundy and Piedmont bounce in Marseilles: the standoff's burst covered both
+    arrowheads, so the moves seemed to go nowhere. Their heads stop short of it (drawn
+    over the names, as a name under a unit hid the head of an arrow reaching it)."""
+    start = position({"FRANCE": ["A BUR"], "ITALY": ["A PIE"]})
+    orders = orders_of({"FRANCE": ["A BUR - MAR"], "ITALY": ["A PIE - MAR"]})
+    resolution = adjudicate(STANDARD, start, orders, rules_for("classic"), Phase.parse("S1901M"))
+    root = ET.fromstring(render(start, orders=orders, results=resolution))
+    (standoff,) = classed(root, "standoff")
+    assert standoff.tag == f"{NS}path"
+    centre = DRAWING.provinces["MAR"].unit
+    moves, heads = classed(root, "move"), classed(root, "head")
+    assert len(moves) == len(heads) == 2
+    for drawn in moves + heads:
+        assert not near(points_of(drawn), centre, 13)
+
+
+def test_a_failed_supported_move_s_cross_is_not_on_the_support_s_dot() -> None:
+    """A supported move that fails: its ✗ was drawn over the dot where the support's line
+    meets the move, so the support looked failed too."""
+    start = position({"FRANCE": ["A BUR", "F PIC"], "GERMANY": ["A BEL", "A RUH", "F HOL"]})
+    orders = orders_of(
+        {
+            "FRANCE": ["A BUR - BEL", "F PIC S A BUR - BEL"],
+            "GERMANY": ["A RUH S A BEL", "F HOL S A BEL"],
+        }
+    )
+    resolution = adjudicate(STANDARD, start, orders, rules_for("classic"), Phase.parse("S1901M"))
+    root = ET.fromstring(render(start, orders=orders, results=resolution))
+    dots = [
+        (float(c.get("cx", 0)), float(c.get("cy", 0)))
+        for c in root.iter(f"{NS}circle")
+        if c.get("r") == "3.6"
+    ]
+    assert len(dots) == 1
+    crosses = cross_centres(root)
+    assert crosses and not near(crosses, dots[0], 8)
+
+
+def test_arrow_heads_are_drawn_over_the_names() -> None:
+    """A name is written under its unit, where an arrow coming up to that unit ends: the
+    name hid the arrow's head (Burgundy to Belgium). The lines stay under the names (they
+    would cross them out), the heads over them."""
+    start = position({"FRANCE": ["A BUR"]})
+    root = ET.fromstring(render(start, orders=orders_of({"FRANCE": ["A BUR - BEL"]})))
+    layers = [e.get("id") for e in root]
+    assert layers.index("orders") < layers.index("labels") < layers.index("heads")
+    heads = root.find(".//*[@id='heads']")
+    assert heads is not None and len(classed(heads, "head")) == 1
+
+
+def test_a_standoff_s_burst_leaves_the_province_s_name_readable() -> None:
+    """The burst of a standoff was drawn over everything, on the province's name (GAL
+    half hidden in the rulebook's Spring 1901): it lies over the orders' lines and under
+    the names."""
+    start = position({"AUSTRIA": ["A BUD"], "RUSSIA": ["A WAR"]})
+    orders = orders_of({"AUSTRIA": ["A BUD - GAL"], "RUSSIA": ["A WAR - GAL"]})
+    resolution = adjudicate(STANDARD, start, orders, rules_for("classic"), Phase.parse("S1901M"))
+    root = ET.fromstring(render(start, orders=orders, results=resolution))
+    under = root.find(".//*[@id='orders']")
+    assert under is not None
+    drawn = list(under)
+    (standoff,) = classed(under, "standoff")
+    assert all(drawn.index(move) < drawn.index(standoff) for move in classed(under, "move"))

@@ -22,7 +22,7 @@ from realpolitik.orders import (
 )
 from realpolitik.render import style
 from realpolitik.render.geometry import Point, arrowhead, at, bent, fmt, path_d, spline, trim
-from realpolitik.render.marks import cross
+from realpolitik.render.marks import BURST, cross
 from realpolitik.render.scene import DrawnOrder, Layers, Scene
 from realpolitik.render.svgutil import Element, esc
 from realpolitik.vocab import Province, province_of
@@ -33,10 +33,11 @@ class OrderPainter(Scene):
 
     def draw_orders(self, layers: Layers) -> None:
         occupied = {province_of(u.location) for u in self.position.units.values()}
+        standoffs = self.standoffs()
         # moves first: supports and convoys point at them
         for d in self.drawn:
             if isinstance(d.order, Move) and self.drawable(d.order.unit.location):
-                self._move(layers, d, occupied)
+                self._move(layers, d, occupied, standoffs)
         for d in self.drawn:
             order = d.order
             if isinstance(order, Move | Waive) or not self.drawable(order.unit.location):
@@ -89,6 +90,8 @@ class OrderPainter(Scene):
             "g", class_=f"order {cls} {d.power.lower()}" + (" failed" if d.failed else "")
         )
         group.children.append(f"<title>{esc(title or self.title(d))}</title>")
+        # the head apart, over the names: a name under the unit an arrow reaches hid it
+        head_group = Element("g", class_=f"head {d.power.lower()}")
         for stroke, w in ((halo, width + 2.4), (colour, width)):
             group.children.append(
                 Element(
@@ -103,7 +106,7 @@ class OrderPainter(Scene):
                 ).svg()
             )
             if tri:
-                group.children.append(
+                head_group.children.append(
                     Element(
                         "path",
                         d=path_d(tri, closed=True),
@@ -114,8 +117,16 @@ class OrderPainter(Scene):
                     ).svg()
                 )
         layers.orders.append(group.svg())
+        if tri:
+            layers.heads.append(head_group.svg())
 
-    def _move(self, layers: Layers, d: DrawnOrder, occupied: set[Province]) -> None:
+    def _move(
+        self,
+        layers: Layers,
+        d: DrawnOrder,
+        occupied: set[Province],
+        standoffs: frozenset[Province],
+    ) -> None:
         order = d.order
         assert isinstance(order, Move)
         src = self.unit_point(order.unit.location)
@@ -125,12 +136,18 @@ class OrderPainter(Scene):
         route = self._convoy_route(order)
         self.move_routes[(order.unit.province, province_of(order.destination))] = set(route)
         points = spline([src, *map(self.unit_point, route), dst]) if route else bent(src, dst)
-        end = self.radius + 1 if province_of(order.destination) in occupied else 3.0
+        into = province_of(order.destination)
+        if into in occupied:
+            end = self.radius + 1
+        elif into in standoffs:
+            end = BURST + 2  # the head short of the standoff's burst, not under it
+        else:
+            end = 3.0
         points = trim(points, self.radius - 1, end)
         self.move_paths[(order.unit.province, province_of(order.destination))] = points
         self._stroke(layers, d, points, 3.4, head=True, cls="move")
-        if d.failed:
-            x, y = at(points, 0.62)
+        if d.failed:  # (past the middle, where supports end: the ✗ not on their dot)
+            x, y = at(points, 0.72)
             layers.marks.append(cross(x, y, 6.5, style.FAIL))
 
     def _convoy_route(self, order: Move) -> list[Province]:
@@ -255,7 +272,7 @@ class OrderPainter(Scene):
         unmatched = False
         if path is None:
             path, unmatched = self._unmade_move(layers, d)
-        target = at(path, 0.6)
+        target = at(path, 0.5)  # (the ✗ of a failed move is further on)
         points = trim(bent(src, target, 0.08), self.radius - 1, 2.5)
         self._stroke(layers, d, points, 1.9, head=False, cls="support")
         colour, _ = self._line_style(d)
@@ -271,7 +288,7 @@ class OrderPainter(Scene):
             ).svg()
         )
         if unmatched:  # the ✗ on the move that was not made
-            x, y = at(path, 0.4)
+            x, y = at(path, 0.72)
             layers.marks.append(cross(x, y, 6.5, style.FAIL))
         elif d.failed:
             x, y = at(points, 0.35)

@@ -48,6 +48,7 @@ class Layers:
     centers: list[str] = field(default_factory=list)
     labels: list[str] = field(default_factory=list)
     orders: list[str] = field(default_factory=list)
+    heads: list[str] = field(default_factory=list)  # the arrows' heads, over the names
     units: list[str] = field(default_factory=list)
     marks: list[str] = field(default_factory=list)
 
@@ -101,6 +102,16 @@ class Scene:
         if coasts:
             return self.drawing.point(f"{loc}/{coasts[0]}")
         return self.drawing.point(loc)
+
+    def standoffs(self) -> frozenset[Province]:
+        """The provinces left empty by a standoff, each marked by a burst: those of this
+        movement phase's result, or, in a retreat phase, those the position remembers (no
+        retreat may go there)."""
+        if self.results is not None and self.results.phase.is_movement:
+            return self.results.position.contested
+        if self.position.dislodged:
+            return self.position.contested
+        return frozenset()
 
     def drawable(self, *locs: str) -> bool:
         return all(province_of(loc) in self.drawing.provinces for loc in locs)

@@ -2,7 +2,7 @@
 
 A pure function of its inputs. Layers, bottom to top: provinces (one ``<path>`` per
 province, ``id`` = the province id, so a browser can click it), decorations, supply
-centres, names, orders, units, result marks, the legend.
+centres, orders, names, the arrows' heads, units, result marks, the legend.
 
 >>> from realpolitik import load_map, Position
 >>> svg = render(Position.initial(load_map("standard")))
@@ -96,7 +96,8 @@ def render(
         f"<title>{esc(title or _title(game_map, phase, words))}</title>",
         f'<rect width="{fmt(width)}" height="{fmt(drawing.height)}" fill="{style.SEA}"/>',
     ]
-    for name in ("provinces", "decorations", "centers", "orders", "labels", "units", "marks"):
+    layer_names = ("provinces", "decorations", "centers", "orders", "labels", "heads", "units")
+    for name in (*layer_names, "marks"):
         # only the provinces take clicks: everything drawn over them lets clicks through
         events = "" if name == "provinces" else ' pointer-events="none"'
         out.append(f'<g id="{id_prefix}{name}"{events}>')
@@ -310,20 +311,13 @@ class _Scene(OrderPainter):
     # --- orders ------------------------------------------------------------------------
 
     def draw_marks(self, layers: Layers) -> None:
-        # provinces left empty by a standoff: those of this movement phase's result, or,
-        # in a retreat phase, those the position remembers (no retreat may go there)
-        if self.results is not None and self.results.phase.is_movement:
-            contested = self.results.position.contested
-        elif self.position.dislodged:
-            contested = self.position.contested
-        else:
-            contested = frozenset()
-        for prov in sorted(contested):
+        for prov in sorted(self.standoffs()):
             if prov in self.drawing.provinces:
                 spot = self.drawing.provinces[prov]
-                # beside a unit still drawn there (it moved away), else in its place
+                # beside a unit still drawn there (it moved away), else in its place; over
+                # the orders' lines and under the names (it hid the province's name)
                 x, y = spot.dislodged if prov in self.position.units else spot.unit
-                layers.marks.append(burst(x, y))
+                layers.orders.append(burst(x, y))
         for d in self.drawn:
             if d.fate is None:
                 continue
