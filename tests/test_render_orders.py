@@ -220,3 +220,23 @@ def test_a_standoff_s_burst_leaves_the_province_s_name_readable() -> None:
     drawn = list(under)
     (standoff,) = classed(under, "standoff")
     assert all(drawn.index(move) < drawn.index(standoff) for move in classed(under, "move"))
+
+
+def test_a_build_refused_in_an_occupied_province_is_drawn_beside_its_unit() -> None:
+    """France builds an army in Paris, where its army stands: the refused build's ghost
+    and its ✗ were drawn over the army, which looked destroyed. They stand beside it."""
+    start = Position.from_json(
+        {"units": {"FRANCE": ["A PAR"]}, "centers": {"FRANCE": ["PAR", "BRE", "MAR"]}}, STANDARD
+    )
+    orders = orders_of({"FRANCE": ["A PAR B", "F BRE B"]})
+    resolution = adjudicate(STANDARD, start, orders, rules_for("classic"), Phase.parse("W1901A"))
+    root = ET.fromstring(render(start, orders=orders, results=resolution))
+    army = DRAWING.point("PAR")
+    places = [
+        tuple(map(float, u.get("transform", "")[len("translate(") : -1].split(",")))
+        for u in classed(root, "army")
+    ]
+    assert len(places) == 2 and sum(1 for p in places if near([p], army, 1)) == 1
+    crosses = cross_centres(root)
+    assert len(crosses) == 1 and not near(crosses, army, 12)
+    assert len(classed(root, "fleet")) == 1  # the build in Brest, in its place

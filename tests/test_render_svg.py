@@ -3,6 +3,7 @@ orders and results drawn, golden files for the example games' phases."""
 
 from __future__ import annotations
 
+import json
 import os
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -384,3 +385,17 @@ def test_the_legend_sets_apart_the_powers_nobody_plays() -> None:
     assert not any("not played" in t for t in legend_texts(render(start)))
     with pytest.raises(ValueError, match="SPAIN"):
         render(start, unplayed={"SPAIN"})
+
+
+def test_the_legend_s_words_fit_in_it() -> None:
+    """The key's words are written at 11 px from where their symbol ends (two columns) to
+    the 300 px legend's edge, the heading of the powers nobody plays at 10 px from 18 px:
+    at DejaVu Sans' half an em a letter on average they end inside it (the French supply
+    centre's words ran to its edge)."""
+    words = json.loads((shipped("render", "data") / "legend_words.json").read_text("utf-8"))
+    starts = {"army": 48, "move": 62, "hold": 48, "failed": 58, "dislodged": 48, "centre": 48,
+              "fleet": 182, "support": 186, "convoy": 178, "standoff": 162}  # fmt: skip
+    for language, said in words.items():
+        for key, start in starts.items():
+            assert start + len(said[key]) * 11 * 0.5 <= 300 - 6, (language, said[key])
+        assert 18 + len(said["unplayed"]) * 10 * 0.5 <= 300 - 6, (language, said["unplayed"])

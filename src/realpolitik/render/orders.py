@@ -58,7 +58,7 @@ class OrderPainter(Scene):
                 p = self.unit_point(order.unit.location, retreating=retreating)
                 layers.marks.append(cross(p[0], p[1], 11 * self.scale, style.FAIL, width=3.2))
             elif isinstance(order, Build) and d.failed:
-                p = self.drawing.point(order.unit.location)
+                p = self.build_point(order.unit.location)
                 layers.marks.append(cross(p[0], p[1], 9 * self.scale, style.FAIL))
         self._retreat_options(layers)
 

@@ -95,6 +95,14 @@ class Scene:
             return self.drawing.point(unit.location)
         return self.drawing.point(loc)
 
+    def build_point(self, loc: str) -> Point:
+        """Where a build at ``loc`` is drawn: in its place, or beside the unit already
+        there (a build refused as the province is occupied: not over that unit)."""
+        prov = province_of(loc)
+        if prov in self.position.units:
+            return self.drawing.provinces[prov].dislodged
+        return self.drawing.point(loc)
+
     def dest_point(self, loc: str, unit_type: UnitType | None) -> Point:
         if "/" in loc or unit_type is not FLEET:
             return self.drawing.point(loc)

@@ -288,7 +288,7 @@ class _Scene(OrderPainter):
         for d in self.drawn:
             if isinstance(d.order, Build) and d.order.unit.type is not None:
                 unit = Unit(d.power, d.order.unit.type, d.order.unit.location)
-                x, y = self.drawing.point(unit.location)
+                x, y = self.build_point(unit.location)
                 layers.units.append(self._token(unit, x, y, ghost=True))
 
     def _token(
