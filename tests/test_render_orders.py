@@ -232,11 +232,33 @@ def test_a_build_refused_in_an_occupied_province_is_drawn_beside_its_unit() -> N
     resolution = adjudicate(STANDARD, start, orders, rules_for("classic"), Phase.parse("W1901A"))
     root = ET.fromstring(render(start, orders=orders, results=resolution))
     army = DRAWING.point("PAR")
-    places = [
-        tuple(map(float, u.get("transform", "")[len("translate(") : -1].split(",")))
-        for u in classed(root, "army")
-    ]
-    assert len(places) == 2 and sum(1 for p in places if near([p], army, 1)) == 1
+    places = [translation(u) for u in classed(root, "army")]
+    assert len(places) == 2 and len([p for p in places if near([p], army, 1)]) == 1
     crosses = cross_centres(root)
     assert len(crosses) == 1 and not near(crosses, army, 12)
     assert len(classed(root, "fleet")) == 1  # the build in Brest, in its place
+
+
+def translation(unit: ET.Element) -> tuple[float, float]:
+    """Where a unit token stands (its ``translate(x,y)``)."""
+    x, y = unit.get("transform", "")[len("translate(") :].split(")")[0].split(",")
+    return float(x), float(y)
+
+
+def test_an_arrow_to_a_fleet_from_the_side_ends_clear_of_its_hull() -> None:
+    """A fleet's hull is wider (±15) than the ring an arrow stopped at (13): an attack
+    from the side ended under the hull, its head hidden. From the Ionian Sea to the
+    Aegean, and at the web board's double size, the arrow and its head end outside it."""
+    start = position({"TURKEY": ["F AEG"], "ITALY": ["F ION"]})
+    orders = orders_of({"ITALY": ["F ION - AEG"]})
+    for scale in (1.0, 2.0):
+        root = ET.fromstring(render(start, orders=orders, unit_scale=scale))
+        (fleet,) = [u for u in classed(root, "fleet") if "turkey" in u.get("class", "")]
+        x, y = translation(fleet)
+        drawn = points_of(classed(root, "move")[0]) + points_of(classed(root, "head")[0])
+        inside = [
+            (px, py)
+            for px, py in drawn
+            if abs(px - x) < 15 * scale and -12 * scale < py - y < 6.5 * scale
+        ]
+        assert not inside, (scale, inside)

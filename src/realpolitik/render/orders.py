@@ -138,7 +138,7 @@ class OrderPainter(Scene):
         points = spline([src, *map(self.unit_point, route), dst]) if route else bent(src, dst)
         into = province_of(order.destination)
         if into in occupied:
-            end = self.radius + 1
+            end = self.clearance(into, at(points, 0.9), dst)
         elif into in standoffs:
             end = BURST + 2  # the head short of the standoff's burst, not under it
         else:
@@ -305,10 +305,9 @@ class OrderPainter(Scene):
         supported = order.supported.province
         start = self.unit_point(order.supported.location)
         end = self.dest_point(order.destination, order.supported.type)
-        occupied = province_of(order.destination) in {
-            province_of(u.location) for u in self.position.units.values()
-        }
-        path = trim(bent(start, end), self.radius - 1, self.radius + 1 if occupied else 3.0)
+        path = bent(start, end)
+        into = province_of(order.destination)
+        path = trim(path, self.radius - 1, self.clearance(into, at(path, 0.9), end))
         others = [
             o.order
             for o in self.drawn
@@ -359,9 +358,8 @@ class OrderPainter(Scene):
         convoys = self._convoys_of(src, dst)
         start = self.unit_point(order.convoyed.location)
         end = self.dest_point(order.destination, None)
-        occupied = {province_of(u.location) for u in self.position.units.values()}
         points = spline([start, *(self.unit_point(f) for f in chain), end])
-        points = trim(points, self.radius - 1, self.radius + 1 if dst in occupied else 3.0)
+        points = trim(points, self.radius - 1, self.clearance(dst, at(points, 0.9), end))
         title = "\n".join(self.title(convoys[f]) for f in chain if f in convoys)
         self._stroke(layers, d, points, 1.6, head=True, cls="convoy-route", dash="2 4", title=title)
 

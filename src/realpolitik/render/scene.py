@@ -3,6 +3,7 @@ the orders to draw and where each unit stands."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from realpolitik.adjudicator.results import OrderResult, Resolution
@@ -24,6 +25,8 @@ FAILED = {
     OrderResult.DESTROYED,
 }
 UNIT_RADIUS = 12.0
+FLEET_REACH = (16.0, 13.0)
+"""A fleet token's half width and half height (render/units.py's hull, ±15, and sail)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +97,21 @@ class Scene:
         if unit is not None:
             return self.drawing.point(unit.location)
         return self.drawing.point(loc)
+
+    def clearance(self, prov: Province, before: Point, end: Point) -> float:
+        """How far short of ``end`` an arrow arriving from ``before`` stops: clear of the
+        unit standing in ``prov`` (a fleet's hull is wider than it is tall: an arrow
+        coming from the side stopped under it), else just short of the spot."""
+        unit = self.position.units.get(prov)
+        if unit is None:
+            return 3.0
+        if unit.type is not FLEET:
+            return self.radius + 1
+        dx, dy = end[0] - before[0], end[1] - before[1]
+        length = math.hypot(dx, dy) or 1.0
+        across, along = FLEET_REACH  # an ellipse round the hull and the sail
+        edge = across * along / math.hypot(along * dx / length, across * dy / length)
+        return edge * self.scale + 1
 
     def build_point(self, loc: str) -> Point:
         """Where a build at ``loc`` is drawn: in its place, or beside the unit already
