@@ -399,3 +399,16 @@ def test_the_legend_s_words_fit_in_it() -> None:
         for key, start in starts.items():
             assert start + len(said[key]) * 11 * 0.5 <= 300 - 6, (language, said[key])
         assert 18 + len(said["unplayed"]) * 10 * 0.5 <= 300 - 6, (language, said["unplayed"])
+
+
+def test_the_provinces_nobody_may_enter_yet_are_hatched() -> None:
+    """On the two-player board Italy is neutral until 1915: its provinces cannot be
+    entered, but they were drawn as any power's land. They are hatched (the pattern's id
+    prefixed, as every id); the full board has nothing hatched."""
+    neutral = load_map("standard_neutral_italy")
+    root = parse(render(Position.initial(neutral), game_map=neutral, id_prefix="n-"))
+    hatched = {e.get("data-province") for e in classed(root, "cut-off")}
+    assert hatched == {"PIE", "VEN", "TUS", "ROM", "APU", "NAP"}
+    assert all(e.get("fill") == "url(#n-cut-off-hatch)" for e in classed(root, "cut-off"))
+    assert root.find(".//*[@id='n-cut-off-hatch']") is not None
+    assert not classed(parse(render(Position.initial(STANDARD))), "cut-off")

@@ -201,6 +201,32 @@ class _Scene(OrderPainter):
                     class_=f"decoration {deco.kind}",
                 ).svg()
             )
+        self._draw_cut_off(layers)
+
+    def _draw_cut_off(self, layers: Layers) -> None:
+        """Hatch the provinces no unit of the main board can enter (a neutral Italy until
+        its year): they looked like any power's land."""
+        cut = sorted(p for p in cut_off(self.map) if p in self.drawing.provinces)
+        if not cut:
+            return
+        pattern = f"{self.prefix}cut-off-hatch"
+        layers.decorations.append(
+            f'<defs><pattern id="{pattern}" width="7" height="7" patternUnits="userSpaceOnUse"'
+            ' patternTransform="rotate(45)"><path d="M0,0V7" stroke="#5b4a30" stroke-width="1.6"'
+            ' stroke-opacity="0.45"/></pattern></defs>'
+        )
+        for pid in cut:
+            layers.decorations.append(
+                Element(
+                    "path",
+                    d=self.drawing.path(pid),
+                    fill=f"url(#{pattern})",
+                    stroke="none",
+                    fill_rule="evenodd",
+                    class_="cut-off",
+                    data_province=pid,
+                ).svg()
+            )
 
     def draw_centers(self, layers: Layers) -> None:
         for pid in sorted(self.map.centers):
@@ -326,6 +352,25 @@ class _Scene(OrderPainter):
                 continue
             x, y = self.unit_point(loc)
             layers.marks.append(cross(x, y, 12 * self.scale, style.FAIL, width=3.4))
+
+
+def cut_off(game_map: GameMap) -> frozenset[Province]:
+    """The provinces off the main board: enterable, but out of reach of its largest part
+    (neutral Italy's until the coin toss's year, whose borders are cut)."""
+    live = {p for p, info in game_map.provinces.items() if info.type is not ProvinceType.IMPASSABLE}
+    parts: list[set[Province]] = []
+    for first in sorted(live):
+        if any(first in part for part in parts):
+            continue
+        part, todo = set(), [first]
+        while todo:
+            here = todo.pop()
+            if here not in part:
+                part.add(here)
+                todo.extend(p for p in game_map.any_adjacency.get(here, ()) if p in live)
+        parts.append(part)
+    parts.sort(key=len, reverse=True)
+    return frozenset(p for part in parts[1:] for p in part)
 
 
 def label_lines(name: str, labels: str, y: float) -> tuple[float, list[tuple[str, float]]]:
