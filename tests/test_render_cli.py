@@ -183,3 +183,26 @@ def test_png_without_the_render_extra_says_how_to_get_it(
         "pip install 'realpolitik[render]'\n"
     )
     assert not out.exists()
+
+
+@pytest.mark.parametrize(("edition", "players", "apart"), [
+    ("classic", "5", ["Germany", "Italy"]),
+    ("classic", "2", ["Italy"]),
+    ("grow", "3", []),
+])  # fmt: skip
+def test_a_saved_game_s_legend_sets_apart_the_powers_nobody_plays(
+    tmp_path: Path, edition: str, players: str, apart: list[str]
+) -> None:
+    """A five-player classic game leaves Germany and Italy out, a two-player game Italy
+    neutral: the picture's legend listed them as powers in play. Grow's three players
+    have a board of their three powers: nothing to set apart."""
+    game = str(tmp_path / "g.json")
+    assert run("new", game, "--edition", edition, "--players", players, "--seed", "1")[0] == 0
+    code, svg = run("render", game)
+    assert code == 0
+    legend = svg[svg.index('id="legend"') :]
+    if not apart:
+        assert "not played" not in legend
+        return
+    after = legend[legend.index("not played: their units only hold") :]
+    assert re.findall(r'font-size="14"[^>]*font-weight="bold">([A-Z][a-z]+)<', after) == apart

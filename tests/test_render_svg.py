@@ -3,6 +3,7 @@ orders and results drawn, golden files for the example games' phases."""
 
 from __future__ import annotations
 
+import json
 import os
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -364,3 +365,50 @@ def test_enlarged_a_dislodged_unit_lies_under_the_unit_that_took_its_place() -> 
     assert rings and standing and max(rings) < min(standing)
     aside = next(e for e in layer if "dislodged" in e.get("class", "").split())
     assert "scale(1.6)" in aside.get("transform", "")
+
+
+def test_the_legend_sets_apart_the_powers_nobody_plays() -> None:
+    """At a table of five, Germany and Italy are out: their units only hold. The legend
+    listed them among the powers in play; now they come last, under a heading saying
+    nobody plays them (in the picture's language), their names greyed. A power not of the
+    board is refused."""
+    start = Position.initial(STANDARD)
+    said = legend_texts(render(start, unplayed={"ITALY", "GERMANY"}))
+    heading = "not played: their units only hold"
+    names = {"Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey", heading}
+    assert [t for t in said if t in names] == [
+        *("Austria", "England", "France", "Russia", "Turkey", heading, "Germany", "Italy")
+    ]
+    assert "sin jugador: sus unidades solo se mantienen" in legend_texts(
+        render(start, unplayed={"ITALY"}, language="es")
+    )
+    assert not any("not played" in t for t in legend_texts(render(start)))
+    with pytest.raises(ValueError, match="SPAIN"):
+        render(start, unplayed={"SPAIN"})
+
+
+def test_the_legend_s_words_fit_in_it() -> None:
+    """The key's words are written at 11 px from where their symbol ends (two columns) to
+    the 300 px legend's edge, the heading of the powers nobody plays at 10 px from 18 px:
+    at DejaVu Sans' half an em a letter on average they end inside it (the French supply
+    centre's words ran to its edge)."""
+    words = json.loads((shipped("render", "data") / "legend_words.json").read_text("utf-8"))
+    starts = {"army": 48, "move": 62, "hold": 48, "failed": 58, "dislodged": 48, "centre": 48,
+              "fleet": 182, "support": 186, "convoy": 178, "standoff": 162}  # fmt: skip
+    for language, said in words.items():
+        for key, start in starts.items():
+            assert start + len(said[key]) * 11 * 0.5 <= 300 - 6, (language, said[key])
+        assert 18 + len(said["unplayed"]) * 10 * 0.5 <= 300 - 6, (language, said["unplayed"])
+
+
+def test_the_provinces_nobody_may_enter_yet_are_hatched() -> None:
+    """On the two-player board Italy is neutral until 1915: its provinces cannot be
+    entered, but they were drawn as any power's land. They are hatched (the pattern's id
+    prefixed, as every id); the full board has nothing hatched."""
+    neutral = load_map("standard_neutral_italy")
+    root = parse(render(Position.initial(neutral), game_map=neutral, id_prefix="n-"))
+    hatched = {e.get("data-province") for e in classed(root, "cut-off")}
+    assert hatched == {"PIE", "VEN", "TUS", "ROM", "APU", "NAP"}
+    assert all(e.get("fill") == "url(#n-cut-off-hatch)" for e in classed(root, "cut-off"))
+    assert root.find(".//*[@id='n-cut-off-hatch']") is not None
+    assert not classed(parse(render(Position.initial(STANDARD))), "cut-off")

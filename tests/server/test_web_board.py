@@ -453,3 +453,26 @@ def test_the_legend_of_a_past_phase_counts_its_centres_then(
     start = {p: "4" if p == "RUSSIA" else "3" for p in game["powers"]}
     assert centres() == start, centres()
     assert not errors, errors
+
+
+def test_the_legend_sets_apart_the_powers_nobody_plays(server: LiveServer, browser: Any) -> None:
+    """A table of five leaves Germany and Italy out (their units only hold): the legend
+    under the map listed them among the powers in play. They come last, under a heading
+    saying so, in the page's language."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "quintus", players="5")
+
+    def rows() -> list[str]:
+        found: list[str] = page.locator("#map-legend tr").evaluate_all(
+            "rows => rows.slice(1).map(r => r.dataset.power"
+            " ? r.dataset.power + (r.classList.contains('unplayed') ? ' (out)' : '')"
+            " : r.textContent)"
+        )
+        return found
+
+    played = ["AUSTRIA", "ENGLAND", "FRANCE", "RUSSIA", "TURKEY"]
+    assert rows() == [*played, "Not played: their units only hold", "GERMANY (out)", "ITALY (out)"]
+    page.locator("#map-legend").scroll_into_view_if_needed()
+    shot(page, "legend-unplayed", full=False)
+    in_language(page, "es", "document.documentElement.lang === 'es'")
+    assert rows()[5] == "Sin jugador: sus unidades solo se mantienen"

@@ -157,6 +157,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
             labels=args.labels,
             edition=frame.edition,
             language=language,
+            unplayed=frame.unplayed,
         )
     if suffix == ".png":
         if not args.output:

@@ -379,6 +379,23 @@ class Game:
                 return name
         return None
 
+    def unplayed(self, phase: Phase | None = None) -> frozenset[Power]:
+        """The powers of the board nobody plays in ``phase`` (default: now): the table's
+        out powers (their units only hold) and a neutral power until the coin toss's year
+        (a picture's legend sets them apart).
+
+            >>> sorted(Game.new(players=5, seed=1).unplayed())
+            ['GERMANY', 'ITALY']
+        """
+        if phase is None or phase == self.phase:
+            facts = self._facts()
+            return frozenset(p for p in facts.powers if p not in facts.played)
+        played = {p for powers in self.assignment.values() for p in powers}
+        toss = self.status.coin_toss
+        if toss is not None and phase.year >= toss.from_year:
+            played.add(toss.power)
+        return frozenset(p for p in self.map_for(phase).powers if p not in played)
+
     @property
     def civil_disorder(self) -> frozenset[Power]:
         """Powers in civil disorder now: out of the game, neutral, without orders in this

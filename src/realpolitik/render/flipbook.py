@@ -71,6 +71,7 @@ def flipbook_html(
             language=language,
             edition=edition,
             id_prefix=f"p{k}-",
+            unplayed=frame.unplayed,
         )
         pages.append(
             f'<section class="frame" id="{frame.phase}" aria-label="{esc(name)}">{svg}</section>'

@@ -39,7 +39,8 @@ if TYPE_CHECKING:
 class Frame:
     """One phase: the position it starts from, the orders given and their resolution
     (``None`` for the final position, still to be played); ``edition``: the name of the
-    edition (or ``datc``) the game is played by, for its season words and adjustments."""
+    edition (or ``datc``) the game is played by, for its season words and adjustments;
+    ``unplayed``: the powers nobody plays then (:meth:`Game.unplayed`)."""
 
     phase: Phase
     position: Position
@@ -47,6 +48,7 @@ class Frame:
     orders: Mapping[Power, Sequence[Order]] = field(default_factory=dict)
     resolution: Resolution | None = None
     edition: str | None = None
+    unplayed: frozenset[Power] = frozenset()
 
 
 def frames_from_record(record: Mapping[str, Any]) -> list[Frame]:
@@ -78,9 +80,18 @@ def frames_from_game(game: Game) -> list[Frame]:
                 {p: list(o) for p, o in record.orders.items()},
                 resolution,
                 game.edition.name,
+                game.unplayed(record.phase),
             )
         )
-    frames.append(Frame(game.phase, game.position, game.game_map, edition=game.edition.name))
+    frames.append(
+        Frame(
+            game.phase,
+            game.position,
+            game.game_map,
+            edition=game.edition.name,
+            unplayed=game.unplayed(),
+        )
+    )
     return frames
 
 

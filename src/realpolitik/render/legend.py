@@ -17,7 +17,7 @@ from realpolitik.render.svgutil import Element
 from realpolitik.render.units import unit_token
 from realpolitik.render.words import Words
 from realpolitik.rules import Rules
-from realpolitik.vocab import ARMY, FLEET
+from realpolitik.vocab import ARMY, FLEET, Power
 
 WIDTH = 300.0
 
@@ -65,10 +65,11 @@ def legend_svg(
     blank: bool = False,
     words: Words | None = None,
     rules: Rules | None = None,
+    unplayed: frozenset[Power] = frozenset(),
 ) -> str:
     """The legend beside the map: the phase, each power's centres and units (and, in an
     adjustment phase, its builds or removals by ``rules``: conquista's reinforcements),
-    the orders and the key."""
+    those nobody plays (``unplayed``) apart below them, the orders and the key."""
     words = words or Words(game_map=game_map)
     out = [f'<g id="{id_prefix}legend" class="legend">']
     out.append(
@@ -103,14 +104,19 @@ def legend_svg(
         _text(x + WIDTH - 22, y, words.legend("units"), 10, fill="#7a6a52", text_anchor="end")
     )
     y += 8
-    for power in game_map.powers:
+    played = [p for p in game_map.powers if p not in unplayed]
+    apart = [p for p in game_map.powers if p in unplayed]
+    for power in played + apart:
+        if apart and power == apart[0]:  # those nobody plays, apart under their heading
+            y += 20
+            out.append(_text(left, y, words.legend("unplayed"), 10, fill="#7a6a52"))
         colour = style.power_colour(power, game_map.powers)
         centres = len(position.centers_of(power))
         units = len(position.units_of(power)) + sum(
             1 for d in position.dislodged.values() if d.unit.power == power
         )
         y += 26
-        alive = centres or units or blank
+        alive = (centres or units or blank) and power not in unplayed
         out.append(unit_token(ARMY, left + 10, y - 5, colour, classes="swatch"))
         out.append(
             _text(

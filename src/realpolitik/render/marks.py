@@ -31,10 +31,14 @@ def cross(x: float, y: float, size: float, colour: str, width: float = 2.6) -> s
     )
 
 
+BURST = 13.0
+"""The radius of a standoff's burst."""
+
+
 def burst(x: float, y: float) -> str:
     points = []
     for k in range(16):
-        r = 13 if k % 2 == 0 else 7
+        r = BURST if k % 2 == 0 else 7
         angle = k * math.pi / 8
         points.append((x + r * math.cos(angle), y + r * math.sin(angle)))
     return (

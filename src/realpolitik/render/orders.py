@@ -1,11 +1,14 @@
 """Orders drawn on the map: move arrows (bent, so that opposite moves stay apart), convoy
-routes through the fleets, support lines ending at the supported move or unit, hold and
-convoy rings, retreats and retreat options; failed orders dashed and marked ✗."""
+routes through the fleets (a convoy whose move is not drawn through it draws the army's
+way itself), support lines ending at the supported move or unit (a move not drawn is
+drawn for the support, thin and dashed, ✗ when it was not made), hold and convoy rings,
+retreats and retreat options; failed orders dashed and marked ✗."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from realpolitik.adjudicator.results import OrderResult
 from realpolitik.orders import (
     Build,
     Convoy,
@@ -19,7 +22,7 @@ from realpolitik.orders import (
 )
 from realpolitik.render import style
 from realpolitik.render.geometry import Point, arrowhead, at, bent, fmt, path_d, spline, trim
-from realpolitik.render.marks import cross
+from realpolitik.render.marks import BURST, cross
 from realpolitik.render.scene import DrawnOrder, Layers, Scene
 from realpolitik.render.svgutil import Element, esc
 from realpolitik.vocab import Province, province_of
@@ -30,10 +33,11 @@ class OrderPainter(Scene):
 
     def draw_orders(self, layers: Layers) -> None:
         occupied = {province_of(u.location) for u in self.position.units.values()}
+        standoffs = self.standoffs()
         # moves first: supports and convoys point at them
         for d in self.drawn:
             if isinstance(d.order, Move) and self.drawable(d.order.unit.location):
-                self._move(layers, d, occupied)
+                self._move(layers, d, occupied, standoffs)
         for d in self.drawn:
             order = d.order
             if isinstance(order, Move | Waive) or not self.drawable(order.unit.location):
@@ -54,7 +58,7 @@ class OrderPainter(Scene):
                 p = self.unit_point(order.unit.location, retreating=retreating)
                 layers.marks.append(cross(p[0], p[1], 11 * self.scale, style.FAIL, width=3.2))
             elif isinstance(order, Build) and d.failed:
-                p = self.drawing.point(order.unit.location)
+                p = self.build_point(order.unit.location)
                 layers.marks.append(cross(p[0], p[1], 9 * self.scale, style.FAIL))
         self._retreat_options(layers)
 
@@ -71,19 +75,23 @@ class OrderPainter(Scene):
         *,
         head: bool,
         cls: str,
+        dash: str | None = None,
+        title: str | None = None,
     ) -> None:
         colour, halo = self._line_style(d)
         if not style.is_light(colour):
             halo = "#ffffff"
-        dash = "7 4" if d.failed else None
+        dash = "7 4" if d.failed else dash
         line = list(points)
         tri: list[Point] = []
         if head:
-            line, tri = arrowhead(points, width * 3.2)
+            line, tri = arrowhead(points, max(width * 3.2, 9.0))
         group = Element(
             "g", class_=f"order {cls} {d.power.lower()}" + (" failed" if d.failed else "")
         )
-        group.children.append(f"<title>{esc(self.title(d))}</title>")
+        group.children.append(f"<title>{esc(title or self.title(d))}</title>")
+        # the head apart, over the names: a name under the unit an arrow reaches hid it
+        head_group = Element("g", class_=f"head {d.power.lower()}")
         for stroke, w in ((halo, width + 2.4), (colour, width)):
             group.children.append(
                 Element(
@@ -98,7 +106,7 @@ class OrderPainter(Scene):
                 ).svg()
             )
             if tri:
-                group.children.append(
+                head_group.children.append(
                     Element(
                         "path",
                         d=path_d(tri, closed=True),
@@ -109,8 +117,16 @@ class OrderPainter(Scene):
                     ).svg()
                 )
         layers.orders.append(group.svg())
+        if tri:
+            layers.heads.append(head_group.svg())
 
-    def _move(self, layers: Layers, d: DrawnOrder, occupied: set[Province]) -> None:
+    def _move(
+        self,
+        layers: Layers,
+        d: DrawnOrder,
+        occupied: set[Province],
+        standoffs: frozenset[Province],
+    ) -> None:
         order = d.order
         assert isinstance(order, Move)
         src = self.unit_point(order.unit.location)
@@ -118,28 +134,48 @@ class OrderPainter(Scene):
             return
         dst = self.dest_point(order.destination, order.unit.type)
         route = self._convoy_route(order)
-        points = spline([src, *route, dst]) if route else bent(src, dst)
-        end = self.radius + 1 if province_of(order.destination) in occupied else 3.0
+        self.move_routes[(order.unit.province, province_of(order.destination))] = set(route)
+        points = spline([src, *map(self.unit_point, route), dst]) if route else bent(src, dst)
+        into = province_of(order.destination)
+        if into in occupied:
+            end = self.clearance(into, at(points, 0.9), dst)
+        elif into in standoffs:
+            end = BURST + 2  # the head short of the standoff's burst, not under it
+        else:
+            end = 3.0
         points = trim(points, self.radius - 1, end)
         self.move_paths[(order.unit.province, province_of(order.destination))] = points
         self._stroke(layers, d, points, 3.4, head=True, cls="move")
-        if d.failed:
-            x, y = at(points, 0.62)
+        if d.failed:  # (past the middle, where supports end: the ✗ not on their dot)
+            x, y = at(points, 0.72)
             layers.marks.append(cross(x, y, 6.5, style.FAIL))
 
-    def _convoy_route(self, order: Move) -> list[Point]:
-        """The convoying fleets' points, in route order, when the army goes by sea."""
+    def _convoy_route(self, order: Move) -> list[Province]:
+        """The convoying fleets, in route order, when the army goes by sea."""
         src, dst = order.unit.province, province_of(order.destination)
-        fleets = {
-            d.order.unit.province
-            for d in self.drawn
-            if isinstance(d.order, Convoy)
-            and d.order.convoyed.province == src
-            and province_of(d.order.destination) == dst
-        }
-        if not fleets:
-            return []
         if not order.via_convoy and dst in self.map.army_adjacency.get(src, frozenset()):
+            return []
+        return self._chain(src, dst)
+
+    def _convoys_of(self, src: Province, dst: Province) -> dict[Province, DrawnOrder]:
+        """The drawn convoys of the army in ``src`` to ``dst``, by fleet."""
+        found = {}
+        for d in self.drawn:
+            order = d.order
+            if (
+                isinstance(order, Convoy)
+                and order.convoyed.province == src
+                and province_of(order.destination) == dst
+                and self.drawable(order.unit.location)
+            ):
+                found[order.unit.province] = d
+        return dict(sorted(found.items()))
+
+    def _chain(self, src: Province, dst: Province) -> list[Province]:
+        """The shortest chain of fleets convoying the army in ``src`` to ``dst``, from the
+        army's side, or ``[]``: whatever order the convoys were given in."""
+        fleets = set(self._convoys_of(src, dst))
+        if not fleets:
             return []
         # breadth-first search from the army through convoying fleets to the destination
         adjacency = self.map.any_adjacency
@@ -156,7 +192,7 @@ class OrderPainter(Scene):
                         chain = [here]
                         while chain[-1] in previous and previous[chain[-1]] != src:
                             chain.append(previous[chain[-1]])
-                        return [self.unit_point(p) for p in reversed(chain)]
+                        return list(reversed(chain))
                     if there in fleets:
                         seen.add(there)
                         previous[there] = here
@@ -233,12 +269,10 @@ class OrderPainter(Scene):
         src = self.unit_point(order.unit.location)
         key = (order.supported.province, province_of(order.destination))
         path = self.move_paths.get(key)
-        if path is not None:
-            target = at(path, 0.6)
-        else:
-            a = self.unit_point(order.supported.location)
-            b = self.drawing.point(order.destination)
-            target = at([a, b], 0.6)
+        unmatched = False
+        if path is None:
+            path, unmatched = self._unmade_move(layers, d)
+        target = at(path, 0.5)  # (the ✗ of a failed move is further on)
         points = trim(bent(src, target, 0.08), self.radius - 1, 2.5)
         self._stroke(layers, d, points, 1.9, head=False, cls="support")
         colour, _ = self._line_style(d)
@@ -253,23 +287,81 @@ class OrderPainter(Scene):
                 stroke_width="1.2",
             ).svg()
         )
-        if d.failed:
+        if unmatched:  # the ✗ on the move that was not made
+            x, y = at(path, 0.72)
+            layers.marks.append(cross(x, y, 6.5, style.FAIL))
+        elif d.failed:
             x, y = at(points, 0.35)
             layers.marks.append(cross(x, y, 5.5, style.FAIL))
+
+    def _unmade_move(self, layers: Layers, d: DrawnOrder) -> tuple[list[Point], bool]:
+        """The move a support names, drawn when nobody drew it: a thin dashed arrow from
+        the supported unit to the destination, which the support's line reaches (not an
+        empty spot). Returns its points, and whether it is known not to be made: the
+        support's result says so, or the supported unit is given another order (it holds,
+        or moves elsewhere). A move not known (an ally's order not shown) is not marked."""
+        order = d.order
+        assert isinstance(order, SupportMove)
+        supported = order.supported.province
+        start = self.unit_point(order.supported.location)
+        end = self.dest_point(order.destination, order.supported.type)
+        path = bent(start, end)
+        into = province_of(order.destination)
+        path = trim(path, self.radius - 1, self.clearance(into, at(path, 0.9), end))
+        others = [
+            o.order
+            for o in self.drawn
+            if o is not d and not isinstance(o.order, Waive) and o.order.unit.province == supported
+        ]
+        unmatched = d.result is OrderResult.INVALID or bool(others)
+        self._stroke(
+            layers,
+            d,
+            path,
+            1.5,
+            head=True,
+            cls="supported-move" + (" unmatched" if unmatched else ""),
+            dash="5 4",
+        )
+        return path, unmatched
 
     def _convoy(self, layers: Layers, d: DrawnOrder) -> None:
         order = d.order
         assert isinstance(order, Convoy)
         p = self.unit_point(order.unit.location)
         self._haloed_circle(layers, d, p, "convoy", 17 * self.scale, (4.4, 2.4), "2 3")
-        key = (order.convoyed.province, province_of(order.destination))
-        if key not in self.move_paths and self.drawable(order.convoyed.location):
-            target = self.unit_point(order.convoyed.location)
-            points = trim(bent(p, target, 0.08), 17 * self.scale, self.radius)
-            self._stroke(layers, d, points, 1.6, head=False, cls="convoy-link")
+        fleet = order.unit.province
+        src, dst = order.convoyed.province, province_of(order.destination)
+        if fleet not in self.move_routes.get((src, dst), ()) and self.drawable(
+            order.convoyed.location, order.destination
+        ):
+            self._convoy_route_line(layers, d)
         if d.failed:
             corner = 12 * self.scale
             layers.marks.append(cross(p[0] + corner, p[1] - corner, 5.5, style.FAIL))
+
+    def _convoy_route_line(self, layers: Layers, d: DrawnOrder) -> None:
+        """The army's way through the convoying fleets to its destination, drawn by the
+        convoy when that move is not drawn through this fleet (not ordered yet, another
+        power's order not shown, or a move by land): a thin dotted arrow, once for the
+        fleets of one chain, so that a convoy always shows where it carries the army."""
+        order = d.order
+        assert isinstance(order, Convoy)
+        src, dst = order.convoyed.province, province_of(order.destination)
+        fleet = order.unit.province
+        chain = self._chain(src, dst)
+        if fleet in chain:
+            if fleet != chain[0]:
+                return  # the chain's first fleet draws it
+        else:
+            chain = [fleet]  # a fleet off any chain: its own way
+        convoys = self._convoys_of(src, dst)
+        start = self.unit_point(order.convoyed.location)
+        end = self.dest_point(order.destination, None)
+        points = spline([start, *(self.unit_point(f) for f in chain), end])
+        points = trim(points, self.radius - 1, self.clearance(dst, at(points, 0.9), end))
+        title = "\n".join(self.title(convoys[f]) for f in chain if f in convoys)
+        self._stroke(layers, d, points, 1.6, head=True, cls="convoy-route", dash="2 4", title=title)
 
     def _retreat(self, layers: Layers, d: DrawnOrder, occupied: set[Province]) -> None:
         order = d.order

@@ -3,6 +3,7 @@ the orders to draw and where each unit stands."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from realpolitik.adjudicator.results import OrderResult, Resolution
@@ -24,6 +25,8 @@ FAILED = {
     OrderResult.DESTROYED,
 }
 UNIT_RADIUS = 12.0
+FLEET_REACH = (16.0, 13.0)
+"""A fleet token's half width and half height (render/units.py's hull, ±15, and sail)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +51,7 @@ class Layers:
     centers: list[str] = field(default_factory=list)
     labels: list[str] = field(default_factory=list)
     orders: list[str] = field(default_factory=list)
+    heads: list[str] = field(default_factory=list)  # the arrows' heads, over the names
     units: list[str] = field(default_factory=list)
     marks: list[str] = field(default_factory=list)
 
@@ -77,6 +81,8 @@ class Scene:
         self.scale = unit_scale  # the units' size, and the rings and ends of orders with it
         self.radius = UNIT_RADIUS * unit_scale
         self.move_paths: dict[tuple[Province, Province], list[Point]] = {}
+        # the fleets each drawn move goes through (a convoy on it draws no way of its own)
+        self.move_routes: dict[tuple[Province, Province], set[Province]] = {}
 
     def title(self, d: DrawnOrder) -> str:
         """The tooltip of an order: power, order and result in the picture's language."""
@@ -92,6 +98,29 @@ class Scene:
             return self.drawing.point(unit.location)
         return self.drawing.point(loc)
 
+    def clearance(self, prov: Province, before: Point, end: Point) -> float:
+        """How far short of ``end`` an arrow arriving from ``before`` stops: clear of the
+        unit standing in ``prov`` (a fleet's hull is wider than it is tall: an arrow
+        coming from the side stopped under it), else just short of the spot."""
+        unit = self.position.units.get(prov)
+        if unit is None:
+            return 3.0
+        if unit.type is not FLEET:
+            return self.radius + 1
+        dx, dy = end[0] - before[0], end[1] - before[1]
+        length = math.hypot(dx, dy) or 1.0
+        across, along = FLEET_REACH  # an ellipse round the hull and the sail
+        edge = across * along / math.hypot(along * dx / length, across * dy / length)
+        return edge * self.scale + 1
+
+    def build_point(self, loc: str) -> Point:
+        """Where a build at ``loc`` is drawn: in its place, or beside the unit already
+        there (a build refused as the province is occupied: not over that unit)."""
+        prov = province_of(loc)
+        if prov in self.position.units:
+            return self.drawing.provinces[prov].dislodged
+        return self.drawing.point(loc)
+
     def dest_point(self, loc: str, unit_type: UnitType | None) -> Point:
         if "/" in loc or unit_type is not FLEET:
             return self.drawing.point(loc)
@@ -99,6 +128,16 @@ class Scene:
         if coasts:
             return self.drawing.point(f"{loc}/{coasts[0]}")
         return self.drawing.point(loc)
+
+    def standoffs(self) -> frozenset[Province]:
+        """The provinces left empty by a standoff, each marked by a burst: those of this
+        movement phase's result, or, in a retreat phase, those the position remembers (no
+        retreat may go there)."""
+        if self.results is not None and self.results.phase.is_movement:
+            return self.results.position.contested
+        if self.position.dislodged:
+            return self.position.contested
+        return frozenset()
 
     def drawable(self, *locs: str) -> bool:
         return all(province_of(loc) in self.drawing.provinces for loc in locs)

@@ -2,7 +2,7 @@
 
 A pure function of its inputs. Layers, bottom to top: provinces (one ``<path>`` per
 province, ``id`` = the province id, so a browser can click it), decorations, supply
-centres, names, orders, units, result marks, the legend.
+centres, orders, names, the arrows' heads, units, result marks, the legend.
 
 >>> from realpolitik import load_map, Position
 >>> svg = render(Position.initial(load_map("standard")))
@@ -12,7 +12,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from realpolitik.adjudicator.results import Resolution
 from realpolitik.maps import GameMap, load_map
@@ -51,6 +51,7 @@ def render(
     blank: bool = False,
     edition: str | None = None,
     unit_scale: float = 1.0,
+    unplayed: Collection[Power] = (),
 ) -> str:
     """Draw ``position`` (units, dislodged units with their retreats, centre owners) and,
     when given, the ``orders`` of each power and their ``results`` (the resolution of
@@ -62,7 +63,9 @@ def render(
     ``id_prefix`` is put before every element id (several maps on one page); ``blank``
     leaves the legend's phase and counts to be written in (a map pad). ``unit_scale`` draws
     the units that many times larger, and the rings round them and the ends of the orders
-    at them with them (the web page's board: 2)."""
+    at them with them (the web page's board: 2). ``unplayed``: the powers nobody plays
+    (a table's out powers, a neutral power: :meth:`Game.unplayed`), set apart in the legend
+    from the powers in play."""
     game_map = game_map or load_map("standard")
     drawing = drawing or drawing_for(game_map)
     if labels not in ("short", "long"):
@@ -70,6 +73,9 @@ def render(
     phase = phase or (results.phase if results is not None else None)
     if not 0 < unit_scale <= 4:
         raise ValueError(f"unit_scale must be above 0 and at most 4, not {unit_scale!r}")
+    unknown = sorted(set(unplayed) - set(game_map.powers))
+    if unknown:
+        raise ValueError(f"unplayed powers {unknown} are not powers of the {game_map.name} board")
     drawn = _drawn_orders(orders, results)
     words = Words(language, game_map=game_map, names=names, edition=edition)
     scene = _Scene(
@@ -90,7 +96,8 @@ def render(
         f"<title>{esc(title or _title(game_map, phase, words))}</title>",
         f'<rect width="{fmt(width)}" height="{fmt(drawing.height)}" fill="{style.SEA}"/>',
     ]
-    for name in ("provinces", "decorations", "centers", "orders", "labels", "units", "marks"):
+    layer_names = ("provinces", "decorations", "centers", "orders", "labels", "heads", "units")
+    for name in (*layer_names, "marks"):
         # only the provinces take clicks: everything drawn over them lets clicks through
         events = "" if name == "provinces" else ' pointer-events="none"'
         out.append(f'<g id="{id_prefix}{name}"{events}>')
@@ -110,6 +117,7 @@ def render(
                 blank=blank,
                 words=words,
                 rules=None if edition is None else rules_for(edition),
+                unplayed=frozenset(unplayed),
             )
         )
     out.append("</svg>")
@@ -191,6 +199,32 @@ class _Scene(OrderPainter):
                     stroke_width="0.6",
                     fill_rule="evenodd",
                     class_=f"decoration {deco.kind}",
+                ).svg()
+            )
+        self._draw_cut_off(layers)
+
+    def _draw_cut_off(self, layers: Layers) -> None:
+        """Hatch the provinces no unit of the main board can enter (a neutral Italy until
+        its year): they looked like any power's land."""
+        cut = sorted(p for p in cut_off(self.map) if p in self.drawing.provinces)
+        if not cut:
+            return
+        pattern = f"{self.prefix}cut-off-hatch"
+        layers.decorations.append(
+            f'<defs><pattern id="{pattern}" width="7" height="7" patternUnits="userSpaceOnUse"'
+            ' patternTransform="rotate(45)"><path d="M0,0V7" stroke="#5b4a30" stroke-width="1.6"'
+            ' stroke-opacity="0.45"/></pattern></defs>'
+        )
+        for pid in cut:
+            layers.decorations.append(
+                Element(
+                    "path",
+                    d=self.drawing.path(pid),
+                    fill=f"url(#{pattern})",
+                    stroke="none",
+                    fill_rule="evenodd",
+                    class_="cut-off",
+                    data_province=pid,
                 ).svg()
             )
 
@@ -280,7 +314,7 @@ class _Scene(OrderPainter):
         for d in self.drawn:
             if isinstance(d.order, Build) and d.order.unit.type is not None:
                 unit = Unit(d.power, d.order.unit.type, d.order.unit.location)
-                x, y = self.drawing.point(unit.location)
+                x, y = self.build_point(unit.location)
                 layers.units.append(self._token(unit, x, y, ghost=True))
 
     def _token(
@@ -303,20 +337,13 @@ class _Scene(OrderPainter):
     # --- orders ------------------------------------------------------------------------
 
     def draw_marks(self, layers: Layers) -> None:
-        # provinces left empty by a standoff: those of this movement phase's result, or,
-        # in a retreat phase, those the position remembers (no retreat may go there)
-        if self.results is not None and self.results.phase.is_movement:
-            contested = self.results.position.contested
-        elif self.position.dislodged:
-            contested = self.position.contested
-        else:
-            contested = frozenset()
-        for prov in sorted(contested):
+        for prov in sorted(self.standoffs()):
             if prov in self.drawing.provinces:
                 spot = self.drawing.provinces[prov]
-                # beside a unit still drawn there (it moved away), else in its place
+                # beside a unit still drawn there (it moved away), else in its place; over
+                # the orders' lines and under the names (it hid the province's name)
                 x, y = spot.dislodged if prov in self.position.units else spot.unit
-                layers.marks.append(burst(x, y))
+                layers.orders.append(burst(x, y))
         for d in self.drawn:
             if d.fate is None:
                 continue
@@ -325,6 +352,25 @@ class _Scene(OrderPainter):
                 continue
             x, y = self.unit_point(loc)
             layers.marks.append(cross(x, y, 12 * self.scale, style.FAIL, width=3.4))
+
+
+def cut_off(game_map: GameMap) -> frozenset[Province]:
+    """The provinces off the main board: enterable, but out of reach of its largest part
+    (neutral Italy's until the coin toss's year, whose borders are cut)."""
+    live = {p for p, info in game_map.provinces.items() if info.type is not ProvinceType.IMPASSABLE}
+    parts: list[set[Province]] = []
+    for first in sorted(live):
+        if any(first in part for part in parts):
+            continue
+        part, todo = set(), [first]
+        while todo:
+            here = todo.pop()
+            if here not in part:
+                part.add(here)
+                todo.extend(p for p in game_map.any_adjacency.get(here, ()) if p in live)
+        parts.append(part)
+    parts.sort(key=len, reverse=True)
+    return frozenset(p for part in parts[1:] for p in part)
 
 
 def label_lines(name: str, labels: str, y: float) -> tuple[float, list[tuple[str, float]]]:

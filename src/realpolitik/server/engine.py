@@ -392,6 +392,7 @@ def render_current(
         language=language,
         edition=game.edition.name,
         unit_scale=UNIT_SCALE,
+        unplayed=game.unplayed(),
     )
 
 
@@ -425,6 +426,7 @@ def render_record(
         id_prefix="h-",
         edition=game.edition.name,
         unit_scale=UNIT_SCALE,
+        unplayed=game.unplayed(phase),
     )
 
 

@@ -462,6 +462,7 @@ def _board_view(game: Game, phase: str | None, language: str) -> dict[str, Any]:
         "to_act": engine.powers_to_act(game),
         "centers": {p: len(position.centers_of(p)) for p in game.powers},
         "powers": list(game.powers),
+        "unplayed": sorted(game.unplayed()),  # (out, or neutral: the legend sets them apart)
         "is_over": game.is_over,
         "winners": sorted(game.winners) if game.is_over else [],
         "conceded": sorted(game.status.conceded),

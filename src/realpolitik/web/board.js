@@ -317,11 +317,17 @@ export function renderLegend(position) {
   };
   // the centres of the position shown (a phase of the history: then, not now)
   const centresOf = (p) => (position && position.centers ? (position.centers[p] || []).length : (g.centers ? g.centers[p] : ""));
+  // the powers nobody plays (a table's out powers, a neutral one) last, under their heading
+  const nobody = g.unplayed || [];
+  const apart = g.powers.filter((p) => nobody.includes(p));
+  const row = (p) => el("tr", { "data-power": p, class: nobody.includes(p) ? "unplayed" : null },
+    el("td", {}, el("span", { class: "swatch", "data-tint": land(p), style: `background:${land(p)};box-shadow:inset 0 0 0 3px ${colour(p)}` }), " ", powerName(p)),
+    el("td", {}, centresOf(p)), el("td", {}, unitsOf(p)));
   fill(box, el("table", { class: "legend-table" },
     el("tr", {}, el("th", {}, t("power")), el("th", {}, t("centers")), el("th", {}, t("units"))),
-    g.powers.map((p) => el("tr", { "data-power": p },
-      el("td", {}, el("span", { class: "swatch", "data-tint": land(p), style: `background:${land(p)};box-shadow:inset 0 0 0 3px ${colour(p)}` }), " ", powerName(p)),
-      el("td", {}, centresOf(p)), el("td", {}, unitsOf(p))))),
+    g.powers.filter((p) => !nobody.includes(p)).map(row),
+    apart.length ? el("tr", { class: "unplayed-heading" }, el("th", { colspan: "3", class: "muted small" }, t("legend_unplayed"))) : null,
+    apart.map(row)),
   el("div", { class: "muted small key" }, t("legend_key")));
 }
 
