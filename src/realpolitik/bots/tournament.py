@@ -24,9 +24,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from realpolitik.bots import make_bot
-from realpolitik.bots.base import Bot, LegalOrders, PowerView
+from realpolitik.bots.base import Bot, LegalOrders, bot_orders
 from realpolitik.bots.workers import worker_pool
+from realpolitik.errors import OrderError
 from realpolitik.game import Game
+from realpolitik.notation import parse_order
 from realpolitik.orders import Order
 from realpolitik.vocab import Power
 
@@ -88,9 +90,8 @@ def play(
         for power, legal in game.legal_orders().items():
             if not legal:
                 continue
-            view = PowerView.of(game, power)
             started = time.perf_counter()
-            orders = bots[power].orders(view, legal)
+            orders = bot_orders(bots[power], game, power, legal)
             if power == seat:
                 took = time.perf_counter() - started
                 decisions, seconds, slowest = decisions + 1, seconds + took, max(slowest, took)
@@ -116,17 +117,29 @@ def play(
 
 
 def checked(
-    game: Game, power: Power, legal: LegalOrders, orders: Sequence[Order]
+    game: Game, power: Power, legal: LegalOrders, orders: Sequence[Order | str]
 ) -> tuple[list[Order], list[str]]:
     """The orders a bot gave that the game takes (each among its unit's, or build site's,
-    legal orders, one per unit, no more adjustments than due, as the server takes them),
-    and the others as text, with the reason where the adjudicator gives one: counted as
-    illegal and dropped, so that a bot's mistake costs it its orders, not the tournament."""
+    legal orders, one per unit, no more adjustments than due, as the server takes them;
+    text read on the board as the game reads it), and the others as text, with the reason
+    where the reader or the adjudicator gives one: counted as illegal and dropped, so that
+    a bot's mistake costs it its orders, not the tournament."""
     where = {o: key for key, options in legal.items() for o in options}
     kept: list[Order] = []
     bad: list[str] = []
     used: set[str] = set()
-    for order in orders:
+    for given in orders:
+        if isinstance(given, str):
+            try:
+                order = parse_order(
+                    given, game_map=game.game_map, position=game.position, power=power,
+                    phase=game.phase, rules=game.rules,
+                )  # fmt: skip
+            except OrderError as exc:
+                bad.append(f"{given} ({exc})")
+                continue
+        else:
+            order = given
         key = where.get(order)
         if key is None or key in used:
             bad.append(f"{order} ({'not a legal order' if key is None else 'a second order'})")
