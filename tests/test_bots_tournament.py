@@ -290,3 +290,15 @@ def test_a_bot_that_gives_no_list_is_told_so() -> None:
         "the bot 'forgetful' gave ITALY's orders for S1901M as None, not a list of orders"
     )):  # fmt: skip
         play(config, "ITALY", 1)
+
+
+def test_the_command_says_which_orders_were_illegal(capsys) -> None:
+    """The command counted illegal orders ('illegal orders: 17', exit status 1) but never
+    said which: only a caller of ``play`` itself heard them."""
+    argv = ["tournament", "--bot", f"{__name__}:Sloppy", "--baseline", "random", "--seeds",
+            "1", "--years", "1", "--seats", "RUSSIA", "--jobs", "2"]  # fmt: skip
+    assert main(argv, stdout=io.StringIO()) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[1] == "[2/2] RUSSIA seed 1: " + err[1].split(": ", 1)[1]
+    assert err[2].startswith("  illegal orders of RUSSIA in S1901M: A MOS H (a second order)")
+    assert err[3].startswith("  illegal orders of RUSSIA in F1901M: ")

@@ -58,9 +58,9 @@ class Config:
 @dataclass(frozen=True, slots=True)
 class GameResult:
     """One game: the seat of the tested bot (``None``: baseline bots everywhere), the
-    centres of every power at the end, the winners, the illegal orders given, and the
-    tested bot's decisions: how many, the seconds they took in all and at most, and how
-    many took more than a second."""
+    centres of every power at the end, the winners, the illegal orders given (how many,
+    and ``said``: which, a line per phase and power), and the tested bot's decisions: how
+    many, the seconds they took in all and at most, and how many took more than a second."""
 
     seat: Power | None
     seed: int
@@ -71,12 +71,14 @@ class GameResult:
     seconds: float = 0.0
     slowest: float = 0.0
     over_a_second: int = 0
+    said: tuple[str, ...] = ()
 
 
 def play(
     config: Config, seat: Power | None, seed: int, progress: Callable[[str], None] | None = None
 ) -> GameResult:
-    """One game of ``config`` with the tested bot in ``seat`` (``None``: nowhere)."""
+    """One game of ``config`` with the tested bot in ``seat`` (``None``: nowhere);
+    ``progress`` hears each phase's illegal orders as they are given."""
     game = Game.new(edition=config.edition, players=config.players, seed=seed)
     bots: dict[Power, Bot] = {}
     for k, power in enumerate(game.powers):
@@ -84,6 +86,7 @@ def play(
         strength = config.strength if kind == "search" else None
         bots[power] = make_bot(kind, seed=seed * 1000 + k, strength=strength)
     illegal = decisions = over_a_second = 0
+    said: list[str] = []
     seconds = slowest = 0.0
     last_year = game.phase.year + config.years - 1
     while not game.is_over and game.phase.year <= last_year:
@@ -98,8 +101,10 @@ def play(
                 over_a_second += took > 1.0
             kept, bad = checked(game, power, legal, orders)
             illegal += len(bad)
-            if bad and progress is not None:
-                progress(f"illegal orders of {power} in {game.phase}: {', '.join(bad)}")
+            if bad:
+                said.append(f"illegal orders of {power} in {game.phase}: {', '.join(bad)}")
+                if progress is not None:
+                    progress(said[-1])
             game.submit(power, kept)
         game.process()
     centres = {p: len(game.position.centers_of(p)) for p in game.powers}
@@ -113,6 +118,7 @@ def play(
         seconds,
         slowest,
         over_a_second,
+        tuple(said),
     )
 
 
@@ -291,6 +297,8 @@ def _report(
     if progress is not None:
         who = result.seat or "baseline"
         progress(f"[{done}/{total}] {who} seed {result.seed}: {dict(result.centres)}")
+        for line in result.said:
+            progress(f"  {line}")
 
 
 def tabulate(config: Config, seats: Sequence[Power], results: Sequence[GameResult]) -> Table:
