@@ -5,10 +5,11 @@ from __future__ import annotations
 import io
 import re
 import sys
+from dataclasses import replace
 
 import pytest
 
-from realpolitik.bots import HeuristicBot, PowerView
+from realpolitik.bots import HeuristicBot, PowerView, make_bot
 from realpolitik.bots.base import LegalOrders
 from realpolitik.bots.tournament import Config, GameResult, play, run, tabulate
 from realpolitik.cli import main
@@ -194,3 +195,110 @@ def test_the_exit_status_of_illegal_orders_is_in_the_help(capsys) -> None:
         main(["tournament", "--help"])
     said = " ".join(capsys.readouterr().out.split())
     assert "Exit status 1 if a bot gave an illegal order (counted and dropped)." in said
+
+
+class Writing:
+    """A bot that writes its orders as text, as ``Game.submit`` and self-play take them
+    (a bot ported from the MILA package's string orders): the random bot's, as text."""
+
+    name = "writing"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.random = make_bot("random", seed=seed)
+
+    def orders(self, view: PowerView, legal: LegalOrders) -> list[str]:
+        return [str(o).lower() for o in self.random.orders(view, legal)]
+
+
+def test_a_bots_orders_as_text_are_read_as_the_game_reads_them() -> None:
+    """The tournament counted every text order as 'not a legal order' and dropped it,
+    though self-play and ``Game.submit`` take them: a text bot played the baseline's game
+    of a bot whose units all hold."""
+    config = Config(bot=f"{__name__}:Writing", baseline="random", seeds=1, years=2,
+                    seats=("FRANCE",), jobs=1)  # fmt: skip
+    said: list[str] = []
+    result = play(config, "FRANCE", 1, said.append)
+    assert result.illegal == 0 and said == []
+    texts = replace(config, bot="random")  # the same orders, given as values
+    assert result.centres == play(texts, "FRANCE", 1).centres
+
+
+class Misspelling:
+    """A bot whose text is not an order, or an order the board forbids."""
+
+    name = "misspelling"
+
+    def __init__(self, seed: int | None = None) -> None:
+        pass
+
+    def orders(self, view: PowerView, legal: LegalOrders) -> list[str]:
+        return ["A PAR - XXX", "A MAR - MUN", "F BRE H"] if view.phase.is_movement else []
+
+
+def test_a_bots_text_that_is_no_legal_order_is_counted_with_the_reason() -> None:
+    config = Config(bot=f"{__name__}:Misspelling", baseline="random", seeds=1, years=1,
+                    seats=("FRANCE",), jobs=1)  # fmt: skip
+    said: list[str] = []
+    result = play(config, "FRANCE", 1, said.append)
+    assert said[0] == (
+        'illegal orders of FRANCE in S1901M: A PAR - XXX (unknown word "xxx" in order '
+        '"A PAR - XXX"), A MAR - MUN (the army in Marseilles cannot reach Munich '
+        '("A MAR - MUN"))'
+    )
+    assert result.illegal == 4
+
+
+class Failing:
+    """A bot with a bug."""
+
+    name = "failing"
+
+    def __init__(self, seed: int | None = None) -> None:
+        pass
+
+    def orders(self, view: PowerView, legal: LegalOrders) -> list[Order]:
+        raise ZeroDivisionError("division by zero")
+
+
+def test_a_bots_error_says_which_bot_power_phase_and_game() -> None:
+    """A bot's exception came without a word of where: which of the seven bots, in which
+    game and phase (the traceback of the builder's own code is kept)."""
+    config = Config(bot=f"{__name__}:Failing", seeds=1, years=1, seats=("ITALY",), jobs=1)
+    with pytest.raises(ZeroDivisionError) as raised:
+        play(config, "ITALY", 3)
+    assert raised.value.__notes__ == [
+        "raised by the bot 'failing' writing ITALY's orders for S1901M (game seed 3)"
+    ]
+
+
+class Forgetful:
+    """A bot that forgets to return its orders."""
+
+    name = "forgetful"
+
+    def __init__(self, seed: int | None = None) -> None:
+        pass
+
+    def orders(self, view: PowerView, legal: LegalOrders) -> None:
+        legal.values()
+
+
+def test_a_bot_that_gives_no_list_is_told_so() -> None:
+    """It was Python's "'NoneType' object is not iterable" from inside the tournament."""
+    config = Config(bot=f"{__name__}:Forgetful", seeds=1, years=1, seats=("ITALY",), jobs=1)
+    with pytest.raises(TypeError, match=re.escape(
+        "the bot 'forgetful' gave ITALY's orders for S1901M as None, not a list of orders"
+    )):  # fmt: skip
+        play(config, "ITALY", 1)
+
+
+def test_the_command_says_which_orders_were_illegal(capsys) -> None:
+    """The command counted illegal orders ('illegal orders: 17', exit status 1) but never
+    said which: only a caller of ``play`` itself heard them."""
+    argv = ["tournament", "--bot", f"{__name__}:Sloppy", "--baseline", "random", "--seeds",
+            "1", "--years", "1", "--seats", "RUSSIA", "--jobs", "2"]  # fmt: skip
+    assert main(argv, stdout=io.StringIO()) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[1] == "[2/2] RUSSIA seed 1: " + err[1].split(": ", 1)[1]
+    assert err[2].startswith("  illegal orders of RUSSIA in S1901M: A MOS H (a second order)")
+    assert err[3].startswith("  illegal orders of RUSSIA in F1901M: ")

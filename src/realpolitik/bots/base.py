@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -69,8 +69,30 @@ class Bot(Protocol):
     name: str
 
     def orders(self, view: PowerView, legal: LegalOrders) -> list[Order]:
-        """The orders to give (at most one per key of ``legal``)."""
+        """The orders to give (at most one per key of ``legal``). The loops of bots
+        (:func:`bot_orders`) also read text as :meth:`Game.submit` does (``"A PAR - BUR"``),
+        for a bot that writes its orders."""
         ...
+
+
+def bot_orders(bot: Bot, game: Game, power: Power, legal: LegalOrders) -> list[Order | str]:
+    """What ``bot`` orders for ``power`` now, shown the power's view of ``game`` and its
+    ``legal`` orders: the call of every loop of bots (self-play, the tournament, training,
+    the environment). An exception of the bot's gets a note naming the bot, the power, the
+    phase and the game's seed; an answer that is not a list of orders is a ``TypeError``."""
+    name = getattr(bot, "name", type(bot).__name__)
+    try:
+        given = bot.orders(PowerView.of(game, power), legal)
+    except Exception as exc:
+        where = f"{power}'s orders for {game.phase} (game seed {game.seed})"
+        exc.add_note(f"raised by the bot {name!r} writing {where}")
+        raise
+    if isinstance(given, str | Mapping) or not isinstance(given, Iterable):
+        raise TypeError(
+            f"the bot {name!r} gave {power}'s orders for {game.phase} as {given!r}, "
+            "not a list of orders"
+        )
+    return list(given)
 
 
 def is_bot(thing: object) -> bool:

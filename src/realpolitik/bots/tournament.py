@@ -24,9 +24,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from realpolitik.bots import make_bot
-from realpolitik.bots.base import Bot, LegalOrders, PowerView
+from realpolitik.bots.base import Bot, LegalOrders, bot_orders
 from realpolitik.bots.workers import worker_pool
+from realpolitik.errors import OrderError
 from realpolitik.game import Game
+from realpolitik.notation import parse_order
 from realpolitik.orders import Order
 from realpolitik.vocab import Power
 
@@ -56,9 +58,9 @@ class Config:
 @dataclass(frozen=True, slots=True)
 class GameResult:
     """One game: the seat of the tested bot (``None``: baseline bots everywhere), the
-    centres of every power at the end, the winners, the illegal orders given, and the
-    tested bot's decisions: how many, the seconds they took in all and at most, and how
-    many took more than a second."""
+    centres of every power at the end, the winners, the illegal orders given (how many,
+    and ``said``: which, a line per phase and power), and the tested bot's decisions: how
+    many, the seconds they took in all and at most, and how many took more than a second."""
 
     seat: Power | None
     seed: int
@@ -69,12 +71,14 @@ class GameResult:
     seconds: float = 0.0
     slowest: float = 0.0
     over_a_second: int = 0
+    said: tuple[str, ...] = ()
 
 
 def play(
     config: Config, seat: Power | None, seed: int, progress: Callable[[str], None] | None = None
 ) -> GameResult:
-    """One game of ``config`` with the tested bot in ``seat`` (``None``: nowhere)."""
+    """One game of ``config`` with the tested bot in ``seat`` (``None``: nowhere);
+    ``progress`` hears each phase's illegal orders as they are given."""
     game = Game.new(edition=config.edition, players=config.players, seed=seed)
     bots: dict[Power, Bot] = {}
     for k, power in enumerate(game.powers):
@@ -82,23 +86,25 @@ def play(
         strength = config.strength if kind == "search" else None
         bots[power] = make_bot(kind, seed=seed * 1000 + k, strength=strength)
     illegal = decisions = over_a_second = 0
+    said: list[str] = []
     seconds = slowest = 0.0
     last_year = game.phase.year + config.years - 1
     while not game.is_over and game.phase.year <= last_year:
         for power, legal in game.legal_orders().items():
             if not legal:
                 continue
-            view = PowerView.of(game, power)
             started = time.perf_counter()
-            orders = bots[power].orders(view, legal)
+            orders = bot_orders(bots[power], game, power, legal)
             if power == seat:
                 took = time.perf_counter() - started
                 decisions, seconds, slowest = decisions + 1, seconds + took, max(slowest, took)
                 over_a_second += took > 1.0
             kept, bad = checked(game, power, legal, orders)
             illegal += len(bad)
-            if bad and progress is not None:
-                progress(f"illegal orders of {power} in {game.phase}: {', '.join(bad)}")
+            if bad:
+                said.append(f"illegal orders of {power} in {game.phase}: {', '.join(bad)}")
+                if progress is not None:
+                    progress(said[-1])
             game.submit(power, kept)
         game.process()
     centres = {p: len(game.position.centers_of(p)) for p in game.powers}
@@ -112,21 +118,34 @@ def play(
         seconds,
         slowest,
         over_a_second,
+        tuple(said),
     )
 
 
 def checked(
-    game: Game, power: Power, legal: LegalOrders, orders: Sequence[Order]
+    game: Game, power: Power, legal: LegalOrders, orders: Sequence[Order | str]
 ) -> tuple[list[Order], list[str]]:
     """The orders a bot gave that the game takes (each among its unit's, or build site's,
-    legal orders, one per unit, no more adjustments than due, as the server takes them),
-    and the others as text, with the reason where the adjudicator gives one: counted as
-    illegal and dropped, so that a bot's mistake costs it its orders, not the tournament."""
+    legal orders, one per unit, no more adjustments than due, as the server takes them;
+    text read on the board as the game reads it), and the others as text, with the reason
+    where the reader or the adjudicator gives one: counted as illegal and dropped, so that
+    a bot's mistake costs it its orders, not the tournament."""
     where = {o: key for key, options in legal.items() for o in options}
     kept: list[Order] = []
     bad: list[str] = []
     used: set[str] = set()
-    for order in orders:
+    for given in orders:
+        if isinstance(given, str):
+            try:
+                order = parse_order(
+                    given, game_map=game.game_map, position=game.position, power=power,
+                    phase=game.phase, rules=game.rules,
+                )  # fmt: skip
+            except OrderError as exc:
+                bad.append(f"{given} ({exc})")
+                continue
+        else:
+            order = given
         key = where.get(order)
         if key is None or key in used:
             bad.append(f"{order} ({'not a legal order' if key is None else 'a second order'})")
@@ -278,6 +297,8 @@ def _report(
     if progress is not None:
         who = result.seat or "baseline"
         progress(f"[{done}/{total}] {who} seed {result.seed}: {dict(result.centres)}")
+        for line in result.said:
+            progress(f"  {line}")
 
 
 def tabulate(config: Config, seats: Sequence[Power], results: Sequence[GameResult]) -> Table:

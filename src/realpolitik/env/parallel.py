@@ -142,7 +142,9 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
         return self.play(actions)
 
     def play(
-        self, actions: Mapping[Power, Any], orders: Mapping[Power, Sequence[Order]] | None = None
+        self,
+        actions: Mapping[Power, Any],
+        orders: Mapping[Power, Sequence[Order | str]] | None = None,
     ) -> tuple[
         dict[Power, Observation],
         dict[Power, float],
@@ -150,7 +152,8 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
         dict[Power, bool],
         dict[Power, dict[str, Any]],
     ]:
-        """:meth:`step`, where the powers in ``orders`` (bots) give those orders instead."""
+        """:meth:`step`, where the powers in ``orders`` (bots) give those orders instead
+        (values or text, as :meth:`Game.submit` takes them)."""
         if not self.agents:
             raise ValueError("the episode is over: call reset()")
         orders = orders or {}
@@ -160,10 +163,10 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
         game = self.game
         adjusting = game.phase.kind is PhaseKind.ADJUSTMENTS
         due = game.builds_due() if adjusting else {}
-        chosen: dict[Power, list[Order]] = {}
+        chosen: dict[Power, Sequence[Order | str]] = {}
         for power, slots in self._slots.items():
             if power in orders:
-                chosen[power] = list(orders[power])
+                chosen[power] = orders[power]
                 continue
             action = actions.get(power)
             picked = (

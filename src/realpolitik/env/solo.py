@@ -22,7 +22,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from realpolitik.bots import make_bot
-from realpolitik.bots.base import Bot, PowerView
+from realpolitik.bots.base import Bot, bot_orders
 from realpolitik.env.parallel import MAX_ORDERS, DiplomacyEnv, Observation
 from realpolitik.orders import Order
 from realpolitik.vocab import Power
@@ -136,15 +136,13 @@ class SoloEnv(gymnasium.Env[Observation, NDArray[np.int64]]):
             if me in env.agents and self._has_choice():
                 return observations[me], total, False, False, info
 
-    def _bot_orders(self) -> dict[Power, list[Order]]:
+    def _bot_orders(self) -> dict[Power, list[Order | str]]:
         env = self.env
-        game = env.game
-        out: dict[Power, list[Order]] = {}
+        out: dict[Power, list[Order | str]] = {}
         for power, bot in self.bots.items():
             legal = env.legal_orders(power)
             if legal:
-                view = PowerView.of(game, power)
-                out[power] = bot.orders(view, legal)
+                out[power] = bot_orders(bot, env.game, power, legal)
         return out
 
     def render(self) -> str:
