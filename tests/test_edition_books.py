@@ -350,6 +350,33 @@ def test_conquista_foreign_support_counts_only_when_acknowledged(tmp_path) -> No
     assert load_game(path).position.units["RUM"].power == "AUSTRIA"
 
 
+def test_conquista_a_support_is_accepted_in_the_language_of_the_orders(tmp_path) -> None:
+    """Seed 004 is Spanish: the support counts when "ambas potencias lo hagan constar en sus
+    órdenes", so Austria writes the Russian army in Galicia as its orders do, "E Gli" (or
+    "el ejército de Galicia"), with ``--language es``: it was "'E Gli' names no province"
+    (only the board's ids were read), and the orders given with it were lost."""
+    import io
+
+    from realpolitik.cli import main
+    from realpolitik.formats.savegame import load_game, save_game
+
+    for text in ("E Gli", "el ejército de Galicia"):
+        game = at(Game.new(edition="conquista", seed=1), "S1914M", RUMANIA)
+        assert game.accept_support("AUSTRIA", [text], language="es") == ["GAL"]
+    game = at(Game.new(edition="conquista", seed=1), "S1914M", RUMANIA)
+    with pytest.raises(GameError, match="no unit"):  # Spanish "Gal" is Wales
+        game.accept_support("AUSTRIA", ["E Gal"], language="es")
+    path = tmp_path / "game.json"
+    save_game(game, path)
+    spanish = {"AUSTRIA": ["E Bud-Rum", "--accept", "E Gli"], "RUSSIA": ["E Gli A E Bud-Rum"],
+               "TURKEY": ["E Bul-Rum"]}  # fmt: skip
+    for power, args in spanish.items():
+        argv = ["orders", str(path), power, "--language", "es", *args]
+        assert main(argv, stdin=io.StringIO(), stdout=io.StringIO()) == 0
+    assert main(["process", str(path)], stdin=io.StringIO(), stdout=io.StringIO()) == 0
+    assert load_game(path).position.units["RUM"].power == "AUSTRIA"
+
+
 def test_conquista_alliances_are_declared_with_the_orders(tmp_path) -> None:
     """La Conquista: "Para constituir una alianza, los jugadores que la integran deben darlo
     a conocer junto con las instrucciones para sus ejércitos en la ronda en que la

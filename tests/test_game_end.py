@@ -228,6 +228,16 @@ def test_a_shortened_game_of_two_players_names_the_player() -> None:
     assert game.result.reason == "player bob: most units on the board at the agreed end (13)"
 
 
+def test_a_player_named_by_default_is_not_named_player_twice() -> None:
+    """A table of two dealt by count has players "player 1" and "player 2": its end said
+    "player player 2: most units ..." (and "player player 1: 25 units (needed 24)" for a
+    conquista victory seen playing it)."""
+    game = Game.new(edition="1971", players=2, last_year=1914, seed=2)
+    while not game.is_over:
+        game.process()
+    assert game.result is not None and game.result.reason.startswith("player 2: most units")
+
+
 @pytest.mark.parametrize(
     ("edition", "players", "count", "needed", "per"),
     [

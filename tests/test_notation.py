@@ -625,6 +625,32 @@ def test_format_result_marks_failures_as_the_rulebooks_underline_them() -> None:
     assert result_name("cut", "pt") == "apoio anulado"
 
 
+def test_the_books_names_are_the_names_the_game_writes() -> None:
+    """Each book's names, as a player holding it reads them. The three Spanish books write
+    "Munich" (000: "El Ejército de Munich", 002, 004: "El ejército de Munich queda en
+    Munich"); the 2000 rulebook "Galicia" ("El Ejército de Viena no puede entrar en
+    Galicia") and "Smirna" ("Turquia amarillo F Ankara E Constantinopla A Smirna"), La
+    Conquista "Esmirna". The 1971 rules: "Mer de Norvège = nrs". Grow writes "Burgúndia",
+    "MUNICH", "SMYRNA", "ANKARA" and "Mediterrâneo oeste" on its boards. The other names
+    still read."""
+    conquista, grow = load_map("conquista"), load_map("grow")
+    assert [place_name(p, "es") for p in ("MUN", "GAL", "SMY")] == ["Munich", "Galicia", "Smirna"]
+    assert [place_name(p, "es", game_map=conquista) for p in ("MUN", "SMY")] == [
+        "Munich",
+        "Esmirna",
+    ]
+    assert format_order(Move(F("EDI"), "NWG"), "fr") == "F Edi-Nrs"
+    places = ("BUR", "MUN", "SMY", "ANK", "WES")
+    book = ["Burgúndia", "Munich", "Smyrna", "Ankara", "Mediterrâneo Oeste"]
+    for board in ("grow", "grow_4", "grow_neutral_italy"):
+        assert [place_name(p, "pt", game_map=load_map(board)) for p in places] == book
+    assert place_name("BUR", "pt") == "Borgonha"  # the standard board keeps Brazil's names
+    old = ("E Múnich-Bohemia", "E Galitzia-Viena", "E Esmirna-Ankara", "F Edi-Nrg")
+    for text, language in zip(old, ("es", "es", "es", "fr"), strict=True):
+        assert parse_order(text, language=language, game_map=BOARD)
+    assert parse_order("E de Mun. para Bur.", language="pt", game_map=grow) == Move(A("MUN"), "BUR")
+
+
 def test_names() -> None:
     assert place_name("STP/NC", "es") == "San Petersburgo (costa norte)"
     assert power_name("GERMANY", "pt") == "Alemanha"

@@ -80,7 +80,7 @@ def test_only_reasons_are_said_with_another_message() -> None:
         (
             "standoff in BUR with A PAR, A MUN",
             "es",
-            "rebote en Borgoña con el ejército de París y el ejército de Múnich",
+            "rebote en Borgoña con el ejército de París y el ejército de Munich",
         ),
         ("cut by an attack", "es", "apoyo anulado por un ataque"),
         (
@@ -299,7 +299,7 @@ def test_no_message_writes_a_preposition_before_a_place(language: str) -> None:
         (Reason("no_unit", "NTH"), "es", "no hay ninguna unidad en el Mar del Norte"),
         (Reason("no_unit", "PAR"), "es", "no hay ninguna unidad en París"),
         (Reason("not_adjacent", "TYR", location="MUN"), "es",
-         "la unidad de Múnich no puede llegar al Tirol"),
+         "la unidad de Munich no puede llegar al Tirol"),
         (Reason("not_bordering", "PIE", unit="A MAR"), "es",
          "el ejército de Marsella no es limítrofe con el Piamonte, así que no puede apoyar allí"),
         (Reason("missing_coast", "ENG", coasts=("NC", "SC")), "es",
@@ -373,7 +373,7 @@ def test_powers_take_their_article(reason: Reason, language: str, said: str) -> 
 FLEET_REASONS = {
     "en": ("the fleet in Kiel cannot go to Munich: a fleet cannot enter an inland province",
            "the fleet in Rome cannot reach Venice: not adjacent by sea or along a coast"),
-    "es": ("la flota de Kiel no puede ir a Múnich: una flota no entra en una región interior",
+    "es": ("la flota de Kiel no puede ir a Munich: una flota no entra en una región interior",
            "la flota de Roma no puede llegar a Venecia: no es adyacente por mar ni a lo largo "
            "de la costa"),
     "fr": ("la flotte de Kiel ne peut pas se mouvoir vers Munich : une flotte n'entre pas dans "

@@ -52,7 +52,7 @@ SAID: dict[str, dict[str, str]] = {
         "grow": "Grow",
         "phase": "Primavera de 1901",
         "retreat_phase": "Otoño de 1901, retiradas",
-        "dislodged": "El ejército de Bohemia fue desalojado por el ataque desde Múnich.",
+        "dislodged": "El ejército de Bohemia fue desalojado por el ataque desde Munich.",
         "missing": "Unidades sin órdenes: Bohemia",
         "invite": "Enlace de invitación: ",
         "sea": "Mar Adriático",

@@ -509,7 +509,7 @@ def test_nothing_to_order_is_said_once(server: LiveServer, browser: Any) -> None
 
 RETREATS_TO = {  # where the army dislodged from Bohemia may retreat, as each language says it
     "pt": ["pode retroceder para a Galícia, a Silésia, Viena ou ser dissolvida"],
-    "es": ["Puede retirarse hacia Galitzia, Silesia, Viena o disolverse"],
+    "es": ["Puede retirarse hacia Galicia, Silesia, Viena o disolverse"],
     "fr": ["peut faire retraite vers la Galicie, la Silésie, Vienne ou être dissoute"],
 }
 

@@ -423,7 +423,7 @@ DEFENCE_TOLD = {
     "es": [
         "El ejército de Bohemia se mantiene: la unidad se mantuvo",
         "El ejército de Silesia apoya al ejército de Bohemia: apoyo anulado por un ataque",
-        "El ejército de Galitzia apoya al ejército de Bohemia: apoyo dado",
+        "El ejército de Galicia apoya al ejército de Bohemia: apoyo dado",
         "La flota del Mar del Norte transporta al ejército de Yorkshire hasta Noruega:"
         " transporte posible",
         "El ejército de Yorkshire se mueve a Noruega: tiene éxito",

@@ -75,7 +75,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("--language", default="en", type=str.lower, choices=LANGUAGES,
                      help="order notation (read and written): en, es, fr, pt")  # fmt: skip
     cmd.add_argument("--accept", action="append", default=[], metavar="UNIT",
-                     help="conquista: accept the support of this foreign unit")  # fmt: skip
+                     help="conquista: accept the support of this foreign unit (written as "
+                     "the orders are, in --language)")  # fmt: skip
     cmd.add_argument("--ally", action="append", default=[], metavar="POWER", type=_power,
                      help="conquista: declare an alliance with this power (in any of the "
                      "four languages)")  # fmt: skip
@@ -243,7 +244,7 @@ def _orders(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         # an empty entry with --accept or --ally changes only those: the orders stay
         orders = game.submit(power, texts, language=args.language) if texts else None
         if args.accept:
-            game.accept_support(power, args.accept)
+            game.accept_support(power, args.accept, language=args.language)
         if args.ally:
             game.declare_alliance(power, args.ally)
         save_game(game, args.file)

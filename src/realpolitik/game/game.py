@@ -633,9 +633,12 @@ class Game:
         }
 
     # --- conquista: accepted supports and alliances ----------------------------------------
-    def accept_support(self, power: Power, supporters: Iterable[str]) -> list[Province]:
+    def accept_support(
+        self, power: Power, supporters: Iterable[str], language: str = "en"
+    ) -> list[Province]:
         """Conquista: ``power`` accepts, with its orders of this phase, the support of the
-        other powers' units at ``supporters`` (``"A BUD"`` or ``"BUD"``); replaces its list."""
+        other powers' units at ``supporters`` (``"A BUD"`` or ``"BUD"``; in another
+        ``language`` as its orders name a unit: ``"E Gli"``); replaces its list."""
         power = self._playing(power)
         if (
             self.rules.foreign_support is not ForeignSupport.ACKNOWLEDGED
@@ -644,12 +647,14 @@ class Game:
             raise GameError("supports are accepted only in movement phases of conquista")
         provs: list[Province] = []
         for text in supporters:
-            prov = province_of(text.split()[-1]).upper() if text.strip() else ""
+            prov = self._named_unit(text, language)
             unit = self.position.units.get(prov)
             if unit is None and prov not in self.game_map.provinces:
+                how = "as the board has it: 'A GAL' or 'GAL'"
+                if language != "en":
+                    how = f"as the orders in {language!r} name it"
                 raise GameError(
-                    f"{power}: {text!r} names no province (a unit to accept is written as the "
-                    "board has it: 'A GAL' or 'GAL')"
+                    f"{power}: {text!r} names no province (a unit to accept is written {how})"
                 )
             if unit is None:
                 raise GameError(f"{power}: there is no unit in {text!r} to accept support from")
@@ -658,6 +663,18 @@ class Game:
             provs.append(prov)
         self._accepted[power] = frozenset(provs)
         return sorted(provs)
+
+    def _named_unit(self, text: str, language: str) -> Province:
+        """The province of the unit ``text`` names: the board's id (``"A GAL"``, ``"GAL"``)
+        in English, the unit as an order names it in another language (Spanish ``"E Gli"``,
+        where ``"Gal"`` is Wales); ``""`` if it names none."""
+        if language != "en" and text.strip():
+            try:
+                order = parse_order(text, game_map=self.game_map, language=language)
+            except ValueError:
+                return ""
+            return province_of(order.unit.location) if isinstance(order, Hold) else ""
+        return province_of(text.split()[-1]).upper() if text.strip() else ""
 
     def declare_alliance(self, power: Power, partners: Iterable[Power]) -> tuple[Power, ...]:
         """Conquista: ``power`` declares, with this phase's orders, an alliance with

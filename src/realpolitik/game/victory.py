@@ -107,7 +107,7 @@ def check_victory(
     what = "supply centres" if victory.count == "centers" else "units"
     candidates: list[tuple[tuple[Power, ...], str]] = []
     if victory.per == "player":
-        candidates += [(tuple(ps), f"player {name}") for name, ps in teams.items() if ps]
+        candidates += [(tuple(ps), _player(name)) for name, ps in teams.items() if ps]
     else:
         candidates += [((p,), p) for ps in teams.values() for p in ps]
     if victory.alliance_years is not None:
@@ -126,12 +126,18 @@ def check_victory(
     return winners, f"{names}: {best} {what} (needed {needed})"
 
 
+def _player(name: str) -> str:
+    """A player as a reason names them: "player bob"; a table dealt by count names its
+    players "player 1", "player 2", which say it already."""
+    return name if name.startswith("player ") else f"player {name}"
+
+
 def most_units(
     position: Position, teams: Mapping[str, Sequence[Power]], per: str
 ) -> tuple[tuple[Power, ...], str]:
     """The shortened game's winners: most units on the board (per power or per player)."""
     groups = (
-        [(tuple(ps), f"player {name}") for name, ps in teams.items() if ps]
+        [(tuple(ps), _player(name)) for name, ps in teams.items() if ps]
         if per == "player"
         else [((p,), p) for ps in teams.values() for p in ps]
     )
