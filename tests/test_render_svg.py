@@ -442,3 +442,13 @@ def test_the_legend_s_orders_and_results_are_not_written_over_each_other(languag
     for y, (start, _end) in results.items():
         if y in orders:
             assert orders[y][1] + 4 <= start, (language, y)
+
+
+def test_the_legend_writes_the_board_s_title_whole() -> None:
+    """The French titles of the neutral-Italy boards take four lines: the fourth, "1915)"
+    (until when Italy is neutral), was dropped. A long title given is cut at five lines."""
+    neutral = load_map("standard_neutral_italy")
+    said = legend_texts(render(Position.initial(neutral), game_map=neutral, language="fr"))
+    assert "1915)" in said
+    long = legend_texts(render(Position.initial(STANDARD), title="mot " * 60))
+    assert long[4].endswith(" …") and not long[5].startswith("mot")

@@ -78,7 +78,11 @@ def legend_svg(
     )
     left = x + 18
     y = 30.0
-    for line in _lines(title or words.title(game_map), 36)[:3]:
+    # the board's title whole (French ones take four lines), a long given one cut at five
+    heading = _lines(title or words.title(game_map), 36)
+    if len(heading) > 5:
+        heading = [*heading[:4], heading[4] + " …"]
+    for line in heading:
         out.append(_text(left, y, line, 12, font_weight="bold"))
         y += 15
     y += 21
