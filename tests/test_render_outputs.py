@@ -64,6 +64,18 @@ def test_flipbook_has_every_phase() -> None:
         flipbook_html([])
 
 
+def test_a_flipbook_in_another_language_says_its_own_words() -> None:
+    """A flip-book in Portuguese said "(now)", "previous phase" and lang="en" around its
+    Portuguese maps."""
+    frames = frames_from_record(load_game_record("classic_1901_1902"))
+    html = flipbook_html(frames[-2:], title="jogo", language="pt")
+    assert '<html lang="pt">' in html
+    assert "(agora)</option>" in html and 'title="fase anterior (←)"' in html
+    assert "(now)" not in html and "previous phase" not in html and "next phase" not in html
+    english = flipbook_html(frames[-1:])
+    assert '<html lang="en">' in english and "(now)</option>" in english
+
+
 def test_situation_frame_is_adjudicated() -> None:
     frame = frame_from_situation(
         {

@@ -412,3 +412,43 @@ def test_the_provinces_nobody_may_enter_yet_are_hatched() -> None:
     assert all(e.get("fill") == "url(#n-cut-off-hatch)" for e in classed(root, "cut-off"))
     assert root.find(".//*[@id='n-cut-off-hatch']") is not None
     assert not classed(parse(render(Position.initial(STANDARD))), "cut-off")
+
+
+@pytest.mark.parametrize("language", ["en", "es", "fr", "pt"])
+def test_the_legend_s_orders_and_results_are_not_written_over_each_other(language: str) -> None:
+    """Portuguese writes its orders long ("E da Ser. apoia E da Bul. para Rum."): in the
+    legend they ran under their results and past its edge. An order too long for its line
+    is cut, and its result goes below it (widths by DejaVu Sans Mono's 0.602 em a letter,
+    and about 0.55 em for the results' italics)."""
+    svg = draw(frames("classic_1901_1902")["F1902M"], language=language)
+    legend = parse(svg).find(".//*[@id='legend']")
+    assert legend is not None
+    edge = float(legend.find(f"{NS}rect").get("x", 0)) + 300  # type: ignore[union-attr]
+    orders: dict[float, tuple[float, float]] = {}
+    results: dict[float, tuple[float, float]] = {}
+    for e in legend.iter(f"{NS}text"):
+        size, x, y, text = (
+            float(e.get("font-size", 0)),
+            float(e.get("x", 0)),
+            float(e.get("y", 0)),
+            e.text or "",
+        )
+        if "Mono" in (e.get("font-family") or ""):
+            orders[y] = (x, x + len(text) * 0.602 * size)
+            assert orders[y][1] <= edge - 6, (language, text)
+        elif e.get("font-style") == "italic":
+            results[y] = (x - len(text) * 0.55 * size, x)
+    assert len(results) > 30
+    for y, (start, _end) in results.items():
+        if y in orders:
+            assert orders[y][1] + 4 <= start, (language, y)
+
+
+def test_the_legend_writes_the_board_s_title_whole() -> None:
+    """The French titles of the neutral-Italy boards take four lines: the fourth, "1915)"
+    (until when Italy is neutral), was dropped. A long title given is cut at five lines."""
+    neutral = load_map("standard_neutral_italy")
+    said = legend_texts(render(Position.initial(neutral), game_map=neutral, language="fr"))
+    assert "1915)" in said
+    long = legend_texts(render(Position.initial(STANDARD), title="mot " * 60))
+    assert long[4].endswith(" …") and not long[5].startswith("mot")

@@ -55,10 +55,11 @@ def flipbook_html(
         raise ValueError("a flip-book needs at least one frame")
     options = []
     pages = []
+    words = Words(language, edition=edition)
     for k, frame in enumerate(frames):
-        name = phase_name(frame.phase, Words(language, edition=edition))
+        name = phase_name(frame.phase, words)
         if frame.resolution is None:
-            name += " (now)"
+            name += f" ({words.legend('now')})"
         options.append(f'<option value="{k}">{esc(name)}</option>')
         svg = render(
             frame.position,
@@ -80,13 +81,13 @@ def flipbook_html(
         "\n".join(
             [
                 "<!DOCTYPE html>",
-                '<html lang="en"><head><meta charset="utf-8">',
+                f'<html lang="{esc(language)}"><head><meta charset="utf-8">',
                 '<meta name="viewport" content="width=device-width, initial-scale=1">',
                 f"<title>{esc(title)}</title><style>{_STYLE}</style></head><body>",
                 f"<header><h1>{esc(title)}</h1>",
-                '<button id="prev" title="previous phase (←)">◀</button>',
+                f'<button id="prev" title="{esc(words.legend("previous"))} (←)">◀</button>',
                 f'<select id="pick">{"".join(options)}</select>',
-                '<button id="next" title="next phase (→)">▶</button>',
+                f'<button id="next" title="{esc(words.legend("next"))} (→)">▶</button>',
                 '<span id="count"></span></header>',
                 *pages,
                 f"<script>{_SCRIPT}</script>",

@@ -78,7 +78,11 @@ def legend_svg(
     )
     left = x + 18
     y = 30.0
-    for line in _lines(title or words.title(game_map), 36)[:3]:
+    # the board's title whole (French ones take four lines), a long given one cut at five
+    heading = _lines(title or words.title(game_map), 36)
+    if len(heading) > 5:
+        heading = [*heading[:4], heading[4] + " …"]
+    for line in heading:
         out.append(_text(left, y, line, 12, font_weight="bold"))
         y += 15
     y += 21
@@ -176,7 +180,10 @@ def _orders(
     y += 6
     power = None
     for k, d in enumerate(shown):
-        if y + 30 > bottom:
+        text = words.order(d.order)
+        mark = "" if d.result is None else words.result(d.result)
+        lines = _order_lines(text, mark)
+        if y + 16 + 13 * len(lines) > bottom:
             out.append(
                 _text(left, y + 14, words.legend("more", n=len(shown) - k), 10, fill="#7a6a52")
             )
@@ -185,22 +192,44 @@ def _orders(
             power = d.power
             y += 17
             out.append(_text(left, y, words.power(power), 11, font_weight="bold", fill="#5b4a30"))
-        y += 14
-        text = words.order(d.order)
-        mark = ""
-        fill = style.TEXT
-        if d.result is not None:
-            mark = words.result(d.result)
-            if d.failed:
-                fill = style.FAIL
-        out.append(
-            _text(left + 10, y, text, 10.5, fill=fill, font_family="DejaVu Sans Mono, monospace")
-        )
+        fill = style.FAIL if d.failed else style.TEXT
+        for n, line in enumerate(lines):
+            y += 14 if n == 0 else 12
+            if line:
+                out.append(
+                    _text(
+                        left + (10 if n == 0 else 20),
+                        y,
+                        line,
+                        10.5,
+                        fill=fill,
+                        font_family="DejaVu Sans Mono, monospace",
+                    )
+                )
         if mark:
             out.append(
                 _text(left + 264, y, mark, 9.5, fill=fill, text_anchor="end", font_style="italic")
             )
     return y
+
+
+# The orders' column: 254 px from the order to the result's right end; an order's letters
+# are 10.5 px DejaVu Sans Mono (0.602 em each), a result's 9.5 px italic (about 0.55 em).
+ORDER_ROOM = 254.0
+ORDER_LETTER = 10.5 * 0.602
+RESULT_LETTER = 9.5 * 0.55
+
+
+def _order_lines(text: str, mark: str) -> list[str]:
+    """An order's lines in the legend, its result at the end of the last: the order cut at
+    spaces where it is too long for the column (Portuguese writes ``E da Ser. apoia E da
+    Bul. para Rum.``), and an empty last line where the result does not fit beside it
+    (they were written over each other)."""
+    lines = _lines(text, int((ORDER_ROOM - 10) // ORDER_LETTER))  # (later ones 10 px in)
+    last = len(lines[-1]) * ORDER_LETTER + (10 if len(lines) > 1 else 0)
+    if mark and last + 8 + len(mark) * RESULT_LETTER > ORDER_ROOM:
+        lines.append("")
+    return lines
 
 
 def _key(out: list[str], words: Words, left: float, top: float) -> None:
