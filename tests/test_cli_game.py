@@ -216,7 +216,7 @@ def test_orders_are_written_back_in_the_notation_they_are_typed_in(tmp_path: Pat
     run("new", game, "--seed", "1")
     code, out = run("orders", game, "Francia", "--language", "es", "E Par - Mun", "E Mar - Bor")
     assert code == 0
-    assert "warning: E Par-Mun is illegal (la unidad de París no puede llegar a Múnich)" in out
+    assert "warning: E Par-Mun is illegal (la unidad de París no puede llegar a Munich)" in out
     assert "Mar-Bor" not in out  # (legal: no warning)
     code, out = run("orders", game, "FRANCE", "--list", "--language", "es")
     assert out.splitlines()[1:] == ["  E Par-Mun", "  E Mar-Bor"], out
