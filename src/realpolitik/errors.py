@@ -77,6 +77,20 @@ def expect(value: object, kind: type, name: str, made_by: str) -> None:
         raise TypeError(f"{name} must be a {kind.__name__} ({made_by}), not {type(value).__name__}")
 
 
+def refuse_text(power: str, given: object, order: object) -> None:
+    """Raise a ``TypeError`` if ``order``, one of ``power``'s orders ``given`` to the core,
+    is text (or ``given`` one string): the core takes order values, and would judge text an
+    order of no kind of the phase's. Called only on such an order, never on every order."""
+    if isinstance(given, str):
+        raise TypeError(f"orders of {power} must be a list of orders, not one string {given!r}")
+    if isinstance(order, str):
+        letter = " (one string for the list is read letter by letter)" if len(order) == 1 else ""
+        raise TypeError(
+            f"orders of {power} must be order values, not the text {order!r} "
+            f"(parse_order(text, game_map=...) reads it){letter}"
+        )
+
+
 def whole_number(value: object, name: str, least: int | None = None) -> int:
     """``value`` as a whole number (``numpy``'s too), at least ``least`` if given; else a
     ``ValueError`` naming ``name`` (a count or a seed given as text, ``2.5`` or ``True``)."""
