@@ -184,6 +184,21 @@ def test_bad_actions_are_refused_with_the_province_named():
     assert lenient.game.position.units["PAR"].power == "FRANCE"
 
 
+def test_a_step_before_the_first_reset_says_so():
+    """It said 'the episode is over' of an episode that never began."""
+    action = np.zeros(76, np.int64)
+    with pytest.raises(ValueError, match=r"^no episode yet: call reset\(\) first$"):
+        DiplomacyEnv("classic").step({"FRANCE": action})
+    with pytest.raises(ValueError, match=r"^no episode yet: call reset\(\) first$"):
+        SoloEnv("FRANCE", opponents="random").step(action)
+    env = DiplomacyEnv("classic", max_years=1)
+    env.reset(seed=1)
+    while env.agents:
+        env.step({})
+    with pytest.raises(ValueError, match=r"^the episode is over: call reset\(\)$"):
+        env.step({})
+
+
 @pytest.mark.parametrize(
     ("make", "said"),
     [
