@@ -455,8 +455,10 @@ class Game:
         """Set (replace) ``power``'s orders (a list, or any iterable) for this phase. Raises an
         :class:`~realpolitik.errors.OrderError` naming the first bad order (not understood,
         not an order of this phase, for a unit the power does not own, a second order for a
-        unit) and then stores nothing. Legal but failing orders are accepted: the
-        adjudicator judges them. Each order is stored with the units it names as the board
+        unit) and then stores nothing. An order the board forbids (``A PAR - MUN``) is kept,
+        as on paper: the adjudicator judges it ``illegal`` and the unit holds
+        (:meth:`illegal_orders` says so beforehand; a bot's orders taken from
+        :meth:`legal_orders` never are). Each order is stored with the units it names as the board
         has them (type, coast: :func:`~realpolitik.notation.resolve.complete`).
         Submitting (even nothing) ends a missed turn's disorder."""
         if isinstance(orders, str):  # else read letter by letter: 'order "A" is incomplete'
@@ -664,7 +666,9 @@ class Game:
         """Adjudicate this phase with the orders given (powers without orders in a movement
         phase fall into civil disorder, unless the edition says their units just hold), move
         to the next phase, process at once the retreat and adjustment phases in which nobody
-        has a choice, and check the end."""
+        has a choice, and check the end. Returns this phase's :class:`Resolution` (its
+        outcomes: each order's result and reason); every processed phase, those played at
+        once too, is a :class:`PhaseRecord` in :attr:`history`."""
         self._open()
         resolution = self._step(skipped=False)
         while (
