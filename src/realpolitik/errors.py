@@ -9,6 +9,7 @@ The three ways an order can be rejected (:class:`OrderError`):
 And the inputs that are not what they claim: :class:`SituationError` (a position or a
 situation of the JSON contract), :class:`MapDataError` (a board), :class:`VariantError`
 (the editions' declarations), :class:`GameError` (a request a game cannot take),
+:class:`BotError` (a bot that failed to write its orders),
 :class:`SaveGameError` (a saved game), :class:`MilaError` (a MILA saved game),
 :class:`ShapeError` (JSON data not of its schema's shape).
 
@@ -56,6 +57,12 @@ class VariantError(ValueError):
 
 class GameError(ValueError):
     """A request the game cannot take: the game is over, a power nobody plays, ..."""
+
+
+class BotError(ValueError):
+    """A bot failed to write a power's orders: the message names the bot, the power, the
+    phase and the game's seed; ``__cause__`` is the bot's own exception, with its
+    traceback (the command line prints it)."""
 
 
 class SaveGameError(ValueError):
