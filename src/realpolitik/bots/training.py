@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from realpolitik.bots import make_bot
-from realpolitik.bots.base import bot_orders
+from realpolitik.bots.base import submit_bot_orders
 from realpolitik.bots.workers import worker_pool
 from realpolitik.formats.savegame import game_to_json
 from realpolitik.game import Game
@@ -100,7 +100,7 @@ def play(plan: Plan, seed: int) -> Game:
     last = game.phase.year + plan.max_years - 1
     while not game.is_over and game.phase.year <= last:
         for power, legal in game.legal_orders().items():
-            game.submit(power, bot_orders(bots[power], game, power, legal))
+            submit_bot_orders(bots[power], game, power, legal)
         game.process()
     return game
 
