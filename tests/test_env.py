@@ -233,6 +233,8 @@ def test_a_step_before_the_first_reset_says_so():
     [
         (lambda: DiplomacyEnv("classic", max_years=cast(int, "3")), "max_years must be a whole"),
         (lambda: DiplomacyEnv("classic", max_years=0), "from 1, not 0"),
+        (lambda: DiplomacyEnv("classic", max_orders=cast(int, "5")), "max_orders must be a whole"),
+        (lambda: DiplomacyEnv("classic", max_orders=0), "max_orders must be a whole number from 1"),
         (lambda: DiplomacyEnv("classic").reset(seed=cast(int, "x")), "seed must be a whole number"),
     ],
 )
