@@ -6,6 +6,7 @@ import io
 import re
 import sys
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -110,6 +111,15 @@ def test_bad_configurations() -> None:
         run(Config(years=0))
     with pytest.raises(ValueError, match="jobs"):
         run(Config(jobs=0))
+    # Python's "'<' not supported" or "'float' object cannot be interpreted as an integer"
+    wrongs: list[tuple[dict[str, Any], str]] = [
+        ({"seeds": "2"}, "seeds must be a whole number from 1, not '2'"),
+        ({"years": None}, "years must be a whole number from 1, not None"),
+        ({"jobs": 1.5}, "jobs must be a whole number from 1, not 1.5"),
+    ]
+    for wrong, said in wrongs:
+        with pytest.raises(ValueError, match=re.escape(said)):
+            run(Config(**wrong))
 
 
 def test_a_bot_of_ones_own_plays_by_its_module_and_name() -> None:

@@ -31,8 +31,13 @@ def test_plans_are_checked():
         Plan(games=1, bot="clever")
     with pytest.raises(ValueError, match="no power SPAIN"):
         Plan(games=1, bots={"SPAIN": "random"})
-    with pytest.raises(ValueError, match="games must be at least 1"):
+    with pytest.raises(ValueError, match="games must be a whole number from 1, not 0"):
         Plan(games=0)
+    # text or None failed on Python's "'<' not supported between 'str' and 'int'"
+    with pytest.raises(ValueError, match="games must be a whole number from 1, not '2'"):
+        Plan(games=cast(int, "2"))
+    with pytest.raises(ValueError, match="max_years must be a whole number from 1, not None"):
+        Plan(games=1, max_years=cast(int, None))
     with pytest.raises(ValueError, match="unknown edition"):
         Plan(games=1, edition="modern")
     with pytest.raises(ValueError, match="played by 2 to 7 players, not 9"):
@@ -43,7 +48,8 @@ def test_no_workers_is_refused_not_read_as_the_default(tmp_path: Path) -> None:
     """``selfplay --workers 0`` ran on one process per core, as if none had been given
     (``tournament --jobs 0`` is refused); ``-3`` was refused after the folder was made."""
     for workers in (0, -3):
-        with pytest.raises(ValueError, match=f"workers must be at least 1, not {workers}"):
+        said = f"workers must be a whole number from 1, not {workers}"
+        with pytest.raises(ValueError, match=said):
             run(Plan(games=1), tmp_path / "out", workers=workers)
     assert not (tmp_path / "out").exists()
 
