@@ -4,6 +4,8 @@ adjustments, a time limit it keeps, and more centres than the heuristic bot in i
 
 from __future__ import annotations
 
+import math
+import re
 import time
 from collections import Counter
 
@@ -97,6 +99,12 @@ def test_bad_settings() -> None:
         SearchBot(strength=-1)
     with pytest.raises(ValueError, match="time_limit"):
         SearchBot(time_limit=0)
+    # Python's "'<=' not supported between 'str' and 'int'"; NaN was taken: no time limit
+    for wrong in ("0.4", None, math.nan, math.inf, True):
+        with pytest.raises(ValueError, match=re.escape(
+            f"time_limit must be a positive number of seconds, not {wrong!r}"
+        )):  # fmt: skip
+            SearchBot(time_limit=wrong)  # type: ignore[arg-type]
 
 
 def test_moves_towards_centres_in_spring_1901() -> None:

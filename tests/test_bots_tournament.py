@@ -6,6 +6,7 @@ import io
 import re
 import sys
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -13,6 +14,7 @@ from realpolitik.bots import HeuristicBot, PowerView, make_bot
 from realpolitik.bots.base import LegalOrders
 from realpolitik.bots.tournament import Config, GameResult, play, run, tabulate
 from realpolitik.cli import main
+from realpolitik.errors import BotError
 from realpolitik.orders import Hold, Order
 
 
@@ -109,6 +111,15 @@ def test_bad_configurations() -> None:
         run(Config(years=0))
     with pytest.raises(ValueError, match="jobs"):
         run(Config(jobs=0))
+    # Python's "'<' not supported" or "'float' object cannot be interpreted as an integer"
+    wrongs: list[tuple[dict[str, Any], str]] = [
+        ({"seeds": "2"}, "seeds must be a whole number from 1, not '2'"),
+        ({"years": None}, "years must be a whole number from 1, not None"),
+        ({"jobs": 1.5}, "jobs must be a whole number from 1, not 1.5"),
+    ]
+    for wrong, said in wrongs:
+        with pytest.raises(ValueError, match=re.escape(said)):
+            run(Config(**wrong))
 
 
 def test_a_bot_of_ones_own_plays_by_its_module_and_name() -> None:
@@ -257,18 +268,31 @@ class Failing:
         pass
 
     def orders(self, view: PowerView, legal: LegalOrders) -> list[Order]:
-        raise ZeroDivisionError("division by zero")
+        return [next(iter(legal)).index("X")]  # type: ignore[list-item]
 
 
-def test_a_bots_error_says_which_bot_power_phase_and_game() -> None:
+def test_a_bots_error_says_which_bot_power_phase_and_game(capsys) -> None:
     """A bot's exception came without a word of where: which of the seven bots, in which
-    game and phase (the traceback of the builder's own code is kept)."""
+    game and phase; and the command printed a bot's ValueError as one line, without the
+    builder's traceback ("realpolitik: error: substring not found")."""
     config = Config(bot=f"{__name__}:Failing", seeds=1, years=1, seats=("ITALY",), jobs=1)
-    with pytest.raises(ZeroDivisionError) as raised:
+    with pytest.raises(BotError) as raised:
         play(config, "ITALY", 3)
-    assert raised.value.__notes__ == [
-        "raised by the bot 'failing' writing ITALY's orders for S1901M (game seed 3)"
-    ]
+    assert str(raised.value) == (
+        "the bot 'failing' failed writing ITALY's orders for S1901M (game seed 3): "
+        "ValueError: substring not found"
+    )
+    assert isinstance(raised.value.__cause__, ValueError)  # the bot's own, its traceback
+    for jobs in ("1", "2"):
+        argv = ["tournament", "--bot", f"{__name__}:Failing", "--seeds", "1", "--years", "1",
+                "--seats", "ITALY", "--jobs", jobs, "--quiet"]  # fmt: skip
+        assert main(argv, stdout=io.StringIO()) == 2
+        err = capsys.readouterr().err
+        assert 'in orders\n    return [next(iter(legal)).index("X")]' in err  # the bot's line
+        assert err.splitlines()[-1] == (
+            "realpolitik: error: the bot 'failing' failed writing ITALY's orders for S1901M "
+            "(game seed 1): ValueError: substring not found"
+        )
 
 
 class Forgetful:
@@ -286,8 +310,9 @@ class Forgetful:
 def test_a_bot_that_gives_no_list_is_told_so() -> None:
     """It was Python's "'NoneType' object is not iterable" from inside the tournament."""
     config = Config(bot=f"{__name__}:Forgetful", seeds=1, years=1, seats=("ITALY",), jobs=1)
-    with pytest.raises(TypeError, match=re.escape(
-        "the bot 'forgetful' gave ITALY's orders for S1901M as None, not a list of orders"
+    with pytest.raises(BotError, match=re.escape(
+        "the bot 'forgetful' gave ITALY's orders for S1901M (game seed 1) as None, not a "
+        "list of orders"
     )):  # fmt: skip
         play(config, "ITALY", 1)
 

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 from itertools import pairwise
 from pathlib import Path
+from typing import cast
 
 import pytest
 
-from realpolitik.bots.base import PowerView
+from realpolitik import BotError, Game
+from realpolitik.bots.base import Bot, PowerView
+from realpolitik.bots.selfplay import self_play
 from realpolitik.bots.training import Plan, play, run
 from realpolitik.cli import main
 from realpolitik.formats.savegame import game_from_json
@@ -27,8 +31,13 @@ def test_plans_are_checked():
         Plan(games=1, bot="clever")
     with pytest.raises(ValueError, match="no power SPAIN"):
         Plan(games=1, bots={"SPAIN": "random"})
-    with pytest.raises(ValueError, match="games must be at least 1"):
+    with pytest.raises(ValueError, match="games must be a whole number from 1, not 0"):
         Plan(games=0)
+    # text or None failed on Python's "'<' not supported between 'str' and 'int'"
+    with pytest.raises(ValueError, match="games must be a whole number from 1, not '2'"):
+        Plan(games=cast(int, "2"))
+    with pytest.raises(ValueError, match="max_years must be a whole number from 1, not None"):
+        Plan(games=1, max_years=cast(int, None))
     with pytest.raises(ValueError, match="unknown edition"):
         Plan(games=1, edition="modern")
     with pytest.raises(ValueError, match="played by 2 to 7 players, not 9"):
@@ -39,7 +48,8 @@ def test_no_workers_is_refused_not_read_as_the_default(tmp_path: Path) -> None:
     """``selfplay --workers 0`` ran on one process per core, as if none had been given
     (``tournament --jobs 0`` is refused); ``-3`` was refused after the folder was made."""
     for workers in (0, -3):
-        with pytest.raises(ValueError, match=f"workers must be at least 1, not {workers}"):
+        said = f"workers must be a whole number from 1, not {workers}"
+        with pytest.raises(ValueError, match=said):
             run(Plan(games=1), tmp_path / "out", workers=workers)
     assert not (tmp_path / "out").exists()
 
@@ -182,3 +192,35 @@ def test_bots_are_shown_the_editions_rules(monkeypatch):
     views = [v for bot in bots for v in bot.views]
     assert views and all(v.rules is game.rules for v in views)
     assert game.rules.name == edition("grow").rules.name
+
+
+class Misspelling:
+    """A bot of one's own that writes an order the game cannot read."""
+
+    name = "misspelling"
+
+    def __init__(self, seed: int | None = None) -> None:
+        pass
+
+    def orders(self, view: PowerView, legal: object) -> list[str]:
+        return ["A PAR - XXX"]
+
+
+def test_an_order_the_game_refuses_names_the_bot_and_game(tmp_path, capsys) -> None:
+    """Self-play stopped on 'FRANCE: unknown word "xxx" in order "A PAR - XXX"', naming
+    neither the bot nor the game or phase: in a run of a thousand games, which?"""
+    said = (
+        "the bot 'misspelling' gave FRANCE's orders for S1901M (game seed 4) that the game "
+        'refuses: FRANCE: unknown word "xxx" in order "A PAR - XXX"'
+    )
+    with pytest.raises(BotError, match=re.escape(said)):
+        play(Plan(games=1, seed=4, bot="random", bots={"FRANCE": f"{__name__}:Misspelling"}), 4)
+    game = Game.new(seed=4)
+    with pytest.raises(BotError, match=re.escape(said)):
+        self_play({"FRANCE": cast(Bot, Misspelling())}, years=1, game=game)
+    argv = ["selfplay", "--games", "1", "--seed", "4", "--out", str(tmp_path), "--workers", "1",
+            "--power-bot", f"FRANCE={__name__}:Misspelling", "--quiet"]  # fmt: skip
+    assert main(argv, stdout=io.StringIO()) == 2
+    assert (
+        capsys.readouterr().err == f"realpolitik: error: {said}\n"
+    )  # no traceback: the line says it

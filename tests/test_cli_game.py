@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -556,3 +557,46 @@ def test_orders_list_shows_the_acceptances_and_the_alliance_declared(tmp_path: P
         "  declares an alliance: AUSTRIA+RUSSIA\n"
     )
     assert "accepts" not in run("orders", path, "RUSSIA", "--list")[1]
+
+
+def test_a_bot_writes_a_powers_orders(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game at the table had no way to seat a bot: every power's orders were typed."""
+    game = str(tmp_path / "game.json")
+    run("new", game, "--seed", "3")
+    code, out = run("orders", game, "FRANCE", "--bot", "heuristic")
+    assert code == 0 and "FRANCE: 3 order(s) recorded for Spring 1901 (the bot heuristic)" in out
+    assert "A PAR" not in out  # private, as typed orders
+    saved = load_game(game)
+    legal = {o for options in saved.legal_orders("FRANCE")["FRANCE"].values() for o in options}
+    assert len(saved.orders("FRANCE")) == 3 and set(saved.orders("FRANCE")) <= legal
+    run("orders", game, "FRANCE", "--bot", "random")
+    again = tmp_path / "again.json"
+    run("rollback", game, "S1901M", str(again))
+    run("orders", str(again), "FRANCE", "--bot", "random")
+    # the bot's seed comes from the game's, the phase and the power: the same orders
+    assert load_game(str(again)).orders("FRANCE") == load_game(game).orders("FRANCE")
+    # one's own bot, from the current folder; one that writes text
+    (tmp_path / "tablebots.py").write_text(
+        "class Waiting:\n"
+        "    name = 'waiting'\n"
+        "    def __init__(self, seed=None): pass\n"
+        "    def orders(self, view, legal):\n"
+        "        return [f'{unit.type.value} {unit.location} H'\n"
+        "                for unit in view.position.units_of(view.power)]\n",
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.path", list(sys.path))  # the command adds the current folder
+    monkeypatch.delitem(sys.modules, "tablebots", raising=False)
+    code, out = run("orders", game, "ITALY", "--bot", "tablebots:Waiting", "--language", "es")
+    assert code == 0 and [str(o) for o in load_game(game).orders("ITALY")] == [
+        "F NAP H",
+        "A ROM H",
+        "A VEN H",
+    ]  # fmt: skip  (the bot's text is English, whatever --language says)
+    assert "both" in fails(capsys, "orders", game, "RUSSIA", "A MOS H", "--bot", "random")
+    with pytest.raises(SystemExit):
+        run("orders", game, "RUSSIA", "--bot", "clever")
+    assert "unknown bot 'clever'" in capsys.readouterr().err

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import ast
 import builtins
+import re
 from collections.abc import Callable
+
+import pytest
 
 import realpolitik.errors
 from tests.test_imports import SRC, _modules
@@ -68,7 +71,7 @@ def test_the_core_names_an_argument_of_the_wrong_kind() -> None:
     """JSON or text where the core takes a value (a position as a dict, a phase as text)
     is named with how one is made: it was an AttributeError from deep inside ('str' object
     has no attribute 'kind')."""
-    from realpolitik import adjudicate, legal_orders, load_map, parse_order, rules_for
+    from realpolitik import Position, adjudicate, legal_orders, load_map, parse_order, rules_for
     from realpolitik.game import Game
 
     game_map, game = load_map("standard"), Game.new(seed=1)
@@ -88,6 +91,10 @@ def test_the_core_names_an_argument_of_the_wrong_kind() -> None:
          "game_map must be a GameMap (load_map('standard')), not str"),
         (lambda: parse_order("A PAR - BUR", game_map=game_map, position={}),  # type: ignore[arg-type]
          "position must be a Position"),
+        (lambda: Position.initial("standard"),  # type: ignore[arg-type]
+         "game_map must be a GameMap (load_map('standard')), not str"),  # an AttributeError
+        (lambda: Position.from_json(position.to_json(), "standard"),  # type: ignore[arg-type]
+         "game_map must be a GameMap (load_map('standard')), not str"),  # an AttributeError
     ]  # fmt: skip
     for call, said in wrong:
         try:
@@ -96,3 +103,38 @@ def test_the_core_names_an_argument_of_the_wrong_kind() -> None:
             assert said in str(exc), (said, exc)
         else:
             raise AssertionError(f"no error: {said}")
+
+
+def test_the_adjudicator_names_text_given_for_orders() -> None:
+    """Text where the adjudicator takes order values was judged an illegal order of
+    another kind ('str orders are not given in a movement phase'), and one string for a
+    power's list was read letter by letter ('A', ' ', 'P'...)."""
+    from realpolitik import Phase, adjudicate, load_map, parse_order, rules_for
+    from realpolitik.game import Game
+
+    game_map, position, rules = (
+        load_map("standard"),
+        Game.new(seed=1).position,
+        rules_for("classic"),
+    )
+    for phase, text in (
+        ("S1901M", "A PAR - BUR"),
+        ("F1901R", "A PAR R BUR"),
+        ("W1901A", "A PAR B"),
+    ):
+        at = Phase.parse(phase)
+        with pytest.raises(TypeError, match=re.escape(
+            f"orders of FRANCE must be order values, not the text {text!r} "
+            "(parse_order(text, game_map=...) reads it)"
+        )):  # fmt: skip
+            adjudicate(game_map, position, {"FRANCE": [text]}, rules, at)  # type: ignore[list-item]
+        with pytest.raises(TypeError, match=re.escape(
+            f"orders of FRANCE must be a list of orders, not one string {text!r}"
+            if phase != "W1901A"
+            else "not the text 'A' (parse_order(text, game_map=...) reads it) (one string for "
+            "the list is read letter by letter)"
+        )):  # fmt: skip
+            adjudicate(game_map, position, {"FRANCE": text}, rules, at)  # type: ignore[dict-item]
+    order = parse_order("A PAR - BUR", game_map=game_map)
+    result = adjudicate(game_map, position, {"FRANCE": [order]}, rules, Phase.parse("S1901M"))
+    assert result.outcome_of(order).result.value == "succeeds"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from typing import Any
@@ -364,6 +365,22 @@ def test_copy_is_independent() -> None:
     twin.submit("FRANCE", ["A PAR - BUR"])
     twin.process()
     assert game.history == [] and game.orders("FRANCE") == []
+
+
+def test_the_copy_modules_copies_are_forks_too() -> None:
+    """``copy.copy(game)``, where a rollout or an RL wrapper reaches for it, shared the
+    game's pending orders and history: processing the copy put a record in the game's
+    history while the game stayed in its phase. ``copy.deepcopy`` copied every position
+    (10 ms where the fork takes 11 us)."""
+    for fork in (copy.copy, copy.deepcopy):
+        game = Game.new(seed=1)
+        game.submit("ITALY", ["A VEN H"])
+        twin = fork(game)
+        twin.submit("FRANCE", ["A PAR - BUR"])
+        twin.process()
+        assert game.history == [] and game.orders("FRANCE") == [], fork
+        assert [str(o) for o in game.orders("ITALY")] == ["A VEN H"]
+        assert twin.history[0].position is game.position  # shared: immutable
 
 
 def test_a_processed_phase_cannot_be_changed_through_a_copy() -> None:

@@ -8,6 +8,7 @@ spelling)."""
 from __future__ import annotations
 
 import random
+import re
 import threading
 from collections.abc import Iterator
 
@@ -639,3 +640,18 @@ def test_carriage_reach_and_needs_as_searched_without_each_fleet() -> None:
             assert carriage.needed[dest] == {
                 sea for sea in seas if dest not in reached(src, seas - {sea})
             }
+
+
+def test_a_power_the_board_does_not_have_is_named() -> None:
+    """``"france"`` or a misspelt power had no legal orders ({'france': {}}), as if it
+    had nothing to order: a bot asking so passed every turn."""
+    game_map = load_map("standard")
+    position, phase = Position.initial(game_map), Phase.parse("S1901M")
+    for power in ("france", "FRANCIA"):
+        with pytest.raises(ValueError, match=re.escape(
+            f"unknown power {power!r} on standard; powers: AUSTRIA, ENGLAND, FRANCE"
+        )):  # fmt: skip
+            legal_orders(game_map, position, phase, rules_for("classic"), power)
+    # a power of the board with nothing to order is still an empty entry
+    assert legal_orders(game_map, position, Phase.parse("F1901R"), rules_for("classic"),
+                        "FRANCE") == {"FRANCE": {}}  # fmt: skip

@@ -19,6 +19,7 @@ A whole game, with players, phases and history, is a :class:`Game`:
 from realpolitik.adjudicator import OrderResult, Outcome, Reason, Resolution, adjudicate
 from realpolitik.errors import (
     AmbiguousOrderError,
+    BotError,
     GameError,
     IllegalOrderError,
     InvalidOrderError,
@@ -60,6 +61,7 @@ __all__ = [
     "BOARDS",
     "FLEET",
     "AmbiguousOrderError",
+    "BotError",
     "Build",
     "Convoy",
     "Disband",

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+import traceback
 from collections.abc import Sequence
 from typing import Any, TextIO, cast
 
 from realpolitik.commands import registers
+from realpolitik.errors import BotError
 
 
 class _Intermixed(argparse.ArgumentParser):
@@ -71,6 +73,11 @@ def main(
     except KeyboardInterrupt:  # Ctrl-C: files are written whole or not at all
         print("\nrealpolitik: interrupted", file=sys.stderr)
         return 130
+    except BotError as exc:  # one's own bot's code: its traceback, then what it was doing
+        if exc.__cause__ is not None:
+            traceback.print_exception(exc.__cause__, file=sys.stderr)
+        print(f"realpolitik: error: {exc}", file=sys.stderr)
+        return 2
     except (ValueError, OSError) as exc:
         print(f"realpolitik: error: {exc}", file=sys.stderr)
         return 2

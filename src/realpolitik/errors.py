@@ -9,6 +9,7 @@ The three ways an order can be rejected (:class:`OrderError`):
 And the inputs that are not what they claim: :class:`SituationError` (a position or a
 situation of the JSON contract), :class:`MapDataError` (a board), :class:`VariantError`
 (the editions' declarations), :class:`GameError` (a request a game cannot take),
+:class:`BotError` (a bot that failed to write its orders),
 :class:`SaveGameError` (a saved game), :class:`MilaError` (a MILA saved game),
 :class:`ShapeError` (JSON data not of its schema's shape).
 
@@ -58,6 +59,12 @@ class GameError(ValueError):
     """A request the game cannot take: the game is over, a power nobody plays, ..."""
 
 
+class BotError(ValueError):
+    """A bot failed to write a power's orders: the message names the bot, the power, the
+    phase and the game's seed; ``__cause__`` is the bot's own exception, with its
+    traceback (the command line prints it)."""
+
+
 class SaveGameError(ValueError):
     """Not a saved game, a newer version, or damaged (the message says where)."""
 
@@ -75,6 +82,20 @@ def expect(value: object, kind: type, name: str, made_by: str) -> None:
     one is made (``made_by``), as when a caller hands a position as JSON."""
     if not isinstance(value, kind):
         raise TypeError(f"{name} must be a {kind.__name__} ({made_by}), not {type(value).__name__}")
+
+
+def refuse_text(power: str, given: object, order: object) -> None:
+    """Raise a ``TypeError`` if ``order``, one of ``power``'s orders ``given`` to the core,
+    is text (or ``given`` one string): the core takes order values, and would judge text an
+    order of no kind of the phase's. Called only on such an order, never on every order."""
+    if isinstance(given, str):
+        raise TypeError(f"orders of {power} must be a list of orders, not one string {given!r}")
+    if isinstance(order, str):
+        letter = " (one string for the list is read letter by letter)" if len(order) == 1 else ""
+        raise TypeError(
+            f"orders of {power} must be order values, not the text {order!r} "
+            f"(parse_order(text, game_map=...) reads it){letter}"
+        )
 
 
 def whole_number(value: object, name: str, least: int | None = None) -> int:

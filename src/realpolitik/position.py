@@ -25,7 +25,7 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import Any
 
-from realpolitik.errors import SituationError
+from realpolitik.errors import SituationError, expect
 from realpolitik.maps.model import GameMap
 from realpolitik.readonly import EMPTY, frozen_mapping
 from realpolitik.vocab import ARMY, FLEET, Location, Power, Province, Unit, UnitType
@@ -71,6 +71,7 @@ class Position:
     @classmethod
     def initial(cls, game_map: GameMap) -> Position:
         """The variant's starting position: start units, home centres owned."""
+        expect(game_map, GameMap, "game_map", "load_map('standard')")
         units = {}
         for power, placed in game_map.starts.items():
             for utype, loc in placed:
@@ -101,6 +102,7 @@ class Position:
     def from_json(cls, data: Mapping[str, Any], game_map: GameMap) -> Position:
         """Read ``units``/``centers``/``dislodged``/``contested`` in the contract's shape,
         upper- or lower-case; raise :class:`SituationError` naming anything wrong."""
+        expect(game_map, GameMap, "game_map", "load_map('standard')")
         if not isinstance(data, Mapping):
             raise SituationError(f"a position is an object of units and centers, not {data!r}")
         units: dict[Province, Unit] = {}

@@ -7,6 +7,7 @@ from collections.abc import Collection, Mapping, Sequence
 
 from realpolitik.adjudicator.reasons import Reason
 from realpolitik.adjudicator.results import OrderResult, Outcome, Resolution
+from realpolitik.errors import refuse_text
 from realpolitik.maps.model import GameMap, ProvinceType
 from realpolitik.orders import Build, Disband, Order, UnitRef, Waive
 from realpolitik.phase import Phase
@@ -243,6 +244,7 @@ def _judge(
         if due <= 0:
             return _ILLEGAL, Reason("no_build_due", power=power)
         return _LEGAL if rules.waive is Waiving.ALLOWED else (_ILLEGAL, Reason("no_waive"))
+    refuse_text(power, (), order)  # (the power's list is not at hand here)
     return _ILLEGAL, Reason("not_adjustment")
 
 

@@ -24,6 +24,7 @@ from realpolitik.adjudicator.legality import (
 )
 from realpolitik.adjudicator.reasons import Reason
 from realpolitik.adjudicator.results import OrderResult
+from realpolitik.errors import refuse_text
 from realpolitik.maps.model import GameMap, ProvinceType
 from realpolitik.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove, UnitRef
 from realpolitik.position import Position
@@ -369,6 +370,7 @@ class _Judge:
                 number = len(given)
                 try:  # a movement order, for a unit of the power's
                     if type(order) not in _MOVEMENT_ORDERS:
+                        refuse_text(power, power_orders, order)
                         raise _Illegal(Reason("not_movement", name=type(order).__name__.lower()))
                     ref = order.unit  # type: ignore[union-attr]  # a movement order
                     slot = at.get(ref.location)

@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from realpolitik.adjudicator.reasons import Reason
 from realpolitik.adjudicator.results import OrderResult, Outcome, Resolution
+from realpolitik.errors import refuse_text
 from realpolitik.maps.model import GameMap
 from realpolitik.orders import Disband, Move, Order, Retreat, UnitRef
 from realpolitik.phase import Phase
@@ -74,6 +75,7 @@ def adjudicate_retreats(
         for order in power_orders:
             verdict = _judge(game_map, position, power, order, rules)
             if isinstance(verdict, Reason):
+                refuse_text(power, power_orders, order)
                 judged.append(Outcome(power, order, OrderResult.ILLEGAL, verdict))
             elif (here := PROVINCE[verdict.unit.location]) in chosen:
                 judged.append(Outcome(power, order, OrderResult.ILLEGAL, Reason("another_order")))

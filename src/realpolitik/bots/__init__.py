@@ -17,7 +17,7 @@ against predicted orders of the other powers.
 
 import importlib
 
-from realpolitik.bots.base import Bot, PowerView, bot_orders, is_bot
+from realpolitik.bots.base import Bot, PowerView, bot_orders, is_bot, submit_bot_orders
 from realpolitik.bots.heuristic import HeuristicBot
 from realpolitik.bots.random_bot import RandomBot
 from realpolitik.bots.search import DEFAULT_STRENGTH, SearchBot
@@ -83,4 +83,5 @@ __all__ = [
     "SearchBot",
     "bot_orders",
     "make_bot",
+    "submit_bot_orders",
 ]

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from realpolitik.adjudicator import builds_due
-from realpolitik.errors import GameError
+from realpolitik.errors import BotError, GameError, OrderError
 from realpolitik.game import Game
 from realpolitik.game.editions import Edition, edition
 from realpolitik.maps.model import GameMap
@@ -78,21 +78,35 @@ class Bot(Protocol):
 def bot_orders(bot: Bot, game: Game, power: Power, legal: LegalOrders) -> list[Order | str]:
     """What ``bot`` orders for ``power`` now, shown the power's view of ``game`` and its
     ``legal`` orders: the call of every loop of bots (self-play, the tournament, training,
-    the environment). An exception of the bot's gets a note naming the bot, the power, the
-    phase and the game's seed; an answer that is not a list of orders is a ``TypeError``."""
-    name = getattr(bot, "name", type(bot).__name__)
+    the environment). An exception of the bot's, or an answer that is not a list of
+    orders, is a :class:`BotError` naming the bot, the power, the phase and the game's seed
+    (caused by the bot's exception: its traceback is kept)."""
+    name, where = _said(bot, game, power)
     try:
         given = bot.orders(PowerView.of(game, power), legal)
     except Exception as exc:
-        where = f"{power}'s orders for {game.phase} (game seed {game.seed})"
-        exc.add_note(f"raised by the bot {name!r} writing {where}")
-        raise
+        kind = type(exc).__name__
+        raise BotError(f"the bot {name!r} failed writing {where}: {kind}: {exc}") from exc
     if isinstance(given, str | Mapping) or not isinstance(given, Iterable):
-        raise TypeError(
-            f"the bot {name!r} gave {power}'s orders for {game.phase} as {given!r}, "
-            "not a list of orders"
-        )
+        raise BotError(f"the bot {name!r} gave {where} as {given!r}, not a list of orders")
     return list(given)
+
+
+def submit_bot_orders(bot: Bot, game: Game, power: Power, legal: LegalOrders) -> list[Order]:
+    """:func:`bot_orders` given to the game (:meth:`Game.submit`), as self-play does: an
+    order the game refuses is a :class:`BotError` too, naming the bot, game and phase."""
+    given = bot_orders(bot, game, power, legal)
+    try:
+        return game.submit(power, given)
+    except OrderError as exc:
+        name, where = _said(bot, game, power)
+        raise BotError(f"the bot {name!r} gave {where} that the game refuses: {exc}") from None
+
+
+def _said(bot: Bot, game: Game, power: Power) -> tuple[str, str]:
+    """The bot's name and its task, as its errors say them."""
+    name = getattr(bot, "name", type(bot).__name__)
+    return name, f"{power}'s orders for {game.phase} (game seed {game.seed})"
 
 
 def is_bot(thing: object) -> bool:

@@ -26,6 +26,7 @@ orders the bot is shown.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Mapping, Sequence
@@ -89,8 +90,12 @@ class SearchBot:
         time_limit: float = DEFAULT_TIME_LIMIT,
     ) -> None:
         whole_number(strength, "strength", least=0)
-        if time_limit <= 0:
-            raise ValueError(f"time_limit must be positive, not {time_limit}")
+        if (
+            isinstance(time_limit, bool)
+            or not isinstance(time_limit, int | float)
+            or not 0 < time_limit < math.inf  # (NaN is neither)
+        ):
+            raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
         self._seed = seed
         self._rng = random.Random(seed)
         self.strength = strength

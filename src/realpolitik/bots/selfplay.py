@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from realpolitik.bots.base import Bot, bot_orders, is_bot
+from realpolitik.bots.base import Bot, is_bot, submit_bot_orders
 from realpolitik.errors import whole_number
 from realpolitik.game import Game
 from realpolitik.game.victory import GameResult
@@ -78,7 +78,7 @@ def self_play(
         for power, legal in game.legal_orders().items():
             bot = bots.get(power)
             if bot is not None and legal and power not in given:
-                game.submit(power, bot_orders(bot, game, power, legal))
+                submit_bot_orders(bot, game, power, legal)
         game.process()
     result = game.result
     winners = () if result is None else result.winners

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from realpolitik.bots import make_bot
 from realpolitik.bots.base import Bot, LegalOrders, bot_orders
 from realpolitik.bots.workers import worker_pool
-from realpolitik.errors import OrderError
+from realpolitik.errors import OrderError, whole_number
 from realpolitik.game import Game
 from realpolitik.notation import parse_order
 from realpolitik.orders import Order
@@ -262,12 +262,8 @@ def _task(args: tuple[Config, Power | None, int]) -> GameResult:
 
 def run(config: Config, progress: Callable[[str], None] | None = None) -> Table:
     """Play every game of ``config`` (in ``config.jobs`` processes) and tabulate them."""
-    if config.seeds < 1:
-        raise ValueError(f"seeds must be at least 1, not {config.seeds}")
-    if config.years < 1:
-        raise ValueError(f"years must be at least 1, not {config.years}")
-    if config.jobs < 1:
-        raise ValueError(f"jobs must be at least 1, not {config.jobs}")
+    for name in ("seeds", "years", "jobs"):
+        whole_number(getattr(config, name), name, least=1)
     make_bot(config.bot)  # a ValueError now, not in every game, for an unknown bot
     make_bot(config.baseline)
     powers = Game.new(edition=config.edition, players=config.players, seed=1).powers

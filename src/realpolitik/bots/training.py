@@ -28,8 +28,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from realpolitik.bots import make_bot
-from realpolitik.bots.base import bot_orders
+from realpolitik.bots.base import submit_bot_orders
 from realpolitik.bots.workers import worker_pool
+from realpolitik.errors import whole_number
 from realpolitik.formats.savegame import game_to_json
 from realpolitik.game import Game
 from realpolitik.game.editions import EDITIONS
@@ -56,10 +57,8 @@ class Plan:
     format: str = "jsonl"
 
     def __post_init__(self) -> None:
-        if self.games < 1:
-            raise ValueError(f"games must be at least 1, not {self.games}")
-        if self.max_years < 1:
-            raise ValueError(f"max_years must be at least 1, not {self.max_years}")
+        whole_number(self.games, "games", least=1)
+        whole_number(self.max_years, "max_years", least=1)
         if self.edition not in EDITIONS:
             raise ValueError(f"unknown edition {self.edition!r}; editions: {', '.join(EDITIONS)}")
         if self.format not in FORMATS:
@@ -100,7 +99,7 @@ def play(plan: Plan, seed: int) -> Game:
     last = game.phase.year + plan.max_years - 1
     while not game.is_over and game.phase.year <= last:
         for power, legal in game.legal_orders().items():
-            game.submit(power, bot_orders(bots[power], game, power, legal))
+            submit_bot_orders(bots[power], game, power, legal)
         game.process()
     return game
 
@@ -205,8 +204,7 @@ def run(
     ``ray_address`` (in tasks of a few games, about four per core of the cluster); report
     progress on ``progress``. Returns the run's figures."""
     workers = (os.cpu_count() or 1) if workers is None else workers
-    if workers < 1:
-        raise ValueError(f"workers must be at least 1, not {workers}")
+    whole_number(workers, "workers", least=1)
     out.mkdir(parents=True, exist_ok=True)
     played = _on_ray(plan, ray_address) if ray_address is not None else _local(plan, workers)
     bar = _Progress(plan.games, progress)

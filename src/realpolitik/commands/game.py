@@ -2,6 +2,7 @@
 
     realpolitik new game.json --edition classic --players ann,bob,cy --seed 7
     realpolitik orders game.json FRANCE            # the player types the orders, privately
+    realpolitik orders game.json ITALY --bot search   # a bot writes them
     realpolitik show game.json                     # board, centres, whose orders are missing
     realpolitik process game.json                  # adjudicate; results and the next phase
     realpolitik history game.json
@@ -20,11 +21,14 @@ import argparse
 import getpass
 import json
 import sys
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
+from realpolitik.bots import bot_orders, make_bot
+from realpolitik.commands.botarg import HELP, bot_kind
 from realpolitik.errors import GameError
 from realpolitik.formats.mila import from_mila, to_mila
 from realpolitik.formats.savegame import (
@@ -81,6 +85,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                      help="conquista: declare an alliance with this power (in any of the "
                      "four languages)")  # fmt: skip
     cmd.add_argument("--list", action="store_true", help="show the power's pending orders")
+    cmd.add_argument("--bot", type=bot_kind, metavar="BOT",
+                     help=f"a bot writes the orders: {HELP}")  # fmt: skip
     cmd.set_defaults(func=_orders)
 
     cmd = sub.add_parser("process", help="adjudicate the phase and move on")
@@ -233,16 +239,20 @@ def _orders(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
             alliance = "+".join(declared) or "none (leaves its alliance)"
             out.write(f"  declares an alliance: {alliance}\n")
         return 0
-    texts = list(args.orders) or _read_orders(stdin)
-    if not texts and not (args.accept or args.ally):  # no orders is said with ""
+    if args.bot is not None and args.orders:
+        raise GameError(f"{power}: give orders or --bot {args.bot}, not both")
+    texts = list(args.orders) or ([] if args.bot is not None else _read_orders(stdin))
+    if not texts and not (args.accept or args.ally or args.bot):  # no orders is said with ""
         raise GameError(
             f"{power}: no orders read (empty input); nothing recorded. To give no orders, "
             f'pass an empty one: realpolitik orders {args.file} {power} ""'
         )
     with _changing(args.file):
         game = load_game(args.file)
-        # an empty entry with --accept or --ally changes only those: the orders stay
-        orders = game.submit(power, texts, language=args.language) if texts else None
+        if args.bot is not None:  # its text, if it writes any, is English
+            orders: list[Order] | None = game.submit(power, _by_bot(game, power, args.bot))
+        else:  # an empty entry with --accept or --ally changes only those: the orders stay
+            orders = game.submit(power, texts, language=args.language) if texts else None
         if args.accept:
             game.accept_support(power, args.accept, language=args.language)
         if args.ally:
@@ -252,7 +262,8 @@ def _orders(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         orders = game.orders(power)
         out.write(f"{power}: {len(orders)} order(s) kept for {game.phase_name()}.\n")
     else:
-        out.write(f"{power}: {len(orders)} order(s) recorded for {game.phase_name()}.\n")
+        by = "" if args.bot is None else f" (the bot {args.bot})"
+        out.write(f"{power}: {len(orders)} order(s) recorded for {game.phase_name()}{by}.\n")
     fate = _ILLEGAL_FATE[game.phase.kind]
     for k, reason in sorted(game.illegal_orders(power, orders).items()):
         why = explain(reason, args.language, game_map=game.game_map)
@@ -262,6 +273,13 @@ def _orders(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     waiting = game.waiting_for()
     out.write(f"Still waiting for: {', '.join(waiting)}\n" if waiting else "All orders are in.\n")
     return 0
+
+
+def _by_bot(game: Game, power: str, kind: str) -> list[Order | str]:
+    """The orders the bot ``kind`` gives ``power`` now, seeded by the game's seed, the
+    phase and the power: the same bot in the same phase of the same game orders alike."""
+    bot = make_bot(kind, seed=zlib.crc32(f"{game.seed}/{game.phase}/{power}".encode()))
+    return bot_orders(bot, game, power, game.legal_orders(power)[power])
 
 
 _ILLEGAL_FATE = {

@@ -13,6 +13,7 @@ from gymnasium import spaces
 from numpy.typing import NDArray
 
 from realpolitik.env.spaces import OrderSpace
+from realpolitik.errors import whole_number
 from realpolitik.maps.model import GameMap
 from realpolitik.orders import Order
 from realpolitik.phase import Phase, PhaseKind, Season
@@ -32,8 +33,7 @@ class Encoding:
     ``i``-th legal order)."""
 
     def __init__(self, game_map: GameMap, agents: Sequence[Power], max_orders: int) -> None:
-        if max_orders < 1:
-            raise ValueError(f"max_orders must be at least 1, not {max_orders}")
+        max_orders = whole_number(max_orders, "max_orders", least=1)
         self.game_map = game_map
         self.provinces: tuple[Province, ...] = tuple(sorted(game_map.provinces))
         self.powers: tuple[Power, ...] = tuple(game_map.powers)

@@ -96,6 +96,7 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
         self._slots: dict[Power, Slots] = {}
         self._legal: dict[Power, dict[str, list[Order]]] = {}
         self._last_year = 0
+        self._begun = False  # an episode was reset
 
     def _new_game(self, seed: int) -> Game:
         return Game.new(
@@ -121,6 +122,7 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
             for k, space in enumerate(self.action_spaces.values()):
                 space.seed(seed + k)
         self.game = self._new_game(self._seeds.randrange(2**31))
+        self._begun = True
         self._last_year = self.game.phase.year + self.max_years - 1
         self._finished = set()
         self._scores = scores(self.reward, self.game.position, self.possible_agents)
@@ -155,7 +157,7 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
         """:meth:`step`, where the powers in ``orders`` (bots) give those orders instead
         (values or text, as :meth:`Game.submit` takes them)."""
         if not self.agents:
-            raise ValueError("the episode is over: call reset()")
+            raise self.no_episode()
         orders = orders or {}
         for power in (*actions, *orders):
             if power not in self.possible_agents:
@@ -250,6 +252,13 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
         return observations
 
     # --- for agents and wrappers ---------------------------------------------------------------
+    def no_episode(self) -> ValueError:
+        """The error of a step without an episode going on: before the first reset, or
+        after the end."""
+        if self._begun:
+            return ValueError("the episode is over: call reset()")
+        return ValueError("no episode yet: call reset() first")
+
     def legal_orders(self, agent: Power) -> dict[str, list[Order]]:
         """``agent``'s legal orders this step as ``Game.legal_orders`` gives them (empty:
         no choice), uncut; the caller's own lists: changing them changes no action's

@@ -101,7 +101,7 @@ class SoloEnv(gymnasium.Env[Observation, NDArray[np.int64]]):
         self, action: NDArray[np.int64]
     ) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         if not self.env.agents or self.power not in self.env.agents:
-            raise ValueError("the episode is over: call reset()")
+            raise self.env.no_episode()
         return self._advance(action)
 
     def _has_choice(self) -> bool:

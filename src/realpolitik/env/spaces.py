@@ -31,10 +31,15 @@ class OrderSpace(MultiDiscrete):
                 raise ValueError(
                     f"action mask of shape {mask.shape}; expected {(self.provinces, self.choices)}"
                 )
-            # a uniform draw per row among the allowed entries: the largest random key wins
-            keys = np.asarray(self.np_random.random(mask.shape), np.float64)
-            keys[mask == 0] = -1
-            found: NDArray[np.int64] = keys.argmax(axis=1).astype(np.int64)
+            # a uniform draw per row among its allowed entries: one random number a row (a
+            # key per entry, the largest winning, drew 257 a row and cost more than the step)
+            allowed = np.flatnonzero(mask != 0)  # row-major: each row's entries in order
+            counts = np.bincount(allowed // self.choices, minlength=self.provinces)
+            firsts = np.cumsum(counts) - counts
+            picks = (self.np_random.random(self.provinces) * counts).astype(np.int64)
+            found: NDArray[np.int64] = np.zeros(self.provinces, np.int64)
+            some = counts > 0
+            found[some] = allowed[(firsts + picks)[some]] % self.choices
             return found
         drawn: NDArray[np.int64] = super().sample(mask=mask, probability=probability)
         return drawn

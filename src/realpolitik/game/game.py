@@ -18,7 +18,6 @@ assignment of powers, the two-player coin toss) comes from the recorded ``seed``
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
@@ -472,8 +471,10 @@ class Game:
         """Set (replace) ``power``'s orders (a list, or any iterable) for this phase. Raises an
         :class:`~realpolitik.errors.OrderError` naming the first bad order (not understood,
         not an order of this phase, for a unit the power does not own, a second order for a
-        unit) and then stores nothing. Legal but failing orders are accepted: the
-        adjudicator judges them. Each order is stored with the units it names as the board
+        unit) and then stores nothing. An order the board forbids (``A PAR - MUN``) is kept,
+        as on paper: the adjudicator judges it ``illegal`` and the unit holds
+        (:meth:`illegal_orders` says so beforehand; a bot's orders taken from
+        :meth:`legal_orders` never are). Each order is stored with the units it names as the board
         has them (type, coast: :func:`~realpolitik.notation.resolve.complete`).
         Submitting (even nothing) ends a missed turn's disorder."""
         if isinstance(orders, str):  # else read letter by letter: 'order "A" is incomplete'
@@ -698,7 +699,9 @@ class Game:
         """Adjudicate this phase with the orders given (powers without orders in a movement
         phase fall into civil disorder, unless the edition says their units just hold), move
         to the next phase, process at once the retreat and adjustment phases in which nobody
-        has a choice, and check the end."""
+        has a choice, and check the end. Returns this phase's :class:`Resolution` (its
+        outcomes: each order's result and reason); every processed phase, those played at
+        once too, is a :class:`PhaseRecord` in :attr:`history`."""
         self._open()
         resolution = self._step(skipped=False)
         while (
@@ -954,8 +957,10 @@ class Game:
         raise GameError(f"no phase {target} to roll back to (phases: {played or 'none'})")
 
     def copy(self) -> Game:
-        """An independent copy (records and positions are immutable and shared)."""
-        twin = copy.copy(self)
+        """An independent copy (records and positions are immutable and shared): a fork to
+        play on, as cheap as a few dicts. ``copy.copy`` and ``copy.deepcopy`` make it too."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
         twin.assignment = dict(self.assignment)
         twin.history = list(self.history)
         twin.messages = list(self.messages)
@@ -963,6 +968,11 @@ class Game:
         twin._orders, twin._accepted = dict(self._orders), dict(self._accepted)
         twin._declared = dict(self._declared)
         return twin
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.copy()  # what is shared is immutable: nothing deeper to copy
 
     def phase_name(self, phase: Phase | None = None) -> str:
         return self.edition.phase_name(phase or self.phase)

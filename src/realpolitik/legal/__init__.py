@@ -66,9 +66,10 @@ def legal_orders(
 ) -> LegalOrders:
     """Every legal order of ``power`` (or of every power with something to order), by key.
 
-    With ``power`` given, the result has that one entry (empty if it has nothing to order).
-    Powers and keys come in sorted order; each key's list starts with the default (the
-    hold of a unit in a movement phase, the disband of a dislodged unit)."""
+    With ``power`` given, the result has that one entry (empty if it has nothing to order;
+    a ``ValueError`` if the board has no such power, as ``"france"``). Powers and keys
+    come in sorted order; each key's list starts with the default (the hold of a unit in
+    a movement phase, the disband of a dislodged unit)."""
     try:
         if phase.kind is _MOVEMENT:
             out = _fast.movement_orders(game_map, position, rules, power)
@@ -82,7 +83,13 @@ def legal_orders(
         check_arguments(game_map, position, phase, rules)
         raise
     if power is not None:
-        return {power: out.get(power, {})}
+        found = out.get(power)
+        if found is None:  # nothing to order, or no such power
+            if power not in game_map.powers:
+                known = ", ".join(game_map.powers)
+                raise ValueError(f"unknown power {power!r} on {game_map.name}; powers: {known}")
+            found = {}
+        return {power: found}
     return out
 
 
