@@ -439,3 +439,30 @@ def test_the_bot_s_turn_and_the_take_over_at_once_never_both_win(
         mine = httpx.get(f"{base}/api/games/{gid}", headers=friend).json()
         assert power in mine["my_powers"] and mine["ready"][power] is False
     assert set(orders) == {None, False}, orders  # both came first, some time
+
+
+@pytest.mark.parametrize("bots", ["random", None])
+def test_a_seat_with_a_conceded_power_is_left_and_taken_over(
+    client: TestClient, bots: str | None
+) -> None:
+    """Bob conceded one of his seat's two powers and left: the leave was a 500 without bots
+    (the conceded power put in civil disorder), and so was taking the seat over (the
+    conceded power brought back from it). The seat is taken with the power still in; the
+    conceded one stays out."""
+    alice, bob, carol = (register(client, n) for n in ("alice", "bob", "carol"))
+    gid = new_game(client, alice, players=3, bots=bots)["id"]
+    assert take(client, gid, bob, None).status_code == 200
+    if bots is None:
+        assert take(client, gid, register(client, "dave"), None).status_code == 200
+    else:
+        assert client.post(f"/api/games/{gid}/start", headers=alice.headers).status_code == 200
+    out, still = view(client, gid, bob)["my_powers"][:2]
+    r = client.post(f"/api/games/{gid}/concede", json={"power": out}, headers=bob.headers)
+    assert r.status_code == 200, r.text
+    r = client.post(f"/api/games/{gid}/leave", headers=bob.headers)
+    assert r.status_code == 204, r.text
+    r = take(client, gid, carol, still)
+    assert r.status_code == 200, r.text
+    seen = view(client, gid, carol)
+    assert set(seen["my_powers"]) >= {out, still} and out in seen["conceded"]
+    assert still in seen["to_act"] and out not in seen["to_act"]

@@ -340,10 +340,16 @@ def take_over_seat(b: Backend, conn: Connection, row: Row[Any], seat: Seat) -> N
     # the players' agreed last year, or none: the server's (engine.limit_bot_game) was
     # only for the bots playing alone
     game.last_year = GameSettings.from_json(row.settings).last_year
-    for power in seat.powers:
+    for power in _not_conceded(game, seat):
         game.set_civil_disorder(power, False)
         game.votes.pop(power, None)
     _save(conn, row, game, b.now())
+
+
+def _not_conceded(game: Game, seat: Seat) -> list[str]:
+    """The seat's powers that have not conceded: a conceded power is out for good, whoever
+    leaves or takes its seat (:meth:`Game.set_civil_disorder` refuses it)."""
+    return [p for p in seat.powers if p not in game.status.conceded]
 
 
 def vacate_seat(b: Backend, conn: Connection, row: Row[Any], seat: Seat) -> None:
@@ -361,7 +367,7 @@ def vacate_seat(b: Backend, conn: Connection, row: Row[Any], seat: Seat) -> None
             .values(bot=settings.bots)
         )
     else:
-        for power in seat.powers:
+        for power in _not_conceded(game, seat):
             game.set_civil_disorder(power, True)
     seats = seats_of(conn, row.id)
     _bots_agree(game, seats)
