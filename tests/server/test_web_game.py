@@ -460,7 +460,7 @@ def test_a_late_friend_takes_over_a_bot_by_the_invitation_link(
     assert page.evaluate(MY_POWERS) == chosen
     assert page.locator("#seats .take-over, #take-over").count() == 0
     assert "perpetua" in page.inner_text("#seats")
-    assert "The bot's orders for this phase are shown" in page.inner_text("#flash")
+    assert "orders already given for this phase are shown, not ready" in page.inner_text("#flash")
     assert page.locator("#my-orders li.order").count() > 0  # the bot's, to keep or change
     ready = page.evaluate(GAME)["ready"]
     assert not any(ready[p] for p in chosen), ready
