@@ -248,7 +248,9 @@ def test_lobby_lists(client: TestClient) -> None:
 def test_a_started_game_with_a_seat_left_empty_is_open_to_join(client: TestClient) -> None:
     """A player left a game without bots: its seat waits for someone to take it over, and
     the lobby lists the game with those open to join (it was only one to watch, under 'No
-    game is waiting for players'); one whose leaver a bot replaced is not."""
+    game is waiting for players'); one whose leaver a bot replaced is one to watch, its
+    bot's seat taken over by naming its power (joining without one is told to choose:
+    test_seats)."""
     alice, bob, carol = (
         register(client, "alice"),
         register(client, "bob"),
@@ -267,6 +269,11 @@ def test_a_started_game_with_a_seat_left_empty_is_open_to_join(client: TestClien
         assert [g["id"] for g in lobby[listed]] == [gid], (bots, lobby)
         r = client.post(f"/api/games/{gid}/join", json={}, headers=carol.headers)
         assert r.status_code == (200 if bots is None else 409), r.text
+        if bots:
+            assert r.json()["code"] == "choose_a_bot_seat"
+            power = state(client, gid, bob)["seats"][1]["powers"][0]
+            r = client.post(f"/api/games/{gid}/join", json={"power": power}, headers=carol.headers)
+            assert r.status_code == 200, r.text
 
 
 def test_who_takes_over_a_seat_says_when_its_orders_are_ready(client: TestClient) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 from realpolitik.game.records import Event, EventKind
 from tests.server.browserkit import (
     EMPTY_CARDS,
+    GAME,
     MY_POWERS,
     back_to_the_lobby,
     continue_to_now,
@@ -21,6 +22,7 @@ from tests.server.browserkit import (
     register_and_create,
     shot,
     sign_up,
+    sign_up_invited,
     unexpected,
     until_phase_changes,
     watched,
@@ -416,3 +418,53 @@ def test_a_seat_left_empty_is_taken_over_from_the_game_s_page(
     assert page.locator("#join").count() == 0
     assert "wilma" in page.inner_text("#seats")
     assert errors == [], errors
+
+
+def test_a_late_friend_takes_over_a_bot_by_the_invitation_link(
+    server: LiveServer, browser: Any
+) -> None:
+    """Ottoline's unlisted table started with bots in the empty seats; Perpetua comes late
+    by the invitation link: she is told to choose a bot's power (no seat is free), sees the
+    game (its code kept for the reads: she is no member yet) at its players, and takes one
+    over: its units and the bot's orders of this phase are hers, not ready."""
+    import httpx
+
+    def account(name: str) -> dict[str, str]:
+        r = httpx.post(server.url + "/api/accounts", json={"username": name, "password": "x" * 8})
+        assert r.status_code == 201, r.text
+        return {"Authorization": f"Bearer {r.json()['token']}"}
+
+    host = account("ottoline")
+    body = {"name": "Ottoline's table", "players": 3, "bots": "random", "deadlines": "none",
+            "public": False, "start": True}  # fmt: skip
+    game = httpx.post(server.url + "/api/games", json=body, headers=host).json()
+    bots = [s for s in game["seats"] if s["bot"]]
+    page, errors = watched(browser)
+    sign_up_invited(page, f"{server.url}/#/join/{game['invite_code']}", "perpetua")
+    page.wait_for_selector("#seats .take-over")
+    idle(page)
+    told = page.inner_text("#flash")
+    assert "choose a bot's power in the list of players" in told, told
+    assert page.get_attribute("#flash", "class") == "info"
+    assert page.locator("#take-over").inner_text() == "Take over a bot"
+    buttons = page.locator("#seats .take-over")
+    assert sorted(buttons.evaluate_all("els => els.map(e => e.dataset.power)")) == sorted(
+        s["powers"][0] for s in bots
+    )
+    assert page.locator("#map svg").count() == 1  # the board, to choose by
+    shot(page, "11-a-bot-s-seat-to-take-over")
+    chosen = bots[0]["powers"]
+    page.click(f'#seats .take-over[data-power="{chosen[0]}"]')
+    page.wait_for_selector("#power")
+    idle(page)
+    assert page.evaluate(MY_POWERS) == chosen
+    assert page.locator("#seats .take-over, #take-over").count() == 0
+    assert "perpetua" in page.inner_text("#seats")
+    assert "orders already given for this phase are shown, not ready" in page.inner_text("#flash")
+    assert page.locator("#my-orders li.order").count() > 0  # the bot's, to keep or change
+    ready = page.evaluate(GAME)["ready"]
+    assert not any(ready[p] for p in chosen), ready
+    shot(page, "12-a-bot-s-seat-taken-over")
+    refused = [e for e in errors if "409" in e]  # the invitation's join: no free seat
+    assert len(refused) == 1 and errors == refused, errors
+    page.close()

@@ -466,3 +466,57 @@ def test_deadlines_one_length_a_phase_or_each_part_its_own(
     page.uncheck("#new-sandbox")
     assert page.locator("#new-deadlines-custom").is_visible()
     assert not errors, errors
+
+
+def test_a_bot_s_seat_is_taken_over_from_the_lobby_on_a_phone(
+    server: LiveServer, browser: Any
+) -> None:
+    """Quirina's listed game started with bots in the empty seats: the lobby lists it with
+    the games to watch, with a button to take over a bot (in the page's language), which
+    opens the game at its players; a double tap on a bot's seat takes it once."""
+    import httpx
+
+    r = httpx.post(server.url + "/api/accounts", json={"username": "quirina", "password": "x" * 8})
+    host = {"Authorization": f"Bearer {r.json()['token']}"}
+    body = {"name": "Quirina's bots", "players": 3, "bots": "random", "deadlines": "none",
+            "start": True}  # fmt: skip
+    game = httpx.post(server.url + "/api/games", json=body, headers=host).json()
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    joins: list[str] = []
+
+    def asked(request: Any) -> None:
+        if request.url.endswith("/join"):
+            joins.append(request.post_data or "")
+
+    page.on("request", asked)
+    sign_up(page, server, "rosaura")
+    in_language(page, "fr", "document.documentElement.lang === 'fr'")
+    item = page.locator(f'#watch-games .game-item[data-game="{game["id"]}"]')
+    button = item.locator("button.take-over")
+    assert button.inner_text() == "Remplacer un bot"
+    shot(page, "phone-lobby-a-bot-to-take-over")
+    button.click()
+    page.wait_for_selector("#seats .take-over")
+    idle(page)
+    seats = page.locator("#seats-panel").bounding_box()
+    assert seats is not None and 0 <= seats["y"] < 844  # opened at the players
+    take = page.locator("#seats .take-over").first
+    assert take.inner_text() == "Remplacer"
+    assert "à la place du bot" in str(take.get_attribute("title"))
+    shot(page, "phone-a-bot-s-seat-to-take-over", full=False)
+    chosen = str(take.get_attribute("data-power"))
+    take.dblclick()
+    page.wait_for_selector("#power")
+    idle(page)
+    assert joins == [f'{{"power":"{chosen}"}}'], joins  # one request for two taps
+    assert chosen in page.evaluate(GAME)["my_powers"]
+    assert page.locator("#flash.error:not([hidden])").count() == 0
+    assert "Vous jouez" in page.inner_text("#flash")
+    shot(page, "phone-a-bot-s-seat-taken-over", full=False)
+    lobby = httpx.get(server.url + "/api/games", headers=host).json()
+    seats_now = next(g for g in lobby["mine"] if g["id"] == game["id"])["seats"]
+    assert sum(1 for s in seats_now if s["player"] == "rosaura") == 1
+    assert errors == [], errors
+    page.close()

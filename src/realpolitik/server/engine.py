@@ -209,6 +209,13 @@ def alive_powers(game: Game) -> list[Power]:
     return sorted(p for p in game.powers if p in alive)
 
 
+def powers_in(game: Game) -> list[Power]:
+    """The powers still in the game: a unit or a centre on the board, not conceded (a seat
+    of none of them is no seat to take: :func:`.rows.open_seats`)."""
+    conceded = game.status.conceded
+    return [p for p in alive_powers(game) if p not in conceded]
+
+
 def check_orders(game: Game, power: Power, texts: Sequence[str], language: str) -> list[str]:
     """Check ``texts`` as the whole of ``power``'s orders; return them in the canonical
     English notation. Raises :class:`OrderError` naming the bad order. The game passed in

@@ -11,7 +11,7 @@ import secrets
 import unicodedata
 from typing import Any
 
-from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy import Connection, Row, delete, insert, select, update
 
 from realpolitik.game import Game
 from realpolitik.server import engine, limits
@@ -35,6 +35,7 @@ from realpolitik.server.rows import (
     FORMING,
     Seat,
     game_row,
+    open_seats,
     same_code,
     seats_of,
     summary,
@@ -181,8 +182,10 @@ def list_games(
             item["phase_name"] = row.phase and engine.edition_phase_title(
                 row.settings.get("edition", "classic"), row.phase, language
             )
-            # open to join: forming, or started with a seat left empty (no bot took it)
-            free = any(not s["taken"] and s["bot"] is None for s in item["seats"])
+            # open to join: forming, or started with a seat left empty (rows.open_seats);
+            # one whose only open seats are bots' is to watch, its bots' to take over (most
+            # games have bots: the games to join would be most of them)
+            free = any(s["open"] and s["bot"] is None for s in item["seats"])
             if row.id in mine_ids:
                 mine.append(item)
             else:
@@ -190,8 +193,18 @@ def list_games(
     return {"mine": mine, "open": open_, "watch": watch}
 
 
-def join(b: Backend, user: User, game_id: int, code: str | None) -> dict[str, Any]:
-    """Take a free seat: in a forming game, or a seat left empty in a started one."""
+def join(
+    b: Backend, user: User, game_id: int, code: str | None, power: str | None = None
+) -> dict[str, Any]:
+    """Take a seat (one of :func:`.rows.open_seats`): without ``power``, a free one, in a
+    forming game or left empty in a started one; with it, the seat that plays ``power`` in
+    a started game, left empty or played by a bot: a late friend takes over a bot's powers
+    (every power of its seat), with their units, centres and this phase's orders (see
+    :func:`.play.take_over_seat`). Under the game row's lock, as the bots' orders and the
+    processing of a phase are: of a take-over and the bot's turn, one goes first and the
+    other sees it. Refused with nothing changed: no such game (or unlisted, without its
+    code: 404), a sandbox, a game over, already seated, ``power`` no power of the game
+    (400), played by a person, out of the game, or the game not started (409)."""
     with transaction(b.db) as conn:
         row = game_row(conn, game_id, lock=True)
         public = bool(row.settings.get("public", True))
@@ -204,23 +217,68 @@ def join(b: Backend, user: User, game_id: int, code: str | None) -> dict[str, An
         seats = seats_of(conn, game_id)
         if any(s.user_id == user.id for s in seats):
             raise Conflict("you already have a seat in this game")
-        free = [s for s in seats if s.user_id is None and s.bot is None]
-        if not free:
-            raise Conflict("this game has no free seat", code="no_free_seat")
+        opened = open_seats(row, seats)
+        seat = _free_seat(seats, opened) if power is None else _seat_of(row, seats, opened, power)
         limits.lock_user(conn, user.id)
         limits.check_seats(b, conn, user.id)
-        seat = free[0]
         conn.execute(
             update(t.seats)
             .where(t.seats.c.game_id == game_id, t.seats.c.seat == seat.seat)
-            .values(user_id=user.id, joined_at=b.now())
+            .values(user_id=user.id, joined_at=b.now(), bot=None)
         )
-        full = len(free) == 1
+        full = len(opened) == 1
         if row.status == ACTIVE:
             take_over_seat(b, conn, row, seat)
     if row.status == FORMING and full:
         start(b, None, game_id)
     return _summary(b, game_id, user)
+
+
+def _free_seat(seats: list[Seat], opened: set[int]) -> Seat:
+    """The first open seat no bot plays (a forming game's, or one left empty)."""
+    free = [s for s in seats if s.seat in opened and s.bot is None]
+    if free:
+        return free[0]
+    if opened:  # only bots' seats: which one is the newcomer's choice
+        raise Conflict(
+            "every seat is played, some by bots: name the power of a bot's seat to take it"
+            ' over ("power")',
+            code="choose_a_bot_seat",
+        )
+    raise Conflict("this game has no free seat", code="no_free_seat")
+
+
+def _seat_of(row: Row[Any], seats: list[Seat], opened: set[int], power: str) -> Seat:
+    """The seat that plays ``power``, if one may take it."""
+    power = power.strip().upper()
+    if row.status == FORMING:
+        raise Conflict(
+            "this game has not started yet: powers are dealt when it starts (join it without"
+            " naming a power)",
+            code="not_started",
+        )
+    seat = next((s for s in seats if power in s.powers), None)
+    if seat is None:
+        played = ", ".join(sorted(p for s in seats for p in s.powers))
+        raise BadRequest(
+            f"{power!r} is no power of this game (its powers: {played})",
+            code="no_such_power",
+            values={"power": power},
+        )
+    if seat.user_id is not None:
+        raise Conflict(
+            f"{power} is played by a person: only an empty seat or a bot's can be taken",
+            code="seat_taken",
+            values={"power": power},
+        )
+    if seat.seat not in opened:
+        raise Conflict(
+            f"{power} is out of the game (conceded, or no unit and no centre left): its seat"
+            " is not taken over",
+            code="power_out",
+            values={"power": power},
+        )
+    return seat
 
 
 def invitation(b: Backend, code: str) -> dict[str, Any]:

@@ -323,8 +323,14 @@ def due_games(b: Backend, *, alone: bool | None = None) -> list[int]:
 
 
 def take_over_seat(b: Backend, conn: Connection, row: Row[Any], seat: Seat) -> None:
-    """A person takes a seat left empty: its powers are played again. The orders its
-    leaver gave stay, to keep or change, but not as ready: the newcomer says when."""
+    """A person takes a seat left empty, or a bot's (:func:`.games.join`): its powers are
+    played by them now, units and centres as they stand. The orders its leaver or its bot
+    gave for this phase stay, to keep or change, but not as ready: the newcomer says when
+    (until then the phase waits for them, as for any player). A draw vote left on its
+    powers is not the newcomer's: it goes (bots never vote; the people had not all voted,
+    or the game would be drawn). The new version tells :func:`order_bots`, thinking
+    meanwhile for that bot, that its orders come too late (stored only if the game has not
+    changed)."""
     conn.execute(
         update(t.orders)
         .where(t.orders.c.game_id == row.id, t.orders.c.power.in_(seat.powers))
@@ -334,9 +340,16 @@ def take_over_seat(b: Backend, conn: Connection, row: Row[Any], seat: Seat) -> N
     # the players' agreed last year, or none: the server's (engine.limit_bot_game) was
     # only for the bots playing alone
     game.last_year = GameSettings.from_json(row.settings).last_year
-    for power in seat.powers:
+    for power in _not_conceded(game, seat):
         game.set_civil_disorder(power, False)
+        game.votes.pop(power, None)
     _save(conn, row, game, b.now())
+
+
+def _not_conceded(game: Game, seat: Seat) -> list[str]:
+    """The seat's powers that have not conceded: a conceded power is out for good, whoever
+    leaves or takes its seat (:meth:`Game.set_civil_disorder` refuses it)."""
+    return [p for p in seat.powers if p not in game.status.conceded]
 
 
 def vacate_seat(b: Backend, conn: Connection, row: Row[Any], seat: Seat) -> None:
@@ -354,7 +367,7 @@ def vacate_seat(b: Backend, conn: Connection, row: Row[Any], seat: Seat) -> None
             .values(bot=settings.bots)
         )
     else:
-        for power in seat.powers:
+        for power in _not_conceded(game, seat):
             game.set_civil_disorder(power, True)
     seats = seats_of(conn, row.id)
     _bots_agree(game, seats)

@@ -404,7 +404,10 @@ def game_state(
 
 @router.post("/games/{game_id}/join", tags=["games"])
 def join(game_id: GameId, body: JoinIn, b: B, me: Me) -> dict[str, Any]:
-    return games.join(b, me, game_id, body.code)
+    """Take a free seat; in a started game, ``power``: take over the seat that plays it,
+    a bot's or one left empty (with its units, centres and this phase's orders, not ready).
+    An unlisted game needs its invitation ``code``."""
+    return games.join(b, me, game_id, body.code, body.power)
 
 
 @router.get("/invitations/{code}", tags=["games"])

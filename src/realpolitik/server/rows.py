@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Row, bindparam, select
 
+from realpolitik.server import engine
 from realpolitik.server import tables as t
 from realpolitik.server.accounts import User
 from realpolitik.server.db import for_update
@@ -83,6 +84,28 @@ def powers_of(seats: list[Seat], user: User | None) -> list[str]:
     return sorted(p for s in seats if s.user_id == user.id for p in s.powers)
 
 
+def open_seats(row: Row[Any], seats: list[Seat]) -> set[int]:
+    """The seats a person may take (by :func:`.games.join`; the lobby and the game's page
+    offer them): in a forming game, each seat nobody has taken; in a game under way, a seat
+    left empty or played by a bot, if one of its powers is still in the game (a unit or a
+    centre, not conceded: :func:`.engine.powers_in`); none in a game over or a sandbox. One
+    home for the rule: what is offered is what join allows."""
+    if row.status == FINISHED or row.settings.get("sandbox", False):
+        return set()
+    unseated = [s for s in seats if s.user_id is None]
+    if row.state is None or not unseated:
+        return {s.seat for s in unseated}
+    playing = set(
+        engine.derived(
+            row.id,
+            row.version,
+            ("powers_in",),
+            lambda: engine.powers_in(engine.load(row.id, row.version, row.state)),
+        )
+    )
+    return {s.seat for s in unseated if playing.intersection(s.powers)}
+
+
 def summary(
     conn: Connection,
     row: Row[Any],
@@ -92,7 +115,8 @@ def summary(
 ) -> dict[str, Any]:
     """What anyone may know of a game (and, for its creator, the invitation code). The
     players' usernames are shown to the game's members, to others only if the game's
-    settings say so (``taken`` tells a free seat from a taken one). ``seats``: the game's
+    settings say so (``taken`` tells a free seat from a taken one; ``open``, a seat one may
+    take, a bot's too: :func:`open_seats`). ``seats``: the game's
     seats if the caller has read them already."""
     if seats is None:
         seats = seats_of(conn, row.id)
@@ -100,6 +124,7 @@ def summary(
         row.creator_id == user.id or any(s.user_id == user.id for s in seats)
     )
     names = member or bool(row.settings.get("show_names", False))
+    opened = open_seats(row, seats)
     out: dict[str, Any] = {
         "id": row.id,
         "name": row.name,
@@ -116,6 +141,7 @@ def summary(
                 "taken": s.user_id is not None,
                 "bot": s.bot,
                 "powers": list(s.powers),
+                "open": s.seat in opened,
             }
             for s in seats
         ],

@@ -162,6 +162,14 @@ class GameIn(Strict):
 
 class JoinIn(Strict):
     code: str | None = Field(default=None, max_length=60)
+    power: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=20,
+        examples=["FRANCE"],
+        description="a started game: take the seat that plays this power, a bot's or one"
+        " left empty (its other powers too); none: a free seat",
+    )
 
 
 class OrdersIn(Strict):

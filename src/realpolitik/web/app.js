@@ -1,7 +1,7 @@
 // realpolitik in the browser: start-up and routing. The page is plain ES modules, no build
 // step: core (state, helpers), lobby (accounts, games, invitations), game (the game page),
 // board (the map and ordering on it), orders (the orders panel), press, history.
-import { S, act, api, busy, clearFlash, el, errorText, fill, flash, go, guarded, setTitle, stopTimers, t, view, word } from "./core.js";
+import { S, act, api, busy, clearFlash, el, errorText, fill, flash, go, guarded, keepInviteCode, setTitle, stopTimers, t, view, word } from "./core.js";
 import { showGame } from "./game.js";
 import { showLobby } from "./lobby.js";
 import { notifyPart, supported as notices } from "./notify.js";
@@ -85,8 +85,13 @@ async function joinByCode(code) {
   } catch (e) {
     if (e.status !== 409) { go("#"); return; }
     // already seated: in silence; no seat left (taken meanwhile, or a bot took it when I
-    // left), over: said, and the game shown to watch (it looked as if I had joined)
-    if (e.code) flash(errorText(e), true);
+    // left), over: said, and the game shown to watch (it looked as if I had joined), its
+    // code kept for its reads (an unlisted game); every seat played, some by bots: said
+    // as a hint, and the game shown at its players, a bot's to take over
+    keepInviteCode(invited.id, code);
+    const choose = e.code === "choose_a_bot_seat";
+    S.toSeats = choose;
+    if (e.code) flash(errorText(e), !choose);
   }
   go("#/game/" + invited.id);
 }

@@ -6,6 +6,7 @@ export const S = {
   gameId: null, game: null, power: null, legal: {}, legalBy: {}, ownerOf: {}, lastMsg: 0, messages: [],
   poll: null, clock: null, events: null, onVisible: null, offset: 0, pendingJoin: null, refused: [],
   page: 0,  // counts the pages shown (route, the lobby): a page fetched late is not drawn
+  toSeats: false,  // the game page shown next opens at its players (a bot's seat to take over)
 };
 
 // A touch screen (its main pointer a finger: a phone, a tablet; not a narrow window with a
@@ -148,10 +149,23 @@ export function redraw(old, fresh) {
   return old;
 }
 
+// An unlisted game's invitation code, kept in this tab once its link was followed: the
+// server shows such a game to its players and to whoever holds the code, so an invited
+// visitor who found no free seat (bots in them, to take over) sees the game, and joins it.
+export const inviteCode = (gameId) => sessionStorage.getItem(`rp_code_${gameId}`);
+export const keepInviteCode = (gameId, code) => sessionStorage.setItem(`rp_code_${gameId}`, code);
+
+// A read of a game (``/games/ID...``) with its invitation code, if this tab holds one.
+export function withCode(path) {
+  const game = /^\/games\/(\d+)/.exec(path);
+  const code = game && inviteCode(game[1]);
+  return code ? `${path}${path.includes("?") ? "&" : "?"}code=${encodeURIComponent(code)}` : path;
+}
+
 export async function api(method, path, body) {
   const opts = { method, headers: { "X-Requested-With": "realpolitik" }, credentials: "same-origin" };
   if (body !== undefined) { opts.headers["Content-Type"] = "application/json"; opts.body = JSON.stringify(body); }
-  const res = await fetch("/api" + path, opts);
+  const res = await fetch("/api" + (method === "GET" ? withCode(path) : path), opts);
   if (res.status === 204) return null;
   const type = res.headers.get("content-type") || "";
   const data = type.includes("json") ? await res.json() : await res.text();

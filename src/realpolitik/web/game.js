@@ -1,6 +1,6 @@
 // The game page: its header (phase, clock, power, draw votes), the players, and the
 // refresh loop that keeps the board, orders, press and history up to date.
-import { S, act, api, busy, clearFlash, el, fill, flash, guarded, phaseShown, powerName, t, view, whoPlays, word } from "./core.js";
+import { S, act, api, busy, clearFlash, el, fill, flash, guarded, inviteCode, phaseShown, powerName, t, view, whoPlays, withCode, word } from "./core.js";
 import { loadLegal, renderBoard } from "./board.js";
 import { renderOrders } from "./orders.js";
 import { loadMessages, resetPress, showTitle } from "./press.js";
@@ -33,6 +33,27 @@ export async function showGame(gameId) {
   }
   S.clock = setInterval(tickClock, 1000);
   listen(gameId);
+  if (S.toSeats) toSeats();
+}
+
+// The players' list brought into view (on a phone, the page's last card): where a bot's
+// seat is taken over.
+function toSeats() {
+  S.toSeats = false;
+  document.getElementById("seats-panel").scrollIntoView({ block: "start" });
+}
+
+// Take over the seat that plays ``power`` (a bot's, or one left empty; the server's join):
+// the page then shows the game as its player's, the bot's orders of this phase listed, not
+// ready. The button goes dead at once: a double click asks once.
+function takeOver(power, button) {
+  const g = S.game;
+  button.disabled = true;
+  return act(async () => {
+    const done = await api("POST", `/games/${g.id}/join`, { power, code: inviteCode(g.id) || undefined });
+    await refresh(true);
+    flash(t("took_over", { powers: done.my_powers.map(powerName).join(", ") }));
+  }).finally(() => { button.disabled = false; });
 }
 
 // Server push: the game's event stream says when what I see of it changed, and the page
@@ -44,7 +65,7 @@ function listen(gameId) {
     S.poll = on ? setInterval(() => refresh(false), 2500) : null;
   };
   if (!window.EventSource) { poll(true); return; }
-  const source = new EventSource(`/api/games/${gameId}/events`);
+  const source = new EventSource("/api" + withCode(`/games/${gameId}/events`));
   S.events = source;
   let news = null, timer = null;
   const settle = () => {
@@ -253,10 +274,14 @@ function renderHead() {
     kids.push(el("button", { id: "start", onclick: () => act(async () => { await api("POST", `/games/${g.id}/start`); refresh(true); }) }, t("start")));
   }
   // a seat free: in a game forming, or left empty in a started one (taken over: its powers
-  // played again)
-  const free = g.seats.some((s) => !s.taken && !s.player && !s.bot);
+  // played again); a bot's seat to take over: chosen in the players' list, which this shows
+  // (the server says which seats are open: the same rule as its join)
+  const free = g.seats.some((s) => s.open && !s.bot);
   if (!g.is_player && !sandbox && (g.status === "forming" || (g.status === "active" && free))) {
-    kids.push(el("button", { id: "join", onclick: () => act(async () => { await api("POST", `/games/${g.id}/join`, {}); refresh(true); }) }, t("join")));
+    kids.push(el("button", { id: "join", onclick: () => act(async () => { await api("POST", `/games/${g.id}/join`, { code: inviteCode(g.id) || undefined }); refresh(true); }) }, t("join")));
+  }
+  if (!g.is_player && g.status === "active" && g.seats.some((s) => s.open && s.bot)) {
+    kids.push(el("button", { id: "take-over", class: "secondary", onclick: toSeats }, t("take_over_a_bot")));
   }
   // the creator's link, while the game forms or while the creator still plays in it
   // (a sandbox is played alone: nobody to invite)
@@ -313,10 +338,18 @@ function drawBox() {
 function renderSeats() {
   const g = S.game;
   const seats = g.seats.slice().sort((a, b) => (a.powers[0] || "").localeCompare(b.powers[0] || ""));
+  // a seat a visitor may take in a game under way (a bot's, or one left empty): its button
+  const takeable = (s) => !g.is_player && g.status === "active" && s.open;
+  const takeButton = (s) => {
+    const button = el("button", { class: "small take-over", "data-power": s.powers[0],
+      title: t("take_over_title", { powers: s.powers.map(powerName).join(", ") }), onclick: () => takeOver(s.powers[0], button) }, t("take_over"));
+    return button;
+  };
   const rows = seats.map((s) => el("tr", {},
     el("td", {}, s.powers.map(powerName).join(", ") || `${t("seat")} ${s.seat}`),
     el("td", {}, s.player || (s.bot ? `${t("bot")} (${word("bot_", s.bot)})` : t(s.taken ? "seat_taken" : "empty")),
-      s.powers.some((p) => (g.conceded || []).includes(p)) ? el("span", { class: "muted conceded" }, ` (${t("conceded")})`) : null),
+      s.powers.some((p) => (g.conceded || []).includes(p)) ? el("span", { class: "muted conceded" }, ` (${t("conceded")})`) : null,
+      takeable(s) ? takeButton(s) : null),
     el("td", {}, s.powers.map((p) => (g.centers && g.centers[p] !== undefined ? g.centers[p] : "")).join(" ")),
     el("td", {}, s.powers.map((p) => (g.ready && p in g.ready ? (g.ready[p] ? "✓" : "…") : "")).join(" "))));
   fill(document.getElementById("seats-panel"),

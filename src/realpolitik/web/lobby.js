@@ -37,6 +37,11 @@ export async function showLobby() {
   const join = (g) => ({ label: t("join"), fn: () => guarded(async () => {
     await api("POST", `/games/${g.id}/join`, {}); clearFlash(); go("#/game/" + g.id);
   }) });
+  // a game to watch with a bot's seat to take over: the game shown at its players, one to
+  // choose (by its power, its centres, the board) and take over there
+  const takeOver = (g) => (g.status === "active" && g.seats.some((s) => s.open && s.bot)
+    ? el("button", { class: "small secondary take-over", onclick: () => { S.toSeats = true; clearFlash(); go("#/game/" + g.id); } }, t("take_over_a_bot"))
+    : null);
   const leave = (g) => {
     if (g.settings && g.settings.sandbox) {  // played alone: deleted, not left (even once over)
       return el("button", {
@@ -160,7 +165,7 @@ export async function showLobby() {
         el("button", { id: "create-game", onclick: create }, t("create"))), about),
     el("section", { class: "card" }, el("h2", {}, t("open_games")), openGames()),
     el("section", { id: "watch-card", class: "card" }, el("h2", {}, t("watch_games")),
-      lists.watch.length ? watchList(lists.watch, WATCH_STEP, (g) => gameItem(g, { label: t("watch"), fn: open(g).fn })) : el("p", { id: "watch-games", class: "muted" }, t("none_watch"))));
+      lists.watch.length ? watchList(lists.watch, WATCH_STEP, (g) => gameItem(g, { label: t("watch"), fn: open(g).fn }, takeOver(g))) : el("p", { id: "watch-games", class: "muted" }, t("none_watch"))));
   // news of my games while the lobby stays open, a tab in the background too (its title
   // tells it), and at once when the tab is looked at again; not while an action is on its way
   // (busy while it looks, as a page's refresh is; ``S.busy`` 1 is this look itself)

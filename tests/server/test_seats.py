@@ -1,0 +1,468 @@
+"""Seats taken in a started game: a late friend takes over a bot's power (its units,
+centres and this phase's orders), as one takes a seat left empty; who may, what is
+refused (nothing changed), the draw votes, and the bot's turn racing the take-over."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from functools import partial
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+
+from realpolitik.server import engine, play
+from realpolitik.server import tables as t
+from realpolitik.server.app import create_app
+from realpolitik.server.backend import Backend
+from realpolitik.server.scheduler import tick
+from tests.server.conftest import (
+    FakeClock,
+    Player,
+    fast_settings,
+    free_port,
+    new_game,
+    register,
+)
+
+
+def view(client: TestClient, gid: int, who: Player | None = None) -> Any:
+    r = client.get(f"/api/games/{gid}", headers=who.headers if who else {})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def take(client: TestClient, gid: int, who: Player, power: str | None, **body: Any) -> Any:
+    extra = {} if power is None else {"power": power}
+    return client.post(f"/api/games/{gid}/join", json=body | extra, headers=who.headers)
+
+
+def bot_seat(game: dict[str, Any]) -> dict[str, Any]:
+    """The first seat a bot plays."""
+    return next(s for s in game["seats"] if s["bot"])
+
+
+def stored(backend: Backend, gid: int) -> tuple[Any, ...]:
+    """What a refusal must leave as it was: the game's row and its seats."""
+    with backend.db.connect() as conn:
+        game = conn.execute(
+            select(t.games.c.version, t.games.c.state, t.games.c.phase).where(t.games.c.id == gid)
+        ).one()
+        seats = conn.execute(
+            select(t.seats.c.seat, t.seats.c.user_id, t.seats.c.bot).where(t.seats.c.game_id == gid)
+        ).all()
+        orders = conn.execute(
+            select(t.orders.c.power, t.orders.c.ready).where(t.orders.c.game_id == gid)
+        ).all()
+    return tuple(game), sorted(map(tuple, seats)), sorted(map(tuple, orders))
+
+
+@pytest.fixture
+def table(client: TestClient) -> tuple[Player, Player, int]:
+    """Alice's three-player game, started with two random bots; Carol arrives late."""
+    alice, carol = register(client, "alice"), register(client, "carol")
+    gid = new_game(client, alice, players=3, bots="random", start=True)["id"]
+    return alice, carol, gid
+
+
+# --- a late friend takes over a bot -------------------------------------------------------
+
+
+def test_a_late_friend_takes_over_a_bot_s_power(
+    client: TestClient, table: tuple[Player, Player, int]
+) -> None:
+    """The bot's seat goes to Carol: its powers with their units and centres, and the
+    orders the bot gave this phase, hers to keep or change but not ready; the phase waits
+    for her as for any player."""
+    alice, carol, gid = table
+    before = view(client, gid, alice)
+    seat = bot_seat(before)
+    power = seat["powers"][0]
+    assert seat["open"] and not seat["taken"]
+    r = take(client, gid, carol, power.lower())
+    assert r.status_code == 200, r.text
+    assert r.json()["my_powers"] == seat["powers"] and r.json()["is_player"]
+    after = view(client, gid, carol)
+    mine = next(s for s in after["seats"] if s["seat"] == seat["seat"])
+    assert mine == seat | {"player": "carol", "taken": True, "bot": None, "open": False}
+    assert after["position"] == before["position"] and after["phase"] == before["phase"]
+    assert after["centers"] == before["centers"]
+    given = after["orders"][power]
+    assert given["orders"] and given["ready"] is False  # the bot's, to change
+    assert after["ready"][power] is False
+    for p in before["my_powers"]:  # Alice is ready: the phase waits for Carol now
+        assert client.post(f"/api/games/{gid}/ready", json={"power": p}, headers=alice.headers)
+    assert view(client, gid, carol)["phase"] == before["phase"]
+    for p in seat["powers"]:  # (a seat of three players plays two or three powers)
+        r = client.put(f"/api/games/{gid}/orders", headers=carol.headers,
+                       json={"power": p, "orders": [], "ready": True})  # fmt: skip
+        assert r.status_code == 200, r.text
+    assert r.json()["processed"], r.text
+
+
+def test_who_joins_without_a_power_is_told_to_choose_a_bot_s_seat(
+    client: TestClient, table: tuple[Player, Player, int], backend: Backend
+) -> None:
+    """Every seat played, some by bots: a join (or an invitation) naming no power is
+    refused with the code the page says as 'choose one' (no bot is turned out at random)."""
+    _, carol, gid = table
+    was = stored(backend, gid)
+    r = take(client, gid, carol, None)
+    assert r.status_code == 409 and r.json()["code"] == "choose_a_bot_seat", r.text
+    assert stored(backend, gid) == was
+
+
+def test_a_game_of_bots_alone_taken_over_is_played_by_a_person_again(
+    client: TestClient, backend: Backend
+) -> None:
+    """Nobody seated: the bots play alone (the scheduler's own loop, ended after some
+    years); taken over, the game is a person's again and waits for them."""
+    alice, carol = register(client, "alice"), register(client, "carol")
+    gid = new_game(client, alice, players=2, bots="random", start=True, join=False)["id"]
+    with backend.db.connect() as conn:
+        assert conn.execute(select(t.games.c.alone).where(t.games.c.id == gid)).scalar()
+    power = bot_seat(view(client, gid))["powers"][0]
+    assert take(client, gid, carol, power).status_code == 200
+    with backend.db.connect() as conn:
+        assert not conn.execute(select(t.games.c.alone).where(t.games.c.id == gid)).scalar()
+    phase = view(client, gid)["phase"]
+    tick(backend)
+    tick(backend, alone=True)
+    assert view(client, gid)["phase"] == phase  # waiting for Carol's orders
+
+
+def test_an_unlisted_game_s_bot_is_taken_over_with_its_invitation(client: TestClient) -> None:
+    alice, carol = register(client, "alice"), register(client, "carol")
+    game = new_game(client, alice, players=3, bots="random", start=True, public=False)
+    power = bot_seat(view(client, game["id"], alice))["powers"][0]
+    assert take(client, game["id"], carol, power).status_code == 404
+    r = take(client, game["id"], carol, power, code=game["invite_code"])
+    assert r.status_code == 200 and r.json()["my_powers"], r.text
+
+
+# --- refused, nothing changed -------------------------------------------------------------
+
+
+def test_a_take_over_refused_says_why_and_changes_nothing(
+    client: TestClient, backend: Backend, table: tuple[Player, Player, int]
+) -> None:
+    alice, carol, gid = table
+    dave = register(client, "dave")
+    game = view(client, gid, alice)
+    bots = [s for s in game["seats"] if s["bot"]]
+    mine = game["my_powers"][0]
+    was = stored(backend, gid)
+    refusals: list[tuple[int, str, int, str | None, str]] = [
+        (gid + 1, "FRANCE", 404, None, "no game"),  # no such game
+        (gid, "ATLANTIS", 400, "no_such_power", "no power of this game"),
+        (gid, mine, 409, "seat_taken", "played by a person"),
+    ]
+    for game_id, power, status, code, said in refusals:
+        r = take(client, game_id, carol, power)
+        assert r.status_code == status and r.json().get("code") == code, (power, r.text)
+        assert said in r.json()["detail"], r.text
+        assert stored(backend, gid) == was, power
+    r = client.post(f"/api/games/{gid}/join", json={"power": ""}, headers=carol.headers)
+    assert r.status_code == 422  # (an empty name is no name)
+    # already seated: the same person twice, and a player in the game
+    assert take(client, gid, carol, bots[0]["powers"][0]).status_code == 200
+    was = stored(backend, gid)
+    for who in (carol, alice):
+        r = take(client, gid, who, bots[1]["powers"][0])
+        assert r.status_code == 409 and "already have a seat" in r.json()["detail"], r.text
+    assert stored(backend, gid) == was
+    # a forming game: no powers dealt yet
+    forming = new_game(client, alice, players=3, bots="random")["id"]
+    r = take(client, forming, dave, "FRANCE")
+    assert r.status_code == 409 and r.json()["code"] == "not_started", r.text
+    assert view(client, forming, alice)["seats"][1]["taken"] is False
+    # a game over: every person votes for a draw
+    for p in view(client, gid, alice)["my_powers"]:
+        client.post(f"/api/games/{gid}/draw", json={"power": p}, headers=alice.headers)
+    for p in view(client, gid, carol)["my_powers"]:
+        client.post(f"/api/games/{gid}/draw", json={"power": p}, headers=carol.headers)
+    assert view(client, gid)["status"] == "finished"
+    was = stored(backend, gid)
+    r = take(client, gid, dave, bots[1]["powers"][0])
+    assert r.status_code == 409 and r.json()["code"] == "game_over", r.text
+    assert stored(backend, gid) == was
+
+
+def test_a_conceded_power_s_seat_is_not_taken_over(
+    client: TestClient, backend: Backend, table: tuple[Player, Player, int]
+) -> None:
+    """Bob conceded and left: a bot holds his seat, but its powers are out of the game, and
+    the seat is neither offered nor taken."""
+    _, carol, gid = table
+    bob = register(client, "bob")
+    seat = bot_seat(view(client, gid))
+    power = seat["powers"][-1]
+    assert take(client, gid, bob, power).status_code == 200
+    for p in seat["powers"]:
+        r = client.post(f"/api/games/{gid}/concede", json={"power": p}, headers=bob.headers)
+        assert r.status_code == 200, r.text
+    assert client.post(f"/api/games/{gid}/leave", headers=bob.headers).status_code == 204
+    seat = next(s for s in view(client, gid)["seats"] if power in s["powers"])
+    assert seat["bot"] and not seat["open"]
+    was = stored(backend, gid)
+    r = take(client, gid, carol, power)
+    assert r.status_code == 409 and r.json()["code"] == "power_out", r.text
+    assert stored(backend, gid) == was
+
+
+def test_the_lobby_lists_a_game_with_a_bot_s_seat_to_watch_its_seats_open(
+    client: TestClient, table: tuple[Player, Player, int]
+) -> None:
+    """A game whose only open seats are bots' is one to watch (most games have bots: they
+    would crowd out the games waiting for players), its bots' seats marked open; taken
+    over, they are not."""
+    _, carol, gid = table
+    lobby = client.get("/api/games", headers=carol.headers).json()
+    assert [g["id"] for g in lobby["watch"]] == [gid] and lobby["open"] == []
+    listed = lobby["watch"][0]
+    assert [s["open"] for s in listed["seats"]] == [not s["taken"] for s in listed["seats"]]
+    for seat in [s for s in view(client, gid)["seats"] if s["bot"]]:
+        who = register(client, f"friend{seat['seat']}")
+        assert take(client, gid, who, seat["powers"][0]).status_code == 200
+    lobby = client.get("/api/games", headers=carol.headers).json()
+    assert not any(s["open"] for s in lobby["watch"][0]["seats"])
+
+
+# --- draw votes ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bots", ["random", None])
+def test_a_leaver_s_draw_vote_is_not_the_newcomer_s(client: TestClient, bots: str | None) -> None:
+    """Bob voted for a draw and left (a bot took his seat, or it stayed empty); Carol takes
+    it over. His vote is not hers: Alice's vote does not draw the game (it did, Bob's vote
+    counted for Carol), Carol's own does."""
+    alice, bob, carol = (register(client, n) for n in ("alice", "bob", "carol"))
+    gid = new_game(client, alice, players=2, bots=bots)["id"]
+    assert take(client, gid, bob, None).status_code == 200  # full: it starts
+    theirs = view(client, gid, bob)["my_powers"]
+    for p in theirs:
+        r = client.post(f"/api/games/{gid}/draw", json={"power": p}, headers=bob.headers)
+        assert r.status_code == 200 and not r.json()["is_over"], r.text
+    assert client.post(f"/api/games/{gid}/leave", headers=bob.headers).status_code == 204
+    r = take(client, gid, carol, theirs[0] if bots else None)
+    assert r.status_code == 200, r.text
+    seen = view(client, gid, carol)["draw_votes"]
+    people = view(client, gid, alice)["my_powers"] + theirs
+    assert sorted(seen["voters"]) == sorted(people) and seen["votes"] == []
+    for p in view(client, gid, alice)["my_powers"]:
+        r = client.post(f"/api/games/{gid}/draw", json={"power": p}, headers=alice.headers)
+        assert r.status_code == 200 and not r.json()["is_over"], r.text
+    for p in theirs:
+        r = client.post(f"/api/games/{gid}/draw", json={"power": p}, headers=carol.headers)
+    assert r.json()["is_over"] and r.json()["draw"], r.text
+
+
+# --- races: the bot's turn, double clicks, two friends at once ----------------------------
+
+
+def test_a_take_over_while_the_bot_thinks_wins_and_the_bot_s_orders_are_dropped(
+    client: TestClient, backend: Backend, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bot's turn and the take-over at the same moment: Carol takes the seat while
+    its bot is thinking (outside any transaction); the bot's orders, come after, are not
+    stored for her power (nor as ready: the phase would have been played on them)."""
+    alice, carol = register(client, "alice"), register(client, "carol")
+    gid = new_game(client, alice, players=3, bots="random")["id"]
+    seen: list[int] = []
+    think = engine.bot_orders
+
+    def slow_bot(game: Any, power: str, kind: str, seed: int, strength: Any = None) -> list[str]:
+        if seen == [] and power == target[0]:
+            seen.append(take(client, gid, carol, power).status_code)  # meanwhile
+        return think(game, power, kind, seed, strength)
+
+    target: list[str] = []
+    monkeypatch.setattr(engine, "bot_orders", slow_bot)
+    # the game starts: the bots' first orders are asked outside the start's transaction
+    with monkeypatch.context() as m:
+        m.setattr(play, "order_bots", lambda b, game_id: 0)
+        assert client.post(f"/api/games/{gid}/start", headers=alice.headers).status_code == 200
+    target.append(bot_seat(view(client, gid))["powers"][0])
+    assert play.order_bots(backend, gid) == 0  # the take-over came first: nothing stored
+    assert seen == [200]
+    given = view(client, gid, carol)["orders"][target[0]]
+    assert given["orders"] == [] and given["ready"] is False
+    assert play.order_bots(backend, gid) > 0  # the other bot, asked again, orders
+    assert view(client, gid, carol)["orders"][target[0]]["ready"] is False
+
+
+def test_a_take_over_just_after_the_bot_ordered_finds_its_orders_not_ready(
+    client: TestClient, backend: Backend
+) -> None:
+    alice, carol = register(client, "alice"), register(client, "carol")
+    gid = new_game(client, alice, players=3, bots="random", start=True)["id"]
+    power = bot_seat(view(client, gid))["powers"][0]
+    with backend.db.connect() as conn:
+        ready = conn.execute(
+            select(t.orders.c.ready).where(t.orders.c.game_id == gid, t.orders.c.power == power)
+        ).scalar()
+    assert ready is True  # the bot's, given at the start
+    assert take(client, gid, carol, power).status_code == 200
+    assert view(client, gid, carol)["orders"][power]["ready"] is False
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def racing(request: pytest.FixtureRequest, clock: FakeClock) -> Iterator[tuple[Backend, str]]:
+    """A backend on SQLite or PostgreSQL, and a live server's address on it: requests in
+    threads, truly at once."""
+    url = request.getfixturevalue("sqlite_url" if request.param == "sqlite" else "pg_url")
+    backend = Backend.open(fast_settings(url, signups_per_address=100), clock=clock)
+    port = free_port()
+    app = create_app(backend.settings, backend=backend)
+    server = uvicorn.Server(uvicorn.Config(app, port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        threading.Event().wait(0.05)
+    yield backend, f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+    backend.close()
+    engine.clear_cache()
+
+
+def at_once(*calls: Callable[[], Any]) -> list[Any]:
+    """Run ``calls`` in threads released together; their results, in order."""
+    start = threading.Barrier(len(calls))
+    results: list[Any] = [None] * len(calls)
+
+    def run(k: int) -> None:
+        start.wait()
+        results[k] = calls[k]()
+
+    threads = [threading.Thread(target=run, args=(k,)) for k in range(len(calls))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return results
+
+
+def account(base: str, name: str) -> dict[str, str]:
+    r = httpx.post(f"{base}/api/accounts", json={"username": name, "password": "x" * 8})
+    assert r.status_code == 201, r.text
+    return {"Authorization": f"Bearer {r.json()['token']}"}
+
+
+def test_double_clicks_and_two_friends_at_once_take_a_seat_once(
+    racing: tuple[Backend, str],
+) -> None:
+    """Over HTTP, in threads released together: one friend's double click takes one seat
+    (the second: 409, already seated); two friends on one bot's seat, one gets it (the
+    other: 409 seat_taken); on two bots' seats, both do."""
+    backend, base = racing
+    host = account(base, "alice")
+    body = {"name": "late friends", "players": 4, "bots": "random", "start": True}
+    game = httpx.post(f"{base}/api/games", json=body, headers=host).json()
+    url = f"{base}/api/games/{game['id']}"
+    bots = [s for s in game["seats"] if s["bot"]]
+    friends = {name: account(base, name) for name in ("carol", "dave", "erin", "fred")}
+
+    def join(who: str, power: str) -> httpx.Response:
+        return httpx.post(url + "/join", json={"power": power}, headers=friends[who], timeout=60)
+
+    twice = at_once(lambda: join("carol", bots[0]["powers"][0]),
+                    lambda: join("carol", bots[0]["powers"][0]))  # fmt: skip
+    assert sorted(r.status_code for r in twice) == [200, 409], [r.text for r in twice]
+    one = at_once(lambda: join("dave", bots[1]["powers"][0]),
+                  lambda: join("erin", bots[1]["powers"][0]))  # fmt: skip
+    assert sorted(r.status_code for r in one) == [200, 409], [r.text for r in one]
+    assert next(r for r in one if r.status_code == 409).json()["code"] == "seat_taken"
+    seats = httpx.get(url, headers=host).json()["seats"]
+    players = sorted(s["player"] for s in seats if s["player"])
+    assert players[0] == "alice" and len(players) == 3 and "carol" in players
+    loser = "erin" if "dave" in players else "dave"
+    both = at_once(lambda: join(loser, bots[2]["powers"][0]),
+                   lambda: join("fred", bots[2]["powers"][0]))  # fmt: skip
+    assert sorted(r.status_code for r in both) == [200, 409]
+    with backend.db.connect() as conn:
+        held = conn.execute(
+            select(t.seats.c.user_id, t.seats.c.bot).where(t.seats.c.game_id == game["id"])
+        ).all()
+    assert all(user_id is not None and bot is None for user_id, bot in held), held
+    assert len({user_id for user_id, _ in held}) == 4  # nobody twice
+
+
+def test_the_bot_s_turn_and_the_take_over_at_once_never_both_win(
+    racing: tuple[Backend, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Again and again, the scheduler's work (the bots order, the phase is looked at) and
+    a friend's take-over released together, on the same seat, the bot thinking for longer
+    each time (the take-over comes after its orders are stored, or while it thinks):
+    whichever goes first, the friend holds the seat and their power's orders are never
+    ready (the phase is never played on the bot's orders for them)."""
+    backend, base = racing
+    host = account(base, "alice")
+    think = engine.bot_orders
+    delay = [0.0]
+
+    def slow_bot(*args: Any) -> list[str]:
+        time.sleep(delay[0])
+        return think(*args)
+
+    monkeypatch.setattr(engine, "bot_orders", slow_bot)
+    orders: list[bool | None] = []
+    for k in range(8):
+        delay[0] = 0.05 * k
+        body = {"name": f"race {k}", "players": 2, "bots": "random"}
+        game = httpx.post(f"{base}/api/games", json=body, headers=host).json()
+        gid = game["id"]
+        started = httpx.post(f"{base}/api/games/{gid}/start", headers=host).json()
+        with backend.db.begin() as conn:  # the bots' first orders undone: theirs to give again
+            conn.execute(t.orders.delete().where(t.orders.c.game_id == gid))
+        power = next(s for s in started["seats"] if s["bot"])["powers"][0]
+        friend = account(base, f"friend{k}")
+        url, body = f"{base}/api/games/{gid}/join", {"power": power}
+        results = at_once(
+            partial(play.process_due, backend, gid),  # the scheduler's work on the game
+            partial(httpx.post, url, json=body, headers=friend, timeout=60),
+        )
+        assert results[1].status_code == 200, results[1].text
+        with backend.db.connect() as conn:
+            row = conn.execute(select(t.games.c.phase).where(t.games.c.id == gid)).one()
+            ready = conn.execute(
+                select(t.orders.c.ready).where(t.orders.c.game_id == gid, t.orders.c.power == power)
+            ).scalar()
+        assert row.phase == started["phase"]  # Alice has not said ready: nothing processed
+        assert ready in (None, False), (k, ready)
+        orders.append(ready)
+        mine = httpx.get(f"{base}/api/games/{gid}", headers=friend).json()
+        assert power in mine["my_powers"] and mine["ready"][power] is False
+    assert set(orders) == {None, False}, orders  # both came first, some time
+
+
+@pytest.mark.parametrize("bots", ["random", None])
+def test_a_seat_with_a_conceded_power_is_left_and_taken_over(
+    client: TestClient, bots: str | None
+) -> None:
+    """Bob conceded one of his seat's two powers and left: the leave was a 500 without bots
+    (the conceded power put in civil disorder), and so was taking the seat over (the
+    conceded power brought back from it). The seat is taken with the power still in; the
+    conceded one stays out."""
+    alice, bob, carol = (register(client, n) for n in ("alice", "bob", "carol"))
+    gid = new_game(client, alice, players=3, bots=bots)["id"]
+    assert take(client, gid, bob, None).status_code == 200
+    if bots is None:
+        assert take(client, gid, register(client, "dave"), None).status_code == 200
+    else:
+        assert client.post(f"/api/games/{gid}/start", headers=alice.headers).status_code == 200
+    out, still = view(client, gid, bob)["my_powers"][:2]
+    r = client.post(f"/api/games/{gid}/concede", json={"power": out}, headers=bob.headers)
+    assert r.status_code == 200, r.text
+    r = client.post(f"/api/games/{gid}/leave", headers=bob.headers)
+    assert r.status_code == 204, r.text
+    r = take(client, gid, carol, still)
+    assert r.status_code == 200, r.text
+    seen = view(client, gid, carol)
+    assert set(seen["my_powers"]) >= {out, still} and out in seen["conceded"]
+    assert still in seen["to_act"] and out not in seen["to_act"]
