@@ -143,6 +143,7 @@ def test_create_game_validation(client: TestClient) -> None:
     )
     assert r.status_code == 400 and r.json()["code"] == "deadline_range", r.json()
     assert r.json()["values"] == {"hours": 336, "days": 14}
+    assert client.get("/api/meta").json()["max_deadline"] == 14 * 86400  # the page's limit
 
 
 def test_a_table_of_the_edition_is_chosen_by_its_setup(client: TestClient) -> None:

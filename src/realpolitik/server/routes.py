@@ -31,6 +31,7 @@ from realpolitik.server.errors import BadRequest, Forbidden, Unauthorized
 from realpolitik.server.gamesettings import (
     BOT_KINDS,
     DEADLINE_PRESETS,
+    MAX_DEADLINE,
     PRESS_RULES,
     SANDBOX,
     Deadlines,
@@ -174,7 +175,8 @@ def _tables(edition_name: str) -> dict[str, dict[str, Any]]:
 
 @router.get("/meta", tags=["meta"])
 def meta() -> dict[str, Any]:
-    """What a new game may be: editions, variants, press rules, bots, deadline presets;
+    """What a new game may be: editions, variants, press rules, bots, deadline presets
+    and the longest deadline (``max_deadline``, seconds);
     ``tables``: who plays what at each edition's tables, ``power_names`` in each language;
     ``shortened_game``: the editions whose players may agree a last year, with the first
     year of each table (the last year may be from it to ``max_game_years`` on)."""
@@ -196,6 +198,7 @@ def meta() -> dict[str, Any]:
         "press": list(PRESS_RULES),
         "bots": list(BOT_KINDS),
         "deadline_presets": DEADLINE_PRESETS,
+        "max_deadline": MAX_DEADLINE,
         "languages": list(accounts.LANGUAGES),
     }
 

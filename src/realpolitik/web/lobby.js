@@ -7,7 +7,6 @@ import { unread as unreadOf } from "./press.js";
 // one length for every phase of a game (seconds; "daily" is also the server's own preset)
 const PHASE_LENGTHS = { hour: 3600, half_day: 43200, daily: 86400, two_days: 172800, three_days: 259200, week: 604800 };
 const CUSTOM_PARTS = ["diplomacy", "orders", "retreats", "adjustments"];
-const MAX_DEADLINE_HOURS = 14 * 24;  // as the server allows
 const count = (n, one, many) => `${n} ${t(singular(n) ? one : many)}`;
 
 const aboutText = (e) => (S.i18n.en && S.i18n.en["about_" + e] ? t("about_" + e) : "");
@@ -81,8 +80,9 @@ export async function showLobby() {
   // the edition's clock, one length for every phase, each part's own (in hours), or none
   const deadlines = el("select", { id: "new-deadlines" }, ["rulebook", ...Object.keys(PHASE_LENGTHS), "custom", "none"]
     .map((d) => el("option", { value: d, selected: d === "rulebook" }, t("deadline_" + d))));
+  const maxHours = meta.max_deadline / 3600;  // the longest deadline the server allows
   const hours = Object.fromEntries(CUSTOM_PARTS.map((k) => [k, el("input", {
-    id: "new-deadline-" + k, type: "number", min: 0, max: MAX_DEADLINE_HOURS, step: "any", value: k === "orders" ? 0 : 24, placeholder: 0 })]));
+    id: "new-deadline-" + k, type: "number", min: 0, max: maxHours, step: "any", value: k === "orders" ? 0 : 24, placeholder: 0 })]));
   const custom = el("div", { id: "new-deadlines-custom", class: "parts", hidden: true },
     CUSTOM_PARTS.map((k) => field(t("deadline_hours_" + k), hours[k])), el("p", { class: "muted small" }, t("deadline_custom_hint")));
   const chosenDeadlines = () => {
@@ -90,11 +90,11 @@ export async function showLobby() {
     if (every) return { diplomacy: every, orders: 0, retreats: every, adjustments: every, first_diplomacy: every };
     if (deadlines.value !== "custom") return deadlines.value;
     const given = CUSTOM_PARTS.map((k) => [k, hours[k].value.trim() === "" ? 0 : Number(hours[k].value)]);
-    const wrong = given.find(([, h]) => !(h >= 0 && h <= MAX_DEADLINE_HOURS));  // (a typed "abc" is NaN)
+    const wrong = given.find(([, h]) => !(h >= 0 && h <= maxHours));  // (a typed "abc" is NaN)
     if (wrong) {
       hours[wrong[0]].focus();
       throw Object.assign(new Error(`${wrong[0]}: ${hours[wrong[0]].value}`),
-        { code: "deadline_range", values: { hours: MAX_DEADLINE_HOURS, days: MAX_DEADLINE_HOURS / 24 } });
+        { code: "deadline_range", values: { hours: maxHours, days: maxHours / 24 } });
     }
     const secs = Object.fromEntries(given.map(([k, h]) => [k, Math.round(h * 3600)]));
     return { ...secs, first_diplomacy: secs.diplomacy };
