@@ -244,6 +244,33 @@ def test_every_phase_processed_meanwhile_is_told(server: LiveServer, browser: An
     shot(page, "16-meanwhile-away")
 
 
+def test_results_being_read_keep_their_place_when_another_phase_is_processed(
+    server: LiveServer, browser: Any
+) -> None:
+    """Reading the spring's results when the autumn is processed too (a deadline, the bots):
+    the spring's stay on screen and "continue" leads to the autumn's (the autumn's replaced
+    them, and the spring's were never told: seen in CI as the wrong summary)."""
+    page, errors = watched(browser, accept_dialogs=True)
+    register_and_create(page, server, "yorick", players="7")
+    game_id = page.evaluate(GAME)["id"]
+    page.click("#ready")
+    until_phase_changes(page, "S1901M")
+    page.wait_for_selector("#summary .summary.fresh")
+    assert page.get_attribute("#step-label", "data-phase") == "S1901M"
+    pass_the_deadline(server, game_id)
+    until_phase_changes(page, "F1901M")
+    assert page.get_attribute("#step-label", "data-phase") == "S1901M"
+    assert page.locator("#summary .summary.fresh").count() == 1
+    assert "Fall 1901" in page.inner_text("#continue"), page.inner_text("#continue")
+    page.click("#continue")
+    page.wait_for_function("document.getElementById('step-label').dataset.phase === 'F1901M'")
+    assert page.locator("#summary .summary.fresh").count() == 1
+    continue_to_now(page)
+    assert page.get_attribute("#step-label", "data-phase") == ""
+    assert phase(page) != "F1901M"
+    assert not errors, errors
+
+
 LATENCY = 600  # ms, each way
 
 

@@ -69,13 +69,15 @@ export function showCurrent() {
 // The results of every phase processed since ``since`` (the phase the page last showed
 // as the present: before a push, or, on opening the game, in this browser's last visit),
 // one after another, before the new position: a movement and the retreats done for a
-// player in civil disorder are both told. False if there are none.
+// player in civil disorder are both told. False if there are none. Results still being read
+// when more phases are processed keep their place: the new ones join the queue after them.
 export async function showResultsSince(since) {
   const list = S.history || [];
-  const from = list.findIndex((h) => h.phase === since);
+  const reading = S.shown !== null && S.unseen.includes(S.shown) ? S.shown : null;
+  const from = list.findIndex((h) => h.phase === (reading ? S.unseen[0] : since));
   S.unseen = from < 0 ? [] : list.slice(from).map((h) => h.phase);
   if (!S.unseen.length) return false;
-  await showPhase(S.unseen[0], true);
+  await showPhase(reading && S.unseen.includes(reading) ? reading : S.unseen[0], true);
   return true;
 }
 
