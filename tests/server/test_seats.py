@@ -174,7 +174,8 @@ def test_a_take_over_refused_says_why_and_changes_nothing(
     was = stored(backend, gid)
     for who in (carol, alice):
         r = take(client, gid, who, bots[1]["powers"][0])
-        assert r.status_code == 409 and "already have a seat" in r.json()["detail"], r.text
+        assert r.status_code == 409 and r.json()["code"] == "already_seated", r.text
+        assert "already have a seat" in r.json()["detail"], r.text
     assert stored(backend, gid) == was
     # a forming game: no powers dealt yet
     forming = new_game(client, alice, players=3, bots="random")["id"]
