@@ -90,10 +90,49 @@ def test_a_power_view_of_a_game() -> None:
     game = Game.new(edition="grow", players=4, seed=3)
     view = PowerView.of(game, "france")
     assert view == PowerView(
-        "FRANCE", game.phase, game.position, game.game_map, game.rules, game.edition
-    )
+        "FRANCE", game.phase, game.position, game.game_map, game.rules, game.edition,
+        game.setup, game.assignment, game.status, game.last_year,
+    )  # fmt: skip
     with pytest.raises(GameError, match="unknown power 'SPAIN'; powers: "):
         PowerView.of(game, "Spain")
+
+
+def _same_table(fork: Game, game: Game) -> None:
+    assert (fork.setup, fork.players) == (game.setup, game.players)
+    assert fork.unplayed() == game.unplayed()
+    assert (fork.phase, fork.position, fork.game_map) == (game.phase, game.position, game.game_map)
+    assert fork.must_order() == game.must_order()
+    assert fork.legal_orders() == game.legal_orders()
+
+
+def test_a_fork_of_a_view_plays_at_the_games_table() -> None:
+    """A view shows the table, so that a fork of it (and a bot) sees the game's powers,
+    board and players: a 3-player table (Germany and Italy out), a 2-player one with Italy
+    neutral (cut off the board) until the coin toss gives it to a player. Made from the
+    edition's name alone, a fork was a table of seven on the whole board."""
+    for game in (
+        Game.new(edition="1971", players=3, seed=5),
+        Game.new(edition="1971", players=2, seed=4),
+    ):
+        view = PowerView.of(game, "FRANCE")
+        assert (view.setup, view.assignment) == (game.setup, game.assignment)
+        fork = view.fork(seed=1)
+        _same_table(fork, game)
+        for g in (game, fork):
+            for power, keyed in g.legal_orders().items():  # the same orders in both
+                g.submit(power, [orders[-1] for orders in keyed.values() if orders][:2])
+            g.process()
+        assert (fork.phase, fork.position) == (game.phase, game.position)
+    position = {
+        "units": {"AUSTRIA": ["A VIE"], "ENGLAND": ["F LON"]},
+        "centers": {"AUSTRIA": ["VIE", "BUD"], "ENGLAND": ["LON"]},
+    }
+    game = Game.from_position(position, "W1914A", edition="1971", players=2, seed=1)
+    game.process()  # the coin toss: Italy to player 1 (a game of seed 2 gives it player 2)
+    assert game.players["player 1"][-1] == "ITALY"
+    view = PowerView.of(game, "ENGLAND")
+    assert view.status == game.status and view.last_year == game.last_year
+    _same_table(view.fork(seed=2), game)
 
 
 def test_a_view_says_the_adjustments_due() -> None:

@@ -254,7 +254,7 @@ def test_jsonl_one_result_per_line() -> None:
     assert code == 2
     assert len(results) == 3
     assert results[0]["phase"] == "S1901M" and results[2]["phase"] == "F1901M"
-    assert results[1]["error"].startswith("line 2:")
+    assert results[1]["error"].startswith("line 2: bad JSON: "), results[1]  # as a whole input
 
 
 def test_rules_option_changes_the_result() -> None:

@@ -347,6 +347,29 @@ def test_solo_env_passes_gymnasiums_checker_and_plays_against_bots():
     assert all(r.orders.get("GERMANY") for r in game.history if r.phase.kind is PhaseKind.MOVEMENT)
 
 
+def test_gymnasium_makes_the_solo_env_by_its_id():
+    """``gymnasium.make("realpolitik/Solo-v0", ...)``: the registered id, its arguments
+    SoloEnv's; a fresh interpreter gets it by naming the module in the id."""
+    import gymnasium
+
+    env = gymnasium.make("realpolitik/Solo-v0", power="GERMANY", opponents="random", max_years=1)
+    solo = env.unwrapped
+    assert isinstance(solo, SoloEnv) and solo.power == "GERMANY"
+    assert solo.kinds == dict.fromkeys(solo.kinds, "random") and len(solo.kinds) == 6
+    observation, info = env.reset(seed=3)
+    assert info["phase"] == "S1901M"
+    action = env.action_space.sample(mask=observation["action_mask"])
+    _, _, terminated, truncated, info = env.step(action)
+    assert info["phase"] == "F1901M" and not (terminated or truncated)
+    code = (
+        "import gymnasium; env = gymnasium.make('realpolitik.env:realpolitik/Solo-v0', "
+        "edition='grow', players=3, power='ENGLAND'); print(type(env.unwrapped).__name__, "
+        "env.reset(seed=1)[1]['phase'])"
+    )
+    made = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+    assert made.stdout.split() == ["SoloEnv", "S1901M"], made.stderr
+
+
 def test_solo_env_shows_the_bots_the_editions_rules(monkeypatch):
     shown = []
 

@@ -845,7 +845,7 @@ def test_bots_think_with_the_database_free(
             probe.close()
         return []
 
-    monkeypatch.setattr(engine, "bot_orders", probing_bot)
+    monkeypatch.setattr(engine, "seat_orders", probing_bot)
     alice, bob = register(client, "alice"), register(client, "bob")
     gid = new_game(client, alice, players=3, bots="random")["id"]
     client.post(f"/api/games/{gid}/join", json={}, headers=bob.headers)
@@ -867,7 +867,7 @@ def test_the_bots_strength_is_the_servers_setting(
         asked.append(strength)
         return []
 
-    monkeypatch.setattr(engine, "bot_orders", bot)
+    monkeypatch.setattr(engine, "seat_orders", bot)
     settings = Settings.from_env({"REALPOLITIK_BOT_STRENGTH": "40"})
     assert settings.bot_strength == 40 and Settings.from_env({}).bot_strength is None
     with pytest.raises(ValueError, match="REALPOLITIK_BOT_STRENGTH"):

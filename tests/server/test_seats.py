@@ -174,7 +174,8 @@ def test_a_take_over_refused_says_why_and_changes_nothing(
     was = stored(backend, gid)
     for who in (carol, alice):
         r = take(client, gid, who, bots[1]["powers"][0])
-        assert r.status_code == 409 and "already have a seat" in r.json()["detail"], r.text
+        assert r.status_code == 409 and r.json()["code"] == "already_seated", r.text
+        assert "already have a seat" in r.json()["detail"], r.text
     assert stored(backend, gid) == was
     # a forming game: no powers dealt yet
     forming = new_game(client, alice, players=3, bots="random")["id"]
@@ -274,7 +275,7 @@ def test_a_take_over_while_the_bot_thinks_wins_and_the_bot_s_orders_are_dropped(
     alice, carol = register(client, "alice"), register(client, "carol")
     gid = new_game(client, alice, players=3, bots="random")["id"]
     seen: list[int] = []
-    think = engine.bot_orders
+    think = engine.seat_orders
 
     def slow_bot(game: Any, power: str, kind: str, seed: int, strength: Any = None) -> list[str]:
         if seen == [] and power == target[0]:
@@ -282,7 +283,7 @@ def test_a_take_over_while_the_bot_thinks_wins_and_the_bot_s_orders_are_dropped(
         return think(game, power, kind, seed, strength)
 
     target: list[str] = []
-    monkeypatch.setattr(engine, "bot_orders", slow_bot)
+    monkeypatch.setattr(engine, "seat_orders", slow_bot)
     # the game starts: the bots' first orders are asked outside the start's transaction
     with monkeypatch.context() as m:
         m.setattr(play, "order_bots", lambda b, game_id: 0)
@@ -403,14 +404,14 @@ def test_the_bot_s_turn_and_the_take_over_at_once_never_both_win(
     ready (the phase is never played on the bot's orders for them)."""
     backend, base = racing
     host = account(base, "alice")
-    think = engine.bot_orders
+    think = engine.seat_orders
     delay = [0.0]
 
     def slow_bot(*args: Any) -> list[str]:
         time.sleep(delay[0])
         return think(*args)
 
-    monkeypatch.setattr(engine, "bot_orders", slow_bot)
+    monkeypatch.setattr(engine, "seat_orders", slow_bot)
     orders: list[bool | None] = []
     for k in range(8):
         delay[0] = 0.05 * k

@@ -195,6 +195,8 @@ def test_an_invitation_lands_in_the_game(server: LiveServer, browser: Any) -> No
     assert guest.locator("#flash.error:not([hidden])").count() == 0
     guest.goto(link)  # the link again, already seated: back in the game, not the lobby
     guest.wait_for_function("location.hash.startsWith('#/game/')")
+    guest.wait_for_selector("#seats")
+    assert guest.locator("#flash:not([hidden])").count() == 0  # in silence
 
 
 def test_an_invitation_to_a_full_table_says_so(server: LiveServer, browser: Any) -> None:
@@ -212,6 +214,33 @@ def test_an_invitation_to_a_full_table_says_so(server: LiveServer, browser: Any)
     assert late.locator("#flash.error").is_visible()
     assert late.inner_text("#flash") == "This game has no free seat."
     shot(late, "8-invited-full")
+
+
+def test_a_join_from_a_lobby_shown_before_i_joined_says_i_have_a_seat(
+    server: LiveServer, browser: Any
+) -> None:
+    """A lobby shown before I joined from another tab still offers the game: its join is
+    refused, in the page's language (the server's refusal had no code: it said it in
+    English)."""
+    host = browser.new_page(viewport={"width": 1400, "height": 1000})
+    host_a_table(host, server, "sabinella", "Sabinella's table")
+    gid = int(host.evaluate("location.hash.split('/')[2]"))
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    sign_up(page, server, "wilhelmina")
+    in_language(page, "es", "document.documentElement.lang === 'es'")
+    item = f'#open-games .game-item[data-game="{gid}"]'
+    page.wait_for_selector(item)
+    joined = page.evaluate(  # another tab
+        """async (gid) => (await fetch(`/api/games/${gid}/join`, {method: 'POST', headers: {
+            'Content-Type': 'application/json', 'X-Requested-With': 'realpolitik'},
+            body: '{}'})).status""",
+        gid,
+    )
+    assert joined == 200, joined
+    page.click(f"{item} button")
+    page.wait_for_selector("#flash.error:not([hidden])")
+    assert page.inner_text("#flash") == "Ya tienes un asiento en esta partida."
+    shot(page, "11-already-seated", full=False)
 
 
 def test_lobby_shows_orders_due_and_unread_messages(server: LiveServer, browser: Any) -> None:

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from realpolitik.adjudicator import builds_due
 from realpolitik.errors import BotError, GameError, OrderError
 from realpolitik.game import Game
-from realpolitik.game.editions import Edition, edition
+from realpolitik.game.editions import Edition, Setup, edition
+from realpolitik.game.records import Status
 from realpolitik.maps.model import GameMap
 from realpolitik.orders import Order
 from realpolitik.phase import Phase, Season
 from realpolitik.position import Position
+from realpolitik.readonly import EMPTY, frozen_mapping
 from realpolitik.rules import Rules
 from realpolitik.vocab import Power
 
@@ -26,7 +28,11 @@ removable unit's location (adjustments), or ``"WAIVE"``, to the orders allowed t
 class PowerView:
     """What a power may see when it writes its orders: the board, never other orders;
     ``rules`` and ``edition``: the rules and the edition (its calendar) the game is played
-    by, when the caller knows them."""
+    by, when the caller knows them; ``setup``, ``assignment`` (each player's setup group),
+    ``status`` (who left, conceded or missed a turn, alliances, the coin toss) and
+    ``last_year``: the table, all public, so that a bot sees which powers play and
+    :meth:`fork` plays on at the game's own table (a 2- or 3-player game, a neutral
+    power), not at the edition's table of seven."""
 
     power: Power
     phase: Phase
@@ -34,15 +40,48 @@ class PowerView:
     game_map: GameMap
     rules: Rules | None = None
     edition: Edition | None = None
+    setup: Setup | None = None
+    assignment: Mapping[str, tuple[Power, ...]] = field(default=EMPTY)
+    status: Status | None = None
+    last_year: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "assignment", frozen_mapping(self.assignment))
 
     @classmethod
     def of(cls, game: Game, power: Power) -> PowerView:
-        """What ``power`` sees of ``game`` now: its phase, position, board, rules and
-        edition (``power`` in any case; one not on the board is a ``GameError``)."""
+        """What ``power`` sees of ``game`` now: its phase, position, board, rules, edition
+        and table (``power`` in any case; one not on the board is a ``GameError``)."""
         power = str(power).upper()
         if power not in game.powers:
             raise GameError(f"unknown power {power!r}; powers: {', '.join(game.powers)}")
-        return cls(power, game.phase, game.position, game.game_map, game.rules, game.edition)
+        return cls(
+            power, game.phase, game.position, game.game_map, game.rules, game.edition,
+            game.setup, game.assignment, game.status, game.last_year,
+        )  # fmt: skip
+
+    def fork(self, seed: int | None = None) -> Game:
+        """A new game at the view's position and phase, at the game's table as the view
+        shows it (what the view does not show is the edition's default, as
+        :meth:`Game.from_position` makes it): a bot's look-ahead, to play on without
+        touching the game. ``seed`` draws what the game would draw (a coin toss still to
+        come).
+
+            >>> game = Game.new(edition="1971", players=3, seed=1)
+            >>> fork = PowerView.of(game, "FRANCE").fork(seed=1)
+            >>> fork.players == game.players, fork.unplayed() == game.unplayed()
+            (True, True)
+        """
+        ed = edition_of(self)
+        players = list(self.assignment) or None
+        game = Game.from_position(
+            self.position, self.phase, edition=ed.name, rules=self.rules, seed=seed,
+            players=players, assignment=self.assignment or None, last_year=self.last_year,
+            setup=None if self.setup is None else self.setup.id,
+        )  # fmt: skip
+        if self.status is not None:
+            game.status = self.status
+        return game
 
     def due(self) -> int:
         """Builds (positive) or removals (negative) the power owes now: in an adjustment

@@ -30,6 +30,7 @@ import math
 import random
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from realpolitik.adjudicator import adjudicate
 from realpolitik.bots.base import LegalOrders, PowerView, edition_of
@@ -298,7 +299,7 @@ class _Search:
     def _heuristic(self, power: Power, legal: LegalOrders) -> OrderSet:
         v = self.view
         seed = self.rng.randrange(2**31)
-        view = PowerView(power, v.phase, v.position, v.game_map, self.rules, v.edition)
+        view = replace(v, power=power, rules=self.rules)
         given = HeuristicBot(seed).orders(view, legal)
         return _keyed(given, legal)
 

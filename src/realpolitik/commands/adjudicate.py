@@ -46,11 +46,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         text = stdin.read()
         if not text.strip():
             raise SituationError("no situation: the input is empty (a JSON object on stdin)")
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise SituationError(f"bad JSON: {exc}") from None
-        json.dump(adjudicate_situation(data, rules, args.lang), stdout, indent=2)
+        json.dump(adjudicate_situation(_read(text), rules, args.lang), stdout, indent=2)
         stdout.write("\n")
         return 0
     status = 0
@@ -58,9 +54,18 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         if not line.strip():
             continue
         try:
-            text = adjudicate_text(json.loads(line), rules, args.lang)
-        except (json.JSONDecodeError, SituationError) as exc:
+            text = adjudicate_text(_read(line), rules, args.lang)
+        except SituationError as exc:
             text = json.dumps({"error": f"line {number}: {exc}"})
             status = 2
         stdout.write(text + "\n")
     return status
+
+
+def _read(text: str) -> object:
+    """A situation's JSON, or a :class:`SituationError` that says it is not JSON (the
+    whole input's and a line's alike)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SituationError(f"bad JSON: {exc}") from None

@@ -1,5 +1,6 @@
 """Diplomacy for reinforcement learning: a PettingZoo ``ParallelEnv`` and a Gymnasium
-single-agent wrapper (``pip install 'realpolitik[env]'``: numpy, gymnasium, pettingzoo).
+single-agent wrapper, registered as ``realpolitik/Solo-v0`` (``pip install
+'realpolitik[env]'``: numpy, gymnasium, pettingzoo).
 
     >>> from realpolitik.env import DiplomacyEnv
     >>> env = DiplomacyEnv("classic", reward="sum_of_squares", max_years=10)
@@ -51,9 +52,20 @@ it is.
 ``"win"``).
 """
 
+import gymnasium
+
 from realpolitik.env.parallel import MAX_ORDERS, DiplomacyEnv
 from realpolitik.env.solo import SoloEnv
 from realpolitik.env.spaces import OrderSpace
+
+SOLO_ID = "realpolitik/Solo-v0"
+"""Gymnasium's id of :class:`SoloEnv`, registered when this module is imported:
+``gymnasium.make("realpolitik/Solo-v0", power="FRANCE", opponents="heuristic")`` (its
+arguments are :class:`SoloEnv`'s); ``gymnasium.make("realpolitik.env:realpolitik/Solo-v0")``
+imports the module itself."""
+
+if SOLO_ID not in gymnasium.registry:  # (imported again: registered already)
+    gymnasium.register(SOLO_ID, entry_point="realpolitik.env.solo:SoloEnv")
 
 
 def parallel_env(**kwargs: object) -> DiplomacyEnv:
@@ -61,4 +73,4 @@ def parallel_env(**kwargs: object) -> DiplomacyEnv:
     return DiplomacyEnv(**kwargs)  # type: ignore[arg-type]
 
 
-__all__ = ["MAX_ORDERS", "DiplomacyEnv", "OrderSpace", "SoloEnv", "parallel_env"]
+__all__ = ["MAX_ORDERS", "SOLO_ID", "DiplomacyEnv", "OrderSpace", "SoloEnv", "parallel_env"]

@@ -296,12 +296,14 @@ class Game:
         rules: Rules | Mapping[str, str] | None = None,
         seed: int | None = None,
         last_year: int | None = None,
+        assignment: Mapping[str, Power | Sequence[Power]] | None = None,
     ) -> Game:
-        """A new game (the table as :meth:`new` makes it) that begins at ``position`` in
-        ``phase`` instead of the edition's start: what-if play, a problem to solve, or a
-        bot's look-ahead from the view it is shown (``PowerView``'s position, phase, edition
-        and rules). ``position`` is a :class:`Position` or the JSON contract's shape; it is
-        checked against the board of ``phase`` (which must be a phase of the edition's
+        """A new game (the table as :meth:`new` makes it: ``players``, ``setup`` and
+        ``assignment`` as there) that begins at ``position`` in ``phase`` instead of the
+        edition's start: what-if play, a problem to solve, or a bot's look-ahead from the
+        view it is shown (``PowerView.fork`` passes the view's position, phase, edition,
+        rules and table). ``position`` is a :class:`Position` or the JSON contract's shape;
+        it is checked against the board of ``phase`` (which must be a phase of the edition's
         calendar, not before its first year): a :class:`GameError` names what is wrong.
 
             >>> position = {"units": {"FRANCE": ["A BUR", "F MAO"], "GERMANY": ["A MUN"]},
@@ -312,7 +314,7 @@ class Game:
         """
         game = cls.new(
             edition=edition, players=players, setup=setup, rules=rules, seed=seed,
-            last_year=last_year,
+            last_year=last_year, assignment=assignment,
         )  # fmt: skip
         try:
             at = phase if isinstance(phase, Phase) else Phase.parse(phase)

@@ -368,10 +368,13 @@ def record_json(record: PhaseRecord) -> dict[str, Any]:
     return out
 
 
-def bot_orders(
+def seat_orders(
     game: Game, power: Power, kind: str, seed: int, strength: int | None = None
 ) -> list[str]:
-    """The orders of bot ``kind`` for ``power`` (``strength``: the search bot's budget)."""
+    """The orders, as text, that a bot seat of ``kind`` writes for ``power``: a new bot of
+    that kind and ``seed`` (``strength``: the search bot's budget) shown the power's view;
+    none when the power has no legal orders. (Not :func:`realpolitik.bots.bot_orders`,
+    which asks a given bot and names its failures.)"""
     bot = make_bot(kind, seed=seed, strength=strength)
     options = legal(game, power)
     if not options:

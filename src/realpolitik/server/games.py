@@ -216,7 +216,7 @@ def join(
             raise Conflict("this game is over", code="game_over")
         seats = seats_of(conn, game_id)
         if any(s.user_id == user.id for s in seats):
-            raise Conflict("you already have a seat in this game")
+            raise Conflict("you already have a seat in this game", code="already_seated")
         opened = open_seats(row, seats)
         seat = _free_seat(seats, opened) if power is None else _seat_of(row, seats, opened, power)
         limits.lock_user(conn, user.id)

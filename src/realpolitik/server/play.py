@@ -102,9 +102,9 @@ def begin_phase(
     )
 
 
-def _bot_orders(game: Game, power: str, kind: str, strength: int | None) -> list[str]:
+def _seat_orders(game: Game, power: str, kind: str, strength: int | None) -> list[str]:
     try:
-        return engine.bot_orders(game, power, kind, secrets.randbelow(2**31), strength)
+        return engine.seat_orders(game, power, kind, secrets.randbelow(2**31), strength)
     except Exception:  # a bot must never stop the game: its units hold
         log.exception("bot %s failed for %s", kind, power)
         return []
@@ -286,7 +286,7 @@ def order_bots(b: Backend, game_id: int) -> int:
     if not bots:
         return 0
     strength = b.settings.bot_strength
-    orders = {power: _bot_orders(game, power, kind, strength) for power, kind in bots.items()}
+    orders = {power: _seat_orders(game, power, kind, strength) for power, kind in bots.items()}
     with transaction(b.db) as conn:
         now_row = game_row(conn, game_id, lock=True)
         if now_row.version != row.version or now_row.status != ACTIVE:

@@ -91,7 +91,7 @@ async function joinByCode(code) {
     keepInviteCode(invited.id, code);
     const choose = e.code === "choose_a_bot_seat";
     S.toSeats = choose;
-    if (e.code) flash(errorText(e), !choose);
+    if (e.code && e.code !== "already_seated") flash(errorText(e), !choose);
   }
   go("#/game/" + invited.id);
 }
