@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 from realpolitik.bots import Bot, PowerView, SearchBot, make_bot
-from realpolitik.bots.tournament import Config, play
+from realpolitik.bots.tournament import Config, play_trial
 from realpolitik.game import Game
 from realpolitik.game.editions import edition
 from realpolitik.orders import Build, Disband, Move, Retreat, SupportHold, SupportMove, Waive
@@ -119,8 +119,8 @@ def test_moves_towards_centres_in_spring_1901() -> None:
 def test_more_centres_than_the_heuristic_bot_in_the_same_seats() -> None:
     config = Config(bot="search", seeds=1, years=4, jobs=1)
     seats = ("AUSTRIA", "FRANCE", "ITALY", "TURKEY")
-    base = play(config, None, 1)
-    ours = [play(config, seat, 1) for seat in seats]
+    base = play_trial(config, None, 1)
+    ours = [play_trial(config, seat, 1) for seat in seats]
     assert all(r.illegal == 0 for r in [base, *ours])
     mine = sum(r.centres[seat] for r, seat in zip(ours, seats, strict=True))
     theirs = sum(base.centres[seat] for seat in seats)

@@ -12,7 +12,7 @@ import pytest
 
 from realpolitik.bots import HeuristicBot, PowerView, make_bot
 from realpolitik.bots.base import LegalOrders
-from realpolitik.bots.tournament import Config, GameResult, play, run, tabulate
+from realpolitik.bots.tournament import Config, Trial, play_trial, run, tabulate
 from realpolitik.cli import main
 from realpolitik.errors import BotError
 from realpolitik.orders import Hold, Order
@@ -42,21 +42,21 @@ def test_a_seat_is_compared_with_the_baseline_in_the_same_seat_and_seeds() -> No
     (row,) = table.rows
     assert row.seat == "ITALY"
     for k, seed in enumerate((1, 2)):
-        assert row.bot[k] == play(config, "ITALY", seed).centres["ITALY"]
-        assert row.baseline[k] == play(config, None, seed).centres["ITALY"]
+        assert row.bot[k] == play_trial(config, "ITALY", seed).centres["ITALY"]
+        assert row.baseline[k] == play_trial(config, None, seed).centres["ITALY"]
     assert table.illegal == 0
 
 
 def test_the_baseline_game_has_the_same_opponents() -> None:
     # a bot against itself is the baseline game again, seat for seat
     config = Config(bot="heuristic", seeds=1, years=2, seats=("RUSSIA",), jobs=1)
-    assert play(config, "RUSSIA", 1).centres == play(config, None, 1).centres
+    assert play_trial(config, "RUSSIA", 1).centres == play_trial(config, None, 1).centres
 
 
 def test_table_means_intervals_and_ratio() -> None:
     config = Config(seeds=3, seats=("FRANCE",))
-    results = [GameResult(None, s, {"FRANCE": 4}, (), 0) for s in (1, 2, 3)] + [
-        GameResult("FRANCE", s, {"FRANCE": n}, (), 0) for s, n in ((1, 6), (2, 8), (3, 10))
+    results = [Trial(None, s, {"FRANCE": 4}, (), 0) for s in (1, 2, 3)] + [
+        Trial("FRANCE", s, {"FRANCE": n}, (), 0) for s, n in ((1, 6), (2, 8), (3, 10))
     ]
     table = tabulate(config, ("FRANCE",), results)
     assert table.ratio() == pytest.approx(2.0)
@@ -70,8 +70,8 @@ def test_table_means_intervals_and_ratio() -> None:
 
 def test_an_interval_stops_at_no_centres() -> None:
     config = Config(seeds=3, seats=("FRANCE",))
-    results = [GameResult(None, s, {"FRANCE": n}, (), 0) for s, n in ((1, 0), (2, 0), (3, 3))]
-    results += [GameResult("FRANCE", s, {"FRANCE": 5}, (), 0) for s in (1, 2, 3)]
+    results = [Trial(None, s, {"FRANCE": n}, (), 0) for s, n in ((1, 0), (2, 0), (3, 3))]
+    results += [Trial("FRANCE", s, {"FRANCE": 5}, (), 0) for s in (1, 2, 3)]
     text = tabulate(config, ("FRANCE",), results).render()
     # baseline: mean 1, sd 1.73, t(2) = 4.30: 1 - 4.30 would be below no centres at all
     assert re.search(r"FRANCE\s+5\.00 \[ 5\.00,  5\.00\]\s+1\.00 \[ 0\.00,  5\.30\]", text), text
@@ -97,8 +97,8 @@ def test_a_fast_bots_time_is_not_written_as_nothing() -> None:
     """A random bot decides in microseconds: its times are written in milliseconds, where
     seconds would say ``0.000 s``."""
     config = Config(seeds=1, seats=("FRANCE",), bot="random")
-    results = [GameResult("FRANCE", 1, {"FRANCE": 4}, (), 0, 3, 0.00006, 0.00004, 0)]
-    results += [GameResult(None, 1, {"FRANCE": 5}, (), 0)]
+    results = [Trial("FRANCE", 1, {"FRANCE": 4}, (), 0, 3, 0.00006, 0.00004, 0)]
+    results += [Trial(None, 1, {"FRANCE": 5}, (), 0)]
     text = tabulate(config, ("FRANCE",), results).render()
     assert "random: 3 decisions, 0.02 ms on average, the slowest 0.04 ms, 0 over 1 s" in text
 
@@ -130,7 +130,7 @@ def test_a_bot_of_ones_own_plays_by_its_module_and_name() -> None:
     (row,) = table.rows
     # holding, nothing is built: Russia keeps its 4 home centres at most
     assert all(n <= 4 for n in row.bot)
-    assert row.bot == tuple(play(config, "RUSSIA", s).centres["RUSSIA"] for s in (1, 2))
+    assert row.bot == tuple(play_trial(config, "RUSSIA", s).centres["RUSSIA"] for s in (1, 2))
     header = table.render().splitlines()[2]
     assert header.split() == ["seat", f"{HOLDING}", "centres", "random", "centres", "ratio", "wins"]
     with pytest.raises(ValueError, match="bot 'nowhere:Bot': no module 'nowhere'"):
@@ -181,7 +181,7 @@ def test_a_bots_illegal_orders_are_counted_and_dropped() -> None:
     config = Config(bot=f"{__name__}:Sloppy", baseline="heuristic", seeds=1, years=2,
                     seats=("RUSSIA",), jobs=1)  # fmt: skip
     said: list[str] = []
-    result = play(config, "RUSSIA", 1, said.append)  # before: "a second order for MOS"
+    result = play_trial(config, "RUSSIA", 1, said.append)  # before: "a second order for MOS"
     assert said[0] == (
         "illegal orders of RUSSIA in S1901M: A MOS H (a second order), F SEV H (a second "
         "order), F STP/SC H (a second order), A WAR H (a second order)"
@@ -229,10 +229,10 @@ def test_a_bots_orders_as_text_are_read_as_the_game_reads_them() -> None:
     config = Config(bot=f"{__name__}:Writing", baseline="random", seeds=1, years=2,
                     seats=("FRANCE",), jobs=1)  # fmt: skip
     said: list[str] = []
-    result = play(config, "FRANCE", 1, said.append)
+    result = play_trial(config, "FRANCE", 1, said.append)
     assert result.illegal == 0 and said == []
     texts = replace(config, bot="random")  # the same orders, given as values
-    assert result.centres == play(texts, "FRANCE", 1).centres
+    assert result.centres == play_trial(texts, "FRANCE", 1).centres
 
 
 class Misspelling:
@@ -251,7 +251,7 @@ def test_a_bots_text_that_is_no_legal_order_is_counted_with_the_reason() -> None
     config = Config(bot=f"{__name__}:Misspelling", baseline="random", seeds=1, years=1,
                     seats=("FRANCE",), jobs=1)  # fmt: skip
     said: list[str] = []
-    result = play(config, "FRANCE", 1, said.append)
+    result = play_trial(config, "FRANCE", 1, said.append)
     assert said[0] == (
         'illegal orders of FRANCE in S1901M: A PAR - XXX (unknown word "xxx" in order '
         '"A PAR - XXX"), A MAR - MUN (the army in Marseilles cannot reach Munich '
@@ -278,7 +278,7 @@ def test_a_bots_error_says_which_bot_power_phase_and_game(capsys) -> None:
     builder's traceback ("realpolitik: error: substring not found")."""
     config = Config(bot=f"{__name__}:Failing", seeds=1, years=1, seats=("ITALY",), jobs=1)
     with pytest.raises(BotError) as raised:
-        play(config, "ITALY", 3)
+        play_trial(config, "ITALY", 3)
     assert str(raised.value) == (
         "the bot 'failing' failed writing ITALY's orders for S1901M (game seed 3): "
         "ValueError: substring not found"
@@ -315,7 +315,7 @@ def test_a_bot_that_gives_no_list_is_told_so() -> None:
         "the bot 'forgetful' gave ITALY's orders for S1901M (game seed 1) as None, not a "
         "list of orders"
     )):  # fmt: skip
-        play(config, "ITALY", 1)
+        play_trial(config, "ITALY", 1)
 
 
 def test_the_command_says_which_orders_were_illegal(capsys) -> None:

@@ -15,7 +15,7 @@ import pytest
 from realpolitik import BotError, Game
 from realpolitik.bots.base import Bot, PowerView
 from realpolitik.bots.selfplay import self_play
-from realpolitik.bots.training import Plan, play, run
+from realpolitik.bots.training import Plan, play_game, run
 from realpolitik.cli import main
 from realpolitik.formats.savegame import game_from_json
 from realpolitik.game.editions import edition
@@ -130,13 +130,13 @@ def test_the_phases_are_the_saved_games_history(tmp_path):
 
 def test_the_games_follow_the_editions_rules():
     # grow: the units on the board win; the game is the edition's, not a loop of its own
-    game = play(Plan(games=1, edition="grow", players=3, bot="heuristic", max_years=2), 3)
+    game = play_game(Plan(games=1, edition="grow", players=3, bot="heuristic", max_years=2), 3)
     assert game.map_for(game.phase).name == "grow_3"
     assert game.phase.year == 1903 and not game.is_over
     orders: list[Order] = [o for r in game.history for os in r.orders.values() for o in os]
     assert orders and {r.phase.kind.value for r in game.history} >= {"M", "A"}
     # a two-player game: the neutral power's coin toss, and the player-level victory
-    two = play(Plan(games=1, players=2, bot="random", max_years=2), 5)
+    two = play_game(Plan(games=1, players=2, bot="random", max_years=2), 5)
     assert two.status.coin_toss is not None and two.controller("ITALY") is not None
 
 
@@ -188,7 +188,7 @@ def test_bots_are_shown_the_editions_rules(monkeypatch):
         return bots[-1]
 
     monkeypatch.setattr("realpolitik.bots.training.make_bot", make)
-    game = play(Plan(games=1, edition="grow", max_years=1), 1)
+    game = play_game(Plan(games=1, edition="grow", max_years=1), 1)
     views = [v for bot in bots for v in bot.views]
     assert views and all(v.rules is game.rules for v in views)
     assert game.rules.name == edition("grow").rules.name
@@ -214,7 +214,9 @@ def test_an_order_the_game_refuses_names_the_bot_and_game(tmp_path, capsys) -> N
         'refuses: FRANCE: unknown word "xxx" in order "A PAR - XXX"'
     )
     with pytest.raises(BotError, match=re.escape(said)):
-        play(Plan(games=1, seed=4, bot="random", bots={"FRANCE": f"{__name__}:Misspelling"}), 4)
+        play_game(
+            Plan(games=1, seed=4, bot="random", bots={"FRANCE": f"{__name__}:Misspelling"}), 4
+        )
     game = Game.new(seed=4)
     with pytest.raises(BotError, match=re.escape(said)):
         self_play({"FRANCE": cast(Bot, Misspelling())}, years=1, game=game)

@@ -56,11 +56,13 @@ class Config:
 
 
 @dataclass(frozen=True, slots=True)
-class GameResult:
-    """One game: the seat of the tested bot (``None``: baseline bots everywhere), the
-    centres of every power at the end, the winners, the illegal orders given (how many,
-    and ``said``: which, a line per phase and power), and the tested bot's decisions: how
-    many, the seconds they took in all and at most, and how many took more than a second."""
+class Trial:
+    """One game of the tournament (a game's own result is
+    :class:`~realpolitik.game.victory.GameResult`): the seat of the tested bot (``None``:
+    baseline bots everywhere), the centres of every power at the end, the winners, the
+    illegal orders given (how many, and ``said``: which, a line per phase and power), and the
+    tested bot's decisions: how many, the seconds they took in all and at most, and how many
+    took more than a second."""
 
     seat: Power | None
     seed: int
@@ -74,9 +76,9 @@ class GameResult:
     said: tuple[str, ...] = ()
 
 
-def play(
+def play_trial(
     config: Config, seat: Power | None, seed: int, progress: Callable[[str], None] | None = None
-) -> GameResult:
+) -> Trial:
     """One game of ``config`` with the tested bot in ``seat`` (``None``: nowhere);
     ``progress`` hears each phase's illegal orders as they are given."""
     game = Game.new(edition=config.edition, players=config.players, seed=seed)
@@ -108,7 +110,7 @@ def play(
             game.submit(power, kept)
         game.process()
     centres = {p: len(game.position.centers_of(p)) for p in game.powers}
-    return GameResult(
+    return Trial(
         seat,
         seed,
         centres,
@@ -256,8 +258,8 @@ def _mean_ci(xs: Sequence[int]) -> str:
     return f"{mean:5.2f} [{low:5.2f}, {mean + half:5.2f}]"
 
 
-def _task(args: tuple[Config, Power | None, int]) -> GameResult:
-    return play(*args)
+def _task(args: tuple[Config, Power | None, int]) -> Trial:
+    return play_trial(*args)
 
 
 def run(config: Config, progress: Callable[[str], None] | None = None) -> Table:
@@ -273,9 +275,9 @@ def run(config: Config, progress: Callable[[str], None] | None = None) -> Table:
         raise ValueError(f"unknown seat(s) {', '.join(unknown)}; powers: {', '.join(powers)}")
     seeds = range(1, config.seeds + 1)
     tasks = [(config, None, s) for s in seeds] + [(config, p, s) for p in seats for s in seeds]
-    results: list[GameResult] = []
+    results: list[Trial] = []
     if config.jobs == 1:
-        outcomes: Iterable[GameResult] = map(_task, tasks)
+        outcomes: Iterable[Trial] = map(_task, tasks)
         for result in outcomes:
             results.append(result)
             _report(progress, result, len(results), len(tasks))
@@ -287,9 +289,7 @@ def run(config: Config, progress: Callable[[str], None] | None = None) -> Table:
     return tabulate(config, seats, results)
 
 
-def _report(
-    progress: Callable[[str], None] | None, result: GameResult, done: int, total: int
-) -> None:
+def _report(progress: Callable[[str], None] | None, result: Trial, done: int, total: int) -> None:
     if progress is not None:
         who = result.seat or "baseline"
         progress(f"[{done}/{total}] {who} seed {result.seed}: {dict(result.centres)}")
@@ -297,7 +297,7 @@ def _report(
             progress(f"  {line}")
 
 
-def tabulate(config: Config, seats: Sequence[Power], results: Sequence[GameResult]) -> Table:
+def tabulate(config: Config, seats: Sequence[Power], results: Sequence[Trial]) -> Table:
     base = {r.seed: r for r in results if r.seat is None}
     table = Table(
         config,

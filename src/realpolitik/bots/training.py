@@ -92,7 +92,7 @@ def bot_seed(seed: int, power: str) -> int:
     return zlib.crc32(f"{seed}/{power}".encode())
 
 
-def play(plan: Plan, seed: int) -> Game:
+def play_game(plan: Plan, seed: int) -> Game:
     """One game of ``plan`` with this seed, to its end or the year limit."""
     game = new_game(plan, seed)
     bots = {p: make_bot(plan.bots.get(p, plan.bot), seed=bot_seed(seed, p)) for p in game.powers}
@@ -106,7 +106,7 @@ def play(plan: Plan, seed: int) -> Game:
 
 def record(plan: Plan, seed: int) -> Played:
     """Play game ``seed`` and write it out (in the worker: the text is what travels)."""
-    game = play(plan, seed)
+    game = play_game(plan, seed)
     centres = {p: len(game.position.centers_of(p)) for p in game.powers}
     result = game.result
     summary = {
