@@ -203,8 +203,8 @@ def join(
     :func:`.play.take_over_seat`). Under the game row's lock, as the bots' orders and the
     processing of a phase are: of a take-over and the bot's turn, one goes first and the
     other sees it. Refused with nothing changed: no such game (or unlisted, without its
-    code: 404), a sandbox, a game over, already seated, ``power`` no power of the game
-    (400), played by a person, out of the game, or the game not started (409)."""
+    code: 404); ``power`` no power of the game (400); a sandbox, a game over, already
+    seated, ``power`` played by a person or out of the game, or the game not started (409)."""
     with transaction(b.db) as conn:
         row = game_row(conn, game_id, lock=True)
         public = bool(row.settings.get("public", True))
