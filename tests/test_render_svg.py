@@ -257,10 +257,19 @@ def test_builds_are_drawn_as_new_units() -> None:
 
 
 def test_reduced_and_larger_boards() -> None:
+    """Grow's smaller tables take provinces away (Turkey, Russia... with fewer players):
+    they are drawn out of play and not named (their names were written, greyed, as if
+    they were on the board); the conquista board has its two more centres."""
     grow3 = load_map("grow_3")
-    root = parse(render(Position.initial(grow3), game_map=grow3))
-    inactive = {e.get("id") for e in classed(root, "inactive")}
-    assert inactive == set(load_map("standard").provinces) - set(grow3.provinces)
+    svg = render(Position.initial(grow3), game_map=grow3, labels="long")
+    inactive = {e.get("id") for e in classed(parse(svg), "inactive")}
+    assert inactive == set(grow3.removed) and {"VIE", "ROM", "TUN", "MOS"} <= inactive
+    named = texts(svg)
+    assert not {"Vienna", "Rome", "Tunis", "Moscow"} & named, named
+    assert {"Switzerland", "Paris", "London"} <= named  # (Switzerland, impassable, is the board's)
+    grow6 = load_map("grow_6")
+    six = texts(render(Position.initial(grow6), game_map=grow6))
+    assert "ANK" not in six and "BUL" not in six and "SEV" in six
     conquista = load_map("conquista")
     root = parse(render(Position.initial(conquista), game_map=conquista))
     centres = {e.get("data-province") for e in classed(root, "center")}

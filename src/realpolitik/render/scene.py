@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from realpolitik.adjudicator.results import OrderResult, Resolution
 from realpolitik.maps import GameMap
+from realpolitik.maps.model import ProvinceInfo
 from realpolitik.orders import Order
 from realpolitik.position import Position
 from realpolitik.render.drawing import Drawing
@@ -88,6 +89,11 @@ class Scene:
         """The tooltip of an order: power, order and result in the picture's language."""
         text = f"{self.words.power(d.power)}: {self.words.order(d.order)}"
         return text + (f" — {self.words.result(d.result)}" if d.result is not None else "")
+
+    def on_board(self, pid: Province) -> ProvinceInfo | None:
+        """The province ``pid`` of this board, or ``None`` for one it has not (a province
+        of the drawing only, or one a smaller board took away: drawn out of play, unnamed)."""
+        return None if pid in self.map.removed else self.map.provinces.get(pid)
 
     def unit_point(self, loc: str, *, retreating: bool = False) -> Point:
         prov = province_of(loc)

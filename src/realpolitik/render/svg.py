@@ -145,7 +145,7 @@ class _Scene(OrderPainter):
         seas: list[str] = []
         lands: list[str] = []
         for pid in sorted(self.drawing.provinces):
-            info = self.map.provinces.get(pid)
+            info = self.on_board(pid)
             classes = ["province"]
             owner = None
             if info is None:
@@ -255,7 +255,7 @@ class _Scene(OrderPainter):
 
     def draw_labels(self, layers: Layers, labels: str) -> None:
         for pid, prov in sorted(self.drawing.provinces.items()):
-            info = self.map.provinces.get(pid)
+            info = self.on_board(pid)
             if info is None:
                 continue
             sea = info.type is ProvinceType.SEA
