@@ -33,6 +33,8 @@ def cross(x: float, y: float, size: float, colour: str, width: float = 2.6) -> s
 
 BURST = 13.0
 """The radius of a standoff's burst."""
+SHORT_OF_BURST = BURST + 2
+"""How far short of a standoff's spot an arrow into it ends: its head not under the burst."""
 
 
 def burst(x: float, y: float) -> str:

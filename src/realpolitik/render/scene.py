@@ -138,12 +138,17 @@ class Scene:
     def standoffs(self) -> frozenset[Province]:
         """The provinces left empty by a standoff, each marked by a burst: those of this
         movement phase's result, or, in a retreat phase, those the position remembers (no
-        retreat may go there)."""
+        retreat may go there) and those two retreats bounced in (both disbanded)."""
         if self.results is not None and self.results.phase.is_movement:
             return self.results.position.contested
-        if self.position.dislodged:
-            return self.position.contested
-        return frozenset()
+        if not self.position.dislodged:
+            return frozenset()
+        bounced = {
+            o.reason.province
+            for o in (self.results.outcomes if self.results is not None else ())
+            if o.reason is not None and o.reason.key == "retreats_bounced"
+        }
+        return self.position.contested | bounced
 
     def drawable(self, *locs: str) -> bool:
         return all(province_of(loc) in self.drawing.provinces for loc in locs)
