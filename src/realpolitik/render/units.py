@@ -13,6 +13,8 @@ _ARMY_WHEEL = (-2.5, 3.6, 2.6)
 _FLEET_HULL = "M-15,0L15,0L10.5,6.5L-11.5,6.5Z"
 _FLEET_SAIL = "M-1,-1L-1,-11L8,-1Z"
 _FLEET_MAST = "M-1,0L-1,-12"
+GHOST_BAND = 3.6
+"""The width of the dark band round a unit being built."""
 
 
 def unit_token(
@@ -25,31 +27,42 @@ def unit_token(
     ghost: bool = False,
     scale: float = 1.0,
 ) -> str:
-    """The token of a unit centred at ``(x, y)``; ``ghost`` draws a unit being built."""
+    """The token of a unit centred at ``(x, y)``; ``ghost`` draws a unit being built: a
+    "+" by it, and round it a dark band dashed in white, which sets it apart from any
+    ground (its builder's land is of its own hue: a see-through ghost with a dashed edge was
+    lost on it, France's light blue on light blue)."""
     ink = style.contrast(colour)
     outline = "#111111" if colour.lower() != "#111111" else "#ffffff"
-    opacity = ' opacity="0.75"' if ghost else ""
-    dash = ' stroke-dasharray="3 2"' if ghost else ""
+    edge = f'stroke="{outline}" stroke-width="1.4"'
+    if ghost:
+        edge = f'stroke="{style.INK}" stroke-width="{GHOST_BAND}"'
+        classes += " ghost"
     transform = f"translate({fmt(x)},{fmt(y)})" + (f" scale({scale})" if scale != 1 else "")
-    parts = [f'<g class="{classes}" transform="{transform}"{opacity}>']
+    parts = [f'<g class="{classes}" transform="{transform}">']
+    body, join = (
+        (_ARMY_BODY, "") if unit_type is ARMY else (_FLEET_HULL, ' stroke-linejoin="round"')
+    )
+    parts.append(f'<path d="{body}" fill="{colour}" {edge}{join}/>')
+    if ghost:
+        parts.append(
+            f'<path d="{body}" fill="none" stroke="#ffffff" stroke-width="1.6" '
+            'stroke-dasharray="3 2"/>'
+        )
     if unit_type is ARMY:
         wx, wy, wr = _ARMY_WHEEL
         parts.append(
-            f'<path d="{_ARMY_BODY}" fill="{colour}" stroke="{outline}" stroke-width="1.4"{dash}/>'
             f'<path d="{_ARMY_GLYPH}" stroke="{ink}" stroke-width="3" stroke-linecap="round"/>'
             f'<circle cx="{wx}" cy="{wy}" r="{wr}" fill="{ink}"/>'
         )
     else:
         parts.append(
-            f'<path d="{_FLEET_HULL}" fill="{colour}" stroke="{outline}" stroke-width="1.4" '
-            f'stroke-linejoin="round"{dash}/>'
             f'<path d="{_FLEET_MAST}" stroke="{outline}" stroke-width="1.3"/>'
             f'<path d="{_FLEET_SAIL}" fill="{colour}" stroke="{outline}" stroke-width="1.1" '
             f'stroke-linejoin="round"/>'
         )
     if ghost:
         parts.append(
-            f'<path d="M-13,-15v8M-17,-11h8" stroke="{outline}" stroke-width="2.2" '
+            f'<path d="M-13,-15v8M-17,-11h8" stroke="{style.INK}" stroke-width="2.2" '
             'stroke-linecap="round"/>'
         )
     parts.append("</g>")
