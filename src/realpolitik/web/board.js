@@ -31,11 +31,19 @@ export async function renderBoard() {
   const g = S.game;
   const qs = new URLSearchParams({ language: S.lang });
   for (const p of g.my_powers) qs.append("power", p);
+  qs.append("unit_scale", unitScale());
   const svg = await guarded(() => api("GET", `/games/${g.id}/map.svg?${qs}`));
   putSvg(svg || "", true, g.names ? g.names.phase : g.phase);
   if (S.zoom === undefined) focusMine();
   renderLegend(g.position);
   highlight();
+}
+
+// The size the board's units are drawn at, times the plain picture's: larger on a phone. The
+// server draws them so (map.svg's unit_scale), the rings round them, the arrows' ends and the
+// centres' stars clear of them: enlarged here, the units hid the arrowheads drawn for 2.
+export function unitScale() {
+  return window.matchMedia("(max-width: 800px)").matches ? 2.4 : 2;
 }
 
 // On a phone the board opens zoomed on where I give orders (my units, a dislodged unit,
@@ -86,15 +94,9 @@ export function putSvg(svgText, interactive, phase) {
     legend.remove();
   }
   pic.dataset.full = `0 0 ${width} ${h}`;
-  // units twice the renderer's plain size (each token is drawn about its own origin; the
-  // server draws them twice as large already, with the rings and arrows clear of them)
-  const big = window.matchMedia("(max-width: 800px)").matches ? 2.4 : 2;
-  for (const unit of pic.querySelectorAll("g.unit")) {
-    const drawn = tokenScale(unit.getAttribute("transform") || "");
-    unit.setAttribute("transform", `${unit.getAttribute("transform")} scale(${(unit.classList.contains("dislodged") ? big * 0.8 : big) / drawn})`);
-  }
+  // (the units drawn at unitScale() by the server)
   const blocks = labelBlocks(pic);
-  enlargeLabels(blocks, big === 2 ? 1.7 : 1.25);
+  enlargeLabels(blocks, unitScale() === 2 ? 1.7 : 1.25);
   clearLabels(pic, blocks);
   spreadLabels(blocks);
   // the orders over the labels: larger here, a label below its unit hid the head of an
