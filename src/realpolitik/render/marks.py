@@ -8,6 +8,9 @@ import math
 from realpolitik.render import style
 from realpolitik.render.geometry import fmt, path_d
 
+STAR = 6.5
+"""The radius of a supply centre's star."""
+
 
 def star(x: float, y: float, outer: float, inner: float) -> str:
     points = []

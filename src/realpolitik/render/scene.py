@@ -9,12 +9,12 @@ from dataclasses import dataclass, field
 from realpolitik.adjudicator.results import OrderResult, Resolution
 from realpolitik.maps import GameMap
 from realpolitik.maps.model import ProvinceInfo
-from realpolitik.orders import Order
+from realpolitik.orders import Build, Order
 from realpolitik.position import Position
 from realpolitik.render.drawing import Drawing
 from realpolitik.render.geometry import Point
 from realpolitik.render.words import Words
-from realpolitik.vocab import FLEET, Power, Province, UnitType, province_of
+from realpolitik.vocab import FLEET, Power, Province, Unit, UnitType, province_of
 
 FAILED = {
     OrderResult.FAILS,
@@ -43,6 +43,18 @@ class DrawnOrder:
     @property
     def failed(self) -> bool:
         return self.result in FAILED
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A unit's token as the picture draws it: where, how large, and whether the unit is
+    dislodged (set aside) or being built (a ghost)."""
+
+    unit: Unit
+    at: Point
+    scale: float
+    dislodged: bool = False
+    ghost: bool = False
 
 
 @dataclass
@@ -118,6 +130,25 @@ class Scene:
         across, along = FLEET_REACH  # an ellipse round the hull and the sail
         edge = across * along / math.hypot(along * dx / length, across * dy / length)
         return edge * self.scale + 1
+
+    def tokens(self) -> list[Token]:
+        """Every unit token drawn, in drawing order: the dislodged units first, set aside
+        beside the unit that took their place and under it (enlarged, a little smaller: their
+        ring reaches that unit), then the units, then the builds ordered."""
+        aside = 1.0 if self.scale == 1 else 0.8 * self.scale
+        out = [
+            Token(dis.unit, self.drawing.provinces[prov].dislodged, aside, dislodged=True)
+            for prov, dis in sorted(self.position.dislodged.items())
+            if prov in self.drawing.provinces
+        ]
+        for unit in sorted(self.position.units.values(), key=lambda u: u.location):
+            if self.drawable(unit.location):
+                out.append(Token(unit, self.drawing.point(unit.location), self.scale))
+        for d in self.drawn:
+            if isinstance(d.order, Build) and d.order.unit.type is not None:
+                unit = Unit(d.power, d.order.unit.type, d.order.unit.location)
+                out.append(Token(unit, self.build_point(unit.location), self.scale, ghost=True))
+        return out
 
     def build_point(self, loc: str) -> Point:
         """Where a build at ``loc`` is drawn: in its place, or beside the unit already

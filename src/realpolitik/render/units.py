@@ -4,8 +4,8 @@ square and long pieces), both in the power's colour."""
 from __future__ import annotations
 
 from realpolitik.render import style
-from realpolitik.render.geometry import fmt
-from realpolitik.vocab import ARMY, UnitType
+from realpolitik.render.geometry import Box, fmt
+from realpolitik.vocab import ARMY, FLEET, UnitType
 
 _ARMY_BODY = "M-9,-7.5Q-9,-9 -7.5,-9L7.5,-9Q9,-9 9,-7.5L9,7.5Q9,9 7.5,9L-7.5,9Q-9,9 -9,7.5Z"
 _ARMY_GLYPH = "M-5.5,2.5L5.5,-4.5"
@@ -15,6 +15,13 @@ _FLEET_SAIL = "M-1,-1L-1,-11L8,-1Z"
 _FLEET_MAST = "M-1,0L-1,-12"
 GHOST_BAND = 3.6
 """The width of the dark band round a unit being built."""
+_BOXES: dict[UnitType, Box] = {ARMY: (-9.0, -9.0, 9.0, 9.0), FLEET: (-15.0, -12.0, 15.0, 6.5)}
+
+
+def token_box(unit_type: UnitType, scale: float = 1.0) -> Box:
+    """The box a token takes about its centre (a fleet's: its hull and its mast)."""
+    left, top, right, bottom = _BOXES[unit_type]
+    return (left * scale, top * scale, right * scale, bottom * scale)
 
 
 def unit_token(
