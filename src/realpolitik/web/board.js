@@ -224,7 +224,8 @@ function enlargeLabels(blocks, k) {
 }
 
 // Province labels the enlarged units would hide move just below the unit (each label's
-// lines together): the renderer places them for units of its own size.
+// lines together), and below a centre's star there: the renderer places them for units of
+// its own size.
 // The box a label's lines take (about 0.68 of the font size a letter).
 function labelBox(lines) {
   const size = Number(lines[0].getAttribute("font-size")) || 10;
@@ -283,13 +284,22 @@ function clearLabels(pic, blocks) {
     const x = Number(at[1]), y = Number(at[2]);
     boxes.push({ left: x + x0 * scale, top: y + y0 * scale, right: x + x1 * scale, bottom: y + y1 * scale });
   }
+  // the centres' stars, drawn by the server clear of the units: a label moved below its unit
+  // goes below a star there too (Constantinople's name hid its star)
+  const stars = [...pic.querySelectorAll("path.center")].map((star) => {
+    const b = star.getBBox();
+    return { left: b.x, top: b.y, right: b.x + b.width, bottom: b.y + b.height };
+  });
+  const hits = (box, among) => among.filter((b) => box.right > b.left && box.left < b.right && box.bottom > b.top && box.top < b.bottom);
   for (const lines of blocks) {
     const size = Number(lines[0].getAttribute("font-size")) || 10;
     const first = Number(lines[0].getAttribute("y"));
     const box = labelBox(lines);
-    const hit = boxes.filter((b) => box.right > b.left && box.left < b.right && box.bottom > b.top && box.top < b.bottom);
+    const hit = hits(box, boxes);
     if (!hit.length) continue;
-    const dy = Math.max(...hit.map((b) => b.bottom)) + 0.85 * size - first;
+    let dy = Math.max(...hit.map((b) => b.bottom)) + 0.85 * size - first;
+    const star = hits({ ...box, top: box.top + dy, bottom: box.bottom + dy }, stars);
+    if (star.length) dy = Math.max(...star.map((b) => b.bottom)) + 0.85 * size - first;
     for (const line of lines) line.setAttribute("y", (Number(line.getAttribute("y")) + dy).toFixed(1));
   }
 }
