@@ -106,6 +106,20 @@ def test_bad_map_data_is_rejected() -> None:
         map_from_dict({**base, "provinces": base["provinces"] * 2})
     with pytest.raises(MapDataError, match="unknown map"):
         load_map("atlantis")
+    with pytest.raises(MapDataError, match="removed province AAA"):
+        map_from_dict({**base, "removed": ["AAA"]})  # (a province in play)
+    with pytest.raises(MapDataError, match="removed province ZZZ"):
+        map_from_dict({**base, "removed": ["ZZZ"]})
+
+
+def test_smaller_boards_name_the_provinces_they_take_away() -> None:
+    """Grow's tables for fewer players take provinces away, each board those of the one it
+    is derived from and its own (RULES.md §4); Switzerland is the board's, impassable."""
+    assert not M.removed and not load_map("grow").removed
+    six, five = load_map("grow_6"), load_map("grow_5")
+    assert six.removed == {"ANK", "CON", "SMY", "ARM", "SYR", "BUL"}
+    assert five.removed == six.removed | {"MOS", "STP", "LVN", "WAR", "UKR", "SEV", "RUM"}
+    assert all(not five.provinces[p].passable for p in five.removed) and "SWI" not in five.removed
 
 
 def test_every_shipped_board_loads() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from realpolitik.render.geometry import arrowhead, at, bent, length_of, spline, trim
+from realpolitik.render.geometry import arrowhead, at, bent, clear_of, length_of, spline, trim
 
 
 def test_bent_curves_bow_to_the_right_of_travel() -> None:
@@ -36,3 +36,14 @@ def test_spline_passes_through_its_points() -> None:
     curve = spline(points)
     assert curve[0] == points[0] and curve[-1] == points[-1]
     assert any(math.dist(p, points[1]) < 1e-9 for p in curve)
+
+
+def test_a_spot_under_a_box_moves_the_least_way_out() -> None:
+    box = (-9.0, -9.0, 9.0, 9.0)
+    assert clear_of((0, -30), (0, 0), box, 6) == (0, -30)  # clear already: unmoved
+    assert clear_of((20, 0), (0, 0), box, 6) == (20, 0)
+    assert clear_of((0, -10), (0, 0), box, 6) == (0, -15)  # up
+    assert clear_of((13, -2), (0, 0), box, 6) == (15, -2)  # right
+    assert clear_of((-13, 2), (0, 0), box, 6) == (-15, 2)  # left
+    assert clear_of((1, 12), (0, 0), box, 6) == (1, 15)  # down
+    assert clear_of((21, -3), (0, 0), (-15.0, -12.0, 15.0, 6.5), 8) == (23, -3)

@@ -262,3 +262,31 @@ def test_an_arrow_to_a_fleet_from_the_side_ends_clear_of_its_hull() -> None:
             if abs(px - x) < 15 * scale and -12 * scale < py - y < 6.5 * scale
         ]
         assert not inside, (scale, inside)
+
+
+def test_two_retreats_that_bounce_are_marked_as_a_standoff() -> None:
+    """Germany's army dislodged from Munich and Italy's from Tyrolia both retreat to
+    Bohemia: they bounce and both are disbanded. Two moves that bounce are marked by a
+    burst, two retreats were not: they get the same burst, the arrows' heads short of it."""
+    start = Position.from_json(
+        {
+            "units": {"FRANCE": ["A MUN"], "AUSTRIA": ["A TYR"]},
+            "dislodged": {
+                "GERMANY": [{"unit": "A MUN", "attacker_from": "BUR", "retreats": ["BOH"]}],
+                "ITALY": [{"unit": "A TYR", "attacker_from": "VIE", "retreats": ["BOH"]}],
+            },
+        },
+        STANDARD,
+    )
+    orders = orders_of({"GERMANY": ["A MUN R BOH"], "ITALY": ["A TYR R BOH"]})
+    resolution = adjudicate(STANDARD, start, orders, rules_for("classic"), Phase.parse("S1901R"))
+    assert len(resolution.removed) == 2  # (both disbanded)
+    root = ET.fromstring(render(start, orders=orders, results=resolution))
+    (standoff,) = classed(root, "standoff")
+    bohemia = DRAWING.provinces["BOH"].unit
+    assert near(points_of(standoff), bohemia, 14)
+    for retreat in classed(root, "retreat"):
+        assert not near(points_of(retreat), bohemia, 14)
+    assert len(classed(root, "head")) == 2
+    for head in classed(root, "head"):
+        assert not near(points_of(head), bohemia, 14)

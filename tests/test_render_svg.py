@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -257,10 +258,19 @@ def test_builds_are_drawn_as_new_units() -> None:
 
 
 def test_reduced_and_larger_boards() -> None:
+    """Grow's smaller tables take provinces away (Turkey, Russia... with fewer players):
+    they are drawn out of play and not named (their names were written, greyed, as if
+    they were on the board); the conquista board has its two more centres."""
     grow3 = load_map("grow_3")
-    root = parse(render(Position.initial(grow3), game_map=grow3))
-    inactive = {e.get("id") for e in classed(root, "inactive")}
-    assert inactive == set(load_map("standard").provinces) - set(grow3.provinces)
+    svg = render(Position.initial(grow3), game_map=grow3, labels="long")
+    inactive = {e.get("id") for e in classed(parse(svg), "inactive")}
+    assert inactive == set(grow3.removed) and {"VIE", "ROM", "TUN", "MOS"} <= inactive
+    named = texts(svg)
+    assert not {"Vienna", "Rome", "Tunis", "Moscow"} & named, named
+    assert {"Switzerland", "Paris", "London"} <= named  # (Switzerland, impassable, is the board's)
+    grow6 = load_map("grow_6")
+    six = texts(render(Position.initial(grow6), game_map=grow6))
+    assert "ANK" not in six and "BUL" not in six and "SEV" in six
     conquista = load_map("conquista")
     root = parse(render(Position.initial(conquista), game_map=conquista))
     centres = {e.get("data-province") for e in classed(root, "center")}
@@ -365,6 +375,54 @@ def test_enlarged_a_dislodged_unit_lies_under_the_unit_that_took_its_place() -> 
     assert rings and standing and max(rings) < min(standing)
     aside = next(e for e in layer if "dislodged" in e.get("class", "").split())
     assert "scale(1.6)" in aside.get("transform", "")
+
+
+def star_boxes(root: ET.Element) -> dict[str, tuple[float, float, float, float]]:
+    """Each supply centre's star: its box (left, top, right, bottom), by province."""
+    out = {}
+    for star in classed(root, "center"):
+        d = star.get("d", "").replace("M", " ").replace("L", " ").replace("Z", "")
+        xs, ys = zip(*(map(float, p.split(",")) for p in d.split()), strict=True)
+        out[star.get("data-province", "")] = (min(xs), min(ys), max(xs), max(ys))
+    return out
+
+
+def overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def token_boxes(root: ET.Element) -> list[tuple[float, float, float, float]]:
+    """Each unit token's box as drawn (an army ±9, a fleet ±15 by -12 to 6.5, scaled)."""
+    out = []
+    for unit in classed(root, "unit"):
+        found = re.match(r"translate\(([-\d.]+),([-\d.]+)\)(?: scale\(([\d.]+)\))?",
+                         unit.get("transform", ""))  # fmt: skip
+        assert found is not None
+        x, y, k = float(found[1]), float(found[2]), float(found[3] or 1)
+        left, top, right, bottom = (-9, -9, 9, 9) if "army" in unit.get("class", "") else (
+            -15, -12, 15, 6.5)  # fmt: skip
+        out.append((x + left * k, y + top * k, x + right * k, y + bottom * k))
+    return out
+
+
+@pytest.mark.parametrize("scale", [1, 2, 2.4])
+def test_a_centre_s_star_shows_beside_the_unit_standing_on_it(scale: float) -> None:
+    """The stars of the supply centres lay partly under the units standing on them (the web
+    page's larger units hid most of each star; Edinburgh's fleet hid its star at any size),
+    and under the builds ordered and the units dislodged. A star is moved just clear of them;
+    one with no unit on it stays in its place."""
+    pictures = [render(Position.initial(STANDARD), game_map=STANDARD, unit_scale=scale)]
+    for name in ("F1902R", "W1902A"):
+        frame = frames("classic_1901_1902")[name]
+        pictures.append(draw(frame, unit_scale=scale))
+    for svg in pictures:
+        root = parse(svg)
+        stars, tokens = star_boxes(root), token_boxes(root)
+        under = [p for p, star in stars.items() if any(overlap(star, t) for t in tokens)]
+        assert not under, (scale, under)
+    left, top, right, _ = star_boxes(parse(pictures[0]))["SWE"]  # (nobody in Sweden)
+    x, y = STANDARD_DRAWING.provinces["SWE"].center
+    assert ((left + right) / 2, top) == pytest.approx((x, y - 6.5), abs=0.1)
 
 
 def test_the_legend_sets_apart_the_powers_nobody_plays() -> None:

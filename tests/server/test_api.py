@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from dataclasses import replace
 from typing import Any
@@ -554,6 +555,32 @@ def test_map_pictures(client: TestClient) -> None:
     r = client.get(f"/api/games/{gid}/map.svg", params={"phase": "S1901M"})
     assert r.status_code == 200 and 'id="h-PAR"' in r.text
     assert client.get(f"/api/games/{gid}/map.svg", params={"phase": "F1905M"}).status_code == 404
+
+
+def test_a_map_draws_its_units_at_the_size_asked(client: TestClient) -> None:
+    """The page draws a phone's units larger than a desktop's (2.4 times the plain
+    picture's, not 2): the server draws them at the size the page asks for, with the
+    arrows' ends and the rings clear of them (they were drawn for 2, the page enlarged
+    the units only: an arrowhead under a fleet). Sizes from 1 to 4; others are refused."""
+    alice = register(client, "alice")
+    game = new_game(client, alice, start=True)
+    gid, power = game["id"], game["my_powers"][0]
+    url = f"/api/games/{gid}/map.svg"
+
+    def scales(params: dict[str, Any]) -> set[float]:
+        r = client.get(url, params={"power": power, **params}, headers=alice.headers)
+        assert r.status_code == 200, r.text
+        found = re.findall(r'class="unit [^"]*" transform="[^"]*scale\(([\d.]+)\)', r.text)
+        return {float(v) for v in found}
+
+    assert scales({}) == {2}  # (the board's own size)
+    assert scales({"unit_scale": 2.4}) == {2.4}
+    client.post(f"/api/games/{gid}/ready", json={"power": power}, headers=alice.headers)
+    r = client.get(url, params={"phase": "S1901M", "unit_scale": 2.4})
+    assert r.status_code == 200 and "scale(2.4)" in r.text
+    for bad in ("0.5", "5", "big", "nan"):
+        r = client.get(url, params={"unit_scale": bad})
+        assert r.status_code == 422 and "unit_scale" in r.json()["detail"], (bad, r.text)
 
 
 def test_map_draws_the_orders_of_each_power_asked(client: TestClient) -> None:

@@ -226,6 +226,40 @@ def test_units_leave_the_province_labels_readable(server: LiveServer, browser: A
     assert phone.evaluate(HIDDEN_LABELS) == []
 
 
+HIDDEN_STARS = """() => {
+    const svg = document.querySelector('#map svg');
+    const over = [...svg.querySelectorAll('g.unit, text.label')]
+        .map(e => e.getBoundingClientRect());
+    const hidden = [];
+    for (const star of svg.querySelectorAll('path.center')) {
+        const s = star.getBoundingClientRect();
+        if (over.some(r => Math.min(r.right, s.right) - Math.max(r.left, s.left) > 1
+                && Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top) > 1)) {
+            hidden.push(star.dataset.province);
+        }
+    }
+    return hidden;
+}"""
+
+
+def test_the_centres_stars_show_beside_the_units_and_labels(
+    server: LiveServer, browser: Any
+) -> None:
+    """The stars of the supply centres lay under the page's larger units (the server drew
+    them for units of the plain size), and a name moved below its unit could lie on a star
+    put there (Constantinople's). No star is under a unit or a label, on a desktop and on a
+    phone."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "stella", players="7")
+    assert page.evaluate(HIDDEN_STARS) == []
+    phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    phone.context.add_cookies(page.context.cookies())
+    phone.goto(page.url)
+    phone.wait_for_selector("#map svg")
+    idle(phone)
+    assert phone.evaluate(HIDDEN_STARS) == []
+
+
 CROWDED_LABELS = """() => {
     const svg = document.querySelector('#map svg');
     const blocks = [];  // a label's lines together: consecutive texts at one x

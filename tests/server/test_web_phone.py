@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from realpolitik.game import Game
+from tests.gamekit import at
 from tests.server.browserkit import (
     FIND_POINT,
     HEADER_ROWS,
@@ -22,6 +24,7 @@ from tests.server.browserkit import (
     put_at_an_attack_far_apart,
     put_at_the_builds,
     register_and_create,
+    rewrite_stored_game,
     shot,
     sign_up,
     slow_network,
@@ -571,3 +574,66 @@ def test_a_phone_s_menu_is_not_hidden_under_the_action_bar(
         assert foot <= bar, (key, foot, bar)
         shot(page, f"7-phone-menu-above-the-bar-{key}", full=False)
         page.keyboard.press("Escape")
+
+
+def put_in_the_ionian_by_a_fleet(server: LiveServer, game_id: int, power: str) -> None:
+    """``power``'s fleet in the Ionian Sea at S1901M, another power's fleet in the Aegean
+    (an attack coming from the side of its hull)."""
+    other = next(p for p in ("TURKEY", "ITALY") if p != power)
+
+    def seas(game: Game) -> None:
+        at(game, "S1901M", {"units": {power: ["F ION"], other: ["F AEG"]}, "centers": {}})
+
+    rewrite_stored_game(server, game_id, seas)
+
+
+# The tip of each move's arrowhead, and the box of the hull of each fleet, on the screen.
+TIPS_AND_HULLS = """() => {
+    const svg = document.querySelector('#map svg');
+    const tips = [...svg.querySelectorAll('g.head path:last-child')].map((head) => {
+        const [x, y] = head.getAttribute('d').slice(1).split(' ')[0].split(',').map(Number);
+        const p = svg.createSVGPoint(); p.x = x; p.y = y;
+        const q = p.matrixTransform(head.getScreenCTM());
+        return [q.x, q.y];
+    });
+    const hulls = [...svg.querySelectorAll('g.unit.fleet > path:first-child')].map((hull) => {
+        const r = hull.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom];
+    });
+    return {tips, hulls};
+}"""
+
+
+def test_a_phone_s_arrowhead_ends_clear_of_the_fleet_it_reaches(
+    server: LiveServer, browser: Any
+) -> None:
+    """A phone draws the units larger than a desktop (2.4 times the plain picture's, not
+    2): the arrows were made for 2, and the units only enlarged, so that the head of an
+    attack from the Ionian Sea on the Aegean's fleet lay under its hull. The server draws
+    the units at the phone's size, the arrows' ends clear of them."""
+    page = browser.new_page(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+        device_scale_factor=2,
+    )  # fmt: skip
+    open_at(page, server, "hull", put_in_the_ionian_by_a_fleet)
+    page.fill("#typed", "F ION - AEG")
+    page.tap("#submit-typed")
+    page.wait_for_selector("#map svg g.order.move")
+    idle(page)
+    page.evaluate(  # zoomed on the Aegean, in view
+        """async () => { const {S} = await import('/static/core.js');
+        const b = document.querySelector("#map svg [id='AEG']").getBBox();
+        S.zoom = {scale: 4, cx: b.x + b.width / 2, cy: b.y + b.height / 2};
+        document.getElementById('zoom-in').click();
+        document.getElementById('map').scrollIntoView(); }"""
+    )
+    shot(page, "phone-arrow-to-a-fleet", full=False)
+    seen = page.evaluate(TIPS_AND_HULLS)
+    (tip,) = seen["tips"]
+    assert len(seen["hulls"]) == 2, seen
+    for left, top, right, bottom in seen["hulls"]:
+        assert not (left < tip[0] < right and top < tip[1] < bottom), seen
+    scale = page.evaluate(
+        "document.querySelector('#map svg g.unit.fleet').getAttribute('transform')"
+    )
+    assert scale.endswith("scale(2.4)"), scale

@@ -128,6 +128,10 @@ def map_from_dict(data: dict[str, Any]) -> GameMap:
     for p, info in provinces.items():
         if info.home is not None and info.home not in powers:
             raise MapDataError(f"province {p}: home of unknown power {info.home}")
+    removed = frozenset(data.get("removed", ()))
+    for p in sorted(removed):
+        if p not in provinces or provinces[p].passable:
+            raise MapDataError(f"removed province {p} must be an impassable province of the map")
 
     return GameMap(
         name=data["name"],
@@ -138,6 +142,7 @@ def map_from_dict(data: dict[str, Any]) -> GameMap:
         starts=starts,
         powers=powers,
         bases=tuple(data.get("bases", ())),
+        removed=removed,
     )
 
 
@@ -193,6 +198,7 @@ def _derive(decl: Mapping[str, Any]) -> dict[str, Any]:
         "fleet": [list(e) for e in fleet],
         "starts": starts,
         "bases": [decl["base"], *data.get("bases", ())],
+        "removed": sorted(removed.union(data.get("removed", ()))),
     }
 
 

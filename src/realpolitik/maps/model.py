@@ -59,7 +59,8 @@ class GameMap:
     ``fleet_adjacency[loc]``: locations (coast-qualified where needed) a fleet at ``loc`` may
     move to. ``fleet_reach[loc]``: the provinces of those locations (for supports).
     ``bases``: the boards this one is derived from, nearest first (``conquista_neutral_italy``:
-    ``("conquista", "standard")``).
+    ``("conquista", "standard")``). ``removed``: the provinces of those boards that this one
+    takes away (grow's smaller tables): impassable here, and no part of this board.
     """
 
     name: str
@@ -70,6 +71,7 @@ class GameMap:
     starts: Mapping[Power, tuple[tuple[UnitType, Location], ...]]
     powers: tuple[Power, ...]
     bases: tuple[str, ...] = ()
+    removed: frozenset[Province] = frozenset()
     fleet_reach: Mapping[Location, frozenset[Province]] = field(init=False)
     fleet_locations: frozenset[Location] = field(init=False)
     army_locations: frozenset[Province] = field(init=False)

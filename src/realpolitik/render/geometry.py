@@ -1,4 +1,5 @@
-"""Small plane geometry for the picture: curved order paths, trimming, arrowheads.
+"""Small plane geometry for the picture: curved order paths, trimming, arrowheads, a mark
+moved clear of a box.
 
 Paths are polylines of points in SVG pixels; curves are sampled (a quadratic Bézier bent to
 the right of the direction of travel, so that two opposite moves never lie on each other;
@@ -12,6 +13,8 @@ import math
 from collections.abc import Sequence
 
 Point = tuple[float, float]
+Box = tuple[float, float, float, float]
+"""A box's left, top, right and bottom, about its centre (left and top below zero)."""
 
 
 def distance(a: Point, b: Point) -> float:
@@ -117,6 +120,23 @@ def arrowhead(points: Sequence[Point], size: float) -> tuple[list[Point], list[P
     left = (base[0] - uy * half, base[1] + ux * half)
     right = (base[0] + uy * half, base[1] - ux * half)
     return base_line, [tip, left, right]
+
+
+def clear_of(spot: Point, centre: Point, box: Box, radius: float) -> Point:
+    """``spot``, or, when a circle of ``radius`` there would reach into ``box`` (left, top,
+    right, bottom about ``centre``), the nearest spot clear of it: to its left or right, above
+    or below it."""
+    left, top, right, bottom = box
+    dx, dy = spot[0] - centre[0], spot[1] - centre[1]
+    if not (left - radius < dx < right + radius and top - radius < dy < bottom + radius):
+        return spot
+    ways = [
+        (centre[0] + left - radius, spot[1]),
+        (centre[0] + right + radius, spot[1]),
+        (spot[0], centre[1] + top - radius),
+        (spot[0], centre[1] + bottom + radius),
+    ]
+    return min(ways, key=lambda way: distance(way, spot))
 
 
 def fmt(value: float) -> str:

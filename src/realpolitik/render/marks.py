@@ -8,6 +8,9 @@ import math
 from realpolitik.render import style
 from realpolitik.render.geometry import fmt, path_d
 
+STAR = 6.5
+"""The radius of a supply centre's star."""
+
 
 def star(x: float, y: float, outer: float, inner: float) -> str:
     points = []
@@ -33,6 +36,8 @@ def cross(x: float, y: float, size: float, colour: str, width: float = 2.6) -> s
 
 BURST = 13.0
 """The radius of a standoff's burst."""
+SHORT_OF_BURST = BURST + 2
+"""How far short of a standoff's spot an arrow into it ends: its head not under the burst."""
 
 
 def burst(x: float, y: float) -> str:

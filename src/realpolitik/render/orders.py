@@ -22,7 +22,7 @@ from realpolitik.orders import (
 )
 from realpolitik.render import style
 from realpolitik.render.geometry import Point, arrowhead, at, bent, fmt, path_d, spline, trim
-from realpolitik.render.marks import BURST, cross
+from realpolitik.render.marks import SHORT_OF_BURST, cross
 from realpolitik.render.scene import DrawnOrder, Layers, Scene
 from realpolitik.render.svgutil import Element, esc
 from realpolitik.vocab import Province, province_of
@@ -52,7 +52,7 @@ class OrderPainter(Scene):
             elif isinstance(order, Convoy):
                 self._convoy(layers, d)
             elif isinstance(order, Retreat):
-                self._retreat(layers, d, occupied)
+                self._retreat(layers, d, standoffs)
             elif isinstance(order, Disband):
                 retreating = province_of(order.unit.location) in self.position.dislodged
                 p = self.unit_point(order.unit.location, retreating=retreating)
@@ -140,7 +140,7 @@ class OrderPainter(Scene):
         if into in occupied:
             end = self.clearance(into, at(points, 0.9), dst)
         elif into in standoffs:
-            end = BURST + 2  # the head short of the standoff's burst, not under it
+            end = SHORT_OF_BURST
         else:
             end = 3.0
         points = trim(points, self.radius - 1, end)
@@ -363,14 +363,15 @@ class OrderPainter(Scene):
         title = "\n".join(self.title(convoys[f]) for f in chain if f in convoys)
         self._stroke(layers, d, points, 1.6, head=True, cls="convoy-route", dash="2 4", title=title)
 
-    def _retreat(self, layers: Layers, d: DrawnOrder, occupied: set[Province]) -> None:
+    def _retreat(self, layers: Layers, d: DrawnOrder, standoffs: frozenset[Province]) -> None:
         order = d.order
         assert isinstance(order, Retreat)
         if not self.drawable(order.destination):
             return
         src = self.unit_point(order.unit.location, retreating=True)
         dst = self.dest_point(order.destination, order.unit.type)
-        points = trim(bent(src, dst, 0.1), self.radius, 4)
+        end = SHORT_OF_BURST if province_of(order.destination) in standoffs else 4
+        points = trim(bent(src, dst, 0.1), self.radius, end)
         self._stroke(layers, d, points, 3.0, head=True, cls="retreat")
         if d.failed:
             x, y = at(points, 0.6)

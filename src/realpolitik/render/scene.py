@@ -8,12 +8,13 @@ from dataclasses import dataclass, field
 
 from realpolitik.adjudicator.results import OrderResult, Resolution
 from realpolitik.maps import GameMap
-from realpolitik.orders import Order
+from realpolitik.maps.model import ProvinceInfo
+from realpolitik.orders import Build, Order
 from realpolitik.position import Position
 from realpolitik.render.drawing import Drawing
 from realpolitik.render.geometry import Point
 from realpolitik.render.words import Words
-from realpolitik.vocab import FLEET, Power, Province, UnitType, province_of
+from realpolitik.vocab import FLEET, Power, Province, Unit, UnitType, province_of
 
 FAILED = {
     OrderResult.FAILS,
@@ -42,6 +43,18 @@ class DrawnOrder:
     @property
     def failed(self) -> bool:
         return self.result in FAILED
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A unit's token as the picture draws it: where, how large, and whether the unit is
+    dislodged (set aside) or being built (a ghost)."""
+
+    unit: Unit
+    at: Point
+    scale: float
+    dislodged: bool = False
+    ghost: bool = False
 
 
 @dataclass
@@ -89,6 +102,11 @@ class Scene:
         text = f"{self.words.power(d.power)}: {self.words.order(d.order)}"
         return text + (f" — {self.words.result(d.result)}" if d.result is not None else "")
 
+    def on_board(self, pid: Province) -> ProvinceInfo | None:
+        """The province ``pid`` of this board, or ``None`` for one it has not (a province
+        of the drawing only, or one a smaller board took away: drawn out of play, unnamed)."""
+        return None if pid in self.map.removed else self.map.provinces.get(pid)
+
     def unit_point(self, loc: str, *, retreating: bool = False) -> Point:
         prov = province_of(loc)
         if retreating and prov in self.position.dislodged:
@@ -113,6 +131,25 @@ class Scene:
         edge = across * along / math.hypot(along * dx / length, across * dy / length)
         return edge * self.scale + 1
 
+    def tokens(self) -> list[Token]:
+        """Every unit token drawn, in drawing order: the dislodged units first, set aside
+        beside the unit that took their place and under it (enlarged, a little smaller: their
+        ring reaches that unit), then the units, then the builds ordered."""
+        aside = 1.0 if self.scale == 1 else 0.8 * self.scale
+        out = [
+            Token(dis.unit, self.drawing.provinces[prov].dislodged, aside, dislodged=True)
+            for prov, dis in sorted(self.position.dislodged.items())
+            if prov in self.drawing.provinces
+        ]
+        for unit in sorted(self.position.units.values(), key=lambda u: u.location):
+            if self.drawable(unit.location):
+                out.append(Token(unit, self.drawing.point(unit.location), self.scale))
+        for d in self.drawn:
+            if isinstance(d.order, Build) and d.order.unit.type is not None:
+                unit = Unit(d.power, d.order.unit.type, d.order.unit.location)
+                out.append(Token(unit, self.build_point(unit.location), self.scale, ghost=True))
+        return out
+
     def build_point(self, loc: str) -> Point:
         """Where a build at ``loc`` is drawn: in its place, or beside the unit already
         there (a build refused as the province is occupied: not over that unit)."""
@@ -132,12 +169,17 @@ class Scene:
     def standoffs(self) -> frozenset[Province]:
         """The provinces left empty by a standoff, each marked by a burst: those of this
         movement phase's result, or, in a retreat phase, those the position remembers (no
-        retreat may go there)."""
+        retreat may go there) and those two retreats bounced in (both disbanded)."""
         if self.results is not None and self.results.phase.is_movement:
             return self.results.position.contested
-        if self.position.dislodged:
-            return self.position.contested
-        return frozenset()
+        if not self.position.dislodged:
+            return frozenset()
+        bounced = {
+            o.reason.province
+            for o in (self.results.outcomes if self.results is not None else ())
+            if o.reason is not None and o.reason.key == "retreats_bounced"
+        }
+        return self.position.contested | bounced
 
     def drawable(self, *locs: str) -> bool:
         return all(province_of(loc) in self.drawing.provinces for loc in locs)

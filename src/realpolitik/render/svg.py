@@ -17,21 +17,21 @@ from collections.abc import Collection, Mapping, Sequence
 from realpolitik.adjudicator.results import Resolution
 from realpolitik.maps import GameMap, load_map
 from realpolitik.maps.model import ProvinceType
-from realpolitik.orders import Build, Order, Waive
+from realpolitik.orders import Order, Waive
 from realpolitik.phase import Phase
 from realpolitik.position import Position
 from realpolitik.render import style
 from realpolitik.render.drawing import Drawing, drawing_for, path_data
-from realpolitik.render.geometry import fmt
+from realpolitik.render.geometry import clear_of, fmt
 from realpolitik.render.legend import legend_svg, legend_width, phase_name
-from realpolitik.render.marks import burst, cross, star
+from realpolitik.render.marks import STAR, burst, cross, star
 from realpolitik.render.orders import OrderPainter
 from realpolitik.render.scene import DrawnOrder, Layers
 from realpolitik.render.svgutil import Element, esc
-from realpolitik.render.units import unit_token
+from realpolitik.render.units import token_box, unit_token
 from realpolitik.render.words import Words
 from realpolitik.rules import rules_for
-from realpolitik.vocab import ARMY, Power, Province, Unit, province_of
+from realpolitik.vocab import ARMY, Power, Province, province_of
 
 
 def render(
@@ -145,7 +145,7 @@ class _Scene(OrderPainter):
         seas: list[str] = []
         lands: list[str] = []
         for pid in sorted(self.drawing.provinces):
-            info = self.map.provinces.get(pid)
+            info = self.on_board(pid)
             classes = ["province"]
             owner = None
             if info is None:
@@ -229,17 +229,23 @@ class _Scene(OrderPainter):
             )
 
     def draw_centers(self, layers: Layers) -> None:
+        tokens = self.tokens()
         for pid in sorted(self.map.centers):
             prov = self.drawing.provinces.get(pid)
             if prov is None:
                 continue
             owner = self.position.centers.get(pid)
+            # clear of the units drawn there (larger on the web page's board: they hid it)
             x, y = prov.center
+            for token in tokens:
+                if province_of(token.unit.location) == pid:
+                    box = token_box(token.unit.type, token.scale)
+                    x, y = clear_of((x, y), token.at, box, STAR + 1.5)
             fill = style.power_colour(owner, self.map.powers) if owner else "none"
             layers.centers.append(
                 Element(
                     "path",
-                    d=star(x, y, 6.5, 2.8),
+                    d=star(x, y, STAR, 2.8),
                     fill=fill,
                     stroke="#3d3424",
                     stroke_width="1.1",
@@ -255,7 +261,7 @@ class _Scene(OrderPainter):
 
     def draw_labels(self, layers: Layers, labels: str) -> None:
         for pid, prov in sorted(self.drawing.provinces.items()):
-            info = self.map.provinces.get(pid)
+            info = self.on_board(pid)
             if info is None:
                 continue
             sea = info.type is ProvinceType.SEA
@@ -284,55 +290,33 @@ class _Scene(OrderPainter):
 
     # --- units -------------------------------------------------------------------------
     def draw_units(self, layers: Layers) -> None:
-        # dislodged units first, set aside beside the unit that took their place and under
-        # it: enlarged, their ring reaches that unit (and they are drawn a little smaller)
-        aside = 1.0 if self.scale == 1 else 0.8 * self.scale
-        for prov, dis in sorted(self.position.dislodged.items()):
-            if prov not in self.drawing.provinces:
-                continue
-            x, y = self.drawing.provinces[prov].dislodged
+        for token in self.tokens():
+            x, y = token.at
+            if token.dislodged:
+                layers.units.append(
+                    Element(
+                        "circle",
+                        cx=fmt(x),
+                        cy=fmt(y),
+                        r=fmt(15 * token.scale),
+                        fill="#ffffff",
+                        fill_opacity="0.55",
+                        stroke=style.FAIL,
+                        stroke_width="2",
+                        stroke_dasharray="4 2",
+                        class_="dislodged-ring",
+                    ).svg()
+                )
+            unit = token.unit
+            colour = style.power_colour(unit.power, self.map.powers)
+            classes = f"unit {unit.power.lower()} {'army' if unit.type is ARMY else 'fleet'}"
+            if token.dislodged:
+                classes += " dislodged"
             layers.units.append(
-                Element(
-                    "circle",
-                    cx=fmt(x),
-                    cy=fmt(y),
-                    r=fmt(15 * aside),
-                    fill="#ffffff",
-                    fill_opacity="0.55",
-                    stroke=style.FAIL,
-                    stroke_width="2",
-                    stroke_dasharray="4 2",
-                    class_="dislodged-ring",
-                ).svg()
+                unit_token(
+                    unit.type, x, y, colour, classes=classes, ghost=token.ghost, scale=token.scale
+                )
             )
-            layers.units.append(self._token(dis.unit, x, y, dislodged=True, scale=aside))
-        for unit in sorted(self.position.units.values(), key=lambda u: u.location):
-            if province_of(unit.location) not in self.drawing.provinces:
-                continue
-            x, y = self.drawing.point(unit.location)
-            layers.units.append(self._token(unit, x, y))
-        for d in self.drawn:
-            if isinstance(d.order, Build) and d.order.unit.type is not None:
-                unit = Unit(d.power, d.order.unit.type, d.order.unit.location)
-                x, y = self.build_point(unit.location)
-                layers.units.append(self._token(unit, x, y, ghost=True))
-
-    def _token(
-        self,
-        unit: Unit,
-        x: float,
-        y: float,
-        *,
-        dislodged: bool = False,
-        ghost: bool = False,
-        scale: float | None = None,
-    ) -> str:
-        colour = style.power_colour(unit.power, self.map.powers)
-        classes = f"unit {unit.power.lower()} {'army' if unit.type is ARMY else 'fleet'}"
-        if dislodged:
-            classes += " dislodged"
-        size = self.scale if scale is None else scale
-        return unit_token(unit.type, x, y, colour, classes=classes, ghost=ghost, scale=size)
 
     # --- orders ------------------------------------------------------------------------
 

@@ -383,16 +383,21 @@ def seat_orders(
     return [str(o) for o in bot.orders(view, options)]
 
 
-# The board's units twice the picture's size (the page makes them larger still on a phone):
-# drawn so by the renderer, with the rings round them and the orders' ends clear of them.
+# The board's units twice the picture's size, unless the page asks for another (a phone's
+# are larger still): drawn so by the renderer, with the rings round them, the orders' ends
+# and the centres' stars clear of them.
 UNIT_SCALE = 2.0
 
 
 def render_current(
-    game: Game, orders: Mapping[Power, Sequence[str]], *, language: str = "en"
+    game: Game,
+    orders: Mapping[Power, Sequence[str]],
+    *,
+    language: str = "en",
+    unit_scale: float = UNIT_SCALE,
 ) -> str:
     """The current position, with the orders of the powers in ``orders`` drawn (a player's
-    own: no one else's)."""
+    own: no one else's), its units ``unit_scale`` times the plain picture's size."""
     drawn = {p: _parse_all(game, texts) for p, texts in orders.items()} or None
     return svg.render(
         game.position,
@@ -401,17 +406,22 @@ def render_current(
         phase=game.phase,
         language=language,
         edition=game.edition.name,
-        unit_scale=UNIT_SCALE,
+        unit_scale=unit_scale,
         unplayed=game.unplayed(),
     )
 
 
 def render_record(
-    game: Game, record: Mapping[str, Any], after: Mapping[str, Any] | None, *, language: str = "en"
+    game: Game,
+    record: Mapping[str, Any],
+    after: Mapping[str, Any] | None,
+    *,
+    language: str = "en",
+    unit_scale: float = UNIT_SCALE,
 ) -> str:
     """A processed phase from its stored record (:func:`record_json`): the position before
     it, every order and its result; ``after``: the position that followed (``None``: the
-    game's current one)."""
+    game's current one). Its units ``unit_scale`` times the plain picture's size."""
     phase = Phase.parse(record["phase"])
     game_map = game.map_for(phase)
     outcomes = tuple(
@@ -435,7 +445,7 @@ def render_record(
         language=language,
         id_prefix="h-",
         edition=game.edition.name,
-        unit_scale=UNIT_SCALE,
+        unit_scale=unit_scale,
         unplayed=game.unplayed(phase),
     )
 

@@ -26,6 +26,7 @@ def map_svg(
     power: Sequence[str] | None = None,
     language: str = "en",
     code: str | None = None,
+    unit_scale: float = engine.UNIT_SCALE,
 ) -> str:
     with reading(b.db) as conn:
         row = visible_row(conn, game_id, user, code)
@@ -60,5 +61,5 @@ def map_svg(
                 stored[name] = list(hit.orders) if hit else []
     game = engine.load(row.id, row.version, row.state)
     if record is not None:
-        return engine.render_record(game, record, after, language=language)
-    return engine.render_current(game, stored, language=language)
+        return engine.render_record(game, record, after, language=language, unit_scale=unit_scale)
+    return engine.render_current(game, stored, language=language, unit_scale=unit_scale)

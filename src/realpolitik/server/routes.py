@@ -17,6 +17,7 @@ from realpolitik.notation import power_name
 from realpolitik.server import (
     accounts,
     contact,
+    engine,
     events,
     games,
     maps,
@@ -105,6 +106,10 @@ After = Annotated[int, Query(ge=-MAX_ID, le=MAX_ID, description="messages after 
 Code = Annotated[str | None, Query(max_length=60, description="an unlisted game's invitation code")]
 PhaseName = Annotated[str, Path(max_length=16, description="a phase, e.g. S1901M")]
 MaybePhase = Annotated[str | None, Query(max_length=16, description="a phase, e.g. S1901M")]
+UnitScale = Annotated[
+    float,
+    Query(ge=1, le=4, description="the units' size, times the plain picture's (a phone's: 2.4)"),
+]
 
 
 def backend(request: Request) -> Backend:
@@ -553,10 +558,22 @@ def map_svg(
     power: Annotated[list[str] | None, Query(max_length=20)] = None,
     language: Language = "en",
     code: Code = None,
+    unit_scale: UnitScale = engine.UNIT_SCALE,
 ) -> Response:
     """The map: a past phase with its orders and results, or the current position with
-    the orders of each ``power`` given (ones you play; the parameter may be repeated)."""
-    svg = maps.map_svg(b, game_id, me, phase=phase, power=power, language=language, code=code)
+    the orders of each ``power`` given (ones you play; the parameter may be repeated).
+    ``unit_scale``: the size the page draws units at, the rings, the arrows' ends and the
+    centres' stars clear of them."""
+    svg = maps.map_svg(
+        b,
+        game_id,
+        me,
+        phase=phase,
+        power=power,
+        language=language,
+        code=code,
+        unit_scale=unit_scale,
+    )
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
 

@@ -31,11 +31,19 @@ export async function renderBoard() {
   const g = S.game;
   const qs = new URLSearchParams({ language: S.lang });
   for (const p of g.my_powers) qs.append("power", p);
+  qs.append("unit_scale", unitScale());
   const svg = await guarded(() => api("GET", `/games/${g.id}/map.svg?${qs}`));
   putSvg(svg || "", true, g.names ? g.names.phase : g.phase);
   if (S.zoom === undefined) focusMine();
   renderLegend(g.position);
   highlight();
+}
+
+// The size the board's units are drawn at, times the plain picture's: larger on a phone. The
+// server draws them so (map.svg's unit_scale), the rings round them, the arrows' ends and the
+// centres' stars clear of them: enlarged here, the units hid the arrowheads drawn for 2.
+export function unitScale() {
+  return window.matchMedia("(max-width: 800px)").matches ? 2.4 : 2;
 }
 
 // On a phone the board opens zoomed on where I give orders (my units, a dislodged unit,
@@ -86,15 +94,9 @@ export function putSvg(svgText, interactive, phase) {
     legend.remove();
   }
   pic.dataset.full = `0 0 ${width} ${h}`;
-  // units twice the renderer's plain size (each token is drawn about its own origin; the
-  // server draws them twice as large already, with the rings and arrows clear of them)
-  const big = window.matchMedia("(max-width: 800px)").matches ? 2.4 : 2;
-  for (const unit of pic.querySelectorAll("g.unit")) {
-    const drawn = tokenScale(unit.getAttribute("transform") || "");
-    unit.setAttribute("transform", `${unit.getAttribute("transform")} scale(${(unit.classList.contains("dislodged") ? big * 0.8 : big) / drawn})`);
-  }
+  // (the units drawn at unitScale() by the server)
   const blocks = labelBlocks(pic);
-  enlargeLabels(blocks, big === 2 ? 1.7 : 1.25);
+  enlargeLabels(blocks, unitScale() === 2 ? 1.7 : 1.25);
   clearLabels(pic, blocks);
   spreadLabels(blocks);
   // the orders over the labels: larger here, a label below its unit hid the head of an
@@ -222,7 +224,8 @@ function enlargeLabels(blocks, k) {
 }
 
 // Province labels the enlarged units would hide move just below the unit (each label's
-// lines together): the renderer places them for units of its own size.
+// lines together), and below a centre's star there: the renderer places them for units of
+// its own size.
 // The box a label's lines take (about 0.68 of the font size a letter).
 function labelBox(lines) {
   const size = Number(lines[0].getAttribute("font-size")) || 10;
@@ -281,13 +284,22 @@ function clearLabels(pic, blocks) {
     const x = Number(at[1]), y = Number(at[2]);
     boxes.push({ left: x + x0 * scale, top: y + y0 * scale, right: x + x1 * scale, bottom: y + y1 * scale });
   }
+  // the centres' stars, drawn by the server clear of the units: a label moved below its unit
+  // goes below a star there too (Constantinople's name hid its star)
+  const stars = [...pic.querySelectorAll("path.center")].map((star) => {
+    const b = star.getBBox();
+    return { left: b.x, top: b.y, right: b.x + b.width, bottom: b.y + b.height };
+  });
+  const hits = (box, among) => among.filter((b) => box.right > b.left && box.left < b.right && box.bottom > b.top && box.top < b.bottom);
   for (const lines of blocks) {
     const size = Number(lines[0].getAttribute("font-size")) || 10;
     const first = Number(lines[0].getAttribute("y"));
     const box = labelBox(lines);
-    const hit = boxes.filter((b) => box.right > b.left && box.left < b.right && box.bottom > b.top && box.top < b.bottom);
+    const hit = hits(box, boxes);
     if (!hit.length) continue;
-    const dy = Math.max(...hit.map((b) => b.bottom)) + 0.85 * size - first;
+    let dy = Math.max(...hit.map((b) => b.bottom)) + 0.85 * size - first;
+    const star = hits({ ...box, top: box.top + dy, bottom: box.bottom + dy }, stars);
+    if (star.length) dy = Math.max(...star.map((b) => b.bottom)) + 0.85 * size - first;
     for (const line of lines) line.setAttribute("y", (Number(line.getAttribute("y")) + dy).toFixed(1));
   }
 }

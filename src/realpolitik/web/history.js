@@ -1,7 +1,7 @@
 // History on the main board: a stepper through every processed phase; after a phase is
 // processed the board first shows its orders and results, with what happened to me.
 import { S, act, api, busy, el, fill, go, guarded, listed, place, powerName, t } from "./core.js";
-import { cancel, focusOn, orderWords, putSvg, renderBoard, renderLegend } from "./board.js";
+import { cancel, focusOn, orderWords, putSvg, renderBoard, renderLegend, unitScale } from "./board.js";
 
 export async function loadHistory() {
   S.history = (await guarded(() => api("GET", `/games/${S.game.id}/history?language=${S.lang}`))) || [];
@@ -93,7 +93,7 @@ async function drawPhase(phase, fresh) {
   // both at once: a step back costs one round trip, not two (on a phone's network, felt)
   const [record, svg] = await Promise.all([
     guarded(() => api("GET", `/games/${g.id}/history/${phase}?language=${S.lang}`)),
-    guarded(() => api("GET", `/games/${g.id}/map.svg?phase=${phase}&language=${S.lang}`)),
+    guarded(() => api("GET", `/games/${g.id}/map.svg?phase=${phase}&language=${S.lang}&unit_scale=${unitScale()}`)),
   ]);
   if (!record) return;
   S.shown = phase;
