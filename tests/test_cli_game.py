@@ -205,7 +205,7 @@ def test_an_option_between_the_power_and_the_orders(tmp_path: Path) -> None:
     game = str(tmp_path / "g.json")
     run("new", game, "--seed", "1")
     code, out = run("orders", game, "FRANCE", "--language", "ES", "E Par - Bor", "F Bre - CMa")
-    assert code == 0 and "FRANCE: 2 order(s) recorded" in out  # ES: any case, as lang codes
+    assert code == 0 and "Francia: 2 orden(es) registrada(s)" in out  # ES: any case
     assert [str(o) for o in load_game(game).orders("FRANCE")] == ["A PAR - BUR", "F BRE - ENG"]
 
 
@@ -217,7 +217,10 @@ def test_orders_are_written_back_in_the_notation_they_are_typed_in(tmp_path: Pat
     run("new", game, "--seed", "1")
     code, out = run("orders", game, "Francia", "--language", "es", "E Par - Mun", "E Mar - Bor")
     assert code == 0
-    assert "warning: E Par-Mun is illegal (la unidad de París no puede llegar a Munich)" in out
+    assert (
+        "  atención: E Par-Mun es ilegal (la unidad de París no puede llegar a Munich): "
+        "la unidad se mantendrá\n" in out
+    )
     assert "Mar-Bor" not in out  # (legal: no warning)
     code, out = run("orders", game, "FRANCE", "--list", "--language", "es")
     assert out.splitlines()[1:] == ["  E Par-Mun", "  E Mar-Bor"], out
@@ -232,7 +235,7 @@ def test_a_power_is_named_in_any_of_the_four_languages(tmp_path: Path) -> None:
     game = str(tmp_path / "g.json")
     run("new", game, "--seed", "1")
     code, out = run("orders", game, "Francia", "--language", "es", "E Par - Bor")
-    assert code == 0 and "FRANCE: 1 order(s) recorded" in out
+    assert code == 0 and "Francia: 1 orden(es) registrada(s)" in out
     code, out = run("legal", game, "alemão")
     assert code == 0 and "A MUN - BUR" in out
     code, out = run("draw", game, "Angleterre")
@@ -469,7 +472,7 @@ def test_the_ally_is_named_in_the_players_language(tmp_path: Path) -> None:
     code, out = run(
         "orders", path, "Francia", "--language", "es", "E Par M", "--ally", "Inglaterra"
     )
-    assert code == 0 and "FRANCE: 1 order(s) recorded" in out
+    assert code == 0 and "Francia: 1 orden(es) registrada(s)" in out
     code, _ = run("orders", path, "Inglaterra", "--language", "es", "E Liv M", "--ally", "francia")
     assert code == 0
     assert "* alliance formed: ENGLAND+FRANCE" in run("process", path)[1]

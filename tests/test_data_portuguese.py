@@ -100,6 +100,7 @@ def _portuguese_texts() -> dict[str, list[str]]:
             _strings(read_json("render", "data", "legend_words.json")["pt"])
         ),
         "data/mail.json": list(_strings(read_json("data", "mail.json")["pt"])),
+        "data/moderator.json": list(_strings(read_json("data", "moderator.json")["pt"])),
     }
 
 

@@ -35,7 +35,9 @@ from realpolitik.notation import (
     candidates,
     format_date,
     format_order,
+    format_place,
     format_result,
+    format_unit,
     guess_language,
     language_data,
     load_lexicon,
@@ -708,3 +710,18 @@ def test_read_all_refuses_what_is_not_text() -> None:
     for thing, kind in (({"order": "A PAR H"}, "dict"), (["A PAR H"], "list")):
         with pytest.raises(TypeError, match=f"an order is text, not {kind}"):
             parse_order(thing, game_map=BOARD)  # type: ignore[arg-type]
+
+
+def test_a_unit_and_a_place_in_the_short_notation() -> None:
+    """What the moderator's ``show`` lists (units, centres, retreats), as the orders name
+    them."""
+    game_map = load_map("standard")
+    fleet = UnitRef(FLEET, "STP/SC")
+    assert [format_unit(fleet, lang) for lang in LANGUAGES] == [
+        "F STP/SC", "F CS SPt", "F StP (cs)", "A de S. Pet. (cs)"
+    ]  # fmt: skip
+    assert [format_place("BUR", lang) for lang in LANGUAGES] == ["BUR", "Bor", "Bur", "Bur."]
+    for lang in LANGUAGES:
+        assert format_order(Hold(fleet), lang, game_map=game_map).startswith(
+            format_unit(fleet, lang, game_map=game_map)
+        )

@@ -12,7 +12,8 @@ and ``concede``, ``disorder`` (a player leaves or returns), ``legal``, ``rollbac
 what-if copy), ``mila-export`` / ``mila-import``. Every change is written atomically (a
 temporary file, flushed to the disk, then a rename): a bad command leaves the file as it
 was. A command that changes the file holds it from reading to saving; another one waits
-(and says so), so commands typed at once in several terminals lose nothing.
+(and says so), so commands typed at once in several terminals lose nothing. Every
+command prints in ``--language en|es|fr|pt`` (:mod:`realpolitik.commands.printout`).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from typing import Any, TextIO
 
 from realpolitik.bots import bot_orders, make_bot
 from realpolitik.commands.botarg import HELP, bot_kind
+from realpolitik.commands.printout import Printout
 from realpolitik.errors import GameError
 from realpolitik.formats.mila import from_mila, to_mila
 from realpolitik.formats.savegame import (
@@ -40,12 +42,17 @@ from realpolitik.formats.savegame import (
 )
 from realpolitik.game import Game
 from realpolitik.game.editions import EDITIONS
-from realpolitik.game.views import results_by_power
-from realpolitik.notation import LANGUAGES, explain, format_order, read_power
+from realpolitik.notation import LANGUAGES, read_power
 from realpolitik.orders import Order
-from realpolitik.phase import Phase, PhaseKind
+from realpolitik.phase import Phase
 
 POWER_HELP = "a power, in any of the four languages: FRANCE, Francia, França"
+LANGUAGE_HELP = "the language of the printout (phases, powers, results, reasons): en, es, fr, pt"
+
+
+def _language(cmd: argparse.ArgumentParser, what: str = LANGUAGE_HELP) -> None:
+    """``--language``: what the command prints (and, for orders, reads) in that language."""
+    cmd.add_argument("--language", default="en", type=str.lower, choices=LANGUAGES, help=what)
 
 
 def _power(text: str) -> str:
@@ -70,14 +77,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("--last-year", type=int, help="the agreed last year (1971, grow)")
     cmd.add_argument("--no-clock", action="store_true", help="do not show the phase clock")
     cmd.add_argument("--force", action="store_true", help="overwrite an existing file")
+    _language(cmd)
     cmd.set_defaults(func=_new)
 
     cmd = sub.add_parser("orders", help="enter one power's orders (replaces earlier ones)")
     cmd.add_argument("file")
     cmd.add_argument("power", type=_power, help=POWER_HELP)
     cmd.add_argument("orders", nargs="*", help="orders; none: read them from stdin, one a line")
-    cmd.add_argument("--language", default="en", type=str.lower, choices=LANGUAGES,
-                     help="order notation (read and written): en, es, fr, pt")  # fmt: skip
+    _language(cmd, "the order notation (read and written) and the printout: en, es, fr, pt")
     cmd.add_argument("--accept", action="append", default=[], metavar="UNIT",
                      help="conquista: accept the support of this foreign unit (written as "
                      "the orders are, in --language)")  # fmt: skip
@@ -91,6 +98,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     cmd = sub.add_parser("process", help="adjudicate the phase and move on")
     cmd.add_argument("file")
+    _language(cmd)
     cmd.set_defaults(func=_process)
 
     cmd = sub.add_parser("show", help="the board, centres and whose orders are missing")
@@ -98,23 +106,27 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("--power", type=_power,
                      help="show what this power sees (its pending orders)")  # fmt: skip
     cmd.add_argument("--json", action="store_true", help="the view as JSON")
+    _language(cmd)
     cmd.set_defaults(func=_show)
 
     cmd = sub.add_parser("history", help="every processed phase and its results")
     cmd.add_argument("file")
     cmd.add_argument("--phase", help="only this phase (e.g. F1901M)")
     cmd.add_argument("--json", action="store_true")
+    _language(cmd)
     cmd.set_defaults(func=_history)
 
     cmd = sub.add_parser("draw", help="record a power's vote for a draw")
     cmd.add_argument("file")
     cmd.add_argument("power", type=_power, help=POWER_HELP)
     cmd.add_argument("--no", action="store_true", help="vote against (withdraw the vote)")
+    _language(cmd)
     cmd.set_defaults(func=_draw)
 
     cmd = sub.add_parser("concede", help="a power concedes and leaves the game")
     cmd.add_argument("file")
     cmd.add_argument("power", type=_power, help=POWER_HELP)
+    _language(cmd)
     cmd.set_defaults(func=_concede)
 
     cmd = sub.add_parser(
@@ -124,13 +136,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("file")
     cmd.add_argument("power", type=_power, help=POWER_HELP)
     cmd.add_argument("--off", action="store_true", help="the player returns")
+    _language(cmd)
     cmd.set_defaults(func=_disorder)
 
     cmd = sub.add_parser("legal", help="the legal orders of a power in this phase")
     cmd.add_argument("file")
     cmd.add_argument("power", type=_power, help=POWER_HELP)
-    cmd.add_argument("--language", default="en", type=str.lower, choices=LANGUAGES,
-                     help="order notation: en, es, fr, pt")  # fmt: skip
+    _language(cmd, "the order notation and the printout: en, es, fr, pt")
     cmd.set_defaults(func=_legal)
 
     cmd = sub.add_parser("rollback", help="copy the game as it was at an earlier phase")
@@ -138,12 +150,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("phase")
     cmd.add_argument("out", help="the new game file (the original is unchanged)")
     cmd.add_argument("--force", action="store_true", help="overwrite an existing file")
+    _language(cmd)
     cmd.set_defaults(func=_rollback)
 
     cmd = sub.add_parser("mila-export", help="write the game in the MILA saved-game format")
     cmd.add_argument("file")
     cmd.add_argument("out")
     cmd.add_argument("--force", action="store_true", help="overwrite an existing file")
+    _language(cmd)
     cmd.set_defaults(func=_mila_export)
 
     cmd = sub.add_parser("mila-import", help="read a MILA saved game (replayed here)")
@@ -151,6 +165,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("out")
     cmd.add_argument("--edition", choices=EDITIONS, default="classic")
     cmd.add_argument("--force", action="store_true", help="overwrite an existing file")
+    _language(cmd)
     cmd.set_defaults(func=_mila_import)
 
 
@@ -202,10 +217,12 @@ def _new(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         clock=not args.no_clock,
     )
     save_game(game, path)
-    out.write(f"{game.edition.title}: a new game in {path} (seed {game.seed})\n")
-    for name, powers in game.players.items():
-        out.write(f"  {name}: {', '.join(powers)}\n")
-    _status(game, out)
+    say = Printout(game, args.language)
+    title = say.title()
+    out.write(f"{say.text('new', title=title, path=path, seed=game.seed)}\n")
+    for player, powers in game.players.items():
+        out.write(f"  {player}: {say.powers(powers)}\n")
+    say.status(out)
     return 0
 
 
@@ -226,18 +243,20 @@ def _orders(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     if args.list:
         game = load_game(args.file)
         pending = game.orders(power)  # an unknown power is refused before anything is written
-        out.write(f"{power}, {game.phase_name()}:\n")
+        say = Printout(game, args.language)
+        out.write(f"{say.power(power)}, {say.phase()}:\n")
         for order in pending:
-            out.write(f"  {_written(order, game, args.language)}\n")
+            out.write(f"  {say.order(order)}\n")
         if not pending:
-            out.write("  (no orders)\n")
+            out.write(f"  {say.text('no_orders')}\n")
         accepted = sorted(game.pending_accepted().get(power, ()))  # conquista only
         if accepted:
-            out.write(f"  accepts the support of the units in: {', '.join(accepted)}\n")
+            units = ", ".join(map(say.place, accepted))
+            out.write(f"  {say.text('accepts', units=units)}\n")
         declared = game.pending_declared().get(power)
         if declared is not None:
-            alliance = "+".join(declared) or "none (leaves its alliance)"
-            out.write(f"  declares an alliance: {alliance}\n")
+            alliance = say.powers(declared, "+") or say.text("no_alliance")
+            out.write(f"  {say.text('declares', alliance=alliance)}\n")
         return 0
     if args.bot is not None and args.orders:
         raise GameError(f"{power}: give orders or --bot {args.bot}, not both")
@@ -258,20 +277,25 @@ def _orders(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         if args.ally:
             game.declare_alliance(power, args.ally)
         save_game(game, args.file)
+    say = Printout(game, args.language)
+    named = {"power": say.power(power), "phase": say.phase()}
     if orders is None:
         orders = game.orders(power)
-        out.write(f"{power}: {len(orders)} order(s) kept for {game.phase_name()}.\n")
+        out.write(f"{say.text('kept', count=len(orders), **named)}\n")
     else:
-        by = "" if args.bot is None else f" (the bot {args.bot})"
-        out.write(f"{power}: {len(orders)} order(s) recorded for {game.phase_name()}{by}.\n")
-    fate = _ILLEGAL_FATE[game.phase.kind]
+        by = "" if args.bot is None else say.text("by_bot", bot=args.bot)
+        out.write(f"{say.text('recorded', count=len(orders), by=by, **named)}\n")
+    # an illegal order's fate, by the kind of phase: a movement's unit holds, a retreat
+    # phase disbands a unit without a legal retreat, an adjustment phase drops the order
+    fate = say.text(f"fate_{game.phase.kind.value}")
     for k, reason in sorted(game.illegal_orders(power, orders).items()):
-        why = explain(reason, args.language, game_map=game.game_map)
-        out.write(
-            f"  warning: {_written(orders[k], game, args.language)} is illegal ({why}): {fate}\n"
+        warning = say.text(
+            "illegal", order=say.order(orders[k]), reason=say.reason(reason), fate=fate
         )
+        out.write(f"  {warning}\n")
     waiting = game.waiting_for()
-    out.write(f"Still waiting for: {', '.join(waiting)}\n" if waiting else "All orders are in.\n")
+    done = say.text("still_waiting", powers=say.powers(waiting)) if waiting else say.text("all_in")
+    out.write(f"{done}\n")
     return 0
 
 
@@ -280,20 +304,6 @@ def _by_bot(game: Game, power: str, kind: str) -> list[Order | str]:
     phase and the power: the same bot in the same phase of the same game orders alike."""
     bot = make_bot(kind, seed=zlib.crc32(f"{game.seed}/{game.phase}/{power}".encode()))
     return bot_orders(bot, game, power, game.legal_orders(power)[power])
-
-
-_ILLEGAL_FATE = {
-    PhaseKind.MOVEMENT: "the unit will hold",
-    PhaseKind.RETREATS: "the unit will be disbanded",
-    PhaseKind.ADJUSTMENTS: "it will be ignored",
-}
-"""What becomes of an illegal order, by the kind of phase (a retreat phase disbands a unit
-without a legal retreat; an adjustment phase drops the order)."""
-
-
-def _written(order: Order, game: Game, language: str) -> str:
-    """``order`` in ``language``'s short notation (English: as the game writes it)."""
-    return str(order) if language == "en" else format_order(order, language, game_map=game.game_map)
 
 
 def _read_orders(stdin: TextIO) -> list[str]:
@@ -320,9 +330,10 @@ def _process(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         done = len(game.history)
         game.process()
         save_game(game, args.file)
+    say = Printout(game, args.language)
     for record in game.history[done:]:
-        _record(game, record, out)
-    _status(game, out)
+        say.record(record, out)
+    say.status(out)
     return 0
 
 
@@ -333,28 +344,7 @@ def _show(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         json.dump(view, out, indent=1)
         out.write("\n")
         return 0
-    out.write(f"{view['title']} ({view['edition']}, {view['setup']} players)\n")
-    for name, powers in view["players"].items():
-        out.write(f"  {name}: {', '.join(powers)}\n")
-    out.write("Units:\n")
-    for power, units in view["units"].items():
-        out.write(f"  {power:8} {', '.join(units)}\n")
-    for power, entries in view["dislodged"].items():
-        for d in entries:
-            options = ", ".join(d["retreats"]) or "none"
-            out.write(f"  {power:8} dislodged: {d['unit']} (retreats: {options})\n")
-    out.write("Supply centres:\n")
-    for power, centers in view["centers"].items():
-        out.write(f"  {power:8} {len(centers):2}  {', '.join(centers)}\n")
-    if game.status.alliances:  # conquista: an alliance two years old may win together
-        formed = [
-            f"{'+'.join(a.members)} (formed in {game.phase_name(a.formed)})"
-            for a in game.status.alliances
-        ]
-        out.write(f"Alliances: {'; '.join(formed)}\n")
-    if args.power and view["orders"].get(view["power"]):
-        out.write(f"Orders of {view['power']}: {'; '.join(view['orders'][view['power']])}\n")
-    _status(game, out)
+    Printout(game, args.language).show(view, out)
     return 0
 
 
@@ -368,12 +358,13 @@ def _history(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         json.dump([game.view()["history"][game.history.index(r)] for r in records], out, indent=1)
         out.write("\n")
         return 0
+    say = Printout(game, args.language)
     if not records:
-        out.write("No phase has been processed yet.\n")
+        out.write(f"{say.text('no_history')}\n")
     for record in records:
-        _record(game, record, out)
+        say.record(record, out)
     if game.result is not None:
-        out.write(f"Game over: {game.result.reason}\n")
+        out.write(f"{say.game_over()}\n")
     return 0
 
 
@@ -382,13 +373,14 @@ def _draw(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         game = load_game(args.file)
         drawn = game.vote_draw(args.power, agree=not args.no)
         save_game(game, args.file)
-    vote = "against" if args.no else "for"
-    out.write(f"{args.power.upper()} votes {vote} a draw.\n")
+    say = Printout(game, args.language)
+    power = say.power(args.power.upper())
+    out.write(f"{say.text('votes_against' if args.no else 'votes_for', power=power)}\n")
     if drawn:
-        out.write(f"Game over: {game.result.reason if game.result else ''}\n")
+        out.write(f"{say.game_over()}\n")
     else:
         missing = [p for p in game.voters() if not game.votes.get(p)]
-        out.write(f"A draw needs every surviving power; not yet: {', '.join(missing)}\n")
+        out.write(f"{say.text('draw_needs', powers=say.powers(missing))}\n")
     return 0
 
 
@@ -397,13 +389,14 @@ def _concede(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         game = load_game(args.file)
         ended = game.concede(args.power)
         save_game(game, args.file)
-    power = args.power.upper()
+    say = Printout(game, args.language)
+    power = say.power(args.power.upper())
     if game.edition.leaving == "disorder" or ended:
-        out.write(f"{power} concedes.\n")
+        out.write(f"{say.text('concedes', power=power)}\n")
     else:
-        out.write(f"{power} concedes: {_no_disorder(game)}.\n")
+        out.write(f"{say.text('concedes_no_disorder', power=power, why=say.no_disorder())}\n")
     if ended and game.result is not None:
-        out.write(f"Game over: {game.result.reason}\n")
+        out.write(f"{say.game_over()}\n")
     return 0
 
 
@@ -416,37 +409,32 @@ def _disorder(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
             raise GameError(f"{power} is not in civil disorder: its player has not left")
         game.set_civil_disorder(power, on=not args.off)
         save_game(game, args.file)
+    say = Printout(game, args.language)
+    named = {"power": say.power(power), "of_power": say.of_power(power)}
     if args.off:
-        out.write(f"{power}'s player returns.\n")
+        out.write(f"{say.text('returns', **named)}\n")
     elif game.edition.leaving == "disorder":
-        out.write(f"{power} is in civil disorder.\n")
+        out.write(f"{say.text('in_disorder', **named)}\n")
     else:
-        out.write(f"{power}'s player leaves: {_no_disorder(game)}.\n")
+        out.write(f"{say.text('player_leaves', why=say.no_disorder(), **named)}\n")
     return 0
-
-
-def _no_disorder(game: Game) -> str:
-    """What a player's leaving means where the edition has no civil disorder."""
-    return (
-        f"{game.edition.name} has no civil disorder: its units hold without orders and its "
-        "reinforcements stay due (nobody places them while its player is away)"
-    )
 
 
 def _legal(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     game = load_game(args.file)
     power = args.power.upper()
     legal = game.legal_orders(power)[power]  # an unknown power is refused
+    say = Printout(game, args.language)
     if game.result is not None:  # nothing to order: say why rather than print nothing
-        out.write(f"Game over: {game.result.reason}\n")
+        out.write(f"{say.game_over()}\n")
         return 0
     if not legal:
-        out.write(f"{power} has nothing to order in {game.phase_name()}.\n")
+        out.write(f"{say.text('nothing_to_order', power=say.power(power), phase=say.phase())}\n")
     for key, orders in legal.items():
-        out.write(f"{key}: {'; '.join(_written(o, game, args.language) for o in orders)}\n")
+        out.write(f"{key}: {'; '.join(map(say.order, orders))}\n")
     due = game.builds_due().get(power)
     if due:
-        out.write(f"{power} {'builds' if due > 0 else 'removes'} {abs(due)}\n")
+        out.write(f"{say.builds(power, due)}\n")
     return 0
 
 
@@ -454,7 +442,8 @@ def _rollback(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     game = load_game(args.file)
     fork = game.rollback(args.phase)
     save_game(fork, _writable(args.out, args.force, args.file))
-    out.write(f"{args.out}: the game as it was at {fork.phase_name()} ({fork.phase})\n")
+    say = Printout(fork, args.language)
+    out.write(f"{say.text('rollback', out=args.out, phase=say.phase(), code=fork.phase)}\n")
     return 0
 
 
@@ -462,8 +451,9 @@ def _mila_export(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     game = load_game(args.file)
     mila = to_mila(game)
     write_json_atomic(mila, _writable(args.out, args.force, args.file))
-    where = f"{game.phase_name()} ({game.phase})"
-    out.write(f"{args.out}: {len(mila['phases'])} phase(s) in the MILA format, to {where}\n")
+    say = Printout(game, args.language)
+    where = {"phase": say.phase(), "code": game.phase, "out": args.out}
+    out.write(f"{say.text('mila_export', count=len(mila['phases']), **where)}\n")
     return 0
 
 
@@ -474,52 +464,7 @@ def _mila_import(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         raise GameError(f"{args.mila_file}: not JSON ({exc})") from None
     game = from_mila(data, edition=args.edition)
     save_game(game, _writable(args.out, args.force, args.mila_file))
-    where = f"{game.phase_name()} ({game.phase})"
-    out.write(f"{args.out}: {len(game.history)} phase(s) replayed, now at {where}\n")
+    say = Printout(game, args.language)
+    where = {"phase": say.phase(), "code": game.phase, "out": args.out}
+    out.write(f"{say.text('mila_import', count=len(game.history), **where)}\n")
     return 0
-
-
-# --- text ------------------------------------------------------------------------------------
-def _record(game: Game, record: Any, out: TextIO) -> None:
-    skipped = " (nothing to decide: processed at once)" if record.skipped else ""
-    out.write(f"=== {game.phase_name(record.phase)} ({record.phase}){skipped} ===\n")
-    shown = [o for o in record.outcomes if not (o.implied and record.phase.is_movement)]
-    for power, entries in results_by_power(shown, game.edition).items():
-        for e in entries:
-            fate = f", {e['unit']}" if e.get("unit", e["result"]) != e["result"] else ""
-            reason = f" ({e['reason']})" if e["reason"] else ""
-            out.write(f"  {power:8} {e['order']:26} {e['result']}{fate}{reason}\n")
-    if len(shown) < len(record.outcomes):
-        out.write("  (the other units hold)\n" if shown else "  (every unit holds)\n")
-    for event in record.events:
-        out.write(f"  * {event}\n")
-
-
-def _status(game: Game, out: TextIO) -> None:
-    if game.result is not None:
-        out.write(f"Game over: {game.result.reason}\n")
-        return
-    out.write(f"Now: {game.phase_name()} ({game.phase})\n")
-    if game.last_year is not None:  # a shortened game (1971, grow)
-        out.write(f"Final year: {game.last_year} (at its end the most units win)\n")
-    due = game.builds_due()
-    for power, count in due.items():
-        verb = "builds" if count > 0 else "removes"
-        out.write(f"  {power} {verb} {abs(count)}\n")
-    if game.clock:
-        first = not any(r.phase.is_movement for r in game.history)
-        clock = game.edition.clock_for(game.setup).for_phase(game.phase, first)
-        parts = [f"{k} {v} min" if v else f"no {k}" for k, v in clock.items() if v is not None]
-        out.write(f"Clock: {', '.join(parts)}\n")
-    alive = set(game.survivors())
-    nobody = {p for p in game.powers if game.controller(p) is None} & alive
-    disorder = sorted(game.civil_disorder & alive - nobody)
-    left = (game.status.disorder | game.status.conceded) & alive - game.civil_disorder
-    if nobody:  # out of the game, or neutral until a coin toss: not civil disorder
-        out.write(f"Played by nobody (units hold): {', '.join(sorted(nobody))}\n")
-    if disorder:
-        out.write(f"Civil disorder: {', '.join(disorder)}\n")
-    if left:  # an edition without civil disorder (conquista)
-        out.write(f"Player left (units hold, no orders): {', '.join(sorted(left))}\n")
-    waiting = game.waiting_for()
-    out.write(f"Waiting for orders from: {', '.join(waiting)}\n" if waiting else "")

@@ -210,6 +210,29 @@ def format_order(
     return _Writer(language, style, game_map or load_map("standard")).order(order)
 
 
+def format_unit(ref: UnitRef, language: str = "en", *, game_map: GameMap | None = None) -> str:
+    """A unit in ``language``'s short notation, as its orders name it: ``"E Par"``,
+    ``"F StP/cs"``; English, as the game writes it (``"A PAR"``).
+
+    >>> from realpolitik.vocab import ARMY
+    >>> format_unit(UnitRef(ARMY, "PAR"), "es")
+    'E Par'
+    """
+    if language == "en":
+        return str(ref)
+    w = _Writer(language, "short", game_map or load_map("standard"))
+    return w.finish(w.unit(ref, str(w.templates["unit"])))
+
+
+def format_place(loc: Location, language: str = "en", *, game_map: GameMap | None = None) -> str:
+    """A province (with its coast) in ``language``'s short notation: ``"Bor"``; English,
+    as the game writes it (``"BUR"``)."""
+    if language == "en":
+        return loc
+    w = _Writer(language, "short", game_map or load_map("standard"))
+    return w.finish(w.place(loc))
+
+
 def unit_phrase(
     ref: UnitRef,
     language: str,
@@ -315,7 +338,9 @@ __all__ = [
     "coast_name",
     "format_date",
     "format_order",
+    "format_place",
     "format_result",
+    "format_unit",
     "phase_kind_word",
     "place_name",
     "power_name",
