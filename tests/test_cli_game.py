@@ -60,7 +60,7 @@ def test_a_short_game_at_a_table(tmp_path: Path) -> None:
     assert load_game(game).is_over
 
 
-def _germany_attacks_burgundy(tmp_path: Path) -> str:
+def germany_attacks_burgundy(tmp_path: Path) -> str:
     """A new game at Fall 1901, Germany's supported attack on France's army in Burgundy
     ordered (not yet processed); returns the game file."""
     game = str(tmp_path / "g.json")
@@ -74,7 +74,7 @@ def _germany_attacks_burgundy(tmp_path: Path) -> str:
 
 
 def test_retreats_builds_and_disorder(tmp_path: Path) -> None:
-    game = _germany_attacks_burgundy(tmp_path)
+    game = germany_attacks_burgundy(tmp_path)
     code, out = run("disorder", game, "ITALY")
     assert "ITALY is in civil disorder" in out
     code, out = run("process", game)
@@ -263,7 +263,7 @@ def test_a_file_in_a_missing_folder_is_named_as_asked(
 def test_the_warning_says_what_becomes_of_an_illegal_order(tmp_path: Path) -> None:
     """An illegal retreat disbands the unit and an illegal adjustment is dropped: the
     warning said "the unit will hold" in every phase."""
-    game = _germany_attacks_burgundy(tmp_path)
+    game = germany_attacks_burgundy(tmp_path)
     run("process", game)
     code, out = run("orders", game, "FRANCE", "A BUR R RUH")
     assert code == 0 and "A BUR R RUH is illegal" in out

@@ -14,7 +14,7 @@ import pytest
 from realpolitik.commands.printout import sentences
 from realpolitik.data import read_json
 from realpolitik.notation import LANGUAGES
-from tests.test_cli_game import run
+from tests.test_cli_game import germany_attacks_burgundy, run
 
 FALL_1901 = {
     "es": [
@@ -56,15 +56,8 @@ Burgundy; Italy left, four powers gave no orders."""
 
 
 def _germany_attacks_burgundy(tmp_path: Path) -> str:
-    """A game at Fall 1901, Germany's supported attack on Burgundy ordered, Italy's
-    player gone (the file)."""
-    game = str(tmp_path / "g.json")
-    run("new", game, "--seed", "1", "--no-clock")
-    run("orders", game, "FRANCE", "A PAR - BUR", "A MAR - SPA")
-    run("orders", game, "GERMANY", "A MUN - RUH", "A BER - MUN")
-    run("process", game)
-    run("orders", game, "GERMANY", "A RUH - BUR", "A MUN S A RUH - BUR")
-    run("orders", game, "FRANCE", "A BUR H")
+    """:func:`tests.test_cli_game.germany_attacks_burgundy`, Italy's player gone."""
+    game = germany_attacks_burgundy(tmp_path)
     run("disorder", game, "ITALY")
     return game
 

@@ -263,6 +263,21 @@ def start_elsewhere(page: Any, gid: int) -> None:
     assert started == 200
 
 
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2}
+DESKTOP = {"viewport": {"width": 1400, "height": 1000}}
+
+
+def same_page_elsewhere(browser: Any, page: Any, device: dict[str, Any], ready: str) -> Any:
+    """``page``'s game opened again by the same player on another ``device`` (e.g.
+    :data:`PHONE`), once ``ready`` (a selector) shows."""
+    other = browser.new_page(**device)
+    other.context.add_cookies(page.context.cookies())
+    other.goto(page.url)
+    other.wait_for_selector(ready)
+    idle(other)
+    return other
+
+
 # --- scripts run in the page --------------------------------------------------------------
 
 EMPTY_CARDS = """[...document.querySelectorAll('section.card')]

@@ -11,7 +11,9 @@ from typing import Any
 from realpolitik.game import Game
 from tests.gamekit import at
 from tests.server.browserkit import (
+    DESKTOP,
     GAME,
+    PHONE,
     SHOTS,
     click_province,
     continue_to_now,
@@ -25,6 +27,7 @@ from tests.server.browserkit import (
     put_at_a_retreat,
     register_and_create,
     rewrite_stored_game,
+    same_page_elsewhere,
     shot,
     until_phase_changes,
     watched,
@@ -218,11 +221,7 @@ def test_units_leave_the_province_labels_readable(server: LiveServer, browser: A
     if SHOTS:
         page.locator("#map").screenshot(path=str(Path(SHOTS) / "25-labels.png"))
     assert hidden == [], hidden
-    phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
-    phone.context.add_cookies(page.context.cookies())
-    phone.goto(page.url)
-    phone.wait_for_selector("#map svg")
-    idle(phone)
+    phone = same_page_elsewhere(browser, page, PHONE, "#map svg")
     assert phone.evaluate(HIDDEN_LABELS) == []
 
 
@@ -252,11 +251,7 @@ def test_the_centres_stars_show_beside_the_units_and_labels(
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     register_and_create(page, server, "stella", players="7")
     assert page.evaluate(HIDDEN_STARS) == []
-    phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
-    phone.context.add_cookies(page.context.cookies())
-    phone.goto(page.url)
-    phone.wait_for_selector("#map svg")
-    idle(phone)
+    phone = same_page_elsewhere(browser, page, PHONE, "#map svg")
     assert phone.evaluate(HIDDEN_STARS) == []
 
 
@@ -300,11 +295,7 @@ def test_province_labels_never_overlap_each_other(server: LiveServer, browser: A
         assert page.evaluate(CROWDED_LABELS) == [], edition
         if SHOTS:
             page.locator("#map").screenshot(path=str(Path(SHOTS) / f"27-labels-{edition}.png"))
-        phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
-        phone.context.add_cookies(page.context.cookies())
-        phone.goto(page.url)
-        phone.wait_for_selector("#map svg")
-        idle(phone)
+        phone = same_page_elsewhere(browser, page, PHONE, "#map svg")
         assert phone.evaluate(CROWDED_LABELS) == [], edition
         phone.close()
         page.close()
@@ -421,11 +412,7 @@ def test_the_legend_counts_the_units_dislodged_in_a_retreat(
             in_language(page, lang, f"document.documentElement.lang === {lang!r}")
         assert units(power) == told, lang
         assert units(other) == "2", lang  # (Munich's army moved in, Tyrolia's): none dislodged
-    wide = browser.new_page(viewport={"width": 1400, "height": 1000})
-    wide.context.add_cookies(page.context.cookies())
-    wide.goto(page.url)
-    wide.wait_for_selector("#map-legend tr[data-power]")
-    idle(wide)
+    wide = same_page_elsewhere(browser, page, DESKTOP, "#map-legend tr[data-power]")
     wide.locator("#map-legend").scroll_into_view_if_needed()
     shot(wide, "legend-dislodged-desktop", full=False)
     wide.close()
@@ -444,11 +431,7 @@ def test_province_labels_are_legible_at_the_default_zoom(server: LiveServer, bro
     heights = page.evaluate(LABEL_HEIGHTS)
     if SHOTS:
         page.locator("#map").screenshot(path=str(Path(SHOTS) / "26-labels-desktop.png"))
-    phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
-    phone.context.add_cookies(page.context.cookies())
-    phone.goto(page.url)
-    phone.wait_for_selector("#map svg")
-    idle(phone)
+    phone = same_page_elsewhere(browser, page, PHONE, "#map svg")
     on_phone = phone.evaluate(LABEL_HEIGHTS)
     if SHOTS:
         phone.locator("#map").screenshot(path=str(Path(SHOTS) / "26-labels-phone.png"))

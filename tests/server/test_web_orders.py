@@ -14,6 +14,7 @@ import httpx
 
 from tests.gamekit import at
 from tests.server.browserkit import (
+    DESKTOP,
     FLASH,
     GAME,
     click_province,
@@ -33,6 +34,7 @@ from tests.server.browserkit import (
     put_at_the_removals,
     register_and_create,
     rewrite_stored_game,
+    same_page_elsewhere,
     shot,
     sign_up,
     until_phase_changes,
@@ -642,11 +644,7 @@ def test_a_phone_keeps_the_order_count_and_ready_in_view(server: LiveServer, bro
     until_phase_changes(page, "S1901M")
     bar_in_view(page)
     assert page.inner_text("#bar-progress") == f"Units ordered: 0 of {len(units)}."
-    desk = browser.new_page(viewport={"width": 1400, "height": 1000})
-    desk.context.add_cookies(page.context.cookies())
-    desk.goto(page.url)
-    desk.wait_for_selector("#ready")
-    idle(desk)
+    desk = same_page_elsewhere(browser, page, DESKTOP, "#ready")
     assert desk.locator("#action-bar").is_hidden() and desk.locator("#bar-ready").is_hidden()
     assert not errors, errors
 
