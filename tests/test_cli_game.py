@@ -603,3 +603,25 @@ def test_a_bot_writes_a_powers_orders(
     with pytest.raises(SystemExit):
         run("orders", game, "RUSSIA", "--bot", "clever")
     assert "unknown bot 'clever'" in capsys.readouterr().err
+
+
+def test_orders_notes_a_unit_named_with_another_type(tmp_path: Path) -> None:
+    """A unit named with the other type (a Portuguese "A" is a fleet, "Armada"; a French "A"
+    an army) is legal, its type ignored (DATC 4.C.2 b), but the player is told which unit
+    the order is read for; a unit named rightly is not remarked on."""
+    game = str(tmp_path / "g.json")
+    run("new", game, "--seed", "1", "--no-clock")
+    _, out = run("orders", game, "ITALY", "--language", "pt", "A Ven - Tir", "A Nap - Jon")
+    said = "nota: A de Ven. para Tir. nomeia outro tipo de unidade: a ordem vale para a unidade"
+    assert f"  {said} E de Ven. do tabuleiro\n" in out, out
+    assert out.count("nota:") == 1, out  # Naples' fleet, "A" in Portuguese, named rightly
+    _, out = run("orders", game, "FRANCE", "F PAR - BUR", "A BRE - MAO", "A MAR - SPA")
+    assert out.splitlines()[1:3] == [
+        "  note: F PAR - BUR names another type of unit: the order is read for the A PAR on"
+        " the board",
+        "  note: A BRE - MAO names another type of unit: the order is read for the F BRE on"
+        " the board",
+    ], out
+    assert "A MAR" not in out
+    _, out = run("orders", game, "GERMANY", "A MUN - BUR", "F KIE - HOL")
+    assert "note" not in out, out

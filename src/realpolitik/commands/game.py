@@ -44,7 +44,8 @@ from realpolitik.game import Game
 from realpolitik.game.editions import EDITIONS
 from realpolitik.notation import LANGUAGES, read_power
 from realpolitik.orders import Order
-from realpolitik.phase import Phase
+from realpolitik.phase import Phase, PhaseKind
+from realpolitik.vocab import PROVINCE, Unit
 
 POWER_HELP = "a power, in any of the four languages: FRANCE, Francia, França"
 LANGUAGE_HELP = "the language of the printout (phases, powers, results, reasons): en, es, fr, pt"
@@ -288,15 +289,32 @@ def _orders(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     # an illegal order's fate, by the kind of phase: a movement's unit holds, a retreat
     # phase disbands a unit without a legal retreat, an adjustment phase drops the order
     fate = say.text(f"fate_{game.phase.kind.value}")
-    for k, reason in sorted(game.illegal_orders(power, orders).items()):
-        warning = say.text(
-            "illegal", order=say.order(orders[k]), reason=say.reason(reason), fate=fate
-        )
-        out.write(f"  {warning}\n")
+    illegal = game.illegal_orders(power, orders)
+    for k, order in enumerate(orders):
+        if k in illegal:
+            warning = say.text(
+                "illegal", order=say.order(order), reason=say.reason(illegal[k]), fate=fate
+            )
+            out.write(f"  {warning}\n")
+            continue
+        for unit in _misnamed(game, order):  # legal: the type named is ignored (DATC 4.C.2)
+            note = say.text("other_type", order=say.order(order), unit=say.unit(str(unit)))
+            out.write(f"  {note}\n")
     waiting = game.waiting_for()
     done = say.text("still_waiting", powers=say.powers(waiting)) if waiting else say.text("all_in")
     out.write(f"{done}\n")
     return 0
+
+
+def _misnamed(game: Game, order: Order) -> list[Unit]:
+    """The units on the board that ``order`` names with another type (a Portuguese "A" is
+    a fleet, a French "A" an army): ``A VEN`` for a fleet in Venice."""
+    board = game.position.units
+    if game.phase.kind is PhaseKind.RETREATS:  # the unit ordered is a dislodged one
+        board = {**board, **{p: d.unit for p, d in game.position.dislodged.items()}}
+    named = [getattr(order, field, None) for field in ("unit", "supported", "convoyed")]
+    found = [(ref, board.get(PROVINCE[ref.location])) for ref in named if ref is not None]
+    return [unit for ref, unit in found if unit is not None and ref.type not in (None, unit.type)]
 
 
 def _by_bot(game: Game, power: str, kind: str) -> list[Order | str]:
