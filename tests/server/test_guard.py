@@ -161,6 +161,22 @@ def test_a_field_named_body_is_named_in_the_error(client: TestClient) -> None:
     assert r.status_code == 422 and r.json()["detail"].startswith("body: "), r.text
 
 
+def test_a_body_of_many_wrong_fields_gets_a_short_answer(client: TestClient) -> None:
+    """Ten thousand unknown keys, 100 kB under the limit, were each named in a 1.4 MB
+    answer (both the detail and the list of errors): the answer names the first ones and
+    counts the rest."""
+    alice = register(client, "alice")
+    game = new_game(client, alice)
+    many = {f"k{n}": 1 for n in range(10_000)}
+    r = client.post(f"/api/games/{game['id']}/join", json=many, headers=alice.headers)
+    assert r.status_code == 422
+    assert len(r.content) < 10_000, len(r.content)
+    answer = r.json()
+    assert answer["detail"].startswith("k0: Extra inputs are not permitted; k1: ")
+    assert answer["detail"].endswith("; and 9980 more"), answer["detail"][-80:]
+    assert len(answer["errors"]) == 20 and answer["errors"][0]["loc"] == ["body", "k0"]
+
+
 def test_a_lone_surrogate_in_a_game_name_is_refused(client: TestClient) -> None:
     alice = register(client, "alice")
     r = client.post(

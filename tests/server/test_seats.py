@@ -1,6 +1,7 @@
 """Seats taken in a started game: a late friend takes over a bot's power (its units,
 centres and this phase's orders), as one takes a seat left empty; who may, what is
-refused (nothing changed), the draw votes, and the bot's turn racing the take-over."""
+refused (nothing changed), the draw votes, and the bot's turn racing the take-over; the
+last seat of a forming game taken as its creator starts it."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import uvicorn
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from realpolitik.server import engine, play
+from realpolitik.server import engine, games, play
 from realpolitik.server import tables as t
 from realpolitik.server.app import create_app
 from realpolitik.server.backend import Backend
@@ -440,6 +441,46 @@ def test_the_bot_s_turn_and_the_take_over_at_once_never_both_win(
         mine = httpx.get(f"{base}/api/games/{gid}", headers=friend).json()
         assert power in mine["my_powers"] and mine["ready"][power] is False
     assert set(orders) == {None, False}, orders  # both came first, some time
+
+
+def test_the_last_seat_taken_as_the_creator_starts_the_game_is_taken(
+    racing: tuple[Backend, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The last seat of a forming game taken while its creator presses Start: the friend
+    has the seat and is told so (200), the game started once. The join stored the seat,
+    then started the game apart: the creator's Start came in between, and the friend,
+    seated, was told 409 'this game has already started'. (The join's start is held back
+    here to let the creator's come between, as it did now and then on its own.)"""
+    backend, base = racing
+    host, guest = account(base, "alice"), account(base, "bob")
+    body = {"name": "two friends", "players": 2, "bots": None}
+    gid = httpx.post(f"{base}/api/games", json=body, headers=host).json()["id"]
+    start = games.start
+
+    def late_start(b: Backend, user: Any, game_id: int, **kw: Any) -> dict[str, Any]:
+        if user is None:  # the start of the join (the creator's has its user)
+            time.sleep(0.6)
+        return start(b, user, game_id, **kw)
+
+    monkeypatch.setattr(games, "start", late_start)
+
+    def creator_starts() -> httpx.Response:
+        time.sleep(0.2)
+        return httpx.post(f"{base}/api/games/{gid}/start", headers=host, timeout=60)
+
+    started, joined = at_once(
+        creator_starts,
+        partial(httpx.post, f"{base}/api/games/{gid}/join", json={}, headers=guest, timeout=60),
+    )
+    assert joined.status_code == 200, joined.text
+    assert joined.json()["status"] == "active"
+    assert started.status_code == 409, started.text  # too late: the join started it
+    assert started.json()["code"] in ("already_started", "seats_empty")
+    game = httpx.get(f"{base}/api/games/{gid}", headers=guest).json()
+    assert game["status"] == "active" and game["version"] == 1 and game["my_powers"]
+    with backend.db.connect() as conn:
+        held = conn.execute(select(t.seats.c.user_id).where(t.seats.c.game_id == gid)).scalars()
+        assert None not in list(held)
 
 
 @pytest.mark.parametrize("bots", ["random", None])

@@ -82,7 +82,8 @@ def create_app(settings: Settings | None = None, *, backend: Backend | None = No
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:
-        errors = safe_errors(exc.errors())
+        everything = exc.errors()
+        errors = safe_errors(everything)
         problems = []
         for err in errors:
             if err["type"] == "json_invalid":  # its place: the character the parser stopped at
@@ -95,6 +96,8 @@ def create_app(settings: Settings | None = None, *, backend: Backend | None = No
             e["loc"] == ["body"] for e in errors
         ):  # a form or text body is never read as JSON: "should be a valid dictionary" said
             problems = ["the body must be JSON, sent with Content-Type: application/json"]
+        elif len(everything) > len(errors):
+            problems.append(f"and {len(everything) - len(errors)} more")
         body = json.dumps({"detail": "; ".join(problems), "errors": errors}, ensure_ascii=True)
         return Response(body, 422, media_type="application/json")
 

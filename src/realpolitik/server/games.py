@@ -202,9 +202,11 @@ def join(
     (every power of its seat), with their units, centres and this phase's orders (see
     :func:`.play.take_over_seat`). Under the game row's lock, as the bots' orders and the
     processing of a phase are: of a take-over and the bot's turn, one goes first and the
-    other sees it. Refused with nothing changed: no such game (or unlisted, without its
-    code: 404); ``power`` no power of the game (400); a sandbox, a game over, already
-    seated, ``power`` played by a person or out of the game, or the game not started (409)."""
+    other sees it. The last seat of a forming game starts it in the same transaction (its
+    creator's Start at that moment finds it started). Refused with nothing changed: no
+    such game (or unlisted, without its code: 404); ``power`` no power of the game (400);
+    a sandbox, a game over, already seated, ``power`` played by a person or out of the
+    game, or the game not started (409)."""
     with transaction(b.db) as conn:
         row = game_row(conn, game_id, lock=True)
         public = bool(row.settings.get("public", True))
@@ -226,11 +228,14 @@ def join(
             .where(t.seats.c.game_id == game_id, t.seats.c.seat == seat.seat)
             .values(user_id=user.id, joined_at=b.now(), bot=None)
         )
-        full = len(opened) == 1
+        started = row.status == FORMING and len(opened) == 1
         if row.status == ACTIVE:
             take_over_seat(b, conn, row, seat)
-    if row.status == FORMING and full:
-        start(b, None, game_id)
+        elif started:  # the last seat: the game starts with the seat taken, as one change
+            # (the creator's Start at the same moment then finds it started, not the joiner)
+            _start(b, conn, None, game_id, None)
+    if started:  # the bots' first orders, once the game is stored
+        process_due(b, game_id, limit=REQUEST_LIMIT)
     return _summary(b, game_id, user)
 
 
@@ -374,11 +379,9 @@ def _delete(conn: Connection, game_id: int) -> None:
     conn.execute(delete(t.games).where(t.games.c.id == game_id))
 
 
-def start(
-    b: Backend, user: User | None, game_id: int, *, game: Game | None = None
-) -> dict[str, Any]:
-    """Start a forming game (its creator may; ``user=None`` when its last seat fills):
-    a new game, or ``game`` (a sandbox forked from another game's position)."""
+def start(b: Backend, user: User, game_id: int, *, game: Game | None = None) -> dict[str, Any]:
+    """Start a forming game (its creator may; the last seat taken starts it too, in
+    :func:`join`): a new game, or ``game`` (a sandbox forked from another game's position)."""
     with transaction(b.db) as conn:
         _start(b, conn, user, game_id, game)
     process_due(b, game_id, limit=REQUEST_LIMIT)

@@ -110,12 +110,18 @@ def json_type(content_type: str | None) -> bool:
     )
 
 
+ERRORS_SAID = 20
+"""The validation errors an answer names; the rest are counted (ten thousand unknown keys
+in a body under the limit were a 1.4 MB answer)."""
+
+
 def safe_errors(errors: Any) -> list[dict[str, Any]]:
     """Validation errors without the input (never echoed back): where and what (for a
-    body that is not JSON, why: the parser's words, which quote no input)."""
+    body that is not JSON, why: the parser's words, which quote no input); the first
+    :data:`ERRORS_SAID`."""
     return [
         {"loc": [str(p) for p in e.get("loc", ())], "msg": _message(e), "type": e.get("type")}
-        for e in errors
+        for e in errors[:ERRORS_SAID]
     ]
 
 
