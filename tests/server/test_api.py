@@ -421,7 +421,8 @@ def test_orders_for_a_phase_gone_by_are_refused_not_stored_for_the_next(
     client: TestClient,
 ) -> None:
     """A submission that says its phase, arriving after that phase was processed, answers
-    409 and stores nothing (it used to be judged against, and stored for, the next phase)."""
+    409 and stores nothing (it used to be judged against, and stored for, the next phase).
+    A name that is no phase's is refused as such wherever a request names a phase."""
     alice = register(client, "alice")
     game = new_game(client, alice, start=True)
     gid, power = game["id"], game["my_powers"][0]
@@ -447,6 +448,19 @@ def test_orders_for_a_phase_gone_by_are_refused_not_stored_for_the_next(
             f"/api/games/{gid}/ready", json={"power": power, "phase": bad}, headers=alice.headers
         )
         assert r.status_code == 400 and f"bad phase {bad!r}" in r.json()["detail"], r.text
+    # the phase's record and its map: a name that is no phase's is refused as such (it was
+    # "phase  of game N has not been processed", 404); the game's own spelling is not needed
+    for bad in ("zzz", "S1901MX", ""):
+        r = client.get(f"/api/games/{gid}/map.svg", params={"phase": bad}, headers=alice.headers)
+        assert r.status_code == 400 and f"bad phase {bad!r}" in r.json()["detail"], r.text
+    r = client.get(f"/api/games/{gid}/history/zzz", headers=alice.headers)
+    assert r.status_code == 400 and "bad phase 'zzz'" in r.json()["detail"], r.text
+    spelt = spring.lower()
+    assert client.get(f"/api/games/{gid}/history/{spelt}", headers=alice.headers).status_code == 200
+    r = client.get(f"/api/games/{gid}/map.svg", params={"phase": spelt}, headers=alice.headers)
+    assert r.status_code == 200, r.text
+    r = client.get(f"/api/games/{gid}/history/F1999M", headers=alice.headers)
+    assert r.status_code == 404 and "F1999M" in r.json()["detail"], r.text
 
 
 def test_a_ready_for_a_phase_gone_by_is_refused_not_given_to_the_next(

@@ -14,6 +14,7 @@ from realpolitik.server.accounts import User
 from realpolitik.server.backend import Backend
 from realpolitik.server.db import reading
 from realpolitik.server.errors import Conflict, Forbidden, NotFound
+from realpolitik.server.play import phase_said
 from realpolitik.server.rows import powers_of, seats_of, visible_row
 
 
@@ -36,7 +37,7 @@ def map_svg(
         record: Any = None
         after: Any = None
         if phase is not None:
-            phase = phase.upper()
+            phase = phase_said(phase)
             found = conn.execute(
                 select(t.phases.c.idx, t.phases.c.record).where(
                     t.phases.c.game_id == game_id, t.phases.c.phase == phase

@@ -615,7 +615,7 @@ def submit_orders(
         if row.status != ACTIVE:
             raise Conflict("this game is over", code="game_over")
         power = _require_power(seats_of(conn, game_id), user, power)
-    phase = _phase_said(phase)
+    phase = phase_said(phase)
     if phase is not None and phase != row.phase:
         raise Conflict(
             f"these orders are for {phase}, the game is in {row.phase}",
@@ -675,9 +675,10 @@ def submit_orders(
     }
 
 
-def _phase_said(phase: str | None) -> str | None:
-    """The phase a request says it is for, as the game names it (``s1901m``: S1901M); one
-    that is no phase's name is refused (400), not taken for a phase gone by (409)."""
+def phase_said(phase: str | None) -> str | None:
+    """The phase a request names, as the game names it (``s1901m``: S1901M); one that is
+    no phase's name is refused (400), not taken for a phase gone by (409) or not yet
+    processed (404)."""
     if phase is None:
         return None
     try:
@@ -693,7 +694,7 @@ def set_ready(
     the phase is processed. ``phase``: the phase the player said it for (if the game has
     moved on, 409 and nothing changed: a late Ready never marks a phase its player has not
     seen, which would be processed with that power's units holding)."""
-    phase = _phase_said(phase)
+    phase = phase_said(phase)
     with transaction(b.db) as conn:
         row = _active_game(conn, game_id, user, lock=True)
         if row.status != ACTIVE:
@@ -831,9 +832,10 @@ def phase_record(
     check_language(language)
     with reading(b.db) as conn:
         row = visible_row(conn, game_id, user, code)
+        phase = str(phase_said(phase))
         found = conn.execute(
             select(t.phases.c.record).where(
-                t.phases.c.game_id == game_id, t.phases.c.phase == phase.upper()
+                t.phases.c.game_id == game_id, t.phases.c.phase == phase
             )
         ).first()
     if found is None or row.state is None:
