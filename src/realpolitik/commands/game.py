@@ -309,11 +309,11 @@ def _orders(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 def _misnamed(game: Game, order: Order) -> list[Unit]:
     """The units on the board that ``order`` names with another type (a Portuguese "A" is
     a fleet, a French "A" an army): ``A VEN`` for a fleet in Venice."""
-    board = game.position.units
+    units = game.position.units
     if game.phase.kind is PhaseKind.RETREATS:  # the unit ordered is a dislodged one
-        board = {**board, **{p: d.unit for p, d in game.position.dislodged.items()}}
+        units = {**units, **{p: d.unit for p, d in game.position.dislodged.items()}}
     named = [getattr(order, field, None) for field in ("unit", "supported", "convoyed")]
-    found = [(ref, board.get(PROVINCE[ref.location])) for ref in named if ref is not None]
+    found = [(ref, units.get(PROVINCE[ref.location])) for ref in named if ref is not None]
     return [unit for ref, unit in found if unit is not None and ref.type not in (None, unit.type)]
 
 
