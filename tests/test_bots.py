@@ -135,6 +135,28 @@ def test_a_fork_of_a_view_plays_at_the_games_table() -> None:
     _same_table(view.fork(seed=2), game)
 
 
+def test_a_view_says_which_powers_nobody_plays() -> None:
+    """As the game says: a small table's out powers, a neutral power until the coin toss
+    gives it to a player; a view that shows no table shows none."""
+    for game, nobody in (
+        (Game.new(players=5, seed=1), {"GERMANY", "ITALY"}),
+        (Game.new(edition="1971", players=3, seed=5), set()),  # each player three powers
+        (Game.new(edition="1971", players=2, seed=4), {"ITALY"}),
+    ):
+        assert PowerView.of(game, "FRANCE").unplayed() == game.unplayed() == nobody
+    position = {
+        "units": {"AUSTRIA": ["A VIE"], "ENGLAND": ["F LON"], "ITALY": ["A ROM"]},
+        "centers": {"AUSTRIA": ["VIE", "BUD"], "ENGLAND": ["LON"], "ITALY": ["ROM"]},
+    }
+    game = Game.from_position(position, "W1914A", edition="1971", players=2, seed=1)
+    before = PowerView.of(game, "ENGLAND").unplayed()
+    game.process()  # the coin toss: Italy to a player from 1915
+    assert "ITALY" in before and PowerView.of(game, "ENGLAND").unplayed() == game.unplayed()
+    assert "ITALY" not in game.unplayed()
+    bare = PowerView("FRANCE", game.phase, game.position, game.game_map)
+    assert bare.unplayed() == frozenset()
+
+
 def test_a_view_says_the_adjustments_due() -> None:
     position = {
         "units": {"FRANCE": ["A BUR", "A PIC", "F MAO"], "GERMANY": ["A MUN"]},

@@ -12,7 +12,9 @@ from collections import Counter
 import pytest
 
 from realpolitik.bots import Bot, PowerView, SearchBot, make_bot
+from realpolitik.bots.search import _Search
 from realpolitik.bots.tournament import Config, play_trial
+from realpolitik.bots.values import values
 from realpolitik.game import Game
 from realpolitik.game.editions import edition
 from realpolitik.orders import Build, Disband, Move, Retreat, SupportHold, SupportMove, Waive
@@ -125,3 +127,18 @@ def test_more_centres_than_the_heuristic_bot_in_the_same_seats() -> None:
     mine = sum(r.centres[seat] for r, seat in zip(ours, seats, strict=True))
     theirs = sum(base.centres[seat] for seat in seats)
     assert mine >= 1.3 * theirs, (mine, theirs)
+
+
+def test_the_search_predicts_no_orders_for_powers_nobody_plays() -> None:
+    """Their units only hold: a prediction of their orders would be a threat that is not
+    there (Germany and Italy at a table of five)."""
+    game = Game.new(players=5, seed=1)
+    view = PowerView.of(game, "FRANCE")
+    legal = game.legal_orders("FRANCE")["FRANCE"]
+    search = _Search(
+        SearchBot(seed=1), view, legal, values(game.game_map, game.position, "FRANCE"), math.inf
+    )
+    predicted = search._predict()
+    assert {"GERMANY", "ITALY"} == game.unplayed()
+    for prediction in predicted:
+        assert set(prediction) == set(game.powers) - game.unplayed() - {"FRANCE"}

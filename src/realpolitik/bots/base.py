@@ -83,6 +83,21 @@ class PowerView:
             game.status = self.status
         return game
 
+    def unplayed(self) -> frozenset[Power]:
+        """The powers nobody plays now, as the view shows the table (none when it shows no
+        assignment): their units only hold, as :meth:`Game.unplayed` says.
+
+            >>> game = Game.new(players=5, seed=1)
+            >>> sorted(PowerView.of(game, "FRANCE").unplayed())
+            ['GERMANY', 'ITALY']
+        """
+        if not self.assignment:
+            return frozenset()
+        status = self.status if self.status is not None else Status()
+        players = status.players(self.assignment, self.phase)
+        played = {p for powers in players.values() for p in powers}
+        return frozenset(p for p in self.game_map.powers if p not in played)
+
     def due(self) -> int:
         """Builds (positive) or removals (negative) the power owes now: in an adjustment
         phase, as the adjudicator counts them under the game's rules (guessed from the

@@ -5,7 +5,8 @@ Movement, in three steps:
 
 1. **Values** (:mod:`realpolitik.bots.values`): what each power wants where: centres to
    take, own centres as threatened, spread over the board by distance.
-2. **Predictions**: two order sets for all the other powers: the heuristic bot's orders,
+2. **Predictions**: two order sets for the other powers that somebody plays (a power nobody
+   plays only holds: :meth:`PowerView.unplayed`): the heuristic bot's orders,
    and orders sampled from each power's own values (as the bot samples its own). Both
    count: searching against the heuristic bot's orders alone played worse, even against
    heuristic bots.
@@ -233,7 +234,10 @@ class _Search:
     def _predict(self) -> list[dict[Power, list[Order]]]:
         v = self.view
         everyone = legal_orders(v.game_map, v.position, v.phase, self.rules)
-        others = {p: opts for p, opts in everyone.items() if p != self.me and opts}
+        idle = v.unplayed()  # nobody plays them: their units hold
+        others = {
+            p: opts for p, opts in everyone.items() if p != self.me and p not in idle and opts
+        }
         heuristic = {p: list(self._heuristic(p, opts).values()) for p, opts in others.items()}
         sampled = {
             p: list(self._sample(p, opts, values(v.game_map, v.position, p), NOISE).values())

@@ -137,10 +137,7 @@ class _GameFacts:
         self.powers = self.game_map.powers
         toss = self.status.coin_toss
         self.tossed = toss is not None and self.phase.year >= toss.from_year
-        players = {name: tuple(powers) for name, powers in self.assignment.items()}
-        if toss is not None and self.tossed:
-            players[toss.player] = (*players[toss.player], toss.power)
-        self.players = players
+        players = self.players = self.status.players(self.assignment, self.phase)
         self.played = frozenset(power for powers in players.values() for power in powers)
         s = self.status
         out = {p for p in self.powers if p not in self.played}
@@ -391,10 +388,8 @@ class Game:
         if phase is None or phase == self.phase:
             facts = self._facts()
             return frozenset(p for p in facts.powers if p not in facts.played)
-        played = {p for powers in self.assignment.values() for p in powers}
-        toss = self.status.coin_toss
-        if toss is not None and phase.year >= toss.from_year:
-            played.add(toss.power)
+        players = self.status.players(self.assignment, phase)
+        played = {p for powers in players.values() for p in powers}
         return frozenset(p for p in self.map_for(phase).powers if p not in played)
 
     @property

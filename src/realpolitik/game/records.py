@@ -4,7 +4,7 @@ two-player coin toss; and :class:`GameError`."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -43,6 +43,17 @@ class Status:
     missed: frozenset[Power] = frozenset()
     alliances: tuple[Alliance, ...] = ()
     coin_toss: CoinToss | None = None
+
+    def players(
+        self, assignment: Mapping[str, Sequence[Power]], phase: Phase
+    ) -> dict[str, tuple[Power, ...]]:
+        """Each player's powers in ``phase``: the ``assignment``, and the coin toss's
+        power from its year."""
+        players = {name: tuple(powers) for name, powers in assignment.items()}
+        toss = self.coin_toss
+        if toss is not None and phase.year >= toss.from_year:
+            players[toss.player] = (*players[toss.player], toss.power)
+        return players
 
 
 class EventKind(StrEnum):
