@@ -9,7 +9,13 @@ from typing import Any
 
 import pytest
 
-from realpolitik import IllegalOrderError, InvalidOrderError, Phase, parse_order
+from realpolitik import (
+    AmbiguousOrderError,
+    IllegalOrderError,
+    InvalidOrderError,
+    Phase,
+    parse_order,
+)
 from realpolitik.bots import PowerView
 from realpolitik.errors import GameError
 from realpolitik.formats.savegame import check_position, game_from_json, game_to_json
@@ -142,6 +148,30 @@ def test_bad_orders_are_rejected_and_nothing_is_stored(orders, error, match) -> 
     with pytest.raises(error, match=match):
         game.submit("FRANCE", orders)
     assert [str(o) for o in game.orders("FRANCE")] == ["F BRE - MAO"]
+
+
+def test_a_word_of_two_readings_is_read_against_the_board() -> None:
+    """ "Nor" names Norway and the Norwegian Sea. A fleet in Edinburgh can reach only the
+    sea, so "F Edi - Nor" has one possible meaning and is carried out (seed 000: "Una orden
+    escrita incorrectamente, pero que solo tenga una interpretacion debe ser ejecutada"),
+    as parse_order reads it with the position, and the server's order form too. The same
+    goes for retreats. From the North Sea, which reaches both, the order stays ambiguous.
+    Where neither reading is possible, the refusal names the ambiguity, as it did before."""
+    game = Game.new(seed=1)
+    got = game.submit("ENGLAND", ["F Edi - Nor", "F Lon - North", "A Lvp - Yor"])
+    assert [str(o) for o in got] == ["F EDI - NWG", "F LON - NTH", "A LVP - YOR"]
+    untyped_illegal = Game.new(seed=1, rules={"4.C.1": "a"})  # still as written: no type
+    assert [str(o) for o in untyped_illegal.submit("ENGLAND", ["Edi - Nor"])] == ["EDI - NWG"]
+    with pytest.raises(AmbiguousOrderError, match="F BRE - NWG or F BRE - NWY"):
+        game.submit("FRANCE", ["F Bre - Nor"])
+    north_sea = at(Game.new(seed=1), "S1901M", {"units": {"ENGLAND": ["F NTH"]}})
+    with pytest.raises(AmbiguousOrderError, match="F NTH - NWG or F NTH - NWY"):
+        north_sea.submit("ENGLAND", ["F Nth - Nor"])
+    retreat = at(Game.new(seed=1), "F1901R", {
+        "units": {"GERMANY": ["F NTH"]},
+        "dislodged": {"ENGLAND": [{"unit": "F EDI", "attacker_from": "NTH"}]},
+    })  # fmt: skip
+    assert [str(o) for o in retreat.submit("ENGLAND", ["F Edi - Nor"])] == ["F EDI R NWG"]
 
 
 def test_unknown_and_unplayed_powers() -> None:

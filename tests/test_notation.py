@@ -47,6 +47,7 @@ from realpolitik.notation import (
     power_name,
     read_all,
     read_order,
+    read_written,
     result_name,
     season_names,
     unit_phrase,
@@ -328,6 +329,23 @@ def test_the_board_picks_among_the_names_a_first_word_begins() -> None:
         "F Lon - North", language="en", game_map=BOARD, position=START, power="ENGLAND"
     )
     assert on_board == Move(F("LON"), "NTH")
+
+
+def test_read_written_keeps_the_order_as_written_but_one_of_its_readings() -> None:
+    def read(text: str, position: Position = START) -> Order:
+        return read_written(text, game_map=BOARD, language="en", position=position, power="ENGLAND")
+
+    # as written: no type filled in, an order the board forbids kept (the adjudicator judges)
+    assert read("Lvp - Yor") == Move(UnitRef(None, "LVP"), "YOR")
+    assert read("A Lvp - Nwy") == Move(A("LVP"), "NWY")
+    # two readings, one the board allows: that one, still as written
+    assert read("Edi - Nor") == Move(UnitRef(None, "EDI"), "NWG")
+    assert read("F Lon - North") == Move(F("LON"), "NTH")
+    north_sea = Position.from_json({"units": {"ENGLAND": ["F NTH"]}}, BOARD)
+    with pytest.raises(AmbiguousOrderError, match="F NTH - NWG or F NTH - NWY"):
+        read("F Nth - Nor", north_sea)  # both
+    with pytest.raises(AmbiguousOrderError, match="A NWG - SWE or A NWY - SWE"):
+        read("A Nor - Swe")  # neither
 
 
 def test_candidates_are_cheapest_first() -> None:

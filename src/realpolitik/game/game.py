@@ -35,7 +35,7 @@ from realpolitik.game.views import game_view
 from realpolitik.legal import legal_orders
 from realpolitik.maps import load_map
 from realpolitik.maps.model import GameMap
-from realpolitik.notation import parse_order
+from realpolitik.notation import parse_order, read_written
 from realpolitik.notation.resolve import complete
 from realpolitik.orders import (
     Build,
@@ -537,13 +537,19 @@ class Game:
     def _read(text: str, language: str, power: Power, facts: _GameFacts) -> Order:
         """One order as written; in an adjustment phase read against the position, so that
         a bare unit is a build ("F Edi") or, for a unit on the board, a removal ("E Gal"),
-        as the rulebooks write them."""
+        as the rulebooks write them. Otherwise the order as written, kept even where the
+        board forbids it, for the adjudicator to judge; a text of several readings is the
+        one the board allows ("F Edi - Nor": the Norwegian Sea, as that fleet cannot reach
+        Norway), as :func:`~realpolitik.notation.read_written` reads it."""
         if facts.kind is PhaseKind.ADJUSTMENTS:
             return parse_order(
                 text, game_map=facts.game_map, language=language, position=facts.position,
                 power=power, phase=facts.phase, rules=facts.rules,
             )  # fmt: skip
-        return parse_order(text, game_map=facts.game_map, language=language)
+        return read_written(
+            text, game_map=facts.game_map, language=language, position=facts.position,
+            power=power, phase=facts.phase, rules=facts.rules,
+        )  # fmt: skip
 
     @staticmethod
     def _check_order(

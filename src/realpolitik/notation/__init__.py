@@ -38,6 +38,7 @@ from realpolitik.notation.parser import (
     read_all,
     read_guessed,
     read_order,
+    read_written,
 )
 from realpolitik.notation.reasons import explain
 
@@ -66,6 +67,7 @@ __all__ = [
     "read_guessed",
     "read_order",
     "read_power",
+    "read_written",
     "result_name",
     "season_names",
     "unit_phrase",

@@ -285,6 +285,42 @@ def read_guessed(
     return written
 
 
+def read_written(
+    text: str,
+    *,
+    game_map: GameMap,
+    language: str,
+    position: Position,
+    power: Power | None = None,
+    phase: Phase | None = None,
+    rules: Rules | None = None,
+) -> Order:
+    """``text`` as written (:func:`read_order`: not completed, not checked, for the
+    adjudicator to judge); but where it reads as several orders at the same cost (English
+    "F Edi - Nor": Norway or the Norwegian Sea), the one of them the board allows (a fleet in
+    Edinburgh reaches only the sea), still as written: a miswritten order with one possible
+    meaning is carried out. Raises the :class:`AmbiguousOrderError` when the board allows
+    none of them or more than one."""
+    try:
+        return read_order(text, language, game_map)
+    except AmbiguousOrderError as ambiguous:
+        found = candidates(text, language, game_map)
+        cheapest = min(cost for _, cost in found)
+        kind = phase.kind if phase is not None else None
+        context = ParseContext(game_map, position, power, kind, language, text.strip(), rules)
+        fitting: list[Order] = []
+        for order, cost in found:
+            if cost == cheapest and order not in fitting:
+                try:
+                    resolve(order, context)
+                except OrderError:
+                    continue
+                fitting.append(order)
+        if len(fitting) != 1:
+            raise ambiguous from None
+        return fitting[0]
+
+
 def read_order(text: str, language: str | None, game_map: GameMap) -> Order:
     """``parse_order(text, game_map=game_map, language=language)``: the order as written, without a
     position to complete or check it against (the path of bulk adjudication: remembered)."""
@@ -454,4 +490,11 @@ def parse_orders(
     ]
 
 
-__all__ = ["candidates", "guess_language", "parse_order", "parse_orders", "read_guessed"]
+__all__ = [
+    "candidates",
+    "guess_language",
+    "parse_order",
+    "parse_orders",
+    "read_guessed",
+    "read_written",
+]
