@@ -502,6 +502,8 @@ def test_the_games_calls_name_a_wrong_argument() -> None:
         game.send_message("FRANCE", "GERMANY", 5)  # type: ignore[arg-type]
     with pytest.raises(GameError, match="a message is some text, not ' '"):
         game.send_message("FRANCE", "GERMANY", " ")
+    with pytest.raises(GameError, match=r"goes to one power or to all \('GLOBAL'\), not \["):
+        game.send_message("FRANCE", ["GERMANY", "ITALY"], "hello")  # type: ignore[arg-type]
     assert game.messages == []
     for orders in (5, {"A PAR": "- BUR"}):
         with pytest.raises(TypeError, match=f"orders are a list of orders, not {orders!r}"):

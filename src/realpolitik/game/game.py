@@ -923,6 +923,10 @@ class Game:
         sender = self._playing(sender)
         if not self.setup.press:
             raise GameError(f"{self.setup.title or 'this table'}: no messages")
+        if not isinstance(recipient, str):
+            raise GameError(
+                f"a message goes to one power or to all ({GLOBAL!r}), not {recipient!r}"
+            )
         recipient = recipient.upper()
         if recipient != GLOBAL:
             recipient = self._check_power(recipient)
