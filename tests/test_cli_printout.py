@@ -24,7 +24,7 @@ FALL_1901 = {
         "  Alemania    E Mun A E Ruh-Bor          apoyo dado",
         "  (las demás unidades se mantienen)",
         "  * Desorden civil (sin órdenes): Austria, Inglaterra, Rusia, Turquía",
-        "Ahora: Otoño de 1901 (retiradas) (F1901R)",
+        "Ahora: Otoño de 1901, retiradas (F1901R)",
         "Desorden civil: Austria, Inglaterra, Italia, Rusia, Turquía",
         "Faltan las órdenes de: Francia",
     ],
@@ -35,7 +35,7 @@ FALL_1901 = {
         "  Allemagne   A Mun (S) A Ruh-Bur        support donné",
         "  (les autres unités tiennent)",
         "  * Désordre civil (aucun ordre) : Autriche, Angleterre, Russie, Turquie",
-        "Maintenant : Automne 1901 (retraites) (F1901R)",
+        "Maintenant : Automne 1901, retraites (F1901R)",
         "Désordre civil : Autriche, Angleterre, Italie, Russie, Turquie",
         "En attente des ordres de : France",
     ],
@@ -46,7 +46,7 @@ FALL_1901 = {
         "  Alemanha    E de Mun. apoia E do Ruh. para Bur. apoio dado",
         "  (as demais unidades permanecem)",
         "  * Desordem civil (sem ordens): Áustria, Inglaterra, Rússia, Turquia",
-        "Agora: Outono de 1901 (retrocedimentos) (F1901R)",
+        "Agora: Outono de 1901, retrocedimentos (F1901R)",
         "Desordem civil: Áustria, Inglaterra, Itália, Rússia, Turquia",
         "Aguardando as ordens de: França",
     ],
@@ -90,22 +90,22 @@ def test_the_retreat_and_the_builds_in_spanish(tmp_path: Path) -> None:
     assert "Centros de abastecimiento:\n  Austria      3  Bud, Tri, Vie\n" in out
     assert "  Rusia        4  Mos, Seb, SPt, Var\n" in out
     assert out.endswith(
-        "Ahora: Otoño de 1901 (retiradas) (F1901R)\n"
+        "Ahora: Otoño de 1901, retiradas (F1901R)\n"
         "Desorden civil: Austria, Inglaterra, Italia, Rusia, Turquía\n"
         "Faltan las órdenes de: Francia\n"
     )
     code, out = run("orders", game, "Francia", "E Bor - Mun", "--language", "es")
     assert out.splitlines() == [
-        "Francia: 1 orden(es) registrada(s) para Otoño de 1901 (retiradas).",
+        "Francia: 1 orden(es) registrada(s) para Otoño de 1901, retiradas.",
         "  atención: E Bor R Mun es ilegal (el ejército de Borgoña no puede retirarse a "
         "Munich): la unidad será disuelta",
         "Están todas las órdenes.",
     ]
     code, out = run("orders", game, "FRANCE", "--list", "--language", "es")
-    assert out == "Francia, Otoño de 1901 (retiradas):\n  E Bor R Mun\n"
+    assert out == "Francia, Otoño de 1901, retiradas:\n  E Bor R Mun\n"
     code, out = run("process", game, "--language", "es")
     assert "  Francia     Disolver E Bor             tiene éxito (sin orden de retirada)\n" in out
-    assert "Ahora: Invierno de 1901 (ajustes) (W1901A)\n  Francia construye 2\n" in out
+    assert "Ahora: Invierno de 1901, ajustes (W1901A)\n  Francia construye 2\n" in out
     code, out = run("legal", game, "FRANCE", "--language", "es")
     assert out.endswith("Francia construye 2\n")
 

@@ -221,7 +221,7 @@ def test_a_join_from_a_lobby_shown_before_i_joined_says_i_have_a_seat(
 ) -> None:
     """A lobby shown before I joined from another tab still offers the game: its join is
     refused, in the page's language (the server's refusal had no code: it said it in
-    English)."""
+    English), and the lobby is fetched again (it stayed as it was, stale)."""
     host = browser.new_page(viewport={"width": 1400, "height": 1000})
     host_a_table(host, server, "sabinella", "Sabinella's table")
     gid = int(host.evaluate("location.hash.split('/')[2]"))
@@ -239,6 +239,11 @@ def test_a_join_from_a_lobby_shown_before_i_joined_says_i_have_a_seat(
     assert joined == 200, joined
     page.click(f"{item} button")
     page.wait_for_selector("#flash.error:not([hidden])")
+    assert page.inner_text("#flash") == "Ya tienes un asiento en esta partida."
+    # and the lobby is fetched again: the game among mine, no longer offered to join (it
+    # stayed offered, its Join refused again and again, until the next look a minute later)
+    page.wait_for_selector(f'#my-games .game-item[data-game="{gid}"]', timeout=5_000)
+    assert not page.locator(item).count()
     assert page.inner_text("#flash") == "Ya tienes un asiento en esta partida."
     shot(page, "11-already-seated", full=False)
 

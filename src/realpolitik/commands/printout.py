@@ -28,7 +28,6 @@ from realpolitik.data import read_json
 from realpolitik.game.records import Event, EventKind, PhaseRecord
 from realpolitik.notation import (
     explain,
-    format_date,
     format_order,
     format_place,
     format_unit,
@@ -37,6 +36,8 @@ from realpolitik.notation import (
 )
 from realpolitik.orders import Order, UnitRef
 from realpolitik.phase import Phase
+from realpolitik.render.legend import phase_name
+from realpolitik.render.words import Words
 from realpolitik.vocab import Location, Power, UnitType
 
 if TYPE_CHECKING:
@@ -73,10 +74,13 @@ class Printout:
         return self.sentences[key].format(web=self.web, **words)
 
     def phase(self, phase: Phase | None = None) -> str:
-        """A phase's name: "Spring 1901", "Primavera de 1901", "Automne 1901 (retraites)"."""
+        """A phase's name: "Spring 1901", "Primavera de 1901", "Automne 1901, retraites" (as
+        the web page and the map name it: "Automne 1901 (retraites)" read "(retraites)
+        (F1901R)" where its code follows)."""
         if self.language == "en":
             return self.game.phase_name(phase)
-        return format_date(phase or self.game.phase, self.language, self.game.edition.name)
+        words = Words(self.language, edition=self.game.edition.name)
+        return phase_name(phase or self.game.phase, words)
 
     def power(self, power: Power) -> str:
         return power if self.language == "en" else power_name(power, self.language)

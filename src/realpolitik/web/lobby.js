@@ -33,8 +33,11 @@ export async function showLobby() {
     g.details || null,
     el("button", { class: "small", onclick: action.fn }, action.label), extra);
   const open = (g) => ({ label: t("open"), fn: () => go("#/game/" + g.id) });
+  // a join refused (seated from another tab, the last seat taken meanwhile) says why, and
+  // the lists are fetched again: what this lobby showed was stale
   const join = (g) => ({ label: t("join"), fn: () => guarded(async () => {
-    await api("POST", `/games/${g.id}/join`, {}); clearFlash(); go("#/game/" + g.id);
+    try { await api("POST", `/games/${g.id}/join`, {}); } catch (e) { news(); throw e; }
+    clearFlash(); go("#/game/" + g.id);
   }) });
   // a game to watch with a bot's seat to take over: the game shown at its players, one to
   // choose (by its power, its centres, the board) and take over there
