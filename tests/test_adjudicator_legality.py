@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from realpolitik import Phase, Position, load_map, parse_order, rules_for
+from realpolitik import Phase, Position, adjudicate, load_map, parse_order, rules_for
 from realpolitik.adjudicator.legality import ORDERS_OF, convoy_rule, move_rule, support_rule
 from realpolitik.adjudicator.reasons import ENGLISH, Reason
 from realpolitik.errors import IllegalOrderError
@@ -119,3 +119,52 @@ def test_the_reader_rejects_what_the_rules_reject() -> None:
 
 def test_the_phases_take_their_orders() -> None:
     assert set(ORDERS_OF) == set(PhaseKind)
+
+
+def _retreat(text: str, unit: str, retreats: list[str], **choices: str) -> tuple[str, str]:
+    """The result and reason of ``text``, the order of Austria's dislodged ``unit``."""
+    position = Position.from_json(
+        {"dislodged": {"AUSTRIA": [{"unit": unit, "attacker_from": None, "retreats": retreats}]}},
+        STANDARD,
+    )
+    orders = {"AUSTRIA": [parse_order(text, game_map=STANDARD)]}
+    result = adjudicate(
+        STANDARD, position, orders, rules_for("classic", **choices), Phase.parse("F1901R")
+    )
+    outcome = result.outcomes[0]
+    return outcome.result.value, str(outcome.reason or "")
+
+
+def test_a_retreat_names_a_coast_as_a_move_does() -> None:
+    """A coast in a retreat is read by the move rule (DATC 4.B.6, 4.B.3), not by a second
+    copy of it: an army's coast is ignored (the classic choice: ``A RUM - BUL/SC`` moves to
+    Bulgaria, and so retreats there), or illegal where the rules make it so; a fleet's
+    unknown coast likewise; a coast a fleet cannot reach is illegal, or under the other
+    choice of 4.B.3 the fleet goes to the coast it can reach."""
+    assert _retreat("A RUM R BUL/SC", "A RUM", ["BUL", "BUD"]) == ("succeeds", "")
+    assert _retreat("A RUM R BUL/EC", "A RUM", ["BUL"]) == ("succeeds", "")
+    assert _retreat("A RUM R BUL/SC", "A RUM", ["BUL"], unknown_coast="a") == (
+        "illegal",
+        "an army move names a coast",
+    )
+    assert _retreat("F MAO R POR/NC", "F MAO", ["POR"]) == ("succeeds", "")
+    assert _retreat("F MAO R POR/NC", "F MAO", ["POR"], unknown_coast="a") == (
+        "illegal",
+        "POR has no coast NC",
+    )
+    # the Western Mediterranean reaches Spain's south coast only
+    assert _retreat("F WES R SPA/NC", "F WES", ["SPA/SC"]) == (
+        "illegal",
+        "F WES cannot retreat to SPA/NC",
+    )
+    assert _retreat("F WES R SPA/NC", "F WES", ["SPA/SC"], impossible_coast="a") == (
+        "succeeds",
+        "",
+    )
+    # unchanged: a province not among the retreats, a coast left out where two are open
+    assert _retreat("A RUM R SER", "A RUM", ["BUL"]) == ("illegal", "A RUM cannot retreat to SER")
+    assert _retreat("F MAO R SPA", "F MAO", ["SPA/NC", "SPA/SC"]) == (
+        "illegal",
+        "the coast of SPA must be given",
+    )
+    assert _retreat("F MAO R SPA", "F MAO", ["SPA/NC"]) == ("succeeds", "")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import cast
+from typing import Any, Literal, cast, get_args, get_origin, get_type_hints
 
 import pytest
 
@@ -13,7 +13,17 @@ from realpolitik.errors import MapDataError, VariantError
 from realpolitik.game.editions import (
     EDITIONS,
     VARIANTS,
+    AdjustmentTime,
+    CentersChange,
     Clock,
+    Edition,
+    Leaving,
+    MissedOrders,
+    Victory,
+    VictoryCount,
+    VictoryPer,
+    _declarations,
+    _edition,
     edition,
     variant_title,
     with_overrides,
@@ -203,8 +213,6 @@ def test_what_missed_orders_and_leaving_mean_is_declared_per_edition() -> None:
     """Civil disorder per book: classic and 1971 for missed orders and for a player who
     leaves; grow only when the player leaves (003); conquista never (004). A declaration
     that makes missed orders civil disorder but not leaving is refused."""
-    from realpolitik.game.editions import _declarations, _edition
-
     declared = {n: (edition(n).missed_orders, edition(n).leaving) for n in EDITIONS}
     assert declared == {"classic": ("disorder", "disorder"), "1971": ("disorder", "disorder"),
                         "grow": ("hold", "disorder"), "conquista": ("hold", "hold")}  # fmt: skip
@@ -213,6 +221,33 @@ def test_what_missed_orders_and_leaving_mean_is_declared_per_edition() -> None:
         _edition("odd", raw | {"leaving": "hold"})
     with pytest.raises(VariantError, match="leaving 'go'"):
         _edition("odd", raw | {"leaving": "go"})
+
+
+_EDITION_CHOICES: list[tuple[str, Any]] = [
+    ("centers", CentersChange),
+    ("adjustment_time", AdjustmentTime),
+    ("missed_orders", MissedOrders),
+    ("leaving", Leaving),
+]
+
+
+def test_an_editions_choices_are_types_named_for_what_they_decide() -> None:
+    """When centres change owner, when adjustments come, what missed orders and leaving
+    mean, what a victory counts and per whom: each is a ``Literal`` named for what it
+    decides (not a ``str``: mypy checks every comparison with it), every edition's value
+    is one of its values, and a declaration with another is refused, naming them."""
+    hints, victory_hints = get_type_hints(Edition), get_type_hints(Victory)
+    raw = dict(_declarations()["editions"]["classic"])
+    for field, choice in _EDITION_CHOICES:
+        assert hints[field] == choice and get_origin(choice) is Literal
+        assert all(getattr(edition(name), field) in get_args(choice) for name in EDITIONS)
+        with pytest.raises(VariantError, match=f"{field} 'never'.*expected '"):
+            _edition("odd", raw | {field: "never"})
+    for field, choice in [("count", VictoryCount), ("per", VictoryPer)]:
+        assert victory_hints[field] == choice and get_origin(choice) is Literal
+        assert all(getattr(edition(n).victory, field) in get_args(choice) for n in EDITIONS)
+        with pytest.raises(VariantError, match="bad victory declaration"):
+            _edition("odd", raw | {"victory": {**raw["victory"], field: "never"}})
 
 
 def test_a_setup_that_does_not_fit_its_board_is_refused() -> None:

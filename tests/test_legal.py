@@ -44,6 +44,7 @@ from realpolitik.game.calendar import settle
 from realpolitik.game.editions import edition
 from realpolitik.legal import WAIVE, _fast, legal_orders, unit_orders
 from realpolitik.legal.listing import _Carriage, _tables, movement_orders
+from realpolitik.maps.loader import _raw, map_from_dict
 from realpolitik.maps.model import GameMap, ProvinceType
 from realpolitik.phase import PhaseKind
 from realpolitik.position import Dislodged
@@ -312,6 +313,54 @@ def test_threads_on_a_new_map_list_what_one_thread_lists() -> None:
         for thread in threads:
             thread.join()
         assert found == [expected] * 8
+
+
+def _wide_map() -> GameMap:
+    """The standard map with twelve more coastal provinces in a chain from Clyde, each on
+    the North Atlantic: more codes than the masks' byte holds (no shipped board has)."""
+    raw = _raw("standard")
+    provinces, army, fleet = list(raw["provinces"]), list(raw["army"]), list(raw["fleet"])
+    before = "CLY"
+    for k in range(12):
+        added = f"X{k:02d}"
+        provinces.append({"id": added, "name": f"Extra {k}", "type": "coastal"})
+        army.append([before, added])
+        fleet += [[before, added], ["NAO", added]]
+        before = added
+    return map_from_dict(
+        raw | {"name": "wide", "provinces": provinces, "army": army, "fleet": fleet}
+    )
+
+
+def test_a_map_too_wide_for_the_masks_is_listed_plainly() -> None:
+    """The masks' fallback for maps over 256 codes, reached by no shipped board: the plain
+    listing lists such a map, moves by land and by convoy through its new provinces."""
+    wide = _wide_map()
+    units = dict(Position.initial(wide).units)
+    units["NAO"] = Unit("ENGLAND", FLEET, "NAO")
+    units["X05"] = Unit("ENGLAND", ARMY, "X05")
+    position = Position(units, dict(Position.initial(wide).centers))
+    assert _fast.movement_orders(wide, position, CLASSIC, None) is None
+    listed_here = legal_orders(wide, position, S1901, CLASSIC)
+    assert listed_here == movement_orders(wide, position, CLASSIC)
+    texts = {str(o) for keyed in listed_here.values() for os in keyed.values() for o in os}
+    assert {"A X05 - X06", "A X05 - LVP VIA", "F NAO C A X05 - LVP"} <= texts
+    listed_orders = {o for keyed in listed_here.values() for os in keyed.values() for o in os}
+    assert judged_legal_on(wide, position, CLASSIC) == listed_orders
+
+
+def judged_legal_on(game_map: GameMap, position: Position, rules: Rules) -> set[Order]:
+    """The listed orders of ``position`` the adjudicator, given each alone, does not judge
+    illegal."""
+    legal = legal_orders(game_map, position, S1901, rules)
+    found: set[Order] = set()
+    for power, keyed in legal.items():
+        for orders in keyed.values():
+            for order in orders:
+                problem = build_problem(game_map, position, {power: [order]}, rules)
+                if not problem.illegal:
+                    found.add(order)
+    return found
 
 
 # --- the masked listing is the plain one, faster ------------------------------------------------

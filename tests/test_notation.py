@@ -627,7 +627,20 @@ def test_format_order(order: object, language: str, style: str, text: str) -> No
 
 
 def test_english_short_is_str() -> None:
-    for text in ("A PAR - BUR", "F NTH C A LON - BEL", "F STP/NC B", "A PAR R BUR", "WAIVE"):
+    """One English writer: ``format_order``'s English short notation is ``str(order)``,
+    nationalities included (they were written as adjectives, "TURKISH A SER", by a second
+    English writer)."""
+    for text in (
+        "A PAR - BUR",
+        "F NTH C A LON - BEL",
+        "F STP/NC B",
+        "A PAR R BUR",
+        "WAIVE",
+        "A BUD S TURKEY A SER",
+        "AUSTRIA A BUD S TURKEY A SER - RUM",
+        "F NTH C ENGLAND A LON - BEL",
+        "ENGLAND F LON D",
+    ):
         assert (
             format_order(parse_order(text, game_map=BOARD))
             == str(parse_order(text, game_map=BOARD))

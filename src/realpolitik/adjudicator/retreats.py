@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import NamedTuple
 
+from realpolitik.adjudicator.legality import move_rule
 from realpolitik.adjudicator.reasons import Reason
 from realpolitik.adjudicator.results import OrderResult, Outcome, Resolution
 from realpolitik.errors import refuse_text
@@ -23,6 +24,8 @@ from realpolitik.vocab import (
 )
 
 _RETREAT_ORDERS = (Retreat, Move, Disband)
+_COAST_REFUSED = frozenset({"army_coast", "no_such_coast"})
+"""The move rule's refusals of a coast itself (DATC 4.B.6 a), which a retreat's are too."""
 
 
 def retreat_options(
@@ -152,6 +155,12 @@ def _judge(
         return Reason("retreat_convoyed")
     dest = order.destination
     prov = PROVINCE[dest]
+    if dest != prov:  # a coast named: read as in a move (DATC 4.B.3, 4.B.6), by the move rule
+        rule = move_rule(game_map, rules, unit.type, unit.location, dest, False)
+        if rule.reason is None:
+            dest = rule.exact  # an army's coast ignored; a fleet's, or the one it reaches
+        elif rule.reason.key in _COAST_REFUSED:
+            return rule.reason
     options = [loc for loc in d.retreats if PROVINCE[loc] == prov]
     if dest != prov and dest in options:  # the coast named ("SPA/NC") is an option
         return _Retreating(power, order, unit, dest)

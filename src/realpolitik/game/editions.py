@@ -26,7 +26,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, Literal, get_args
 
 from realpolitik.data import read_json
 from realpolitik.errors import VariantError
@@ -41,16 +41,39 @@ __all__ = [
     "EDITIONS",
     "MAX_GAME_YEARS",
     "VARIANTS",
+    "AdjustmentTime",
+    "CentersChange",
     "Clock",
     "Edition",
+    "Leaving",
+    "MissedOrders",
     "Neutral",
     "Setup",
     "Victory",
+    "VictoryCount",
+    "VictoryPer",
     "edition",
 ]
 
 MAX_GAME_YEARS = 100
 """A shortened game's agreed last year is at most this many years after its first."""
+
+# An edition's choices, each named for what it decides (the values are those of
+# data/variants.json, checked when an edition is loaded; mypy checks every comparison)
+CentersChange = Literal["fall", "every_turn"]
+"""When centres change owner: after a Fall turn, or after every turn (conquista)."""
+AdjustmentTime = Literal["after_fall", "before_spring"]
+"""When builds and removals come: in Winter, or before the Spring turn (conquista's
+reinforcements)."""
+MissedOrders = Literal["disorder", "hold"]
+"""A power without orders: in civil disorder, or its units only hold."""
+Leaving = Literal["disorder", "hold"]
+"""A player who leaves or concedes: the power in civil disorder, or a power without orders
+(its units hold, its reinforcements stay due: conquista)."""
+VictoryCount = Literal["centers", "units"]
+"""What a victory counts: supply centres, or units on the board."""
+VictoryPer = Literal["power", "player"]
+"""Whose count it is: each power's, or each player's over the powers played."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,9 +82,9 @@ class Victory:
     more than half the board's centres), counted ``per`` power or per player;
     ``alliance_years``: a declared alliance at least that old may win together (conquista)."""
 
-    count: str = "centers"
+    count: VictoryCount = "centers"
     threshold: int | None = 18
-    per: str = "power"
+    per: VictoryPer = "power"
     alliance_years: int | None = None
 
     def needed(self, game_map: GameMap) -> int:
@@ -178,14 +201,12 @@ class Edition:
     start_year: int
     seasons: Mapping[str, str]
     kinds: Mapping[str, str]
-    centers: str  # "fall": ownership changes after a Fall turn; "every_turn"
-    adjustment_time: str  # "after_fall" (Winter) or "before_spring" (reinforcements)
+    centers: CentersChange
+    adjustment_time: AdjustmentTime
     victory: Victory
     shortened_game: bool
-    missed_orders: str  # no orders: "disorder" (civil disorder), "hold" (its units hold)
-    # a player leaves or concedes: "disorder" (civil disorder), "hold" (a power without
-    # orders: its units hold, its reinforcements stay due; conquista)
-    leaving: str
+    missed_orders: MissedOrders
+    leaving: Leaving
     clock: Clock
     setups: tuple[Setup, ...]
     reading_order: tuple[Power, ...] = ()  # the powers' orders read out in this order
@@ -276,7 +297,7 @@ def _victory(raw: Mapping[str, Any]) -> Victory:
         per=raw.get("per", "power"),
         alliance_years=raw.get("alliance_years"),
     )
-    if victory.count not in ("centers", "units") or victory.per not in ("power", "player"):
+    if victory.count not in get_args(VictoryCount) or victory.per not in get_args(VictoryPer):
         raise VariantError(f"bad victory declaration {dict(raw)!r}")
     return victory
 
@@ -323,19 +344,25 @@ def _edition(name: str, raw: Mapping[str, Any]) -> Edition:
         setups=tuple(_setup(s) for s in raw["setups"]),
         reading_order=tuple(raw.get("reading_order", ())),
     )
-    if ed.centers not in ("fall", "every_turn"):
-        raise VariantError(f"{name}: centres change {ed.centers!r}?")
-    if ed.adjustment_time not in ("after_fall", "before_spring"):
-        raise VariantError(f"{name}: adjustment_time {ed.adjustment_time!r}?")
-    if ed.missed_orders not in ("disorder", "hold"):
-        raise VariantError(f"{name}: missed orders {ed.missed_orders!r}?")
-    if ed.leaving not in ("disorder", "hold"):
-        raise VariantError(f"{name}: leaving {ed.leaving!r}?")
+    for field, choices in _CHOICES.items():
+        value = getattr(ed, field)
+        if value not in choices:
+            expected = ", ".join(map(repr, choices))
+            raise VariantError(f"{name}: {field} {value!r}? (expected {expected})")
     if ed.missed_orders == "disorder" and ed.leaving != "disorder":
         raise VariantError(f"{name}: missed orders are civil disorder, so is leaving")
     if len(set(ed.reading_order)) != len(ed.reading_order):
         raise VariantError(f"{name}: a power twice in the reading order {ed.reading_order}")
     return ed
+
+
+_CHOICES: Mapping[str, tuple[str, ...]] = {
+    "centers": get_args(CentersChange),
+    "adjustment_time": get_args(AdjustmentTime),
+    "missed_orders": get_args(MissedOrders),
+    "leaving": get_args(Leaving),
+}
+"""The edition's choices, by field: the values it may take (its type's)."""
 
 
 def _checked(ed: Edition, setup: Setup) -> Setup:

@@ -200,13 +200,16 @@ def format_order(
     order: Order, language: str = "en", style: Style = "short", *, game_map: GameMap | None = None
 ) -> str:
     """``order`` in ``language``'s notation: ``style="short"`` (the rulebook's abbreviations,
-    ``E Par-Bor``) or ``"long"`` (a sentence). English short is ``str(order)`` (with the
-    nationality of supported units when the order names it).
+    ``E Par-Bor``) or ``"long"`` (a sentence). English short is ``str(order)``, which
+    :func:`~realpolitik.notation.parse_order` reads back (a nationality as the power:
+    ``A BUD S TURKEY A SER``).
 
     >>> from realpolitik.notation import parse_order
     >>> format_order(parse_order("F LON - NTH", game_map=load_map("standard")), "es", "long")
     'La flota de Londres se mueve al Mar del Norte.'
     """
+    if language == "en" and style == "short":  # one English writer: the order's own
+        return str(order)
     return _Writer(language, style, game_map or load_map("standard")).order(order)
 
 
