@@ -288,8 +288,6 @@ def format_order(order: Order | str, language: str, game: Game, *, long: bool = 
             return text
     else:
         parsed = order
-    if language == "en" and not long:
-        return str(parsed)
     try:
         return notation.format_order(
             parsed, language, "long" if long else "short", game_map=game_map
