@@ -72,3 +72,21 @@ def test_the_setup_help_names_every_edition_with_an_option(
         main([command, "--help"])
     help_text = " ".join(capsys.readouterr().out.split())
     assert "--setup SETUP a table option: 3b (1971, conquista), 2-extra (grow)" in help_text
+
+
+def test_every_option_with_a_default_says_it_in_its_help() -> None:
+    """A user reads what an option left out does from ``--help``: ``selfplay`` played 20
+    years, ``serve`` listened on 127.0.0.1, ``tournament`` compared with the heuristic bot,
+    and their help did not say so."""
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    silent = [
+        f"{name} {action.option_strings[-1]}"
+        for name, command in sub.choices.items()
+        for action in command._actions
+        if action.option_strings
+        and not any(action.default is nothing for nothing in (None, False, argparse.SUPPRESS))
+        and action.default != []  # (0, as selfplay's --seed, is one)
+        and "default" not in (action.help or "")
+    ]
+    assert not silent, silent

@@ -411,3 +411,25 @@ def test_at_a_terminal_it_says_it_reads_the_standard_input(
     )
     assert main(args, stdin=io.StringIO(text), stdout=io.StringIO()) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_rules_option_wins_over_the_situations_edition_as_help_says(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--rules`` overrides a situation's ``"edition"`` (the README); ``--help`` said the
+    opposite ("unless the situation names one")."""
+    situation = {
+        "edition": "conquista",
+        "phase": "F1914M",
+        "units": {"ENGLAND": ["F NTH", "F NWG"], "RUSSIA": ["A NWY"]},
+        "orders": {"ENGLAND": ["F NTH - NWY", "F NWG S F NTH - NWY"]},
+    }
+    _, own = run(situation)
+    _, classic = run(situation, "--rules", "classic")
+    assert own["orders"]["RUSSIA"][0]["result"] == "destroyed"  # conquista: no retreats
+    assert classic["orders"]["RUSSIA"][0]["result"] == "dislodged"
+    with pytest.raises(SystemExit):
+        main(["adjudicate", "--help"], stdin=io.StringIO(""), stdout=io.StringIO())
+    said = " ".join(capsys.readouterr().out.split())
+    assert "over the one the situation names" in said, said
+    assert "unless the situation names one" not in said

@@ -144,6 +144,20 @@ def test_actions_give_the_chosen_orders():
     assert record.orders["GERMANY"] == () and not record.disorder
 
 
+def test_an_action_of_text_gives_those_orders_and_an_unlisted_order_is_refused():
+    """The README's ``env.action_of(power, orders)`` took text as the rest of the library
+    does and gave an action of zeros (every unit without an order), silently; so did a
+    legal-looking order that is not legal."""
+    env = DiplomacyEnv("classic")
+    env.reset(seed=1)
+    action = env.action_of("FRANCE", ["A Par - Bur", "F Bre - Mid-Atlantic"])
+    assert sorted(str(o) for o in env.orders_of("FRANCE", action)) == ["A PAR - BUR", "F BRE - MAO"]
+    with pytest.raises(ValueError, match="FRANCE: no action gives A PAR - MUN: not among its"):
+        env.action_of("FRANCE", ["A PAR - MUN"])
+    with pytest.raises(ValueError, match="the unit in MUN belongs to GERMANY"):
+        env.action_of("FRANCE", ["A MUN - BUR"])
+
+
 def test_changing_the_listed_orders_changes_no_action():
     """A policy may sort or filter the lists it is given: the env's own stay as they were
     (they were the env's lists: reversing one changed what index 1 decoded to)."""

@@ -19,8 +19,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--rules",
         choices=PRESETS,
         default=None,
-        help="the edition (its board, rules and calendar; datc: the DATC's preferred rules) "
-        "unless the situation names one; default classic",
+        help="the edition (its board, rules and calendar; datc: the DATC's preferred rules), "
+        "over the one the situation names; default: the situation's, else classic",
     )
     cmd.add_argument("--jsonl", action="store_true", help="one situation per line")
     cmd.add_argument(

@@ -48,7 +48,9 @@ from realpolitik.phase import Phase, PhaseKind
 from realpolitik.vocab import PROVINCE, Unit
 
 POWER_HELP = "a power, in any of the four languages: FRANCE, Francia, França"
-LANGUAGE_HELP = "the language of the printout (phases, powers, results, reasons): en, es, fr, pt"
+LANGUAGE_HELP = (
+    "the language of the printout (phases, powers, results, reasons): en (default), es, fr, pt"
+)
 
 
 def _language(cmd: argparse.ArgumentParser, what: str = LANGUAGE_HELP) -> None:
@@ -65,7 +67,7 @@ def _power(text: str) -> str:
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd = sub.add_parser("new", help="start a game at a table (writes the game file)")
     cmd.add_argument("file", help="the game file to create")
-    cmd.add_argument("--edition", choices=EDITIONS, default="classic")
+    cmd.add_argument("--edition", choices=EDITIONS, default="classic", help="default classic")
     cmd.add_argument("--players", help="names, comma-separated, or a count (default: 7)")
     cmd.add_argument("--setup", help="a table option: 3b (1971, conquista), 2-extra (grow)")
     cmd.add_argument("--seed", type=int, help="the random seed for dealing the powers")
@@ -85,7 +87,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("file")
     cmd.add_argument("power", type=_power, help=POWER_HELP)
     cmd.add_argument("orders", nargs="*", help="orders; none: read them from stdin, one a line")
-    _language(cmd, "the order notation (read and written) and the printout: en, es, fr, pt")
+    _language(
+        cmd, "the order notation (read and written) and the printout: en (default), es, fr, pt"
+    )
     cmd.add_argument("--accept", action="append", default=[], metavar="UNIT",
                      help="conquista: accept the support of this foreign unit (written as "
                      "the orders are, in --language)")  # fmt: skip
@@ -143,7 +147,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd = sub.add_parser("legal", help="the legal orders of a power in this phase")
     cmd.add_argument("file")
     cmd.add_argument("power", type=_power, help=POWER_HELP)
-    _language(cmd, "the order notation and the printout: en, es, fr, pt")
+    _language(cmd, "the order notation and the printout: en (default), es, fr, pt")
     cmd.set_defaults(func=_legal)
 
     cmd = sub.add_parser("rollback", help="copy the game as it was at an earlier phase")
@@ -164,7 +168,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd = sub.add_parser("mila-import", help="read a MILA saved game (replayed here)")
     cmd.add_argument("mila_file")
     cmd.add_argument("out")
-    cmd.add_argument("--edition", choices=EDITIONS, default="classic")
+    cmd.add_argument(
+        "--edition", choices=EDITIONS, default="classic",
+        help="the edition it is replayed under (default classic)",
+    )  # fmt: skip
     cmd.add_argument("--force", action="store_true", help="overwrite an existing file")
     _language(cmd)
     cmd.set_defaults(func=_mila_import)

@@ -43,11 +43,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("--phase", help="the phase to draw (default: the present one)")
     cmd.add_argument("--sheet", metavar="POWER", help="an order sheet for POWER")
     cmd.add_argument("--pad", action="store_true", help="a blank map pad")
-    cmd.add_argument("--labels", choices=("short", "long"), default="short")
+    cmd.add_argument("--labels", choices=("short", "long"), default="short",
+                     help="province names: short (PAR, the default) or long (Paris)")  # fmt: skip
     cmd.add_argument("--language", type=str.lower, choices=LANGUAGES, default=None,
                      help="the names and orders' language (default: a situation's own, "
                      "else en)")  # fmt: skip
-    cmd.add_argument("--scale", type=_scale, default=1.0, help="PNG scale (2 for sharper)")
+    cmd.add_argument(
+        "--scale", type=_scale, default=1.0, help="PNG scale (default 1; 2 for sharper)"
+    )
     cmd.add_argument("-o", "--output", help="file to write: .svg, .png or .html")
     cmd.set_defaults(func=run)
 

@@ -22,20 +22,28 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd = sub.add_parser("selfplay", help="play many games of bots and write them as data")
     cmd.add_argument("--games", type=int, required=True, help="how many games")
     cmd.add_argument("--out", required=True, help="the directory to write to")
-    cmd.add_argument("--seed", type=int, default=0, help="game k is played with seed SEED+k")
-    cmd.add_argument("--edition", choices=EDITIONS, default="classic")
+    cmd.add_argument(
+        "--seed", type=int, default=0, help="game k is played with seed SEED+k (default 0)"
+    )
+    cmd.add_argument("--edition", choices=EDITIONS, default="classic", help="default classic")
     cmd.add_argument("--players", type=int, help="the table's player count (default: 7)")
     cmd.add_argument("--setup", help="a table option: 3b (1971, conquista), 2-extra (grow)")
     cmd.add_argument(
-        "--bot", type=bot_kind, default="random", help=f"the bot of every power: {HELP}"
+        "--bot",
+        type=bot_kind,
+        default="random",
+        help=f"the bot of every power (default random): {HELP}",
     )
     cmd.add_argument(
         "--power-bot", action="append", default=[], metavar="POWER=BOT",
         help="another bot for one power (repeatable)",
     )  # fmt: skip
-    cmd.add_argument("--max-years", type=int, default=20, help="stop a game after this many years")
+    cmd.add_argument(
+        "--max-years", type=int, default=20, help="stop a game after this many years (default 20)"
+    )
     cmd.add_argument("--format", choices=FORMATS, default="jsonl",
-                     help="jsonl: one phase a line; saved: one saved game per game")  # fmt: skip
+                     help="jsonl (the default): one phase a line; saved: a saved game "
+                     "per game")  # fmt: skip
     cmd.add_argument("--workers", type=int, help="processes (default: one per core)")
     cmd.add_argument("--ray", metavar="ADDRESS",
                      help="run on the Ray cluster at ADDRESS ('auto': the local one)")  # fmt: skip

@@ -11,7 +11,10 @@ from typing import TextIO
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd = sub.add_parser("serve", help="run the online game server")
-    cmd.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
+    cmd.add_argument(
+        "--host", default=os.environ.get("HOST", "127.0.0.1"),
+        help="the address to listen on (default: $HOST or 127.0.0.1; 0.0.0.0: every one)",
+    )  # fmt: skip
     cmd.add_argument(
         "--port", type=_port, default=os.environ.get("PORT", "8000"),
         help="the TCP port (default: $PORT or 8000)",
@@ -20,7 +23,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--database",
         help="SQLAlchemy URL (default: $REALPOLITIK_DATABASE_URL or sqlite:///realpolitik.sqlite3)",
     )
-    cmd.add_argument("--workers", type=int, default=1, help="server processes")
+    cmd.add_argument("--workers", type=int, default=1, help="server processes (default 1)")
     cmd.add_argument("--no-scheduler", action="store_true", help="do not process deadlines here")
     cmd.set_defaults(func=run)
 

@@ -21,16 +21,21 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "compare with the baseline bot in the same seat against the same opponents. Exit "
         "status 1 if a bot gave an illegal order (counted and dropped).",
     )
-    cmd.add_argument("--bot", type=bot_kind, default="search", help=f"the bot tested: {HELP}")
     cmd.add_argument(
-        "--baseline", type=bot_kind, default="heuristic", help="the bot it is compared with"
+        "--bot", type=bot_kind, default="search", help=f"the bot tested (default search): {HELP}"
+    )
+    cmd.add_argument(
+        "--baseline",
+        type=bot_kind,
+        default="heuristic",
+        help="the bot it is compared with (default heuristic)",
     )
     cmd.add_argument("--seeds", type=int, default=10, help="games per seat (default 10)")
     cmd.add_argument(
         "--years", type=int, default=10, help="years per game (default 10: classic to 1910)"
     )
     cmd.add_argument("--seats", default="", help="powers, comma-separated (default: all)")
-    cmd.add_argument("--edition", default="classic")
+    cmd.add_argument("--edition", default="classic", help="default classic")
     cmd.add_argument("--players", type=int, default=None, help="table size (default 7)")
     cmd.add_argument("--strength", type=int, default=None, help="search bot budget")
     cmd.add_argument(

@@ -274,9 +274,21 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
         """The orders ``action`` gives ``agent`` this step."""
         return self.encoding.decode(agent, self._slots.get(agent, {}), action)
 
-    def action_of(self, agent: Power, orders: Sequence[Order]) -> NDArray[np.int64]:
-        """The action that gives ``agent`` these of its legal orders this step."""
-        return self.encoding.encode(self._slots.get(agent, {}), orders)
+    def action_of(self, agent: Power, orders: Sequence[Order | str]) -> NDArray[np.int64]:
+        """The action that gives ``agent`` these of its legal orders this step: order values
+        or text, as :meth:`Game.submit` reads them (``"A PAR - BUR"``). An order no index
+        gives (not legal, or past ``max_orders``) is a ``ValueError`` naming it: left out, its
+        unit would have had no order."""
+        slots = self._slots.get(agent, {})
+        read = self.game.copy().submit(agent, orders)  # read and completed, as the game would
+        listed = {order for options in slots.values() for order in options}
+        missing = [str(order) for order in read if order not in listed]
+        if missing:
+            raise ValueError(
+                f"{agent}: no action gives {', '.join(missing)}: not among its legal orders "
+                "this step (legal_orders)"
+            )
+        return self.encoding.encode(slots, read)
 
     def render(self) -> str:
         """The phase, and each power's centres and units (``render_mode="ansi"``)."""
