@@ -53,6 +53,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.exc import IntegrityError
 
 from realpolitik.server import ratelimit
 from realpolitik.server import tables as t
@@ -148,26 +149,29 @@ def create_account(
     check_language(language)
     _attempt(b, address, signup=True)
     hashed = b.passwords.hash(password)  # first: a taken name costs what a free one does
-    with transaction(b.db) as conn:
-        taken = conn.execute(
-            select(t.users.c.id).where(t.users.c.username_key == username.casefold())
-        ).first()
-        if taken is not None:
-            raise Conflict(
-                f"the username {username!r} is taken",
-                code="username_taken",
-                values={"username": username},
-            )
-        user_id = conn.execute(
-            insert(t.users).values(
-                username=username,
-                username_key=username.casefold(),
-                password_hash=hashed,
-                language=language,
-                created_at=b.now(),
-            )
-        ).inserted_primary_key
-        assert user_id is not None
+    taken = Conflict(
+        f"the username {username!r} is taken",
+        code="username_taken",
+        values={"username": username},
+    )
+    try:
+        with transaction(b.db) as conn:
+            if conn.execute(
+                select(t.users.c.id).where(t.users.c.username_key == username.casefold())
+            ).first():
+                raise taken
+            user_id = conn.execute(
+                insert(t.users).values(
+                    username=username,
+                    username_key=username.casefold(),
+                    password_hash=hashed,
+                    language=language,
+                    created_at=b.now(),
+                )
+            ).inserted_primary_key
+    except IntegrityError:  # taken by a sign-up at the same moment (PostgreSQL: no lock)
+        raise taken from None
+    assert user_id is not None
     return User(int(user_id[0]), username, language)
 
 
