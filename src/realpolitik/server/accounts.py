@@ -58,7 +58,7 @@ from sqlalchemy.exc import IntegrityError
 from realpolitik.server import ratelimit
 from realpolitik.server import tables as t
 from realpolitik.server.backend import Backend
-from realpolitik.server.db import reading, transaction
+from realpolitik.server.db import for_update, reading, transaction
 from realpolitik.server.errors import BadRequest, Conflict, Forbidden, TooManyAttempts, Unauthorized
 from realpolitik.server.security import new_token, token_hash
 
@@ -180,7 +180,8 @@ def log_in(
 ) -> tuple[User, str]:
     """Check the password; return the user and a new session token. With ``address``
     (a request from outside), attempts are limited as the module says (429); an unknown
-    username takes as long to refuse as a wrong password."""
+    username takes as long to refuse as a wrong password. A password changed while it was
+    checked refuses it (401): the change ends every other session, this one too."""
     key = username.casefold()
     _attempt(b, address, account=key)
     with reading(b.db) as conn:
@@ -193,6 +194,11 @@ def log_in(
     token = new_token()
     now = b.now()
     with transaction(b.db) as conn:
+        held = conn.execute(
+            for_update(conn, select(t.users.c.password_hash).where(t.users.c.id == row.id))
+        ).scalar()
+        if held != row.password_hash:  # changed since it was checked: the old one opens nothing
+            raise Unauthorized("wrong username or password", code="wrong_login")
         if b.passwords.needs_rehash(row.password_hash):
             conn.execute(
                 update(t.users)
