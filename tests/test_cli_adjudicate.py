@@ -122,6 +122,7 @@ def test_unreadable_orders_keep_the_readable_ones_around_them() -> None:
     ("situation", "message"),
     [
         ("{not json", "bad JSON"),
+        ("[" * 100_000 + "]" * 100_000, "bad JSON: nested too deeply"),  # not RecursionError
         ("", "the input is empty"),
         (" \n", "the input is empty"),
         ({"units": {}}, "no 'phase'"),
@@ -255,6 +256,18 @@ def test_jsonl_one_result_per_line() -> None:
     assert len(results) == 3
     assert results[0]["phase"] == "S1901M" and results[2]["phase"] == "F1901M"
     assert results[1]["error"].startswith("line 2: bad JSON: "), results[1]  # as a whole input
+
+
+def test_jsonl_a_line_nested_too_deeply_is_that_line_s_error() -> None:
+    """Python's parser gives up on 100,000 brackets with a RecursionError: that line is
+    refused as bad JSON, and the lines after it are still adjudicated."""
+    lines = ["[" * 100_000 + "]" * 100_000, json.dumps(OPENING)]
+    out = io.StringIO()
+    code = main(["adjudicate", "--jsonl"], stdin=io.StringIO("\n".join(lines)), stdout=out)
+    results = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert code == 2
+    assert results[0]["error"].startswith("line 1: bad JSON: nested too deeply"), results[0]
+    assert results[1]["phase"] == "S1901M"
 
 
 def test_rules_option_changes_the_result() -> None:

@@ -180,6 +180,10 @@ def test_errors_are_one_line_and_leave_the_file_alone(
     broken = tmp_path / "m.json"
     broken.write_text("{")
     assert "not JSON" in fails(capsys, "mila-import", str(broken), str(tmp_path / "o.json"))
+    broken.write_text("[" * 100_000 + "]" * 100_000)  # a RecursionError in Python's parser
+    deep = fails(capsys, "mila-import", str(broken), str(tmp_path / "o.json"))
+    assert "nested too deeply" in deep
+    assert "nested too deeply" in fails(capsys, "show", str(broken))
     assert 'no "phases"' in fails(capsys, "mila-import", str(bad), str(tmp_path / "o.json"))
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.json", "game.json", "m.json"]
 

@@ -94,6 +94,18 @@ def test_errors_are_reported(capsys: pytest.CaptureFixture[str]) -> None:
     assert "give one of --sheet and --pad" in capsys.readouterr().err
 
 
+def test_input_nested_too_deeply_is_bad_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """100,000 brackets (a RecursionError in Python's parser): a one-line error, exit 2."""
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    for argv in (["render", str(deep)], ["render", "--situation", str(deep)]):
+        assert run(*argv)[0] == 2
+        err = capsys.readouterr().err
+        assert "bad JSON" in err and "nested too deeply" in err and "Traceback" not in err
+
+
 def test_an_unknown_example_is_named_with_those_there_are(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

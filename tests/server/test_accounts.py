@@ -5,17 +5,24 @@ one, and usernames are shown only to a game's members."""
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
+from contextlib import suppress
+from functools import partial
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import event, func, select
 
-from realpolitik.server import accounts
+from realpolitik.server import accounts, engine
+from realpolitik.server import tables as t
 from realpolitik.server.app import create_app
 from realpolitik.server.backend import Backend
-from realpolitik.server.errors import TooManyAttempts, Unauthorized
-from tests.server.conftest import FakeClock, new_game, register
+from realpolitik.server.errors import Conflict, TooManyAttempts, Unauthorized
+from tests.server.conftest import FakeClock, fast_settings, new_game, register
+from tests.server.test_seats import at_once
 
 PER_ACCOUNT_AND_ADDRESS, PER_ACCOUNT = 10, 100  # the defaults (README)
 
@@ -267,3 +274,45 @@ def test_a_success_forgives_the_failures_from_its_address(backend: Backend) -> N
             with pytest.raises(Unauthorized):
                 accounts.log_in(backend, "bob", f"wrong {k}", address="10.4.0.1")
         accounts.log_in(backend, "bob", "correct horse", address="10.4.0.1")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def either(request: pytest.FixtureRequest, clock: FakeClock) -> Iterator[Backend]:
+    """A backend on SQLite or on PostgreSQL."""
+    url = request.getfixturevalue("sqlite_url" if request.param == "sqlite" else "pg_url")
+    b = Backend.open(fast_settings(url), clock=clock)
+    yield b
+    b.close()
+    engine.clear_cache()
+
+
+def test_two_sign_ups_of_one_name_at_once_get_one_account_and_a_409(either: Backend) -> None:
+    """Both sign-ups find the name free, then both insert it (held there until both have
+    looked: on PostgreSQL the second insert meets the first's row; SQLite's writers take
+    turns, so there the second looks after the first is stored): one account, and the
+    other is told the name is taken (409 username_taken), not an internal error."""
+    both_looked = threading.Barrier(2)
+
+    def hold_the_insert(conn: Any, cursor: Any, statement: str, *rest: Any) -> None:
+        if statement.startswith("INSERT INTO users"):
+            with suppress(threading.BrokenBarrierError):
+                both_looked.wait(timeout=2)
+
+    event.listen(either.db, "before_cursor_execute", hold_the_insert)
+    try:
+        names = ("alice", "ALICE")
+        outcomes = at_once(*(partial(_sign_up, either, name) for name in names))
+    finally:
+        event.remove(either.db, "before_cursor_execute", hold_the_insert)
+    assert sorted(type(o).__name__ for o in outcomes) == ["Conflict", "User"], outcomes
+    refused = next(o for o in outcomes if isinstance(o, Conflict))
+    assert refused.code == "username_taken"
+    with either.db.connect() as conn:
+        assert conn.execute(select(func.count()).select_from(t.users)).scalar() == 1
+
+
+def _sign_up(b: Backend, name: str) -> accounts.User | Conflict:
+    try:
+        return accounts.create_account(b, name, "correct horse")
+    except Conflict as exc:
+        return exc

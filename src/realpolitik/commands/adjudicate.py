@@ -8,6 +8,7 @@ import sys
 from typing import TextIO
 
 from realpolitik.errors import SituationError
+from realpolitik.formats import jsontext
 from realpolitik.formats.situation import AUTO, adjudicate_situation, adjudicate_text
 from realpolitik.notation import LANGUAGES
 from realpolitik.rules import PRESETS
@@ -66,6 +67,6 @@ def _read(text: str) -> object:
     """A situation's JSON, or a :class:`SituationError` that says it is not JSON (the
     whole input's and a line's alike)."""
     try:
-        return json.loads(text)
+        return jsontext.loads(text)
     except json.JSONDecodeError as exc:
         raise SituationError(f"bad JSON: {exc}") from None

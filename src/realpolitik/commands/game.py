@@ -32,6 +32,7 @@ from realpolitik.bots import bot_orders, make_bot
 from realpolitik.commands.botarg import HELP, bot_kind
 from realpolitik.commands.printout import Printout
 from realpolitik.errors import GameError
+from realpolitik.formats import jsontext
 from realpolitik.formats.mila import from_mila, to_mila
 from realpolitik.formats.savegame import (
     editing,
@@ -484,7 +485,7 @@ def _mila_export(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 
 def _mila_import(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     try:
-        data: Any = json.loads(read_text(args.mila_file))
+        data: Any = jsontext.loads(read_text(args.mila_file))
     except json.JSONDecodeError as exc:
         raise GameError(f"{args.mila_file}: not JSON ({exc})") from None
     game = from_mila(data, edition=args.edition)

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from realpolitik.errors import SituationError
+from realpolitik.formats import jsontext
 from realpolitik.formats.replay import load_game_record
 from realpolitik.formats.savegame import looks_like_mila
 from realpolitik.notation import LANGUAGES
@@ -69,7 +70,7 @@ def _scale(text: str) -> float:
 def _read(name: str, stdin: TextIO) -> Any:
     try:
         text = stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
-        return json.loads(text)
+        return jsontext.loads(text)
     except json.JSONDecodeError as exc:
         raise SituationError(f"bad JSON in {name}: {exc}") from None
 

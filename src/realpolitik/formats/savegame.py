@@ -33,7 +33,7 @@ from typing import Any
 from realpolitik.adjudicator.reasons import Reason
 from realpolitik.adjudicator.results import OrderResult, Outcome
 from realpolitik.errors import SaveGameError, ShapeError
-from realpolitik.formats import schema
+from realpolitik.formats import jsontext, schema
 from realpolitik.game import Game
 from realpolitik.game.calendar import play
 from realpolitik.game.editions import edition
@@ -499,11 +499,9 @@ def load_game(path: str | os.PathLike[str]) -> Game:
     its history)."""
     text = read_text(path)
     try:
-        data = json.loads(text)
+        data = jsontext.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveGameError(f"{path}: not JSON ({exc})") from None
-    except RecursionError:
-        raise SaveGameError(f"{path}: not a saved game (nested too deeply)") from None
     try:
         game = game_from_json(data)
     except SaveGameError as exc:

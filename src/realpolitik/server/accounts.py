@@ -53,11 +53,12 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.exc import IntegrityError
 
 from realpolitik.server import ratelimit
 from realpolitik.server import tables as t
 from realpolitik.server.backend import Backend
-from realpolitik.server.db import reading, transaction
+from realpolitik.server.db import for_update, reading, transaction
 from realpolitik.server.errors import BadRequest, Conflict, Forbidden, TooManyAttempts, Unauthorized
 from realpolitik.server.security import new_token, token_hash
 
@@ -148,26 +149,29 @@ def create_account(
     check_language(language)
     _attempt(b, address, signup=True)
     hashed = b.passwords.hash(password)  # first: a taken name costs what a free one does
-    with transaction(b.db) as conn:
-        taken = conn.execute(
-            select(t.users.c.id).where(t.users.c.username_key == username.casefold())
-        ).first()
-        if taken is not None:
-            raise Conflict(
-                f"the username {username!r} is taken",
-                code="username_taken",
-                values={"username": username},
-            )
-        user_id = conn.execute(
-            insert(t.users).values(
-                username=username,
-                username_key=username.casefold(),
-                password_hash=hashed,
-                language=language,
-                created_at=b.now(),
-            )
-        ).inserted_primary_key
-        assert user_id is not None
+    taken = Conflict(
+        f"the username {username!r} is taken",
+        code="username_taken",
+        values={"username": username},
+    )
+    try:
+        with transaction(b.db) as conn:
+            if conn.execute(
+                select(t.users.c.id).where(t.users.c.username_key == username.casefold())
+            ).first():
+                raise taken
+            user_id = conn.execute(
+                insert(t.users).values(
+                    username=username,
+                    username_key=username.casefold(),
+                    password_hash=hashed,
+                    language=language,
+                    created_at=b.now(),
+                )
+            ).inserted_primary_key
+    except IntegrityError:  # taken by a sign-up at the same moment (PostgreSQL: no lock)
+        raise taken from None
+    assert user_id is not None
     return User(int(user_id[0]), username, language)
 
 
@@ -176,7 +180,8 @@ def log_in(
 ) -> tuple[User, str]:
     """Check the password; return the user and a new session token. With ``address``
     (a request from outside), attempts are limited as the module says (429); an unknown
-    username takes as long to refuse as a wrong password."""
+    username takes as long to refuse as a wrong password. A password changed while it was
+    checked refuses it (401): the change ends every other session, this one too."""
     key = username.casefold()
     _attempt(b, address, account=key)
     with reading(b.db) as conn:
@@ -189,6 +194,11 @@ def log_in(
     token = new_token()
     now = b.now()
     with transaction(b.db) as conn:
+        held = conn.execute(
+            for_update(conn, select(t.users.c.password_hash).where(t.users.c.id == row.id))
+        ).scalar()
+        if held != row.password_hash:  # changed since it was checked: the old one opens nothing
+            raise Unauthorized("wrong username or password", code="wrong_login")
         if b.passwords.needs_rehash(row.password_hash):
             conn.execute(
                 update(t.users)
