@@ -33,7 +33,21 @@ def packaged(name: str) -> dict[str, Any]:
 
 def check(data: Any, schema: Mapping[str, Any]) -> None:
     """Raise :class:`ShapeError` if ``data`` is not of ``schema``'s shape."""
-    _check(data, schema, schema.get("definitions", {}), "")
+    try:
+        _check(data, schema, schema.get("definitions", {}))
+    except _Misfit as misfit:
+        where = "".join(reversed(misfit.path)).lstrip(".") or "the file"
+        raise ShapeError(f"{where}: {misfit.problem}") from None
+
+
+class _Misfit(Exception):
+    """A value not of its schema's shape: the ``problem``, and the ``path`` to it from the
+    innermost step out (written only when there is a problem: a sandbox's saved game of
+    190 phases is checked twice as fast as with a path written at every value)."""
+
+    def __init__(self, problem: str) -> None:
+        self.problem = problem
+        self.path: list[str] = []
 
 
 def _kind(value: Any) -> str:
@@ -54,11 +68,7 @@ def _kind(value: Any) -> str:
     return type(value).__name__
 
 
-def _where(at: str) -> str:
-    return at.lstrip(".") or "the file"
-
-
-def _check(value: Any, schema: Mapping[str, Any], defs: Mapping[str, Any], at: str) -> None:
+def _check(value: Any, schema: Mapping[str, Any], defs: Mapping[str, Any]) -> None:
     ref = schema.get("$ref")
     if ref is not None:
         schema = defs[ref]
@@ -68,19 +78,27 @@ def _check(value: Any, schema: Mapping[str, Any], defs: Mapping[str, Any], at: s
         kind = _kind(value)
         if kind not in kinds and not (kind == "integer" and "number" in kinds):
             expected = " or ".join(_NAMES[k] for k in kinds)
-            raise ShapeError(f"{_where(at)}: expected {expected}, not {_NAMES.get(kind, kind)}")
+            raise _Misfit(f"expected {expected}, not {_NAMES.get(kind, kind)}")
     if isinstance(value, dict):
         for key in schema.get("required", ()):
             if key not in value:
-                raise ShapeError(f"{_where(at)}: missing {key!r}")
+                raise _Misfit(f"missing {key!r}")
         properties = schema.get("properties", {})
         others = schema.get("additionalProperties")
         for key, item in value.items():
             inner = properties.get(key, others)
             if inner is not None:
-                _check(item, inner, defs, f"{at}.{key}")
+                try:
+                    _check(item, inner, defs)
+                except _Misfit as misfit:
+                    misfit.path.append(f".{key}")
+                    raise
     elif isinstance(value, list):
         items = schema.get("items")
         if items is not None:
             for k, item in enumerate(value):
-                _check(item, items, defs, f"{at}[{k}]")
+                try:
+                    _check(item, items, defs)
+                except _Misfit as misfit:
+                    misfit.path.append(f"[{k}]")
+                    raise
