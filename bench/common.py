@@ -24,6 +24,8 @@ T = TypeVar("T")
 
 HERE = Path(__file__).parent
 CORPUS = HERE / "corpus.jsonl"
+JSONL_PHASES = 2000
+"""The movement phases of the JSON-lines path (``adjudicate --jsonl``), a whole process."""
 
 
 def pick(rng: random.Random, keyed: Mapping[str, Sequence[T]], due: int | None = None) -> list[T]:

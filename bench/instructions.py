@@ -15,6 +15,9 @@ is never counted warm from its own earlier run: some of its work would be rememb
 Random games are counted too: ``--games`` games through each engine's game object, after
 one short game (as ``make bench`` times the first games of a process), per phase played;
 and the same games through realpolitik's PettingZoo environment (``realpolitik.env``).
+The JSON-lines path (``realpolitik adjudicate --jsonl`` against ``peer.py jsonl``) is
+counted whole, start-up included, on the 2,000 movement situations ``make bench`` times
+(the peer's from fewer: see :func:`jsonl_counts`).
 Prints a table and writes ``instructions.json``.
 """
 
@@ -27,10 +30,11 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
-from common import WARM_UP_PHASES
+from common import JSONL_PHASES, WARM_UP_PHASES
 
 HERE = Path(__file__).parent
 OURS = sys.executable
@@ -82,6 +86,63 @@ def per_game(python: str, script: str, args: list[str]) -> float:
     return instructions(python, script, *args) / max(phases, 1)
 
 
+def whole_process(command: list[str], situations: Path) -> int:
+    """The instructions of the process ``command`` reading ``situations`` on its standard
+    input, start-up included (from bytecode caches written beforehand, as ``make bench``
+    times it)."""
+    env = {k: v for k, v in _ENV.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    with situations.open("rb") as given:
+        done = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
+            stdin=given,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+            env=env,
+        )
+    found = _COLLECTED.search(done.stderr)
+    if done.returncode != 0 or found is None:
+        raise SystemExit(f"{' '.join(command)} failed:\n{done.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def jsonl_counts(peer: str, phases: int) -> dict[str, dict[str, float]]:
+    """Each side's JSON-lines process on :data:`JSONL_PHASES` movement situations, as
+    ``make bench`` times it: its start-up (given no situation), its instructions per
+    situation and the whole. Ours is counted whole; the peer's (ten times as many
+    instructions: an hour under callgrind) from its processes on ``phases // 3`` and
+    ``phases`` situations: the difference is the cost of each next situation, what the
+    first ones cost besides (memos filled) is counted once, as in a whole run."""
+    ours_cli = [str(Path(OURS).parent / "realpolitik"), "adjudicate", "--jsonl", "--rules", "datc"]
+    peer_cli = [peer, str(HERE / "peer.py"), "jsonl"]
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    with tempfile.TemporaryDirectory() as tmp:
+        every = Path(tmp) / "movement.jsonl"
+        subprocess.run(
+            [OURS, str(HERE / "corpus.py"), "--movement", str(JSONL_PHASES), "--out", str(every)],
+            check=True,
+            capture_output=True,
+        )
+        lines = every.read_text().splitlines(keepends=True)
+        first: dict[int, Path] = {}
+        for n in (0, phases // 3, phases):
+            first[n] = Path(tmp) / f"first-{n}.jsonl"
+            first[n].write_text("".join(lines[:n]))
+        for command in (ours_cli, peer_cli):  # uncounted: writes the bytecode caches
+            subprocess.run(command, stdin=subprocess.DEVNULL, check=True, env=env)
+        start, whole = whole_process(ours_cli, first[0]), whole_process(ours_cli, every)
+        ours = {"start": start, "each": (whole - start) / JSONL_PHASES, "whole": whole}
+        start = whole_process(peer_cli, first[0])
+        few, more = (
+            whole_process(peer_cli, first[phases // 3]),
+            whole_process(peer_cli, first[phases]),
+        )
+        each = (more - few) / (phases - phases // 3)
+        whole = few + (JSONL_PHASES - phases // 3) * each
+        return {"ours": ours, "peer": {"start": start, "each": each, "whole": whole}}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--peer", required=True, help="the peer venv's python")
@@ -90,6 +151,9 @@ def main() -> None:
         "--warm-up", type=int, default=WARM_UP_PHASES, help="uncounted corpus phases run first"
     )
     parser.add_argument("--games", type=int, default=3, help="random games counted")
+    parser.add_argument(
+        "--jsonl", type=int, default=150, help="the peer's situations in the JSON-lines count"
+    )
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is needed (e.g. apt-get install valgrind)")
@@ -129,6 +193,17 @@ def main() -> None:
         f"| random games ({args.games}) through `realpolitik.env`, per phase (ratio: the "
         f"engine's own over this) | {env / 1e3:,.0f} k | | {ours / env:.2f}× |"
     )
+    print("counting the JSON-lines path...", file=sys.stderr, flush=True)
+    lines = jsonl_counts(args.peer, args.jsonl)
+    results["counts"]["jsonl"] = {**lines, "situations": args.jsonl}
+    ours_lines, peer_lines = lines["ours"], lines["peer"]
+    for key, label in (
+        ("start", "`adjudicate --jsonl`: start-up (a process given no situation)"),
+        ("each", "`adjudicate --jsonl`: per movement situation"),
+        ("whole", f"`adjudicate --jsonl`: {JSONL_PHASES:,} situations, whole process"),
+    ):
+        ours, peer = ours_lines[key], peer_lines[key]
+        rows.append(f"| {label} | {ours / 1e3:,.0f} k | {peer / 1e3:,.0f} k | {peer / ours:.1f}× |")
     print("\n".join(rows))
     results["table"] = rows
     RESULTS.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from agreement import ALTERNATIVES, compare, compare_legal, write_report
-from common import load_corpus
+from common import JSONL_PHASES, load_corpus
 
 HERE = Path(__file__).parent
 OURS = sys.executable
@@ -61,7 +61,6 @@ TARGET_IMPORT = 0.15
 TARGET_MEMORY_MB = 30.0
 TARGET_JSONL_RATIO = 15.0
 TARGET_NEW_GAME = 0.002
-JSONL_PHASES = 2000
 TARGET_ENV = 2000.0  # phases/s of random play through the PettingZoo environment (issue 20)
 KINDS = {"M": "movement", "R": "retreats", "A": "adjustments"}
 
