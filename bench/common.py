@@ -12,8 +12,10 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import random
 import resource
+import subprocess
 import time
 from collections.abc import Callable, Mapping, Sequence
 from functools import reduce
@@ -26,6 +28,36 @@ HERE = Path(__file__).parent
 CORPUS = HERE / "corpus.jsonl"
 JSONL_PHASES = 2000
 """The movement phases of the JSON-lines path (``adjudicate --jsonl``), a whole process."""
+
+
+def jsonl_run(
+    ours: str, peer: str, situations: Path
+) -> tuple[dict[str, list[str]], dict[str, str]]:
+    """The JSON-lines path's two processes, ``realpolitik adjudicate --jsonl`` (of the
+    venv of ``ours``, a python) and ``peer.py jsonl``, ready to time or count: their
+    commands and environment, once :data:`JSONL_PHASES` movement situations of random
+    games (``corpus.py --movement``) are written to ``situations`` and each side's
+    bytecode caches are (else ``PYTHONDONTWRITEBYTECODE`` has ours compiled from source
+    in every process, where pip compiled the peer's at install)."""
+    subprocess.run(
+        [ours, str(HERE / "corpus.py"), "--movement", str(JSONL_PHASES), "--out", str(situations)],
+        check=True,
+        capture_output=True,
+    )
+    commands = {
+        "ours": [
+            str(Path(ours).parent / "realpolitik"),
+            "adjudicate",
+            "--jsonl",
+            "--rules",
+            "datc",
+        ],
+        "peer": [peer, str(HERE / "peer.py"), "jsonl"],
+    }
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    for command in commands.values():  # writes the bytecode caches
+        subprocess.run(command, stdin=subprocess.DEVNULL, check=True, env=env)
+    return commands, env
 
 
 def pick(rng: random.Random, keyed: Mapping[str, Sequence[T]], due: int | None = None) -> list[T]:

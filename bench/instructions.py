@@ -34,7 +34,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from common import JSONL_PHASES, WARM_UP_PHASES
+from common import JSONL_PHASES, WARM_UP_PHASES, jsonl_run
 
 HERE = Path(__file__).parent
 OURS = sys.executable
@@ -54,16 +54,19 @@ _ENV = {**os.environ, "PYTHONHASHSEED": "0"}
 
 def instructions(python: str, script: str, *args: str) -> int:
     """The instructions the process ``python script args`` executes, as callgrind counts."""
-    done = subprocess.run(
-        [*_CALLGRIND, python, str(HERE / script), "count", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-        env=_ENV,
-    )
+    return counted([*_CALLGRIND, python, str(HERE / script), "count", *args], _ENV)
+
+
+def counted(command: list[str], env: dict[str, str], stdin: Path | None = None) -> int:
+    """The instructions callgrind counts of ``command`` (``valgrind`` and its options
+    first), run with ``env`` and ``stdin``."""
+    with open(stdin or os.devnull, "rb") as given:
+        done = subprocess.run(
+            command, stdin=given, capture_output=True, text=True, check=False, env=env
+        )
     found = _COLLECTED.search(done.stderr)
     if done.returncode != 0 or found is None:
-        raise SystemExit(f"{script} count {' '.join(args)} failed:\n{done.stderr[-2000:]}")
+        raise SystemExit(f"{' '.join(command)} failed:\n{done.stderr[-2000:]}")
     return int(found.group(1))
 
 
@@ -86,61 +89,37 @@ def per_game(python: str, script: str, args: list[str]) -> float:
     return instructions(python, script, *args) / max(phases, 1)
 
 
-def whole_process(command: list[str], situations: Path) -> int:
-    """The instructions of the process ``command`` reading ``situations`` on its standard
-    input, start-up included (from bytecode caches written beforehand, as ``make bench``
-    times it)."""
-    env = {k: v for k, v in _ENV.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    with situations.open("rb") as given:
-        done = subprocess.run(
-            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
-            stdin=given,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            text=True,
-            check=False,
-            env=env,
-        )
-    found = _COLLECTED.search(done.stderr)
-    if done.returncode != 0 or found is None:
-        raise SystemExit(f"{' '.join(command)} failed:\n{done.stderr[-2000:]}")
-    return int(found.group(1))
-
-
 def jsonl_counts(peer: str, phases: int) -> dict[str, dict[str, float]]:
     """Each side's JSON-lines process on :data:`JSONL_PHASES` movement situations, as
-    ``make bench`` times it: its start-up (given no situation), its instructions per
-    situation and the whole. Ours is counted whole; the peer's (ten times as many
-    instructions: an hour under callgrind) from its processes on ``phases // 3`` and
-    ``phases`` situations: the difference is the cost of each next situation, what the
-    first ones cost besides (memos filled) is counted once, as in a whole run."""
-    ours_cli = [str(Path(OURS).parent / "realpolitik"), "adjudicate", "--jsonl", "--rules", "datc"]
-    peer_cli = [peer, str(HERE / "peer.py"), "jsonl"]
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    ``make bench`` times it, start-up included: its start-up (given no situation), its
+    instructions per situation and the whole. Ours is counted whole; the peer's (ten
+    times as many instructions: an hour under callgrind) from its processes on
+    ``phases // 3`` and ``phases`` situations: the difference is the cost of each next
+    situation, what the first ones cost besides (memos filled) is counted once, as in a
+    whole run."""
     with tempfile.TemporaryDirectory() as tmp:
         every = Path(tmp) / "movement.jsonl"
-        subprocess.run(
-            [OURS, str(HERE / "corpus.py"), "--movement", str(JSONL_PHASES), "--out", str(every)],
-            check=True,
-            capture_output=True,
-        )
+        commands, env = jsonl_run(OURS, peer, every)
+        env["PYTHONHASHSEED"] = "0"
         lines = every.read_text().splitlines(keepends=True)
         first: dict[int, Path] = {}
         for n in (0, phases // 3, phases):
             first[n] = Path(tmp) / f"first-{n}.jsonl"
             first[n].write_text("".join(lines[:n]))
-        for command in (ours_cli, peer_cli):  # uncounted: writes the bytecode caches
-            subprocess.run(command, stdin=subprocess.DEVNULL, check=True, env=env)
-        start, whole = whole_process(ours_cli, first[0]), whole_process(ours_cli, every)
+
+        def count(side: str, situations: Path) -> int:
+            whole = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+            return counted([*whole, *commands[side]], env, situations)
+
+        start, whole = count("ours", first[0]), count("ours", every)
         ours = {"start": start, "each": (whole - start) / JSONL_PHASES, "whole": whole}
-        start = whole_process(peer_cli, first[0])
-        few, more = (
-            whole_process(peer_cli, first[phases // 3]),
-            whole_process(peer_cli, first[phases]),
-        )
+        few, more = count("peer", first[phases // 3]), count("peer", first[phases])
         each = (more - few) / (phases - phases // 3)
         whole = few + (JSONL_PHASES - phases // 3) * each
-        return {"ours": ours, "peer": {"start": start, "each": each, "whole": whole}}
+        return {
+            "ours": ours,
+            "peer": {"start": count("peer", first[0]), "each": each, "whole": whole},
+        }
 
 
 def main() -> None:

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from agreement import ALTERNATIVES, compare, compare_legal, write_report
-from common import JSONL_PHASES, load_corpus
+from common import JSONL_PHASES, jsonl_run, load_corpus
 
 HERE = Path(__file__).parent
 OURS = sys.executable
@@ -133,23 +133,13 @@ def child_cpu() -> float:
 
 def jsonl(peer: str, rounds: int) -> dict[str, Any]:
     """The JSON-lines path as a whole process, both engines on the same file: the first
-    :data:`JSONL_PHASES` movement phases of random games (``corpus.py --movement``) through
-    ``realpolitik adjudicate --jsonl`` and through ``peer.py jsonl`` (the same contract on
-    the peer); each side's best CPU time over the rounds. The bytecode caches are written
-    first, as for :func:`startup` (else ``PYTHONDONTWRITEBYTECODE`` has ours compiled from
-    source in every process, where pip compiled the peer's at install)."""
-    ours_cli = [str(Path(OURS).parent / "realpolitik"), "adjudicate", "--jsonl", "--rules", "datc"]
+    :data:`JSONL_PHASES` movement phases of random games through ``realpolitik adjudicate
+    --jsonl`` and through ``peer.py jsonl`` (the same contract on the peer), from their
+    bytecode caches (see :func:`common.jsonl_run`); each side's best CPU time over the
+    rounds."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "movement.jsonl"
-        subprocess.run(
-            [OURS, str(HERE / "corpus.py"), "--movement", str(JSONL_PHASES), "--out", str(path)],
-            check=True,
-            capture_output=True,
-        )
-        commands = {"ours": ours_cli, "peer": [peer, str(HERE / "peer.py"), "jsonl"]}
-        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-        for command in commands.values():  # unmeasured: writes the bytecode caches
-            subprocess.run(command, stdin=subprocess.DEVNULL, check=True, env=env)
+        commands, env = jsonl_run(OURS, peer, path)
         times: dict[str, list[float]] = {"ours": [], "peer": []}
         for _ in range(rounds):
             for side, command in commands.items():
