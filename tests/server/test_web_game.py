@@ -252,9 +252,12 @@ def test_friends_draw_a_game_with_bots_in_its_empty_seats(server: LiveServer, br
     base = f"{server.url}/api/games/{gid}"
     theirs = httpx.get(base, headers=drusilla).json()["my_powers"]
     asked = len(mine) + len(theirs)  # not the bot's
-    assert page.inner_text("#draw-status").endswith(f"({len(mine)} of {asked})")
+    waiting = ", ".join(p.capitalize() for p in theirs)
+    told = page.inner_text("#draw-status")
+    assert told.endswith(f"({len(mine)} of {asked}) · still to vote: {waiting}"), told
     vote(mine[0], False)
-    assert page.inner_text("#draw-status").endswith(f"({len(mine) - 1} of {asked})")
+    told = page.inner_text("#draw-status")
+    assert f"({len(mine) - 1} of {asked}) · still to vote: " in told, told
     vote(mine[0], True)
     for power in theirs:
         r = httpx.post(base + "/draw", json={"power": power}, headers=drusilla)
@@ -271,6 +274,31 @@ def test_friends_draw_a_game_with_bots_in_its_empty_seats(server: LiveServer, br
 
 
 GAME_FETCHES = r"/api/games/\d+\?"  # the game itself (not its legal orders, map or press)
+
+
+def test_the_draw_votes_name_the_powers_still_to_vote(server: LiveServer, browser: Any) -> None:
+    """Public draw votes say whose vote is missing ("Draw voted by France (1 of 2) · still to
+    vote: Russia"): a friend saw "1 of 2" at a table of three people (the third had
+    conceded) and could not tell that the vote waited for her alone."""
+    import httpx
+
+    page, errors = watched(browser)
+    yvaine = guest_joins(server, host_a_table(page, server, "philippa", "A table"), "yvaine")
+    page.click("#start")
+    page.wait_for_selector("#draw-votes")
+    idle(page)
+    gid = int(page.evaluate("location.hash.split('/')[2]"))
+    theirs = httpx.get(f"{server.url}/api/games/{gid}", headers=yvaine).json()["my_powers"]
+    for power in page.evaluate(MY_POWERS):
+        page.click(f'#draw-votes button.draw-vote[data-power="{power}"]')
+        page.wait_for_selector(f'#draw-votes [data-power="{power}"][aria-pressed="true"]')
+        idle(page)
+    names = ", ".join(p.capitalize() for p in theirs)
+    assert page.inner_text("#draw-status").endswith(f" · still to vote: {names}")
+    in_language(page, "pt", "document.documentElement.lang === 'pt'")
+    assert " · faltam votar: " in page.inner_text("#draw-status")
+    shot(page, "draw-still-to-vote")
+    assert not errors, errors
 
 
 def test_the_page_learns_of_press_and_phases_by_push(server: LiveServer, browser: Any) -> None:

@@ -298,6 +298,33 @@ def test_the_lobby_names_a_game_s_state_only_when_it_is_not_under_way(
     assert "1 joueur, 0 bot / 7" in said, said  # French: zero takes the singular
 
 
+def test_a_finished_game_says_how_it_ended_in_the_lobby(server: LiveServer, browser: Any) -> None:
+    """A game over reads "finished · Spring 1901 Movement · Draw: Austria, England, ..." in
+    my games: it read "finished" alone, and a player back in the lobby (one who had
+    conceded too) could not tell a draw from a win without opening the game."""
+    page, errors = watched(browser)
+    register_and_create(page, server, "xanthe")
+    gid = int(page.evaluate("location.hash.split('/')[2]"))
+    power = page.get_attribute("#power", "data-power") or ""
+    voted = page.evaluate(
+        """async ([id, power]) => (await fetch(`/api/games/${id}/draw`, {method: 'POST',
+            headers: {'Content-Type': 'application/json', 'X-Requested-With': 'realpolitik'},
+            body: JSON.stringify({power, agree: true})})).status""",
+        [gid, power],
+    )
+    assert voted == 200, voted
+    back_to_the_lobby(page)
+    line = page.inner_text("#my-games .game-item .muted")
+    assert line.startswith("finished · Spring 1901 Movement · "), line
+    assert "Draw: Austria, England, France, Germany, Italy, Russia, Turkey" in line, line
+    shot(page, "lobby-finished-draw")
+    in_language(page, "es", "document.documentElement.lang === 'es'")
+    page.wait_for_function("document.getElementById('my-games').innerText.includes('Tablas')")
+    said = page.inner_text("#my-games")
+    assert "Tablas: Austria, Inglaterra, Francia, Alemania, Italia, Rusia, Turquía" in said, said
+    assert not errors, errors
+
+
 def test_a_lobby_fetched_late_does_not_replace_the_game_opened_meanwhile(
     server: LiveServer, browser: Any
 ) -> None:

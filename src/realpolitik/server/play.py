@@ -233,7 +233,7 @@ def process_if_due(b: Backend, game_id: int) -> bool:
         }
         if game.is_over:
             values["status"] = FINISHED
-            values["result"] = {"winners": sorted(game.winners)}
+            values["result"] = game_result(game)
         done = conn.execute(
             update(t.games)
             .where(t.games.c.id == game_id, t.games.c.version == row.version)
@@ -385,7 +385,13 @@ def vacate_seat(b: Backend, conn: Connection, row: Row[Any], seat: Seat) -> None
 
 def _finished(game: Game) -> dict[str, Any]:
     """The row's values of a game that has just ended."""
-    return {"status": FINISHED, "result": {"winners": sorted(game.winners)}}
+    return {"status": FINISHED, "result": game_result(game)}
+
+
+def game_result(game: Game) -> dict[str, Any]:
+    """A game over as its row keeps it (the lobby lists it so): who won, and whether they
+    share a draw the players agreed (a row stored before ``draw`` was kept has none)."""
+    return {"winners": sorted(game.winners), "draw": _draw_info(game) is not None}
 
 
 def _save(conn: Connection, row: Row[Any], game: Game, now: float, **extra: Any) -> None:

@@ -314,8 +314,12 @@ function drawBox() {
     await api("POST", `/games/${g.id}/draw`, { power: p, agree });
     await refresh(true);
   });
+  // (public votes also name whose vote is missing: "1 of 2" alone left a player to work out
+  // that a conceded power is not asked and that the draw waited for her)
+  const missing = dv.voters.filter((p) => !dv.votes.includes(p)).map(powerName).join(", ");
   const status = dv.public
-    ? (dv.votes.length ? t("draw_voted_by", { powers: dv.votes.map(powerName).join(", "), n: dv.votes.length, of: dv.voters.length }) : t("draw_none"))
+    ? (dv.votes.length ? t("draw_voted_by", { powers: dv.votes.map(powerName).join(", "), n: dv.votes.length, of: dv.voters.length })
+      + (missing ? " · " + t("draw_still_to_vote", { powers: missing }) : "") : t("draw_none"))
     : (voted.length ? t("draw_you_voted_secret") : t("draw_secret"));
   let buttons;
   if (mine.length > 1) {

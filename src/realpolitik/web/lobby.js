@@ -23,12 +23,20 @@ export async function showLobby() {
   const lists = await guarded(() => api("GET", `/games?language=${S.lang}`));
   const meta = await guarded(() => api("GET", "/meta"));
   if (!lists || !meta || S.page !== page) return;  // another page shown meanwhile: it stays
+  // how a game over ended, as its page's header says it ("Draw: Austria, England, ..." or
+  // "Winners: France", the powers named in the page's language); null for a game not over
+  const ended = (g) => {
+    const winners = g.status === "finished" && g.result ? g.result.winners || [] : [];
+    const named = (p) => ((meta.power_names || {})[S.lang] || {})[p] || p;
+    return winners.length ? `${t(g.result.draw ? "drawn" : "winners")}${t("colon")}${winners.map(named).join(", ")}` : null;
+  };
   const gameItem = (g, action, extra) => el("li", { class: "game-item", "data-game": g.id },
     el("span", { class: "game-name" }, g.name),
     // (a game under way needs no word for it: its phase says it; forming and finished do)
     // (a game forming has no phase yet: "forming · 1 person, …", not "forming · · 1 person")
     el("span", { class: "muted" }, " " + [g.status === "active" ? null : t(g.status), g.phase_name || g.phase || null,
       g.settings && g.settings.sandbox ? t("sandbox") : `${count(g.seats.filter((s) => s.taken || s.player).length, "person", "people")}, ${count(g.seats.filter((s) => s.bot).length, "bot_one", "bots_short")} / ${g.seats.length}`,
+      ended(g),
     ].filter(Boolean).join(" · ")),
     g.details || null,
     el("button", { class: "small", onclick: action.fn }, action.label), extra);
