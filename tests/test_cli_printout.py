@@ -87,7 +87,7 @@ def test_the_retreat_and_the_builds_in_spanish(tmp_path: Path) -> None:
         "  Francia     F Bre, E Esp",
     ]
     assert "  Francia     desalojada: E Bor (retiradas: Bel, Gas, Mar, Par, Pic)\n" in out
-    assert "Centros de abastecimiento:\n  Austria      3  Bud, Tri, Vie\n" in out
+    assert "Centros de suministro:\n  Austria      3  Bud, Tri, Vie\n" in out
     assert "  Rusia        4  Mos, Seb, SPt, Var\n" in out
     assert out.endswith(
         "Ahora: Otoño de 1901, retiradas (F1901R)\n"

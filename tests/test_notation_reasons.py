@@ -75,12 +75,12 @@ def test_only_reasons_are_said_with_another_message() -> None:
         (
             "bounced off A VEN (1 against 2)",
             "es",
-            "rebote contra el ejército de Venecia (1 contra 2)",
+            "enfrentamiento perdido contra el ejército de Venecia (1 contra 2)",
         ),
         (
             "standoff in BUR with A PAR, A MUN",
             "es",
-            "rebote en Borgoña con el ejército de París y el ejército de Munich",
+            "enfrentamiento en Borgoña con el ejército de París y el ejército de Munich",
         ),
         ("cut by an attack", "es", "apoyo anulado por un ataque"),
         (
@@ -154,7 +154,7 @@ def test_only_reasons_are_said_with_another_message() -> None:
         (
             "standoff in NTH with F LON, F EDI",
             "es",
-            "rebote en el Mar del Norte con la flota de Londres y la flota de Edimburgo",
+            "enfrentamiento en el Mar del Norte con la flota de Londres y la flota de Edimburgo",
         ),
     ],
 )
