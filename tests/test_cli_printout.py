@@ -32,7 +32,7 @@ FALL_1901 = {
         "=== Automne 1901 (F1901M) ===",
         "  France      A Bur (H)                  délogée",
         "  Allemagne   A Ruh-Bur                  réussit",
-        "  Allemagne   A Mun (S) A Ruh-Bur        support donné",
+        "  Allemagne   A Mun (S) A Ruh-Bur        soutien donné",
         "  (les autres unités tiennent)",
         "  * Désordre civil (aucun ordre) : Autriche, Angleterre, Russie, Turquie",
         "Maintenant : Automne 1901, retraites (F1901R)",

@@ -108,6 +108,16 @@ NOT_THE_WORD = {
         (r"unidad fue retirada", "'retirada' is a retreat: a removed unit is 'disuelta'"),
         (r"centros? de abastecimiento", "the rulebook's 'centro de suministro'"),
     ],
+    "fr": [
+        (
+            r"\bsupport(er)?\b",
+            "written 'soutien', as the page's 'Soutenir' (the 1971 book's 'support' is read)",
+        ),
+        (r"\bdélais?\b", "a deadline is an 'échéance' everywhere on the page"),
+        (r"courriel", "a mail is a 'message', an address 'adresse électronique'"),
+        (r"\brebond", "a standoff is the book's 'conflit', as in the reasons"),
+        (r"’", "one apostrophe: the straight one, as in the other texts"),
+    ],
 }
 
 

@@ -105,7 +105,7 @@ def test_only_reasons_are_said_with_another_message() -> None:
             "conflit sans vainqueur pour la Bourgogne avec l'armée de Paris, "
             "l'armée de Munich et la flotte de Marseille",
         ),
-        ("cut by an attack", "fr", "support coupé par une attaque"),
+        ("cut by an attack", "fr", "soutien coupé par une attaque"),
         (
             "A VEN is ordered to another coast of SPA",
             "fr",
@@ -308,9 +308,9 @@ def test_no_message_writes_a_preposition_before_a_place(language: str) -> None:
         (Reason("target_cannot_move", "BUR", unit="A PAR"), "fr",
          "l'armée de Paris ne peut pas se mouvoir vers la Bourgogne"),
         (Reason("not_bordering", "TYR", unit="A VEN"), "fr",
-         "l'armée de Venise n'est pas limitrophe du Tyrol, donc ne peut pas y supporter"),
+         "l'armée de Venise n'est pas limitrophe du Tyrol, donc ne peut pas y apporter de soutien"),
         (Reason("not_bordering", "ANK", unit="A VEN"), "fr",
-         "l'armée de Venise n'est pas limitrophe d'Ankara, donc ne peut pas y supporter"),
+         "l'armée de Venise n'est pas limitrophe d'Ankara, donc ne peut pas y apporter de soutien"),
         (Reason("not_adjacent", "POR", location="PAR"), "fr",
          "l'unité de Paris ne peut pas atteindre le Portugal"),
         (Reason("cannot_retreat", location="PAR", unit="A BUR"), "fr",

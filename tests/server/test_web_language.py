@@ -82,7 +82,7 @@ SAID: dict[str, dict[str, str]] = {
         "sea": "mer Adriatique",
         "lost": "a perdu Vienne",
         "fate": "A Bud-Gal : échoue",
-        "cut": "A Bud (S) A Vie : support coupé",
+        "cut": "A Bud (S) A Vie : soutien coupé",
         "key": "Légende",
         "retreat_hint": "Cliquez sur une province en surbrillance pour y faire retraite, ou :",
         "moves": " se déplace ",

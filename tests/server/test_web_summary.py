@@ -430,8 +430,8 @@ DEFENCE_TOLD = {
     ],
     "fr": [
         "L'armée de la Bohême se maintient : l'unité a tenu",
-        "L'armée de la Silésie soutient l'armée de la Bohême : support coupé par une attaque",
-        "L'armée de la Galicie soutient l'armée de la Bohême : support donné",
+        "L'armée de la Silésie soutient l'armée de la Bohême : soutien coupé par une attaque",
+        "L'armée de la Galicie soutient l'armée de la Bohême : soutien donné",
         "La flotte de la mer du Nord convoie l'armée du Yorkshire vers la Norvège : convoi"
         " possible",
         "L'armée du Yorkshire se déplace vers la Norvège : réussit",
