@@ -118,6 +118,10 @@ NOT_THE_WORD = {
         (r"\brebond", "a standoff is the book's 'conflit', as in the reasons"),
         (r"’", "one apostrophe: the straight one, as in the other texts"),
     ],
+    "pt": [
+        (r"se mant[êe]m?\b", "a unit that holds 'permanece', the book's word"),
+        (r"unidade foi retirada", "a removal is a 'remoção': the unit 'foi removida'"),
+    ],
 }
 
 

@@ -107,7 +107,7 @@ REMOVALS_SAID = {  # a removal ordered; one the player left to the rules
         " la plus éloignée de ses centres d'origine)",
     ),
     "pt": (
-        "{order}: a unidade foi retirada",
+        "{order}: a unidade foi removida",
         "{order}: as regras escolheram esta unidade, pois nenhuma remoção foi ordenada (primeiro"
         " a mais distante dos centros de origem)",
     ),
