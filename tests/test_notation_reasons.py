@@ -224,23 +224,37 @@ def said_of(key: str, language: str, province: str, board: GameMap) -> str:
     return message(reason, language, game_map=board)
 
 
-def misplaced(text: str, name: str, article: str, language: str) -> list[str]:
-    """Where ``text`` writes the province ``name`` (whose article is ``article``) otherwise
+def misplaced(
+    text: str,
+    name: str,
+    article: str,
+    language: str,
+    unit_article: str | None = None,
+    *,
+    elides: bool = True,
+) -> list[str]:
+    """Where ``text`` writes the province ``name`` (whose article is ``article``;
+    ``unit_article`` where it names a unit: French "l'armée de Bohême") otherwise
     than the lexicon's articles, contractions and elisions say: an article-bearing name
     after a bare preposition, or first with no article; a name without article after a
     contracted article; a preposition the language elides, not elided."""
     data = language_data(language)
+    units = {str(e["long"]) for e in [*data["units"].values(), data["unit"]]}
+    of_unit = article if unit_article is None else unit_article
     contractions: dict[str, str] = data["contractions"]
     prepositions = {pair.split()[0] for pair in contractions}
     for template in [*data["messages"].values(), *data["long"].values()]:
         prepositions |= set(PLACEHOLDER.findall(str(template)))
     articles = {str(e.get("article", "")) for e in data["provinces"].values()} - {""}
     contracted = (articles | set(contractions.values())) - prepositions
-    elide = set(data["elide"])
+    elide = set(data["elide"]) if elides else set()  # "de Hollande": its h is aspirated
     wrong = [f"uncontracted {pair!r}" for pair in contractions if re.search(rf"\b{pair}\b", text)]
+    said_article = article
     for found in re.finditer(re.escape(name), text):
         before = text[: found.start()].split()
         last = before[-1] if before else ""
+        after_unit = len(before) > 1 and any(before[-2].endswith(u) for u in units)
+        article = of_unit if after_unit else said_article
         if article:
             if not last or (last in prepositions and last != article):  # pt "a": either
                 wrong.append(f"{last!r} before {name!r}")
@@ -261,10 +275,13 @@ def test_every_message_names_every_province_with_its_article(language: str) -> N
         for province in board.provinces:
             name = str(provinces[province]["long"])
             article = str(provinces[province].get("article", ""))
+            unit_article = str(provinces[province].get("unit_article", article))
             for key in keys:
                 text = said_of(key, language, province, board)
                 assert name in text, (key, text)
-                assert not misplaced(text, name, article, language), (key, text)
+                elides = bool(provinces[province].get("elide", True))
+                wrong = misplaced(text, name, article, language, unit_article, elides=elides)
+                assert not wrong, (key, text)
                 said += 1
     assert said == len(keys) * sum(len(b.provinces) for b in BOARDS)
 
@@ -314,7 +331,15 @@ def test_no_message_writes_a_preposition_before_a_place(language: str) -> None:
         (Reason("not_adjacent", "POR", location="PAR"), "fr",
          "l'unité de Paris ne peut pas atteindre le Portugal"),
         (Reason("cannot_retreat", location="PAR", unit="A BUR"), "fr",
-         "l'armée de la Bourgogne ne peut pas faire retraite vers Paris"),
+         "l'armée de Bourgogne ne peut pas faire retraite vers Paris"),
+        # a unit is named as the French book names it ("l'armée de Silésie"); its h
+        # aspirated, Hollande is not elided; a coast keeps the article
+        (Reason("cannot_retreat", location="PAR", unit="A HOL"), "fr",
+         "l'armée de Hollande ne peut pas faire retraite vers Paris"),
+        (Reason("cannot_retreat", location="POR", unit="F SPA/NC"), "fr",
+         "la flotte d'Espagne (côte nord) ne peut pas faire retraite vers le Portugal"),
+        (Reason("missing_coast", "BUL", coasts=("EC", "SC")), "fr",
+         "il faut préciser la côte de la Bulgarie : côte est ou côte sud"),
         (Reason("no_unit", "NTH"), "en", "there is no unit in the North Sea"),
         (Reason("army_to_sea", "ENG", name="English Channel"), "en",
          "an army cannot go to the English Channel"),

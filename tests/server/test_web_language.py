@@ -76,7 +76,7 @@ SAID: dict[str, dict[str, str]] = {
         "grow": "Grow",
         "phase": "Printemps 1901",
         "retreat_phase": "Automne 1901, retraites",
-        "dislodged": "L'armée de la Bohême a été délogée par l'attaque venue de Munich.",
+        "dislodged": "L'armée de Bohême a été délogée par l'attaque venue de Munich.",
         "missing": "Unités sans ordre : Bohême",
         "invite": "Lien d'invitation : ",
         "sea": "mer Adriatique",

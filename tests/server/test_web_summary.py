@@ -382,7 +382,7 @@ def test_centres_lost_and_gained_are_named_alike(server: LiveServer, browser: An
 RETREAT_TOLD = {  # the retreat made, in the summary of the retreats
     "en": "A BOH R SIL: succeeds",
     "es": "El ejército de Bohemia se retira a Silesia: tiene éxito",
-    "fr": "L'armée de la Bohême se retire vers la Silésie : réussit",
+    "fr": "L'armée de Bohême se retire vers la Silésie : réussit",
     "pt": "O exército da Boêmia retrocede para a Silésia: realizado",
 }
 
@@ -429,9 +429,9 @@ DEFENCE_TOLD = {
         "El ejército de Yorkshire se mueve a Noruega: tiene éxito",
     ],
     "fr": [
-        "L'armée de la Bohême se maintient : l'unité a tenu",
-        "L'armée de la Silésie soutient l'armée de la Bohême : soutien coupé par une attaque",
-        "L'armée de la Galicie soutient l'armée de la Bohême : soutien donné",
+        "L'armée de Bohême se maintient : l'unité a tenu",
+        "L'armée de Silésie soutient l'armée de Bohême : soutien coupé par une attaque",
+        "L'armée de Galicie soutient l'armée de Bohême : soutien donné",
         "La flotte de la mer du Nord convoie l'armée du Yorkshire vers la Norvège : convoi"
         " possible",
         "L'armée du Yorkshire se déplace vers la Norvège : réussit",
