@@ -121,6 +121,7 @@ NOT_THE_WORD = {
     "pt": [
         (r"se mant[êe]m?\b", "a unit that holds 'permanece', the book's word"),
         (r"unidade foi retirada", "a removal is a 'remoção': the unit 'foi removida'"),
+        (r"\bdevid[oa]s?\b", "a build or removal to make is 'pendente' (not the calque 'devida')"),
     ],
 }
 

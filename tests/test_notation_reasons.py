@@ -128,7 +128,7 @@ def test_only_reasons_are_said_with_another_message() -> None:
             "pt",
             "perdeu o confronto direto com a armada do Mar do Norte (1 contra 2)",
         ),
-        ("only 1 adjustment(s) due", "pt", "só 1 ajuste(s) devido(s)"),
+        ("only 1 adjustment(s) due", "pt", "só 1 ajuste(s) pendente(s)"),
         (  # the English both once shared (records saved before): said as not adjacent
             "a fleet at MAO cannot move to BUR",
             "pt",
