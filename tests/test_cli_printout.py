@@ -32,7 +32,7 @@ FALL_1901 = {
         "=== Automne 1901 (F1901M) ===",
         "  France      A Bur (H)                  délogée",
         "  Allemagne   A Ruh-Bur                  réussit",
-        "  Allemagne   A Mun (S) A Ruh-Bur        support donné",
+        "  Allemagne   A Mun (S) A Ruh-Bur        soutien donné",
         "  (les autres unités tiennent)",
         "  * Désordre civil (aucun ordre) : Autriche, Angleterre, Russie, Turquie",
         "Maintenant : Automne 1901, retraites (F1901R)",
@@ -87,7 +87,7 @@ def test_the_retreat_and_the_builds_in_spanish(tmp_path: Path) -> None:
         "  Francia     F Bre, E Esp",
     ]
     assert "  Francia     desalojada: E Bor (retiradas: Bel, Gas, Mar, Par, Pic)\n" in out
-    assert "Centros de abastecimiento:\n  Austria      3  Bud, Tri, Vie\n" in out
+    assert "Centros de suministro:\n  Austria      3  Bud, Tri, Vie\n" in out
     assert "  Rusia        4  Mos, Seb, SPt, Var\n" in out
     assert out.endswith(
         "Ahora: Otoño de 1901, retiradas (F1901R)\n"
@@ -96,7 +96,7 @@ def test_the_retreat_and_the_builds_in_spanish(tmp_path: Path) -> None:
     )
     code, out = run("orders", game, "Francia", "E Bor - Mun", "--language", "es")
     assert out.splitlines() == [
-        "Francia: 1 orden(es) registrada(s) para Otoño de 1901, retiradas.",
+        "Francia: 1 orden registrada para Otoño de 1901, retiradas.",
         "  atención: E Bor R Mun es ilegal (el ejército de Borgoña no puede retirarse a "
         "Munich): la unidad será disuelta",
         "Están todas las órdenes.",
@@ -113,12 +113,12 @@ def test_the_retreat_and_the_builds_in_spanish(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("language", "lines"),
     [
-        ("es", ["Francia: 2 orden(es) registrada(s) para Primavera de 1901.",
+        ("es", ["Francia: 2 órdenes registradas para Primavera de 1901.",
                 "Faltan aún: Austria, Inglaterra, Alemania, Italia, Rusia, Turquía"]),
-        ("fr", ["France : 2 ordre(s) enregistré(s) pour Printemps 1901.",
+        ("fr", ["France : 2 ordres enregistrés pour Printemps 1901.",
                 "Toujours en attente de : Autriche, Angleterre, Allemagne, Italie, Russie, "
                 "Turquie"]),
-        ("pt", ["França: 2 ordem(ns) registrada(s) para Primavera de 1901.",
+        ("pt", ["França: 2 ordens registradas para Primavera de 1901.",
                 "Ainda aguardando: Áustria, Inglaterra, Alemanha, Itália, Rússia, Turquia"]),
     ],
 )  # fmt: skip
@@ -209,9 +209,9 @@ def test_the_game_files_commands_in_portuguese(tmp_path: Path) -> None:
     assert out == "Aucune phase n'a encore été jouée.\n"
     mila = str(tmp_path / "mila.json")
     code, out = run("mila-export", game, mila, "--language", "es")
-    assert out == f"{mila}: 2 fase(s) en el formato MILA, hasta Otoño de 1901 (F1901M)\n"
+    assert out == f"{mila}: 2 fases en el formato MILA, hasta Otoño de 1901 (F1901M)\n"
     code, out = run("mila-import", mila, str(tmp_path / "back.json"), "--language", "fr")
-    assert code == 0 and "1 phase(s) rejouée(s), maintenant en Automne 1901 (F1901M)" in out
+    assert code == 0 and "1 phase rejouée, maintenant en Automne 1901 (F1901M)" in out
 
 
 @pytest.mark.parametrize(
@@ -238,3 +238,30 @@ def test_every_sentence_in_the_four_languages() -> None:
             fields = {f for _, f, _, _ in string.Formatter().parse(text) if f}
             named = {m.group(1) for f in fields if (m := re.fullmatch(r"web\[(\w+)\]", f))}
             assert named <= web[language].keys(), (language, key)
+
+
+# Two orders for France in each language, and what 0, 1 and 2 of them are said to be.
+PLURALS = {
+    "en": (["A PAR - BUR", "A MAR H"],
+           ["0 orders recorded", "1 order recorded", "2 orders recorded"]),
+    "es": (["E Par-Bor", "E Mar M"],
+           ["0 órdenes registradas", "1 orden registrada", "2 órdenes registradas"]),
+    "fr": (["A Par-Bur", "A Mar (H)"],
+           ["0 ordre enregistré", "1 ordre enregistré", "2 ordres enregistrés"]),
+    "pt": (["E de Par. para Bur.", "E de Mar. permanece"],
+           ["0 ordem registrada", "1 ordem registrada", "2 ordens registradas"]),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("language", sorted(PLURALS))
+def test_a_count_takes_its_plural_in_each_language(tmp_path: Path, language: str) -> None:
+    """ "2 orden(es) registrada(s)" read as a form, not a sentence: each count is written in
+    the singular or the plural its language gives it (French and Portuguese: 0 singular)."""
+    orders, expected = PLURALS[language]
+    game = str(tmp_path / "g.json")
+    run("new", game, "--seed", "1")
+    said = []
+    for count in range(3):
+        _, out = run("orders", game, "FRANCE", *(orders[:count] or [""]), "--language", language)
+        said.append(next((e for e in expected if e in out), out))
+    assert said == expected

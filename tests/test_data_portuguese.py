@@ -74,6 +74,7 @@ EUROPEAN = [
     r"\b(está|estão|estou|estava|continua|fica) a \w+[aei]r\b",  # "está a acompanhar"
     r"^(as|os) (minhas|meus|suas|seus) ",  # "As minhas partidas", "As suas ordens"
     r"\ba sua própria\b",
+    r"\blhe\b",  # "o realpolitik lhe envia": Brazil writes "envia para você"
 ]
 
 

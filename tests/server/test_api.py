@@ -379,7 +379,7 @@ def test_a_phase_record_says_each_reason_in_the_language_asked(client: TestClien
     assert bounced  # (one may succeed, if a bot supports it)
     for e in bounced:  # a standoff, bounced off the unit there, or beaten head-to-head by it
         assert e["reason"].startswith(("standoff in", "bounced off", "beaten head-to-head")), e
-        assert e["said"].startswith(("rebote ", "choque frontal ")), e
+        assert e["said"].startswith(("enfrentamiento ", "choque frontal ")), e
         assert " de " in e["said"], e  # "con el ejército de París": a unit in words
     english = client.get(f"/api/games/{gid}/history/S1901M").json()
     entries = [e for entries in english["orders"].values() for e in entries]

@@ -316,7 +316,8 @@ def test_a_notice_s_link_stops_the_notices_from_a_page_without_logging_in(
     away = phone.new_page()  # no session there
     away.on("pageerror", lambda e: errors.append(str(e)))
     away.goto(link)
-    assert away.inner_text("#said") == "Deixar de receber os avisos que o realpolitik lhe envia?"
+    asked = "Deixar de receber os avisos que o realpolitik envia para você?"
+    assert away.inner_text("#said") == asked
     assert away.inner_text("#stop-all") == "Parar todos os avisos"
     assert away.inner_text("#stop-this") == "Só os de novas fases"
     box = away.locator("#unsubscribe").bounding_box()
@@ -329,7 +330,7 @@ def test_a_notice_s_link_stops_the_notices_from_a_page_without_logging_in(
     wide.close()
     away.click("#stop-all")
     away.wait_for_selector("#account")
-    assert away.inner_text("#said") == "Pronto: o realpolitik não lhe enviará mais avisos."
+    assert away.inner_text("#said") == "Pronto: o realpolitik não enviará mais avisos para você."
     shot(away, "unsubscribe-done-phone")
     assert notices_now() == {"phase": False, "deadline": False}
     used = away.goto(link)

@@ -383,7 +383,7 @@ def test_a_forming_game_shows_what_it_will_be(server: LiveServer, browser: Any) 
                 "Draw votes: shown to all",
             ], said
         else:
-            assert "Délais : première diplomatie 1 jour, diplomatie 1 jour" in said, said
+            assert "Échéances : première diplomatie 1 jour, diplomatie 1 jour" in said, said
             assert "Messages : messages publics seulement" in said, said
             assert "Table : Absentes de cette carte : Russie, Turquie." in said, said
         assert page.locator("#action-bar").is_hidden()  # nothing to order yet: no bar

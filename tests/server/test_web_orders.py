@@ -141,7 +141,7 @@ def test_a_count_of_one_or_several_reads_without_brackets(server: LiveServer, br
         "en": "1 removal due, 1 still to order: choose the unit to disband.",
         "es": "1 disolución pendiente (por ordenar: 1): elige la unidad a disolver.",
         "fr": "1 retrait dû, encore 1 à ordonner : choisissez l'unité à dissoudre.",
-        "pt": "1 remoção devida (a ordenar: 1): escolha a unidade a dissolver.",
+        "pt": "1 remoção pendente (a ordenar: 1): escolha a unidade a dissolver.",
     }
     question = {
         "en": "1 removal not ordered: the rules will choose the unit, the one farthest from home.",

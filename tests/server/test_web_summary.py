@@ -97,7 +97,7 @@ REMOVALS_SAID = {  # a removal ordered; one the player left to the rules
         " home goes first)",
     ),
     "es": (
-        "{order}: la unidad fue retirada",
+        "{order}: la unidad fue disuelta",
         "{order}: las reglas eligieron esta unidad, pues no se ordenó ninguna disolución (primero"
         " la más alejada de sus centros de origen)",
     ),
@@ -107,7 +107,7 @@ REMOVALS_SAID = {  # a removal ordered; one the player left to the rules
         " la plus éloignée de ses centres d'origine)",
     ),
     "pt": (
-        "{order}: a unidade foi retirada",
+        "{order}: a unidade foi removida",
         "{order}: as regras escolheram esta unidade, pois nenhuma remoção foi ordenada (primeiro"
         " a mais distante dos centros de origem)",
     ),
@@ -197,7 +197,7 @@ def test_the_summary_says_orders_as_sentences_outside_english(
     register_and_create(page, server, "elio", players="7")
     # an entry of a phase's record as the server gives it in each language
     entries = {
-        "es": ("F Bre-CMa", "La flota de Brest se mueve al Canal de la Mancha.", "rebote"),
+        "es": ("F Bre-CMa", "La flota de Brest se mueve al Canal de la Mancha.", "enfrentamiento"),
         "en": ("F BRE - ENG", "The fleet in Brest moves to the English Channel.", "bounced"),
     }
     told = {}
@@ -211,14 +211,14 @@ def test_the_summary_says_orders_as_sentences_outside_english(
         )
     assert told["es"] == [
         "bad",
-        "La flota de Brest se mueve al Canal de la Mancha: fracasa — rebote",
+        "La flota de Brest se mueve al Canal de la Mancha: fracasa — enfrentamiento",
     ]
     assert told["en"] == ["bad", "F BRE - ENG: fails — bounced"]  # English: its notation
 
 
 # How a bounce's reason begins in each language, its words for units, and the phase after.
 BOUNCE = {
-    "es": (("rebote ", "choque frontal "), ("ejército", "flota"), "Otoño de 1901"),
+    "es": (("enfrentamiento ", "choque frontal "), ("ejército", "flota"), "Otoño de 1901"),
     "fr": (("conflit ", "face-à-face "), ("armée", "flotte"), "Automne 1901"),
     "pt": (("impasse ", "perdeu o confronto "), ("exército", "armada"), "Outono de 1901"),
 }
@@ -226,7 +226,7 @@ BOUNCE = {
 
 def test_a_bounce_is_told_in_the_players_language(server: LiveServer, browser: Any) -> None:
     """Two of my units ordered into one province (one at least fails): the results table
-    and the summary say why in the page's language, the units in words ("rebote en Borgoña
+    and the summary say why in the page's language, the units in words ("enfrentamiento en Borgoña
     con el ejército de París y el ejército de Marsella"), and no reason is left in English."""
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     register_and_create(page, server, "rosa", players="7")
@@ -382,7 +382,7 @@ def test_centres_lost_and_gained_are_named_alike(server: LiveServer, browser: An
 RETREAT_TOLD = {  # the retreat made, in the summary of the retreats
     "en": "A BOH R SIL: succeeds",
     "es": "El ejército de Bohemia se retira a Silesia: tiene éxito",
-    "fr": "L'armée de la Bohême se retire vers la Silésie : réussit",
+    "fr": "L'armée de Bohême se retire vers la Silésie : réussit",
     "pt": "O exército da Boêmia retrocede para a Silésia: realizado",
 }
 
@@ -429,9 +429,9 @@ DEFENCE_TOLD = {
         "El ejército de Yorkshire se mueve a Noruega: tiene éxito",
     ],
     "fr": [
-        "L'armée de la Bohême se maintient : l'unité a tenu",
-        "L'armée de la Silésie soutient l'armée de la Bohême : support coupé par une attaque",
-        "L'armée de la Galicie soutient l'armée de la Bohême : support donné",
+        "L'armée de Bohême se maintient : l'unité a tenu",
+        "L'armée de Silésie soutient l'armée de Bohême : soutien coupé par une attaque",
+        "L'armée de Galicie soutient l'armée de Bohême : soutien donné",
         "La flotte de la mer du Nord convoie l'armée du Yorkshire vers la Norvège : convoi"
         " possible",
         "L'armée du Yorkshire se déplace vers la Norvège : réussit",

@@ -53,6 +53,12 @@ def sentences() -> Mapping[str, Mapping[str, str]]:
     return texts
 
 
+def singular(count: int, language: str) -> bool:
+    """Does ``count`` take the singular in ``language``? One does; in French and Brazilian
+    Portuguese zero does too ("0 ordre enregistré"), as the web page's plural rules say."""
+    return count == 1 or (count == 0 and language in ("fr", "pt"))
+
+
 @cache
 def _web_words() -> Mapping[str, Mapping[str, str]]:
     words: dict[str, dict[str, str]] = read_json("web", "i18n.json")
@@ -70,7 +76,13 @@ class Printout:
 
     # --- words ---------------------------------------------------------------------------
     def text(self, key: str, **words: Any) -> str:
-        """The sentence ``key`` with its ``words`` (and the page's, ``{web[...]}``)."""
+        """The sentence ``key`` with its ``words`` (and the page's, ``{web[...]}``); a
+        ``count`` in the singular takes ``key_one`` where there is one ("1 orden
+        registrada", "2 órdenes registradas": not "orden(es) registrada(s)")."""
+        count = words.get("count")
+        one = f"{key}_one"
+        if isinstance(count, int) and one in self.sentences and singular(count, self.language):
+            key = one
         return self.sentences[key].format(web=self.web, **words)
 
     def phase(self, phase: Phase | None = None) -> str:

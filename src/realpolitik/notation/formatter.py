@@ -73,10 +73,13 @@ def _contract(data: Mapping[str, Any], prep: str, article: str) -> str:
     return str(data["contractions"].get(key, key))
 
 
-def _after(data: Mapping[str, Any], prep: str, article: str, name: str) -> str:
+def _after(
+    data: Mapping[str, Any], prep: str, article: str, name: str, *, elide: bool = True
+) -> str:
     """``name`` after ``prep`` and its ``article`` (``prep=""``: after its article alone, "la
-    Bourgogne"), contracted or elided as the language writes them."""
-    if not article and prep in data.get("elide", ()) and name[:1].lower() in _VOWELS:
+    Bourgogne"), contracted or elided as the language writes them (``elide=False``: a name
+    whose h is aspirated, "de Hollande")."""
+    if elide and not article and prep in data.get("elide", ()) and name[:1].lower() in _VOWELS:
         return f"{prep[:-1]}'{name}"  # "d'Ankara"
     head = _contract(data, prep, article)
     if not head:
@@ -110,9 +113,18 @@ class _Writer:
             return str(entry.get("short", prov))
         return str(entry["long"])
 
-    def place(self, loc: Location, prep: str | None = None, style: Style | None = None) -> str:
+    def place(
+        self,
+        loc: Location,
+        prep: str | None = None,
+        style: Style | None = None,
+        *,
+        of_unit: bool = False,
+    ) -> str:
         """A location in ``style``; with ``prep``: the preposition, the article, the place
-        (with ``""``: the article and the place)."""
+        (with ``""``: the article and the place). ``of_unit``: the place names a unit, whose
+        article a province's ``unit_article`` may drop ("l'armée de Bohême", as the French
+        book writes "l'armée de Silésie", but "la côte de la Bulgarie")."""
         style = style or self.style
         prov, coast = province_of(loc), coast_of(loc)
         text = self.province(prov, style)
@@ -122,8 +134,11 @@ class _Writer:
             text = self.data[style]["place"].format(prov=text, coast=coast_text)
         if prep is None:
             return text
-        article = str(self.provinces.get(prov, {}).get("article", ""))
-        return _after(self.data, prep, article, text)
+        entry = self.provinces.get(prov, {})
+        article = str(entry.get("article", ""))
+        if of_unit:
+            article = str(entry.get("unit_article", article))
+        return _after(self.data, prep, article, text, elide=bool(entry.get("elide", True)))
 
     def unit_entry(self, unit_type: UnitType | None) -> Mapping[str, Any]:
         if unit_type is None:
@@ -149,7 +164,7 @@ class _Writer:
             if name == "indef":
                 return str(entry["indefinite"])
             if name == "loc":
-                return self.place(ref.location, arg)
+                return self.place(ref.location, arg, of_unit=True)
             raise KeyError(name)
 
         return _FIELD.sub(field, template)
