@@ -212,6 +212,11 @@ def _trimmed(peer: dict[str, Any], mine: dict[str, Any], entry: dict[str, Any]) 
                 d = ours_by_unit[unit]
             kept.append(d)
         dislodged[power] = kept
+    if peer["next"].endswith("R") and all(
+        d.endswith("(destroyed)") for items in dislodged.values() for d in items
+    ):
+        # nobody left to retreat: the phase after the retreats, as realpolitik's
+        return {**peer, "dislodged": dislodged, "next": mine["next"], "centers": mine["centers"]}
     return {**peer, "dislodged": dislodged}
 
 
