@@ -53,10 +53,10 @@ MORE_CHOICES = ["4.D.8=a", "4.D.8=b", "4.D.8=c", "4.A.2=c", "4.A.2=c,4.A.3=c"]
 # peer's result (see ``peer_bug``)
 PEER_BUGS: dict[str, str] = {
     "own support voided": (
-        "the peer voids a support of a move by land into a province holding the supporter's "
-        "own unit, so it counts for nothing; by the DATC it still counts where it does not "
-        "help dislodge the supporter's own unit: as the defend strength of the move in a "
-        "head-to-head battle, against a third unit moving in (DATC 6.E.12, section 5)"
+        "in a head-to-head battle, the peer voids a support of one side's move given by the "
+        "power of the unit it attacks; by the DATC it still counts as that move's defend "
+        "strength against the other side (section 5; 6.E.12: a support of an attack on "
+        "one's own unit still has an effect), so the other side does not win"
     ),
     "own support counted by convoy": (
         "the peer counts a support of a move by convoy into a province holding the "
@@ -121,7 +121,9 @@ def _emulate(
                     orders.setdefault(mover[0], []).append(o)
                     lent.append((unit, power, mover[0]))
                     continue
-                if not convoyed and void:
+                victim = moves.get(next((u for u in moves if u[2:5] == w[6][:3]), ""))
+                swap = victim is not None and victim[1].split()[3][:3] == w[4][:3]
+                if not convoyed and void and swap:
                     continue
             orders[power].append(o)
     return {**entry, "units": units, "orders": orders}, lent
