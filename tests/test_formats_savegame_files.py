@@ -101,6 +101,29 @@ def test_a_command_waits_for_the_lock_and_says_so(tmp_path: Path) -> None:
     assert saved.orders("ENGLAND") and saved.orders("FRANCE")
 
 
+def test_a_game_written_over_waits_for_the_command_changing_it(tmp_path: Path) -> None:
+    """``new --force`` over a game another command is changing waits for it: written at
+    once, the other command's save put the old game back over the new one."""
+    path = tmp_path / "over.json"
+    old = Game.new(edition="classic", players=7, seed=1)
+    save_game(old, path)
+    with editing(path):  # another command, between reading the game and saving it
+        proc = subprocess.Popen(
+            [*CLI, "new", str(path), "--force", "--seed", "2"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        time.sleep(3)
+        assert proc.poll() is None, "the new game must wait while the file is held"
+        old.submit("FRANCE", _holds(old)["FRANCE"])
+        save_game(old, path)
+    _out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err
+    assert "waiting" in err
+    assert load_game(path).seed == 2 and not load_game(path).orders("FRANCE")
+
+
 def test_the_lock_is_exclusive_between_threads(tmp_path: Path) -> None:
     path = tmp_path / "t.json"
     save_game(Game.new(edition="classic", players=7, seed=1), path)

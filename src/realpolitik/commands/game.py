@@ -23,8 +23,9 @@ import getpass
 import json
 import sys
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -212,6 +213,17 @@ def _writable(out: str, force: bool, source: str | None = None) -> Path:
     return path
 
 
+def _write(path: Path, write: Callable[[Path], object]) -> None:
+    """``write(path)``, a file a command creates; one written over (``--force``) is held
+    as the commands that change a game hold it: a command already changing it finishes
+    first, else its save would put the old game back over the new file."""
+    if not path.exists():
+        write(path)
+        return
+    with _changing(str(path)):
+        write(path)
+
+
 def _new(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     path = _writable(args.file, args.force)
     assignment = {k: v.split("+") for k, v in _pairs(args.assign, "assignment").items()}
@@ -225,7 +237,7 @@ def _new(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         last_year=args.last_year,
         clock=not args.no_clock,
     )
-    save_game(game, path)
+    _write(path, partial(save_game, game))
     say = Printout(game, args.language)
     title = say.title()
     out.write(f"{say.text('new', title=title, path=path, seed=game.seed)}\n")
@@ -467,7 +479,7 @@ def _legal(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 def _rollback(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     game = load_game(args.file)
     fork = game.rollback(args.phase)
-    save_game(fork, _writable(args.out, args.force, args.file))
+    _write(_writable(args.out, args.force, args.file), partial(save_game, fork))
     say = Printout(fork, args.language)
     out.write(f"{say.text('rollback', out=args.out, phase=say.phase(), code=fork.phase)}\n")
     return 0
@@ -476,7 +488,7 @@ def _rollback(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 def _mila_export(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     game = load_game(args.file)
     mila = to_mila(game)
-    write_json_atomic(mila, _writable(args.out, args.force, args.file))
+    _write(_writable(args.out, args.force, args.file), partial(write_json_atomic, mila))
     say = Printout(game, args.language)
     where = {"phase": say.phase(), "code": game.phase, "out": args.out}
     out.write(f"{say.text('mila_export', count=len(mila['phases']), **where)}\n")
@@ -489,7 +501,7 @@ def _mila_import(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     except json.JSONDecodeError as exc:
         raise GameError(f"{args.mila_file}: not JSON ({exc})") from None
     game = from_mila(data, edition=args.edition)
-    save_game(game, _writable(args.out, args.force, args.mila_file))
+    _write(_writable(args.out, args.force, args.mila_file), partial(save_game, game))
     say = Printout(game, args.language)
     where = {"phase": say.phase(), "code": game.phase, "out": args.out}
     out.write(f"{say.text('mila_import', count=len(game.history), **where)}\n")
