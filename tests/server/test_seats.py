@@ -15,7 +15,7 @@ import httpx
 import pytest
 import uvicorn
 from fastapi.testclient import TestClient
-from sqlalchemy import select
+from sqlalchemy import inspect, select, text
 
 from realpolitik.server import engine, games, play
 from realpolitik.server import tables as t
@@ -508,3 +508,63 @@ def test_a_seat_with_a_conceded_power_is_left_and_taken_over(
     seen = view(client, gid, carol)
     assert set(seen["my_powers"]) >= {out, still} and out in seen["conceded"]
     assert still in seen["to_act"] and out not in seen["to_act"]
+
+
+# --- a seat left: the table is told -------------------------------------------------------
+
+
+def _seat_of(game: dict[str, Any], power: str) -> dict[str, Any]:
+    return next(s for s in game["seats"] if power in s["powers"])
+
+
+@pytest.mark.parametrize("bots", ["random", None])
+def test_a_seat_left_says_so_until_it_is_taken_again(client: TestClient, bots: str | None) -> None:
+    """Bob leaves: his seat says it was left (a bot plays it on, or its powers are in civil
+    disorder: the game's page tells the table); a bot's seat from the start does not. Carol
+    takes it over: no longer."""
+    alice, bob, carol = (register(client, n) for n in ("alice", "bob", "carol"))
+    gid = new_game(client, alice, players=3, bots=bots)["id"]
+    assert take(client, gid, bob, None).status_code == 200
+    if bots is None:
+        assert take(client, gid, register(client, "dave"), None).status_code == 200
+    else:
+        assert client.post(f"/api/games/{gid}/start", headers=alice.headers).status_code == 200
+        assert not bot_seat(view(client, gid))["left"]  # a bot from the start: no news
+    theirs = view(client, gid, bob)["my_powers"]
+    assert not _seat_of(view(client, gid), theirs[0])["left"]
+    assert client.post(f"/api/games/{gid}/leave", headers=bob.headers).status_code == 204
+    seen = view(client, gid)  # (an observer)
+    assert _seat_of(seen, theirs[0])["left"] and _seat_of(seen, theirs[0])["bot"] == bots
+    assert seen["disorder"] == ([] if bots else sorted(theirs))
+    assert take(client, gid, carol, theirs[0]).status_code == 200
+    seen = view(client, gid)
+    assert not _seat_of(seen, theirs[0])["left"] and seen["disorder"] == []
+
+
+def test_a_database_of_version_8_migrates(request: pytest.FixtureRequest, clock: FakeClock) -> None:
+    """On SQLite and PostgreSQL: the seats get when their player left, unknown (null) for
+    those left before; a seat left after is told."""
+    for url in (request.getfixturevalue("sqlite_url"), request.getfixturevalue("pg_url")):
+        b = Backend.open(fast_settings(url), clock=clock)
+        with TestClient(create_app(b.settings, backend=b)) as c:
+            alice, bob = register(c, "alice"), register(c, "bob")
+            gid = new_game(c, alice, players=2, bots="random")["id"]
+            assert take(c, gid, bob, None).status_code == 200
+        with b.db.begin() as conn:  # back to version 8
+            conn.execute(text("ALTER TABLE seats DROP COLUMN left_at"))
+            conn.execute(t.schema_version.delete().where(t.schema_version.c.version >= 9))
+        b.close()
+        engine.clear_cache()
+        b = Backend.open(fast_settings(url), clock=clock)
+        try:
+            with b.db.connect() as conn:
+                seats = {c["name"] for c in inspect(conn).get_columns("seats")}
+                assert "left_at" in seats
+                assert conn.execute(select(t.seats.c.left_at)).scalars().all() == [None, None]
+            with TestClient(create_app(b.settings, backend=b)) as c:
+                theirs = view(c, gid, bob)["my_powers"]
+                assert c.post(f"/api/games/{gid}/leave", headers=bob.headers).status_code == 204
+                assert _seat_of(view(c, gid), theirs[0])["left"]
+        finally:
+            b.close()
+            engine.clear_cache()

@@ -12,6 +12,7 @@ from tests.server.browserkit import (
     EMPTY_CARDS,
     GAME,
     MY_POWERS,
+    PHONE,
     back_to_the_lobby,
     continue_to_now,
     guest_joins,
@@ -111,6 +112,100 @@ def test_a_conceded_player_sees_so_and_is_offered_only_what_the_server_allows(
     assert "conceded" in page.inner_text("#seats")
     assert page.evaluate(EMPTY_CARDS) == []
     shot(page, "22-after-concede")
+    assert errors == [], errors
+
+
+def test_the_table_is_told_who_conceded(server: LiveServer, browser: Any) -> None:
+    """A friend concedes: the others' page says so in its head, once, to a player and an
+    observer, after a reload too, in each language (it showed only as a word in the players'
+    table and one draw vote fewer)."""
+    import httpx
+
+    page, errors = watched(browser)
+    griselda = guest_joins(
+        server, host_a_table(page, server, "cordelia", "Cordelia's table"), "griselda"
+    )
+    page.click("#start")
+    page.wait_for_selector("#draw-votes")
+    idle(page)
+    assert page.locator("#table-news").count() == 0
+    gid = int(page.evaluate("location.hash.split('/')[2]"))
+    base = f"{server.url}/api/games/{gid}"
+    theirs = httpx.get(base, headers=griselda).json()["my_powers"]
+    for power in theirs:
+        r = httpx.post(base + "/concede", json={"power": power}, headers=griselda)
+        assert r.status_code == 200 and not r.json()["is_over"], r.text
+    said = "Conceded (out of the game): " + ", ".join(p.capitalize() for p in theirs)
+    page.wait_for_function(  # heard by push
+        "(s) => (document.getElementById('table-news') || {}).textContent === s", arg=said
+    )
+    shot(page, "concede-told-to-the-table")
+    page.reload()
+    page.wait_for_selector("#table-news")
+    idle(page)
+    assert page.locator("#table-news").count() == 1 and page.inner_text("#table-news") == said
+    assert page.inner_text("#game-head").count("Conceded") == 1  # said once
+    watcher = browser.new_page(**PHONE)  # an observer, on a phone
+    sign_up(watcher, server, "euphrosyne")
+    watcher.goto(page.url)
+    watcher.wait_for_selector("#table-news")
+    idle(watcher)
+    assert watcher.inner_text("#table-news") == said
+    shot(watcher, "concede-told-to-an-observer-phone", full=False)
+    for lang, words in (("es", "Rendición (fuera de la partida): "),
+                        ("fr", "Abandon (hors de la partie) : "),
+                        ("pt", "Desistência (fora da partida): ")):  # fmt: skip
+        in_language(page, lang, f"document.documentElement.lang.startsWith('{lang}')")
+        assert page.inner_text("#table-news").startswith(words), page.inner_text("#table-news")
+    assert errors == [], errors
+
+
+def test_the_table_is_told_who_left(server: LiveServer, browser: Any) -> None:
+    """A friend leaves: the others' page says whether their powers fell into civil disorder
+    (a game without bots) or a bot plays them on; a seat taken again is no news."""
+    import httpx
+
+    def account(name: str) -> dict[str, str]:
+        r = httpx.post(server.url + "/api/accounts", json={"username": name, "password": "x" * 8})
+        assert r.status_code == 201, r.text
+        return {"Authorization": f"Bearer {r.json()['token']}"}
+
+    page, errors = watched(browser)
+    sign_up(page, server, "henrietta")
+    r = httpx.post(
+        server.url + "/api/sessions", json={"username": "henrietta", "password": "lovelace1815"}
+    )
+    host = {"Authorization": f"Bearer {r.json()['token']}"}
+    quillon, tobias = account("quillon"), account("tobias")
+    told = {}
+    for bots in (None, "random"):
+        body = {
+            "name": f"Henrietta's table ({bots or 'no bots'})",
+            "players": 3,
+            "bots": bots,
+            "deadlines": "none",
+        }
+        game = httpx.post(server.url + "/api/games", json=body, headers=host).json()
+        base = f"{server.url}/api/games/{game['id']}"
+        for guest in (quillon, tobias) if bots is None else (quillon,):
+            assert httpx.post(base + "/join", json={}, headers=guest).status_code == 200
+        if bots is not None:
+            assert httpx.post(base + "/start", headers=host).status_code == 200
+        left = httpx.get(base, headers=quillon).json()["my_powers"]
+        assert httpx.post(base + "/leave", headers=quillon).status_code == 204
+        page.goto(f"{server.url}/#/game/{game['id']}")
+        page.wait_for_selector("#table-news")
+        idle(page)
+        names = ", ".join(p.capitalize() for p in left)
+        told[bots] = (page.inner_text("#table-news"), names)
+        shot(page, f"left-told-to-the-table-{bots or 'no-bots'}")
+    said, names = told[None]
+    assert said == f"Player left, civil disorder: {names}", said
+    said, names = told["random"]
+    assert said == f"Player left, a bot plays on: {names}", said
+    # the bot's seat taken over: its powers are played by a person again, no news
+    assert httpx.post(base + "/join", json={"power": left[0]}, headers=tobias).status_code == 200
+    page.wait_for_function("!document.getElementById('table-news')")  # heard by push
     assert errors == [], errors
 
 

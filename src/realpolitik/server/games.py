@@ -226,7 +226,7 @@ def join(
         conn.execute(
             update(t.seats)
             .where(t.seats.c.game_id == game_id, t.seats.c.seat == seat.seat)
-            .values(user_id=user.id, joined_at=b.now(), bot=None)
+            .values(user_id=user.id, joined_at=b.now(), bot=None, left_at=None)
         )
         started = row.status == FORMING and len(opened) == 1
         if row.status == ACTIVE:
@@ -333,11 +333,12 @@ def leave(b: Backend, user: User, game_id: int) -> None:
         if row.status == FORMING and row.creator_id == user.id and _alone_in(everyone, user):
             _delete(conn, game_id)
             return
+        left_at = b.now() if row.status == ACTIVE else None  # (the table is told: game.js)
         for seat in seats:
             conn.execute(
                 update(t.seats)
                 .where(t.seats.c.game_id == game_id, t.seats.c.seat == seat.seat)
-                .values(user_id=None, joined_at=None)
+                .values(user_id=None, joined_at=None, left_at=left_at)
             )
             if row.status == ACTIVE:
                 vacate_seat(b, conn, row, seat)

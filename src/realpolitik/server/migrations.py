@@ -116,6 +116,14 @@ def _unsubscribe_and_zones(conn: Connection) -> None:
     t.metadata.create_all(conn, tables=[t.unsubscribe_tokens])
 
 
+def _seats_left(conn: Connection) -> None:
+    """Version 9: when a seat's player left the game under way, kept with the seat (the
+    game's page tells the table whose powers a bot now plays); seats left before it are
+    not known: null."""
+    if "left_at" not in {c["name"] for c in inspect(conn).get_columns("seats")}:
+        conn.execute(text("ALTER TABLE seats ADD COLUMN left_at FLOAT"))
+
+
 Migration = tuple[int, str, Callable[[Connection], None]]
 MIGRATIONS: tuple[Migration, ...] = (
     (1, "initial schema", _initial),
@@ -126,6 +134,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     (6, "messages numbered by the millisecond sent, in their game", _message_numbers),
     (7, "email addresses, their notices and the outbox", _mail),
     (8, "links that turn notices off, time zones of mail", _unsubscribe_and_zones),
+    (9, "when a seat's player left the game under way", _seats_left),
 )
 
 

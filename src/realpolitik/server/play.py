@@ -485,6 +485,7 @@ def _board_view(game: Game, phase: str | None, language: str) -> dict[str, Any]:
         "is_over": game.is_over,
         "winners": sorted(game.winners) if game.is_over else [],
         "conceded": sorted(game.status.conceded),
+        "disorder": sorted(game.status.disorder),  # (their players left; no bot took over)
         "draw": _draw_info(game),
         "names": engine.names(game, language),
         "adjustments": game.builds_due() if phase and phase.endswith("A") else {},

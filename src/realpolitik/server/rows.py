@@ -29,6 +29,7 @@ class Seat:
     username: str | None
     bot: str | None
     powers: tuple[str, ...]
+    left: bool = False  # its player left the game under way (a bot or civil disorder took over)
 
 
 # The reads of every game view, built once: building a statement costs more than running
@@ -75,7 +76,10 @@ def visible_row(
 
 def seats_of(conn: Connection, game_id: int) -> list[Seat]:
     rows = conn.execute(_SEATS, {"game_id": game_id}).all()
-    return [Seat(r.seat, r.user_id, r.username, r.bot, tuple(r.powers)) for r in rows]
+    return [
+        Seat(r.seat, r.user_id, r.username, r.bot, tuple(r.powers), r.left_at is not None)
+        for r in rows
+    ]
 
 
 def powers_of(seats: list[Seat], user: User | None) -> list[str]:
@@ -116,8 +120,9 @@ def summary(
     """What anyone may know of a game (and, for its creator, the invitation code). The
     players' usernames are shown to the game's members, to others only if the game's
     settings say so (``taken`` tells a free seat from a taken one; ``open``, a seat one may
-    take, a bot's too: :func:`open_seats`). ``seats``: the game's
-    seats if the caller has read them already."""
+    take, a bot's too: :func:`open_seats`; ``left``, a seat whose player left the game under
+    way, until it is taken again). ``seats``: the game's seats if the caller has read them
+    already."""
     if seats is None:
         seats = seats_of(conn, row.id)
     member = user is not None and (
@@ -142,6 +147,7 @@ def summary(
                 "bot": s.bot,
                 "powers": list(s.powers),
                 "open": s.seat in opened,
+                "left": s.left,
             }
             for s in seats
         ],

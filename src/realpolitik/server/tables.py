@@ -106,6 +106,9 @@ seats = Table(
     Column("bot", String(20), nullable=True),
     Column("powers", JSON, nullable=False),
     Column("joined_at", Float, nullable=True),
+    # when its player left the game under way (a bot or civil disorder took over); null:
+    # never, or taken again since (migration 9)
+    Column("left_at", Float, nullable=True),
 )
 Index("ix_seats_user", seats.c.user_id)
 

@@ -290,6 +290,7 @@ function renderHead() {
     kids.push(el("div", { class: "invite muted" }, t("invite") + t("colon"), el("code", { id: "invite-link" }, link), " ",
       el("button", { class: "small secondary", id: "copy-invite", onclick: () => { navigator.clipboard && navigator.clipboard.writeText(link); flash(t("copied")); } }, t("copy"))));
   }
+  kids.push(tableNews(g));  // (before the draw votes: who no longer votes)
   if (g.is_over || g.status === "finished") {
     const winners = (g.winners || (g.result && g.result.winners) || []).map(powerName).join(", ");
     // (a draw agreed: the powers sharing it, not "winners")
@@ -301,6 +302,19 @@ function renderHead() {
   fill(head, ...kids);
   tickClock();
   showTitle();
+}
+
+// What became of the others' powers: conceded, left in civil disorder by their player, or
+// left to a bot. Said to every player and observer from the game's state and seats (after
+// a reload too); my own powers are told by the conceded note.
+function tableNews(g) {
+  if (g.status === "forming") return null;
+  const out = g.conceded || [];
+  const botted = g.seats.filter((s) => s.left && s.bot).flatMap((s) => s.powers).filter((p) => !out.includes(p));
+  const others = (powers) => powers.filter((p) => !g.my_powers.includes(p)).map(powerName);
+  const told = [["news_conceded", others(out)], ["news_disorder", others(g.disorder || [])], ["news_bot", others(botted)]]
+    .filter(([, powers]) => powers.length);
+  return told.length ? el("p", { id: "table-news", class: "news" }, told.map(([key, powers]) => t(key, { powers: powers.join(", ") })).join(" · ")) : null;
 }
 
 // Draw votes: who has voted (as the game's setting allows), and each of my powers' vote,
