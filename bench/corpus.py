@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,7 @@ from realpolitik.adjudicator import builds_due
 from realpolitik.game.calendar import settle
 from realpolitik.game.editions import edition
 from realpolitik.legal import legal_orders
+from realpolitik.orders import Order
 from realpolitik.phase import PhaseKind
 
 SEED = 1901
@@ -33,20 +34,36 @@ LAST_YEAR = 1915
 RULES = "datc"
 
 
-def play(game: int, rng: random.Random, last_year: int) -> Iterator[dict[str, Any]]:
-    """The phases of one random game, from Spring 1901 to the end of ``last_year``."""
+Legal = dict[str, dict[str, list[Order]]]
+"""The legal orders of a phase: per power, per unit (or build site), its orders."""
+Chooser = Callable[[random.Random, Phase, Legal, dict[str, int]], dict[str, list[Order]]]
+"""Picks the orders of a phase: from ``rng``, the phase, its legal orders and the builds
+(or removals, negative) due."""
+
+
+def random_orders(
+    rng: random.Random, phase: Phase, legal: Legal, due: dict[str, int]
+) -> dict[str, list[Order]]:
+    """One legal order at random for every unit (adjustments: as many as due)."""
+    adjusting = phase.kind is PhaseKind.ADJUSTMENTS
+    return {
+        power: pick(rng, keyed, due.get(power, 0) if adjusting else None)
+        for power, keyed in legal.items()
+    }
+
+
+def play(
+    game: int, rng: random.Random, last_year: int, choose: Chooser = random_orders
+) -> Iterator[dict[str, Any]]:
+    """The phases of one game whose orders ``choose`` picks (by default at random), from
+    Spring 1901 to the end of ``last_year``."""
     game_map = load_map("standard")
     rules = rules_for(RULES)
     position = Position.initial(game_map)
     phase = Phase.parse("S1901M")
     while phase.year <= last_year:
         legal = legal_orders(game_map, position, phase, rules)
-        counts = builds_due(game_map, position)
-        adjusting = phase.kind is PhaseKind.ADJUSTMENTS
-        orders = {
-            power: pick(rng, keyed, counts.get(power, 0) if adjusting else None)
-            for power, keyed in legal.items()
-        }
+        orders = choose(rng, phase, legal, builds_due(game_map, position))
         yield {
             "game": game,
             "phase": str(phase),

@@ -26,16 +26,12 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from realpolitik import Phase, Position, adjudicate, load_map, rules_for
-from realpolitik.adjudicator import builds_due
-from realpolitik.game.calendar import settle
-from realpolitik.game.editions import edition
-from realpolitik.legal import legal_orders
+import corpus
+from corpus import RULES, Legal
+from realpolitik import Phase
 from realpolitik.orders import Convoy, Hold, Move, Order, Retreat, SupportHold, SupportMove
 from realpolitik.phase import PhaseKind
 from realpolitik.vocab import Power, Province, province_of
-
-RULES = "datc"
 
 
 class Options:
@@ -316,28 +312,17 @@ def play(
     game: int, rng: random.Random, last_year: int, tactics: list[str]
 ) -> Iterator[dict[str, Any]]:
     """The phases of one biased game, from Spring 1901 to the end of ``last_year``."""
-    game_map = load_map("standard")
-    rules = rules_for(RULES)
-    position = Position.initial(game_map)
-    phase = Phase.parse("S1901M")
-    while phase.year <= last_year:
-        legal = legal_orders(game_map, position, phase, rules)
+
+    def choose(
+        rng: random.Random, phase: Phase, legal: Legal, due: dict[Power, int]
+    ) -> dict[Power, list[Order]]:
         if phase.kind is PhaseKind.MOVEMENT:
-            orders = movement(rng, legal, tactics)
-        elif phase.kind is PhaseKind.RETREATS:
-            orders = retreats(rng, legal)
-        else:
-            orders = adjustments(rng, legal, builds_due(game_map, position))
-        yield {
-            "game": game,
-            "phase": str(phase),
-            **position.to_json(),
-            "orders": {p: [str(o) for o in os] for p, os in orders.items() if os},
-        }
-        resolution = adjudicate(game_map, position, orders, rules, phase)
-        phase, position = settle(
-            edition("classic"), game_map, phase, resolution.position, skip_idle=True
-        )
+            return movement(rng, legal, tactics)
+        if phase.kind is PhaseKind.RETREATS:
+            return retreats(rng, legal)
+        return adjustments(rng, legal, due)
+
+    return corpus.play(game, rng, last_year, choose)
 
 
 def generate(seed: int, games: int, last_year: int, tactics: list[str]) -> list[str]:

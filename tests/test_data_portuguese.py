@@ -7,8 +7,6 @@ names still read, as the lexicon's aliases."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
@@ -18,6 +16,7 @@ from realpolitik.maps import load_map
 from realpolitik.notation import format_date, parse_order
 from realpolitik.orders import Hold, UnitRef
 from realpolitik.phase import Phase
+from tests.datakit import strings
 
 # Province names as the book writes them (its example game and rules), each the lexicon's
 # main name; then the Brazilian names the book does not write, with their European spelling.
@@ -78,30 +77,17 @@ EUROPEAN = [
 ]
 
 
-def _strings(value: Any, skip: frozenset[str] = frozenset()) -> Iterator[str]:
-    """Every string in ``value``, keys named in ``skip`` left out."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            if key not in skip:
-                yield from _strings(item, skip)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _strings(item, skip)
-
-
 def _portuguese_texts() -> dict[str, list[str]]:
     """Each shipped file's Portuguese texts (the lexicon's aliases aside: what it reads)."""
     lexicon = read_json("notation", "lexicon", "pt.json")
     return {
-        "notation/lexicon/pt.json": list(_strings(lexicon, frozenset({"aliases", "verbs"}))),
-        "web/i18n.json": list(_strings(read_json("web", "i18n.json")["pt"])),
+        "notation/lexicon/pt.json": list(strings(lexicon, frozenset({"aliases", "verbs"}))),
+        "web/i18n.json": list(strings(read_json("web", "i18n.json")["pt"])),
         "render/data/legend_words.json": list(
-            _strings(read_json("render", "data", "legend_words.json")["pt"])
+            strings(read_json("render", "data", "legend_words.json")["pt"])
         ),
-        "data/mail.json": list(_strings(read_json("data", "mail.json")["pt"])),
-        "data/moderator.json": list(_strings(read_json("data", "moderator.json")["pt"])),
+        "data/mail.json": list(strings(read_json("data", "mail.json")["pt"])),
+        "data/moderator.json": list(strings(read_json("data", "moderator.json")["pt"])),
     }
 
 

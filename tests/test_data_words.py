@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
 from realpolitik.data import read_json
+from tests.datakit import strings
 
 LANGUAGES = ("es", "fr", "pt")
 
@@ -35,19 +34,6 @@ SAME_AS_ENGLISH = {
 }
 
 
-def _strings(value: Any, skip: frozenset[str] = frozenset()) -> Iterator[str]:
-    """Every string in ``value``, keys named in ``skip`` left out."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            if key not in skip:
-                yield from _strings(item, skip)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _strings(item, skip)
-
-
 def _placeholders(text: str) -> set[str]:
     return {field for _, field, _, _ in string.Formatter().parse(text) if field}
 
@@ -56,14 +42,14 @@ def _texts(language: str) -> dict[str, list[str]]:
     """Each shipped file's texts in ``language`` (what the lexicon only reads left out)."""
     lexicon = read_json("notation", "lexicon", f"{language}.json")
     return {
-        "web/i18n.json": list(_strings(read_json("web", "i18n.json")[language])),
-        "data/mail.json": list(_strings(read_json("data", "mail.json")[language])),
-        "data/moderator.json": list(_strings(read_json("data", "moderator.json")[language])),
+        "web/i18n.json": list(strings(read_json("web", "i18n.json")[language])),
+        "data/mail.json": list(strings(read_json("data", "mail.json")[language])),
+        "data/moderator.json": list(strings(read_json("data", "moderator.json")[language])),
         "render/data/legend_words.json": list(
-            _strings(read_json("render", "data", "legend_words.json")[language])
+            strings(read_json("render", "data", "legend_words.json")[language])
         ),
         "notation/lexicon": list(
-            _strings(lexicon, frozenset({"aliases", "verbs", "fillers", "contractions"}))
+            strings(lexicon, frozenset({"aliases", "verbs", "fillers", "contractions"}))
         ),
     }
 

@@ -43,6 +43,19 @@ def take(client: TestClient, gid: int, who: Player, power: str | None, **body: A
     return client.post(f"/api/games/{gid}/join", json=body | extra, headers=who.headers)
 
 
+def _three_at_table(client: TestClient, bots: str | None) -> tuple[Player, Player, Player, int]:
+    """Alice's game of three under way with Bob in a seat: Dave in the third (no bots), or
+    a bot (``bots``); Carol not seated."""
+    alice, bob, carol = (register(client, n) for n in ("alice", "bob", "carol"))
+    gid = new_game(client, alice, players=3, bots=bots)["id"]
+    assert take(client, gid, bob, None).status_code == 200
+    if bots is None:
+        assert take(client, gid, register(client, "dave"), None).status_code == 200
+    else:
+        assert client.post(f"/api/games/{gid}/start", headers=alice.headers).status_code == 200
+    return alice, bob, carol, gid
+
+
 def bot_seat(game: dict[str, Any]) -> dict[str, Any]:
     """The first seat a bot plays."""
     return next(s for s in game["seats"] if s["bot"])
@@ -491,13 +504,7 @@ def test_a_seat_with_a_conceded_power_is_left_and_taken_over(
     (the conceded power put in civil disorder), and so was taking the seat over (the
     conceded power brought back from it). The seat is taken with the power still in; the
     conceded one stays out."""
-    alice, bob, carol = (register(client, n) for n in ("alice", "bob", "carol"))
-    gid = new_game(client, alice, players=3, bots=bots)["id"]
-    assert take(client, gid, bob, None).status_code == 200
-    if bots is None:
-        assert take(client, gid, register(client, "dave"), None).status_code == 200
-    else:
-        assert client.post(f"/api/games/{gid}/start", headers=alice.headers).status_code == 200
+    _, bob, carol, gid = _three_at_table(client, bots)
     out, still = view(client, gid, bob)["my_powers"][:2]
     r = client.post(f"/api/games/{gid}/concede", json={"power": out}, headers=bob.headers)
     assert r.status_code == 200, r.text
@@ -522,13 +529,8 @@ def test_a_seat_left_says_so_until_it_is_taken_again(client: TestClient, bots: s
     """Bob leaves: his seat says it was left (a bot plays it on, or its powers are in civil
     disorder: the game's page tells the table); a bot's seat from the start does not. Carol
     takes it over: no longer."""
-    alice, bob, carol = (register(client, n) for n in ("alice", "bob", "carol"))
-    gid = new_game(client, alice, players=3, bots=bots)["id"]
-    assert take(client, gid, bob, None).status_code == 200
-    if bots is None:
-        assert take(client, gid, register(client, "dave"), None).status_code == 200
-    else:
-        assert client.post(f"/api/games/{gid}/start", headers=alice.headers).status_code == 200
+    _, bob, carol, gid = _three_at_table(client, bots)
+    if bots is not None:
         assert not bot_seat(view(client, gid))["left"]  # a bot from the start: no news
     theirs = view(client, gid, bob)["my_powers"]
     assert not _seat_of(view(client, gid), theirs[0])["left"]
