@@ -18,7 +18,7 @@ preposition of its own before a place: "em {province}" would read "em Borgonha".
 
 >>> from realpolitik.adjudicator.reasons import Reason
 >>> explain(Reason("bounced_off", unit="A VEN", strength=1, against=2), "es")
-'rebote contra el ejército de Venecia (1 contra 2)'
+'enfrentamiento perdido contra el ejército de Venecia (1 contra 2)'
 """
 
 from __future__ import annotations
