@@ -8,6 +8,7 @@ import random
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 
 import pytest
 
@@ -15,6 +16,7 @@ from realpolitik.adjudicator import Reason
 from realpolitik.game import Game
 from realpolitik.game.editions import EDITIONS
 from realpolitik.server import engine
+from tests.gamekit import play_random
 
 
 def classic() -> Game:
@@ -314,3 +316,19 @@ def test_a_stored_reason_is_said_in_the_players_language() -> None:
     assert engine.say_reason("the coast of XYZ must be given", "fr", game) == (
         "the coast of XYZ must be given"
     )
+
+
+@pytest.mark.parametrize("edition", list(EDITIONS))
+def test_a_history_rebuilt_from_its_rows_is_the_game_s_own(edition: str) -> None:
+    """What a sandbox keeps of each processed phase (its record and replay) gives the saved
+    game's history back, record for record; its outcomes grouped by power, as the record
+    keeps them (their order across powers is not kept: nothing reads it back)."""
+    game = engine.new_game(variant="standard", edition=edition, seats=7, seed=5)
+    play_random(game, random.Random(edition), 16, skip=0.15)  # some civil disorder too
+    assert len(game.history) >= 8
+    rows = [(engine.record_json(r), engine.replay_json(r)) for r in game.history]
+    rebuilt = engine.fresh(engine.with_history(engine.to_state(game, history=False), rows))
+    assert rebuilt.history == [
+        replace(r, outcomes=tuple(sorted(r.outcomes, key=lambda o: o.power))) for r in game.history
+    ]
+    assert engine.to_state(rebuilt, history=False) == engine.to_state(game, history=False)

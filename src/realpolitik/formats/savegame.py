@@ -68,6 +68,7 @@ __all__ = [
     "load_game",
     "order_from_text",
     "read_text",
+    "record_to_json",
     "save_game",
 ]
 
@@ -167,7 +168,8 @@ def _orders(orders: Mapping[str, Sequence[Order]]) -> dict[str, list[str]]:
     return {p: [str(o) for o in os] for p, os in sorted(orders.items())}
 
 
-def _record(record: PhaseRecord) -> dict[str, Any]:
+def record_to_json(record: PhaseRecord) -> dict[str, Any]:
+    """A processed phase as the saved game's ``history`` holds it (JSON-able)."""
     return {
         "phase": str(record.phase),
         "position": record.position.to_json(),
@@ -211,7 +213,7 @@ def game_to_json(game: Game) -> dict[str, Any]:
             {"phase": str(m.phase), "sender": m.sender, "recipient": m.recipient, "text": m.text}
             for m in game.messages
         ],
-        "history": [_record(r) for r in game.history],
+        "history": [record_to_json(r) for r in game.history],
         "result": None if game.result is None else game.result.to_json(),
     }
 

@@ -21,7 +21,7 @@ from realpolitik.adjudicator.reasons import Reason
 from realpolitik.adjudicator.results import OrderResult, Outcome
 from realpolitik.bots import PowerView, make_bot
 from realpolitik.errors import OrderError
-from realpolitik.formats.savegame import game_from_json, game_to_json, read_votes
+from realpolitik.formats.savegame import game_from_json, game_to_json, read_votes, record_to_json
 from realpolitik.game import Game
 from realpolitik.game.records import PhaseRecord
 from realpolitik.notation import parse_order
@@ -180,6 +180,48 @@ def to_state(game: Game, *, history: bool) -> dict[str, Any]:
     if not history:
         state["history"] = []
     return state
+
+
+REPLAY = ("orders", "civil_disorder", "status")
+"""What a phase's saved-game record holds that its :func:`record_json` does not: the orders
+as given (the outcomes are how they were adjudicated), the powers in civil disorder in it,
+the status before it (:meth:`Game.rollback` starts the phase again from it)."""
+
+
+def replay_json(record: PhaseRecord) -> dict[str, Any]:
+    """What going back to the phase of ``record`` needs beyond its :func:`record_json`
+    (:data:`REPLAY`), as a sandbox keeps it in the phase's row."""
+    saved = record_to_json(record)
+    return {key: saved[key] for key in REPLAY}
+
+
+def with_history(
+    state: Mapping[str, Any], rows: Sequence[tuple[Mapping[str, Any], Mapping[str, Any]]]
+) -> dict[str, Any]:
+    """The stored ``state`` with its history rebuilt from its phases' ``rows`` (each its
+    :func:`record_json` and :func:`replay_json`, oldest first): the saved game whole, as
+    :meth:`Game.rollback` takes it back (a sandbox's; only there is the whole read)."""
+    return dict(state) | {"history": [_saved_record(record, replay) for record, replay in rows]}
+
+
+def _saved_record(record: Mapping[str, Any], replay: Mapping[str, Any]) -> dict[str, Any]:
+    """A phase's saved-game record (:func:`~realpolitik.formats.savegame.record_to_json`)
+    made again from its :func:`record_json` and :func:`replay_json`."""
+    return {
+        "phase": record["phase"],
+        "position": record["position"],
+        "outcomes": [
+            {"power": power, **entry}
+            for power, entries in record["orders"].items()
+            for entry in entries
+        ],
+        "skipped": bool(record.get("skipped", False)),
+        "accepted": [
+            [power, prov] for power, provs in record.get("accepted", {}).items() for prov in provs
+        ],
+        "declared": dict(record.get("declared", {})),
+        "events": list(record.get("events", ())),
+    } | {key: replay[key] for key in REPLAY if key in replay}
 
 
 def limit_bot_game(game: Game, years: int) -> None:
