@@ -293,7 +293,7 @@ def test_only_the_newest_version_of_a_game_is_kept_loaded() -> None:
     while the same games are played)."""
     engine.clear_cache()
     game = engine.new_game(variant="standard", edition="classic", seats=7, seed=1)
-    state = engine.to_state(game, history=False)
+    state = engine.to_state(game)
     for version in range(1, 11):
         newest = engine.load(5, version, state)
     assert engine.load(5, 10, state) is newest
@@ -327,8 +327,8 @@ def test_a_history_rebuilt_from_its_rows_is_the_game_s_own(edition: str) -> None
     play_random(game, random.Random(edition), 16, skip=0.15)  # some civil disorder too
     assert len(game.history) >= 8
     rows = [(engine.record_json(r), engine.replay_json(r)) for r in game.history]
-    rebuilt = engine.fresh(engine.with_history(engine.to_state(game, history=False), rows))
+    rebuilt = engine.fresh(engine.with_history(engine.to_state(game), rows))
     assert rebuilt.history == [
         replace(r, outcomes=tuple(sorted(r.outcomes, key=lambda o: o.power))) for r in game.history
     ]
-    assert engine.to_state(rebuilt, history=False) == engine.to_state(game, history=False)
+    assert engine.to_state(rebuilt) == engine.to_state(game)

@@ -4,19 +4,20 @@ joins, lists or takes one back. On SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import func, select
+from sqlalchemy import func, select, text
 
+from realpolitik.formats.savegame import game_to_json
 from realpolitik.server import engine
-from realpolitik.server import sandbox as sandbox_module
 from realpolitik.server import tables as t
 from realpolitik.server.app import create_app
 from realpolitik.server.backend import Backend
-from realpolitik.server.play import process_due, process_if_due, stored_state
+from realpolitik.server.play import process_due, process_if_due
 from tests.server.conftest import FakeClock, Player, fast_settings, new_game, register
 
 CLASSIC = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
@@ -296,18 +297,48 @@ def test_a_sandbox_is_deleted_not_left(
             assert conn.execute(count).scalar_one() == 0, table.name
 
 
-def test_only_a_sandbox_keeps_its_history_in_its_state(
+def test_only_a_sandbox_s_phase_rows_keep_what_going_back_needs_and_no_state_its_history(
     client: TestClient, served: tuple[TestClient, Backend]
 ) -> None:
     alice = register(client, "alice")
     box = sandbox(client, alice)["id"]
     game = new_game(client, alice, start=True, bots="random")
+    order(client, box, alice, "FRANCE", ["A PAR - BUR"])
     for gid in (box, game["id"]):
         ready_all(client, gid, alice)
     with served[1].db.connect() as conn:
         states = dict(conn.execute(select(t.games.c.id, t.games.c.state)).all())
-    assert [h["phase"] for h in states[box]["history"]] == ["S1901M"]
-    assert states[game["id"]]["history"] == []
+        rows = conn.execute(select(t.phases.c.game_id, t.phases.c.replay)).all()
+    assert states[box]["history"] == [] and states[game["id"]]["history"] == []
+    replay = {gid: kept for gid, kept in rows}
+    assert replay[game["id"]] is None
+    assert set(replay[box]) == set(engine.REPLAY)
+    assert replay[box]["orders"]["FRANCE"] == ["A PAR - BUR"]
+    assert replay[box]["status"]["conceded"] == [] and replay[box]["civil_disorder"] == []
+
+
+def test_a_sandbox_s_stored_state_does_not_grow_with_its_history(
+    served: tuple[TestClient, Backend],
+) -> None:
+    """Processing a phase reads and writes the state alone: it stays the size of a
+    position however many phases were played (it held them all, 3-4 kB each, before), and
+    the earlier phases' rows are left as written."""
+    client, backend = served
+    alice = register(client, "alice")
+    gid = sandbox(client, alice)["id"]
+    ready_all(client, gid, alice)
+    early = len(json.dumps(stored(backend, gid)))
+    with backend.db.connect() as conn:
+        first = conn.execute(select(t.phases).where(t.phases.c.game_id == gid)).one()
+    for _ in range(10):
+        ready_all(client, gid, alice)
+    assert len(played(client, gid, alice)) >= 16
+    assert len(json.dumps(stored(backend, gid))) < 1.1 * early
+    with backend.db.connect() as conn:
+        assert conn.execute(select(t.phases).where(t.phases.c.idx == 0)).one() == first
+    # and the whole history is there to go back to
+    assert rollback(client, gid, alice, "F1901M").status_code == 200
+    assert played(client, gid, alice) == ["S1901M"]
 
 
 def test_the_scheduler_waits_for_a_sandbox_taken_back(served: tuple[TestClient, Backend]) -> None:
@@ -341,12 +372,13 @@ def test_the_scheduler_skips_a_sandbox_being_taken_back_postgres(
                     )
                 )  # fmt: skip
         meanwhile: list[bool] = []
+        to_state = engine.to_state
 
-        def store_then_look(row: Any, game: Any) -> Any:
+        def store_then_look(game: Any) -> Any:
             meanwhile.append(process_if_due(other, gid))  # the scheduler of another process
-            return stored_state(row, game)
+            return to_state(game)
 
-        monkeypatch.setattr(sandbox_module, "stored_state", store_then_look)
+        monkeypatch.setattr(engine, "to_state", store_then_look)
         assert rollback(client, gid, alice, "S1901M").status_code == 200
         monkeypatch.undo()
         assert meanwhile == [False]
@@ -590,3 +622,88 @@ def test_a_fork_counts_against_the_cap_of_games(sqlite_url: str, clock: FakeCloc
         assert r.status_code == 409 and r.json()["code"] == "too_many_games"
     backend.close()
     engine.clear_cache()
+
+
+# --- a database of version 9: the history kept whole in the sandbox's state ----------------
+
+
+def _with_history(start: dict[str, Any], phases: list[tuple[dict[str, list[str]], str]]) -> Any:
+    """The saved game of a sandbox played from its ``start`` in the library alone, as a
+    database of version 9 stored it (its history whole): each phase its powers' orders
+    (none for the others: they hold), after the concession of a power (or ``""``)."""
+    game = engine.fresh(start)
+    for orders, concedes in phases:
+        if concedes:
+            game.concede(concedes)
+        for power in engine.powers_to_act(game):
+            game.submit(power, orders.get(power, []))
+        game.process()
+    return game_to_json(game)
+
+
+ALL_PHASES = select(t.phases).order_by(t.phases.c.game_id, t.phases.c.idx)
+
+
+def test_a_database_of_version_9_migrates(request: pytest.FixtureRequest, clock: FakeClock) -> None:
+    """On SQLite and PostgreSQL: a sandbox's history, kept in its state until version 10,
+    goes to its phases' rows and leaves the state; the sandbox goes back as it did, the
+    orders given and the status of the phase with it. One stored without its history still
+    cannot go back; an ordinary game is left as it was."""
+    for url in (request.getfixturevalue("sqlite_url"), request.getfixturevalue("pg_url")):
+        b = Backend.open(fast_settings(url), clock=clock)
+        with TestClient(create_app(b.settings, backend=b)) as c:
+            alice = register(c, "alice")
+            gid, old = sandbox(c, alice)["id"], sandbox(c, alice)["id"]
+            start = stored(b, gid)
+            order(c, gid, alice, "FRANCE", ["A PAR - BUR"])
+            ready_all(c, gid, alice)
+            r = c.post(f"/api/games/{gid}/concede", json={"power": "ITALY"}, headers=alice.headers)
+            assert r.status_code == 200, r.text
+            order(c, gid, alice, "FRANCE", ["A BUR - MUN"])
+            ready_all(c, gid, alice)
+            assert played(c, gid, alice) == ["S1901M", "F1901M", "W1901A"]
+            ready_all(c, old, alice)
+            game = new_game(c, alice, start=True, bots="random")["id"]
+            ready_all(c, game, alice)
+        saved = _with_history(
+            start, [({"FRANCE": ["A PAR - BUR"]}, ""), ({"FRANCE": ["A BUR - MUN"]}, "ITALY")]
+        )
+        assert saved | {"history": []} == stored(b, gid)  # (the same game)
+        with b.db.begin() as conn:  # back to version 9: the sandbox's history in its state
+            before = conn.execute(ALL_PHASES).all()
+            conn.execute(t.games.update().where(t.games.c.id == gid).values(state=saved))
+            conn.execute(text("ALTER TABLE phases DROP COLUMN replay"))
+            conn.execute(t.schema_version.delete().where(t.schema_version.c.version >= 10))
+        b.close()
+        engine.clear_cache()
+        b = Backend.open(fast_settings(url), clock=clock)
+        try:
+            assert stored(b, gid) == saved | {"history": []}
+            with b.db.connect() as conn:
+                after = conn.execute(ALL_PHASES).all()
+                replay = dict(
+                    conn.execute(
+                        select(t.phases.c.phase, t.phases.c.replay).where(t.phases.c.game_id == gid)
+                    ).all()
+                )
+            assert [r[:-1] for r in after] == [r[:-1] for r in before]  # records untouched
+            assert replay == {
+                h["phase"]: {k: h[k] for k in engine.REPLAY} for h in saved["history"]
+            }
+            assert {r.game_id for r in after if r.replay is None} == {old, game}
+            with TestClient(create_app(b.settings, backend=b)) as c:
+                assert rollback(c, gid, alice, "F1901M").status_code == 200
+                s = view(c, gid, alice)
+                assert s["phase"] == "F1901M" and s["conceded"] == ["ITALY"]
+                assert [o["order"] for o in s["orders"]["FRANCE"]["orders"]] == ["A BUR - MUN"]
+                assert "A BUR" in units(s, "FRANCE") and not any(s["ready"].values())
+                ready_all(c, gid, alice)  # played on: its new phases keep what going back needs
+                assert rollback(c, gid, alice, "F1901M").status_code == 200
+                assert rollback(c, gid, alice, "S1901M").status_code == 200
+                s = view(c, gid, alice)
+                assert s["conceded"] == [] and "A PAR" in units(s, "FRANCE")
+                r = rollback(c, old, alice, "S1901M")  # (its state had no history: stored so)
+                assert r.status_code == 409 and "not kept" in r.json()["detail"]
+        finally:
+            b.close()
+            engine.clear_cache()

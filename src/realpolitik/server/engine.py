@@ -172,13 +172,12 @@ def fresh(state: Mapping[str, Any]) -> Game:
     return game_from_json(dict(state))
 
 
-def to_state(game: Game, *, history: bool) -> dict[str, Any]:
+def to_state(game: Game) -> dict[str, Any]:
     """The game as stored: its saved game without the history (each processed phase has a
-    row of its own), so loading a game costs as much in its twentieth year as in its first;
-    with it (``history``: a sandbox, which :meth:`Game.rollback` takes back)."""
+    row of its own: :func:`record_json`, and a sandbox's :func:`replay_json` too), so
+    loading and saving a game cost as much in its twentieth year as in its first."""
     state = game_to_json(game)
-    if not history:
-        state["history"] = []
+    state["history"] = []
     return state
 
 
@@ -354,10 +353,11 @@ def process(
     game: Game,
     stored: Mapping[Power, Sequence[str]],
     declared: Mapping[Power, tuple[Sequence[str] | None, Sequence[str] | None]] | None = None,
-) -> list[dict[str, Any]]:
+) -> list[PhaseRecord]:
     """Submit the stored orders (and, conquista, each power's ``declared`` accepted
     supports and alliance), process the phase; return the records of the phases processed
-    (one, or more when empty phases were skipped), JSON-able."""
+    (one, or more when empty phases were skipped), each to store as its
+    :func:`record_json` (a sandbox's with its :func:`replay_json`)."""
     for power, texts in stored.items():
         try:
             game.submit(power, list(texts))
@@ -373,7 +373,7 @@ def process(
             log.warning("acceptances or alliance of %s dropped at processing: %s", power, exc)
     before = len(game.history)
     game.process()
-    return [record_json(r) for r in game.history[before:]]
+    return game.history[before:]
 
 
 def record_json(record: PhaseRecord) -> dict[str, Any]:

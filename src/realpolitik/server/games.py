@@ -435,7 +435,7 @@ def _start(
         .where(t.games.c.id == game_id, t.games.c.version == row.version)
         .values(
             status=ACTIVE,
-            state=engine.to_state(game, history=settings.sandbox),
+            state=engine.to_state(game),
             phase=engine.phase_of(game),
             version=row.version + 1,
             updated_at=now,

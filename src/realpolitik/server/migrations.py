@@ -12,7 +12,7 @@ import logging
 import time
 from collections.abc import Callable
 
-from sqlalchemy import Connection, Engine, inspect, select, text
+from sqlalchemy import JSON, Connection, Engine, inspect, select, sql, text, update
 
 from realpolitik.server import tables as t
 
@@ -124,6 +124,42 @@ def _seats_left(conn: Connection) -> None:
         conn.execute(text("ALTER TABLE seats ADD COLUMN left_at FLOAT"))
 
 
+_REPLAY = ("orders", "civil_disorder", "status")
+"""The keys of a saved game's history record that version 10 keeps in ``phases.replay``
+(:data:`realpolitik.server.engine.REPLAY` then)."""
+
+
+def _sandbox_history(conn: Connection) -> None:
+    """Version 10: a sandbox's history leaves its stored state (read, checked and written
+    whole at every phase until then) for the rows of its phases: each row gets what going
+    back to it needs beyond its record (``replay``: the orders as given, the powers in civil
+    disorder, the status before it), taken from the state's history, which is emptied.
+    A sandbox stored without its history (played before it was kept) stays so."""
+    if "replay" not in {c["name"] for c in inspect(conn).get_columns("phases")}:
+        conn.execute(text("ALTER TABLE phases ADD COLUMN replay JSON"))
+    games = sql.table(
+        "games", sql.column("id"), sql.column("settings", JSON), sql.column("state", JSON)
+    )
+    phases = sql.table(
+        "phases", sql.column("game_id"), sql.column("phase"), sql.column("replay", JSON)
+    )  # (as they are in version 10, whatever later versions make of them)
+    started = conn.execute(select(games.c.id, games.c.settings).where(games.c.state.is_not(None)))
+    boxes = [game_id for game_id, settings in started if settings.get("sandbox", False)]
+    for game_id in boxes:
+        state = conn.execute(select(games.c.state).where(games.c.id == game_id)).scalar_one()
+        history = (state.get("history") or []) if isinstance(state, dict) else []
+        for saved in history:
+            conn.execute(
+                update(phases)
+                .where(phases.c.game_id == game_id, phases.c.phase == saved["phase"])
+                .values(replay={k: saved[k] for k in _REPLAY if k in saved})
+            )
+        if history:
+            conn.execute(
+                update(games).where(games.c.id == game_id).values(state=state | {"history": []})
+            )
+
+
 Migration = tuple[int, str, Callable[[Connection], None]]
 MIGRATIONS: tuple[Migration, ...] = (
     (1, "initial schema", _initial),
@@ -135,6 +171,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     (7, "email addresses, their notices and the outbox", _mail),
     (8, "links that turn notices off, time zones of mail", _unsubscribe_and_zones),
     (9, "when a seat's player left the game under way", _seats_left),
+    (10, "a sandbox's history in the rows of its phases, not its state", _sandbox_history),
 )
 
 

@@ -213,19 +213,22 @@ def process_if_due(b: Backend, game_id: int) -> bool:
         count = conn.execute(
             select(func.count()).select_from(t.phases).where(t.phases.c.game_id == game_id)
         ).scalar_one()
+        settings = GameSettings.from_json(row.settings)
         for k, record in enumerate(records):
+            # a sandbox's: what going back to it needs (the earlier phases' rows untouched)
+            replay = {"replay": engine.replay_json(record)} if settings.sandbox else {}
             conn.execute(
                 insert(t.phases).values(
                     game_id=game_id,
                     idx=count + k,
-                    phase=record["phase"],
-                    record=record,
+                    phase=str(record.phase),
+                    record=engine.record_json(record),
                     created_at=now,
+                    **replay,
                 )
             )
-        settings = GameSettings.from_json(row.settings)
         values: dict[str, Any] = {
-            "state": stored_state(row, game),
+            "state": engine.to_state(game),
             "phase": engine.phase_of(game),
             "version": row.version + 1,
             "updated_at": now,
@@ -242,7 +245,7 @@ def process_if_due(b: Backend, game_id: int) -> bool:
         if done.rowcount != 1:
             raise Conflict("the game was processed meanwhile", code="changed_meanwhile")
         begin_phase(b, conn, game_id, game, settings, first=False)
-    log.info("game %d: processed %s", game_id, ", ".join(r["phase"] for r in records))
+    log.info("game %d: processed %s", game_id, ", ".join(str(r.phase) for r in records))
     return True
 
 
@@ -401,7 +404,7 @@ def _save(conn: Connection, row: Row[Any], game: Game, now: float, **extra: Any)
         update(t.games)
         .where(t.games.c.id == row.id)
         .values(
-            state=stored_state(row, game),
+            state=engine.to_state(game),
             version=t.games.c.version + 1,
             updated_at=now,
             needs_check=True,
@@ -409,11 +412,6 @@ def _save(conn: Connection, row: Row[Any], game: Game, now: float, **extra: Any)
             **extra,
         )
     )
-
-
-def stored_state(row: Row[Any], game: Game) -> dict[str, Any]:
-    """The game of ``row`` as stored (a sandbox's with its history)."""
-    return engine.to_state(game, history=bool(row.settings.get("sandbox", False)))
 
 
 # --- reading the game -------------------------------------------------------------------
@@ -769,7 +767,7 @@ def _change(
         elif vote and secret:
             # only the voter may know: the state changes, and nothing the others can see
             # (no new version, no clock, no look by the scheduler; engine.draw_votes)
-            state = stored_state(row, game)
+            state = engine.to_state(game)
             conn.execute(update(t.games).where(t.games.c.id == game_id).values(state=state))
         else:
             _save(conn, row, game, b.now())

@@ -2,11 +2,15 @@
 play that phase again another way; and a sandbox forked from another game's position
 (:func:`fork`), to try lines for every power there.
 
-A sandbox keeps its whole history in its stored state (:func:`.play.stored_state`), so the
-game layer's own :meth:`Game.rollback` makes the fork; the phases after the one gone back
-to are dropped, and the orders given in it come back as its orders, none ready (to change
-one and play again). One transaction on the game's locked row: the
-scheduler, which skips a game another holds, never processes it halfway through.
+A sandbox's stored state holds no history, as no game's does (processing its two hundredth
+phase costs what its first did): each processed phase's row keeps, besides its record,
+what going back to it needs (:func:`.engine.replay_json`, written once as the phase is
+processed). Going back reads them all, rebuilds the saved game whole
+(:func:`.engine.with_history`) and the game layer's own :meth:`Game.rollback` makes the
+fork; the phases after the one gone back to are dropped, and the orders given in it come
+back as its orders, none ready (to change one and play again). One transaction on the
+game's locked row, as processing a phase: the scheduler, which skips a game another holds,
+never processes it halfway through, nor does a phase processed meanwhile add a row.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from realpolitik.server.backend import Backend
 from realpolitik.server.db import reading, transaction
 from realpolitik.server.errors import BadRequest, Conflict, Forbidden, NotFound
 from realpolitik.server.gamesettings import SANDBOX, GameSettings
-from realpolitik.server.play import begin_phase, store_orders, stored_state
+from realpolitik.server.play import begin_phase, store_orders
 from realpolitik.server.rows import ACTIVE, FINISHED, game_row, summary, visible_row
 
 
@@ -54,18 +58,25 @@ def rollback(b: Backend, game_id: int, user: User, phase: str) -> dict[str, Any]
         if row.status == FINISHED:  # in play again: one more game of the creator's not over
             limits.lock_user(conn, user.id)
             limits.check_games(b, conn, user.id)
-        played = _played(conn, game_id)
+        rows = conn.execute(
+            select(t.phases.c.phase, t.phases.c.record, t.phases.c.replay)
+            .where(t.phases.c.game_id == game_id)
+            .order_by(t.phases.c.idx)
+        ).all()
+        played = [r.phase for r in rows]
         if target != row.phase and target not in played:
             raise NotFound(
                 f"{target} is not a phase of this game (played: {', '.join(played) or 'none'};"
                 f" now: {row.phase})"
             )
-        game = engine.fresh(row.state)
+        kept = all(r.replay is not None for r in rows)
+        whole = [(r.record, r.replay) for r in rows] if kept else []
+        game = engine.fresh(engine.with_history(row.state, whole))
         if target == row.phase and game.is_over:  # (it ended in it: no start to go back to)
             raise Conflict(
                 f"the game ended in {target}: go back to a phase before it", code="game_over"
             )
-        if len(game.history) != len(played):  # a state stored without its history
+        if not kept:  # played before a sandbox kept what going back needs
             raise Conflict("this sandbox's history is not kept: it cannot go back")
         k = played.index(target) if target != row.phase else len(played)
         if k < len(played) and game.history[k].skipped:
@@ -85,7 +96,7 @@ def rollback(b: Backend, game_id: int, user: User, phase: str) -> dict[str, Any]
             update(t.games)
             .where(t.games.c.id == game_id)
             .values(
-                state=stored_state(row, fork),
+                state=engine.to_state(fork),
                 phase=engine.phase_of(fork),
                 status=ACTIVE,
                 result=None,
