@@ -834,8 +834,9 @@ def phase_record(
     code: str | None = None,
 ) -> dict[str, Any]:
     """A processed phase: the position before it, every order with its result, each in
-    ``language``: ``text`` (the order's notation), ``long`` (a sentence) and ``said`` (the
-    reason, ``""`` for none; ``reason`` stays the stored English)."""
+    ``language``: ``text`` (the order's notation), ``long`` (a sentence), ``subject`` (its
+    unit in words, "El ejército de París") and ``said`` (the reason, ``""`` for none;
+    ``reason`` stays the stored English)."""
     check_language(language)
     with reading(b.db) as conn:
         row = visible_row(conn, game_id, user, code)
@@ -855,6 +856,7 @@ def phase_record(
             | {
                 "text": engine.format_order(e["order"], language, game),
                 "long": engine.format_order(e["order"], language, game, long=True),
+                "subject": engine.order_subject(e["order"], language, game),
                 "said": engine.say_reason(e.get("reason"), language, game),
             }
             for e in entries
