@@ -124,6 +124,26 @@ def _seats_left(conn: Connection) -> None:
         conn.execute(text("ALTER TABLE seats ADD COLUMN left_at FLOAT"))
 
 
+def _draws_told(conn: Connection) -> None:
+    """Version 10: a finished game's result keeps whether its winners share an agreed draw
+    (``draw``, which the lobby shows: "Draw: ..." or "Winners: ..."); a game finished before
+    it was kept is told by its stored state, whose result has always had its kind
+    (``"draw"``, ``"victory"``, ``"concession"``, ``"shortened"``). A state without a result
+    (none is known) is left as it was: read as winners."""
+    g = t.games
+    finished = conn.execute(select(g.c.id, g.c.result).where(g.c.status == "finished"))
+    untold = [
+        row.id for row in finished if isinstance(row.result, dict) and "draw" not in row.result
+    ]
+    for game_id in untold:
+        row = conn.execute(select(g.c.result, g.c.state).where(g.c.id == game_id)).one()
+        ended = (row.state or {}).get("result") if isinstance(row.state, dict) else None
+        if not isinstance(ended, dict) or "kind" not in ended:
+            continue
+        told = {**row.result, "draw": ended["kind"] == "draw"}
+        conn.execute(g.update().where(g.c.id == game_id).values(result=told))
+
+
 Migration = tuple[int, str, Callable[[Connection], None]]
 MIGRATIONS: tuple[Migration, ...] = (
     (1, "initial schema", _initial),
@@ -135,6 +155,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     (7, "email addresses, their notices and the outbox", _mail),
     (8, "links that turn notices off, time zones of mail", _unsubscribe_and_zones),
     (9, "when a seat's player left the game under way", _seats_left),
+    (10, "draws told in the results of games finished before", _draws_told),
 )
 
 
