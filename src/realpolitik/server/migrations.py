@@ -144,6 +144,17 @@ def _draws_told(conn: Connection) -> None:
         conn.execute(g.update().where(g.c.id == game_id).values(result=told))
 
 
+def _who_left_and_conceded(conn: Connection) -> None:
+    """Version 11: who left a seat under way and who conceded its powers, kept with the
+    seat (the game's page names them to the table with the powers); seats left or powers
+    conceded before it are not known: null (the page names the powers alone)."""
+    have = {c["name"] for c in inspect(conn).get_columns("seats")}
+    if "left_by" not in have:
+        conn.execute(text("ALTER TABLE seats ADD COLUMN left_by INTEGER"))
+    if "conceded_by" not in have:
+        conn.execute(text("ALTER TABLE seats ADD COLUMN conceded_by JSON"))
+
+
 Migration = tuple[int, str, Callable[[Connection], None]]
 MIGRATIONS: tuple[Migration, ...] = (
     (1, "initial schema", _initial),
@@ -156,6 +167,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     (8, "links that turn notices off, time zones of mail", _unsubscribe_and_zones),
     (9, "when a seat's player left the game under way", _seats_left),
     (10, "draws told in the results of games finished before", _draws_told),
+    (11, "who left a seat under way and who conceded its powers", _who_left_and_conceded),
 )
 
 
