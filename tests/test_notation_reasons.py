@@ -11,8 +11,16 @@ import pytest
 
 from realpolitik.adjudicator.reasons import ENGLISH, Reason
 from realpolitik.maps import GameMap, load_map
-from realpolitik.notation import explain, language_data, province_entries
+from realpolitik.notation import (
+    explain,
+    format_order,
+    language_data,
+    province_entries,
+    unit_phrase,
+)
 from realpolitik.notation.reasons import SAME, message, say
+from realpolitik.orders import Hold, UnitRef
+from realpolitik.vocab import ARMY
 
 SAMPLE = {
     "province": "SPA",
@@ -62,6 +70,17 @@ def test_every_reason_is_said_in_every_language(key: str, language: str) -> None
 def test_english_is_the_adjudicate_wording(key: str) -> None:
     reason = sample(key)
     assert explain(reason, "en") == str(reason)
+
+
+@pytest.mark.parametrize("language", ["es", "fr", "pt"])
+def test_a_unit_without_an_order_is_not_told_its_hold_again(language: str) -> None:
+    """Its reason is said after its hold's words, in the results ("O exército de Paris
+    permanece. | não deslocada | sem ordem: permanece"): it says why, not the verb again."""
+    hold = format_order(Hold(UnitRef(ARMY, "PAR")), language, "long").lower().rstrip(".")
+    said = explain(Reason("no_order"), language)
+    verbs = set(hold.split()) - set(unit_phrase(UnitRef(ARMY, "PAR"), language).split())
+    words = [w for w in said.split() if len(w) > 2]
+    assert said and not any(v in said or w in v for v in verbs for w in words), (hold, said)
 
 
 @pytest.mark.parametrize("language", ["en", "es", "fr", "pt"])
