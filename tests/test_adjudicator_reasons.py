@@ -46,7 +46,8 @@ def test_the_english_of_a_few_reasons() -> None:
     assert str(Reason("standoff", "BUR", units=("A PAR", "A MUN"))) == (
         "standoff in BUR with A PAR, A MUN"
     )
-    assert str(Reason("too_many", number=1)) == "only 1 adjustment(s) due"
+    assert str(Reason("too_many", number=1)) == "only 1 adjustment due"
+    assert str(Reason("too_many", number=2)) == "only 2 adjustments due"
     assert str(Reason("missing_coast", "SPA", coasts=("NC", "SC"))) == (
         "the coast of SPA must be given (NC, SC)"
     )
@@ -72,6 +73,15 @@ def test_a_fleet_inland_and_a_fleet_not_adjacent_are_told_apart() -> None:
     assert Reason.parse("a fleet at KIE cannot move to MUN") == inland._replace(
         key="fleet_not_adjacent"
     )
+
+
+def test_a_count_s_singular_and_its_former_english_read_back() -> None:
+    """1 adjustment, 2 adjustments: each reads back as the reason it says; so does the
+    English stored before, with both in one ("only 2 adjustment(s) due")."""
+    for number in (1, 2):
+        reason = Reason("too_many", number=number)
+        assert Reason.parse(str(reason)) == reason
+    assert Reason.parse("only 2 adjustment(s) due") == Reason("too_many", number=2)
 
 
 def test_english_no_key_writes_is_kept_as_it_is() -> None:

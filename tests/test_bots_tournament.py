@@ -187,11 +187,11 @@ def test_a_bots_illegal_orders_are_counted_and_dropped() -> None:
         "order), F STP/SC H (a second order), A WAR H (a second order)"
     )
     assert said[2] == (
-        "illegal orders of RUSSIA in W1901A: A SEV B (only 1 adjustment(s) due), A STP B "
-        "(only 1 adjustment(s) due), WAIVE (only 1 adjustment(s) due), A WAR B (only 1 "
-        "adjustment(s) due)"
+        "illegal orders of RUSSIA in W1901A: A SEV B (only 1 adjustment due), A STP B "
+        "(only 1 adjustment due), WAIVE (only 1 adjustment due), A WAR B (only 1 "
+        "adjustment due)"
     )  # the first build, A MOS B, is kept
-    assert "W1902A: F FIN D (only 1 adjustment(s) due)" in said[5]
+    assert "W1902A: F FIN D (only 1 adjustment due)" in said[5]
     assert len(said) == 6 and result.illegal == 4 + 4 + 4 + 5 + 5 + 4
 
 

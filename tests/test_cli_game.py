@@ -277,7 +277,7 @@ def test_the_warning_says_what_becomes_of_an_illegal_order(tmp_path: Path) -> No
     code, out = run("process", game)
     assert "Winter 1901 adjustments" in out and "FRANCE builds 1" in out
     code, out = run("orders", game, "FRANCE", "WAIVE", "WAIVE")
-    assert "warning: WAIVE is illegal (only 1 adjustment(s) due): it will be ignored" in out
+    assert "warning: WAIVE is illegal (only 1 adjustment due): it will be ignored" in out
     assert "hold" not in out
 
 

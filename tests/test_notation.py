@@ -32,6 +32,7 @@ from realpolitik import (
 from realpolitik.notation import (
     LANGUAGES,
     STYLES,
+    Style,
     candidates,
     format_date,
     format_order,
@@ -656,6 +657,20 @@ def test_format_result_marks_failures_as_the_rulebooks_underline_them() -> None:
     assert failed.replace("\u0332", "") == "E Par-Bor (fracasa)"
     assert format_result(move, "fails", "fr", marked=False) == "A Par-Bur (échoue)"
     assert result_name("cut", "pt") == "apoio anulado"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("style", STYLES)
+def test_a_hold_that_stood_does_not_say_its_verb_twice(language: str, style: Style) -> None:
+    """ "stands" is said of holds alone, after the hold's words: it says the unit was not
+    dislodged, not the hold's verb again ("E de Par. permanece (permanece)", "El ejército de
+    París se mantiene. (se mantiene)", "se maintient. (tient)")."""
+    hold = Hold(A("PAR"))
+    said = format_result(hold, "stands", language, style)
+    order, word = format_order(hold, language, style), result_name("stands", language)
+    assert said == f"{order} ({word})"
+    verbs = {w for w in order.lower().rstrip(".").split() if len(w) > 2} - {"paris", "par"}
+    assert not any(v in word.lower() or word.lower() in v for v in verbs), (order, word)
 
 
 def test_the_books_names_are_the_names_the_game_writes() -> None:

@@ -11,8 +11,16 @@ import pytest
 
 from realpolitik.adjudicator.reasons import ENGLISH, Reason
 from realpolitik.maps import GameMap, load_map
-from realpolitik.notation import explain, language_data, province_entries
+from realpolitik.notation import (
+    explain,
+    format_order,
+    language_data,
+    province_entries,
+    unit_phrase,
+)
 from realpolitik.notation.reasons import SAME, message, say
+from realpolitik.orders import Hold, UnitRef
+from realpolitik.vocab import ARMY
 
 SAMPLE = {
     "province": "SPA",
@@ -62,6 +70,29 @@ def test_every_reason_is_said_in_every_language(key: str, language: str) -> None
 def test_english_is_the_adjudicate_wording(key: str) -> None:
     reason = sample(key)
     assert explain(reason, "en") == str(reason)
+
+
+@pytest.mark.parametrize("language", ["es", "fr", "pt"])
+def test_a_unit_without_an_order_is_not_told_its_hold_again(language: str) -> None:
+    """Its reason is said after its hold's words, in the results ("O exército de Paris
+    permanece. | não deslocada | sem ordem: permanece"): it says why, not the verb again."""
+    hold = format_order(Hold(UnitRef(ARMY, "PAR")), language, "long").lower().rstrip(".")
+    said = explain(Reason("no_order"), language)
+    verbs = set(hold.split()) - set(unit_phrase(UnitRef(ARMY, "PAR"), language).split())
+    words = [w for w in said.split() if len(w) > 2]
+    assert said and not any(v in said or w in v for v in verbs for w in words), (hold, said)
+
+
+@pytest.mark.parametrize("language", ["en", "es", "fr", "pt"])
+def test_a_count_is_written_in_the_singular_or_the_plural_not_both(language: str) -> None:
+    """No message writes "ajuste(s) pendiente(s)": a count has a message for its singular
+    (``key_one``), with the same placeholders as the plural's."""
+    messages = language_data(language)["messages"]
+    assert not [m for m in messages.values() if re.search(r"\w\((s|es|x)\)", str(m))]
+    assert not [k for k in ENGLISH.values() if "(s)" in k]
+    for key in [k for k in messages if k.endswith("_one")]:
+        plural = messages[key.removesuffix("_one")]
+        assert re.findall(r"\{\w+", messages[key]) == re.findall(r"\{\w+", plural), key
 
 
 def test_only_reasons_are_said_with_another_message() -> None:
@@ -128,7 +159,13 @@ def test_only_reasons_are_said_with_another_message() -> None:
             "pt",
             "perdeu o confronto direto com a armada do Mar do Norte (1 contra 2)",
         ),
-        ("only 1 adjustment(s) due", "pt", "só 1 ajuste(s) pendente(s)"),
+        ("only 1 adjustment due", "pt", "só 1 ajuste pendente"),
+        ("only 2 adjustments due", "pt", "só 2 ajustes pendentes"),
+        ("only 1 adjustment due", "es", "solo hay 1 ajuste pendiente"),
+        ("only 3 adjustments due", "es", "solo hay 3 ajustes pendientes"),
+        ("only 1 adjustment due", "fr", "seulement 1 ajustement dû"),
+        ("only 2 adjustments due", "fr", "seulement 2 ajustements dus"),
+        ("only 2 adjustment(s) due", "pt", "só 2 ajustes pendentes"),  # stored before
         (  # the English both once shared (records saved before): said as not adjacent
             "a fleet at MAO cannot move to BUR",
             "pt",

@@ -1005,6 +1005,49 @@ def test_an_agreed_draw_is_shown(client: TestClient) -> None:
     assert sorted(s["draw"]["powers"]) == sorted(p for _, p in voters)
 
 
+def test_a_draw_finished_before_it_was_kept_is_told_by_the_game_s_state(
+    request: pytest.FixtureRequest, clock: FakeClock
+) -> None:
+    """On SQLite and PostgreSQL: a game finished before its result kept ``draw`` (the lobby
+    showed a draw as "Winners: ...") is told a draw, or not, by its stored state's result,
+    which has always kept its kind; a state without one is left as it was."""
+    for url in (request.getfixturevalue("sqlite_url"), request.getfixturevalue("pg_url")):
+        b = Backend.open(fast_settings(url), clock=clock)
+        with TestClient(create_app(b.settings, backend=b)) as c:
+            alice = register(c, "alice")
+            ids = []
+            for _ in range(3):  # each drawn by its one person (the bots' powers share it)
+                gid = new_game(c, alice, players=7, bots="random", start=True)["id"]
+                power = state(c, gid, alice)["my_powers"][0]
+                r = c.post(f"/api/games/{gid}/draw", json={"power": power}, headers=alice.headers)
+                assert r.status_code == 200 and r.json()["is_over"], r.text
+                ids.append(gid)
+        drawn, won, unknown = ids
+        with b.db.begin() as conn:  # back to version 10, each result as it was then kept
+            for gid in ids:
+                row = conn.execute(select(t.games).where(t.games.c.id == gid)).one()
+                ended = {**row.state["result"], "kind": "victory"} if gid == won else None
+                kept = {**row.state, "result": ended} if gid != drawn else row.state
+                old = {"winners": row.result["winners"]}
+                conn.execute(
+                    t.games.update().where(t.games.c.id == gid).values(result=old, state=kept)
+                )
+            conn.execute(t.schema_version.delete().where(t.schema_version.c.version >= 11))
+        b.close()
+        engine.clear_cache()
+        b = Backend.open(fast_settings(url), clock=clock)
+        try:
+            with TestClient(create_app(b.settings, backend=b)) as c:
+                listed = c.get("/api/games", headers=alice.headers).json()["mine"]
+                mine = {g["id"]: g["result"] for g in listed}
+            assert mine[drawn]["draw"] is True and len(mine[drawn]["winners"]) == 7, mine
+            assert mine[won]["draw"] is False, mine
+            assert "draw" not in mine[unknown], mine
+        finally:
+            b.close()
+            engine.clear_cache()
+
+
 @pytest.mark.parametrize("votes", ["public", "secret"])
 def test_the_people_s_draw_is_agreed_with_the_bots_in_the_empty_seats(
     client: TestClient, votes: str

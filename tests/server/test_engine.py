@@ -332,3 +332,21 @@ def test_a_history_rebuilt_from_its_rows_is_the_game_s_own(edition: str) -> None
         replace(r, outcomes=tuple(sorted(r.outcomes, key=lambda o: o.power))) for r in game.history
     ]
     assert engine.to_state(rebuilt) == engine.to_state(game)
+
+
+def test_a_stored_order_s_unit_is_said_as_a_sentence_s_subject() -> None:
+    """The summary tells a hold that stood by its unit ("O exército de Paris manteve a
+    posição"), not by the hold's words and a result word that say the verb twice."""
+    game = classic()
+    said = {lang: engine.order_subject("A PAR H", lang, game) for lang in ("en", "es", "fr", "pt")}
+    assert said == {
+        "en": "The army in Paris",
+        "es": "El ejército de París",
+        "fr": "L'armée de Paris",
+        "pt": "O exército de Paris",
+    }
+    assert engine.order_subject("F STP/SC - BOT", "pt", game) == (
+        "A armada de São Petersburgo (costa sul)"
+    )
+    assert engine.order_subject("WAIVE", "es", game) == ""
+    assert engine.order_subject("not an order", "fr", game) == ""

@@ -543,6 +543,66 @@ def test_a_seat_left_says_so_until_it_is_taken_again(client: TestClient, bots: s
     assert not _seat_of(seen, theirs[0])["left"] and seen["disorder"] == []
 
 
+@pytest.mark.parametrize("bots", ["random", None])
+def test_the_table_is_told_who_left_and_who_conceded(client: TestClient, bots: str | None) -> None:
+    """Bob concedes one of his seat's powers and leaves: his seat names him (to whom the
+    players are named: its members, not an outsider) as who conceded it and who left. Carol
+    takes the seat over: nobody left it any more, and the conceded power is still Bob's
+    concession, not hers; her own concession is hers."""
+    alice, bob, carol, gid = _three_at_table(client, bots)
+    out, still = view(client, gid, bob)["my_powers"][:2]
+    assert _seat_of(view(client, gid, alice), out)["conceded_by"] == {}
+    r = client.post(f"/api/games/{gid}/concede", json={"power": out}, headers=bob.headers)
+    assert r.status_code == 200, r.text
+    assert _seat_of(view(client, gid, alice), out)["conceded_by"] == {out: "bob"}
+    assert client.post(f"/api/games/{gid}/leave", headers=bob.headers).status_code == 204
+    seat = _seat_of(view(client, gid, alice), out)
+    assert seat["left_by"] == "bob" and seat["conceded_by"] == {out: "bob"}, seat
+    client.cookies.clear()  # (the last account made's session: Dave's, seated, or Carol's)
+    hidden = _seat_of(view(client, gid), out)  # an outsider: the players are not named
+    assert hidden["left"] and hidden["left_by"] is None and hidden["conceded_by"] == {}
+    assert take(client, gid, carol, still).status_code == 200
+    seat = _seat_of(view(client, gid, alice), out)
+    assert seat["left_by"] is None and seat["conceded_by"] == {out: "bob"}, seat
+    r = client.post(f"/api/games/{gid}/concede", json={"power": still}, headers=carol.headers)
+    assert r.status_code == 200, r.text
+    seat = _seat_of(view(client, gid, alice), out)
+    assert seat["conceded_by"] == {out: "bob", still: "carol"}, seat
+
+
+def test_a_database_of_version_10_migrates(
+    request: pytest.FixtureRequest, clock: FakeClock
+) -> None:
+    """On SQLite and PostgreSQL: the seats get who left them and who conceded their powers,
+    unknown (null) for those before; a seat left after names its leaver."""
+    for url in (request.getfixturevalue("sqlite_url"), request.getfixturevalue("pg_url")):
+        b = Backend.open(fast_settings(url), clock=clock)
+        with TestClient(create_app(b.settings, backend=b)) as c:
+            alice, bob = register(c, "alice"), register(c, "bob")
+            gid = new_game(c, alice, players=2, bots="random")["id"]
+            assert take(c, gid, bob, None).status_code == 200
+        with b.db.begin() as conn:  # back to version 11
+            for column in ("left_by", "conceded_by"):
+                conn.execute(text(f"ALTER TABLE seats DROP COLUMN {column}"))
+            conn.execute(t.schema_version.delete().where(t.schema_version.c.version >= 12))
+        b.close()
+        engine.clear_cache()
+        b = Backend.open(fast_settings(url), clock=clock)
+        try:
+            with b.db.connect() as conn:
+                seats = {c["name"] for c in inspect(conn).get_columns("seats")}
+                assert {"left_by", "conceded_by"} <= seats
+                rows = conn.execute(select(t.seats.c.left_by, t.seats.c.conceded_by)).all()
+                assert [tuple(r) for r in rows] == [(None, None), (None, None)]
+            with TestClient(create_app(b.settings, backend=b)) as c:
+                theirs = view(c, gid, bob)["my_powers"]
+                assert c.post(f"/api/games/{gid}/leave", headers=bob.headers).status_code == 204
+                assert _seat_of(view(c, gid, alice), theirs[0])["left_by"] == "bob"
+        finally:
+            b.close()
+            engine.clear_cache()
+
+
 def test_a_database_of_version_8_migrates(request: pytest.FixtureRequest, clock: FakeClock) -> None:
     """On SQLite and PostgreSQL: the seats get when their player left, unknown (null) for
     those left before; a seat left after is told."""

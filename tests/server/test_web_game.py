@@ -21,6 +21,7 @@ from tests.server.browserkit import (
     in_language,
     phase,
     register_and_create,
+    same_page_elsewhere,
     shot,
     sign_up,
     sign_up_invited,
@@ -118,7 +119,8 @@ def test_a_conceded_player_sees_so_and_is_offered_only_what_the_server_allows(
 def test_the_table_is_told_who_conceded(server: LiveServer, browser: Any) -> None:
     """A friend concedes: the others' page says so in its head, once, to a player and an
     observer, after a reload too, in each language (it showed only as a word in the players'
-    table and one draw vote fewer)."""
+    table and one draw vote fewer); to a player by name (it named the powers alone), to an
+    observer as the game names its players to outsiders (here: not)."""
     import httpx
 
     page, errors = watched(browser)
@@ -135,7 +137,8 @@ def test_the_table_is_told_who_conceded(server: LiveServer, browser: Any) -> Non
     for power in theirs:
         r = httpx.post(base + "/concede", json={"power": power}, headers=griselda)
         assert r.status_code == 200 and not r.json()["is_over"], r.text
-    said = "Conceded (out of the game): " + ", ".join(p.capitalize() for p in theirs)
+    powers = ", ".join(p.capitalize() for p in theirs)
+    said = f"griselda conceded (out of the game): {powers}"
     page.wait_for_function(  # heard by push
         "(s) => (document.getElementById('table-news') || {}).textContent === s", arg=said
     )
@@ -144,25 +147,30 @@ def test_the_table_is_told_who_conceded(server: LiveServer, browser: Any) -> Non
     page.wait_for_selector("#table-news")
     idle(page)
     assert page.locator("#table-news").count() == 1 and page.inner_text("#table-news") == said
-    assert page.inner_text("#game-head").count("Conceded") == 1  # said once
+    assert page.inner_text("#game-head").count("conceded") == 1  # said once
+    phone = same_page_elsewhere(browser, page, PHONE, "#table-news")
+    assert phone.inner_text("#table-news") == said
+    shot(phone, "concede-told-to-the-table-phone", full=False)
     watcher = browser.new_page(**PHONE)  # an observer, on a phone
     sign_up(watcher, server, "euphrosyne")
     watcher.goto(page.url)
     watcher.wait_for_selector("#table-news")
     idle(watcher)
-    assert watcher.inner_text("#table-news") == said
+    assert watcher.inner_text("#table-news") == f"Conceded (out of the game): {powers}"
     shot(watcher, "concede-told-to-an-observer-phone", full=False)
-    for lang, words in (("es", "Rendición (fuera de la partida): "),
-                        ("fr", "Abandon (hors de la partie) : "),
-                        ("pt", "Desistência (fora da partida): ")):  # fmt: skip
+    for lang, words in (("es", "griselda se rindió (fuera de la partida): "),
+                        ("fr", "griselda a abandonné (hors de la partie) : "),
+                        ("pt", "griselda desistiu (fora da partida): ")):  # fmt: skip
         in_language(page, lang, f"document.documentElement.lang.startsWith('{lang}')")
         assert page.inner_text("#table-news").startswith(words), page.inner_text("#table-news")
+        shot(page, f"concede-told-to-the-table-{lang}", full=False)
     assert errors == [], errors
 
 
 def test_the_table_is_told_who_left(server: LiveServer, browser: Any) -> None:
-    """A friend leaves: the others' page says whether their powers fell into civil disorder
-    (a game without bots) or a bot plays them on; a seat taken again is no news."""
+    """A friend leaves: the others' page says who (it named the powers alone) and whether
+    their powers fell into civil disorder (a game without bots) or a bot plays them on; a
+    seat taken again is no news, whether a bot played it or nobody."""
     import httpx
 
     def account(name: str) -> dict[str, str]:
@@ -177,7 +185,7 @@ def test_the_table_is_told_who_left(server: LiveServer, browser: Any) -> None:
     )
     host = {"Authorization": f"Bearer {r.json()['token']}"}
     quillon, tobias = account("quillon"), account("tobias")
-    told = {}
+    told, bases = {}, {}
     for bots in (None, "random"):
         body = {
             "name": f"Henrietta's table ({bots or 'no bots'})",
@@ -186,7 +194,7 @@ def test_the_table_is_told_who_left(server: LiveServer, browser: Any) -> None:
             "deadlines": "none",
         }
         game = httpx.post(server.url + "/api/games", json=body, headers=host).json()
-        base = f"{server.url}/api/games/{game['id']}"
+        base = bases[bots] = f"{server.url}/api/games/{game['id']}"
         for guest in (quillon, tobias) if bots is None else (quillon,):
             assert httpx.post(base + "/join", json={}, headers=guest).status_code == 200
         if bots is not None:
@@ -197,12 +205,36 @@ def test_the_table_is_told_who_left(server: LiveServer, browser: Any) -> None:
         page.wait_for_selector("#table-news")
         idle(page)
         names = ", ".join(p.capitalize() for p in left)
-        told[bots] = (page.inner_text("#table-news"), names)
+        told[bots] = (page.inner_text("#table-news"), names, left)
         shot(page, f"left-told-to-the-table-{bots or 'no-bots'}")
-    said, names = told[None]
-    assert said == f"Player left, civil disorder: {names}", said
-    said, names = told["random"]
-    assert said == f"Player left, a bot plays on: {names}", said
+    said, names, _ = told[None]
+    assert said == f"quillon left, civil disorder: {names}", said
+    page.goto(f"{server.url}/#/game/{bases[None].rsplit('/', 1)[1]}")
+    page.wait_for_selector("#table-news")
+    idle(page)
+    phone = browser.new_page(**PHONE)
+    phone.context.add_cookies(page.context.cookies())
+    for lang, words in (("es", "quillon se fue, desorden civil: "),
+                        ("fr", "quillon a quitté la partie, désordre civil : "),
+                        ("pt", "quillon saiu, desordem civil: ")):  # fmt: skip
+        in_language(page, lang, f"document.documentElement.lang.startsWith('{lang}')")
+        assert page.inner_text("#table-news").startswith(words), page.inner_text("#table-news")
+    phone.goto(page.url)
+    phone.wait_for_selector("#table-news")
+    idle(phone)
+    assert phone.inner_text("#table-news").startswith("quillon saiu, desordem civil: ")
+    shot(phone, "left-told-to-the-table-no-bots-phone", full=False)
+    # the seat left empty taken over: its powers are played by a person again, no news
+    wendeline = account("wendeline")
+    r = httpx.post(bases[None] + "/join", json={"power": told[None][2][0]}, headers=wendeline)
+    assert r.status_code == 200, r.text
+    phone.wait_for_function("!document.getElementById('table-news')")  # heard by push
+    in_language(page, "en", "document.documentElement.lang.startsWith('en')")
+    page.goto(f"{server.url}/#/game/{bases['random'].rsplit('/', 1)[1]}")
+    page.wait_for_selector("#table-news")
+    idle(page)
+    said, names, left = told["random"]
+    assert said == f"quillon left, a bot plays on: {names}", said
     # the bot's seat taken over: its powers are played by a person again, no news
     assert httpx.post(base + "/join", json={"power": left[0]}, headers=tobias).status_code == 200
     page.wait_for_function("!document.getElementById('table-news')")  # heard by push

@@ -70,7 +70,7 @@ def test_builds_say_what_is_due_and_ready_asks_first(server: LiveServer, browser
     assert phase(page) == "W1901A"
     shot(page, "6-adjustments")
     # every build ordered: said so, and no waive offered (one more was refused: "only 3
-    # adjustment(s) due"), nor the centres just built in
+    # adjustments due"), nor the centres just built in
     for home in homes:
         if home != built:
             page.locator(f'#unit-list button[data-key^="{home}"]').click()

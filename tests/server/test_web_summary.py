@@ -312,12 +312,13 @@ IDLE = {
 }
 
 
-# Kiel's fleet ordered to hold, and held (every order given is told).
+# Kiel's fleet ordered to hold, and held (every order given is told), from a record
+# without the unit in words: its notation.
 KIEL_HELD = {
-    "en": "F KIE H: stands",
-    "es": "F KIE H: la unidad se mantuvo",
-    "fr": "F KIE H : l'unité a tenu",
-    "pt": "F KIE H: a unidade permaneceu",
+    "en": "F KIE held",
+    "es": "F KIE se mantuvo",
+    "fr": "F KIE a tenu",
+    "pt": "F KIE manteve a posição",
 }
 
 
@@ -414,14 +415,14 @@ def test_a_retreat_made_is_told_in_the_summary(server: LiveServer, browser: Any)
 DEFENCE = ["A BOH H", "A SIL S A BOH", "A GAL S A BOH", "F NTH C A YOR - NWY", "A YOR - NWY"]
 DEFENCE_TOLD = {
     "en": [
-        "A BOH H: stands",
+        "A BOH held",
         "A SIL S A BOH: cut by an attack",
         "A GAL S A BOH: support given",
         "F NTH C A YOR - NWY: convoy available",
         "A YOR - NWY: succeeds",
     ],
     "es": [
-        "El ejército de Bohemia se mantiene: la unidad se mantuvo",
+        "El ejército de Bohemia se mantuvo",
         "El ejército de Silesia apoya al ejército de Bohemia: apoyo anulado por un ataque",
         "El ejército de Galicia apoya al ejército de Bohemia: apoyo dado",
         "La flota del Mar del Norte transporta al ejército de Yorkshire hasta Noruega:"
@@ -429,7 +430,7 @@ DEFENCE_TOLD = {
         "El ejército de Yorkshire se mueve a Noruega: tiene éxito",
     ],
     "fr": [
-        "L'armée de Bohême se maintient : l'unité a tenu",
+        "L'armée de Bohême a tenu",
         "L'armée de Silésie soutient l'armée de Bohême : soutien coupé par une attaque",
         "L'armée de Galicie soutient l'armée de Bohême : soutien donné",
         "La flotte de la mer du Nord convoie l'armée du Yorkshire vers la Norvège : convoi"
@@ -437,13 +438,22 @@ DEFENCE_TOLD = {
         "L'armée du Yorkshire se déplace vers la Norvège : réussit",
     ],
     "pt": [
-        "O exército da Boêmia permanece: a unidade permaneceu",
+        "O exército da Boêmia manteve a posição",
         "O exército da Silésia apoia o exército da Boêmia: apoio anulado por um ataque",
         "O exército da Galícia apoia o exército da Boêmia: apoio dado",
         "A armada do Mar do Norte transporta o exército de Yorkshire para a Noruega: transporte"
         " possível",
         "O exército de Yorkshire vai para a Noruega: realizado",
     ],
+}
+# Bohemia's hold in the table of every order and result: the result says it was not
+# dislodged, not the hold's verb again ("O exército da Boêmia permanece. | permanece",
+# "se mantiene. | se mantiene", "se maintient. | tient").
+BOHEMIA_ROW = {
+    "en": ("A BOH H", "stands"),
+    "es": ("El ejército de Bohemia se mantiene.", "no desalojada"),
+    "fr": ("L'armée de Bohême se maintient.", "non délogée"),
+    "pt": ("O exército da Boêmia permanece.", "não deslocada"),
 }
 # The lines of a centre taken or lost, in each language (not this test's business: the
 # bots' moves decide them, and they took Munich from Germany once).
@@ -470,9 +480,18 @@ def test_the_summary_tells_every_order_s_result_supports_and_convoys_too(
         lines = page.locator("#summary-list li").all_inner_texts()
         assert [line for line in lines if not line.startswith(CENTRES)] == told, (lang, lines)
         shot(page, f"summary-supports-{lang}", full=False)
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.locator("#summary").scroll_into_view_if_needed()
-    shot(page, "summary-supports-phone", full=False)
+        page.eval_on_selector("#results-view details", "d => { d.open = true; }")
+        rows = page.locator("#results tr").evaluate_all(
+            "rows => rows.map(r => [r.cells[1].textContent, r.cells[2].textContent])")  # fmt: skip
+        assert BOHEMIA_ROW[lang] in [tuple(row) for row in rows], (lang, rows)
+        page.locator("#results").scroll_into_view_if_needed()
+        shot(page, f"results-hold-{lang}", full=False)
+        if lang == "pt":
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.locator("#summary").scroll_into_view_if_needed()
+            shot(page, "summary-supports-phone", full=False)
+            page.locator("#results").scroll_into_view_if_needed()
+            shot(page, "results-hold-phone", full=False)
 
 
 def bohemia_in_summary(page: Any, phase: str) -> list[str]:

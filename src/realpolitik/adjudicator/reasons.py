@@ -99,15 +99,22 @@ ENGLISH: Mapping[str, str] = {
     "build_type": "the unit type must be given to build in {province}",
     "fleet_build_inland": "a fleet cannot be built in {province}",
     "another_adjustment": "{province} has another adjustment order",
-    "too_many": "only {number} adjustment(s) due",
+    "too_many": "only {number} adjustments due",
     "civil_disorder": "civil disorder",
     # English kept as it was given (read back from text no key matches)
     "said": "{name}",
 }
 """The English of each reason, by key: the ``adjudicate`` contract's wording."""
 
+ONE: Mapping[str, str] = {
+    "too_many": "only {number} adjustment due",
+}
+"""The English of a key whose ``number`` is 1, where it takes the singular ("only 1
+adjustment due"; the lexicons' messages have theirs under ``key_one``)."""
+
 FORMER: Mapping[str, str] = {
     "fleet_not_adjacent": "a fleet at {location} cannot move to {province}",  # and inland
+    "too_many": "only {number} adjustment(s) due",  # the singular and the plural in one
 }
 """English the adjudicator once wrote for a key, read back (records saved before) as that
 key. Tried first, its places as the notation writes them (``MUN``, ``SPA/NC``): a wider
@@ -136,7 +143,8 @@ class Reason(NamedTuple):
     number: int = 0
 
     def __str__(self) -> str:
-        return ENGLISH[self.key].format(
+        english = ONE.get(self.key) if self.number == 1 else None
+        return (english or ENGLISH[self.key]).format(
             province=self.province,
             location=self.location,
             coast=self.coast,
@@ -199,10 +207,12 @@ _FIELD_TYPES: Mapping[str, Callable[[str], Any]] = {
 @cache
 def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
     """Each key's English as a regular expression with a group per field (made on the
-    first :meth:`Reason.parse`: only reading back needs them); :data:`FORMER` first."""
+    first :meth:`Reason.parse`: only reading back needs them); :data:`FORMER` first, then
+    the singulars of :data:`ONE`."""
     found = []
     former = [(key, english, True) for key, english in FORMER.items()]
-    for key, english, old in [*former, *((k, e, False) for k, e in ENGLISH.items())]:
+    one = [(key, english, False) for key, english in ONE.items()]
+    for key, english, old in [*former, *one, *((k, e, False) for k, e in ENGLISH.items())]:
         if key == "said":
             continue
         parts = re.split(r"\{(\w+)\}", english)  # text, field, text, field, ..., text

@@ -34,6 +34,7 @@ from realpolitik.notation import (
     power_name,
     result_name,
 )
+from realpolitik.notation.lexicon import singular
 from realpolitik.orders import Order, UnitRef
 from realpolitik.phase import Phase
 from realpolitik.render.legend import phase_name
@@ -51,12 +52,6 @@ def sentences() -> Mapping[str, Mapping[str, str]]:
     """``data/moderator.json``: each language's sentences, by key."""
     texts: dict[str, dict[str, str]] = read_json("data", "moderator.json")
     return texts
-
-
-def singular(count: int, language: str) -> bool:
-    """Does ``count`` take the singular in ``language``? One does; in French and Brazilian
-    Portuguese zero does too ("0 ordre enregistré"), as the web page's plural rules say."""
-    return count == 1 or (count == 0 and language in ("fr", "pt"))
 
 
 @cache

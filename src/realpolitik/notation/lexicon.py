@@ -107,6 +107,14 @@ class Lexicon:
     data: Mapping[str, Any]
 
 
+def singular(count: int, language: str) -> bool:
+    """Does ``count`` take the singular in ``language``? One does; in French and Brazilian
+    Portuguese zero does too ("0 ordre enregistré"), as the web page's plural rules say
+    (``Intl.PluralRules``). A text with a count has its singular under ``key_one``: "1
+    orden registrada", "2 órdenes registradas", not "orden(es) registrada(s)"."""
+    return count == 1 or (count == 0 and language in ("fr", "pt"))
+
+
 @cache
 def language_data(language: str) -> Mapping[str, Any]:
     """The raw language file ``lexicon/<language>.json``."""
@@ -279,5 +287,6 @@ __all__ = [
     "load_lexicon",
     "normalize",
     "province_entries",
+    "singular",
     "tokenize",
 ]

@@ -31,7 +31,7 @@ from realpolitik.adjudicator.reasons import Reason
 from realpolitik.maps.loader import load_map
 from realpolitik.maps.model import GameMap
 from realpolitik.notation.formatter import coast_name, place_name, power_name, unit_phrase
-from realpolitik.notation.lexicon import language_data
+from realpolitik.notation.lexicon import language_data, singular
 from realpolitik.orders import UnitRef
 from realpolitik.vocab import FLEET, Location, UnitType, coast_of, province_of
 
@@ -186,7 +186,12 @@ class _Speaker:
             names["reason"] = lambda p: explain(inner, self.language, game_map=self.game_map)
         elif key == "cannot_retreat":
             names["province"] = names["location"]
-        return SAME.get(key, key), names
+        key = SAME.get(key, key)
+        # a count in the singular, where the message has words for it: "solo hay 1 ajuste
+        # pendiente", not "1 ajuste(s) pendiente(s)"
+        if f"{key}_one" in self.data["messages"] and singular(r.number, self.language):
+            key = f"{key}_one"
+        return key, names
 
 
 def _unit_ref(text: str) -> UnitRef | None:

@@ -337,6 +337,20 @@ def format_order(order: Order | str, language: str, game: Game, *, long: bool = 
         return str(parsed)
 
 
+def order_subject(order: str, language: str, game: Game) -> str:
+    """The unit of a stored order as a sentence's subject in ``language``: ``"A PAR H"`` ->
+    ``"El ejército de París"`` (a hold that stood is told by it: "El ejército de París se
+    mantuvo", not its order's words again); ``""`` for a waive or an order not read."""
+    try:
+        unit = order_unit(notation.parse_order(order, game_map=game.game_map))
+    except OrderError:
+        return ""
+    if unit is None:
+        return ""
+    text = unit_phrase(unit, language, game_map=game.game_map)
+    return text[:1].upper() + text[1:]
+
+
 def say_reason(reason: str | None, language: str, game: Game) -> str:
     """A result's reason, stored in English, said in ``language`` (``""`` for none); English
     that names what the map does not know stays as stored."""

@@ -226,7 +226,7 @@ def join(
         conn.execute(
             update(t.seats)
             .where(t.seats.c.game_id == game_id, t.seats.c.seat == seat.seat)
-            .values(user_id=user.id, joined_at=b.now(), bot=None, left_at=None)
+            .values(user_id=user.id, joined_at=b.now(), bot=None, left_at=None, left_by=None)
         )
         started = row.status == FORMING and len(opened) == 1
         if row.status == ACTIVE:
@@ -333,12 +333,16 @@ def leave(b: Backend, user: User, game_id: int) -> None:
         if row.status == FORMING and row.creator_id == user.id and _alone_in(everyone, user):
             _delete(conn, game_id)
             return
-        left_at = b.now() if row.status == ACTIVE else None  # (the table is told: game.js)
+        under_way = row.status == ACTIVE  # (the table is told who left: game.js)
+        left = {
+            "left_at": b.now() if under_way else None,
+            "left_by": user.id if under_way else None,
+        }
         for seat in seats:
             conn.execute(
                 update(t.seats)
                 .where(t.seats.c.game_id == game_id, t.seats.c.seat == seat.seat)
-                .values(user_id=None, joined_at=None, left_at=left_at)
+                .values(user_id=None, joined_at=None, **left)
             )
             if row.status == ACTIVE:
                 vacate_seat(b, conn, row, seat)

@@ -160,6 +160,37 @@ def _sandbox_history(conn: Connection) -> None:
             )
 
 
+def _draws_told(conn: Connection) -> None:
+    """Version 11: a finished game's result keeps whether its winners share an agreed draw
+    (``draw``, which the lobby shows: "Draw: ..." or "Winners: ..."); a game finished before
+    it was kept is told by its stored state, whose result has always had its kind
+    (``"draw"``, ``"victory"``, ``"concession"``, ``"shortened"``). A state without a result
+    (none is known) is left as it was: read as winners."""
+    g = t.games
+    finished = conn.execute(select(g.c.id, g.c.result).where(g.c.status == "finished"))
+    untold = [
+        row.id for row in finished if isinstance(row.result, dict) and "draw" not in row.result
+    ]
+    for game_id in untold:
+        row = conn.execute(select(g.c.result, g.c.state).where(g.c.id == game_id)).one()
+        ended = (row.state or {}).get("result") if isinstance(row.state, dict) else None
+        if not isinstance(ended, dict) or "kind" not in ended:
+            continue
+        told = {**row.result, "draw": ended["kind"] == "draw"}
+        conn.execute(g.update().where(g.c.id == game_id).values(result=told))
+
+
+def _who_left_and_conceded(conn: Connection) -> None:
+    """Version 12: who left a seat under way and who conceded its powers, kept with the
+    seat (the game's page names them to the table with the powers); seats left or powers
+    conceded before it are not known: null (the page names the powers alone)."""
+    have = {c["name"] for c in inspect(conn).get_columns("seats")}
+    if "left_by" not in have:
+        conn.execute(text("ALTER TABLE seats ADD COLUMN left_by INTEGER"))
+    if "conceded_by" not in have:
+        conn.execute(text("ALTER TABLE seats ADD COLUMN conceded_by JSON"))
+
+
 Migration = tuple[int, str, Callable[[Connection], None]]
 MIGRATIONS: tuple[Migration, ...] = (
     (1, "initial schema", _initial),
@@ -172,6 +203,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     (8, "links that turn notices off, time zones of mail", _unsubscribe_and_zones),
     (9, "when a seat's player left the game under way", _seats_left),
     (10, "a sandbox's history in the rows of its phases, not its state", _sandbox_history),
+    (11, "draws told in the results of games finished before", _draws_told),
+    (12, "who left a seat under way and who conceded its powers", _who_left_and_conceded),
 )
 
 

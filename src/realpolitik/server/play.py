@@ -393,7 +393,8 @@ def _finished(game: Game) -> dict[str, Any]:
 
 def game_result(game: Game) -> dict[str, Any]:
     """A game over as its row keeps it (the lobby lists it so): who won, and whether they
-    share a draw the players agreed (a row stored before ``draw`` was kept has none)."""
+    share a draw the players agreed (a row stored before ``draw`` was kept is told by its
+    state: migration 10)."""
     return {"winners": sorted(game.winners), "draw": _draw_info(game) is not None}
 
 
@@ -738,11 +739,28 @@ def vote_draw(b: Backend, game_id: int, user: User, power: str, agree: bool) -> 
 
 
 def concede(b: Backend, game_id: int, user: User, power: str) -> dict[str, Any]:
-    return _change(b, game_id, user, power, lambda g, p: g.concede(p))
+    """``power`` concedes; its seat keeps who conceded it (the table is told: game.js)."""
+    return _change(b, game_id, user, power, lambda g, p: g.concede(p), conceding=True)
+
+
+def _conceded_by(conn: Connection, game_id: int, seats: list[Seat], power: str, user: User) -> None:
+    """Keep with ``power``'s seat that ``user`` conceded it (each power its own: a seat of
+    several powers may change hands between two concessions)."""
+    seat = next(s.seat for s in seats if power in s.powers)
+    where = (t.seats.c.game_id == game_id, t.seats.c.seat == seat)
+    kept = conn.execute(select(t.seats.c.conceded_by).where(*where)).scalar() or {}
+    conn.execute(update(t.seats).where(*where).values(conceded_by={**kept, power: user.id}))
 
 
 def _change(
-    b: Backend, game_id: int, user: User, power: str, act: Any, *, vote: bool = False
+    b: Backend,
+    game_id: int,
+    user: User,
+    power: str,
+    act: Any,
+    *,
+    vote: bool = False,
+    conceding: bool = False,
 ) -> dict[str, Any]:
     with transaction(b.db) as conn:
         row = _active_game(conn, game_id, user, lock=True)
@@ -758,6 +776,8 @@ def _change(
             act(game, power)
         except ValueError as exc:
             raise Conflict(str(exc)) from None
+        if conceding:
+            _conceded_by(conn, game_id, seats, power, user)
         _bots_agree(game, seats)  # (a concession too: the others may all have voted)
         secret = GameSettings.from_json(row.settings).draw_votes == "secret"
         if game.is_over:
@@ -832,8 +852,9 @@ def phase_record(
     code: str | None = None,
 ) -> dict[str, Any]:
     """A processed phase: the position before it, every order with its result, each in
-    ``language``: ``text`` (the order's notation), ``long`` (a sentence) and ``said`` (the
-    reason, ``""`` for none; ``reason`` stays the stored English)."""
+    ``language``: ``text`` (the order's notation), ``long`` (a sentence), ``subject`` (its
+    unit in words, "El ejército de París") and ``said`` (the reason, ``""`` for none;
+    ``reason`` stays the stored English)."""
     check_language(language)
     with reading(b.db) as conn:
         row = visible_row(conn, game_id, user, code)
@@ -853,6 +874,7 @@ def phase_record(
             | {
                 "text": engine.format_order(e["order"], language, game),
                 "long": engine.format_order(e["order"], language, game, long=True),
+                "subject": engine.order_subject(e["order"], language, game),
                 "said": engine.say_reason(e.get("reason"), language, game),
             }
             for e in entries

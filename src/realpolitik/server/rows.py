@@ -30,14 +30,18 @@ class Seat:
     bot: str | None
     powers: tuple[str, ...]
     left: bool = False  # its player left the game under way (a bot or civil disorder took over)
+    leaver: str | None = None  # who left it then (None: not known, left before it was kept)
+    conceded_by: tuple[tuple[str, str], ...] = ()  # (power, username) of its powers conceded
 
 
 # The reads of every game view, built once: building a statement costs more than running
 # it on SQLite (0.1-0.2 ms against 0.02 ms).
 _GAME = select(t.games).where(t.games.c.id == bindparam("game_id"))
+_LEAVERS = t.users.alias("leavers")
 _SEATS = (
-    select(t.seats, t.users.c.username)
+    select(t.seats, t.users.c.username, _LEAVERS.c.username.label("leaver"))
     .outerjoin(t.users, t.users.c.id == t.seats.c.user_id)
+    .outerjoin(_LEAVERS, _LEAVERS.c.id == t.seats.c.left_by)
     .where(t.seats.c.game_id == bindparam("game_id"))
     .order_by(t.seats.c.seat)
 )
@@ -76,10 +80,31 @@ def visible_row(
 
 def seats_of(conn: Connection, game_id: int) -> list[Seat]:
     rows = conn.execute(_SEATS, {"game_id": game_id}).all()
+    conceders = {int(u) for r in rows for u in (r.conceded_by or {}).values()}
+    named = _usernames(conn, conceders) if conceders else {}
     return [
-        Seat(r.seat, r.user_id, r.username, r.bot, tuple(r.powers), r.left_at is not None)
+        Seat(
+            r.seat,
+            r.user_id,
+            r.username,
+            r.bot,
+            tuple(r.powers),
+            r.left_at is not None,
+            r.leaver if r.left_at is not None else None,
+            tuple(
+                (p, named[int(u)])
+                for p, u in sorted((r.conceded_by or {}).items())
+                if int(u) in named
+            ),
+        )
         for r in rows
     ]
+
+
+def _usernames(conn: Connection, ids: set[int]) -> dict[int, str]:
+    """The usernames of the accounts ``ids`` (who conceded powers: a few, seldom)."""
+    u = t.users.c
+    return {r.id: r.username for r in conn.execute(select(u.id, u.username).where(u.id.in_(ids)))}
 
 
 def powers_of(seats: list[Seat], user: User | None) -> list[str]:
@@ -121,8 +146,9 @@ def summary(
     players' usernames are shown to the game's members, to others only if the game's
     settings say so (``taken`` tells a free seat from a taken one; ``open``, a seat one may
     take, a bot's too: :func:`open_seats`; ``left``, a seat whose player left the game under
-    way, until it is taken again). ``seats``: the game's seats if the caller has read them
-    already."""
+    way, until it is taken again; ``left_by`` and ``conceded_by``, who left it then and who
+    conceded its powers, named as the players are). ``seats``: the game's seats if the
+    caller has read them already."""
     if seats is None:
         seats = seats_of(conn, row.id)
     member = user is not None and (
@@ -148,6 +174,9 @@ def summary(
                 "powers": list(s.powers),
                 "open": s.seat in opened,
                 "left": s.left,
+                # who left it, who conceded its powers: named to whom the players are
+                "left_by": s.leaver if names else None,
+                "conceded_by": dict(s.conceded_by) if names else {},
             }
             for s in seats
         ],

@@ -305,16 +305,33 @@ function renderHead() {
 }
 
 // What became of the others' powers: conceded, left in civil disorder by their player, or
-// left to a bot. Said to every player and observer from the game's state and seats (after
-// a reload too); my own powers are told by the conceded note.
+// left to a bot, each with who did it where the players are named ("rosa left, a bot plays
+// on: Italy"). Said to every player and observer from the game's state and seats (after a
+// reload too); my own powers are told by the conceded note. A seat taken again is no news:
+// its leaver and its disorder or bot are gone with it (a conceded power stays out, and its
+// conceder named, whoever plays the seat's other powers).
 function tableNews(g) {
   if (g.status === "forming") return null;
   const out = g.conceded || [];
+  const seatOf = (p) => g.seats.find((s) => s.powers.includes(p)) || {};
   const botted = g.seats.filter((s) => s.left && s.bot).flatMap((s) => s.powers).filter((p) => !out.includes(p));
-  const others = (powers) => powers.filter((p) => !g.my_powers.includes(p)).map(powerName);
-  const told = [["news_conceded", others(out)], ["news_disorder", others(g.disorder || [])], ["news_bot", others(botted)]]
-    .filter(([, powers]) => powers.length);
-  return told.length ? el("p", { id: "table-news", class: "news" }, told.map(([key, powers]) => t(key, { powers: powers.join(", ") })).join(" · ")) : null;
+  const told = [];
+  const tell = (key, powers, who) => {
+    // the powers of each player together, in the order given (a player unnamed: "")
+    const by = new Map();
+    for (const p of powers.filter((q) => !g.my_powers.includes(q))) {
+      const player = who(p) || "";
+      by.set(player, [...(by.get(player) || []), powerName(p)]);
+    }
+    for (const [player, names] of by) {
+      const words = { powers: names.join(", "), player };
+      told.push(t(player ? key + "_by" : key, words));
+    }
+  };
+  tell("news_conceded", out, (p) => (seatOf(p).conceded_by || {})[p]);
+  tell("news_disorder", g.disorder || [], (p) => seatOf(p).left_by);
+  tell("news_bot", botted, (p) => seatOf(p).left_by);
+  return told.length ? el("p", { id: "table-news", class: "news" }, told.join(" · ")) : null;
 }
 
 // Draw votes: who has voted (as the game's setting allows), and each of my powers' vote,

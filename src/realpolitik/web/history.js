@@ -126,6 +126,10 @@ const why = (e) => e.said || e.reason || "";
 // somewhere to go (elsewhere "destroyed" is a unit dislodged with nowhere to retreat).
 const noRetreats = () => Boolean(S.game && S.game.settings && S.game.settings.edition === "conquista");
 
+// The unit of a hold's entry, as the summary names it: outside English in words, as the
+// server gives it ("El ejército de París"), else its notation without the hold ("A PAR").
+const holder = (e) => (S.lang !== "en" && e.subject ? e.subject : (e.text || e.order).split(" ").slice(0, -1).join(" "));
+
 // What the summary tells of one order's entry in a phase's results: [class, text], or
 // null for a unit that had no order and held unharmed (every order given is told: a move,
 // a hold that stood, a support given or cut, a convoy available or disrupted); a disband
@@ -142,7 +146,7 @@ export function fateLine(e, idle = false, adjusting = false, nowhere = new Set()
   const reason = why(e);
   if (e.unit === "dislodged" || e.result === "dislodged") {
     if (e.implied && / H$/.test(e.order)) {  // no order: it held (the words of the hold left out)
-      const unit = text.split(" ").slice(0, -1).join(" ");
+      const unit = holder(e);
       return ["bad", idle ? t("sum_dislodged", { order: unit, reason: "" }) : t("sum_dislodged_unordered", { unit })];
     }
     return ["bad", t("sum_dislodged", { order, reason: reason ? ` (${reason})` : "" })];
@@ -165,8 +169,9 @@ export function fateLine(e, idle = false, adjusting = false, nowhere = new Set()
   if (e.result === "cut" && reason) return ["bad", order + t("colon") + reason];
   if (["fails", "cut", "disrupted"].includes(e.result)) return ["bad", `${said}${reason ? " — " + reason : ""}`];
   if (e.implied) return null;
-  // (a hold's words say it holds already: the line says that it did)
-  if (e.result === "stands") return ["ok", t("sum_stood", { order })];
+  // a hold that stood: only that it held ("El ejército de París se mantuvo"; its order's
+  // words and a result word said the verb twice: "O exército de Paris permanece: permanece")
+  if (e.result === "stands") return ["ok", t("sum_stood", { unit: holder(e) })];
   return ["ok", said];
 }
 
@@ -185,8 +190,7 @@ function heldAgainst(e, record, power) {
       return words === x.long ? words.charAt(0).toLowerCase() + words.slice(1).replace(/\.$/, "") : words;
     });
   if (!attacks.length) return null;
-  const unit = (e.text || e.order).split(" ").slice(0, -1).join(" ");
-  return ["ok", t("sum_held_attacked", { unit, attacks: listed(attacks) })];
+  return ["ok", t("sum_held_attacked", { unit: holder(e), attacks: listed(attacks) })];
 }
 
 // What happened to my powers (or to everyone, for an observer) in a phase: [power or null,

@@ -52,7 +52,7 @@ function powerOrders(p) {
     keys.length ? el("div", { id: idOf("unit-list", p), class: "units" }, keys.map((k) => el("button", {
       class: "unit small secondary" + (ordered.has(k.split("/")[0]) ? " done" : ""), "data-key": k, onclick: () => select(k) },
     ordered.has(k.split("/")[0]) ? "✓ " : "", unitLabel(k)))) : null,
-    // (a waive only while a build is left to order: one more was refused, "only 3 adjustment(s) due")
+    // (a waive only while a build is left to order: one more was refused, "only 3 adjustments due")
     legal.WAIVE && adjustmentsLeft(p, 1) > 0 ? el("button", { id: idOf("waive", p), class: "waive small secondary", onclick: () => submitOrders([legal.WAIVE[0].order], "en", p) }, t("waive")) : null,
     p === S.power ? el("div", { id: "legal" }) : null,
     mine.to_act ? conquistaBox(p) : null,
