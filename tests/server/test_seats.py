@@ -570,24 +570,36 @@ def test_the_table_is_told_who_left_and_who_conceded(client: TestClient, bots: s
     assert seat["conceded_by"] == {out: "bob", still: "carol"}, seat
 
 
-def test_a_database_of_version_10_migrates(
+def _two_seats_at_version(
+    url: str, clock: FakeClock, version: int, *undo: str
+) -> tuple[Backend, Player, Player, int]:
+    """A database at ``url`` holding Alice's game of two seats, Bob in the other, put back
+    to schema ``version`` (``undo``: the SQL that takes the later versions' columns away),
+    then opened again (the later migrations have run on it): with Alice, Bob and the game."""
+    b = Backend.open(fast_settings(url), clock=clock)
+    with TestClient(create_app(b.settings, backend=b)) as c:
+        alice, bob = register(c, "alice"), register(c, "bob")
+        gid = new_game(c, alice, players=2, bots="random")["id"]
+        assert take(c, gid, bob, None).status_code == 200
+    with b.db.begin() as conn:
+        for statement in undo:
+            conn.execute(text(statement))
+        conn.execute(t.schema_version.delete().where(t.schema_version.c.version > version))
+    b.close()
+    engine.clear_cache()
+    return Backend.open(fast_settings(url), clock=clock), alice, bob, gid
+
+
+def test_a_database_of_version_11_migrates(
     request: pytest.FixtureRequest, clock: FakeClock
 ) -> None:
     """On SQLite and PostgreSQL: the seats get who left them and who conceded their powers,
     unknown (null) for those before; a seat left after names its leaver."""
     for url in (request.getfixturevalue("sqlite_url"), request.getfixturevalue("pg_url")):
-        b = Backend.open(fast_settings(url), clock=clock)
-        with TestClient(create_app(b.settings, backend=b)) as c:
-            alice, bob = register(c, "alice"), register(c, "bob")
-            gid = new_game(c, alice, players=2, bots="random")["id"]
-            assert take(c, gid, bob, None).status_code == 200
-        with b.db.begin() as conn:  # back to version 11
-            for column in ("left_by", "conceded_by"):
-                conn.execute(text(f"ALTER TABLE seats DROP COLUMN {column}"))
-            conn.execute(t.schema_version.delete().where(t.schema_version.c.version >= 12))
-        b.close()
-        engine.clear_cache()
-        b = Backend.open(fast_settings(url), clock=clock)
+        drop = "ALTER TABLE seats DROP COLUMN {}"
+        b, alice, bob, gid = _two_seats_at_version(
+            url, clock, 11, drop.format("left_by"), drop.format("conceded_by")
+        )
         try:
             with b.db.connect() as conn:
                 seats = {c["name"] for c in inspect(conn).get_columns("seats")}
@@ -607,17 +619,9 @@ def test_a_database_of_version_8_migrates(request: pytest.FixtureRequest, clock:
     """On SQLite and PostgreSQL: the seats get when their player left, unknown (null) for
     those left before; a seat left after is told."""
     for url in (request.getfixturevalue("sqlite_url"), request.getfixturevalue("pg_url")):
-        b = Backend.open(fast_settings(url), clock=clock)
-        with TestClient(create_app(b.settings, backend=b)) as c:
-            alice, bob = register(c, "alice"), register(c, "bob")
-            gid = new_game(c, alice, players=2, bots="random")["id"]
-            assert take(c, gid, bob, None).status_code == 200
-        with b.db.begin() as conn:  # back to version 8
-            conn.execute(text("ALTER TABLE seats DROP COLUMN left_at"))
-            conn.execute(t.schema_version.delete().where(t.schema_version.c.version >= 9))
-        b.close()
-        engine.clear_cache()
-        b = Backend.open(fast_settings(url), clock=clock)
+        b, _, bob, gid = _two_seats_at_version(
+            url, clock, 8, "ALTER TABLE seats DROP COLUMN left_at"
+        )
         try:
             with b.db.connect() as conn:
                 seats = {c["name"] for c in inspect(conn).get_columns("seats")}
