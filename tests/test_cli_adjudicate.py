@@ -202,6 +202,24 @@ def test_non_string_orders_with_guessed_languages_exit_2(capsys) -> None:
     assert "orders of FRANCE must be a list of strings" in capsys.readouterr().err
 
 
+def test_a_text_of_two_readings_is_the_one_the_board_allows() -> None:
+    """English "F Edi - Nor" reads as Norway or the Norwegian Sea; a fleet in Edinburgh
+    reaches only the sea, so the order is carried out there, as ``Game.submit`` and the web
+    page read it (seed 000: a miswritten order with one possible meaning). Its neighbour,
+    unreadable, is still reported with its reason."""
+    situation = {
+        "phase": "S1901M",
+        "units": {"ENGLAND": ["F EDI", "A LVP"]},
+        "orders": {"ENGLAND": ["F Edi - Nor", "A Lvp - Xyz"]},
+        "language": "en",
+    }
+    code, result = run(situation)
+    assert code == 0
+    read = {e["order"]: e["result"] for e in result["orders"]["ENGLAND"]}
+    assert read == {"F EDI - NWG": "succeeds", "A LVP H": "stands", "A Lvp - Xyz": "illegal"}
+    assert result["units"] == {"ENGLAND": ["A LVP", "F NWG"]}
+
+
 @pytest.mark.parametrize("how", ["situation", "option"])
 def test_guessed_languages_prefer_a_legal_reading(how: str) -> None:
     """ "F Edi - Nor" reads cheapest in Spanish (Norway, which Edinburgh does not border);

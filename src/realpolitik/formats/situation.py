@@ -44,7 +44,14 @@ from realpolitik.game.calendar import Turn, phases_of_year, play
 from realpolitik.game.editions import EDITIONS, edition
 from realpolitik.game.victory import form_alliances
 from realpolitik.maps import GameMap, load_map
-from realpolitik.notation import LANGUAGES, format_order, read_all, read_guessed, read_order
+from realpolitik.notation import (
+    LANGUAGES,
+    format_order,
+    read_all,
+    read_guessed,
+    read_order,
+    read_written,
+)
 from realpolitik.orders import Order
 from realpolitik.phase import Phase, PhaseKind
 from realpolitik.position import Dislodged, Position
@@ -133,9 +140,11 @@ def read_orders(
 ) -> tuple[dict[Power, list[Order]], dict[Power, list[tuple[str, str]]]]:
     """Parse the ``orders`` object, written in ``language`` (``auto``: guess each order's;
     with the ``position``, and ``phase`` and ``rules``, a language whose reading is legal
-    there is preferred: see
-    :func:`~realpolitik.notation.read_guessed`). Returns the parsed orders and, per power,
-    the texts that could not be parsed with the reason."""
+    there is preferred: see :func:`~realpolitik.notation.read_guessed`). With the
+    ``position``, a text of several readings is the one the board allows, as
+    :meth:`~realpolitik.game.Game.submit` reads it (English "F Edi - Nor" from Edinburgh:
+    the Norwegian Sea; see :func:`~realpolitik.notation.read_written`). Returns the parsed
+    orders and, per power, the texts that could not be parsed with the reason."""
     if data is None:
         return {}, {}
     if not isinstance(data, dict) and not isinstance(data, Mapping):  # dict: no ABC check
@@ -147,7 +156,13 @@ def read_orders(
 
     def read(text: str, power: Power) -> Order:
         if guess_on is None:
-            return read_order(text, lang, game_map)
+            if lang is None or position is None:
+                return read_order(text, lang, game_map)
+            # as Game.submit reads it: a text of several readings is the one the board allows
+            return read_written(
+                text, game_map=game_map, language=lang, position=position, power=power,
+                phase=phase, rules=rules,
+            )  # fmt: skip
         return read_guessed(
             text, game_map=game_map, position=guess_on, power=power, phase=phase, rules=rules
         )
