@@ -220,6 +220,26 @@ def test_a_text_of_two_readings_is_the_one_the_board_allows() -> None:
     assert result["units"] == {"ENGLAND": ["A LVP", "F NWG"]}
 
 
+def test_a_huge_order_text_is_reported_too_long_by_its_beginning() -> None:
+    """An order of 30 000 characters (one glued word, whose reading cost its length squared:
+    12 s at 300 000) is too long, reported illegal with a reason of a line, not echoed whole;
+    the unit holds and its neighbour is carried out."""
+    huge = "F Edi - " + "Nor" * 10_000
+    situation = {
+        "phase": "S1901M",
+        "units": {"ENGLAND": ["F EDI", "A LVP"]},
+        "orders": {"ENGLAND": [huge, "A Lvp - Yor"]},
+        "language": "en",
+    }
+    code, result = run(situation)
+    assert code == 0
+    read = {e["order"]: (e["result"], e["reason"]) for e in result["orders"]["ENGLAND"]}
+    said = 'order "F Edi - NorNorNorNorNorNorNorNorNorNorNo…" is too long'
+    assert read[huge] == ("illegal", said)
+    assert read["A LVP - YOR"] == ("succeeds", "")
+    assert sorted(result["units"]["ENGLAND"]) == ["A YOR", "F EDI"]
+
+
 @pytest.mark.parametrize("how", ["situation", "option"])
 def test_guessed_languages_prefer_a_legal_reading(how: str) -> None:
     """ "F Edi - Nor" reads cheapest in Spanish (Norway, which Edinburgh does not border);

@@ -295,6 +295,9 @@ def test_what_players_type(language: str, text: str, order: object) -> None:
         ("es", "E Par M Bor", 'o el final de la orden y aparece "bor"'),
         ("pt", "A permanece", 'esperava-se uma província, mas aparece "permanece"'),
         ("fr", "A Par " * 30, "est trop long"),
+        # more characters than an order has: too long, unread, named by its beginning
+        ("en", "F Edi - " + "Nor" * 100, 'order "F Edi - ' + "Nor" * 10 + 'No…" is too long'),
+        ("es", "F Edi - " + "Nor" * 100, "es demasiado larga"),
     ],
 )
 def test_not_understood_in_the_players_language(language: str, text: str, message: str) -> None:

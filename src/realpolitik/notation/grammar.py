@@ -66,6 +66,10 @@ FIRST_WORD = 2 * STEP
 FUZZY = 2 * STEP
 """Extra cost of a word read as a one-letter misspelling."""
 MAX_WORDS = 48
+MAX_LENGTH = 200
+"""The longest text read as an order, in characters (the server takes no longer one): a
+longer one is too long before it is read, for reading a glued word costs its length squared
+(an adjudicated line of 300 000 characters took 12 s)."""
 END = "end"
 
 _ARMY, _FLEET = UnitType("A"), UnitType("F")
@@ -452,6 +456,7 @@ __all__ = [
     "FIRST_WORD",
     "FUZZY",
     "IMPLICIT",
+    "MAX_LENGTH",
     "MAX_WORDS",
     "PREFIX",
     "STEP",

@@ -31,6 +31,7 @@ from realpolitik.maps.model import GameMap
 from realpolitik.notation.formatter import format_order
 from realpolitik.notation.grammar import (
     END,
+    MAX_LENGTH,
     MAX_WORDS,
     Candidate,
     Parser,
@@ -66,11 +67,22 @@ def _message(language: str, key: str, **names: str) -> str:
     return str(language_data(language)["messages"][key]).format(**names)
 
 
-@lru_cache(maxsize=16384)
 def _stage(
     text: str, language: str, game_map: GameMap, loose: bool
 ) -> tuple[tuple[Candidate, ...], str]:
-    """The readings of ``text`` (cheapest first), or none and the reason."""
+    """The readings of ``text`` (cheapest first), or none and the reason; a text longer
+    than :data:`MAX_LENGTH` is too long unread and unremembered (the reason names its
+    beginning)."""
+    if len(text) > MAX_LENGTH:
+        return (), _message(language, "too_long", text=text.strip()[:40] + "…")
+    return _read(text, language, game_map, loose)
+
+
+@lru_cache(maxsize=16384)
+def _read(
+    text: str, language: str, game_map: GameMap, loose: bool
+) -> tuple[tuple[Candidate, ...], str]:
+    """:func:`_stage` of a text not too long to read."""
     lexicon = load_lexicon(language, game_map)
     words = tokenize(text)
     if not words:
