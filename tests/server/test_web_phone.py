@@ -12,6 +12,7 @@ from tests.gamekit import at
 from tests.server.browserkit import (
     FIND_POINT,
     HEADER_ROWS,
+    SHOTS,
     click_province,
     continue_to_now,
     disband_the_first_unit,
@@ -637,3 +638,47 @@ def test_a_phone_s_arrowhead_ends_clear_of_the_fleet_it_reaches(
         "document.querySelector('#map svg g.unit.fleet').getAttribute('transform')"
     )
     assert scale.endswith("scale(2.4)"), scale
+
+
+def test_a_phone_s_table_of_all_results_keeps_to_its_width(
+    server: LiveServer, browser: Any
+) -> None:
+    """The table of a phase's orders and results, opened on a 390 px phone, breaks its long
+    words rather than widening the page (in Spanish and Portuguese its sentences and
+    reasons, "no puede desalojar a su propia unidad la flota de Constantinopla", made the
+    page 6-23 px wider than the screen, shifting the whole page sideways)."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    sign_up(page, server, "zenobia")
+    page.check("#new-sandbox")
+    page.click("#create-game")
+    page.wait_for_selector("#map svg")
+    idle(page)
+    given = {  # moves into one's own units, supports of no move: the longest reasons
+        "RUSSIA": ["A MOS - SEV", "F SEV H", "F STP/SC - BOT", "A WAR - LVN"],
+        "TURKEY": ["F ANK - CON", "A CON - SMY", "A SMY S F ANK - ARM"],
+        "AUSTRIA": ["A BUD S A VIE - TRI", "A VIE - TRI", "F TRI H"],
+    }
+    for power in ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"):
+        status = page.evaluate(
+            """async ([power, orders]) => (await fetch(
+                `/api/games/${location.hash.split('/')[2]}/orders`, {method: "PUT",
+                 headers: {"Content-Type": "application/json", "X-Requested-With": "realpolitik"},
+                 body: JSON.stringify({power, orders, ready: true})})).status""",
+            [power, given.get(power, [])],
+        )
+        assert status == 200, (power, status)
+    until_phase_changes(page, "S1901M")
+    for lang in ("es", "pt", "fr", "en"):
+        in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+        if page.get_attribute("#step-label", "data-phase") != "S1901M":
+            page.click("#step-prev")
+            page.wait_for_function(
+                "document.getElementById('step-label').dataset.phase === 'S1901M'"
+            )
+            idle(page)
+        if not page.locator("details.results-box[open]").count():
+            page.click("details.results-box summary")
+        page.wait_for_selector("#results tr.result-fails")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 392, lang
+        if SHOTS:
+            page.locator("#results").screenshot(path=f"{SHOTS}/phone-all-results-{lang}.png")
