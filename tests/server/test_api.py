@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
 from realpolitik.maps import load_map
+from realpolitik.notation.grammar import MAX_LENGTH
 from realpolitik.server import engine
 from realpolitik.server import tables as t
 from realpolitik.server.app import create_app
@@ -533,6 +534,27 @@ def test_illegal_orders_are_refused_each_named_and_nothing_replaced(client: Test
     assert "armée" in refused[1]["reason"]
     got = client.get(f"/api/games/{gid}/orders", params={"power": power}, headers=alice.headers)
     assert [o["order"] for o in got.json()["orders"]] == [hold]  # the army's order stands
+
+
+def test_an_order_longer_than_the_notation_reads_is_refused_unread(client: TestClient) -> None:
+    """An order of more than :data:`~realpolitik.notation.grammar.MAX_LENGTH` characters
+    (the notation's limit, the server's too: one home) is refused with 400 naming its
+    beginning, and the orders already given stay."""
+    alice = register(client, "alice")
+    game = new_game(client, alice, start=True)
+    gid, power = game["id"], game["my_powers"][0]
+    url = f"/api/games/{gid}/orders"
+    legal = client.get(f"/api/games/{gid}/legal", params={"power": power}, headers=alice.headers)
+    hold = next(iter(legal.json().values()))[0]["order"]
+    r = client.put(url, json={"power": power, "orders": [hold]}, headers=alice.headers)
+    assert r.status_code == 200, r.text
+    long = hold + " " * (MAX_LENGTH - len(hold)) + "H"  # one character past the limit
+    for body in ({"orders": [long]}, {"orders": [long], "merge": True}):
+        r = client.put(url, json={"power": power, **body}, headers=alice.headers)
+        assert r.status_code == 400, r.text
+        assert f"1 to {MAX_LENGTH} characters" in r.text and repr(long[:40]) in r.text
+    got = client.get(url, params={"power": power}, headers=alice.headers)
+    assert [o["order"] for o in got.json()["orders"]] == [hold]
 
 
 def test_orders_in_other_languages(client: TestClient) -> None:

@@ -67,7 +67,7 @@ FUZZY = 2 * STEP
 """Extra cost of a word read as a one-letter misspelling."""
 MAX_WORDS = 48
 MAX_LENGTH = 200
-"""The longest text read as an order, in characters (the server takes no longer one): a
+"""The longest text read as an order, in characters (the server refuses a longer one): a
 longer one is too long before it is read, for reading a glued word costs its length squared
 (an adjudicated line of 300 000 characters took 12 s)."""
 END = "end"

@@ -17,6 +17,7 @@ from realpolitik.errors import OrderError
 from realpolitik.game.editions import edition
 from realpolitik.maps import load_map
 from realpolitik.notation import power_name
+from realpolitik.notation.grammar import MAX_LENGTH
 from realpolitik.phase import Phase
 from realpolitik.server import engine, limits
 from realpolitik.server import tables as t
@@ -49,7 +50,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_ORDERS = 64
-MAX_ORDER_LENGTH = 200
 REQUEST_LIMIT = 3
 """At most this many phases processed within a player's request (a movement phase, then
 retreats and adjustments in which no person has a choice)."""
@@ -614,8 +614,8 @@ def submit_orders(
     if len(texts) > MAX_ORDERS:
         raise BadRequest(f"at most {MAX_ORDERS} orders at once")
     for text in texts:
-        if not text.strip() or len(text) > MAX_ORDER_LENGTH:
-            raise BadRequest(f"an order is 1 to {MAX_ORDER_LENGTH} characters: {text[:40]!r}")
+        if not text.strip() or len(text) > MAX_LENGTH:
+            raise BadRequest(f"an order is 1 to {MAX_LENGTH} characters: {text[:40]!r}")
     with reading(b.db) as conn:
         row = _active_game(conn, game_id, user)
         if row.status != ACTIVE:

@@ -110,10 +110,10 @@ seats = Table(
     # never, or taken again since (migration 9)
     Column("left_at", Float, nullable=True),
     # who left it then (a user id, as conceded_by's: accounts are never deleted), named to
-    # the table with its powers (null: as left_at, or left before it was kept; migration 11)
+    # the table with its powers (null: as left_at, or left before it was kept; migration 12)
     Column("left_by", Integer, nullable=True),
     # who conceded each of its powers that conceded, {power: user id} (named to the table;
-    # null: none, or conceded before it was kept; migration 11)
+    # null: none, or conceded before it was kept; migration 12)
     Column("conceded_by", JSON, nullable=True),
 )
 Index("ix_seats_user", seats.c.user_id)
