@@ -394,7 +394,7 @@ def _finished(game: Game) -> dict[str, Any]:
 def game_result(game: Game) -> dict[str, Any]:
     """A game over as its row keeps it (the lobby lists it so): who won, and whether they
     share a draw the players agreed (a row stored before ``draw`` was kept is told by its
-    state: migration 10)."""
+    state: migration 11)."""
     return {"winners": sorted(game.winners), "draw": _draw_info(game) is not None}
 
 
