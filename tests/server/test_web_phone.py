@@ -648,7 +648,7 @@ def test_a_phone_s_table_of_all_results_keeps_to_its_width(
     reasons, "no puede desalojar a su propia unidad la flota de Constantinopla", made the
     page 6-23 px wider than the screen, shifting the whole page sideways)."""
     page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
-    sign_up(page, server, "zenobia")
+    sign_up(page, server, "xiomara")
     page.check("#new-sandbox")
     page.click("#create-game")
     page.wait_for_selector("#map svg")
