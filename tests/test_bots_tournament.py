@@ -83,7 +83,7 @@ def test_the_command_prints_the_table() -> None:
             "--jobs", "2", "--quiet"]  # fmt: skip
     assert main(argv, stdout=out) == 0
     text = out.getvalue()
-    assert "search vs heuristic: classic, 1 seed(s) per seat, 1 year(s)" in text
+    assert "search vs heuristic: classic, 1 seed per seat, 1 year\n" in text
     assert re.search(r"^ENGLAND\s+\d", text, re.M)
     assert "illegal orders: 0" in text
     assert re.search(
@@ -104,8 +104,10 @@ def test_a_fast_bots_time_is_not_written_as_nothing() -> None:
 
 
 def test_bad_configurations() -> None:
-    with pytest.raises(ValueError, match="unknown seat"):
+    with pytest.raises(ValueError, match="unknown seat ATLANTIS;"):
         run(Config(seeds=1, seats=("ATLANTIS",)))
+    with pytest.raises(ValueError, match="unknown seats ATLANTIS, MU;"):
+        run(Config(seeds=1, seats=("ATLANTIS", "MU")))
     with pytest.raises(ValueError, match="seeds"):
         run(Config(seeds=0))
     with pytest.raises(ValueError, match="years"):

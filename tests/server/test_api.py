@@ -215,10 +215,13 @@ def test_a_game_created_to_start_that_cannot_start_is_not_created(
     seen by its creator nowhere but among the games to join, and counted against their cap
     of games), so a client trying again made another."""
     alice, bob = register(client, "alice"), register(client, "bob")
-    for join in (False, True):
-        body = {"name": "at once", "players": 3, "bots": None, "start": True, "join": join}
+    for players, join, said in ((3, False, "3 seats are"), (3, True, "2 seats are"),
+                                (2, True, "1 seat is")):  # fmt: skip
+        body = {"name": "at once", "players": players, "bots": None, "start": True,
+                "join": join}  # fmt: skip
         r = client.post("/api/games", json=body, headers=alice.headers)
         assert r.status_code == 409 and r.json()["code"] == "seats_empty", r.text
+        assert r.json()["detail"] == f"{said} empty and this game has no bots", r.text
     with backend.db.connect() as conn:
         assert conn.execute(select(func.count()).select_from(t.games)).scalar() == 0
     lobby = client.get("/api/games", headers=bob.headers).json()

@@ -89,7 +89,8 @@ def test_a_flood_of_private_messages_hides_no_public_one_postgres(
 def test_a_message_to_a_power_nobody_plays_is_refused_naming_it(client: TestClient) -> None:
     """Six players on the classic board: Italy sits out (nobody reads what is written to
     it, and the page offers no box for it), so a message to it is refused naming it;
-    powers held by bots, which the page offers, are written to as before."""
+    powers held by bots, which the page offers, are written to as before. A power that is
+    not on the board is refused as unknown, in the singular or the plural."""
     alice = register(client, "alice")
     gid = new_game(client, alice, players=6, bots="random", start=True)["id"]
     state = client.get(f"/api/games/{gid}", headers=alice.headers).json()
@@ -103,6 +104,12 @@ def test_a_message_to_a_power_nobody_plays_is_refused_naming_it(client: TestClie
         body = {"sender": mine, "recipients": to, "body": "hello"}
         return client.post(url, json=body, headers=alice.headers)
 
+    for to, said in (
+        (["ATLANTIS"], "recipient: ATLANTIS"),
+        (["MU", "LEMURIA"], "recipients: LEMURIA, MU"),
+    ):
+        r = send(to)
+        assert r.status_code == 400 and f"unknown {said}" in r.json()["detail"], (to, r.text)
     for to in (["ITALY"], ["italy", bot]):
         r = send(to)
         assert r.status_code == 400, (to, r.text)

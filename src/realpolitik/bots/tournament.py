@@ -206,7 +206,7 @@ class Table:
         head = f"{c.bot} vs {c.baseline}"
         w = max(22, len(c.bot) + 8, len(c.baseline) + 8)  # a bot of one's own may be named long
         lines = [
-            f"{head}: {c.edition}, {c.seeds} seed(s) per seat, {c.years} year(s)"
+            f"{head}: {c.edition}, {_count(c.seeds, 'seed')} per seat, {_count(c.years, 'year')}"
             f"{'' if c.strength is None else f', strength {c.strength}'}",
             "mean supply centres at the end, 95% confidence intervals; wins = solo victories",
             f"{'seat':<10} {c.bot + ' centres':>{w}} {c.baseline + ' centres':>{w}} "
@@ -247,6 +247,11 @@ def _duration(seconds: float) -> str:
     return f"{seconds * 1000:.3g} ms"
 
 
+def _count(number: int, noun: str) -> str:
+    """``number`` of ``noun`` in English: "1 seed", "2 seeds"."""
+    return f"{number} {noun}{'s' * (number != 1)}"
+
+
 def _mean_ci(xs: Sequence[int]) -> str:
     mean = statistics.fmean(xs)
     if len(xs) < 2:
@@ -272,7 +277,8 @@ def run(config: Config, progress: Callable[[str], None] | None = None) -> Table:
     seats = config.seats or powers
     unknown = [s for s in seats if s not in powers]
     if unknown:
-        raise ValueError(f"unknown seat(s) {', '.join(unknown)}; powers: {', '.join(powers)}")
+        named = f"unknown seat{'s' * (len(unknown) > 1)} {', '.join(unknown)}"
+        raise ValueError(f"{named}; powers: {', '.join(powers)}")
     seeds = range(1, config.seeds + 1)
     tasks = [(config, None, s) for s in seeds] + [(config, p, s) for p in seats for s in seeds]
     results: list[Trial] = []

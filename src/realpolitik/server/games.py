@@ -410,7 +410,8 @@ def _start(
     empty = [s for s in seats if s.user_id is None]
     if empty and settings.bots is None:
         raise Conflict(
-            f"{len(empty)} seat(s) are empty and this game has no bots",
+            (f"{len(empty)} seats are" if len(empty) > 1 else "1 seat is")
+            + " empty and this game has no bots",
             code="seats_empty",
             values={"n": len(empty)},
         )

@@ -62,7 +62,7 @@ def send(
         game = engine.load(row.id, row.version, row.state)
         unknown = [r for r in to if r not in game.powers]
         if unknown:
-            raise BadRequest(f"unknown recipient(s): {', '.join(unknown)}")
+            raise BadRequest(f"unknown recipient{'s' * (len(unknown) > 1)}: {', '.join(unknown)}")
         if sender in to:
             raise BadRequest("a message cannot be sent to its sender")
         seated = {p for s in seats for p in s.powers}  # a person's or a bot's
