@@ -297,9 +297,11 @@ def test_a_sandbox_is_deleted_not_left(
             assert conn.execute(count).scalar_one() == 0, table.name
 
 
-def test_only_a_sandbox_s_phase_rows_keep_what_going_back_needs_and_no_state_its_history(
+def test_every_game_s_phase_rows_keep_what_going_back_needs_and_no_state_its_history(
     client: TestClient, served: tuple[TestClient, Backend]
 ) -> None:
+    """A sandbox's rows, for going back; any other game's too, for a fork of a past
+    phase (the status it began with)."""
     alice = register(client, "alice")
     box = sandbox(client, alice)["id"]
     game = new_game(client, alice, start=True, bots="random")
@@ -311,8 +313,7 @@ def test_only_a_sandbox_s_phase_rows_keep_what_going_back_needs_and_no_state_its
         rows = conn.execute(select(t.phases.c.game_id, t.phases.c.replay)).all()
     assert states[box]["history"] == [] and states[game["id"]]["history"] == []
     replay = {gid: kept for gid, kept in rows}
-    assert replay[game["id"]] is None
-    assert set(replay[box]) == set(engine.REPLAY)
+    assert set(replay[box]) == set(engine.REPLAY) == set(replay[game["id"]])
     assert replay[box]["orders"]["FRANCE"] == ["A PAR - BUR"]
     assert replay[box]["status"]["conceded"] == [] and replay[box]["civil_disorder"] == []
 
@@ -580,6 +581,32 @@ def test_a_sandbox_forked_from_a_retreat_phase_of_the_history_has_its_dislodged_
             select(t.games.c.state).where(t.games.c.id == r.json()["id"])
         ).scalar_one()
     assert state["status"]["coin_toss"] == toss
+
+
+def test_a_fork_of_a_past_phase_starts_from_the_status_its_row_keeps(
+    served: tuple[TestClient, Backend],
+) -> None:
+    """A fork of a past phase of a game keeps who had conceded by then, and not who
+    conceded later: the phase's row keeps the status it began with (it used to be guessed
+    from the game's current status, as if nobody had conceded)."""
+    client = served[0]
+    game, _, _, holder = two_player_game(client)
+    gid = game["id"]
+    first, later = [p for p in sorted(holder) if p not in ("FRANCE", "GERMANY")][:2]
+    for power in (first, later):
+        if power == later:
+            to_winter(client, gid, holder)
+        r = client.post(
+            f"/api/games/{gid}/concede", json={"power": power}, headers=holder[power].headers
+        )
+        assert r.status_code == 200, r.text
+    assert view(client, gid, holder[first])["conceded"] == sorted((first, later))
+    seen = {}
+    for phase in ("S1914M", "F1914R", "W1914A"):
+        r = fork(client, gid, holder[first], phase=phase)
+        assert r.status_code == 201, r.text
+        seen[phase] = view(client, r.json()["id"], holder[first])["conceded"]
+    assert seen == {"S1914M": [first], "F1914R": [first], "W1914A": sorted((first, later))}
 
 
 def test_a_fork_is_refused_for_what_the_caller_may_not_see_or_ask(

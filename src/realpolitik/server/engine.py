@@ -174,7 +174,7 @@ def fresh(state: Mapping[str, Any]) -> Game:
 
 def to_state(game: Game) -> dict[str, Any]:
     """The game as stored: its saved game without the history (each processed phase has a
-    row of its own: :func:`record_json`, and a sandbox's :func:`replay_json` too), so
+    row of its own: :func:`record_json` and :func:`replay_json`), so
     loading and saving a game cost as much in its twentieth year as in its first."""
     state = game_to_json(game)
     state["history"] = []
@@ -188,8 +188,8 @@ the status before it (:meth:`Game.rollback` starts the phase again from it)."""
 
 
 def replay_json(record: PhaseRecord) -> dict[str, Any]:
-    """What going back to the phase of ``record`` needs beyond its :func:`record_json`
-    (:data:`REPLAY`), as a sandbox keeps it in the phase's row."""
+    """What going back to the phase of ``record`` (a sandbox) or a fork of it needs beyond
+    its :func:`record_json` (:data:`REPLAY`), as the phase's row keeps it."""
     saved = record_to_json(record)
     return {key: saved[key] for key in REPLAY}
 
@@ -371,7 +371,7 @@ def process(
     """Submit the stored orders (and, conquista, each power's ``declared`` accepted
     supports and alliance), process the phase; return the records of the phases processed
     (one, or more when empty phases were skipped), each to store as its
-    :func:`record_json` (a sandbox's with its :func:`replay_json`)."""
+    :func:`record_json` and its :func:`replay_json`."""
     for power, texts in stored.items():
         try:
             game.submit(power, list(texts))

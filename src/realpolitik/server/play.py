@@ -215,8 +215,6 @@ def process_if_due(b: Backend, game_id: int) -> bool:
         ).scalar_one()
         settings = GameSettings.from_json(row.settings)
         for k, record in enumerate(records):
-            # a sandbox's: what going back to it needs (the earlier phases' rows untouched)
-            replay = {"replay": engine.replay_json(record)} if settings.sandbox else {}
             conn.execute(
                 insert(t.phases).values(
                     game_id=game_id,
@@ -224,7 +222,8 @@ def process_if_due(b: Backend, game_id: int) -> bool:
                     phase=str(record.phase),
                     record=engine.record_json(record),
                     created_at=now,
-                    **replay,
+                    # what going back to it (a sandbox) or a fork of it needs: written once
+                    replay=engine.replay_json(record),
                 )
             )
         values: dict[str, Any] = {

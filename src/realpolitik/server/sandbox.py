@@ -11,6 +11,9 @@ fork; the phases after the one gone back to are dropped, and the orders given in
 back as its orders, none ready (to change one and play again). One transaction on the
 game's locked row, as processing a phase: the scheduler, which skips a game another holds,
 never processes it halfway through, nor does a phase processed meanwhile add a row.
+
+A fork of a past phase of any game starts from the status the phase began with (who had
+conceded, the alliances, the coin toss), which every game's rows keep the same way.
 """
 
 from __future__ import annotations
@@ -150,23 +153,27 @@ def fork(
             raise Conflict("this game has not started yet", code="not_started")
         target = target or row.phase
         if target == row.phase:
-            position, status = row.state["position"], _current_status(row.state)
+            position, status = row.state["position"], _kept(row.state.get("status", {}))
         else:
             played = _played(conn, game_id)
             if target not in played:
                 raise NotFound(f"{target} is not a phase of this game (now: {row.phase})")
-            record = conn.execute(
-                select(t.phases.c.record).where(
+            record, replay = conn.execute(
+                select(t.phases.c.record, t.phases.c.replay).where(
                     t.phases.c.game_id == game_id, t.phases.c.phase == target
                 )
-            ).scalar_one()
+            ).one()
             if record.get("skipped", False):
                 raise BadRequest(
                     f"nobody had a choice in {target} (it was played by itself): "
                     "start from the phase before it"
                 )
-            before = set(played[: played.index(target)])
-            position, status = record["position"], _status_before(row.state, before, target)
+            position = record["position"]
+            if replay is not None:  # the phase's status as it began, kept in its row
+                status = _kept(replay["status"])
+            else:  # played before every game's rows kept it
+                before = set(played[: played.index(target)])
+                status = _status_before(row.state, before, target)
         game = engine.fresh(_public_state(row.state, target, position, status))
         settings = dataclasses.replace(
             GameSettings.from_json(row.settings), sandbox=True, **SANDBOX
@@ -203,19 +210,18 @@ def _public_state(
     }
 
 
-def _current_status(state: Mapping[str, Any]) -> dict[str, Any]:
-    """The status of the current phase a fork keeps: conceded powers, alliances, the coin
-    toss; not who is in civil disorder or missed orders (the sandbox's creator plays every
+def _kept(status: Mapping[str, Any]) -> dict[str, Any]:
+    """What a fork keeps of a phase's status: conceded powers, alliances, the coin toss;
+    not who is in civil disorder or missed orders (the sandbox's creator plays every
     power)."""
-    status = state.get("status", {})
     return {k: status[k] for k in ("conceded", "alliances", "coin_toss") if k in status}
 
 
 def _status_before(state: Mapping[str, Any], before: set[str], phase: str) -> dict[str, Any]:
-    """The status at the start of an earlier ``phase`` as far as a stored game tells it (a
-    game keeps only its current status): the alliances formed in the phases ``before`` it
-    and still standing now, the coin toss if made by then (on entering its phase); nobody
-    conceded or in civil disorder."""
+    """The status at the start of an earlier ``phase`` of a game whose rows do not keep it
+    (played before they did), as far as its stored state tells it: the alliances formed
+    in the phases ``before`` it and still standing now, the coin toss if made by then (on
+    entering its phase); nobody conceded or in civil disorder."""
     status = state.get("status", {})
     toss = status.get("coin_toss")
     return {

@@ -158,10 +158,11 @@ phases = Table(
     Column("phase", String(10), nullable=False),
     Column("record", JSON, nullable=False),  # engine.record_json: what the history shows
     Column("created_at", Float, nullable=False),
-    # a sandbox's: what going back to the phase needs beyond its record (engine.REPLAY: the
-    # orders as given, the powers in civil disorder, the status before it), written
-    # once as it is processed; null: not a sandbox's, or played before it was kept
-    # (migration 10: a sandbox kept its whole history in its state until then)
+    # what going back to the phase (a sandbox) or forking it needs beyond its record
+    # (engine.REPLAY: the orders as given, the powers in civil disorder, the status before
+    # it), written once as it is processed; null: played before it was kept (a sandbox's
+    # until migration 10 moved its history here from its state; another game's until forks
+    # took a past phase's status from it)
     Column("replay", JSON, nullable=True),
     UniqueConstraint("game_id", "phase", name="uq_phases_game_phase"),
 )
