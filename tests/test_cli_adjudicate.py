@@ -177,6 +177,14 @@ def test_unreadable_orders_keep_the_readable_ones_around_them() -> None:
         ({"phase": "S1901M", "orders": {"FRANCE": ["A PAR H", 3]}}, "must be a list of strings"),
         ({"phase": "S1901M", "orders": {"FRANCE": ["zz top", 3]}}, "must be a list of strings"),
         ({"phase": "S1901M", "orders": {"FRANCE": [["A PAR H"]]}}, "must be a list of strings"),
+        (  # was a new power of the result, its orders judged illegal, and exit status 0
+            {"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}, "orders": {"FRNACE": ["A PAR H"]}},
+            "orders: unknown power 'FRNACE' \\(powers: AUSTRIA, ENGLAND, FRANCE",
+        ),
+        (  # a power of another board: Italy is not on Grow's three-player one
+            {"phase": "S1901M", "map": "grow_3", "orders": {"ITALY": ["A ROM H"]}},
+            "orders: unknown power 'ITALY' \\(powers: ENGLAND, FRANCE, GERMANY\\)",
+        ),
     ],
 )
 def test_malformed_situation_exits_2(situation: Any, message: str, capsys) -> None:

@@ -168,7 +168,7 @@ def read_orders(
         )
 
     for power, texts in data.items():
-        power = str(power).upper()
+        power = _known_power(power, game_map, "orders")  # a misspelt power is no new one
         if not isinstance(texts, list):
             raise SituationError(f"orders of {power} must be a list of strings")
         try:
