@@ -479,6 +479,11 @@ def test_a_game_from_a_position_is_checked() -> None:
             Game.from_position(position, phase)  # type: ignore[arg-type]
     with pytest.raises(GameError, match="S1901R is not a phase of conquista"):
         Game.from_position(bur, "S1901R", edition="conquista")
+    # the reinforcements of the first year, before the game's first turn: none (they come
+    # from Spring 1915), yet a game began there, one of 1 build due
+    with pytest.raises(GameError, match=r"S1914A is not a phase of conquista \(it begins S1914M\)"):
+        Game.from_position(bur, "S1914A", edition="conquista")
+    assert str(Game.from_position(bur, "S1915A", edition="conquista").phase) == "S1915A"
 
 
 def test_legal_orders_cover_every_power_that_orders() -> None:

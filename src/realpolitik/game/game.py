@@ -318,11 +318,15 @@ class Game:
         except ValueError as exc:
             raise GameError(str(exc)) from None
         first = game.phase.year
-        if at.year < first or at not in phases_of_year(game.edition, game.rules, at.year):
+        year = phases_of_year(game.edition, game.rules, at.year)
+        if at.year < first or at not in year:
             raise GameError(
                 f"{at} is not a phase of {game.edition.name}"
                 + (f" (its first year is {first})" if at.year < first else "")
             )
+        if at.year == first and year.index(at) < year.index(game.phase):
+            # conquista's first reinforcements come in 1915: its game begins with S1914M
+            raise GameError(f"{at} is not a phase of {game.edition.name} (it begins {game.phase})")
         game_map = game.map_for(at)
         data = position.to_json() if isinstance(position, Position) else position
         try:
