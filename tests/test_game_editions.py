@@ -35,7 +35,8 @@ def test_six_players_italy_is_out_for_the_whole_game() -> None:
     game = at(Game.new(players=6, seed=1), "F1901M", {
         "units": {"ITALY": ["A VEN", "A ROM", "F NAP"], "AUSTRIA": ["A TRI", "A TYR", "A VIE"],
                   "FRANCE": ["A PIE"]},
-        "centers": {"ITALY": ["VEN", "ROM", "NAP"], "AUSTRIA": ["VIE", "BUD", "TRI"]},
+        "centers": {"ITALY": ["VEN", "ROM", "NAP"], "AUSTRIA": ["VIE", "BUD", "TRI"],
+                    "FRANCE": ["PAR"]},  # (none: France's one unit removed, the game over)
     })  # fmt: skip
     assert "ITALY" not in game.must_order() and game.controller("ITALY") is None
     assert "ITALY" in game.civil_disorder and game.view()["out"] == ["ITALY"]

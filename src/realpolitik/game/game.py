@@ -19,6 +19,7 @@ assignment of powers, the two-player coin toss) comes from the recorded ``seed``
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -181,8 +182,9 @@ class _GameFacts:
                 owners = {u.power for u in pos.units.values()}
             elif self.kind is PhaseKind.RETREATS:
                 owners = {d.unit.power for d in pos.dislodged.values() if d.retreats}
-            else:
-                owners = {p for p, count in self.due().items() if count}
+            else:  # a power that must remove every unit it has has no choice either
+                units = Counter(u.power for u in pos.units.values())
+                owners = {p for p, count in self.due().items() if count > -units[p]}
             self._must = tuple([p for p in self.powers if p not in cd and p in owners])
         return self._must
 
