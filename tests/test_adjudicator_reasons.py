@@ -53,6 +53,30 @@ def test_the_english_of_a_few_reasons() -> None:
     )
 
 
+def test_a_dislodged_unit_with_nowhere_to_go_is_not_told_it_had_no_order() -> None:
+    """RULES.md: "No retreat order: disbanded. ... No legal retreat: disbanded
+    automatically." A unit with nowhere to go was said "no retreat order", as if its player
+    had forgotten one (the printout, the history, the contract's reason)."""
+    from realpolitik.adjudicator import adjudicate
+    from realpolitik.maps import load_map
+    from realpolitik.phase import Phase
+    from realpolitik.position import Position
+    from realpolitik.rules import rules_for
+
+    board = load_map("standard")
+    position = Position.from_json({
+        "units": {"FRANCE": ["A PAR", "A GAS", "A BRE"]},
+        "dislodged": {"GERMANY": [{"unit": "A PIC", "attacker_from": "BEL", "retreats": ["BUR"]},
+                                  {"unit": "A BUR", "attacker_from": "MUN", "retreats": []}]},
+    }, board)  # fmt: skip
+    result = adjudicate(board, position, {}, rules_for("classic"), Phase.parse("F1901R"))
+    said = {str(o.order): (o.result.value, str(o.reason), o.implied) for o in result.outcomes}
+    assert said == {
+        "A BUR D": ("succeeds", "nowhere to retreat: disbanded", True),
+        "A PIC D": ("succeeds", "no retreat order", True),  # it could have gone to BUR
+    }
+
+
 def test_a_reason_within_a_reason_reads_back() -> None:
     """A fleet ordered from another coast of its province: the move rule's reason, then
     where the fleet is (DATC 6.B.10's kind)."""

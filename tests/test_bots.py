@@ -217,6 +217,9 @@ def test_a_bot_of_ones_own_by_module_and_name() -> None:
         (f"{__name__}:Missing", f"module '{__name__}' has no class or function 'Missing'"),
         (f"{__name__}:BOARD", f"module '{__name__}' has no class or function 'BOARD'"),
         (f"{__name__}:_not_a_bot", "_not_a_bot(seed=...) made no bot"),
+        # a TypeError, which `realpolitik orders --bot` said as "invalid bot_kind value"
+        ("json:loads", "loads(seed=...) cannot be called so (loads() missing 1 required"),
+        ("realpolitik:Game", "Game(seed=...) cannot be called so (Game.__init__() missing"),
         (":Bot", "expected 'module:name'"),
         (f"{__name__}:", "expected 'module:name'"),
     ):

@@ -91,6 +91,37 @@ def test_results_chain_through_retreats_and_adjustments() -> None:
     assert third["next_phase"] == "S1902M"
 
 
+@pytest.mark.parametrize(
+    ("language", "builds", "removal", "hold"),
+    [
+        ("en", ["F Bre", "A Par"], "A Ruh", "A Mar H"),
+        ("es", ["F Bre", "E Par"], "E Ruh", "E Mar M"),  # the 2000 book's example game
+        ("fr", ["F Bre", "A Par"], "A Ruh", "A Mar (H)"),
+        ("pt", ["A Bre", "E Par"], "E Ruh", "E Mar permanece"),  # Portuguese A: a fleet
+    ],
+)
+def test_adjustments_written_as_the_books_write_them(
+    language: str, builds: list[str], removal: str, hold: str
+) -> None:
+    """The books write a build as the bare unit ("Inglaterra construye ... ("F Edi")") and a
+    removal as the unit ("Rusia retira "E Gal""), as a game reads them; with the language
+    given (not guessed: ``auto`` read them so) they were read as holds, every one illegal,
+    and the removal left to the civil-disorder rule (A KIE went, not the A RUH ordered)."""
+    situation = {
+        "phase": "W1901A",
+        "units": {"FRANCE": ["A BUR"], "GERMANY": ["A MUN", "A RUH", "A KIE"]},
+        "centers": {"FRANCE": ["PAR", "BRE", "MAR"], "GERMANY": ["MUN", "BER"]},
+        "orders": {"FRANCE": [*builds, hold], "GERMANY": [removal]},
+        "language": language,
+    }
+    code, result = run(situation)
+    assert code == 0
+    results = [e["result"] for e in result["orders"]["FRANCE"]]
+    assert results == ["succeeds", "succeeds", "illegal"]  # a hold said in words is no build
+    assert [e["result"] for e in result["orders"]["GERMANY"]] == ["succeeds"]
+    assert result["units"] == {"FRANCE": ["F BRE", "A BUR", "A PAR"], "GERMANY": ["A KIE", "A MUN"]}
+
+
 def test_bad_orders_are_reported_not_raised() -> None:
     situation = {**OPENING, "orders": {"FRANCE": ["A PAR - MUN", "gibberish here"]}}
     code, result = run(situation)
@@ -177,6 +208,14 @@ def test_unreadable_orders_keep_the_readable_ones_around_them() -> None:
         ({"phase": "S1901M", "orders": {"FRANCE": ["A PAR H", 3]}}, "must be a list of strings"),
         ({"phase": "S1901M", "orders": {"FRANCE": ["zz top", 3]}}, "must be a list of strings"),
         ({"phase": "S1901M", "orders": {"FRANCE": [["A PAR H"]]}}, "must be a list of strings"),
+        (  # was a new power of the result, its orders judged illegal, and exit status 0
+            {"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}, "orders": {"FRNACE": ["A PAR H"]}},
+            "orders: unknown power 'FRNACE' \\(powers: AUSTRIA, ENGLAND, FRANCE",
+        ),
+        (  # a power of another board: Italy is not on Grow's three-player one
+            {"phase": "S1901M", "map": "grow_3", "orders": {"ITALY": ["A ROM H"]}},
+            "orders: unknown power 'ITALY' \\(powers: ENGLAND, FRANCE, GERMANY\\)",
+        ),
     ],
 )
 def test_malformed_situation_exits_2(situation: Any, message: str, capsys) -> None:

@@ -335,6 +335,30 @@ def test_adjustments_and_legal_builds() -> None:
     assert len(game.position.units_of("ENGLAND")) == 1
 
 
+def test_an_adjustment_phase_of_forced_removals_only_is_played_at_once() -> None:
+    """A power that must remove every unit it has has no choice, as a dislodged unit with
+    nowhere to go has none: its phase is processed at once, as the retreat phase is. It was
+    waited for (``must_order``, ``waiting_for``), the phase kept open until a deadline."""
+    game = at(Game.new(seed=1), "F1901M", {
+        "units": {"FRANCE": ["A BUR", "A GAS"], "GERMANY": ["A MUN", "A RUH", "A PIC"]},
+        "centers": {"FRANCE": ["PAR"], "GERMANY": ["MUN", "BRE"]},
+    })  # fmt: skip
+    game.submit("FRANCE", ["A BUR H", "A GAS H"])
+    game.submit("GERMANY", ["A PIC - PAR"])  # France loses its last centre
+    game.process()
+    assert [(str(r.phase), r.skipped) for r in game.history] == [
+        ("F1901M", False), ("W1901A", True),
+    ]  # fmt: skip
+    assert str(game.phase) == "S1902M" and game.position.units_of("FRANCE") == []
+    # one removal of two units is a choice: the phase waits for it
+    game = at(Game.new(seed=1), "W1901A", {
+        "units": {"FRANCE": ["A BUR", "A GAS"], "ITALY": ["A PIE"]},
+        "centers": {"FRANCE": ["PAR"]},
+    })  # fmt: skip
+    assert game.builds_due() == {"FRANCE": -1, "ITALY": -1}
+    assert game.must_order() == ["FRANCE"] and game.waiting_for() == ["FRANCE"]
+
+
 def test_views_hide_pending_orders_of_others() -> None:
     game = Game.new(players=["ann", "bob", "cy"], seed=2)
     game.submit("FRANCE", ["A PAR - BUR"])
@@ -479,6 +503,11 @@ def test_a_game_from_a_position_is_checked() -> None:
             Game.from_position(position, phase)  # type: ignore[arg-type]
     with pytest.raises(GameError, match="S1901R is not a phase of conquista"):
         Game.from_position(bur, "S1901R", edition="conquista")
+    # the reinforcements of the first year, before the game's first turn: none (they come
+    # from Spring 1915), yet a game began there, one of 1 build due
+    with pytest.raises(GameError, match=r"S1914A is not a phase of conquista \(it begins S1914M\)"):
+        Game.from_position(bur, "S1914A", edition="conquista")
+    assert str(Game.from_position(bur, "S1915A", edition="conquista").phase) == "S1915A"
 
 
 def test_legal_orders_cover_every_power_that_orders() -> None:

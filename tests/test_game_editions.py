@@ -35,7 +35,8 @@ def test_six_players_italy_is_out_for_the_whole_game() -> None:
     game = at(Game.new(players=6, seed=1), "F1901M", {
         "units": {"ITALY": ["A VEN", "A ROM", "F NAP"], "AUSTRIA": ["A TRI", "A TYR", "A VIE"],
                   "FRANCE": ["A PIE"]},
-        "centers": {"ITALY": ["VEN", "ROM", "NAP"], "AUSTRIA": ["VIE", "BUD", "TRI"]},
+        "centers": {"ITALY": ["VEN", "ROM", "NAP"], "AUSTRIA": ["VIE", "BUD", "TRI"],
+                    "FRANCE": ["PAR"]},  # (none: France's one unit removed, the game over)
     })  # fmt: skip
     assert "ITALY" not in game.must_order() and game.controller("ITALY") is None
     assert "ITALY" in game.civil_disorder and game.view()["out"] == ["ITALY"]
@@ -434,6 +435,24 @@ def test_conquista_leaving_an_alliance() -> None:
         Event(EventKind.ALLIANCE_FORMED, ("ENGLAND", "FRANCE")),
         Event(EventKind.ALLIANCE_ENDED, ("ENGLAND", "FRANCE")),
     ]
+
+
+def test_conquista_an_alliance_with_a_conceded_member_cannot_win() -> None:
+    """A power that concedes "cannot win" (``Game.concede``): its alliance, two years old
+    with 18 centres, won with it all the same, the conceded France among the winners."""
+    centers = sorted(Game.new(edition="conquista", seed=1).game_map.centers)
+    data = {"units": {"FRANCE": ["A PAR"], "ENGLAND": ["F LON/SC"], "GERMANY": ["A BER"]},
+            "centers": {"FRANCE": centers[:9], "ENGLAND": centers[9:18],
+                        "GERMANY": centers[18:20]}}  # fmt: skip
+    game = at(Game.new(edition="conquista", seed=1), "S1914M", data)
+    game.declare_alliance("FRANCE", ["ENGLAND"])
+    game.declare_alliance("ENGLAND", ["FRANCE"])
+    _hold_all(game)
+    game.concede("FRANCE")
+    for _ in range(8):  # to Fall 1916: two years and more
+        _hold_all(game)
+    assert not game.is_over and game.phase.year == 1917
+    assert [a.members for a in game.status.alliances] == [("ENGLAND", "FRANCE")]
 
 
 def test_conquista_two_players_italy_until_1915() -> None:

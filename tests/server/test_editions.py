@@ -123,7 +123,8 @@ def test_no_negotiation_while_orders_are_written_nor_in_retreats_or_adjustments(
     assert r.status_code == 409 and "orders are being written" in r.json()["detail"]
     other = "GERMANY" if power != "GERMANY" else "FRANCE"
     attack = {"units": {power: ["A BOH"], other: ["A MUN", "A TYR"]}}  # a retreat follows
-    owing = {"units": {power: ["A BOH"]}}  # no centre: a removal follows
+    # one centre for two units: a removal follows (of its only unit: no choice, no phase)
+    owing = {"units": {power: ["A BOH", "A GAL"]}, "centers": {power: ["VIE"]}}
     for phase, position in (("F1901R", attack), ("W1901A", owing)):
         with backend.db.begin() as conn:
             state = conn.execute(select(t.games.c.state).where(t.games.c.id == gid)).scalar_one()

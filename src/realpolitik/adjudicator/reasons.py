@@ -88,6 +88,7 @@ ENGLISH: Mapping[str, str] = {
     "cannot_retreat": "{unit} cannot retreat to {location}",
     "retreats_bounced": "bounced in {province}: disbanded",
     "no_retreat": "no retreat order",
+    "nowhere_to_retreat": "nowhere to retreat: disbanded",
     # adjustments
     "not_adjustment": "only builds, waives and removals are ordered in an adjustment phase",
     "no_build_due": "{power} has no build due",

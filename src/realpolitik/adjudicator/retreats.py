@@ -112,7 +112,8 @@ def adjudicate_retreats(
             if prov not in chosen:
                 removed.append(d.unit)
                 order = Disband(UnitRef(d.unit.type, d.unit.location))
-                why = Reason("no_retreat")
+                # no order, or none possible (RULES: "No legal retreat: disbanded")
+                why = Reason("no_retreat" if d.retreats else "nowhere_to_retreat")
                 outcomes.append(Outcome(d.unit.power, order, OrderResult.SUCCEEDS, why, None, True))
     new_position = Position(position.units if units is None else units, position.centers)
     return Resolution(phase, tuple(outcomes), new_position, tuple(removed))

@@ -65,7 +65,13 @@ def _imported(spec: str, seed: int | None) -> Bot:
         raise ValueError(
             f"bot {spec!r}: module {module_name!r} has no class or function {attribute!r}"
         )
-    bot = factory(seed=seed)
+    try:
+        bot = factory(seed=seed)
+    except TypeError as exc:  # not made with seed= ("json:loads"): argparse said only "invalid"
+        raise ValueError(
+            f"bot {spec!r}: {attribute}(seed=...) cannot be called so ({exc}): a Bot class "
+            "or function taking seed= is expected"
+        ) from exc
     if not is_bot(bot):
         raise ValueError(
             f"bot {spec!r}: {attribute}(seed=...) made no bot (it has no orders method)"

@@ -153,6 +153,8 @@ def read_orders(
     failed: dict[Power, list[tuple[str, str]]] = {}
     lang = None if language == AUTO else language
     guess_on = position if lang is None else None  # guessing: on the position, if there is one
+    # an adjustment phase reads its bare units on the board ("F Edi": a build), one by one
+    adjusting = position is not None and phase is not None and phase.is_adjustments
 
     def read(text: str, power: Power) -> Order:
         if guess_on is None:
@@ -168,11 +170,11 @@ def read_orders(
         )
 
     for power, texts in data.items():
-        power = str(power).upper()
+        power = _known_power(power, game_map, "orders")  # a misspelt power is no new one
         if not isinstance(texts, list):
             raise SituationError(f"orders of {power} must be a list of strings")
         try:
-            if guess_on is None:
+            if guess_on is None and not adjusting:
                 orders = read_all(texts, lang, game_map)
             else:
                 orders = [read(text, power) for text in texts]

@@ -19,6 +19,7 @@ assignment of powers, the two-player coin toss) comes from the recorded ``seed``
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -181,8 +182,9 @@ class _GameFacts:
                 owners = {u.power for u in pos.units.values()}
             elif self.kind is PhaseKind.RETREATS:
                 owners = {d.unit.power for d in pos.dislodged.values() if d.retreats}
-            else:
-                owners = {p for p, count in self.due().items() if count}
+            else:  # a power that must remove every unit it has has no choice either
+                units = Counter(u.power for u in pos.units.values())
+                owners = {p for p, count in self.due().items() if count > -units[p]}
             self._must = tuple([p for p in self.powers if p not in cd and p in owners])
         return self._must
 
@@ -318,11 +320,15 @@ class Game:
         except ValueError as exc:
             raise GameError(str(exc)) from None
         first = game.phase.year
-        if at.year < first or at not in phases_of_year(game.edition, game.rules, at.year):
+        year = phases_of_year(game.edition, game.rules, at.year)
+        if at.year < first or at not in year:
             raise GameError(
                 f"{at} is not a phase of {game.edition.name}"
                 + (f" (its first year is {first})" if at.year < first else "")
             )
+        if at.year == first and year.index(at) < year.index(game.phase):
+            # conquista's first reinforcements come in 1915: its game begins with S1914M
+            raise GameError(f"{at} is not a phase of {game.edition.name} (it begins {game.phase})")
         game_map = game.map_for(at)
         data = position.to_json() if isinstance(position, Position) else position
         try:

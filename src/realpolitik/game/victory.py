@@ -111,8 +111,11 @@ def check_victory(
     else:
         candidates += [((p,), p) for ps in teams.values() for p in ps]
     if victory.alliance_years is not None:
+        able = {p for ps in teams.values() for p in ps}  # a conceded member cannot win
         for alliance in alliances:
-            if alliance.age_years(phase) >= victory.alliance_years:
+            if alliance.age_years(phase) >= victory.alliance_years and able.issuperset(
+                alliance.members
+            ):
                 names = "+".join(alliance.members)
                 candidates.append((alliance.members, f"the alliance {names}"))
     scored = [(_count(tally, ps), ps, name) for ps, name in candidates]

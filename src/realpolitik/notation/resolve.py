@@ -140,7 +140,7 @@ class _Checker:
                 raise self.illegal("wrong_phase")
             return order if isinstance(order, Waive) else self.build(order.unit)
         if kind is PhaseKind.ADJUSTMENTS:
-            if isinstance(order, Hold) and _says_hold(self.ctx.text, self.lang, self.map):
+            if isinstance(order, Hold) and says_hold(self.ctx.text, self.lang, self.map):
                 raise self.illegal("wrong_phase")  # "A Mun H" keeps a unit: never a removal
             if isinstance(order, Hold) and order.unit.province not in units:
                 return self.build(order.unit)  # "F Edi": the rulebook's build
@@ -347,10 +347,10 @@ def resolve(order: Order, context: ParseContext) -> Order:
     return _Checker(context).resolve(order)
 
 
-__all__ = ["ParseContext", "complete", "complete_unit", "resolve"]
+__all__ = ["ParseContext", "complete", "complete_unit", "resolve", "says_hold"]
 
 
-def _says_hold(text: str, language: str, game_map: GameMap) -> bool:
+def says_hold(text: str, language: str, game_map: GameMap) -> bool:
     """Whether ``text`` names the hold (``H``, ``holds``, ``M``, ``permanece``...): a hold
     written out, not the bare unit the rulebooks write for a build or a removal."""
     lexicon = load_lexicon(language, game_map)
