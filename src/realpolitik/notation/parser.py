@@ -39,7 +39,7 @@ from realpolitik.notation.grammar import (
     loose_chart,
 )
 from realpolitik.notation.lexicon import LANGUAGES, language_data, load_lexicon, tokenize
-from realpolitik.notation.resolve import ParseContext, resolve, says_hold
+from realpolitik.notation.resolve import ParseContext, bare_unit, resolve
 from realpolitik.orders import (
     Build,
     Convoy,
@@ -314,7 +314,7 @@ def read_written(
     meaning is carried out. Raises the :class:`AmbiguousOrderError` when the board allows
     none of them or more than one. In an adjustment ``phase`` a bare unit is read as the
     rulebooks write a build ("F Edi") or, where a unit stands, a removal ("E Gal"), as a
-    game reads them (:func:`bare_unit`)."""
+    game reads them (:func:`~realpolitik.notation.resolve.bare_unit`)."""
     adjusting = phase is not None and phase.kind is PhaseKind.ADJUSTMENTS
     try:
         written = read_order(text, language, game_map)
@@ -337,20 +337,6 @@ def read_written(
         if adjusting:
             return bare_unit(fitting[0], text, language, game_map, position)
         return fitting[0]
-
-
-def bare_unit(
-    order: Order, text: str, language: str, game_map: GameMap, position: Position
-) -> Order:
-    """``order`` (read from ``text`` in an adjustment phase) as the rulebooks write a build
-    or a removal: a bare unit ("F Edi", "E Gal": read as a hold) is the removal of the unit
-    standing there, else a build there, as written (the adjudicator judges them); any other
-    order, a hold said in words ("A Mun H") too, stays as it is."""
-    if type(order) is not Hold or says_hold(text, language, game_map):
-        return order
-    if order.unit.province in position.units:
-        return Disband(order.unit)
-    return Build(order.unit)
 
 
 def read_order(text: str, language: str | None, game_map: GameMap) -> Order:

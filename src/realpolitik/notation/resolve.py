@@ -140,13 +140,12 @@ class _Checker:
                 raise self.illegal("wrong_phase")
             return order if isinstance(order, Waive) else self.build(order.unit)
         if kind is PhaseKind.ADJUSTMENTS:
-            if isinstance(order, Hold) and says_hold(self.ctx.text, self.lang, self.map):
-                raise self.illegal("wrong_phase")  # "A Mun H" keeps a unit: never a removal
-            if isinstance(order, Hold) and order.unit.province not in units:
-                return self.build(order.unit)  # "F Edi": the rulebook's build
-            if isinstance(order, Hold | Disband):  # "E Gal": a removal
-                return Disband(self.unit(order.unit, units)[0])
-            raise self.illegal("wrong_phase")
+            meant = bare_unit(order, self.ctx.text, self.lang, self.map, self.ctx.position)
+            if isinstance(meant, Build):  # "F Edi": the rulebook's build
+                return self.build(meant.unit)
+            if isinstance(meant, Disband):  # "E Gal": a removal
+                return Disband(self.unit(meant.unit, units)[0])
+            raise self.illegal("wrong_phase")  # "A Mun H" keeps a unit: never a removal
         if kind is PhaseKind.RETREATS:
             return self.retreat_phase(order)
         if isinstance(order, Retreat):
@@ -347,7 +346,21 @@ def resolve(order: Order, context: ParseContext) -> Order:
     return _Checker(context).resolve(order)
 
 
-__all__ = ["ParseContext", "complete", "complete_unit", "resolve", "says_hold"]
+__all__ = ["ParseContext", "bare_unit", "complete", "complete_unit", "resolve", "says_hold"]
+
+
+def bare_unit(
+    order: Order, text: str, language: str, game_map: GameMap, position: Position
+) -> Order:
+    """``order`` (read from ``text`` in an adjustment phase) as the rulebooks write a build
+    or a removal: a bare unit ("F Edi", "E Gal": read as a hold) is the removal of the unit
+    standing there, else a build there, as written (the adjudicator judges them); any other
+    order, a hold said in words ("A Mun H") too, stays as it is."""
+    if type(order) is not Hold or says_hold(text, language, game_map):
+        return order
+    if order.unit.province in position.units:
+        return Disband(order.unit)
+    return Build(order.unit)
 
 
 def says_hold(text: str, language: str, game_map: GameMap) -> bool:
