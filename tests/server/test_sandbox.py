@@ -227,6 +227,39 @@ def test_going_back_drops_the_later_phases_and_plays_the_phase_again(
     assert played(client, gid, alice) == []
 
 
+def test_a_concession_taken_back_is_no_longer_told(client: TestClient) -> None:
+    # a power conceded in a later phase is in play again at the earlier one: its seat no
+    # longer says who conceded it (the table said "France conceded by alice" of a France
+    # playing on)
+    alice = register(client, "alice")
+    gid = sandbox(client, alice)["id"]
+    ready_all(client, gid, alice)
+    r = client.post(f"/api/games/{gid}/concede", json={"power": "FRANCE"}, headers=alice.headers)
+    assert r.status_code == 200, r.text
+    s = view(client, gid, alice)
+    assert s["conceded"] == ["FRANCE"]
+    assert [x["conceded_by"] for x in s["seats"] if "FRANCE" in x["powers"]] == [
+        {"FRANCE": "alice"}
+    ]
+    assert rollback(client, gid, alice, "S1901M").status_code == 200
+    s = view(client, gid, alice)
+    assert s["conceded"] == []
+    assert all(x["conceded_by"] == {} for x in s["seats"])
+    # taken back to the start of the current phase, a concession made in it stands, and
+    # so does the seat's word of it
+    ready_all(client, gid, alice)
+    assert (
+        client.post(
+            f"/api/games/{gid}/concede", json={"power": "ITALY"}, headers=alice.headers
+        ).status_code
+        == 200
+    )
+    assert rollback(client, gid, alice, "F1901M").status_code == 200
+    s = view(client, gid, alice)
+    assert s["conceded"] == ["ITALY"]
+    assert [x["conceded_by"] for x in s["seats"] if x["conceded_by"]] == [{"ITALY": "alice"}]
+
+
 def test_the_current_phase_taken_back_loses_its_orders(client: TestClient) -> None:
     alice = register(client, "alice")
     gid = sandbox(client, alice)["id"]

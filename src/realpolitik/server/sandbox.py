@@ -92,6 +92,7 @@ def rollback(b: Backend, game_id: int, user: User, phase: str) -> dict[str, Any]
         conn.execute(delete(t.orders).where(t.orders.c.game_id == game_id))
         if k < len(played):  # the orders given in it, to change rather than give all again
             _give_again(conn, game_id, game.history[k], b.now())
+        _forget_concessions(conn, game_id, set(fork.status.conceded))
         conn.execute(
             update(t.games)
             .where(t.games.c.id == game_id)
@@ -107,6 +108,18 @@ def rollback(b: Backend, game_id: int, user: User, phase: str) -> dict[str, Any]
         )
         begin_phase(b, conn, game_id, fork, GameSettings.from_json(row.settings), first=k == 0)
         return summary(conn, game_row(conn, game_id), user, b.now())
+
+
+def _forget_concessions(conn: Connection, game_id: int, conceded: set[str]) -> None:
+    """Keep with the seats who conceded only the powers still conceded at the phase gone
+    back to (a concession of a later phase is taken back with it: the power plays on)."""
+    s = t.seats.c
+    for seat, by in conn.execute(select(s.seat, s.conceded_by).where(s.game_id == game_id)):
+        kept = {power: user for power, user in (by or {}).items() if power in conceded}
+        if kept != (by or {}):
+            conn.execute(
+                update(t.seats).where(s.game_id == game_id, s.seat == seat).values(conceded_by=kept)
+            )
 
 
 def _played(conn: Connection, game_id: int) -> list[str]:
