@@ -657,6 +657,28 @@ def test_a_fork_counts_against_the_cap_of_games(sqlite_url: str, clock: FakeCloc
     engine.clear_cache()
 
 
+def test_a_fork_of_a_game_of_bots_alone_is_not_ended_by_their_years(
+    sqlite_url: str, clock: FakeClock
+) -> None:
+    # a game nobody plays ends after bot_game_years (the server's end, kept in its state);
+    # a sandbox forked from it is its creator's and plays on, as the game's players agreed
+    backend = Backend.open(fast_settings(sqlite_url, bot_game_years=2), clock=clock)
+    with TestClient(create_app(backend.settings, backend=backend)) as client:
+        alice = register(client, "alice")
+        game = new_game(client, alice, join=False, start=True, bots="random")
+        s = view(client, game["id"], alice)
+        assert s["phase"] == "S1902M" and not s["is_over"]  # bots alone: their last year
+        r = fork(client, game["id"], alice)
+        assert r.status_code == 201, r.text
+        box = r.json()["id"]
+        for _ in range(4):
+            ready_all(client, box, alice)
+        s = view(client, box, alice)
+        assert not s["is_over"] and int(s["phase"][1:5]) > 1902, s["phase"]
+    backend.close()
+    engine.clear_cache()
+
+
 # --- a database of version 9: the history kept whole in the sandbox's state ----------------
 
 

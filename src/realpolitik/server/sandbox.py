@@ -180,10 +180,13 @@ def fork(
                 )
             before = set(played[: played.index(target)])
             position, status = record["position"], _status_before(row.state, before, target)
-        game = engine.fresh(_public_state(row.state, target, position, status))
         settings = dataclasses.replace(
             GameSettings.from_json(row.settings), sandbox=True, **SANDBOX
         )
+        game = engine.fresh(_public_state(row.state, target, position, status))
+        # the players' agreed last year, or none: not the end the server gives a game of
+        # bots alone (engine.limit_bot_game), which its state keeps
+        game.last_year = settings.last_year
         suffix = f" · {engine.phase_title(game, target, user.language)}"
         name = row.name[: games.NAME_LIMIT - len(suffix)].rstrip() + suffix
     new_id = games.create_game(b, user, name, settings, game=game)
