@@ -37,6 +37,7 @@ from realpolitik.server.rows import (
     game_row,
     open_seats,
     same_code,
+    seats_left_by,
     seats_of,
     summary,
     visible_row,
@@ -206,7 +207,8 @@ def join(
     creator's Start at that moment finds it started). Refused with nothing changed: no
     such game (or unlisted, without its code: 404); ``power`` no power of the game (400);
     a sandbox, a game over, already seated, ``power`` played by a person or out of the
-    game, or the game not started (409)."""
+    game, the game not started, or the caller left another seat of it under way and nobody
+    has taken that one since (409: they take back only their own, :func:`.rows.seats_left_by`)."""
     with transaction(b.db) as conn:
         row = game_row(conn, game_id, lock=True)
         public = bool(row.settings.get("public", True))
@@ -219,8 +221,13 @@ def join(
         seats = seats_of(conn, game_id)
         if any(s.user_id == user.id for s in seats):
             raise Conflict("you already have a seat in this game", code="already_seated")
-        opened = open_seats(row, seats)
-        seat = _free_seat(seats, opened) if power is None else _seat_of(row, seats, opened, power)
+        if power is None:
+            opened = open_seats(row, seats, user)
+            seat = _free_seat(seats, opened)
+        else:
+            opened = open_seats(row, seats)
+            seat = _seat_of(row, seats, opened, power)
+            _check_left(seats, user, seat)
         limits.lock_user(conn, user.id)
         limits.check_seats(b, conn, user.id)
         conn.execute(
@@ -284,6 +291,19 @@ def _seat_of(row: Row[Any], seats: list[Seat], opened: set[int], power: str) -> 
             values={"power": power},
         )
     return seat
+
+
+def _check_left(seats: list[Seat], user: User, seat: Seat) -> None:
+    """Refuse (409) a seat to who left another seat of the game under way: they take back
+    their own or none (:func:`.rows.seats_left_by`)."""
+    left = seats_left_by(seats, user)
+    if left and seat.seat not in {s.seat for s in left}:
+        powers = ", ".join(p for s in left for p in s.powers)
+        raise Conflict(
+            f"you left this game's seat of {powers}: only that seat can be yours again",
+            code="left_another_seat",
+            values={"powers": powers},
+        )
 
 
 def invitation(b: Backend, code: str) -> dict[str, Any]:
