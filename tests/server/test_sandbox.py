@@ -643,6 +643,45 @@ def test_a_fork_is_refused_for_what_the_caller_may_not_see_or_ask(
     assert r.status_code == 409 and r.json()["code"] == "not_started"
 
 
+def test_a_fork_of_an_earlier_phase_has_the_alliances_standing_then(
+    client: TestClient,
+) -> None:
+    # conquista: Austria and France ally in S1914M and part in F1914M; a fork of F1914M
+    # starts with their alliance (its age from S1914M), of S1914M and of now without it
+    alice = register(client, "alice")
+    gid = sandbox(client, alice, edition="conquista")["id"]
+    pair = ["AUSTRIA", "FRANCE"]
+
+    def declare(box: int, power: str, ally: list[str]) -> None:
+        r = client.put(
+            f"/api/games/{box}/orders",
+            json={"power": power, "orders": [], "ally": ally},
+            headers=alice.headers,
+        )
+        assert r.status_code == 200, r.text
+
+    declare(gid, "AUSTRIA", pair)
+    declare(gid, "FRANCE", pair)
+    ready_all(client, gid, alice)
+    assert view(client, gid, alice)["orders"]["AUSTRIA"]["ally"] == pair  # (standing)
+    declare(gid, "AUSTRIA", [])
+    ready_all(client, gid, alice)
+    assert played(client, gid, alice)[:2] == ["S1914M", "F1914M"]
+    assert view(client, gid, alice)["orders"]["AUSTRIA"]["ally"] == []
+    for phase, standing in (("F1914M", pair), ("S1914M", []), (None, [])):
+        r = fork(client, gid, alice, **({"phase": phase} if phase else {}))
+        assert r.status_code == 201, r.text
+        box = r.json()["id"]
+        assert view(client, box, alice)["orders"]["FRANCE"]["ally"] == standing, phase
+        if standing:  # formed in S1914M, as in the game
+            state = client.app.state.backend  # type: ignore[attr-defined]
+            with state.db.connect() as conn:
+                saved = conn.execute(
+                    select(t.games.c.state).where(t.games.c.id == box)
+                ).scalar_one()
+            assert saved["status"]["alliances"] == [{"members": pair, "formed": "S1914M"}]
+
+
 def test_a_fork_counts_against_the_cap_of_games(sqlite_url: str, clock: FakeClock) -> None:
     backend = Backend.open(fast_settings(sqlite_url, games_per_user=2), clock=clock)
     with TestClient(create_app(backend.settings, backend=backend)) as client:

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import Connection, delete, select, update
 
 from realpolitik.errors import GameError
-from realpolitik.game.records import PhaseRecord
+from realpolitik.game.records import EventKind, PhaseRecord
 from realpolitik.phase import Phase
 from realpolitik.server import engine, games, limits
 from realpolitik.server import tables as t
@@ -168,18 +168,24 @@ def fork(
             played = _played(conn, game_id)
             if target not in played:
                 raise NotFound(f"{target} is not a phase of this game (now: {row.phase})")
-            record = conn.execute(
-                select(t.phases.c.record).where(
-                    t.phases.c.game_id == game_id, t.phases.c.phase == target
+            k = played.index(target)
+            records = (
+                conn.execute(
+                    select(t.phases.c.record)
+                    .where(t.phases.c.game_id == game_id, t.phases.c.idx <= k)
+                    .order_by(t.phases.c.idx)
                 )
-            ).scalar_one()
+                .scalars()
+                .all()
+            )
+            record = records[k]
             if record.get("skipped", False):
                 raise BadRequest(
                     f"nobody had a choice in {target} (it was played by itself): "
                     "start from the phase before it"
                 )
-            before = set(played[: played.index(target)])
-            position, status = record["position"], _status_before(row.state, before, target)
+            position = record["position"]
+            status = _status_before(row.state, records[:k], target)
         settings = dataclasses.replace(
             GameSettings.from_json(row.settings), sandbox=True, **SANDBOX
         )
@@ -227,14 +233,25 @@ def _current_status(state: Mapping[str, Any]) -> dict[str, Any]:
     return {k: status[k] for k in ("conceded", "alliances", "coin_toss") if k in status}
 
 
-def _status_before(state: Mapping[str, Any], before: set[str], phase: str) -> dict[str, Any]:
+def _status_before(
+    state: Mapping[str, Any], before: Sequence[Mapping[str, Any]], phase: str
+) -> dict[str, Any]:
     """The status at the start of an earlier ``phase`` as far as a stored game tells it (a
-    game keeps only its current status): the alliances formed in the phases ``before`` it
-    and still standing now, the coin toss if made by then (on entering its phase); nobody
-    conceded or in civil disorder."""
+    game keeps only its current status): the alliances standing then, as the events of
+    the records ``before`` it (oldest first) formed and ended them; the coin toss if made
+    by then (on entering its phase); nobody conceded or in civil disorder."""
     status = state.get("status", {})
     toss = status.get("coin_toss")
+    played = {r["phase"] for r in before}
+    alliances: dict[tuple[str, ...], str] = {}  # members -> the phase it was formed in
+    for record in before:
+        for event in record.get("events", ()):
+            members = tuple(event["powers"])
+            if event["kind"] == EventKind.ALLIANCE_ENDED:
+                alliances.pop(members, None)
+            elif event["kind"] == EventKind.ALLIANCE_FORMED:
+                alliances[members] = record["phase"]
     return {
-        "alliances": [a for a in status.get("alliances", ()) if a["formed"] in before],
-        "coin_toss": toss if toss is not None and toss["phase"] in before | {phase} else None,
+        "alliances": [{"members": list(m), "formed": f} for m, f in alliances.items()],
+        "coin_toss": toss if toss is not None and toss["phase"] in played | {phase} else None,
     }
