@@ -706,7 +706,7 @@ def test_a_fork_of_a_game_of_bots_alone_is_not_ended_by_their_years(
         alice = register(client, "alice")
         game = new_game(client, alice, join=False, start=True, bots="random")
         s = view(client, game["id"], alice)
-        assert s["phase"] == "S1902M" and not s["is_over"]  # bots alone: their last year
+        assert s["phase"][1:5] == "1902" and not s["is_over"]  # bots alone: their last year
         r = fork(client, game["id"], alice)
         assert r.status_code == 201, r.text
         box = r.json()["id"]
