@@ -157,12 +157,12 @@ def summary(
     seats: list[Seat] | None = None,
 ) -> dict[str, Any]:
     """What anyone may know of a game (and, for its creator, the invitation code). The
-    players' usernames are shown to the game's members, to others only if the game's
-    settings say so (``taken`` tells a free seat from a taken one; ``open``, a seat one may
-    take, a bot's too: :func:`open_seats`; ``left``, a seat whose player left the game under
-    way, until it is taken again; ``left_by`` and ``conceded_by``, who left it then and who
-    conceded its powers, named as the players are). ``seats``: the game's seats if the
-    caller has read them already."""
+    players' usernames (and ``creator_id``, the creator's account) are shown to the game's
+    members, to others only if the game's settings say so (``taken`` tells a free seat
+    from a taken one; ``open``, a seat the caller may take, a bot's too: :func:`open_seats`;
+    ``left``, a seat whose player left the game under way, until it is taken again;
+    ``left_by`` and ``conceded_by``, who left it then and who conceded its powers, named as
+    the players are). ``seats``: the game's seats if the caller has read them already."""
     if seats is None:
         seats = seats_of(conn, row.id)
     member = user is not None and (
@@ -178,7 +178,7 @@ def summary(
         "version": row.version,
         "settings": row.settings,
         "table": table_of(row.settings),
-        "creator_id": row.creator_id,
+        "creator_id": row.creator_id if names else None,  # (a player: named as they are)
         "seats": [
             {
                 "seat": s.seat,
