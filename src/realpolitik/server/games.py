@@ -126,13 +126,24 @@ BLANK_LETTERS = "\u115f\u1160\u3164\uffa0\u2800"
 fillers and the blank braille pattern (a game's name made of them looks empty)."""
 
 
+JOINERS = "\u200c\u200d"
+"""The zero-width non-joiner and joiner, which spell emoji and some scripts: drawn as
+nothing themselves, but shaping what is around them."""
+
+
 def _hidden(char: str) -> bool:
     """A control or formatting character (a line break, a right-to-left override, a
-    zero-width space), but for the joiners that spell emoji and some scripts; or a blank
-    letter (:data:`BLANK_LETTERS`)."""
+    zero-width space), but for the joiners (:data:`JOINERS`); or a blank letter
+    (:data:`BLANK_LETTERS`)."""
     if char in BLANK_LETTERS:
         return True
-    return unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp") and char not in "\u200c\u200d"
+    return unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp") and char not in JOINERS
+
+
+def shows_nothing(text: str) -> bool:
+    """Whether ``text`` is drawn as nothing: blanks, joiners and hidden characters only (a
+    zero-width space, a right-to-left mark, the blank braille pattern)."""
+    return all(c.isspace() or c in JOINERS or _hidden(c) for c in text)
 
 
 def get_summary(
