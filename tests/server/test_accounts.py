@@ -140,6 +140,25 @@ def test_usernames_are_shown_to_members_only(client: TestClient) -> None:
     assert view["seats"][0]["player"] == "alice"
 
 
+def test_who_created_a_game_is_shown_as_its_players_are(client: TestClient) -> None:
+    # a game's creator is a player (seat 1, unless they did not join): its creator_id, an
+    # account's number, named them to everyone in a game that keeps its players' names to
+    # its members (the number is learnt from a game that shows them, or one's own)
+    alice, bob, olga = (register(client, n) for n in ("alice", "bob", "olga"))
+    hidden = new_game(client, alice, players=7)["id"]
+    shown = new_game(client, alice, players=7, show_names=True)["id"]
+    assert client.post(f"/api/games/{hidden}/join", json={}, headers=bob.headers).status_code == 200
+    for who in ({}, olga.headers):
+        assert client.get(f"/api/games/{shown}", headers=who).json()["creator_id"] == alice.user_id
+        assert client.get(f"/api/games/{hidden}", headers=who).json()["creator_id"] is None
+        lobby = client.get("/api/games", headers=who).json()
+        listed = {g["id"]: g["creator_id"] for g in lobby["open"]}
+        assert listed == {hidden: None, shown: alice.user_id}
+    for member in (alice, bob):  # members: the page tells its creator its Start and Delete
+        seen = client.get(f"/api/games/{hidden}", headers=member.headers).json()
+        assert seen["creator_id"] == alice.user_id
+
+
 def test_sign_ups_from_one_address_have_their_own_limit(
     client: TestClient, backend: Backend, clock: FakeClock
 ) -> None:

@@ -234,3 +234,29 @@ def _check_migrated(url: str, clock: FakeClock) -> None:
     finally:
         b.close()
         engine.clear_cache()
+
+
+def test_a_message_of_nothing_visible_is_empty(client: TestClient) -> None:
+    """A body of zero-width, formatting or blank characters shows nothing in the page: it
+    is refused as an empty one (400 ``message_empty``), not posted as a blank line; one
+    that shows something with them (an emoji joined by a zero-width joiner) is sent. And
+    a game still forming says so (409 ``not_started``), not that the sender plays nothing:
+    nobody plays a power yet."""
+    alice = register(client, "alice")
+    gid = new_game(client, alice, players=2, bots=None)["id"]
+    url = f"/api/games/{gid}/messages"
+    r = client.post(url, json={"sender": "FRANCE", "body": "hello"}, headers=alice.headers)
+    assert r.status_code == 409 and r.json()["code"] == "not_started", r.text
+    gid = new_game(client, alice, players=2, bots="random", start=True)["id"]
+    url = f"/api/games/{gid}/messages"
+    mine = client.get(f"/api/games/{gid}", headers=alice.headers).json()["my_powers"][0]
+    for body in ("\u200b", "\u2800 \u3164", "\u202e\u200f", " \u200d\n"):
+        r = client.post(url, json={"sender": mine, "body": body}, headers=alice.headers)
+        assert r.status_code == 400 and r.json()["code"] == "message_empty", (body, r.text)
+    r = client.post(
+        url, json={"sender": mine, "body": "\U0001f3f4\u200d\u2620"}, headers=alice.headers
+    )
+    assert r.status_code == 201, r.text
+    assert [m["body"] for m in client.get(url, headers=alice.headers).json()] == [
+        "\U0001f3f4\u200d\u2620"
+    ]

@@ -227,6 +227,39 @@ def test_going_back_drops_the_later_phases_and_plays_the_phase_again(
     assert played(client, gid, alice) == []
 
 
+def test_a_concession_taken_back_is_no_longer_told(client: TestClient) -> None:
+    # a power conceded in a later phase is in play again at the earlier one: its seat no
+    # longer says who conceded it (the table said "France conceded by alice" of a France
+    # playing on)
+    alice = register(client, "alice")
+    gid = sandbox(client, alice)["id"]
+    ready_all(client, gid, alice)
+    r = client.post(f"/api/games/{gid}/concede", json={"power": "FRANCE"}, headers=alice.headers)
+    assert r.status_code == 200, r.text
+    s = view(client, gid, alice)
+    assert s["conceded"] == ["FRANCE"]
+    assert [x["conceded_by"] for x in s["seats"] if "FRANCE" in x["powers"]] == [
+        {"FRANCE": "alice"}
+    ]
+    assert rollback(client, gid, alice, "S1901M").status_code == 200
+    s = view(client, gid, alice)
+    assert s["conceded"] == []
+    assert all(x["conceded_by"] == {} for x in s["seats"])
+    # taken back to the start of the current phase, a concession made in it stands, and
+    # so does the seat's word of it
+    ready_all(client, gid, alice)
+    assert (
+        client.post(
+            f"/api/games/{gid}/concede", json={"power": "ITALY"}, headers=alice.headers
+        ).status_code
+        == 200
+    )
+    assert rollback(client, gid, alice, "F1901M").status_code == 200
+    s = view(client, gid, alice)
+    assert s["conceded"] == ["ITALY"]
+    assert [x["conceded_by"] for x in s["seats"] if x["conceded_by"]] == [{"ITALY": "alice"}]
+
+
 def test_the_current_phase_taken_back_loses_its_orders(client: TestClient) -> None:
     alice = register(client, "alice")
     gid = sandbox(client, alice)["id"]
@@ -637,6 +670,49 @@ def test_a_fork_is_refused_for_what_the_caller_may_not_see_or_ask(
     assert r.status_code == 409 and r.json()["code"] == "not_started"
 
 
+def test_a_fork_of_an_earlier_phase_has_the_alliances_standing_then(
+    client: TestClient,
+) -> None:
+    # conquista: Austria and France ally in S1914M and part in F1914M; a fork of F1914M
+    # starts with their alliance (its age from S1914M), of S1914M and of now without it
+    alice = register(client, "alice")
+    gid = sandbox(client, alice, edition="conquista")["id"]
+    pair = ["AUSTRIA", "FRANCE"]
+
+    def declare(box: int, power: str, ally: list[str]) -> None:
+        r = client.put(
+            f"/api/games/{box}/orders",
+            json={"power": power, "orders": [], "ally": ally},
+            headers=alice.headers,
+        )
+        assert r.status_code == 200, r.text
+
+    declare(gid, "AUSTRIA", pair)
+    declare(gid, "FRANCE", pair)
+    ready_all(client, gid, alice)
+    assert view(client, gid, alice)["orders"]["AUSTRIA"]["ally"] == pair  # (standing)
+    declare(gid, "AUSTRIA", [])
+    ready_all(client, gid, alice)
+    assert played(client, gid, alice)[:2] == ["S1914M", "F1914M"]
+    assert view(client, gid, alice)["orders"]["AUSTRIA"]["ally"] == []
+    backend = client.app.state.backend  # type: ignore[attr-defined]
+    for kept in (True, False):  # the status its rows keep; rows of an older server: rebuilt
+        if not kept:
+            with backend.db.begin() as conn:
+                conn.execute(t.phases.update().values(replay=None))
+        for phase, standing in (("F1914M", pair), ("S1914M", []), (None, [])):
+            r = fork(client, gid, alice, **({"phase": phase} if phase else {}))
+            assert r.status_code == 201, r.text
+            box = r.json()["id"]
+            assert view(client, box, alice)["orders"]["FRANCE"]["ally"] == standing, phase
+            if standing:  # formed in S1914M, as in the game
+                with backend.db.connect() as conn:
+                    saved = conn.execute(
+                        select(t.games.c.state).where(t.games.c.id == box)
+                    ).scalar_one()
+                assert saved["status"]["alliances"] == [{"members": pair, "formed": "S1914M"}]
+
+
 def test_a_fork_counts_against_the_cap_of_games(sqlite_url: str, clock: FakeClock) -> None:
     backend = Backend.open(fast_settings(sqlite_url, games_per_user=2), clock=clock)
     with TestClient(create_app(backend.settings, backend=backend)) as client:
@@ -647,6 +723,28 @@ def test_a_fork_counts_against_the_cap_of_games(sqlite_url: str, clock: FakeCloc
         assert r.json()["name"] == "n" * 77 + " · Spring 1914 Movement"  # within 100 characters
         r = fork(client, gid, alice)
         assert r.status_code == 409 and r.json()["code"] == "too_many_games"
+    backend.close()
+    engine.clear_cache()
+
+
+def test_a_fork_of_a_game_of_bots_alone_is_not_ended_by_their_years(
+    sqlite_url: str, clock: FakeClock
+) -> None:
+    # a game nobody plays ends after bot_game_years (the server's end, kept in its state);
+    # a sandbox forked from it is its creator's and plays on, as the game's players agreed
+    backend = Backend.open(fast_settings(sqlite_url, bot_game_years=2), clock=clock)
+    with TestClient(create_app(backend.settings, backend=backend)) as client:
+        alice = register(client, "alice")
+        game = new_game(client, alice, join=False, start=True, bots="random")
+        s = view(client, game["id"], alice)
+        assert s["phase"][1:5] == "1902" and not s["is_over"]  # bots alone: their last year
+        r = fork(client, game["id"], alice)
+        assert r.status_code == 201, r.text
+        box = r.json()["id"]
+        for _ in range(4):
+            ready_all(client, box, alice)
+        s = view(client, box, alice)
+        assert not s["is_over"] and int(s["phase"][1:5]) > 1902, s["phase"]
     backend.close()
     engine.clear_cache()
 

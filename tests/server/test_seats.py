@@ -544,6 +544,42 @@ def test_a_seat_left_says_so_until_it_is_taken_again(client: TestClient, bots: s
 
 
 @pytest.mark.parametrize("bots", ["random", None])
+def test_who_left_takes_back_only_the_seat_they_left(
+    client: TestClient, backend: Backend, bots: str | None
+) -> None:
+    """Bob leaves: he may come back to his own seat, not take another one (a bot's, or one
+    left empty: he would read its orders of this phase and its powers' private messages,
+    then come back to his own powers knowing them). He is offered only his own seat; once
+    another player has taken it, he is a newcomer like any other."""
+    alice, bob, carol, gid = _three_at_table(client, bots)
+    theirs = view(client, gid, bob)["my_powers"]
+    assert client.post(f"/api/games/{gid}/leave", headers=bob.headers).status_code == 204
+    if bots is None:  # Alice leaves too: her seat is open to anyone but Bob
+        hers = view(client, gid, alice)["my_powers"]
+        assert client.post(f"/api/games/{gid}/leave", headers=alice.headers).status_code == 204
+    bots_seats = [
+        s for s in view(client, gid)["seats"] if s["bot"] and theirs[0] not in s["powers"]
+    ]
+    other = hers[0] if bots is None else bots_seats[0]["powers"][0]
+    seats = view(client, gid, bob)["seats"]
+    assert [s["open"] for s in seats] == [theirs[0] in s["powers"] for s in seats]
+    assert _seat_of(view(client, gid, carol), other)["open"]
+    before = stored(backend, gid)
+    r = take(client, gid, bob, other)
+    assert r.status_code == 409 and r.json()["code"] == "left_another_seat", r.text
+    assert r.json()["values"] == {"powers": ", ".join(theirs)}
+    assert stored(backend, gid) == before
+    r = take(client, gid, bob, theirs[-1] if bots else None)  # his own: without bots, the
+    assert r.status_code == 200, r.text  # free seat he is given, though Alice's comes first
+    assert view(client, gid, bob)["my_powers"] == theirs
+    # Bob leaves again and Carol takes his seat: Bob may then take what is open to all
+    assert client.post(f"/api/games/{gid}/leave", headers=bob.headers).status_code == 204
+    assert take(client, gid, carol, theirs[0]).status_code == 200
+    r = take(client, gid, bob, other)
+    assert r.status_code == 200, r.text
+
+
+@pytest.mark.parametrize("bots", ["random", None])
 def test_the_table_is_told_who_left_and_who_conceded(client: TestClient, bots: str | None) -> None:
     """Bob concedes one of his seat's powers and leaves: his seat names him (to whom the
     players are named: its members, not an outsider) as who conceded it and who left. Carol

@@ -37,6 +37,7 @@ from realpolitik.server.rows import (
     game_row,
     open_seats,
     same_code,
+    seats_left_by,
     seats_of,
     summary,
     visible_row,
@@ -125,13 +126,24 @@ BLANK_LETTERS = "\u115f\u1160\u3164\uffa0\u2800"
 fillers and the blank braille pattern (a game's name made of them looks empty)."""
 
 
+JOINERS = "\u200c\u200d"
+"""The zero-width non-joiner and joiner, which spell emoji and some scripts: drawn as
+nothing themselves, but shaping what is around them."""
+
+
 def _hidden(char: str) -> bool:
     """A control or formatting character (a line break, a right-to-left override, a
-    zero-width space), but for the joiners that spell emoji and some scripts; or a blank
-    letter (:data:`BLANK_LETTERS`)."""
+    zero-width space), but for the joiners (:data:`JOINERS`); or a blank letter
+    (:data:`BLANK_LETTERS`)."""
     if char in BLANK_LETTERS:
         return True
-    return unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp") and char not in "\u200c\u200d"
+    return unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp") and char not in JOINERS
+
+
+def shows_nothing(text: str) -> bool:
+    """Whether ``text`` is drawn as nothing: blanks, joiners and hidden characters only (a
+    zero-width space, a right-to-left mark, the blank braille pattern)."""
+    return all(c.isspace() or c in JOINERS or _hidden(c) for c in text)
 
 
 def get_summary(
@@ -206,7 +218,8 @@ def join(
     creator's Start at that moment finds it started). Refused with nothing changed: no
     such game (or unlisted, without its code: 404); ``power`` no power of the game (400);
     a sandbox, a game over, already seated, ``power`` played by a person or out of the
-    game, or the game not started (409)."""
+    game, the game not started, or the caller left another seat of it under way and nobody
+    has taken that one since (409: they take back only their own, :func:`.rows.seats_left_by`)."""
     with transaction(b.db) as conn:
         row = game_row(conn, game_id, lock=True)
         public = bool(row.settings.get("public", True))
@@ -219,8 +232,13 @@ def join(
         seats = seats_of(conn, game_id)
         if any(s.user_id == user.id for s in seats):
             raise Conflict("you already have a seat in this game", code="already_seated")
-        opened = open_seats(row, seats)
-        seat = _free_seat(seats, opened) if power is None else _seat_of(row, seats, opened, power)
+        if power is None:
+            opened = open_seats(row, seats, user)
+            seat = _free_seat(seats, opened)
+        else:
+            opened = open_seats(row, seats)
+            seat = _seat_of(row, seats, opened, power)
+            _check_left(seats, user, seat)
         limits.lock_user(conn, user.id)
         limits.check_seats(b, conn, user.id)
         conn.execute(
@@ -284,6 +302,19 @@ def _seat_of(row: Row[Any], seats: list[Seat], opened: set[int], power: str) -> 
             values={"power": power},
         )
     return seat
+
+
+def _check_left(seats: list[Seat], user: User, seat: Seat) -> None:
+    """Refuse (409) a seat to who left another seat of the game under way: they take back
+    their own or none (:func:`.rows.seats_left_by`)."""
+    left = seats_left_by(seats, user)
+    if left and seat.seat not in {s.seat for s in left}:
+        powers = ", ".join(p for s in left for p in s.powers)
+        raise Conflict(
+            f"you left this game's seat of {powers}: only that seat can be yours again",
+            code="left_another_seat",
+            values={"powers": powers},
+        )
 
 
 def invitation(b: Backend, code: str) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from realpolitik.server.accounts import User
 from realpolitik.server.backend import Backend
 from realpolitik.server.db import reading, transaction
 from realpolitik.server.errors import BadRequest, Conflict, Forbidden
+from realpolitik.server.games import shows_nothing
 from realpolitik.server.gamesettings import GameSettings
 from realpolitik.server.rows import (
     ACTIVE,
@@ -38,7 +39,7 @@ def send(
 ) -> dict[str, Any]:
     """Send a message from one of the user's powers; ``recipients`` empty means public."""
     body = body.strip()
-    if not body:
+    if shows_nothing(body):  # (a zero-width space alone: a blank line in the page)
         raise BadRequest("a message cannot be empty", code="message_empty")
     controls = sorted({f"U+{ord(c):04X}" for c in body if _control(c)})
     if controls:
@@ -54,11 +55,11 @@ def send(
     now = b.now()
     with transaction(b.db) as conn:
         row = visible_row(conn, game_id, user, None, lock=True)
+        if row.state is None:  # (nobody plays a power yet)
+            raise Conflict("this game has not started yet", code="not_started")
         seats = seats_of(conn, game_id)
         if sender not in powers_of(seats, user):
             raise Forbidden(f"you do not play {sender} in this game")
-        if row.state is None:
-            raise Conflict("this game has not started yet", code="not_started")
         game = engine.load(row.id, row.version, row.state)
         unknown = [r for r in to if r not in game.powers]
         if unknown:

@@ -113,17 +113,21 @@ def powers_of(seats: list[Seat], user: User | None) -> list[str]:
     return sorted(p for s in seats if s.user_id == user.id for p in s.powers)
 
 
-def open_seats(row: Row[Any], seats: list[Seat]) -> set[int]:
-    """The seats a person may take (by :func:`.games.join`; the lobby and the game's page
-    offer them): in a forming game, each seat nobody has taken; in a game under way, a seat
-    left empty or played by a bot, if one of its powers is still in the game (a unit or a
-    centre, not conceded: :func:`.engine.powers_in`); none in a game over or a sandbox. One
-    home for the rule: what is offered is what join allows."""
+def open_seats(row: Row[Any], seats: list[Seat], user: User | None = None) -> set[int]:
+    """The seats a person (``user``, if known) may take (by :func:`.games.join`; the lobby
+    and the game's page offer them): in a forming game, each seat nobody has taken; in a
+    game under way, a seat left empty or played by a bot, if one of its powers is still in
+    the game (a unit or a centre, not conceded: :func:`.engine.powers_in`); none in a game
+    over or a sandbox. Who left a seat of the game under way may take back only that one
+    (:func:`seats_left_by`). One home for the rule: what is offered is what join allows."""
     if row.status == FINISHED or row.settings.get("sandbox", False):
         return set()
     unseated = [s for s in seats if s.user_id is None]
     if row.state is None or not unseated:
         return {s.seat for s in unseated}
+    own = {s.seat for s in seats_left_by(seats, user)}
+    if own:
+        unseated = [s for s in unseated if s.seat in own]
     playing = set(
         engine.derived(
             row.id,
@@ -135,6 +139,16 @@ def open_seats(row: Row[Any], seats: list[Seat]) -> set[int]:
     return {s.seat for s in unseated if playing.intersection(s.powers)}
 
 
+def seats_left_by(seats: list[Seat], user: User | None) -> list[Seat]:
+    """The seats of a game under way that ``user`` left and nobody has taken since: the
+    only ones they may take back (another seat's orders of the phase and its powers'
+    private messages would be theirs to read, and their own seat theirs to come back to,
+    knowing them)."""
+    if user is None:
+        return []
+    return [s for s in seats if s.left and s.user_id is None and s.leaver == user.username]
+
+
 def summary(
     conn: Connection,
     row: Row[Any],
@@ -143,19 +157,19 @@ def summary(
     seats: list[Seat] | None = None,
 ) -> dict[str, Any]:
     """What anyone may know of a game (and, for its creator, the invitation code). The
-    players' usernames are shown to the game's members, to others only if the game's
-    settings say so (``taken`` tells a free seat from a taken one; ``open``, a seat one may
-    take, a bot's too: :func:`open_seats`; ``left``, a seat whose player left the game under
-    way, until it is taken again; ``left_by`` and ``conceded_by``, who left it then and who
-    conceded its powers, named as the players are). ``seats``: the game's seats if the
-    caller has read them already."""
+    players' usernames (and ``creator_id``, the creator's account) are shown to the game's
+    members, to others only if the game's settings say so (``taken`` tells a free seat
+    from a taken one; ``open``, a seat the caller may take, a bot's too: :func:`open_seats`;
+    ``left``, a seat whose player left the game under way, until it is taken again;
+    ``left_by`` and ``conceded_by``, who left it then and who conceded its powers, named as
+    the players are). ``seats``: the game's seats if the caller has read them already."""
     if seats is None:
         seats = seats_of(conn, row.id)
     member = user is not None and (
         row.creator_id == user.id or any(s.user_id == user.id for s in seats)
     )
     names = member or bool(row.settings.get("show_names", False))
-    opened = open_seats(row, seats)
+    opened = open_seats(row, seats, user)
     out: dict[str, Any] = {
         "id": row.id,
         "name": row.name,
@@ -164,7 +178,7 @@ def summary(
         "version": row.version,
         "settings": row.settings,
         "table": table_of(row.settings),
-        "creator_id": row.creator_id,
+        "creator_id": row.creator_id if names else None,  # (a player: named as they are)
         "seats": [
             {
                 "seat": s.seat,

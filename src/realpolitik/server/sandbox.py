@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import Connection, delete, select, update
 
 from realpolitik.errors import GameError
-from realpolitik.game.records import PhaseRecord
+from realpolitik.game.records import EventKind, PhaseRecord
 from realpolitik.phase import Phase
 from realpolitik.server import engine, games, limits
 from realpolitik.server import tables as t
@@ -95,6 +95,7 @@ def rollback(b: Backend, game_id: int, user: User, phase: str) -> dict[str, Any]
         conn.execute(delete(t.orders).where(t.orders.c.game_id == game_id))
         if k < len(played):  # the orders given in it, to change rather than give all again
             _give_again(conn, game_id, game.history[k], b.now())
+        _forget_concessions(conn, game_id, set(fork.status.conceded))
         conn.execute(
             update(t.games)
             .where(t.games.c.id == game_id)
@@ -110,6 +111,18 @@ def rollback(b: Backend, game_id: int, user: User, phase: str) -> dict[str, Any]
         )
         begin_phase(b, conn, game_id, fork, GameSettings.from_json(row.settings), first=k == 0)
         return summary(conn, game_row(conn, game_id), user, b.now())
+
+
+def _forget_concessions(conn: Connection, game_id: int, conceded: set[str]) -> None:
+    """Keep with the seats who conceded only the powers still conceded at the phase gone
+    back to (a concession of a later phase is taken back with it: the power plays on)."""
+    s = t.seats.c
+    for seat, by in conn.execute(select(s.seat, s.conceded_by).where(s.game_id == game_id)):
+        kept = {power: user for power, user in (by or {}).items() if power in conceded}
+        if kept != (by or {}):
+            conn.execute(
+                update(t.seats).where(s.game_id == game_id, s.seat == seat).values(conceded_by=kept)
+            )
 
 
 def _played(conn: Connection, game_id: int) -> list[str]:
@@ -158,11 +171,13 @@ def fork(
             played = _played(conn, game_id)
             if target not in played:
                 raise NotFound(f"{target} is not a phase of this game (now: {row.phase})")
-            record, replay = conn.execute(
-                select(t.phases.c.record, t.phases.c.replay).where(
-                    t.phases.c.game_id == game_id, t.phases.c.phase == target
-                )
-            ).one()
+            k = played.index(target)
+            rows = conn.execute(
+                select(t.phases.c.record, t.phases.c.replay)
+                .where(t.phases.c.game_id == game_id, t.phases.c.idx <= k)
+                .order_by(t.phases.c.idx)
+            ).all()
+            record, replay = rows[k]
             if record.get("skipped", False):
                 raise BadRequest(
                     f"nobody had a choice in {target} (it was played by itself): "
@@ -172,12 +187,14 @@ def fork(
             if replay is not None:  # the phase's status as it began, kept in its row
                 status = _kept(replay["status"])
             else:  # played before every game's rows kept it
-                before = set(played[: played.index(target)])
-                status = _status_before(row.state, before, target)
-        game = engine.fresh(_public_state(row.state, target, position, status))
+                status = _status_before(row.state, [r.record for r in rows[:k]], target)
         settings = dataclasses.replace(
             GameSettings.from_json(row.settings), sandbox=True, **SANDBOX
         )
+        game = engine.fresh(_public_state(row.state, target, position, status))
+        # the players' agreed last year, or none: not the end the server gives a game of
+        # bots alone (engine.limit_bot_game), which its state keeps
+        game.last_year = settings.last_year
         suffix = f" · {engine.phase_title(game, target, user.language)}"
         name = row.name[: games.NAME_LIMIT - len(suffix)].rstrip() + suffix
     new_id = games.create_game(b, user, name, settings, game=game)
@@ -217,14 +234,26 @@ def _kept(status: Mapping[str, Any]) -> dict[str, Any]:
     return {k: status[k] for k in ("conceded", "alliances", "coin_toss") if k in status}
 
 
-def _status_before(state: Mapping[str, Any], before: set[str], phase: str) -> dict[str, Any]:
+def _status_before(
+    state: Mapping[str, Any], before: Sequence[Mapping[str, Any]], phase: str
+) -> dict[str, Any]:
     """The status at the start of an earlier ``phase`` of a game whose rows do not keep it
-    (played before they did), as far as its stored state tells it: the alliances formed
-    in the phases ``before`` it and still standing now, the coin toss if made by then (on
-    entering its phase); nobody conceded or in civil disorder."""
+    (played before they did), as far as its stored state tells it: the alliances standing
+    then, as the events of the records ``before`` it (oldest first) formed and ended them;
+    the coin toss if made by then (on entering its phase); nobody conceded or in civil
+    disorder."""
     status = state.get("status", {})
     toss = status.get("coin_toss")
+    played = {r["phase"] for r in before}
+    alliances: dict[tuple[str, ...], str] = {}  # members -> the phase it was formed in
+    for record in before:
+        for event in record.get("events", ()):
+            members = tuple(event["powers"])
+            if event["kind"] == EventKind.ALLIANCE_ENDED:
+                alliances.pop(members, None)
+            elif event["kind"] == EventKind.ALLIANCE_FORMED:
+                alliances[members] = record["phase"]
     return {
-        "alliances": [a for a in status.get("alliances", ()) if a["formed"] in before],
-        "coin_toss": toss if toss is not None and toss["phase"] in before | {phase} else None,
+        "alliances": [{"members": list(m), "formed": f} for m, f in alliances.items()],
+        "coin_toss": toss if toss is not None and toss["phase"] in played | {phase} else None,
     }
