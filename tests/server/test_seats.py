@@ -151,12 +151,19 @@ def test_a_game_of_bots_alone_taken_over_is_played_by_a_person_again(
 
 
 def test_an_unlisted_game_s_bot_is_taken_over_with_its_invitation(client: TestClient) -> None:
+    """The link says how many seats it opens: the bots' (it said none: only empty seats
+    were counted, never a bot's, which a game under way offers)."""
     alice, carol = register(client, "alice"), register(client, "carol")
     game = new_game(client, alice, players=3, bots="random", start=True, public=False)
+    link = f"/api/invitations/{game['invite_code']}"
+    assert client.get(link).json()["free_seats"] == 2
     power = bot_seat(view(client, game["id"], alice))["powers"][0]
     assert take(client, game["id"], carol, power).status_code == 404
     r = take(client, game["id"], carol, power, code=game["invite_code"])
     assert r.status_code == 200 and r.json()["my_powers"], r.text
+    assert client.get(link).json()["free_seats"] == 1
+    forming = new_game(client, alice, players=3, bots="random", public=False)
+    assert client.get(f"/api/invitations/{forming['invite_code']}").json()["free_seats"] == 2
 
 
 # --- refused, nothing changed -------------------------------------------------------------
@@ -577,6 +584,26 @@ def test_who_left_takes_back_only_the_seat_they_left(
     assert take(client, gid, carol, theirs[0]).status_code == 200
     r = take(client, gid, bob, other)
     assert r.status_code == 200, r.text
+
+
+def test_who_left_a_seat_no_longer_open_is_a_newcomer(client: TestClient) -> None:
+    """Bob concedes every power of his seat and leaves: there is nothing of his to come
+    back to (nor to take back, knowing another seat's secrets), so he is told and offered
+    what a newcomer is, and a bot's seat is his to take; he was told there was no free
+    seat, and refused a bot's naming his own seat, which nobody may take."""
+    _, bob, _, gid = _three_at_table(client, "random")
+    theirs = view(client, gid, bob)["my_powers"]
+    for mine in theirs:
+        r = client.post(f"/api/games/{gid}/concede", json={"power": mine}, headers=bob.headers)
+        assert r.status_code == 200, r.text
+    assert client.post(f"/api/games/{gid}/leave", headers=bob.headers).status_code == 204
+    seats = view(client, gid, bob)["seats"]
+    assert [s["open"] for s in seats] == [bool(s["bot"]) and s["powers"] != theirs for s in seats]
+    r = take(client, gid, bob, None)
+    assert r.status_code == 409 and r.json()["code"] == "choose_a_bot_seat", r.text
+    other = next(s["powers"][0] for s in seats if s["open"])
+    r = take(client, gid, bob, other)
+    assert r.status_code == 200 and other in r.json()["my_powers"], r.text
 
 
 @pytest.mark.parametrize("bots", ["random", None])

@@ -238,7 +238,7 @@ def join(
         else:
             opened = open_seats(row, seats)
             seat = _seat_of(row, seats, opened, power)
-            _check_left(seats, user, seat)
+            _check_left(seats, user, seat, opened)
         limits.lock_user(conn, user.id)
         limits.check_seats(b, conn, user.id)
         conn.execute(
@@ -304,10 +304,10 @@ def _seat_of(row: Row[Any], seats: list[Seat], opened: set[int], power: str) -> 
     return seat
 
 
-def _check_left(seats: list[Seat], user: User, seat: Seat) -> None:
-    """Refuse (409) a seat to who left another seat of the game under way: they take back
-    their own or none (:func:`.rows.seats_left_by`)."""
-    left = seats_left_by(seats, user)
+def _check_left(seats: list[Seat], user: User, seat: Seat, opened: set[int]) -> None:
+    """Refuse (409) a seat to who left another seat of the game under way that is still
+    ``opened``: they take back their own or none (:func:`.rows.seats_left_by`)."""
+    left = [s for s in seats_left_by(seats, user) if s.seat in opened]
     if left and seat.seat not in {s.seat for s in left}:
         powers = ", ".join(p for s in left for p in s.powers)
         raise Conflict(
@@ -334,7 +334,7 @@ def invitation(b: Backend, code: str) -> dict[str, Any]:
         "creator": creator,
         "edition": row.settings.get("edition"),
         "players": len(seats),
-        "free_seats": sum(1 for s in seats if s.user_id is None and s.bot is None),
+        "free_seats": len(open_seats(row, seats)),  # what joining by the link may take
     }
 
 

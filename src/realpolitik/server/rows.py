@@ -119,15 +119,13 @@ def open_seats(row: Row[Any], seats: list[Seat], user: User | None = None) -> se
     game under way, a seat left empty or played by a bot, if one of its powers is still in
     the game (a unit or a centre, not conceded: :func:`.engine.powers_in`); none in a game
     over or a sandbox. Who left a seat of the game under way may take back only that one
-    (:func:`seats_left_by`). One home for the rule: what is offered is what join allows."""
+    while it is open (:func:`seats_left_by`). One home for the rule: what is offered is
+    what join allows."""
     if row.status == FINISHED or row.settings.get("sandbox", False):
         return set()
     unseated = [s for s in seats if s.user_id is None]
     if row.state is None or not unseated:
         return {s.seat for s in unseated}
-    own = {s.seat for s in seats_left_by(seats, user)}
-    if own:
-        unseated = [s for s in unseated if s.seat in own]
     playing = set(
         engine.derived(
             row.id,
@@ -136,7 +134,9 @@ def open_seats(row: Row[Any], seats: list[Seat], user: User | None = None) -> se
             lambda: engine.powers_in(engine.load(row.id, row.version, row.state)),
         )
     )
-    return {s.seat for s in unseated if playing.intersection(s.powers)}
+    opened = {s.seat for s in unseated if playing.intersection(s.powers)}
+    own = {s.seat for s in seats_left_by(seats, user)} & opened
+    return own or opened  # who left a seat still open takes back only that one
 
 
 def seats_left_by(seats: list[Seat], user: User | None) -> list[Seat]:
