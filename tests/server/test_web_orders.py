@@ -662,3 +662,35 @@ def test_an_observer_s_phone_has_no_action_bar(server: LiveServer, browser: Any)
     assert watcher.evaluate(BAR_BOX) is None
     assert watcher.locator("#bar-ready").count() == 0
     watcher.context.close()
+
+
+def test_orders_typed_and_not_given_outlive_the_panel_drawn_again(
+    server: LiveServer, browser: Any
+) -> None:
+    """Orders typed in the box and not given yet stay in it while the panel is drawn again:
+    an order clicked on the map, the page's language changed (the box came back empty, what
+    was typed lost); once given, they are gone from it for good."""
+    page, errors = watched(browser)
+    register_and_create(page, server, "gudrun", players="7")
+    options = legal(page)
+    moves = [(k, o) for k, opts in options.items() for o in opts if o["kind"] == "move"]
+    key, move = next((k, o) for k, o in moves if not o.get("via"))
+    other = next(k for k in options if k.split("/")[0] != key.split("/")[0])
+    draft = next(o["order"] for o in options[other] if o["kind"] == "hold")
+    page.fill("#typed", draft)
+    click_province(page, key.split("/")[0])
+    page.wait_for_selector("#order-menu:not([hidden])")
+    click_province(page, move["dest"])
+    page.wait_for_function("(o) => document.querySelector(`#my-orders li[data-order='${o}']`)",
+                           arg=move["order"])  # fmt: skip
+    idle(page)
+    assert page.input_value("#typed") == draft
+    in_language(page, "fr", "document.documentElement.lang === 'fr'")
+    assert page.input_value("#typed") == draft
+    page.click("#submit-typed")
+    page.wait_for_function("(o) => document.querySelector(`#my-orders li[data-order='${o}']`)",
+                           arg=draft)  # fmt: skip
+    idle(page)
+    in_language(page, "en", "document.documentElement.lang === 'en'")
+    assert page.input_value("#typed") == "" and set(my_orders(page)) == {move["order"], draft}
+    assert errors == []

@@ -7,6 +7,7 @@ export const S = {
   poll: null, clock: null, events: null, onVisible: null, offset: 0, pendingJoin: null, refused: [],
   page: 0,  // counts the pages shown (route, the lobby): a page fetched late is not drawn
   toSeats: false,  // the game page shown next opens at its players (a bot's seat to take over)
+  drafts: {},  // what is typed and not given or sent yet (orders, a message), kept while it is drawn again
 };
 
 // A touch screen (its main pointer a finger: a phone, a tablet; not a narrow window with a

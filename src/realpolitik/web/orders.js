@@ -41,7 +41,8 @@ export function renderOrders(force) {
 function powerOrders(p) {
   const mine = S.game.orders[p];
   const legal = S.legalBy[p] || {};
-  const typed = el("textarea", { id: idOf("typed", p), class: "typed-box", rows: 3, placeholder: t("typed_orders") });
+  const typed = el("textarea", { id: idOf("typed", p), class: "typed-box", rows: 3, placeholder: t("typed_orders"),
+    text: S.drafts[draftKey(p)] || null, oninput: () => { S.drafts[draftKey(p)] = typed.value; } });
   const keys = unitKeys(p);
   const ordered = orderedPlaces(p);
   return el("div", { class: "power-orders" + (p === S.power ? " focus" : ""), "data-power": p },
@@ -64,6 +65,11 @@ function powerOrders(p) {
     // orders changed after Ready: the new ones count, and Ready stays (said, not guessed)
     mine.to_act && mine.ready ? el("p", { id: idOf("ready-note", p), class: "ready-note muted small" }, t("ready_note")) : null);
 }
+
+// Where the orders typed for ``p`` and not given yet are kept (``S.drafts``), so that the
+// panel drawn again (an order clicked on the map, the language changed) shows them still:
+// by game, phase and power.
+const draftKey = (p) => `orders ${S.game.id} ${S.game.phase} ${p}`;
 
 // The units (or build centres) of ``p`` offered to order: those with a choice to make.
 function unitKeys(p) {
@@ -289,13 +295,16 @@ async function submitTyped(box, power) {
   const lines = box.value.split("\n").map((s) => s.trim()).filter(Boolean);
   if (!lines.length) return;
   const text = box.value;
+  const key = draftKey(power);
   box.blur();
+  delete S.drafts[key];  // given: the panel is drawn again with the box empty
   if (await submitOrders(lines, S.lang, power)) { box.value = ""; flash(t("saved")); return; }
-  // refused: the panel was drawn again (the reasons listed), its box empty; the lines come
-  // back in it, to be corrected (the good ones were not given either), and it keeps the
-  // focus, so that news heard meanwhile leaves it as it is
+  // refused: the panel was drawn again (the reasons listed); the lines come back in its
+  // box, to be corrected (the good ones were not given either), and it keeps the focus, so
+  // that news heard meanwhile leaves it as it is
+  S.drafts[key] = text;
   const again = document.getElementById(idOf("typed", power));
-  if (again && !again.value) { again.value = text; again.focus(); }
+  if (again) { again.value = text; again.focus(); }
 }
 
 // La Conquista: the foreign units whose support I accept, and the alliance I declare; both
