@@ -119,14 +119,17 @@ function adjustmentsLeft(p, sign) {
 
 // A phone's action bar (the page's CSS shows it on a narrow screen only, kept at the bottom
 // of the screen while the page scrolls): how far the orders of my ``powers`` that act this
-// phase are, and their Ready; none while I have nothing to do.
+// phase are, and their Ready; none while I have nothing to do. Its Ready is the short word
+// even for several powers (the count beside it is theirs; the long words, "Pronto com todas
+// as minhas potências", squeezed the count into five lines, the bar a seventh of the screen).
 function renderBar(powers) {
   const bar = document.getElementById("action-bar");
   if (!bar) return;
   bar.hidden = !powers.length;
   if (!powers.length) { fill(bar); return; }
   fill(bar, el("span", { id: "bar-progress", class: "bar-progress" }, progress(powers)),
-    el("button", { id: "bar-ready", class: "ready" + (allReady(powers) ? " on" : ""), onclick: onReady(powers) }, readyLabel(powers)));
+    el("button", { id: "bar-ready", class: "ready" + (allReady(powers) ? " on" : ""), onclick: onReady(powers),
+      title: powers.length > 1 ? t("ready_all") : null }, readyLabel(powers, true)));
 }
 
 // What this phase asks of ``p``: retreats (why, where to), builds or removals due, moves left.
@@ -214,9 +217,10 @@ function onReady(powers) {
 
 const allReady = (powers) => powers.every((p) => S.game.orders[p].ready);
 
-// "Ready" ("✓ Ready" once it is); for several powers "Ready for all my powers".
-function readyLabel(powers) {
-  return `${allReady(powers) ? "✓ " : ""}${t(powers.length > 1 ? "ready_all" : "ready")}`;
+// "Ready" ("✓ Ready" once it is); for several powers "Ready for all my powers" (``short``:
+// "Ready" still).
+function readyLabel(powers, short = false) {
+  return `${allReady(powers) ? "✓ " : ""}${t(powers.length > 1 && !short ? "ready_all" : "ready")}`;
 }
 
 // Ready with builds unused, removals not ordered or units without orders asks first.
