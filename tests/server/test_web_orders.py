@@ -694,3 +694,38 @@ def test_orders_typed_and_not_given_outlive_the_panel_drawn_again(
     in_language(page, "en", "document.documentElement.lang === 'en'")
     assert page.input_value("#typed") == "" and set(my_orders(page)) == {move["order"], draft}
     assert errors == []
+
+
+# An order given by the page's player as from another tab (this page not told of it): the
+# request's status.
+GIVE_ELSEWHERE = """async ([power, order]) => (await fetch(
+    `/api/games/${location.hash.split('/')[2]}/orders`, {method: "PUT",
+    headers: {"Content-Type": "application/json", "X-Requested-With": "realpolitik"},
+    body: JSON.stringify({power, orders: [order], merge: true, language: "en", phase: "S1901M"})
+})).status"""
+
+
+def test_an_order_taken_back_keeps_those_given_meanwhile_elsewhere(
+    server: LiveServer, browser: Any
+) -> None:
+    """An order taken back (its ✕) leaves the player's other orders as the server has them,
+    those given since from another tab or phone too (which this page was not told of): the
+    page sent its own list without the order, and those were lost."""
+    page, errors = watched(browser)
+    register_and_create(page, server, "hroswitha", players="7")
+    power = page.get_attribute("#power", "data-power")
+    options = legal(page)
+    first, second = [
+        next(o["order"] for o in opts if o["kind"] == "hold") for opts in options.values()
+    ][:2]
+    page.locator(f'#unit-list button.unit[data-key="{first.split()[1]}"]').click()
+    page.locator('#legal .legal-option[data-kind="hold"]').click()
+    page.wait_for_selector(f'#my-orders li[data-order="{first}"]')
+    idle(page)
+    given = page.evaluate(GIVE_ELSEWHERE, [power, second])
+    assert given == 200 and my_orders(page) == [first]  # given elsewhere: not heard of here
+    page.click(f'#my-orders li[data-order="{first}"] button.link')
+    page.wait_for_selector(f'#my-orders li[data-order="{first}"]', state="detached")
+    idle(page)
+    assert my_orders(page) == [second]
+    assert errors == []

@@ -181,7 +181,7 @@ function orderItems(p) {
   const items = mine.orders.map((o) => el("li", { class: "order ok", "data-order": o.order },
     el("span", { class: "status", title: t("order_ok") }, "✓"), " ",
     el("span", { title: o.long || null }, orderWords(o)), " ",
-    el("button", { class: "link", title: t("remove"), "aria-label": t("remove"), onclick: () => replaceOrders(mine.orders.filter((x) => x.order !== o.order).map((x) => x.order), p) }, "✕")));
+    el("button", { class: "link", title: t("remove"), "aria-label": t("remove"), onclick: () => removeOrder(o.order, p) }, "✕")));
   const refused = (S.refused || []).filter((r) => r.power === p).map((r) => el("li", { class: "order refused", "data-refused": r.order },
     el("span", { class: "status" }, "✗"), " ", el("span", {}, r.order), " — ", el("span", { class: "reason" }, r.reason)));
   // ("no orders yet" only where orders are asked: not under "nothing to order this phase")
@@ -293,6 +293,15 @@ async function replaceOrders(orders, power) {
     await renderBoard();
     renderOrders(true);
   });
+}
+
+// One order of ``power`` taken back: the others are those the server has now, not the ones
+// this page drew (the same player's other tab or phone may have given more since, and the
+// page drawn before them replaced them all with its own list, losing them).
+async function removeOrder(order, power) {
+  const now = await busy(() => guarded(() => api("GET", `/games/${S.game.id}/orders?power=${power}`)));
+  if (!now || now.phase !== S.game.phase) return;
+  await replaceOrders(now.orders.map((x) => x.order).filter((x) => x !== order), power);
 }
 
 async function submitTyped(box, power) {
