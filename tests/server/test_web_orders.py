@@ -729,3 +729,29 @@ def test_an_order_taken_back_keeps_those_given_meanwhile_elsewhere(
     idle(page)
     assert my_orders(page) == [second]
     assert errors == []
+
+
+def test_ready_asks_first_with_orders_typed_and_not_given(server: LiveServer, browser: Any) -> None:
+    """Ready clicked with orders typed in the box and not given (Give orders not clicked)
+    asks first, naming them: the power was made ready without them, silently, and the phase
+    played with the orders given before."""
+    page, errors = watched(browser)
+    register_and_create(page, server, "leofrida", players="7")
+    options = legal(page)
+    holds = [next(o["order"] for o in opts if o["kind"] == "hold") for opts in options.values()]
+    page.fill("#typed", "\n".join(holds))
+    page.click("#submit-typed")
+    page.wait_for_function("(n) => document.querySelectorAll('#my-orders li.ok').length === n",
+                           arg=len(holds))  # fmt: skip
+    idle(page)
+    move = next(o["order"] for opts in options.values() for o in opts if o["kind"] == "move")
+    page.fill("#typed", move)  # a change, typed and not given
+    asked = declined(page, once=True)
+    page.click("#ready")
+    idle(page)
+    said = f"Orders typed and not given yet (Give orders): {move}. Ready without them?"
+    assert asked == [said], asked
+    power = page.get_attribute("#power", "data-power") or ""
+    assert phase(page) == "S1901M" and not page.evaluate(GAME)["orders"][power]["ready"]
+    assert page.input_value("#typed") == move and sorted(my_orders(page)) == sorted(holds)
+    assert errors == []

@@ -223,11 +223,14 @@ function readyLabel(powers, short = false) {
   return `${allReady(powers) ? "✓ " : ""}${t(powers.length > 1 && !short ? "ready_all" : "ready")}`;
 }
 
-// Ready with builds unused, removals not ordered or units without orders asks first.
+// Ready with orders typed and not given (Ready under the box, not Give orders), builds
+// unused, removals not ordered or units without orders asks first.
 function confirmReady(p) {
   const g = S.game;
   const mine = g.orders[p];
   const who = g.my_powers.length > 1 ? powerName(p) + t("colon") : "";
+  const typed = (S.drafts[draftKey(p)] || "").split("\n").map((s) => s.trim()).filter(Boolean);
+  if (typed.length && !confirm(who + t("confirm_typed", { lines: typed.join("; ") }))) return false;
   if ((g.phase || "").endsWith("A")) {
     const due = (g.adjustments || {})[p] || 0;
     const given = mine.orders.length;
