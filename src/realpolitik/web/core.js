@@ -190,8 +190,13 @@ export function flash(message, isError) {
   // points to, "see why in the list", were under it for 8 s)
   box.onclick = clearFlash;
   clearTimeout(flash.timer);
-  flash.timer = setTimeout(() => { box.hidden = true; }, isError ? 8000 : 2500);
+  flash.timer = setTimeout(() => { box.hidden = true; }, shownFor(message, isError));
 }
+
+// How long a flash stays (ms): an error 8 s; news 2.5 s ("Saved"), a long one the time to
+// read it, 60 ms a character (a bot's seat taken over, 140 characters of what to do next,
+// went in 2.5 s: five of its 25 words read).
+const shownFor = (message, isError) => Math.max(isError ? 8000 : 2500, 60 * String(message || "").length);
 
 export function clearFlash() {
   clearTimeout(flash.timer);
