@@ -623,3 +623,24 @@ def test_a_late_friend_takes_over_a_bot_by_the_invitation_link(
     refused = [e for e in errors if "409" in e]  # the invitation's join: no free seat
     assert len(refused) == 1 and errors == refused, errors
     page.close()
+
+
+def test_news_flashed_stays_the_time_to_read_it(server: LiveServer, browser: Any) -> None:
+    """A long piece of news flashed (a bot's seat taken over: what to do next, 140
+    characters) stays long enough to be read: it went after 2.5 s, as "Saved" does; a short
+    one still goes then."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    sign_up(page, server, "hermelinde")
+    told = page.evaluate("""async () => {
+        const {flash, t} = await import('/static/core.js');
+        const text = t('took_over', {powers: 'Austria'});
+        flash(text);
+        return text;
+    }""")
+    assert len(told) > 100, told
+    page.wait_for_timeout(4500)
+    assert page.is_visible("#flash") and page.inner_text("#flash") == told
+    page.wait_for_selector("#flash", state="hidden", timeout=10_000)
+    page.evaluate("async () => (await import('/static/core.js')).flash('Saved')")
+    assert page.is_visible("#flash")
+    page.wait_for_selector("#flash", state="hidden", timeout=4_000)

@@ -234,6 +234,7 @@ def test_the_page_speaks_spanish_french_and_portuguese(server: LiveServer, brows
         page.wait_for_function(f"[...document.querySelectorAll('#my-orders li.refused .reason')]"
                                f".some((r) => r.textContent === {TWICE[lang][1]!r})")  # fmt: skip
         shot(page, f"26-refused-{lang}", full=False)
+        page.fill("#typed", "")  # (lines left in the box, not given: Ready would ask of them)
         page.click("#ready")  # with the army not ordered: the page asks (and is told no)
         idle(page)
         assert said["confirm"][:-1] in asked[-1], (lang, asked)

@@ -5,6 +5,7 @@ while the lobby stays open and redrawn only where they changed, a lobby fetched 
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import pytest
@@ -25,6 +26,7 @@ from tests.server.browserkit import (
     sign_up_invited,
     slow_network,
     start_elsewhere,
+    stored_game,
     title,
     until_title,
     watched,
@@ -257,6 +259,31 @@ def test_lobby_shows_orders_due_and_unread_messages(server: LiveServer, browser:
     item = page.inner_text("#my-games .game-item")
     assert "orders due" in item and "Leave" in item, item
     shot(page, "11-lobby")
+
+
+def test_the_lobby_counts_a_deadline_s_minutes_begun(server: LiveServer, browser: Any) -> None:
+    """A deadline less than a minute away is "1 min" in the lobby (it said "0 min", as if
+    it had passed); an hour and a half away, "1 h 30 min"."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    sign_up(page, server, "vigdis")
+    page.click("#create-game")  # the edition's clock
+    page.wait_for_selector("#seats")
+    game_id = int(page.evaluate("location.hash.split('/')[2]"))
+    for seconds, said in ((5400 - 20, "1 h 30 min"), (40, "1 min")):
+        db = stored_game(server)
+        try:
+            db.execute(
+                "UPDATE games SET deadline_at = ?, version = version + 1 WHERE id = ?",
+                (time.time() + seconds, game_id),
+            )
+            db.commit()
+        finally:
+            db.close()
+        page.goto(server.url + "/#")
+        page.reload()  # (the lobby shown afresh)
+        page.wait_for_selector("#my-games .game-item .game-details")
+        item = page.inner_text("#my-games .game-item .game-details")
+        assert f"Deadline in {said}" in item, item
 
 
 def test_the_lobby_names_a_game_s_state_only_when_it_is_not_under_way(

@@ -662,3 +662,96 @@ def test_an_observer_s_phone_has_no_action_bar(server: LiveServer, browser: Any)
     assert watcher.evaluate(BAR_BOX) is None
     assert watcher.locator("#bar-ready").count() == 0
     watcher.context.close()
+
+
+def test_orders_typed_and_not_given_outlive_the_panel_drawn_again(
+    server: LiveServer, browser: Any
+) -> None:
+    """Orders typed in the box and not given yet stay in it while the panel is drawn again:
+    an order clicked on the map, the page's language changed (the box came back empty, what
+    was typed lost); once given, they are gone from it for good."""
+    page, errors = watched(browser)
+    register_and_create(page, server, "gudrun", players="7")
+    options = legal(page)
+    moves = [(k, o) for k, opts in options.items() for o in opts if o["kind"] == "move"]
+    key, move = next((k, o) for k, o in moves if not o.get("via"))
+    other = next(k for k in options if k.split("/")[0] != key.split("/")[0])
+    draft = next(o["order"] for o in options[other] if o["kind"] == "hold")
+    page.fill("#typed", draft)
+    click_province(page, key.split("/")[0])
+    page.wait_for_selector("#order-menu:not([hidden])")
+    click_province(page, move["dest"])
+    page.wait_for_function("(o) => document.querySelector(`#my-orders li[data-order='${o}']`)",
+                           arg=move["order"])  # fmt: skip
+    idle(page)
+    assert page.input_value("#typed") == draft
+    in_language(page, "fr", "document.documentElement.lang === 'fr'")
+    assert page.input_value("#typed") == draft
+    page.click("#submit-typed")
+    page.wait_for_function("(o) => document.querySelector(`#my-orders li[data-order='${o}']`)",
+                           arg=draft)  # fmt: skip
+    idle(page)
+    in_language(page, "en", "document.documentElement.lang === 'en'")
+    assert page.input_value("#typed") == "" and set(my_orders(page)) == {move["order"], draft}
+    assert errors == []
+
+
+# An order given by the page's player as from another tab (this page not told of it): the
+# request's status.
+GIVE_ELSEWHERE = """async ([power, order]) => (await fetch(
+    `/api/games/${location.hash.split('/')[2]}/orders`, {method: "PUT",
+    headers: {"Content-Type": "application/json", "X-Requested-With": "realpolitik"},
+    body: JSON.stringify({power, orders: [order], merge: true, language: "en", phase: "S1901M"})
+})).status"""
+
+
+def test_an_order_taken_back_keeps_those_given_meanwhile_elsewhere(
+    server: LiveServer, browser: Any
+) -> None:
+    """An order taken back (its ✕) leaves the player's other orders as the server has them,
+    those given since from another tab or phone too (which this page was not told of): the
+    page sent its own list without the order, and those were lost."""
+    page, errors = watched(browser)
+    register_and_create(page, server, "hroswitha", players="7")
+    power = page.get_attribute("#power", "data-power")
+    options = legal(page)
+    first, second = [
+        next(o["order"] for o in opts if o["kind"] == "hold") for opts in options.values()
+    ][:2]
+    page.locator(f'#unit-list button.unit[data-key="{first.split()[1]}"]').click()
+    page.locator('#legal .legal-option[data-kind="hold"]').click()
+    page.wait_for_selector(f'#my-orders li[data-order="{first}"]')
+    idle(page)
+    given = page.evaluate(GIVE_ELSEWHERE, [power, second])
+    assert given == 200 and my_orders(page) == [first]  # given elsewhere: not heard of here
+    page.click(f'#my-orders li[data-order="{first}"] button.link')
+    page.wait_for_selector(f'#my-orders li[data-order="{first}"]', state="detached")
+    idle(page)
+    assert my_orders(page) == [second]
+    assert errors == []
+
+
+def test_ready_asks_first_with_orders_typed_and_not_given(server: LiveServer, browser: Any) -> None:
+    """Ready clicked with orders typed in the box and not given (Give orders not clicked)
+    asks first, naming them: the power was made ready without them, silently, and the phase
+    played with the orders given before."""
+    page, errors = watched(browser)
+    register_and_create(page, server, "leofrida", players="7")
+    options = legal(page)
+    holds = [next(o["order"] for o in opts if o["kind"] == "hold") for opts in options.values()]
+    page.fill("#typed", "\n".join(holds))
+    page.click("#submit-typed")
+    page.wait_for_function("(n) => document.querySelectorAll('#my-orders li.ok').length === n",
+                           arg=len(holds))  # fmt: skip
+    idle(page)
+    move = next(o["order"] for opts in options.values() for o in opts if o["kind"] == "move")
+    page.fill("#typed", move)  # a change, typed and not given
+    asked = declined(page, once=True)
+    page.click("#ready")
+    idle(page)
+    said = f"Orders typed and not given yet (Give orders): {move}. Ready without them?"
+    assert asked == [said], asked
+    power = page.get_attribute("#power", "data-power") or ""
+    assert phase(page) == "S1901M" and not page.evaluate(GAME)["orders"][power]["ready"]
+    assert page.input_value("#typed") == move and sorted(my_orders(page)) == sorted(holds)
+    assert errors == []

@@ -682,3 +682,28 @@ def test_a_phone_s_table_of_all_results_keeps_to_its_width(
         assert page.evaluate("document.documentElement.scrollWidth") <= 392, lang
         if SHOTS:
             page.locator("#results").screenshot(path=f"{SHOTS}/phone-all-results-{lang}.png")
+
+
+def test_a_phone_s_action_bar_of_several_powers_keeps_to_one_row(
+    server: LiveServer, browser: Any
+) -> None:
+    """A player of several powers on a phone: the action bar's Ready is the short word in
+    every language, the count beside it on one line (the long "Ready for all my powers"
+    squeezed it into three lines in Spanish and French, five in Portuguese: the bar a
+    seventh of the screen), and it still makes every power ready."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    register_and_create(page, server, "ulfhild", players="3")
+    assert len(page.evaluate("document.querySelector('#power').innerText").split("·")) > 1
+    for lang in ("es", "fr", "pt", "en"):
+        in_language(page, lang, f"document.documentElement.lang === {lang!r}")
+        progress, ready, size = page.evaluate("""() => [
+            document.getElementById('bar-progress').getBoundingClientRect().height,
+            document.getElementById('bar-ready').innerText,
+            parseFloat(getComputedStyle(document.getElementById('bar-progress')).fontSize)]""")
+        assert progress < 2 * size, (lang, progress, size)  # one line of text
+        assert ready == {"es": "Listo", "fr": "Prêt", "pt": "Pronto", "en": "Ready"}[lang]
+    shot(page, "action-bar-phone-powers", full=False)
+    assert page.get_attribute("#bar-ready", "title") == "Ready for all my powers"
+    page.on("dialog", lambda d: d.accept())  # (units without orders: asked first, per power)
+    page.click("#bar-ready")  # every power of mine ready: the bots are, the phase goes on
+    until_phase_changes(page, "S1901M")

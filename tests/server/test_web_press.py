@@ -265,3 +265,38 @@ def test_a_message_in_a_right_to_left_script_reads_right_to_left(
     )
     assert set(names) == {"ltr"}, names
     shot(page, "press-right-to-left")
+
+
+def test_a_message_not_sent_yet_outlives_news(server: LiveServer, browser: Any) -> None:
+    """A message written and not sent yet, and the power ticked to receive it, stay in the
+    compose box when another player's message comes in while the focus is elsewhere (a
+    click on the map, on the page): the box was drawn again empty, what was written lost.
+    Once sent, the box is empty again."""
+    host = browser.new_page(viewport={"width": 1400, "height": 1000})
+    link = host_a_table(host, server, "sunniva", "Sunniva's table")
+    guest = browser.new_page(viewport={"width": 1400, "height": 1000})
+    sign_up_invited(guest, link, "torgunn")
+    host.click("#start")
+    host.wait_for_selector("#compose")
+    idle(host)
+    guest.wait_for_selector("#compose")
+    idle(guest)
+    to = guest.evaluate(MY_POWERS)[0]
+    host.click("#compose .new-thread summary")
+    host.check(f'#compose input.recipient[value="{to}"]')
+    host.fill("#message-body", "Between us: Belgium is yours")
+    host.click("#messages-panel h3")  # the focus leaves the box
+    guest.fill("#message-body", "Hello, everyone")
+    guest.click("#send-message")
+    host.wait_for_function("document.getElementById('messages').innerText.includes('Hello')")
+    idle(host)
+    assert host.input_value("#message-body") == "Between us: Belgium is yours"
+    assert host.locator("#compose input.recipient:checked").evaluate_all(
+        "els => els.map(e => e.value)") == [to]  # fmt: skip
+    assert host.inner_text("#compose-to") == f"To: {to.title()}"
+    host.click("#send-message")
+    host.wait_for_selector(f'#threads button.thread.on[data-thread="{to}"]')
+    idle(host)
+    assert "Belgium is yours" in host.inner_text("#messages")
+    assert host.input_value("#message-body") == ""
+    assert host.locator("#compose input.recipient:checked").count() == 0

@@ -7,6 +7,7 @@ export const S = {
   poll: null, clock: null, events: null, onVisible: null, offset: 0, pendingJoin: null, refused: [],
   page: 0,  // counts the pages shown (route, the lobby): a page fetched late is not drawn
   toSeats: false,  // the game page shown next opens at its players (a bot's seat to take over)
+  drafts: {},  // what is typed and not given or sent yet (orders, a message), kept while it is drawn again
 };
 
 // A touch screen (its main pointer a finger: a phone, a tablet; not a narrow window with a
@@ -189,8 +190,13 @@ export function flash(message, isError) {
   // points to, "see why in the list", were under it for 8 s)
   box.onclick = clearFlash;
   clearTimeout(flash.timer);
-  flash.timer = setTimeout(() => { box.hidden = true; }, isError ? 8000 : 2500);
+  flash.timer = setTimeout(() => { box.hidden = true; }, shownFor(message, isError));
 }
+
+// How long a flash stays (ms): an error 8 s; news 2.5 s ("Saved"), a long one the time to
+// read it, 60 ms a character (a bot's seat taken over, 140 characters of what to do next,
+// went in 2.5 s: five of its 25 words read).
+const shownFor = (message, isError) => Math.max(isError ? 8000 : 2500, 60 * String(message || "").length);
 
 export function clearFlash() {
   clearTimeout(flash.timer);

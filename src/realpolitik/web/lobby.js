@@ -258,7 +258,9 @@ async function myGameDetails(g) {
   const due = ordersDue(state);
   const ready = mine.filter((p) => state.orders[p] && state.orders[p].to_act && state.orders[p].ready);
   const left = state.deadline_at ? Math.max(0, state.deadline_at - state.now) : null;
-  const hours = left === null ? null : (left >= 3600 ? `${Math.floor(left / 3600)} h ${Math.floor((left % 3600) / 60)} min` : `${Math.floor(left / 60)} min`);
+  // (the minutes begun count: "1 min" while under a minute is left, not "0 min")
+  const minutes = left === null ? null : Math.ceil(left / 60);
+  const hours = left === null ? null : (minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`);
   const waiting = unreadOf(g.id, mine, fresh), unread = waiting.length;
   const node = el("span", { class: "game-details" },
     el("span", { class: "power-tag" }, mine.map((p) => names[p] || p).join(", ")),

@@ -41,7 +41,8 @@ export function renderOrders(force) {
 function powerOrders(p) {
   const mine = S.game.orders[p];
   const legal = S.legalBy[p] || {};
-  const typed = el("textarea", { id: idOf("typed", p), class: "typed-box", rows: 3, placeholder: t("typed_orders") });
+  const typed = el("textarea", { id: idOf("typed", p), class: "typed-box", rows: 3, placeholder: t("typed_orders"),
+    text: S.drafts[draftKey(p)] || null, oninput: () => { S.drafts[draftKey(p)] = typed.value; } });
   const keys = unitKeys(p);
   const ordered = orderedPlaces(p);
   return el("div", { class: "power-orders" + (p === S.power ? " focus" : ""), "data-power": p },
@@ -64,6 +65,11 @@ function powerOrders(p) {
     // orders changed after Ready: the new ones count, and Ready stays (said, not guessed)
     mine.to_act && mine.ready ? el("p", { id: idOf("ready-note", p), class: "ready-note muted small" }, t("ready_note")) : null);
 }
+
+// Where the orders typed for ``p`` and not given yet are kept (``S.drafts``), so that the
+// panel drawn again (an order clicked on the map, the language changed) shows them still:
+// by game, phase and power.
+const draftKey = (p) => `orders ${S.game.id} ${S.game.phase} ${p}`;
 
 // The units (or build centres) of ``p`` offered to order: those with a choice to make.
 function unitKeys(p) {
@@ -113,14 +119,17 @@ function adjustmentsLeft(p, sign) {
 
 // A phone's action bar (the page's CSS shows it on a narrow screen only, kept at the bottom
 // of the screen while the page scrolls): how far the orders of my ``powers`` that act this
-// phase are, and their Ready; none while I have nothing to do.
+// phase are, and their Ready; none while I have nothing to do. Its Ready is the short word
+// even for several powers (the count beside it is theirs; the long words, "Pronto com todas
+// as minhas potências", squeezed the count into five lines, the bar a seventh of the screen).
 function renderBar(powers) {
   const bar = document.getElementById("action-bar");
   if (!bar) return;
   bar.hidden = !powers.length;
   if (!powers.length) { fill(bar); return; }
   fill(bar, el("span", { id: "bar-progress", class: "bar-progress" }, progress(powers)),
-    el("button", { id: "bar-ready", class: "ready" + (allReady(powers) ? " on" : ""), onclick: onReady(powers) }, readyLabel(powers)));
+    el("button", { id: "bar-ready", class: "ready" + (allReady(powers) ? " on" : ""), onclick: onReady(powers),
+      title: powers.length > 1 ? t("ready_all") : null }, readyLabel(powers, true)));
 }
 
 // What this phase asks of ``p``: retreats (why, where to), builds or removals due, moves left.
@@ -172,7 +181,7 @@ function orderItems(p) {
   const items = mine.orders.map((o) => el("li", { class: "order ok", "data-order": o.order },
     el("span", { class: "status", title: t("order_ok") }, "✓"), " ",
     el("span", { title: o.long || null }, orderWords(o)), " ",
-    el("button", { class: "link", title: t("remove"), "aria-label": t("remove"), onclick: () => replaceOrders(mine.orders.filter((x) => x.order !== o.order).map((x) => x.order), p) }, "✕")));
+    el("button", { class: "link", title: t("remove"), "aria-label": t("remove"), onclick: () => removeOrder(o.order, p) }, "✕")));
   const refused = (S.refused || []).filter((r) => r.power === p).map((r) => el("li", { class: "order refused", "data-refused": r.order },
     el("span", { class: "status" }, "✗"), " ", el("span", {}, r.order), " — ", el("span", { class: "reason" }, r.reason)));
   // ("no orders yet" only where orders are asked: not under "nothing to order this phase")
@@ -208,16 +217,20 @@ function onReady(powers) {
 
 const allReady = (powers) => powers.every((p) => S.game.orders[p].ready);
 
-// "Ready" ("✓ Ready" once it is); for several powers "Ready for all my powers".
-function readyLabel(powers) {
-  return `${allReady(powers) ? "✓ " : ""}${t(powers.length > 1 ? "ready_all" : "ready")}`;
+// "Ready" ("✓ Ready" once it is); for several powers "Ready for all my powers" (``short``:
+// "Ready" still).
+function readyLabel(powers, short = false) {
+  return `${allReady(powers) ? "✓ " : ""}${t(powers.length > 1 && !short ? "ready_all" : "ready")}`;
 }
 
-// Ready with builds unused, removals not ordered or units without orders asks first.
+// Ready with orders typed and not given (Ready under the box, not Give orders), builds
+// unused, removals not ordered or units without orders asks first.
 function confirmReady(p) {
   const g = S.game;
   const mine = g.orders[p];
   const who = g.my_powers.length > 1 ? powerName(p) + t("colon") : "";
+  const typed = (S.drafts[draftKey(p)] || "").split("\n").map((s) => s.trim()).filter(Boolean);
+  if (typed.length && !confirm(who + t("confirm_typed", { lines: typed.join("; ") }))) return false;
   if ((g.phase || "").endsWith("A")) {
     const due = (g.adjustments || {})[p] || 0;
     const given = mine.orders.length;
@@ -285,17 +298,29 @@ async function replaceOrders(orders, power) {
   });
 }
 
+// One order of ``power`` taken back: the others are those the server has now, not the ones
+// this page drew (the same player's other tab or phone may have given more since, and the
+// page drawn before them replaced them all with its own list, losing them).
+async function removeOrder(order, power) {
+  const now = await busy(() => guarded(() => api("GET", `/games/${S.game.id}/orders?power=${power}`)));
+  if (!now || now.phase !== S.game.phase) return;
+  await replaceOrders(now.orders.map((x) => x.order).filter((x) => x !== order), power);
+}
+
 async function submitTyped(box, power) {
   const lines = box.value.split("\n").map((s) => s.trim()).filter(Boolean);
   if (!lines.length) return;
   const text = box.value;
+  const key = draftKey(power);
   box.blur();
+  delete S.drafts[key];  // given: the panel is drawn again with the box empty
   if (await submitOrders(lines, S.lang, power)) { box.value = ""; flash(t("saved")); return; }
-  // refused: the panel was drawn again (the reasons listed), its box empty; the lines come
-  // back in it, to be corrected (the good ones were not given either), and it keeps the
-  // focus, so that news heard meanwhile leaves it as it is
+  // refused: the panel was drawn again (the reasons listed); the lines come back in its
+  // box, to be corrected (the good ones were not given either), and it keeps the focus, so
+  // that news heard meanwhile leaves it as it is
+  S.drafts[key] = text;
   const again = document.getElementById(idOf("typed", power));
-  if (again && !again.value) { again.value = text; again.focus(); }
+  if (again) { again.value = text; again.focus(); }
 }
 
 // La Conquista: the foreign units whose support I accept, and the alliance I declare; both

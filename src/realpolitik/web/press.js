@@ -134,13 +134,22 @@ function compose(open) {
   const bots = new Set(g.seats.filter((s) => s.bot).flatMap((s) => s.powers));
   const played = inPlay(g);
   const others = (g.powers || []).filter((p) => !g.my_powers.includes(p) && played.has(p));
-  const body = el("textarea", { id: "message-body", rows: 2, "aria-label": t("message") });
+  // what is written and not sent yet, and to whom, outlives the box: it is drawn again when
+  // a message comes in (with the focus elsewhere, a click on the map), or the language changes
+  const draft = S.drafts["press " + g.id] || (S.drafts["press " + g.id] = { body: "", to: [] });
+  const body = el("textarea", { id: "message-body", rows: 2, "aria-label": t("message"), text: draft.body || null,
+    oninput: () => { draft.body = body.value; } });
   // "To: …" says where the message goes: the powers ticked, else the open thread (it said
   // "To: everyone" with Germany ticked, and the message went to Germany alone)
   const toLine = el("div", { id: "compose-to", class: "muted" }, t("to") + t("colon") + threadName(open));
   const ticked = () => boxes.map((b) => b.querySelector("input")).filter((i) => i.checked).map((i) => i.value);
-  const retell = () => { const to = ticked(); toLine.textContent = t("to") + t("colon") + threadName(to.length ? [...to].sort().join("+") : open); };
-  const boxes = others.map((p) => el("label", { class: "check small" }, el("input", { type: "checkbox", value: p, class: "recipient", onchange: retell }), powerName(p), bots.has(p) ? ` (${t("bot")})` : ""));
+  const retell = () => {
+    const to = ticked();
+    draft.to = to;
+    toLine.textContent = t("to") + t("colon") + threadName(to.length ? [...to].sort().join("+") : open);
+  };
+  const boxes = others.map((p) => el("label", { class: "check small" }, el("input", { type: "checkbox", value: p, class: "recipient", checked: draft.to.includes(p), onchange: retell }), powerName(p), bots.has(p) ? ` (${t("bot")})` : ""));
+  retell();
   // busy until the message is shown; the box says at once the thread written to (the
   // Send button has the focus: a redraw for news heard meanwhile would keep the old box)
   const send = () => act(async () => {
@@ -148,13 +157,14 @@ function compose(open) {
     if (ticked().length) to = ticked();
     await api("POST", `/games/${g.id}/messages`, { sender: S.power, recipients: to, body: body.value });
     body.value = "";
+    Object.assign(draft, { body: "", to: [] });
     S.thread = to.length ? [...to].sort().join("+") : "*";
     renderMessages(true);
     await loadMessages();
   });
   return el("div", { id: "compose" },
     toLine,
-    g.settings.press === "full" ? el("details", { class: "new-thread" }, el("summary", {}, t("new_conversation")),
+    g.settings.press === "full" ? el("details", { class: "new-thread", open: draft.to.length > 0 }, el("summary", {}, t("new_conversation")),
       el("div", { class: "muted small" }, t("to_hint")), el("div", { class: "recipients" }, boxes)) : null,
     body, el("button", { id: "send-message", onclick: send }, t("send")));
 }
