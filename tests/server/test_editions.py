@@ -254,6 +254,33 @@ def test_a_shortened_game_ends_at_the_end_of_its_agreed_last_year(
     assert over.result.phase.year == 1901 and over.phase.year == 1902, over.result
 
 
+def test_a_game_over_is_named_by_the_phase_it_ended_in(
+    backend: Backend, client: TestClient
+) -> None:
+    """The game page and the lobby name a game over by the phase it ended in, not by the
+    phase its state moved on to, which is never played ("Summer 1902" for a game ended in
+    1901)."""
+    from realpolitik.server.scheduler import tick
+
+    alice = register(client, "alice")
+    game = new_game(client, alice, edition="grow", bots="random", last_year=1901, start=True)
+    url = f"/api/games/{game['id']}"
+    for _ in range(30):
+        state = client.get(url, headers=alice.headers).json()
+        if state["status"] == "finished":
+            break
+        for power in set(state["to_act"]) & set(state["my_powers"]):
+            r = client.post(f"{url}/ready", json={"power": power}, headers=alice.headers)
+            assert r.status_code == 200, r.text
+        tick(backend)
+    over = _stored_game(backend, game["id"])
+    assert over.is_over and over.result.phase.year == 1901 and over.phase.year == 1902
+    ended = engine.phase_title(over, str(over.result.phase), "en")
+    assert "1901" in ended and state["names"]["phase"] == ended
+    mine = client.get("/api/games", headers=alice.headers).json()["mine"]
+    assert [g["phase_name"] for g in mine] == [ended]
+
+
 @pytest.mark.parametrize(
     ("fields", "said"),
     [

@@ -611,16 +611,18 @@ def _without_text(message: str, text: str) -> str:
 
 
 def names(game: Game, language: str) -> dict[str, Any]:
-    """What the page shows in ``language``: the powers' names, the current phase's, the
+    """What the page shows in ``language``: the powers' names, the current phase's (a game
+    over's: the one it ended in, not the one its state moved on to and never plays), the
     provinces' (``"Moscú"``; ``places``: with the article a sentence gives them, ``"el
     Tirol"``) and the units' on the board, dislodged ones too (``"A MOS"``: ``"el ejército
     de Moscú"``)."""
     words = Words(language, game_map=game.game_map, edition=game.edition.name)
     position = game.position
     units = [*position.units.values(), *(d.unit for d in position.dislodged.values())]
+    over = game.result
     return {
         "powers": {p: power_name(p, language) for p in game.powers},
-        "phase": phase_title(game, str(game.phase), language),
+        "phase": phase_title(game, str(over.phase if over else game.phase), language),
         "provinces": {p: words.province(p, "long") for p in game.game_map.provinces},
         "places": {
             p: place_name(p, language, game_map=game.game_map, prep="")

@@ -191,8 +191,10 @@ def list_games(
             if row.id not in mine_ids and not row.settings.get("public", True):
                 continue
             item = summary(conn, row, user, now)
-            item["phase_name"] = row.phase and engine.edition_phase_title(
-                row.settings.get("edition", "classic"), row.phase, language
+            over = (row.state or {}).get("result")  # named by the phase it ended in
+            phase = over["phase"] if over else row.phase
+            item["phase_name"] = phase and engine.edition_phase_title(
+                row.settings.get("edition", "classic"), phase, language
             )
             # open to join: forming, or started with a seat left empty (rows.open_seats);
             # one whose only open seats are bots' is to watch, its bots' to take over (most
