@@ -522,14 +522,16 @@ def test_a_forming_game_says_which_table_it_is_where_there_are_several(
     server: LiveServer, browser: Any
 ) -> None:
     """La Conquista's three players have two tables (Italy played, or left out): the
-    forming game says which one it is, with who plays what (it said only "Players: 3")."""
+    forming game says which one it is, with who plays what (it said only "Players: 3"). Its
+    clock has no retreats and names its adjustments its reinforcements (it said "retreats
+    1 day, builds and removals 1 day")."""
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     sign_up(page, server, "urraca")
     made = page.evaluate(
         """async () => (await fetch('/api/games', {method: 'POST', headers: {
             'Content-Type': 'application/json', 'X-Requested-With': 'realpolitik'},
             body: JSON.stringify({name: 'Three empires', edition: 'conquista', players: 3,
-              setup: '3b', deadlines: 'none', start: false})})).json()"""
+              setup: '3b', deadlines: 'daily', start: false})})).json()"""
     )
     page.goto(f"{server.url}/#/game/{made['id']}")
     page.wait_for_selector("#game-settings")
@@ -538,6 +540,8 @@ def test_a_forming_game_says_which_table_it_is_where_there_are_several(
     table = "Table: 3b: England + Germany; Turkey + France; Russia + Austria. Out of play"
     table += " (their units only hold): Italy."
     assert said[:3] == ["Edition: La Conquista", "Players: 3", table], said
+    clock = "Deadlines: first diplomacy 1 day, diplomacy 1 day, reinforcements 1 day"
+    assert said[3] == clock, said
 
 
 def test_a_seat_left_empty_is_taken_over_from_the_game_s_page(

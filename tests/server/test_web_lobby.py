@@ -528,6 +528,13 @@ def test_deadlines_one_length_a_phase_or_each_part_its_own(
         "Diplomacia (horas)", "Escritura de órdenes (horas)", "Retiradas (horas)",
         "Construcciones y disoluciones (horas)",
     ], labels  # fmt: skip
+    page.select_option("#new-edition", "conquista")  # no retreats; reinforcements
+    labels = page.locator("#new-deadlines-custom label:visible").all_inner_texts()
+    assert [label.strip() for label in labels] == [
+        "Diplomacia (horas)", "Escritura de órdenes (horas)", "Refuerzos (horas)",
+    ], labels  # fmt: skip
+    page.select_option("#new-edition", "classic")
+    assert page.locator("#new-deadlines-custom label:visible").count() == 4
     shot(page, "lobby-deadlines-custom")
     page.fill("#new-deadline-retreats", "400")
     page.click("#create-game")

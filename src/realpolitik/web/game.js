@@ -232,8 +232,11 @@ function settingsList(g) {
     const [unit, n] = secs % 86400 === 0 ? ["day", secs / 86400] : secs % 3600 === 0 ? ["hour", secs / 3600] : ["minute", Math.round(secs / 60)];
     return new Intl.NumberFormat(S.lang, { style: "unit", unit, unitDisplay: "long" }).format(n);
   };
-  const times = ["first_diplomacy", "diplomacy", "orders", "retreats", "adjustments"].filter((k) => s.deadlines[k] > 0)
-    .map((k) => t("deadline_part_" + k, { time: span(s.deadlines[k]) }));
+  // (La Conquista has no retreats, and its adjustments are its reinforcements)
+  const conquista = s.edition === "conquista";
+  const times = ["first_diplomacy", "diplomacy", "orders", "retreats", "adjustments"]
+    .filter((k) => s.deadlines[k] > 0 && !(conquista && k === "retreats"))
+    .map((k) => t(conquista && k === "adjustments" ? "deadline_part_reinforcements" : "deadline_part_" + k, { time: span(s.deadlines[k]) }));
   const item = (label, value) => el("li", {}, el("span", { class: "muted" }, label + t("colon")), value);
   // the table: who plays what (the pairs of four players, 1971's 3b...), where it is not
   // one power each on the whole board

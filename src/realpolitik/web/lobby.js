@@ -94,8 +94,15 @@ export async function showLobby() {
   const maxHours = meta.max_deadline / 3600;  // the longest deadline the server allows
   const hours = Object.fromEntries(CUSTOM_PARTS.map((k) => [k, el("input", {
     id: "new-deadline-" + k, type: "number", min: 0, max: maxHours, step: "any", value: k === "orders" ? 0 : 24, placeholder: 0 })]));
+  const parts = Object.fromEntries(CUSTOM_PARTS.map((k) => [k, field(t("deadline_hours_" + k), hours[k])]));
   const custom = el("div", { id: "new-deadlines-custom", class: "parts", hidden: true },
-    CUSTOM_PARTS.map((k) => field(t("deadline_hours_" + k), hours[k])), el("p", { class: "muted small" }, t("deadline_custom_hint")));
+    Object.values(parts), el("p", { class: "muted small" }, t("deadline_custom_hint")));
+  // La Conquista has no retreats, and its adjustments are its reinforcements
+  const partsFit = () => {
+    const conquista = edition.value === "conquista";
+    parts.retreats.hidden = conquista;
+    parts.adjustments.firstChild.textContent = t(conquista ? "deadline_hours_reinforcements" : "deadline_hours_adjustments");
+  };
   const chosenDeadlines = () => {
     const every = PHASE_LENGTHS[deadlines.value];
     if (every) return { diplomacy: every, orders: 0, retreats: every, adjustments: every, first_diplomacy: every };
@@ -129,13 +136,14 @@ export async function showLobby() {
     return table.groups.some((g) => g.length > 1) ? `${t("table")} ${id}${t("colon")}${said}` : said;
   };
   const explain = () => { about.textContent = [aboutText(edition.value), tableLine()].filter(Boolean).join(" "); };
-  edition.onchange = () => { tables(); setups(); lastYears(); pressFits(); explain(); };
+  edition.onchange = () => { tables(); setups(); lastYears(); pressFits(); partsFit(); explain(); };
   players.onchange = () => { setups(); lastYears(); pressFits(); explain(); };
   setup.onchange = explain;
   tables();
   setups();
   lastYears();
   pressFits();
+  partsFit();
   const about = el("div", { id: "edition-about", class: "muted small" });
   explain();
   const bots = el("select", { id: "new-bots" }, [...meta.bots, ""].map((b) => el("option", { value: b }, b ? word("bot_", b) : t("none"))));
