@@ -713,6 +713,23 @@ def test_a_fork_of_an_earlier_phase_has_the_alliances_standing_then(
                 assert saved["status"]["alliances"] == [{"members": pair, "formed": "S1914M"}]
 
 
+def test_a_fork_of_a_game_named_before_hidden_characters_were_refused(
+    served: tuple[TestClient, Backend],
+) -> None:
+    """A game's name stored before control and formatting characters were refused (a
+    right-to-left override, a zero-width space) is given on to its fork without them: the
+    fork was refused, its name checked again (400)."""
+    client, backend = served
+    game, alice, _, _ = two_player_game(client)
+    with backend.db.begin() as conn:
+        conn.execute(
+            t.games.update().where(t.games.c.id == game["id"]).values(name="Old\u202e war\u200b")
+        )
+    r = fork(client, game["id"], alice)
+    assert r.status_code == 201, r.text
+    assert r.json()["name"] == "Old war · Spring 1914 Movement"
+
+
 def test_a_fork_counts_against_the_cap_of_games(sqlite_url: str, clock: FakeClock) -> None:
     backend = Backend.open(fast_settings(sqlite_url, games_per_user=2), clock=clock)
     with TestClient(create_app(backend.settings, backend=backend)) as client:

@@ -140,6 +140,12 @@ def _hidden(char: str) -> bool:
     return unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp") and char not in JOINERS
 
 
+def without_hidden(text: str) -> str:
+    """``text`` without its hidden characters (a game's name from before they were refused,
+    given on to a fork of it)."""
+    return "".join(c for c in text if not _hidden(c))
+
+
 def shows_nothing(text: str) -> bool:
     """Whether ``text`` is drawn as nothing: blanks, joiners and hidden characters only (a
     zero-width space, a right-to-left mark, the blank braille pattern)."""

@@ -196,7 +196,8 @@ def fork(
         # bots alone (engine.limit_bot_game), which its state keeps
         game.last_year = settings.last_year
         suffix = f" · {engine.phase_title(game, target, user.language)}"
-        name = row.name[: games.NAME_LIMIT - len(suffix)].rstrip() + suffix
+        base = games.without_hidden(row.name)  # (one named before they were refused)
+        name = base[: games.NAME_LIMIT - len(suffix)].rstrip() + suffix
     new_id = games.create_game(b, user, name, settings, game=game)
     with reading(b.db) as conn:
         return summary(conn, game_row(conn, new_id), user, b.now())
