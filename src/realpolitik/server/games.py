@@ -226,8 +226,8 @@ def join(
     creator's Start at that moment finds it started). Refused with nothing changed: no
     such game (or unlisted, without its code: 404); ``power`` no power of the game (400);
     a sandbox, a game over, already seated, ``power`` played by a person or out of the
-    game, the game not started, or the caller left another seat of it under way and nobody
-    has taken that one since (409: they take back only their own, :func:`.rows.seats_left_by`)."""
+    game, the game not started, or the caller left another seat of it under way that is
+    still open to them (409: they take back only their own, :func:`.rows.seats_left_by`)."""
     with transaction(b.db) as conn:
         row = game_row(conn, game_id, lock=True)
         public = bool(row.settings.get("public", True))
