@@ -378,3 +378,23 @@ def test_a_player_in_civil_disorder_is_still_on_the_board() -> None:
     game.set_civil_disorder(bob)
     _hold_all(game)
     assert not game.is_over
+
+
+def test_a_draw_voted_by_every_power_but_one_is_agreed_when_that_power_is_eliminated() -> None:
+    """France and Germany voted for a draw, England did not: when England's last unit is
+    disbanded, those still in have all agreed, and the game is drawn at once."""
+    game = at(Game.new(seed=1), "S1905M", {
+        "units": {"ENGLAND": ["A BEL"], "FRANCE": ["A PIC", "A BUR"], "GERMANY": ["A MUN"]},
+        "centers": {"ENGLAND": ["LON"], "FRANCE": ["PAR"], "GERMANY": ["MUN"]},
+    })  # fmt: skip
+    assert not game.vote_draw("FRANCE") and not game.vote_draw("GERMANY")
+    game.submit("FRANCE", ["A PIC - BEL", "A BUR S A PIC - BEL"])
+    game.submit("ENGLAND", [])
+    game.submit("GERMANY", [])
+    game.process()
+    assert not game.is_over and str(game.phase) == "S1905R"
+    game.submit("ENGLAND", ["A BEL D"])
+    game.process()
+    assert game.result is not None and game.result.kind == "draw"
+    assert game.winners == ("FRANCE", "GERMANY") and str(game.result.phase) == "S1905R"
+    assert game.history[-1].events[-1] == Event(EventKind.GAME_OVER, reason=game.result.reason)

@@ -13,6 +13,8 @@ from sqlalchemy import func, select
 
 from realpolitik.maps import load_map
 from realpolitik.notation.grammar import MAX_LENGTH
+from realpolitik.phase import Phase
+from realpolitik.position import Position
 from realpolitik.server import engine
 from realpolitik.server import tables as t
 from realpolitik.server.app import create_app
@@ -1171,3 +1173,42 @@ def test_the_board_part_of_a_view_is_built_once_per_version(
     assert client.post(f"/api/games/{gid}/ready", json={"power": other}, headers=bob.headers)
     moved = state(client, gid, bob)
     assert moved["phase"] == "F1901M" and builds[-1] == ("F1901M", "en")
+
+
+def test_a_draw_voted_by_everyone_else_is_agreed_when_the_one_who_did_not_vote_is_out(
+    client: TestClient, backend: Backend
+) -> None:
+    """Two people vote for a draw, the third does not, bots play the other seats: when the
+    third's last unit is disbanded, every person still in has voted, so the game is drawn
+    (it went on until someone voted again)."""
+    alice, bob, carol = (register(client, name) for name in ("alice", "bob", "carol"))
+    gid = new_game(client, alice, players=7, bots="random", start=False)["id"]
+    for who in (bob, carol):
+        client.post(f"/api/games/{gid}/join", json={}, headers=who.headers)
+    assert client.post(f"/api/games/{gid}/start", headers=alice.headers).status_code == 200
+    (a,), (b,), (out,) = (state(client, gid, who)["my_powers"] for who in (alice, bob, carol))
+    with backend.db.begin() as conn:  # carol's one unit dislodged, a bot's power with a unit
+        stored = select(t.games.c.state).where(t.games.c.id == gid)
+        game = engine.fresh(conn.execute(stored).scalar_one())
+        bot = next(p for p in game.powers if p not in (a, b, out))
+        game.phase = Phase.parse("S1901R")
+        game.position = Position.from_json({
+            "units": {a: ["A PAR", "A BEL"], b: ["A MUN"], bot: ["A VIE"]},
+            "dislodged": {out: [{"unit": "A PIC", "attacker_from": "BEL", "retreats": ["BRE"]}]},
+            "centers": {a: ["PAR"], b: ["MUN"], bot: ["VIE"], out: ["LON"]},
+        }, game.game_map)  # fmt: skip
+        conn.execute(t.games.update().where(t.games.c.id == gid).values(
+            state=engine.to_state(game), phase="S1901R", version=t.games.c.version + 1
+        ))  # fmt: skip
+    engine.clear_cache()
+    for who, power in ((alice, a), (bob, b)):
+        r = client.post(f"/api/games/{gid}/draw", json={"power": power}, headers=who.headers)
+        assert r.status_code == 200 and not r.json()["is_over"], r.text
+    r = client.put(f"/api/games/{gid}/orders", json={"power": out, "orders": ["A PIC D"]},
+                    headers=carol.headers)  # fmt: skip
+    assert r.status_code == 200, r.text
+    r = client.post(f"/api/games/{gid}/ready", json={"power": out}, headers=carol.headers)
+    assert r.status_code == 200, r.text
+    s = state(client, gid)
+    assert s["status"] == "finished" and s["draw"] is not None, s["status"]
+    assert sorted(s["draw"]["powers"]) == sorted((a, b, bot))  # the bot's power shares it

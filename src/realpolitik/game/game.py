@@ -810,6 +810,9 @@ class Game:
             # asked once a year (asked after every phase it cost 2.7% of random play)
             name, powers = last
             self._finish("victory", powers, processed, f"{name} is the last player on the board")
+        elif self._agreed_draw():  # the one who had not voted was eliminated
+            voters = self.voters()
+            self._finish("draw", voters, processed, f"draw agreed by {', '.join(voters)}")
         result = self.result
         return None if result is None else Event(EventKind.GAME_OVER, reason=result.reason)
 
@@ -869,12 +872,18 @@ class Game:
 
     def _draw_if_agreed(self) -> bool:
         """When every voter has voted for a draw, the game ends in a draw shared by them
-        (after a vote, or when a player who had not voted leaves or concedes)."""
+        (after a vote, or when a player who had not voted leaves or concedes; a phase that
+        eliminates the one who had not voted ends the game in :meth:`_check_end`)."""
+        if not self._agreed_draw():
+            return False
         voters = self.voters()
-        if voters and all(self.votes.get(p) for p in voters):
-            self._finish("draw", voters, self.phase, f"draw agreed by {', '.join(voters)}")
-            return True
-        return False
+        self._finish("draw", voters, self.phase, f"draw agreed by {', '.join(voters)}")
+        return True
+
+    def _agreed_draw(self) -> bool:
+        """Whether every voter has voted for a draw."""
+        voters = self.voters()
+        return bool(voters) and all(self.votes.get(p) for p in voters)
 
     def concede(self, power: Power) -> bool:
         """``power`` concedes: it leaves the game for good, as a player who leaves (see

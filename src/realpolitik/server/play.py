@@ -210,6 +210,7 @@ def process_if_due(b: Backend, game_id: int) -> bool:
             {p: r.orders for p, r in stored.items()},
             {p: (r.accept, r.ally) for p, r in stored.items()},
         )
+        _bots_agree(game, seats)  # the one person who had not voted may be out now
         count = conn.execute(
             select(func.count()).select_from(t.phases).where(t.phases.c.game_id == game_id)
         ).scalar_one()
