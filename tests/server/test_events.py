@@ -97,6 +97,46 @@ def test_watchers_learn_of_changes_they_may_see(live: LiveServer) -> None:
         assert events.next()["ready"] >= 1
 
 
+def test_orders_given_in_another_tab_are_told_to_their_player_alone(live: LiveServer) -> None:
+    """Alice gives orders from her phone: the stream of her page on the desktop says so
+    (the page then fetches them), carol's says nothing of them: what she hears next is a
+    public message, and nothing in it tells of alice's orders."""
+    base = live.url
+    alice, bob, carol = (_account(base, n) for n in ("alice", "bob", "carol"))
+    gid = httpx.post(
+        base + "/api/games",
+        json={"name": "tabs", "players": 3, "bots": None, "deadlines": "none"},
+        headers=alice,
+    ).json()["id"]
+    for who in (bob, carol):
+        assert httpx.post(f"{base}/api/games/{gid}/join", json={}, headers=who).status_code == 200
+    power = httpx.get(f"{base}/api/games/{gid}", headers=alice).json()["my_powers"][0]
+    legal = httpx.get(f"{base}/api/games/{gid}/legal", params={"power": power}, headers=alice)
+    order = next(iter(legal.json().values()))[0]["order"]
+    with (
+        httpx.Client(base_url=base, timeout=10) as client,
+        client.stream("GET", f"/api/games/{gid}/events", headers=alice) as mine,
+        client.stream("GET", f"/api/games/{gid}/events", headers=carol) as theirs,
+    ):
+        desktop, others = Events(mine.iter_lines()), Events(theirs.iter_lines())
+        assert "my_orders" not in desktop.next() and "my_orders" not in others.next()
+        body = {"power": power, "orders": [order]}
+        r = httpx.put(f"{base}/api/games/{gid}/orders", json=body, headers=alice)
+        assert r.status_code == 200, r.text
+        told = desktop.next()
+        assert told["my_orders"] > 0 and told["ready"] == 0
+        time.sleep(1.0)
+        carols = httpx.get(f"{base}/api/games/{gid}", headers=carol).json()["my_powers"][0]
+        r = httpx.post(
+            f"{base}/api/games/{gid}/messages",
+            json={"sender": carols, "body": "hello all"},
+            headers=carol,
+        )
+        heard = others.next()
+        assert heard["message"] == r.json()["id"] and "my_orders" not in heard
+        assert "orders_given" not in heard and "orders_given" not in told
+
+
 def test_an_unlisted_games_stream_is_for_its_members(live: LiveServer) -> None:
     base = live.url
     alice, olga = _account(base, "alice"), _account(base, "olga")

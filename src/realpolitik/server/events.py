@@ -83,9 +83,10 @@ class Streams:
 
 def game_stamps(b: Backend, game_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
     """What everyone may see change in each game: its version, phase, status, clock, the
-    number of ready flags of the current phase, of seats taken, and its last message's
-    number (whoever may read it). One query for all the games; a game that is gone is
-    left out."""
+    number of ready flags of the current phase, of seats taken; and what only some may:
+    its last message's number (whoever may read it) and when orders of the current phase
+    were last given (whoever gave them). One query for all the games; a game that is gone
+    is left out."""
     ids = sorted(set(game_ids))
     if not ids:
         return {}
@@ -107,8 +108,22 @@ def game_stamps(b: Backend, game_ids: Iterable[int]) -> dict[int, dict[str, Any]
         .where(t.messages.c.game_id == g.id)
         .scalar_subquery()
     )
+    given = (
+        select(func.max(t.orders.c.updated_at))
+        .where(t.orders.c.game_id == g.id, t.orders.c.phase == g.phase)
+        .scalar_subquery()
+    )
     query = select(
-        g.id, g.version, g.phase, g.status, g.deadline_at, g.press_until, ready, seated, last
+        g.id,
+        g.version,
+        g.phase,
+        g.status,
+        g.deadline_at,
+        g.press_until,
+        ready,
+        seated,
+        last,
+        given,
     ).where(g.id.in_(ids))
     with reading(b.db) as conn:
         rows = conn.execute(query).all()
@@ -122,6 +137,7 @@ def game_stamps(b: Backend, game_ids: Iterable[int]) -> dict[int, dict[str, Any]
             "ready": row[6],
             "seated": row[7],
             "last_message": row[8],
+            "orders_given": row[9],
         }
         for row in rows
     }
@@ -221,6 +237,20 @@ def check_visible(b: Backend, game_id: int, user: User | None, code: str | None)
         visible_row(conn, game_id, user, code)
 
 
+def my_orders_given(b: Backend, game_id: int, user: User) -> float:
+    """When orders of the current phase were last given (or made ready) for the powers
+    ``user`` plays, 0 if none were: another tab of theirs shows them then."""
+    o, s = t.orders.c, t.seats.c
+    with reading(b.db) as conn:
+        row = conn.execute(select(t.games.c.phase).where(t.games.c.id == game_id)).first()
+        seats = conn.execute(select(s.powers).where(s.game_id == game_id, s.user_id == user.id))
+        mine = sorted({p for (powers,) in seats for p in powers})
+        if row is None or not mine:
+            return 0.0
+        where = (o.game_id == game_id, o.phase == row.phase, o.power.in_(mine))
+        return float(conn.execute(select(func.max(o.updated_at)).where(*where)).scalar() or 0)
+
+
 async def stream(
     b: Backend,
     game_id: int,
@@ -260,8 +290,10 @@ async def _changes(
     seen: dict[str, Any] | None = None  # the shared stamp last looked at
     last: dict[str, Any] | None = None  # the event last sent
     message = 0  # the last message id the caller may read
-    end = time.monotonic() + MAX_STREAM
-    while (left := end - time.monotonic()) > 0:
+    given, mine = None, 0.0  # the orders last given (anyone's), and the caller's
+    now = time.monotonic()
+    end, alive = now + MAX_STREAM, now + KEEP_ALIVE
+    while time.monotonic() < end:
         if shared != seen:
             seen = shared
             if shared.get("gone"):
@@ -274,14 +306,28 @@ async def _changes(
                 return
             if new:
                 message = max(m["id"] for m in new)
-            event = {k: v for k, v in shared.items() if k != "last_message"}
+            if user is not None and shared.get("orders_given") != given:
+                given = shared.get("orders_given")
+                mine = await anyio.to_thread.run_sync(my_orders_given, b, game_id, user)
+            event = {k: v for k, v in shared.items() if k not in _PRIVATE}
             event["message"] = message
+            if mine:
+                event["my_orders"] = mine
             if event != last:
                 yield f"event: change\ndata: {json.dumps(event)}\n\n"
                 last = event
-        try:
-            await asyncio.wait_for(changed.wait(), timeout=min(KEEP_ALIVE, left))
+                alive = time.monotonic() + KEEP_ALIVE
+        try:  # the keep-alives' times say nothing of changes the caller was not told of
+            await asyncio.wait_for(
+                changed.wait(), timeout=max(0.0, min(alive, end) - time.monotonic())
+            )
         except TimeoutError:
-            yield ": still here\n\n"
+            if time.monotonic() >= alive:
+                yield ": still here\n\n"
+                alive = time.monotonic() + KEEP_ALIVE
         changed.clear()
         shared = watcher.stamp(game_id)
+
+
+_PRIVATE = ("last_message", "orders_given")
+"""The parts of a stamp a stream does not pass on: each caller is told of their own."""

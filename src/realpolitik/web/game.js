@@ -68,6 +68,9 @@ function listen(gameId) {
   const source = new EventSource("/api" + withCode(`/games/${gameId}/events`));
   S.events = source;
   let news = null, timer = null;
+  // when my orders were last given, here or in another tab of mine (undefined: not heard
+  // yet; the page has just fetched them)
+  let mine;
   const settle = () => {
     timer = null;
     if (S.gameId !== gameId || !news) return;
@@ -77,10 +80,12 @@ function listen(gameId) {
     if (S.busy || (redraw && S.selection)) { timer = setTimeout(settle, 300); return; }
     const heard = news;
     news = null;
-    if (known(heard)) return;
+    const orders = mine !== undefined && (heard.my_orders || 0) !== mine;
+    mine = heard.my_orders || 0;
+    if (!orders && known(heard)) return;
     // the press is fetched only if there is news of it; press alone: only the press
     const press = heard.message > (S.lastMsg || 0);
-    if (press && onlyPress(heard)) busy(() => loadMessages());
+    if (press && !orders && onlyPress(heard)) busy(() => loadMessages());
     else refresh(false, press);
   };
   source.addEventListener("change", (e) => {
