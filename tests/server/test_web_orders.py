@@ -732,16 +732,19 @@ def test_an_order_taken_back_keeps_those_given_meanwhile_elsewhere(
 
 
 def test_orders_given_in_another_tab_show_in_this_one(server: LiveServer, browser: Any) -> None:
-    """Orders given from the player's phone or another tab show on this page too, without
-    anything else happening in the game: they showed only once something else changed."""
+    """Orders given from the player's phone or another tab show on this page too, listed
+    and drawn on the map, without anything else happening in the game: they showed only
+    once something else changed."""
     page, errors = watched(browser)
     register_and_create(page, server, "gerberga", players="7")
     power = page.get_attribute("#power", "data-power")
-    hold = next(o["order"] for opts in legal(page).values() for o in opts if o["kind"] == "hold")
+    move = next(o["order"] for opts in legal(page).values() for o in opts if o["kind"] == "move")
     idle(page)
-    assert my_orders(page) == []
-    assert page.evaluate(GIVE_ELSEWHERE, [power, hold]) == 200
-    page.wait_for_selector(f'#my-orders li[data-order="{hold}"]', timeout=10_000)
+    assert my_orders(page) == [] and page.locator("#map svg g.order").count() == 0
+    assert page.evaluate(GIVE_ELSEWHERE, [power, move]) == 200
+    page.wait_for_selector(f'#my-orders li[data-order="{move}"]', timeout=10_000)
+    page.wait_for_selector("#map svg g.order", timeout=10_000)
+    shot(page, "orders-from-another-tab")
     assert errors == []
 
 

@@ -76,16 +76,17 @@ function listen(gameId) {
     if (S.gameId !== gameId || !news) return;
     // not while an action of mine is on its way (it refreshes the page itself), nor
     // under a player choosing an order when the board would be redrawn in the same phase
-    const redraw = S.game && news.phase === S.game.phase && news.version !== S.game.version;
+    const orders = mine !== undefined && (news.my_orders || 0) !== mine;
+    const redraw = S.game && ((news.phase === S.game.phase && news.version !== S.game.version) || orders);
     if (S.busy || (redraw && S.selection)) { timer = setTimeout(settle, 300); return; }
     const heard = news;
     news = null;
-    const orders = mine !== undefined && (heard.my_orders || 0) !== mine;
     mine = heard.my_orders || 0;
     if (!orders && known(heard)) return;
     // the press is fetched only if there is news of it; press alone: only the press
     const press = heard.message > (S.lastMsg || 0);
     if (press && !orders && onlyPress(heard)) busy(() => loadMessages());
+    else if (orders) refresh(false, press).then(() => busy(renderBoard));  // my orders drawn
     else refresh(false, press);
   };
   source.addEventListener("change", (e) => {
