@@ -648,3 +648,34 @@ def test_news_flashed_stays_the_time_to_read_it(server: LiveServer, browser: Any
     page.evaluate("async () => (await import('/static/core.js')).flash('Saved')")
     assert page.is_visible("#flash")
     page.wait_for_selector("#flash", state="hidden", timeout=4_000)
+
+
+# Each visible form control and button with no name a screen reader can say (its label,
+# aria-label, title or own text; a placeholder is not one: it goes once something is typed).
+UNNAMED = """() => [
+  ...document.querySelectorAll('input:not([type=hidden]), select, textarea, button')]
+  .filter((e) => e.offsetParent !== null)
+  .filter((e) => !(e.getAttribute('aria-label') || (e.labels && e.labels.length) || e.title
+                   || (e.tagName === 'BUTTON' && e.textContent.trim())))
+  .map((e) => e.id || e.outerHTML.slice(0, 80))"""
+
+
+def test_every_control_has_a_name_a_screen_reader_says(server: LiveServer, browser: Any) -> None:
+    """The start page, the lobby and the game page of a player of several powers, on a
+    desktop and a phone: every field and button is named (the typed orders' box had only
+    its placeholder, and a player of several powers had several such boxes, unnamed)."""
+    page, errors = watched(browser)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#language")
+    assert page.evaluate(UNNAMED) == []
+    register_and_create(page, server, "adalheid", players="3")
+    assert len(page.evaluate(MY_POWERS)) > 1
+    phone = same_page_elsewhere(browser, page, PHONE, "#map svg")
+    for seen in (page, phone):
+        assert seen.evaluate(UNNAMED) == []
+        boxes = seen.locator("textarea.typed-box")
+        names = [boxes.nth(k).get_attribute("aria-label") for k in range(boxes.count())]
+        assert len(set(names)) == len(names) > 1, names  # each power's own
+    back_to_the_lobby(page)
+    assert page.evaluate(UNNAMED) == []
+    assert errors == []

@@ -42,7 +42,7 @@ function powerOrders(p) {
   const mine = S.game.orders[p];
   const legal = S.legalBy[p] || {};
   const typed = el("textarea", { id: idOf("typed", p), class: "typed-box", rows: 3, placeholder: t("typed_orders"),
-    text: S.drafts[draftKey(p)] || null, oninput: () => { S.drafts[draftKey(p)] = typed.value; } });
+    "aria-label": `${t("typed_orders")} · ${powerName(p)}`, text: S.drafts[draftKey(p)] || null, oninput: () => { S.drafts[draftKey(p)] = typed.value; } });
   const keys = unitKeys(p);
   const ordered = orderedPlaces(p);
   return el("div", { class: "power-orders" + (p === S.power ? " focus" : ""), "data-power": p },
