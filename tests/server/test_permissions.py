@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from realpolitik.server import events
+from realpolitik.server.accounts import User
 from realpolitik.server.backend import Backend
 from tests.server.conftest import FakeClock, Player, new_game, register
 
@@ -285,8 +286,9 @@ def test_game_ids_cannot_be_guessed(client: TestClient) -> None:
 
 
 def _seen(client: TestClient, backend: Backend, gid: int, who: Player | None) -> list[Any]:
-    """Everything ``who`` (None: anyone) can read of a game and the lobby, and the stamp
-    its event stream sends on, each without the clock's ``now``."""
+    """Everything ``who`` (None: anyone) can read of a game and the lobby, and what its
+    event stream says (when their own orders were given too), each without the clock's
+    ``now``."""
     h = who.headers if who else {}
 
     def read(path: str, **params: Any) -> Any:
@@ -303,9 +305,11 @@ def _seen(client: TestClient, backend: Backend, gid: int, who: Player | None) ->
         read(f"/api/games/{gid}/history"),
         read(f"/api/games/{gid}/messages"),
         read(f"/api/games/{gid}/map.svg"),
-        events.game_stamp(backend, gid),
+        events.public(events.game_stamp(backend, gid)),
     ]
     if who is not None:
+        user = User(who.user_id, who.username, "en")
+        seen.append(events.my_orders_given(backend, gid, user))
         for power in client.get(f"/api/games/{gid}", headers=h).json()["my_powers"]:
             seen.append(read(f"/api/games/{gid}/orders", power=power))
     return seen

@@ -309,7 +309,7 @@ async def _changes(
             if user is not None and shared.get("orders_given") != given:
                 given = shared.get("orders_given")
                 mine = await anyio.to_thread.run_sync(my_orders_given, b, game_id, user)
-            event = {k: v for k, v in shared.items() if k not in _PRIVATE}
+            event = public(shared)
             event["message"] = message
             if mine:
                 event["my_orders"] = mine
@@ -329,5 +329,7 @@ async def _changes(
         shared = watcher.stamp(game_id)
 
 
-_PRIVATE = ("last_message", "orders_given")
-"""The parts of a stamp a stream does not pass on: each caller is told of their own."""
+def public(stamp: dict[str, Any]) -> dict[str, Any]:
+    """What every stream of the game says of its ``stamp``: all but when the last message
+    was sent and the last orders given (each caller is told of their own)."""
+    return {k: v for k, v in stamp.items() if k not in ("last_message", "orders_given")}
