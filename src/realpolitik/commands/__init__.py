@@ -12,7 +12,7 @@ Register = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], Non
 MODULES: dict[str, tuple[str, ...]] = {
     "adjudicate": ("adjudicate",),
     "demo": ("demo",),
-    "serve": ("serve",),
+    "serve": ("serve", "copy-database"),
     "game": ("new", "orders", "process", "show", "history", "draw", "concede", "disorder",
              "legal", "rollback", "mila-export", "mila-import"),
     "render": ("render",),

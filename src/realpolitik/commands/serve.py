@@ -26,6 +26,24 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("--workers", type=int, default=1, help="server processes (default 1)")
     cmd.add_argument("--no-scheduler", action="store_true", help="do not process deadlines here")
     cmd.set_defaults(func=run)
+    copy = sub.add_parser(
+        "copy-database",
+        help="copy the server's database into an empty one (e.g. from SQLite to PostgreSQL)",
+        description="Copy every account, game and message of the server's database into "
+        "an empty one, as a host moving from the embedded SQLite to PostgreSQL does; stop "
+        "the server first (what it writes meanwhile is not copied), then serve with "
+        "--database TARGET.",
+    )
+    copy.add_argument(
+        "target",
+        help="SQLAlchemy URL of the empty database (e.g. postgresql+psycopg://u:pw@host/db)",
+    )
+    copy.add_argument(
+        "--database",
+        help="the database to copy (default: $REALPOLITIK_DATABASE_URL or "
+        "sqlite:///realpolitik.sqlite3)",
+    )
+    copy.set_defaults(func=copy_database)
 
 
 def _port(text: str) -> int:
@@ -66,6 +84,33 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     return 0
 
 
+def copy_database(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    from realpolitik.server.dbcopy import copy_database
+    from realpolitik.server.settings import Settings
+
+    source = args.database or Settings.from_env().database_url
+    for url in (source, args.target):
+        try:
+            make_url(url)
+        except ArgumentError:
+            raise ValueError(f"not a database URL: {url!r}") from None
+    try:
+        copied = copy_database(source, args.target)
+    except SQLAlchemyError as exc:
+        raise ValueError(
+            f"cannot copy {_safe(source)} to {_safe(args.target)}: {_why(exc)}"
+        ) from None
+    rows = ", ".join(f"{table} {n}" for table, n in copied.items())
+    print(
+        f"realpolitik: copied {_safe(source)} to {_safe(args.target)} (rows: {rows})", file=stdout
+    )
+    print(f"realpolitik: serve it with --database {_safe(args.target)}", file=stdout)
+    return 0
+
+
 def _open_database(url: str) -> None:
     """Create or migrate the database before serving; one that cannot be opened (a folder
     that is not there, a file that is not a database, no server at that address, an
@@ -77,8 +122,12 @@ def _open_database(url: str) -> None:
     try:
         make_engine(url).dispose()
     except (SQLAlchemyError, ArgumentError) as exc:
-        why = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
-        raise ValueError(f"cannot open the database {_safe(url)}: {why}") from None
+        raise ValueError(f"cannot open the database {_safe(url)}: {_why(exc)}") from None
+
+
+def _why(exc: Exception) -> str:
+    """The first line of what the database driver said (else of ``exc``)."""
+    return str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
 
 
 def _safe(url: str) -> str:

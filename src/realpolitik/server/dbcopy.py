@@ -1,0 +1,99 @@
+"""A server's database copied whole into another, empty one: how a host who started on the
+embedded SQLite moves to PostgreSQL (``realpolitik copy-database``), accounts, sessions,
+games, their phases, orders and press, mail and all.
+
+Both databases are brought to the current schema first (as ``realpolitik serve`` does).
+The source is read in one transaction, a consistent snapshot even if a server still
+writes to it (what it writes after is not copied: stop the server first); the target is
+written in one transaction, so a copy that fails leaves it empty. Rows keep their ids,
+and PostgreSQL's id sequences are set past the ids copied, so the next account or message
+takes a new one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlalchemy import Connection, Engine, Table, func, select, text
+from sqlalchemy.engine import URL, make_url
+
+from realpolitik.server import tables as t
+from realpolitik.server.db import make_engine, reading, transaction
+
+BATCH = 1000
+"""Rows read and written at a time (a table is never held whole in memory)."""
+
+TABLES: tuple[Table, ...] = tuple(
+    tb for tb in t.metadata.sorted_tables if tb is not t.schema_version
+)
+"""Every table with the server's data, each after those its rows refer to (the schema's
+version is the target's own: both are migrated to the current one)."""
+
+
+def copy_database(source_url: str, target_url: str) -> dict[str, int]:
+    """Copy every row of the database at ``source_url`` into the empty one at
+    ``target_url``; return the rows copied, per table. A source that is not there, a target
+    that already holds data or the same database twice: :class:`ValueError` naming it,
+    and nothing written."""
+    source, target = make_url(source_url), make_url(target_url)
+    if _where(source) == _where(target):
+        raise ValueError("the source and the target are the same database")
+    if source.get_backend_name() == "sqlite":  # (opening it would make an empty one)
+        path = source.database or ""
+        if path in ("", ":memory:") or not Path(path).is_file():
+            raise ValueError(f"there is no database file {path!r} to copy")
+    reader, writer = make_engine(source_url, pool_size=1), make_engine(target_url, pool_size=1)
+    try:
+        return _copy(reader, writer)
+    finally:
+        reader.dispose()
+        writer.dispose()
+
+
+def _where(url: URL) -> str:
+    """Where the database at ``url`` is: a SQLite file's full path, else the URL."""
+    if url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:"):
+        return str(Path(str(url.database)).resolve())
+    return url.render_as_string(hide_password=False)
+
+
+def _copy(reader: Engine, writer: Engine) -> dict[str, int]:
+    copied: dict[str, int] = {}
+    with reading(reader) as src, transaction(writer) as dst:
+        if src.dialect.name == "postgresql":  # one snapshot for every table
+            src.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        held = {tb.name: n for tb in TABLES if (n := _count(dst, tb))}
+        if held:
+            listed = ", ".join(f"{name} {n}" for name, n in held.items())
+            raise ValueError(
+                f"the target database is not empty (rows: {listed}): copy into a new one"
+            )
+        for table in TABLES:
+            copied[table.name] = 0
+            order = select(table).order_by(*table.primary_key.columns)
+            rows = src.execution_options(yield_per=BATCH).execute(order)
+            for batch in rows.partitions():
+                dst.execute(table.insert(), [dict(row._mapping) for row in batch])
+                copied[table.name] += len(batch)
+        if dst.dialect.name == "postgresql":
+            _past_the_ids(dst)
+    return copied
+
+
+def _count(conn: Connection, table: Table) -> int:
+    return int(conn.execute(select(func.count()).select_from(table)).scalar_one())
+
+
+def _past_the_ids(conn: Connection) -> None:
+    """Set each id sequence past the largest id copied (rows inserted with their ids leave
+    PostgreSQL's sequences at their start: the next insert would take id 1 again)."""
+    for table in TABLES:
+        for column in table.primary_key.columns:
+            if column.autoincrement is not True:
+                continue
+            conn.execute(
+                text(
+                    f"SELECT setval(pg_get_serial_sequence('{table.name}', '{column.name}'), "
+                    f"COALESCE((SELECT MAX({column.name}) FROM {table.name}), 0) + 1, false)"
+                )
+            )
