@@ -26,9 +26,10 @@ def test_head_answers_as_get_without_the_body(client: TestClient) -> None:
         "/api/accounts",
         "/no/such/page",
     ]
+    plain = alice.headers | {"Accept-Encoding": "identity"}  # lengths as they are (no gzip)
     for path in paths:
-        get = client.get(path, headers=alice.headers)
-        head = client.head(path, headers=alice.headers)
+        get = client.get(path, headers=plain)
+        head = client.head(path, headers=plain)
         assert head.status_code == get.status_code, (path, head.status_code, get.status_code)
         assert head.content == b"", path
         assert head.headers.get("content-type") == get.headers.get("content-type"), path

@@ -18,6 +18,7 @@ from fastapi.staticfiles import StaticFiles
 
 from realpolitik.data import shipped
 from realpolitik.server.backend import Backend
+from realpolitik.server.compression import Compressed
 from realpolitik.server.errors import ApiError, OrdersRefused, TooManyAttempts
 from realpolitik.server.events import Streams, Watcher
 from realpolitik.server.guard import Guard, json_body, json_type, safe_errors
@@ -62,6 +63,7 @@ def create_app(settings: Settings | None = None, *, backend: Backend | None = No
     app.state.streams = Streams(settings.max_streams, settings.streams_per_client)
     app.state.watcher = Watcher(b, settings.push_seconds)
 
+    app.add_middleware(Compressed)
     app.add_middleware(HeadAsGet)  # inside the guard: a HEAD is refused as its GET would be
     app.add_middleware(Guard, max_body=settings.max_body_bytes)
     # outermost (added last): a client over its rate is refused before anything else runs
