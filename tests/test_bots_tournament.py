@@ -77,6 +77,25 @@ def test_an_interval_stops_at_no_centres() -> None:
     assert re.search(r"FRANCE\s+5\.00 \[ 5\.00,  5\.00\]\s+1\.00 \[ 0\.00,  5\.30\]", text), text
 
 
+def test_a_seat_whose_baseline_ends_with_no_centres_has_no_ratio_of_billions() -> None:
+    """A baseline bot wiped out in its seat (a mean of 0 centres): the ratio is infinite,
+    written ``inf`` in its column; both at 0: no ratio, ``-``. It was divided by 1e-9 and
+    written ``20000000000.00``, which pushed the wins out of their column."""
+    seats = ("FRANCE", "ITALY", "RUSSIA")
+    config = Config(seeds=1, seats=seats)
+    results = [Trial(None, 1, {"FRANCE": 0, "ITALY": 0, "RUSSIA": 4}, (), 0)]
+    results += [Trial("FRANCE", 1, {"FRANCE": 20, "ITALY": 0, "RUSSIA": 1}, ("FRANCE",), 0)]
+    results += [Trial("ITALY", 1, {"FRANCE": 5, "ITALY": 0, "RUSSIA": 3}, (), 0)]
+    results += [Trial("RUSSIA", 1, {"FRANCE": 5, "ITALY": 0, "RUSSIA": 6}, (), 0)]
+    lines = tabulate(config, seats, results).render().splitlines()
+    france, italy, russia = lines[3:6]
+    assert re.fullmatch(r"FRANCE\s+20\.00\s+0\.00\s+inf\s+1/0", france), france
+    assert re.fullmatch(r"ITALY\s+0\.00\s+0\.00\s+-\s+0/0", italy), italy
+    assert re.fullmatch(r"RUSSIA\s+6\.00\s+4\.00\s+1\.50\s+0/0", russia), russia
+    # the columns stay where a seat with a ratio has them
+    assert france.index("/") == italy.index("/") == russia.index("/")
+
+
 def test_the_command_prints_the_table() -> None:
     out = io.StringIO()
     argv = ["tournament", "--seeds", "1", "--years", "1", "--seats", "england",

@@ -217,16 +217,16 @@ class Table:
         for r in self.rows:
             every_bot += r.bot
             every_base += r.baseline
-            ratio = statistics.fmean(r.bot) / max(statistics.fmean(r.baseline), 1e-9)
+            ratio = _ratio(statistics.fmean(r.bot), statistics.fmean(r.baseline))
             lines.append(
                 f"{r.seat:<10} {_mean_ci(r.bot):>{w}} {_mean_ci(r.baseline):>{w}} "
-                f"{ratio:>6.2f} {r.bot_wins:>4}/{r.baseline_wins:<4}"
+                f"{ratio:>6} {r.bot_wins:>4}/{r.baseline_wins:<4}"
             )
         low, high = self.ratio_interval()
         wins = sum(r.bot_wins for r in self.rows), sum(r.baseline_wins for r in self.rows)
         lines.append(
             f"{'all':<10} {_mean_ci(every_bot):>{w}} {_mean_ci(every_base):>{w}} "
-            f"{self.ratio():>6.2f} {wins[0]:>4}/{wins[1]:<4}"
+            f"{_ratio(sum(every_bot), sum(every_base)):>6} {wins[0]:>4}/{wins[1]:<4}"
         )
         lines.append(f"ratio of the means: {self.ratio():.2f}, 95% CI [{low:.2f}, {high:.2f}]")
         lines.append(f"illegal orders: {self.illegal}")
@@ -237,6 +237,14 @@ class Table:
                 f"the slowest {_duration(self.slowest)}, {self.over_a_second} over 1 s"
             )
         return "\n".join(line.rstrip() for line in lines)
+
+
+def _ratio(bot: float, baseline: float) -> str:
+    """A ratio as its column writes it: ``inf`` over a baseline of no centres, ``-`` when
+    neither has any."""
+    if baseline:
+        return f"{bot / baseline:.2f}"
+    return "inf" if bot else "-"
 
 
 def _duration(seconds: float) -> str:
