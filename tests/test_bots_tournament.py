@@ -144,6 +144,21 @@ def test_bad_configurations() -> None:
             run(Config(**wrong))
 
 
+def test_the_seats_are_the_powers_someone_plays_at_the_table() -> None:
+    """Five players of classic: Italy and Germany are played by nobody (their units hold
+    all game). The bot gave no order there, and its row (its centres the baseline's)
+    pulled the ratio of the means towards 1; named, such a seat is refused."""
+    config = Config(bot="random", baseline="random", seeds=1, years=1, players=5, jobs=1)
+    table = run(config)
+    assert [r.seat for r in table.rows] == ["AUSTRIA", "ENGLAND", "FRANCE", "RUSSIA", "TURKEY"]
+    with pytest.raises(ValueError, match="seat ITALY is played by nobody at this table; seats: "
+                       "AUSTRIA, ENGLAND, FRANCE, RUSSIA, TURKEY"):  # fmt: skip
+        run(replace(config, seats=("ITALY", "FRANCE")))
+    # two players: Italy is neutral until the coin toss gives it to one of them: a seat
+    two = run(replace(config, players=2, seats=("ITALY",)))
+    assert [r.seat for r in two.rows] == ["ITALY"]
+
+
 def test_a_bot_of_ones_own_plays_by_its_module_and_name() -> None:
     config = Config(bot=HOLDING, baseline="random", seeds=2, years=1, seats=("RUSSIA",), jobs=2)
     table = run(config)

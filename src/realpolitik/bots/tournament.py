@@ -40,7 +40,8 @@ _BOOTSTRAP = 2000
 
 @dataclass(frozen=True, slots=True)
 class Config:
-    """What to play: ``bot`` in each of ``seats`` (default every power) against
+    """What to play: ``bot`` in each of ``seats`` (default every power someone plays at
+    the table: not a 5- or 6-player table's powers left out) against
     ``baseline`` bots (:func:`~realpolitik.bots.make_bot`'s kinds: your own as
     ``module:name``), for seeds 1 to ``seeds``, ``years`` years from the edition's first."""
 
@@ -281,12 +282,20 @@ def run(config: Config, progress: Callable[[str], None] | None = None) -> Table:
         whole_number(getattr(config, name), name, least=1)
     make_bot(config.bot)  # a ValueError now, not in every game, for an unknown bot
     make_bot(config.baseline)
-    powers = Game.new(edition=config.edition, players=config.players, seed=1).powers
-    seats = config.seats or powers
-    unknown = [s for s in seats if s not in powers]
+    game = Game.new(edition=config.edition, players=config.players, seed=1)
+    played = [p for p in game.powers if p not in game.setup.out]  # out: nobody's, all game
+    seats = config.seats or tuple(played)
+    unknown = [s for s in seats if s not in game.powers]
     if unknown:
         named = f"unknown seat{'s' * (len(unknown) > 1)} {', '.join(unknown)}"
-        raise ValueError(f"{named}; powers: {', '.join(powers)}")
+        raise ValueError(f"{named}; powers: {', '.join(game.powers)}")
+    nobodys = [s for s in seats if s not in played]
+    if nobodys:
+        named = f"seat{'s' * (len(nobodys) > 1)} {', '.join(nobodys)}"
+        verb = "are" if len(nobodys) > 1 else "is"
+        raise ValueError(
+            f"{named} {verb} played by nobody at this table; seats: {', '.join(played)}"
+        )
     seeds = range(1, config.seeds + 1)
     tasks = [(config, None, s) for s in seeds] + [(config, p, s) for p in seats for s in seeds]
     results: list[Trial] = []

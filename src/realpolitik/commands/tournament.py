@@ -34,7 +34,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument(
         "--years", type=int, default=10, help="years per game (default 10: classic to 1910)"
     )
-    cmd.add_argument("--seats", default="", help="powers, comma-separated (default: all)")
+    cmd.add_argument(
+        "--seats", default="", help="powers, comma-separated (default: all played at the table)"
+    )
     cmd.add_argument("--edition", default="classic", help="default classic")
     cmd.add_argument("--players", type=int, default=None, help="table size (default 7)")
     cmd.add_argument("--strength", type=int, default=None, help="search bot budget")
