@@ -199,6 +199,27 @@ def test_bad_actions_are_refused_with_the_province_named():
     assert lenient.game.position.units["PAR"].power == "FRANCE"
 
 
+def test_an_action_of_an_agent_without_a_choice_is_checked_too():
+    """An adjustment phase where England has nothing to build or remove: every row of its
+    mask allows 0 alone, and an index past it is refused as anywhere else
+    (``invalid="raise"``); it was passed over unread, as a wrong shape was."""
+    env = DiplomacyEnv("classic")
+    env.reset(seed=1)
+    env.play({}, {"FRANCE": ["A MAR - SPA", "F BRE - MAO"]})
+    observations, *_ = env.play({}, {"FRANCE": ["F MAO - POR"]})  # France builds two
+    assert not env.legal_slots("ENGLAND") and env.legal_slots("FRANCE")
+    assert observations["ENGLAND"]["action_mask"][:, 1:].sum() == 0
+    action = np.zeros(76, np.int64)
+    action[env.encoding.index["LON"]] = 1
+    with pytest.raises(ValueError, match="ENGLAND: order index 1 for LON: no order there"):
+        env.step({"ENGLAND": action})
+    with pytest.raises(ValueError, match="ENGLAND: an action is 76 integer order indices"):
+        env.step({"ENGLAND": np.zeros(3, np.int64)})
+    assert str(env.game.phase) == "W1901A" and len(env.game.history) == 2  # nothing played
+    env.step({"ENGLAND": np.zeros(76, np.int64)})  # no order: taken
+    assert str(env.game.phase) == "S1902M"
+
+
 def test_a_masked_sample_draws_uniformly_among_the_allowed_indices():
     space = OrderSpace(3, 10, seed=0)
     mask = np.zeros((3, 10), np.int8)

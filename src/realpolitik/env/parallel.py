@@ -165,18 +165,19 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
         game = self.game
         adjusting = game.phase.kind is PhaseKind.ADJUSTMENTS
         due = game.builds_due() if adjusting else {}
+        decode, slots = self.encoding.decode, self._slots
+        picks = {  # every action read, an agent's without a choice too (it may give only 0s)
+            power: decode(power, slots.get(power, {}), action, self.strict)
+            for power, action in actions.items()
+            if action is not None and power not in orders
+        }
         chosen: dict[Power, Sequence[Order | str]] = {}
-        for power, slots in self._slots.items():
+        for power in slots:
             if power in orders:
                 chosen[power] = orders[power]
                 continue
-            action = actions.get(power)
-            picked = (
-                [] if action is None else self.encoding.decode(power, slots, action, self.strict)
-            )
-            if adjusting:
-                picked = _adjustments(picked, due.get(power, 0))
-            chosen[power] = picked
+            picked = picks.get(power, [])
+            chosen[power] = _adjustments(picked, due.get(power, 0)) if adjusting else picked
         acknowledged = (
             game.rules.foreign_support is ForeignSupport.ACKNOWLEDGED and game.phase.is_movement
         )
