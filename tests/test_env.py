@@ -361,6 +361,25 @@ def test_same_seed_same_episode():
     assert trace(4)[3] != trace(5)[3]
 
 
+def test_a_seed_of_numpy_is_a_seed_and_a_negative_one_is_refused_before_anything_changes():
+    """Seeds drawn with numpy (``np.int64``) failed on Python's random ("The only supported
+    seed types are..."); a negative one failed in gymnasium's seeding of the action spaces,
+    after the environment's own sequence had been reseeded with it."""
+    env = DiplomacyEnv("classic", max_years=1)
+    env.reset(seed=np.int64(3))
+    first = env.game.seed
+    env.reset(seed=3)
+    assert env.game.seed == first
+    following = DiplomacyEnv("classic")
+    following.reset(seed=3)
+    following.reset()  # the next seed of the sequence that seed 3 began
+    with pytest.raises(ValueError, match="seed must be a whole number from 0, not -1"):
+        env.reset(seed=-1)
+    assert env.game.seed == first  # the episode goes on
+    env.reset()
+    assert env.game.seed == following.game.seed
+
+
 def test_solo_env_passes_gymnasiums_checker_and_plays_against_bots():
     env = SoloEnv("FRANCE", opponents="heuristic", max_years=3)
     with warnings.catch_warnings():

@@ -115,9 +115,10 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[Power, Observation], dict[Power, dict[str, Any]]]:
         """A new game: ``seed`` deals the powers to the players (and tosses the two-player
-        game's coin); without one, the next seed of the environment's own sequence."""
+        game's coin); without one, the next seed of the environment's own sequence. A seed
+        is a whole number from 0 (numpy's too), as gymnasium's."""
         if seed is not None:
-            whole_number(seed, "seed")
+            seed = whole_number(seed, "seed", least=0)
             self._seeds.seed(seed)
             for k, space in enumerate(self.action_spaces.values()):
                 space.seed(seed + k)
