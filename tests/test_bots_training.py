@@ -44,6 +44,26 @@ def test_plans_are_checked():
         Plan(games=1, players=9)
 
 
+def test_a_bot_is_given_only_to_a_power_someone_plays(tmp_path: Path) -> None:
+    """Six players of classic: Italy is played by nobody (its units hold all game). A bot
+    named for it played nothing and games.jsonl said it played Italy; now it is refused,
+    and the line's bots are those of the powers played (two players' neutral Italy is one,
+    played after the coin toss)."""
+    said = "ITALY is played by nobody at this table; powers played: AUSTRIA, ENGLAND, "
+    with pytest.raises(ValueError, match=said):
+        Plan(games=1, players=6, bots={"ITALY": "heuristic"})
+    run(Plan(games=1, players=6, max_years=1), tmp_path / "six", workers=1)
+    (line,) = _lines(tmp_path / "six" / "games.jsonl")
+    assert sorted(line["bots"]) == ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "RUSSIA", "TURKEY"]
+    run(
+        Plan(games=1, players=2, bots={"ITALY": "heuristic"}, max_years=1),
+        tmp_path / "two",
+        workers=1,
+    )
+    (line,) = _lines(tmp_path / "two" / "games.jsonl")
+    assert line["bots"]["ITALY"] == "heuristic" and len(line["bots"]) == 7
+
+
 def test_no_workers_is_refused_not_read_as_the_default(tmp_path: Path) -> None:
     """``selfplay --workers 0`` ran on one process per core, as if none had been given
     (``tournament --jobs 0`` is refused); ``-3`` was refused after the folder was made."""

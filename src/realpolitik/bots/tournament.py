@@ -283,7 +283,7 @@ def run(config: Config, progress: Callable[[str], None] | None = None) -> Table:
     make_bot(config.bot)  # a ValueError now, not in every game, for an unknown bot
     make_bot(config.baseline)
     game = Game.new(edition=config.edition, players=config.players, seed=1)
-    played = [p for p in game.powers if p not in game.setup.out]  # out: nobody's, all game
+    played = [p for p in game.powers if p in game.setup.played()]
     seats = config.seats or tuple(played)
     unknown = [s for s in seats if s not in game.powers]
     if unknown:

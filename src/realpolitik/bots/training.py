@@ -69,6 +69,14 @@ class Plan:
         unknown = sorted(set(self.bots) - set(game.powers))
         if unknown:
             raise ValueError(f"no power {', '.join(unknown)}; powers: {', '.join(game.powers)}")
+        played = game.setup.played()
+        nobodys = sorted(set(self.bots) - played)
+        if nobodys:
+            verb = "are" if len(nobodys) > 1 else "is"
+            raise ValueError(
+                f"{', '.join(nobodys)} {verb} played by nobody at this table; "
+                f"powers played: {', '.join(p for p in game.powers if p in played)}"
+            )
 
 
 @dataclass(frozen=True)
@@ -114,7 +122,7 @@ def record(plan: Plan, seed: int) -> Played:
         "edition": plan.edition,
         "setup": game.setup.id,
         "players": {name: list(powers) for name, powers in game.players.items()},
-        "bots": {p: plan.bots.get(p, plan.bot) for p in game.powers},
+        "bots": {p: plan.bots.get(p, plan.bot) for p in game.powers if p in game.setup.played()},
         "phases": len(game.history),
         "end": str(game.phase),
         "result": None

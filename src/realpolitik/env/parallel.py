@@ -76,10 +76,7 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
         self.strict = invalid == "raise"
         self.game = self._new_game(0)
         game_map = load_map(self.game.edition.map_name(self.game.setup))
-        table = self.game.setup
-        played = {p for group in table.groups for p in group}
-        if table.neutral is not None:
-            played.add(table.neutral.power)
+        played = self.game.setup.played()
         self.possible_agents: list[Power] = [p for p in game_map.powers if p in played]
         self.agents: list[Power] = []
         self.encoding = Encoding(game_map, self.possible_agents, max_orders)
