@@ -120,6 +120,9 @@ def test_a_fast_bots_time_is_not_written_as_nothing() -> None:
     results += [Trial(None, 1, {"FRANCE": 5}, (), 0)]
     text = tabulate(config, ("FRANCE",), results).render()
     assert "random: 3 decisions, 0.02 ms on average, the slowest 0.04 ms, 0 over 1 s" in text
+    one = [Trial("FRANCE", 1, {"FRANCE": 4}, (), 0, 1, 0.00004, 0.00004, 0), results[1]]
+    text = tabulate(config, ("FRANCE",), one).render()  # English's singular, as the seeds'
+    assert "random: 1 decision, 0.04 ms on average, the slowest 0.04 ms, 0 over 1 s" in text
 
 
 def test_bad_configurations() -> None:

@@ -234,7 +234,7 @@ class Table:
         if self.decisions:
             mean = self.seconds / self.decisions
             lines.append(
-                f"{c.bot}: {self.decisions} decisions, {_duration(mean)} on average, "
+                f"{c.bot}: {_count(self.decisions, 'decision')}, {_duration(mean)} on average, "
                 f"the slowest {_duration(self.slowest)}, {self.over_a_second} over 1 s"
             )
         return "\n".join(line.rstrip() for line in lines)
