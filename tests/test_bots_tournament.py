@@ -136,6 +136,10 @@ def test_bad_configurations() -> None:
         run(Config(years=0))
     with pytest.raises(ValueError, match="jobs"):
         run(Config(jobs=0))
+    # the search bot's budget, with no search bot: the table's title said "strength 5"
+    said = "strength is the search bot's budget, and neither heuristic nor random is it"
+    with pytest.raises(ValueError, match=said):
+        run(Config(bot="heuristic", baseline="random", strength=5))
     # Python's "'<' not supported" or "'float' object cannot be interpreted as an integer"
     wrongs: list[tuple[dict[str, Any], str]] = [
         ({"seeds": "2"}, "seeds must be a whole number from 1, not '2'"),

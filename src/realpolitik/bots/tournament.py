@@ -282,6 +282,11 @@ def run(config: Config, progress: Callable[[str], None] | None = None) -> Table:
         whole_number(getattr(config, name), name, least=1)
     make_bot(config.bot)  # a ValueError now, not in every game, for an unknown bot
     make_bot(config.baseline)
+    if config.strength is not None and "search" not in (config.bot, config.baseline):
+        raise ValueError(
+            f"strength is the search bot's budget, and neither {config.bot} nor "
+            f"{config.baseline} is it"
+        )
     game = Game.new(edition=config.edition, players=config.players, seed=1)
     played = [p for p in game.powers if p in game.setup.played()]
     seats = config.seats or tuple(played)
