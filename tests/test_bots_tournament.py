@@ -166,6 +166,17 @@ def test_the_seats_are_the_powers_someone_plays_at_the_table() -> None:
     assert [r.seat for r in two.rows] == ["ITALY"]
 
 
+def test_a_seat_named_twice_is_played_once() -> None:
+    """``--seats FRANCE,france``: each game of the seat was played twice and counted in
+    two rows, each row's interval taking the copies for other games (n = 4 from 2
+    seeds: narrower than the games say)."""
+    config = Config(bot="heuristic", baseline="random", seeds=2, years=1, jobs=1)
+    twice = run(replace(config, seats=("FRANCE", "FRANCE")))
+    once = run(replace(config, seats=("FRANCE",)))
+    assert twice.rows == once.rows and len(once.rows[0].bot) == 2
+    assert twice.decisions == once.decisions
+
+
 def test_a_bot_of_ones_own_plays_by_its_module_and_name() -> None:
     config = Config(bot=HOLDING, baseline="random", seeds=2, years=1, seats=("RUSSIA",), jobs=2)
     table = run(config)

@@ -289,7 +289,7 @@ def run(config: Config, progress: Callable[[str], None] | None = None) -> Table:
         )
     game = Game.new(edition=config.edition, players=config.players, seed=1)
     played = [p for p in game.powers if p in game.setup.played()]
-    seats = config.seats or tuple(played)
+    seats = tuple(dict.fromkeys(config.seats)) or tuple(played)  # a seat named twice: once
     unknown = [s for s in seats if s not in game.powers]
     if unknown:
         named = f"unknown seat{'s' * (len(unknown) > 1)} {', '.join(unknown)}"
