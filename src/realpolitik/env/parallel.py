@@ -25,7 +25,12 @@ from realpolitik.vocab import Power
 MAX_ORDERS = 256
 """Orders listed per province by default: more than any unit had in 78 random games of 15
 years over every edition and table (the most: 149, a fleet in the North Sea in conquista,
-where it may support foreign units; 72 in the other editions)."""
+where it may support foreign units; 72 in the other editions), and in 10 random classic
+games of 40 years (140). Longer conquista games list more, as the board fills with units
+a fleet may support or convoy: in 10 random games of 40 years (1,100 steps), a unit's
+list passed 256 orders 593 times (the most: 452, a fleet in the Mid-Atlantic in 1950); past
+``max_orders`` a list is cut (its last orders, a fleet's convoys first, cannot be chosen:
+``DiplomacyEnv(max_orders=512)`` lists all of those)."""
 
 Observation = dict[str, Any]
 
