@@ -19,6 +19,7 @@ from pettingzoo.test import parallel_api_test  # noqa: E402
 
 from realpolitik.env import DiplomacyEnv, OrderSpace, SoloEnv  # noqa: E402
 from realpolitik.env.rewards import scores, shares  # noqa: E402
+from realpolitik.errors import BotError  # noqa: E402
 from realpolitik.game.editions import EDITIONS, edition  # noqa: E402
 from realpolitik.orders import Build, Move  # noqa: E402
 from realpolitik.phase import PhaseKind  # noqa: E402
@@ -440,6 +441,35 @@ def test_solo_env_shows_the_bots_the_editions_rules(monkeypatch):
     env.step(np.zeros(env.action_space.shape, np.int64))  # the bots order in this step
     assert shown and all(rules is env.env.game.rules for rules in shown)
     assert shown[0].foreign_support == "acknowledged"
+
+
+class Doubling:
+    """A bot of one's own with a slip: every unit's first two orders."""
+
+    name = "doubling"
+
+    def __init__(self, seed: int | None = None) -> None:
+        pass
+
+    def orders(self, view: Any, legal: Any) -> list[Any]:
+        return [o for options in legal.values() for o in options[:2]]
+
+
+def test_a_bots_order_that_the_game_refuses_names_the_bot_in_the_solo_env():
+    """An opponent's order the game refuses was the game's error alone ("ITALY: F NAP -
+    APU: a second order for NAP"), where self-play and the commands name the bot, the
+    phase and the game (submit_bot_orders); the learner's step changes nothing."""
+    others = ["AUSTRIA", "ENGLAND", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
+    kinds = {p: f"{__name__}:Doubling" if p == "ITALY" else "random" for p in others}
+    env = SoloEnv("FRANCE", opponents=kinds, max_years=2)
+    env.reset(seed=1)
+    said = (
+        r"^the bot 'doubling' gave ITALY's orders for S1901M \(game seed \d+\) that the game "
+        r"refuses: ITALY: F NAP - APU: a second order for NAP$"
+    )
+    with pytest.raises(BotError, match=said):
+        env.step(np.zeros(env.action_space.shape, np.int64))
+    assert str(env.env.game.phase) == "S1901M" and not env.env.game.history
 
 
 def test_solo_env_skips_the_phases_without_a_choice():
