@@ -159,6 +159,22 @@ def test_an_action_of_text_gives_those_orders_and_an_unlisted_order_is_refused()
         env.action_of("FRANCE", ["A MUN - BUR"])
 
 
+def test_an_action_of_a_waive_is_no_order_there():
+    """A waived build is a legal order (``legal_orders``' ``"WAIVE"``, which the heuristic
+    and search bots give) and, in an action, *no order*: ``action_of`` refused it as "not
+    among its legal orders", so a bot's adjustments could not be turned into an action."""
+    env = DiplomacyEnv("classic")
+    env.reset(seed=1)
+    env.play({}, {"FRANCE": ["A MAR - SPA", "F BRE - MAO"]})
+    env.play({}, {"FRANCE": ["F MAO - POR"]})  # France builds two
+    assert "WAIVE" in env.legal_orders("FRANCE")
+    action = env.action_of("FRANCE", ["F BRE B", "WAIVE"])
+    assert [str(o) for o in env.orders_of("FRANCE", action)] == ["F BRE B"]
+    assert not env.action_of("FRANCE", ["WAIVE", "WAIVE"]).any()
+    with pytest.raises(ValueError, match="ENGLAND: no action gives WAIVE"):  # nothing to build
+        env.action_of("ENGLAND", ["WAIVE"])
+
+
 def test_changing_the_listed_orders_changes_no_action():
     """A policy may sort or filter the lists it is given: the env's own stay as they were
     (they were the env's lists: reversing one changed what index 1 decoded to)."""

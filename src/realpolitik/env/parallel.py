@@ -17,7 +17,7 @@ from realpolitik.env.spaces import OrderSpace
 from realpolitik.errors import whole_number
 from realpolitik.game import Game
 from realpolitik.maps import load_map
-from realpolitik.orders import Build, Disband, Order
+from realpolitik.orders import Build, Disband, Order, Waive
 from realpolitik.phase import PhaseKind
 from realpolitik.rules import ForeignSupport
 from realpolitik.vocab import Power
@@ -280,12 +280,14 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
 
     def action_of(self, agent: Power, orders: Sequence[Order | str]) -> NDArray[np.int64]:
         """The action that gives ``agent`` these of its legal orders this step: order values
-        or text, as :meth:`Game.submit` reads them (``"A PAR - BUR"``). An order no index
-        gives (not legal, or past ``max_orders``) is a ``ValueError`` naming it: left out, its
-        unit would have had no order."""
+        or text, as :meth:`Game.submit` reads them (``"A PAR - BUR"``); a waived build is
+        *no order* (0). An order no index gives (not legal, or past ``max_orders``) is a
+        ``ValueError`` naming it: left out, its unit would have had no order."""
         slots = self._slots.get(agent, {})
         read = self.game.copy().submit(agent, orders)  # read and completed, as the game would
         listed = {order for options in slots.values() for order in options}
+        if self._legal.get(agent, {}).get("WAIVE"):  # builds due: a waive gives no index
+            read = [o for o in read if not isinstance(o, Waive)]
         missing = [str(order) for order in read if order not in listed]
         if missing:
             raise ValueError(
