@@ -175,6 +175,27 @@ def test_an_action_of_a_waive_is_no_order_there():
         env.action_of("ENGLAND", ["WAIVE"])
 
 
+def test_an_unknown_agent_is_named_by_every_question_about_it():
+    """``env.legal_orders("france")`` answered ``{}``, as for a power with no choice, and
+    ``orders_of``/``action_of`` blamed the action ("no order there", "no action gives");
+    ``step`` already named an unknown agent."""
+    env = DiplomacyEnv("classic")
+    env.reset(seed=1)
+    action = env.action_of("FRANCE", ["A PAR - BUR"])
+    for agent in ("france", "SPAIN"):
+        said = f"unknown agent '{agent}'; agents: AUSTRIA, ENGLAND, FRANCE"
+        with pytest.raises(ValueError, match=said):
+            env.legal_orders(agent)
+        with pytest.raises(ValueError, match=said):
+            env.legal_slots(agent)
+        with pytest.raises(ValueError, match=said):
+            env.orders_of(agent, action)
+        with pytest.raises(ValueError, match=said):
+            env.action_of(agent, ["A PAR - BUR"])
+        with pytest.raises(ValueError, match=said):
+            env.step({agent: action})
+
+
 def test_changing_the_listed_orders_changes_no_action():
     """A policy may sort or filter the lists it is given: the env's own stay as they were
     (they were the env's lists: reversing one changed what index 1 decoded to)."""

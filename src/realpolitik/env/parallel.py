@@ -163,8 +163,7 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
             raise self.no_episode()
         orders = orders or {}
         for power in (*actions, *orders):
-            if power not in self.possible_agents:
-                raise ValueError(f"unknown agent {power!r}; agents: {', '.join(self.agents)}")
+            self._known(power)
         game = self.game
         adjusting = game.phase.kind is PhaseKind.ADJUSTMENTS
         due = game.builds_due() if adjusting else {}
@@ -256,6 +255,13 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
         return observations
 
     # --- for agents and wrappers ---------------------------------------------------------------
+    def _known(self, agent: Power) -> Power:
+        """``agent`` if it is one of the environment's, else a ``ValueError`` naming it."""
+        if agent not in self.possible_agents:
+            agents = ", ".join(self.possible_agents)
+            raise ValueError(f"unknown agent {agent!r}; agents: {agents}")
+        return agent
+
     def no_episode(self) -> ValueError:
         """The error of a step without an episode going on: before the first reset, or
         after the end."""
@@ -267,23 +273,24 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
         """``agent``'s legal orders this step as ``Game.legal_orders`` gives them (empty:
         no choice), uncut; the caller's own lists: changing them changes no action's
         meaning."""
-        return {key: list(orders) for key, orders in self._legal.get(agent, {}).items()}
+        legal = self._legal.get(self._known(agent), {})
+        return {key: list(orders) for key, orders in legal.items()}
 
     def legal_slots(self, agent: Power) -> Slots:
         """``agent``'s orders this step by province index (:meth:`Encoding.slots`), the
         caller's own lists as :meth:`legal_orders`."""
-        return {k: list(orders) for k, orders in self._slots.get(agent, {}).items()}
+        return {k: list(orders) for k, orders in self._slots.get(self._known(agent), {}).items()}
 
     def orders_of(self, agent: Power, action: Any) -> list[Order]:
         """The orders ``action`` gives ``agent`` this step."""
-        return self.encoding.decode(agent, self._slots.get(agent, {}), action)
+        return self.encoding.decode(agent, self._slots.get(self._known(agent), {}), action)
 
     def action_of(self, agent: Power, orders: Sequence[Order | str]) -> NDArray[np.int64]:
         """The action that gives ``agent`` these of its legal orders this step: order values
         or text, as :meth:`Game.submit` reads them (``"A PAR - BUR"``); a waived build is
         *no order* (0). An order no index gives (not legal, or past ``max_orders``) is a
         ``ValueError`` naming it: left out, its unit would have had no order."""
-        slots = self._slots.get(agent, {})
+        slots = self._slots.get(self._known(agent), {})
         read = self.game.copy().submit(agent, orders)  # read and completed, as the game would
         listed = {order for options in slots.values() for order in options}
         if self._legal.get(agent, {}).get("WAIVE"):  # builds due: a waive gives no index
