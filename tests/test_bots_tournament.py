@@ -112,6 +112,24 @@ def test_the_command_prints_the_table() -> None:
     )
 
 
+def test_the_command_plays_a_table_named_by_its_setup() -> None:
+    """Grow's two-player table is an extra, named by its setup: ``--players 2`` is refused
+    with "setup 2-extra", which the tournament did not take (nor 1971's or conquista's
+    3b, the second table of three)."""
+    out = io.StringIO()
+    argv = ["tournament", "--edition", "grow", "--setup", "2-extra", "--bot", "random",
+            "--baseline", "random", "--seeds", "1", "--years", "1", "--jobs", "1",
+            "--quiet"]  # fmt: skip
+    assert main(argv, stdout=out) == 0
+    text = out.getvalue()
+    assert text.startswith("random vs random: grow (table 2-extra), 1 seed per seat, 1 year\n")
+    seats = re.findall(r"^([A-Z]+) ", text, re.M)
+    assert seats == ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
+    table = run(Config(bot="random", baseline="random", seeds=1, years=1, edition="conquista",
+                       setup="3b", jobs=1))  # fmt: skip
+    assert "ITALY" not in [r.seat for r in table.rows]  # 3b: Italy left out
+
+
 def test_a_fast_bots_time_is_not_written_as_nothing() -> None:
     """A random bot decides in microseconds: its times are written in milliseconds, where
     seconds would say ``0.000 s``."""

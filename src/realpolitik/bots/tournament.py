@@ -43,7 +43,9 @@ class Config:
     """What to play: ``bot`` in each of ``seats`` (default every power someone plays at
     the table: not a 5- or 6-player table's powers left out) against
     ``baseline`` bots (:func:`~realpolitik.bots.make_bot`'s kinds: your own as
-    ``module:name``), for seeds 1 to ``seeds``, ``years`` years from the edition's first."""
+    ``module:name``), for seeds 1 to ``seeds``, ``years`` years from the edition's first,
+    at the table of ``players`` (or ``setup``: an option, 1971's ``3b``), as
+    :meth:`Game.new` takes them."""
 
     bot: str = "search"
     baseline: str = "heuristic"
@@ -52,6 +54,7 @@ class Config:
     seats: tuple[Power, ...] = ()
     edition: str = "classic"
     players: int | None = None
+    setup: str | None = None
     strength: int | None = None
     jobs: int = 2
 
@@ -82,7 +85,7 @@ def play_trial(
 ) -> Trial:
     """One game of ``config`` with the tested bot in ``seat`` (``None``: nowhere);
     ``progress`` hears each phase's illegal orders as they are given."""
-    game = Game.new(edition=config.edition, players=config.players, seed=seed)
+    game = Game.new(edition=config.edition, players=config.players, setup=config.setup, seed=seed)
     bots: dict[Power, Bot] = {}
     for k, power in enumerate(game.powers):
         kind = config.bot if power == seat else config.baseline
@@ -207,7 +210,8 @@ class Table:
         head = f"{c.bot} vs {c.baseline}"
         w = max(22, len(c.bot) + 8, len(c.baseline) + 8)  # a bot of one's own may be named long
         lines = [
-            f"{head}: {c.edition}, {_count(c.seeds, 'seed')} per seat, {_count(c.years, 'year')}"
+            f"{head}: {c.edition}{'' if c.setup is None else f' (table {c.setup})'}, "
+            f"{_count(c.seeds, 'seed')} per seat, {_count(c.years, 'year')}"
             f"{'' if c.strength is None else f', strength {c.strength}'}",
             "mean supply centres at the end, 95% confidence intervals; wins = solo victories",
             f"{'seat':<10} {c.bot + ' centres':>{w}} {c.baseline + ' centres':>{w}} "
@@ -287,7 +291,7 @@ def run(config: Config, progress: Callable[[str], None] | None = None) -> Table:
             f"strength is the search bot's budget, and neither {config.bot} nor "
             f"{config.baseline} is it"
         )
-    game = Game.new(edition=config.edition, players=config.players, seed=1)
+    game = Game.new(edition=config.edition, players=config.players, setup=config.setup, seed=1)
     played = [p for p in game.powers if p in game.setup.played()]
     seats = tuple(dict.fromkeys(config.seats)) or tuple(played)  # a seat named twice: once
     unknown = [s for s in seats if s not in game.powers]
