@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
+from realpolitik import Game, parse_order
 from realpolitik.bots import HeuristicBot, PowerView, make_bot
 from realpolitik.bots.base import LegalOrders
-from realpolitik.bots.tournament import Config, Trial, play_trial, run, tabulate
+from realpolitik.bots.tournament import Config, Trial, checked, play_trial, run, tabulate
 from realpolitik.cli import main
 from realpolitik.errors import BotError
 from realpolitik.orders import Hold, Order
@@ -330,6 +331,30 @@ def test_a_bots_text_that_is_no_legal_order_is_counted_with_the_reason() -> None
         '("A MAR - MUN"))'
     )
     assert result.illegal == 4
+
+
+def test_a_legal_order_in_another_spelling_than_the_listings_is_legal() -> None:
+    """The legal listing writes one spelling of an order: ``A LON - BEL VIA`` for the army's
+    move by convoy, a support naming the province (``F GAS S F MAO - SPA``). The game, the
+    adjudicator and the server take ``A LON - BEL`` and ``F GAS S F MAO - SPA/NC`` too; the
+    tournament counted them illegal and dropped them (a bot's convoy lost, exit status
+    1). A second order for the unit, or an order the rules refuse, is still counted."""
+    position = {"units": {"ENGLAND": ["A LON", "F NTH"], "FRANCE": ["F MAO", "F GAS"]},
+                "centers": {"ENGLAND": ["LON"], "FRANCE": ["BRE"]}}  # fmt: skip
+    game = Game.from_position(position, "S1901M", seed=1)
+    legal = game.legal_orders("ENGLAND")["ENGLAND"]
+    move = parse_order("A LON - BEL", game_map=game.game_map)
+    kept, bad = checked(game, "ENGLAND", legal, [move, "F NTH C A LON - BEL"])
+    assert [str(o) for o in kept] == ["A LON - BEL", "F NTH C A LON - BEL"] and bad == []
+    kept, bad = checked(game, "ENGLAND", legal, ["A LON - BEL", "A LON H", "F NTH - MOS"])
+    assert [str(o) for o in kept] == ["A LON - BEL"]
+    assert bad[0] == "A LON H (a second order)"
+    assert bad[1].startswith("F NTH - MOS (") and len(bad) == 2
+    legal = game.legal_orders("FRANCE")["FRANCE"]
+    kept, bad = checked(game, "FRANCE", legal, ["F GAS S F MAO - SPA/NC", "F MAO - SPA/NC"])
+    assert [str(o) for o in kept] == ["F GAS S F MAO - SPA/NC", "F MAO - SPA/NC"] and not bad
+    kept, bad = checked(game, "FRANCE", legal, ["F MAO - SPA"])  # which coast: illegal
+    assert kept == [] and bad[0].startswith("F MAO - SPA (")
 
 
 class Failing:

@@ -28,9 +28,10 @@ from realpolitik.bots.base import Bot, LegalOrders, bot_orders
 from realpolitik.bots.workers import worker_pool
 from realpolitik.errors import OrderError, whole_number
 from realpolitik.game import Game
+from realpolitik.legal import WAIVE
 from realpolitik.notation import parse_order
-from realpolitik.orders import Order
-from realpolitik.vocab import Power
+from realpolitik.orders import Order, order_unit
+from realpolitik.vocab import Power, province_of
 
 _T975 = (12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.20, 2.18, 2.16, 2.14, 2.13)
 """Student's t, two-sided 95%, for 1 to 15 degrees of freedom (more: 2.0 down to 1.96)."""
@@ -131,12 +132,13 @@ def play_trial(
 def checked(
     game: Game, power: Power, legal: LegalOrders, orders: Sequence[Order | str]
 ) -> tuple[list[Order], list[str]]:
-    """The orders a bot gave that the game takes (each among its unit's, or build site's,
-    legal orders, one per unit, no more adjustments than due, as the server takes them;
-    text read on the board as the game reads it), and the others as text, with the reason
+    """The orders a bot gave that the game takes (each a legal order of its unit or build
+    site, as listed or in another spelling the adjudicator takes, one per unit, no more
+    adjustments than due, as the server takes them; text read on the board as the game
+    reads it), and the others as text, with the reason
     where the reader or the adjudicator gives one: counted as illegal and dropped, so that
     a bot's mistake costs it its orders, not the tournament."""
-    where = {o: key for key, options in legal.items() for o in options}
+    where = {o: _unit_key(key) for key, options in legal.items() for o in options}
     kept: list[Order] = []
     bad: list[str] = []
     used: set[str] = set()
@@ -153,8 +155,13 @@ def checked(
         else:
             order = given
         key = where.get(order)
-        if key is None or key in used:
-            bad.append(f"{order} ({'not a legal order' if key is None else 'a second order'})")
+        if key is None:  # legal all the same in another spelling ("A LON - BEL" by convoy)?
+            key, why = _unlisted(game, power, order)
+            if key is None:
+                bad.append(f"{order} ({why})")
+                continue
+        if key in used:
+            bad.append(f"{order} (a second order)")
             continue
         if key != "WAIVE":  # each build due may be waived
             used.add(key)
@@ -164,6 +171,26 @@ def checked(
         bad += [f"{kept[k]} ({reason})" for k, reason in sorted(refused.items())]
         kept = [o for k, o in enumerate(kept) if k not in refused]
     return kept, bad
+
+
+def _unit_key(key: str) -> str:
+    """One key per unit or build site: its province (``STP`` for ``STP/SC``), or WAIVE."""
+    return key if key == WAIVE else province_of(key)
+
+
+def _unlisted(game: Game, power: Power, order: Order) -> tuple[str | None, str]:
+    """The key of an order the legal listing writes in another spelling (``A LON - BEL``
+    for its ``A LON - BEL VIA``, a support naming the coast), legal as the game reads it
+    and the adjudicator judges it, as the server takes orders; else ``None`` and why."""
+    try:
+        (read,) = game.copy().submit(power, [order])  # the game's checks: whose unit, kind
+    except OrderError as exc:
+        return None, str(exc)
+    refused = game.illegal_orders(power, [read])
+    if refused:
+        return None, str(refused[0])
+    unit = order_unit(read)
+    return (WAIVE if unit is None else province_of(unit.location)), ""
 
 
 @dataclass(frozen=True, slots=True)
