@@ -97,6 +97,18 @@ def test_a_seat_whose_baseline_ends_with_no_centres_has_no_ratio_of_billions() -
     assert france.index("/") == italy.index("/") == russia.index("/")
 
 
+def test_one_seed_gives_the_ratio_without_an_interval() -> None:
+    """With one seed per seat there is nothing to resample: the bootstrap said "95% CI
+    [1.00, 1.00]" of any ratio, certainty from one game a seat (a seat's row already
+    gives its one game's centres without an interval)."""
+    config = Config(seeds=1, seats=("FRANCE", "ITALY"))
+    results = [Trial(None, 1, {"FRANCE": 4, "ITALY": 5}, (), 0)]
+    results += [Trial("FRANCE", 1, {"FRANCE": 6, "ITALY": 5}, (), 0)]
+    results += [Trial("ITALY", 1, {"FRANCE": 4, "ITALY": 3}, (), 0)]
+    lines = tabulate(config, ("FRANCE", "ITALY"), results).render().splitlines()
+    assert "ratio of the means: 1.00 (one seed per seat: no interval)" in lines
+
+
 def test_the_command_prints_the_table() -> None:
     out = io.StringIO()
     argv = ["tournament", "--seeds", "1", "--years", "1", "--seats", "england",

@@ -254,13 +254,17 @@ class Table:
                 f"{r.seat:<10} {_mean_ci(r.bot):>{w}} {_mean_ci(r.baseline):>{w}} "
                 f"{ratio:>6} {r.bot_wins:>4}/{r.baseline_wins:<4}"
             )
-        low, high = self.ratio_interval()
         wins = sum(r.bot_wins for r in self.rows), sum(r.baseline_wins for r in self.rows)
         lines.append(
             f"{'all':<10} {_mean_ci(every_bot):>{w}} {_mean_ci(every_base):>{w}} "
             f"{_ratio(sum(every_bot), sum(every_base)):>6} {wins[0]:>4}/{wins[1]:<4}"
         )
-        lines.append(f"ratio of the means: {self.ratio():.2f}, 95% CI [{low:.2f}, {high:.2f}]")
+        ratio = f"ratio of the means: {self.ratio():.2f}"
+        if all(len(r.bot) < 2 for r in self.rows):  # one game a seat: nothing to resample
+            lines.append(f"{ratio} (one seed per seat: no interval)")
+        else:
+            low, high = self.ratio_interval()
+            lines.append(f"{ratio}, 95% CI [{low:.2f}, {high:.2f}]")
         lines.append(f"illegal orders: {self.illegal}")
         if self.decisions:
             mean = self.seconds / self.decisions
