@@ -180,6 +180,21 @@ def test_unknown_bot() -> None:
         make_bot("search", strength=cast(int, "x"))
 
 
+def test_a_bots_seed_is_a_whole_number() -> None:
+    """A seed read as text ("3") or a fraction made a bot seeded by something else than
+    the whole number (Python's random takes a str or a float), its games not those of
+    seed 3, with no word; a game's seed is refused so (Game.new)."""
+    game = Game.new(seed=1)
+    legal = game.legal_orders("FRANCE")["FRANCE"]
+    view = PowerView.of(game, "FRANCE")
+    for kind in ("random", "heuristic", "search", f"{__name__}:_Passing"):
+        for wrong in ("3", 1.5, True):
+            said = f"seed must be a whole number, not {wrong!r}"
+            with pytest.raises(ValueError, match=re.escape(said)):
+                make_bot(kind, seed=cast(int, wrong))
+    assert make_bot("random", seed=3).orders(view, legal) == RandomBot(3).orders(view, legal)
+
+
 def test_self_play_names_what_is_wrong_with_its_bots() -> None:
     """A bot for a power not in the game was dropped without a word (the game played on
     without it); a list of bots, a bot that is a name, or years as text gave Python's own

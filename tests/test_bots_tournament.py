@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
+from realpolitik import Game, parse_order
 from realpolitik.bots import HeuristicBot, PowerView, make_bot
 from realpolitik.bots.base import LegalOrders
-from realpolitik.bots.tournament import Config, Trial, play_trial, run, tabulate
+from realpolitik.bots.tournament import Config, Trial, checked, play_trial, run, tabulate
 from realpolitik.cli import main
 from realpolitik.errors import BotError
 from realpolitik.orders import Hold, Order
@@ -77,6 +78,37 @@ def test_an_interval_stops_at_no_centres() -> None:
     assert re.search(r"FRANCE\s+5\.00 \[ 5\.00,  5\.00\]\s+1\.00 \[ 0\.00,  5\.30\]", text), text
 
 
+def test_a_seat_whose_baseline_ends_with_no_centres_has_no_ratio_of_billions() -> None:
+    """A baseline bot wiped out in its seat (a mean of 0 centres): the ratio is infinite,
+    written ``inf`` in its column; both at 0: no ratio, ``-``. It was divided by 1e-9 and
+    written ``20000000000.00``, which pushed the wins out of their column."""
+    seats = ("FRANCE", "ITALY", "RUSSIA")
+    config = Config(seeds=1, seats=seats)
+    results = [Trial(None, 1, {"FRANCE": 0, "ITALY": 0, "RUSSIA": 4}, (), 0)]
+    results += [Trial("FRANCE", 1, {"FRANCE": 20, "ITALY": 0, "RUSSIA": 1}, ("FRANCE",), 0)]
+    results += [Trial("ITALY", 1, {"FRANCE": 5, "ITALY": 0, "RUSSIA": 3}, (), 0)]
+    results += [Trial("RUSSIA", 1, {"FRANCE": 5, "ITALY": 0, "RUSSIA": 6}, (), 0)]
+    lines = tabulate(config, seats, results).render().splitlines()
+    france, italy, russia = lines[3:6]
+    assert re.fullmatch(r"FRANCE\s+20\.00\s+0\.00\s+inf\s+1/0", france), france
+    assert re.fullmatch(r"ITALY\s+0\.00\s+0\.00\s+-\s+0/0", italy), italy
+    assert re.fullmatch(r"RUSSIA\s+6\.00\s+4\.00\s+1\.50\s+0/0", russia), russia
+    # the columns stay where a seat with a ratio has them
+    assert france.index("/") == italy.index("/") == russia.index("/")
+
+
+def test_one_seed_gives_the_ratio_without_an_interval() -> None:
+    """With one seed per seat there is nothing to resample: the bootstrap said "95% CI
+    [1.00, 1.00]" of any ratio, certainty from one game a seat (a seat's row already
+    gives its one game's centres without an interval)."""
+    config = Config(seeds=1, seats=("FRANCE", "ITALY"))
+    results = [Trial(None, 1, {"FRANCE": 4, "ITALY": 5}, (), 0)]
+    results += [Trial("FRANCE", 1, {"FRANCE": 6, "ITALY": 5}, (), 0)]
+    results += [Trial("ITALY", 1, {"FRANCE": 4, "ITALY": 3}, (), 0)]
+    lines = tabulate(config, ("FRANCE", "ITALY"), results).render().splitlines()
+    assert "ratio of the means: 1.00 (one seed per seat: no interval)" in lines
+
+
 def test_the_command_prints_the_table() -> None:
     out = io.StringIO()
     argv = ["tournament", "--seeds", "1", "--years", "1", "--seats", "england",
@@ -93,6 +125,24 @@ def test_the_command_prints_the_table() -> None:
     )
 
 
+def test_the_command_plays_a_table_named_by_its_setup() -> None:
+    """Grow's two-player table is an extra, named by its setup: ``--players 2`` is refused
+    with "setup 2-extra", which the tournament did not take (nor 1971's or conquista's
+    3b, the second table of three)."""
+    out = io.StringIO()
+    argv = ["tournament", "--edition", "grow", "--setup", "2-extra", "--bot", "random",
+            "--baseline", "random", "--seeds", "1", "--years", "1", "--jobs", "1",
+            "--quiet"]  # fmt: skip
+    assert main(argv, stdout=out) == 0
+    text = out.getvalue()
+    assert text.startswith("random vs random: grow (table 2-extra), 1 seed per seat, 1 year\n")
+    seats = re.findall(r"^([A-Z]+) ", text, re.M)
+    assert seats == ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
+    table = run(Config(bot="random", baseline="random", seeds=1, years=1, edition="conquista",
+                       setup="3b", jobs=1))  # fmt: skip
+    assert "ITALY" not in [r.seat for r in table.rows]  # 3b: Italy left out
+
+
 def test_a_fast_bots_time_is_not_written_as_nothing() -> None:
     """A random bot decides in microseconds: its times are written in milliseconds, where
     seconds would say ``0.000 s``."""
@@ -101,6 +151,9 @@ def test_a_fast_bots_time_is_not_written_as_nothing() -> None:
     results += [Trial(None, 1, {"FRANCE": 5}, (), 0)]
     text = tabulate(config, ("FRANCE",), results).render()
     assert "random: 3 decisions, 0.02 ms on average, the slowest 0.04 ms, 0 over 1 s" in text
+    one = [Trial("FRANCE", 1, {"FRANCE": 4}, (), 0, 1, 0.00004, 0.00004, 0), results[1]]
+    text = tabulate(config, ("FRANCE",), one).render()  # English's singular, as the seeds'
+    assert "random: 1 decision, 0.04 ms on average, the slowest 0.04 ms, 0 over 1 s" in text
 
 
 def test_bad_configurations() -> None:
@@ -114,6 +167,10 @@ def test_bad_configurations() -> None:
         run(Config(years=0))
     with pytest.raises(ValueError, match="jobs"):
         run(Config(jobs=0))
+    # the search bot's budget, with no search bot: the table's title said "strength 5"
+    said = "strength is the search bot's budget, and neither heuristic nor random is it"
+    with pytest.raises(ValueError, match=said):
+        run(Config(bot="heuristic", baseline="random", strength=5))
     # Python's "'<' not supported" or "'float' object cannot be interpreted as an integer"
     wrongs: list[tuple[dict[str, Any], str]] = [
         ({"seeds": "2"}, "seeds must be a whole number from 1, not '2'"),
@@ -123,6 +180,32 @@ def test_bad_configurations() -> None:
     for wrong, said in wrongs:
         with pytest.raises(ValueError, match=re.escape(said)):
             run(Config(**wrong))
+
+
+def test_the_seats_are_the_powers_someone_plays_at_the_table() -> None:
+    """Five players of classic: Italy and Germany are played by nobody (their units hold
+    all game). The bot gave no order there, and its row (its centres the baseline's)
+    pulled the ratio of the means towards 1; named, such a seat is refused."""
+    config = Config(bot="random", baseline="random", seeds=1, years=1, players=5, jobs=1)
+    table = run(config)
+    assert [r.seat for r in table.rows] == ["AUSTRIA", "ENGLAND", "FRANCE", "RUSSIA", "TURKEY"]
+    with pytest.raises(ValueError, match="seat ITALY is played by nobody at this table; seats: "
+                       "AUSTRIA, ENGLAND, FRANCE, RUSSIA, TURKEY"):  # fmt: skip
+        run(replace(config, seats=("ITALY", "FRANCE")))
+    # two players: Italy is neutral until the coin toss gives it to one of them: a seat
+    two = run(replace(config, players=2, seats=("ITALY",)))
+    assert [r.seat for r in two.rows] == ["ITALY"]
+
+
+def test_a_seat_named_twice_is_played_once() -> None:
+    """``--seats FRANCE,france``: each game of the seat was played twice and counted in
+    two rows, each row's interval taking the copies for other games (n = 4 from 2
+    seeds: narrower than the games say)."""
+    config = Config(bot="heuristic", baseline="random", seeds=2, years=1, jobs=1)
+    twice = run(replace(config, seats=("FRANCE", "FRANCE")))
+    once = run(replace(config, seats=("FRANCE",)))
+    assert twice.rows == once.rows and len(once.rows[0].bot) == 2
+    assert twice.decisions == once.decisions
 
 
 def test_a_bot_of_ones_own_plays_by_its_module_and_name() -> None:
@@ -260,6 +343,30 @@ def test_a_bots_text_that_is_no_legal_order_is_counted_with_the_reason() -> None
         '("A MAR - MUN"))'
     )
     assert result.illegal == 4
+
+
+def test_a_legal_order_in_another_spelling_than_the_listings_is_legal() -> None:
+    """The legal listing writes one spelling of an order: ``A LON - BEL VIA`` for the army's
+    move by convoy, a support naming the province (``F GAS S F MAO - SPA``). The game, the
+    adjudicator and the server take ``A LON - BEL`` and ``F GAS S F MAO - SPA/NC`` too; the
+    tournament counted them illegal and dropped them (a bot's convoy lost, exit status
+    1). A second order for the unit, or an order the rules refuse, is still counted."""
+    position = {"units": {"ENGLAND": ["A LON", "F NTH"], "FRANCE": ["F MAO", "F GAS"]},
+                "centers": {"ENGLAND": ["LON"], "FRANCE": ["BRE"]}}  # fmt: skip
+    game = Game.from_position(position, "S1901M", seed=1)
+    legal = game.legal_orders("ENGLAND")["ENGLAND"]
+    move = parse_order("A LON - BEL", game_map=game.game_map)
+    kept, bad = checked(game, "ENGLAND", legal, [move, "F NTH C A LON - BEL"])
+    assert [str(o) for o in kept] == ["A LON - BEL", "F NTH C A LON - BEL"] and bad == []
+    kept, bad = checked(game, "ENGLAND", legal, ["A LON - BEL", "A LON H", "F NTH - MOS"])
+    assert [str(o) for o in kept] == ["A LON - BEL"]
+    assert bad[0] == "A LON H (a second order)"
+    assert bad[1].startswith("F NTH - MOS (") and len(bad) == 2
+    legal = game.legal_orders("FRANCE")["FRANCE"]
+    kept, bad = checked(game, "FRANCE", legal, ["F GAS S F MAO - SPA/NC", "F MAO - SPA/NC"])
+    assert [str(o) for o in kept] == ["F GAS S F MAO - SPA/NC", "F MAO - SPA/NC"] and not bad
+    kept, bad = checked(game, "FRANCE", legal, ["F MAO - SPA"])  # which coast: illegal
+    assert kept == [] and bad[0].startswith("F MAO - SPA (")
 
 
 class Failing:

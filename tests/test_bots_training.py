@@ -44,6 +44,26 @@ def test_plans_are_checked():
         Plan(games=1, players=9)
 
 
+def test_a_bot_is_given_only_to_a_power_someone_plays(tmp_path: Path) -> None:
+    """Six players of classic: Italy is played by nobody (its units hold all game). A bot
+    named for it played nothing and games.jsonl said it played Italy; now it is refused,
+    and the line's bots are those of the powers played (two players' neutral Italy is one,
+    played after the coin toss)."""
+    said = "ITALY is played by nobody at this table; powers played: AUSTRIA, ENGLAND, "
+    with pytest.raises(ValueError, match=said):
+        Plan(games=1, players=6, bots={"ITALY": "heuristic"})
+    run(Plan(games=1, players=6, max_years=1), tmp_path / "six", workers=1)
+    (line,) = _lines(tmp_path / "six" / "games.jsonl")
+    assert sorted(line["bots"]) == ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "RUSSIA", "TURKEY"]
+    run(
+        Plan(games=1, players=2, bots={"ITALY": "heuristic"}, max_years=1),
+        tmp_path / "two",
+        workers=1,
+    )
+    (line,) = _lines(tmp_path / "two" / "games.jsonl")
+    assert line["bots"]["ITALY"] == "heuristic" and len(line["bots"]) == 7
+
+
 def test_no_workers_is_refused_not_read_as_the_default(tmp_path: Path) -> None:
     """``selfplay --workers 0`` ran on one process per core, as if none had been given
     (``tournament --jobs 0`` is refused); ``-3`` was refused after the folder was made."""
@@ -128,6 +148,26 @@ def test_the_phases_are_the_saved_games_history(tmp_path):
         assert game.phase.year == 1917
 
 
+def test_a_run_into_the_folder_of_an_earlier_one_leaves_none_of_its_games(tmp_path):
+    """The files of an earlier run are replaced, as ``run`` says: a run of 3 saved games,
+    then one of 1 game as lines, left game-0.json ... game-2.json beside a games.jsonl
+    naming game 50 alone (and the other way, a phases.jsonl of games no longer listed).
+    Files the runs did not write stay."""
+    out = tmp_path / "data"
+    run(Plan(games=3, max_years=1, format="saved"), out, workers=1)
+    (out / "notes.txt").write_text("mine", encoding="utf-8")
+    (out / "game-9.json").write_text("{}", encoding="utf-8")  # no game of that run
+    run(Plan(games=1, seed=50, max_years=1), out, workers=1)
+    assert sorted(p.name for p in out.iterdir()) == [
+        "game-9.json", "games.jsonl", "notes.txt", "phases.jsonl"
+    ]  # fmt: skip
+    assert {line["game"] for line in _lines(out / "phases.jsonl")} == {50}
+    run(Plan(games=2, seed=60, max_years=1, format="saved"), out, workers=1)
+    assert sorted(p.name for p in out.iterdir()) == [
+        "game-60.json", "game-61.json", "game-9.json", "games.jsonl", "notes.txt"
+    ]  # fmt: skip
+
+
 def test_the_games_follow_the_editions_rules():
     # grow: the units on the board win; the game is the edition's, not a loop of its own
     game = play_game(Plan(games=1, edition="grow", players=3, bot="heuristic", max_years=2), 3)
@@ -141,9 +181,14 @@ def test_the_games_follow_the_editions_rules():
 
 
 def test_ray_is_named_when_it_is_missing(tmp_path, monkeypatch):
+    """... and a run that cannot start leaves the folder as it was: the earlier run's
+    games.jsonl was emptied before Ray was asked for."""
+    run(Plan(games=2, max_years=1, format="saved"), tmp_path, workers=1)
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
     monkeypatch.setitem(sys.modules, "ray", None)  # import ray: ImportError
     with pytest.raises(ValueError, match=r"--ray needs Ray: pip install 'realpolitik\[ray\]'"):
         run(Plan(games=1, max_years=1), tmp_path, ray_address="auto")
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
 
 
 def test_the_command(tmp_path, capsys):

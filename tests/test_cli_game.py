@@ -609,6 +609,34 @@ def test_a_bot_writes_a_powers_orders(
     assert "unknown bot 'clever'" in capsys.readouterr().err
 
 
+def test_a_bots_order_that_the_game_refuses_names_the_bot(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``orders --bot mybots:X`` with a bot that orders a unit twice said the game's error
+    alone ("FRANCE: F BRE - ENG: a second order for BRE"), as if the player had typed it;
+    it names the bot, the phase and the game, as self-play's and the tournament's do.
+    Nothing is recorded."""
+    game = str(tmp_path / "game.json")
+    run("new", game, "--seed", "3")
+    (tmp_path / "slipbots.py").write_text(
+        "class Doubling:\n"
+        "    name = 'doubling'\n"
+        "    def __init__(self, seed=None): pass\n"
+        "    def orders(self, view, legal):\n"
+        "        return [o for options in legal.values() for o in options[:2]]\n",
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.path", list(sys.path))  # the command adds the current folder
+    monkeypatch.delitem(sys.modules, "slipbots", raising=False)
+    err = fails(capsys, "orders", game, "FRANCE", "--bot", "slipbots:Doubling")
+    assert err == (
+        "realpolitik: error: the bot 'doubling' gave FRANCE's orders for S1901M (game seed 3)"
+        " that the game refuses: FRANCE: F BRE - ENG: a second order for BRE\n"
+    )
+    assert load_game(game).orders("FRANCE") == []
+
+
 def test_orders_notes_a_unit_named_with_another_type(tmp_path: Path) -> None:
     """A unit named with the other type (a Portuguese "A" is a fleet, "Armada"; a French "A"
     an army) is legal, its type ignored (DATC 4.C.2 b), but the player is told which unit

@@ -19,6 +19,7 @@ from pettingzoo.test import parallel_api_test  # noqa: E402
 
 from realpolitik.env import DiplomacyEnv, OrderSpace, SoloEnv  # noqa: E402
 from realpolitik.env.rewards import scores, shares  # noqa: E402
+from realpolitik.errors import BotError  # noqa: E402
 from realpolitik.game.editions import EDITIONS, edition  # noqa: E402
 from realpolitik.orders import Build, Move  # noqa: E402
 from realpolitik.phase import PhaseKind  # noqa: E402
@@ -158,6 +159,43 @@ def test_an_action_of_text_gives_those_orders_and_an_unlisted_order_is_refused()
         env.action_of("FRANCE", ["A MUN - BUR"])
 
 
+def test_an_action_of_a_waive_is_no_order_there():
+    """A waived build is a legal order (``legal_orders``' ``"WAIVE"``, which the heuristic
+    and search bots give) and, in an action, *no order*: ``action_of`` refused it as "not
+    among its legal orders", so a bot's adjustments could not be turned into an action."""
+    env = DiplomacyEnv("classic")
+    env.reset(seed=1)
+    env.play({}, {"FRANCE": ["A MAR - SPA", "F BRE - MAO"]})
+    env.play({}, {"FRANCE": ["F MAO - POR"]})  # France builds two
+    assert "WAIVE" in env.legal_orders("FRANCE")
+    action = env.action_of("FRANCE", ["F BRE B", "WAIVE"])
+    assert [str(o) for o in env.orders_of("FRANCE", action)] == ["F BRE B"]
+    assert not env.action_of("FRANCE", ["WAIVE", "WAIVE"]).any()
+    with pytest.raises(ValueError, match="ENGLAND: no action gives WAIVE"):  # nothing to build
+        env.action_of("ENGLAND", ["WAIVE"])
+
+
+def test_an_unknown_agent_is_named_by_every_question_about_it():
+    """``env.legal_orders("france")`` answered ``{}``, as for a power with no choice, and
+    ``orders_of``/``action_of`` blamed the action ("no order there", "no action gives");
+    ``step`` already named an unknown agent."""
+    env = DiplomacyEnv("classic")
+    env.reset(seed=1)
+    action = env.action_of("FRANCE", ["A PAR - BUR"])
+    for agent in ("france", "SPAIN"):
+        said = f"unknown agent '{agent}'; agents: AUSTRIA, ENGLAND, FRANCE"
+        with pytest.raises(ValueError, match=said):
+            env.legal_orders(agent)
+        with pytest.raises(ValueError, match=said):
+            env.legal_slots(agent)
+        with pytest.raises(ValueError, match=said):
+            env.orders_of(agent, action)
+        with pytest.raises(ValueError, match=said):
+            env.action_of(agent, ["A PAR - BUR"])
+        with pytest.raises(ValueError, match=said):
+            env.step({agent: action})
+
+
 def test_changing_the_listed_orders_changes_no_action():
     """A policy may sort or filter the lists it is given: the env's own stay as they were
     (they were the env's lists: reversing one changed what index 1 decoded to)."""
@@ -197,6 +235,27 @@ def test_bad_actions_are_refused_with_the_province_named():
     lenient.step({"FRANCE": action})  # read as no order: Paris holds
     assert lenient.game.history[-1].orders["FRANCE"] == ()
     assert lenient.game.position.units["PAR"].power == "FRANCE"
+
+
+def test_an_action_of_an_agent_without_a_choice_is_checked_too():
+    """An adjustment phase where England has nothing to build or remove: every row of its
+    mask allows 0 alone, and an index past it is refused as anywhere else
+    (``invalid="raise"``); it was passed over unread, as a wrong shape was."""
+    env = DiplomacyEnv("classic")
+    env.reset(seed=1)
+    env.play({}, {"FRANCE": ["A MAR - SPA", "F BRE - MAO"]})
+    observations, *_ = env.play({}, {"FRANCE": ["F MAO - POR"]})  # France builds two
+    assert not env.legal_slots("ENGLAND") and env.legal_slots("FRANCE")
+    assert observations["ENGLAND"]["action_mask"][:, 1:].sum() == 0
+    action = np.zeros(76, np.int64)
+    action[env.encoding.index["LON"]] = 1
+    with pytest.raises(ValueError, match="ENGLAND: order index 1 for LON: no order there"):
+        env.step({"ENGLAND": action})
+    with pytest.raises(ValueError, match="ENGLAND: an action is 76 integer order indices"):
+        env.step({"ENGLAND": np.zeros(3, np.int64)})
+    assert str(env.game.phase) == "W1901A" and len(env.game.history) == 2  # nothing played
+    env.step({"ENGLAND": np.zeros(76, np.int64)})  # no order: taken
+    assert str(env.game.phase) == "S1902M"
 
 
 def test_a_masked_sample_draws_uniformly_among_the_allowed_indices():
@@ -340,6 +399,25 @@ def test_same_seed_same_episode():
     assert trace(4)[3] != trace(5)[3]
 
 
+def test_a_seed_of_numpy_is_a_seed_and_a_negative_one_is_refused_before_anything_changes():
+    """Seeds drawn with numpy (``np.int64``) failed on Python's random ("The only supported
+    seed types are..."); a negative one failed in gymnasium's seeding of the action spaces,
+    after the environment's own sequence had been reseeded with it."""
+    env = DiplomacyEnv("classic", max_years=1)
+    env.reset(seed=np.int64(3))
+    first = env.game.seed
+    env.reset(seed=3)
+    assert env.game.seed == first
+    following = DiplomacyEnv("classic")
+    following.reset(seed=3)
+    following.reset()  # the next seed of the sequence that seed 3 began
+    with pytest.raises(ValueError, match="seed must be a whole number from 0, not -1"):
+        env.reset(seed=-1)
+    assert env.game.seed == first  # the episode goes on
+    env.reset()
+    assert env.game.seed == following.game.seed
+
+
 def test_solo_env_passes_gymnasiums_checker_and_plays_against_bots():
     env = SoloEnv("FRANCE", opponents="heuristic", max_years=3)
     with warnings.catch_warnings():
@@ -400,6 +478,35 @@ def test_solo_env_shows_the_bots_the_editions_rules(monkeypatch):
     env.step(np.zeros(env.action_space.shape, np.int64))  # the bots order in this step
     assert shown and all(rules is env.env.game.rules for rules in shown)
     assert shown[0].foreign_support == "acknowledged"
+
+
+class Doubling:
+    """A bot of one's own with a slip: every unit's first two orders."""
+
+    name = "doubling"
+
+    def __init__(self, seed: int | None = None) -> None:
+        pass
+
+    def orders(self, view: Any, legal: Any) -> list[Any]:
+        return [o for options in legal.values() for o in options[:2]]
+
+
+def test_a_bots_order_that_the_game_refuses_names_the_bot_in_the_solo_env():
+    """An opponent's order the game refuses was the game's error alone ("ITALY: F NAP -
+    APU: a second order for NAP"), where self-play and the commands name the bot, the
+    phase and the game (submit_bot_orders); the learner's step changes nothing."""
+    others = ["AUSTRIA", "ENGLAND", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
+    kinds = {p: f"{__name__}:Doubling" if p == "ITALY" else "random" for p in others}
+    env = SoloEnv("FRANCE", opponents=kinds, max_years=2)
+    env.reset(seed=1)
+    said = (
+        r"^the bot 'doubling' gave ITALY's orders for S1901M \(game seed \d+\) that the game "
+        r"refuses: ITALY: F NAP - APU: a second order for NAP$"
+    )
+    with pytest.raises(BotError, match=said):
+        env.step(np.zeros(env.action_space.shape, np.int64))
+    assert str(env.env.game.phase) == "S1901M" and not env.env.game.history
 
 
 def test_solo_env_skips_the_phases_without_a_choice():

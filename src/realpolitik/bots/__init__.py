@@ -21,6 +21,7 @@ from realpolitik.bots.base import Bot, PowerView, bot_orders, is_bot, submit_bot
 from realpolitik.bots.heuristic import HeuristicBot
 from realpolitik.bots.random_bot import RandomBot
 from realpolitik.bots.search import DEFAULT_STRENGTH, SearchBot
+from realpolitik.errors import whole_number
 
 BOTS = ("search", "heuristic", "random")
 DEFAULT_BOT = "search"
@@ -30,11 +31,14 @@ def make_bot(kind: str, *, seed: int | None = None, strength: int | None = None)
     """A bot by name: ``"search"``, ``"heuristic"`` or ``"random"``, or one of your own
     as ``"module:name"`` (``"mybots:GreedyBot"``): ``name`` in that importable module, a
     class or function called with ``seed=`` that returns a :class:`Bot`. ``strength``:
-    the search bot's budget (adjudications per movement phase; others have none).
+    the search bot's budget (adjudications per movement phase; others have none). A
+    ``seed`` is a whole number, as a game's (:meth:`Game.new`).
 
     >>> make_bot("realpolitik.bots.random_bot:RandomBot", seed=1).name
     'random'
     """
+    if seed is not None:
+        seed = whole_number(seed, "seed")
     if kind == "search":
         return SearchBot(seed, strength=DEFAULT_STRENGTH if strength is None else strength)
     if kind == "random":

@@ -43,7 +43,9 @@ def self_play(
 ) -> SelfPlayResult:
     """Play a new game of ``edition`` (default classic; ``rules``: other rules than the
     edition's), or play on ``game`` from its phase, for at most ``years`` years, or to its
-    end by the edition's victory condition; a power without a bot is in civil disorder.
+    end by the edition's victory condition; a power without a bot gives no orders, and the
+    edition's rule for missed orders applies (classic, 1971: civil disorder; grow,
+    conquista: its units hold, and it is not in civil disorder).
 
     ``game`` is played in place: a rollout from a position gives a fork
     (``game.copy()``) and keeps the game itself as it was. Orders already given in a

@@ -28,9 +28,10 @@ from realpolitik.bots.base import Bot, LegalOrders, bot_orders
 from realpolitik.bots.workers import worker_pool
 from realpolitik.errors import OrderError, whole_number
 from realpolitik.game import Game
+from realpolitik.legal import WAIVE
 from realpolitik.notation import parse_order
-from realpolitik.orders import Order
-from realpolitik.vocab import Power
+from realpolitik.orders import Order, order_unit
+from realpolitik.vocab import Power, province_of
 
 _T975 = (12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.20, 2.18, 2.16, 2.14, 2.13)
 """Student's t, two-sided 95%, for 1 to 15 degrees of freedom (more: 2.0 down to 1.96)."""
@@ -40,9 +41,12 @@ _BOOTSTRAP = 2000
 
 @dataclass(frozen=True, slots=True)
 class Config:
-    """What to play: ``bot`` in each of ``seats`` (default every power) against
+    """What to play: ``bot`` in each of ``seats`` (default every power someone plays at
+    the table: not a 5- or 6-player table's powers left out) against
     ``baseline`` bots (:func:`~realpolitik.bots.make_bot`'s kinds: your own as
-    ``module:name``), for seeds 1 to ``seeds``, ``years`` years from the edition's first."""
+    ``module:name``), for seeds 1 to ``seeds``, ``years`` years from the edition's first,
+    at the table of ``players`` (or ``setup``: an option, 1971's ``3b``), as
+    :meth:`Game.new` takes them."""
 
     bot: str = "search"
     baseline: str = "heuristic"
@@ -51,6 +55,7 @@ class Config:
     seats: tuple[Power, ...] = ()
     edition: str = "classic"
     players: int | None = None
+    setup: str | None = None
     strength: int | None = None
     jobs: int = 2
 
@@ -81,7 +86,7 @@ def play_trial(
 ) -> Trial:
     """One game of ``config`` with the tested bot in ``seat`` (``None``: nowhere);
     ``progress`` hears each phase's illegal orders as they are given."""
-    game = Game.new(edition=config.edition, players=config.players, seed=seed)
+    game = Game.new(edition=config.edition, players=config.players, setup=config.setup, seed=seed)
     bots: dict[Power, Bot] = {}
     for k, power in enumerate(game.powers):
         kind = config.bot if power == seat else config.baseline
@@ -127,12 +132,13 @@ def play_trial(
 def checked(
     game: Game, power: Power, legal: LegalOrders, orders: Sequence[Order | str]
 ) -> tuple[list[Order], list[str]]:
-    """The orders a bot gave that the game takes (each among its unit's, or build site's,
-    legal orders, one per unit, no more adjustments than due, as the server takes them;
-    text read on the board as the game reads it), and the others as text, with the reason
+    """The orders a bot gave that the game takes (each a legal order of its unit or build
+    site, as listed or in another spelling the adjudicator takes, one per unit, no more
+    adjustments than due, as the server takes them; text read on the board as the game
+    reads it), and the others as text, with the reason
     where the reader or the adjudicator gives one: counted as illegal and dropped, so that
     a bot's mistake costs it its orders, not the tournament."""
-    where = {o: key for key, options in legal.items() for o in options}
+    where = {o: _unit_key(key) for key, options in legal.items() for o in options}
     kept: list[Order] = []
     bad: list[str] = []
     used: set[str] = set()
@@ -149,8 +155,13 @@ def checked(
         else:
             order = given
         key = where.get(order)
-        if key is None or key in used:
-            bad.append(f"{order} ({'not a legal order' if key is None else 'a second order'})")
+        if key is None:  # legal all the same in another spelling ("A LON - BEL" by convoy)?
+            key, why = _unlisted(game, power, order)
+            if key is None:
+                bad.append(f"{order} ({why})")
+                continue
+        if key in used:
+            bad.append(f"{order} (a second order)")
             continue
         if key != "WAIVE":  # each build due may be waived
             used.add(key)
@@ -160,6 +171,26 @@ def checked(
         bad += [f"{kept[k]} ({reason})" for k, reason in sorted(refused.items())]
         kept = [o for k, o in enumerate(kept) if k not in refused]
     return kept, bad
+
+
+def _unit_key(key: str) -> str:
+    """One key per unit or build site: its province (``STP`` for ``STP/SC``), or WAIVE."""
+    return key if key == WAIVE else province_of(key)
+
+
+def _unlisted(game: Game, power: Power, order: Order) -> tuple[str | None, str]:
+    """The key of an order the legal listing writes in another spelling (``A LON - BEL``
+    for its ``A LON - BEL VIA``, a support naming the coast), legal as the game reads it
+    and the adjudicator judges it, as the server takes orders; else ``None`` and why."""
+    try:
+        (read,) = game.copy().submit(power, [order])  # the game's checks: whose unit, kind
+    except OrderError as exc:
+        return None, str(exc)
+    refused = game.illegal_orders(power, [read])
+    if refused:
+        return None, str(refused[0])
+    unit = order_unit(read)
+    return (WAIVE if unit is None else province_of(unit.location)), ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,7 +237,8 @@ class Table:
         head = f"{c.bot} vs {c.baseline}"
         w = max(22, len(c.bot) + 8, len(c.baseline) + 8)  # a bot of one's own may be named long
         lines = [
-            f"{head}: {c.edition}, {_count(c.seeds, 'seed')} per seat, {_count(c.years, 'year')}"
+            f"{head}: {c.edition}{'' if c.setup is None else f' (table {c.setup})'}, "
+            f"{_count(c.seeds, 'seed')} per seat, {_count(c.years, 'year')}"
             f"{'' if c.strength is None else f', strength {c.strength}'}",
             "mean supply centres at the end, 95% confidence intervals; wins = solo victories",
             f"{'seat':<10} {c.bot + ' centres':>{w}} {c.baseline + ' centres':>{w}} "
@@ -217,26 +249,38 @@ class Table:
         for r in self.rows:
             every_bot += r.bot
             every_base += r.baseline
-            ratio = statistics.fmean(r.bot) / max(statistics.fmean(r.baseline), 1e-9)
+            ratio = _ratio(statistics.fmean(r.bot), statistics.fmean(r.baseline))
             lines.append(
                 f"{r.seat:<10} {_mean_ci(r.bot):>{w}} {_mean_ci(r.baseline):>{w}} "
-                f"{ratio:>6.2f} {r.bot_wins:>4}/{r.baseline_wins:<4}"
+                f"{ratio:>6} {r.bot_wins:>4}/{r.baseline_wins:<4}"
             )
-        low, high = self.ratio_interval()
         wins = sum(r.bot_wins for r in self.rows), sum(r.baseline_wins for r in self.rows)
         lines.append(
             f"{'all':<10} {_mean_ci(every_bot):>{w}} {_mean_ci(every_base):>{w}} "
-            f"{self.ratio():>6.2f} {wins[0]:>4}/{wins[1]:<4}"
+            f"{_ratio(sum(every_bot), sum(every_base)):>6} {wins[0]:>4}/{wins[1]:<4}"
         )
-        lines.append(f"ratio of the means: {self.ratio():.2f}, 95% CI [{low:.2f}, {high:.2f}]")
+        ratio = f"ratio of the means: {self.ratio():.2f}"
+        if all(len(r.bot) < 2 for r in self.rows):  # one game a seat: nothing to resample
+            lines.append(f"{ratio} (one seed per seat: no interval)")
+        else:
+            low, high = self.ratio_interval()
+            lines.append(f"{ratio}, 95% CI [{low:.2f}, {high:.2f}]")
         lines.append(f"illegal orders: {self.illegal}")
         if self.decisions:
             mean = self.seconds / self.decisions
             lines.append(
-                f"{c.bot}: {self.decisions} decisions, {_duration(mean)} on average, "
+                f"{c.bot}: {_count(self.decisions, 'decision')}, {_duration(mean)} on average, "
                 f"the slowest {_duration(self.slowest)}, {self.over_a_second} over 1 s"
             )
         return "\n".join(line.rstrip() for line in lines)
+
+
+def _ratio(bot: float, baseline: float) -> str:
+    """A ratio as its column writes it: ``inf`` over a baseline of no centres, ``-`` when
+    neither has any."""
+    if baseline:
+        return f"{bot / baseline:.2f}"
+    return "inf" if bot else "-"
 
 
 def _duration(seconds: float) -> str:
@@ -273,12 +317,25 @@ def run(config: Config, progress: Callable[[str], None] | None = None) -> Table:
         whole_number(getattr(config, name), name, least=1)
     make_bot(config.bot)  # a ValueError now, not in every game, for an unknown bot
     make_bot(config.baseline)
-    powers = Game.new(edition=config.edition, players=config.players, seed=1).powers
-    seats = config.seats or powers
-    unknown = [s for s in seats if s not in powers]
+    if config.strength is not None and "search" not in (config.bot, config.baseline):
+        raise ValueError(
+            f"strength is the search bot's budget, and neither {config.bot} nor "
+            f"{config.baseline} is it"
+        )
+    game = Game.new(edition=config.edition, players=config.players, setup=config.setup, seed=1)
+    played = [p for p in game.powers if p in game.setup.played()]
+    seats = tuple(dict.fromkeys(config.seats)) or tuple(played)  # a seat named twice: once
+    unknown = [s for s in seats if s not in game.powers]
     if unknown:
         named = f"unknown seat{'s' * (len(unknown) > 1)} {', '.join(unknown)}"
-        raise ValueError(f"{named}; powers: {', '.join(powers)}")
+        raise ValueError(f"{named}; powers: {', '.join(game.powers)}")
+    nobodys = [s for s in seats if s not in played]
+    if nobodys:
+        named = f"seat{'s' * (len(nobodys) > 1)} {', '.join(nobodys)}"
+        verb = "are" if len(nobodys) > 1 else "is"
+        raise ValueError(
+            f"{named} {verb} played by nobody at this table; seats: {', '.join(played)}"
+        )
     seeds = range(1, config.seeds + 1)
     tasks = [(config, None, s) for s in seeds] + [(config, p, s) for p in seats for s in seeds]
     results: list[Trial] = []

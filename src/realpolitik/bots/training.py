@@ -24,6 +24,7 @@ import time
 import zlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
+from itertools import chain
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -69,6 +70,14 @@ class Plan:
         unknown = sorted(set(self.bots) - set(game.powers))
         if unknown:
             raise ValueError(f"no power {', '.join(unknown)}; powers: {', '.join(game.powers)}")
+        played = game.setup.played()
+        nobodys = sorted(set(self.bots) - played)
+        if nobodys:
+            verb = "are" if len(nobodys) > 1 else "is"
+            raise ValueError(
+                f"{', '.join(nobodys)} {verb} played by nobody at this table; "
+                f"powers played: {', '.join(p for p in game.powers if p in played)}"
+            )
 
 
 @dataclass(frozen=True)
@@ -114,7 +123,7 @@ def record(plan: Plan, seed: int) -> Played:
         "edition": plan.edition,
         "setup": game.setup.id,
         "players": {name: list(powers) for name, powers in game.players.items()},
-        "bots": {p: plan.bots.get(p, plan.bot) for p in game.powers},
+        "bots": {p: plan.bots.get(p, plan.bot) for p in game.powers if p in game.setup.played()},
         "phases": len(game.history),
         "end": str(game.phase),
         "result": None
@@ -199,22 +208,25 @@ def run(
     ray_address: str | None = None,
     progress: TextIO | None = None,
 ) -> dict[str, Any]:
-    """Play ``plan`` into the directory ``out`` (created; files of an earlier run are
-    replaced) on ``workers`` processes (default: one per core) or on the Ray cluster at
+    """Play ``plan`` into the directory ``out`` (created; the files of an earlier run are
+    replaced once the first game is played: its games.jsonl, phases.jsonl and the saved
+    games it names) on ``workers`` processes (default: one per core) or on the Ray cluster at
     ``ray_address`` (in tasks of a few games, about four per core of the cluster); report
     progress on ``progress``. Returns the run's figures."""
     workers = (os.cpu_count() or 1) if workers is None else workers
     whole_number(workers, "workers", least=1)
     out.mkdir(parents=True, exist_ok=True)
-    played = _on_ray(plan, ray_address) if ray_address is not None else _local(plan, workers)
     bar = _Progress(plan.games, progress)
+    played = _on_ray(plan, ray_address) if ray_address is not None else _local(plan, workers)
+    first = next(played)  # a run that cannot start (no Ray, no cluster) changes no file
+    _clear_earlier_run(out)
     games = phases = 0
     with (out / "games.jsonl").open("w", encoding="utf-8") as summaries:
         phase_file = (
             (out / "phases.jsonl").open("w", encoding="utf-8") if plan.format == "jsonl" else None
         )
         try:
-            for game in played:
+            for game in chain((first,), played):
                 summaries.write(game.summary + "\n")
                 if phase_file is not None:
                     phase_file.write(game.lines)
@@ -229,6 +241,22 @@ def run(
     seconds = bar.done(games, phases)
     where: dict[str, Any] = {"ray": ray_address} if ray_address else {"workers": workers}
     return {"games": games, "phases": phases, "seconds": seconds, **where}
+
+
+def _clear_earlier_run(out: Path) -> None:
+    """Remove what an earlier run wrote in ``out``: its phases, and the saved games its
+    ``games.jsonl`` names (a game of it left beside this run's would read as one of it).
+    Other files stay."""
+    summaries = out / "games.jsonl"
+    if summaries.exists():
+        for line in summaries.read_text(encoding="utf-8").splitlines():
+            try:
+                seed = json.loads(line)["game"]
+            except (ValueError, KeyError, TypeError):
+                continue
+            if isinstance(seed, int) and not isinstance(seed, bool):
+                (out / f"game-{seed}.json").unlink(missing_ok=True)
+    (out / "phases.jsonl").unlink(missing_ok=True)
 
 
 class _Progress:

@@ -29,7 +29,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
-from realpolitik.bots import bot_orders, make_bot
+from realpolitik.bots import make_bot, submit_bot_orders
 from realpolitik.commands.botarg import HELP, bot_kind
 from realpolitik.commands.printout import Printout
 from realpolitik.errors import GameError
@@ -290,7 +290,7 @@ def _orders(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     with _changing(args.file):
         game = load_game(args.file)
         if args.bot is not None:  # its text, if it writes any, is English
-            orders: list[Order] | None = game.submit(power, _by_bot(game, power, args.bot))
+            orders: list[Order] | None = _by_bot(game, power, args.bot)
         else:  # an empty entry with --accept or --ally changes only those: the orders stay
             orders = game.submit(power, texts, language=args.language) if texts else None
         if args.accept:
@@ -337,11 +337,12 @@ def _misnamed(game: Game, order: Order) -> list[Unit]:
     return [unit for ref, unit in found if unit is not None and ref.type not in (None, unit.type)]
 
 
-def _by_bot(game: Game, power: str, kind: str) -> list[Order | str]:
-    """The orders the bot ``kind`` gives ``power`` now, seeded by the game's seed, the
-    phase and the power: the same bot in the same phase of the same game orders alike."""
+def _by_bot(game: Game, power: str, kind: str) -> list[Order]:
+    """The orders the bot ``kind`` gives ``power`` now, submitted (one the game refuses: a
+    ``BotError`` naming the bot), seeded by the game's seed, the phase and the power: the
+    same bot in the same phase of the same game orders alike."""
     bot = make_bot(kind, seed=zlib.crc32(f"{game.seed}/{game.phase}/{power}".encode()))
-    return bot_orders(bot, game, power, game.legal_orders(power)[power])
+    return submit_bot_orders(bot, game, power, game.legal_orders(power)[power])
 
 
 def _read_orders(stdin: TextIO) -> list[str]:

@@ -34,9 +34,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument(
         "--years", type=int, default=10, help="years per game (default 10: classic to 1910)"
     )
-    cmd.add_argument("--seats", default="", help="powers, comma-separated (default: all)")
+    cmd.add_argument(
+        "--seats", default="", help="powers, comma-separated (default: all played at the table)"
+    )
     cmd.add_argument("--edition", default="classic", help="default classic")
     cmd.add_argument("--players", type=int, default=None, help="table size (default 7)")
+    cmd.add_argument("--setup", help="a table option: 3b (1971, conquista), 2-extra (grow)")
     cmd.add_argument("--strength", type=int, default=None, help="search bot budget")
     cmd.add_argument(
         "--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: cores)"
@@ -55,6 +58,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         seats=seats,
         edition=args.edition,
         players=args.players,
+        setup=args.setup,
         strength=args.strength,
         jobs=args.jobs,
     )

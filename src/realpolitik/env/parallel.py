@@ -17,7 +17,7 @@ from realpolitik.env.spaces import OrderSpace
 from realpolitik.errors import whole_number
 from realpolitik.game import Game
 from realpolitik.maps import load_map
-from realpolitik.orders import Build, Disband, Order
+from realpolitik.orders import Build, Disband, Order, Waive
 from realpolitik.phase import PhaseKind
 from realpolitik.rules import ForeignSupport
 from realpolitik.vocab import Power
@@ -25,7 +25,12 @@ from realpolitik.vocab import Power
 MAX_ORDERS = 256
 """Orders listed per province by default: more than any unit had in 78 random games of 15
 years over every edition and table (the most: 149, a fleet in the North Sea in conquista,
-where it may support foreign units; 72 in the other editions)."""
+where it may support foreign units; 72 in the other editions), and in 10 random classic
+games of 40 years (140). Longer conquista games list more, as the board fills with units
+a fleet may support or convoy: in 10 random games of 40 years (1,100 steps), a unit's
+list passed 256 orders 593 times (the most: 452, a fleet in the Mid-Atlantic in 1950); past
+``max_orders`` a list is cut (its last orders, a fleet's convoys first, cannot be chosen:
+``DiplomacyEnv(max_orders=512)`` lists all of those)."""
 
 Observation = dict[str, Any]
 
@@ -76,10 +81,7 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
         self.strict = invalid == "raise"
         self.game = self._new_game(0)
         game_map = load_map(self.game.edition.map_name(self.game.setup))
-        table = self.game.setup
-        played = {p for group in table.groups for p in group}
-        if table.neutral is not None:
-            played.add(table.neutral.power)
+        played = self.game.setup.played()
         self.possible_agents: list[Power] = [p for p in game_map.powers if p in played]
         self.agents: list[Power] = []
         self.encoding = Encoding(game_map, self.possible_agents, max_orders)
@@ -115,9 +117,10 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[Power, Observation], dict[Power, dict[str, Any]]]:
         """A new game: ``seed`` deals the powers to the players (and tosses the two-player
-        game's coin); without one, the next seed of the environment's own sequence."""
+        game's coin); without one, the next seed of the environment's own sequence. A seed
+        is a whole number from 0 (numpy's too), as gymnasium's."""
         if seed is not None:
-            whole_number(seed, "seed")
+            seed = whole_number(seed, "seed", least=0)
             self._seeds.seed(seed)
             for k, space in enumerate(self.action_spaces.values()):
                 space.seed(seed + k)
@@ -160,23 +163,23 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
             raise self.no_episode()
         orders = orders or {}
         for power in (*actions, *orders):
-            if power not in self.possible_agents:
-                raise ValueError(f"unknown agent {power!r}; agents: {', '.join(self.agents)}")
+            self._known(power)
         game = self.game
         adjusting = game.phase.kind is PhaseKind.ADJUSTMENTS
         due = game.builds_due() if adjusting else {}
+        decode, slots = self.encoding.decode, self._slots
+        picks = {  # every action read, an agent's without a choice too (it may give only 0s)
+            power: decode(power, slots.get(power, {}), action, self.strict)
+            for power, action in actions.items()
+            if action is not None and power not in orders
+        }
         chosen: dict[Power, Sequence[Order | str]] = {}
-        for power, slots in self._slots.items():
+        for power in slots:
             if power in orders:
                 chosen[power] = orders[power]
                 continue
-            action = actions.get(power)
-            picked = (
-                [] if action is None else self.encoding.decode(power, slots, action, self.strict)
-            )
-            if adjusting:
-                picked = _adjustments(picked, due.get(power, 0))
-            chosen[power] = picked
+            picked = picks.get(power, [])
+            chosen[power] = _adjustments(picked, due.get(power, 0)) if adjusting else picked
         acknowledged = (
             game.rules.foreign_support is ForeignSupport.ACKNOWLEDGED and game.phase.is_movement
         )
@@ -252,6 +255,13 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
         return observations
 
     # --- for agents and wrappers ---------------------------------------------------------------
+    def _known(self, agent: Power) -> Power:
+        """``agent`` if it is one of the environment's, else a ``ValueError`` naming it."""
+        if agent not in self.possible_agents:
+            agents = ", ".join(self.possible_agents)
+            raise ValueError(f"unknown agent {agent!r}; agents: {agents}")
+        return agent
+
     def no_episode(self) -> ValueError:
         """The error of a step without an episode going on: before the first reset, or
         after the end."""
@@ -263,25 +273,28 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
         """``agent``'s legal orders this step as ``Game.legal_orders`` gives them (empty:
         no choice), uncut; the caller's own lists: changing them changes no action's
         meaning."""
-        return {key: list(orders) for key, orders in self._legal.get(agent, {}).items()}
+        legal = self._legal.get(self._known(agent), {})
+        return {key: list(orders) for key, orders in legal.items()}
 
     def legal_slots(self, agent: Power) -> Slots:
         """``agent``'s orders this step by province index (:meth:`Encoding.slots`), the
         caller's own lists as :meth:`legal_orders`."""
-        return {k: list(orders) for k, orders in self._slots.get(agent, {}).items()}
+        return {k: list(orders) for k, orders in self._slots.get(self._known(agent), {}).items()}
 
     def orders_of(self, agent: Power, action: Any) -> list[Order]:
         """The orders ``action`` gives ``agent`` this step."""
-        return self.encoding.decode(agent, self._slots.get(agent, {}), action)
+        return self.encoding.decode(agent, self._slots.get(self._known(agent), {}), action)
 
     def action_of(self, agent: Power, orders: Sequence[Order | str]) -> NDArray[np.int64]:
         """The action that gives ``agent`` these of its legal orders this step: order values
-        or text, as :meth:`Game.submit` reads them (``"A PAR - BUR"``). An order no index
-        gives (not legal, or past ``max_orders``) is a ``ValueError`` naming it: left out, its
-        unit would have had no order."""
-        slots = self._slots.get(agent, {})
+        or text, as :meth:`Game.submit` reads them (``"A PAR - BUR"``); a waived build is
+        *no order* (0). An order no index gives (not legal, or past ``max_orders``) is a
+        ``ValueError`` naming it: left out, its unit would have had no order."""
+        slots = self._slots.get(self._known(agent), {})
         read = self.game.copy().submit(agent, orders)  # read and completed, as the game would
         listed = {order for options in slots.values() for order in options}
+        if self._legal.get(agent, {}).get("WAIVE"):  # builds due: a waive gives no index
+            read = [o for o in read if not isinstance(o, Waive)]
         missing = [str(order) for order in read if order not in listed]
         if missing:
             raise ValueError(

@@ -22,7 +22,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from realpolitik.bots import make_bot
-from realpolitik.bots.base import Bot, bot_orders
+from realpolitik.bots.base import Bot, submit_bot_orders
 from realpolitik.env.parallel import MAX_ORDERS, DiplomacyEnv, Observation
 from realpolitik.orders import Order
 from realpolitik.vocab import Power
@@ -136,13 +136,15 @@ class SoloEnv(gymnasium.Env[Observation, NDArray[np.int64]]):
             if me in env.agents and self._has_choice():
                 return observations[me], total, False, False, info
 
-    def _bot_orders(self) -> dict[Power, list[Order | str]]:
+    def _bot_orders(self) -> dict[Power, list[Order]]:
+        """The bots' orders, read by the game (an order it refuses: a :class:`BotError`
+        naming the bot, as self-play's)."""
         env = self.env
-        out: dict[Power, list[Order | str]] = {}
+        out: dict[Power, list[Order]] = {}
         for power, bot in self.bots.items():
             legal = env.legal_orders(power)
             if legal:
-                out[power] = bot_orders(bot, env.game, power, legal)
+                out[power] = submit_bot_orders(bot, env.game, power, legal)
         return out
 
     def render(self) -> str:

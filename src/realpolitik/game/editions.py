@@ -150,6 +150,14 @@ class Setup:
     clock: Clock | None = None  # replaces the edition's (conquista's 2 players: no diplomacy)
     press: bool = True  # False: a table without diplomacy (no negotiation, no messages)
 
+    def played(self) -> frozenset[Power]:
+        """The powers someone plays at this table: each player's group, and the neutral
+        power (played after the coin toss gives it to a player); never those ``out``."""
+        powers = {p for group in self.groups for p in group}
+        if self.neutral is not None:
+            powers.add(self.neutral.power)
+        return frozenset(powers)
+
     def default_names(self) -> list[str]:
         """Players named after their power (one power each), else ``player 1``..."""
         if all(len(g) == 1 for g in self.groups):
