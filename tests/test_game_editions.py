@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from realpolitik import parse_order
@@ -463,3 +465,35 @@ def test_conquista_two_players_italy_until_1915() -> None:
     toss = game.status.coin_toss
     assert toss is not None and str(toss.phase) == "S1915A"
     assert game.controller("ITALY") == toss.player and game.game_map.name == "conquista"
+
+
+@pytest.mark.parametrize(("edition", "setup"), [("classic", None), ("1971", None),
+                                                ("grow", "2-extra")])  # fmt: skip
+def test_a_two_player_game_begun_past_the_coin_toss_has_made_it(
+    edition: str, setup: str | None
+) -> None:
+    """A game begun at a position of 1916 (a bot's look-ahead from what the server shows)
+    has tossed the coin, as the game it comes from had: Italy is played and ordered. It had
+    no toss, and Italy stood unordered for ever; the winner may be named."""
+    position = {"units": {"ITALY": ["A ROM"], "FRANCE": ["A PAR"], "TURKEY": ["A CON"]},
+                "centers": {"ITALY": ["ROM"], "FRANCE": ["PAR"], "TURKEY": ["CON"]}}  # fmt: skip
+    table = {"edition": edition, "players": ["allies", "centrals"], "setup": setup}
+    game = Game.from_position(position, "S1916M", seed=9, **table)  # type: ignore[arg-type]
+    toss = game.status.coin_toss
+    assert toss is not None and toss.power == "ITALY" and game.controller("ITALY") == toss.player
+    assert "ITALY" in game.must_order() and game.legal_orders("ITALY")["ITALY"]["ROM"]
+    for winner in ("allies", "centrals"):
+        named = Game.from_position(position, "S1916M", coin_toss=winner, **table)  # type: ignore[arg-type]
+        assert named.controller("ITALY") == winner and "ITALY" in named.players[winner]
+    early = {"units": {"FRANCE": ["A PAR"]}, "centers": {"FRANCE": ["PAR"]}}
+    before = Game.from_position(early, "S1914M", **table)  # type: ignore[arg-type]
+    assert before.status.coin_toss is None and before.controller("ITALY") is None
+    for shown, phase, winner, problem in (
+        (position, "S1916M", "axis",
+         "the coin toss is won by one of the players (allies, centrals), not 'axis'"),
+        (early, "S1914M", "allies", "no coin is tossed by S1914M (ITALY is neutral until 1915)"),
+    ):  # fmt: skip
+        with pytest.raises(GameError, match=re.escape(problem)):
+            Game.from_position(shown, phase, coin_toss=winner, **table)  # type: ignore[arg-type]
+    with pytest.raises(GameError, match=re.escape("there is no coin toss at this table")):
+        Game.from_position(position, "S1916M", edition=edition, coin_toss="allies")

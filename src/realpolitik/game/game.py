@@ -296,6 +296,7 @@ class Game:
         seed: int | None = None,
         last_year: int | None = None,
         assignment: Mapping[str, Power | Sequence[Power]] | None = None,
+        coin_toss: str | None = None,
     ) -> Game:
         """A new game (the table as :meth:`new` makes it: ``players``, ``setup`` and
         ``assignment`` as there) that begins at ``position`` in ``phase`` instead of the
@@ -304,6 +305,8 @@ class Game:
         rules and table). ``position`` is a :class:`Position` or the JSON contract's shape;
         it is checked against the board of ``phase`` (which must be a phase of the edition's
         calendar, not before its first year): a :class:`GameError` names what is wrong.
+        A two-player game begun after its coin toss has made it, as the seed tosses it, or
+        won by the player ``coin_toss`` names.
 
             >>> position = {"units": {"FRANCE": ["A BUR", "F MAO"], "GERMANY": ["A MUN"]},
             ...             "centers": {"FRANCE": ["PAR", "BRE"], "GERMANY": ["MUN"]}}
@@ -338,7 +341,25 @@ class Game:
         if (at.kind is PhaseKind.RETREATS) != bool(start.dislodged):
             raise GameError(f"{at}: dislodged units are given in a retreat phase, and only there")
         game.phase, game.position, game.start = at, start, start
+        game._coin_toss()  # made by now in a game that came this far (see _step)
+        if coin_toss is not None:
+            game._won_toss(coin_toss)
         return game
+
+    def _won_toss(self, player: str) -> None:
+        """The coin toss, made (:meth:`_coin_toss`), won by ``player``."""
+        neutral, toss = self.setup.neutral, self.status.coin_toss
+        if neutral is None:
+            raise GameError("there is no coin toss at this table")
+        if toss is None:
+            raise GameError(
+                f"no coin is tossed by {self.phase} ({neutral.power} is neutral until "
+                f"{neutral.until})"
+            )
+        if player not in self.assignment:
+            names = ", ".join(sorted(self.assignment))
+            raise GameError(f"the coin toss is won by one of the players ({names}), not {player!r}")
+        self.status = replace(self.status, coin_toss=replace(toss, player=player))
 
     # --- who plays what ------------------------------------------------------------------
     @property
