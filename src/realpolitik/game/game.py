@@ -831,7 +831,7 @@ class Game:
             # asked once a year (asked after every phase it cost 2.7% of random play)
             name, powers = last
             self._finish("victory", powers, processed, f"{name} is the last player on the board")
-        elif self._agreed_draw():  # the one who had not voted was eliminated
+        elif self.votes and self._agreed_draw():  # the one who had not voted was eliminated
             voters = self.voters()
             self._finish("draw", voters, processed, f"draw agreed by {', '.join(voters)}")
         result = self.result
