@@ -128,6 +128,25 @@ def test_a_scale_that_is_no_positive_number_is_named(
     assert "argument --scale:" in err and "zoom" not in err
 
 
+def test_a_scale_too_large_for_memory_is_refused_before_the_picture_is_drawn(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--scale 100`` asked the PNG converter for a 100 GB image: it aborted the process
+    (exit 134) with a Rust panic and a backtrace."""
+    from realpolitik.commands import render as command
+
+    def converter(svg: str, *, scale: float = 1.0, background: str | None = None) -> bytes:
+        raise AssertionError(f"the converter was asked for a PNG at scale {scale}")
+
+    monkeypatch.setattr(command, "svg_to_png", converter)
+    monkeypatch.setattr(command, "png_available", lambda: True)
+    with pytest.raises(SystemExit) as exit_:
+        run("render", "--pad", "--scale", "100", "-o", "pad.png")
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --scale: must be at most 4, not 100" in err
+
+
 def test_a_grow_game_is_drawn_with_its_season_words(tmp_path: Path) -> None:
     """Grow's turns are Winter and Summer: the saved game's picture and flip-book said
     Spring and Fall (the frames did not carry the edition)."""

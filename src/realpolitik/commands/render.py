@@ -50,20 +50,31 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                      help="the names and orders' language (default: a situation's own, "
                      "else en)")  # fmt: skip
     cmd.add_argument(
-        "--scale", type=_scale, default=1.0, help="PNG scale (default 1; 2 for sharper)"
+        "--scale",
+        type=_scale,
+        default=1.0,
+        help=f"PNG scale (default 1; 2 for sharper; at most {MAX_SCALE:g})",
     )
     cmd.add_argument("-o", "--output", help="file to write: .svg, .png or .html")
     cmd.set_defaults(func=run)
 
 
+MAX_SCALE = 4.0
+"""The largest ``--scale``: a map 8,600 px wide, 200 MB to draw (at 100 the PNG converter
+asked for 100 GB and aborted the process)."""
+
+
 def _scale(text: str) -> float:
-    """``--scale``: a positive number (the PNG converter's own error named its "zoom")."""
+    """``--scale``: a positive number (the PNG converter's own error named its "zoom"), at
+    most :data:`MAX_SCALE`."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
     if not 0 < value < float("inf"):
         raise argparse.ArgumentTypeError(f"must be a positive number, not {text}")
+    if value > MAX_SCALE:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_SCALE:g}, not {text}")
     return value
 
 
