@@ -106,6 +106,25 @@ def test_input_nested_too_deeply_is_bad_json(
         assert "bad JSON" in err and "nested too deeply" in err and "Traceback" not in err
 
 
+def test_a_file_that_is_no_text_or_too_large_is_named_not_read_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A binary file said "'utf-8' codec can't decode byte 0xff", naming no file, and
+    ``/dev/zero`` was read until the memory ran out (a MemoryError traceback): they are read
+    as a saved game's file is, to its size limit."""
+    from realpolitik.formats import savegame
+
+    binary = tmp_path / "picture.json"
+    binary.write_bytes(b"\xff\xfe\x00{}")
+    large = tmp_path / "large.json"
+    large.write_text(" " * 100 + "{}")
+    monkeypatch.setattr(savegame, "MAX_FILE_BYTES", 64)
+    for path, said in ((binary, "not a text file"), (large, "over 64 bytes")):
+        for argv in (["render", str(path)], ["render", "--situation", str(path)]):
+            assert run(*argv)[0] == 2
+            assert f"{path}: {said}" in capsys.readouterr().err
+
+
 def test_an_unknown_example_is_named_with_those_there_are(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -23,7 +23,7 @@ from typing import Any, TextIO
 from realpolitik.errors import SituationError
 from realpolitik.formats import jsontext
 from realpolitik.formats.replay import load_game_record
-from realpolitik.formats.savegame import looks_like_mila
+from realpolitik.formats.savegame import looks_like_mila, read_text
 from realpolitik.notation import LANGUAGES
 from realpolitik.phase import Phase
 from realpolitik.render.flipbook import flipbook_html
@@ -79,8 +79,10 @@ def _scale(text: str) -> float:
 
 
 def _read(name: str, stdin: TextIO) -> Any:
+    """A file's JSON (``-``: standard input's), read as a saved game's file is: one that is
+    no text, or too large for one, is named and not read whole (``/dev/zero``)."""
     try:
-        text = stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
+        text = stdin.read() if name == "-" else read_text(name)
         return jsontext.loads(text)
     except json.JSONDecodeError as exc:
         raise SituationError(f"bad JSON in {name}: {exc}") from None
