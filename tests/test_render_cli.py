@@ -62,6 +62,10 @@ def test_saved_game_flipbook_and_sheet(tmp_path: Path) -> None:
     sheet = tmp_path / "sheet.svg"
     assert run("render", str(saved), "--sheet", "TURKEY", "-o", str(sheet))[0] == 0
     assert "Turkey" in sheet.read_text()
+    grow = tmp_path / "grow.json"
+    grow.write_text(json.dumps(game_to_json(Game.new(edition="grow", players=4, seed=3))))
+    assert run("render", str(grow), "--sheet", "FRANCE", "-o", str(sheet))[0] == 0
+    assert ">SUMMER ADJUSTMENTS<" in sheet.read_text()  # the game's edition's year
     code, out = run("render", "--pad")
     assert code == 0 and "Season" in out
 

@@ -152,7 +152,10 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         if args.sheet:
             position = frames[-1].position if frames else None
             year = frames[-1].phase.year if frames else None
-            text = order_sheet(args.sheet, game_map=game_map, position=position, year=year)
+            edition = frames[-1].edition if frames else None
+            text = order_sheet(
+                args.sheet, game_map=game_map, position=position, year=year, edition=edition
+            )
         else:
             text = map_pad(game_map=game_map, labels=args.labels, language=language)
     elif not frames:
