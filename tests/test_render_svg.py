@@ -303,6 +303,20 @@ def legend_texts(svg: str) -> list[str]:
     return [e.text or "" for e in legend.iter(f"{NS}text")]
 
 
+@pytest.mark.parametrize("language", ["en", "es", "fr", "pt"])
+def test_the_key_explains_the_retreats_only_where_there_are_retreats(language: str) -> None:
+    """La Conquista destroys a dislodged unit at once: no unit waits for a retreat, ringed
+    with its retreats dotted, as the key said (the destroyed unit is marked ✗, like a
+    dislodged one in a movement's picture of the other editions)."""
+    said = Words(language).legend("dislodged")
+    conquista = load_map("conquista")
+    assert said not in legend_texts(
+        render(Position.initial(conquista), game_map=conquista, language=language,
+               edition="conquista")
+    )  # fmt: skip
+    assert said in legend_texts(render(Position.initial(load_map("standard")), language=language))
+
+
 def test_the_legend_lists_the_removals_and_disbands_nobody_ordered() -> None:
     """A power in civil disorder loses a unit, and a dislodged unit given no retreat is
     disbanded: the map marks each with ✗, and the legend lists it too (it listed only the

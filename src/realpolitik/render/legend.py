@@ -16,7 +16,7 @@ from realpolitik.render.scene import DrawnOrder
 from realpolitik.render.svgutil import Element
 from realpolitik.render.units import unit_token
 from realpolitik.render.words import Words
-from realpolitik.rules import Rules
+from realpolitik.rules import Dislodging, Rules
 from realpolitik.vocab import ARMY, FLEET, Power
 
 WIDTH = 300.0
@@ -158,7 +158,8 @@ def legend_svg(
     y += 30
     key_top = height - 250
     y = _orders(out, drawn, words, left, y, key_top - 16)
-    _key(out, words, left, key_top)
+    retreats = rules is None or rules.dislodged is not Dislodging.DESTROYED
+    _key(out, words, left, key_top, retreats=retreats)
     out.append("</g>")
     return "\n".join(out)
 
@@ -232,7 +233,9 @@ def _order_lines(text: str, mark: str) -> list[str]:
     return lines
 
 
-def _key(out: list[str], words: Words, left: float, top: float) -> None:
+def _key(out: list[str], words: Words, left: float, top: float, *, retreats: bool) -> None:
+    """The key to the symbols (the ring of a unit awaiting its retreats only where dislodged
+    units retreat: not in La Conquista, which destroys them)."""
     out.append(_text(left, top, words.legend("key"), 13, font_weight="bold"))
     rows = top + 24
     out.append(unit_token(ARMY, left + 12, rows - 4, "#ffffff", classes="key"))
@@ -275,12 +278,13 @@ def _key(out: list[str], words: Words, left: float, top: float) -> None:
     )
     out.append(_text(left + 144, rows, words.legend("standoff"), 11))
     rows += 26
-    out.append(
-        f'<circle cx="{fmt(left + 12)}" cy="{fmt(rows - 4)}" r="10" fill="#fff" '
-        f'stroke="{style.FAIL}" stroke-width="2" stroke-dasharray="4 2"/>'
-    )
-    out.append(_text(left + 30, rows, words.legend("dislodged"), 11))
-    rows += 26
+    if retreats:
+        out.append(
+            f'<circle cx="{fmt(left + 12)}" cy="{fmt(rows - 4)}" r="10" fill="#fff" '
+            f'stroke="{style.FAIL}" stroke-width="2" stroke-dasharray="4 2"/>'
+        )
+        out.append(_text(left + 30, rows, words.legend("dislodged"), 11))
+        rows += 26
     star = f"M{fmt(left + 12)},{fmt(rows - 11)}l2,5h5l-4,3l2,5l-5,-3l-5,3l2,-5l-4,-3h5z"
     out.append(f'<path d="{star}" fill="none" stroke="#3d3424" stroke-width="1.1"/>')
     out.append(_text(left + 30, rows, words.legend("centre"), 11))
