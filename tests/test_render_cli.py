@@ -88,6 +88,25 @@ def test_a_picture_is_drawn_in_the_language_asked_or_the_situations_own(
     assert "an order sheet is written in English only" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(("language", "illegal"), [("en", "illegal"), ("fr", "illégal")])
+def test_an_order_the_situation_gives_that_cannot_be_read_is_listed_illegal(
+    language: str, illegal: str
+) -> None:
+    """``adjudicate`` reports an order it cannot read as illegal; its picture left it out,
+    the unit holding as if given no order."""
+    situation = {
+        "phase": "S1901M",
+        "units": {"FRANCE": ["A PAR", "A MAR"], "ITALY": ["A VEN"]},
+        "orders": {"FRANCE": ["A MAR - PIE", "A PAR - XYZ"], "ITALY": ["A VEN - <XYZ & Q>"]},
+    }
+    code, out = run("render", "--situation", "-", "--language", language,
+                    stdin=json.dumps(situation))  # fmt: skip
+    assert code == 0
+    order_or_result = r'<text x="[\d.]+" y="[\d.]+" font-size="(?:10\.5|9\.5)"[^>]*>([^<]*)<'
+    legend = re.findall(order_or_result, out)
+    assert legend[-4:] == ["A PAR - XYZ", illegal, "A VEN - &lt;XYZ &amp; Q&gt;", illegal]
+
+
 def test_errors_are_reported(capsys: pytest.CaptureFixture[str]) -> None:
     assert run("render", "--example", "classic_1901_1902", "--phase", "S1950M")[0] == 2
     assert "no phase S1950M" in capsys.readouterr().err

@@ -178,6 +178,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
             edition=frame.edition,
             language=language,
             unplayed=frame.unplayed,
+            unread=frame.unread,
         )
     if suffix == ".png":
         if not args.output:
