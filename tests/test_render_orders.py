@@ -290,3 +290,34 @@ def test_two_retreats_that_bounce_are_marked_as_a_standoff() -> None:
     assert len(classed(root, "head")) == 2
     for head in classed(root, "head"):
         assert not near(points_of(head), bohemia, 14)
+
+
+def test_a_fleet_s_move_to_a_province_of_two_coasts_ends_at_the_coast_it_can_reach() -> None:
+    """A fleet's move naming no coast (``F WES - SPA``: the situation's text, read without
+    the board) went to the province's first coast, whatever the fleet could reach: across
+    Spain to its north coast, across Finland to St Petersburg's north coast, through
+    Constantinople to Bulgaria's east coast. So did a support of such a move, and a
+    retreat."""
+    cases = [
+        ({"FRANCE": ["F WES"]}, "F WES - SPA", "SPA/SC"),
+        ({"FRANCE": ["F GAS"]}, "F GAS - SPA", "SPA/NC"),
+        ({"RUSSIA": ["F BOT"]}, "F BOT - STP", "STP/SC"),
+        ({"RUSSIA": ["F BAR"]}, "F BAR - STP", "STP/NC"),
+        ({"TURKEY": ["F AEG"]}, "F AEG - BUL", "BUL/SC"),
+        ({"TURKEY": ["F BLA"]}, "F BLA - BUL", "BUL/EC"),
+        ({"TURKEY": ["F AEG", "F GRE"]}, "F GRE S F AEG - BUL", "BUL/SC"),
+    ]
+    for units, text, coast in cases:
+        svg = render(position(units), orders=orders_of({next(iter(units)): [text]}))
+        root = ET.fromstring(svg)
+        drawn = classed(root, "supported-move" if " S " in text else "move")
+        assert len(drawn) == 1, text
+        assert near(ends(drawn[0]), DRAWING.point(coast), 20), (text, ends(drawn[0]))
+    game = Position.from_json(
+        {"units": {"RUSSIA": ["A FIN"]}, "centers": {},
+         "dislodged": {"RUSSIA": [{"unit": "F BOT", "attacker_from": "BAL"}]}},
+        STANDARD,
+    )  # fmt: skip
+    svg = render(game, orders=orders_of({"RUSSIA": ["F BOT R STP"]}), phase=Phase.parse("F1901R"))
+    (retreat,) = classed(ET.fromstring(svg), "retreat")
+    assert near(ends(retreat), DRAWING.point("STP/SC"), 20), ends(retreat)
