@@ -66,6 +66,11 @@ def test_saved_game_flipbook_and_sheet(tmp_path: Path) -> None:
     grow.write_text(json.dumps(game_to_json(Game.new(edition="grow", players=4, seed=3))))
     assert run("render", str(grow), "--sheet", "FRANCE", "-o", str(sheet))[0] == 0
     assert ">SUMMER ADJUSTMENTS<" in sheet.read_text()  # the game's edition's year
+    conquista = tmp_path / "conquista.json"
+    conquista.write_text(json.dumps(game_to_json(Game.new(edition="conquista", seed=3))))
+    code, pad = run("render", str(conquista), "--pad")
+    assert code == 0 and "Conquista" in pad
+    assert "dislodged (dotted: retreats)" not in pad  # its key: no retreats in conquista
     code, out = run("render", "--pad")
     assert code == 0 and "Season" in out
 

@@ -149,15 +149,17 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         raise ValueError("an order sheet is written in English only: leave out --language")
     if args.pad or args.sheet:
         game_map = frames[-1].game_map if frames else None
+        edition = frames[-1].edition if frames else None
         if args.sheet:
             position = frames[-1].position if frames else None
             year = frames[-1].phase.year if frames else None
-            edition = frames[-1].edition if frames else None
             text = order_sheet(
                 args.sheet, game_map=game_map, position=position, year=year, edition=edition
             )
         else:
-            text = map_pad(game_map=game_map, labels=args.labels, language=language)
+            text = map_pad(
+                game_map=game_map, labels=args.labels, language=language, edition=edition
+            )
     elif not frames:
         raise ValueError("nothing to draw: give GAME, --example, --situation, --sheet or --pad")
     elif suffix == ".html":

@@ -153,11 +153,18 @@ def map_pad(
     labels: str = "short",
     phase: Phase | None = None,
     language: str = "en",
+    edition: str | None = None,
 ) -> str:
     """A blank map to write on: provinces, names and supply centres, no units, no owners;
-    the legend leaves the phase and the centre counts blank."""
+    the legend leaves the phase and the centre counts blank (its key: ``edition``'s)."""
     game_map = game_map or load_map("standard")
     empty = Position({}, {})
     return render(
-        empty, game_map=game_map, labels=labels, phase=phase, blank=True, language=language
+        empty,
+        game_map=game_map,
+        labels=labels,
+        phase=phase,
+        blank=True,
+        language=language,
+        edition=edition,
     )
