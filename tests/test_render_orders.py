@@ -321,3 +321,17 @@ def test_a_fleet_s_move_to_a_province_of_two_coasts_ends_at_the_coast_it_can_rea
     svg = render(game, orders=orders_of({"RUSSIA": ["F BOT R STP"]}), phase=Phase.parse("F1901R"))
     (retreat,) = classed(ET.fromstring(svg), "retreat")
     assert near(ends(retreat), DRAWING.point("STP/SC"), 20), ends(retreat)
+
+
+def test_a_move_to_its_own_province_is_drawn_as_the_illegal_order_it_is() -> None:
+    """``F EDI - EDI`` (illegal: a unit cannot move to its own province) stopped the
+    picture with a ZeroDivisionError: the arrow's end was to clear the fleet's hull, seen
+    from no direction at all."""
+    start = position({"ENGLAND": ["F EDI", "A LON"]})
+    orders = orders_of({"ENGLAND": ["F EDI - EDI", "A LON - LON"]})
+    phase = Phase.parse("S1901M")
+    result = adjudicate(STANDARD, start, orders, rules_for("classic"), phase)
+    root = ET.fromstring(render(start, orders=orders, results=result))
+    assert len(classed(root, "move")) == 2
+    texts = [e.text for e in root.iter(f"{NS}text")]
+    assert texts.count("illegal") == 2

@@ -126,8 +126,10 @@ class Scene:
         if unit.type is not FLEET:
             return self.radius + 1
         dx, dy = end[0] - before[0], end[1] - before[1]
-        length = math.hypot(dx, dy) or 1.0
+        length = math.hypot(dx, dy)
         across, along = FLEET_REACH  # an ellipse round the hull and the sail
+        if length == 0:  # from nowhere (an illegal move to its own province): the widest
+            return across * self.scale + 1
         edge = across * along / math.hypot(along * dx / length, across * dy / length)
         return edge * self.scale + 1
 
