@@ -335,3 +335,43 @@ def test_a_move_to_its_own_province_is_drawn_as_the_illegal_order_it_is() -> Non
     assert len(classed(root, "move")) == 2
     texts = [e.text for e in root.iter(f"{NS}text")]
     assert texts.count("illegal") == 2
+
+
+def _points(group: ET.Element) -> list[tuple[float, float]]:
+    """Every point of every path of an order drawing."""
+    out = []
+    for path in group.iter(f"{NS}path"):
+        for pair in path.get("d", "").replace("M", " ").replace("L", " ").split():
+            x, y = pair.rstrip("Z").split(",")
+            out.append((float(x), float(y)))
+    return out
+
+
+def test_a_convoyed_army_is_drawn_by_the_route_that_carried_it() -> None:
+    """DATC 6.F.9: of the two routes from London to Belgium, through the English Channel
+    (its fleet dislodged, the convoy disrupted) and through the North Sea, the army landed
+    by the North Sea; its arrow went through the Channel's dislodged fleet, as if that
+    had carried it, and the North Sea's convoy drew a way of its own beside it. Where no
+    route is left, the move that failed is drawn through the fleets that were to carry it."""
+    start = position({"ENGLAND": ["F ENG", "A LON", "F NTH"], "FRANCE": ["F BRE", "F MAO"]})
+    texts = {
+        "ENGLAND": ["F ENG C A LON - BEL", "F NTH C A LON - BEL", "A LON - BEL"],
+        "FRANCE": ["F BRE S F MAO - ENG", "F MAO - ENG"],
+    }
+    orders = orders_of(texts)
+    phase = Phase.parse("S1901M")
+    result = adjudicate(STANDARD, start, orders, rules_for("datc"), phase)
+    root = ET.fromstring(render(start, orders=orders, results=result))
+    (arrow,) = [g for g in classed(root, "move") if "A LON" in (g.findtext(f"{NS}title") or "")]
+    assert near(_points(arrow), DRAWING.point("NTH"), 20)
+    assert not near(_points(arrow), DRAWING.point("ENG"), 40)
+    (route,) = classed(root, "convoy-route")  # the Channel's convoy: its own dotted way
+    assert "F ENG C A LON - BEL" in (route.findtext(f"{NS}title") or "")
+
+    texts["ENGLAND"] = ["F ENG C A LON - BEL", "A LON - BEL"]
+    orders = orders_of(texts)
+    start = position({"ENGLAND": ["F ENG", "A LON"], "FRANCE": ["F BRE", "F MAO"]})
+    result = adjudicate(STANDARD, start, orders, rules_for("datc"), phase)
+    root = ET.fromstring(render(start, orders=orders, results=result))
+    (arrow,) = [g for g in classed(root, "move") if "A LON" in (g.findtext(f"{NS}title") or "")]
+    assert near(_points(arrow), DRAWING.point("ENG"), 20)  # disrupted: still by the Channel

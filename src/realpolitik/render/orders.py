@@ -175,8 +175,15 @@ class OrderPainter(Scene):
 
     def _chain(self, src: Province, dst: Province) -> list[Province]:
         """The shortest chain of fleets convoying the army in ``src`` to ``dst``, from the
-        army's side, or ``[]``: whatever order the convoys were given in."""
-        fleets = set(self._convoys_of(src, dst))
+        army's side, or ``[]``: whatever order the convoys were given in. A chain of
+        convoys not disrupted first (the route that carried the army: DATC 6.F.9), else
+        of them all (the route the move that failed was to take)."""
+        convoys = self._convoys_of(src, dst)
+        working = {fleet for fleet, d in convoys.items() if not d.failed}
+        return self._search(src, dst, working) or self._search(src, dst, set(convoys))
+
+    def _search(self, src: Province, dst: Province, fleets: set[Province]) -> list[Province]:
+        """The shortest chain of ``fleets`` from the army in ``src`` to ``dst``, or ``[]``."""
         if not fleets:
             return []
         # breadth-first search from the army through convoying fleets to the destination
