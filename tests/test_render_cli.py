@@ -112,6 +112,17 @@ def test_an_order_the_situation_gives_that_cannot_be_read_is_listed_illegal(
     assert legend[-4:] == ["A PAR - XYZ", illegal, "A VEN - &lt;XYZ &amp; Q&gt;", illegal]
 
 
+def test_a_phase_not_in_the_game_is_said_with_the_names_of_those_there_are(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Grow's first turn is its Winter, written S1901M: asked for W1901M (Winter 1901),
+    the error listed the codes alone, 'S1901M, F1901M, W1901A, ...'."""
+    assert run("render", "--example", "grow_1901_1902", "--phase", "W1901M")[0] == 2
+    err = capsys.readouterr().err
+    assert "no phase W1901M in this game (it has S1901M (Winter 1901), " in err
+    assert "S1901M (Winter 1901), F1901M (Summer 1901), W1901A (Summer 1901 adjustments)" in err
+
+
 def test_errors_are_reported(capsys: pytest.CaptureFixture[str]) -> None:
     assert run("render", "--example", "classic_1901_1902", "--phase", "S1950M")[0] == 2
     assert "no phase S1950M" in capsys.readouterr().err

@@ -24,6 +24,7 @@ from realpolitik.errors import SituationError
 from realpolitik.formats import jsontext
 from realpolitik.formats.replay import load_game_record
 from realpolitik.formats.savegame import looks_like_mila, read_text
+from realpolitik.game.editions import edition
 from realpolitik.notation import LANGUAGES
 from realpolitik.phase import Phase
 from realpolitik.render.flipbook import flipbook_html
@@ -131,8 +132,14 @@ def _pick(frames: list[Frame], phase: str | None) -> Frame:
     for frame in frames:
         if frame.phase == wanted:
             return frame
-    have = ", ".join(str(f.phase) for f in frames)
+    have = ", ".join(f"{f.phase} ({_phase_name(f)})" for f in frames)
     raise ValueError(f"no phase {wanted} in this game (it has {have})")
+
+
+def _phase_name(frame: Frame) -> str:
+    """A frame's phase as its edition names it: grow's S1901M is its Winter 1901."""
+    name = "classic" if frame.edition in (None, "datc") else frame.edition
+    return edition(name).phase_name(frame.phase)
 
 
 def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
