@@ -90,3 +90,24 @@ def test_every_option_with_a_default_says_it_in_its_help() -> None:
         and "default" not in (action.help or "")
     ]
     assert not silent, silent
+
+
+@pytest.mark.parametrize(
+    ("argv", "usage"),
+    [
+        (["render", "a.json", "b.json"], "usage: realpolitik render "),
+        (["show", "game.json", "--bogus"], "usage: realpolitik show "),
+        (["demo", "extra"], "usage: realpolitik demo "),
+    ],
+)
+def test_an_argument_too_many_is_said_with_its_command_s_usage(
+    argv: list[str], usage: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It was said with the top parser's usage, ``usage: realpolitik [-h] [--version]
+    {render} ...``, which names no option of the command."""
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(usage)
+    assert f"realpolitik {argv[0]}: error: unrecognized arguments: {argv[-1]}" in err

@@ -62,6 +62,15 @@ def test_saved_game_flipbook_and_sheet(tmp_path: Path) -> None:
     sheet = tmp_path / "sheet.svg"
     assert run("render", str(saved), "--sheet", "TURKEY", "-o", str(sheet))[0] == 0
     assert "Turkey" in sheet.read_text()
+    grow = tmp_path / "grow.json"
+    grow.write_text(json.dumps(game_to_json(Game.new(edition="grow", players=4, seed=3))))
+    assert run("render", str(grow), "--sheet", "FRANCE", "-o", str(sheet))[0] == 0
+    assert ">SUMMER ADJUSTMENTS<" in sheet.read_text()  # the game's edition's year
+    conquista = tmp_path / "conquista.json"
+    conquista.write_text(json.dumps(game_to_json(Game.new(edition="conquista", seed=3))))
+    code, pad = run("render", str(conquista), "--pad")
+    assert code == 0 and "Conquista" in pad
+    assert "dislodged (dotted: retreats)" not in pad  # its key: no retreats in conquista
     code, out = run("render", "--pad")
     assert code == 0 and "Season" in out
 
@@ -82,6 +91,36 @@ def test_a_picture_is_drawn_in_the_language_asked_or_the_situations_own(
     assert "Burgundy" in out
     assert run("render", "--sheet", "FRANCE", "--language", "es")[0] == 2
     assert "an order sheet is written in English only" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("language", "illegal"), [("en", "illegal"), ("fr", "illégal")])
+def test_an_order_the_situation_gives_that_cannot_be_read_is_listed_illegal(
+    language: str, illegal: str
+) -> None:
+    """``adjudicate`` reports an order it cannot read as illegal; its picture left it out,
+    the unit holding as if given no order."""
+    situation = {
+        "phase": "S1901M",
+        "units": {"FRANCE": ["A PAR", "A MAR"], "ITALY": ["A VEN"]},
+        "orders": {"FRANCE": ["A MAR - PIE", "A PAR - XYZ"], "ITALY": ["A VEN - <XYZ & Q>"]},
+    }
+    code, out = run("render", "--situation", "-", "--language", language,
+                    stdin=json.dumps(situation))  # fmt: skip
+    assert code == 0
+    order_or_result = r'<text x="[\d.]+" y="[\d.]+" font-size="(?:10\.5|9\.5)"[^>]*>([^<]*)<'
+    legend = re.findall(order_or_result, out)
+    assert legend[-4:] == ["A PAR - XYZ", illegal, "A VEN - &lt;XYZ &amp; Q&gt;", illegal]
+
+
+def test_a_phase_not_in_the_game_is_said_with_the_names_of_those_there_are(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Grow's first turn is its Winter, written S1901M: asked for W1901M (Winter 1901),
+    the error listed the codes alone, 'S1901M, F1901M, W1901A, ...'."""
+    assert run("render", "--example", "grow_1901_1902", "--phase", "W1901M")[0] == 2
+    err = capsys.readouterr().err
+    assert "no phase W1901M in this game (it has S1901M (Winter 1901), " in err
+    assert "S1901M (Winter 1901), F1901M (Summer 1901), W1901A (Summer 1901 adjustments)" in err
 
 
 def test_errors_are_reported(capsys: pytest.CaptureFixture[str]) -> None:
@@ -106,6 +145,25 @@ def test_input_nested_too_deeply_is_bad_json(
         assert "bad JSON" in err and "nested too deeply" in err and "Traceback" not in err
 
 
+def test_a_file_that_is_no_text_or_too_large_is_named_not_read_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A binary file said "'utf-8' codec can't decode byte 0xff", naming no file, and
+    ``/dev/zero`` was read until the memory ran out (a MemoryError traceback): they are read
+    as a saved game's file is, to its size limit."""
+    from realpolitik.formats import savegame
+
+    binary = tmp_path / "picture.json"
+    binary.write_bytes(b"\xff\xfe\x00{}")
+    large = tmp_path / "large.json"
+    large.write_text(" " * 100 + "{}")
+    monkeypatch.setattr(savegame, "MAX_FILE_BYTES", 64)
+    for path, said in ((binary, "not a text file"), (large, "over 64 bytes")):
+        for argv in (["render", str(path)], ["render", "--situation", str(path)]):
+            assert run(*argv)[0] == 2
+            assert f"{path}: {said}" in capsys.readouterr().err
+
+
 def test_an_unknown_example_is_named_with_those_there_are(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -126,6 +184,25 @@ def test_a_scale_that_is_no_positive_number_is_named(
     assert exit_.value.code == 2
     err = capsys.readouterr().err
     assert "argument --scale:" in err and "zoom" not in err
+
+
+def test_a_scale_too_large_for_memory_is_refused_before_the_picture_is_drawn(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--scale 100`` asked the PNG converter for a 100 GB image: it aborted the process
+    (exit 134) with a Rust panic and a backtrace."""
+    from realpolitik.commands import render as command
+
+    def converter(svg: str, *, scale: float = 1.0, background: str | None = None) -> bytes:
+        raise AssertionError(f"the converter was asked for a PNG at scale {scale}")
+
+    monkeypatch.setattr(command, "svg_to_png", converter)
+    monkeypatch.setattr(command, "png_available", lambda: True)
+    with pytest.raises(SystemExit) as exit_:
+        run("render", "--pad", "--scale", "100", "-o", "pad.png")
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --scale: must be at most 4, not 100" in err
 
 
 def test_a_grow_game_is_drawn_with_its_season_words(tmp_path: Path) -> None:

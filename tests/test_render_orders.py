@@ -290,3 +290,88 @@ def test_two_retreats_that_bounce_are_marked_as_a_standoff() -> None:
     assert len(classed(root, "head")) == 2
     for head in classed(root, "head"):
         assert not near(points_of(head), bohemia, 14)
+
+
+def test_a_fleet_s_move_to_a_province_of_two_coasts_ends_at_the_coast_it_can_reach() -> None:
+    """A fleet's move naming no coast (``F WES - SPA``: the situation's text, read without
+    the board) went to the province's first coast, whatever the fleet could reach: across
+    Spain to its north coast, across Finland to St Petersburg's north coast, through
+    Constantinople to Bulgaria's east coast. So did a support of such a move, and a
+    retreat."""
+    cases = [
+        ({"FRANCE": ["F WES"]}, "F WES - SPA", "SPA/SC"),
+        ({"FRANCE": ["F GAS"]}, "F GAS - SPA", "SPA/NC"),
+        ({"RUSSIA": ["F BOT"]}, "F BOT - STP", "STP/SC"),
+        ({"RUSSIA": ["F BAR"]}, "F BAR - STP", "STP/NC"),
+        ({"TURKEY": ["F AEG"]}, "F AEG - BUL", "BUL/SC"),
+        ({"TURKEY": ["F BLA"]}, "F BLA - BUL", "BUL/EC"),
+        ({"TURKEY": ["F AEG", "F GRE"]}, "F GRE S F AEG - BUL", "BUL/SC"),
+    ]
+    for units, text, coast in cases:
+        svg = render(position(units), orders=orders_of({next(iter(units)): [text]}))
+        root = ET.fromstring(svg)
+        drawn = classed(root, "supported-move" if " S " in text else "move")
+        assert len(drawn) == 1, text
+        assert near(ends(drawn[0]), DRAWING.point(coast), 20), (text, ends(drawn[0]))
+    game = Position.from_json(
+        {"units": {"RUSSIA": ["A FIN"]}, "centers": {},
+         "dislodged": {"RUSSIA": [{"unit": "F BOT", "attacker_from": "BAL"}]}},
+        STANDARD,
+    )  # fmt: skip
+    svg = render(game, orders=orders_of({"RUSSIA": ["F BOT R STP"]}), phase=Phase.parse("F1901R"))
+    (retreat,) = classed(ET.fromstring(svg), "retreat")
+    assert near(ends(retreat), DRAWING.point("STP/SC"), 20), ends(retreat)
+
+
+def test_a_move_to_its_own_province_is_drawn_as_the_illegal_order_it_is() -> None:
+    """``F EDI - EDI`` (illegal: a unit cannot move to its own province) stopped the
+    picture with a ZeroDivisionError: the arrow's end was to clear the fleet's hull, seen
+    from no direction at all."""
+    start = position({"ENGLAND": ["F EDI", "A LON"]})
+    orders = orders_of({"ENGLAND": ["F EDI - EDI", "A LON - LON"]})
+    phase = Phase.parse("S1901M")
+    result = adjudicate(STANDARD, start, orders, rules_for("classic"), phase)
+    root = ET.fromstring(render(start, orders=orders, results=result))
+    assert len(classed(root, "move")) == 2
+    texts = [e.text for e in root.iter(f"{NS}text")]
+    assert texts.count("illegal") == 2
+
+
+def _points(group: ET.Element) -> list[tuple[float, float]]:
+    """Every point of every path of an order drawing."""
+    out = []
+    for path in group.iter(f"{NS}path"):
+        for pair in path.get("d", "").replace("M", " ").replace("L", " ").split():
+            x, y = pair.rstrip("Z").split(",")
+            out.append((float(x), float(y)))
+    return out
+
+
+def test_a_convoyed_army_is_drawn_by_the_route_that_carried_it() -> None:
+    """DATC 6.F.9: of the two routes from London to Belgium, through the English Channel
+    (its fleet dislodged, the convoy disrupted) and through the North Sea, the army landed
+    by the North Sea; its arrow went through the Channel's dislodged fleet, as if that
+    had carried it, and the North Sea's convoy drew a way of its own beside it. Where no
+    route is left, the move that failed is drawn through the fleets that were to carry it."""
+    start = position({"ENGLAND": ["F ENG", "A LON", "F NTH"], "FRANCE": ["F BRE", "F MAO"]})
+    texts = {
+        "ENGLAND": ["F ENG C A LON - BEL", "F NTH C A LON - BEL", "A LON - BEL"],
+        "FRANCE": ["F BRE S F MAO - ENG", "F MAO - ENG"],
+    }
+    orders = orders_of(texts)
+    phase = Phase.parse("S1901M")
+    result = adjudicate(STANDARD, start, orders, rules_for("datc"), phase)
+    root = ET.fromstring(render(start, orders=orders, results=result))
+    (arrow,) = [g for g in classed(root, "move") if "A LON" in (g.findtext(f"{NS}title") or "")]
+    assert near(_points(arrow), DRAWING.point("NTH"), 20)
+    assert not near(_points(arrow), DRAWING.point("ENG"), 40)
+    (route,) = classed(root, "convoy-route")  # the Channel's convoy: its own dotted way
+    assert "F ENG C A LON - BEL" in (route.findtext(f"{NS}title") or "")
+
+    texts["ENGLAND"] = ["F ENG C A LON - BEL", "A LON - BEL"]
+    orders = orders_of(texts)
+    start = position({"ENGLAND": ["F ENG", "A LON"], "FRANCE": ["F BRE", "F MAO"]})
+    result = adjudicate(STANDARD, start, orders, rules_for("datc"), phase)
+    root = ET.fromstring(render(start, orders=orders, results=result))
+    (arrow,) = [g for g in classed(root, "move") if "A LON" in (g.findtext(f"{NS}title") or "")]
+    assert near(_points(arrow), DRAWING.point("ENG"), 20)  # disrupted: still by the Channel

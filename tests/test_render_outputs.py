@@ -113,6 +113,33 @@ def test_order_sheet() -> None:
         order_sheet("ATLANTIS")
 
 
+def _sheet_headings(sheet: str) -> list[str]:
+    root = ET.fromstring(sheet)
+    return [e.text or "" for e in root.iter(f"{NS}text") if e.get("font-weight") == "bold"]
+
+
+@pytest.mark.parametrize(
+    ("edition", "year", "headings"),
+    [
+        (None, None, ["SPRING", "FALL", "RETREATS", "WINTER ADJUSTMENTS"]),
+        ("1971", 1901, ["SPRING", "FALL", "RETREATS", "WINTER ADJUSTMENTS"]),
+        ("grow", 1901, ["WINTER", "SUMMER", "RETREATS", "SUMMER ADJUSTMENTS"]),
+        ("conquista", 1915, ["SPRING", "FALL", "SPRING REINFORCEMENTS"]),
+    ],
+)
+def test_an_order_sheet_has_its_edition_s_year(
+    edition: str | None, year: int | None, headings: list[str]
+) -> None:
+    """Every sheet had classic's year: Spring, Fall, retreats and winter adjustments, on a
+    grow table (Winter and Summer turns, adjustments in Summer) and a conquista one (no
+    retreats, reinforcements before the Spring turn) alike."""
+    game_map = load_map("conquista" if edition == "conquista" else "standard")
+    sheet = order_sheet("FRANCE", game_map=game_map, year=year, edition=edition)
+    assert _sheet_headings(sheet)[2:] == headings  # after ORDER SHEET and France
+    retreat_example = "A PAR R BUR  ·  A PAR D" in sheet
+    assert retreat_example is ("RETREATS" in headings)
+
+
 def test_map_pad_is_blank() -> None:
     root = ET.fromstring(map_pad())
     classes = [e.get("class", "") for e in root.iter()]

@@ -303,6 +303,37 @@ def legend_texts(svg: str) -> list[str]:
     return [e.text or "" for e in legend.iter(f"{NS}text")]
 
 
+@pytest.mark.parametrize("language", ["en", "es", "fr", "pt"])
+def test_the_key_explains_the_retreats_only_where_there_are_retreats(language: str) -> None:
+    """La Conquista destroys a dislodged unit at once: no unit waits for a retreat, ringed
+    with its retreats dotted, as the key said (the destroyed unit is marked ✗, like a
+    dislodged one in a movement's picture of the other editions)."""
+    said = Words(language).legend("dislodged")
+    conquista = load_map("conquista")
+    assert said not in legend_texts(
+        render(Position.initial(conquista), game_map=conquista, language=language,
+               edition="conquista")
+    )  # fmt: skip
+    assert said in legend_texts(render(Position.initial(load_map("standard")), language=language))
+
+
+def test_text_xml_cannot_hold_is_written_as_a_replacement_character() -> None:
+    """An order text that could not be read is written in the legend as given, and XML
+    holds no control character (nor half a surrogate pair, which JSON's ``\\ud800`` gives):
+    ``A PAR - \\x01`` made a picture no browser or XML reader opens."""
+    svg = render(
+        Position.initial(load_map("standard")),
+        title="A\x1bB",
+        unread={"FRANCE": ["A PAR - \x01X\ud800"]},
+        names={"PAR": "Pa\x0bris"},
+        labels="long",
+    )
+    texts = [e.text for e in parse(svg).iter(f"{NS}text")]
+    assert "A PAR - \ufffdX\ufffd" in texts and "Pa\ufffdris" in texts
+    assert "A\ufffdB" in legend_texts(svg)
+    svg.encode("utf-8")  # (written to a file as UTF-8)
+
+
 def test_the_legend_lists_the_removals_and_disbands_nobody_ordered() -> None:
     """A power in civil disorder loses a unit, and a dislodged unit given no retreat is
     disbanded: the map marks each with ✗, and the legend lists it too (it listed only the

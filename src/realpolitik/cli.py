@@ -58,6 +58,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Intermixed)
     for register in registers(command):
         register(cast("argparse._SubParsersAction[argparse.ArgumentParser]", sub))
+    for subparser in sub.choices.values():  # (for an error said with its own usage)
+        subparser.set_defaults(parser=subparser)
     return parser
 
 
@@ -65,7 +67,9 @@ def main(
     argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None
 ) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    args = build_parser(argv[0] if argv else None).parse_args(argv)
+    args, extra = build_parser(argv[0] if argv else None).parse_known_args(argv)
+    if extra:  # said with the command's usage, not the top parser's
+        args.parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         code: int = args.func(args, stdin or sys.stdin, stdout or sys.stdout)
     except BrokenPipeError:

@@ -23,7 +23,8 @@ from typing import Any, TextIO
 from realpolitik.errors import SituationError
 from realpolitik.formats import jsontext
 from realpolitik.formats.replay import load_game_record
-from realpolitik.formats.savegame import looks_like_mila
+from realpolitik.formats.savegame import looks_like_mila, read_text
+from realpolitik.game.editions import edition
 from realpolitik.notation import LANGUAGES
 from realpolitik.phase import Phase
 from realpolitik.render.flipbook import flipbook_html
@@ -50,26 +51,39 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                      help="the names and orders' language (default: a situation's own, "
                      "else en)")  # fmt: skip
     cmd.add_argument(
-        "--scale", type=_scale, default=1.0, help="PNG scale (default 1; 2 for sharper)"
+        "--scale",
+        type=_scale,
+        default=1.0,
+        help=f"PNG scale (default 1; 2 for sharper; at most {MAX_SCALE:g})",
     )
     cmd.add_argument("-o", "--output", help="file to write: .svg, .png or .html")
     cmd.set_defaults(func=run)
 
 
+MAX_SCALE = 4.0
+"""The largest ``--scale``: a map 8,600 px wide, 200 MB to draw (at 100 the PNG converter
+asked for 100 GB and aborted the process)."""
+
+
 def _scale(text: str) -> float:
-    """``--scale``: a positive number (the PNG converter's own error named its "zoom")."""
+    """``--scale``: a positive number (the PNG converter's own error named its "zoom"), at
+    most :data:`MAX_SCALE`."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
     if not 0 < value < float("inf"):
         raise argparse.ArgumentTypeError(f"must be a positive number, not {text}")
+    if value > MAX_SCALE:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_SCALE:g}, not {text}")
     return value
 
 
 def _read(name: str, stdin: TextIO) -> Any:
+    """A file's JSON (``-``: standard input's), read as a saved game's file is: one that is
+    no text, or too large for one, is named and not read whole (``/dev/zero``)."""
     try:
-        text = stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
+        text = stdin.read() if name == "-" else read_text(name)
         return jsontext.loads(text)
     except json.JSONDecodeError as exc:
         raise SituationError(f"bad JSON in {name}: {exc}") from None
@@ -118,8 +132,14 @@ def _pick(frames: list[Frame], phase: str | None) -> Frame:
     for frame in frames:
         if frame.phase == wanted:
             return frame
-    have = ", ".join(str(f.phase) for f in frames)
+    have = ", ".join(f"{f.phase} ({_phase_name(f)})" for f in frames)
     raise ValueError(f"no phase {wanted} in this game (it has {have})")
+
+
+def _phase_name(frame: Frame) -> str:
+    """A frame's phase as its edition names it: grow's S1901M is its Winter 1901."""
+    name = "classic" if frame.edition in (None, "datc") else frame.edition
+    return edition(name).phase_name(frame.phase)
 
 
 def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
@@ -136,12 +156,17 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         raise ValueError("an order sheet is written in English only: leave out --language")
     if args.pad or args.sheet:
         game_map = frames[-1].game_map if frames else None
+        edition = frames[-1].edition if frames else None
         if args.sheet:
             position = frames[-1].position if frames else None
             year = frames[-1].phase.year if frames else None
-            text = order_sheet(args.sheet, game_map=game_map, position=position, year=year)
+            text = order_sheet(
+                args.sheet, game_map=game_map, position=position, year=year, edition=edition
+            )
         else:
-            text = map_pad(game_map=game_map, labels=args.labels, language=language)
+            text = map_pad(
+                game_map=game_map, labels=args.labels, language=language, edition=edition
+            )
     elif not frames:
         raise ValueError("nothing to draw: give GAME, --example, --situation, --sheet or --pad")
     elif suffix == ".html":
@@ -162,6 +187,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
             edition=frame.edition,
             language=language,
             unplayed=frame.unplayed,
+            unread=frame.unread,
         )
     if suffix == ".png":
         if not args.output:

@@ -73,6 +73,7 @@ def flipbook_html(
             edition=edition,
             id_prefix=f"p{k}-",
             unplayed=frame.unplayed,
+            unread=frame.unread,
         )
         pages.append(
             f'<section class="frame" id="{frame.phase}" aria-label="{esc(name)}">{svg}</section>'

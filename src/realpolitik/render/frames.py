@@ -40,7 +40,8 @@ class Frame:
     """One phase: the position it starts from, the orders given and their resolution
     (``None`` for the final position, still to be played); ``edition``: the name of the
     edition (or ``datc``) the game is played by, for its season words and adjustments;
-    ``unplayed``: the powers nobody plays then (:meth:`Game.unplayed`)."""
+    ``unplayed``: the powers nobody plays then (:meth:`Game.unplayed`); ``unread``: the
+    texts of a situation's orders that could not be read (each power's)."""
 
     phase: Phase
     position: Position
@@ -49,6 +50,7 @@ class Frame:
     resolution: Resolution | None = None
     edition: str | None = None
     unplayed: frozenset[Power] = frozenset()
+    unread: Mapping[Power, Sequence[str]] = field(default_factory=dict)
 
 
 def frames_from_record(record: Mapping[str, Any]) -> list[Frame]:
@@ -105,7 +107,7 @@ def frame_from_situation(data: Mapping[str, Any], rules: str | None = None) -> F
     game_map = situation_board(data, name)
     phase, position = read_situation(data, game_map)
     check_dislodged(phase, position)
-    orders, _bad = read_orders(
+    orders, unread = read_orders(
         data.get("orders"),
         str(data.get("language", "en")),
         game_map,
@@ -115,7 +117,8 @@ def frame_from_situation(data: Mapping[str, Any], rules: str | None = None) -> F
     )
     accepted = read_accept(data.get("accept"), judged, position, game_map)
     resolution = adjudicate(game_map, position, orders, judged, phase, accepted=accepted)
-    return Frame(phase, position, game_map, orders, resolution, name)
+    texts = {power: [text for text, _ in bad] for power, bad in unread.items()}
+    return Frame(phase, position, game_map, orders, resolution, name, unread=texts)
 
 
 def frames_from_json(data: Mapping[str, Any]) -> list[Frame]:

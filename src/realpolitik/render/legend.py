@@ -3,9 +3,10 @@ with their results, and a key to the symbols."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from realpolitik.adjudicator import builds_due
+from realpolitik.adjudicator.results import OrderResult
 from realpolitik.maps import GameMap
 from realpolitik.orders import Hold
 from realpolitik.phase import Phase, PhaseKind
@@ -16,7 +17,7 @@ from realpolitik.render.scene import DrawnOrder
 from realpolitik.render.svgutil import Element
 from realpolitik.render.units import unit_token
 from realpolitik.render.words import Words
-from realpolitik.rules import Rules
+from realpolitik.rules import Dislodging, Rules
 from realpolitik.vocab import ARMY, FLEET, Power
 
 WIDTH = 300.0
@@ -66,10 +67,12 @@ def legend_svg(
     words: Words | None = None,
     rules: Rules | None = None,
     unplayed: frozenset[Power] = frozenset(),
+    unread: Mapping[Power, Sequence[str]] | None = None,
 ) -> str:
     """The legend beside the map: the phase, each power's centres and units (and, in an
     adjustment phase, its builds or removals by ``rules``: conquista's reinforcements),
-    those nobody plays (``unplayed``) apart below them, the orders and the key."""
+    those nobody plays (``unplayed``) apart below them, the orders (and the texts that
+    could not be read, ``unread``) and the key."""
     words = words or Words(game_map=game_map)
     out = [f'<g id="{id_prefix}legend" class="legend">']
     out.append(
@@ -157,42 +160,61 @@ def legend_svg(
             )
     y += 30
     key_top = height - 250
-    y = _orders(out, drawn, words, left, y, key_top - 16)
-    _key(out, words, left, key_top)
+    y = _orders(out, _rows(drawn, unread or {}, words), words, left, y, key_top - 16)
+    retreats = rules is None or rules.dislodged is not Dislodging.DESTROYED
+    _key(out, words, left, key_top, retreats=retreats)
     out.append("</g>")
     return "\n".join(out)
 
 
+UNREAD_LETTERS = 40
+"""An order text that could not be read is cut to this many letters in the legend."""
+
+
+def _rows(
+    drawn: Sequence[DrawnOrder], unread: Mapping[Power, Sequence[str]], words: Words
+) -> list[tuple[Power, str, str, bool]]:
+    """The legend's orders, each power's together: its power, text, result and whether it
+    failed. A unit given no order holds, unlisted (as on the map); but a removal or disband
+    nobody ordered (civil disorder, no retreat given) is listed with the ✗ the map shows;
+    a text that could not be read is listed illegal after the power's orders."""
+    rows: dict[Power, list[tuple[Power, str, str, bool]]] = {}
+    for d in drawn:
+        if not (d.implied and isinstance(d.order, Hold)):
+            mark = "" if d.result is None else words.result(d.result)
+            rows.setdefault(d.power, []).append((d.power, words.order(d.order), mark, d.failed))
+    for power, texts in unread.items():
+        for text in texts:
+            cut = text if len(text) <= UNREAD_LETTERS else text[: UNREAD_LETTERS - 1] + "…"
+            rows.setdefault(power, []).append((power, cut, words.result(OrderResult.ILLEGAL), True))
+    return [row for power_rows in rows.values() for row in power_rows]
+
+
 def _orders(
     out: list[str],
-    drawn: Sequence[DrawnOrder],
+    shown: Sequence[tuple[Power, str, str, bool]],
     words: Words,
     left: float,
     y: float,
     bottom: float,
 ) -> float:
-    # a unit given no order holds, unlisted (as on the map); but a removal or disband nobody
-    # ordered (civil disorder, no retreat given) is listed with the ✗ the map shows
-    shown = [d for d in drawn if not (d.implied and isinstance(d.order, Hold))]
     if not shown:
         return y
     out.append(_text(left, y, words.legend("orders"), 13, font_weight="bold"))
     y += 6
     power = None
-    for k, d in enumerate(shown):
-        text = words.order(d.order)
-        mark = "" if d.result is None else words.result(d.result)
+    for k, (of, text, mark, failed) in enumerate(shown):
         lines = _order_lines(text, mark)
         if y + 16 + 13 * len(lines) > bottom:
             out.append(
                 _text(left, y + 14, words.legend("more", n=len(shown) - k), 10, fill="#7a6a52")
             )
             break
-        if d.power != power:
-            power = d.power
+        if of != power:
+            power = of
             y += 17
             out.append(_text(left, y, words.power(power), 11, font_weight="bold", fill="#5b4a30"))
-        fill = style.FAIL if d.failed else style.TEXT
+        fill = style.FAIL if failed else style.TEXT
         for n, line in enumerate(lines):
             y += 14 if n == 0 else 12
             if line:
@@ -232,7 +254,9 @@ def _order_lines(text: str, mark: str) -> list[str]:
     return lines
 
 
-def _key(out: list[str], words: Words, left: float, top: float) -> None:
+def _key(out: list[str], words: Words, left: float, top: float, *, retreats: bool) -> None:
+    """The key to the symbols (the ring of a unit awaiting its retreats only where dislodged
+    units retreat: not in La Conquista, which destroys them)."""
     out.append(_text(left, top, words.legend("key"), 13, font_weight="bold"))
     rows = top + 24
     out.append(unit_token(ARMY, left + 12, rows - 4, "#ffffff", classes="key"))
@@ -275,12 +299,13 @@ def _key(out: list[str], words: Words, left: float, top: float) -> None:
     )
     out.append(_text(left + 144, rows, words.legend("standoff"), 11))
     rows += 26
-    out.append(
-        f'<circle cx="{fmt(left + 12)}" cy="{fmt(rows - 4)}" r="10" fill="#fff" '
-        f'stroke="{style.FAIL}" stroke-width="2" stroke-dasharray="4 2"/>'
-    )
-    out.append(_text(left + 30, rows, words.legend("dislodged"), 11))
-    rows += 26
+    if retreats:
+        out.append(
+            f'<circle cx="{fmt(left + 12)}" cy="{fmt(rows - 4)}" r="10" fill="#fff" '
+            f'stroke="{style.FAIL}" stroke-width="2" stroke-dasharray="4 2"/>'
+        )
+        out.append(_text(left + 30, rows, words.legend("dislodged"), 11))
+        rows += 26
     star = f"M{fmt(left + 12)},{fmt(rows - 11)}l2,5h5l-4,3l2,5l-5,-3l-5,3l2,-5l-4,-3h5z"
     out.append(f'<path d="{star}" fill="none" stroke="#3d3424" stroke-width="1.1"/>')
     out.append(_text(left + 30, rows, words.legend("centre"), 11))

@@ -132,7 +132,9 @@ class OrderPainter(Scene):
         src = self.unit_point(order.unit.location)
         if not self.drawable(order.destination):
             return
-        dst = self.dest_point(order.destination, order.unit.type)
+        dst = self.dest_point(
+            order.destination, order.unit.type, self.standing(order.unit.location)
+        )
         route = self._convoy_route(order)
         self.move_routes[(order.unit.province, province_of(order.destination))] = set(route)
         points = spline([src, *map(self.unit_point, route), dst]) if route else bent(src, dst)
@@ -173,8 +175,15 @@ class OrderPainter(Scene):
 
     def _chain(self, src: Province, dst: Province) -> list[Province]:
         """The shortest chain of fleets convoying the army in ``src`` to ``dst``, from the
-        army's side, or ``[]``: whatever order the convoys were given in."""
-        fleets = set(self._convoys_of(src, dst))
+        army's side, or ``[]``: whatever order the convoys were given in. A chain of
+        convoys not disrupted first (the route that carried the army: DATC 6.F.9), else
+        of them all (the route the move that failed was to take)."""
+        convoys = self._convoys_of(src, dst)
+        working = {fleet for fleet, d in convoys.items() if not d.failed}
+        return self._search(src, dst, working) or self._search(src, dst, set(convoys))
+
+    def _search(self, src: Province, dst: Province, fleets: set[Province]) -> list[Province]:
+        """The shortest chain of ``fleets`` from the army in ``src`` to ``dst``, or ``[]``."""
         if not fleets:
             return []
         # breadth-first search from the army through convoying fleets to the destination
@@ -304,7 +313,9 @@ class OrderPainter(Scene):
         assert isinstance(order, SupportMove)
         supported = order.supported.province
         start = self.unit_point(order.supported.location)
-        end = self.dest_point(order.destination, order.supported.type)
+        end = self.dest_point(
+            order.destination, order.supported.type, self.standing(order.supported.location)
+        )
         path = bent(start, end)
         into = province_of(order.destination)
         path = trim(path, self.radius - 1, self.clearance(into, at(path, 0.9), end))
@@ -369,7 +380,11 @@ class OrderPainter(Scene):
         if not self.drawable(order.destination):
             return
         src = self.unit_point(order.unit.location, retreating=True)
-        dst = self.dest_point(order.destination, order.unit.type)
+        dst = self.dest_point(
+            order.destination,
+            order.unit.type,
+            self.standing(order.unit.location, retreating=True),
+        )
         end = SHORT_OF_BURST if province_of(order.destination) in standoffs else 4
         points = trim(bent(src, dst, 0.1), self.radius, end)
         self._stroke(layers, d, points, 3.0, head=True, cls="retreat")

@@ -14,7 +14,7 @@ from realpolitik.position import Position
 from realpolitik.render.drawing import Drawing
 from realpolitik.render.geometry import Point
 from realpolitik.render.words import Words
-from realpolitik.vocab import FLEET, Power, Province, Unit, UnitType, province_of
+from realpolitik.vocab import FLEET, Location, Power, Province, Unit, UnitType, province_of
 
 FAILED = {
     OrderResult.FAILS,
@@ -126,8 +126,10 @@ class Scene:
         if unit.type is not FLEET:
             return self.radius + 1
         dx, dy = end[0] - before[0], end[1] - before[1]
-        length = math.hypot(dx, dy) or 1.0
+        length = math.hypot(dx, dy)
         across, along = FLEET_REACH  # an ellipse round the hull and the sail
+        if length == 0:  # from nowhere (an illegal move to its own province): the widest
+            return across * self.scale + 1
         edge = across * along / math.hypot(along * dx / length, across * dy / length)
         return edge * self.scale + 1
 
@@ -158,13 +160,27 @@ class Scene:
             return self.drawing.provinces[prov].dislodged
         return self.drawing.point(loc)
 
-    def dest_point(self, loc: str, unit_type: UnitType | None) -> Point:
+    def dest_point(
+        self, loc: str, unit_type: UnitType | None, origin: Location | None = None
+    ) -> Point:
+        """Where an order going to ``loc`` ends: a fleet's, naming no coast, at the coast
+        it can reach from ``origin`` (where the unit stands, or stood before it was
+        dislodged), else at the province's first coast."""
         if "/" in loc or unit_type is not FLEET:
             return self.drawing.point(loc)
         coasts = self.map.coasts(province_of(loc))
         if coasts:
-            return self.drawing.point(f"{loc}/{coasts[0]}")
+            reach = () if origin is None else self.map.fleet_destinations(origin, loc)
+            return self.drawing.point(reach[0] if len(reach) == 1 else f"{loc}/{coasts[0]}")
         return self.drawing.point(loc)
+
+    def standing(self, loc: Location, *, retreating: bool = False) -> Location:
+        """Where the unit ordered at ``loc`` stands, its coast named (an order may name
+        none: ``F SPA``); ``retreating``: the dislodged one's."""
+        prov = province_of(loc)
+        dislodged = self.position.dislodged.get(prov) if retreating else None
+        unit = dislodged.unit if dislodged is not None else self.position.units.get(prov)
+        return unit.location if unit is not None else loc
 
     def standoffs(self) -> frozenset[Province]:
         """The provinces left empty by a standoff, each marked by a burst: those of this

@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+from realpolitik.game.calendar import phases_of_year
+from realpolitik.game.editions import edition as edition_named
 from realpolitik.maps import GameMap, load_map
-from realpolitik.phase import Phase
+from realpolitik.phase import Phase, PhaseKind
 from realpolitik.position import Position
 from realpolitik.render import style
 from realpolitik.render.geometry import fmt
@@ -26,6 +28,8 @@ EXAMPLES = (
     ("Retreat / disband", "A PAR R BUR  ·  A PAR D"),
     ("Build / remove", "F STP/NC B  ·  A WAR D"),
 )
+RETREATS = ("RETREATS", 4)
+"""The retreats' heading and lines (not on the sheet of an edition without retreats)."""
 
 
 def _t(x: float, y: float, text: str, size: float, **attrs: str | None) -> str:
@@ -40,6 +44,23 @@ def _line(x1: float, y1: float, x2: float, y2: float, width: float = 0.25) -> st
     )
 
 
+def _year(edition: str | None) -> tuple[list[str], list[tuple[str, int]]]:
+    """The headings of a year of ``edition`` (default classic; ``datc``: classic's calendar)
+    on the sheet: its two turns' columns, then its retreats (none where dislodged units are
+    destroyed) and adjustments, each with its lines (:func:`phases_of_year`)."""
+    ed = edition_named("classic" if edition in (None, "datc") else edition)
+    phases = phases_of_year(ed, ed.rules, ed.start_year)
+    columns = [ed.seasons[p.season.value].upper() for p in phases if p.kind is PhaseKind.MOVEMENT]
+    sections = [
+        (f"{ed.seasons[p.season.value]} {ed.kinds[p.kind.value]}".upper(), 6)
+        for p in phases
+        if p.kind is PhaseKind.ADJUSTMENTS
+    ]
+    if any(p.kind is PhaseKind.RETREATS for p in phases):
+        sections.insert(0, RETREATS)
+    return columns, sections
+
+
 def order_sheet(
     power: Power,
     *,
@@ -47,13 +68,19 @@ def order_sheet(
     position: Position | None = None,
     year: int | None = None,
     rows: int = 17,
+    edition: str | None = None,
 ) -> str:
-    """One power's order sheet for a year: Spring and Fall columns of numbered lines (the
-    power's units written in when ``position`` is given), retreats and winter adjustments."""
+    """One power's order sheet for a year of ``edition`` (default classic): a column of
+    numbered lines for each turn, Spring and Fall (the power's units written in when
+    ``position`` is given), then the retreats and the adjustments, as its calendar has
+    them (grow: Winter and Summer, adjustments in Summer; conquista: no retreats, the
+    reinforcements before the Spring turn)."""
     game_map = game_map or load_map("standard")
     power = power.upper()
     if power not in game_map.powers:
         raise ValueError(f"unknown power {power!r} (one of {', '.join(game_map.powers)})")
+    columns, sections = _year(edition)
+    examples = [e for e in EXAMPLES if e[0] != "Retreat / disband" or sections[:1] == [RETREATS]]
     colour = style.power_colour(power, game_map.powers)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{fmt(PAGE_W * PX_PER_MM)}" '
@@ -75,19 +102,19 @@ def order_sheet(
         _line(15, 33, 195, 33, 0.5),
     ]
     y = 40.0
-    for k, (what, example) in enumerate(EXAMPLES):
+    for k, (what, example) in enumerate(examples):
         x = 15 if k % 2 == 0 else 108
         out.append(_t(x, y, what, 3.1, fill="#7a6a52"))
         out.append(_t(x + 30, y, example, 3.3, font_family="DejaVu Sans Mono, monospace"))
-        if k % 2 == 1:
+        if k % 2 == 1 or k == len(examples) - 1:  # (a last one alone on its row too)
             y += 5.2
     y += 2
     out.append(_line(15, y, 195, y, 0.5))
     units = [str(u) for u in position.units_of(power)] if position is not None else []
     top = y + 9
-    for col, season in enumerate(("Spring", "Fall")):
+    for col, season in enumerate(columns):
         x = 15 + col * 93
-        out.append(_t(x, top, season.upper(), 4.4, font_weight="bold"))
+        out.append(_t(x, top, season, 4.4, font_weight="bold"))
         for row in range(rows):
             ly = top + 8 + row * 8.2
             out.append(_t(x, ly, f"{row + 1:02d}.", 3.4, fill="#7a6a52"))
@@ -97,7 +124,7 @@ def order_sheet(
                 )
             out.append(_line(x + 8, ly + 1.2, x + 86, ly + 1.2))
     y = top + 8 + rows * 8.2 + 6
-    for title, count in (("RETREATS", 4), ("WINTER ADJUSTMENTS", 6)):
+    for title, count in sections:
         out.append(_t(15, y, title, 4.4, font_weight="bold"))
         for row in range(count):
             x = 15 + (row % 2) * 93
@@ -126,11 +153,18 @@ def map_pad(
     labels: str = "short",
     phase: Phase | None = None,
     language: str = "en",
+    edition: str | None = None,
 ) -> str:
     """A blank map to write on: provinces, names and supply centres, no units, no owners;
-    the legend leaves the phase and the centre counts blank."""
+    the legend leaves the phase and the centre counts blank (its key: ``edition``'s)."""
     game_map = game_map or load_map("standard")
     empty = Position({}, {})
     return render(
-        empty, game_map=game_map, labels=labels, phase=phase, blank=True, language=language
+        empty,
+        game_map=game_map,
+        labels=labels,
+        phase=phase,
+        blank=True,
+        language=language,
+        edition=edition,
     )

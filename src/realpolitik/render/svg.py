@@ -52,6 +52,7 @@ def render(
     edition: str | None = None,
     unit_scale: float = 1.0,
     unplayed: Collection[Power] = (),
+    unread: Mapping[Power, Sequence[str]] | None = None,
 ) -> str:
     """Draw ``position`` (units, dislodged units with their retreats, centre owners) and,
     when given, the ``orders`` of each power and their ``results`` (the resolution of
@@ -65,7 +66,8 @@ def render(
     the units that many times larger, and the rings round them and the ends of the orders
     at them with them (the web page's board: 2). ``unplayed``: the powers nobody plays
     (a table's out powers, a neutral power: :meth:`Game.unplayed`), set apart in the legend
-    from the powers in play."""
+    from the powers in play. ``unread``: each power's order texts that could not be read
+    (a situation's), listed in the legend as illegal, as ``realpolitik adjudicate`` says."""
     game_map = game_map or load_map("standard")
     drawing = drawing or drawing_for(game_map)
     if labels not in ("short", "long"):
@@ -118,6 +120,7 @@ def render(
                 words=words,
                 rules=None if edition is None else rules_for(edition),
                 unplayed=frozenset(unplayed),
+                unread=unread or {},
             )
         )
     out.append("</svg>")

@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import re
 from xml.sax.saxutils import escape, quoteattr
+
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+"""The characters XML 1.0 cannot hold, even escaped (control characters, a surrogate alone:
+a text given, such as an order that could not be read, may have them)."""
+
+
+def xml_text(text: str) -> str:
+    """``text`` with each character XML cannot hold replaced by U+FFFD."""
+    return _NOT_XML.sub("\ufffd", text)
 
 
 def esc(text: str) -> str:
     """``text`` escaped for element content."""
-    return escape(text)
+    return escape(xml_text(text))
 
 
 class Element:
@@ -38,7 +48,7 @@ class Element:
         return self
 
     def svg(self) -> str:
-        attrs = "".join(f" {k}={quoteattr(v)}" for k, v in self.attrs.items())
+        attrs = "".join(f" {k}={quoteattr(xml_text(v))}" for k, v in self.attrs.items())
         if self.text is None and not self.children:
             return f"<{self.tag}{attrs}/>"
         inner = (esc(self.text) if self.text is not None else "") + "".join(self.children)
