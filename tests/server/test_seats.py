@@ -371,7 +371,7 @@ def at_once(*calls: Callable[[], Any]) -> list[Any]:
 
 
 def account(base: str, name: str) -> dict[str, str]:
-    r = httpx.post(f"{base}/api/accounts", json={"username": name, "password": "x" * 8})
+    r = httpx.post(f"{base}/api/accounts", json={"username": name, "password": "x" * 8}, timeout=60)
     assert r.status_code == 201, r.text
     return {"Authorization": f"Bearer {r.json()['token']}"}
 
@@ -385,7 +385,7 @@ def test_double_clicks_and_two_friends_at_once_take_a_seat_once(
     backend, base = racing
     host = account(base, "alice")
     body = {"name": "late friends", "players": 4, "bots": "random", "start": True}
-    game = httpx.post(f"{base}/api/games", json=body, headers=host).json()
+    game = httpx.post(f"{base}/api/games", json=body, headers=host, timeout=60).json()
     url = f"{base}/api/games/{game['id']}"
     bots = [s for s in game["seats"] if s["bot"]]
     friends = {name: account(base, name) for name in ("carol", "dave", "erin", "fred")}
@@ -400,7 +400,7 @@ def test_double_clicks_and_two_friends_at_once_take_a_seat_once(
                   lambda: join("erin", bots[1]["powers"][0]))  # fmt: skip
     assert sorted(r.status_code for r in one) == [200, 409], [r.text for r in one]
     assert next(r for r in one if r.status_code == 409).json()["code"] == "seat_taken"
-    seats = httpx.get(url, headers=host).json()["seats"]
+    seats = httpx.get(url, headers=host, timeout=60).json()["seats"]
     players = sorted(s["player"] for s in seats if s["player"])
     assert players[0] == "alice" and len(players) == 3 and "carol" in players
     loser = "erin" if "dave" in players else "dave"
@@ -437,9 +437,9 @@ def test_the_bot_s_turn_and_the_take_over_at_once_never_both_win(
     for k in range(8):
         delay[0] = 0.05 * k
         body = {"name": f"race {k}", "players": 2, "bots": "random"}
-        game = httpx.post(f"{base}/api/games", json=body, headers=host).json()
+        game = httpx.post(f"{base}/api/games", json=body, headers=host, timeout=60).json()
         gid = game["id"]
-        started = httpx.post(f"{base}/api/games/{gid}/start", headers=host).json()
+        started = httpx.post(f"{base}/api/games/{gid}/start", headers=host, timeout=60).json()
         with backend.db.begin() as conn:  # the bots' first orders undone: theirs to give again
             conn.execute(t.orders.delete().where(t.orders.c.game_id == gid))
         power = next(s for s in started["seats"] if s["bot"])["powers"][0]
@@ -458,7 +458,7 @@ def test_the_bot_s_turn_and_the_take_over_at_once_never_both_win(
         assert row.phase == started["phase"]  # Alice has not said ready: nothing processed
         assert ready in (None, False), (k, ready)
         orders.append(ready)
-        mine = httpx.get(f"{base}/api/games/{gid}", headers=friend).json()
+        mine = httpx.get(f"{base}/api/games/{gid}", headers=friend, timeout=60).json()
         assert power in mine["my_powers"] and mine["ready"][power] is False
     assert set(orders) == {None, False}, orders  # both came first, some time
 
@@ -474,7 +474,7 @@ def test_the_last_seat_taken_as_the_creator_starts_the_game_is_taken(
     backend, base = racing
     host, guest = account(base, "alice"), account(base, "bob")
     body = {"name": "two friends", "players": 2, "bots": None}
-    gid = httpx.post(f"{base}/api/games", json=body, headers=host).json()["id"]
+    gid = httpx.post(f"{base}/api/games", json=body, headers=host, timeout=60).json()["id"]
     start = games.start
 
     def late_start(b: Backend, user: Any, game_id: int, **kw: Any) -> dict[str, Any]:
@@ -496,7 +496,7 @@ def test_the_last_seat_taken_as_the_creator_starts_the_game_is_taken(
     assert joined.json()["status"] == "active"
     assert started.status_code == 409, started.text  # too late: the join started it
     assert started.json()["code"] in ("already_started", "seats_empty")
-    game = httpx.get(f"{base}/api/games/{gid}", headers=guest).json()
+    game = httpx.get(f"{base}/api/games/{gid}", headers=guest, timeout=60).json()
     assert game["status"] == "active" and game["version"] == 1 and game["my_powers"]
     with backend.db.connect() as conn:
         held = conn.execute(select(t.seats.c.user_id).where(t.seats.c.game_id == gid)).scalars()
