@@ -147,7 +147,8 @@ def test_mail_is_on_with_a_server_a_sender_and_the_site_s_address() -> None:
     names (its sender chooses it): mail without it does not start."""
     assert not Settings.from_env({}).mail
     site = {"REALPOLITIK_PUBLIC_URL": "https://dip.example.org"}
-    assert not Settings.from_env({"REALPOLITIK_SMTP_URL": "smtp://localhost:1025"} | site).mail
+    with pytest.raises(ValueError, match="REALPOLITIK_MAIL_FROM must be set"):
+        Settings.from_env({"REALPOLITIK_SMTP_URL": "smtp://localhost:1025"} | site)
     with pytest.raises(ValueError, match="REALPOLITIK_PUBLIC_URL must be set"):
         Settings.from_env({"REALPOLITIK_SMTP_URL": "smtp://localhost:1025"})
     for bad in ("dip.example.org", "ftp://dip.example.org", "https://", "https://d.org/?x=1"):

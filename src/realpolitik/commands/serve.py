@@ -79,7 +79,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         # longer than a client's or reverse proxy's reuse of an idle connection (nginx: 60 s),
         # so a request is never sent on a connection the server is closing (uvicorn: 5 s)
         timeout_keep_alive=75,
-        log_level=os.environ.get("REALPOLITIK_LOG_LEVEL", "info"),
+        log_level=settings.log_level,
     )
     return 0
 

@@ -15,6 +15,8 @@ from urllib.parse import urlsplit
 from realpolitik.server.smtp import SmtpServer
 
 DEFAULT_DATABASE_URL = "sqlite:///realpolitik.sqlite3"
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
+"""uvicorn's log levels (``trace``: below ``debug``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +90,9 @@ class Settings:
     """A reminder goes this long before a deadline to a player whose powers are not ready."""
     confirmations_per_hour: int = 3
     """Confirmation mails one user may ask for in an hour (and one address may be sent)."""
+    log_level: str = "info"
+    """The server's log level, its own lines and uvicorn's (``warning``: no line per
+    request): one of :data:`LOG_LEVELS`."""
 
     @property
     def mail(self) -> bool:
@@ -171,15 +176,19 @@ class Settings:
             bot_game_years=whole("REALPOLITIK_BOT_GAME_YEARS", default.bot_game_years),
             bot_strength=_whole("REALPOLITIK_BOT_STRENGTH", env.get("REALPOLITIK_BOT_STRENGTH")),
             smtp_url=_smtp_url(env.get("REALPOLITIK_SMTP_URL", default.smtp_url)),
-            mail_from=env.get("REALPOLITIK_MAIL_FROM", default.mail_from),
             public_url=_public_url(
                 env.get("REALPOLITIK_PUBLIC_URL", default.public_url),
+                mail=bool(env.get("REALPOLITIK_SMTP_URL")),
+            ),
+            mail_from=_mail_from(
+                env.get("REALPOLITIK_MAIL_FROM", default.mail_from),
                 mail=bool(env.get("REALPOLITIK_SMTP_URL")),
             ),
             remind_seconds=number("REALPOLITIK_REMIND_SECONDS", default.remind_seconds),
             confirmations_per_hour=whole(
                 "REALPOLITIK_CONFIRMATIONS_PER_HOUR", default.confirmations_per_hour
             ),
+            log_level=_log_level(env.get("REALPOLITIK_LOG_LEVEL", default.log_level)),
         )
 
 
@@ -187,7 +196,7 @@ def _whole(name: str, raw: str | None) -> int | None:
     """A whole number >= 0 from the environment variable ``name`` (``raw``; unset: None)."""
     if raw is None or raw == "":
         return None
-    if not raw.isdigit():
+    if not (raw.isascii() and raw.isdigit()):  # ("²" and "٣" are digits to isdigit)
         raise ValueError(f"{name} must be a whole number >= 0, not {raw!r}")
     return int(raw)
 
@@ -208,6 +217,25 @@ def _public_url(raw: str, *, mail: bool) -> str:
             f"not {raw!r}"
         )
     return raw.rstrip("/")
+
+
+def _mail_from(raw: str, *, mail: bool) -> str:
+    """The sender ``raw``, needed with an SMTP server (without one, mail would be off)."""
+    if mail and not raw:
+        raise ValueError(
+            "REALPOLITIK_MAIL_FROM must be set with REALPOLITIK_SMTP_URL: the sender of the "
+            "mail (e.g. realpolitik@example.org)"
+        )
+    return raw
+
+
+def _log_level(raw: str) -> str:
+    """``raw`` in lower case if uvicorn knows it as a log level."""
+    if raw.lower() not in LOG_LEVELS:
+        raise ValueError(
+            f"REALPOLITIK_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {raw!r}"
+        )
+    return raw.lower()
 
 
 def _smtp_url(raw: str) -> str:
