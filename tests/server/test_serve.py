@@ -62,3 +62,33 @@ def test_a_bad_port_in_the_environment_breaks_only_serve(
         main(["serve", "--database", "sqlite://"])
     err = capsys.readouterr().err
     assert stop.value.code == 2 and "not a port number (0 to 65535): 'abc'" in err
+
+
+def test_the_log_shows_the_server_s_own_lines_and_hides_its_links_secrets(
+    tmp_path: Path,
+) -> None:
+    """The server's own lines (a migration applied, a phase processed, a mail not sent)
+    were never shown: uvicorn configures its own loggers only, so ``info`` was dropped and
+    a warning came out bare, with no level. And the access log wrote each request's path
+    whole: a mail's link that turns notices off (``/unsubscribe/TOKEN``) and an unlisted
+    game's invitation (``/api/invitations/CODE``, ``?code=CODE``)."""
+    import httpx
+
+    from tests.server.conftest import start_server
+
+    log = tmp_path / "server.log"
+    live = start_server(
+        f"sqlite:///{tmp_path}/fresh.sqlite3", log, extra_env={"REALPOLITIK_LOG_LEVEL": "info"}
+    )
+    try:
+        httpx.get(live.url + "/unsubscribe/tok3nSECRET")
+        httpx.get(live.url + "/api/invitations/c0deSECRET")
+        httpx.get(live.url + "/api/games/12/events?code=c0deSECRET&x=1")
+    finally:
+        live.stop()
+    text = log.read_text()
+    assert "INFO:     applying migration 1: initial schema" in text, text
+    assert '"GET /unsubscribe/*** HTTP/1.1" 404' in text, text
+    assert '"GET /api/invitations/*** HTTP/1.1" 404' in text, text
+    assert "/api/games/12/events?code=***&x=1" in text, text
+    assert "SECRET" not in text, text

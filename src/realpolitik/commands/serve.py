@@ -5,6 +5,7 @@ database by default, or on the database named by ``--database`` /
 from __future__ import annotations
 
 import argparse
+import logging.config
 import os
 from typing import TextIO
 
@@ -63,9 +64,11 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         os.environ["REALPOLITIK_DATABASE_URL"] = args.database
     if args.no_scheduler:
         os.environ["REALPOLITIK_SCHEDULER"] = "0"
+    from realpolitik.server.logs import log_config
     from realpolitik.server.settings import Settings
 
     settings = Settings.from_env()
+    logging.config.dictConfig(log_config(settings.log_level))  # (a migration's line too)
     _open_database(settings.database_url)
     print(f"realpolitik: serving on http://{args.host}:{args.port}/", file=stdout, flush=True)
     print(f"realpolitik: database {_safe(settings.database_url)}", file=stdout, flush=True)
@@ -79,6 +82,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         # longer than a client's or reverse proxy's reuse of an idle connection (nginx: 60 s),
         # so a request is never sent on a connection the server is closing (uvicorn: 5 s)
         timeout_keep_alive=75,
+        log_config=log_config(settings.log_level),
         log_level=settings.log_level,
     )
     return 0

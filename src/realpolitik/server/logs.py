@@ -1,0 +1,54 @@
+"""The server's log: uvicorn's configuration, with the server's own lines (``realpolitik.*``:
+a migration applied, a phase processed, a mail not sent) written as uvicorn writes its own,
+at the host's level (``REALPOLITIK_LOG_LEVEL``), and the secrets a path may carry masked.
+
+A request's path can hold a secret: the link in a notice mail that turns notices off
+(``/unsubscribe/TOKEN``) and an unlisted game's invitation (``/api/invitations/CODE``,
+``?code=CODE`` on the read routes). The access log, and any line naming a path, shows
+``***`` in their place:
+
+>>> hide_secrets("/api/games/12/events?code=Xy7&x=1")
+'/api/games/12/events?code=***&x=1'
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+import re
+from typing import Any
+
+_SECRET = re.compile(r"(/unsubscribe/|/invitations/|[?&]code=)[^/?&#\s\"]+")
+
+
+def hide_secrets(text: str) -> str:
+    """``text`` with the tokens and invitation codes of the paths in it masked."""
+    return _SECRET.sub(r"\1***", text)
+
+
+class HideSecrets(logging.Filter):
+    """A filter masking the secrets of the paths a log line names (its arguments)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(hide_secrets(a) if isinstance(a, str) else a for a in record.args)
+        elif isinstance(record.msg, str) and not record.args:
+            record.msg = hide_secrets(record.msg)
+        return True
+
+
+def log_config(level: str) -> dict[str, Any]:
+    """uvicorn's logging configuration (:mod:`logging.config` dict), with the server's own
+    logger at ``level`` (one of uvicorn's: ``info``, ``warning``...) and secrets masked."""
+    from uvicorn.config import LOG_LEVELS, LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["filters"] = {"secrets": {"()": HideSecrets}}
+    for handler in config["handlers"].values():
+        handler["filters"] = ["secrets"]
+    config["loggers"]["realpolitik"] = {
+        "handlers": ["default"],
+        "level": LOG_LEVELS[level],
+        "propagate": False,
+    }
+    return config
