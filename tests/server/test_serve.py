@@ -92,3 +92,15 @@ def test_the_log_shows_the_server_s_own_lines_and_hides_its_links_secrets(
     assert '"GET /api/invitations/*** HTTP/1.1" 404' in text, text
     assert "/api/games/12/events?code=***&x=1" in text, text
     assert "SECRET" not in text, text
+
+
+@pytest.mark.parametrize("workers", ["0", "-2", "two"])
+def test_a_number_of_workers_below_one_is_refused(
+    workers: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--workers 0`` and ``--workers -2`` served with one process, without a word."""
+    with pytest.raises(SystemExit) as stop:
+        main(["serve", "--workers", workers, "--database", "sqlite://"])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and "Traceback" not in err
+    assert f"argument --workers: not a number of processes (1 or more): {workers!r}" in err
