@@ -18,6 +18,9 @@ from realpolitik.cli import main
         ("nonsense://x", "Can't load plugin"),
         ("postgresql+psycopg://ada:s3cret@127.0.0.1:1/db", "Connection refused"),
         ("not a URL s3cret", "Could not parse"),
+        ("mysql://ada:s3cret@127.0.0.1/db", "No module named 'MySQLdb' (realpolitik serves"),
+        ("sqlite://", "an in-memory SQLite database keeps nothing"),
+        ("sqlite:///:memory:", "an in-memory SQLite database keeps nothing"),
     ],
 )
 def test_a_database_that_cannot_be_opened_is_named_not_a_traceback(

@@ -5,7 +5,6 @@ database by default, or on the database named by ``--database`` /
 from __future__ import annotations
 
 import argparse
-import logging.config
 import os
 from typing import TextIO
 
@@ -72,12 +71,12 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         os.environ["REALPOLITIK_DATABASE_URL"] = args.database
     if args.no_scheduler:
         os.environ["REALPOLITIK_SCHEDULER"] = "0"
-    from realpolitik.server.logs import log_config
+    from realpolitik.server.logs import log_config, shown
     from realpolitik.server.settings import Settings
 
     settings = Settings.from_env()
-    logging.config.dictConfig(log_config(settings.log_level))  # (a migration's line too)
-    _open_database(settings.database_url)
+    with shown(settings.log_level):  # (the migrations applied)
+        _open_database(settings.database_url)
     print(f"realpolitik: serving on http://{args.host}:{args.port}/", file=stdout, flush=True)
     print(f"realpolitik: database {_safe(settings.database_url)}", file=stdout, flush=True)
     uvicorn.run(
@@ -111,7 +110,7 @@ def copy_database(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> in
             raise ValueError(f"not a database URL: {url!r}") from None
     try:
         copied = copy_database(source, args.target)
-    except SQLAlchemyError as exc:
+    except (SQLAlchemyError, ImportError) as exc:
         raise ValueError(
             f"cannot copy {_safe(source)} to {_safe(args.target)}: {_why(exc)}"
         ) from None
@@ -126,19 +125,26 @@ def copy_database(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> in
 def _open_database(url: str) -> None:
     """Create or migrate the database before serving; one that cannot be opened (a folder
     that is not there, a file that is not a database, no server at that address, an
-    unknown kind of URL) stops the server with a line naming it and why, not a traceback."""
+    unknown kind of URL, one without its driver here, an in-memory one) stops the server
+    with a line naming it and why, not a traceback."""
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
     from realpolitik.server.db import make_engine
 
     try:
         make_engine(url).dispose()
-    except (SQLAlchemyError, ArgumentError) as exc:
+    except (SQLAlchemyError, ArgumentError, ImportError, ValueError) as exc:
         raise ValueError(f"cannot open the database {_safe(url)}: {_why(exc)}") from None
 
 
 def _why(exc: Exception) -> str:
-    """The first line of what the database driver said (else of ``exc``)."""
+    """The first line of what the database driver said (else of ``exc``); a driver not
+    installed (``mysql://``: MySQLdb) with the kinds of database there are."""
+    if isinstance(exc, ImportError):
+        return (
+            f"{exc} (realpolitik serves from SQLite or PostgreSQL: sqlite:///FILE or "
+            "postgresql+psycopg://user:password@host/database)"
+        )
     return str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
 
 

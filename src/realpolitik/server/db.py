@@ -27,6 +27,11 @@ def make_engine(url: str, *, pool_size: int = 10) -> Engine:
     which the log writes whole, name the statement, never the values it was given (a
     message's text, an email address, a password's hash)."""
     parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite" and parsed.database in (None, "", ":memory:"):
+        raise ValueError(
+            "an in-memory SQLite database keeps nothing (each connection has its own): "
+            "name a file, e.g. sqlite:///realpolitik.sqlite3"
+        )
     if parsed.get_backend_name() == "sqlite":
         # as many connections as the request threads that may want one at once (anyio's
         # 40): fewer, and requests queue for a connection behind a slow writer

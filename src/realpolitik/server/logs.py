@@ -16,6 +16,8 @@ from __future__ import annotations
 import copy
 import logging
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 _SECRET = re.compile(r"(/unsubscribe/|/invitations/|[?&]code=)[^/?&#\s\"]+")
@@ -52,3 +54,25 @@ def log_config(level: str) -> dict[str, Any]:
         "propagate": False,
     }
     return config
+
+
+@contextmanager
+def shown(level: str) -> Iterator[None]:
+    """The server's own lines written to standard error during the block, as
+    :func:`log_config` has uvicorn write them once it runs (``serve`` migrates the database
+    before it starts uvicorn); the logging of the process is as it was after it."""
+    from uvicorn.config import LOG_LEVELS
+    from uvicorn.logging import DefaultFormatter
+
+    logger = logging.getLogger("realpolitik")
+    handler = logging.StreamHandler()
+    handler.setFormatter(DefaultFormatter("%(levelprefix)s %(message)s"))
+    handler.addFilter(HideSecrets())
+    level_before = logger.level
+    logger.addHandler(handler)
+    logger.setLevel(LOG_LEVELS[level])
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level_before)
