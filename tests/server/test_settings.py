@@ -26,7 +26,7 @@ def test_the_numbers_are_all_found() -> None:
 
 @pytest.mark.parametrize("field", WHOLE)
 def test_a_whole_number_is_read_and_anything_else_refused(field: str) -> None:
-    assert getattr(Settings.from_env({variable(field): "7"}), field) == 7
+    assert getattr(Settings.from_env({variable(field): "8"}), field) == 8
     assert getattr(Settings.from_env({}), field) == getattr(Settings(), field)
     for bad in ("-1", "1.5", "1e3", "many", " 7"):
         with pytest.raises(ValueError, match=f"{variable(field)} must be a whole number"):
@@ -69,3 +69,23 @@ def test_an_smtp_server_without_a_sender_is_refused() -> None:
     with pytest.raises(ValueError, match="REALPOLITIK_MAIL_FROM must be set with REALPOLITIK_SMTP"):
         Settings.from_env(env)
     assert Settings.from_env(env | {"REALPOLITIK_MAIL_FROM": "dip@a.b"}).mail
+
+
+@pytest.mark.parametrize(
+    ("field", "least"),
+    [
+        ("login_failures_per_account_address", 1),
+        ("login_failures_per_account", 1),
+        ("login_attempts_per_address", 1),
+        ("max_body_bytes", 1),
+        ("password_time_cost", 1),
+        ("password_memory_kib", 8),
+    ],
+)
+def test_a_limit_that_would_shut_everyone_out_is_refused(field: str, least: int) -> None:
+    """``0`` (as ``REALPOLITIK_REQUESTS_PER_MINUTE=0``, no limit, might suggest) was taken:
+    every log-in refused with 429 before any password was checked, every request with a
+    body refused with 413, every sign-up a 500 (Argon2's ``Memory cost is too small``)."""
+    with pytest.raises(ValueError, match=f"{variable(field)} must be a whole number >= {least}"):
+        Settings.from_env({variable(field): str(least - 1)})
+    assert getattr(Settings.from_env({variable(field): str(least)}), field) == least

@@ -126,8 +126,8 @@ class Settings:
                 raise ValueError(f"{name} must be a number > 0, not {raw!r}")
             return got
 
-        def whole(name: str, value: int) -> int:
-            got = _whole(name, env.get(name))
+        def whole(name: str, value: int, least: int = 0) -> int:
+            got = _whole(name, env.get(name), least)
             return value if got is None else got
 
         return cls(
@@ -137,21 +137,28 @@ class Settings:
             session_days=number("REALPOLITIK_SESSION_DAYS", default.session_days),
             session_idle_days=number("REALPOLITIK_SESSION_IDLE_DAYS", default.session_idle_days),
             secure_cookies=flag("REALPOLITIK_SECURE_COOKIES", default.secure_cookies),
-            password_time_cost=whole("REALPOLITIK_PASSWORD_TIME_COST", default.password_time_cost),
+            password_time_cost=whole(
+                "REALPOLITIK_PASSWORD_TIME_COST", default.password_time_cost, least=1
+            ),
             password_memory_kib=whole(
-                "REALPOLITIK_PASSWORD_MEMORY_KIB", default.password_memory_kib
+                "REALPOLITIK_PASSWORD_MEMORY_KIB", default.password_memory_kib, least=8
             ),
             max_message_length=whole("REALPOLITIK_MAX_MESSAGE_LENGTH", default.max_message_length),
             pool_size=whole("REALPOLITIK_POOL_SIZE", default.pool_size),
             login_failures_per_account_address=whole(
                 "REALPOLITIK_LOGIN_FAILURES_PER_ACCOUNT_ADDRESS",
                 default.login_failures_per_account_address,
+                least=1,
             ),
             login_failures_per_account=whole(
-                "REALPOLITIK_LOGIN_FAILURES_PER_ACCOUNT", default.login_failures_per_account
+                "REALPOLITIK_LOGIN_FAILURES_PER_ACCOUNT",
+                default.login_failures_per_account,
+                least=1,
             ),
             login_attempts_per_address=whole(
-                "REALPOLITIK_LOGIN_ATTEMPTS_PER_ADDRESS", default.login_attempts_per_address
+                "REALPOLITIK_LOGIN_ATTEMPTS_PER_ADDRESS",
+                default.login_attempts_per_address,
+                least=1,
             ),
             signups_per_address=whole(
                 "REALPOLITIK_SIGNUPS_PER_ADDRESS", default.signups_per_address
@@ -169,7 +176,7 @@ class Settings:
             push_seconds=number("REALPOLITIK_PUSH_SECONDS", default.push_seconds),
             max_streams=whole("REALPOLITIK_MAX_STREAMS", default.max_streams),
             streams_per_client=whole("REALPOLITIK_STREAMS_PER_CLIENT", default.streams_per_client),
-            max_body_bytes=whole("REALPOLITIK_MAX_BODY_BYTES", default.max_body_bytes),
+            max_body_bytes=whole("REALPOLITIK_MAX_BODY_BYTES", default.max_body_bytes, least=1),
             requests_per_minute=whole(
                 "REALPOLITIK_REQUESTS_PER_MINUTE", default.requests_per_minute
             ),
@@ -192,12 +199,13 @@ class Settings:
         )
 
 
-def _whole(name: str, raw: str | None) -> int | None:
-    """A whole number >= 0 from the environment variable ``name`` (``raw``; unset: None)."""
+def _whole(name: str, raw: str | None, least: int = 0) -> int | None:
+    """A whole number >= ``least`` from the environment variable ``name`` (``raw``; unset:
+    None). A limit whose 0 would shut everyone out (every log-in refused) has ``least`` 1."""
     if raw is None or raw == "":
         return None
-    if not (raw.isascii() and raw.isdigit()):  # ("²" and "٣" are digits to isdigit)
-        raise ValueError(f"{name} must be a whole number >= 0, not {raw!r}")
+    if not (raw.isascii() and raw.isdigit()) or int(raw) < least:  # ("²" is a digit to isdigit)
+        raise ValueError(f"{name} must be a whole number >= {least}, not {raw!r}")
     return int(raw)
 
 
