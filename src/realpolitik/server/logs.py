@@ -15,10 +15,17 @@ from __future__ import annotations
 
 import copy
 import logging
+import math
 import re
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
+
+from sqlalchemy.exc import OperationalError
+
+REPEAT_SECONDS = 60.0
+"""A loop's failure that lasts is said again this often."""
 
 _SECRET = re.compile(r"(/unsubscribe/|/invitations/|[?&]code=)[^/?&#\s\"]+")
 
@@ -76,3 +83,37 @@ def shown(level: str) -> Iterator[None]:
     finally:
         logger.removeHandler(handler)
         logger.setLevel(level_before)
+
+
+class Failures:
+    """How a loop that runs every tick (the scheduler's, the event streams' reader) tells
+    its failures: once while the same one lasts, again every :data:`REPEAT_SECONDS`, and
+    when the loop works again. The database out of reach is one line (its traceback says
+    nothing more, at every tick, on every process); any other failure comes with its
+    traceback the first time."""
+
+    def __init__(self, log: logging.Logger, what: str) -> None:
+        self.log, self.what = log, what
+        self._said: str | None = None
+        self._at = -math.inf
+
+    def failed(self, exc: Exception) -> None:
+        text = str(exc).strip()
+        said = text.splitlines()[0] if text else type(exc).__name__
+        now = time.monotonic()
+        if said == self._said and now - self._at < REPEAT_SECONDS:
+            return
+        self._said, self._at = said, now
+        if isinstance(exc, OperationalError):  # connection refused, the server gone...
+            self.log.error(
+                "%s failed: %s (the database is out of reach; said again each minute)",
+                self.what,
+                said,
+            )
+        else:
+            self.log.error("%s failed: %s", self.what, said, exc_info=exc)
+
+    def worked(self) -> None:
+        if self._said is not None:
+            self._said = None
+            self.log.warning("%s works again", self.what)
