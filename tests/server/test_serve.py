@@ -107,3 +107,18 @@ def test_a_number_of_workers_below_one_is_refused(
     err = capsys.readouterr().err
     assert stop.value.code == 2 and "Traceback" not in err
     assert f"argument --workers: not a number of processes (1 or more): {workers!r}" in err
+
+
+def test_a_password_holding_an_at_sign_is_never_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``postgresql+psycopg://ada:s3@cret@db.example.org/x``: the URL is read with the
+    password ``s3`` and the host ``cret@db.example.org``, so the server's line and the
+    driver's ("failed to resolve host 'cret@db.example.org'") showed the rest of it."""
+    monkeypatch.setenv("REALPOLITIK_DATABASE_URL", "")
+    url = "postgresql+psycopg://ada:s3@cret@127.0.0.1:1/db"
+    assert main(["serve", "--port", "1", "--database", url]) == 2
+    assert main(["copy-database", f"sqlite:///{tmp_path / 'new.sqlite3'}", "--database", url]) == 2
+    err = capsys.readouterr().err
+    assert err.count("postgresql+psycopg://***@127.0.0.1:1/db: the password holds an @") == 2
+    assert "cret" not in err and "%40" in err, err

@@ -108,6 +108,8 @@ def copy_database(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> in
             make_url(url)
         except ArgumentError:
             raise ValueError(f"not a database URL: {url!r}") from None
+        if _misread(url):
+            raise ValueError(f"{_safe(url)}: {PASSWORD_AT}")
     try:
         copied = copy_database(source, args.target)
     except (SQLAlchemyError, ImportError) as exc:
@@ -131,10 +133,27 @@ def _open_database(url: str) -> None:
 
     from realpolitik.server.db import make_engine
 
+    if _misread(url):
+        raise ValueError(f"cannot open the database {_safe(url)}: {PASSWORD_AT}")
     try:
         make_engine(url).dispose()
     except (SQLAlchemyError, ArgumentError, ImportError, ValueError) as exc:
         raise ValueError(f"cannot open the database {_safe(url)}: {_why(exc)}") from None
+
+
+PASSWORD_AT = "the password holds an @: write it %40 in the URL (as : / # ? are %3A %2F %23 %3F)"
+
+
+def _misread(url: str) -> bool:
+    """Whether ``url`` holds a password with an ``@`` written as it is: it is read cut
+    there, the rest taken for the host (which the driver's error would then show)."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        return "@" in (make_url(url).host or "")
+    except ArgumentError:
+        return False
 
 
 def _why(exc: Exception) -> str:
@@ -154,6 +173,9 @@ def _safe(url: str) -> str:
     from sqlalchemy.exc import ArgumentError
 
     try:
+        if _misread(url):  # (the rest of the password read as the host)
+            scheme, _, rest = url.partition("://")
+            return f"{scheme}://***@{rest.rpartition('@')[2]}"
         return make_url(url).render_as_string(hide_password=True)
     except ArgumentError:
         return "(not a database URL: expected e.g. sqlite:///realpolitik.sqlite3)"
