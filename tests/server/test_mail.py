@@ -240,3 +240,15 @@ def test_a_server_out_of_reach_is_one_line_a_try_and_its_mail_waits(
         [line] = caplog.text.splitlines()
         assert "4 mails dropped after 5 attempts" in line and why in line, line
         assert _waiting(b) == 0
+
+
+@pytest.mark.parametrize(
+    "url", ["smtpx://ada:s3cret@mail.example.org", "smtp://ada:s3cret@mail.example.org:99999",
+            "smtp://ada:s3cret@", "smtp://ada:s3@cret@:25"],
+)  # fmt: skip
+def test_a_bad_smtp_url_is_named_without_its_password(url: str) -> None:
+    """The error that stops the server wrote the URL whole, its password in it, to the
+    host's terminal or journal."""
+    with pytest.raises(ValueError, match="REALPOLITIK_SMTP_URL") as bad:
+        Settings.from_env({"REALPOLITIK_SMTP_URL": url})
+    assert "cret" not in str(bad.value) and "ada:***@" in str(bad.value), bad.value

@@ -38,17 +38,18 @@ class SmtpServer:
     @classmethod
     def parse(cls, url: str) -> SmtpServer:
         """The server of ``url`` (:class:`ValueError` naming what is wrong)."""
+        shown = _without_password(url)
         try:
             parts = urlsplit(url)
             port = parts.port
         except ValueError as exc:
-            raise ValueError(f"REALPOLITIK_SMTP_URL is not a URL ({exc}): {url!r}") from None
+            raise ValueError(f"REALPOLITIK_SMTP_URL is not a URL ({exc}): {shown!r}") from None
         if parts.scheme not in DEFAULT_PORTS:
             raise ValueError(
-                f"REALPOLITIK_SMTP_URL must start with smtp:// or smtps://, not {url!r}"
+                f"REALPOLITIK_SMTP_URL must start with smtp:// or smtps://, not {shown!r}"
             )
         if not parts.hostname:
-            raise ValueError(f"REALPOLITIK_SMTP_URL names no host: {url!r}")
+            raise ValueError(f"REALPOLITIK_SMTP_URL names no host: {shown!r}")
         return cls(
             parts.scheme,
             parts.hostname,
@@ -109,6 +110,15 @@ class SmtpServer:
             client.close()
             raise
         return client
+
+
+def _without_password(url: str) -> str:
+    """``url`` with ``***`` for the password of its ``user:password@`` (up to its last @)."""
+    scheme, slashes, rest = url.partition("://")
+    login, at, place = rest.rpartition("@")
+    if not at or ":" not in login:
+        return url
+    return f"{scheme}{slashes}{login.partition(':')[0]}:***@{place}"
 
 
 def _said(exc: Exception) -> str:
