@@ -3,11 +3,15 @@
 
 from __future__ import annotations
 
+import sqlite3
+import time
 from pathlib import Path
 
 import pytest
 
 from realpolitik.cli import main
+from realpolitik.server.db import make_engine
+from realpolitik.server.migrations import MIGRATIONS
 
 
 @pytest.mark.parametrize(
@@ -122,3 +126,27 @@ def test_a_password_holding_an_at_sign_is_never_shown(
     err = capsys.readouterr().err
     assert err.count("postgresql+psycopg://***@127.0.0.1:1/db: the password holds an @") == 2
     assert "cret" not in err and "%40" in err, err
+
+
+def test_a_database_a_newer_realpolitik_wrote_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A host who goes back to an older release after an upgrade: the server started on a
+    schema it does not know (columns it never fills, meanings it never heard of), without
+    a word. It stops, saying which versions."""
+    url = f"sqlite:///{tmp_path / 'newer.sqlite3'}"
+    monkeypatch.setenv("REALPOLITIK_DATABASE_URL", "")
+    make_engine(url).dispose()
+    conn = sqlite3.connect(tmp_path / "newer.sqlite3")
+    latest = MIGRATIONS[-1][0]
+    conn.execute("INSERT INTO schema_version VALUES (?, 'later', ?)", (latest + 1, time.time()))
+    conn.commit()
+    conn.close()
+    capsys.readouterr()
+    copy = ["copy-database", f"sqlite:///{tmp_path / 'copy.sqlite3'}", "--database", url]
+    assert main(copy) == 2  # (before: copied, the target at this release's schema)
+    err = capsys.readouterr().err
+    assert f"its schema is version {latest + 1}, newer than this realpolitik's ({latest})" in err
+    assert err.count("\n") == 1, err
+    with pytest.raises(ValueError, match=f"version {latest + 1}, newer than"):
+        make_engine(url)  # (what serve opens first)
