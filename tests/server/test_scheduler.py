@@ -321,3 +321,29 @@ def test_a_database_out_of_reach_is_one_line_not_a_traceback_a_second(
     assert ("ERROR", "scheduler pass failed: a bug", True) in said  # a new failure, whole
     assert said[-1][:2] == ("WARNING", "scheduler pass works again")
     assert len(said) == 3, said
+
+
+def test_a_game_that_fails_at_every_pass_is_told_once(
+    backend: Backend, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A game whose processing always fails (a bug, a state this release cannot read) wrote
+    its traceback at every pass, once a second for as long as the server ran; the other
+    games go on, and the game is told again when it is processed after all."""
+    broken = {"on": True}
+
+    def process(b: Backend, game_id: int, limit: int = 1) -> int:
+        if game_id == 7 and broken["on"]:
+            raise KeyError("position")
+        return 1
+
+    monkeypatch.setattr("realpolitik.server.scheduler.due_games", lambda b, alone=None: [7, 8])
+    monkeypatch.setattr("realpolitik.server.scheduler.process_due", process)
+    with caplog.at_level(logging.INFO, logger="realpolitik.server.scheduler"):
+        assert [tick(backend) for _ in range(5)] == [1] * 5  # game 8 each time
+        broken["on"] = False
+        assert tick(backend) == 2
+    said = [(r.levelname, r.getMessage(), r.exc_info is not None) for r in caplog.records]
+    assert said == [
+        ("ERROR", "processing game 7 failed: 'position'", True),
+        ("WARNING", "processing game 7 works again", False),
+    ]

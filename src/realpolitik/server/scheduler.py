@@ -38,6 +38,11 @@ PURGE_SECONDS = 300.0
 NOTICE_SECONDS = 15.0
 
 
+_failing: dict[int, Failures] = {}
+"""The games whose processing failed at their last try: each told once while it lasts
+(it is due again at every pass), and when it works again."""
+
+
 def tick(b: Backend, *, alone: bool | None = None) -> int:
     """One pass: one phase of each due game, the most urgent first (looked for again after
     each game); ``alone``: of the games of bots alone only (true), or of the others
@@ -51,8 +56,10 @@ def tick(b: Backend, *, alone: bool | None = None) -> int:
         taken.add(game_id)
         try:
             done += process_due(b, game_id, limit=1)
-        except Exception:
-            log.exception("processing game %d failed", game_id)
+            if (told := _failing.pop(game_id, None)) is not None:
+                told.worked()
+        except Exception as exc:
+            _failing.setdefault(game_id, Failures(log, f"processing game {game_id}")).failed(exc)
 
 
 class Scheduler:
