@@ -17,6 +17,10 @@ ALLOWED_LAZY = {
     ("realpolitik.server", "realpolitik.server.app"): "FastAPI, the 'server' extra",
     ("realpolitik.commands.serve", "realpolitik.server.settings"): "the 'server' extra",
     ("realpolitik.commands.serve", "realpolitik.server.db"): "SQLAlchemy, the 'server' extra",
+    (
+        "realpolitik.commands.serve",
+        "realpolitik.server.logs",
+    ): "uvicorn's logging, the 'server' extra",
     ("realpolitik.commands.serve", "realpolitik.server.dbcopy"): "SQLAlchemy, the 'server' extra",
 }
 

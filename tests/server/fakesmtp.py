@@ -1,10 +1,12 @@
 """A tiny SMTP server for the tests, on a free localhost port in a thread: it takes mail
 as a real server would (so :mod:`smtplib` is exercised whole) and keeps it in
 :attr:`FakeSmtp.mailbox` (and each one's bytes as sent, by Message-ID, in
-:attr:`FakeSmtp.raw`); ``failing`` makes it refuse each mail with a 451."""
+:attr:`FakeSmtp.raw`); ``failing`` makes it refuse each mail with a 451, ``password`` asks
+for a log-in (AUTH PLAIN) and refuses any other with a 535."""
 
 from __future__ import annotations
 
+import base64
 import re
 import socket
 import threading
@@ -17,6 +19,7 @@ class FakeSmtp:
         self.mailbox: list[EmailMessage] = []
         self.raw: dict[str, bytes] = {}
         self.failing = False
+        self.password: str | None = None
         self._lock = threading.Lock()
         self._server = socket.create_server(("127.0.0.1", 0))
         self.port: int = self._server.getsockname()[1]
@@ -73,7 +76,13 @@ class FakeSmtp:
                 verb = raw.decode(errors="replace").strip().split(" ")[0].upper()
                 if verb in ("EHLO", "HELO"):
                     say("250-fake")
+                    if self.password is not None:
+                        say("250-AUTH PLAIN")
                     say("250 8BITMIME")
+                elif verb == "AUTH":
+                    given = base64.b64decode(raw.split()[-1]).split(b"\0")[-1].decode()
+                    ok = given == self.password
+                    say("235 welcome" if ok else "535 5.7.8 Authentication credentials invalid")
                 elif verb == "MAIL":
                     say("451 try again later" if self.failing else "250 ok")
                 elif verb in ("RCPT", "RSET", "NOOP"):

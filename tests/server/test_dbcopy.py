@@ -127,3 +127,24 @@ def test_a_copy_is_refused_where_it_would_lose_or_mix_data(
         assert status == 2 and out == "" and said in capsys.readouterr().err, argv
     assert _rows(target) == copied  # nothing written twice
     assert not (tmp_path / "none").exists()
+
+
+@pytest.mark.parametrize(
+    ("target", "said"),
+    [
+        ("mysql://ada:s3cret@127.0.0.1/db", "No module named 'MySQLdb' (realpolitik serves"),
+        ("sqlite://", "an in-memory SQLite database keeps nothing"),
+    ],
+)
+def test_a_target_that_cannot_be_a_server_s_database_is_named(
+    target: str, said: str, tmp_path: Path, clock: FakeClock, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A URL of a database without its driver here (``mysql://``), or one kept in memory,
+    ended the copy in a traceback (``ModuleNotFoundError``, ``TypeError: Invalid
+    argument(s) 'max_overflow'``)."""
+    source = f"sqlite:///{tmp_path / 'host.sqlite3'}"
+    _host(source, clock)
+    status, out = _copy(target, "--database", source)
+    err = capsys.readouterr().err
+    assert status == 2 and out == "" and said in err and "s3cret" not in err, err
+    assert err.count("\n") == 1, err

@@ -5,6 +5,7 @@ and an unexpected error is answered (500) without an exception reaching the HTTP
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,10 +13,15 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy.exc import OperationalError
+from starlette.applications import Starlette
+from starlette.responses import PlainTextResponse
+from starlette.routing import Route
 
 from realpolitik.server import engine
 from realpolitik.server.app import create_app
 from realpolitik.server.backend import Backend
+from realpolitik.server.guard import Guard
 from tests.server.conftest import FakeClock, fast_settings, new_game, register, start_server
 
 MARKER = "ECHO-MARKER-7f3a"
@@ -394,3 +400,28 @@ def test_a_key_given_twice_is_refused_not_read_as_the_last(client: TestClient) -
         headers=alice.headers | {"content-type": "application/json"},
     )
     assert r.status_code == 422 and "Expecting value" in r.json()["detail"], r.text
+
+
+def test_requests_meeting_the_database_out_of_reach_say_it_once(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Every request meeting PostgreSQL stopped logged its whole traceback (about a hundred
+    lines each); one line says it now, and another when requests are answered again."""
+    state = {"down": True}
+
+    def page(request: Any) -> PlainTextResponse:
+        if state["down"]:
+            raise OperationalError("SELECT", {}, Exception("connection refused"))
+        return PlainTextResponse("ok")
+
+    app = Guard(Starlette(routes=[Route("/", page)]), max_body=1000)
+    with caplog.at_level(logging.INFO, logger="realpolitik.server.guard"), TestClient(app) as c:
+        assert [c.get("/").status_code for _ in range(5)] == [500] * 5
+        state["down"] = False
+        assert c.get("/").status_code == 200
+    said = [(r.levelname, r.getMessage(), r.exc_info is not None) for r in caplog.records]
+    assert said == [
+        ("ERROR", "answering requests failed: (builtins.Exception) connection refused "
+                  "(the database is out of reach; said again each minute)", False),
+        ("WARNING", "answering requests works again", False),
+    ]  # fmt: skip

@@ -147,7 +147,8 @@ def test_mail_is_on_with_a_server_a_sender_and_the_site_s_address() -> None:
     names (its sender chooses it): mail without it does not start."""
     assert not Settings.from_env({}).mail
     site = {"REALPOLITIK_PUBLIC_URL": "https://dip.example.org"}
-    assert not Settings.from_env({"REALPOLITIK_SMTP_URL": "smtp://localhost:1025"} | site).mail
+    with pytest.raises(ValueError, match="REALPOLITIK_MAIL_FROM must be set"):
+        Settings.from_env({"REALPOLITIK_SMTP_URL": "smtp://localhost:1025"} | site)
     with pytest.raises(ValueError, match="REALPOLITIK_PUBLIC_URL must be set"):
         Settings.from_env({"REALPOLITIK_SMTP_URL": "smtp://localhost:1025"})
     for bad in ("dip.example.org", "ftp://dip.example.org", "https://", "https://d.org/?x=1"):
@@ -205,3 +206,49 @@ def test_every_language_has_every_text_with_the_same_blanks() -> None:
         for key, text in words.items():
             assert set(re.findall(r"{(\w+)}", text)) == blanks[key], (language, key)
         assert len(words["weekdays"].split()) == 7 and len(words["months"].split()) == 12
+
+
+def test_a_server_out_of_reach_is_one_line_a_try_and_its_mail_waits(
+    mailing: Mailing, clock: FakeClock, caplog: pytest.LogCaptureFixture
+) -> None:
+    """An SMTP server that is not there, or refuses the log-in, said so once for every mail
+    of the batch ("mail 1 not sent (try 1): [Errno 111] Connection refused", twenty lines a
+    try for one problem; "(535, b'5.7.8 ...')" for a wrong password, naming no server);
+    now one line names the server, the user and why, never the password."""
+    b = mailing.backend
+    port = free_port()
+    wrong = f"smtp://ada:s3cret@127.0.0.1:{mailing.smtp.port}"
+    mailing.smtp.password = "right"
+    for url, why in [
+        (f"smtp://127.0.0.1:{port}", f"cannot reach the SMTP server 127.0.0.1:{port}: "),
+        (wrong, f"the SMTP server 127.0.0.1:{mailing.smtp.port} refused the log-in as ada: 535"),
+    ]:
+        down = Backend(replace(b.settings, smtp_url=url), b.db, b.passwords, clock)
+        _queue(down, 4)
+        caplog.clear()
+        with caplog.at_level(logging.WARNING, logger="realpolitik.server.mail"):
+            for _ in range(mail.ATTEMPTS - 1):
+                assert mail.deliver(down) == 0
+                clock.advance(mail.RETRY_SECONDS * 2**mail.ATTEMPTS)
+        lines = caplog.text.splitlines()
+        assert len(lines) == mail.ATTEMPTS - 1 and all(why in line for line in lines), lines
+        assert "4 mails wait" in lines[0] and "s3cret" not in caplog.text
+        assert _waiting(b) == 4
+        caplog.clear()
+        with caplog.at_level(logging.WARNING, logger="realpolitik.server.mail"):
+            assert mail.deliver(down) == 0
+        [line] = caplog.text.splitlines()
+        assert "4 mails dropped after 5 attempts" in line and why in line, line
+        assert _waiting(b) == 0
+
+
+@pytest.mark.parametrize(
+    "url", ["smtpx://ada:s3cret@mail.example.org", "smtp://ada:s3cret@mail.example.org:99999",
+            "smtp://ada:s3cret@", "smtp://ada:s3@cret@:25"],
+)  # fmt: skip
+def test_a_bad_smtp_url_is_named_without_its_password(url: str) -> None:
+    """The error that stops the server wrote the URL whole, its password in it, to the
+    host's terminal or journal."""
+    with pytest.raises(ValueError, match="REALPOLITIK_SMTP_URL") as bad:
+        Settings.from_env({"REALPOLITIK_SMTP_URL": url})
+    assert "cret" not in str(bad.value) and "ada:***@" in str(bad.value), bad.value

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
 from realpolitik.server import tables as t
 from realpolitik.server.app import create_app
@@ -277,3 +278,26 @@ def test_orders_are_not_stored_for_a_seat_left_while_they_were_checked(
     assert client.post(f"/api/games/{gid}/join", json={}, headers=carol.headers).status_code == 200
     mine = client.get(f"/api/games/{gid}/orders", params={"power": power}, headers=carol.headers)
     assert mine.json()["orders"] == []
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_database_error_names_no_value_it_was_given(
+    kind: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """A failed statement's error, which the log writes whole (a request's unexpected error,
+    a scheduler's pass), ended with its parameters: a message's private text, an email
+    address, a password's hash. It names the statement only."""
+    url = request.getfixturevalue("pg_url") if kind == "postgresql" else (
+        f"sqlite:///{tmp_path / 'quiet.sqlite3'}"
+    )  # fmt: skip
+    engine = make_engine(url)
+    row = {"username": "ada", "username_key": "ada", "password_hash": "$argon2id$s3cret",
+           "language": "en", "created_at": 0.0, "email": "ada@s3cret.org"}  # fmt: skip
+    try:
+        with engine.begin() as conn:
+            conn.execute(t.users.insert().values(row))
+        with pytest.raises(IntegrityError) as failed, engine.begin() as conn:
+            conn.execute(t.users.insert().values(row))  # the same username_key again
+    finally:
+        engine.dispose()
+    assert "INSERT INTO users" in str(failed.value) and "s3cret" not in str(failed.value)

@@ -5,6 +5,7 @@ its length (its history lives in per-phase rows)."""
 from __future__ import annotations
 
 import json
+import logging
 import threading
 import time
 from collections.abc import Iterator
@@ -14,6 +15,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import delete, select, text
+from sqlalchemy.exc import OperationalError
 
 from realpolitik.server import play
 from realpolitik.server import tables as t
@@ -282,3 +284,66 @@ def test_reading_a_long_game_costs_what_a_new_one_does(
     assert old["statements"] == young["statements"]
     assert old["loads"] == young["loads"] == 1 and old["history"] == young["history"] == 0
     assert old["state_bytes"] < 1.5 * young["state_bytes"], (old, young)
+
+
+def test_a_database_out_of_reach_is_one_line_not_a_traceback_a_second(
+    backend: Backend, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """PostgreSQL stopped for six seconds under two server processes wrote 2,657 lines:
+    each loop's traceback (about a hundred lines) at every tick. The loop says it once,
+    in one line, and once more when it works again; another failure is still told."""
+    calls = {"n": 0}
+
+    def down(b: Backend, *, alone: bool | None = None) -> list[int]:
+        calls["n"] += 1
+        if calls["n"] <= 30:
+            raise OperationalError("SELECT", {}, Exception("connection refused\nmore"))
+        if calls["n"] <= 32:
+            raise RuntimeError("a bug")
+        return []
+
+    monkeypatch.setattr("realpolitik.server.scheduler.due_games", down)
+    scheduler = Scheduler(backend, 0.005)
+    with caplog.at_level(logging.INFO, logger="realpolitik.server.scheduler"):
+        scheduler._threads = [threading.Thread(target=scheduler._run, args=(False,))]
+        scheduler._threads[0].start()
+        deadline = time.monotonic() + 20
+        while calls["n"] < 40 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        scheduler.stop()
+    said = [(r.levelname, r.getMessage(), r.exc_info is not None) for r in caplog.records]
+    assert said[0] == (
+        "ERROR",
+        "scheduler pass failed: (builtins.Exception) connection "
+        "refused (the database is out of reach; said again each minute)",
+        False,
+    )
+    assert ("ERROR", "scheduler pass failed: a bug", True) in said  # a new failure, whole
+    assert said[-1][:2] == ("WARNING", "scheduler pass works again")
+    assert len(said) == 3, said
+
+
+def test_a_game_that_fails_at_every_pass_is_told_once(
+    backend: Backend, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A game whose processing always fails (a bug, a state this release cannot read) wrote
+    its traceback at every pass, once a second for as long as the server ran; the other
+    games go on, and the game is told again when it is processed after all."""
+    broken = {"on": True}
+
+    def process(b: Backend, game_id: int, limit: int = 1) -> int:
+        if game_id == 7 and broken["on"]:
+            raise KeyError("position")
+        return 1
+
+    monkeypatch.setattr("realpolitik.server.scheduler.due_games", lambda b, alone=None: [7, 8])
+    monkeypatch.setattr("realpolitik.server.scheduler.process_due", process)
+    with caplog.at_level(logging.INFO, logger="realpolitik.server.scheduler"):
+        assert [tick(backend) for _ in range(5)] == [1] * 5  # game 8 each time
+        broken["on"] = False
+        assert tick(backend) == 2
+    said = [(r.levelname, r.getMessage(), r.exc_info is not None) for r in caplog.records]
+    assert said == [
+        ("ERROR", "processing game 7 failed: 'position'", True),
+        ("WARNING", "processing game 7 works again", False),
+    ]

@@ -3,11 +3,15 @@
 
 from __future__ import annotations
 
+import sqlite3
+import time
 from pathlib import Path
 
 import pytest
 
 from realpolitik.cli import main
+from realpolitik.server.db import make_engine
+from realpolitik.server.migrations import MIGRATIONS
 
 
 @pytest.mark.parametrize(
@@ -18,6 +22,9 @@ from realpolitik.cli import main
         ("nonsense://x", "Can't load plugin"),
         ("postgresql+psycopg://ada:s3cret@127.0.0.1:1/db", "Connection refused"),
         ("not a URL s3cret", "Could not parse"),
+        ("mysql://ada:s3cret@127.0.0.1/db", "No module named 'MySQLdb' (realpolitik serves"),
+        ("sqlite://", "an in-memory SQLite database keeps nothing"),
+        ("sqlite:///:memory:", "an in-memory SQLite database keeps nothing"),
     ],
 )
 def test_a_database_that_cannot_be_opened_is_named_not_a_traceback(
@@ -62,3 +69,84 @@ def test_a_bad_port_in_the_environment_breaks_only_serve(
         main(["serve", "--database", "sqlite://"])
     err = capsys.readouterr().err
     assert stop.value.code == 2 and "not a port number (0 to 65535): 'abc'" in err
+
+
+def test_the_log_shows_the_server_s_own_lines_and_hides_its_links_secrets(
+    tmp_path: Path,
+) -> None:
+    """The server's own lines (a migration applied, a phase processed, a mail not sent)
+    were never shown: uvicorn configures its own loggers only, so ``info`` was dropped and
+    a warning came out bare, with no level. And the access log wrote each request's path
+    whole: a mail's link that turns notices off (``/unsubscribe/TOKEN``) and an unlisted
+    game's invitation (``/api/invitations/CODE``, ``?code=CODE``)."""
+    import httpx
+
+    from tests.server.conftest import start_server
+
+    log = tmp_path / "server.log"
+    live = start_server(
+        f"sqlite:///{tmp_path}/fresh.sqlite3", log, extra_env={"REALPOLITIK_LOG_LEVEL": "info"}
+    )
+    try:
+        httpx.get(live.url + "/unsubscribe/tok3nSECRET")
+        httpx.get(live.url + "/api/invitations/c0deSECRET")
+        httpx.get(live.url + "/api/games/12/events?code=c0deSECRET&x=1")
+    finally:
+        live.stop()
+    text = log.read_text()
+    assert "INFO:     applying migration 1: initial schema" in text, text
+    assert '"GET /unsubscribe/*** HTTP/1.1" 404' in text, text
+    assert '"GET /api/invitations/*** HTTP/1.1" 404' in text, text
+    assert "/api/games/12/events?code=***&x=1" in text, text
+    assert "SECRET" not in text, text
+
+
+@pytest.mark.parametrize("workers", ["0", "-2", "two"])
+def test_a_number_of_workers_below_one_is_refused(
+    workers: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--workers 0`` and ``--workers -2`` served with one process, without a word."""
+    with pytest.raises(SystemExit) as stop:
+        main(["serve", "--workers", workers, "--database", "sqlite://"])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and "Traceback" not in err
+    assert f"argument --workers: not a number of processes (1 or more): {workers!r}" in err
+
+
+def test_a_password_holding_an_at_sign_is_never_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``postgresql+psycopg://ada:s3@cret@db.example.org/x``: the URL is read with the
+    password ``s3`` and the host ``cret@db.example.org``, so the server's line and the
+    driver's ("failed to resolve host 'cret@db.example.org'") showed the rest of it."""
+    monkeypatch.setenv("REALPOLITIK_DATABASE_URL", "")
+    url = "postgresql+psycopg://ada:s3@cret@127.0.0.1:1/db"
+    assert main(["serve", "--port", "1", "--database", url]) == 2
+    assert main(["copy-database", f"sqlite:///{tmp_path / 'new.sqlite3'}", "--database", url]) == 2
+    err = capsys.readouterr().err
+    assert err.count("postgresql+psycopg://***@127.0.0.1:1/db: the password holds an @") == 2
+    assert "cret" not in err and "%40" in err, err
+
+
+def test_a_database_a_newer_realpolitik_wrote_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A host who goes back to an older release after an upgrade: the server started on a
+    schema it does not know (columns it never fills, meanings it never heard of), without
+    a word. It stops, saying which versions."""
+    url = f"sqlite:///{tmp_path / 'newer.sqlite3'}"
+    monkeypatch.setenv("REALPOLITIK_DATABASE_URL", "")
+    make_engine(url).dispose()
+    conn = sqlite3.connect(tmp_path / "newer.sqlite3")
+    latest = MIGRATIONS[-1][0]
+    conn.execute("INSERT INTO schema_version VALUES (?, 'later', ?)", (latest + 1, time.time()))
+    conn.commit()
+    conn.close()
+    capsys.readouterr()
+    copy = ["copy-database", f"sqlite:///{tmp_path / 'copy.sqlite3'}", "--database", url]
+    assert main(copy) == 2  # (before: copied, the target at this release's schema)
+    err = capsys.readouterr().err
+    assert f"its schema is version {latest + 1}, newer than this realpolitik's ({latest})" in err
+    assert err.count("\n") == 1, err
+    with pytest.raises(ValueError, match=f"version {latest + 1}, newer than"):
+        make_engine(url)  # (what serve opens first)

@@ -23,7 +23,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--database",
         help="SQLAlchemy URL (default: $REALPOLITIK_DATABASE_URL or sqlite:///realpolitik.sqlite3)",
     )
-    cmd.add_argument("--workers", type=int, default=1, help="server processes (default 1)")
+    cmd.add_argument("--workers", type=_workers, default=1, help="server processes (default 1)")
     cmd.add_argument("--no-scheduler", action="store_true", help="do not process deadlines here")
     cmd.set_defaults(func=run)
     copy = sub.add_parser(
@@ -54,6 +54,14 @@ def _port(text: str) -> int:
     return int(port)
 
 
+def _workers(text: str) -> int:
+    """``--workers``: 1 or more (uvicorn serves ``0`` and ``-2`` with one, without a word)."""
+    digits = text.strip()
+    if not (digits.isascii() and digits.isdigit()) or int(digits) < 1:
+        raise argparse.ArgumentTypeError(f"not a number of processes (1 or more): {text!r}")
+    return int(digits)
+
+
 def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     try:
         import uvicorn
@@ -63,10 +71,12 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         os.environ["REALPOLITIK_DATABASE_URL"] = args.database
     if args.no_scheduler:
         os.environ["REALPOLITIK_SCHEDULER"] = "0"
+    from realpolitik.server.logs import log_config, shown
     from realpolitik.server.settings import Settings
 
     settings = Settings.from_env()
-    _open_database(settings.database_url)
+    with shown(settings.log_level):  # (the migrations applied)
+        _open_database(settings.database_url)
     print(f"realpolitik: serving on http://{args.host}:{args.port}/", file=stdout, flush=True)
     print(f"realpolitik: database {_safe(settings.database_url)}", file=stdout, flush=True)
     uvicorn.run(
@@ -79,7 +89,8 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         # longer than a client's or reverse proxy's reuse of an idle connection (nginx: 60 s),
         # so a request is never sent on a connection the server is closing (uvicorn: 5 s)
         timeout_keep_alive=75,
-        log_level=os.environ.get("REALPOLITIK_LOG_LEVEL", "info"),
+        log_config=log_config(settings.log_level),
+        log_level=settings.log_level,
     )
     return 0
 
@@ -97,9 +108,11 @@ def copy_database(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> in
             make_url(url)
         except ArgumentError:
             raise ValueError(f"not a database URL: {url!r}") from None
+        if _misread(url):
+            raise ValueError(f"{_safe(url)}: {PASSWORD_AT}")
     try:
         copied = copy_database(source, args.target)
-    except SQLAlchemyError as exc:
+    except (SQLAlchemyError, ImportError) as exc:
         raise ValueError(
             f"cannot copy {_safe(source)} to {_safe(args.target)}: {_why(exc)}"
         ) from None
@@ -114,19 +127,43 @@ def copy_database(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> in
 def _open_database(url: str) -> None:
     """Create or migrate the database before serving; one that cannot be opened (a folder
     that is not there, a file that is not a database, no server at that address, an
-    unknown kind of URL) stops the server with a line naming it and why, not a traceback."""
+    unknown kind of URL, one without its driver here, an in-memory one) stops the server
+    with a line naming it and why, not a traceback."""
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
     from realpolitik.server.db import make_engine
 
+    if _misread(url):
+        raise ValueError(f"cannot open the database {_safe(url)}: {PASSWORD_AT}")
     try:
         make_engine(url).dispose()
-    except (SQLAlchemyError, ArgumentError) as exc:
+    except (SQLAlchemyError, ArgumentError, ImportError, ValueError) as exc:
         raise ValueError(f"cannot open the database {_safe(url)}: {_why(exc)}") from None
 
 
+PASSWORD_AT = "the password holds an @: write it %40 in the URL (as : / # ? are %3A %2F %23 %3F)"
+
+
+def _misread(url: str) -> bool:
+    """Whether ``url`` holds a password with an ``@`` written as it is: it is read cut
+    there, the rest taken for the host (which the driver's error would then show)."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        return "@" in (make_url(url).host or "")
+    except ArgumentError:
+        return False
+
+
 def _why(exc: Exception) -> str:
-    """The first line of what the database driver said (else of ``exc``)."""
+    """The first line of what the database driver said (else of ``exc``); a driver not
+    installed (``mysql://``: MySQLdb) with the kinds of database there are."""
+    if isinstance(exc, ImportError):
+        return (
+            f"{exc} (realpolitik serves from SQLite or PostgreSQL: sqlite:///FILE or "
+            "postgresql+psycopg://user:password@host/database)"
+        )
     return str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
 
 
@@ -136,6 +173,9 @@ def _safe(url: str) -> str:
     from sqlalchemy.exc import ArgumentError
 
     try:
+        if _misread(url):  # (the rest of the password read as the host)
+            scheme, _, rest = url.partition("://")
+            return f"{scheme}://***@{rest.rpartition('@')[2]}"
         return make_url(url).render_as_string(hide_password=True)
     except ArgumentError:
         return "(not a database URL: expected e.g. sqlite:///realpolitik.sqlite3)"

@@ -23,8 +23,15 @@ from realpolitik.server.migrations import migrate
 
 
 def make_engine(url: str, *, pool_size: int = 10) -> Engine:
-    """An engine for ``url`` with the schema migrated to the latest version."""
+    """An engine for ``url`` with the schema migrated to the latest version. Its errors,
+    which the log writes whole, name the statement, never the values it was given (a
+    message's text, an email address, a password's hash)."""
     parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite" and parsed.database in (None, "", ":memory:"):
+        raise ValueError(
+            "an in-memory SQLite database keeps nothing (each connection has its own): "
+            "name a file, e.g. sqlite:///realpolitik.sqlite3"
+        )
     if parsed.get_backend_name() == "sqlite":
         # as many connections as the request threads that may want one at once (anyio's
         # 40): fewer, and requests queue for a connection behind a slow writer
@@ -33,10 +40,17 @@ def make_engine(url: str, *, pool_size: int = 10) -> Engine:
             connect_args={"timeout": 60, "check_same_thread": False},
             pool_size=pool_size,
             max_overflow=max(0, 48 - pool_size),
+            hide_parameters=True,
         )
         _sqlite_immediate(engine)
     else:
-        engine = create_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
+        engine = create_engine(
+            url,
+            pool_size=pool_size,
+            max_overflow=pool_size,
+            pool_pre_ping=True,
+            hide_parameters=True,
+        )
     migrate(engine)
     return engine
 

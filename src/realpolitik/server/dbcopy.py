@@ -42,12 +42,26 @@ def copy_database(source_url: str, target_url: str) -> dict[str, int]:
         path = source.database or ""
         if path in ("", ":memory:") or not Path(path).is_file():
             raise ValueError(f"there is no database file {path!r} to copy")
-    reader, writer = make_engine(source_url, pool_size=1), make_engine(target_url, pool_size=1)
+    reader = _opened("the source", source_url)
+    try:
+        writer = _opened("the target", target_url)
+    except BaseException:
+        reader.dispose()
+        raise
     try:
         return _copy(reader, writer)
     finally:
         reader.dispose()
         writer.dispose()
+
+
+def _opened(which: str, url: str) -> Engine:
+    """The engine of ``url``, migrated; what makes it no server's database (in memory, a
+    later release's schema) said of ``which`` one it is."""
+    try:
+        return make_engine(url, pool_size=1)
+    except ValueError as exc:
+        raise ValueError(f"{which}: {exc}") from None
 
 
 def _where(url: URL) -> str:

@@ -31,6 +31,7 @@ from realpolitik.server.accounts import User
 from realpolitik.server.backend import Backend
 from realpolitik.server.db import reading
 from realpolitik.server.errors import ApiError
+from realpolitik.server.logs import Failures
 from realpolitik.server.press import inbox
 from realpolitik.server.rows import visible_row
 
@@ -219,11 +220,13 @@ class Watcher:
                 wake()
 
     def _run(self) -> None:
+        failures = Failures(log, "reading the followed games")
         while not self._stop.wait(self.interval):
             try:
                 self.read()
-            except Exception:  # the database away for a moment: try again next time
-                log.exception("reading the followed games failed")
+                failures.worked()
+            except Exception as exc:  # the database away for a moment: try again next time
+                failures.failed(exc)
 
     def stop(self) -> None:
         self._stop.set()

@@ -11,7 +11,10 @@ import json
 import logging
 from typing import Any
 
+from sqlalchemy.exc import OperationalError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from realpolitik.server.logs import Failures
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +39,7 @@ class Guard:
     def __init__(self, app: ASGIApp, *, max_body: int) -> None:
         self.app = app
         self.max_body = max_body
+        self._away = Failures(log, "answering requests")  # the database out of reach
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -80,10 +84,14 @@ class Guard:
 
         try:
             await self.app(scope, receive_limited, send_tracked)
-        except Exception:
+            self._away.worked()
+        except Exception as exc:
             if refused:
                 return
-            log.exception("unexpected error in %s %s", scope.get("method"), scope.get("path"))
+            if isinstance(exc, OperationalError):  # one line while it lasts, not one a request
+                self._away.failed(exc)
+            else:
+                log.exception("unexpected error in %s %s", scope.get("method"), scope.get("path"))
             if not started:
                 await answer(500, "internal error (logged on the server)")
 

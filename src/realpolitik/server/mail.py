@@ -27,7 +27,7 @@ from realpolitik.data import read_json
 from realpolitik.server import tables as t
 from realpolitik.server.backend import Backend
 from realpolitik.server.db import for_update, transaction
-from realpolitik.server.smtp import SmtpServer
+from realpolitik.server.smtp import SmtpDown, SmtpServer
 
 log = logging.getLogger(__name__)
 
@@ -143,9 +143,16 @@ def deliver(b: Backend) -> int:
     if not rows:
         return 0
     built = [_message(b, row) for row in rows]
-    results = iter(server.send([m for m in built if isinstance(m, EmailMessage)]))
-    errors = [m if isinstance(m, ValueError) else next(results) for m in built]
-    sent = 0
+    sendable = [m for m in built if isinstance(m, EmailMessage)]
+    down: SmtpDown | None = None
+    try:
+        results: list[Exception | None] = server.send(sendable)
+    except SmtpDown as exc:  # one problem: told in one line (not one a mail), below
+        down, results = exc, [exc] * len(sendable)
+    told = iter(results)
+    errors = [m if isinstance(m, ValueError) else next(told) for m in built]
+    sent = waiting = 0
+    dropped: dict[str, list[int]] = {}
     o = t.outbox.c
     with transaction(b.db) as conn:
         for row, error in zip(rows, errors, strict=True):
@@ -155,14 +162,21 @@ def deliver(b: Backend) -> int:
                 continue
             tries = row.attempts + 1
             if tries >= ATTEMPTS:
-                log.error("mail %d dropped after %d attempts: %s", row.id, tries, error)
+                dropped.setdefault(str(error), []).append(row.id)
                 conn.execute(delete(t.outbox).where(o.id == row.id))
                 continue
             wait = RETRY_SECONDS * 2 ** (tries - 1)
-            log.warning("mail %d not sent (try %d): %s", row.id, tries, error)
+            waiting += 1
+            if error is not down:
+                log.warning("mail %d not sent (try %d): %s", row.id, tries, error)
             conn.execute(
                 update(t.outbox)
                 .where(o.id == row.id)
                 .values(attempts=tries, next_at=b.now() + wait, claimed_until=None)
             )
+    if down is not None and waiting:
+        log.warning("mail not sent: %s (%d mails wait)", down, waiting)
+    for why, ids in dropped.items():
+        listed = ", ".join(map(str, ids))
+        log.error("%d mails dropped after %d attempts (%s): %s", len(ids), ATTEMPTS, listed, why)
     return sent

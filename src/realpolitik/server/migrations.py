@@ -216,12 +216,18 @@ def current_version(conn: Connection) -> int:
 
 
 def migrate(engine: Engine) -> int:
-    """Apply the pending migrations; return the schema version."""
+    """Apply the pending migrations; return the schema version. A database a later
+    release has migrated further: :class:`ValueError` (nothing changed)."""
     with engine.begin() as conn:
         if conn.dialect.name == "postgresql":
             conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_LOCK_KEY})")
         t.schema_version.create(conn, checkfirst=True)
         version = current_version(conn)
+        if version > MIGRATIONS[-1][0]:  # (a release gone back to: it would misread it)
+            raise ValueError(
+                f"its schema is version {version}, newer than this realpolitik's "
+                f"({MIGRATIONS[-1][0]}): serve it with the release that wrote it, or a later one"
+            )
         for number, name, apply in MIGRATIONS:
             if number <= version:
                 continue

@@ -29,12 +29,18 @@ import time
 from realpolitik.server import contact, mail, notices, unsubscribe
 from realpolitik.server.accounts import purge
 from realpolitik.server.backend import Backend
+from realpolitik.server.logs import Failures
 from realpolitik.server.play import due_games, process_due
 
 log = logging.getLogger(__name__)
 
 PURGE_SECONDS = 300.0
 NOTICE_SECONDS = 15.0
+
+
+_failing: dict[int, Failures] = {}
+"""The games whose processing failed at their last try: each told once while it lasts
+(it is due again at every pass), and when it works again."""
 
 
 def tick(b: Backend, *, alone: bool | None = None) -> int:
@@ -50,8 +56,10 @@ def tick(b: Backend, *, alone: bool | None = None) -> int:
         taken.add(game_id)
         try:
             done += process_due(b, game_id, limit=1)
-        except Exception:
-            log.exception("processing game %d failed", game_id)
+            if (told := _failing.pop(game_id, None)) is not None:
+                told.worked()
+        except Exception as exc:
+            _failing.setdefault(game_id, Failures(log, f"processing game {game_id}")).failed(exc)
 
 
 class Scheduler:
@@ -80,35 +88,42 @@ class Scheduler:
         """The loop of the games with a person (``alone`` false; it also purges) or of
         the games of bots alone."""
         purged = -float("inf")
+        passes = Failures(log, "bots' scheduler pass" if alone else "scheduler pass")
+        purges = Failures(log, "purging ended sessions")
         while not self._stop.is_set():
             try:
                 tick(self.backend, alone=alone)
-            except Exception:
-                log.exception("scheduler pass failed")
+                passes.worked()
+            except Exception as exc:
+                passes.failed(exc)
             if not alone and time.monotonic() - purged >= self.purge_every:
                 purged = time.monotonic()
                 try:
                     purge(self.backend)
                     contact.purge(self.backend)
                     unsubscribe.purge(self.backend)
-                except Exception:
-                    log.exception("purging ended sessions failed")
+                    purges.worked()
+                except Exception as exc:
+                    purges.failed(exc)
             self._stop.wait(self.interval)
 
     def _mail(self) -> None:
         """The mail loop: notices due queued, the outbox sent."""
         looked = -float("inf")
+        looking, sending = Failures(log, "looking for notices"), Failures(log, "sending mail")
         while not self._stop.is_set():
             if time.monotonic() - looked >= NOTICE_SECONDS:
                 looked = time.monotonic()
                 try:
                     notices.notify(self.backend)
-                except Exception:
-                    log.exception("looking for notices failed")
+                    looking.worked()
+                except Exception as exc:
+                    looking.failed(exc)
             try:
                 mail.deliver(self.backend)
-            except Exception:
-                log.exception("sending mail failed")
+                sending.worked()
+            except Exception as exc:
+                sending.failed(exc)
             self._stop.wait(self.interval)
 
     def stop(self) -> None:

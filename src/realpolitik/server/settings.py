@@ -15,6 +15,8 @@ from urllib.parse import urlsplit
 from realpolitik.server.smtp import SmtpServer
 
 DEFAULT_DATABASE_URL = "sqlite:///realpolitik.sqlite3"
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
+"""uvicorn's log levels (``trace``: below ``debug``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +90,9 @@ class Settings:
     """A reminder goes this long before a deadline to a player whose powers are not ready."""
     confirmations_per_hour: int = 3
     """Confirmation mails one user may ask for in an hour (and one address may be sent)."""
+    log_level: str = "info"
+    """The server's log level, its own lines and uvicorn's (``warning``: no line per
+    request): one of :data:`LOG_LEVELS`."""
 
     @property
     def mail(self) -> bool:
@@ -121,8 +126,8 @@ class Settings:
                 raise ValueError(f"{name} must be a number > 0, not {raw!r}")
             return got
 
-        def whole(name: str, value: int) -> int:
-            got = _whole(name, env.get(name))
+        def whole(name: str, value: int, least: int = 0) -> int:
+            got = _whole(name, env.get(name), least)
             return value if got is None else got
 
         return cls(
@@ -132,21 +137,28 @@ class Settings:
             session_days=number("REALPOLITIK_SESSION_DAYS", default.session_days),
             session_idle_days=number("REALPOLITIK_SESSION_IDLE_DAYS", default.session_idle_days),
             secure_cookies=flag("REALPOLITIK_SECURE_COOKIES", default.secure_cookies),
-            password_time_cost=whole("REALPOLITIK_PASSWORD_TIME_COST", default.password_time_cost),
+            password_time_cost=whole(
+                "REALPOLITIK_PASSWORD_TIME_COST", default.password_time_cost, least=1
+            ),
             password_memory_kib=whole(
-                "REALPOLITIK_PASSWORD_MEMORY_KIB", default.password_memory_kib
+                "REALPOLITIK_PASSWORD_MEMORY_KIB", default.password_memory_kib, least=8
             ),
             max_message_length=whole("REALPOLITIK_MAX_MESSAGE_LENGTH", default.max_message_length),
             pool_size=whole("REALPOLITIK_POOL_SIZE", default.pool_size),
             login_failures_per_account_address=whole(
                 "REALPOLITIK_LOGIN_FAILURES_PER_ACCOUNT_ADDRESS",
                 default.login_failures_per_account_address,
+                least=1,
             ),
             login_failures_per_account=whole(
-                "REALPOLITIK_LOGIN_FAILURES_PER_ACCOUNT", default.login_failures_per_account
+                "REALPOLITIK_LOGIN_FAILURES_PER_ACCOUNT",
+                default.login_failures_per_account,
+                least=1,
             ),
             login_attempts_per_address=whole(
-                "REALPOLITIK_LOGIN_ATTEMPTS_PER_ADDRESS", default.login_attempts_per_address
+                "REALPOLITIK_LOGIN_ATTEMPTS_PER_ADDRESS",
+                default.login_attempts_per_address,
+                least=1,
             ),
             signups_per_address=whole(
                 "REALPOLITIK_SIGNUPS_PER_ADDRESS", default.signups_per_address
@@ -164,31 +176,36 @@ class Settings:
             push_seconds=number("REALPOLITIK_PUSH_SECONDS", default.push_seconds),
             max_streams=whole("REALPOLITIK_MAX_STREAMS", default.max_streams),
             streams_per_client=whole("REALPOLITIK_STREAMS_PER_CLIENT", default.streams_per_client),
-            max_body_bytes=whole("REALPOLITIK_MAX_BODY_BYTES", default.max_body_bytes),
+            max_body_bytes=whole("REALPOLITIK_MAX_BODY_BYTES", default.max_body_bytes, least=1),
             requests_per_minute=whole(
                 "REALPOLITIK_REQUESTS_PER_MINUTE", default.requests_per_minute
             ),
             bot_game_years=whole("REALPOLITIK_BOT_GAME_YEARS", default.bot_game_years),
             bot_strength=_whole("REALPOLITIK_BOT_STRENGTH", env.get("REALPOLITIK_BOT_STRENGTH")),
             smtp_url=_smtp_url(env.get("REALPOLITIK_SMTP_URL", default.smtp_url)),
-            mail_from=env.get("REALPOLITIK_MAIL_FROM", default.mail_from),
             public_url=_public_url(
                 env.get("REALPOLITIK_PUBLIC_URL", default.public_url),
+                mail=bool(env.get("REALPOLITIK_SMTP_URL")),
+            ),
+            mail_from=_mail_from(
+                env.get("REALPOLITIK_MAIL_FROM", default.mail_from),
                 mail=bool(env.get("REALPOLITIK_SMTP_URL")),
             ),
             remind_seconds=number("REALPOLITIK_REMIND_SECONDS", default.remind_seconds),
             confirmations_per_hour=whole(
                 "REALPOLITIK_CONFIRMATIONS_PER_HOUR", default.confirmations_per_hour
             ),
+            log_level=_log_level(env.get("REALPOLITIK_LOG_LEVEL", default.log_level)),
         )
 
 
-def _whole(name: str, raw: str | None) -> int | None:
-    """A whole number >= 0 from the environment variable ``name`` (``raw``; unset: None)."""
+def _whole(name: str, raw: str | None, least: int = 0) -> int | None:
+    """A whole number >= ``least`` from the environment variable ``name`` (``raw``; unset:
+    None). A limit whose 0 would shut everyone out (every log-in refused) has ``least`` 1."""
     if raw is None or raw == "":
         return None
-    if not raw.isdigit():
-        raise ValueError(f"{name} must be a whole number >= 0, not {raw!r}")
+    if not (raw.isascii() and raw.isdigit()) or int(raw) < least:  # ("²" is a digit to isdigit)
+        raise ValueError(f"{name} must be a whole number >= {least}, not {raw!r}")
     return int(raw)
 
 
@@ -208,6 +225,25 @@ def _public_url(raw: str, *, mail: bool) -> str:
             f"not {raw!r}"
         )
     return raw.rstrip("/")
+
+
+def _mail_from(raw: str, *, mail: bool) -> str:
+    """The sender ``raw``, needed with an SMTP server (without one, mail would be off)."""
+    if mail and not raw:
+        raise ValueError(
+            "REALPOLITIK_MAIL_FROM must be set with REALPOLITIK_SMTP_URL: the sender of the "
+            "mail (e.g. realpolitik@example.org)"
+        )
+    return raw
+
+
+def _log_level(raw: str) -> str:
+    """``raw`` in lower case if uvicorn knows it as a log level."""
+    if raw.lower() not in LOG_LEVELS:
+        raise ValueError(
+            f"REALPOLITIK_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {raw!r}"
+        )
+    return raw.lower()
 
 
 def _smtp_url(raw: str) -> str:

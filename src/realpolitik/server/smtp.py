@@ -22,6 +22,11 @@ TIMEOUT = 30.0
 LOCAL = ("localhost", "127.0.0.1", "::1")
 
 
+class SmtpDown(Exception):
+    """No mail could be tried: the server was not reached, or refused TLS or the log-in
+    (the message says which server, as which user, and why; never the password)."""
+
+
 @dataclass(frozen=True, slots=True)
 class SmtpServer:
     scheme: str
@@ -33,17 +38,18 @@ class SmtpServer:
     @classmethod
     def parse(cls, url: str) -> SmtpServer:
         """The server of ``url`` (:class:`ValueError` naming what is wrong)."""
+        shown = _without_password(url)
         try:
             parts = urlsplit(url)
             port = parts.port
         except ValueError as exc:
-            raise ValueError(f"REALPOLITIK_SMTP_URL is not a URL ({exc}): {url!r}") from None
+            raise ValueError(f"REALPOLITIK_SMTP_URL is not a URL ({exc}): {shown!r}") from None
         if parts.scheme not in DEFAULT_PORTS:
             raise ValueError(
-                f"REALPOLITIK_SMTP_URL must start with smtp:// or smtps://, not {url!r}"
+                f"REALPOLITIK_SMTP_URL must start with smtp:// or smtps://, not {shown!r}"
             )
         if not parts.hostname:
-            raise ValueError(f"REALPOLITIK_SMTP_URL names no host: {url!r}")
+            raise ValueError(f"REALPOLITIK_SMTP_URL names no host: {shown!r}")
         return cls(
             parts.scheme,
             parts.hostname,
@@ -54,13 +60,21 @@ class SmtpServer:
 
     def send(self, messages: Iterable[EmailMessage]) -> list[Exception | None]:
         """Send ``messages`` over one connection; for each, ``None`` (sent) or the error
-        it met. A connection that fails fails every message; a message that fails fails
-        only itself, whatever the error (else the batch would be sent again, whole)."""
+        it met. A connection or log-in that fails raises :class:`SmtpDown` (no message was
+        tried); a message that fails fails only itself, whatever the error (else the batch
+        would be sent again, whole)."""
         todo = list(messages)
         try:
             client = self._connect()
+        except smtplib.SMTPAuthenticationError as exc:
+            raise SmtpDown(
+                f"the SMTP server {self.host}:{self.port} refused the log-in as "
+                f"{self.username}: {_said(exc)}"
+            ) from exc
         except (OSError, smtplib.SMTPException) as exc:
-            return [exc] * len(todo)
+            raise SmtpDown(
+                f"cannot reach the SMTP server {self.host}:{self.port}: {_said(exc)}"
+            ) from exc
         results: list[Exception | None] = []
         with client:
             for message in todo:
@@ -96,3 +110,21 @@ class SmtpServer:
             client.close()
             raise
         return client
+
+
+def _without_password(url: str) -> str:
+    """``url`` with ``***`` for the password of its ``user:password@`` (up to its last @)."""
+    scheme, slashes, rest = url.partition("://")
+    login, at, place = rest.rpartition("@")
+    if not at or ":" not in login:
+        return url
+    return f"{scheme}{slashes}{login.partition(':')[0]}:***@{place}"
+
+
+def _said(exc: Exception) -> str:
+    """What went wrong, as a line (an SMTP reply as its code and text, not a tuple of bytes)."""
+    if isinstance(exc, smtplib.SMTPResponseException):
+        reply = exc.smtp_error
+        text = reply.decode(errors="replace") if isinstance(reply, bytes) else str(reply)
+        return f"{exc.smtp_code} {' '.join(text.split())}"
+    return " ".join(str(exc).split()) or type(exc).__name__
