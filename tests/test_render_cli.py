@@ -295,3 +295,28 @@ def test_a_saved_game_s_legend_sets_apart_the_powers_nobody_plays(
         return
     after = legend[legend.index("not played: their units only hold") :]
     assert re.findall(r'font-size="14"[^>]*font-weight="bold">([A-Z][a-z]+)<', after) == apart
+
+
+def test_a_sheet_or_pad_of_a_game_is_of_the_phase_asked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--sheet`` and ``--pad`` drew the game's present and said nothing of ``--phase``:
+    the sheet of Spring 1901 listed the units of Fall. Without a game to pick a phase of,
+    ``--phase`` is refused, not ignored."""
+    from realpolitik.formats.savegame import game_to_json
+    from realpolitik.game import Game
+
+    game = Game.new(seed=3)
+    game.submit("FRANCE", ["A PAR - BUR"])
+    game.process()
+    saved = tmp_path / "game.json"
+    saved.write_text(json.dumps(game_to_json(game)))
+    code, now = run("render", str(saved), "--sheet", "FRANCE")
+    assert code == 0 and ">A BUR<" in now and ">A PAR<" not in now
+    code, spring = run("render", str(saved), "--sheet", "FRANCE", "--phase", "S1901M")
+    assert code == 0 and ">A PAR<" in spring and ">A BUR<" not in spring
+    assert run("render", str(saved), "--pad", "--phase", "F1905M")[0] == 2
+    assert "no phase F1905M in this game" in capsys.readouterr().err
+    for kind in (["--pad"], ["--sheet", "FRANCE"]):
+        assert run("render", *kind, "--phase", "S1901M")[0] == 2
+        assert "--phase picks a phase of GAME, --example or --situation" in capsys.readouterr().err

@@ -42,7 +42,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("--situation", help="a situation of `realpolitik adjudicate` (- for stdin)")
     cmd.add_argument("--rules", choices=PRESETS, default=None,
                      help="for --situation: the edition, over the one it names")  # fmt: skip
-    cmd.add_argument("--phase", help="the phase to draw (default: the present one)")
+    cmd.add_argument(
+        "--phase", help="the phase to draw, or of --sheet and --pad (default: the present one)"
+    )
     cmd.add_argument("--sheet", metavar="POWER", help="an order sheet for POWER")
     cmd.add_argument("--pad", action="store_true", help="a blank map pad")
     cmd.add_argument("--labels", choices=("short", "long"), default="short",
@@ -155,11 +157,14 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     if args.sheet and language != "en":
         raise ValueError("an order sheet is written in English only: leave out --language")
     if args.pad or args.sheet:
-        game_map = frames[-1].game_map if frames else None
-        edition = frames[-1].edition if frames else None
+        if args.phase is not None and not frames:
+            raise ValueError("--phase picks a phase of GAME, --example or --situation: give one")
+        shown = _pick(frames, args.phase) if frames else None
+        game_map = shown.game_map if shown else None
+        edition = shown.edition if shown else None
         if args.sheet:
-            position = frames[-1].position if frames else None
-            year = frames[-1].phase.year if frames else None
+            position = shown.position if shown else None
+            year = shown.phase.year if shown else None
             text = order_sheet(
                 args.sheet, game_map=game_map, position=position, year=year, edition=edition
             )
