@@ -111,3 +111,27 @@ def test_an_argument_too_many_is_said_with_its_command_s_usage(
     err = capsys.readouterr().err
     assert err.startswith(usage)
     assert f"realpolitik {argv[0]}: error: unrecognized arguments: {argv[-1]}" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "option", "given"),
+    [
+        (["selfplay", "--games", "0", "--out", "x"], "--games", "0"),
+        (["selfplay", "--games", "1", "--out", "x", "--max-years", "0"], "--max-years", "0"),
+        (["selfplay", "--games", "1", "--out", "x", "--workers", "-2"], "--workers", "-2"),
+        (["tournament", "--seeds", "0"], "--seeds", "0"),
+        (["tournament", "--years", "ten"], "--years", "ten"),
+        (["tournament", "--jobs", "0"], "--jobs", "0"),
+        (["serve", "--workers", "0"], "--workers", "0"),
+    ],
+)
+def test_a_count_option_out_of_range_is_named_by_its_option(
+    argv: list[str], option: str, given: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``selfplay --max-years 0`` said 'max_years must be a whole number from 1', the
+    library's parameter, not the option typed."""
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert f"argument {option}: must be a whole number from 1, not {given!r}" in err, err

@@ -110,7 +110,7 @@ def test_a_number_of_workers_below_one_is_refused(
         main(["serve", "--workers", workers, "--database", "sqlite://"])
     err = capsys.readouterr().err
     assert stop.value.code == 2 and "Traceback" not in err
-    assert f"argument --workers: not a number of processes (1 or more): {workers!r}" in err
+    assert f"argument --workers: must be a whole number from 1, not {workers!r}" in err
 
 
 def test_a_password_holding_an_at_sign_is_never_shown(

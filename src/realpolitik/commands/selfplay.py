@@ -15,12 +15,13 @@ from typing import TextIO
 
 from realpolitik.bots.training import FORMATS, Plan, run
 from realpolitik.commands.botarg import HELP, bot_kind
+from realpolitik.commands.counts import count
 from realpolitik.game.editions import EDITIONS
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd = sub.add_parser("selfplay", help="play many games of bots and write them as data")
-    cmd.add_argument("--games", type=int, required=True, help="how many games")
+    cmd.add_argument("--games", type=count, required=True, help="how many games")
     cmd.add_argument("--out", required=True, help="the directory to write to")
     cmd.add_argument(
         "--seed", type=int, default=0, help="game k is played with seed SEED+k (default 0)"
@@ -39,12 +40,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="another bot for one power (repeatable)",
     )  # fmt: skip
     cmd.add_argument(
-        "--max-years", type=int, default=20, help="stop a game after this many years (default 20)"
+        "--max-years", type=count, default=20, help="stop a game after this many years (default 20)"
     )
     cmd.add_argument("--format", choices=FORMATS, default="jsonl",
                      help="jsonl (the default): one phase a line; saved: a saved game "
                      "per game")  # fmt: skip
-    cmd.add_argument("--workers", type=int, help="processes (default: one per core)")
+    cmd.add_argument("--workers", type=count, help="processes (default: one per core)")
     cmd.add_argument("--ray", metavar="ADDRESS",
                      help="run on the Ray cluster at ADDRESS ('auto': the local one)")  # fmt: skip
     cmd.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -8,6 +8,8 @@ import argparse
 import os
 from typing import TextIO
 
+from realpolitik.commands.counts import count  # (uvicorn serves --workers 0 with one)
+
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd = sub.add_parser("serve", help="run the online game server")
@@ -23,7 +25,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--database",
         help="SQLAlchemy URL (default: $REALPOLITIK_DATABASE_URL or sqlite:///realpolitik.sqlite3)",
     )
-    cmd.add_argument("--workers", type=_workers, default=1, help="server processes (default 1)")
+    cmd.add_argument("--workers", type=count, default=1, help="server processes (default 1)")
     cmd.add_argument("--no-scheduler", action="store_true", help="do not process deadlines here")
     cmd.set_defaults(func=run)
     copy = sub.add_parser(
@@ -52,14 +54,6 @@ def _port(text: str) -> int:
     if not port.isdigit() or int(port) > 65535:
         raise argparse.ArgumentTypeError(f"not a port number (0 to 65535): {text!r}")
     return int(port)
-
-
-def _workers(text: str) -> int:
-    """``--workers``: 1 or more (uvicorn serves ``0`` and ``-2`` with one, without a word)."""
-    digits = text.strip()
-    if not (digits.isascii() and digits.isdigit()) or int(digits) < 1:
-        raise argparse.ArgumentTypeError(f"not a number of processes (1 or more): {text!r}")
-    return int(digits)
 
 
 def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:

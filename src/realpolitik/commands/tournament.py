@@ -11,6 +11,7 @@ from typing import TextIO
 from realpolitik.bots.tournament import Config
 from realpolitik.bots.tournament import run as run_tournament
 from realpolitik.commands.botarg import HELP, bot_kind
+from realpolitik.commands.counts import count
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -30,9 +31,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default="heuristic",
         help="the bot it is compared with (default heuristic)",
     )
-    cmd.add_argument("--seeds", type=int, default=10, help="games per seat (default 10)")
+    cmd.add_argument("--seeds", type=count, default=10, help="games per seat (default 10)")
     cmd.add_argument(
-        "--years", type=int, default=10, help="years per game (default 10: classic to 1910)"
+        "--years", type=count, default=10, help="years per game (default 10: classic to 1910)"
     )
     cmd.add_argument(
         "--seats", default="", help="powers, comma-separated (default: all played at the table)"
@@ -42,7 +43,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("--setup", help="a table option: 3b (1971, conquista), 2-extra (grow)")
     cmd.add_argument("--strength", type=int, default=None, help="search bot budget")
     cmd.add_argument(
-        "--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: cores)"
+        "--jobs", type=count, default=os.cpu_count() or 1, help="processes (default: cores)"
     )
     cmd.add_argument("--quiet", action="store_true", help="no progress on stderr")
     cmd.set_defaults(func=run)
