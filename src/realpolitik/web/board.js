@@ -27,12 +27,13 @@ export async function loadLegal() {
 // The current position with the orders of all my powers, unless a past phase is shown
 // (history.js).
 export async function renderBoard() {
-  if (S.shown) return;
-  const g = S.game;
-  const qs = new URLSearchParams({ language: S.lang });
+  if (S.shown || !S.game) return;
+  const g = S.game, lang = S.lang;
+  const qs = new URLSearchParams({ language: lang });
   for (const p of g.my_powers) qs.append("power", p);
   qs.append("unit_scale", unitScale());
   const svg = await guarded(() => api("GET", `/games/${g.id}/map.svg?${qs}`));
+  if (!S.game || S.game.id !== g.id || S.shown || S.lang !== lang) return;  // the page moved on meanwhile
   putSvg(svg || "", true, g.names ? g.names.phase : g.phase);
   if (S.zoom === undefined) focusMine();
   renderLegend(g.position);

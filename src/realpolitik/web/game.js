@@ -86,7 +86,7 @@ function listen(gameId) {
     // the press is fetched only if there is news of it; press alone: only the press
     const press = heard.message > (S.lastMsg || 0);
     if (press && !orders && onlyPress(heard)) busy(() => loadMessages());
-    else if (orders) refresh(false, press).then(() => busy(renderBoard));  // my orders drawn
+    else if (orders) refresh(false, press).then(() => S.gameId === gameId && busy(renderBoard));  // my orders drawn
     else refresh(false, press);
   };
   source.addEventListener("change", (e) => {
