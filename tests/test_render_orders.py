@@ -375,3 +375,95 @@ def test_a_convoyed_army_is_drawn_by_the_route_that_carried_it() -> None:
     root = ET.fromstring(render(start, orders=orders, results=result))
     (arrow,) = [g for g in classed(root, "move") if "A LON" in (g.findtext(f"{NS}title") or "")]
     assert near(_points(arrow), DRAWING.point("ENG"), 20)  # disrupted: still by the Channel
+
+
+def _inside(point: tuple[float, float], rings: Sequence[Sequence[tuple[float, float]]]) -> bool:
+    """Even-odd: is ``point`` within the rings?"""
+    x, y = point
+    crossings = 0
+    for ring in rings:
+        for (x1, y1), (x2, y2) in zip(ring, (*ring[1:], ring[0]), strict=True):
+            if (y1 > y) != (y2 > y) and x < x1 + (x2 - x1) * (y - y1) / (y2 - y1):
+                crossings += 1
+    return crossings % 2 == 1
+
+
+def _to_outline(
+    point: tuple[float, float], rings: Sequence[Sequence[tuple[float, float]]]
+) -> float:
+    """How far ``point`` is from the rings' lines."""
+    px, py = point
+    best = float("inf")
+    for ring in rings:
+        for (x1, y1), (x2, y2) in zip(ring, (*ring[1:], ring[0]), strict=True):
+            dx, dy = x2 - x1, y2 - y1
+            t = ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy or 1.0)
+            t = min(max(t, 0.0), 1.0)
+            best = min(best, ((px - x1 - t * dx) ** 2 + (py - y1 - t * dy) ** 2) ** 0.5)
+    return best
+
+
+def land_crossed(svg: str, cls: str, ends: set[str]) -> list[str]:
+    """The provinces, other than ``ends``, over whose land the picture's arrows of class
+    ``cls`` pass (deeper than a line's width over a coast: a strait is narrow)."""
+    points = [p for e in classed(ET.fromstring(svg), cls) for p in _path_points(e)]
+    return sorted(
+        {
+            pid
+            for pid, shape in DRAWING.provinces.items()
+            if pid not in ends and STANDARD.provinces[pid].type.value != "sea"
+            for point in points
+            if _inside(point, shape.rings) and _to_outline(point, shape.rings) > 2.5
+        }
+    )
+
+
+def _path_points(group: ET.Element) -> list[tuple[float, float]]:
+    out = []
+    for path in group.iter(f"{NS}path"):
+        for word in path.get("d", "").replace("M", " ").replace("L", " ").split():
+            x, y = word.rstrip("Z").split(",")
+            out.append((float(x), float(y)))
+    return out
+
+
+def test_a_fleet_s_arrow_keeps_to_the_sea() -> None:
+    """Every fleet move of the standard board is drawn off the land of any province but
+    its two own: ``F MAO - WES`` by Gibraltar, ``F NTH - ENG`` by Dover, ``F NWY - STP/NC``
+    round the North Cape. Their arrows were curves straight across Spain, England and
+    Sweden: 58 of the board's fleet moves crossed another province's land."""
+    crossing = {}
+    for loc, dsts in sorted(STANDARD.fleet_adjacency.items()):
+        start = position({"FRANCE": [f"F {loc}"]})
+        for dst in sorted(dsts):
+            svg = render(start, orders=orders_of({"FRANCE": [f"F {loc} - {dst}"]}))
+            crossed = land_crossed(svg, "move", {loc[:3], dst[:3]})
+            if crossed:
+                crossing[f"F {loc} - {dst}"] = crossed
+    assert crossing == {}
+
+
+def test_a_convoy_and_a_retreat_keep_to_the_sea() -> None:
+    """A convoyed army's way from Gascony to Tunis goes round Spain and through the Strait
+    of Gibraltar (it crossed Spain), and a fleet dislodged in the Mid-Atlantic retreats to
+    the Western Mediterranean the same way, its options too."""
+    convoy = {"FRANCE": ["F MAO C A GAS - TUN", "F WES C A GAS - TUN", "A GAS - TUN"]}
+    start = position({"FRANCE": ["F MAO", "F WES", "A GAS"]})
+    svg = render(start, orders=orders_of(convoy))
+    assert land_crossed(svg, "move", {"GAS", "TUN"}) == []
+    svg = render(start, orders=orders_of({"FRANCE": convoy["FRANCE"][:2]}))
+    assert land_crossed(svg, "convoy-route", {"GAS", "TUN"}) == []
+
+    taken = Position.from_json(
+        {
+            "units": {"ENGLAND": ["F MAO"]},
+            "dislodged": {
+                "FRANCE": [{"unit": "F MAO", "attacker_from": "BRE", "retreats": ["WES"]}]
+            },
+            "centers": {},
+        },
+        STANDARD,
+    )
+    assert land_crossed(render(taken), "retreat-option", {"MAO", "WES"}) == []
+    retreat = orders_of({"FRANCE": ["F MAO R WES"]})
+    assert land_crossed(render(taken, orders=retreat), "retreat", {"MAO", "WES"}) == []

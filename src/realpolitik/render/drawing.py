@@ -5,8 +5,10 @@ gives every province of a board (the standard map; the conquista board, which ha
 its outline rings and the points where its unit, label and supply-centre marker stand
 (plus one point per coast for the two-coast provinces, and where a dislodged unit waits),
 and the decorations that are no province (impassable islands, unnamed land, lakes, and a
-canal drawn over its province: conquista's Kiel canal). Any map whose provinces are a
-subset of the drawing's can be drawn with it.
+canal drawn over its province: conquista's Kiel canal). Its ways at sea
+(``<name>_ways.json``, by ``tools/build_ways.py``) are where fleets' arrows pass when a
+curve would cross land. Any map whose provinces are a subset of the drawing's can be
+drawn with it.
 
 >>> d = load_drawing("standard")
 >>> d.provinces["LON"].unit  # doctest: +SKIP
@@ -63,6 +65,9 @@ class Drawing:
     height: float
     provinces: dict[Province, ProvinceDrawing]
     decorations: tuple[Decoration, ...]
+    ways: dict[tuple[Location, Location], tuple[Point, ...]] = field(default_factory=dict)
+    """The points an arrow between two locations passes through, where a plain curve
+    would cross a third province's land (``<name>_ways.json``, by ``tools/build_ways.py``)."""
     _paths: dict[Province, str] = field(default_factory=dict, repr=False, compare=False)
 
     def path(self, pid: Province) -> str:
@@ -113,7 +118,11 @@ def drawing_from_dict(name: str, data: dict[str, Any]) -> Drawing:
             coasts=tuple((c, _point(p)) for c, p in sorted(raw.get("coasts", {}).items())),
         )
     decorations = tuple(Decoration(d["kind"], _rings(d["rings"])) for d in data["decorations"])
-    return Drawing(name, float(data["width"]), float(data["height"]), provinces, decorations)
+    ways = {
+        (a, b): tuple(map(_point, points))
+        for a, b, points in ((*key.split(), points) for key, points in data.get("ways", {}).items())
+    }
+    return Drawing(name, float(data["width"]), float(data["height"]), provinces, decorations, ways)
 
 
 @lru_cache(maxsize=4)
@@ -123,7 +132,11 @@ def load_drawing(name: str = "standard") -> Drawing:
         data = read_json("render", "data", f"{name}_drawing.json")
     except FileNotFoundError:
         raise ValueError(f"no drawing named {name!r}") from None
-    return drawing_from_dict(name, data)
+    try:
+        ways = read_json("render", "data", f"{name}_ways.json")["ways"]
+    except FileNotFoundError:
+        ways = {}
+    return drawing_from_dict(name, {**data, "ways": ways})
 
 
 @lru_cache(maxsize=1)

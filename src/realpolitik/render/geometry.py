@@ -63,6 +63,18 @@ def spline(points: Sequence[Point], samples: int = 10) -> list[Point]:
     return out
 
 
+def through(a: Point, points: Sequence[Point], b: Point, aside: float) -> list[Point]:
+    """A Catmull-Rom curve from ``a`` to ``b`` through ``points``, each moved ``aside``
+    pixels to the right of the way there, so that two opposite arrows stay apart."""
+    stops = [a, *points, b]
+    moved = [a]
+    for before, p, after in zip(stops, stops[1:], stops[2:], strict=False):
+        length = distance(before, after) or 1.0
+        dx, dy = (after[0] - before[0]) / length, (after[1] - before[1]) / length
+        moved.append((p[0] - dy * aside, p[1] + dx * aside))
+    return spline([*moved, b])
+
+
 def _catmull(a: float, b: float, c: float, d: float, t: float) -> float:
     return 0.5 * (
         2 * b + (c - a) * t + (2 * a - 5 * b + 4 * c - d) * t * t + (3 * b - a - 3 * c + d) * t**3

@@ -18,14 +18,15 @@ from realpolitik.orders import (
     Retreat,
     SupportHold,
     SupportMove,
+    UnitRef,
     Waive,
 )
 from realpolitik.render import style
-from realpolitik.render.geometry import Point, arrowhead, at, bent, fmt, path_d, spline, trim
+from realpolitik.render.geometry import Point, arrowhead, at, bent, fmt, path_d, trim
 from realpolitik.render.marks import SHORT_OF_BURST, cross
 from realpolitik.render.scene import DrawnOrder, Layers, Scene
 from realpolitik.render.svgutil import Element, esc
-from realpolitik.vocab import Province, province_of
+from realpolitik.vocab import FLEET, Location, Province, UnitType, province_of
 
 
 class OrderPainter(Scene):
@@ -132,13 +133,17 @@ class OrderPainter(Scene):
         src = self.unit_point(order.unit.location)
         if not self.drawable(order.destination):
             return
-        dst = self.dest_point(
-            order.destination, order.unit.type, self.standing(order.unit.location)
-        )
-        route = self._convoy_route(order)
-        self.move_routes[(order.unit.province, province_of(order.destination))] = set(route)
-        points = spline([src, *map(self.unit_point, route), dst]) if route else bent(src, dst)
+        standing = self.standing(order.unit.location)
+        to = self.dest_location(order.destination, order.unit.type, standing)
+        dst = self.drawing.point(to)
         into = province_of(order.destination)
+        route = self._convoy_route(order)
+        self.move_routes[(order.unit.province, into)] = set(route)
+        if route:
+            stops = [(f, self.unit_point(f)) for f in route]
+            points = self.sea_route([(standing, src), *stops, (to, dst)])
+        else:
+            points = self._way(self._kind(order.unit), (standing, to), (src, dst), 0.14)
         if into in occupied:
             end = self.clearance(into, at(points, 0.9), dst)
         elif into in standoffs:
@@ -151,6 +156,25 @@ class OrderPainter(Scene):
         if d.failed:  # (past the middle, where supports end: the ✗ not on their dot)
             x, y = at(points, 0.72)
             layers.marks.append(cross(x, y, 6.5, style.FAIL))
+
+    def _way(
+        self,
+        kind: UnitType | None,
+        locations: tuple[Location, Location],
+        ends: tuple[Point, Point],
+        bend: float,
+    ) -> list[Point]:
+        """The arrow of a unit of ``kind`` moving (or retreating) between two locations,
+        drawn between ``ends``: a fleet's keeps to the sea (see :meth:`fleet_way`), any
+        other is bent."""
+        if kind is FLEET:
+            return self.fleet_way(*locations, ends, bend)
+        return bent(*ends, bend)
+
+    def _kind(self, unit: UnitRef) -> UnitType | None:
+        """The type of the unit an order names: as named, else of the unit standing there."""
+        standing = self.position.units.get(unit.province)
+        return unit.type if unit.type is not None or standing is None else standing.type
 
     def _convoy_route(self, order: Move) -> list[Province]:
         """The convoying fleets, in route order, when the army goes by sea."""
@@ -313,11 +337,11 @@ class OrderPainter(Scene):
         assert isinstance(order, SupportMove)
         supported = order.supported.province
         start = self.unit_point(order.supported.location)
-        end = self.dest_point(
-            order.destination, order.supported.type, self.standing(order.supported.location)
-        )
-        path = bent(start, end)
+        standing = self.standing(order.supported.location)
+        to = self.dest_location(order.destination, order.supported.type, standing)
+        end = self.drawing.point(to)
         into = province_of(order.destination)
+        path = self._way(self._kind(order.supported), (standing, to), (start, end), 0.14)
         path = trim(path, self.radius - 1, self.clearance(into, at(path, 0.9), end))
         others = [
             o.order
@@ -369,7 +393,9 @@ class OrderPainter(Scene):
         convoys = self._convoys_of(src, dst)
         start = self.unit_point(order.convoyed.location)
         end = self.dest_point(order.destination, None)
-        points = spline([start, *(self.unit_point(f) for f in chain), end])
+        stops = [(f, self.unit_point(f)) for f in chain]
+        army = self.standing(order.convoyed.location)
+        points = self.sea_route([(army, start), *stops, (order.destination, end)])
         points = trim(points, self.radius - 1, self.clearance(dst, at(points, 0.9), end))
         title = "\n".join(self.title(convoys[f]) for f in chain if f in convoys)
         self._stroke(layers, d, points, 1.6, head=True, cls="convoy-route", dash="2 4", title=title)
@@ -380,13 +406,13 @@ class OrderPainter(Scene):
         if not self.drawable(order.destination):
             return
         src = self.unit_point(order.unit.location, retreating=True)
-        dst = self.dest_point(
-            order.destination,
-            order.unit.type,
-            self.standing(order.unit.location, retreating=True),
-        )
+        standing = self.standing(order.unit.location, retreating=True)
+        to = self.dest_location(order.destination, order.unit.type, standing)
+        dst = self.drawing.point(to)
         end = SHORT_OF_BURST if province_of(order.destination) in standoffs else 4
-        points = trim(bent(src, dst, 0.1), self.radius, end)
+        dislodged = self.position.dislodged.get(order.unit.province)
+        kind = dislodged.unit.type if dislodged is not None else order.unit.type
+        points = trim(self._way(kind, (standing, to), (src, dst), 0.1), self.radius, end)
         self._stroke(layers, d, points, 3.0, head=True, cls="retreat")
         if d.failed:
             x, y = at(points, 0.6)
@@ -405,7 +431,9 @@ class OrderPainter(Scene):
             for loc in dis.retreats:
                 if not self.drawable(loc):
                     continue
-                points = trim(bent(src, self.drawing.point(loc), 0.1), self.radius + 3, 6)
+                ends = (src, self.drawing.point(loc))
+                way = self._way(dis.unit.type, (dis.unit.location, loc), ends, 0.1)
+                points = trim(way, self.radius + 3, 6)
                 line, tri = arrowhead(points, 7)
                 layers.orders.append(
                     Element(

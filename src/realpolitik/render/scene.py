@@ -3,6 +3,7 @@ the orders to draw and where each unit stands."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field
 
@@ -12,7 +13,7 @@ from realpolitik.maps.model import ProvinceInfo
 from realpolitik.orders import Build, Order
 from realpolitik.position import Position
 from realpolitik.render.drawing import Drawing
-from realpolitik.render.geometry import Point
+from realpolitik.render.geometry import Point, bent, spline, through
 from realpolitik.render.words import Words
 from realpolitik.vocab import FLEET, Location, Power, Province, Unit, UnitType, province_of
 
@@ -26,6 +27,8 @@ FAILED = {
     OrderResult.DESTROYED,
 }
 UNIT_RADIUS = 12.0
+WAY_ASIDE = 3.0
+"""How far to the right of its way an arrow passes the points of a way at sea."""
 FLEET_REACH = (16.0, 13.0)
 """A fleet token's half width and half height (render/units.py's hull, ±15, and sail)."""
 
@@ -166,13 +169,19 @@ class Scene:
         """Where an order going to ``loc`` ends: a fleet's, naming no coast, at the coast
         it can reach from ``origin`` (where the unit stands, or stood before it was
         dislodged), else at the province's first coast."""
+        return self.drawing.point(self.dest_location(loc, unit_type, origin))
+
+    def dest_location(
+        self, loc: str, unit_type: UnitType | None, origin: Location | None = None
+    ) -> Location:
+        """The location :meth:`dest_point` draws an order going to ``loc`` to."""
         if "/" in loc or unit_type is not FLEET:
-            return self.drawing.point(loc)
+            return loc
         coasts = self.map.coasts(province_of(loc))
         if coasts:
             reach = () if origin is None else self.map.fleet_destinations(origin, loc)
-            return self.drawing.point(reach[0] if len(reach) == 1 else f"{loc}/{coasts[0]}")
-        return self.drawing.point(loc)
+            return reach[0] if len(reach) == 1 else f"{loc}/{coasts[0]}"
+        return loc
 
     def standing(self, loc: Location, *, retreating: bool = False) -> Location:
         """Where the unit ordered at ``loc`` stands, its coast named (an order may name
@@ -196,6 +205,26 @@ class Scene:
             if o.reason is not None and o.reason.key == "retreats_bounced"
         }
         return self.position.contested | bounced
+
+    def fleet_way(
+        self, src: Location, dst: Location, ends: tuple[Point, Point], bend: float
+    ) -> list[Point]:
+        """A fleet's arrow from ``src`` to ``dst`` (drawn between the points ``ends``):
+        bent (see :func:`bent`), or through the drawing's way between them where a curve
+        would cross a third province's land (``F MAO - WES``: by Gibraltar, not over Spain)."""
+        way = self.drawing.ways.get((src, dst))
+        if way is None:
+            return bent(*ends, bend)
+        return through(ends[0], way, ends[1], WAY_ASIDE * self.scale)
+
+    def sea_route(self, stops: list[tuple[Location, Point]]) -> list[Point]:
+        """A convoyed army's arrow through its stops (its province, the fleets, the
+        destination), by the drawing's ways between stops where a straight line would
+        cross a third province's land."""
+        points = [stops[0][1]]
+        for (a, _), (b, q) in itertools.pairwise(stops):
+            points += [*self.drawing.ways.get((a, b), ()), q]
+        return spline(points)
 
     def drawable(self, *locs: str) -> bool:
         return all(province_of(loc) in self.drawing.provinces for loc in locs)
