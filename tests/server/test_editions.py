@@ -182,6 +182,36 @@ def test_conquista_an_alliance_stays_declared_in_later_turns(client: TestClient)
     assert later["phase"] != "F1914M" and later["orders"][b]["ally"] == sorted([a, b])
 
 
+def test_conquista_the_alliances_standing_are_shown_to_everyone(client: TestClient) -> None:
+    """La Conquista: an alliance's centres win together ("18 centros ... por una potencia o
+    por una alianza"), once two years old, so everyone at the table, and an observer, sees
+    the alliances standing, whom they join and since when, in their language. The view
+    showed none: a player learnt of one only from the history's events."""
+    alice, bob = register(client, "alice"), register(client, "bob")
+    carol = register(client, "carol")
+    game = new_game(client, alice, edition="conquista", players=7, bots="random")
+    gid = game["id"]
+    client.post(f"/api/games/{gid}/join", json={}, headers=bob.headers)
+    assert client.post(f"/api/games/{gid}/start", headers=alice.headers).status_code == 200
+
+    def view(who: Any, language: str = "en") -> Any:
+        url = f"/api/games/{gid}"
+        return client.get(url, headers=who.headers, params={"language": language}).json()
+
+    a, b = view(alice)["my_powers"][0], view(bob)["my_powers"][0]
+    assert view(carol)["alliances"] == []
+    for who, power, partner in ((alice, a, b), (bob, b, a)):
+        body = {"power": power, "orders": [], "ally": [partner]}
+        assert client.put(f"/api/games/{gid}/orders", headers=who.headers, json=body).is_success
+        assert view(carol)["alliances"] == []  # declared, not formed yet: nobody is told
+        client.post(f"/api/games/{gid}/ready", headers=who.headers, json={"power": power})
+    assert view(alice)["phase"] == "F1914M"
+    standing = [{"members": sorted([a, b]), "formed": "S1914M", "since": "Spring 1914"}]
+    for who in (alice, bob, carol):
+        assert view(who)["alliances"] == standing
+    assert view(carol, "es")["alliances"][0]["since"] == "Primavera de 1914"
+
+
 def test_conquista_a_player_who_leaves_leaves_a_power_without_orders(
     backend: Backend, client: TestClient
 ) -> None:

@@ -772,3 +772,49 @@ def test_ready_asks_first_with_orders_typed_and_not_given(server: LiveServer, br
     assert phase(page) == "S1901M" and not page.evaluate(GAME)["orders"][power]["ready"]
     assert page.input_value("#typed") == move and sorted(my_orders(page)) == sorted(holds)
     assert errors == []
+
+
+def test_conquista_the_legend_shows_the_alliances_standing(
+    server: LiveServer, browser: Any
+) -> None:
+    """La Conquista: an alliance formed is shown in the map's legend, under the powers:
+    its members, since when, and their centres together (18 win, "por una potencia o por
+    una alianza"), in the page's language; not under a past phase, which it postdates."""
+    page, errors = watched(browser)
+    sign_up(page, server, "hildegard")
+    login = {"username": "hildegard", "password": "lovelace1815"}
+    token = httpx.post(server.url + "/api/sessions", json=login, timeout=60).json()["token"]
+    host = {"Authorization": f"Bearer {token}"}
+    joining = {"username": "casimir", "password": "x" * 8}
+    token = httpx.post(server.url + "/api/accounts", json=joining, timeout=60).json()["token"]
+    guest = {"Authorization": f"Bearer {token}"}
+    body = {"name": "Hildegard's conquest", "edition": "conquista", "players": 7,
+            "bots": "random", "deadlines": "none"}  # fmt: skip
+    gid = httpx.post(server.url + "/api/games", json=body, headers=host, timeout=60).json()["id"]
+    base = f"{server.url}/api/games/{gid}"
+    assert httpx.post(base + "/join", json={}, headers=guest, timeout=60).is_success
+    assert httpx.post(base + "/start", headers=host, timeout=60).is_success
+    a, b = (
+        httpx.get(base, headers=who, timeout=60).json()["my_powers"][0] for who in (host, guest)
+    )
+    for who, power, partner in ((host, a, b), (guest, b, a)):
+        order = {"power": power, "orders": [], "ally": [partner]}
+        assert httpx.put(base + "/orders", json=order, headers=who, timeout=60).is_success
+        httpx.post(base + "/ready", json={"power": power}, headers=who, timeout=60)
+    page.goto(f"{server.url}/#/game/{gid}")
+    said = "(document.querySelector('#map-legend tr.alliance td') || {}).textContent || ''"
+    in_language(page, "es", f"() => ({said}).startsWith('Alianza')")
+    row = page.locator("#map-legend tr.alliance")
+    assert row.count() == 1
+    cells = row.locator("td").all_inner_texts()
+    names = {"AUSTRIA": "Austria", "ENGLAND": "Inglaterra", "FRANCE": "Francia",
+             "GERMANY": "Alemania", "ITALY": "Italia", "RUSSIA": "Rusia",
+             "TURKEY": "Turquía"}  # fmt: skip
+    members = " + ".join(names[p] for p in sorted([a, b]))
+    assert cells[0] == f"Alianza {members}, desde Primavera de 1914", cells
+    state = httpx.get(base, headers=host, timeout=60).json()
+    assert state["phase"] == "F1914M" and cells[1] == str(state["centers"][a] + state["centers"][b])
+    shot(page, "conquista-alliance-legend")
+    page.click("#step-prev")  # Spring 1914, before the alliance was formed
+    page.wait_for_function("() => !document.querySelector('#map-legend tr.alliance')")
+    assert not errors, errors

@@ -640,6 +640,12 @@ def phase_title(game: Game, phase: str, language: str) -> str:
     return edition_phase_title(game.edition.name, phase, language)
 
 
+def phase_date(game: Game, phase: Phase, language: str) -> str:
+    """A phase's season and year in ``language`` (``"Primavera de 1914"``), by the
+    edition's seasons."""
+    return Words(language, edition=game.edition.name).date(phase)
+
+
 def edition_phase_title(edition: str, phase: str, language: str) -> str:
     """A phase's name in ``language`` by the seasons of ``edition`` (no game needed)."""
     return phase_name(Phase.parse(phase), Words(language, edition=edition))

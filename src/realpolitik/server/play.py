@@ -488,6 +488,14 @@ def _board_view(game: Game, phase: str | None, language: str) -> dict[str, Any]:
         "draw": _draw_info(game),
         "names": engine.names(game, language),
         "adjustments": game.builds_due() if phase and phase.endswith("A") else {},
+        "alliances": [  # conquista: public, as formed ("since": its season and year)
+            {
+                "members": list(a.members),
+                "formed": str(a.formed),
+                "since": engine.phase_date(game, a.formed, language),
+            }
+            for a in game.status.alliances
+        ],
     }
 
 

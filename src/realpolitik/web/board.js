@@ -14,6 +14,7 @@ export async function loadLegal() {
   const g = S.game;
   const powers = g.status === "active" && g.orders ? g.my_powers.filter((p) => g.orders[p] && g.orders[p].to_act) : [];
   const got = await Promise.all(powers.map((p) => guarded(() => api("GET", `/games/${g.id}/legal?power=${p}&language=${S.lang}`))));
+  if (S.game !== g) return;  // the page moved on meanwhile (another game, or language)
   S.legalBy = {}; S.legal = {}; S.ownerOf = {};
   powers.forEach((p, i) => {
     S.legalBy[p] = got[i] || {};
@@ -336,9 +337,16 @@ export function renderLegend(position) {
   const row = (p) => el("tr", { "data-power": p, class: nobody.includes(p) ? "unplayed" : null },
     el("td", {}, el("span", { class: "swatch", "data-tint": land(p), style: `background:${land(p)};box-shadow:inset 0 0 0 3px ${colour(p)}` }), " ", powerName(p)),
     el("td", {}, centresOf(p)), el("td", {}, unitsOf(p)));
+  // La Conquista's alliances standing now (an alliance's centres win together): not under
+  // a past phase, which they may postdate
+  const alliances = position === g.position ? g.alliances || [] : [];
+  const allied = (a) => el("tr", { class: "alliance", "data-powers": a.members.join(" ") },
+    el("td", {}, t("legend_alliance", { powers: a.members.map(powerName).join(" + "), since: a.since })),
+    el("td", {}, a.members.reduce((n, p) => n + Number(centresOf(p) || 0), 0)), el("td", {}));
   fill(box, el("table", { class: "legend-table" },
     el("tr", {}, el("th", {}, t("power")), el("th", {}, t("centers")), el("th", {}, t("units"))),
     g.powers.filter((p) => !nobody.includes(p)).map(row),
+    alliances.map(allied),
     apart.length ? el("tr", { class: "unplayed-heading" }, el("th", { colspan: "3", class: "muted small" }, t("legend_unplayed"))) : null,
     apart.map(row)),
   el("div", { class: "muted small key" }, t("legend_key")));

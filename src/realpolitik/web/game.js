@@ -8,6 +8,7 @@ import { loadHistory, showResultsSince } from "./history.js";
 import { REMIND, notifyButton, tellDeadline, tellPhase } from "./notify.js";
 
 export async function showGame(gameId) {
+  const page = S.page;  // (the page shown again meanwhile, in another language, say: it goes on)
   S.gameId = gameId; S.game = null; S.lastMsg = 0; S.messages = []; S.refused = [];
   S.shown = null; S.unseen = []; S.selection = null; S.zoom = undefined; S.zoomOfResults = false;
   resetPress();
@@ -25,7 +26,7 @@ export async function showGame(gameId) {
     // a phone's action bar (orders.js): the page's last part, kept in view at the bottom
     el("div", { id: "action-bar", class: "action-bar", hidden: true }));
   await refresh(true);
-  if (S.gameId !== gameId) return;  // left meanwhile
+  if (S.gameId !== gameId || S.page !== page) return;  // left, or shown again, meanwhile
   if (!S.game) {  // no such game, or not mine to see: say so, and ask no more
     fill(view(), el("section", { id: "game-missing", class: "card" },
       el("p", {}, t("game_unavailable")), el("a", { href: "#" }, t("lobby"))));
@@ -169,9 +170,13 @@ async function update(game, before, changed, press = true) {
       S.refused = [];
       S.zoom = undefined;  // a phone's board zooms again on where this phase's orders are given
     }
+    // (after each wait, the page may have moved on: shown again, in another language)
     await loadLegal();
+    if (S.game !== game) return;
     await loadHistory();
+    if (S.game !== game) return;
     if (!(phaseMoved && await showResultsSince(since))) await renderBoard();
+    if (S.game !== game) return;
     renderOrders(true);
   } else {
     renderOrders(false);

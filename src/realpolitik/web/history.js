@@ -4,7 +4,11 @@ import { S, act, api, busy, el, fill, go, guarded, listed, place, powerName, t }
 import { cancel, focusOn, orderWords, putSvg, renderBoard, renderLegend, unitScale } from "./board.js";
 
 export async function loadHistory() {
-  S.history = (await guarded(() => api("GET", `/games/${S.game.id}/history?language=${S.lang}`))) || [];
+  const g = S.game;
+  if (!g) return;
+  const got = await guarded(() => api("GET", `/games/${g.id}/history?language=${S.lang}`));
+  if (S.game !== g) return;  // the page moved on meanwhile (another game, or language)
+  S.history = got || [];
   renderStepper();
 }
 
