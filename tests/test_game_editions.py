@@ -401,6 +401,25 @@ def test_conquista_an_alliance_with_oneself_alone_is_refused() -> None:
     assert game.declare_alliance("AUSTRIA", []) == ()  # leaving is said so
 
 
+def test_conquista_an_alliance_is_made_between_players() -> None:
+    """La Conquista: "Para constituir una alianza, los jugadores que la integran deben darlo
+    a conocer junto con las instrucciones para sus ejércitos" (the *players* who form it
+    make it known), and the victory is "realizado por un solo jugador, o por una alianza";
+    with four players (RULES.md §5) Austria and France are one player's, and a power wins
+    alone with 18. Declaring an alliance of one's own two powers made one player's 10 + 8
+    centres an alliance victory two years later; it is refused, naming the player. An
+    alliance with another player's power (the pair's powers with it, or not) stands."""
+    game = Game.new(edition="conquista", players=["ann", "bob", "cy", "dee"], seed=1,
+                    assignment={"ann": ["AUSTRIA", "FRANCE"], "dee": ["ENGLAND"]})  # fmt: skip
+    with pytest.raises(GameError, match="AUSTRIA and FRANCE are both played by ann"):
+        game.declare_alliance("AUSTRIA", ["FRANCE"])
+    assert "AUSTRIA" not in game.pending_declared()
+    assert game.declare_alliance("AUSTRIA", ["FRANCE", "ENGLAND"]) == (
+        "AUSTRIA", "ENGLAND", "FRANCE",
+    )  # fmt: skip
+    assert game.declare_alliance("FRANCE", ["ENGLAND"]) == ("ENGLAND", "FRANCE")
+
+
 def test_conquista_an_alliance_declared_again_keeps_its_age() -> None:
     """La Conquista: the alliance is made known "en la ronda en que la constituyan" and wins
     with "una antigüedad de al menos 2 años". Its members declaring it again with later
