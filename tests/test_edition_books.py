@@ -123,6 +123,25 @@ def test_conquista_missed_orders_still_get_spring_reinforcements() -> None:
     assert game.position.units["PAR"].power == "FRANCE" and str(game.phase) == "S1915M"
 
 
+@pytest.mark.parametrize(
+    ("written", "read"),
+    [("Incorporar un ejército en París", "A PAR B"),
+     ("Incorpora una flota en Marsella", "F MAR B"),
+     ("Se incorpora un ejército en París", "A PAR B"),
+     ("Incorporación de una flota en Marsella", "F MAR B")],
+)  # fmt: skip
+def test_conquista_reinforcements_read_as_its_book_names_them(written: str, read: str) -> None:
+    """La Conquista names its builds reinforcements, "incorporaciones": "Para la
+    incorporación de nuevas fuerzas es necesario escribir las órdenes correspondientes
+    aclarando el lugar de ubicación y si es flota o ejército"; "Cuando se incorporan nuevas
+    tropas, cada jugador puede elegir entre ejércitos o flotas". A reinforcement written
+    with the book's verb is a build (it was refused: 'palabra desconocida "incorpora"')."""
+    position = {"units": {"FRANCE": ["A SPA", "A BEL"]},
+                "centers": {"FRANCE": ["PAR", "MAR", "BRE", "SPA", "BEL"]}}  # fmt: skip
+    game = at(Game.new(edition="conquista", seed=1), "S1915A", position)
+    assert [str(o) for o in game.submit("FRANCE", [written], language="es")] == [read]
+
+
 # --- Grow's victory (003) ----------------------------------------------------------------------
 GROW4_CENTRES = ["LON", "EDI", "LVP", "PAR", "MAR", "BRE", "BER", "MUN", "KIE", "VIE", "TRI",
                  "BEL", "HOL", "DEN", "SWE", "SPA", "POR", "TUN"]  # fmt: skip
