@@ -334,6 +334,28 @@ def test_a_build_written_with_the_power_reads_as_its_language_writes_it() -> Non
     assert [str(o) for o in supported] == ["A GAL S ENGLAND A LVP - YOR"]  # a foreign unit's
 
 
+# --- the adjustments' name as the books give it (000, 001, 003) ----------------------------------
+@pytest.mark.parametrize(
+    ("edition", "language", "name"),
+    [("classic", "es", "Otoño de 1901, ajustes"),
+     ("1971", "fr", "Automne 1901, ajustements"),
+     ("grow", "pt", "Verão de 1901, acertos"),
+     ("classic", "en", "Winter 1901 Adjustments")],
+)  # fmt: skip
+def test_the_adjustments_are_named_for_the_turn_they_follow(
+    edition: str, language: str, name: str
+) -> None:
+    """The adjustments end the Fall turn in the books; none of them has a Winter. 2000
+    (000): "Turno de Otoño de cinco fases ... 5. Fase de Construcción y Eliminación de
+    Unidades", "Antes de los ajustes de otoño de 1914"; 1971 (001): "Avant les ajustements
+    d'automne 1914"; Grow (003): "No final de cada ofensiva de verão é feito o acerto". The
+    Spanish and French names of W1901A were "Invierno de 1901, ajustes" and "Hiver 1901,
+    ajustements"; the code W and English's "Winter" (the DATC's) stay."""
+    from realpolitik.server.engine import edition_phase_title
+
+    assert edition_phase_title(edition, "W1901A", language) == name
+
+
 # --- La Conquista: acknowledged supports and alliances through every door (004) -----------------
 RUMANIA = {"units": {"AUSTRIA": ["A BUD"], "RUSSIA": ["A GAL"], "TURKEY": ["A BUL"]}}
 RUMANIA_ORDERS = {"AUSTRIA": ["A BUD - RUM"], "RUSSIA": ["A GAL S A BUD - RUM"],
