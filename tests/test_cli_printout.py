@@ -105,7 +105,7 @@ def test_the_retreat_and_the_builds_in_spanish(tmp_path: Path) -> None:
     assert out == "Francia, Otoño de 1901, retiradas:\n  E Bor R Mun\n"
     code, out = run("process", game, "--language", "es")
     assert "  Francia     Disolver E Bor             tiene éxito (sin orden de retirada)\n" in out
-    assert "Ahora: Invierno de 1901, ajustes (W1901A)\n  Francia construye 2\n" in out
+    assert "Ahora: Otoño de 1901, ajustes (W1901A)\n  Francia construye 2\n" in out
     code, out = run("legal", game, "FRANCE", "--language", "es")
     assert out.endswith("Francia construye 2\n")
 

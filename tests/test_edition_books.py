@@ -123,6 +123,25 @@ def test_conquista_missed_orders_still_get_spring_reinforcements() -> None:
     assert game.position.units["PAR"].power == "FRANCE" and str(game.phase) == "S1915M"
 
 
+@pytest.mark.parametrize(
+    ("written", "read"),
+    [("Incorporar un ejército en París", "A PAR B"),
+     ("Incorpora una flota en Marsella", "F MAR B"),
+     ("Se incorpora un ejército en París", "A PAR B"),
+     ("Incorporación de una flota en Marsella", "F MAR B")],
+)  # fmt: skip
+def test_conquista_reinforcements_read_as_its_book_names_them(written: str, read: str) -> None:
+    """La Conquista names its builds reinforcements, "incorporaciones": "Para la
+    incorporación de nuevas fuerzas es necesario escribir las órdenes correspondientes
+    aclarando el lugar de ubicación y si es flota o ejército"; "Cuando se incorporan nuevas
+    tropas, cada jugador puede elegir entre ejércitos o flotas". A reinforcement written
+    with the book's verb is a build (it was refused: 'palabra desconocida "incorpora"')."""
+    position = {"units": {"FRANCE": ["A SPA", "A BEL"]},
+                "centers": {"FRANCE": ["PAR", "MAR", "BRE", "SPA", "BEL"]}}  # fmt: skip
+    game = at(Game.new(edition="conquista", seed=1), "S1915A", position)
+    assert [str(o) for o in game.submit("FRANCE", [written], language="es")] == [read]
+
+
 # --- Grow's victory (003) ----------------------------------------------------------------------
 GROW4_CENTRES = ["LON", "EDI", "LVP", "PAR", "MAR", "BRE", "BER", "MUN", "KIE", "VIE", "TRI",
                  "BEL", "HOL", "DEN", "SWE", "SPA", "POR", "TUN"]  # fmt: skip
@@ -313,6 +332,28 @@ def test_a_build_written_with_the_power_reads_as_its_language_writes_it() -> Non
     assert [str(o) for o in held] == ["A LVP - YOR"]
     supported = moving.submit("RUSSIA", ["A GAL S ENGLISH A LVP - YOR"])
     assert [str(o) for o in supported] == ["A GAL S ENGLAND A LVP - YOR"]  # a foreign unit's
+
+
+# --- the adjustments' name as the books give it (000, 001, 003) ----------------------------------
+@pytest.mark.parametrize(
+    ("edition", "language", "name"),
+    [("classic", "es", "Otoño de 1901, ajustes"),
+     ("1971", "fr", "Automne 1901, ajustements"),
+     ("grow", "pt", "Verão de 1901, acertos"),
+     ("classic", "en", "Winter 1901 Adjustments")],
+)  # fmt: skip
+def test_the_adjustments_are_named_for_the_turn_they_follow(
+    edition: str, language: str, name: str
+) -> None:
+    """The adjustments end the Fall turn in the books; none of them has a Winter. 2000
+    (000): "Turno de Otoño de cinco fases ... 5. Fase de Construcción y Eliminación de
+    Unidades", "Antes de los ajustes de otoño de 1914"; 1971 (001): "Avant les ajustements
+    d'automne 1914"; Grow (003): "No final de cada ofensiva de verão é feito o acerto". The
+    Spanish and French names of W1901A were "Invierno de 1901, ajustes" and "Hiver 1901,
+    ajustements"; the code W and English's "Winter" (the DATC's) stay."""
+    from realpolitik.server.engine import edition_phase_title
+
+    assert edition_phase_title(edition, "W1901A", language) == name
 
 
 # --- La Conquista: acknowledged supports and alliances through every door (004) -----------------

@@ -148,6 +148,29 @@ def test_two_players_first_world_war(edition: str, setup: str | None) -> None:
     assert allies in game.players
 
 
+@pytest.mark.parametrize("edition", ["classic", "1971", "conquista"])
+def test_two_players_neutral_italy_is_said_not_to_be_entered(edition: str) -> None:
+    """The two-player game: "Italia es neutral y no se puede entrar en su territorio" (000);
+    "l'on ne peut pas pénétrer sur son territoire" (001); "como Suiza en un territorio
+    impasable" (004). A move into Italy is refused as the books say it: the province cannot
+    be entered. It said "PIE is not adjacent to MAR and no convoy can reach it", which the
+    board contradicts."""
+    from realpolitik.notation import explain
+
+    game = Game.new(edition=edition, players=2, seed=9)
+    at(game, "S1914M", {"units": {"FRANCE": ["A MAR", "F TYS"], "AUSTRIA": ["A TRI"],
+                                  "ITALY": ["A VEN", "F NAP"]}})  # fmt: skip
+    france = game.submit("FRANCE", ["A MAR - PIE", "F TYS - ROM"])
+    austria = game.submit("AUSTRIA", ["A TRI - VEN"])
+    said = {**game.illegal_orders("FRANCE", france), 2: game.illegal_orders("AUSTRIA", austria)[0]}
+    assert [str(r) for r in said.values()] == [
+        "PIE cannot be entered", "ROM cannot be entered", "VEN cannot be entered",
+    ]  # fmt: skip
+    assert explain(said[0], "es") == "no se puede entrar en el Piamonte"
+    game.process()
+    assert _result(game, "A MAR - PIE") == "illegal" and "PIE" not in game.position.units
+
+
 def test_two_players_victory_sums_the_powers_of_a_player() -> None:
     game = Game.new(players=["allies", "centrals"], seed=9)
     allies = next(n for n, ps in game.players.items() if "FRANCE" in ps)
@@ -399,6 +422,25 @@ def test_conquista_an_alliance_with_oneself_alone_is_refused() -> None:
     assert game.pending_declared()["AUSTRIA"] == ("AUSTRIA", "GERMANY")
     assert game.declare_alliance("AUSTRIA", ["AUSTRIA", "GERMANY"]) == ("AUSTRIA", "GERMANY")
     assert game.declare_alliance("AUSTRIA", []) == ()  # leaving is said so
+
+
+def test_conquista_an_alliance_is_made_between_players() -> None:
+    """La Conquista: "Para constituir una alianza, los jugadores que la integran deben darlo
+    a conocer junto con las instrucciones para sus ejércitos" (the *players* who form it
+    make it known), and the victory is "realizado por un solo jugador, o por una alianza";
+    with four players (RULES.md §5) Austria and France are one player's, and a power wins
+    alone with 18. Declaring an alliance of one's own two powers made one player's 10 + 8
+    centres an alliance victory two years later; it is refused, naming the player. An
+    alliance with another player's power (the pair's powers with it, or not) stands."""
+    game = Game.new(edition="conquista", players=["ann", "bob", "cy", "dee"], seed=1,
+                    assignment={"ann": ["AUSTRIA", "FRANCE"], "dee": ["ENGLAND"]})  # fmt: skip
+    with pytest.raises(GameError, match="AUSTRIA and FRANCE are both played by ann"):
+        game.declare_alliance("AUSTRIA", ["FRANCE"])
+    assert "AUSTRIA" not in game.pending_declared()
+    assert game.declare_alliance("AUSTRIA", ["FRANCE", "ENGLAND"]) == (
+        "AUSTRIA", "ENGLAND", "FRANCE",
+    )  # fmt: skip
+    assert game.declare_alliance("FRANCE", ["ENGLAND"]) == ("ENGLAND", "FRANCE")
 
 
 def test_conquista_an_alliance_declared_again_keeps_its_age() -> None:

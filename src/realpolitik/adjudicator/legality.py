@@ -90,6 +90,12 @@ class SupportRule(NamedTuple):
     overseas: bool
 
 
+def _cut_off_from(game_map: GameMap, here: Province, prov: Province) -> bool:
+    """Is ``prov`` cut off from the part of the board ``here`` is in (neutral Italy: "no se
+    puede entrar en su territorio")?"""
+    return prov in game_map.cut_off and here not in game_map.cut_off
+
+
 def move_rule(
     game_map: GameMap, rules: Rules, utype: UnitType, location: Location, dest: Location, via: bool
 ) -> MoveRule:
@@ -111,6 +117,8 @@ def move_rule(
             return _no_move(Reason("army_to_sea", prov, name=info.name))
         if game_map.can_move(ARMY, location, prov):
             return MoveRule(None, prov, prov, via, False)
+        if _cut_off_from(game_map, here, prov):
+            return _no_move(Reason("impassable", prov))
         overseas = coastal(game_map, here) and coastal(game_map, prov)
         return MoveRule(Reason("not_adjacent", prov, here), prov, prov, True, overseas)
     if via:
@@ -119,6 +127,8 @@ def move_rule(
         return _no_move(Reason("fleet_inland", prov, location))
     options = game_map.fleet_destinations(location, prov)
     if not options:
+        if _cut_off_from(game_map, here, prov):
+            return _no_move(Reason("impassable", prov))
         return _no_move(Reason("fleet_not_adjacent", prov, location))
     if coast is not None:
         if coast in info.coasts:

@@ -710,7 +710,9 @@ class Game:
     def declare_alliance(self, power: Power, partners: Iterable[Power]) -> tuple[Power, ...]:
         """Conquista: ``power`` declares, with this phase's orders, an alliance with
         ``partners``; it is formed when every member declares the same alliance in the same
-        phase (a new one replaces its members' old ones; no partners: leave the alliance)."""
+        phase (a new one replaces its members' old ones; no partners: leave the alliance).
+        An alliance is made between players: the powers of one player (a three- or
+        four-player table) are none."""
         power = self._playing(power)
         if self.edition.victory_for(self.setup).alliance_years is None:
             raise GameError(f"{self.edition.name} has no alliance victory")
@@ -721,6 +723,14 @@ class Game:
         if named and not others:  # not a way to leave the alliance unawares
             raise GameError(f"{power} cannot declare an alliance with itself alone")
         members = tuple(sorted(others | {power})) if others else ()
+        player = self.controller(power)
+        if members and all(self.controller(p) == player for p in members):
+            # "los jugadores que la integran": an alliance is made between players
+            every = "both" if len(members) == 2 else "all"
+            raise GameError(
+                f"{' and '.join(members)} are {every} played by {player}:"
+                " an alliance is made between players"
+            )
         self._declared[power] = members
         return members
 

@@ -61,6 +61,9 @@ class GameMap:
     ``bases``: the boards this one is derived from, nearest first (``conquista_neutral_italy``:
     ``("conquista", "standard")``). ``removed``: the provinces of those boards that this one
     takes away (grow's smaller tables): impassable here, and no part of this board.
+    ``cut_off``: the provinces off the main board, out of reach of its largest part though
+    units stand there (neutral Italy's until the coin toss's year, whose borders are cut):
+    no unit from the rest of the board can enter them.
     """
 
     name: str
@@ -78,6 +81,7 @@ class GameMap:
     centers: frozenset[Province] = field(init=False)
     homes: Mapping[Power, tuple[Province, ...]] = field(init=False)
     any_adjacency: Mapping[Province, frozenset[Province]] = field(init=False)
+    cut_off: frozenset[Province] = field(init=False)
 
     def __post_init__(self) -> None:
         # every mapping read-only: a board is shared by every game of the process
@@ -104,6 +108,7 @@ class GameMap:
             near[province_of(loc)].update(provs)
         near_all = frozen_mapping({p: frozenset(s) for p, s in near.items()})
         object.__setattr__(self, "any_adjacency", near_all)
+        object.__setattr__(self, "cut_off", _off_the_main_part(self.provinces, near_all))
 
     # --- queries -------------------------------------------------------------------------
     def __contains__(self, province: object) -> bool:
@@ -149,3 +154,23 @@ class GameMap:
         if not info.coasts:
             return (province,) if province in adj else ()
         return tuple(f"{province}/{c}" for c in info.coasts if f"{province}/{c}" in adj)
+
+
+def _off_the_main_part(
+    provinces: Mapping[Province, ProvinceInfo], near: Mapping[Province, frozenset[Province]]
+) -> frozenset[Province]:
+    """The passable provinces outside the largest connected part of the board."""
+    live = {p for p, info in provinces.items() if info.passable}
+    parts: list[set[Province]] = []
+    for first in sorted(live):
+        if any(first in part for part in parts):
+            continue
+        part, todo = set(), [first]
+        while todo:
+            here = todo.pop()
+            if here not in part:
+                part.add(here)
+                todo.extend(p for p in near.get(here, ()) if p in live)
+        parts.append(part)
+    parts.sort(key=len, reverse=True)
+    return frozenset(p for part in parts[1:] for p in part)

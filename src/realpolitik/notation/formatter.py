@@ -326,7 +326,8 @@ def format_result(
 
 
 def season_names(language: str, edition: str | None = None) -> dict[Season, list[str]]:
-    """Season words: Spanish Primavera/Otoño/Invierno; Portuguese ``grow`` Inverno/Verão."""
+    """Season words: Spanish Primavera/Otoño (the adjustments: Otoño, as the books end the
+    Fall turn with them); Portuguese ``grow`` Inverno/Verão."""
     seasons: Mapping[str, Any] = language_data(language)["seasons"]
     table = seasons.get(edition or "default", seasons["default"])
     return {Season[name]: list(words) for name, words in table.items()}

@@ -209,7 +209,7 @@ class _Scene(OrderPainter):
     def _draw_cut_off(self, layers: Layers) -> None:
         """Hatch the provinces no unit of the main board can enter (a neutral Italy until
         its year): they looked like any power's land."""
-        cut = sorted(p for p in cut_off(self.map) if p in self.drawing.provinces)
+        cut = sorted(p for p in self.map.cut_off if p in self.drawing.provinces)
         if not cut:
             return
         pattern = f"{self.prefix}cut-off-hatch"
@@ -339,25 +339,6 @@ class _Scene(OrderPainter):
                 continue
             x, y = self.unit_point(loc)
             layers.marks.append(cross(x, y, 12 * self.scale, style.FAIL, width=3.4))
-
-
-def cut_off(game_map: GameMap) -> frozenset[Province]:
-    """The provinces off the main board: enterable, but out of reach of its largest part
-    (neutral Italy's until the coin toss's year, whose borders are cut)."""
-    live = {p for p, info in game_map.provinces.items() if info.type is not ProvinceType.IMPASSABLE}
-    parts: list[set[Province]] = []
-    for first in sorted(live):
-        if any(first in part for part in parts):
-            continue
-        part, todo = set(), [first]
-        while todo:
-            here = todo.pop()
-            if here not in part:
-                part.add(here)
-                todo.extend(p for p in game_map.any_adjacency.get(here, ()) if p in live)
-        parts.append(part)
-    parts.sort(key=len, reverse=True)
-    return frozenset(p for part in parts[1:] for p in part)
 
 
 def label_lines(name: str, labels: str, y: float) -> tuple[float, list[tuple[str, float]]]:
