@@ -133,6 +133,7 @@ def test_create_game_validation(client: TestClient) -> None:
         ({"name": "g", "players": 8}, "players"),
         ({"name": "g", "players": 1}, "players"),
         ({"name": "g", "edition": "1800"}, "edition"),
+        ({"name": "g", "variant": "ancient"}, "variant 'ancient'"),  # (was not named)
         ({"name": "", "players": 7}, "name"),
         ({"name": "g", "press": "loud"}, "press"),
         ({"name": "g", "deadlines": {"diplomacy": -1}}, "diplomacy"),

@@ -79,6 +79,20 @@ def test_conquista_accept_and_ally_with_the_orders(client: TestClient) -> None:
     assert record["declared"] == {power: sorted([power, partner])}
 
 
+def test_a_unit_accepted_twice_is_kept_once(client: TestClient) -> None:
+    """``accept: ["A BER", "BER", "A BER"]`` was stored, answered and shown to the page as
+    three acceptances of the one unit (34 at most, the list's limit)."""
+    alice = register(client, "alice")
+    game = new_game(client, alice, edition="conquista", start=True)
+    gid, power = game["id"], game["my_powers"][0]
+    foreign = "BER" if power != "GERMANY" else "PAR"
+    body = {"power": power, "orders": [], "accept": [f"A {foreign}", foreign, f"A {foreign}"]}
+    r = client.put(f"/api/games/{gid}/orders", headers=alice.headers, json=body)
+    assert r.status_code == 200 and r.json()["accept"] == [foreign], r.text
+    mine = client.get(f"/api/games/{gid}", headers=alice.headers).json()["orders"][power]
+    assert mine["accept"] == [foreign]
+
+
 def test_accept_is_conquista_only(client: TestClient) -> None:
     alice = register(client, "alice")
     game = new_game(client, alice, start=True)

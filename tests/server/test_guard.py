@@ -80,6 +80,42 @@ def test_a_phase_name_is_not_echoed(client: TestClient) -> None:
     assert r.status_code == 404 and "S1999M" in r.json()["detail"]
 
 
+LONG = MARKER * 500  # 8,000 characters: under the body limit, over every name's length
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "field", "body"),
+    [
+        ("POST", "/api/games", "edition", {"name": "g", "edition": LONG}),
+        ("POST", "/api/games", "variant", {"name": "g", "variant": LONG}),
+        ("POST", "{game}/messages", "recipients.0", {"sender": "{power}", "recipients": [LONG],
+                                                    "body": "hi"}),
+        ("PUT", "{game}/orders", "accept.0", {"power": "{power}", "orders": [], "accept": [LONG]}),
+        ("PUT", "{game}/orders", "ally.0", {"power": "{power}", "orders": [], "ally": [LONG]}),
+        ("GET", "{game}/legal?power=" + LONG, "query.power", None),
+        ("GET", "{game}/orders?power=" + LONG, "query.power", None),
+        ("GET", "{game}/messages?power=" + LONG, "query.power", None),
+        ("GET", "{game}/map.svg?power=" + LONG, "query.power.0", None),
+    ],
+)  # fmt: skip
+def test_a_name_longer_than_any_is_refused_by_its_length_not_said_back(
+    client: TestClient, method: str, path: str, field: str, body: dict[str, Any] | None
+) -> None:
+    """An edition, a variant, a recipient, a unit accepted, an ally or a power of any
+    length was read as a name and said back whole in the error ("unknown edition
+    'ECHO…'", "you do not play ECHO…": 8 kB of the caller's text in an 8 kB answer). Each
+    is refused by its length (422 naming the field), as a phase or a power in a body is."""
+    alice = register(client, "alice")
+    game = new_game(client, alice, edition="conquista", start=True)
+    power = game["my_powers"][0]
+    url = path.replace("{game}", f"/api/games/{game['id']}")
+    sent = json.loads(json.dumps(body).replace("{power}", power)) if body else None
+    r = client.request(method, url, json=sent, headers=alice.headers)
+    assert r.status_code == 422, r.text
+    assert MARKER not in r.text and len(r.content) < 1000, r.text[:300]
+    assert r.json()["detail"].startswith(f"{field}: String should have at most"), r.text
+
+
 @pytest.mark.parametrize(
     ("body", "content_type"),
     [

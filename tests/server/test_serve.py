@@ -3,7 +3,12 @@
 
 from __future__ import annotations
 
+import os
+import re
+import socket
 import sqlite3
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -150,3 +155,50 @@ def test_a_database_a_newer_realpolitik_wrote_is_refused(
     assert err.count("\n") == 1, err
     with pytest.raises(ValueError, match=f"version {latest + 1}, newer than"):
         make_engine(url)  # (what serve opens first)
+
+
+def test_a_port_in_use_is_named_and_serving_is_never_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A port another program holds: the server printed "serving on http://...:PORT/"
+    (and its database line), then uvicorn's "[Errno 98] error while attempting to bind"
+    and its shutdown lines, exit status 3. It says one line naming the port, and never
+    that it serves."""
+    monkeypatch.setenv("REALPOLITIK_DATABASE_URL", "")
+    holder = socket.socket()
+    holder.bind(("127.0.0.1", 0))
+    holder.listen()
+    port = holder.getsockname()[1]
+    try:
+        url = f"sqlite:///{tmp_path / 'x.sqlite3'}"
+        assert main(["serve", "--port", str(port), "--database", url]) == 2
+    finally:
+        holder.close()
+    out, err = capsys.readouterr()
+    said = [line for line in err.splitlines() if not line.startswith("INFO: ")]  # migrations
+    assert "serving" not in out, out
+    assert len(said) == 1 and "in use" in said[0], err
+    assert said[0].startswith(f"realpolitik: error: cannot serve on 127.0.0.1 port {port}: ")
+
+
+def test_port_0_serves_on_the_port_it_says(tmp_path: Path) -> None:
+    """``--port 0`` (any free port): the server said "serving on http://127.0.0.1:0/",
+    an address nobody can reach; it names the port it was given."""
+    import httpx
+
+    log = tmp_path / "server.log"
+    env = {**os.environ, "REALPOLITIK_DATABASE_URL": f"sqlite:///{tmp_path / 'x.sqlite3'}"}
+    cmd = [sys.executable, "-m", "realpolitik.cli", "serve", "--port", "0"]
+    with log.open("wb") as handle:
+        proc = subprocess.Popen(cmd, env=env, stdout=handle, stderr=subprocess.STDOUT)
+    try:
+        found = None
+        deadline = time.monotonic() + 60
+        while found is None and time.monotonic() < deadline and proc.poll() is None:
+            found = re.search(r"serving on (http://127\.0\.0\.1:(\d+)/)", log.read_text())
+            time.sleep(0.1)
+        assert found is not None and found[2] != "0", log.read_text()
+        assert httpx.get(found[1] + "api/meta", timeout=10).status_code == 200
+    finally:
+        proc.terminate()
+        proc.wait(10)

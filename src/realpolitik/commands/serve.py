@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import socket
 from typing import TextIO
 
 from realpolitik.commands.counts import count  # (uvicorn serves --workers 0 with one)
@@ -71,13 +72,16 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     settings = Settings.from_env()
     with shown(settings.log_level):  # (the migrations applied)
         _open_database(settings.database_url)
-    print(f"realpolitik: serving on http://{args.host}:{args.port}/", file=stdout, flush=True)
+    sock = listen(args.host, args.port)
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    port = sock.getsockname()[1]  # (--port 0: the one the system chose)
+    print(f"realpolitik: serving on http://{host}:{port}/", file=stdout, flush=True)
     print(f"realpolitik: database {_safe(settings.database_url)}", file=stdout, flush=True)
-    uvicorn.run(
+    config = uvicorn.Config(
         "realpolitik.server.app:create_app",
         factory=True,
         host=args.host,
-        port=args.port,
+        port=port,
         workers=args.workers,
         timeout_graceful_shutdown=5,  # open event streams do not hold a shutdown up
         # longer than a client's or reverse proxy's reuse of an idle connection (nginx: 60 s),
@@ -86,7 +90,34 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         log_config=log_config(settings.log_level),
         log_level=settings.log_level,
     )
-    return 0
+    with sock:
+        if args.workers > 1:
+            from uvicorn.supervisors import Multiprocess
+
+            Multiprocess(config, sockets=[sock]).run()
+            return 0
+        server = uvicorn.Server(config)
+        server.run(sockets=[sock])
+    return 0 if server.started else 3  # (uvicorn's status for an app that did not start)
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """The server's socket, bound and listening before the server says it serves (a
+    client that comes while the app starts waits its turn): a port in use, or an address
+    that is not this machine's, stops it with one line naming them (uvicorn, binding
+    later, said it served first, then failed)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(2048)  # (uvicorn's backlog)
+    except OSError as exc:
+        sock.close()
+        why = exc.strerror or str(exc)
+        raise ValueError(f"cannot serve on {host} port {port}: {why}") from None
+    sock.set_inheritable(True)  # (--workers: each process serves on it)
+    return sock
 
 
 def copy_database(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:

@@ -693,7 +693,7 @@ class Game:
                 raise GameError(f"{power}: {unit} is its own unit: no acceptance needed")
             provs.append(prov)
         self._accepted[power] = frozenset(provs)
-        return sorted(provs)
+        return sorted(self._accepted[power])  # (a unit named twice is accepted once)
 
     def _named_unit(self, text: str, language: str) -> Province:
         """The province of the unit ``text`` names: the board's id (``"A GAL"``, ``"GAL"``)

@@ -62,6 +62,23 @@ class TooManyAttempts(ApiError):
         self.retry_after = retry_after
 
 
+def not_playing(power: str) -> Forbidden:
+    """The caller does not play ``power`` in the game (a seat left, or another account
+    logged in, in another tab)."""
+    return Forbidden(
+        f"you do not play {power} in this game", code="not_your_power", values={"power": power}
+    )
+
+
+def nothing_to_order(power: str, phase: str) -> Conflict:
+    """``power`` gives no orders in ``phase`` (out, conceded, or nothing of it to move)."""
+    return Conflict(
+        f"{power} has no orders to give in {phase}",
+        code="nothing_to_order",
+        values={"power": power},
+    )
+
+
 class Unprocessable(ApiError):
     status = 422
 

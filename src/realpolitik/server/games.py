@@ -75,7 +75,11 @@ def create_game(
         raise BadRequest("a sandbox is played by its creator: join must be true, not false")
     name = name.strip()
     if not 1 <= len(name) <= NAME_LIMIT:
-        raise BadRequest(f"a game's name is 1 to {NAME_LIMIT} characters")
+        raise BadRequest(
+            f"a game's name is 1 to {NAME_LIMIT} characters",
+            code="game_name_length",
+            values={"n": NAME_LIMIT},
+        )
     hidden = sorted({f"U+{ord(c):04X}" for c in name if _hidden(c)})
     if hidden:  # the lobby shows names to everyone: no invisible or reordering characters
         raise BadRequest(

@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from realpolitik.errors import VariantError
-from realpolitik.game.editions import EDITIONS, Edition, Setup, edition
+from realpolitik.game.editions import EDITIONS, VARIANTS, Edition, Setup, edition
 from realpolitik.maps import load_map
 from realpolitik.server.errors import BadRequest, Unprocessable
 
@@ -116,9 +116,15 @@ class GameSettings:
             raise BadRequest(
                 f"unknown edition {self.edition!r} (expected one of {', '.join(EDITIONS)})"
             )
+        if self.variant not in VARIANTS:
+            raise BadRequest(
+                f"unknown variant {self.variant!r} (expected one of {', '.join(VARIANTS)})"
+            )
         spec = edition(self.edition)
         if spec.variant != self.variant:
-            raise BadRequest(f"the {self.edition} edition is played on {spec.variant}")
+            raise BadRequest(
+                f"the {self.edition} edition is played on {spec.variant}, not {self.variant!r}"
+            )
         tables = spec.tables()
         if self.players not in tables:
             raise BadRequest(

@@ -13,7 +13,7 @@ from realpolitik.server import tables as t
 from realpolitik.server.accounts import User
 from realpolitik.server.backend import Backend
 from realpolitik.server.db import reading
-from realpolitik.server.errors import Conflict, Forbidden, NotFound
+from realpolitik.server.errors import Conflict, NotFound, not_playing
 from realpolitik.server.play import phase_said
 from realpolitik.server.rows import powers_of, seats_of, visible_row
 
@@ -51,7 +51,7 @@ def map_svg(
             mine = powers_of(seats_of(conn, game_id), user)
             for name in dict.fromkeys(p.upper() for p in power):
                 if name not in mine:
-                    raise Forbidden(f"you do not play {name} in this game")
+                    raise not_playing(name)
                 hit = conn.execute(
                     select(t.orders.c.orders).where(
                         t.orders.c.game_id == game_id,

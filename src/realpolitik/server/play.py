@@ -27,10 +27,11 @@ from realpolitik.server.db import for_update, reading, transaction
 from realpolitik.server.errors import (
     BadRequest,
     Conflict,
-    Forbidden,
     NotFound,
     OrdersRefused,
     Unprocessable,
+    not_playing,
+    nothing_to_order,
 )
 from realpolitik.server.gamesettings import GameSettings
 from realpolitik.server.rows import (
@@ -67,7 +68,7 @@ def _active_game(
 def _require_power(seats: list[Seat], user: User | None, power: str) -> str:
     power = power.upper()
     if user is None or power not in powers_of(seats, user):
-        raise Forbidden(f"you do not play {power} in this game")
+        raise not_playing(power)
     return power
 
 
@@ -623,7 +624,11 @@ def submit_orders(
         raise BadRequest(f"at most {MAX_ORDERS} orders at once")
     for text in texts:
         if not text.strip() or len(text) > MAX_LENGTH:
-            raise BadRequest(f"an order is 1 to {MAX_LENGTH} characters: {text[:40]!r}")
+            raise BadRequest(
+                f"an order is 1 to {MAX_LENGTH} characters: {text[:40]!r}",
+                code="order_too_long",
+                values={"n": MAX_LENGTH},
+            )
     with reading(b.db) as conn:
         row = _active_game(conn, game_id, user)
         if row.status != ACTIVE:
@@ -636,7 +641,7 @@ def submit_orders(
             code="phase_moved",
         )
     if power not in engine.powers_to_act(_game(row)):
-        raise Conflict(f"{power} has no orders to give in {row.phase}")
+        raise nothing_to_order(power, row.phase)
     game = engine.scratch(row.id, row.version, row.state)
     canonical, refused = engine.judge_orders(game, power, texts, language)
     if refused:
@@ -721,7 +726,7 @@ def set_ready(
             )
         game = _game(row)
         if power not in engine.powers_to_act(game):
-            raise Conflict(f"{power} has no orders to give in {row.phase}")
+            raise nothing_to_order(power, row.phase)
         current = _stored(conn, game_id, row.phase).get(power)
         store_orders(
             conn,

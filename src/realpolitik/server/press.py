@@ -20,7 +20,7 @@ from realpolitik.server import tables as t
 from realpolitik.server.accounts import User
 from realpolitik.server.backend import Backend
 from realpolitik.server.db import reading, transaction
-from realpolitik.server.errors import BadRequest, Conflict, Forbidden
+from realpolitik.server.errors import BadRequest, Conflict, not_playing
 from realpolitik.server.games import shows_nothing
 from realpolitik.server.gamesettings import GameSettings
 from realpolitik.server.rows import (
@@ -59,7 +59,7 @@ def send(
             raise Conflict("this game has not started yet", code="not_started")
         seats = seats_of(conn, game_id)
         if sender not in powers_of(seats, user):
-            raise Forbidden(f"you do not play {sender} in this game")
+            raise not_playing(sender)
         game = engine.load(row.id, row.version, row.state)
         unknown = [r for r in to if r not in game.powers]
         if unknown:
@@ -152,7 +152,7 @@ def inbox(
         mine = set(powers_of(seats_of(conn, game_id), user))
         if power is not None:
             if power.upper() not in mine:
-                raise Forbidden(f"you do not play {power.upper()} in this game")
+                raise not_playing(power.upper())
             mine = {power.upper()}
         rows = conn.execute(
             select(t.messages)

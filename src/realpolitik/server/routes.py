@@ -9,6 +9,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response
 from fastapi.responses import JSONResponse, StreamingResponse
 from fastapi.routing import APIRoute
+from pydantic import StringConstraints
 
 from realpolitik.errors import VariantError
 from realpolitik.game.editions import EDITIONS, MAX_GAME_YEARS, VARIANTS, edition
@@ -106,6 +107,8 @@ After = Annotated[int, Query(ge=-MAX_ID, le=MAX_ID, description="messages after 
 Code = Annotated[str | None, Query(max_length=60, description="an unlisted game's invitation code")]
 PhaseName = Annotated[str, Path(max_length=16, description="a phase, e.g. S1901M")]
 MaybePhase = Annotated[str | None, Query(max_length=16, description="a phase, e.g. S1901M")]
+PowerName = Annotated[str, Query(min_length=1, max_length=20, description="a power, e.g. FRANCE")]
+MaybePower = Annotated[str | None, Query(min_length=1, max_length=20, description="a power")]
 UnitScale = Annotated[
     float,
     Query(ge=1, le=4, description="the units' size, times the plain picture's (a phone's: 2.4)"),
@@ -454,14 +457,16 @@ def start(game_id: GameId, b: B, me: Me) -> dict[str, Any]:
 
 
 @router.get("/games/{game_id}/legal", tags=["play"], response_class=JSONResponse)
-def legal(game_id: GameId, b: B, me: Me, power: str, language: Language = "en") -> JSONResponse:
+def legal(
+    game_id: GameId, b: B, me: Me, power: PowerName, language: Language = "en"
+) -> JSONResponse:
     """The legal orders of one of your powers, by unit location (or build province)."""
     return JSONResponse(play.legal_for(b, game_id, me, power, language))
 
 
 @router.get("/games/{game_id}/orders", tags=["play"])
 def get_orders(
-    game_id: GameId, b: B, me: Me, power: str, language: Language = "en"
+    game_id: GameId, b: B, me: Me, power: PowerName, language: Language = "en"
 ) -> dict[str, Any]:
     """Your orders for the current phase (only for a power you play)."""
     return play.orders_for(b, game_id, me, power, language)
@@ -555,7 +560,9 @@ def map_svg(
     b: B,
     me: MaybeMe,
     phase: MaybePhase = None,
-    power: Annotated[list[str] | None, Query(max_length=20)] = None,
+    power: Annotated[
+        list[Annotated[str, StringConstraints(max_length=20)]] | None, Query(max_length=20)
+    ] = None,
     language: Language = "en",
     code: Code = None,
     unit_scale: UnitScale = engine.UNIT_SCALE,
@@ -610,7 +617,7 @@ def messages(
     b: B,
     me: MaybeMe,
     after: After = 0,
-    power: str | None = None,
+    power: MaybePower = None,
     code: Code = None,
 ) -> JSONResponse:
     """Messages you may read: public ones, and those to or from your powers."""

@@ -9,6 +9,14 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 NUL = "\x00"
 
 
+PowerName = Annotated[str, Field(min_length=1, max_length=20)]
+"""A power's name (``FRANCE``): one longer than any is refused by its length, never said
+back whole in an error."""
+
+UnitName = Annotated[str, Field(min_length=1, max_length=40)]
+"""A unit as a player names it (``A GAL``, ``GAL``, ``F Stp/cs``)."""
+
+
 class Strict(BaseModel):
     """A request body: no field but those named, each of its own JSON type (``true`` is no
     number of seconds, ``"3"`` no count of players); no text holding the NUL character
@@ -118,8 +126,8 @@ class DeadlinesIn(Strict):
 
 class GameIn(Strict):
     name: str = Field(min_length=1, max_length=100, examples=["Friday game"])
-    variant: str = "standard"
-    edition: str = "classic"
+    variant: str = Field(default="standard", max_length=20)
+    edition: str = Field(default="classic", max_length=20)
     players: int = Field(default=7, ge=2, le=7)
     setup: str | None = Field(
         default=None,
@@ -186,14 +194,14 @@ class OrdersIn(Strict):
         description="the phase these orders are for: if the game has moved on (a late "
         "submission), 409 and nothing stored, instead of judging them against the next phase",
     )
-    accept: list[str] | None = Field(
+    accept: list[UnitName] | None = Field(
         default=None,
         max_length=34,
         examples=[["A GAL"]],
         description="Conquista: the other powers' units whose support this power accepts "
         "this phase ('A GAL' or 'GAL'); replaces the list given before; null: keep it.",
     )
-    ally: list[str] | None = Field(
+    ally: list[PowerName] | None = Field(
         default=None,
         max_length=7,
         examples=[["FRANCE"]],
@@ -216,7 +224,7 @@ class ReadyIn(Strict):
 
 class MessageIn(Strict):
     sender: str = Field(min_length=1, max_length=20)
-    recipients: list[str] = Field(default_factory=list, max_length=7)
+    recipients: list[PowerName] = Field(default_factory=list, max_length=7)
     """Empty: a public message."""
     body: str = Field(min_length=1, max_length=10000)
 

@@ -26,10 +26,15 @@ log = logging.getLogger(__name__)
 MAX_ZONE = 64
 
 
+HOST_ZONE = "localtime"
+"""The system's link to the host's own zone (``/usr/share/zoneinfo/localtime``), listed
+among the zones on Debian: no zone's name, and its meaning changes with the machine."""
+
+
 @cache
 def known() -> frozenset[str]:
     """The IANA names this machine has data for (none: no ``tzdata`` and no system zones)."""
-    names = frozenset(zoneinfo.available_timezones())
+    names = frozenset(zoneinfo.available_timezones()) - {HOST_ZONE}
     if not names:
         log.warning("no time-zone data here (install tzdata): mail gives deadlines in UTC")
     return names
