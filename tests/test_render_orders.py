@@ -406,7 +406,7 @@ def _to_outline(
 def land_crossed(svg: str, cls: str, ends: set[str]) -> list[str]:
     """The provinces, other than ``ends``, over whose land the picture's arrows of class
     ``cls`` pass (deeper than a line's width over a coast: a strait is narrow)."""
-    points = [p for e in classed(ET.fromstring(svg), cls) for p in _path_points(e)]
+    points = [p for e in classed(ET.fromstring(svg), cls) for p in _points(e)]
     return sorted(
         {
             pid
@@ -416,15 +416,6 @@ def land_crossed(svg: str, cls: str, ends: set[str]) -> list[str]:
             if _inside(point, shape.rings) and _to_outline(point, shape.rings) > 2.5
         }
     )
-
-
-def _path_points(group: ET.Element) -> list[tuple[float, float]]:
-    out = []
-    for path in group.iter(f"{NS}path"):
-        for word in path.get("d", "").replace("M", " ").replace("L", " ").split():
-            x, y = word.rstrip("Z").split(",")
-            out.append((float(x), float(y)))
-    return out
 
 
 def test_a_fleet_s_arrow_keeps_to_the_sea() -> None:
