@@ -7,11 +7,13 @@ import itertools
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 
+import pytest
+
 from realpolitik import ARMY, Hold, Position, UnitRef, adjudicate, load_map, parse_order
 from realpolitik.orders import Order
 from realpolitik.phase import Phase
 from realpolitik.render import render
-from realpolitik.render.drawing import load_drawing
+from realpolitik.render.drawing import drawing_for, load_drawing
 from realpolitik.rules import rules_for
 from realpolitik.vocab import Power
 
@@ -403,32 +405,36 @@ def _to_outline(
     return best
 
 
-def land_crossed(svg: str, cls: str, ends: set[str]) -> list[str]:
+def land_crossed(svg: str, cls: str, ends: set[str], board: str = "standard") -> list[str]:
     """The provinces, other than ``ends``, over whose land the picture's arrows of class
     ``cls`` pass (deeper than a line's width over a coast: a strait is narrow)."""
+    game_map, drawing = load_map(board), drawing_for(load_map(board))
     points = [p for e in classed(ET.fromstring(svg), cls) for p in _points(e)]
     return sorted(
         {
             pid
-            for pid, shape in DRAWING.provinces.items()
-            if pid not in ends and STANDARD.provinces[pid].type.value != "sea"
+            for pid, shape in drawing.provinces.items()
+            if pid not in ends and game_map.provinces[pid].type.value != "sea"
             for point in points
             if _inside(point, shape.rings) and _to_outline(point, shape.rings) > 2.5
         }
     )
 
 
-def test_a_fleet_s_arrow_keeps_to_the_sea() -> None:
-    """Every fleet move of the standard board is drawn off the land of any province but
+@pytest.mark.parametrize("board", ["standard", "conquista"])
+def test_a_fleet_s_arrow_keeps_to_the_sea(board: str) -> None:
+    """Every fleet move of each drawing's board is drawn off the land of any province but
     its two own: ``F MAO - WES`` by Gibraltar, ``F NTH - ENG`` by Dover, ``F NWY - STP/NC``
     round the North Cape. Their arrows were curves straight across Spain, England and
-    Sweden: 58 of the board's fleet moves crossed another province's land."""
+    Sweden: 58 of the standard board's fleet moves crossed another province's land."""
+    game_map = load_map(board)
     crossing = {}
-    for loc, dsts in sorted(STANDARD.fleet_adjacency.items()):
-        start = position({"FRANCE": [f"F {loc}"]})
+    for loc, dsts in sorted(game_map.fleet_adjacency.items()):
+        start = Position.from_json({"units": {"FRANCE": [f"F {loc}"]}, "centers": {}}, game_map)
         for dst in sorted(dsts):
-            svg = render(start, orders=orders_of({"FRANCE": [f"F {loc} - {dst}"]}))
-            crossed = land_crossed(svg, "move", {loc[:3], dst[:3]})
+            move = {"FRANCE": [parse_order(f"F {loc} - {dst}", game_map=game_map)]}
+            svg = render(start, game_map=game_map, orders=move)
+            crossed = land_crossed(svg, "move", {loc[:3], dst[:3]}, board)
             if crossed:
                 crossing[f"F {loc} - {dst}"] = crossed
     assert crossing == {}
