@@ -141,3 +141,41 @@ def test_an_ipv6_address_counts_as_its_64(backend: Backend) -> None:
     assert ratelimit.address_key("::ffff:10.0.0.1") == "10.0.0.1"
     assert ratelimit.address_key("2001:db8::1") == "2001:db8::/64"
     assert ratelimit.address_key("testclient") == "testclient"
+
+
+def test_an_account_s_lock_out_spares_the_addresses_it_logged_in_from(
+    url: str, clock: FakeClock
+) -> None:
+    """Guesses spread over many addresses lock the account everywhere (429), but not for
+    its owner at an address the account logged in from (within 30 days): anyone could
+    otherwise keep a player out of their own account by guessing at it. An address it
+    never logged in from stays locked; a known one still meets its own, tighter limit."""
+    backend = Backend.open(fast_settings(url, **LIMITS), clock=clock)
+    accounts.create_account(backend, "alice", "correct horse")
+    home = "192.0.2.7"
+    accounts.log_in(backend, "alice", "correct horse", address=home)
+    for k in range(LIMITS["login_failures_per_account"]):
+        with pytest.raises(Unauthorized):
+            accounts.log_in(backend, "alice", f"wrong {k}", address=f"10.0.0.{k}")
+    with pytest.raises(TooManyAttempts):
+        accounts.log_in(backend, "alice", "correct horse", address="10.0.1.1")
+    clock.advance(20 * 86400)  # a new window of guesses, the home address still known
+    for k in range(LIMITS["login_failures_per_account"]):
+        with pytest.raises(Unauthorized):
+            accounts.log_in(backend, "alice", f"wrong {k}", address=f"10.0.0.{k}")
+    with pytest.raises(TooManyAttempts):
+        accounts.log_in(backend, "alice", "correct horse", address="10.0.1.1")
+    user, _ = accounts.log_in(backend, "alice", "correct horse", address=home)
+    assert user.username == "alice"
+    for k in range(LIMITS["login_failures_per_account_address"]):  # at home, guessed at
+        with pytest.raises(Unauthorized):
+            accounts.log_in(backend, "alice", f"home guess {k}", address=home)
+    with pytest.raises(TooManyAttempts):
+        accounts.log_in(backend, "alice", "correct horse", address=home)
+    clock.advance(31 * 86400)  # the last log-in from home a month past: no longer known
+    for k in range(LIMITS["login_failures_per_account"]):
+        with pytest.raises(Unauthorized):
+            accounts.log_in(backend, "alice", f"wrong {k}", address=f"10.0.0.{k}")
+    with pytest.raises(TooManyAttempts):
+        accounts.log_in(backend, "alice", "correct horse", address=home)
+    backend.close()

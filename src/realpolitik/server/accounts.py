@@ -115,12 +115,13 @@ def check_language(language: str) -> str:
 
 def _attempt(
     b: Backend, address: str | None, *, account: str | None = None, signup: bool = False
-) -> None:
+) -> bool:
     """Count an attempt from ``address`` (on ``account``; a sign-up) against each limit of
     the module's policy in turn, and refuse it (429) at the first it is over, without
-    counting it against the later ones."""
+    counting it against the later ones. Return whether the account's own count took it
+    (not from an address it is known at: :data:`.ratelimit.KNOWN`)."""
     if address is None:
-        return
+        return False
     s, now = b.settings, b.now()
     address = ratelimit.address_key(address)
     limits = [(ratelimit.ADDRESS, address, s.login_attempts_per_address)]
@@ -132,6 +133,8 @@ def _attempt(
         limits.append((ratelimit.SIGNUP, address, s.signups_per_address))
     wait = 0
     with transaction(b.db) as conn:  # the counts are kept when the attempt is refused
+        if account is not None and ratelimit.held(conn, ratelimit.KNOWN, pair, now=now):
+            limits = [(k, subject, limit) for k, subject, limit in limits if k != ratelimit.ACCOUNT]
         for kind, subject, limit in limits:
             counted = ratelimit.count(conn, kind, subject, window=s.login_window_seconds, now=now)
             wait = counted.retry_after(limit, now)
@@ -139,6 +142,7 @@ def _attempt(
                 break
     if wait:
         raise TooManyAttempts(wait)
+    return any(kind == ratelimit.ACCOUNT for kind, _, _ in limits)
 
 
 def create_account(
@@ -183,7 +187,7 @@ def log_in(
     username takes as long to refuse as a wrong password. A password changed while it was
     checked refuses it (401): the change ends every other session, this one too."""
     key = username.casefold()
-    _attempt(b, address, account=key)
+    counted = _attempt(b, address, account=key)
     with reading(b.db) as conn:
         row = conn.execute(select(t.users).where(t.users.c.username_key == key)).first()
     if row is None:
@@ -215,17 +219,22 @@ def log_in(
             )
         )
         _trim_sessions(b, conn, row.id, token_hash(token))
-        _succeeded(conn, key, address)
+        _succeeded(conn, key, address, now, counted=counted)
     return User(row.id, row.username, row.language), token
 
 
-def _succeeded(conn: Connection, account: str, address: str | None) -> None:
+def _succeeded(
+    conn: Connection, account: str, address: str | None, now: float, *, counted: bool
+) -> None:
     """A right password from ``address``: the failures of the account there are forgiven,
-    and the attempt is taken back from the account's count (it was not a failure)."""
+    the attempt is taken back from the account's count if ``counted`` there (it was not a
+    failure), and the address is known to the account (:data:`.ratelimit.KNOWN`)."""
     if address is not None:
         pair = ratelimit.pair(account, ratelimit.address_key(address))
         ratelimit.clear(conn, ratelimit.ACCOUNT_ADDRESS, pair)
-        ratelimit.uncount(conn, ratelimit.ACCOUNT, account)
+        if counted:
+            ratelimit.uncount(conn, ratelimit.ACCOUNT, account)
+        ratelimit.hold(conn, ratelimit.KNOWN, pair, until=now + ratelimit.KNOWN_SECONDS)
 
 
 def change_password(
@@ -236,7 +245,7 @@ def change_password(
     ``token``: whoever held the old password may have logged in with it."""
     check_password(new)
     key = user.username.casefold()
-    _attempt(b, address, account=key)
+    counted = _attempt(b, address, account=key)
     users = t.users.c
     with reading(b.db) as conn:
         stored = conn.execute(select(users.password_hash).where(users.id == user.id)).scalar_one()
@@ -255,7 +264,7 @@ def change_password(
         conn.execute(
             delete(t.sessions).where(s.user_id == user.id, s.token_hash != token_hash(token))
         )
-        _succeeded(conn, key, address)
+        _succeeded(conn, key, address, b.now(), counted=counted)
 
 
 def _trim_sessions(b: Backend, conn: Connection, user_id: int, keep: str) -> int:

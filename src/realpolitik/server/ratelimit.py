@@ -19,7 +19,7 @@ import ipaddress
 import math
 from dataclasses import dataclass
 
-from sqlalchemy import Connection, case, delete, update
+from sqlalchemy import Connection, case, delete, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
@@ -33,6 +33,11 @@ ACCOUNT = "account"
 """Failed log-ins to one account, from every address."""
 ACCOUNT_ADDRESS = "account_address"
 """Log-ins to one account from one address since the last successful one there."""
+KNOWN = "account_known"
+"""An address one account logged in from, for :data:`KNOWN_SECONDS` after: the account's
+own lock-out (:data:`ACCOUNT`) spares it, so that guesses at an account from elsewhere do
+not keep its owner out."""
+KNOWN_SECONDS = 30 * 86400.0
 CONFIRM_USER = "confirm_user"
 """Confirmation mails one user asked for (:mod:`.contact`)."""
 CONFIRM_EMAIL = "confirm_email"
@@ -84,6 +89,27 @@ def count(conn: Connection, kind: str, subject: str, *, window: float, now: floa
     )
     number, expires_at = conn.execute(stmt).one()
     return Count(int(number), float(expires_at))
+
+
+def hold(conn: Connection, kind: str, subject: str, *, until: float) -> None:
+    """Keep ``subject`` as ``kind`` until ``until`` (one row, its window ending then)."""
+    a = t.attempts
+    values = {"kind": kind, "subject": _subject(subject), "count": 1, "expires_at": until}
+    insert = pg_insert if conn.dialect.name == "postgresql" else sqlite_insert
+    conn.execute(
+        insert(a)
+        .values(values)
+        .on_conflict_do_update(index_elements=[a.c.kind, a.c.subject], set_={"expires_at": until})
+    )
+
+
+def held(conn: Connection, kind: str, subject: str, *, now: float) -> bool:
+    """Whether ``subject`` is kept as ``kind`` at ``now`` (see :func:`hold`)."""
+    a = t.attempts
+    found = select(a.c.count).where(
+        a.c.kind == kind, a.c.subject == _subject(subject), a.c.expires_at > now
+    )
+    return conn.execute(found).first() is not None
 
 
 def clear(conn: Connection, kind: str, subject: str) -> None:
