@@ -320,3 +320,27 @@ def test_a_sheet_or_pad_of_a_game_is_of_the_phase_asked(
     for kind in (["--pad"], ["--sheet", "FRANCE"]):
         assert run("render", *kind, "--phase", "S1901M")[0] == 2
         assert "--phase picks a phase of GAME, --example or --situation" in capsys.readouterr().err
+
+
+def test_a_conquista_game_s_picture_lists_its_alliances(tmp_path: Path) -> None:
+    """La Conquista: the legend lists the alliances standing as the phase drawn starts,
+    their centres together ("18 centros ... por una potencia o por una alianza") and since
+    when, in the picture's language; a phase before the alliance was formed has none."""
+    from realpolitik.formats.savegame import game_to_json
+    from realpolitik.game import Game
+
+    game = Game.new(edition="conquista", seed=1)
+    for power, partner in (("FRANCE", "ENGLAND"), ("ENGLAND", "FRANCE")):
+        game.submit(power, [])
+        game.declare_alliance(power, [partner])
+    game.process()  # formed in Spring 1914
+    saved = tmp_path / "conquista.json"
+    saved.write_text(json.dumps(game_to_json(game)))
+    code, now = run("render", str(saved), "--language", "es")
+    assert code == 0
+    together = len(game.position.centers_of("ENGLAND")) + len(game.position.centers_of("FRANCE"))
+    legend = re.sub(r"<[^>]+>", "|", now[now.index('id="legend"') :]).replace("\n", "")
+    assert "|Alianzas|" in legend
+    assert f"|Inglaterra + Francia||{together}||desde Primavera de 1914|" in legend
+    code, before = run("render", str(saved), "--phase", "S1914M")
+    assert code == 0 and "Alliances" not in before and "alliance" not in before

@@ -193,6 +193,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
             language=language,
             unplayed=frame.unplayed,
             unread=frame.unread,
+            alliances=frame.alliances,
         )
     if suffix == ".png":
         if not args.output:

@@ -74,6 +74,7 @@ def flipbook_html(
             id_prefix=f"p{k}-",
             unplayed=frame.unplayed,
             unread=frame.unread,
+            alliances=frame.alliances,
         )
         pages.append(
             f'<section class="frame" id="{frame.phase}" aria-label="{esc(name)}">{svg}</section>'

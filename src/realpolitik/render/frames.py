@@ -25,6 +25,7 @@ from realpolitik.formats.situation import (
     situation_edition,
 )
 from realpolitik.game.calendar import Turn
+from realpolitik.game.victory import Alliance
 from realpolitik.maps import GameMap
 from realpolitik.orders import Order
 from realpolitik.phase import Phase
@@ -41,7 +42,8 @@ class Frame:
     (``None`` for the final position, still to be played); ``edition``: the name of the
     edition (or ``datc``) the game is played by, for its season words and adjustments;
     ``unplayed``: the powers nobody plays then (:meth:`Game.unplayed`); ``unread``: the
-    texts of a situation's orders that could not be read (each power's)."""
+    texts of a situation's orders that could not be read (each power's); ``alliances``:
+    the alliances standing as it starts (conquista)."""
 
     phase: Phase
     position: Position
@@ -51,6 +53,7 @@ class Frame:
     edition: str | None = None
     unplayed: frozenset[Power] = frozenset()
     unread: Mapping[Power, Sequence[str]] = field(default_factory=dict)
+    alliances: tuple[Alliance, ...] = ()
 
 
 def frames_from_record(record: Mapping[str, Any]) -> list[Frame]:
@@ -83,6 +86,7 @@ def frames_from_game(game: Game) -> list[Frame]:
                 resolution,
                 game.edition.name,
                 game.unplayed(record.phase),
+                alliances=record.status.alliances,
             )
         )
     frames.append(
@@ -92,6 +96,7 @@ def frames_from_game(game: Game) -> list[Frame]:
             game.game_map,
             edition=game.edition.name,
             unplayed=game.unplayed(),
+            alliances=game.status.alliances,
         )
     )
     return frames

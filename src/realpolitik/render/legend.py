@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from realpolitik.adjudicator import builds_due
 from realpolitik.adjudicator.results import OrderResult
+from realpolitik.game.victory import Alliance
 from realpolitik.maps import GameMap
 from realpolitik.orders import Hold
 from realpolitik.phase import Phase, PhaseKind
@@ -68,11 +69,13 @@ def legend_svg(
     rules: Rules | None = None,
     unplayed: frozenset[Power] = frozenset(),
     unread: Mapping[Power, Sequence[str]] | None = None,
+    alliances: Sequence[Alliance] = (),
 ) -> str:
     """The legend beside the map: the phase, each power's centres and units (and, in an
     adjustment phase, its builds or removals by ``rules``: conquista's reinforcements),
-    those nobody plays (``unplayed``) apart below them, the orders (and the texts that
-    could not be read, ``unread``) and the key."""
+    those nobody plays (``unplayed``) apart below them, the ``alliances`` standing
+    (conquista: their members' centres together, since when), the orders (and the texts
+    that could not be read, ``unread``) and the key."""
     words = words or Words(game_map=game_map)
     out = [f'<g id="{id_prefix}legend" class="legend">']
     out.append(
@@ -158,6 +161,18 @@ def legend_svg(
                     text_anchor="middle",
                 )
             )
+    if alliances and not blank:
+        y += 20
+        out.append(_text(left, y, words.legend("alliances"), 10, fill="#7a6a52"))
+        for alliance in alliances:
+            y += 22
+            members = " + ".join(words.power(p) for p in alliance.members)
+            centres = sum(len(position.centers_of(p)) for p in alliance.members)
+            out.append(_text(left, y, members, 12, font_weight="bold", class_="alliance"))
+            out.append(_text(x + WIDTH - 86, y, str(centres), 14, text_anchor="end"))
+            y += 14
+            since = words.legend("since", date=words.date(alliance.formed))
+            out.append(_text(left, y, since, 10, fill="#6b5a3e"))
     y += 30
     key_top = height - 250
     y = _orders(out, _rows(drawn, unread or {}, words), words, left, y, key_top - 16)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 
 from realpolitik.adjudicator.results import Resolution
+from realpolitik.game.victory import Alliance
 from realpolitik.maps import GameMap, load_map
 from realpolitik.maps.model import ProvinceType
 from realpolitik.orders import Order, Waive
@@ -53,6 +54,7 @@ def render(
     unit_scale: float = 1.0,
     unplayed: Collection[Power] = (),
     unread: Mapping[Power, Sequence[str]] | None = None,
+    alliances: Sequence[Alliance] = (),
 ) -> str:
     """Draw ``position`` (units, dislodged units with their retreats, centre owners) and,
     when given, the ``orders`` of each power and their ``results`` (the resolution of
@@ -121,6 +123,7 @@ def render(
                 rules=None if edition is None else rules_for(edition),
                 unplayed=frozenset(unplayed),
                 unread=unread or {},
+                alliances=alliances,
             )
         )
     out.append("</svg>")
