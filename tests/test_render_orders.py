@@ -421,19 +421,22 @@ def land_crossed(svg: str, cls: str, ends: set[str], board: str = "standard") ->
     )
 
 
-@pytest.mark.parametrize("board", ["standard", "conquista"])
-def test_a_fleet_s_arrow_keeps_to_the_sea(board: str) -> None:
+@pytest.mark.parametrize(
+    ("board", "scale"), [("standard", 1.0), ("standard", 2.0), ("conquista", 1.0)]
+)
+def test_a_fleet_s_arrow_keeps_to_the_sea(board: str, scale: float) -> None:
     """Every fleet move of each drawing's board is drawn off the land of any province but
     its two own: ``F MAO - WES`` by Gibraltar, ``F NTH - ENG`` by Dover, ``F NWY - STP/NC``
-    round the North Cape. Their arrows were curves straight across Spain, England and
-    Sweden: 58 of the standard board's fleet moves crossed another province's land."""
+    round the North Cape; with the web page's larger units (``scale`` 2) too. Their arrows
+    were curves straight across Spain, England and Sweden: 58 of the standard board's
+    fleet moves crossed another province's land."""
     game_map = load_map(board)
     crossing = {}
     for loc, dsts in sorted(game_map.fleet_adjacency.items()):
         start = Position.from_json({"units": {"FRANCE": [f"F {loc}"]}, "centers": {}}, game_map)
         for dst in sorted(dsts):
             move = {"FRANCE": [parse_order(f"F {loc} - {dst}", game_map=game_map)]}
-            svg = render(start, game_map=game_map, orders=move)
+            svg = render(start, game_map=game_map, orders=move, unit_scale=scale)
             crossed = land_crossed(svg, "move", {loc[:3], dst[:3]}, board)
             if crossed:
                 crossing[f"F {loc} - {dst}"] = crossed

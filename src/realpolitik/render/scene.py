@@ -28,7 +28,8 @@ FAILED = {
 }
 UNIT_RADIUS = 12.0
 WAY_ASIDE = 3.0
-"""How far to the right of its way an arrow passes the points of a way at sea."""
+"""How far to the right of its way an arrow passes the points of a way at sea (whatever
+the units' size: ``tools/build_ways.py`` checks the curve so, each way, in the straits)."""
 FLEET_REACH = (16.0, 13.0)
 """A fleet token's half width and half height (render/units.py's hull, ±15, and sail)."""
 
@@ -215,7 +216,7 @@ class Scene:
         way = self.drawing.ways.get((src, dst))
         if way is None:
             return bent(*ends, bend)
-        return through(ends[0], way, ends[1], WAY_ASIDE * self.scale)
+        return through(ends[0], way, ends[1], WAY_ASIDE)  # (as tools/build_ways.py checked it)
 
     def sea_route(self, stops: list[tuple[Location, Point]]) -> list[Point]:
         """A convoyed army's arrow through its stops (its province, the fleets, the
