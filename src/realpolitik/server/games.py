@@ -82,8 +82,11 @@ def create_game(
         )
     hidden = sorted({f"U+{ord(c):04X}" for c in name if _hidden(c)})
     if hidden:  # the lobby shows names to everyone: no invisible or reordering characters
+        said = ", ".join(hidden)
         raise BadRequest(
-            f"a game's name may not hold control or blank characters ({', '.join(hidden)})"
+            f"a game's name may not hold control or blank characters ({said})",
+            code="game_name_hidden",
+            values={"characters": said},
         )
     now = b.now()
     with transaction(b.db) as conn:
