@@ -582,14 +582,14 @@ def judge_orders(
     except (OrderError, ValueError) as exc:
         text = getattr(exc, "text", "") or ""
         return [], [{"order": text, "reason": str(exc)}]
-    illegal = str(words.get("results", {}).get("illegal", "illegal"))
+    illegal = str(words["results"]["illegal"]) + str(words["messages"]["colon"])
     offset = len(submitted) - len(given)  # the kept orders come first
     for k, rule in sorted(game.illegal_orders(power, submitted).items()):
         why = notation.explain(rule, language, game_map=game.game_map)
         if k < offset:  # a kept order the rules now refuse: named as it was stored
             refused.append({"order": str(submitted[k]), "reason": why})
             continue
-        refused.append({"order": given[k - offset][0], "reason": f"{illegal}: {why}"})
+        refused.append({"order": given[k - offset][0], "reason": illegal + why})
     if refused:
         return [], refused
     return [str(o) for o in submitted], []
