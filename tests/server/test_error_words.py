@@ -155,3 +155,38 @@ def test_more_refusals_met_in_the_page_come_with_a_code(
         "no_say_in_draw": ("no_say_in_draw", {"power": power}),
         "power_conceded": ("power_conceded", {"power": power}),
     }
+
+
+def test_refusals_of_invitations_seats_and_messages_come_with_a_code(client: TestClient) -> None:
+    """An invitation link whose game is gone (or mistyped), a game's page whose game is
+    gone, leaving a seat given up in another tab, a message holding a control character
+    (pasted), a message of a power conceded in another tab: refused in English only,
+    whatever the page's language. Each comes with a code and its values."""
+    alice, bob = register(client, "alice"), register(client, "bob")
+    game = new_game(client, alice, start=True, bots="random")
+    gid, power = game["id"], game["my_powers"][0]
+    messages = f"/api/games/{gid}/messages"
+    answers = {
+        "unknown_invitation": client.get("/api/invitations/nope", headers=alice.headers),
+        "unknown_invitation (join)": client.post("/api/invitations/nope", headers=alice.headers),
+        "no_game": client.get("/api/games/999999", headers=alice.headers),
+        "no_seat": client.post(f"/api/games/{gid}/leave", headers=bob.headers),
+        "message_control": client.post(
+            messages,
+            json={"sender": power, "recipients": [], "body": "hi\x07 there"},
+            headers=alice.headers,
+        ),
+    }
+    client.post(f"/api/games/{gid}/concede", json={"power": power}, headers=alice.headers)
+    answers["power_conceded"] = client.post(
+        messages, json={"sender": power, "recipients": [], "body": "hi"}, headers=alice.headers
+    )
+    said = {code: (r.json().get("code"), r.json().get("values")) for code, r in answers.items()}
+    assert said == {
+        "unknown_invitation": ("unknown_invitation", {}),
+        "unknown_invitation (join)": ("unknown_invitation", {}),
+        "no_game": ("no_game", {"id": 999999}),
+        "no_seat": ("no_seat", {}),
+        "message_control": ("message_control", {"characters": "U+0007"}),
+        "power_conceded": ("power_conceded", {"power": power}),
+    }
