@@ -102,6 +102,31 @@ def test_an_order_the_rules_refuse_is_said_with_the_language_s_colon(
     assert [(r["order"], r["reason"][: len(said)]) for r in refused] == [(text, said)]
 
 
+@pytest.mark.parametrize(
+    ("power", "texts", "language", "orders"),
+    [
+        ("FRANCE", ["E Par - Bor; E Mar - Esp"], "es", ["A PAR - BUR", "A MAR - SPA"]),
+        ("FRANCE", ["E Par-Bor, F Bre-AtC", "E Mar M"], "es",
+         ["A PAR - BUR", "F BRE - MAO", "A MAR H"]),
+        ("ENGLAND",
+         ["E de Liv. para Yor.; A de Lon. para Mar do Norte; A de Edi. para Mar da Nor."],
+         "pt", ["A LVP - YOR", "F LON - NTH", "F EDI - NWG"]),
+        ("FRANCE", ["A Par - Bou ; A Mar (S) A Par - Bou"], "fr",
+         ["A PAR - BUR", "A MAR S A PAR - BUR"]),
+        ("FRANCE", ["E Par - Bor, apoyado por E Mar"], "es", ["A PAR - BUR"]),  # one order
+    ],
+)  # fmt: skip
+def test_a_line_of_orders_as_the_books_print_them_is_read_order_by_order(
+    power: str, texts: list[str], language: str, orders: list[str]
+) -> None:
+    """The books print a power's orders on one line, ';' or ',' between them ('E de Liv.
+    para Yor.; A de Lon. para Mar do Norte; ...', 'E Pru—Var; E Sil A E Pru—Var'): such a
+    line typed or pasted was refused as one order ('se esperaba ... y aparece "e"'). A
+    line that reads whole stays one order (a comma before 'apoyado por')."""
+    canonical, refused = engine.judge_orders(classic(), power, texts, language)
+    assert (canonical, refused) == (orders, [])
+
+
 def test_each_refused_order_is_named() -> None:
     texts = ["A MOS - PAR", "A WAR - PRU", "F STP - NWY", "F SEV - BLA"]
     _, refused = engine.judge_orders(classic(), "RUSSIA", texts, "en")
