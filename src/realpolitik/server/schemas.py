@@ -139,8 +139,8 @@ class DeadlinesIn(Strict):
 class GameIn(Strict):
     name: str = Field(
         examples=["Friday game"],
-        description="1 to 100 characters, with no tab, line break or invisible character"
-        " (refused with a code the page says: games.create_game)",
+        description="refused, with a code the page says, if empty, too long or holding a"
+        " tab, line break or invisible character",
     )
     variant: str = Field(default="standard", max_length=20)
     edition: str = Field(default="classic", max_length=20)
@@ -200,7 +200,9 @@ class OrdersIn(Strict):
     power: str = Field(min_length=1, max_length=20)
     orders: list[str] = Field(
         examples=[["A PAR - BUR", "F BRE - MAO"]],
-        description="at most 64 (refused with a code the page says: play.submit_orders)",
+        description="refused, with a code the page says, past the most orders given at once;"
+        " a line of several orders as the rulebooks print them ('E Par-Bor; E Mar-Esp') is"
+        " read order by order",
     )
     language: Literal["en", "es", "fr", "pt"] = "en"
     merge: bool = False
