@@ -88,6 +88,23 @@ def test_normalize_and_tokenize() -> None:
     assert tokenize("Nápoles, España; Suíça") == ["napoles", "espana", "suica"]
 
 
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("A PAR → BUR", "en"),
+        ("Ejército de París → Borgoña", "es"),
+        ("A Par ⇒ Bou", "fr"),
+        ("E de Par. ⟶ Bur.", "pt"),
+        ("A Par ➔ Bou", "fr"),
+        ("E Par ➜ Bor", "es"),
+    ],
+)
+def test_an_arrow_is_a_move(text: str, language: str) -> None:
+    """A move typed with an arrow (as the map draws it, or as a keyboard turns '->' into
+    '→'), as '->' and '=>' are read: it was an unknown word '→'."""
+    assert parse_order(text, language=language, game_map=BOARD) == Move(A("PAR"), "BUR")
+
+
 @pytest.mark.parametrize("board", ["standard", "conquista"])
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_province_has_a_short_and_a_long_name(language: str, board: str) -> None:

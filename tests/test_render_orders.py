@@ -467,3 +467,22 @@ def test_a_convoy_and_a_retreat_keep_to_the_sea() -> None:
     assert land_crossed(render(taken), "retreat-option", {"MAO", "WES"}) == []
     retreat = orders_of({"FRANCE": ["F MAO R WES"]})
     assert land_crossed(render(taken, orders=retreat), "retreat", {"MAO", "WES"}) == []
+
+
+def test_an_order_s_tooltip_is_said_with_the_language_s_colon() -> None:
+    """French sets a space before its colon ("France : A Par-Bur"); the picture's tooltip
+    joined the power and its order with the English colon in every language."""
+    start = position({"FRANCE": ["A PAR"]})
+    said = {}
+    for language in ("en", "es", "fr", "pt"):
+        root = ET.fromstring(
+            render(start, orders=orders_of({"FRANCE": ["A PAR - BUR"]}), language=language)
+        )
+        (arrow,) = classed(root, "move")
+        said[language] = arrow.findtext(f"{NS}title")
+    assert said == {
+        "en": "France: A PAR - BUR",
+        "es": "Francia: E Par-Bor",
+        "fr": "France : A Par-Bur",
+        "pt": "França: E de Par. para Bur.",
+    }

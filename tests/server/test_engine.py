@@ -15,6 +15,8 @@ import pytest
 from realpolitik.adjudicator import Reason
 from realpolitik.game import Game
 from realpolitik.game.editions import EDITIONS
+from realpolitik.phase import Phase
+from realpolitik.position import Position
 from realpolitik.server import engine
 from tests.gamekit import play_random
 
@@ -70,6 +72,59 @@ def test_illegal_orders_are_refused_with_the_reason(text: str, language: str, re
     canonical, refused = engine.judge_orders(classic(), "RUSSIA", [text], language, ["A WAR - PRU"])
     assert canonical == [] and [r["order"] for r in refused] == [text]
     assert reason in refused[0]["reason"], refused
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "illegal: "),
+        ("es", "ilegal: Alemania no tiene disoluciones pendientes"),
+        ("fr", "illégal : l'Allemagne n'a aucun retrait dû"),
+        ("pt", "ilegal: a Alemanha não tem remoções pendentes"),
+    ],
+)
+def test_an_order_the_rules_refuse_is_said_with_the_language_s_colon(
+    language: str, said: str
+) -> None:
+    """French sets a space before its colon ("illégal : ...", as the lexicon's own reasons
+    and the moderator's words do); the server joined the word and the reason with the
+    English colon in every language ("illégal: ...")."""
+    game = classic()
+    game.phase, game.position = (
+        Phase.parse("W1901A"),
+        Position.from_json(
+            {"units": {"GERMANY": ["A MUN"]}, "centers": {"GERMANY": ["BER", "KIE", "MUN", "HOL"]}},
+            game.game_map,
+        ),
+    )
+    text = engine.format_order("A MUN D", language, game)
+    _, refused = engine.judge_orders(game, "GERMANY", [text], language)
+    assert [(r["order"], r["reason"][: len(said)]) for r in refused] == [(text, said)]
+
+
+@pytest.mark.parametrize(
+    ("power", "texts", "language", "orders"),
+    [
+        ("FRANCE", ["E Par - Bor; E Mar - Esp"], "es", ["A PAR - BUR", "A MAR - SPA"]),
+        ("FRANCE", ["E Par-Bor, F Bre-AtC", "E Mar M"], "es",
+         ["A PAR - BUR", "F BRE - MAO", "A MAR H"]),
+        ("ENGLAND",
+         ["E de Liv. para Yor.; A de Lon. para Mar do Norte; A de Edi. para Mar da Nor."],
+         "pt", ["A LVP - YOR", "F LON - NTH", "F EDI - NWG"]),
+        ("FRANCE", ["A Par - Bou ; A Mar (S) A Par - Bou"], "fr",
+         ["A PAR - BUR", "A MAR S A PAR - BUR"]),
+        ("FRANCE", ["E Par - Bor, apoyado por E Mar"], "es", ["A PAR - BUR"]),  # one order
+    ],
+)  # fmt: skip
+def test_a_line_of_orders_as_the_books_print_them_is_read_order_by_order(
+    power: str, texts: list[str], language: str, orders: list[str]
+) -> None:
+    """The books print a power's orders on one line, ';' or ',' between them ('E de Liv.
+    para Yor.; A de Lon. para Mar do Norte; ...', 'E Pru—Var; E Sil A E Pru—Var'): such a
+    line typed or pasted was refused as one order ('se esperaba ... y aparece "e"'). A
+    line that reads whole stays one order (a comma before 'apoyado por')."""
+    canonical, refused = engine.judge_orders(classic(), power, texts, language)
+    assert (canonical, refused) == (orders, [])
 
 
 def test_each_refused_order_is_named() -> None:

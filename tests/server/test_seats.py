@@ -179,7 +179,7 @@ def test_a_take_over_refused_says_why_and_changes_nothing(
     mine = game["my_powers"][0]
     was = stored(backend, gid)
     refusals: list[tuple[int, str, int, str | None, str]] = [
-        (gid + 1, "FRANCE", 404, None, "no game"),  # no such game
+        (gid + 1, "FRANCE", 404, "no_game", "no game"),  # no such game
         (gid, "ATLANTIS", 400, "no_such_power", "no power of this game"),
         (gid, mine, 409, "seat_taken", "played by a person"),
     ]

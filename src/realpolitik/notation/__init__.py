@@ -39,6 +39,7 @@ from realpolitik.notation.parser import (
     read_guessed,
     read_order,
     read_written,
+    split_orders,
 )
 from realpolitik.notation.reasons import explain
 
@@ -70,5 +71,6 @@ __all__ = [
     "read_written",
     "result_name",
     "season_names",
+    "split_orders",
     "unit_phrase",
 ]

@@ -46,14 +46,15 @@ WEAK = 1
 FILLER_COST = 2
 """Cost of reading as a filler a word that also means something."""
 
-_DASHES = re.compile(r"[\u2010-\u2015\u2212=]")
+_DASHES = re.compile(r"[\u2010-\u2015\u2212=\u2192\u21d2\u27f6\u2794\u279c]")
 _PUNCT = re.compile(r"[()\[\]{},;:._'\u2019`\"!?\u00bf\u00a1*+&>|<#]")
 _DASH_RUN = re.compile(r"-(?:\s*-)+")
 _SPLIT = re.compile(r"(-)")
 
 
 def normalize(text: str) -> str:
-    """Lower case, no accents, punctuation as spaces, every dash (and ``=``) a ``-``."""
+    """Lower case, no accents, punctuation as spaces, every dash (and ``=``, and an arrow:
+    ``→``) a ``-``."""
     text = unicodedata.normalize("NFKD", text)
     text = "".join(c for c in text if not unicodedata.combining(c)).casefold()
     text = _DASHES.sub("-", text)

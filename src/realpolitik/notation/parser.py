@@ -503,9 +503,15 @@ def parse_orders(
             phase=phase,
             rules=rules,
         )
-        for part in _SEPARATORS.split(text)
-        if part.strip()
+        for part in split_orders(text)
     ]
+
+
+def split_orders(text: str) -> list[str]:
+    """The orders of a line as the rulebooks print them, ``;``, ``,`` or new lines between
+    them (``"E Pru—Var; E Sil A E Pru—Var"``): the parts, without their blanks, empty ones
+    left out."""
+    return [part.strip() for part in _SEPARATORS.split(text) if part.strip()]
 
 
 __all__ = [
@@ -515,4 +521,5 @@ __all__ = [
     "parse_orders",
     "read_guessed",
     "read_written",
+    "split_orders",
 ]

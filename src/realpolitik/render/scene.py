@@ -103,7 +103,8 @@ class Scene:
 
     def title(self, d: DrawnOrder) -> str:
         """The tooltip of an order: power, order and result in the picture's language."""
-        text = f"{self.words.power(d.power)}: {self.words.order(d.order)}"
+        colon = self.words.data["messages"]["colon"]  # French: "France : A Par-Bur"
+        text = f"{self.words.power(d.power)}{colon}{self.words.order(d.order)}"
         return text + (f" — {self.words.result(d.result)}" if d.result is not None else "")
 
     def on_board(self, pid: Province) -> ProvinceInfo | None:

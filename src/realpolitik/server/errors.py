@@ -70,6 +70,11 @@ def not_playing(power: str) -> Forbidden:
     )
 
 
+def no_game(game_id: int) -> NotFound:
+    """No game ``game_id``, or none the caller may see (an outsider learns neither)."""
+    return NotFound(f"no game {game_id}", code="no_game", values={"id": game_id})
+
+
 def nothing_to_order(power: str, phase: str) -> Conflict:
     """``power`` gives no orders in ``phase`` (out, conceded, or nothing of it to move)."""
     return Conflict(

@@ -19,7 +19,7 @@ from realpolitik.server import tables as t
 from realpolitik.server.accounts import User
 from realpolitik.server.backend import Backend
 from realpolitik.server.db import reading, transaction
-from realpolitik.server.errors import BadRequest, Conflict, Forbidden, NotFound
+from realpolitik.server.errors import BadRequest, Conflict, Forbidden, NotFound, no_game
 from realpolitik.server.gamesettings import GameSettings
 from realpolitik.server.play import (
     REQUEST_LIMIT,
@@ -82,8 +82,11 @@ def create_game(
         )
     hidden = sorted({f"U+{ord(c):04X}" for c in name if _hidden(c)})
     if hidden:  # the lobby shows names to everyone: no invisible or reordering characters
+        said = ", ".join(hidden)
         raise BadRequest(
-            f"a game's name may not hold control or blank characters ({', '.join(hidden)})"
+            f"a game's name may not hold control or blank characters ({said})",
+            code="game_name_hidden",
+            values={"characters": said},
         )
     now = b.now()
     with transaction(b.db) as conn:
@@ -236,7 +239,7 @@ def join(
         row = game_row(conn, game_id, lock=True)
         public = bool(row.settings.get("public", True))
         if not public and not (code and same_code(code, row.invite_code)):
-            raise NotFound(f"no game {game_id}")  # as every other request of an outsider
+            raise no_game(game_id)  # as every other request of an outsider
         if row.settings.get("sandbox", False):
             raise Conflict("a sandbox is played by its creator alone", code="sandbox")
         if row.status == FINISHED:
@@ -334,7 +337,7 @@ def invitation(b: Backend, code: str) -> dict[str, Any]:
     with reading(b.db) as conn:
         row = conn.execute(select(t.games).where(t.games.c.invite_code == code)).first()
         if row is None:
-            raise NotFound("no game has this invitation code")
+            raise NotFound("no game has this invitation code", code="unknown_invitation")
         seats = seats_of(conn, row.id)
         creator = conn.execute(
             select(t.users.c.username).where(t.users.c.id == row.creator_id)
@@ -356,7 +359,7 @@ def join_by_code(b: Backend, user: User, code: str) -> dict[str, Any]:
             select(t.games.c.id).where(t.games.c.invite_code == code)
         ).scalar_one_or_none()
     if game_id is None:
-        raise NotFound("no game has this invitation code")
+        raise NotFound("no game has this invitation code", code="unknown_invitation")
     return join(b, user, game_id, code)
 
 
@@ -368,7 +371,7 @@ def leave(b: Backend, user: User, game_id: int) -> None:
         everyone = seats_of(conn, game_id)
         seats = [s for s in everyone if s.user_id == user.id]
         if not seats:
-            raise Conflict("you have no seat in this game")
+            raise Conflict("you have no seat in this game", code="no_seat")
         if row.status == FINISHED:
             raise Conflict("this game is over", code="game_over")
         if row.settings.get("sandbox", False):

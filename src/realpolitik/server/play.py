@@ -621,7 +621,9 @@ def submit_orders(
     this returns."""
     check_language(language)
     if len(texts) > MAX_ORDERS:
-        raise BadRequest(f"at most {MAX_ORDERS} orders at once")
+        raise BadRequest(
+            f"at most {MAX_ORDERS} orders at once", code="too_many_orders", values={"n": MAX_ORDERS}
+        )
     for text in texts:
         if not text.strip() or len(text) > MAX_LENGTH:
             raise BadRequest(
@@ -785,6 +787,14 @@ def _change(
             limits.count_draw_vote(b, conn, game_id, power)
         game = engine.fresh(row.state)
         votes = dict(game.votes)
+        if power in game.status.conceded:  # (in another tab)
+            raise Conflict(f"{power} has conceded", code="power_conceded", values={"power": power})
+        if vote and power not in game.voters():
+            raise Conflict(
+                f"{power} has no units left: it has no say in a draw",
+                code="no_say_in_draw",
+                values={"power": power},
+            )
         try:
             act(game, power)
         except ValueError as exc:

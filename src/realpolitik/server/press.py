@@ -43,7 +43,12 @@ def send(
         raise BadRequest("a message cannot be empty", code="message_empty")
     controls = sorted({f"U+{ord(c):04X}" for c in body if _control(c)})
     if controls:
-        raise BadRequest(f"a message may not hold control characters ({', '.join(controls)})")
+        said = ", ".join(controls)
+        raise BadRequest(
+            f"a message may not hold control characters ({said})",
+            code="message_control",
+            values={"characters": said},
+        )
     if len(body) > b.settings.max_message_length:
         raise BadRequest(
             f"a message is at most {b.settings.max_message_length} characters",
@@ -75,7 +80,11 @@ def send(
                 values={"powers": ", ".join(unplayed)},
             )
         if row.status == ACTIVE and sender in game.status.conceded:
-            raise Conflict(f"{sender} has conceded: it sends no messages while the game goes on")
+            raise Conflict(
+                f"{sender} has conceded: it sends no messages while the game goes on",
+                code="power_conceded",
+                values={"power": sender},
+            )
         _check_press(GameSettings.from_json(row.settings), row, to, now)
         limits.check_messages(b, conn, game_id, row.phase, sender)
         number = _next_number(conn, game_id, now)

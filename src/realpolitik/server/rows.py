@@ -16,7 +16,7 @@ from realpolitik.server import engine
 from realpolitik.server import tables as t
 from realpolitik.server.accounts import User
 from realpolitik.server.db import for_update
-from realpolitik.server.errors import NotFound
+from realpolitik.server.errors import no_game
 from realpolitik.server.gamesettings import table_of
 
 FORMING, ACTIVE, FINISHED = "forming", "active", "finished"
@@ -51,7 +51,7 @@ def game_row(conn: Connection, game_id: int, *, lock: bool = False) -> Row[Any]:
     stmt = for_update(conn, _GAME) if lock else _GAME
     row = conn.execute(stmt, {"game_id": game_id}).first()
     if row is None:
-        raise NotFound(f"no game {game_id}")
+        raise no_game(game_id)
     return row
 
 
@@ -75,7 +75,7 @@ def visible_row(
         ).first()
         if seated is not None:
             return row
-    raise NotFound(f"no game {game_id}")
+    raise no_game(game_id)
 
 
 def seats_of(conn: Connection, game_id: int) -> list[Seat]:

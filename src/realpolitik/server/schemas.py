@@ -20,7 +20,8 @@ UnitName = Annotated[str, Field(min_length=1, max_length=40)]
 class Strict(BaseModel):
     """A request body: no field but those named, each of its own JSON type (``true`` is no
     number of seconds, ``"3"`` no count of players); no text holding the NUL character
-    (PostgreSQL cannot store one, and no name, order or message needs it)."""
+    (PostgreSQL cannot store one, and no name, order or message needs it), nor a lone
+    surrogate (``"\\udcff"`` in JSON: no unicode text, it cannot be stored either)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
@@ -30,7 +31,18 @@ class Strict(BaseModel):
         texts = value if isinstance(value, list) else [value]
         if any(isinstance(text, str) and NUL in text for text in texts):
             raise ValueError("text may not hold the NUL character (U+0000)")
+        if any(isinstance(text, str) and not _unicode(text) for text in texts):
+            raise ValueError("text must be unicode: it may not hold a lone surrogate")
         return value
+
+
+def _unicode(text: str) -> bool:
+    """Whether ``text`` is unicode text (no lone surrogate: UTF-8 cannot write one)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 class AccountIn(Strict):
@@ -125,7 +137,11 @@ class DeadlinesIn(Strict):
 
 
 class GameIn(Strict):
-    name: str = Field(min_length=1, max_length=100, examples=["Friday game"])
+    name: str = Field(
+        examples=["Friday game"],
+        description="refused, with a code the page says, if empty, too long or holding a"
+        " tab, line break or invisible character",
+    )
     variant: str = Field(default="standard", max_length=20)
     edition: str = Field(default="classic", max_length=20)
     players: int = Field(default=7, ge=2, le=7)
@@ -182,7 +198,12 @@ class JoinIn(Strict):
 
 class OrdersIn(Strict):
     power: str = Field(min_length=1, max_length=20)
-    orders: list[str] = Field(max_length=64, examples=[["A PAR - BUR", "F BRE - MAO"]])
+    orders: list[str] = Field(
+        examples=[["A PAR - BUR", "F BRE - MAO"]],
+        description="refused, with a code the page says, past the most orders given at once;"
+        " a line of several orders as the rulebooks print them ('E Par-Bor; E Mar-Esp') is"
+        " read order by order",
+    )
     language: Literal["en", "es", "fr", "pt"] = "en"
     merge: bool = False
     """Replace only the orders of the units named (else all of the power's orders)."""
