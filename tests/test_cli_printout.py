@@ -5,6 +5,7 @@ who is away and whose orders are awaited in its words (they were English whateve
 
 from __future__ import annotations
 
+import json
 import re
 import string
 from pathlib import Path
@@ -265,3 +266,23 @@ def test_a_count_takes_its_plural_in_each_language(tmp_path: Path, language: str
         _, out = run("orders", game, "FRANCE", *(orders[:count] or [""]), "--language", language)
         said.append(next((e for e in expected if e in out), out))
     assert said == expected
+
+
+def test_conquista_s_reinforcements_are_said_with_its_book_s_verb(tmp_path: Path) -> None:
+    """La Conquista's reinforcements come "para la incorporación de nuevas fuerzas": the
+    moderator says 'Francia incorpora 1', not that it builds (its verb in each language)."""
+    from realpolitik.formats.savegame import game_to_json
+    from realpolitik.game import Game
+    from tests.gamekit import at
+
+    data = {
+        "units": {"FRANCE": ["A BEL"], "ENGLAND": ["A LVP"]},
+        "centers": {"FRANCE": ["BEL", "PAR", "BRE", "MAR"], "ENGLAND": ["LON", "LVP", "EDI"]},
+    }
+    game = at(Game.new(edition="conquista", seed=1), "S1915A", data)
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(game_to_json(game)))
+    said = {"es": "Francia incorpora 1", "pt": "França incorpora 1", "en": "FRANCE brings in 1"}
+    for language, line in said.items():
+        code, out = run("show", str(path), "--language", language)
+        assert code == 0 and f"  {line}\n" in out, out

@@ -39,6 +39,7 @@ from realpolitik.orders import Order, UnitRef
 from realpolitik.phase import Phase
 from realpolitik.render.legend import phase_name
 from realpolitik.render.words import Words
+from realpolitik.rules import Adjustments
 from realpolitik.vocab import Location, Power, UnitType
 
 if TYPE_CHECKING:
@@ -143,8 +144,10 @@ class Printout:
         return explain(reason, self.language, game_map=self.game.game_map)
 
     def builds(self, power: Power, count: int) -> str:
-        """``FRANCE builds 2``, ``Francia disuelve 1``."""
-        key = "builds" if count > 0 else "removes"
+        """``FRANCE builds 2``, ``Francia disuelve 1``; conquista's reinforcements in its
+        book's verb, ``Francia incorpora 2`` ("Para la incorporación de nuevas fuerzas")."""
+        reinforcing = self.game.rules.adjustments is Adjustments.REINFORCEMENTS
+        key = ("reinforces" if reinforcing else "builds") if count > 0 else "removes"
         return self.text(key, power=self.power(power), count=abs(count))
 
     def game_over(self) -> str:
