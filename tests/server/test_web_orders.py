@@ -779,7 +779,8 @@ def test_conquista_the_legend_shows_the_alliances_standing(
 ) -> None:
     """La Conquista: an alliance formed is shown in the map's legend, under the powers:
     its members, since when, and their centres together (18 win, "por una potencia o por
-    una alianza"), in the page's language; not under a past phase, which it postdates."""
+    una alianza"), in the page's language, its line wrapped on a phone; not under a past
+    phase, which it postdates."""
     page, errors = watched(browser)
     sign_up(page, server, "hildegard")
     login = {"username": "hildegard", "password": "lovelace1815"}
@@ -815,6 +816,9 @@ def test_conquista_the_legend_shows_the_alliances_standing(
     state = httpx.get(base, headers=host, timeout=60).json()
     assert state["phase"] == "F1914M" and cells[1] == str(state["centers"][a] + state["centers"][b])
     shot(page, "conquista-alliance-legend")
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: the line wraps
+    page.wait_for_function("() => document.documentElement.scrollWidth <= 392")
+    page.set_viewport_size({"width": 1400, "height": 1000})
     page.click("#step-prev")  # Spring 1914, before the alliance was formed
     page.wait_for_function("() => !document.querySelector('#map-legend tr.alliance')")
     assert not errors, errors
