@@ -1,6 +1,6 @@
 """The adjudicator's reasons in each language: every key has a message in every lexicon,
-filled with what the reason names in the language's words; English is the ``adjudicate``
-wording."""
+filled with what the reason names in the language's words (English too: ``str(reason)``
+is the ``adjudicate`` contract's wording, in the notation's terms)."""
 
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ def sample(key: str) -> Reason:
 KEYS = sorted(key for key in ENGLISH if key != "said")
 
 
-@pytest.mark.parametrize("language", ["es", "fr", "pt"])
+@pytest.mark.parametrize("language", ["en", "es", "fr", "pt"])
 @pytest.mark.parametrize("key", KEYS)
 def test_every_reason_is_said_in_every_language(key: str, language: str) -> None:
     messages = language_data(language)["messages"]
@@ -63,13 +63,23 @@ def test_every_reason_is_said_in_every_language(key: str, language: str) -> None
     reason = sample(key)
     said = explain(reason, language)
     assert "{" not in said and "}" not in said, said
-    assert said and said != str(reason), said  # not the English fallback
+    assert said, key
+    if language != "en":
+        assert said != str(reason), said  # not the English fallback
+    # in words, not the notation's codes ("the army in Venice", not "A VEN")
+    for code in ("SPA", "MAO", "VEN", "FRANCE", "A PAR", "F MAO"):
+        assert code not in said, said
 
 
-@pytest.mark.parametrize("key", sorted(ENGLISH))
-def test_english_is_the_adjudicate_wording(key: str) -> None:
-    reason = sample(key)
-    assert explain(reason, "en") == str(reason)
+def test_english_says_powers_places_and_units_in_words() -> None:
+    """The English page and printout say a reason as the other languages do; its
+    ``adjudicate`` wording (``str``) stays in the notation's terms."""
+    removal = Reason("no_removal_due", power="GERMANY")
+    assert str(removal) == "GERMANY has no removal due"
+    assert explain(removal, "en") == "Germany has no removal due"
+    bounce = Reason("bounced_off", unit="F NTH", strength=1, against=2)
+    assert explain(bounce, "en") == "bounced off the fleet in the North Sea (1 against 2)"
+    assert explain(Reason("said", name="as it was given"), "en") == "as it was given"
 
 
 @pytest.mark.parametrize("language", ["es", "fr", "pt"])

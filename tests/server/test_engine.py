@@ -283,7 +283,9 @@ def test_checking_orders_adjudicates_nothing(monkeypatch: pytest.MonkeyPatch) ->
         game, "FRANCE", ["A PAR - BUR"], "en", ["A MAR S A PAR - PIE"]
     )
     assert not given
-    assert refused == [{"order": "A MAR S A PAR - PIE", "reason": "A PAR cannot move to PIE"}]
+    assert refused == [
+        {"order": "A MAR S A PAR - PIE", "reason": "the army in Paris cannot move to Piedmont"}
+    ]
     given, refused = engine.judge_orders(  # in the player's language
         game, "FRANCE", ["E Par-Bor"], "es", ["A MAR S A PAR - PIE"]
     )
@@ -365,7 +367,9 @@ def test_a_stored_reason_is_said_in_the_players_language() -> None:
     assert engine.say_reason(standoff, "pt", game) == (
         "impasse na Borgonha com o exército de Paris e o exército de Munique"
     )
-    assert engine.say_reason(standoff, "en", game) == standoff
+    assert engine.say_reason(standoff, "en", game) == (
+        "standoff in Burgundy with the army in Paris and the army in Munich"
+    )
     assert engine.say_reason("", "es", game) == engine.say_reason(None, "es", game) == ""
     # what the map does not know stays as stored (no province XYZ to list the coasts of)
     assert engine.say_reason("the coast of XYZ must be given", "fr", game) == (

@@ -416,7 +416,7 @@ DEFENCE = ["A BOH H", "A SIL S A BOH", "A GAL S A BOH", "F NTH C A YOR - NWY", "
 DEFENCE_TOLD = {
     "en": [
         "A BOH held",
-        "A SIL S A BOH: cut by an attack",
+        "A SIL S A BOH: support cut by an attack",
         "A GAL S A BOH: support given",
         "F NTH C A YOR - NWY: convoy available",
         "A YOR - NWY: succeeds",

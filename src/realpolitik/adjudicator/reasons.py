@@ -1,9 +1,10 @@
 """Why an order failed or was refused: a :class:`Reason` is a key and what it names.
 
 The adjudicator gives one with every result that needs explaining (an illegal order, a
-bounce, a cut support...). ``str(reason)`` is its English, the wording of the
-``adjudicate`` contract, of saved games and of the CLI; the lexicons' ``messages`` say the
-same keys in each language (see :func:`realpolitik.notation.explain`). English read back
+bounce, a cut support...). ``str(reason)`` is its English in the notation's terms, the
+wording of the ``adjudicate`` contract and of saved games; the lexicons' ``messages`` say the
+same keys in words, for players, in each language English included (see
+:func:`realpolitik.notation.explain`). English read back
 from a saved game or a stored record becomes a reason again with :meth:`Reason.parse`.
 
 >>> reason = Reason("bounced_off", unit="A VEN", strength=1, against=2)

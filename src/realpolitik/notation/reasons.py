@@ -57,13 +57,16 @@ _Say = Callable[[str | None], str]
 
 
 def explain(reason: Reason, language: str, *, game_map: GameMap | None = None) -> str:
-    """``reason`` in ``language`` (``"en"``: its English, ``str(reason)``; English that no key
-    writes, ``said``, stays as it was given).
+    """``reason`` in ``language``, in words (English too: ``str(reason)`` is the notation's
+    wording of the ``adjudicate`` contract); English that no key writes, ``said``, stays as
+    it was given.
 
     >>> explain(Reason("standoff", "BUR", units=("A PAR", "A MUN")), "fr")
     "conflit sans vainqueur pour la Bourgogne avec l'armée de Paris et l'armée de Munich"
+    >>> explain(Reason("no_removal_due", power="GERMANY"), "en")
+    'Germany has no removal due'
     """
-    if language == "en" or reason.key == "said":
+    if reason.key == "said":
         return str(reason)
     if SAME.get(reason.key, reason.key) not in language_data(language)["messages"]:
         return str(reason)  # a key the lexicons do not say yet: its English
@@ -71,8 +74,7 @@ def explain(reason: Reason, language: str, *, game_map: GameMap | None = None) -
 
 
 def message(reason: Reason, language: str, *, game_map: GameMap | None = None) -> str:
-    """The lexicon's message for ``reason`` in ``language``, English included (the notation
-    reader's words: ``explain`` gives English reasons their ``adjudicate`` wording)."""
+    """The lexicon's message for ``reason`` in ``language``."""
     speaker = _Speaker(language, game_map or load_map("standard"))
     key, names = speaker.names(reason)
     return _fill(str(speaker.data["messages"][key]), names)
