@@ -267,3 +267,30 @@ def test_a_unit_dislodged_with_nowhere_to_go_beside_a_retreat_goes_as_in_the_pac
     assert retreats["orders"]["RUSSIA"] == ["A GAL R UKR"]
     _replays_in_the_package(exported)
     assert from_mila(exported).position == ours.position
+
+
+def test_a_civil_disorder_removal_is_the_one_the_file_records() -> None:
+    """The package picks a power's civil-disorder removals by its own distance (armies
+    crossing water, to the nearest home centre), which no DATC 4.D.8 choice here is: its
+    game where Turkey, without orders, must lose A GAL or A LVN (it loses A LVN; classic
+    would take A GAL) did not load ("our units differ from the file's"). The removal
+    recorded is the game's: it is replayed as made."""
+    pytest.importorskip("diplomacy")
+    from diplomacy import Game as MilaGame
+    from diplomacy.utils.export import to_saved_game_format
+
+    theirs = MilaGame()
+    theirs.clear_units()
+    theirs.clear_centers()
+    theirs.set_current_phase("F1901M")
+    theirs.set_units("TURKEY", ["A GAL", "A LVN"])
+    theirs.set_centers("TURKEY", ["CON"])
+    theirs.set_units("FRANCE", ["A PAR"])
+    theirs.set_centers("FRANCE", ["PAR"])
+    theirs.process()
+    theirs.process()
+    assert theirs.get_units("TURKEY") == ["A GAL"]
+    data = json.loads(json.dumps(to_saved_game_format(theirs)))
+    game = from_mila(data)
+    assert str(game.phase) == "S1902M"
+    assert {str(u) for u in game.position.units.values()} == {"A GAL", "A PAR"}

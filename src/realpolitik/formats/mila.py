@@ -7,7 +7,8 @@ the ``orders`` per power (``None``: not given), ``results`` per unit and ``messa
 
 :func:`from_mila` replays a MILA game through our adjudicator, phase by phase, and checks
 that every recorded state is the one we reach (a :class:`MilaError` names the first phase
-that differs). :func:`to_mila` writes a game so that ``diplomacy.utils.export.
+that differs); a civil-disorder removal is the one the file records (MILA's engine picks
+them by its own distance). :func:`to_mila` writes a game so that ``diplomacy.utils.export.
 from_saved_game_format`` loads it and its engine replays to the same states. Only the
 standard map is shared; conquista and the reduced boards have no MILA equivalent.
 """
@@ -344,5 +345,26 @@ def _replay(
             except (GameError, ValueError) as exc:
                 raise MilaError(f"phase {name}: {exc}") from None
         if k + 1 < len(phases) and game.result is None:
+            if phase.is_adjustments:
+                _recorded_removals(game, phases[k + 1]["state"])
             game.process()
     return game
+
+
+def _recorded_removals(game: Game, after: Mapping[str, Any]) -> None:
+    """A power that gave fewer removals than due (civil disorder) loses the units the
+    file's next state no longer has: MILA's engine picks them by its own distance (armies
+    crossing water, to the nearest home centre), which no DATC 4.D.8 choice is; they are
+    given as the power's orders, so that the game goes on as it was played."""
+    kept = {f"{p} {u}" for p, units in after.get("units", {}).items() for u in units}
+    for power, due in game.builds_due().items():
+        given = [o for o in game.orders(power) if isinstance(o, Disband)]
+        if due >= 0 or len(given) >= -due:
+            continue
+        gone = [
+            Disband(UnitRef(u.type, u.location))
+            for u in game.position.units.values()
+            if u.power == power and f"{power} {u}" not in kept
+        ]
+        if len(gone) > len(given):
+            game.submit(power, gone)
