@@ -294,3 +294,43 @@ def test_a_civil_disorder_removal_is_the_one_the_file_records() -> None:
     game = from_mila(data)
     assert str(game.phase) == "S1902M"
     assert {str(u) for u in game.position.units.values()} == {"A GAL", "A PAR"}
+
+
+def test_a_finished_game_is_written_completed_as_the_package_writes_it() -> None:
+    """The package names the end of a finished game ``COMPLETED`` (a victory: after the
+    phase that won it; a draw: after the phase it was agreed in) with a note of the
+    winners, and loads such a game as done. Ours were written with the next phase
+    (``W1901A``), which it loaded as a game going on, waiting for orders."""
+    pytest.importorskip("diplomacy")
+    from diplomacy.utils.export import from_saved_game_format
+
+    won = Game.from_position(
+        {"units": {"FRANCE": ["A BUR", "A PAR"], "GERMANY": ["A SIL"]},
+         "centers": {"FRANCE": ["PAR", "BRE", "MAR", "SPA", "POR", "BEL", "HOL", "LON", "EDI",
+                                "LVP", "NWY", "SWE", "DEN", "KIE", "BER", "VEN", "ROM"],
+                     "GERMANY": ["MUN"]}},
+        "F1901M",
+    )  # fmt: skip
+    won.submit("FRANCE", ["A BUR - MUN", "A PAR - BUR"])
+    won.process()
+    assert won.is_over and won.winners == ("FRANCE",)
+    drawn = Game.new(seed=1)
+    drawn.process()
+    for power in drawn.voters():
+        drawn.vote_draw(power)
+    assert drawn.is_over
+    for game, names, note in (
+        (won, ["F1901M", "COMPLETED"], "Victory by: FRA"),
+        (drawn, ["S1901M", "F1901M", "COMPLETED"], "Victory by: AUS, ENG, FRA, GER, ITA, RUS, TUR"),
+    ):
+        data = json.loads(json.dumps(to_mila(game)))
+        assert [p["name"] for p in data["phases"]] == names
+        last = data["phases"][-1]
+        assert last["state"]["name"] == "COMPLETED" and last["state"]["note"] == note
+        loaded = from_saved_game_format(data)
+        assert loaded.is_game_done and loaded.get_current_phase() == "COMPLETED"
+        assert {f"{p} {u}" for p, us in loaded.get_units().items() for u in us} == {
+            f"{u.power} {u}" for u in game.position.units.values()
+        }
+        again = from_mila(data)
+        assert again.position == game.position

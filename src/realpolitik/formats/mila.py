@@ -24,6 +24,7 @@ from realpolitik.formats.savegame import order_from_text
 from realpolitik.game import Game
 from realpolitik.game.calendar import idle_adjustments
 from realpolitik.game.records import Message, PhaseRecord
+from realpolitik.game.victory import GameResult
 from realpolitik.maps import load_map
 from realpolitik.orders import (
     Build,
@@ -231,12 +232,33 @@ def to_mila(game: Game) -> dict[str, Any]:
             "messages": _messages(game, game.phase),
         }
     )
+    if game.result is not None:
+        phases[-1:] = _completed(game, game.result, phases[-1])
     return {
         "id": f"realpolitik-{game.seed}",
         "map": "standard",
         "rules": MILA_RULES,
         "phases": phases,
     }
+
+
+def _completed(game: Game, result: GameResult, current: dict[str, Any]) -> list[dict[str, Any]]:
+    """The end of a finished game as MILA's engine writes it: a phase ``COMPLETED`` with
+    the last state and a note of the winners, after the phase that won the game (the phase
+    that would come next is not written), or after the current one, in which a draw or a
+    concession was agreed."""
+    played = any(r.phase == result.phase for r in game.history)
+    winners = ", ".join(p[:3] for p in result.winners)
+    state = {**current["state"], "name": "COMPLETED", "note": f"Victory by: {winners}"}
+    state["builds"] = {p: {"count": 0, "homes": []} for p in state["builds"]}
+    end = {
+        "name": "COMPLETED",
+        "state": state,
+        "orders": dict.fromkeys(current["orders"]),
+        "results": {},
+        "messages": [],
+    }
+    return [end] if played else [current, end]
 
 
 def _mila_has(game: Game, record: PhaseRecord) -> bool:
