@@ -259,7 +259,7 @@ def test_a_unit_dislodged_with_nowhere_to_go_beside_a_retreat_goes_as_in_the_pac
     for power, orders in _RUMANIA["orders"].items():
         ours.submit(power, orders)
     ours.process()
-    ours.submit("RUSSIA", ["A GAL R UKR"])
+    ours.submit("RUSSIA", ["A GAL R UKR", "F RUM D"])  # a disband the package has no unit for
     ours.process()
     exported = json.loads(json.dumps(to_mila(ours)))
     retreats = next(p for p in exported["phases"] if p["name"] == "S1901R")

@@ -150,7 +150,7 @@ def _phase(game: Game, record: PhaseRecord, influence: dict[str, Power]) -> dict
     orders: dict[str, list[str] | None] = {p: [] for p in game.map_for(phase).powers}
     results: dict[str, list[str]] = {}
     for outcome in record.outcomes:
-        if phase.is_retreats and outcome.implied and _stranded(outcome.order, pos):
+        if phase.is_retreats and _stranded(outcome.order, pos):
             continue  # removed by MILA's engine with the movement before
         order = _full(outcome.order, pos)
         key = "WAIVE" if isinstance(order, Waive) else str(order.unit)
@@ -174,7 +174,8 @@ def _phase(game: Game, record: PhaseRecord, influence: dict[str, Power]) -> dict
 def _stranded(order: Order, position: Position) -> bool:
     """Is ``order`` the disband of a dislodged unit with nowhere to go? MILA's engine
     removes such a unit as it resolves the movement, even when another unit's retreat
-    makes a retreat phase, and writes neither it nor its disband there."""
+    makes a retreat phase, and writes neither it nor its disband there (a disband given
+    for it is refused: "UNIT NOT IN RETREAT")."""
     if not isinstance(order, Disband):
         return False
     found = position.dislodged.get(order.unit.province)
