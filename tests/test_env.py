@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import itertools
 import subprocess
 import sys
 import warnings
@@ -438,6 +439,24 @@ def test_same_seed_same_episode():
     assert trace(4)[3] != trace(5)[3]
 
 
+def test_same_seed_same_episode_against_search_bots_on_a_slower_machine(monkeypatch):
+    """The solo environment's search opponents stopped at their time limit (0.4 s) where
+    the machine was slower or busier, and the same seed gave another episode. They search
+    by their strength alone."""
+
+    def trace() -> list[Any]:
+        env = SoloEnv("FRANCE", opponents="search", max_years=1)
+        env.reset(seed=2)
+        while env.env.agents:
+            env.step(np.zeros(len(env.env.encoding.provinces), np.int64))
+        return [(r.phase, r.orders) for r in env.env.game.history]
+
+    fast = trace()
+    clock = itertools.count(step=10.0)  # each reading of the clock 10 s on
+    monkeypatch.setattr("realpolitik.bots.search.time.perf_counter", lambda: next(clock))
+    assert trace() == fast
+
+
 def test_a_seed_of_numpy_is_a_seed_and_a_negative_one_is_refused_before_anything_changes():
     """Seeds drawn with numpy (``np.int64``) failed on Python's random ("The only supported
     seed types are..."); a negative one failed in gymnasium's seeding of the action spaces,
@@ -511,7 +530,7 @@ def test_solo_env_shows_the_bots_the_editions_rules(monkeypatch):
             shown.append(view.rules)
             return []
 
-    monkeypatch.setattr("realpolitik.env.solo.make_bot", lambda kind, seed=None: Holding())
+    monkeypatch.setattr("realpolitik.env.solo.make_bot", lambda kind, **_: Holding())
     env = SoloEnv("FRANCE", opponents="random", edition="conquista", max_years=1)
     env.reset(seed=1)
     env.step(np.zeros(env.action_space.shape, np.int64))  # the bots order in this step
