@@ -102,11 +102,12 @@ def test_bad_settings() -> None:
     with pytest.raises(ValueError, match="time_limit"):
         SearchBot(time_limit=0)
     # Python's "'<=' not supported between 'str' and 'int'"; NaN was taken: no time limit
-    for wrong in ("0.4", None, math.nan, math.inf, True):
+    for wrong in ("0.4", math.nan, math.inf, True):
         with pytest.raises(ValueError, match=re.escape(
             f"time_limit must be a positive number of seconds, not {wrong!r}"
         )):  # fmt: skip
             SearchBot(time_limit=wrong)  # type: ignore[arg-type]
+    assert SearchBot(time_limit=None).time_limit is None  # no clock: the strength alone
 
 
 def test_moves_towards_centres_in_spring_1901() -> None:

@@ -78,6 +78,26 @@ def test_an_interval_stops_at_no_centres() -> None:
     assert re.search(r"FRANCE\s+5\.00 \[ 5\.00,  5\.00\]\s+1\.00 \[ 0\.00,  5\.30\]", text), text
 
 
+@pytest.mark.parametrize(
+    ("edition", "players", "most"),
+    [("classic", None, 34), ("grow", 3, 16), ("conquista", None, 36)],
+)
+def test_an_interval_stops_at_the_boards_centres(edition: str, players: int | None, most: int):
+    """A few seeds and a wide t: the interval's top was written past every centre of the
+    board (mean 11.33, sd 19.63, t(2) = 4.30: up to 60.0 of classic's 34). It stops at the
+    table's board's centres: 34, 16 on grow's three-player board, 36 in conquista."""
+    seat = "ENGLAND"
+    config = Config(seeds=3, seats=(seat,), edition=edition, players=players)
+    results = [Trial(None, s, {seat: 4}, (), 0) for s in (1, 2, 3)]
+    results += [Trial(seat, s, {seat: n}, (), 0) for s, n in ((1, 0), (2, 0), (3, most))]
+    lines = tabulate(config, (seat,), results).render().splitlines()
+    mean = most / 3
+    row = next(line for line in lines if line.startswith(seat))
+    assert re.match(rf"{seat}\s+{mean:5.2f} \[ 0\.00, {most:5.2f}\]\s+4\.00", row), row
+    every = next(line for line in lines if line.startswith("all"))
+    assert f"[ 0.00, {most:5.2f}]" in every, every
+
+
 def test_a_seat_whose_baseline_ends_with_no_centres_has_no_ratio_of_billions() -> None:
     """A baseline bot wiped out in its seat (a mean of 0 centres): the ratio is infinite,
     written ``inf`` in its column; both at 0: no ratio, ``-``. It was divided by 1e-9 and

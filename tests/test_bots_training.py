@@ -6,7 +6,7 @@ import io
 import json
 import re
 import sys
-from itertools import pairwise
+from itertools import count, pairwise
 from pathlib import Path
 from typing import cast
 
@@ -228,7 +228,7 @@ class _Recording:
 def test_bots_are_shown_the_editions_rules(monkeypatch):
     bots: list[_Recording] = []
 
-    def make(kind: str, *, seed: int | None = None) -> _Recording:
+    def make(kind: str, *, seed: int | None = None, time_limit: float | None = None) -> _Recording:
         bots.append(_Recording())
         return bots[-1]
 
@@ -271,3 +271,16 @@ def test_an_order_the_game_refuses_names_the_bot_and_game(tmp_path, capsys) -> N
     assert (
         capsys.readouterr().err == f"realpolitik: error: {said}\n"
     )  # no traceback: the line says it
+
+
+def test_a_search_bot_plays_the_same_games_on_a_slower_machine(monkeypatch) -> None:
+    """Game k is "the same however many processes or machines play" it: the search bot's
+    time limit (0.4 s) cut its search short where the machine was slower or busier, and
+    it gave other orders (seen at a load of 20: 2 of 7 powers' orders in a 1905 position).
+    In self-play it searches by its strength alone."""
+    plan = Plan(games=1, bot="random", bots={"FRANCE": "search", "TURKEY": "search"}, max_years=2)
+    fast = [(r.phase, r.orders) for r in play_game(plan, 3).history]
+    clock = count(step=10.0)  # each reading of the clock 10 s on: slower than any machine
+    monkeypatch.setattr("realpolitik.bots.search.time.perf_counter", lambda: next(clock))
+    slow = [(r.phase, r.orders) for r in play_game(plan, 3).history]
+    assert slow == fast

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import sys
 from pathlib import Path
@@ -657,3 +658,24 @@ def test_orders_notes_a_unit_named_with_another_type(tmp_path: Path) -> None:
     assert "A MAR" not in out
     _, out = run("orders", game, "GERMANY", "A MUN - BUR", "F KIE - HOL")
     assert "note" not in out, out
+
+
+def test_the_search_bot_orders_alike_on_a_slower_machine(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``orders --bot search`` is seeded by the game's seed, the phase and the power, "the
+    same bot in the same phase of the same game orders alike"; its time limit (0.4 s) cut
+    the search short on a slower or busier machine and it ordered otherwise. It searches
+    by its strength alone."""
+    game, again = str(tmp_path / "game.json"), str(tmp_path / "again.json")
+    run("new", game, "--seed", "5")
+    for power in ("ENGLAND", "GERMANY", "RUSSIA"):
+        run("orders", game, power, "--bot", "search")
+    run("rollback", game, "S1901M", again)
+    clock = itertools.count(step=10.0)  # each reading of the clock 10 s on
+    monkeypatch.setattr("realpolitik.bots.search.time.perf_counter", lambda: next(clock))
+    for power in ("ENGLAND", "GERMANY", "RUSSIA"):
+        run("orders", again, power, "--bot", "search")
+    first, second = load_game(game), load_game(again)
+    for power in ("ENGLAND", "GERMANY", "RUSSIA"):
+        assert second.orders(power) == first.orders(power), power

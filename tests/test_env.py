@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import itertools
 import subprocess
 import sys
 import warnings
@@ -153,10 +154,49 @@ def test_an_action_of_text_gives_those_orders_and_an_unlisted_order_is_refused()
     env.reset(seed=1)
     action = env.action_of("FRANCE", ["A Par - Bur", "F Bre - Mid-Atlantic"])
     assert sorted(str(o) for o in env.orders_of("FRANCE", action)) == ["A PAR - BUR", "F BRE - MAO"]
-    with pytest.raises(ValueError, match="FRANCE: no action gives A PAR - MUN: not among its"):
+    with pytest.raises(ValueError, match=r"gives A PAR - MUN \(MUN is not adjacent.*\): not among"):
         env.action_of("FRANCE", ["A PAR - MUN"])
     with pytest.raises(ValueError, match="the unit in MUN belongs to GERMANY"):
         env.action_of("FRANCE", ["A MUN - BUR"])
+
+
+def test_an_action_of_an_order_in_another_spelling_gives_the_listed_order():
+    """``action_of`` refused legal orders that the game, the adjudicator and the tournament
+    take, when the listing writes them otherwise ("A YOR - BEL" is listed "A YOR - BEL
+    VIA", "F BOT - STP" "F BOT - STP/SC"), and took no ``language`` though it reads text
+    "as Game.submit reads them"; each now gives the listed order of the same meaning. A
+    support naming a coast, which under these rules supports a move to that coast only, has
+    no index, and says so."""
+    env = DiplomacyEnv("classic")
+    env.reset(seed=1)
+    env.play(
+        {},
+        {
+            "ENGLAND": ["F LON - ENG", "F EDI - NTH", "A LVP - YOR"],
+            "FRANCE": ["F BRE - MAO"],
+            "RUSSIA": ["F STP/SC - BOT"],
+        },
+    )
+    assert str(env.game.phase) == "F1901M"
+    given = {
+        "ENGLAND": (["A YOR - BEL", "F ENG S ENGLAND A YOR - LON", "F NTH C YOR - BEL"],
+                    ["A YOR - BEL VIA", "F ENG S A YOR - LON", "F NTH C A YOR - BEL"]),
+        "RUSSIA": (["F BOT - STP", "A MOS S WAR - UKR"], ["F BOT - STP/SC", "A MOS S A WAR - UKR"]),
+        "FRANCE": (["F PAR - BUR"], ["A PAR - BUR"]),  # the other type: read for the unit there
+    }  # fmt: skip
+    actions = {}
+    for power, (orders, listed) in given.items():
+        actions[power] = env.action_of(power, orders)
+        assert sorted(map(str, env.orders_of(power, actions[power]))) == sorted(listed), power
+    french = env.action_of("FRANCE", ["E Par - Bor", "F AtC - Esp CN"], language="es")
+    assert sorted(map(str, env.orders_of("FRANCE", french))) == ["A PAR - BUR", "F MAO - SPA/NC"]
+    with pytest.raises(ValueError, match=r"A MAR S F MAO - SPA/NC \(legal, but no listed order"):
+        env.action_of("FRANCE", ["A MAR S F MAO - SPA/NC"])
+    with pytest.raises(ValueError, match=r"F MAO - SPA \(.*coast"):  # both coasts in reach
+        env.action_of("FRANCE", ["F MAO - SPA"])
+    env.step(actions)
+    units = {str(u) for u in env.game.position.units.values()}
+    assert {"A BEL", "F STP/SC", "A BUR"} <= units
 
 
 def test_an_action_of_a_waive_is_no_order_there():
@@ -399,6 +439,24 @@ def test_same_seed_same_episode():
     assert trace(4)[3] != trace(5)[3]
 
 
+def test_same_seed_same_episode_against_search_bots_on_a_slower_machine(monkeypatch):
+    """The solo environment's search opponents stopped at their time limit (0.4 s) where
+    the machine was slower or busier, and the same seed gave another episode. They search
+    by their strength alone."""
+
+    def trace() -> list[Any]:
+        env = SoloEnv("FRANCE", opponents="search", max_years=1)
+        env.reset(seed=2)
+        while env.env.agents:
+            env.step(np.zeros(len(env.env.encoding.provinces), np.int64))
+        return [(r.phase, r.orders) for r in env.env.game.history]
+
+    fast = trace()
+    clock = itertools.count(step=10.0)  # each reading of the clock 10 s on
+    monkeypatch.setattr("realpolitik.bots.search.time.perf_counter", lambda: next(clock))
+    assert trace() == fast
+
+
 def test_a_seed_of_numpy_is_a_seed_and_a_negative_one_is_refused_before_anything_changes():
     """Seeds drawn with numpy (``np.int64``) failed on Python's random ("The only supported
     seed types are..."); a negative one failed in gymnasium's seeding of the action spaces,
@@ -472,7 +530,7 @@ def test_solo_env_shows_the_bots_the_editions_rules(monkeypatch):
             shown.append(view.rules)
             return []
 
-    monkeypatch.setattr("realpolitik.env.solo.make_bot", lambda kind, seed=None: Holding())
+    monkeypatch.setattr("realpolitik.env.solo.make_bot", lambda kind, **_: Holding())
     env = SoloEnv("FRANCE", opponents="random", edition="conquista", max_years=1)
     env.reset(seed=1)
     env.step(np.zeros(env.action_space.shape, np.int64))  # the bots order in this step

@@ -195,3 +195,142 @@ def test_boards_without_a_mila_equivalent_are_refused() -> None:
     exported = to_mila(Game.new(edition="1971", seed=1))
     assert exported["map"] == "standard" and exported["phases"][0]["name"] == "S1901M"
     assert Phase.parse(exported["phases"][-1]["name"]) == Phase.parse("S1901M")
+
+
+def _replays_in_the_package(data: dict[str, Any]) -> None:
+    """Each phase of a MILA saved game, processed by the package from the phase before,
+    gives the state the file has."""
+    from diplomacy import Game as MilaGame
+    from diplomacy.utils.game_phase_data import GamePhaseData
+
+    for now, after in itertools.pairwise(data["phases"]):
+        engine = MilaGame(map_name="standard")
+        engine.set_phase_data(GamePhaseData.from_dict(now))
+        for power, orders in now["orders"].items():
+            if orders is not None:
+                engine.set_orders(power, orders)
+        engine.process()
+        assert engine.get_current_phase() == after["name"], now["name"]
+        got = {f"{p} {u}" for p, us in engine.get_units().items() for u in us}
+        assert got == _units(after["state"]), now["name"]
+
+
+_RUMANIA = {
+    "units": {
+        "AUSTRIA": ["A SER", "A BUD", "A VIE"],
+        "TURKEY": ["F BLA", "A BUL", "F SEV", "F CON", "A ARM"],
+        "RUSSIA": ["F RUM", "A GAL"],
+    },
+    "orders": {
+        "AUSTRIA": ["A SER S A BUD - RUM", "A BUD - GAL", "A VIE S A BUD - GAL"],
+        "TURKEY": ["F BLA - RUM", "A BUL S F BLA - RUM", "F SEV S F BLA - RUM", "F CON S A BUL",
+                   "A ARM S F SEV"],
+        "RUSSIA": ["F RUM H"],
+    },
+}  # fmt: skip
+"""Spring 1901: Russia's F RUM is dislodged with nowhere to go, its A GAL with retreats."""
+
+
+def test_a_unit_dislodged_with_nowhere_to_go_beside_a_retreat_goes_as_in_the_package() -> None:
+    """The package removes a dislodged unit with no retreat at once, even when another
+    unit's retreat makes a retreat phase. Its games with one did not load here ("phase
+    S1901R: our dislodged units differ from the file's (ours only: RUSSIA F RUM"), and
+    ours were written with the unit still there ("*F RUM", no retreat), a state its engine
+    never reaches from the phase before."""
+    pytest.importorskip("diplomacy")
+    from diplomacy import Game as MilaGame
+    from diplomacy.utils.export import to_saved_game_format
+
+    theirs = MilaGame()
+    theirs.clear_units()
+    for power, units in _RUMANIA["units"].items():
+        theirs.set_units(power, units)
+    for power, orders in _RUMANIA["orders"].items():
+        theirs.set_orders(power, orders)
+    theirs.process()
+    theirs.set_orders("RUSSIA", ["A GAL R UKR"])
+    theirs.process()
+    data = json.loads(json.dumps(to_saved_game_format(theirs)))
+    game = from_mila(data)
+    assert str(game.phase) == "F1901M"
+    assert {str(u) for u in game.position.units.values() if u.power == "RUSSIA"} == {"A UKR"}
+
+    ours = Game.from_position({"units": _RUMANIA["units"]}, "S1901M")
+    for power, orders in _RUMANIA["orders"].items():
+        ours.submit(power, orders)
+    ours.process()
+    ours.submit("RUSSIA", ["A GAL R UKR", "F RUM D"])  # a disband the package has no unit for
+    ours.process()
+    exported = json.loads(json.dumps(to_mila(ours)))
+    retreats = next(p for p in exported["phases"] if p["name"] == "S1901R")
+    assert retreats["state"]["units"]["RUSSIA"] == ["*A GAL"]
+    assert retreats["orders"]["RUSSIA"] == ["A GAL R UKR"]
+    _replays_in_the_package(exported)
+    assert from_mila(exported).position == ours.position
+
+
+def test_a_civil_disorder_removal_is_the_one_the_file_records() -> None:
+    """The package picks a power's civil-disorder removals by its own distance (armies
+    crossing water, to the nearest home centre), which no DATC 4.D.8 choice here is: its
+    game where Turkey, without orders, must lose A GAL or A LVN (it loses A LVN; classic
+    would take A GAL) did not load ("our units differ from the file's"). The removal
+    recorded is the game's: it is replayed as made."""
+    pytest.importorskip("diplomacy")
+    from diplomacy import Game as MilaGame
+    from diplomacy.utils.export import to_saved_game_format
+
+    theirs = MilaGame()
+    theirs.clear_units()
+    theirs.clear_centers()
+    theirs.set_current_phase("F1901M")
+    theirs.set_units("TURKEY", ["A GAL", "A LVN"])
+    theirs.set_centers("TURKEY", ["CON"])
+    theirs.set_units("FRANCE", ["A PAR"])
+    theirs.set_centers("FRANCE", ["PAR"])
+    theirs.process()
+    theirs.process()
+    assert theirs.get_units("TURKEY") == ["A GAL"]
+    data = json.loads(json.dumps(to_saved_game_format(theirs)))
+    game = from_mila(data)
+    assert str(game.phase) == "S1902M"
+    assert {str(u) for u in game.position.units.values()} == {"A GAL", "A PAR"}
+
+
+def test_a_finished_game_is_written_completed_as_the_package_writes_it() -> None:
+    """The package names the end of a finished game ``COMPLETED`` (a victory: after the
+    phase that won it; a draw: after the phase it was agreed in) with a note of the
+    winners, and loads such a game as done. Ours were written with the next phase
+    (``W1901A``), which it loaded as a game going on, waiting for orders."""
+    pytest.importorskip("diplomacy")
+    from diplomacy.utils.export import from_saved_game_format
+
+    won = Game.from_position(
+        {"units": {"FRANCE": ["A BUR", "A PAR"], "GERMANY": ["A SIL"]},
+         "centers": {"FRANCE": ["PAR", "BRE", "MAR", "SPA", "POR", "BEL", "HOL", "LON", "EDI",
+                                "LVP", "NWY", "SWE", "DEN", "KIE", "BER", "VEN", "ROM"],
+                     "GERMANY": ["MUN"]}},
+        "F1901M",
+    )  # fmt: skip
+    won.submit("FRANCE", ["A BUR - MUN", "A PAR - BUR"])
+    won.process()
+    assert won.is_over and won.winners == ("FRANCE",)
+    drawn = Game.new(seed=1)
+    drawn.process()
+    for power in drawn.voters():
+        drawn.vote_draw(power)
+    assert drawn.is_over
+    for game, names, note in (
+        (won, ["F1901M", "COMPLETED"], "Victory by: FRA"),
+        (drawn, ["S1901M", "F1901M", "COMPLETED"], "Victory by: AUS, ENG, FRA, GER, ITA, RUS, TUR"),
+    ):
+        data = json.loads(json.dumps(to_mila(game)))
+        assert [p["name"] for p in data["phases"]] == names
+        last = data["phases"][-1]
+        assert last["state"]["name"] == "COMPLETED" and last["state"]["note"] == note
+        loaded = from_saved_game_format(data)
+        assert loaded.is_game_done and loaded.get_current_phase() == "COMPLETED"
+        assert {f"{p} {u}" for p, us in loaded.get_units().items() for u in us} == {
+            f"{u.power} {u}" for u in game.position.units.values()
+        }
+        again = from_mila(data)
+        assert again.position == game.position

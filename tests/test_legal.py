@@ -20,6 +20,7 @@ from realpolitik import (
     Build,
     Convoy,
     Disband,
+    Game,
     Hold,
     Move,
     Order,
@@ -43,13 +44,14 @@ from realpolitik.adjudicator.problem import build_problem
 from realpolitik.game.calendar import settle
 from realpolitik.game.editions import edition
 from realpolitik.legal import WAIVE, _fast, legal_orders, unit_orders
-from realpolitik.legal.listing import _Carriage, _tables, movement_orders
+from realpolitik.legal.listing import _Carriage, _tables, as_listed, movement_orders
 from realpolitik.maps.loader import _raw, map_from_dict
 from realpolitik.maps.model import GameMap, ProvinceType
 from realpolitik.phase import PhaseKind
 from realpolitik.position import Dislodged
 from realpolitik.rules import SupportReach
 from realpolitik.vocab import province_of
+from tests.gamekit import random_orders
 
 MAP = load_map("standard")
 DATC = rules_for("datc")
@@ -704,3 +706,23 @@ def test_a_power_the_board_does_not_have_is_named() -> None:
     # a power of the board with nothing to order is still an empty entry
     assert legal_orders(game_map, position, Phase.parse("F1901R"), rules_for("classic"),
                         "FRANCE") == {"FRANCE": {}}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", ["classic", "1971", "grow", "conquista"])
+def test_every_listed_order_is_in_the_listings_spelling(name: str) -> None:
+    """``as_listed`` (the listing's spelling of a legal order written otherwise, which the
+    environment's ``action_of`` finds by) leaves every listed order as it is, in every
+    phase of random games of each edition."""
+    for seed in range(2):
+        game, rng, seen = Game.new(edition=name, seed=seed), random.Random(seed), 0
+        for _ in range(30):
+            if game.is_over:
+                break
+            for power, keyed in game.legal_orders().items():
+                for orders in keyed.values():
+                    for order in orders:
+                        assert as_listed(order, game.game_map, game.position, game.rules) == order
+                        seen += 1
+                game.submit(power, random_orders(game, keyed, power, rng))
+            game.process()
+        assert seen > 1000

@@ -3,6 +3,7 @@ alliances (conquista), builds written as the books write them (issue 17)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -10,8 +11,10 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
+from realpolitik.game.editions import edition
 from realpolitik.server import engine
 from realpolitik.server.backend import Backend
+from realpolitik.server.schemas import GameIn
 from tests.server.conftest import FakeClock, new_game, register
 
 
@@ -396,3 +399,14 @@ def test_meta_says_who_plays_what_at_each_table(client: TestClient) -> None:
     assert "2-extra" not in meta["tables"]["grow"]  # not in the grow book: named only
     assert meta["power_names"]["es"]["ENGLAND"] == "Inglaterra"
     assert meta["power_names"]["fr"]["GERMANY"] == "Allemagne"
+
+
+def test_the_api_says_which_editions_have_a_second_three_player_table() -> None:
+    """The new-game API's ``setup`` said "1971's and classic's 3b": classic has no such
+    table (``classic has no setup '3b'``); conquista has. Each edition it names has it."""
+    said = GameIn.model_fields["setup"].description or ""
+    found = re.search(r"'setups': ([^)]*)\)", said)
+    named = set(re.findall(r"(\w+)'s", found.group(1) if found else ""))
+    assert named == {"1971", "conquista"}, said
+    for name in named:
+        assert "3b" in [s.id for s in edition(name).setups]

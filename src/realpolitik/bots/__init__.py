@@ -20,18 +20,25 @@ import importlib
 from realpolitik.bots.base import Bot, PowerView, bot_orders, is_bot, submit_bot_orders
 from realpolitik.bots.heuristic import HeuristicBot
 from realpolitik.bots.random_bot import RandomBot
-from realpolitik.bots.search import DEFAULT_STRENGTH, SearchBot
+from realpolitik.bots.search import DEFAULT_STRENGTH, DEFAULT_TIME_LIMIT, SearchBot
 from realpolitik.errors import whole_number
 
 BOTS = ("search", "heuristic", "random")
 DEFAULT_BOT = "search"
 
 
-def make_bot(kind: str, *, seed: int | None = None, strength: int | None = None) -> Bot:
+def make_bot(
+    kind: str,
+    *,
+    seed: int | None = None,
+    strength: int | None = None,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+) -> Bot:
     """A bot by name: ``"search"``, ``"heuristic"`` or ``"random"``, or one of your own
     as ``"module:name"`` (``"mybots:GreedyBot"``): ``name`` in that importable module, a
-    class or function called with ``seed=`` that returns a :class:`Bot`. ``strength``:
-    the search bot's budget (adjudications per movement phase; others have none). A
+    class or function called with ``seed=`` that returns a :class:`Bot`. ``strength``
+    and ``time_limit``: the search bot's budget (adjudications per movement phase) and
+    clock (``None``: none, the same orders on any machine); others have neither. A
     ``seed`` is a whole number, as a game's (:meth:`Game.new`).
 
     >>> make_bot("realpolitik.bots.random_bot:RandomBot", seed=1).name
@@ -40,7 +47,8 @@ def make_bot(kind: str, *, seed: int | None = None, strength: int | None = None)
     if seed is not None:
         seed = whole_number(seed, "seed")
     if kind == "search":
-        return SearchBot(seed, strength=DEFAULT_STRENGTH if strength is None else strength)
+        strength = DEFAULT_STRENGTH if strength is None else strength
+        return SearchBot(seed, strength=strength, time_limit=time_limit)
     if kind == "random":
         return RandomBot(seed)
     if kind == "heuristic":

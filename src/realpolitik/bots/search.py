@@ -19,7 +19,9 @@ Movement, in three steps:
    convoying fleet), then the next candidates, for as long as the budget lasts.
 
 ``strength`` is the budget: the number of adjudications per movement phase (each takes a
-fraction of a millisecond); ``time_limit`` stops the search early whatever the strength.
+fraction of a millisecond); ``time_limit`` stops the search early whatever the strength
+(``None``: no clock, the strength alone, so that a seed gives the same orders on any
+machine, as self-play and the environment's opponents need).
 Retreats go to the most valuable place, builds to the most valuable home centre and unit
 type, removals take the least valuable units. Every order given is one of the legal
 orders the bot is shown.
@@ -89,10 +91,10 @@ class SearchBot:
         seed: int | None = None,
         *,
         strength: int = DEFAULT_STRENGTH,
-        time_limit: float = DEFAULT_TIME_LIMIT,
+        time_limit: float | None = DEFAULT_TIME_LIMIT,
     ) -> None:
         whole_number(strength, "strength", least=0)
-        if (
+        if time_limit is not None and (
             isinstance(time_limit, bool)
             or not isinstance(time_limit, int | float)
             or not 0 < time_limit < math.inf  # (NaN is neither)
@@ -104,7 +106,8 @@ class SearchBot:
         self.time_limit = time_limit
 
     def orders(self, view: PowerView, legal: LegalOrders) -> list[Order]:
-        deadline = time.perf_counter() + self.time_limit
+        limit = self.time_limit
+        deadline = math.inf if limit is None else time.perf_counter() + limit
         if view.phase.is_adjustments:
             return self._adjust(view, legal)
         mine = values(view.game_map, view.position, view.power)

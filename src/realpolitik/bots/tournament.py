@@ -204,7 +204,11 @@ class Row:
 
 @dataclass
 class Table:
+    """The tournament's results; ``centres``: the supply centres of the table's board, the
+    most a power can end with (the top of every interval)."""
+
     config: Config
+    centres: int
     rows: list[Row] = field(default_factory=list)
     illegal: int = 0
     decisions: int = 0
@@ -244,6 +248,7 @@ class Table:
             f"{'seat':<10} {c.bot + ' centres':>{w}} {c.baseline + ' centres':>{w}} "
             f"{'ratio':>6} {'wins':>9}",
         ]
+        most = self.centres
         every_bot: list[int] = []
         every_base: list[int] = []
         for r in self.rows:
@@ -251,12 +256,12 @@ class Table:
             every_base += r.baseline
             ratio = _ratio(statistics.fmean(r.bot), statistics.fmean(r.baseline))
             lines.append(
-                f"{r.seat:<10} {_mean_ci(r.bot):>{w}} {_mean_ci(r.baseline):>{w}} "
+                f"{r.seat:<10} {_mean_ci(r.bot, most):>{w}} {_mean_ci(r.baseline, most):>{w}} "
                 f"{ratio:>6} {r.bot_wins:>4}/{r.baseline_wins:<4}"
             )
         wins = sum(r.bot_wins for r in self.rows), sum(r.baseline_wins for r in self.rows)
         lines.append(
-            f"{'all':<10} {_mean_ci(every_bot):>{w}} {_mean_ci(every_base):>{w}} "
+            f"{'all':<10} {_mean_ci(every_bot, most):>{w}} {_mean_ci(every_base, most):>{w}} "
             f"{_ratio(sum(every_bot), sum(every_base)):>6} {wins[0]:>4}/{wins[1]:<4}"
         )
         ratio = f"ratio of the means: {self.ratio():.2f}"
@@ -296,15 +301,17 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'s' * (number != 1)}"
 
 
-def _mean_ci(xs: Sequence[int]) -> str:
+def _mean_ci(xs: Sequence[int], most: int) -> str:
+    """The mean of counts of centres and its 95% interval, kept within what a power can
+    hold: from no centres to ``most``, every centre of the board (few seeds: a wide t)."""
     mean = statistics.fmean(xs)
     if len(xs) < 2:
         return f"{mean:.2f}"
     df = len(xs) - 1
     t = _T975[df - 1] if df <= len(_T975) else 1.96 + 2.4 / df
     half = t * statistics.stdev(xs) / math.sqrt(len(xs))
-    low = max(0.0, mean - half)  # a count of centres is never below 0 (few seeds, wide t)
-    return f"{mean:5.2f} [{low:5.2f}, {mean + half:5.2f}]"
+    low, high = max(0.0, mean - half), min(float(most), mean + half)
+    return f"{mean:5.2f} [{low:5.2f}, {high:5.2f}]"
 
 
 def _task(args: tuple[Config, Power | None, int]) -> Trial:
@@ -362,8 +369,10 @@ def _report(progress: Callable[[str], None] | None, result: Trial, done: int, to
 
 def tabulate(config: Config, seats: Sequence[Power], results: Sequence[Trial]) -> Table:
     base = {r.seed: r for r in results if r.seat is None}
+    game = Game.new(edition=config.edition, players=config.players, setup=config.setup, seed=1)
     table = Table(
         config,
+        len(game.game_map.centers),
         illegal=sum(r.illegal for r in results),
         decisions=sum(r.decisions for r in results),
         seconds=sum(r.seconds for r in results),

@@ -104,7 +104,10 @@ def bot_seed(seed: int, power: str) -> int:
 def play_game(plan: Plan, seed: int) -> Game:
     """One game of ``plan`` with this seed, to its end or the year limit."""
     game = new_game(plan, seed)
-    bots = {p: make_bot(plan.bots.get(p, plan.bot), seed=bot_seed(seed, p)) for p in game.powers}
+    bots = {  # a search bot without its clock: the same orders on any machine
+        p: make_bot(plan.bots.get(p, plan.bot), seed=bot_seed(seed, p), time_limit=None)
+        for p in game.powers
+    }
     last = game.phase.year + plan.max_years - 1
     while not game.is_over and game.phase.year <= last:
         for power, legal in game.legal_orders().items():

@@ -340,8 +340,10 @@ def _misnamed(game: Game, order: Order) -> list[Unit]:
 def _by_bot(game: Game, power: str, kind: str) -> list[Order]:
     """The orders the bot ``kind`` gives ``power`` now, submitted (one the game refuses: a
     ``BotError`` naming the bot), seeded by the game's seed, the phase and the power: the
-    same bot in the same phase of the same game orders alike."""
-    bot = make_bot(kind, seed=zlib.crc32(f"{game.seed}/{game.phase}/{power}".encode()))
+    same bot in the same phase of the same game orders alike (the search bot without its
+    clock, on any machine)."""
+    seed = zlib.crc32(f"{game.seed}/{game.phase}/{power}".encode())
+    bot = make_bot(kind, seed=seed, time_limit=None)
     return submit_bot_orders(bot, game, power, game.legal_orders(power)[power])
 
 

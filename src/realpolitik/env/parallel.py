@@ -16,6 +16,7 @@ from realpolitik.env.rewards import REWARDS, scores, shares
 from realpolitik.env.spaces import OrderSpace
 from realpolitik.errors import whole_number
 from realpolitik.game import Game
+from realpolitik.legal.listing import as_listed
 from realpolitik.maps import load_map
 from realpolitik.orders import Build, Disband, Order, Waive
 from realpolitik.phase import PhaseKind
@@ -285,23 +286,51 @@ class DiplomacyEnv(ParallelEnv):  # type: ignore[misc]  # (pettingzoo is untyped
         """The orders ``action`` gives ``agent`` this step."""
         return self.encoding.decode(agent, self._slots.get(self._known(agent), {}), action)
 
-    def action_of(self, agent: Power, orders: Sequence[Order | str]) -> NDArray[np.int64]:
+    def action_of(
+        self, agent: Power, orders: Sequence[Order | str], *, language: str = "en"
+    ) -> NDArray[np.int64]:
         """The action that gives ``agent`` these of its legal orders this step: order values
-        or text, as :meth:`Game.submit` reads them (``"A PAR - BUR"``); a waived build is
-        *no order* (0). An order no index gives (not legal, or past ``max_orders``) is a
-        ``ValueError`` naming it: left out, its unit would have had no order."""
+        or text, as :meth:`Game.submit` reads them (``"A PAR - BUR"``; ``language``: ``es``,
+        ``fr``, ``pt``, as ``submit`` takes it), in the listing's spelling or in another
+        that the adjudicator takes as the same order
+        (:func:`~realpolitik.legal.listing.as_listed`: ``"A LON - BEL"`` for the listed
+        ``"A LON - BEL VIA"``, ``"F BOT - STP"`` for ``"F BOT - STP/SC"``, a unit named
+        with the other type or a nationality); a waived build is *no order* (0). An order
+        no index gives is a ``ValueError`` naming it and why (illegal, with the reason; past
+        ``max_orders``; legal only in its own spelling, as a support naming a coast that
+        must match): left out, its unit would have had no order."""
         slots = self._slots.get(self._known(agent), {})
-        read = self.game.copy().submit(agent, orders)  # read and completed, as the game would
+        game = self.game
+        read = game.copy().submit(agent, orders, language=language)  # read as the game would
         listed = {order for options in slots.values() for order in options}
         if self._legal.get(agent, {}).get("WAIVE"):  # builds due: a waive gives no index
             read = [o for o in read if not isinstance(o, Waive)]
-        missing = [str(order) for order in read if order not in listed]
+        found: list[Order] = []
+        missing: list[str] = []
+        for order in read:
+            if order not in listed:
+                refused = game.illegal_orders(agent, [order])
+                if refused:
+                    missing.append(f"{order} ({refused[0]})")
+                    continue
+                same = as_listed(order, game.game_map, game.position, game.rules)
+                if same not in listed:
+                    uncut = {o for options in self._legal.get(agent, {}).values() for o in options}
+                    why = (
+                        f"past the first {self.encoding.max_orders} of its unit (max_orders)"
+                        if same in uncut
+                        else "legal, but no listed order means the same"
+                    )
+                    missing.append(f"{order} ({why})")
+                    continue
+                order = same
+            found.append(order)
         if missing:
             raise ValueError(
                 f"{agent}: no action gives {', '.join(missing)}: not among its legal orders "
                 "this step (legal_orders)"
             )
-        return self.encoding.encode(slots, read)
+        return self.encoding.encode(slots, found)
 
     def render(self) -> str:
         """The phase, and each power's centres and units (``render_mode="ansi"``)."""

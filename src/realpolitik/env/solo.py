@@ -84,8 +84,9 @@ class SoloEnv(gymnasium.Env[Observation, NDArray[np.int64]]):
             self.action_space.seed(seed)
         base = int(self.np_random.integers(2**31))
         observations, infos = self.env.reset(seed=base)
-        self.bots = {
-            p: make_bot(kind, seed=base + k) for k, (p, kind) in enumerate(self.kinds.items())
+        self.bots = {  # a search bot without its clock: the same episode on any machine
+            p: make_bot(kind, seed=base + k, time_limit=None)
+            for k, (p, kind) in enumerate(self.kinds.items())
         }
         self._observation = observations.get(self.power)
         if self.power in observations and self._has_choice():

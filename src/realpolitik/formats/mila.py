@@ -7,7 +7,8 @@ the ``orders`` per power (``None``: not given), ``results`` per unit and ``messa
 
 :func:`from_mila` replays a MILA game through our adjudicator, phase by phase, and checks
 that every recorded state is the one we reach (a :class:`MilaError` names the first phase
-that differs). :func:`to_mila` writes a game so that ``diplomacy.utils.export.
+that differs); a civil-disorder removal is the one the file records (MILA's engine picks
+them by its own distance). :func:`to_mila` writes a game so that ``diplomacy.utils.export.
 from_saved_game_format`` loads it and its engine replays to the same states. Only the
 standard map is shared; conquista and the reduced boards have no MILA equivalent.
 """
@@ -23,6 +24,7 @@ from realpolitik.formats.savegame import order_from_text
 from realpolitik.game import Game
 from realpolitik.game.calendar import idle_adjustments
 from realpolitik.game.records import Message, PhaseRecord
+from realpolitik.game.victory import GameResult
 from realpolitik.maps import load_map
 from realpolitik.orders import (
     Build,
@@ -110,6 +112,8 @@ def _state(
     for unit in sorted(position.units.values(), key=lambda u: u.location):
         units[unit.power].append(str(unit))
     for d in position.dislodged.values():
+        if not d.retreats:  # MILA's engine removes it at once, never writes it
+            continue
         units[d.unit.power].append(f"*{d.unit}")
         retreats[d.unit.power][str(d.unit)] = list(d.retreats)
     builds: dict[str, dict[str, Any]] = {}
@@ -146,6 +150,8 @@ def _phase(game: Game, record: PhaseRecord, influence: dict[str, Power]) -> dict
     orders: dict[str, list[str] | None] = {p: [] for p in game.map_for(phase).powers}
     results: dict[str, list[str]] = {}
     for outcome in record.outcomes:
+        if phase.is_retreats and _stranded(outcome.order, pos):
+            continue  # removed by MILA's engine with the movement before
         order = _full(outcome.order, pos)
         key = "WAIVE" if isinstance(order, Waive) else str(order.unit)
         if not (outcome.implied and phase.is_movement):
@@ -163,6 +169,17 @@ def _phase(game: Game, record: PhaseRecord, influence: dict[str, Power]) -> dict
         "results": results,
         "messages": _messages(game, phase),
     }
+
+
+def _stranded(order: Order, position: Position) -> bool:
+    """Is ``order`` the disband of a dislodged unit with nowhere to go? MILA's engine
+    removes such a unit as it resolves the movement, even when another unit's retreat
+    makes a retreat phase, and writes neither it nor its disband there (a disband given
+    for it is refused: "UNIT NOT IN RETREAT")."""
+    if not isinstance(order, Disband):
+        return False
+    found = position.dislodged.get(order.unit.province)
+    return found is not None and not found.retreats
 
 
 def _messages(game: Game, phase: Phase) -> list[dict[str, Any]]:
@@ -216,12 +233,33 @@ def to_mila(game: Game) -> dict[str, Any]:
             "messages": _messages(game, game.phase),
         }
     )
+    if game.result is not None:
+        phases[-1:] = _completed(game, game.result, phases[-1])
     return {
         "id": f"realpolitik-{game.seed}",
         "map": "standard",
         "rules": MILA_RULES,
         "phases": phases,
     }
+
+
+def _completed(game: Game, result: GameResult, current: dict[str, Any]) -> list[dict[str, Any]]:
+    """The end of a finished game as MILA's engine writes it: a phase ``COMPLETED`` with
+    the last state and a note of the winners, after the phase that won the game (the phase
+    that would come next is not written), or after the current one, in which a draw or a
+    concession was agreed."""
+    played = any(r.phase == result.phase for r in game.history)
+    winners = ", ".join(p[:3] for p in result.winners)
+    state = {**current["state"], "name": "COMPLETED", "note": f"Victory by: {winners}"}
+    state["builds"] = {p: {"count": 0, "homes": []} for p in state["builds"]}
+    end = {
+        "name": "COMPLETED",
+        "state": state,
+        "orders": dict.fromkeys(current["orders"]),
+        "results": {},
+        "messages": [],
+    }
+    return [end] if played else [current, end]
 
 
 def _mila_has(game: Game, record: PhaseRecord) -> bool:
@@ -262,9 +300,13 @@ def _shape(position: Position) -> tuple[set[str], set[str], set[str]]:
 
 
 def _compare(name: str, ours: Position, theirs: Position) -> None:
+    # a unit dislodged with nowhere to go: MILA's engine has removed it already
+    stranded = {f"{d.unit.power} {d.unit}" for d in ours.dislodged.values() if not d.retreats}
     for what, a, b in zip(
         ("units", "dislodged units", "centres"), _shape(ours), _shape(theirs), strict=True
     ):
+        if what == "dislodged units":
+            a = a - (stranded - b)
         if a != b:
             extra = ", ".join(sorted(a - b)) or "none"
             lacking = ", ".join(sorted(b - a)) or "none"
@@ -326,5 +368,26 @@ def _replay(
             except (GameError, ValueError) as exc:
                 raise MilaError(f"phase {name}: {exc}") from None
         if k + 1 < len(phases) and game.result is None:
+            if phase.is_adjustments:
+                _recorded_removals(game, phases[k + 1]["state"])
             game.process()
     return game
+
+
+def _recorded_removals(game: Game, after: Mapping[str, Any]) -> None:
+    """A power that gave fewer removals than due (civil disorder) loses the units the
+    file's next state no longer has: MILA's engine picks them by its own distance (armies
+    crossing water, to the nearest home centre), which no DATC 4.D.8 choice is; they are
+    given as the power's orders, so that the game goes on as it was played."""
+    kept = {f"{p} {u}" for p, units in after.get("units", {}).items() for u in units}
+    for power, due in game.builds_due().items():
+        given = [o for o in game.orders(power) if isinstance(o, Disband)]
+        if due >= 0 or len(given) >= -due:
+            continue
+        gone = [
+            Disband(UnitRef(u.type, u.location))
+            for u in game.position.units.values()
+            if u.power == power and f"{power} {u}" not in kept
+        ]
+        if len(gone) > len(given):
+            game.submit(power, gone)

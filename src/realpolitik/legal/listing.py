@@ -38,7 +38,7 @@ from realpolitik.orders import (
     Waive,
 )
 from realpolitik.position import Position
-from realpolitik.rules import MissingNationality, Rules, SupportReach, Waiving
+from realpolitik.rules import MissingNationality, Rules, SupportCoast, SupportReach, Waiving
 from realpolitik.vocab import ARMY, FLEET, Location, Power, Province, Unit, UnitType, province_of
 
 WAIVE = "WAIVE"
@@ -373,6 +373,83 @@ def _with_nationality(order: Order, power: Power, position: Position) -> Order:
             ref = UnitRef(ARMY, order.convoyed.location, other)
             return Convoy(order.unit, ref, order.destination)
     return order
+
+
+def as_listed(order: Order, game_map: GameMap, position: Position, rules: Rules) -> Order:
+    """``order``, which the adjudicator judges legal as the game stores it, in the
+    listing's spelling of the same order (:mod:`realpolitik.legal`), where the rules make
+    the two mean the same: each unit it names as the board has it (a type or coast the
+    rules ignore, DATC 4.C.2, 4.B.5), a nationality as the listing writes it (4.C.6), an
+    army's move to a province it does not border marked ``VIA``, a fleet's move or retreat
+    without a coast where it reaches only one (4.B.2), the province alone as the
+    destination of a convoy, and of a support of an army's move or, where the rules ignore
+    it (4.B.4), of a fleet's. Any other order is returned as it is: a support naming a
+    coast that must match, a move ``VIA`` into a bordering province, an army's move there
+    by land, mean other orders than any listed.
+
+        >>> from realpolitik import load_map, parse_order, rules_for
+        >>> game_map = load_map("standard")
+        >>> units = {"LON": Unit("ENGLAND", ARMY, "LON"), "NTH": Unit("ENGLAND", FLEET, "NTH")}
+        >>> order = parse_order("A LON - BEL", game_map=game_map)
+        >>> str(as_listed(order, game_map, Position(units), rules_for("classic")))
+        'A LON - BEL VIA'
+    """
+    if isinstance(order, Waive | Build):
+        return order
+    units = position.units
+    if isinstance(order, Retreat | Disband) and order.unit.province in position.dislodged:
+        units = {order.unit.province: position.dislodged[order.unit.province].unit}
+    unit = units.get(order.unit.province)
+    if unit is None:
+        return order
+    ref = UnitRef(unit.type, unit.location)
+    if isinstance(order, Hold):
+        return Hold(ref)
+    if isinstance(order, Disband):
+        return Disband(ref)
+    if isinstance(order, Move | Retreat):
+        dest = _destination(game_map, unit, order.destination)
+        if isinstance(order, Retreat):
+            return Retreat(ref, dest)
+        near = unit.type is FLEET or dest in game_map.army_adjacency.get(unit.location, ())
+        return Move(ref, dest, order.via_convoy or not near)
+    if isinstance(order, Convoy):
+        listed: Order = Convoy(
+            ref, _named(order.convoyed, position), province_of(order.destination)
+        )
+    else:
+        target = _named(order.supported, position)
+        if isinstance(order, SupportHold):
+            listed = SupportHold(ref, target)
+        else:
+            dest = order.destination
+            if target.type is ARMY or rules.support_coast is SupportCoast.IGNORED:
+                dest = province_of(dest)
+            listed = SupportMove(ref, target, dest)
+    if rules.missing_nationality is MissingNationality.ILLEGAL:
+        return _with_nationality(listed, unit.power, position)
+    return listed
+
+
+def _destination(game_map: GameMap, unit: Unit, dest: Location) -> Location:
+    """Where a unit's move or retreat goes as the listing writes it: an army's, the
+    province; a fleet's without a coast, the one coast it reaches there if only one."""
+    if unit.type is ARMY:
+        return province_of(dest)
+    if dest in game_map.provinces and game_map.provinces[dest].coasts:
+        reached = game_map.fleet_destinations(unit.location, dest)
+        if len(reached) == 1:
+            return reached[0]
+    return dest
+
+
+def _named(ref: UnitRef, position: Position) -> UnitRef:
+    """A supported or convoyed unit as the listing names it: as the board has it, with no
+    nationality (the listing adds it where the rules want one)."""
+    unit = position.units.get(ref.province)
+    if unit is None:
+        return ref
+    return UnitRef(unit.type, unit.location)
 
 
 # --- retreats and adjustments ---------------------------------------------------------------

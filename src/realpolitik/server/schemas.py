@@ -150,7 +150,7 @@ class GameIn(Strict):
         max_length=20,
         examples=["3b"],
         description="the edition's table for this many players where it has more than one "
-        "(/api/meta 'setups': 1971's and classic's 3b); null: the first",
+        "(/api/meta 'setups': 1971's and conquista's 3b); null: the first",
     )
     deadlines: DeadlinesIn | Literal["rulebook", "daily", "none"] = "rulebook"
     press: Literal["full", "public", "none"] | None = Field(
