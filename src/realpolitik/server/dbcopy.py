@@ -4,7 +4,8 @@ games, their phases, orders and press, mail and all.
 
 Both databases are brought to the current schema first (as ``realpolitik serve`` does).
 The source is read in one transaction, a consistent snapshot even if a server still
-writes to it (what it writes after is not copied: stop the server first); the target is
+writes to it (what it writes after is not copied: stop the server first; a SQLite file
+another process holds open, as a running server does, is refused); the target is
 written in one transaction, so a copy that fails leaves it empty. Rows keep their ids,
 and PostgreSQL's id sequences are set past the ids copied, so the next account or message
 takes a new one.
@@ -12,6 +13,7 @@ takes a new one.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from sqlalchemy import Connection, Engine, Table, func, select, text
@@ -42,6 +44,12 @@ def copy_database(source_url: str, target_url: str) -> dict[str, int]:
         path = source.database or ""
         if path in ("", ":memory:") or not Path(path).is_file():
             raise ValueError(f"there is no database file {path!r} to copy")
+        if _open_elsewhere(Path(path)):
+            raise ValueError(
+                f"the database file {path} is open in another process (is `realpolitik "
+                "serve` still running on it?): stop the server first, or what it writes "
+                "after the copy is lost"
+            )
     reader = _opened("the source", source_url)
     try:
         writer = _opened("the target", target_url)
@@ -53,6 +61,37 @@ def copy_database(source_url: str, target_url: str) -> dict[str, int]:
     finally:
         reader.dispose()
         writer.dispose()
+
+
+DEAD_MAN_SWITCH = 128
+"""The byte of a SQLite WAL-index (the ``-shm`` file) on which every open connection to
+the database holds a shared lock (https://sqlite.org/walformat.html, "the DMS lock")."""
+
+
+def _open_elsewhere(path: Path) -> bool:
+    """Whether another process has the SQLite database at ``path`` open, as a server does
+    from its start to its end (its pool keeps connections, in the write-ahead-log mode
+    :func:`~realpolitik.server.db.make_engine` sets): one holds a shared lock on the
+    WAL-index's dead-man switch, which an exclusive lock, tried and let go at once, finds.
+    No ``-shm`` file: nobody has it open in WAL mode. A process that died leaves the file
+    but not its lock. Without POSIX locks (Windows) it cannot be told: ``False``. Called
+    before this process opens the file itself: closing a descriptor lets go of all of a
+    process's locks on that file, its own connections' too."""
+    try:
+        import fcntl
+    except ImportError:  # (Windows)
+        return False
+    try:
+        handle = os.open(f"{path}-shm", os.O_RDWR)
+    except FileNotFoundError:
+        return False
+    try:
+        fcntl.lockf(handle, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, DEAD_MAN_SWITCH)
+    except OSError:  # EAGAIN or EACCES: held
+        return True
+    finally:
+        os.close(handle)  # (lets go of the lock, if taken)
+    return False
 
 
 def _opened(which: str, url: str) -> Engine:
