@@ -176,3 +176,25 @@ def test_a_copy_is_refused_while_a_server_still_serves_the_source(
     status, out = _copy(target, "--database", source)
     assert status == 0, (out, capsys.readouterr().err)
     assert _rows(target) == _rows(source)
+
+
+def test_a_copy_is_refused_while_a_server_still_serves_the_postgresql_source(
+    pg_url: str, tmp_path: Path, clock: FakeClock, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same on PostgreSQL: a server's connections to the source database are named
+    (``application_name``), found among the database's sessions, and the copy refused."""
+    target = f"sqlite:///{tmp_path / 'moved.sqlite3'}"
+    _host(pg_url, clock)
+    server = start_server(pg_url, tmp_path / "server.log")
+    try:
+        status, out = _copy(target, "--database", pg_url)
+        err = capsys.readouterr().err
+        assert status == 2 and out == "", (out, err)
+        assert err.count("\n") == 1 and "stop the server first" in err, err
+        assert "is open in another process" in err and "postgresql+psycopg://" in err, err
+        assert not (tmp_path / "moved.sqlite3").exists()
+    finally:
+        server.stop()
+    status, out = _copy(target, "--database", pg_url)
+    assert status == 0, (out, capsys.readouterr().err)
+    assert _rows(target) == _rows(pg_url)

@@ -4,8 +4,9 @@ games, their phases, orders and press, mail and all.
 
 Both databases are brought to the current schema first (as ``realpolitik serve`` does).
 The source is read in one transaction, a consistent snapshot even if a server still
-writes to it (what it writes after is not copied: stop the server first; a SQLite file
-another process holds open, as a running server does, is refused); the target is
+writes to it (what it writes after is not copied: stop the server first; a source a
+server still has open is refused: a SQLite file another process holds, a PostgreSQL
+database with sessions of realpolitik); the target is
 written in one transaction, so a copy that fails leaves it empty. Rows keep their ids,
 and PostgreSQL's id sequences are set past the ids copied, so the next account or message
 takes a new one.
@@ -16,11 +17,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from sqlalchemy import Connection, Engine, Table, func, select, text
+from sqlalchemy import Connection, Engine, Table, create_engine, func, select, text
 from sqlalchemy.engine import URL, make_url
+from sqlalchemy.pool import NullPool
 
 from realpolitik.server import tables as t
-from realpolitik.server.db import make_engine, reading, transaction
+from realpolitik.server.db import APPLICATION_NAME, make_engine, reading, transaction
 
 BATCH = 1000
 """Rows read and written at a time (a table is never held whole in memory)."""
@@ -45,11 +47,10 @@ def copy_database(source_url: str, target_url: str) -> dict[str, int]:
         if path in ("", ":memory:") or not Path(path).is_file():
             raise ValueError(f"there is no database file {path!r} to copy")
         if _open_elsewhere(Path(path)):
-            raise ValueError(
-                f"the database file {path} is open in another process (is `realpolitik "
-                "serve` still running on it?): stop the server first, or what it writes "
-                "after the copy is lost"
-            )
+            raise ValueError(f"the database file {path} {STILL_OPEN}")
+    elif source.get_backend_name() == "postgresql" and _sessions_elsewhere(source_url):
+        shown = source.render_as_string(hide_password=True)
+        raise ValueError(f"the database {shown} {STILL_OPEN}")
     reader = _opened("the source", source_url)
     try:
         writer = _opened("the target", target_url)
@@ -62,6 +63,11 @@ def copy_database(source_url: str, target_url: str) -> dict[str, int]:
         reader.dispose()
         writer.dispose()
 
+
+STILL_OPEN = (
+    "is open in another process (is `realpolitik serve` still running on it?): stop the "
+    "server first, or what it writes after the copy is lost"
+)
 
 DEAD_MAN_SWITCH = 128
 """The byte of a SQLite WAL-index (the ``-shm`` file) on which every open connection to
@@ -92,6 +98,28 @@ def _open_elsewhere(path: Path) -> bool:
     finally:
         os.close(handle)  # (lets go of the lock, if taken)
     return False
+
+
+def _sessions_elsewhere(url: str) -> int:
+    """How many sessions of realpolitik (a server's, named so by
+    :func:`~realpolitik.server.db.make_engine`) the PostgreSQL database at ``url`` has,
+    asked from one of another name before this process opens any of its own (a server of
+    an older release, which did not name them, is not seen)."""
+    probe = create_engine(
+        url, poolclass=NullPool, connect_args={"application_name": "realpolitik copy-database"}
+    )
+    try:
+        with probe.connect() as conn:
+            found = conn.execute(
+                text(
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                    "AND application_name = :name AND pid <> pg_backend_pid()"
+                ),
+                {"name": APPLICATION_NAME},
+            )
+            return int(found.scalar_one())
+    finally:
+        probe.dispose()
 
 
 def _opened(which: str, url: str) -> Engine:
