@@ -538,6 +538,98 @@ def test_ctrl_c_is_one_line_and_leaves_the_file_alone(
     assert path.read_bytes() == before
 
 
+def _prompts(monkeypatch: pytest.MonkeyPatch, *keys: str | type[BaseException]) -> list[str]:
+    """As :func:`_typing`; returns the prompts shown, as they are shown."""
+    shown: list[str] = []
+    typed = iter(keys)
+
+    def prompt(text: str) -> str:
+        shown.append(text)
+        key = next(typed)
+        if isinstance(key, str):
+            return key
+        raise key
+
+    monkeypatch.setattr("getpass.getpass", prompt)
+    return shown
+
+
+def test_a_bad_order_typed_at_the_prompt_is_asked_again_and_the_others_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Orders typed privately at the prompt were all lost for one typo among them: the
+    entry ended with the error, nothing recorded, every order to be typed again. Each
+    order is now read as it is typed: a bad one is said at once and typed again."""
+    path = str(tmp_path / "g.json")
+    run("new", path, "--seed", "1")
+    shown = _prompts(
+        monkeypatch, "A PAR - BUR", "A MAR - XXX", "A PAR H", "A MAR - SPA", "F BRE - MAO", ""
+    )
+    out = io.StringIO()
+    code = main(["orders", path, "FRANCE"], stdin=_Terminal(), stdout=out)
+    err = capsys.readouterr().err
+    assert code == 0 and "FRANCE: 3 orders recorded" in out.getvalue(), err
+    assert len(shown) == 6
+    assert 'unknown word "xxx" in order "A MAR - XXX"' in err and "type it again" in err
+    assert "a second order for PAR" in err and err.count("\n") == 2, err
+    orders = [str(o) for o in load_game(path).orders("FRANCE")]
+    assert orders == ["A PAR - BUR", "A MAR - SPA", "F BRE - MAO"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (("NARNIA",), "unknown power 'NARNIA'"),
+        (("FRANCE", "--file", "none.json"), "none.json"),
+    ],
+)
+def test_what_refuses_the_orders_is_said_before_they_are_typed(
+    argv: tuple[str, ...],
+    said: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """An unknown power or a game file that is not there was said only after the player
+    had typed every order at the prompt, which were lost."""
+    path = str(tmp_path / "g.json")
+    run("new", path, "--seed", "1")
+    if "--file" in argv:
+        path, argv = str(tmp_path / "none.json"), argv[:1]
+    shown = _prompts(monkeypatch, "A PAR - BUR", "")
+    code = main(["orders", path, *argv], stdin=_Terminal(), stdout=io.StringIO())
+    err = capsys.readouterr().err
+    assert code == 2 and said in err and err.count("\n") == 1, err
+    assert shown == []
+
+
+@pytest.mark.parametrize(
+    ("language", "prompt", "again"),
+    [
+        ("en", "order (an empty line ends): ", "type it again"),
+        ("es", "orden (una línea vacía termina): ", "escríbala de nuevo"),
+        ("fr", "ordre (une ligne vide termine) : ", "tapez-le à nouveau"),
+        ("pt", "ordem (uma linha vazia termina): ", "digite-a de novo"),
+    ],
+)
+def test_the_order_prompt_is_in_the_language_of_the_orders(
+    language: str,
+    prompt: str,
+    again: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``orders --language es`` read Spanish orders at an English prompt."""
+    path = str(tmp_path / "g.json")
+    run("new", path, "--seed", "1")
+    shown = _prompts(monkeypatch, "xyzzy", "")
+    main(
+        ["orders", path, "FRANCE", "--language", language], stdin=_Terminal(), stdout=io.StringIO()
+    )
+    assert shown == [prompt, prompt] and again in capsys.readouterr().err
+
+
 def test_mila_export_and_import_count_what_they_did(tmp_path: Path) -> None:
     """``mila-export`` said '1 phases in the MILA format' for a file of 2 (the present
     phase is written too; a phase skipped here is not), and both said 'phases' for one."""

@@ -281,7 +281,7 @@ def _orders(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         return 0
     if args.bot is not None and args.orders:
         raise GameError(f"{power}: give orders or --bot {args.bot}, not both")
-    texts = list(args.orders) or ([] if args.bot is not None else _read_orders(stdin))
+    texts = list(args.orders) or ([] if args.bot is not None else _read_orders(stdin, args))
     if not texts and not (args.accept or args.ally or args.bot):  # no orders is said with ""
         raise GameError(
             f"{power}: no orders read (empty input); nothing recorded. To give no orders, "
@@ -345,20 +345,35 @@ def _by_bot(game: Game, power: str, kind: str) -> list[Order]:
     return submit_bot_orders(bot, game, power, game.legal_orders(power)[power])
 
 
-def _read_orders(stdin: TextIO) -> list[str]:
+def _read_orders(stdin: TextIO, args: argparse.Namespace) -> list[str]:
     """The orders, one a line; typed at a terminal they are not echoed (a private entry).
     A file's byte order mark (Windows' 'UTF-8 with BOM') is not part of the first order."""
     if not stdin.isatty():
         return [text for line in stdin if (text := line.strip().lstrip("\ufeff").strip())]
+    return _typed_orders(args.file, args.power.upper(), args.language)
+
+
+def _typed_orders(path: str, power: str, language: str) -> list[str]:
+    """The orders typed at the prompt, each read as it is typed against the game as it is
+    (refused: said at once, to be typed again; the others stay), after the game file and
+    the power are checked: nothing typed is lost to an error found at the end."""
+    game = load_game(path)
+    game.submit(power, [], language=language)  # an unknown power, one out, a game over
+    say = Printout(game, language)
     texts: list[str] = []
     while True:
         try:
-            line = getpass.getpass("order (an empty line ends): ").strip()
+            line = getpass.getpass(say.text("order_prompt")).strip()
         except EOFError:  # Ctrl-D: the end of the entry, as an empty line
             print(file=sys.stderr)  # the terminal's line, left after the prompt
             break
         if not line:
             break
+        try:
+            game.submit(power, [*texts, line], language=language)  # (this copy is not saved)
+        except ValueError as exc:
+            print(f"realpolitik: {say.text('type_again', error=exc)}", file=sys.stderr)
+            continue
         texts.append(line)
     return texts
 
