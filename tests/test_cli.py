@@ -92,6 +92,29 @@ def test_every_option_with_a_default_says_it_in_its_help() -> None:
     assert not silent, silent
 
 
+def test_each_command_s_help_says_what_it_does_and_what_each_argument_is(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``realpolitik demo --help`` said only ``usage: realpolitik demo [-h]``: a command's
+    help repeated none of the line the command list gives it, and ``history --json``,
+    ``rollback``'s phase, the game files of ``orders``, ``show``... said nothing."""
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    silent = [
+        f"{name} {action.dest}"
+        for name, command in sub.choices.items()
+        for action in command._actions
+        if not action.help
+    ]
+    assert not silent, silent
+    for name, command in sub.choices.items():
+        with pytest.raises(SystemExit):
+            main([name, "--help"])
+        said = " ".join(capsys.readouterr().out.split())
+        assert command.description and " ".join(command.description.split()) in said, name
+    assert sub.choices["demo"].description == "Replay the rulebook's example game."
+
+
 @pytest.mark.parametrize(
     ("argv", "usage"),
     [

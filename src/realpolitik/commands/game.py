@@ -49,6 +49,7 @@ from realpolitik.orders import Order
 from realpolitik.phase import Phase, PhaseKind
 from realpolitik.vocab import PROVINCE, Unit
 
+GAME_FILE = "the game file (as `realpolitik new` writes it)"
 POWER_HELP = "a power, in any of the four languages: FRANCE, Francia, França"
 LANGUAGE_HELP = (
     "the language of the printout (phases, powers, results, reasons): en (default), es, fr, pt"
@@ -86,7 +87,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.set_defaults(func=_new)
 
     cmd = sub.add_parser("orders", help="enter one power's orders (replaces earlier ones)")
-    cmd.add_argument("file")
+    cmd.add_argument("file", help=GAME_FILE)
     cmd.add_argument("power", type=_power, help=POWER_HELP)
     cmd.add_argument("orders", nargs="*", help="orders; none: read them from stdin, one a line")
     _language(
@@ -104,12 +105,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.set_defaults(func=_orders)
 
     cmd = sub.add_parser("process", help="adjudicate the phase and move on")
-    cmd.add_argument("file")
+    cmd.add_argument("file", help=GAME_FILE)
     _language(cmd)
     cmd.set_defaults(func=_process)
 
     cmd = sub.add_parser("show", help="the board, centres and whose orders are missing")
-    cmd.add_argument("file")
+    cmd.add_argument("file", help=GAME_FILE)
     cmd.add_argument("--power", type=_power,
                      help="show what this power sees (its pending orders)")  # fmt: skip
     cmd.add_argument("--json", action="store_true", help="the view as JSON")
@@ -117,21 +118,21 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.set_defaults(func=_show)
 
     cmd = sub.add_parser("history", help="every processed phase and its results")
-    cmd.add_argument("file")
+    cmd.add_argument("file", help=GAME_FILE)
     cmd.add_argument("--phase", help="only this phase (e.g. F1901M)")
-    cmd.add_argument("--json", action="store_true")
+    cmd.add_argument("--json", action="store_true", help="the phases as JSON")
     _language(cmd)
     cmd.set_defaults(func=_history)
 
     cmd = sub.add_parser("draw", help="record a power's vote for a draw")
-    cmd.add_argument("file")
+    cmd.add_argument("file", help=GAME_FILE)
     cmd.add_argument("power", type=_power, help=POWER_HELP)
     cmd.add_argument("--no", action="store_true", help="vote against (withdraw the vote)")
     _language(cmd)
     cmd.set_defaults(func=_draw)
 
     cmd = sub.add_parser("concede", help="a power concedes and leaves the game")
-    cmd.add_argument("file")
+    cmd.add_argument("file", help=GAME_FILE)
     cmd.add_argument("power", type=_power, help=POWER_HELP)
     _language(cmd)
     cmd.set_defaults(func=_concede)
@@ -140,36 +141,36 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "disorder",
         help="a power's player leaves (civil disorder; conquista: no orders) or returns",
     )
-    cmd.add_argument("file")
+    cmd.add_argument("file", help=GAME_FILE)
     cmd.add_argument("power", type=_power, help=POWER_HELP)
     cmd.add_argument("--off", action="store_true", help="the player returns")
     _language(cmd)
     cmd.set_defaults(func=_disorder)
 
     cmd = sub.add_parser("legal", help="the legal orders of a power in this phase")
-    cmd.add_argument("file")
+    cmd.add_argument("file", help=GAME_FILE)
     cmd.add_argument("power", type=_power, help=POWER_HELP)
     _language(cmd, "the order notation and the printout: en (default), es, fr, pt")
     cmd.set_defaults(func=_legal)
 
     cmd = sub.add_parser("rollback", help="copy the game as it was at an earlier phase")
-    cmd.add_argument("file")
-    cmd.add_argument("phase")
+    cmd.add_argument("file", help=GAME_FILE)
+    cmd.add_argument("phase", help="the phase to go back to the start of, e.g. F1901M")
     cmd.add_argument("out", help="the new game file (the original is unchanged)")
     cmd.add_argument("--force", action="store_true", help="overwrite an existing file")
     _language(cmd)
     cmd.set_defaults(func=_rollback)
 
     cmd = sub.add_parser("mila-export", help="write the game in the MILA saved-game format")
-    cmd.add_argument("file")
-    cmd.add_argument("out")
+    cmd.add_argument("file", help=GAME_FILE)
+    cmd.add_argument("out", help="the MILA file to write")
     cmd.add_argument("--force", action="store_true", help="overwrite an existing file")
     _language(cmd)
     cmd.set_defaults(func=_mila_export)
 
     cmd = sub.add_parser("mila-import", help="read a MILA saved game (replayed here)")
-    cmd.add_argument("mila_file")
-    cmd.add_argument("out")
+    cmd.add_argument("mila_file", help="a saved game of the PyPI diplomacy package (JSON)")
+    cmd.add_argument("out", help="the game file to write")
     cmd.add_argument(
         "--edition", choices=EDITIONS, default="classic",
         help="the edition it is replayed under (default classic)",
