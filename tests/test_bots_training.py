@@ -271,3 +271,14 @@ def test_an_order_the_game_refuses_names_the_bot_and_game(tmp_path, capsys) -> N
     assert (
         capsys.readouterr().err == f"realpolitik: error: {said}\n"
     )  # no traceback: the line says it
+
+
+def test_an_out_that_is_a_file_is_named_as_not_a_folder(tmp_path, capsys) -> None:
+    """``--out games.json`` (a file) said "[Errno 17] File exists: 'games.json'", as if the
+    folder's being there were the trouble; the file is left as it was."""
+    there = tmp_path / "games.json"
+    there.write_text("mine\n")
+    code = main(["selfplay", "--games", "1", "--out", str(there), "--quiet", "--workers", "1"])
+    err = capsys.readouterr().err
+    assert code == 2 and err == f"realpolitik: error: --out {there} is a file, not a folder\n"
+    assert there.read_text() == "mine\n"

@@ -66,9 +66,12 @@ def _selfplay(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         games=args.games, seed=args.seed, edition=args.edition, players=args.players,
         setup=args.setup, bot=args.bot, bots=bots, max_years=args.max_years, format=args.format,
     )  # fmt: skip
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():  # (mkdir said "File exists")
+        raise ValueError(f"--out {out} is a file, not a folder")
     figures = run(
         plan,
-        Path(args.out),
+        out,
         workers=args.workers,
         ray_address=args.ray,
         progress=None if args.quiet else sys.stderr,
