@@ -630,6 +630,18 @@ def test_the_order_prompt_is_in_the_language_of_the_orders(
     assert shown == [prompt, prompt] and again in capsys.readouterr().err
 
 
+def test_orders_without_a_power_names_only_the_power_as_required(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``realpolitik orders game.json`` said "the following arguments are required:
+    power, orders", though orders may be left out (then read from the standard input)."""
+    with pytest.raises(SystemExit) as exit_:
+        main(["orders", str(tmp_path / "g.json")])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2
+    assert err.endswith("realpolitik orders: error: the following arguments are required: power\n")
+
+
 def test_mila_export_and_import_count_what_they_did(tmp_path: Path) -> None:
     """``mila-export`` said '1 phases in the MILA format' for a file of 2 (the present
     phase is written too; a phase skipped here is not), and both said 'phases' for one."""

@@ -89,7 +89,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd = sub.add_parser("orders", help="enter one power's orders (replaces earlier ones)")
     cmd.add_argument("file", help=GAME_FILE)
     cmd.add_argument("power", type=_power, help=POWER_HELP)
-    cmd.add_argument("orders", nargs="*", help="orders; none: read them from stdin, one a line")
+    cmd.add_argument(
+        "orders", nargs="*", default=[], help="orders; none: read them from stdin, one a line"
+    )  # (default: not said to be required)
     _language(
         cmd, "the order notation (read and written) and the printout: en (default), es, fr, pt"
     )
