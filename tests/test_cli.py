@@ -158,3 +158,18 @@ def test_a_count_option_out_of_range_is_named_by_its_option(
     assert exit_.value.code == 2
     err = capsys.readouterr().err
     assert f"argument {option}: must be a whole number from 1, not {given!r}" in err, err
+
+
+def test_every_edition_option_lists_the_editions(capsys: pytest.CaptureFixture[str]) -> None:
+    """``tournament --help`` showed ``--edition EDITION default classic``, naming none of
+    them, where ``new``, ``selfplay`` and ``mila-import`` list the four."""
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    unlisted = [
+        name
+        for name, command in sub.choices.items()
+        for action in command._actions
+        if "--edition" in action.option_strings
+        and set(action.choices or ()) != {"classic", "1971", "grow", "conquista"}
+    ]
+    assert not unlisted, unlisted

@@ -12,6 +12,7 @@ from realpolitik.bots.tournament import Config
 from realpolitik.bots.tournament import run as run_tournament
 from realpolitik.commands.botarg import HELP, bot_kind
 from realpolitik.commands.counts import count
+from realpolitik.game.editions import EDITIONS
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -38,7 +39,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument(
         "--seats", default="", help="powers, comma-separated (default: all played at the table)"
     )
-    cmd.add_argument("--edition", default="classic", help="default classic")
+    cmd.add_argument("--edition", choices=EDITIONS, default="classic", help="default classic")
     cmd.add_argument("--players", type=int, default=None, help="table size (default 7)")
     cmd.add_argument("--setup", help="a table option: 3b (1971, conquista), 2-extra (grow)")
     cmd.add_argument("--strength", type=int, default=None, help="search bot budget")
