@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -81,11 +82,19 @@ def _scale(text: str) -> float:
     return value
 
 
-def _read(name: str, stdin: TextIO) -> Any:
+def _read(name: str, stdin: TextIO, what: str) -> Any:
     """A file's JSON (``-``: standard input's), read as a saved game's file is: one that is
-    no text, or too large for one, is named and not read whole (``/dev/zero``)."""
+    no text, or too large for one, is named and not read whole (``/dev/zero``). ``what``
+    it is said, where the terminal waits for it and where the standard input is empty."""
+    if name == "-" and stdin.isatty():  # typed without '< game.json': say why nothing happens
+        print(
+            f"realpolitik render: reading a {what} (JSON) from the standard input; Ctrl-D ends it",
+            file=sys.stderr,
+        )
     try:
         text = stdin.read() if name == "-" else read_text(name)
+        if name == "-" and not text.strip():
+            raise SituationError(f"no {what}: the standard input is empty")
         return jsontext.loads(text)
     except json.JSONDecodeError as exc:
         raise SituationError(f"bad JSON in {name}: {exc}") from None
@@ -97,14 +106,14 @@ def _frames(args: argparse.Namespace, stdin: TextIO) -> tuple[list[Frame], str |
     if len(sources) > 1:
         raise ValueError("give one of GAME, --example and --situation")
     if args.situation is not None:
-        data = _read(args.situation, stdin)
+        data = _read(args.situation, stdin, "situation")
         _check_kind(args.situation, data, "situation")
         said = data.get("language") if isinstance(data, dict) else None
         return [frame_from_situation(data, args.rules)], said if said in LANGUAGES else None
     if args.example is not None:
         return frames_from_json(load_game_record(args.example)), None
     if args.game is not None:
-        data = _read(args.game, stdin)
+        data = _read(args.game, stdin, "saved game")
         _check_kind(args.game, data, "saved game")
         return frames_from_json(data), None
     return [], None
