@@ -761,3 +761,17 @@ def test_orders_notes_a_unit_named_with_another_type(tmp_path: Path) -> None:
     assert "A MAR" not in out
     _, out = run("orders", game, "GERMANY", "A MUN - BUR", "F KIE - HOL")
     assert "note" not in out, out
+
+
+def test_an_assignment_reads_powers_as_the_other_arguments_do(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--assign ann=Francia+Inglaterra+Rusia`` was refused where ``orders game.json
+    Francia`` is read, and ``--assign ann=FRANCE+`` was said as "+FRANCE is not a group"."""
+    path = str(tmp_path / "g.json")
+    code, out = run(
+        "new", path, "--players", "ann,bob", "--assign", "ann=Francia+inglaterra+RÚSSIA"
+    )
+    assert code == 0 and "ann: ENGLAND, FRANCE, RUSSIA" in out
+    err = fails(capsys, "new", path, "--force", "--players", "ann,bob", "--assign", "ann=FRANCE+")
+    assert err == "realpolitik: error: bad assignment 'ann=FRANCE+': a power is missing\n"

@@ -76,7 +76,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("--seed", type=int, help="the random seed for dealing the powers")
     cmd.add_argument(
         "--assign", action="append", default=[], metavar="PLAYER=POWER[+POWER]",
-        help="give a player their powers instead of dealing them",
+        help="give a player their powers instead of dealing them (in any of the four languages)",
     )  # fmt: skip
     cmd.add_argument("--rule", action="append", default=[], metavar="ISSUE=CHOICE",
                      help="override one rule choice, e.g. 4.D.8=c")  # fmt: skip
@@ -203,6 +203,14 @@ def _pairs(items: list[str], what: str) -> dict[str, str]:
     return out
 
 
+def _group(item: str, text: str) -> list[str]:
+    """The powers of an assignment, ``FRANCE+ENGLAND``, each named in any language."""
+    names = [name.strip() for name in text.split("+")]
+    if not all(names):
+        raise GameError(f"bad assignment {item!r}: a power is missing")
+    return [_power(name) for name in names]
+
+
 def _writable(out: str, force: bool, source: str | None = None) -> Path:
     """The file a command creates: not one that exists unless ``force``, never the file
     the command reads (a rollback or an export written over the game would lose it)."""
@@ -229,7 +237,10 @@ def _write(path: Path, write: Callable[[Path], object]) -> None:
 
 def _new(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     path = _writable(args.file, args.force)
-    assignment = {k: v.split("+") for k, v in _pairs(args.assign, "assignment").items()}
+    assignment = {
+        player: _group(f"{player}={powers}", powers)
+        for player, powers in _pairs(args.assign, "assignment").items()
+    }
     game = Game.new(
         edition=args.edition,
         players=_players(args.players),
