@@ -31,6 +31,7 @@ from typing import Any, TextIO
 
 from realpolitik.bots import make_bot, submit_bot_orders
 from realpolitik.commands.botarg import HELP, bot_kind
+from realpolitik.commands.powerarg import POWER_HELP, power_name
 from realpolitik.commands.printout import Printout
 from realpolitik.errors import GameError
 from realpolitik.formats import jsontext
@@ -44,13 +45,12 @@ from realpolitik.formats.savegame import (
 )
 from realpolitik.game import Game
 from realpolitik.game.editions import EDITIONS
-from realpolitik.notation import LANGUAGES, read_power
+from realpolitik.notation import LANGUAGES
 from realpolitik.orders import Order
 from realpolitik.phase import Phase, PhaseKind
 from realpolitik.vocab import PROVINCE, Unit
 
 GAME_FILE = "the game file (as `realpolitik new` writes it)"
-POWER_HELP = "a power, in any of the four languages: FRANCE, Francia, França"
 LANGUAGE_HELP = (
     "the language of the printout (phases, powers, results, reasons): en (default), es, fr, pt"
 )
@@ -59,12 +59,6 @@ LANGUAGE_HELP = (
 def _language(cmd: argparse.ArgumentParser, what: str = LANGUAGE_HELP) -> None:
     """``--language``: what the command prints (and, for orders, reads) in that language."""
     cmd.add_argument("--language", default="en", type=str.lower, choices=LANGUAGES, help=what)
-
-
-def _power(text: str) -> str:
-    """A power as the game names it (``FRANCE``) from its name in any of the four
-    languages; text that names none is passed on as it is, for the game to name."""
-    return read_power(text) or text
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -88,7 +82,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     cmd = sub.add_parser("orders", help="enter one power's orders (replaces earlier ones)")
     cmd.add_argument("file", help=GAME_FILE)
-    cmd.add_argument("power", type=_power, help=POWER_HELP)
+    cmd.add_argument("power", type=power_name, help=POWER_HELP)
     cmd.add_argument(
         "orders", nargs="*", default=[], help="orders; none: read them from stdin, one a line"
     )  # (default: not said to be required)
@@ -98,7 +92,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("--accept", action="append", default=[], metavar="UNIT",
                      help="conquista: accept the support of this foreign unit (written as "
                      "the orders are, in --language)")  # fmt: skip
-    cmd.add_argument("--ally", action="append", default=[], metavar="POWER", type=_power,
+    cmd.add_argument("--ally", action="append", default=[], metavar="POWER", type=power_name,
                      help="conquista: declare an alliance with this power (in any of the "
                      "four languages)")  # fmt: skip
     cmd.add_argument("--list", action="store_true", help="show the power's pending orders")
@@ -113,7 +107,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     cmd = sub.add_parser("show", help="the board, centres and whose orders are missing")
     cmd.add_argument("file", help=GAME_FILE)
-    cmd.add_argument("--power", type=_power,
+    cmd.add_argument("--power", type=power_name,
                      help="show what this power sees (its pending orders)")  # fmt: skip
     cmd.add_argument("--json", action="store_true", help="the view as JSON")
     _language(cmd)
@@ -128,14 +122,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     cmd = sub.add_parser("draw", help="record a power's vote for a draw")
     cmd.add_argument("file", help=GAME_FILE)
-    cmd.add_argument("power", type=_power, help=POWER_HELP)
+    cmd.add_argument("power", type=power_name, help=POWER_HELP)
     cmd.add_argument("--no", action="store_true", help="vote against (withdraw the vote)")
     _language(cmd)
     cmd.set_defaults(func=_draw)
 
     cmd = sub.add_parser("concede", help="a power concedes and leaves the game")
     cmd.add_argument("file", help=GAME_FILE)
-    cmd.add_argument("power", type=_power, help=POWER_HELP)
+    cmd.add_argument("power", type=power_name, help=POWER_HELP)
     _language(cmd)
     cmd.set_defaults(func=_concede)
 
@@ -144,14 +138,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="a power's player leaves (civil disorder; conquista: no orders) or returns",
     )
     cmd.add_argument("file", help=GAME_FILE)
-    cmd.add_argument("power", type=_power, help=POWER_HELP)
+    cmd.add_argument("power", type=power_name, help=POWER_HELP)
     cmd.add_argument("--off", action="store_true", help="the player returns")
     _language(cmd)
     cmd.set_defaults(func=_disorder)
 
     cmd = sub.add_parser("legal", help="the legal orders of a power in this phase")
     cmd.add_argument("file", help=GAME_FILE)
-    cmd.add_argument("power", type=_power, help=POWER_HELP)
+    cmd.add_argument("power", type=power_name, help=POWER_HELP)
     _language(cmd, "the order notation and the printout: en (default), es, fr, pt")
     cmd.set_defaults(func=_legal)
 
@@ -208,7 +202,7 @@ def _group(item: str, text: str) -> list[str]:
     names = [name.strip() for name in text.split("+")]
     if not all(names):
         raise GameError(f"bad assignment {item!r}: a power is missing")
-    return [_power(name) for name in names]
+    return [power_name(name) for name in names]
 
 
 def _writable(out: str, force: bool, source: str | None = None) -> Path:

@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from realpolitik.commands.powerarg import power_name
 from realpolitik.errors import SituationError
 from realpolitik.formats import jsontext
 from realpolitik.formats.replay import load_game_record
@@ -46,7 +47,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument(
         "--phase", help="the phase to draw, or of --sheet and --pad (default: the present one)"
     )
-    cmd.add_argument("--sheet", metavar="POWER", help="an order sheet for POWER")
+    cmd.add_argument("--sheet", metavar="POWER", type=power_name,
+                     help="an order sheet for POWER (in any of the four languages)")  # fmt: skip
     cmd.add_argument("--pad", action="store_true", help="a blank map pad")
     cmd.add_argument("--labels", choices=("short", "long"), default="short",
                      help="province names: short (PAR, the default) or long (Paris)")  # fmt: skip

@@ -12,6 +12,7 @@ from realpolitik.bots.tournament import Config
 from realpolitik.bots.tournament import run as run_tournament
 from realpolitik.commands.botarg import HELP, bot_kind
 from realpolitik.commands.counts import count
+from realpolitik.commands.powerarg import power_name
 from realpolitik.game.editions import EDITIONS
 
 
@@ -37,7 +38,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--years", type=count, default=10, help="years per game (default 10: classic to 1910)"
     )
     cmd.add_argument(
-        "--seats", default="", help="powers, comma-separated (default: all played at the table)"
+        "--seats",
+        default="",
+        help="powers, comma-separated, in any of the four languages (default: all played at "
+        "the table)",
     )
     cmd.add_argument("--edition", choices=EDITIONS, default="classic", help="default classic")
     cmd.add_argument("--players", type=int, default=None, help="table size (default 7)")
@@ -51,7 +55,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
-    seats = tuple(s.strip().upper() for s in args.seats.split(",") if s.strip())
+    seats = tuple(power_name(s) for s in args.seats.split(",") if s.strip())
     config = Config(
         bot=args.bot,
         baseline=args.baseline,
