@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -601,6 +602,26 @@ def test_what_refuses_the_orders_is_said_before_they_are_typed(
     err = capsys.readouterr().err
     assert code == 2 and said in err and err.count("\n") == 1, err
     assert shown == []
+
+
+def test_a_game_file_that_cannot_be_saved_is_said_before_the_orders_are_typed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A game in a folder the player may not write to (another user's) was read, the
+    orders typed privately at the prompt, and then lost to 'Permission denied'."""
+    path = tmp_path / "g.json"
+    run("new", str(path), "--seed", "1")
+    writable = os.access
+    monkeypatch.setattr(
+        "os.access", lambda where, mode: Path(where) != tmp_path and writable(where, mode)
+    )
+    shown = _prompts(monkeypatch, "A PAR - BUR", "")
+    code = main(["orders", str(path), "FRANCE"], stdin=_Terminal(), stdout=io.StringIO())
+    err = capsys.readouterr().err
+    assert code == 2 and shown == [], err
+    assert (
+        err == f"realpolitik: error: {path}: cannot be changed here (its folder is not writable)\n"
+    )
 
 
 @pytest.mark.parametrize(

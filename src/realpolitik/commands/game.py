@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import getpass
 import json
+import os
 import sys
 import zlib
 from collections.abc import Callable, Iterator
@@ -367,6 +368,8 @@ def _typed_orders(path: str, power: str, language: str) -> list[str]:
     the power are checked: nothing typed is lost to an error found at the end."""
     game = load_game(path)
     game.submit(power, [], language=language)  # an unknown power, one out, a game over
+    if not os.access(Path(path).absolute().parent, os.W_OK):  # (the save's new file is there)
+        raise GameError(f"{path}: cannot be changed here (its folder is not writable)")
     say = Printout(game, language)
     texts: list[str] = []
     while True:
