@@ -4,6 +4,7 @@ own module."""
 from __future__ import annotations
 
 import argparse
+import io
 import subprocess
 import sys
 
@@ -173,3 +174,20 @@ def test_every_edition_option_lists_the_editions(capsys: pytest.CaptureFixture[s
         and set(action.choices or ()) != {"classic", "1971", "grow", "conquista"}
     ]
     assert not unlisted, unlisted
+
+
+class _Endless(io.StringIO):
+    """An input that never ends (``< /dev/zero``): reading it whole runs out of memory."""
+
+    def read(self, size: int | None = -1) -> str:
+        raise MemoryError
+
+
+def test_running_out_of_memory_is_one_line_not_a_traceback(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``realpolitik adjudicate < /dev/zero`` (or ``render -``) ended in a MemoryError
+    traceback, exit status 1."""
+    assert main(["adjudicate"], stdin=_Endless(), stdout=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert err == "realpolitik: error: out of memory (is the input too large?)\n"

@@ -796,3 +796,19 @@ def test_an_assignment_reads_powers_as_the_other_arguments_do(
     assert code == 0 and "ann: ENGLAND, FRANCE, RUSSIA" in out
     err = fails(capsys, "new", path, "--force", "--players", "ann,bob", "--assign", "ann=FRANCE+")
     assert err == "realpolitik: error: bad assignment 'ann=FRANCE+': a power is missing\n"
+
+
+def test_orders_piped_in_beyond_any_power_s_are_refused_unread(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``orders game.json FRANCE < /dev/zero`` read one endless line until the memory ran
+    out (a MemoryError traceback): more than any power's orders is refused, unread."""
+    path = tmp_path / "g.json"
+    run("new", str(path), "--seed", "1")
+    before = path.read_bytes()
+    err = fails(capsys, "orders", str(path), "FRANCE", stdin="\0" * (3 * 1024 * 1024))
+    assert err == (
+        "realpolitik: error: FRANCE: over 1 MB on the standard input: not orders; "
+        "nothing recorded\n"
+    )
+    assert path.read_bytes() == before

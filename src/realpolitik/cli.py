@@ -89,6 +89,9 @@ def main(
     except (ValueError, OSError) as exc:
         print(f"realpolitik: error: {exc}", file=sys.stderr)
         return 2
+    except MemoryError:  # (an endless input read whole: < /dev/zero)
+        print("realpolitik: error: out of memory (is the input too large?)", file=sys.stderr)
+        return 2
     return code
 
 

@@ -358,8 +358,19 @@ def _read_orders(stdin: TextIO, args: argparse.Namespace) -> list[str]:
     """The orders, one a line; typed at a terminal they are not echoed (a private entry).
     A file's byte order mark (Windows' 'UTF-8 with BOM') is not part of the first order."""
     if not stdin.isatty():
-        return [text for line in stdin if (text := line.strip().lstrip("\ufeff").strip())]
+        text = stdin.read(MAX_PIPED + 1)  # (not an endless input whole: < /dev/zero)
+        if len(text) > MAX_PIPED:
+            raise GameError(
+                f"{args.power.upper()}: over {MAX_PIPED // 2**20} MB on the standard input: "
+                "not orders; nothing recorded"
+            )
+        return [t for line in text.splitlines() if (t := line.strip().lstrip("\ufeff").strip())]
     return _typed_orders(args.file, args.power.upper(), args.language)
+
+
+MAX_PIPED = 2**20
+"""The most orders read from the standard input, in characters: no power's orders come
+near (a few dozen, of at most 200 characters each)."""
 
 
 def _typed_orders(path: str, power: str, language: str) -> list[str]:
