@@ -812,3 +812,19 @@ def test_orders_piped_in_beyond_any_power_s_are_refused_unread(
         "nothing recorded\n"
     )
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "extra", [("A PAR - PIC",), ("--bot", "random"), ("--ally", "ENGLAND"), ("--accept", "A MUN")]
+)
+def test_orders_given_with_list_are_refused_not_dropped(
+    extra: tuple[str, ...], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``orders game.json FRANCE "A PAR - PIC" --list`` listed the orders and dropped the
+    one given, without a word: it was never recorded."""
+    path = tmp_path / "g.json"
+    run("new", str(path), "--seed", "1")
+    before = path.read_bytes()
+    err = fails(capsys, "orders", str(path), "FRANCE", "--list", *extra)
+    assert "--list" in err and "nothing recorded" in err and err.count("\n") == 1, err
+    assert path.read_bytes() == before

@@ -271,6 +271,10 @@ def _changing(path: str) -> Iterator[None]:
 def _orders(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     power = args.power.upper()
     if args.list:
+        if args.orders or args.bot or args.accept or args.ally:  # else dropped unsaid
+            raise GameError(
+                f"{power}: --list shows the orders given; give orders without it (nothing recorded)"
+            )
         game = load_game(args.file)
         pending = game.orders(power)  # an unknown power is refused before anything is written
         say = Printout(game, args.language)
