@@ -367,3 +367,16 @@ def test_an_empty_standard_input_is_said_empty_and_a_terminal_is_told_what_to_ty
         f"realpolitik: error: no {what[2:]}: the standard input is empty",
     ]
     assert code == 2
+
+
+@pytest.mark.parametrize(
+    "argv", [("--pad",), ("--sheet", "FRANCE"), ("--example", "classic_1901_1902")]
+)
+def test_rules_without_a_situation_are_refused_not_ignored(
+    argv: tuple[str, ...], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``render --pad --rules grow`` drew classic's pad (Spring and Fall, no Winter or
+    Summer) without a word: --rules is read only with --situation."""
+    code = main(["render", *argv, "--rules", "grow"], stdin=io.StringIO(), stdout=io.StringIO())
+    err = capsys.readouterr().err
+    assert code == 2 and "--rules is for --situation" in err and err.count("\n") == 1, err

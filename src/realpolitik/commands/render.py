@@ -107,6 +107,11 @@ def _frames(args: argparse.Namespace, stdin: TextIO) -> tuple[list[Frame], str |
     sources = [x for x in (args.game, args.example, args.situation) if x is not None]
     if len(sources) > 1:
         raise ValueError("give one of GAME, --example and --situation")
+    if args.rules is not None and args.situation is None:  # (else not read, and unsaid)
+        raise ValueError(
+            "--rules is for --situation: a game or example is drawn with its own edition, "
+            "and a sheet or pad with the game's given (e.g. render game.json --pad)"
+        )
     if args.situation is not None:
         data = _read(args.situation, stdin, "situation")
         _check_kind(args.situation, data, "situation")
