@@ -284,3 +284,14 @@ def test_a_search_bot_plays_the_same_games_on_a_slower_machine(monkeypatch) -> N
     monkeypatch.setattr("realpolitik.bots.search.time.perf_counter", lambda: next(clock))
     slow = [(r.phase, r.orders) for r in play_game(plan, 3).history]
     assert slow == fast
+
+
+def test_an_out_that_is_a_file_is_named_as_not_a_folder(tmp_path, capsys) -> None:
+    """``--out games.json`` (a file) said "[Errno 17] File exists: 'games.json'", as if the
+    folder's being there were the trouble; the file is left as it was."""
+    there = tmp_path / "games.json"
+    there.write_text("mine\n")
+    code = main(["selfplay", "--games", "1", "--out", str(there), "--quiet", "--workers", "1"])
+    err = capsys.readouterr().err
+    assert code == 2 and err == f"realpolitik: error: --out {there} is a file, not a folder\n"
+    assert there.read_text() == "mine\n"

@@ -4,6 +4,7 @@ own module."""
 from __future__ import annotations
 
 import argparse
+import io
 import subprocess
 import sys
 
@@ -92,6 +93,29 @@ def test_every_option_with_a_default_says_it_in_its_help() -> None:
     assert not silent, silent
 
 
+def test_each_command_s_help_says_what_it_does_and_what_each_argument_is(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``realpolitik demo --help`` said only ``usage: realpolitik demo [-h]``: a command's
+    help repeated none of the line the command list gives it, and ``history --json``,
+    ``rollback``'s phase, the game files of ``orders``, ``show``... said nothing."""
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    silent = [
+        f"{name} {action.dest}"
+        for name, command in sub.choices.items()
+        for action in command._actions
+        if not action.help
+    ]
+    assert not silent, silent
+    for name, command in sub.choices.items():
+        with pytest.raises(SystemExit):
+            main([name, "--help"])
+        said = " ".join(capsys.readouterr().out.split())
+        assert command.description and " ".join(command.description.split()) in said, name
+    assert sub.choices["demo"].description == "Replay the rulebook's example game."
+
+
 @pytest.mark.parametrize(
     ("argv", "usage"),
     [
@@ -135,3 +159,35 @@ def test_a_count_option_out_of_range_is_named_by_its_option(
     assert exit_.value.code == 2
     err = capsys.readouterr().err
     assert f"argument {option}: must be a whole number from 1, not {given!r}" in err, err
+
+
+def test_every_edition_option_lists_the_editions(capsys: pytest.CaptureFixture[str]) -> None:
+    """``tournament --help`` showed ``--edition EDITION default classic``, naming none of
+    them, where ``new``, ``selfplay`` and ``mila-import`` list the four."""
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    unlisted = [
+        name
+        for name, command in sub.choices.items()
+        for action in command._actions
+        if "--edition" in action.option_strings
+        and set(action.choices or ()) != {"classic", "1971", "grow", "conquista"}
+    ]
+    assert not unlisted, unlisted
+
+
+class _Endless(io.StringIO):
+    """An input that never ends (``< /dev/zero``): reading it whole runs out of memory."""
+
+    def read(self, size: int | None = -1) -> str:
+        raise MemoryError
+
+
+def test_running_out_of_memory_is_one_line_not_a_traceback(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``realpolitik adjudicate < /dev/zero`` (or ``render -``) ended in a MemoryError
+    traceback, exit status 1."""
+    assert main(["adjudicate"], stdin=_Endless(), stdout=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert err == "realpolitik: error: out of memory (is the input too large?)\n"

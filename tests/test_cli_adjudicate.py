@@ -523,3 +523,16 @@ def test_rules_option_wins_over_the_situations_edition_as_help_says(
     said = " ".join(capsys.readouterr().out.split())
     assert "over the one the situation names" in said, said
     assert "unless the situation names one" not in said
+
+
+@pytest.mark.parametrize("written", ["ES", "Es", "AUTO"])
+def test_the_language_is_read_in_any_case_as_the_other_commands_read_it(written: str) -> None:
+    """``--lang ES`` was refused (invalid choice), where ``orders``, ``show`` and ``render``
+    take ``--language ES``; the result is the one of the lower-case name."""
+    situation = {
+        "phase": "S1901M",
+        "units": {"FRANCE": ["A PAR", "A MAR"]},
+        "orders": {"FRANCE": ["E Par - Bor", "E Mar A E Par - Bor"]},
+    }
+    assert run(situation, "--lang", written) == run(situation, "--lang", written.lower())
+    assert run(situation, "--lang", written)[0] == 0

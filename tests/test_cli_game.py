@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import itertools
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -539,6 +540,130 @@ def test_ctrl_c_is_one_line_and_leaves_the_file_alone(
     assert path.read_bytes() == before
 
 
+def _prompts(monkeypatch: pytest.MonkeyPatch, *keys: str | type[BaseException]) -> list[str]:
+    """As :func:`_typing`; returns the prompts shown, as they are shown."""
+    shown: list[str] = []
+    typed = iter(keys)
+
+    def prompt(text: str) -> str:
+        shown.append(text)
+        key = next(typed)
+        if isinstance(key, str):
+            return key
+        raise key
+
+    monkeypatch.setattr("getpass.getpass", prompt)
+    return shown
+
+
+def test_a_bad_order_typed_at_the_prompt_is_asked_again_and_the_others_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Orders typed privately at the prompt were all lost for one typo among them: the
+    entry ended with the error, nothing recorded, every order to be typed again. Each
+    order is now read as it is typed: a bad one is said at once and typed again."""
+    path = str(tmp_path / "g.json")
+    run("new", path, "--seed", "1")
+    shown = _prompts(
+        monkeypatch, "A PAR - BUR", "A MAR - XXX", "A PAR H", "A MAR - SPA", "F BRE - MAO", ""
+    )
+    out = io.StringIO()
+    code = main(["orders", path, "FRANCE"], stdin=_Terminal(), stdout=out)
+    err = capsys.readouterr().err
+    assert code == 0 and "FRANCE: 3 orders recorded" in out.getvalue(), err
+    assert len(shown) == 6
+    assert 'unknown word "xxx" in order "A MAR - XXX"' in err and "type it again" in err
+    assert "a second order for PAR" in err and err.count("\n") == 2, err
+    orders = [str(o) for o in load_game(path).orders("FRANCE")]
+    assert orders == ["A PAR - BUR", "A MAR - SPA", "F BRE - MAO"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (("NARNIA",), "unknown power 'NARNIA'"),
+        (("FRANCE", "--file", "none.json"), "none.json"),
+    ],
+)
+def test_what_refuses_the_orders_is_said_before_they_are_typed(
+    argv: tuple[str, ...],
+    said: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """An unknown power or a game file that is not there was said only after the player
+    had typed every order at the prompt, which were lost."""
+    path = str(tmp_path / "g.json")
+    run("new", path, "--seed", "1")
+    if "--file" in argv:
+        path, argv = str(tmp_path / "none.json"), argv[:1]
+    shown = _prompts(monkeypatch, "A PAR - BUR", "")
+    code = main(["orders", path, *argv], stdin=_Terminal(), stdout=io.StringIO())
+    err = capsys.readouterr().err
+    assert code == 2 and said in err and err.count("\n") == 1, err
+    assert shown == []
+
+
+def test_a_game_file_that_cannot_be_saved_is_said_before_the_orders_are_typed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A game in a folder the player may not write to (another user's) was read, the
+    orders typed privately at the prompt, and then lost to 'Permission denied'."""
+    path = tmp_path / "g.json"
+    run("new", str(path), "--seed", "1")
+    writable = os.access
+    monkeypatch.setattr(
+        "os.access", lambda where, mode: Path(where) != tmp_path and writable(where, mode)
+    )
+    shown = _prompts(monkeypatch, "A PAR - BUR", "")
+    code = main(["orders", str(path), "FRANCE"], stdin=_Terminal(), stdout=io.StringIO())
+    err = capsys.readouterr().err
+    assert code == 2 and shown == [], err
+    assert (
+        err == f"realpolitik: error: {path}: cannot be changed here (its folder is not writable)\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "prompt", "again"),
+    [
+        ("en", "order (an empty line ends): ", "type it again"),
+        ("es", "orden (una línea vacía termina): ", "escríbala de nuevo"),
+        ("fr", "ordre (une ligne vide termine) : ", "tapez-le à nouveau"),
+        ("pt", "ordem (uma linha vazia termina): ", "digite-a de novo"),
+    ],
+)
+def test_the_order_prompt_is_in_the_language_of_the_orders(
+    language: str,
+    prompt: str,
+    again: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``orders --language es`` read Spanish orders at an English prompt."""
+    path = str(tmp_path / "g.json")
+    run("new", path, "--seed", "1")
+    shown = _prompts(monkeypatch, "xyzzy", "")
+    main(
+        ["orders", path, "FRANCE", "--language", language], stdin=_Terminal(), stdout=io.StringIO()
+    )
+    assert shown == [prompt, prompt] and again in capsys.readouterr().err
+
+
+def test_orders_without_a_power_names_only_the_power_as_required(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``realpolitik orders game.json`` said "the following arguments are required:
+    power, orders", though orders may be left out (then read from the standard input)."""
+    with pytest.raises(SystemExit) as exit_:
+        main(["orders", str(tmp_path / "g.json")])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2
+    assert err.endswith("realpolitik orders: error: the following arguments are required: power\n")
+
+
 def test_mila_export_and_import_count_what_they_did(tmp_path: Path) -> None:
     """``mila-export`` said '1 phases in the MILA format' for a file of 2 (the present
     phase is written too; a phase skipped here is not), and both said 'phases' for one."""
@@ -679,3 +804,49 @@ def test_the_search_bot_orders_alike_on_a_slower_machine(
     first, second = load_game(game), load_game(again)
     for power in ("ENGLAND", "GERMANY", "RUSSIA"):
         assert second.orders(power) == first.orders(power), power
+
+
+def test_an_assignment_reads_powers_as_the_other_arguments_do(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--assign ann=Francia+Inglaterra+Rusia`` was refused where ``orders game.json
+    Francia`` is read, and ``--assign ann=FRANCE+`` was said as "+FRANCE is not a group"."""
+    path = str(tmp_path / "g.json")
+    code, out = run(
+        "new", path, "--players", "ann,bob", "--assign", "ann=Francia+inglaterra+RÚSSIA"
+    )
+    assert code == 0 and "ann: ENGLAND, FRANCE, RUSSIA" in out
+    err = fails(capsys, "new", path, "--force", "--players", "ann,bob", "--assign", "ann=FRANCE+")
+    assert err == "realpolitik: error: bad assignment 'ann=FRANCE+': a power is missing\n"
+
+
+def test_orders_piped_in_beyond_any_power_s_are_refused_unread(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``orders game.json FRANCE < /dev/zero`` read one endless line until the memory ran
+    out (a MemoryError traceback): more than any power's orders is refused, unread."""
+    path = tmp_path / "g.json"
+    run("new", str(path), "--seed", "1")
+    before = path.read_bytes()
+    err = fails(capsys, "orders", str(path), "FRANCE", stdin="\0" * (3 * 1024 * 1024))
+    assert err == (
+        "realpolitik: error: FRANCE: over 1 MB on the standard input: not orders; "
+        "nothing recorded\n"
+    )
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "extra", [("A PAR - PIC",), ("--bot", "random"), ("--ally", "ENGLAND"), ("--accept", "A MUN")]
+)
+def test_orders_given_with_list_are_refused_not_dropped(
+    extra: tuple[str, ...], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``orders game.json FRANCE "A PAR - PIC" --list`` listed the orders and dropped the
+    one given, without a word: it was never recorded."""
+    path = tmp_path / "g.json"
+    run("new", str(path), "--seed", "1")
+    before = path.read_bytes()
+    err = fails(capsys, "orders", str(path), "FRANCE", "--list", *extra)
+    assert "--list" in err and "nothing recorded" in err and err.count("\n") == 1, err
+    assert path.read_bytes() == before

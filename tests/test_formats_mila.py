@@ -185,6 +185,19 @@ def test_import_errors_name_the_problem() -> None:
         from_mila(tampered)
 
 
+@pytest.mark.parametrize(
+    ("key", "said"), [("state", "'state' is missing (phase F1901M)"), ("name", "'name' is missing")]
+)
+def test_a_phase_without_a_part_names_the_part(key: str, said: str) -> None:
+    """A phase without its state said "damaged MILA game: KeyError('state')"."""
+    tampered = json.loads(json.dumps(_load(FILES[0])))
+    del tampered["phases"][1][key]
+    with pytest.raises(MilaError) as error:
+        from_mila(tampered)
+    assert str(error.value).startswith(f"damaged MILA game: {said}"), error.value
+    assert "KeyError" not in str(error.value)
+
+
 def test_boards_without_a_mila_equivalent_are_refused() -> None:
     with pytest.raises(MilaError, match="no MILA equivalent"):
         to_mila(Game.new(edition="grow", players=6))

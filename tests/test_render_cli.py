@@ -344,3 +344,39 @@ def test_a_conquista_game_s_picture_lists_its_alliances(tmp_path: Path) -> None:
     assert f"|Inglaterra + Francia||{together}||desde Primavera de 1914|" in legend
     code, before = run("render", str(saved), "--phase", "S1914M")
     assert code == 0 and "Alliances" not in before and "alliance" not in before
+
+
+class _Terminal(io.StringIO):
+    """Standard input as a terminal: what is typed there, then Ctrl-D."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("option", [(), ("--situation",)])
+def test_an_empty_standard_input_is_said_empty_and_a_terminal_is_told_what_to_type(
+    option: tuple[str, ...], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``render -`` typed without ``< game.json`` waited at the terminal without a word,
+    and Ctrl-D then said "bad JSON in -: Expecting value: line 1 column 1 (char 0)"."""
+    code = main(["render", *option, "-"], stdin=_Terminal(""), stdout=io.StringIO())
+    err = capsys.readouterr().err
+    what = "a situation" if option else "a saved game"
+    assert err.splitlines() == [
+        f"realpolitik render: reading {what} (JSON) from the standard input; Ctrl-D ends it",
+        f"realpolitik: error: no {what[2:]}: the standard input is empty",
+    ]
+    assert code == 2
+
+
+@pytest.mark.parametrize(
+    "argv", [("--pad",), ("--sheet", "FRANCE"), ("--example", "classic_1901_1902")]
+)
+def test_rules_without_a_situation_are_refused_not_ignored(
+    argv: tuple[str, ...], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``render --pad --rules grow`` drew classic's pad (Spring and Fall, no Winter or
+    Summer) without a word: --rules is read only with --situation."""
+    code = main(["render", *argv, "--rules", "grow"], stdin=io.StringIO(), stdout=io.StringIO())
+    err = capsys.readouterr().err
+    assert code == 2 and "--rules is for --situation" in err and err.count("\n") == 1, err

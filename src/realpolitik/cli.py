@@ -60,6 +60,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         register(cast("argparse._SubParsersAction[argparse.ArgumentParser]", sub))
     for subparser in sub.choices.values():  # (for an error said with its own usage)
         subparser.set_defaults(parser=subparser)
+    for listed in sub._choices_actions:  # `X --help` says what X does, as the list does
+        described = sub.choices[listed.dest]
+        if described.description is None and listed.help:
+            described.description = f"{listed.help[0].upper()}{listed.help[1:]}."
     return parser
 
 
@@ -84,6 +88,9 @@ def main(
         return 2
     except (ValueError, OSError) as exc:
         print(f"realpolitik: error: {exc}", file=sys.stderr)
+        return 2
+    except MemoryError:  # (an endless input read whole: < /dev/zero)
+        print("realpolitik: error: out of memory (is the input too large?)", file=sys.stderr)
         return 2
     return code
 

@@ -16,7 +16,7 @@ from realpolitik.server import engine
 from realpolitik.server.app import create_app
 from realpolitik.server.backend import Backend
 from realpolitik.server.dbcopy import TABLES
-from tests.server.conftest import FakeClock, fast_settings, new_game, register
+from tests.server.conftest import FakeClock, fast_settings, new_game, register, start_server
 
 
 def _host(url: str, clock: FakeClock) -> int:
@@ -148,3 +148,53 @@ def test_a_target_that_cannot_be_a_server_s_database_is_named(
     err = capsys.readouterr().err
     assert status == 2 and out == "" and said in err and "s3cret" not in err, err
     assert err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize("scheduler", ["1", "0"])
+def test_a_copy_is_refused_while_a_server_still_serves_the_source(
+    scheduler: str, tmp_path: Path, clock: FakeClock, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The README says to stop the server first, or what it writes meanwhile is lost: a
+    server still running on the SQLite file (even one idle, without the scheduler) is
+    named and the copy refused, the target left as it was; once it stops, the copy is
+    made."""
+    source = f"sqlite:///{tmp_path / 'host.sqlite3'}"
+    target = f"sqlite:///{tmp_path / 'moved.sqlite3'}"
+    _host(source, clock)
+    server = start_server(
+        source, tmp_path / "server.log", extra_env={"REALPOLITIK_SCHEDULER": scheduler}
+    )
+    try:
+        status, out = _copy(target, "--database", source)
+        err = capsys.readouterr().err
+        assert status == 2 and out == "", (out, err)
+        assert err.count("\n") == 1 and "is open in another process" in err, err
+        assert "stop the server first" in err and str(tmp_path / "host.sqlite3") in err, err
+        assert not (tmp_path / "moved.sqlite3").exists()
+    finally:
+        server.stop()
+    status, out = _copy(target, "--database", source)
+    assert status == 0, (out, capsys.readouterr().err)
+    assert _rows(target) == _rows(source)
+
+
+def test_a_copy_is_refused_while_a_server_still_serves_the_postgresql_source(
+    pg_url: str, tmp_path: Path, clock: FakeClock, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same on PostgreSQL: a server's connections to the source database are named
+    (``application_name``), found among the database's sessions, and the copy refused."""
+    target = f"sqlite:///{tmp_path / 'moved.sqlite3'}"
+    _host(pg_url, clock)
+    server = start_server(pg_url, tmp_path / "server.log")
+    try:
+        status, out = _copy(target, "--database", pg_url)
+        err = capsys.readouterr().err
+        assert status == 2 and out == "", (out, err)
+        assert err.count("\n") == 1 and "stop the server first" in err, err
+        assert "is open in another process" in err and "postgresql+psycopg://" in err, err
+        assert not (tmp_path / "moved.sqlite3").exists()
+    finally:
+        server.stop()
+    status, out = _copy(target, "--database", pg_url)
+    assert status == 0, (out, capsys.readouterr().err)
+    assert _rows(target) == _rows(pg_url)

@@ -26,6 +26,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("--jsonl", action="store_true", help="one situation per line")
     cmd.add_argument(
         "--lang",
+        type=str.lower,
         choices=(*LANGUAGES, AUTO),
         default=None,
         help="language of the orders (unless the situation says) and of the result's order "

@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import getpass
 import json
+import os
 import sys
 import zlib
 from collections.abc import Callable, Iterator
@@ -31,6 +32,7 @@ from typing import Any, TextIO
 
 from realpolitik.bots import make_bot, submit_bot_orders
 from realpolitik.commands.botarg import HELP, bot_kind
+from realpolitik.commands.powerarg import POWER_HELP, power_name
 from realpolitik.commands.printout import Printout
 from realpolitik.errors import GameError
 from realpolitik.formats import jsontext
@@ -44,12 +46,12 @@ from realpolitik.formats.savegame import (
 )
 from realpolitik.game import Game
 from realpolitik.game.editions import EDITIONS
-from realpolitik.notation import LANGUAGES, read_power
+from realpolitik.notation import LANGUAGES
 from realpolitik.orders import Order
 from realpolitik.phase import Phase, PhaseKind
 from realpolitik.vocab import PROVINCE, Unit
 
-POWER_HELP = "a power, in any of the four languages: FRANCE, Francia, França"
+GAME_FILE = "the game file (as `realpolitik new` writes it)"
 LANGUAGE_HELP = (
     "the language of the printout (phases, powers, results, reasons): en (default), es, fr, pt"
 )
@@ -58,12 +60,6 @@ LANGUAGE_HELP = (
 def _language(cmd: argparse.ArgumentParser, what: str = LANGUAGE_HELP) -> None:
     """``--language``: what the command prints (and, for orders, reads) in that language."""
     cmd.add_argument("--language", default="en", type=str.lower, choices=LANGUAGES, help=what)
-
-
-def _power(text: str) -> str:
-    """A power as the game names it (``FRANCE``) from its name in any of the four
-    languages; text that names none is passed on as it is, for the game to name."""
-    return read_power(text) or text
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -75,7 +71,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("--seed", type=int, help="the random seed for dealing the powers")
     cmd.add_argument(
         "--assign", action="append", default=[], metavar="PLAYER=POWER[+POWER]",
-        help="give a player their powers instead of dealing them",
+        help="give a player their powers instead of dealing them (in any of the four languages)",
     )  # fmt: skip
     cmd.add_argument("--rule", action="append", default=[], metavar="ISSUE=CHOICE",
                      help="override one rule choice, e.g. 4.D.8=c")  # fmt: skip
@@ -86,16 +82,18 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.set_defaults(func=_new)
 
     cmd = sub.add_parser("orders", help="enter one power's orders (replaces earlier ones)")
-    cmd.add_argument("file")
-    cmd.add_argument("power", type=_power, help=POWER_HELP)
-    cmd.add_argument("orders", nargs="*", help="orders; none: read them from stdin, one a line")
+    cmd.add_argument("file", help=GAME_FILE)
+    cmd.add_argument("power", type=power_name, help=POWER_HELP)
+    cmd.add_argument(
+        "orders", nargs="*", default=[], help="orders; none: read them from stdin, one a line"
+    )  # (default: not said to be required)
     _language(
         cmd, "the order notation (read and written) and the printout: en (default), es, fr, pt"
     )
     cmd.add_argument("--accept", action="append", default=[], metavar="UNIT",
                      help="conquista: accept the support of this foreign unit (written as "
                      "the orders are, in --language)")  # fmt: skip
-    cmd.add_argument("--ally", action="append", default=[], metavar="POWER", type=_power,
+    cmd.add_argument("--ally", action="append", default=[], metavar="POWER", type=power_name,
                      help="conquista: declare an alliance with this power (in any of the "
                      "four languages)")  # fmt: skip
     cmd.add_argument("--list", action="store_true", help="show the power's pending orders")
@@ -104,35 +102,35 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.set_defaults(func=_orders)
 
     cmd = sub.add_parser("process", help="adjudicate the phase and move on")
-    cmd.add_argument("file")
+    cmd.add_argument("file", help=GAME_FILE)
     _language(cmd)
     cmd.set_defaults(func=_process)
 
     cmd = sub.add_parser("show", help="the board, centres and whose orders are missing")
-    cmd.add_argument("file")
-    cmd.add_argument("--power", type=_power,
+    cmd.add_argument("file", help=GAME_FILE)
+    cmd.add_argument("--power", type=power_name,
                      help="show what this power sees (its pending orders)")  # fmt: skip
     cmd.add_argument("--json", action="store_true", help="the view as JSON")
     _language(cmd)
     cmd.set_defaults(func=_show)
 
     cmd = sub.add_parser("history", help="every processed phase and its results")
-    cmd.add_argument("file")
+    cmd.add_argument("file", help=GAME_FILE)
     cmd.add_argument("--phase", help="only this phase (e.g. F1901M)")
-    cmd.add_argument("--json", action="store_true")
+    cmd.add_argument("--json", action="store_true", help="the phases as JSON")
     _language(cmd)
     cmd.set_defaults(func=_history)
 
     cmd = sub.add_parser("draw", help="record a power's vote for a draw")
-    cmd.add_argument("file")
-    cmd.add_argument("power", type=_power, help=POWER_HELP)
+    cmd.add_argument("file", help=GAME_FILE)
+    cmd.add_argument("power", type=power_name, help=POWER_HELP)
     cmd.add_argument("--no", action="store_true", help="vote against (withdraw the vote)")
     _language(cmd)
     cmd.set_defaults(func=_draw)
 
     cmd = sub.add_parser("concede", help="a power concedes and leaves the game")
-    cmd.add_argument("file")
-    cmd.add_argument("power", type=_power, help=POWER_HELP)
+    cmd.add_argument("file", help=GAME_FILE)
+    cmd.add_argument("power", type=power_name, help=POWER_HELP)
     _language(cmd)
     cmd.set_defaults(func=_concede)
 
@@ -140,36 +138,36 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "disorder",
         help="a power's player leaves (civil disorder; conquista: no orders) or returns",
     )
-    cmd.add_argument("file")
-    cmd.add_argument("power", type=_power, help=POWER_HELP)
+    cmd.add_argument("file", help=GAME_FILE)
+    cmd.add_argument("power", type=power_name, help=POWER_HELP)
     cmd.add_argument("--off", action="store_true", help="the player returns")
     _language(cmd)
     cmd.set_defaults(func=_disorder)
 
     cmd = sub.add_parser("legal", help="the legal orders of a power in this phase")
-    cmd.add_argument("file")
-    cmd.add_argument("power", type=_power, help=POWER_HELP)
+    cmd.add_argument("file", help=GAME_FILE)
+    cmd.add_argument("power", type=power_name, help=POWER_HELP)
     _language(cmd, "the order notation and the printout: en (default), es, fr, pt")
     cmd.set_defaults(func=_legal)
 
     cmd = sub.add_parser("rollback", help="copy the game as it was at an earlier phase")
-    cmd.add_argument("file")
-    cmd.add_argument("phase")
+    cmd.add_argument("file", help=GAME_FILE)
+    cmd.add_argument("phase", help="the phase to go back to the start of, e.g. F1901M")
     cmd.add_argument("out", help="the new game file (the original is unchanged)")
     cmd.add_argument("--force", action="store_true", help="overwrite an existing file")
     _language(cmd)
     cmd.set_defaults(func=_rollback)
 
     cmd = sub.add_parser("mila-export", help="write the game in the MILA saved-game format")
-    cmd.add_argument("file")
-    cmd.add_argument("out")
+    cmd.add_argument("file", help=GAME_FILE)
+    cmd.add_argument("out", help="the MILA file to write")
     cmd.add_argument("--force", action="store_true", help="overwrite an existing file")
     _language(cmd)
     cmd.set_defaults(func=_mila_export)
 
     cmd = sub.add_parser("mila-import", help="read a MILA saved game (replayed here)")
-    cmd.add_argument("mila_file")
-    cmd.add_argument("out")
+    cmd.add_argument("mila_file", help="a saved game of the PyPI diplomacy package (JSON)")
+    cmd.add_argument("out", help="the game file to write")
     cmd.add_argument(
         "--edition", choices=EDITIONS, default="classic",
         help="the edition it is replayed under (default classic)",
@@ -200,6 +198,14 @@ def _pairs(items: list[str], what: str) -> dict[str, str]:
     return out
 
 
+def _group(item: str, text: str) -> list[str]:
+    """The powers of an assignment, ``FRANCE+ENGLAND``, each named in any language."""
+    names = [name.strip() for name in text.split("+")]
+    if not all(names):
+        raise GameError(f"bad assignment {item!r}: a power is missing")
+    return [power_name(name) for name in names]
+
+
 def _writable(out: str, force: bool, source: str | None = None) -> Path:
     """The file a command creates: not one that exists unless ``force``, never the file
     the command reads (a rollback or an export written over the game would lose it)."""
@@ -226,7 +232,10 @@ def _write(path: Path, write: Callable[[Path], object]) -> None:
 
 def _new(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     path = _writable(args.file, args.force)
-    assignment = {k: v.split("+") for k, v in _pairs(args.assign, "assignment").items()}
+    assignment = {
+        player: _group(f"{player}={powers}", powers)
+        for player, powers in _pairs(args.assign, "assignment").items()
+    }
     game = Game.new(
         edition=args.edition,
         players=_players(args.players),
@@ -262,6 +271,10 @@ def _changing(path: str) -> Iterator[None]:
 def _orders(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     power = args.power.upper()
     if args.list:
+        if args.orders or args.bot or args.accept or args.ally:  # else dropped unsaid
+            raise GameError(
+                f"{power}: --list shows the orders given; give orders without it (nothing recorded)"
+            )
         game = load_game(args.file)
         pending = game.orders(power)  # an unknown power is refused before anything is written
         say = Printout(game, args.language)
@@ -281,7 +294,7 @@ def _orders(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         return 0
     if args.bot is not None and args.orders:
         raise GameError(f"{power}: give orders or --bot {args.bot}, not both")
-    texts = list(args.orders) or ([] if args.bot is not None else _read_orders(stdin))
+    texts = list(args.orders) or ([] if args.bot is not None else _read_orders(stdin, args))
     if not texts and not (args.accept or args.ally or args.bot):  # no orders is said with ""
         raise GameError(
             f"{power}: no orders read (empty input); nothing recorded. To give no orders, "
@@ -347,20 +360,48 @@ def _by_bot(game: Game, power: str, kind: str) -> list[Order]:
     return submit_bot_orders(bot, game, power, game.legal_orders(power)[power])
 
 
-def _read_orders(stdin: TextIO) -> list[str]:
+def _read_orders(stdin: TextIO, args: argparse.Namespace) -> list[str]:
     """The orders, one a line; typed at a terminal they are not echoed (a private entry).
     A file's byte order mark (Windows' 'UTF-8 with BOM') is not part of the first order."""
     if not stdin.isatty():
-        return [text for line in stdin if (text := line.strip().lstrip("\ufeff").strip())]
+        text = stdin.read(MAX_PIPED + 1)  # (not an endless input whole: < /dev/zero)
+        if len(text) > MAX_PIPED:
+            raise GameError(
+                f"{args.power.upper()}: over {MAX_PIPED // 2**20} MB on the standard input: "
+                "not orders; nothing recorded"
+            )
+        return [t for line in text.splitlines() if (t := line.strip().lstrip("\ufeff").strip())]
+    return _typed_orders(args.file, args.power.upper(), args.language)
+
+
+MAX_PIPED = 2**20
+"""The most orders read from the standard input, in characters: no power's orders come
+near (a few dozen, of at most 200 characters each)."""
+
+
+def _typed_orders(path: str, power: str, language: str) -> list[str]:
+    """The orders typed at the prompt, each read as it is typed against the game as it is
+    (refused: said at once, to be typed again; the others stay), after the game file and
+    the power are checked: nothing typed is lost to an error found at the end."""
+    game = load_game(path)
+    game.submit(power, [], language=language)  # an unknown power, one out, a game over
+    if not os.access(Path(path).absolute().parent, os.W_OK):  # (the save's new file is there)
+        raise GameError(f"{path}: cannot be changed here (its folder is not writable)")
+    say = Printout(game, language)
     texts: list[str] = []
     while True:
         try:
-            line = getpass.getpass("order (an empty line ends): ").strip()
+            line = getpass.getpass(say.text("order_prompt")).strip()
         except EOFError:  # Ctrl-D: the end of the entry, as an empty line
             print(file=sys.stderr)  # the terminal's line, left after the prompt
             break
         if not line:
             break
+        try:
+            game.submit(power, [*texts, line], language=language)  # (this copy is not saved)
+        except ValueError as exc:
+            print(f"realpolitik: {say.text('type_again', error=exc)}", file=sys.stderr)
+            continue
         texts.append(line)
     return texts
 

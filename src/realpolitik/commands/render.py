@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from realpolitik.commands.powerarg import power_name
 from realpolitik.errors import SituationError
 from realpolitik.formats import jsontext
 from realpolitik.formats.replay import load_game_record
@@ -45,7 +47,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument(
         "--phase", help="the phase to draw, or of --sheet and --pad (default: the present one)"
     )
-    cmd.add_argument("--sheet", metavar="POWER", help="an order sheet for POWER")
+    cmd.add_argument("--sheet", metavar="POWER", type=power_name,
+                     help="an order sheet for POWER (in any of the four languages)")  # fmt: skip
     cmd.add_argument("--pad", action="store_true", help="a blank map pad")
     cmd.add_argument("--labels", choices=("short", "long"), default="short",
                      help="province names: short (PAR, the default) or long (Paris)")  # fmt: skip
@@ -81,11 +84,19 @@ def _scale(text: str) -> float:
     return value
 
 
-def _read(name: str, stdin: TextIO) -> Any:
+def _read(name: str, stdin: TextIO, what: str) -> Any:
     """A file's JSON (``-``: standard input's), read as a saved game's file is: one that is
-    no text, or too large for one, is named and not read whole (``/dev/zero``)."""
+    no text, or too large for one, is named and not read whole (``/dev/zero``). ``what``
+    it is said, where the terminal waits for it and where the standard input is empty."""
+    if name == "-" and stdin.isatty():  # typed without '< game.json': say why nothing happens
+        print(
+            f"realpolitik render: reading a {what} (JSON) from the standard input; Ctrl-D ends it",
+            file=sys.stderr,
+        )
     try:
         text = stdin.read() if name == "-" else read_text(name)
+        if name == "-" and not text.strip():
+            raise SituationError(f"no {what}: the standard input is empty")
         return jsontext.loads(text)
     except json.JSONDecodeError as exc:
         raise SituationError(f"bad JSON in {name}: {exc}") from None
@@ -96,15 +107,20 @@ def _frames(args: argparse.Namespace, stdin: TextIO) -> tuple[list[Frame], str |
     sources = [x for x in (args.game, args.example, args.situation) if x is not None]
     if len(sources) > 1:
         raise ValueError("give one of GAME, --example and --situation")
+    if args.rules is not None and args.situation is None:  # (else not read, and unsaid)
+        raise ValueError(
+            "--rules is for --situation: a game or example is drawn with its own edition, "
+            "and a sheet or pad with the game's given (e.g. render game.json --pad)"
+        )
     if args.situation is not None:
-        data = _read(args.situation, stdin)
+        data = _read(args.situation, stdin, "situation")
         _check_kind(args.situation, data, "situation")
         said = data.get("language") if isinstance(data, dict) else None
         return [frame_from_situation(data, args.rules)], said if said in LANGUAGES else None
     if args.example is not None:
         return frames_from_json(load_game_record(args.example)), None
     if args.game is not None:
-        data = _read(args.game, stdin)
+        data = _read(args.game, stdin, "saved game")
         _check_kind(args.game, data, "saved game")
         return frames_from_json(data), None
     return [], None

@@ -16,6 +16,7 @@ from typing import TextIO
 from realpolitik.bots.training import FORMATS, Plan, run
 from realpolitik.commands.botarg import HELP, bot_kind
 from realpolitik.commands.counts import count
+from realpolitik.commands.powerarg import power_name
 from realpolitik.game.editions import EDITIONS
 
 
@@ -37,7 +38,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     cmd.add_argument(
         "--power-bot", action="append", default=[], metavar="POWER=BOT",
-        help="another bot for one power (repeatable)",
+        help="another bot for one power, named in any of the four languages (repeatable)",
     )  # fmt: skip
     cmd.add_argument(
         "--max-years", type=count, default=20, help="stop a game after this many years (default 20)"
@@ -59,16 +60,19 @@ def _selfplay(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         if not sep or not power.strip():
             raise ValueError(f"--power-bot {item!r}: expected POWER=BOT, e.g. FRANCE=heuristic")
         try:
-            bots[power.strip().upper()] = bot_kind(kind)
+            bots[power_name(power)] = bot_kind(kind)
         except argparse.ArgumentTypeError as exc:
             raise ValueError(f"--power-bot {item!r}: {exc}") from None
     plan = Plan(
         games=args.games, seed=args.seed, edition=args.edition, players=args.players,
         setup=args.setup, bot=args.bot, bots=bots, max_years=args.max_years, format=args.format,
     )  # fmt: skip
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():  # (mkdir said "File exists")
+        raise ValueError(f"--out {out} is a file, not a folder")
     figures = run(
         plan,
-        Path(args.out),
+        out,
         workers=args.workers,
         ray_address=args.ray,
         progress=None if args.quiet else sys.stderr,

@@ -34,8 +34,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="copy the server's database into an empty one (e.g. from SQLite to PostgreSQL)",
         description="Copy every account, game and message of the server's database into "
         "an empty one, as a host moving from the embedded SQLite to PostgreSQL does; stop "
-        "the server first (what it writes meanwhile is not copied), then serve with "
-        "--database TARGET.",
+        "the server first (what it writes meanwhile is not copied; a source a server "
+        "still has open is refused), then serve with --database TARGET.",
     )
     copy.add_argument(
         "target",

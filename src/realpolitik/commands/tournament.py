@@ -12,6 +12,8 @@ from realpolitik.bots.tournament import Config
 from realpolitik.bots.tournament import run as run_tournament
 from realpolitik.commands.botarg import HELP, bot_kind
 from realpolitik.commands.counts import count
+from realpolitik.commands.powerarg import power_name
+from realpolitik.game.editions import EDITIONS
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -36,9 +38,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--years", type=count, default=10, help="years per game (default 10: classic to 1910)"
     )
     cmd.add_argument(
-        "--seats", default="", help="powers, comma-separated (default: all played at the table)"
+        "--seats",
+        default="",
+        help="powers, comma-separated, in any of the four languages (default: all played at "
+        "the table)",
     )
-    cmd.add_argument("--edition", default="classic", help="default classic")
+    cmd.add_argument("--edition", choices=EDITIONS, default="classic", help="default classic")
     cmd.add_argument("--players", type=int, default=None, help="table size (default 7)")
     cmd.add_argument("--setup", help="a table option: 3b (1971, conquista), 2-extra (grow)")
     cmd.add_argument("--strength", type=int, default=None, help="search bot budget")
@@ -50,7 +55,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
-    seats = tuple(s.strip().upper() for s in args.seats.split(",") if s.strip())
+    seats = tuple(power_name(s) for s in args.seats.split(",") if s.strip())
     config = Config(
         bot=args.bot,
         baseline=args.baseline,

@@ -332,10 +332,21 @@ def from_mila(
         return _replay(phases, edition, rules)
     except MilaError:
         raise
-    except (KeyError, TypeError, AttributeError, IndexError) as exc:
-        raise MilaError(f"damaged MILA game: {exc!r}") from None
+    except KeyError as exc:
+        raise MilaError(f"damaged MILA game: {_missing(phases, exc.args[0])}") from None
+    except (TypeError, AttributeError, IndexError) as exc:
+        raise MilaError(f"damaged MILA game: {exc}") from None
     except ValueError as exc:
         raise MilaError(f"cannot replay the MILA game: {exc}") from None
+
+
+def _missing(phases: Sequence[Mapping[str, Any]], key: object) -> str:
+    """What a ``KeyError`` for ``key`` says is missing, and from which phase (the first
+    without it) when a phase lacks it."""
+    for k, raw in enumerate(phases):
+        if key not in raw:
+            return f"{key!r} is missing (phase {raw.get('name', f'number {k + 1}')})"
+    return f"{key!r} is missing"
 
 
 def _replay(

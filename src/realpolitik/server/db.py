@@ -21,6 +21,10 @@ from sqlalchemy.pool import ConnectionPoolEntry
 
 from realpolitik.server.migrations import migrate
 
+APPLICATION_NAME = "realpolitik"
+"""The name of a process's PostgreSQL sessions (``pg_stat_activity``): how ``realpolitik
+copy-database`` finds a server still running on the database it copies."""
+
 
 def make_engine(url: str, *, pool_size: int = 10) -> Engine:
     """An engine for ``url`` with the schema migrated to the latest version. Its errors,
@@ -50,6 +54,7 @@ def make_engine(url: str, *, pool_size: int = 10) -> Engine:
             max_overflow=pool_size,
             pool_pre_ping=True,
             hide_parameters=True,
+            connect_args={"application_name": APPLICATION_NAME},
         )
     migrate(engine)
     return engine

@@ -4,7 +4,9 @@ games, their phases, orders and press, mail and all.
 
 Both databases are brought to the current schema first (as ``realpolitik serve`` does).
 The source is read in one transaction, a consistent snapshot even if a server still
-writes to it (what it writes after is not copied: stop the server first); the target is
+writes to it (what it writes after is not copied: stop the server first; a source a
+server still has open is refused: a SQLite file another process holds, a PostgreSQL
+database with sessions of realpolitik); the target is
 written in one transaction, so a copy that fails leaves it empty. Rows keep their ids,
 and PostgreSQL's id sequences are set past the ids copied, so the next account or message
 takes a new one.
@@ -12,13 +14,15 @@ takes a new one.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
-from sqlalchemy import Connection, Engine, Table, func, select, text
+from sqlalchemy import Connection, Engine, Table, create_engine, func, select, text
 from sqlalchemy.engine import URL, make_url
+from sqlalchemy.pool import NullPool
 
 from realpolitik.server import tables as t
-from realpolitik.server.db import make_engine, reading, transaction
+from realpolitik.server.db import APPLICATION_NAME, make_engine, reading, transaction
 
 BATCH = 1000
 """Rows read and written at a time (a table is never held whole in memory)."""
@@ -42,6 +46,11 @@ def copy_database(source_url: str, target_url: str) -> dict[str, int]:
         path = source.database or ""
         if path in ("", ":memory:") or not Path(path).is_file():
             raise ValueError(f"there is no database file {path!r} to copy")
+        if _open_elsewhere(Path(path)):
+            raise ValueError(f"the database file {path} {STILL_OPEN}")
+    elif source.get_backend_name() == "postgresql" and _sessions_elsewhere(source_url):
+        shown = source.render_as_string(hide_password=True)
+        raise ValueError(f"the database {shown} {STILL_OPEN}")
     reader = _opened("the source", source_url)
     try:
         writer = _opened("the target", target_url)
@@ -53,6 +62,64 @@ def copy_database(source_url: str, target_url: str) -> dict[str, int]:
     finally:
         reader.dispose()
         writer.dispose()
+
+
+STILL_OPEN = (
+    "is open in another process (is `realpolitik serve` still running on it?): stop the "
+    "server first, or what it writes after the copy is lost"
+)
+
+DEAD_MAN_SWITCH = 128
+"""The byte of a SQLite WAL-index (the ``-shm`` file) on which every open connection to
+the database holds a shared lock (https://sqlite.org/walformat.html, "the DMS lock")."""
+
+
+def _open_elsewhere(path: Path) -> bool:
+    """Whether another process has the SQLite database at ``path`` open, as a server does
+    from its start to its end (its pool keeps connections, in the write-ahead-log mode
+    :func:`~realpolitik.server.db.make_engine` sets): one holds a shared lock on the
+    WAL-index's dead-man switch, which an exclusive lock, tried and let go at once, finds.
+    No ``-shm`` file: nobody has it open in WAL mode. A process that died leaves the file
+    but not its lock. Without POSIX locks (Windows) it cannot be told: ``False``. Called
+    before this process opens the file itself: closing a descriptor lets go of all of a
+    process's locks on that file, its own connections' too."""
+    try:
+        import fcntl
+    except ImportError:  # (Windows)
+        return False
+    try:
+        handle = os.open(f"{path}-shm", os.O_RDWR)
+    except FileNotFoundError:
+        return False
+    try:
+        fcntl.lockf(handle, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, DEAD_MAN_SWITCH)
+    except OSError:  # EAGAIN or EACCES: held
+        return True
+    finally:
+        os.close(handle)  # (lets go of the lock, if taken)
+    return False
+
+
+def _sessions_elsewhere(url: str) -> int:
+    """How many sessions of realpolitik (a server's, named so by
+    :func:`~realpolitik.server.db.make_engine`) the PostgreSQL database at ``url`` has,
+    asked from one of another name before this process opens any of its own (a server of
+    an older release, which did not name them, is not seen)."""
+    probe = create_engine(
+        url, poolclass=NullPool, connect_args={"application_name": "realpolitik copy-database"}
+    )
+    try:
+        with probe.connect() as conn:
+            found = conn.execute(
+                text(
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                    "AND application_name = :name AND pid <> pg_backend_pid()"
+                ),
+                {"name": APPLICATION_NAME},
+            )
+            return int(found.scalar_one())
+    finally:
+        probe.dispose()
 
 
 def _opened(which: str, url: str) -> Engine:
