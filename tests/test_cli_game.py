@@ -678,6 +678,27 @@ def test_mila_export_and_import_count_what_they_did(tmp_path: Path) -> None:
     assert out == f"{back}: 1 phase replayed, now at Fall 1901 (F1901M)\n"
 
 
+def test_mila_export_of_a_finished_game_names_the_phase_it_ended_in(tmp_path: Path) -> None:
+    """A finished game's file ends in MILA's ``COMPLETED``, which is no phase: the export
+    counted it as one ('3 phases' for two) and did not say the game had ended."""
+    game, mila = str(tmp_path / "g.json"), str(tmp_path / "m.json")
+    run("new", game, "--seed", "3")
+    run("process", game)
+    for power in ("ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"):
+        run("concede", game, power)
+    out = run("mila-export", game, mila)[1]
+    phases = json.loads(Path(mila).read_text())["phases"]
+    assert [p["name"] for p in phases] == ["S1901M", "F1901M", "COMPLETED"]
+    assert out == (
+        f"{mila}: 2 phases in the MILA format, to Fall 1901 (F1901M), where the game ended\n"
+    )
+    out = run("mila-export", game, mila, "--force", "--language", "es")[1]
+    assert out == (
+        f"{mila}: 2 fases en el formato MILA, hasta Otoño de 1901 (F1901M),"
+        " donde terminó la partida\n"
+    )
+
+
 def test_orders_list_shows_the_acceptances_and_the_alliance_declared(tmp_path: Path) -> None:
     """Conquista's ``--accept`` and ``--ally`` go with the orders, but ``orders --list``
     showed only the orders: what was accepted or declared could not be checked."""

@@ -36,7 +36,7 @@ from realpolitik.commands.powerarg import POWER_HELP, power_name
 from realpolitik.commands.printout import Printout
 from realpolitik.errors import GameError
 from realpolitik.formats import jsontext
-from realpolitik.formats.mila import from_mila, to_mila
+from realpolitik.formats.mila import COMPLETED, from_mila, to_mila
 from realpolitik.formats.savegame import (
     editing,
     load_game,
@@ -534,8 +534,13 @@ def _mila_export(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     mila = to_mila(game)
     _write(_writable(args.out, args.force, args.file), partial(write_json_atomic, mila))
     say = Printout(game, args.language)
-    where = {"phase": say.phase(), "code": game.phase, "out": args.out}
-    out.write(f"{say.text('mila_export', count=len(mila['phases']), **where)}\n")
+    # a finished game's file ends in MILA's COMPLETED, no phase: told by the last phase
+    # written, the one the game ended in (the game's next phase is not written)
+    written = [p["name"] for p in mila["phases"] if p["name"] != COMPLETED]
+    last = Phase.parse(written[-1])
+    where = {"phase": say.phase(last), "code": last, "out": args.out}
+    key = "mila_export" if game.result is None else "mila_export_end"
+    out.write(f"{say.text(key, count=len(written), **where)}\n")
     return 0
 
 

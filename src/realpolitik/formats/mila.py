@@ -43,9 +43,11 @@ from realpolitik.phase import Phase
 from realpolitik.position import Position
 from realpolitik.vocab import Power, province_of
 
-__all__ = ["MilaError", "from_mila", "to_mila"]
+__all__ = ["COMPLETED", "MilaError", "from_mila", "to_mila"]
 
 MILA_RULES = ["NO_PRESS", "POWER_CHOICE"]
+COMPLETED = "COMPLETED"
+"""The name of the last entry of a finished game's phases: its end, not a phase."""
 
 
 # --- export -----------------------------------------------------------------------------------
@@ -250,10 +252,10 @@ def _completed(game: Game, result: GameResult, current: dict[str, Any]) -> list[
     concession was agreed."""
     played = any(r.phase == result.phase for r in game.history)
     winners = ", ".join(p[:3] for p in result.winners)
-    state = {**current["state"], "name": "COMPLETED", "note": f"Victory by: {winners}"}
+    state = {**current["state"], "name": COMPLETED, "note": f"Victory by: {winners}"}
     state["builds"] = {p: {"count": 0, "homes": []} for p in state["builds"]}
     end = {
-        "name": "COMPLETED",
+        "name": COMPLETED,
         "state": state,
         "orders": dict.fromkeys(current["orders"]),
         "results": {},
@@ -360,7 +362,7 @@ def _replay(
     game.position = _position(first["state"])
     for k, raw in enumerate(phases):
         name = raw["name"]
-        if name == "COMPLETED":  # a finished MILA game: the last state is not a phase
+        if name == COMPLETED:  # a finished MILA game: the last state is not a phase
             break
         phase = Phase.parse(name)
         if phase != game.phase:
