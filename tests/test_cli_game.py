@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from realpolitik.cli import main
+from realpolitik.cli import build_parser, main
 from realpolitik.formats.savegame import load_game
 
 
@@ -871,3 +871,21 @@ def test_orders_given_with_list_are_refused_not_dropped(
     err = fails(capsys, "orders", str(path), "FRANCE", "--list", *extra)
     assert "--list" in err and "nothing recorded" in err and err.count("\n") == 1, err
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("new", "g.json", "--edition", "GROW"),
+        ("mila-import", "m.json", "g.json", "--edition", "Classic"),
+        ("selfplay", "--games", "1", "--out", "d", "--edition", "CONQUISTA"),
+        ("tournament", "--edition", "Grow", "--bot", "random"),
+        ("adjudicate", "--rules", "DATC"),
+        ("render", "--situation", "s.json", "--rules", "1971", "--out", "x.svg"),
+    ],
+)
+def test_an_edition_is_read_in_any_case_as_a_language_is(argv: tuple[str, ...]) -> None:
+    """``--edition GROW`` was refused (invalid choice) where ``--language ES`` is read."""
+    flag = argv.index("--edition") if "--edition" in argv else argv.index("--rules")
+    args = build_parser().parse_args(argv)
+    assert getattr(args, argv[flag][2:]) == argv[flag + 1].lower()

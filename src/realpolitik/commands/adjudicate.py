@@ -18,6 +18,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd = sub.add_parser("adjudicate", help="adjudicate a situation (JSON on stdin)")
     cmd.add_argument(
         "--rules",
+        type=str.lower,
         choices=PRESETS,
         default=None,
         help="the edition (its board, rules and calendar; datc: the DATC's preferred rules), "

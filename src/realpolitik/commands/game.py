@@ -65,7 +65,9 @@ def _language(cmd: argparse.ArgumentParser, what: str = LANGUAGE_HELP) -> None:
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd = sub.add_parser("new", help="start a game at a table (writes the game file)")
     cmd.add_argument("file", help="the game file to create")
-    cmd.add_argument("--edition", choices=EDITIONS, default="classic", help="default classic")
+    cmd.add_argument(
+        "--edition", type=str.lower, choices=EDITIONS, default="classic", help="default classic"
+    )
     cmd.add_argument("--players", help="names, comma-separated, or a count (default: 7)")
     cmd.add_argument("--setup", help="a table option: 3b (1971, conquista), 2-extra (grow)")
     cmd.add_argument("--seed", type=int, help="the random seed for dealing the powers")
@@ -169,7 +171,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("mila_file", help="a saved game of the PyPI diplomacy package (JSON)")
     cmd.add_argument("out", help="the game file to write")
     cmd.add_argument(
-        "--edition", choices=EDITIONS, default="classic",
+        "--edition", type=str.lower, choices=EDITIONS, default="classic",
         help="the edition it is replayed under (default classic)",
     )  # fmt: skip
     cmd.add_argument("--force", action="store_true", help="overwrite an existing file")

@@ -42,7 +42,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("game", nargs="?", help="a saved game or game record (JSON; - for stdin)")
     cmd.add_argument("--example", help="a packaged example game, e.g. classic_1901_1902")
     cmd.add_argument("--situation", help="a situation of `realpolitik adjudicate` (- for stdin)")
-    cmd.add_argument("--rules", choices=PRESETS, default=None,
+    cmd.add_argument("--rules", type=str.lower, choices=PRESETS, default=None,
                      help="for --situation: the edition, over the one it names")  # fmt: skip
     cmd.add_argument(
         "--phase", help="the phase to draw, or of --sheet and --pad (default: the present one)"

@@ -27,7 +27,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument(
         "--seed", type=int, default=0, help="game k is played with seed SEED+k (default 0)"
     )
-    cmd.add_argument("--edition", choices=EDITIONS, default="classic", help="default classic")
+    cmd.add_argument(
+        "--edition", type=str.lower, choices=EDITIONS, default="classic", help="default classic"
+    )
     cmd.add_argument("--players", type=int, help="the table's player count (default: 7)")
     cmd.add_argument("--setup", help="a table option: 3b (1971, conquista), 2-extra (grow)")
     cmd.add_argument(

@@ -43,7 +43,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="powers, comma-separated, in any of the four languages (default: all played at "
         "the table)",
     )
-    cmd.add_argument("--edition", choices=EDITIONS, default="classic", help="default classic")
+    cmd.add_argument(
+        "--edition", type=str.lower, choices=EDITIONS, default="classic", help="default classic"
+    )
     cmd.add_argument("--players", type=int, default=None, help="table size (default 7)")
     cmd.add_argument("--setup", help="a table option: 3b (1971, conquista), 2-extra (grow)")
     cmd.add_argument("--strength", type=int, default=None, help="search bot budget")
