@@ -205,6 +205,20 @@ def test_a_scale_too_large_for_memory_is_refused_before_the_picture_is_drawn(
     assert "argument --scale: must be at most 4, not 100" in err
 
 
+@pytest.mark.parametrize("output", [(), ("-o", "pad.svg"), ("-o", "pad.html")])
+def test_a_scale_is_refused_where_the_picture_is_no_png(
+    output: tuple[str, ...], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--scale 2`` was taken and dropped without a word for an SVG or a flip-book."""
+    written = [str(tmp_path / o) if o.startswith("pad") else o for o in output]
+    code, out = run("render", "--pad", "--scale", "2", *written)
+    assert code == 2 and out == ""
+    suffix = Path(written[-1]).suffix if written else ".svg"
+    err = capsys.readouterr().err
+    assert f"--scale is for PNG output (-o FILE.png), not {suffix}" in err
+    assert not any(Path(w).exists() for w in written[1:])
+
+
 def test_a_grow_game_is_drawn_with_its_season_words(tmp_path: Path) -> None:
     """Grow's turns are Winter and Summer: the saved game's picture and flip-book said
     Spring and Fall (the frames did not carry the edition)."""

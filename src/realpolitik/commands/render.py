@@ -58,8 +58,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument(
         "--scale",
         type=_scale,
-        default=1.0,
-        help=f"PNG scale (default 1; 2 for sharper; at most {MAX_SCALE:g})",
+        default=None,
+        help=f"PNG scale (default 1; 2 for sharper; at most {MAX_SCALE:g}; PNG only)",
     )
     cmd.add_argument("-o", "--output", help="file to write: .svg, .png or .html")
     cmd.set_defaults(func=run)
@@ -167,6 +167,8 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         raise ValueError(f"unknown output format {suffix!r}: use .svg, .png or .html")
     if suffix == ".png" and not png_available():  # said before the drawing, not a traceback
         raise ValueError(NEEDS_EXTRA)
+    if args.scale is not None and suffix != ".png":  # (an SVG has no pixels to scale)
+        raise ValueError(f"--scale is for PNG output (-o FILE.png), not {suffix}")
     if args.pad and args.sheet:
         raise ValueError("give one of --sheet and --pad")
     language = args.language or written_in or "en"
@@ -214,7 +216,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     if suffix == ".png":
         if not args.output:
             raise ValueError("PNG output needs -o FILE.png")
-        Path(args.output).write_bytes(svg_to_png(text, scale=args.scale))
+        Path(args.output).write_bytes(svg_to_png(text, scale=args.scale or 1.0))
     elif args.output:
         Path(args.output).write_text(text, encoding="utf-8")
     else:
