@@ -3,7 +3,7 @@
 // with the reason, its units (the keyboard path to their legal orders), typed orders, and
 // its Ready; above them, Ready for all my powers; and a phone's action bar, kept in view
 // at the bottom of the screen: how far my orders are, and Ready.
-import { S, act, api, busy, clearFlash, el, errorText, fill, flash, guarded, inPlay, place, powerName, t, unitName } from "./core.js";
+import { S, act, api, busy, clearFlash, el, errorText, fill, flash, guarded, inPlay, keepDrafts, place, powerName, t, unitName } from "./core.js";
 import { cancel, orderWords, renderBoard, select, unitLabel } from "./board.js";
 
 // The ids of a power's part of the panel: plain for the power in focus (the one whose unit
@@ -42,7 +42,7 @@ function powerOrders(p) {
   const mine = S.game.orders[p];
   const legal = S.legalBy[p] || {};
   const typed = el("textarea", { id: idOf("typed", p), class: "typed-box", rows: 3, placeholder: t("typed_orders"),
-    "aria-label": `${t("typed_orders")} · ${powerName(p)}`, text: S.drafts[draftKey(p)] || null, oninput: () => { S.drafts[draftKey(p)] = typed.value; } });
+    "aria-label": `${t("typed_orders")} · ${powerName(p)}`, text: S.drafts[draftKey(p)] || null, oninput: () => { S.drafts[draftKey(p)] = typed.value; keepDrafts(); } });
   const keys = unitKeys(p);
   const ordered = orderedPlaces(p);
   return el("div", { class: "power-orders" + (p === S.power ? " focus" : ""), "data-power": p },
@@ -314,11 +314,13 @@ async function submitTyped(box, power) {
   const key = draftKey(power);
   box.blur();
   delete S.drafts[key];  // given: the panel is drawn again with the box empty
+  keepDrafts();
   if (await submitOrders(lines, S.lang, power)) { box.value = ""; flash(t("saved")); return; }
   // refused: the panel was drawn again (the reasons listed); the lines come back in its
   // box, to be corrected (the good ones were not given either), and it keeps the focus, so
   // that news heard meanwhile leaves it as it is
   S.drafts[key] = text;
+  keepDrafts();
   const again = document.getElementById(idOf("typed", power));
   if (again) { again.value = text; again.focus(); }
 }
