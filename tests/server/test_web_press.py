@@ -337,3 +337,37 @@ def test_what_is_typed_and_not_given_or_sent_outlives_a_reload(
     idle(page)
     assert page.input_value("#typed") == "" and page.input_value("#message-body") == ""
     assert page.locator("#compose input.recipient:checked").count() == 0
+
+
+def test_a_player_of_several_powers_chooses_which_one_writes(
+    server: LiveServer, browser: Any
+) -> None:
+    """A player of several powers (a two-player table: three each) says from which one a
+    message goes ("From: France"): it went from the power in focus, which the compose box
+    did not name, so an ally of France had it from Austria. The choice is what is sent,
+    and stays for the next message."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "wenceslava", players="2")
+    page.wait_for_selector("#compose")
+    mine = page.evaluate(MY_POWERS)
+    assert len(mine) == 3, mine
+    page.wait_for_selector("#compose-from", timeout=5_000)
+    offered = page.locator("#compose-from option").evaluate_all("els => els.map(e => e.value)")
+    assert offered == mine, offered
+    chosen = next(p for p in mine if p != page.input_value("#compose-from"))
+    page.select_option("#compose-from", chosen)
+    page.fill("#message-body", "A word from the second of my powers")
+    page.click("#send-message")
+    page.wait_for_function("document.getElementById('messages').innerText.includes('second')")
+    idle(page)
+    sent = page.evaluate(
+        """async () => (await (await fetch(
+            `/api/games/${location.hash.split('/')[2]}/messages?after=0`)).json())"""
+    )
+    assert [m["sender"] for m in sent] == [chosen], sent
+    assert page.inner_text("#messages li b") == chosen.title()
+    assert page.input_value("#compose-from") == chosen
+    shot(page, "17-compose-from", full=False)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#compose").scroll_into_view_if_needed()
+    shot(page, "17-compose-from-phone", full=False)

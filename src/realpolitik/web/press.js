@@ -149,6 +149,12 @@ function compose(open) {
     keepDrafts();
     toLine.textContent = t("to") + t("colon") + threadName(to.length ? [...to].sort().join("+") : open);
   };
+  // a player of several powers writes as one of them, chosen here ("From: France"): it went
+  // from the power in focus, said nowhere (France's ally got it from Austria); what the
+  // choice shows is what is sent
+  const mine = g.my_powers.filter((p) => !(g.conceded || []).includes(p));
+  const from = mine.length > 1 ? el("select", { id: "compose-from", "aria-label": t("from"), onchange: () => { draft.from = from.value; keepDrafts(); } },
+    mine.map((p) => el("option", { value: p, selected: p === (mine.includes(draft.from) ? draft.from : S.power) }, powerName(p)))) : null;
   const boxes = others.map((p) => el("label", { class: "check small" }, el("input", { type: "checkbox", value: p, class: "recipient", checked: draft.to.includes(p), onchange: retell }), powerName(p), bots.has(p) ? ` (${t("bot")})` : ""));
   retell();
   // busy until the message is shown; the box says at once the thread written to (the
@@ -156,7 +162,7 @@ function compose(open) {
   const send = () => act(async () => {
     let to = open === "*" ? [] : open.split("+");
     if (ticked().length) to = ticked();
-    await api("POST", `/games/${g.id}/messages`, { sender: S.power, recipients: to, body: body.value });
+    await api("POST", `/games/${g.id}/messages`, { sender: from ? from.value : S.power, recipients: to, body: body.value });
     body.value = "";
     Object.assign(draft, { body: "", to: [] });
     keepDrafts();
@@ -165,6 +171,7 @@ function compose(open) {
     await loadMessages();
   });
   return el("div", { id: "compose" },
+    from ? el("label", { id: "compose-from-line", class: "muted" }, t("from") + t("colon"), from) : null,
     toLine,
     g.settings.press === "full" ? el("details", { class: "new-thread", open: draft.to.length > 0 }, el("summary", {}, t("new_conversation")),
       el("div", { class: "muted small" }, t("to_hint")), el("div", { class: "recipients" }, boxes)) : null,
