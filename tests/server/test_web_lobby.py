@@ -679,3 +679,34 @@ def test_a_name_of_piled_up_marks_stays_on_its_own_line_in_the_lobby(
         ACCENTED,
     )
     assert cut == [False, False], cut
+
+
+def test_leaving_a_game_still_forming_says_what_becomes_of_it(
+    server: LiveServer, browser: Any
+) -> None:
+    """Leave, in the lobby, asks what is true of the game: its creator's, with a friend
+    seated, goes to that friend, who starts it; alone, it is deleted; a seat of a game
+    not started is freed. It said "A bot or civil disorder takes your place" of them
+    all, true only of a game under way."""
+    host = browser.new_page(viewport={"width": 1400, "height": 1000})
+    link = host_a_table(host, server, "rosamunde", "Rosamunde's table")
+    gid = int(host.evaluate("location.hash.split('/')[2]"))
+    guest = browser.new_context().new_page()
+    sign_up_invited(guest, link, "marcellina")
+    lone = host.evaluate(  # a second game of the host's, nobody else in it
+        """async () => (await (await fetch('/api/games', {method: 'POST', headers: {
+            'Content-Type': 'application/json', 'X-Requested-With': 'realpolitik'},
+            body: JSON.stringify({name: 'Nobody else', deadlines: 'none'})})).json()).id"""
+    )
+    asked: list[str] = []
+    for page in (host, guest):
+        back_to_the_lobby(page)
+        page.on("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    host.click(f'#my-games .game-item[data-game="{gid}"] button.leave')
+    host.click(f'#my-games .game-item[data-game="{lone}"] button.leave')
+    guest.click(f'#my-games .game-item[data-game="{gid}"] button.leave')
+    assert asked == [
+        "Leave this game? marcellina takes it over: they start it and hold its invitation link.",
+        "Leave this game? Nobody else has joined it: it is deleted.",
+        "Leave this game? Your seat is free again for someone else to take.",
+    ], asked
