@@ -256,13 +256,17 @@ export function renderLegal(key) {
 }
 document.addEventListener("rp-select", (ev) => renderLegal(ev.detail));
 
+// The orders refused of my powers but ``power``: listed until that power's own are given
+// again (another power's orders given meanwhile took them away, its lines left unexplained).
+const othersRefused = (power) => S.refused.filter((r) => r.power !== power);
+
 // Give orders (merged into mine): refused ones are listed with the reason, nothing stored.
 export async function submitOrders(orders, language, power = S.power) {
   return busy(async () => {
     const g = S.game;
     try {
       await api("PUT", `/games/${g.id}/orders`, { power, orders, merge: true, language, phase: g.phase });
-      S.refused = [];
+      S.refused = othersRefused(power);
       clearFlash();  // an earlier refusal's error does not stay over this success
     } catch (e) {
       if (!e.refused) {
@@ -270,7 +274,7 @@ export async function submitOrders(orders, language, power = S.power) {
         flash(errorText(e), true);
         return false;
       }
-      S.refused = e.refused.map((r) => ({ ...r, power }));
+      S.refused = [...othersRefused(power), ...e.refused.map((r) => ({ ...r, power }))];
       // orders given together are taken together: with one refused, none of them is given
       flash(t(orders.length > e.refused.length ? "typed_refused" : "orders_refused", { n: e.refused.length }), true);
       renderOrders(true);
@@ -290,7 +294,7 @@ async function replaceOrders(orders, power) {
   await busy(async () => {
     const res = await guarded(() => api("PUT", `/games/${S.game.id}/orders`, { power, orders, language: "en", phase: S.game.phase }));
     if (!res) return;
-    S.refused = [];
+    S.refused = othersRefused(power);
     const { refresh } = await import("./game.js");
     await refresh(false);
     await renderBoard();
