@@ -679,3 +679,27 @@ def test_every_control_has_a_name_a_screen_reader_says(server: LiveServer, brows
     back_to_the_lobby(page)
     assert page.evaluate(UNNAMED) == []
     assert errors == []
+
+
+def test_a_game_forming_tells_each_what_it_waits_for(server: LiveServer, browser: Any) -> None:
+    """A game forming tells its creator to share the link or start it with bots, and a
+    friend who joined that its creator starts it (or the last seat taken): the friend was
+    told to share the invitation link and start with bots, with neither a link nor Start
+    to be found on the page."""
+    host = browser.new_page(viewport={"width": 1400, "height": 1000})
+    link = host_a_table(host, server, "sigrunn", "Sigrunn's table")
+    guest = browser.new_context().new_page()
+    sign_up_invited(guest, link, "torhild")
+    idle(guest)
+    assert guest.locator("#start, #invite-link").count() == 0
+    assert guest.inner_text("#forming") == (
+        "Waiting for players: 1 seat free. The game's creator starts it, a bot taking the"
+        " empty seat, or it starts when the last seat is taken."
+    )
+    host.reload()
+    host.wait_for_selector("#forming")
+    idle(host)
+    assert host.inner_text("#forming") == (
+        "Waiting for players: 1 seat free. Share the invitation link, or start with bots."
+    )
+    assert host.locator("#start").count() == 1 and host.locator("#invite-link").count() == 1

@@ -152,7 +152,7 @@ async function update(game, before, changed, press = true) {
   renderHead();
   renderSeats();
   if (game.status === "forming") {
-    fill(document.getElementById("map"), el("p", { id: "forming", class: "muted" }, t("forming_hint", { n: game.seats.filter((s) => !s.taken && !s.player && !s.bot).length })),
+    fill(document.getElementById("map"), el("p", { id: "forming", class: "muted" }, t(formingHint(game), { n: game.seats.filter((s) => !s.taken && !s.player && !s.bot).length })),
       settingsList(game));
     renderOrders(true);  // nothing to order yet: no empty card, no action bar
     await loadMessages(press);
@@ -206,6 +206,15 @@ function pickPower(game) {
 }
 
 // My powers still in the game: not conceded (a conceded power acts and talks no more).
+// What a game forming waits for, said to whom can do something about it: its creator
+// shares the link and starts it (with bots, if it has them); the others are told who
+// starts it (they have neither the link nor Start); without bots, the last seat taken.
+function formingHint(game) {
+  const mine = game.creator_id === S.user.id;
+  const bots = Boolean(game.settings && game.settings.bots);
+  return mine ? (bots ? "forming_hint" : "forming_hint_no_bots") : (bots ? "forming_hint_guest" : "forming_hint_guest_no_bots");
+}
+
 export function playing(game) {
   const out = game.conceded || [];
   return game.my_powers.filter((p) => !out.includes(p));
