@@ -15,6 +15,7 @@ from tests.server.browserkit import (
     PHONE,
     back_to_the_lobby,
     continue_to_now,
+    declined,
     guest_joins,
     host_a_table,
     idle,
@@ -703,3 +704,21 @@ def test_a_game_forming_tells_each_what_it_waits_for(server: LiveServer, browser
         "Waiting for players: 1 seat free. Share the invitation link, or start with bots."
     )
     assert host.locator("#start").count() == 1 and host.locator("#invite-link").count() == 1
+
+
+def test_conceding_asks_first_which_powers_go_for_good(server: LiveServer, browser: Any) -> None:
+    """Concede asks, before it is done, which powers it gives up and that they cannot be
+    taken back (all of a player's powers go at once): it asked "Concede the game?", which
+    a friend could take for the draw or for giving up the turn. Declined, nothing is done."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "ulfhilda", players="2")
+    names = [p.title() for p in page.evaluate(MY_POWERS)]
+    asked = declined(page, once=True)
+    page.click("#concede")
+    page.wait_for_function("true")
+    idle(page)
+    assert asked == [
+        f"Concede {', '.join(names)} for good? You cannot take them back: the game goes on"
+        " without you (their units hold). You may still watch and read the messages."
+    ], asked
+    assert page.locator("#conceded-note").count() == 0 and page.locator("#concede").count() == 1

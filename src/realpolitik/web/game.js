@@ -390,7 +390,7 @@ function drawBox() {
   return el("div", { class: "row draw" },
     el("span", { id: "draw-status", class: "muted" }, status),
     buttons,
-    el("button", { id: "concede", class: "secondary small", onclick: () => { if (confirm(t("confirm_concede"))) act(async () => { for (const p of playing(g)) await api("POST", `/games/${g.id}/concede`, { power: p }); refresh(true); }); } }, t("concede")));
+    el("button", { id: "concede", class: "secondary small", onclick: () => { if (confirm(t("confirm_concede", { powers: playing(g).map(powerName).join(", ") }))) act(async () => { for (const p of playing(g)) await api("POST", `/games/${g.id}/concede`, { power: p }); refresh(true); }); } }, t("concede")));
 }
 
 function renderSeats() {
