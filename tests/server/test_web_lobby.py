@@ -710,3 +710,41 @@ def test_leaving_a_game_still_forming_says_what_becomes_of_it(
         "Leave this game? Nobody else has joined it: it is deleted.",
         "Leave this game? Your seat is free again for someone else to take.",
     ], asked
+
+
+def _drawn_outside(page: Any, selector: str) -> bool:
+    """Whether the element ``selector`` draws anything above or below its own box: the
+    page there is not the same with the element hidden."""
+    toggle = """([selector, hide]) => {
+        const e = document.querySelector(selector);
+        e.style.visibility = hide ? 'hidden' : '';
+        return e.getBoundingClientRect().toJSON();
+    }"""
+    box = page.evaluate(toggle, [selector, False])
+    width = page.viewport_size["width"]
+    top = max(0, box["y"] - 120)
+    clips = [{"x": 0, "y": top, "width": width, "height": box["y"] - top},
+             {"x": 0, "y": box["bottom"], "width": width, "height": 120}]  # fmt: skip
+    shown = [page.screenshot(clip=c) for c in clips]
+    page.evaluate(toggle, [selector, True])
+    hidden = [page.screenshot(clip=c) for c in clips]
+    page.evaluate(toggle, [selector, False])
+    return shown != hidden
+
+
+def test_a_name_of_piled_up_marks_stays_in_its_place_in_the_game_and_the_invitation(
+    server: LiveServer, browser: Any
+) -> None:
+    """The same name (zalgo) in the game's header and in its invitation is drawn within its
+    own line: it drew over the site's name above, the invitation link below (on the game's
+    page), and the sentences round it (on the invitation), on the desktop and a phone."""
+    for width, user in ((1400, "zdenka"), (390, "zdzislawa")):
+        page = browser.new_page(viewport={"width": width, "height": 900})
+        link = host_a_table(page, server, user, ZALGO)
+        idle(page)
+        assert not _drawn_outside(page, "#game-head h2"), f"the header at {width} px"
+        guest = browser.new_page(viewport={"width": width, "height": 900})
+        guest.goto(link)
+        guest.wait_for_selector("#invited")
+        assert not _drawn_outside(guest, "#invited .game-name"), f"the invitation at {width} px"
+        shot(guest, f"invited-marks-{width}", full=False)

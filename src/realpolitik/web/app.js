@@ -129,7 +129,7 @@ async function showAuth(code) {
     const game = await guarded(() => api("GET", "/invitations/" + encodeURIComponent(code)));
     if (game) {
       invite = el("div", { id: "invited", class: "invited" },
-        el("b", {}, t("invited_to", { game: game.name })),
+        el("b", { class: "game-name" }, t("invited_to", { game: game.name })),
         el("div", { class: "muted" }, t("invited_by", { user: game.creator || "?", edition: word("edition_", game.edition), players: game.players })),
         el("div", {}, t("invited_hint")));
     }
