@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from realpolitik.game.records import Event, EventKind
+from tests.gamekit import at
 from tests.server.browserkit import (
     EMPTY_CARDS,
     GAME,
@@ -22,10 +23,12 @@ from tests.server.browserkit import (
     in_language,
     phase,
     register_and_create,
+    rewrite_stored_game,
     same_page_elsewhere,
     shot,
     sign_up,
     sign_up_invited,
+    store_ready_orders,
     unexpected,
     until_phase_changes,
     watched,
@@ -722,3 +725,77 @@ def test_conceding_asks_first_which_powers_go_for_good(server: LiveServer, brows
         " without you (their units hold). You may still watch and read the messages."
     ], asked
     assert page.locator("#conceded-note").count() == 0 and page.locator("#concede").count() == 1
+
+
+SEVENTEEN = {  # a power's units on 17 centres, its fleet in Norway a move from an 18th
+    "units": [
+        "A PAR",
+        "A MAR",
+        "F BRE",
+        "A SPA",
+        "F POR",
+        "A BEL",
+        "A HOL",
+        "F LON",
+        "A LVP",
+        "F EDI",
+        "F NWY",
+        "A MUN",
+        "A KIE",
+        "A BER",
+        "F DEN",
+        "F TUN",
+        "F NAP",
+    ],
+    "centers": [
+        "PAR",
+        "MAR",
+        "BRE",
+        "SPA",
+        "POR",
+        "BEL",
+        "HOL",
+        "LON",
+        "LVP",
+        "EDI",
+        "NWY",
+        "MUN",
+        "KIE",
+        "BER",
+        "DEN",
+        "TUN",
+        "NAP",
+    ],
+}
+
+
+def test_a_victory_names_its_one_winner_in_the_singular(server: LiveServer, browser: Any) -> None:
+    """A power's 18th centre ends the game: its header says "Winner: France" ("Ganador" in
+    Spanish), the lobby too; it said "Winners: France", one winner in the plural."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "victorine", players="7")
+    gid = int(page.evaluate("location.hash.split('/')[2]"))
+    power = page.get_attribute("#power", "data-power") or ""
+    other = "RUSSIA" if power != "RUSSIA" else "TURKEY"
+    position = {
+        "units": {power: SEVENTEEN["units"], other: ["A MOS"]},
+        "centers": {power: SEVENTEEN["centers"], other: ["MOS"]},
+    }
+    rewrite_stored_game(server, gid, lambda game: at(game, "F1905M", position))
+    store_ready_orders(server, gid, "F1905M", {other: []})
+    page.reload()
+    page.wait_for_selector("#typed")
+    idle(page)
+    page.on("dialog", lambda d: d.accept())
+    page.fill("#typed", "F NWY - SWE")
+    page.click("#submit-typed")
+    page.wait_for_function("document.querySelectorAll('#my-orders li.order.ok').length === 1")
+    page.click("#ready")
+    page.wait_for_selector("#game-over", timeout=30_000)
+    idle(page)
+    name = power.title()
+    assert page.inner_text("#game-over") == f"Game over · Winner: {name}"
+    in_language(page, "es", "document.documentElement.lang === 'es'")
+    page.wait_for_function("document.getElementById('game-over').innerText.includes('Ganador')")
+    back_to_the_lobby(page)
+    assert "Ganador: " in page.inner_text("#my-games"), page.inner_text("#my-games")

@@ -315,9 +315,10 @@ function renderHead() {
   }
   kids.push(tableNews(g));  // (before the draw votes: who no longer votes)
   if (g.is_over || g.status === "finished") {
-    const winners = (g.winners || (g.result && g.result.winners) || []).map(powerName).join(", ");
+    const won = g.winners || (g.result && g.result.winners) || [];
+    const winners = won.map(powerName).join(", ");
     // (a draw agreed: the powers sharing it, not "winners")
-    kids.push(el("div", { id: "game-over", class: "over" }, `${t("game_over")} · ${t(g.draw ? "drawn" : "winners")}${t("colon")}${winners}`));
+    kids.push(el("div", { id: "game-over", class: "over" }, `${t("game_over")} · ${t(g.draw ? "drawn" : "winners", { n: won.length })}${t("colon")}${winners}`));
   } else if (S.power && g.status === "active") {
     if (out.length) kids.push(el("p", { id: "conceded-note", class: "muted" }, t(playing(g).length ? "you_conceded_some" : "you_conceded", { powers: out.map(powerName).join(", ") })));
     if (playing(g).length && !sandbox) kids.push(drawBox());  // (a sandbox: nobody to draw with)

@@ -28,7 +28,7 @@ export async function showLobby() {
   const ended = (g) => {
     const winners = g.status === "finished" && g.result ? g.result.winners || [] : [];
     const named = (p) => ((meta.power_names || {})[S.lang] || {})[p] || p;
-    return winners.length ? `${t(g.result.draw ? "drawn" : "winners")}${t("colon")}${winners.map(named).join(", ")}` : null;
+    return winners.length ? `${t(g.result.draw ? "drawn" : "winners", { n: winners.length })}${t("colon")}${winners.map(named).join(", ")}` : null;
   };
   const gameItem = (g, action, extra) => el("li", { class: "game-item", "data-game": g.id },
     el("span", { class: "game-name" }, g.name),
