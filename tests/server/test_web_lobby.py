@@ -699,9 +699,14 @@ def test_leaving_a_game_still_forming_says_what_becomes_of_it(
             body: JSON.stringify({name: 'Nobody else', deadlines: 'none'})})).json()).id"""
     )
     asked: list[str] = []
+
+    def answer(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
     for page in (host, guest):
         back_to_the_lobby(page)
-        page.on("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+        page.on("dialog", answer)
     host.click(f'#my-games .game-item[data-game="{gid}"] button.leave')
     host.click(f'#my-games .game-item[data-game="{lone}"] button.leave')
     guest.click(f'#my-games .game-item[data-game="{gid}"] button.leave')

@@ -836,7 +836,12 @@ def test_a_refusal_stays_listed_while_another_of_my_powers_gives_orders(
     register_and_create(page, server, "hildegunde", players="2")
     first, second = page.evaluate(MY_POWERS)[:2]
     part = '#orders-panel .power-orders[data-power="{}"]'
-    key = lambda p: page.locator(f"{part.format(p)} button.unit").first.get_attribute("data-key")  # noqa: E731
+
+    def key(power: str) -> str:
+        return str(
+            page.locator(f"{part.format(power)} button.unit").first.get_attribute("data-key")
+        )
+
     far = key(second)  # another power's unit: out of the first one's reach
     page.fill(f"{part.format(first)} textarea", f"{key(first)} - {far}")
     page.click(f"{part.format(first)} .submit-typed")
