@@ -210,6 +210,33 @@ def test_join_start_and_random_powers(client: TestClient) -> None:
     assert r.status_code == 409
 
 
+def test_a_creator_who_leaves_a_forming_game_hands_it_to_the_first_player_seated(
+    client: TestClient,
+) -> None:
+    """The creator who leaves a game still forming, with others seated, no longer starts it
+    (403 ``not_creator``, naming who does): it used to start, a game its creator was not in
+    (bots in their seat). The first player seated takes it over, its invitation link and
+    Start with it, so the table is not left with a game nobody can start or invite to."""
+    alice, bob, carol = (register(client, n) for n in ("alice", "bob", "carol"))
+    game = new_game(client, alice, players=4, bots="random")
+    gid, code = game["id"], game["invite_code"]
+    for friend in (bob, carol):
+        assert client.post(f"/api/invitations/{code}", headers=friend.headers).status_code == 200
+    assert client.post(f"/api/games/{gid}/leave", headers=alice.headers).status_code == 204
+    r = client.post(f"/api/games/{gid}/start", headers=alice.headers)
+    assert r.status_code == 403 and r.json()["code"] == "not_creator", r.text
+    assert r.json()["values"] == {"creator": "bob"}, r.text
+    r = client.get(f"/api/games/{gid}", headers=bob.headers)
+    assert r.json()["status"] == "forming" and r.json()["invite_code"] == code
+    assert r.json()["creator_id"] == bob.user_id
+    r = client.post(f"/api/games/{gid}/start", headers=carol.headers)
+    assert r.status_code == 403 and r.json()["values"] == {"creator": "bob"}, r.text
+    r = client.post(f"/api/games/{gid}/start", headers=bob.headers)
+    assert r.status_code == 200 and r.json()["status"] == "active", r.text
+    assert r.json()["my_powers"]
+    assert client.get(f"/api/games/{gid}", headers=alice.headers).json()["my_powers"] == []
+
+
 def test_a_game_created_to_start_that_cannot_start_is_not_created(
     client: TestClient, backend: Backend
 ) -> None:

@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from realpolitik.game.records import Event, EventKind
+from tests.gamekit import at
 from tests.server.browserkit import (
     EMPTY_CARDS,
     GAME,
@@ -15,16 +16,19 @@ from tests.server.browserkit import (
     PHONE,
     back_to_the_lobby,
     continue_to_now,
+    declined,
     guest_joins,
     host_a_table,
     idle,
     in_language,
     phase,
     register_and_create,
+    rewrite_stored_game,
     same_page_elsewhere,
     shot,
     sign_up,
     sign_up_invited,
+    store_ready_orders,
     unexpected,
     until_phase_changes,
     watched,
@@ -679,3 +683,119 @@ def test_every_control_has_a_name_a_screen_reader_says(server: LiveServer, brows
     back_to_the_lobby(page)
     assert page.evaluate(UNNAMED) == []
     assert errors == []
+
+
+def test_a_game_forming_tells_each_what_it_waits_for(server: LiveServer, browser: Any) -> None:
+    """A game forming tells its creator to share the link or start it with bots, and a
+    friend who joined that its creator starts it (or the last seat taken): the friend was
+    told to share the invitation link and start with bots, with neither a link nor Start
+    to be found on the page."""
+    host = browser.new_page(viewport={"width": 1400, "height": 1000})
+    link = host_a_table(host, server, "sigrunn", "Sigrunn's table")
+    guest = browser.new_context().new_page()
+    sign_up_invited(guest, link, "torhild")
+    idle(guest)
+    assert guest.locator("#start, #invite-link").count() == 0
+    assert guest.inner_text("#forming") == (
+        "Waiting for players: 1 seat free. The game's creator starts it, a bot taking the"
+        " empty seat, or it starts when the last seat is taken."
+    )
+    host.reload()
+    host.wait_for_selector("#forming")
+    idle(host)
+    assert host.inner_text("#forming") == (
+        "Waiting for players: 1 seat free. Share the invitation link, or start with bots."
+    )
+    assert host.locator("#start").count() == 1 and host.locator("#invite-link").count() == 1
+
+
+def test_conceding_asks_first_which_powers_go_for_good(server: LiveServer, browser: Any) -> None:
+    """Concede asks, before it is done, which powers it gives up and that they cannot be
+    taken back (all of a player's powers go at once): it asked "Concede the game?", which
+    a friend could take for the draw or for giving up the turn. Declined, nothing is done."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "ulfhilda", players="2")
+    names = [p.title() for p in page.evaluate(MY_POWERS)]
+    asked = declined(page, once=True)
+    page.click("#concede")
+    page.wait_for_function("true")
+    idle(page)
+    assert asked == [
+        f"Concede {', '.join(names)} for good? You cannot take them back: the game goes on"
+        " without you (their units hold). You may still watch and read the messages."
+    ], asked
+    assert page.locator("#conceded-note").count() == 0 and page.locator("#concede").count() == 1
+
+
+SEVENTEEN = {  # a power's units on 17 centres, its fleet in Norway a move from an 18th
+    "units": [
+        "A PAR",
+        "A MAR",
+        "F BRE",
+        "A SPA",
+        "F POR",
+        "A BEL",
+        "A HOL",
+        "F LON",
+        "A LVP",
+        "F EDI",
+        "F NWY",
+        "A MUN",
+        "A KIE",
+        "A BER",
+        "F DEN",
+        "F TUN",
+        "F NAP",
+    ],
+    "centers": [
+        "PAR",
+        "MAR",
+        "BRE",
+        "SPA",
+        "POR",
+        "BEL",
+        "HOL",
+        "LON",
+        "LVP",
+        "EDI",
+        "NWY",
+        "MUN",
+        "KIE",
+        "BER",
+        "DEN",
+        "TUN",
+        "NAP",
+    ],
+}
+
+
+def test_a_victory_names_its_one_winner_in_the_singular(server: LiveServer, browser: Any) -> None:
+    """A power's 18th centre ends the game: its header says "Winner: France" ("Ganador" in
+    Spanish), the lobby too; it said "Winners: France", one winner in the plural."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "victorine", players="7")
+    gid = int(page.evaluate("location.hash.split('/')[2]"))
+    power = page.get_attribute("#power", "data-power") or ""
+    other = "RUSSIA" if power != "RUSSIA" else "TURKEY"
+    position = {
+        "units": {power: SEVENTEEN["units"], other: ["A MOS"]},
+        "centers": {power: SEVENTEEN["centers"], other: ["MOS"]},
+    }
+    rewrite_stored_game(server, gid, lambda game: at(game, "F1905M", position))
+    store_ready_orders(server, gid, "F1905M", {other: []})
+    page.reload()
+    page.wait_for_selector("#typed")
+    idle(page)
+    page.on("dialog", lambda d: d.accept())
+    page.fill("#typed", "F NWY - SWE")
+    page.click("#submit-typed")
+    page.wait_for_function("document.querySelectorAll('#my-orders li.order.ok').length === 1")
+    page.click("#ready")
+    page.wait_for_selector("#game-over", timeout=30_000)
+    idle(page)
+    name = power.title()
+    assert page.inner_text("#game-over") == f"Game over · Winner: {name}"
+    in_language(page, "es", "document.documentElement.lang === 'es'")
+    page.wait_for_function("document.getElementById('game-over').innerText.includes('Ganador')")
+    back_to_the_lobby(page)
+    assert "Ganador: " in page.inner_text("#my-games"), page.inner_text("#my-games")

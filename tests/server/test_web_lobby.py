@@ -615,3 +615,141 @@ def test_a_bot_s_seat_is_taken_over_from_the_lobby_on_a_phone(
     assert sum(1 for s in seats_now if s["player"] == "rosaura") == 1
     assert errors == [], errors
     page.close()
+
+
+ABOVE = "".join(chr(c) for c in range(0x0300, 0x0315))  # marks drawn above a letter
+BELOW = "".join(chr(c) for c in range(0x0316, 0x0334))  # and below it
+ZALGO = "Z" + ABOVE + BELOW + "al" + "g" + BELOW + ABOVE[:12] + "o"  # (100 characters)
+ACCENTED = "Ca\u0301diz, Sa\u0303o Joa\u0303o, Tiếng Việt, Ǻland, Ñandú"  # marks of a name
+
+
+def test_a_name_of_piled_up_marks_stays_on_its_own_line_in_the_lobby(
+    server: LiveServer, browser: Any
+) -> None:
+    """A game's name of piled-up combining marks (zalgo) is drawn within its line of the
+    lobby: it drew marks far above and below, over the neighbouring games' lines; a name of
+    ordinary accents (one or two marks on a letter, combined or precomposed) is drawn
+    whole, on the desktop and on a phone."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    sign_up(page, server, "zygmunta")
+    for name in ("A game above", ZALGO, ACCENTED, "A game below"):
+        created = page.evaluate(
+            """async (name) => (await fetch('/api/games', {method: 'POST', headers: {
+                'Content-Type': 'application/json', 'X-Requested-With': 'realpolitik'},
+                body: JSON.stringify({name, deadlines: 'none'})})).status""",
+            name,
+        )
+        assert created == 201, created
+    # the ink outside a name's own line, with the name drawn and with it hidden: the same
+    # when nothing of it reaches over the others' lines
+    outside = """async ([name, hide]) => {
+        const span = [...document.querySelectorAll('#my-games .game-name')]
+            .find((s) => s.textContent === name);
+        span.style.visibility = hide ? 'hidden' : '';
+        return span.closest('li').getBoundingClientRect().toJSON();
+    }"""
+    for viewport in ({"width": 1400, "height": 1000}, {"width": 390, "height": 844}):
+        page.set_viewport_size(viewport)
+        page.goto(server.url + "/#")
+        page.wait_for_selector("#my-games .game-item")
+        idle(page)
+        for name in (ZALGO, ACCENTED):
+            row = page.evaluate(outside, [name, False])
+            width = viewport["width"]
+            above = {"x": 0, "y": max(0, row["y"] - 120), "width": width,
+                     "height": row["y"] - max(0, row["y"] - 120)}  # fmt: skip
+            below = {"x": 0, "y": row["bottom"], "width": width, "height": 120}
+            shown = [page.screenshot(clip=c) for c in (above, below)]
+            page.evaluate(outside, [name, True])
+            hidden = [page.screenshot(clip=c) for c in (above, below)]
+            page.evaluate(outside, [name, False])
+            contained = shown == hidden
+            assert contained, f"{name!r} drawn over its neighbours at {viewport}"
+        shot(page, f"lobby-marks-{viewport['width']}", full=False)
+    # the accents drawn whole: the name's line as tall as a plain name's, nothing cut
+    cut = page.evaluate(
+        """(name) => {
+        const span = [...document.querySelectorAll('#my-games .game-name')]
+            .find((s) => s.textContent === name);
+        const range = document.createRange();
+        range.selectNodeContents(span);
+        const ink = range.getBoundingClientRect(), box = span.getBoundingClientRect();
+        return [ink.top < box.top - 0.5, ink.bottom > box.bottom + 0.5];
+    }""",
+        ACCENTED,
+    )
+    assert cut == [False, False], cut
+
+
+def test_leaving_a_game_still_forming_says_what_becomes_of_it(
+    server: LiveServer, browser: Any
+) -> None:
+    """Leave, in the lobby, asks what is true of the game: its creator's, with a friend
+    seated, goes to that friend, who starts it; alone, it is deleted; a seat of a game
+    not started is freed. It said "A bot or civil disorder takes your place" of them
+    all, true only of a game under way."""
+    host = browser.new_page(viewport={"width": 1400, "height": 1000})
+    link = host_a_table(host, server, "rosamunde", "Rosamunde's table")
+    gid = int(host.evaluate("location.hash.split('/')[2]"))
+    guest = browser.new_context().new_page()
+    sign_up_invited(guest, link, "marcellina")
+    lone = host.evaluate(  # a second game of the host's, nobody else in it
+        """async () => (await (await fetch('/api/games', {method: 'POST', headers: {
+            'Content-Type': 'application/json', 'X-Requested-With': 'realpolitik'},
+            body: JSON.stringify({name: 'Nobody else', deadlines: 'none'})})).json()).id"""
+    )
+    asked: list[str] = []
+
+    def answer(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    for page in (host, guest):
+        back_to_the_lobby(page)
+        page.on("dialog", answer)
+    host.click(f'#my-games .game-item[data-game="{gid}"] button.leave')
+    host.click(f'#my-games .game-item[data-game="{lone}"] button.leave')
+    guest.click(f'#my-games .game-item[data-game="{gid}"] button.leave')
+    assert asked == [
+        "Leave this game? marcellina takes it over: they start it and hold its invitation link.",
+        "Leave this game? Nobody else has joined it: it is deleted.",
+        "Leave this game? Your seat is free again for someone else to take.",
+    ], asked
+
+
+def _drawn_outside(page: Any, selector: str) -> bool:
+    """Whether the element ``selector`` draws anything above or below its own box: the
+    page there is not the same with the element hidden."""
+    toggle = """([selector, hide]) => {
+        const e = document.querySelector(selector);
+        e.style.visibility = hide ? 'hidden' : '';
+        return e.getBoundingClientRect().toJSON();
+    }"""
+    box = page.evaluate(toggle, [selector, False])
+    width = page.viewport_size["width"]
+    top = max(0, box["y"] - 120)
+    clips = [{"x": 0, "y": top, "width": width, "height": box["y"] - top},
+             {"x": 0, "y": box["bottom"], "width": width, "height": 120}]  # fmt: skip
+    shown = [page.screenshot(clip=c) for c in clips]
+    page.evaluate(toggle, [selector, True])
+    hidden = [page.screenshot(clip=c) for c in clips]
+    page.evaluate(toggle, [selector, False])
+    return shown != hidden
+
+
+def test_a_name_of_piled_up_marks_stays_in_its_place_in_the_game_and_the_invitation(
+    server: LiveServer, browser: Any
+) -> None:
+    """The same name (zalgo) in the game's header and in its invitation is drawn within its
+    own line: it drew over the site's name above, the invitation link below (on the game's
+    page), and the sentences round it (on the invitation), on the desktop and a phone."""
+    for width, user in ((1400, "zdenka"), (390, "zdzislawa")):
+        page = browser.new_page(viewport={"width": width, "height": 900})
+        link = host_a_table(page, server, user, ZALGO)
+        idle(page)
+        assert not _drawn_outside(page, "#game-head h2"), f"the header at {width} px"
+        guest = browser.new_page(viewport={"width": width, "height": 900})
+        guest.goto(link)
+        guest.wait_for_selector("#invited")
+        assert not _drawn_outside(guest, "#invited .game-name"), f"the invitation at {width} px"
+        shot(guest, f"invited-marks-{width}", full=False)

@@ -17,6 +17,7 @@ from tests.server.browserkit import (
     DESKTOP,
     FLASH,
     GAME,
+    MY_POWERS,
     click_province,
     declined,
     disband_the_first_unit,
@@ -822,3 +823,33 @@ def test_conquista_the_legend_shows_the_alliances_standing(
     page.click("#step-prev")  # Spring 1914, before the alliance was formed
     page.wait_for_function("() => !document.querySelector('#map-legend tr.alliance')")
     assert not errors, errors
+
+
+def test_a_refusal_stays_listed_while_another_of_my_powers_gives_orders(
+    server: LiveServer, browser: Any
+) -> None:
+    """A player of several powers has one power's typed orders refused (the reason listed
+    under them, the lines back in its box), then gives another power's: the first power's
+    refusal stays listed until its own orders are given again. It went, the lines left in
+    the box with no word of what was wrong with them."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "hildegunde", players="2")
+    first, second = page.evaluate(MY_POWERS)[:2]
+    part = '#orders-panel .power-orders[data-power="{}"]'
+
+    def key(power: str) -> str:
+        return str(
+            page.locator(f"{part.format(power)} button.unit").first.get_attribute("data-key")
+        )
+
+    far = key(second)  # another power's unit: out of the first one's reach
+    page.fill(f"{part.format(first)} textarea", f"{key(first)} - {far}")
+    page.click(f"{part.format(first)} .submit-typed")
+    page.wait_for_selector(f"{part.format(first)} li.refused")
+    idle(page)
+    page.fill(f"{part.format(second)} textarea", f"{far} H")
+    page.click(f"{part.format(second)} .submit-typed")
+    page.wait_for_selector(f"{part.format(second)} li.order.ok")
+    idle(page)
+    assert page.locator(f"{part.format(first)} li.refused").count() == 1
+    assert page.input_value(f"{part.format(first)} textarea") == f"{key(first)} - {far}"

@@ -15,6 +15,7 @@ from tests.server.browserkit import (
     host_a_table,
     idle,
     in_language,
+    legal,
     open_at,
     put_at_a_retreat,
     put_at_the_builds,
@@ -300,3 +301,73 @@ def test_a_message_not_sent_yet_outlives_news(server: LiveServer, browser: Any) 
     assert "Belgium is yours" in host.inner_text("#messages")
     assert host.input_value("#message-body") == ""
     assert host.locator("#compose input.recipient:checked").count() == 0
+
+
+def test_what_is_typed_and_not_given_or_sent_outlives_a_reload(
+    server: LiveServer, browser: Any
+) -> None:
+    """Orders typed and not given yet, and a message written and not sent, with the power
+    ticked to receive it, are in their boxes again after the page is reloaded (a thumb's
+    pull-to-refresh on a phone, a reload to see whether the others are ready): they were
+    kept in the page only, and lost. Once given and sent, a reload shows the boxes empty."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "wilfreda", players="7")
+    page.wait_for_selector("#compose")
+    unit = page.locator("#unit-list button.unit").first.get_attribute("data-key")
+    hold = next(o["order"] for o in legal(page)[str(unit)] if o["kind"] == "hold")
+    page.fill("#typed", hold)
+    page.click("#compose .new-thread summary")
+    to = page.locator("#compose input.recipient").first.get_attribute("value")
+    page.check(f'#compose input.recipient[value="{to}"]')
+    page.fill("#message-body", "Between us: the Channel stays empty")
+    page.reload()
+    page.wait_for_selector("#compose")
+    idle(page)
+    assert page.input_value("#typed") == hold
+    assert page.input_value("#message-body") == "Between us: the Channel stays empty"
+    assert page.locator("#compose input.recipient:checked").evaluate_all(
+        "els => els.map(e => e.value)") == [to]  # fmt: skip
+    page.click("#submit-typed")
+    page.wait_for_function("document.querySelectorAll('#my-orders li.order.ok').length === 1")
+    page.click("#send-message")
+    page.wait_for_selector(f'#threads button.thread.on[data-thread="{to}"]')
+    idle(page)
+    page.reload()
+    page.wait_for_selector("#compose")
+    idle(page)
+    assert page.input_value("#typed") == "" and page.input_value("#message-body") == ""
+    assert page.locator("#compose input.recipient:checked").count() == 0
+
+
+def test_a_player_of_several_powers_chooses_which_one_writes(
+    server: LiveServer, browser: Any
+) -> None:
+    """A player of several powers (a two-player table: three each) says from which one a
+    message goes ("From: France"): it went from the power in focus, which the compose box
+    did not name, so an ally of France had it from Austria. The choice is what is sent,
+    and stays for the next message."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    register_and_create(page, server, "wenceslava", players="2")
+    page.wait_for_selector("#compose")
+    mine = page.evaluate(MY_POWERS)
+    assert len(mine) == 3, mine
+    page.wait_for_selector("#compose-from", timeout=5_000)
+    offered = page.locator("#compose-from option").evaluate_all("els => els.map(e => e.value)")
+    assert offered == mine, offered
+    chosen = next(p for p in mine if p != page.input_value("#compose-from"))
+    page.select_option("#compose-from", chosen)
+    page.fill("#message-body", "A word from the second of my powers")
+    page.click("#send-message")
+    page.wait_for_function("document.getElementById('messages').innerText.includes('second')")
+    idle(page)
+    sent = page.evaluate(
+        """async () => (await (await fetch(
+            `/api/games/${location.hash.split('/')[2]}/messages?after=0`)).json())"""
+    )
+    assert [m["sender"] for m in sent] == [chosen], sent
+    assert page.inner_text("#messages li b") == chosen.title()
+    assert page.input_value("#compose-from") == chosen
+    shot(page, "17-compose-from", full=False)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#compose").scroll_into_view_if_needed()
+    shot(page, "17-compose-from-phone", full=False)

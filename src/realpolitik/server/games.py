@@ -365,7 +365,10 @@ def join_by_code(b: Backend, user: User, code: str) -> dict[str, Any]:
 
 def leave(b: Backend, user: User, game_id: int) -> None:
     """Give up one's seat. The creator leaving a forming game nobody else has joined
-    cancels it (see :func:`cancel`); a sandbox is not left but deleted."""
+    cancels it (see :func:`cancel`); one others have joined goes to the first of them
+    seated, who becomes its creator (starts it, holds its invitation link: the table is
+    not left with a game nobody may start or invite to); a sandbox is not left but
+    deleted."""
     with transaction(b.db) as conn:
         row = visible_row(conn, game_id, user, None, lock=True)
         everyone = seats_of(conn, game_id)
@@ -376,9 +379,14 @@ def leave(b: Backend, user: User, game_id: int) -> None:
             raise Conflict("this game is over", code="game_over")
         if row.settings.get("sandbox", False):
             raise Conflict("a sandbox is not left: delete it", code="sandbox")
-        if row.status == FORMING and row.creator_id == user.id and _alone_in(everyone, user):
-            _delete(conn, game_id)
-            return
+        if row.status == FORMING and row.creator_id == user.id:
+            others = [s.user_id for s in everyone if s.user_id not in (None, user.id)]
+            if not others:
+                _delete(conn, game_id)
+                return
+            conn.execute(
+                update(t.games).where(t.games.c.id == game_id).values(creator_id=others[0])
+            )
         under_way = row.status == ACTIVE  # (the table is told who left: game.js)
         left = {
             "left_at": b.now() if under_way else None,
@@ -448,7 +456,14 @@ def _start(
     else:
         row = visible_row(conn, game_id, user, None, lock=True)
     if user is not None and row.creator_id != user.id:
-        raise Forbidden("only the game's creator can start it")
+        creator = conn.execute(
+            select(t.users.c.username).where(t.users.c.id == row.creator_id)
+        ).scalar_one()
+        raise Forbidden(
+            f"only the game's creator, {creator}, can start it",
+            code="not_creator",
+            values={"creator": creator},
+        )
     if row.status != FORMING:
         raise Conflict("this game has already started", code="already_started")
     settings = GameSettings.from_json(row.settings)

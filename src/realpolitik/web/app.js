@@ -1,7 +1,7 @@
 // realpolitik in the browser: start-up and routing. The page is plain ES modules, no build
 // step: core (state, helpers), lobby (accounts, games, invitations), game (the game page),
 // board (the map and ordering on it), orders (the orders panel), press, history.
-import { S, act, api, busy, clearFlash, el, errorText, fill, flash, go, guarded, keepInviteCode, setTitle, stopTimers, t, view, word } from "./core.js";
+import { S, act, api, busy, clearFlash, el, errorText, fill, flash, go, guarded, keepDrafts, keepInviteCode, setTitle, stopTimers, t, view, word } from "./core.js";
 import { showGame } from "./game.js";
 import { showLobby } from "./lobby.js";
 import { notifyPart, supported as notices } from "./notify.js";
@@ -129,7 +129,7 @@ async function showAuth(code) {
     const game = await guarded(() => api("GET", "/invitations/" + encodeURIComponent(code)));
     if (game) {
       invite = el("div", { id: "invited", class: "invited" },
-        el("b", {}, t("invited_to", { game: game.name })),
+        el("b", { class: "game-name" }, t("invited_to", { game: game.name })),
         el("div", { class: "muted" }, t("invited_by", { user: game.creator || "?", edition: word("edition_", game.edition), players: game.players })),
         el("div", {}, t("invited_hint")));
     }
@@ -157,7 +157,7 @@ async function showAuth(code) {
 // Log out: this session, or (``everywhere``) every session of the account.
 async function logOut(everywhere) {
   await guarded(() => api("DELETE", everywhere ? "/sessions?everywhere=true" : "/sessions"));
-  S.user = null; go("#");
+  S.user = null; S.drafts = {}; keepDrafts(); go("#");
 }
 
 // The link of a confirmation mail (logged in or not): the address is confirmed, then the

@@ -7,8 +7,19 @@ export const S = {
   poll: null, clock: null, events: null, onVisible: null, offset: 0, pendingJoin: null, refused: [],
   page: 0,  // counts the pages shown (route, the lobby): a page fetched late is not drawn
   toSeats: false,  // the game page shown next opens at its players (a bot's seat to take over)
-  drafts: {},  // what is typed and not given or sent yet (orders, a message), kept while it is drawn again
+  drafts: readDrafts(),  // what is typed and not given or sent yet (orders, a message): keepDrafts
 };
+
+// What is typed and not given or sent yet is kept while the page is drawn again, and in
+// the tab's session storage (keepDrafts, at each change): a reload of the page (a thumb's
+// pull-to-refresh on a phone) lost it. The tab's only: gone with it, and at logging out.
+function readDrafts() {
+  try { return JSON.parse(sessionStorage.getItem("rp_drafts") || "{}") || {}; } catch { return {}; }
+}
+
+export function keepDrafts() {
+  try { sessionStorage.setItem("rp_drafts", JSON.stringify(S.drafts)); } catch { /* storage off or full: kept in the page */ }
+}
 
 // A touch screen (its main pointer a finger: a phone, a tablet; not a narrow window with a
 // mouse), whose player taps rather than clicks.

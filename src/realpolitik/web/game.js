@@ -152,7 +152,7 @@ async function update(game, before, changed, press = true) {
   renderHead();
   renderSeats();
   if (game.status === "forming") {
-    fill(document.getElementById("map"), el("p", { id: "forming", class: "muted" }, t("forming_hint", { n: game.seats.filter((s) => !s.taken && !s.player && !s.bot).length })),
+    fill(document.getElementById("map"), el("p", { id: "forming", class: "muted" }, t(formingHint(game), { n: game.seats.filter((s) => !s.taken && !s.player && !s.bot).length })),
       settingsList(game));
     renderOrders(true);  // nothing to order yet: no empty card, no action bar
     await loadMessages(press);
@@ -206,6 +206,15 @@ function pickPower(game) {
 }
 
 // My powers still in the game: not conceded (a conceded power acts and talks no more).
+// What a game forming waits for, said to whom can do something about it: its creator
+// shares the link and starts it (with bots, if it has them); the others are told who
+// starts it (they have neither the link nor Start); without bots, the last seat taken.
+function formingHint(game) {
+  const mine = game.creator_id === S.user.id;
+  const bots = Boolean(game.settings && game.settings.bots);
+  return mine ? (bots ? "forming_hint" : "forming_hint_no_bots") : (bots ? "forming_hint_guest" : "forming_hint_guest_no_bots");
+}
+
 export function playing(game) {
   const out = game.conceded || [];
   return game.my_powers.filter((p) => !out.includes(p));
@@ -268,7 +277,7 @@ function renderHead() {
   const sandbox = Boolean(g.settings && g.settings.sandbox);
   // a sandbox is played alone: no press, and nobody else at the table to list
   for (const id of ["messages-panel", "seats-panel"]) document.getElementById(id).hidden = sandbox;
-  const kids = [el("h2", {}, g.name), el("span", { id: "phase", class: "phase", "data-phase": g.phase || "" }, phaseShown(g)),
+  const kids = [el("h2", { class: "game-name" }, g.name), el("span", { id: "phase", class: "phase", "data-phase": g.phase || "" }, phaseShown(g)),
     el("span", { id: "clock", class: "clock" }),
     // a shortened game: the final year agreed (the forming game lists it with its settings)
     g.settings && g.settings.last_year && g.status === "active" ? el("span", { id: "last-year", class: "muted", title: t("last_year_hint") },
@@ -306,9 +315,10 @@ function renderHead() {
   }
   kids.push(tableNews(g));  // (before the draw votes: who no longer votes)
   if (g.is_over || g.status === "finished") {
-    const winners = (g.winners || (g.result && g.result.winners) || []).map(powerName).join(", ");
+    const won = g.winners || (g.result && g.result.winners) || [];
+    const winners = won.map(powerName).join(", ");
     // (a draw agreed: the powers sharing it, not "winners")
-    kids.push(el("div", { id: "game-over", class: "over" }, `${t("game_over")} · ${t(g.draw ? "drawn" : "winners")}${t("colon")}${winners}`));
+    kids.push(el("div", { id: "game-over", class: "over" }, `${t("game_over")} · ${t(g.draw ? "drawn" : "winners", { n: won.length })}${t("colon")}${winners}`));
   } else if (S.power && g.status === "active") {
     if (out.length) kids.push(el("p", { id: "conceded-note", class: "muted" }, t(playing(g).length ? "you_conceded_some" : "you_conceded", { powers: out.map(powerName).join(", ") })));
     if (playing(g).length && !sandbox) kids.push(drawBox());  // (a sandbox: nobody to draw with)
@@ -381,7 +391,7 @@ function drawBox() {
   return el("div", { class: "row draw" },
     el("span", { id: "draw-status", class: "muted" }, status),
     buttons,
-    el("button", { id: "concede", class: "secondary small", onclick: () => { if (confirm(t("confirm_concede"))) act(async () => { for (const p of playing(g)) await api("POST", `/games/${g.id}/concede`, { power: p }); refresh(true); }); } }, t("concede")));
+    el("button", { id: "concede", class: "secondary small", onclick: () => { if (confirm(t("confirm_concede", { powers: playing(g).map(powerName).join(", ") }))) act(async () => { for (const p of playing(g)) await api("POST", `/games/${g.id}/concede`, { power: p }); refresh(true); }); } }, t("concede")));
 }
 
 function renderSeats() {

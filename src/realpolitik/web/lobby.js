@@ -28,7 +28,7 @@ export async function showLobby() {
   const ended = (g) => {
     const winners = g.status === "finished" && g.result ? g.result.winners || [] : [];
     const named = (p) => ((meta.power_names || {})[S.lang] || {})[p] || p;
-    return winners.length ? `${t(g.result.draw ? "drawn" : "winners")}${t("colon")}${winners.map(named).join(", ")}` : null;
+    return winners.length ? `${t(g.result.draw ? "drawn" : "winners", { n: winners.length })}${t("colon")}${winners.map(named).join(", ")}` : null;
   };
   const gameItem = (g, action, extra) => el("li", { class: "game-item", "data-game": g.id },
     el("span", { class: "game-name" }, g.name),
@@ -59,8 +59,17 @@ export async function showLobby() {
       }, t("delete"));
     }
     return g.status === "finished" ? null : el("button", {
-      class: "small secondary leave", onclick: () => { if (confirm(t("confirm_leave"))) act(async () => { await api("POST", `/games/${g.id}/leave`); await showLobby(); }); },
+      class: "small secondary leave", onclick: () => { if (confirm(leaving(g))) act(async () => { await api("POST", `/games/${g.id}/leave`); await showLobby(); }); },
     }, t("leave"));
+  };
+  // what leaving does, asked before: a game under way goes on (a bot or civil disorder in
+  // my seat); one forming frees my seat, or, mine, goes to the first friend seated (who
+  // starts it), or is deleted if nobody else has joined (as the server does: games.leave)
+  const leaving = (g) => {
+    if (g.status !== "forming") return t("confirm_leave");
+    if (g.creator_id !== S.user.id) return t("confirm_leave_seat");
+    const heir = g.seats.find((s) => s.taken && s.player && s.player !== S.user.username);
+    return heir ? t("confirm_leave_hand_over", { user: heir.player }) : t("confirm_leave_delete");
   };
   const field = (label, input) => el("label", {}, label, input);
   const name = el("input", { id: "new-name", value: gameOf(S.user.username), maxlength: 100 });

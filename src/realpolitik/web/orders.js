@@ -3,7 +3,7 @@
 // with the reason, its units (the keyboard path to their legal orders), typed orders, and
 // its Ready; above them, Ready for all my powers; and a phone's action bar, kept in view
 // at the bottom of the screen: how far my orders are, and Ready.
-import { S, act, api, busy, clearFlash, el, errorText, fill, flash, guarded, inPlay, place, powerName, t, unitName } from "./core.js";
+import { S, act, api, busy, clearFlash, el, errorText, fill, flash, guarded, inPlay, keepDrafts, place, powerName, t, unitName } from "./core.js";
 import { cancel, orderWords, renderBoard, select, unitLabel } from "./board.js";
 
 // The ids of a power's part of the panel: plain for the power in focus (the one whose unit
@@ -42,7 +42,7 @@ function powerOrders(p) {
   const mine = S.game.orders[p];
   const legal = S.legalBy[p] || {};
   const typed = el("textarea", { id: idOf("typed", p), class: "typed-box", rows: 3, placeholder: t("typed_orders"),
-    "aria-label": `${t("typed_orders")} · ${powerName(p)}`, text: S.drafts[draftKey(p)] || null, oninput: () => { S.drafts[draftKey(p)] = typed.value; } });
+    "aria-label": `${t("typed_orders")} · ${powerName(p)}`, text: S.drafts[draftKey(p)] || null, oninput: () => { S.drafts[draftKey(p)] = typed.value; keepDrafts(); } });
   const keys = unitKeys(p);
   const ordered = orderedPlaces(p);
   return el("div", { class: "power-orders" + (p === S.power ? " focus" : ""), "data-power": p },
@@ -256,13 +256,17 @@ export function renderLegal(key) {
 }
 document.addEventListener("rp-select", (ev) => renderLegal(ev.detail));
 
+// The orders refused of my powers but ``power``: listed until that power's own are given
+// again (another power's orders given meanwhile took them away, its lines left unexplained).
+const othersRefused = (power) => S.refused.filter((r) => r.power !== power);
+
 // Give orders (merged into mine): refused ones are listed with the reason, nothing stored.
 export async function submitOrders(orders, language, power = S.power) {
   return busy(async () => {
     const g = S.game;
     try {
       await api("PUT", `/games/${g.id}/orders`, { power, orders, merge: true, language, phase: g.phase });
-      S.refused = [];
+      S.refused = othersRefused(power);
       clearFlash();  // an earlier refusal's error does not stay over this success
     } catch (e) {
       if (!e.refused) {
@@ -270,7 +274,7 @@ export async function submitOrders(orders, language, power = S.power) {
         flash(errorText(e), true);
         return false;
       }
-      S.refused = e.refused.map((r) => ({ ...r, power }));
+      S.refused = [...othersRefused(power), ...e.refused.map((r) => ({ ...r, power }))];
       // orders given together are taken together: with one refused, none of them is given
       flash(t(orders.length > e.refused.length ? "typed_refused" : "orders_refused", { n: e.refused.length }), true);
       renderOrders(true);
@@ -290,7 +294,7 @@ async function replaceOrders(orders, power) {
   await busy(async () => {
     const res = await guarded(() => api("PUT", `/games/${S.game.id}/orders`, { power, orders, language: "en", phase: S.game.phase }));
     if (!res) return;
-    S.refused = [];
+    S.refused = othersRefused(power);
     const { refresh } = await import("./game.js");
     await refresh(false);
     await renderBoard();
@@ -314,11 +318,13 @@ async function submitTyped(box, power) {
   const key = draftKey(power);
   box.blur();
   delete S.drafts[key];  // given: the panel is drawn again with the box empty
+  keepDrafts();
   if (await submitOrders(lines, S.lang, power)) { box.value = ""; flash(t("saved")); return; }
   // refused: the panel was drawn again (the reasons listed); the lines come back in its
   // box, to be corrected (the good ones were not given either), and it keeps the focus, so
   // that news heard meanwhile leaves it as it is
   S.drafts[key] = text;
+  keepDrafts();
   const again = document.getElementById(idOf("typed", power));
   if (again) { again.value = text; again.focus(); }
 }

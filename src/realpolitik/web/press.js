@@ -1,7 +1,7 @@
 // Press as conversations: one thread per set of correspondents (everyone, one power, a
 // group), each with its unread count; the compose box writes to the open thread, or to
 // the powers ticked for a new one. Closed, and saying so, when press is.
-import { S, act, api, el, fill, guarded, inPlay, ordersDue, phaseName, phaseShown, powerName, setTitle, t } from "./core.js";
+import { S, act, api, el, fill, guarded, inPlay, keepDrafts, ordersDue, phaseName, phaseShown, powerName, setTitle, t } from "./core.js";
 import { tellPress } from "./notify.js";
 
 export function resetPress() { S.lastMsg = 0; S.messages = []; S.thread = null; S.pressKey = null; S.pressHeard = null; }
@@ -138,7 +138,7 @@ function compose(open) {
   // a message comes in (with the focus elsewhere, a click on the map), or the language changes
   const draft = S.drafts["press " + g.id] || (S.drafts["press " + g.id] = { body: "", to: [] });
   const body = el("textarea", { id: "message-body", rows: 2, "aria-label": t("message"), text: draft.body || null,
-    oninput: () => { draft.body = body.value; } });
+    oninput: () => { draft.body = body.value; keepDrafts(); } });
   // "To: …" says where the message goes: the powers ticked, else the open thread (it said
   // "To: everyone" with Germany ticked, and the message went to Germany alone)
   const toLine = el("div", { id: "compose-to", class: "muted" }, t("to") + t("colon") + threadName(open));
@@ -146,8 +146,15 @@ function compose(open) {
   const retell = () => {
     const to = ticked();
     draft.to = to;
+    keepDrafts();
     toLine.textContent = t("to") + t("colon") + threadName(to.length ? [...to].sort().join("+") : open);
   };
+  // a player of several powers writes as one of them, chosen here ("From: France"): it went
+  // from the power in focus, said nowhere (France's ally got it from Austria); what the
+  // choice shows is what is sent
+  const mine = g.my_powers.filter((p) => !(g.conceded || []).includes(p));
+  const from = mine.length > 1 ? el("select", { id: "compose-from", "aria-label": t("from"), onchange: () => { draft.from = from.value; keepDrafts(); } },
+    mine.map((p) => el("option", { value: p, selected: p === (mine.includes(draft.from) ? draft.from : S.power) }, powerName(p)))) : null;
   const boxes = others.map((p) => el("label", { class: "check small" }, el("input", { type: "checkbox", value: p, class: "recipient", checked: draft.to.includes(p), onchange: retell }), powerName(p), bots.has(p) ? ` (${t("bot")})` : ""));
   retell();
   // busy until the message is shown; the box says at once the thread written to (the
@@ -155,14 +162,16 @@ function compose(open) {
   const send = () => act(async () => {
     let to = open === "*" ? [] : open.split("+");
     if (ticked().length) to = ticked();
-    await api("POST", `/games/${g.id}/messages`, { sender: S.power, recipients: to, body: body.value });
+    await api("POST", `/games/${g.id}/messages`, { sender: from ? from.value : S.power, recipients: to, body: body.value });
     body.value = "";
     Object.assign(draft, { body: "", to: [] });
+    keepDrafts();
     S.thread = to.length ? [...to].sort().join("+") : "*";
     renderMessages(true);
     await loadMessages();
   });
   return el("div", { id: "compose" },
+    from ? el("label", { id: "compose-from-line", class: "muted" }, t("from") + t("colon"), from) : null,
     toLine,
     g.settings.press === "full" ? el("details", { class: "new-thread", open: draft.to.length > 0 }, el("summary", {}, t("new_conversation")),
       el("div", { class: "muted small" }, t("to_hint")), el("div", { class: "recipients" }, boxes)) : null,
