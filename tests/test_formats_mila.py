@@ -132,9 +132,7 @@ def test_our_games_round_trip_through_the_format() -> None:
 
 def test_our_export_loads_and_replays_in_the_package() -> None:
     pytest.importorskip("diplomacy")
-    from diplomacy import Game as MilaGame
     from diplomacy.utils.export import from_saved_game_format
-    from diplomacy.utils.game_phase_data import GamePhaseData
 
     for seed in range(4):
         game = Game.new(seed=seed)
@@ -145,19 +143,7 @@ def test_our_export_loads_and_replays_in_the_package() -> None:
         assert {f"{p} {u}" for p, us in loaded.get_units().items() for u in us} == {
             f"{u.power} {u}" for u in game.position.units.values()
         }
-        phases = data["phases"]
-        for now, after in itertools.pairwise(phases):
-            engine = MilaGame(map_name="standard")
-            engine.set_phase_data(GamePhaseData.from_dict(now))
-            for power, orders in now["orders"].items():
-                if orders is not None:
-                    engine.set_orders(power, orders)
-            engine.process()
-            assert engine.get_current_phase() == after["name"], (seed, now["name"])
-            got = {f"{p} {u}" for p, us in engine.get_units().items() for u in us}
-            assert got == _units(after["state"]), (seed, now["name"])
-            cs = {f"{p} {c}" for p, cs in engine.get_centers().items() for c in cs}
-            assert cs == _centers(after["state"]), (seed, now["name"])
+        _replays_in_the_package(data, seed)
 
 
 def test_import_errors_name_the_problem() -> None:
@@ -210,9 +196,9 @@ def test_boards_without_a_mila_equivalent_are_refused() -> None:
     assert Phase.parse(exported["phases"][-1]["name"]) == Phase.parse("S1901M")
 
 
-def _replays_in_the_package(data: dict[str, Any]) -> None:
+def _replays_in_the_package(data: dict[str, Any], seed: int | None = None) -> None:
     """Each phase of a MILA saved game, processed by the package from the phase before,
-    gives the state the file has."""
+    gives the units and centres the file has (``seed``: the game's, said if not)."""
     from diplomacy import Game as MilaGame
     from diplomacy.utils.game_phase_data import GamePhaseData
 
@@ -223,9 +209,11 @@ def _replays_in_the_package(data: dict[str, Any]) -> None:
             if orders is not None:
                 engine.set_orders(power, orders)
         engine.process()
-        assert engine.get_current_phase() == after["name"], now["name"]
+        assert engine.get_current_phase() == after["name"], (seed, now["name"])
         got = {f"{p} {u}" for p, us in engine.get_units().items() for u in us}
-        assert got == _units(after["state"]), now["name"]
+        assert got == _units(after["state"]), (seed, now["name"])
+        cs = {f"{p} {c}" for p, cs in engine.get_centers().items() for c in cs}
+        assert cs == _centers(after["state"]), (seed, now["name"])
 
 
 _RUMANIA = {
