@@ -22,7 +22,7 @@ from operator import attrgetter, itemgetter
 
 from realpolitik.adjudicator.adjustments import net_upkeep
 from realpolitik.adjudicator.convoy import minimal_routes, seas_of
-from realpolitik.adjudicator.legality import support_reach
+from realpolitik.adjudicator.legality import move_rule, support_reach
 from realpolitik.maps.model import GameMap, ProvinceType
 from realpolitik.orders import (
     Build,
@@ -407,12 +407,14 @@ def as_listed(order: Order, game_map: GameMap, position: Position, rules: Rules)
         return Hold(ref)
     if isinstance(order, Disband):
         return Disband(ref)
-    if isinstance(order, Move | Retreat):
-        dest = _destination(game_map, unit, order.destination)
+    if isinstance(order, Move | Retreat):  # where it goes, as the adjudicator reads it
+        via = isinstance(order, Move) and order.via_convoy
+        rule = move_rule(game_map, rules, unit.type, unit.location, order.destination, via)
+        if not rule.exact:
+            return order
         if isinstance(order, Retreat):
-            return Retreat(ref, dest)
-        near = unit.type is FLEET or dest in game_map.army_adjacency.get(unit.location, ())
-        return Move(ref, dest, order.via_convoy or not near)
+            return Retreat(ref, rule.exact)
+        return Move(ref, rule.exact, rule.by_convoy)
     if isinstance(order, Convoy):
         listed: Order = Convoy(
             ref, _named(order.convoyed, position), province_of(order.destination)
@@ -429,18 +431,6 @@ def as_listed(order: Order, game_map: GameMap, position: Position, rules: Rules)
     if rules.missing_nationality is MissingNationality.ILLEGAL:
         return _with_nationality(listed, unit.power, position)
     return listed
-
-
-def _destination(game_map: GameMap, unit: Unit, dest: Location) -> Location:
-    """Where a unit's move or retreat goes as the listing writes it: an army's, the
-    province; a fleet's without a coast, the one coast it reaches there if only one."""
-    if unit.type is ARMY:
-        return province_of(dest)
-    if dest in game_map.provinces and game_map.provinces[dest].coasts:
-        reached = game_map.fleet_destinations(unit.location, dest)
-        if len(reached) == 1:
-            return reached[0]
-    return dest
 
 
 def _named(ref: UnitRef, position: Position) -> UnitRef:
