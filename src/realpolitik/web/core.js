@@ -72,6 +72,12 @@ export function inPlay(game) {
   return new Set(((game && game.seats) || []).flatMap((s) => s.powers));
 }
 
+// My powers still in the game: not conceded (a conceded power acts and talks no more).
+export function playing(game) {
+  const out = game.conceded || [];
+  return game.my_powers.filter((p) => !out.includes(p));
+}
+
 // A phase's name in the page's language ("Otoño de 1901"): the current one, one in the
 // history, or the code itself when neither is known ("S1901M").
 export function phaseName(code) {

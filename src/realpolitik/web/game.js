@@ -1,6 +1,6 @@
 // The game page: its header (phase, clock, power, draw votes), the players, and the
 // refresh loop that keeps the board, orders, press and history up to date.
-import { S, act, api, busy, clearFlash, el, fill, flash, guarded, inviteCode, phaseShown, powerName, t, view, whoPlays, withCode, word } from "./core.js";
+import { S, act, api, busy, clearFlash, el, fill, flash, guarded, inviteCode, phaseShown, playing, powerName, t, view, whoPlays, withCode, word } from "./core.js";
 import { loadLegal, renderBoard } from "./board.js";
 import { renderOrders } from "./orders.js";
 import { loadMessages, resetPress, showTitle } from "./press.js";
@@ -205,7 +205,6 @@ function pickPower(game) {
   return mine.find((p) => game.orders && game.orders[p] && game.orders[p].to_act) || on[0] || mine[0] || null;
 }
 
-// My powers still in the game: not conceded (a conceded power acts and talks no more).
 // What a game forming waits for, said to whom can do something about it: its creator
 // shares the link and starts it (with bots, if it has them); the others are told who
 // starts it (they have neither the link nor Start); without bots, the last seat taken.
@@ -213,11 +212,6 @@ function formingHint(game) {
   const mine = game.creator_id === S.user.id;
   const bots = Boolean(game.settings && game.settings.bots);
   return mine ? (bots ? "forming_hint" : "forming_hint_no_bots") : (bots ? "forming_hint_guest" : "forming_hint_guest_no_bots");
-}
-
-export function playing(game) {
-  const out = game.conceded || [];
-  return game.my_powers.filter((p) => !out.includes(p));
 }
 
 function fmt(secs) {

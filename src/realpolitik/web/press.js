@@ -1,7 +1,7 @@
 // Press as conversations: one thread per set of correspondents (everyone, one power, a
 // group), each with its unread count; the compose box writes to the open thread, or to
 // the powers ticked for a new one. Closed, and saying so, when press is.
-import { S, act, api, el, fill, guarded, inPlay, keepDrafts, ordersDue, phaseName, phaseShown, powerName, setTitle, t } from "./core.js";
+import { S, act, api, el, fill, guarded, inPlay, keepDrafts, ordersDue, phaseName, phaseShown, playing, powerName, setTitle, t } from "./core.js";
 import { tellPress } from "./notify.js";
 
 export function resetPress() { S.lastMsg = 0; S.messages = []; S.thread = null; S.pressKey = null; S.pressHeard = null; }
@@ -152,7 +152,7 @@ function compose(open) {
   // a player of several powers writes as one of them, chosen here ("From: France"): it went
   // from the power in focus, said nowhere (France's ally got it from Austria); what the
   // choice shows is what is sent
-  const mine = g.my_powers.filter((p) => !(g.conceded || []).includes(p));
+  const mine = playing(g);
   const from = mine.length > 1 ? el("select", { id: "compose-from", "aria-label": t("from"), onchange: () => { draft.from = from.value; keepDrafts(); } },
     mine.map((p) => el("option", { value: p, selected: p === (mine.includes(draft.from) ? draft.from : S.power) }, powerName(p)))) : null;
   const boxes = others.map((p) => el("label", { class: "check small" }, el("input", { type: "checkbox", value: p, class: "recipient", checked: draft.to.includes(p), onchange: retell }), powerName(p), bots.has(p) ? ` (${t("bot")})` : ""));
