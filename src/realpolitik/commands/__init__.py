@@ -4,8 +4,10 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 from importlib import import_module
+from typing import TextIO
 
 Register = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
 
@@ -31,3 +33,13 @@ def registers(command: str | None = None) -> list[Register]:
         import_module(f"realpolitik.commands.{name}").register for name in names
     ]
     return found
+
+
+def tell_reading(command: str, what: str, stdin: TextIO) -> None:
+    """At a terminal, say that ``command`` waits for ``what`` on the standard input (typed
+    without ``< file.json``, nothing would seem to happen)."""
+    if stdin.isatty():
+        print(
+            f"realpolitik {command}: reading {what} (JSON) from the standard input; Ctrl-D ends it",
+            file=sys.stderr,
+        )

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import TextIO
 
+from realpolitik.commands import tell_reading
 from realpolitik.errors import SituationError
 from realpolitik.formats import jsontext
 from realpolitik.formats.situation import AUTO, adjudicate_situation, adjudicate_text
@@ -38,13 +38,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     rules = args.rules  # None: each situation's edition, else classic
-    if stdin.isatty():  # typed without '< situation.json': say why nothing happens
-        what = "situations, one a line" if args.jsonl else "a situation"
-        print(
-            f"realpolitik adjudicate: reading {what} (JSON) from the standard input; "
-            "Ctrl-D ends it",
-            file=sys.stderr,
-        )
+    tell_reading("adjudicate", "situations, one a line" if args.jsonl else "a situation", stdin)
     if not args.jsonl:
         text = stdin.read()
         if not text.strip():

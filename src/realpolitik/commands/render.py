@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from realpolitik.commands import tell_reading
 from realpolitik.commands.powerarg import power_name
 from realpolitik.errors import SituationError
 from realpolitik.formats import jsontext
@@ -88,11 +88,8 @@ def _read(name: str, stdin: TextIO, what: str) -> Any:
     """A file's JSON (``-``: standard input's), read as a saved game's file is: one that is
     no text, or too large for one, is named and not read whole (``/dev/zero``). ``what``
     it is said, where the terminal waits for it and where the standard input is empty."""
-    if name == "-" and stdin.isatty():  # typed without '< game.json': say why nothing happens
-        print(
-            f"realpolitik render: reading a {what} (JSON) from the standard input; Ctrl-D ends it",
-            file=sys.stderr,
-        )
+    if name == "-":
+        tell_reading("render", f"a {what}", stdin)
     try:
         text = stdin.read() if name == "-" else read_text(name)
         if name == "-" and not text.strip():
