@@ -5,7 +5,9 @@ from __future__ import annotations
 import io
 import json
 import re
+import socket
 import sys
+import time
 from itertools import count, pairwise
 from pathlib import Path
 from typing import cast
@@ -295,3 +297,19 @@ def test_an_out_that_is_a_file_is_named_as_not_a_folder(tmp_path, capsys) -> Non
     err = capsys.readouterr().err
     assert code == 2 and err == f"realpolitik: error: --out {there} is a file, not a folder\n"
     assert there.read_text() == "mine\n"
+
+
+@pytest.mark.parametrize("where", ["nowhere.invalid:6379", "ray://nowhere.invalid:10001", "closed"])
+def test_a_ray_address_nobody_answers_is_refused_not_waited_on(tmp_path, where):
+    """Ray retries an address of ``HOST:PORT`` that no cluster answers for ever: ``selfplay
+    --ray nowhere:1`` hung. A host unknown or a port closed is refused at once, named."""
+    pytest.importorskip("ray")
+    if where == "closed":  # a port of this machine nothing listens on
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            where = f"127.0.0.1:{s.getsockname()[1]}"
+    started = time.monotonic()
+    with pytest.raises(ValueError, match=rf"no Ray cluster answers at {re.escape(where)}: "):
+        run(Plan(games=1, max_years=1), tmp_path, ray_address=where)
+    assert time.monotonic() - started < 30
+    assert not (tmp_path / "games.jsonl").exists()

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import socket
 import time
 import zlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -188,6 +189,7 @@ def _on_ray(plan: Plan, address: str) -> Iterator[Played]:
         raise ValueError("--ray needs Ray: pip install 'realpolitik[ray]'") from None
     started = not ray.is_initialized()
     if started:
+        _answering(address)
         ray.init(address=address, logging_level=logging.ERROR, log_to_driver=False)
     try:
         remote = ray.remote(_record_many)
@@ -201,6 +203,20 @@ def _on_ray(plan: Plan, address: str) -> Iterator[Played]:
     finally:
         if started:
             ray.shutdown()
+
+
+def _answering(address: str) -> None:
+    """Refuse a cluster's ``HOST:PORT`` (or ``ray://HOST:PORT``) that nothing answers:
+    ``ray.init`` retries one for ever. Other forms ("auto", a malformed one) Ray refuses
+    itself."""
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=10).close()
+    except OSError as exc:
+        why = exc.strerror or str(exc) or type(exc).__name__
+        raise ValueError(f"no Ray cluster answers at {address}: {why}") from None
 
 
 def run(
