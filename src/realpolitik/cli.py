@@ -87,12 +87,21 @@ def main(
         print(f"realpolitik: error: {exc}", file=sys.stderr)
         return 2
     except (ValueError, OSError) as exc:
-        print(f"realpolitik: error: {exc}", file=sys.stderr)
+        print(f"realpolitik: error: {_said(exc)}", file=sys.stderr)
         return 2
     except MemoryError:  # (an endless input read whole: < /dev/zero)
         print("realpolitik: error: out of memory (is the input too large?)", file=sys.stderr)
         return 2
     return code
+
+
+def _said(exc: Exception) -> str:
+    """An error's line: a file's as ``PATH: what went wrong``, the way other commands say
+    it (not Python's "[Errno 2] No such file or directory: 'PATH'")."""
+    if isinstance(exc, OSError) and exc.strerror and exc.filename is not None:
+        paths = [exc.filename] if exc.filename2 is None else [exc.filename, exc.filename2]
+        return f"{' -> '.join(map(str, paths))}: {exc.strerror}"
+    return str(exc)
 
 
 if __name__ == "__main__":
