@@ -42,6 +42,7 @@ from realpolitik.notation import (
     guess_language,
     language_data,
     load_lexicon,
+    order_each,
     parse_order,
     parse_orders,
     place_name,
@@ -385,6 +386,16 @@ def test_parse_orders_splits_as_the_rulebooks_print() -> None:
         Move(A("BUD"), "GAL"),
         Move(F("TRI"), "ALB"),
     ]
+
+
+def test_parse_orders_reads_a_comma_within_one_order_as_the_game_does() -> None:
+    """A line that reads whole is one order, as the command line and the server take it
+    (La Conquista writes a move with its support: "El ejército de Silesia ataca a Bohemia
+    apoyado por el de Munich"): ``parse_orders`` split it at the comma and refused the
+    second half."""
+    text = "E Par - Bor, apoyado por E Mar"
+    assert parse_orders(text, language="es", game_map=BOARD) == [Move(A("PAR"), "BUR")]
+    assert order_each([text], language="es", game_map=BOARD) == [text]
 
 
 # --- with a position ------------------------------------------------------------------------

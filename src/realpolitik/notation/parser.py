@@ -492,7 +492,8 @@ def parse_orders(
     phase: Phase | None = None,
     rules: Rules | None = None,
 ) -> list[Order]:
-    """Several orders separated by ``;``, ``,`` or new lines (as the rulebooks print them)."""
+    """Several orders separated by ``;``, ``,`` or new lines (as the rulebooks print them;
+    a line that reads whole is one order: :func:`order_each`)."""
     return [
         parse_order(
             part,
@@ -503,7 +504,11 @@ def parse_orders(
             phase=phase,
             rules=rules,
         )
-        for part in split_orders(text)
+        for part in order_each(
+            [line for line in text.splitlines() if line.strip()],
+            language=language,
+            game_map=game_map,
+        )
     ]
 
 
