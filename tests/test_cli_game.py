@@ -890,3 +890,42 @@ def test_an_edition_is_read_in_any_case_as_a_language_is(argv: tuple[str, ...]) 
     flag = argv.index("--edition") if "--edition" in argv else argv.index("--rules")
     args = build_parser().parse_args(argv)
     assert getattr(args, argv[flag][2:]) == argv[flag + 1].lower()
+
+
+@pytest.mark.parametrize(
+    ("edition", "power", "language", "line", "orders"),
+    [
+        # seed 000, the example game's first line: "Austria: E Vie—Tri, E Bud—Gli, F Tri—Alb"
+        ("classic", "AUSTRIA", "es", "Austria: E Vie—Tri, E Bud—Gli, F Tri—Alb",
+         ["A VIE - TRI", "A BUD - GAL", "F TRI - ALB"]),
+        # seed 003, the example game: "E de Liv. para Yor.; A de Lon. para Mar do Norte; ..."
+        ("grow", "ENGLAND", "pt",
+         "E de Liv. para Yor.; A de Lon. para Mar do Norte; A de Edi. para Mar da Nor.;",
+         ["A LVP - YOR", "F LON - NTH", "F EDI - NWG"]),
+        # seed 001 writes a power's orders so: "Angleterre : F Den-Kie; F Nth-Den; ..."
+        ("1971", "ENGLAND", "fr", "ANGLETERRE : A Lvp-Yor; F Lon-Nth; F Edi-nrs",
+         ["A LVP - YOR", "F LON - NTH", "F EDI - NWG"]),
+    ],
+)  # fmt: skip
+def test_a_line_of_orders_as_the_books_print_it_is_read_order_by_order(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    edition: str,
+    power: str,
+    language: str,
+    line: str,
+    orders: list[str],
+) -> None:
+    """The books list a power's orders on one line, between commas or semicolons; the
+    command line reads such a line order by order, as the server does, given as an argument,
+    piped in or typed at the prompt."""
+    game = str(tmp_path / "game.json")
+    assert run("new", game, "--edition", edition, "--seed", "1")[0] == 0
+    for argv, stdin in (((line,), ""), ((), line + "\n")):
+        code, out = run("orders", game, power, "--language", language, *argv, stdin=stdin)
+        assert code == 0, out
+        assert [str(o) for o in load_game(game).orders(power)] == orders
+    run("orders", game, power, "")  # none: the typed ones are recorded anew
+    _typing(monkeypatch, line, EOFError)
+    code = main(["orders", game, power, "--language", language], stdin=_Terminal())
+    assert code == 0 and [str(o) for o in load_game(game).orders(power)] == orders

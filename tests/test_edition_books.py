@@ -673,3 +673,18 @@ def test_adjudicate_conquista_army_supports_only_where_it_could_move() -> None:
     classic = adjudicate_cli(situation, "--rules", "classic")
     assert results_of(classic)["A BRE S F MAO"] == "illegal"
     assert results_of(classic)["F ENG - MAO"] == "succeeds"
+
+
+@pytest.mark.parametrize(
+    ("written", "order"),
+    [("El ejército de Bohemia apoya el ataque de Silesia contra Eslovaquia", "A BOH S SIL - SLO"),
+     ("Ejército de Bohemia, que apoye el ataque de Silesia contra Eslovaquia", "A BOH S SIL - SLO"),
+     ("El ejército de Bohemia apoya la defensa de Munich", "A BOH S MUN"),
+     ("El ejército de Bohemia que apoye la defensa de Munich", "A BOH S MUN")],
+)  # fmt: skip
+def test_conquista_supports_read_as_its_book_words_them(written: str, order: str) -> None:
+    """La Conquista words an order of support so: "si ordeno al ejército de Bohemia que
+    apoye el ataque de Silesia contra Eslovaquia, no puedo pedirle también que apoye la
+    defensa de Munich" (Reglas de hierro de la guerra). Both read, on its board."""
+    board = load_map("conquista")
+    assert parse_order(written, language="es", game_map=board) == parse_order(order, game_map=board)

@@ -391,6 +391,34 @@ def test_messages_are_private_or_global() -> None:
         game.send_message("FRANCE", "MARS", "hello")
 
 
+@pytest.mark.parametrize("edition", ["classic", "1971", "grow", "conquista"])
+def test_no_messages_during_retreats_or_adjustments(edition: str) -> None:
+    """The books allow negotiation only before a turn's orders: "No debe permitirse la
+    diplomacia o conversaciones ... entre los movimientos y las retiradas, durante y después
+    de las retiradas, o durante los ajustes" (000); "La diplomatie ... devrait être interdite
+    ... entre les mouvements et les retraites, pendant ou après les retraites ou pendant les
+    ajustements" (001); RULES.md §1, for every edition: "no negotiation during writing,
+    reading, retreats or adjustments". A message in a retreat or an adjustment phase is
+    refused, nothing kept; the next movement turn takes it."""
+    game = Game.new(edition=edition, seed=1)
+    first = game.phase.year
+    owned = {"units": {"FRANCE": ["A PAR"]}, "centers": {"FRANCE": ["PAR", "MAR", "BRE", "SPA"]}}
+    if edition == "conquista":  # no retreats; its reinforcements come in Spring
+        quiet_phases = [at(game.copy(), f"S{first + 1}A", owned)]
+    else:
+        retreats = at(game.copy(), f"F{first}R", {
+            "units": {"FRANCE": ["A PAR"], "GERMANY": ["A BUR"]},
+            "dislodged": {"FRANCE": [{"unit": "A MAR", "attacker_from": "BUR"}]},
+        })  # fmt: skip
+        quiet_phases = [retreats, at(game.copy(), f"W{first}A", owned)]
+    for quiet in quiet_phases:
+        with pytest.raises(GameError, match="no messages during"):
+            quiet.send_message("FRANCE", "GLOBAL", "a word, please")
+        assert quiet.messages == []
+    game.send_message("FRANCE", "GLOBAL", "a word, please")  # a movement turn's diplomacy
+    assert [m.text for m in game.messages] == ["a word, please"]
+
+
 def test_rollback_forks_the_game() -> None:
     game = Game.new(seed=1)
     game.submit("FRANCE", ["A PAR - BUR"])

@@ -42,6 +42,7 @@ from realpolitik.notation import (
     guess_language,
     language_data,
     load_lexicon,
+    order_each,
     parse_order,
     parse_orders,
     place_name,
@@ -385,6 +386,16 @@ def test_parse_orders_splits_as_the_rulebooks_print() -> None:
         Move(A("BUD"), "GAL"),
         Move(F("TRI"), "ALB"),
     ]
+
+
+def test_parse_orders_reads_a_comma_within_one_order_as_the_game_does() -> None:
+    """A line that reads whole is one order, as the command line and the server take it
+    (La Conquista writes a move with its support: "El ejército de Silesia ataca a Bohemia
+    apoyado por el de Munich"): ``parse_orders`` split it at the comma and refused the
+    second half."""
+    text = "E Par - Bor, apoyado por E Mar"
+    assert parse_orders(text, language="es", game_map=BOARD) == [Move(A("PAR"), "BUR")]
+    assert order_each([text], language="es", game_map=BOARD) == [text]
 
 
 # --- with a position ------------------------------------------------------------------------
@@ -791,3 +802,26 @@ def test_a_unit_and_a_place_in_the_short_notation() -> None:
         assert format_order(Hold(fleet), lang, game_map=game_map).startswith(
             format_unit(fleet, lang, game_map=game_map)
         )
+
+
+@pytest.mark.parametrize(
+    ("text", "power", "order"),
+    [("A Mos-Liv", "RUSSIA", "A MOS - LVN"),
+     ("A Liv-Pru", "RUSSIA", "A LVN - PRU"),
+     ("A Liv (H)", "RUSSIA", "A LVN H"),
+     ("A Edi-Liv", "ENGLAND", "A EDI - LVP"),
+     ("A Liv-Yor", "ENGLAND", "A LVP - YOR")],
+)  # fmt: skip
+def test_french_first_three_letters_are_read_by_the_board(
+    text: str, power: str, order: str
+) -> None:
+    """The 1971 rules (001, VII.7): "Les trois premières lettres du nom de chaque espace
+    fournissent des abréviations utilisables". Livonie and Liverpool both begin "Liv": where
+    the board allows only Livonia (an army in Moscow, inland; the Russian army standing
+    there), "Liv" is Livonia; Liverpool stays the first reading. "Liv" was Liverpool's alone,
+    and the order refused."""
+    position = Position.from_json(
+        {"units": {"RUSSIA": ["A MOS", "A LVN"], "ENGLAND": ["A EDI", "A LVP"]}}, BOARD
+    )
+    got = parse_order(text, language="fr", game_map=BOARD, position=position, power=power)
+    assert got == parse_order(order, game_map=BOARD)

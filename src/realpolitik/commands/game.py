@@ -46,7 +46,7 @@ from realpolitik.formats.savegame import (
 )
 from realpolitik.game import Game
 from realpolitik.game.editions import EDITIONS
-from realpolitik.notation import LANGUAGES
+from realpolitik.notation import LANGUAGES, order_each
 from realpolitik.orders import Order
 from realpolitik.phase import Phase, PhaseKind
 from realpolitik.vocab import PROVINCE, Unit
@@ -307,7 +307,8 @@ def _orders(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         if args.bot is not None:  # its text, if it writes any, is English
             orders: list[Order] | None = _by_bot(game, power, args.bot)
         else:  # an empty entry with --accept or --ally changes only those: the orders stay
-            orders = game.submit(power, texts, language=args.language) if texts else None
+            listed = order_each(texts, language=args.language, game_map=game.game_map)
+            orders = game.submit(power, listed, language=args.language) if texts else None
         if args.accept:
             game.accept_support(power, args.accept, language=args.language)
         if args.ally:
@@ -400,7 +401,8 @@ def _typed_orders(path: str, power: str, language: str) -> list[str]:
         if not line:
             break
         try:
-            game.submit(power, [*texts, line], language=language)  # (this copy is not saved)
+            each = order_each([*texts, line], language=language, game_map=game.game_map)
+            game.submit(power, each, language=language)  # (this copy is not saved)
         except ValueError as exc:
             print(f"realpolitik: {say.text('type_again', error=exc)}", file=sys.stderr)
             continue

@@ -963,12 +963,19 @@ class Game:
         self._declared.pop(power, None)
 
     def send_message(self, sender: Power, recipient: str, text: str) -> Message:
-        """Press: a message from a played power to another power or to all (``"GLOBAL"``)."""
+        """Press: a message from a played power to another power or to all (``"GLOBAL"``),
+        in a movement turn's diplomacy: the rulebooks allow no negotiation during the
+        retreats or the adjustments."""
         if not isinstance(text, str) or not text.strip():
             raise GameError(f"a message is some text, not {text!r}")
         sender = self._playing(sender)
         if not self.setup.press:
             raise GameError(f"{self.setup.title or 'this table'}: no messages")
+        if not self.phase.is_movement:
+            raise GameError(
+                f"no messages during {self.phase_name()}: negotiation comes before a "
+                "movement turn's orders"
+            )
         if not isinstance(recipient, str):
             raise GameError(
                 f"a message goes to one power or to all ({GLOBAL!r}), not {recipient!r}"

@@ -33,6 +33,7 @@ from realpolitik.notation.lexicon import (
 from realpolitik.notation.parser import (
     candidates,
     guess_language,
+    order_each,
     parse_order,
     parse_orders,
     read_all,
@@ -58,6 +59,7 @@ __all__ = [
     "guess_language",
     "language_data",
     "load_lexicon",
+    "order_each",
     "parse_order",
     "parse_orders",
     "phase_kind_word",

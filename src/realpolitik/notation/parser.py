@@ -492,7 +492,8 @@ def parse_orders(
     phase: Phase | None = None,
     rules: Rules | None = None,
 ) -> list[Order]:
-    """Several orders separated by ``;``, ``,`` or new lines (as the rulebooks print them)."""
+    """Several orders separated by ``;``, ``,`` or new lines (as the rulebooks print them;
+    a line that reads whole is one order: :func:`order_each`)."""
     return [
         parse_order(
             part,
@@ -503,7 +504,11 @@ def parse_orders(
             phase=phase,
             rules=rules,
         )
-        for part in split_orders(text)
+        for part in order_each(
+            [line for line in text.splitlines() if line.strip()],
+            language=language,
+            game_map=game_map,
+        )
     ]
 
 
@@ -514,9 +519,34 @@ def split_orders(text: str) -> list[str]:
     return [part.strip() for part in _SEPARATORS.split(text) if part.strip()]
 
 
+def order_each(texts: Iterable[str], *, language: str | None, game_map: GameMap) -> list[str]:
+    """``texts``, an order each: a line of orders as the rulebooks print them (``"E de Liv.
+    para Yor.; A de Lon. para Mar do Norte"``) is taken order by order, unless it reads
+    whole (a comma within one order: ``"E Par - Bor, apoyado por E Mar"``). The command
+    line and the server read a power's orders so."""
+    out: list[str] = []
+    for text in texts:
+        parts = split_orders(text)
+        if len(parts) > 1 and not _reads(text, language, game_map):
+            out.extend(parts)
+        else:
+            out.append(text)
+    return out
+
+
+def _reads(text: str, language: str | None, game_map: GameMap) -> bool:
+    """Whether ``text`` reads as an order (on no position: the board check comes after)."""
+    try:
+        parse_order(text, language=language, game_map=game_map)
+    except OrderError:
+        return False
+    return True
+
+
 __all__ = [
     "candidates",
     "guess_language",
+    "order_each",
     "parse_order",
     "parse_orders",
     "read_guessed",

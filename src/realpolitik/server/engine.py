@@ -24,7 +24,6 @@ from realpolitik.errors import OrderError
 from realpolitik.formats.savegame import game_from_json, game_to_json, read_votes, record_to_json
 from realpolitik.game import Game
 from realpolitik.game.records import PhaseRecord
-from realpolitik.maps.model import GameMap
 from realpolitik.notation import parse_order
 from realpolitik.notation.formatter import place_name, power_name, unit_phrase
 from realpolitik.notation.lexicon import language_data
@@ -531,7 +530,7 @@ def judge_orders(
     ``language``), unless the edition's legal orders list it; then if the adjudicator,
     judging the orders on a throwaway copy of ``game``, calls it illegal."""
     words = language_data(language)
-    texts = _order_each(texts, language, game.game_map)
+    texts = notation.order_each(texts, language=language, game_map=game.game_map)
     given: list[tuple[str, Order]] = []
     refused: list[dict[str, str]] = []
     known: list[set[str]] = []
@@ -602,29 +601,6 @@ def _legal_texts(game: Game, power: Power, known: list[set[str]]) -> set[str]:
     if not known:
         known.append({str(o) for options in legal(game, power).values() for o in options})
     return known[0]
-
-
-def _order_each(texts: Sequence[str], language: str, game_map: GameMap) -> list[str]:
-    """``texts``, an order each: a line of orders as the rulebooks print them (``"E de Liv.
-    para Yor.; A de Lon. para Mar do Norte"``) is judged order by order, unless it reads
-    whole (a comma within one order: ``"E Par - Bor, apoyado por E Mar"``)."""
-    out: list[str] = []
-    for text in texts:
-        parts = notation.split_orders(text)
-        if len(parts) > 1 and not _reads(text, language, game_map):
-            out.extend(parts)
-        else:
-            out.append(text)
-    return out
-
-
-def _reads(text: str, language: str, game_map: GameMap) -> bool:
-    """Whether ``text`` reads as an order (on no position: the board check comes after)."""
-    try:
-        parse_order(text, language=language, game_map=game_map)
-    except OrderError:
-        return False
-    return True
 
 
 def _without_text(message: str, text: str) -> str:
