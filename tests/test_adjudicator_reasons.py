@@ -12,6 +12,8 @@ from realpolitik import Reason
 from realpolitik.adjudicator.reasons import ENGLISH
 from realpolitik.game import Game
 from realpolitik.game.editions import EDITIONS
+from realpolitik.orders import Move
+from realpolitik.vocab import province_of
 from tests.gamekit import play_random
 
 SAMPLE = {
@@ -143,3 +145,49 @@ def test_every_reason_of_random_games_reads_back(name: str) -> None:
                     seen[outcome.reason.key] += 1
                     assert Reason.parse(str(outcome.reason)) == outcome.reason
     assert seen["bounced_off"] and seen["standoff"] and seen["no_order"], seen
+
+
+def test_a_move_beaten_to_a_province_another_took_is_not_a_standoff() -> None:
+    """F NWY - STP (1) against F BOT - STP supported (2): F BOT moves in, F NWY fails.
+    There was no standoff in STP (it is not left empty); F NWY was said "standoff in STP
+    with F BOT". It is beaten to STP by F BOT, 1 against 2."""
+    from realpolitik.formats.situation import adjudicate_situation
+
+    result = adjudicate_situation(
+        {
+            "phase": "S1901M",
+            "units": {"RUSSIA": ["F BOT", "A FIN"], "ENGLAND": ["F NWY"]},
+            "orders": {
+                "RUSSIA": ["F BOT - STP/SC", "A FIN S F BOT - STP"],
+                "ENGLAND": ["F NWY - STP/NC"],
+            },
+        },
+        "datc",
+    )
+    [nwy] = result["orders"]["ENGLAND"]
+    assert (nwy["result"], nwy["reason"]) == ("fails", "beaten to STP by F BOT (1 against 2)")
+    assert result["contested"] == [] and "F STP/SC" in result["units"]["RUSSIA"]
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+def test_a_standoff_is_said_only_where_no_move_in_succeeded(name: str) -> None:
+    """Of random games: a move said to fail in a standoff in a province, no unit moved into
+    that province; one said beaten to it, the unit named moved in, stronger."""
+    seen: Counter[str] = Counter()
+    for seed in range(3):
+        game = Game.new(edition=name, seed=seed)
+        play_random(game, random.Random(seed), 40, skip=0.1)
+        for record in game.history:
+            into: dict[str, str] = {}  # province: the unit that moved in
+            for o in record.outcomes:
+                if o.result.value == "succeeds" and isinstance(o.order, Move):
+                    into[province_of(o.order.destination)] = str(o.order.unit)
+            for o in record.outcomes:
+                key = o.reason.key if o.reason is not None else None
+                if key == "standoff":
+                    assert o.reason is not None and o.reason.province not in into, o
+                elif key == "beaten_to":
+                    assert o.reason is not None and into[o.reason.province] == o.reason.unit
+                    assert o.reason.strength < o.reason.against
+                seen[str(key)] += 1
+    assert seen["standoff"] and seen["beaten_to"], seen

@@ -118,13 +118,15 @@ def test_a_game_written_over_waits_for_the_command_changing_it(tmp_path: Path) -
             stderr=subprocess.PIPE,
             text=True,
         )
-        time.sleep(3)
+        assert proc.stderr is not None
+        told, _, _ = select.select([proc.stderr], [], [], 120)  # (a slow machine: not a sleep)
+        said = proc.stderr.readline() if told else ""
+        assert "waiting" in said and str(path) in said, said
         assert proc.poll() is None, "the new game must wait while the file is held"
         old.submit("FRANCE", _holds(old)["FRANCE"])
         save_game(old, path)
     _out, err = proc.communicate(timeout=120)
     assert proc.returncode == 0, err
-    assert "waiting" in err
     assert load_game(path).seed == 2 and not load_game(path).orders("FRANCE")
 
 

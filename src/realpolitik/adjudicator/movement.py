@@ -516,5 +516,10 @@ def _why_failed(r: Resolver, slot: Slot) -> Reason:
             hold = r.hold_strength(there)
             if attack <= hold:
                 return Reason("bounced_off", unit=str(there.unit), strength=attack, against=hold)
-    rivals = tuple(str(s.unit) for s in r.problem.attackers[dest] if s is not slot)
-    return Reason("standoff", dest, units=rivals) if rivals else Reason("bounced")
+    rivals = [s for s in r.problem.attackers[dest] if s is not slot]
+    for rival in rivals:
+        if r.moves(rival):  # no standoff: the province is taken
+            against = r.prevent_strength(rival)
+            return Reason("beaten_to", dest, unit=str(rival.unit), strength=attack, against=against)
+    units = tuple(str(s.unit) for s in rivals)
+    return Reason("standoff", dest, units=units) if units else Reason("bounced")

@@ -67,6 +67,7 @@ ENGLISH: Mapping[str, str] = {
     "head_to_head": "beaten head-to-head by {unit} ({strength} against {against})",
     "bounced_off": "bounced off {unit} ({strength} against {against})",
     "standoff": "standoff in {province} with {units}",
+    "beaten_to": "beaten to {province} by {unit} ({strength} against {against})",
     "bounced": "bounced",
     "no_convoy_route": "no convoy route is ordered",
     "convoy_unmatched": "the army is not ordered to make that move",
