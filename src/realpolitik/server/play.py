@@ -323,6 +323,16 @@ def due_games(b: Backend, *, alone: bool | None = None) -> list[int]:
         return list(rows)
 
 
+def creators(b: Backend, game_ids: list[int]) -> dict[int, int]:
+    """The account that created each of the games ``game_ids`` (a game gone: left out)."""
+    if not game_ids:
+        return {}
+    g = t.games.c
+    with reading(b.db) as conn:
+        rows = conn.execute(select(g.id, g.creator_id).where(g.id.in_(game_ids)))
+        return {row.id: row.creator_id for row in rows}
+
+
 # --- seats in a started game --------------------------------------------------------------
 
 
