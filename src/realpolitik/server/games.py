@@ -11,7 +11,7 @@ import secrets
 import unicodedata
 from typing import Any
 
-from sqlalchemy import Connection, Row, delete, insert, select, update
+from sqlalchemy import Connection, Row, delete, func, insert, select, update
 
 from realpolitik.game import Game
 from realpolitik.server import engine, limits
@@ -172,6 +172,12 @@ def _summary(b: Backend, game_id: int, user: User | None) -> dict[str, Any]:
         return summary(conn, game_row(conn, game_id), user, b.now())
 
 
+_LISTED = func.coalesce(t.games.c.settings["public"].as_boolean(), True).is_(True)
+"""A listed game (``public``, true unless its settings say false), chosen in the query: the
+200 newest games read and the unlisted ones left out after would leave the lobby empty
+once 200 sandboxes or unlisted games are newer than every listed one."""
+
+
 def list_games(
     b: Backend, user: User | None, language: str = "en"
 ) -> dict[str, list[dict[str, Any]]]:
@@ -191,7 +197,7 @@ def list_games(
             *conn.execute(select(t.games).where(t.games.c.id.in_(mine_ids)).order_by(*newest)),
             *conn.execute(
                 select(t.games)
-                .where(t.games.c.id.not_in(mine_ids), t.games.c.status != FINISHED)
+                .where(t.games.c.id.not_in(mine_ids), t.games.c.status != FINISHED, _LISTED)
                 .order_by(*newest)
                 .limit(200)
             ),
@@ -201,8 +207,6 @@ def list_games(
         open_: list[dict[str, Any]] = []
         watch: list[dict[str, Any]] = []
         for row in rows:
-            if row.id not in mine_ids and not row.settings.get("public", True):
-                continue
             item = summary(conn, row, user, now)
             over = (row.state or {}).get("result")  # named by the phase it ended in
             phase = over["phase"] if over else row.phase
