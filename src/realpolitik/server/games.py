@@ -22,10 +22,9 @@ from realpolitik.server.db import reading, transaction
 from realpolitik.server.errors import BadRequest, Conflict, Forbidden, NotFound, no_game
 from realpolitik.server.gamesettings import GameSettings
 from realpolitik.server.play import (
-    REQUEST_LIMIT,
     begin_phase,
     bots_alone,
-    process_due,
+    process_for,
     take_over_seat,
     vacate_seat,
 )
@@ -124,7 +123,7 @@ def create_game(
         if start or settings.sandbox:
             _start(b, conn, user, game_id, game)
     if start or settings.sandbox:
-        process_due(b, game_id, limit=REQUEST_LIMIT)
+        process_for(b, game_id, user)
     return game_id
 
 
@@ -272,7 +271,7 @@ def join(
             # (the creator's Start at the same moment then finds it started, not the joiner)
             _start(b, conn, None, game_id, None)
     if started:  # the bots' first orders, once the game is stored
-        process_due(b, game_id, limit=REQUEST_LIMIT)
+        process_for(b, game_id, user)
     return _summary(b, game_id, user)
 
 
@@ -405,7 +404,7 @@ def leave(b: Backend, user: User, game_id: int) -> None:
             if row.status == ACTIVE:
                 vacate_seat(b, conn, row, seat)
     if row.status == ACTIVE:  # a bot in the seat orders now, outside the transaction
-        process_due(b, game_id, limit=REQUEST_LIMIT)
+        process_for(b, game_id, user)
 
 
 def cancel(b: Backend, user: User, game_id: int) -> None:
@@ -447,7 +446,7 @@ def start(b: Backend, user: User, game_id: int, *, game: Game | None = None) -> 
     :func:`join`): a new game, or ``game`` (a sandbox forked from another game's position)."""
     with transaction(b.db) as conn:
         _start(b, conn, user, game_id, game)
-    process_due(b, game_id, limit=REQUEST_LIMIT)
+    process_for(b, game_id, user)
     return _summary(b, game_id, user)
 
 
