@@ -355,6 +355,29 @@ def test_a_busy_lobby_lists_all_my_games_and_the_newest_others(
     assert lobby["open"][0]["id"] == newest  # newest first
 
 
+def test_unlisted_games_do_not_crowd_listed_ones_out_of_the_lobby(
+    client: TestClient, backend: Backend, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lobby read the 200 newest games and then left out the unlisted ones: 200
+    sandboxes or unlisted games, newer than every listed game (ten players keeping their
+    twenty sandboxes), left nothing in it to join or watch, for everyone."""
+    monkeypatch.setattr(
+        backend, "settings", replace(backend.settings, games_per_user=300, seats_per_user=300)
+    )
+    alice, bob, carol = (
+        register(client, "alice"),
+        register(client, "bob"),
+        register(client, "carol"),
+    )
+    listed = new_game(client, bob, name="come and play")["id"]
+    for k in range(200):
+        clock.advance(1)
+        new_game(client, alice, name=f"what if {k}", public=False)
+    lobby = client.get("/api/games", headers=carol.headers).json()
+    assert [g["id"] for g in lobby["open"]] == [listed]
+    assert len(client.get("/api/games", headers=alice.headers).json()["mine"]) == 200
+
+
 # --- orders and processing ----------------------------------------------------------------
 
 

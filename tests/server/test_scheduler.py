@@ -107,6 +107,41 @@ def test_a_deadline_passing_during_a_pass_waits_for_one_phase_only(
     assert _versions(bots_backend)[human] == before + 1
 
 
+def test_one_players_many_games_keep_anothers_deadline_waiting_one_phase(
+    bots_client: TestClient,
+    bots_backend: Backend,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Measured on a live server: one account's 20 games (seated alone with six bots,
+    1-second deadlines, never ordering) kept another person's game with 2-second deadlines
+    14 to 18 s late, a pass taking a phase of each of them before that game's turn came
+    again. A pass takes turns between the games' creators: another creator's game due
+    again is processed after one phase of the busy creator's, as often as it falls due."""
+    mallory, alice = register(bots_client, "mallory"), register(bots_client, "alice")
+    many = [
+        new_game(bots_client, mallory, name=f"busy {k}", start=True, deadlines=SHORT)["id"]
+        for k in range(4)
+    ]
+    human = new_game(bots_client, alice, start=True, deadlines=SHORT)["id"]
+    order: list[int] = []
+    process_due = play.process_due
+
+    def slow(b: Backend, game_id: int, limit: int = 1) -> int:
+        order.append(game_id)
+        done = process_due(b, game_id, limit=limit)
+        if game_id in many:
+            clock.advance(61)  # its bots thought for a minute: alice's deadline passed again
+        return done
+
+    monkeypatch.setattr("realpolitik.server.scheduler.process_due", slow)
+    clock.advance(61)
+    tick(bots_backend)
+    assert sorted(g for g in order if g != human) == sorted(many), "each once"
+    turns = "".join("a" if g == human else "m" for g in order)
+    assert "mm" not in turns, turns  # alice's game after each phase of mallory's
+
+
 def test_bots_alone_have_a_loop_of_their_own(
     bots_client: TestClient,
     bots_backend: Backend,

@@ -11,7 +11,7 @@ import secrets
 import unicodedata
 from typing import Any
 
-from sqlalchemy import Connection, Row, delete, insert, select, update
+from sqlalchemy import Connection, Row, delete, func, insert, select, update
 
 from realpolitik.game import Game
 from realpolitik.server import engine, limits
@@ -22,10 +22,9 @@ from realpolitik.server.db import reading, transaction
 from realpolitik.server.errors import BadRequest, Conflict, Forbidden, NotFound, no_game
 from realpolitik.server.gamesettings import GameSettings
 from realpolitik.server.play import (
-    REQUEST_LIMIT,
     begin_phase,
     bots_alone,
-    process_due,
+    process_for,
     take_over_seat,
     vacate_seat,
 )
@@ -124,7 +123,7 @@ def create_game(
         if start or settings.sandbox:
             _start(b, conn, user, game_id, game)
     if start or settings.sandbox:
-        process_due(b, game_id, limit=REQUEST_LIMIT)
+        process_for(b, game_id, user)
     return game_id
 
 
@@ -172,6 +171,12 @@ def _summary(b: Backend, game_id: int, user: User | None) -> dict[str, Any]:
         return summary(conn, game_row(conn, game_id), user, b.now())
 
 
+_LISTED = func.coalesce(t.games.c.settings["public"].as_boolean(), True).is_(True)
+"""A listed game (``public``, true unless its settings say false), chosen in the query: the
+200 newest games read and the unlisted ones left out after would leave the lobby empty
+once 200 sandboxes or unlisted games are newer than every listed one."""
+
+
 def list_games(
     b: Backend, user: User | None, language: str = "en"
 ) -> dict[str, list[dict[str, Any]]]:
@@ -191,7 +196,7 @@ def list_games(
             *conn.execute(select(t.games).where(t.games.c.id.in_(mine_ids)).order_by(*newest)),
             *conn.execute(
                 select(t.games)
-                .where(t.games.c.id.not_in(mine_ids), t.games.c.status != FINISHED)
+                .where(t.games.c.id.not_in(mine_ids), t.games.c.status != FINISHED, _LISTED)
                 .order_by(*newest)
                 .limit(200)
             ),
@@ -201,8 +206,6 @@ def list_games(
         open_: list[dict[str, Any]] = []
         watch: list[dict[str, Any]] = []
         for row in rows:
-            if row.id not in mine_ids and not row.settings.get("public", True):
-                continue
             item = summary(conn, row, user, now)
             over = (row.state or {}).get("result")  # named by the phase it ended in
             phase = over["phase"] if over else row.phase
@@ -268,7 +271,7 @@ def join(
             # (the creator's Start at the same moment then finds it started, not the joiner)
             _start(b, conn, None, game_id, None)
     if started:  # the bots' first orders, once the game is stored
-        process_due(b, game_id, limit=REQUEST_LIMIT)
+        process_for(b, game_id, user)
     return _summary(b, game_id, user)
 
 
@@ -401,7 +404,7 @@ def leave(b: Backend, user: User, game_id: int) -> None:
             if row.status == ACTIVE:
                 vacate_seat(b, conn, row, seat)
     if row.status == ACTIVE:  # a bot in the seat orders now, outside the transaction
-        process_due(b, game_id, limit=REQUEST_LIMIT)
+        process_for(b, game_id, user)
 
 
 def cancel(b: Backend, user: User, game_id: int) -> None:
@@ -443,7 +446,7 @@ def start(b: Backend, user: User, game_id: int, *, game: Game | None = None) -> 
     :func:`join`): a new game, or ``game`` (a sandbox forked from another game's position)."""
     with transaction(b.db) as conn:
         _start(b, conn, user, game_id, game)
-    process_due(b, game_id, limit=REQUEST_LIMIT)
+    process_for(b, game_id, user)
     return _summary(b, game_id, user)
 
 

@@ -6,10 +6,12 @@ makes sure a phase is processed once).
 Fair between games: a pass processes one phase of each due game, and after each one
 looks again for the most urgent game not yet taken in this pass (games a person plays
 before games of bots alone, then the most overdue). A game that is always due (bots
-alone, no deadlines) waits its turn like any other. The games of bots alone (nobody
-seated, or every seated person's powers conceded or out: :func:`.play.bots_alone`), whose
-bots may think for seconds a phase, have a loop of their own: a person's deadline never waits
-for them, only for the phase of another person's game being processed.
+alone, no deadlines) waits its turn like any other, and the games' creators take turns
+(:func:`tick`): one account's many games do not make another's wait for all of them.
+The games of bots alone (nobody seated, or every seated person's powers conceded or out:
+:func:`.play.bots_alone`), whose bots may think for seconds a phase, have a loop of their
+own: a person's deadline never waits for them, only for the phase of another person's
+game being processed.
 
 Every :data:`PURGE_SECONDS` the loop also deletes the sessions that have ended and the
 log-in attempts whose window has (:func:`.accounts.purge`), the confirmation links
@@ -25,8 +27,9 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections import Counter
 
-from realpolitik.server import contact, mail, notices, unsubscribe
+from realpolitik.server import contact, mail, notices, play, unsubscribe
 from realpolitik.server.accounts import purge
 from realpolitik.server.backend import Backend
 from realpolitik.server.logs import Failures
@@ -46,14 +49,31 @@ _failing: dict[int, Failures] = {}
 def tick(b: Backend, *, alone: bool | None = None) -> int:
     """One pass: one phase of each due game, the most urgent first (looked for again after
     each game); ``alone``: of the games of bots alone only (true), or of the others
-    (false). Returns the number of phases processed."""
+    (false). Returns the number of phases processed.
+
+    The games' creators take turns: the next game is one of the creator whose games were
+    taken least in this pass (of those, the one whose turn is longest ago), so that one
+    account's many games (each with six bots that think a second) keep another person's
+    deadline waiting for one of their phases, not for all of them. A game due again
+    within the pass (its deadline is short) is taken again on its creator's turn while
+    games not yet taken remain; the pass ends when every due game has been taken."""
     done = 0
-    taken: set[int] = set()
+    taken: Counter[int] = Counter()
+    turns: Counter[int | None] = Counter()  # games taken in this pass, by their creator
+    last: dict[int | None, int] = {}  # when each creator's game was last taken
     while True:
-        game_id = next((g for g in due_games(b, alone=alone) if g not in taken), None)
-        if game_id is None:
+        due = due_games(b, alone=alone)
+        if all(taken[g] for g in due):
             return done
-        taken.add(game_id)
+        by = play.creators(b, due)
+        urgency = {g: k for k, g in enumerate(due)}
+        game_id = min(
+            due,
+            key=lambda g: (turns[by.get(g)], last.get(by.get(g), -1), taken[g], urgency[g]),
+        )
+        taken[game_id] += 1
+        turns[by.get(game_id)] += 1
+        last[by.get(game_id)] = sum(taken.values())
         try:
             done += process_due(b, game_id, limit=1)
             if (told := _failing.pop(game_id, None)) is not None:
