@@ -456,6 +456,36 @@ def test_a_centre_s_star_shows_beside_the_unit_standing_on_it(scale: float) -> N
     assert ((left + right) / 2, top) == pytest.approx((x, y - 6.5), abs=0.1)
 
 
+def label_boxes(root: ET.Element) -> dict[str, tuple[float, float, float, float]]:
+    """Each province name's box as written (its lines centred on ``x``, bold letters at
+    least 0.6 em wide, capitals 0.7 em tall above the baseline), keyed by its text."""
+    out = {}
+    for label in classed(root, "label"):
+        x, y, size = (float(label.get(k, 0)) for k in ("x", "y", "font-size"))
+        half = len(label.text or "") * size * 0.6 / 2
+        out[f"{label.text}@{x},{y}"] = (x - half, y - 0.7 * size, x + half, y)
+    return out
+
+
+@pytest.mark.parametrize("scale", [1, 2, 2.4])
+@pytest.mark.parametrize("labels", ["short", "long"])
+def test_a_province_s_name_shows_beside_the_units_drawn_there(scale: float, labels: str) -> None:
+    """The web page's board draws units twice as large (a phone's 2.4 times): a name
+    written just under its unit's spot lay under the unit (Holland, Ruhr, Munich, Galicia,
+    Sevastopol at 2; at 2.4 nearly every name with a unit on it), so a player could not
+    read where a unit stood. A name is moved just clear of the units, the units set aside
+    and the builds drawn over it."""
+    pictures = [render(Position.initial(STANDARD), game_map=STANDARD, unit_scale=scale,
+                       labels=labels)]  # fmt: skip
+    for name in ("S1902M", "F1902R", "W1902A"):
+        pictures.append(draw(frames("classic_1901_1902")[name], unit_scale=scale, labels=labels))
+    for svg in pictures:
+        root = parse(svg)
+        names, tokens = label_boxes(root), token_boxes(root)
+        under = [n for n, box in names.items() if any(overlap(box, t) for t in tokens)]
+        assert not under, (scale, under)
+
+
 def test_the_legend_sets_apart_the_powers_nobody_plays() -> None:
     """At a table of five, Germany and Italy are out: their units only hold. The legend
     listed them among the powers in play; now they come last, under a heading saying

@@ -266,14 +266,24 @@ class _Scene(OrderPainter):
                 )
 
     def draw_labels(self, layers: Layers, labels: str) -> None:
+        tokens = self.tokens()
         for pid, prov in sorted(self.drawing.provinces.items()):
             info = self.on_board(pid)
             if info is None:
                 continue
             sea = info.type is ProvinceType.SEA
+            name = self.words.province(pid, labels)
+            size, lines = label_lines(name, labels, prov.label[1])
+            # clear of the units drawn over it (larger on the web page's board: they hid it)
+            wide = max(len(line) for line, _ in lines) * size * LETTER / 2
+            high = (lines[-1][1] - lines[0][1]) / 2 + size * 0.4
             x, y = prov.label
+            for token in tokens:
+                left, top, right, bottom = token_box(token.unit.type, token.scale)
+                box = (left - wide, top - high, right + wide, bottom + high)
+                x, y = clear_of((x, y), token.at, box, 1.5)
             colour = style.SEA_TEXT if sea else style.TEXT
-            size, baselines = label_lines(self.words.province(pid, labels), labels, y)
+            size, baselines = label_lines(name, labels, y)
             for line, baseline in baselines:
                 layers.labels.append(
                     Element(
@@ -342,6 +352,11 @@ class _Scene(OrderPainter):
                 continue
             x, y = self.unit_point(loc)
             layers.marks.append(cross(x, y, 12 * self.scale, style.FAIL, width=3.4))
+
+
+LETTER = 0.68
+"""The width of a bold letter of a province's name, in em (DejaVu Sans Bold's capitals
+0.62 to 1.0, most near 0.7; its small letters near 0.62)."""
 
 
 def label_lines(name: str, labels: str, y: float) -> tuple[float, list[tuple[str, float]]]:
