@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 from realpolitik import (
+    ARMY,
     FLEET,
+    Build,
     Disband,
     Position,
     SupportHold,
@@ -21,10 +23,12 @@ from realpolitik import (
     load_map,
     parse_order,
 )
+from realpolitik.adjudicator.results import OrderResult
 from realpolitik.data import shipped
 from realpolitik.formats.replay import load_game_record
 from realpolitik.game import Game
 from realpolitik.notation import format_date, format_order, language_data
+from realpolitik.notation.formatter import unit_phrase
 from realpolitik.phase import Phase
 from realpolitik.render import render
 from realpolitik.render.drawing import load_drawing
@@ -484,6 +488,37 @@ def test_a_province_s_name_shows_beside_the_units_drawn_there(scale: float, labe
         names, tokens = label_boxes(root), token_boxes(root)
         under = [n for n, box in names.items() if any(overlap(box, t) for t in tokens)]
         assert not under, (scale, under)
+
+
+@pytest.mark.parametrize("language", ["en", "es", "fr", "pt"])
+def test_every_unit_drawn_says_whose_it_is_and_where(language: str) -> None:
+    """A unit was shapes and a colour only: no text said whose it was or where it stood, so
+    a player who cannot see the picture (a screen reader) or tell its colours apart had
+    nothing to read of the units of a position with no orders. Each token has a title in the
+    picture's language: the power and the unit in words; a dislodged one says so, a build
+    ordered is its order."""
+    words = Words(language, game_map=STANDARD)
+    colon = language_data(language)["messages"]["colon"]
+    start = parse(render(Position.initial(STANDARD), game_map=STANDARD, language=language))
+    titles = {(e.findtext(f"{NS}title") or "") for e in classed(start, "unit")}
+    paris = unit_phrase(UnitRef(ARMY, "PAR"), language, game_map=STANDARD)
+    assert f"{words.power('FRANCE')}{colon}{paris}" in titles
+    assert len(titles) == 22 and "" not in titles
+    if language == "fr":
+        assert "France : l'armée de Paris" in titles
+    if language == "en":
+        assert "Russia: the fleet in St Petersburg (south coast)" in titles
+    retreat = parse(draw(frames("classic_1901_1902")["F1902R"], language=language))
+    dislodged = [e.findtext(f"{NS}title") or "" for e in classed(retreat, "dislodged")
+                 if "unit" in e.get("class", "").split()]  # fmt: skip
+    rumania = unit_phrase(UnitRef(FLEET, "RUM"), language, game_map=STANDARD)
+    assert f"{words.power('RUSSIA')}{colon}{rumania} — {words.result(OrderResult.DISLODGED)}" in (
+        dislodged
+    )
+    builds = parse(draw(frames("classic_1901_1902")["W1902A"], language=language))
+    ghosts = [e.findtext(f"{NS}title") or "" for e in classed(builds, "ghost")]
+    london = Build(UnitRef(FLEET, "LON"))
+    assert f"{words.power('ENGLAND')}{colon}{words.order(london)}" in ghosts
 
 
 def test_the_legend_sets_apart_the_powers_nobody_plays() -> None:

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
-from realpolitik.adjudicator.results import Resolution
+from realpolitik.adjudicator.results import OrderResult, Resolution
 from realpolitik.game.victory import Alliance
 from realpolitik.maps import GameMap, load_map
 from realpolitik.maps.model import ProvinceType
-from realpolitik.orders import Order, Waive
+from realpolitik.orders import Build, Order, UnitRef, Waive
 from realpolitik.phase import Phase
 from realpolitik.position import Position
 from realpolitik.render import style
@@ -27,7 +27,7 @@ from realpolitik.render.geometry import clear_of, fmt
 from realpolitik.render.legend import legend_svg, legend_width, phase_name
 from realpolitik.render.marks import STAR, burst, cross, star
 from realpolitik.render.orders import OrderPainter
-from realpolitik.render.scene import DrawnOrder, Layers
+from realpolitik.render.scene import DrawnOrder, Layers, Token
 from realpolitik.render.svgutil import Element, esc
 from realpolitik.render.units import token_box, unit_token
 from realpolitik.render.words import Words
@@ -330,9 +330,27 @@ class _Scene(OrderPainter):
                 classes += " dislodged"
             layers.units.append(
                 unit_token(
-                    unit.type, x, y, colour, classes=classes, ghost=token.ghost, scale=token.scale
+                    unit.type,
+                    x,
+                    y,
+                    colour,
+                    classes=classes,
+                    ghost=token.ghost,
+                    scale=token.scale,
+                    title=self.unit_title(token),
                 )
             )
+
+    def unit_title(self, token: Token) -> str:
+        """What a unit's token says in words (its text alternative): ``"France: the army in
+        Paris"``; a dislodged one ``"... — dislodged"``; a build ordered, its order."""
+        unit = token.unit
+        colon = self.words.data["messages"]["colon"]  # French: "France : l'armée de Paris"
+        ref = UnitRef(unit.type, unit.location)
+        said = self.words.order(Build(ref)) if token.ghost else self.words.unit(ref)
+        if token.dislodged:
+            said += f" — {self.words.result(OrderResult.DISLODGED)}"
+        return f"{self.words.power(unit.power)}{colon}{said}"
 
     # --- orders ------------------------------------------------------------------------
 
