@@ -541,6 +541,26 @@ def test_the_legend_sets_apart_the_powers_nobody_plays() -> None:
         render(start, unplayed={"SPAIN"})
 
 
+@pytest.mark.parametrize("language", ["en", "es", "fr", "pt"])
+def test_the_key_explains_a_build_and_a_unit_struck_out(language: str) -> None:
+    """An adjustment picture draws each build ordered as a ghost unit with a "+" and strikes
+    out each unit removed with a red ✗ (a dislodged or disbanded unit too), and the key
+    explained neither: its only ✗ was on a dashed line, 'failed', so a removal read as an
+    order that failed. The key shows the ghost ('build') and a unit struck out ('dislodged
+    or removed'), in the picture's language."""
+    words = Words(language)
+    legend = parse(draw(frames("classic_1901_1902")["W1902A"], language=language)).find(
+        ".//*[@id='legend']"
+    )
+    assert legend is not None
+    ghosts = [e for e in classed(legend, "ghost") if "key" in e.get("class", "").split()]
+    struck = [e for e in classed(legend, "struck") if "key" in e.get("class", "").split()]
+    texts = [e.text for e in legend.iter(f"{NS}text")]
+    assert len(ghosts) == 1 and words.legend("build") in texts
+    assert len(struck) == 1 and words.legend("struck") in texts
+    assert struck[0].find(".//*[@class='key-cross']") is not None
+
+
 def test_the_legend_s_words_fit_in_it() -> None:
     """The key's words are written at 11 px from where their symbol ends (two columns) to
     the 300 px legend's edge, the heading of the powers nobody plays at 10 px from 18 px:
@@ -548,7 +568,8 @@ def test_the_legend_s_words_fit_in_it() -> None:
     centre's words ran to its edge)."""
     words = json.loads((shipped("render", "data") / "legend_words.json").read_text("utf-8"))
     starts = {"army": 48, "move": 62, "hold": 48, "failed": 58, "dislodged": 48, "centre": 48,
-              "fleet": 182, "support": 186, "convoy": 178, "standoff": 162}  # fmt: skip
+              "fleet": 182, "support": 186, "convoy": 178, "standoff": 162, "build": 48,
+              "struck": 48}  # fmt: skip
     for language, said in words.items():
         for key, start in starts.items():
             assert start + len(said[key]) * 11 * 0.5 <= 300 - 6, (language, said[key])

@@ -21,14 +21,18 @@ def star(x: float, y: float, outer: float, inner: float) -> str:
     return path_d(points, closed=True)
 
 
-def cross(x: float, y: float, size: float, colour: str, width: float = 2.6) -> str:
+def cross(
+    x: float, y: float, size: float, colour: str, width: float = 2.6, *, cls: str = "mark fail"
+) -> str:
+    """A ✗ centred at ``(x, y)`` over a white halo (``cls``: its group's class; the key's
+    own is no mark on the map)."""
     s = size / 2
     d = (
         f"M{fmt(x - s)},{fmt(y - s)}L{fmt(x + s)},{fmt(y + s)}"
         f"M{fmt(x + s)},{fmt(y - s)}L{fmt(x - s)},{fmt(y + s)}"
     )
     return (
-        f'<g class="mark fail"><path d="{d}" stroke="#ffffff" stroke-width="{fmt(width + 2.2)}" '
+        f'<g class="{cls}"><path d="{d}" stroke="#ffffff" stroke-width="{fmt(width + 2.2)}" '
         f'stroke-linecap="round"/><path d="{d}" stroke="{colour}" stroke-width="{fmt(width)}" '
         f'stroke-linecap="round"/></g>'
     )
