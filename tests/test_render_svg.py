@@ -561,6 +561,19 @@ def test_the_key_explains_a_build_and_a_unit_struck_out(language: str) -> None:
     assert struck[0].find(".//*[@class='key-cross']") is not None
 
 
+def test_the_key_s_standoff_is_the_map_s_burst() -> None:
+    """The map marks a standoff with a sixteen-point burst; the key showed a plain orange
+    disc, which the map never draws. The key draws the burst, smaller."""
+    root = parse(draw(frames("classic_1901_1902")["S1902M"]))
+    legend = root.find(".//*[@id='legend']")
+    assert legend is not None
+    on_map = [e for e in classed(root, "standoff") if e not in set(legend.iter())]
+    (key,) = classed(legend, "key-standoff")
+    corners = [len(e.get("d", "").split()) for e in (*on_map, key)]
+    assert on_map and corners == [16] * len(corners)
+    assert {e.get("fill") for e in (*on_map, key)} == {"#ffb347"}
+
+
 def test_the_legend_s_words_fit_in_it() -> None:
     """The key's words are written at 11 px from where their symbol ends (two columns) to
     the 300 px legend's edge, the heading of the powers nobody plays at 10 px from 18 px:
