@@ -17,6 +17,7 @@ from realpolitik.render import render, style
 APART = 25.0
 FROM_GROUND = 12.0
 APART_COLOUR_BLIND = 12.0
+UNITS_APART_COLOUR_BLIND = 15.0  # (a token is small: smaller differences are lost on it)
 
 # How a dichromat sees linear RGB (Machado, Oliveira and Fernandes 2009, severity 1): without
 # the long (protanopia), middle (deuteranopia) or short (tritanopia) wavelength cones
@@ -106,6 +107,18 @@ def test_colour_blind_players_tell_every_pair_of_land_tints_apart(board: str, ey
     for a, b in itertools.combinations(powers, 2):
         gap = distance(seen_by(tints[a], eyes), seen_by(tints[b], eyes))
         assert gap >= APART_COLOUR_BLIND, f"{board}, {eyes}: {a} and {b} only {gap:.1f} apart"
+
+
+@pytest.mark.parametrize("eyes", sorted(DICHROMATS))
+def test_colour_blind_players_tell_every_pair_of_units_apart(eyes: str) -> None:
+    """Austria's red units and Italy's green, which meet at Trieste, Venice and Tyrolia,
+    were 12 apart to a player without green cones (deuteranopia): the same olive on a
+    small token. Italy's units are a darker green: every pair of the seven powers' unit
+    colours is at least 15 apart as each kind of dichromat sees them."""
+    colours = style.POWER_COLOURS
+    for a, b in itertools.combinations(colours, 2):
+        gap = distance(seen_by(colours[a], eyes), seen_by(colours[b], eyes))
+        assert gap >= UNITS_APART_COLOUR_BLIND, f"{eyes}: {a} and {b} only {gap:.1f} apart"
 
 
 def test_the_map_paints_each_power_s_centres_in_its_tint() -> None:

@@ -1,8 +1,10 @@
 """Colours and sizes of the map picture.
 
 The powers' colours are those of the 2000 rulebook's table (seed 000): Austria red, England
-dark blue, France light blue, Germany black, Italy green, Russia white, Turkey yellow.
-Powers of other variants get colours from a spare list, in order.
+dark blue, France light blue, Germany black, Italy green, Russia white, Turkey yellow;
+Italy's a dark green, which a player without green cones tells from Austria's red (the
+rulebook's mid green was the same olive to them). Powers of other variants get colours
+from a spare list, in order.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ POWER_COLOURS: dict[Power, str] = {
     "ENGLAND": "#1d3f91",
     "FRANCE": "#63aee8",
     "GERMANY": "#262626",
-    "ITALY": "#2f8a3c",
+    "ITALY": "#1f6e2b",
     "RUSSIA": "#ffffff",
     "TURKEY": "#f3c51c",
 }
