@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 from realpolitik import (
+    ARMY,
     FLEET,
+    Build,
     Disband,
     Position,
     SupportHold,
@@ -21,10 +23,12 @@ from realpolitik import (
     load_map,
     parse_order,
 )
+from realpolitik.adjudicator.results import OrderResult
 from realpolitik.data import shipped
 from realpolitik.formats.replay import load_game_record
 from realpolitik.game import Game
 from realpolitik.notation import format_date, format_order, language_data
+from realpolitik.notation.formatter import unit_phrase
 from realpolitik.phase import Phase
 from realpolitik.render import render
 from realpolitik.render.drawing import load_drawing
@@ -456,6 +460,67 @@ def test_a_centre_s_star_shows_beside_the_unit_standing_on_it(scale: float) -> N
     assert ((left + right) / 2, top) == pytest.approx((x, y - 6.5), abs=0.1)
 
 
+def label_boxes(root: ET.Element) -> dict[str, tuple[float, float, float, float]]:
+    """Each province name's box as written (its lines centred on ``x``, bold letters at
+    least 0.6 em wide, capitals 0.7 em tall above the baseline), keyed by its text."""
+    out = {}
+    for label in classed(root, "label"):
+        x, y, size = (float(label.get(k, 0)) for k in ("x", "y", "font-size"))
+        half = len(label.text or "") * size * 0.6 / 2
+        out[f"{label.text}@{x},{y}"] = (x - half, y - 0.7 * size, x + half, y)
+    return out
+
+
+@pytest.mark.parametrize("scale", [1, 2, 2.4])
+@pytest.mark.parametrize("labels", ["short", "long"])
+def test_a_province_s_name_shows_beside_the_units_drawn_there(scale: float, labels: str) -> None:
+    """The web page's board draws units twice as large (a phone's 2.4 times): a name
+    written just under its unit's spot lay under the unit (Holland, Ruhr, Munich, Galicia,
+    Sevastopol at 2; at 2.4 nearly every name with a unit on it), so a player could not
+    read where a unit stood. A name is moved just clear of the units, the units set aside
+    and the builds drawn over it."""
+    pictures = [render(Position.initial(STANDARD), game_map=STANDARD, unit_scale=scale,
+                       labels=labels)]  # fmt: skip
+    for name in ("S1902M", "F1902R", "W1902A"):
+        pictures.append(draw(frames("classic_1901_1902")[name], unit_scale=scale, labels=labels))
+    for svg in pictures:
+        root = parse(svg)
+        names, tokens = label_boxes(root), token_boxes(root)
+        under = [n for n, box in names.items() if any(overlap(box, t) for t in tokens)]
+        assert not under, (scale, under)
+
+
+@pytest.mark.parametrize("language", ["en", "es", "fr", "pt"])
+def test_every_unit_drawn_says_whose_it_is_and_where(language: str) -> None:
+    """A unit was shapes and a colour only: no text said whose it was or where it stood, so
+    a player who cannot see the picture (a screen reader) or tell its colours apart had
+    nothing to read of the units of a position with no orders. Each token has a title in the
+    picture's language: the power and the unit in words; a dislodged one says so, a build
+    ordered is its order."""
+    words = Words(language, game_map=STANDARD)
+    colon = language_data(language)["messages"]["colon"]
+    start = parse(render(Position.initial(STANDARD), game_map=STANDARD, language=language))
+    titles = {(e.findtext(f"{NS}title") or "") for e in classed(start, "unit")}
+    paris = unit_phrase(UnitRef(ARMY, "PAR"), language, game_map=STANDARD)
+    assert f"{words.power('FRANCE')}{colon}{paris}" in titles
+    assert len(titles) == 22 and "" not in titles
+    if language == "fr":
+        assert "France : l'armée de Paris" in titles
+    if language == "en":
+        assert "Russia: the fleet in St Petersburg (south coast)" in titles
+    retreat = parse(draw(frames("classic_1901_1902")["F1902R"], language=language))
+    dislodged = [e.findtext(f"{NS}title") or "" for e in classed(retreat, "dislodged")
+                 if "unit" in e.get("class", "").split()]  # fmt: skip
+    rumania = unit_phrase(UnitRef(FLEET, "RUM"), language, game_map=STANDARD)
+    assert f"{words.power('RUSSIA')}{colon}{rumania} — {words.result(OrderResult.DISLODGED)}" in (
+        dislodged
+    )
+    builds = parse(draw(frames("classic_1901_1902")["W1902A"], language=language))
+    ghosts = [e.findtext(f"{NS}title") or "" for e in classed(builds, "ghost")]
+    london = Build(UnitRef(FLEET, "LON"))
+    assert f"{words.power('ENGLAND')}{colon}{words.order(london)}" in ghosts
+
+
 def test_the_legend_sets_apart_the_powers_nobody_plays() -> None:
     """At a table of five, Germany and Italy are out: their units only hold. The legend
     listed them among the powers in play; now they come last, under a heading saying
@@ -476,6 +541,39 @@ def test_the_legend_sets_apart_the_powers_nobody_plays() -> None:
         render(start, unplayed={"SPAIN"})
 
 
+@pytest.mark.parametrize("language", ["en", "es", "fr", "pt"])
+def test_the_key_explains_a_build_and_a_unit_struck_out(language: str) -> None:
+    """An adjustment picture draws each build ordered as a ghost unit with a "+" and strikes
+    out each unit removed with a red ✗ (a dislodged or disbanded unit too), and the key
+    explained neither: its only ✗ was on a dashed line, 'failed', so a removal read as an
+    order that failed. The key shows the ghost ('build') and a unit struck out ('dislodged
+    or removed'), in the picture's language."""
+    words = Words(language)
+    legend = parse(draw(frames("classic_1901_1902")["W1902A"], language=language)).find(
+        ".//*[@id='legend']"
+    )
+    assert legend is not None
+    ghosts = [e for e in classed(legend, "ghost") if "key" in e.get("class", "").split()]
+    struck = [e for e in classed(legend, "struck") if "key" in e.get("class", "").split()]
+    texts = [e.text for e in legend.iter(f"{NS}text")]
+    assert len(ghosts) == 1 and words.legend("build") in texts
+    assert len(struck) == 1 and words.legend("struck") in texts
+    assert struck[0].find(".//*[@class='key-cross']") is not None
+
+
+def test_the_key_s_standoff_is_the_map_s_burst() -> None:
+    """The map marks a standoff with a sixteen-point burst; the key showed a plain orange
+    disc, which the map never draws. The key draws the burst, smaller."""
+    root = parse(draw(frames("classic_1901_1902")["S1902M"]))
+    legend = root.find(".//*[@id='legend']")
+    assert legend is not None
+    on_map = [e for e in classed(root, "standoff") if e not in set(legend.iter())]
+    (key,) = classed(legend, "key-standoff")
+    corners = [len(e.get("d", "").split()) for e in (*on_map, key)]
+    assert on_map and corners == [16] * len(corners)
+    assert {e.get("fill") for e in (*on_map, key)} == {"#ffb347"}
+
+
 def test_the_legend_s_words_fit_in_it() -> None:
     """The key's words are written at 11 px from where their symbol ends (two columns) to
     the 300 px legend's edge, the heading of the powers nobody plays at 10 px from 18 px:
@@ -483,7 +581,8 @@ def test_the_legend_s_words_fit_in_it() -> None:
     centre's words ran to its edge)."""
     words = json.loads((shipped("render", "data") / "legend_words.json").read_text("utf-8"))
     starts = {"army": 48, "move": 62, "hold": 48, "failed": 58, "dislodged": 48, "centre": 48,
-              "fleet": 182, "support": 186, "convoy": 178, "standoff": 162}  # fmt: skip
+              "fleet": 182, "support": 186, "convoy": 178, "standoff": 162, "build": 48,
+              "struck": 48}  # fmt: skip
     for language, said in words.items():
         for key, start in starts.items():
             assert start + len(said[key]) * 11 * 0.5 <= 300 - 6, (language, said[key])

@@ -597,7 +597,7 @@ TIPS_AND_HULLS = """() => {
         const q = p.matrixTransform(head.getScreenCTM());
         return [q.x, q.y];
     });
-    const hulls = [...svg.querySelectorAll('g.unit.fleet > path:first-child')].map((hull) => {
+    const hulls = [...svg.querySelectorAll('g.unit.fleet > path:first-of-type')].map((hull) => {
         const r = hull.getBoundingClientRect();
         return [r.left, r.top, r.right, r.bottom];
     });

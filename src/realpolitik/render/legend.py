@@ -14,6 +14,7 @@ from realpolitik.phase import Phase, PhaseKind
 from realpolitik.position import Position
 from realpolitik.render import style
 from realpolitik.render.geometry import fmt
+from realpolitik.render.marks import burst, cross
 from realpolitik.render.scene import DrawnOrder
 from realpolitik.render.svgutil import Element
 from realpolitik.render.units import unit_token
@@ -308,11 +309,20 @@ def _key(out: list[str], words: Words, left: float, top: float, *, retreats: boo
         f'stroke="{style.FAIL}" stroke-width="2.6" stroke-linecap="round"/>'
     )
     out.append(_text(left + 40, rows, words.legend("failed"), 11))
-    out.append(
-        f'<path d="M{fmt(left + 128)},{fmt(rows - 4)}m-7,0a7,7 0 1,0 14,0a7,7 0 1,0 -14,0" '
-        f'fill="#ffb347" stroke="{style.FAIL}" stroke-width="1.4"/>'
-    )
+    out.append(burst(left + 128, rows - 4, 0.75, cls="key-standoff"))
     out.append(_text(left + 144, rows, words.legend("standoff"), 11))
+    rows += 26
+    # a build ordered (its ghost), and a unit struck out: dislodged, disbanded or removed
+    out.append(unit_token(ARMY, left + 12, rows - 4, "#ffffff", classes="key", ghost=True))
+    out.append(_text(left + 30, rows, words.legend("build"), 11))
+    rows += 26
+    out.append(
+        '<g class="key struck">'
+        + unit_token(ARMY, left + 12, rows - 4, "#ffffff", classes="key")
+        + cross(left + 12, rows - 4, 12, style.FAIL, width=3, cls="key-cross")
+        + "</g>"
+    )
+    out.append(_text(left + 30, rows, words.legend("struck"), 11))
     rows += 26
     if retreats:
         out.append(

@@ -21,14 +21,18 @@ def star(x: float, y: float, outer: float, inner: float) -> str:
     return path_d(points, closed=True)
 
 
-def cross(x: float, y: float, size: float, colour: str, width: float = 2.6) -> str:
+def cross(
+    x: float, y: float, size: float, colour: str, width: float = 2.6, *, cls: str = "mark fail"
+) -> str:
+    """A ✗ centred at ``(x, y)`` over a white halo (``cls``: its group's class; the key's
+    own is no mark on the map)."""
     s = size / 2
     d = (
         f"M{fmt(x - s)},{fmt(y - s)}L{fmt(x + s)},{fmt(y + s)}"
         f"M{fmt(x + s)},{fmt(y - s)}L{fmt(x - s)},{fmt(y + s)}"
     )
     return (
-        f'<g class="mark fail"><path d="{d}" stroke="#ffffff" stroke-width="{fmt(width + 2.2)}" '
+        f'<g class="{cls}"><path d="{d}" stroke="#ffffff" stroke-width="{fmt(width + 2.2)}" '
         f'stroke-linecap="round"/><path d="{d}" stroke="{colour}" stroke-width="{fmt(width)}" '
         f'stroke-linecap="round"/></g>'
     )
@@ -40,13 +44,15 @@ SHORT_OF_BURST = BURST + 2
 """How far short of a standoff's spot an arrow into it ends: its head not under the burst."""
 
 
-def burst(x: float, y: float) -> str:
+def burst(x: float, y: float, scale: float = 1.0, *, cls: str = "mark standoff") -> str:
+    """A standoff's burst of sixteen points centred at ``(x, y)``, ``scale`` times its size
+    on the map (``cls``: its class; the key's own is no mark on the map)."""
     points = []
     for k in range(16):
-        r = BURST if k % 2 == 0 else 7
+        r = (BURST if k % 2 == 0 else 7) * scale
         angle = k * math.pi / 8
         points.append((x + r * math.cos(angle), y + r * math.sin(angle)))
     return (
-        f'<path class="mark standoff" d="{path_d(points, closed=True)}" fill="#ffb347" '
+        f'<path class="{cls}" d="{path_d(points, closed=True)}" fill="#ffb347" '
         f'fill-opacity="0.85" stroke="{style.FAIL}" stroke-width="1.4" stroke-linejoin="round"/>'
     )

@@ -1,8 +1,10 @@
 """Colours and sizes of the map picture.
 
 The powers' colours are those of the 2000 rulebook's table (seed 000): Austria red, England
-dark blue, France light blue, Germany black, Italy green, Russia white, Turkey yellow.
-Powers of other variants get colours from a spare list, in order.
+dark blue, France light blue, Germany black, Italy green, Russia white, Turkey yellow;
+Italy's a dark green, which a player without green cones tells from Austria's red (the
+rulebook's mid green was the same olive to them). Powers of other variants get colours
+from a spare list, in order.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ POWER_COLOURS: dict[Power, str] = {
     "ENGLAND": "#1d3f91",
     "FRANCE": "#63aee8",
     "GERMANY": "#262626",
-    "ITALY": "#2f8a3c",
+    "ITALY": "#1f6e2b",
     "RUSSIA": "#ffffff",
     "TURKEY": "#f3c51c",
 }
@@ -24,16 +26,19 @@ SPARE_COLOURS = ("#8e44ad", "#e67e22", "#16a085", "#7f5539", "#d35d9b", "#5d6d7e
 
 # The land tints of the powers' provinces, each of its power's hue, chosen to be told apart
 # at a glance: every pair at least 25 apart in CIELAB and each at least 12 from the land,
-# sea and out-of-play grounds (tests/test_render_style.py). England's is a clear blue, not
-# blue-grey, so that it is not Germany's grey; France's a sky blue lighter than England's;
-# Russia's (white) lavender and Germany's (black) mid grey, seen under their units.
+# sea and out-of-play grounds, and every pair at least 12 apart as a colour-blind player
+# sees them (tests/test_render_style.py). England's is a clear blue, not blue-grey, so that
+# it is not Germany's grey; France's a sky blue lighter than England's; Russia's (white)
+# lavender and Germany's (black) mid grey, seen under their units. Austria's red is darker
+# than Italy's green (without green cones both are brown: they differ in lightness), and
+# France's sky blue darker than Russia's lavender (without red cones, both pale blues).
 POWER_TINTS: dict[Power, str] = {
-    "AUSTRIA": "#e59486",
+    "AUSTRIA": "#d98a7f",
     "ENGLAND": "#7f8fd8",
-    "FRANCE": "#73c6e6",
+    "FRANCE": "#66bddf",
     "GERMANY": "#8c8c8c",
-    "ITALY": "#9fc88a",
-    "RUSSIA": "#d9cdef",
+    "ITALY": "#acd492",
+    "RUSSIA": "#e3d5f4",
     "TURKEY": "#f2d77e",
 }
 

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
-from realpolitik.adjudicator.results import Resolution
+from realpolitik.adjudicator.results import OrderResult, Resolution
 from realpolitik.game.victory import Alliance
 from realpolitik.maps import GameMap, load_map
 from realpolitik.maps.model import ProvinceType
-from realpolitik.orders import Order, Waive
+from realpolitik.orders import Build, Order, UnitRef, Waive
 from realpolitik.phase import Phase
 from realpolitik.position import Position
 from realpolitik.render import style
@@ -27,7 +27,7 @@ from realpolitik.render.geometry import clear_of, fmt
 from realpolitik.render.legend import legend_svg, legend_width, phase_name
 from realpolitik.render.marks import STAR, burst, cross, star
 from realpolitik.render.orders import OrderPainter
-from realpolitik.render.scene import DrawnOrder, Layers
+from realpolitik.render.scene import DrawnOrder, Layers, Token
 from realpolitik.render.svgutil import Element, esc
 from realpolitik.render.units import token_box, unit_token
 from realpolitik.render.words import Words
@@ -266,14 +266,24 @@ class _Scene(OrderPainter):
                 )
 
     def draw_labels(self, layers: Layers, labels: str) -> None:
+        tokens = self.tokens()
         for pid, prov in sorted(self.drawing.provinces.items()):
             info = self.on_board(pid)
             if info is None:
                 continue
             sea = info.type is ProvinceType.SEA
+            name = self.words.province(pid, labels)
+            size, lines = label_lines(name, labels, prov.label[1])
+            # clear of the units drawn over it (larger on the web page's board: they hid it)
+            wide = max(len(line) for line, _ in lines) * size * LETTER / 2
+            high = (lines[-1][1] - lines[0][1]) / 2 + size * 0.4
             x, y = prov.label
+            for token in tokens:
+                left, top, right, bottom = token_box(token.unit.type, token.scale)
+                box = (left - wide, top - high, right + wide, bottom + high)
+                x, y = clear_of((x, y), token.at, box, 1.5)
             colour = style.SEA_TEXT if sea else style.TEXT
-            size, baselines = label_lines(self.words.province(pid, labels), labels, y)
+            size, baselines = label_lines(name, labels, y)
             for line, baseline in baselines:
                 layers.labels.append(
                     Element(
@@ -320,9 +330,27 @@ class _Scene(OrderPainter):
                 classes += " dislodged"
             layers.units.append(
                 unit_token(
-                    unit.type, x, y, colour, classes=classes, ghost=token.ghost, scale=token.scale
+                    unit.type,
+                    x,
+                    y,
+                    colour,
+                    classes=classes,
+                    ghost=token.ghost,
+                    scale=token.scale,
+                    title=self.unit_title(token),
                 )
             )
+
+    def unit_title(self, token: Token) -> str:
+        """What a unit's token says in words (its text alternative): ``"France: the army in
+        Paris"``; a dislodged one ``"... — dislodged"``; a build ordered, its order."""
+        unit = token.unit
+        colon = self.words.data["messages"]["colon"]  # French: "France : l'armée de Paris"
+        ref = UnitRef(unit.type, unit.location)
+        said = self.words.order(Build(ref)) if token.ghost else self.words.unit(ref)
+        if token.dislodged:
+            said += f" — {self.words.result(OrderResult.DISLODGED)}"
+        return f"{self.words.power(unit.power)}{colon}{said}"
 
     # --- orders ------------------------------------------------------------------------
 
@@ -342,6 +370,11 @@ class _Scene(OrderPainter):
                 continue
             x, y = self.unit_point(loc)
             layers.marks.append(cross(x, y, 12 * self.scale, style.FAIL, width=3.4))
+
+
+LETTER = 0.68
+"""The width of a bold letter of a province's name, in em (DejaVu Sans Bold's capitals
+0.62 to 1.0, most near 0.7; its small letters near 0.62)."""
 
 
 def label_lines(name: str, labels: str, y: float) -> tuple[float, list[tuple[str, float]]]:

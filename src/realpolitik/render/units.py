@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from realpolitik.render import style
 from realpolitik.render.geometry import Box, fmt
+from realpolitik.render.svgutil import esc
 from realpolitik.vocab import ARMY, FLEET, UnitType
 
 _ARMY_BODY = "M-9,-7.5Q-9,-9 -7.5,-9L7.5,-9Q9,-9 9,-7.5L9,7.5Q9,9 7.5,9L-7.5,9Q-9,9 -9,7.5Z"
@@ -33,11 +34,13 @@ def unit_token(
     classes: str = "unit",
     ghost: bool = False,
     scale: float = 1.0,
+    title: str | None = None,
 ) -> str:
     """The token of a unit centred at ``(x, y)``; ``ghost`` draws a unit being built: a
     "+" by it, and round it a dark band dashed in white, which sets it apart from any
     ground (its builder's land is of its own hue: a see-through ghost with a dashed edge was
-    lost on it, France's light blue on light blue)."""
+    lost on it, France's light blue on light blue). ``title``: the words that say which unit
+    it is (a text alternative of the shapes)."""
     ink = style.contrast(colour)
     outline = "#111111" if colour.lower() != "#111111" else "#ffffff"
     edge = f'stroke="{outline}" stroke-width="1.4"'
@@ -46,6 +49,8 @@ def unit_token(
         classes += " ghost"
     transform = f"translate({fmt(x)},{fmt(y)})" + (f" scale({scale})" if scale != 1 else "")
     parts = [f'<g class="{classes}" transform="{transform}">']
+    if title is not None:
+        parts.append(f"<title>{esc(title)}</title>")
     body, join = (
         (_ARMY_BODY, "") if unit_type is ARMY else (_FLEET_HULL, ' stroke-linejoin="round"')
     )

@@ -20,7 +20,8 @@ from realpolitik.notation import (
     province_entries,
     result_name,
 )
-from realpolitik.orders import Order
+from realpolitik.notation.formatter import unit_phrase
+from realpolitik.orders import Order, UnitRef
 from realpolitik.phase import Phase, PhaseKind
 from realpolitik.vocab import Power, Province
 
@@ -78,6 +79,10 @@ class Words:
         if self.language == "en":
             return str(order)
         return format_order(order, self.language, game_map=self.game_map)
+
+    def unit(self, unit: UnitRef) -> str:
+        """A unit in words: ``"the army in Paris"``, ``"l'armée de Paris"``."""
+        return unit_phrase(unit, self.language, game_map=self.game_map)
 
     def result(self, result: OrderResult) -> str:
         return result_name(result, self.language)
