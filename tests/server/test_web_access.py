@@ -6,7 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.server.browserkit import back_to_the_lobby, idle, register_and_create, watched
+from tests.server.browserkit import (
+    back_to_the_lobby,
+    guest_joins,
+    idle,
+    register_and_create,
+    sign_up,
+    watched,
+)
 from tests.server.conftest import LiveServer
 
 # Each piece of text shown (its own words, not its children's) whose colour against the
@@ -61,4 +68,100 @@ def test_text_is_readable_against_its_background(server: LiveServer, browser: An
     assert page.evaluate(LOW_CONTRAST) == []
     back_to_the_lobby(page)
     assert page.evaluate(LOW_CONTRAST) == []
+    assert errors == []
+
+
+# The element with the focus, as a screen reader names it: its tag, id and text.
+FOCUSED = """() => { const e = document.activeElement;
+  return e ? `${e.tagName}#${e.id} ${(e.textContent || '').trim().slice(0, 40)}` : 'none'; }"""
+
+
+def tab_to(page: Any, selector: str, *, back: bool = False, presses: int = 120) -> None:
+    """Tab (Shift-Tab with ``back``) until the focus is on an element matching ``selector``,
+    as a player without a mouse reaches it."""
+    for _ in range(presses):
+        if page.evaluate("(s) => document.activeElement.matches(s)", selector):
+            return
+        page.keyboard.press("Shift+Tab" if back else "Tab")
+    raise AssertionError(f"Tab never reached {selector}; the focus: {page.evaluate(FOCUSED)}")
+
+
+def focus_is(page: Any, selector: str) -> None:
+    """The focus is on ``selector`` once the page is idle; else say where it is."""
+    idle(page)
+    if not page.evaluate("(s) => document.activeElement.matches(s)", selector):
+        raise AssertionError(f"focus on {page.evaluate(FOCUSED)}, not {selector}")
+
+
+def test_the_focus_stays_where_the_keyboard_player_is(server: LiveServer, browser: Any) -> None:
+    """Playing by the keyboard alone, the focus is never lost to the page's top: an order
+    given from a unit's legal orders leaves it on that unit's button (now ✓), Escape from
+    them too, an order taken back by its ✕ too, a message sent on Send, Ready on Ready
+    (the new phase's, the bots being ready), and the game opened from the lobby on the
+    game's heading. Each of them sent it to the body."""
+    page, errors = watched(browser)
+    register_and_create(page, server, "adalbrand", players="7")
+    back_to_the_lobby(page)
+    page.focus("#home")
+    tab_to(page, "#my-games .game-item button")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#map svg")
+    focus_is(page, "#game-head h2")
+    tab_to(page, "#unit-list button.unit")
+    key = page.evaluate("document.activeElement.dataset.key")
+    page.keyboard.press("Enter")
+    idle(page)
+    tab_to(page, '#legal .legal-option[data-kind="hold"]')
+    page.keyboard.press("Escape")
+    focus_is(page, f'#unit-list button.unit[data-key="{key}"]')
+    page.keyboard.press("Enter")
+    idle(page)
+    tab_to(page, '#legal .legal-option[data-kind="hold"]')
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelectorAll('#my-orders li.order').length === 1")
+    focus_is(page, f'#unit-list button.unit[data-key="{key}"]')
+    assert page.evaluate("document.activeElement.textContent").startswith("✓")
+    tab_to(page, "#my-orders li.order button", back=True)
+    page.keyboard.press("Enter")
+    page.wait_for_function("!document.querySelector('#my-orders li.order.ok')")
+    focus_is(page, f'#unit-list button.unit[data-key="{key}"]')
+    tab_to(page, "#message-body")
+    page.keyboard.type("Peace in our time")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#messages li")
+    focus_is(page, "#send-message")
+    before = page.get_attribute("#phase", "data-phase")
+    page.once("dialog", lambda dialog: dialog.accept())  # (units without orders: Ready asks)
+    tab_to(page, "#ready", back=True)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.getElementById('phase').dataset.phase !== '{before}'")
+    focus_is(page, "#ready")
+    assert errors == []
+
+
+def test_a_draw_voted_by_the_keyboard_keeps_the_focus(server: LiveServer, browser: Any) -> None:
+    """A draw vote given by the keyboard leaves the focus on the button that takes it back
+    (Withdraw, in the place of Vote draw), and withdrawn on Vote draw again: the head drawn
+    again sent it to the page's body. (Two people at the table: one vote draws no game.)"""
+    page, errors = watched(browser)
+    sign_up(page, server, "gerlindis")
+    page.select_option("#new-players", "7")
+    page.select_option("#new-deadlines", "none")
+    page.uncheck("#new-start")
+    page.click("#create-game")
+    guest_joins(server, page.inner_text("#invite-link"), "hadubrand")
+    page.reload()
+    page.wait_for_selector("#start")
+    idle(page)
+    tab_to(page, "#start")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#vote-draw")
+    tab_to(page, "#vote-draw")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#withdraw-draw")
+    focus_is(page, "#withdraw-draw")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#vote-draw")
+    focus_is(page, "#vote-draw")
     assert errors == []

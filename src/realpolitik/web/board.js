@@ -3,7 +3,7 @@
 // highlighted), choose hold / move / support / convoy in a small menu next to it, then the
 // target. Escape, or a click on a province that is no target, cancels.
 import { S, api, el, fill, guarded, place, powerName, t } from "./core.js";
-import { renderOrders, submitOrders } from "./orders.js";
+import { focusUnit, renderOrders, submitOrders } from "./orders.js";
 
 const MODES = ["move", "support", "convoy"];
 
@@ -588,4 +588,12 @@ export async function giveOrder(order) {
   await submitOrders([order], "en", power);
 }
 
-document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && S.selection) cancel(); });
+// Escape cancels; from the unit's legal orders or the map's menu, the focus goes back to
+// the unit's button (it was lost with them).
+document.addEventListener("keydown", (ev) => {
+  if (ev.key !== "Escape" || !S.selection) return;
+  const key = S.selection.key;
+  const inside = document.activeElement && document.activeElement.closest && document.activeElement.closest("#legal, #order-menu");
+  cancel();
+  if (inside) focusUnit(key);
+});

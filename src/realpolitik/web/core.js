@@ -145,10 +145,40 @@ export function el(tag, attrs, ...kids) {
   return node;
 }
 
-// replaceChildren without the null/false placeholders of optional parts
+// replaceChildren without the null/false placeholders of optional parts. The focus, if it
+// was in ``node``, is not lost with what it was on (a keyboard's player was sent back to
+// the page's top by every order given, vote, Ready or message sent): it goes to the control
+// that stands for the same in the new content (see :func:`identity`), else to ``node``
+// itself, from where Tab goes on.
 export function fill(node, ...kids) {
   if (!node) return;
+  const focused = document.activeElement;
+  const was = focused && focused !== node && node.contains(focused) ? identity(focused, node) : null;
   node.replaceChildren(...kids.flat().filter((k) => k !== null && k !== undefined && k !== false));
+  if (was !== null && !node.contains(document.activeElement)) refocus(node, was);
+}
+
+// What a control stands for across a redraw: its data-focus (two buttons for one thing,
+// "Vote draw" and "Withdraw"), else its id, else its tag and data- attributes and those
+// of the elements round it up to one with an id or ``root`` (the remove button of the
+// order "A PAR - BUR"); not its class, which tells its state ("done", "on").
+function identity(e, root) {
+  const parts = [];
+  for (let n = e; n && n !== root; n = n.parentElement) {
+    if (n.dataset.focus) { parts.push("@" + n.dataset.focus); break; }
+    if (n.id) { parts.push("#" + n.id); break; }
+    parts.push([n.tagName, n.getAttribute("role"), ...[...n.attributes].filter((a) => a.name.startsWith("data-")).map((a) => `${a.name}=${a.value}`)].join(" "));
+  }
+  return parts.join(" < ");
+}
+
+// The focus put back in ``node`` on the control of identity ``was`` (enabled and shown),
+// else on ``node`` itself.
+export function refocus(node, was) {
+  const same = [...node.querySelectorAll("*")].find((e) => identity(e, node) === was && !e.disabled && e.getClientRects().length);
+  if (same) { same.focus({ preventScroll: true }); return; }
+  if (!node.hasAttribute("tabindex")) node.setAttribute("tabindex", "-1");
+  node.focus({ preventScroll: true });
 }
 
 // ``old`` (in the page) made to show what ``fresh`` (not in it) shows, with as few nodes

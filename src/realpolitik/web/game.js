@@ -379,8 +379,8 @@ function drawBox() {
     }));
   } else if (mine.length) {
     const on = voted.length > 0;
-    buttons = on ? el("button", { id: "withdraw-draw", class: "secondary small", onclick: () => vote(mine[0], false) }, t("no_draw"))
-      : el("button", { id: "vote-draw", class: "secondary small", onclick: () => vote(mine[0], true) }, t("draw"));
+    buttons = on ? el("button", { id: "withdraw-draw", class: "secondary small", "data-focus": "draw", onclick: () => vote(mine[0], false) }, t("no_draw"))
+      : el("button", { id: "vote-draw", class: "secondary small", "data-focus": "draw", onclick: () => vote(mine[0], true) }, t("draw"));
   }
   return el("div", { class: "row draw" },
     el("span", { id: "draw-status", class: "muted" }, status),

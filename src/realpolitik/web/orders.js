@@ -286,8 +286,26 @@ export async function submitOrders(orders, language, power = S.power) {
     await refresh(false);
     await renderBoard();
     renderOrders(true);
+    if (orders.length === 1) backToUnit(power, orders[0]);
     return true;
   });
+}
+
+// The focus, lost with the option it was on (the legal orders or the map's menu, gone with
+// the order given; an order's ✕), on the button of the unit ``order`` is for: that unit's
+// order is said on it, and the next unit is a Tab away. Left where it is if not lost.
+function backToUnit(power, order) {
+  const now = document.activeElement;
+  if (now && now !== document.body && now !== document.getElementById("orders-panel")) return;
+  const prov = (order.split(" ")[1] || "").split("/")[0];
+  const unit = [...document.querySelectorAll(`.power-orders[data-power="${power}"] button.unit`)].find((b) => b.dataset.key.split("/")[0] === prov);
+  if (unit) unit.focus({ preventScroll: true });
+}
+
+// The focus on the button of the unit (or centre) ``key`` in the list of units.
+export function focusUnit(key) {
+  const unit = [...document.querySelectorAll("#orders-panel button.unit")].find((b) => b.dataset.key === key);
+  if (unit) unit.focus({ preventScroll: true });
 }
 
 async function replaceOrders(orders, power) {
@@ -309,6 +327,7 @@ async function removeOrder(order, power) {
   const now = await busy(() => guarded(() => api("GET", `/games/${S.game.id}/orders?power=${power}`)));
   if (!now || now.phase !== S.game.phase) return;
   await replaceOrders(now.orders.map((x) => x.order).filter((x) => x !== order), power);
+  backToUnit(power, order);
 }
 
 async function submitTyped(box, power) {
