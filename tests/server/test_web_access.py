@@ -10,6 +10,7 @@ from tests.server.browserkit import (
     back_to_the_lobby,
     guest_joins,
     idle,
+    in_language,
     register_and_create,
     sign_up,
     watched,
@@ -164,4 +165,32 @@ def test_a_draw_voted_by_the_keyboard_keeps_the_focus(server: LiveServer, browse
     page.keyboard.press("Enter")
     page.wait_for_selector("#vote-draw")
     focus_is(page, "#vote-draw")
+    assert errors == []
+
+
+def test_the_map_s_units_and_centres_are_said_in_words(server: LiveServer, browser: Any) -> None:
+    """The map is a picture (a screen reader says its name, the game and phase): where each
+    power's units stand and which centres it holds are said in the legend's rows, in the
+    page's language (only their counts were: a player who cannot see the map could not
+    know where anyone's armies were)."""
+    page, errors = watched(browser)
+    register_and_create(page, server, "sigiswinth", players="7")
+    row = page.locator('#map-legend tr[data-power="AUSTRIA"]')
+    said = row.aria_snapshot()
+    for words in (
+        "Army · Vienna",
+        "Army · Budapest",
+        "Fleet · Trieste",
+        "Budapest, Trieste, Vienna",
+    ):
+        assert words in said, said
+    hidden = row.locator(".sr-only").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect().width)"
+    )
+    assert hidden and max(hidden) <= 1  # (said, not shown: the map shows them)
+    in_language(
+        page, "fr", "document.querySelector('#map-legend').textContent.includes('Autriche')"
+    )
+    said = page.locator('#map-legend tr[data-power="AUSTRIA"]').aria_snapshot()
+    assert "Armée · Vienne" in said and "Flotte · Trieste" in said, said
     assert errors == []

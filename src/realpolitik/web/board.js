@@ -323,10 +323,13 @@ export function renderLegend(position) {
     return owned ? owned.getAttribute("fill") : colour(p);
   };
   const units = (position && position.units) || {};
+  // where each power's units stand and which centres it holds, in words for a screen reader
+  // (the map is a picture: its units, by their colours, were said nowhere but by count)
+  const said = (names) => (names.length ? el("span", { class: "sr-only" }, t("colon"), names.join(", ")) : null);
   const dislodged = (position && position.dislodged) || {};
   const unitsOf = (p) => {
     const out = (dislodged[p] || []).map((d) => d.unit.split(" ")[1]);
-    return [(units[p] || []).length, out.length ? el("span", { class: "dislodged", title: t("legend_dislodged_hint") },
+    return [(units[p] || []).length, said((units[p] || []).map((u) => `${t(u[0] === "A" ? "army" : "fleet")} · ${place(u.split(" ")[1])}`)), out.length ? el("span", { class: "dislodged", title: t("legend_dislodged_hint") },
       " ", t("legend_dislodged", { n: out.length, places: out.map(place).join(", ") })) : null];
   };
   // the centres of the position shown (a phase of the history: then, not now)
@@ -336,7 +339,8 @@ export function renderLegend(position) {
   const apart = g.powers.filter((p) => nobody.includes(p));
   const row = (p) => el("tr", { "data-power": p, class: nobody.includes(p) ? "unplayed" : null },
     el("td", {}, el("span", { class: "swatch", "data-tint": land(p), style: `background:${land(p)};box-shadow:inset 0 0 0 3px ${colour(p)}` }), " ", powerName(p)),
-    el("td", {}, centresOf(p)), el("td", {}, unitsOf(p)));
+    el("td", {}, centresOf(p), said(((position && position.centers) || {})[p] ? position.centers[p].map(place) : [])),
+    el("td", {}, unitsOf(p)));
   // La Conquista's alliances standing now (an alliance's centres win together): not under
   // a past phase, which they may postdate
   const alliances = position === g.position ? g.alliances || [] : [];
