@@ -194,3 +194,44 @@ def test_the_map_s_units_and_centres_are_said_in_words(server: LiveServer, brows
     said = page.locator('#map-legend tr[data-power="AUSTRIA"]').aria_snapshot()
     assert "Armée · Vienne" in said and "Flotte · Trieste" in said, said
     assert errors == []
+
+
+def test_a_message_and_a_new_phase_are_announced(server: LiveServer, browser: Any) -> None:
+    """What the page hears is said to a screen reader without moving the focus (a polite
+    live region): a message another player writes ("France writes to you: ..."), and the
+    new phase once everyone is ready, with the orders it asks of me. The page changed
+    without a word."""
+    import httpx
+
+    page, errors = watched(browser)
+    sign_up(page, server, "ermentrude")
+    page.select_option("#new-players", "7")
+    page.select_option("#new-deadlines", "none")
+    page.uncheck("#new-start")
+    page.click("#create-game")
+    guest = guest_joins(server, page.inner_text("#invite-link"), "folkhard")
+    page.click("#start")
+    page.wait_for_selector("#ready")
+    idle(page)
+    game_id = int(page.evaluate("location.hash.split('/')[2]"))
+    mine = page.get_attribute("#power", "data-power")
+    url = f"{server.url}/api/games/{game_id}"
+    theirs = httpx.get(url, headers=guest).json()["my_powers"][0]
+    said = httpx.post(
+        f"{url}/messages",
+        headers=guest,
+        json={"sender": theirs, "recipients": [mine], "body": "Shall we talk about Tyrol?"},
+    )
+    assert said.status_code == 201, said.text
+    status = page.locator("#announce")
+    assert status.get_attribute("role") == "status"
+    told = f"{theirs.title()} writes to you: Shall we talk about Tyrol?"
+    page.wait_for_function("(t) => document.getElementById('announce').textContent === t", arg=told)
+    ready = {"power": theirs, "ready": True, "phase": "S1901M"}
+    assert httpx.post(f"{url}/ready", headers=guest, json=ready).status_code == 200
+    page.once("dialog", lambda dialog: dialog.accept())  # (units without orders: Ready asks)
+    page.click("#ready")
+    page.wait_for_function("document.getElementById('phase').dataset.phase === 'F1901M'")
+    idle(page)
+    assert status.text_content() == f"Fall 1901 Movement. Your orders are due: {mine.title()}"
+    assert errors == []

@@ -245,6 +245,14 @@ export function flash(message, isError) {
 // went in 2.5 s: five of its 25 words read).
 const shownFor = (message, isError) => Math.max(isError ? 8000 : 2500, 60 * String(message || "").length);
 
+// News the page hears said by a screen reader (a new phase, a message from another power),
+// politely and without moving the focus: the page changed without a word before. The
+// region is in the page from its start (one added with its words is not read).
+export function announce(text) {
+  const box = document.getElementById("announce");
+  if (box && text) box.textContent = text;
+}
+
 export function clearFlash() {
   clearTimeout(flash.timer);
   document.getElementById("flash").hidden = true;
