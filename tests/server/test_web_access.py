@@ -235,3 +235,25 @@ def test_a_message_and_a_new_phase_are_announced(server: LiveServer, browser: An
     idle(page)
     assert status.text_content() == f"Fall 1901 Movement. Your orders are due: {mine.title()}"
     assert errors == []
+
+
+def test_the_map_s_order_menu_is_a_group_named_by_its_unit(
+    server: LiveServer, browser: Any
+) -> None:
+    """The small menu a unit chosen opens by the map is said as a group of buttons named by
+    the unit, in the page's language ("Ordres pour Flotte · Naples"): it was an ARIA menu
+    without a name and without menu items (a screen reader's "menu" whose buttons are no
+    items of it, and whose arrow keys do nothing)."""
+    page, errors = watched(browser)
+    register_and_create(page, server, "radegunde", players="7")
+    in_language(page, "fr", "document.documentElement.lang === 'fr'")
+    tab_to(page, "#unit-list button.unit")
+    unit = page.evaluate("document.activeElement.textContent")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#order-menu:not([hidden])")
+    idle(page)
+    menu = page.get_by_role("group", name=f"Ordres pour {unit}")
+    assert menu.count() == 1
+    assert menu.get_by_role("button", name="Annuler").count() == 1
+    assert page.get_by_role("menu").count() == 0
+    assert errors == []

@@ -475,8 +475,11 @@ function showMenu(buttons, hint) {
   const wrap = document.getElementById("map-wrap");
   if (!wrap) return;
   let menu = document.getElementById("order-menu");
-  if (!menu) { menu = el("div", { id: "order-menu", class: "order-menu", role: "menu" }); wrap.append(menu); }
+  // (a group of buttons named by its unit, not an ARIA menu: that asks for menu items and
+  // arrow keys, and a screen reader said an unnamed "menu" of no items)
+  if (!menu) { menu = el("div", { id: "order-menu", class: "order-menu", role: "group" }); wrap.append(menu); }
   const sel = S.selection;
+  menu.setAttribute("aria-label", `${t("legal_orders")} ${unitLabel(sel.key)}`);
   fill(menu,
     el("div", { class: "menu-head" }, el("b", {}, unitLabel(sel.key)),
       el("button", { class: "link close", "aria-label": t("cancel"), onclick: cancel }, "✕")),
