@@ -257,3 +257,29 @@ def test_the_map_s_order_menu_is_a_group_named_by_its_unit(
     assert menu.get_by_role("button", name="Annuler").count() == 1
     assert page.get_by_role("menu").count() == 0
     assert errors == []
+
+
+def test_the_open_conversation_is_said_selected(server: LiveServer, browser: Any) -> None:
+    """The conversations are tabs: the open one is said selected (a screen reader heard
+    "tab" for each and never which was open, shown only by its colour), and choosing one by
+    the keyboard keeps the focus on it."""
+    page, errors = watched(browser)
+    register_and_create(page, server, "theodelinde", players="7")
+    to = page.locator("#compose input.recipient").first
+    power = str(to.get_attribute("value"))
+    page.click("#compose details summary")
+    to.check()
+    page.fill("#message-body", "A word in private")
+    page.click("#send-message")
+    page.wait_for_selector(f'#threads [data-thread="{power}"].on')
+    idle(page)
+    tabs = page.get_by_role("tablist", name="Messages")
+    named = power.title()
+    assert tabs.get_by_role("tab", selected=True).all_inner_texts() == [named]
+    assert tabs.get_by_role("tab", selected=False).all_inner_texts() == ["everyone"]
+    tab_to(page, '#threads [data-thread="*"]', back=True)
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#threads [data-thread="*"].on')
+    focus_is(page, '#threads [data-thread="*"]')
+    assert tabs.get_by_role("tab", selected=True).all_inner_texts() == ["everyone"]
+    assert errors == []

@@ -102,9 +102,11 @@ function renderMessages(whole = false) {
   const left = unread(g.id, g.my_powers, S.messages);
   const seen = left.length ? Math.min(...left.map((m) => m.id)) - 1 : S.lastMsg;
   if (seen) localStorage.setItem("rp_read_" + g.id, String(seen));
-  const tabs = el("div", { id: "threads", class: "threads", role: "tablist" }, [...threads.keys()].map((id) => {
+  // (the open thread said selected, as its colour shows it: a screen reader heard tabs
+  // and never which one was open)
+  const tabs = el("div", { id: "threads", class: "threads", role: "tablist", "aria-label": t("messages") }, [...threads.keys()].map((id) => {
     const n = id === open ? 0 : unread(g.id, g.my_powers, threads.get(id)).length;
-    return el("button", { class: "small thread" + (id === open ? " on" : ""), role: "tab", "data-thread": id,
+    return el("button", { class: "small thread" + (id === open ? " on" : ""), role: "tab", "aria-selected": id === open ? "true" : "false", "data-thread": id,
       onclick: () => { S.thread = id; renderMessages(); } }, threadName(id), n ? el("span", { class: "badge" }, n) : null);
   }));
   const list = shown.length ? el("ul", { id: "messages", class: "messages" }, shown.map((m) => el("li", { class: m.recipients.length ? "private" : "public" },
