@@ -283,3 +283,23 @@ def test_the_open_conversation_is_said_selected(server: LiveServer, browser: Any
     focus_is(page, '#threads [data-thread="*"]')
     assert tabs.get_by_role("tab", selected=True).all_inner_texts() == ["everyone"]
     assert errors == []
+
+
+def test_a_refusal_is_said_with_its_reason(server: LiveServer, browser: Any) -> None:
+    """An order refused is said to a screen reader, with why: the flash that tells it was a
+    live region appearing with its words (which a screen reader does not read), and the
+    reason stood only in the list, elsewhere on the page."""
+    page, errors = watched(browser)
+    register_and_create(page, server, "waltburga", players="7")
+    tab_to(page, "#typed")
+    page.keyboard.type("hello world")
+    tab_to(page, "#submit-typed")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#my-orders li.refused")
+    idle(page)
+    shown = page.inner_text("#flash")
+    reason = page.inner_text("#my-orders li.refused .reason")
+    told = str(page.text_content("#announce"))
+    assert told.startswith(shown) and reason in told, (told, shown, reason)
+    assert page.get_attribute("#announce", "role") == "status"
+    assert errors == []

@@ -233,6 +233,9 @@ export function flash(message, isError) {
   box.textContent = message;
   box.className = isError ? "error" : "info";
   box.hidden = !message;
+  // said by a screen reader: the flash, shown as it is filled, was a live region that
+  // appears with its words, which a screen reader does not read
+  announce(message);
   // a tap puts it away at once: on a phone it lies over the page (the refused orders it
   // points to, "see why in the list", were under it for 8 s)
   box.onclick = clearFlash;
@@ -250,7 +253,10 @@ const shownFor = (message, isError) => Math.max(isError ? 8000 : 2500, 60 * Stri
 // region is in the page from its start (one added with its words is not read).
 export function announce(text) {
   const box = document.getElementById("announce");
-  if (box && text) box.textContent = text;
+  if (!box || !text) return;
+  if (box.textContent !== text) { box.textContent = text; return; }
+  box.textContent = "";  // the same words again (an order refused twice): a change to say
+  setTimeout(() => { box.textContent = text; }, 50);
 }
 
 export function clearFlash() {

@@ -3,7 +3,7 @@
 // with the reason, its units (the keyboard path to their legal orders), typed orders, and
 // its Ready; above them, Ready for all my powers; and a phone's action bar, kept in view
 // at the bottom of the screen: how far my orders are, and Ready.
-import { S, act, api, busy, clearFlash, el, errorText, fill, flash, guarded, inPlay, keepDrafts, place, powerName, t, unitName } from "./core.js";
+import { S, act, announce, api, busy, clearFlash, el, errorText, fill, flash, guarded, inPlay, keepDrafts, place, powerName, t, unitName } from "./core.js";
 import { cancel, orderWords, renderBoard, select, unitLabel } from "./board.js";
 
 // The ids of a power's part of the panel: plain for the power in focus (the one whose unit
@@ -276,7 +276,10 @@ export async function submitOrders(orders, language, power = S.power) {
       }
       S.refused = [...othersRefused(power), ...e.refused.map((r) => ({ ...r, power }))];
       // orders given together are taken together: with one refused, none of them is given
-      flash(t(orders.length > e.refused.length ? "typed_refused" : "orders_refused", { n: e.refused.length }), true);
+      const said = t(orders.length > e.refused.length ? "typed_refused" : "orders_refused", { n: e.refused.length });
+      flash(said, true);
+      // (a screen reader hears why, too: the list is elsewhere on the page)
+      announce(`${said}${t("colon")}${e.refused.map((r) => `${r.order} — ${r.reason}`).join("; ")}`);
       renderOrders(true);
       cancel();
       return false;
