@@ -11,6 +11,7 @@ from tests.server.browserkit import (
     guest_joins,
     idle,
     in_language,
+    my_orders,
     register_and_create,
     sign_up,
     watched,
@@ -302,4 +303,34 @@ def test_a_refusal_is_said_with_its_reason(server: LiveServer, browser: Any) -> 
     told = str(page.text_content("#announce"))
     assert told.startswith(shown) and reason in told, (told, shown, reason)
     assert page.get_attribute("#announce", "role") == "status"
+    assert errors == []
+
+
+def test_buttons_repeated_in_a_list_name_what_they_act_on(server: LiveServer, browser: Any) -> None:
+    """A screen reader tabbing through the lobby heard "Open, Leave, Open, Leave" and no
+    game, and through my orders "remove, remove": each such button is named with its game
+    or its order (its shown word first, as a voice command says it)."""
+    page, errors = watched(browser)
+    register_and_create(page, server, "kunigundis", players="7")
+    for kind in ("hold", "hold"):
+        page.locator("#unit-list button.unit:not(.done)").first.click()
+        idle(page)
+        page.click(f'#legal .legal-option[data-kind="{kind}"]')
+        idle(page)
+    orders = my_orders(page)
+    assert len(orders) == 2
+    removes = page.locator("#my-orders li.order button").evaluate_all(
+        "els => els.map(e => e.getAttribute('aria-label'))"
+    )
+    assert removes == [f"remove · {order}" for order in orders]
+    back_to_the_lobby(page)
+    page.fill("#new-name", "Second table")
+    page.select_option("#new-deadlines", "none")
+    page.click("#create-game")
+    page.wait_for_selector("#map svg")
+    back_to_the_lobby(page)
+    mine = page.locator("#my-games")
+    for game in ("kunigundis's game", "Second table"):
+        assert mine.get_by_role("button", name=f"Open · {game}", exact=True).count() == 1
+        assert mine.get_by_role("button", name=f"Leave · {game}", exact=True).count() == 1
     assert errors == []

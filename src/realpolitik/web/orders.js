@@ -181,7 +181,8 @@ function orderItems(p) {
   const items = mine.orders.map((o) => el("li", { class: "order ok", "data-order": o.order },
     el("span", { class: "status", title: t("order_ok") }, "✓"), " ",
     el("span", { title: o.long || null }, orderWords(o)), " ",
-    el("button", { class: "link", title: t("remove"), "aria-label": t("remove"), onclick: () => removeOrder(o.order, p) }, "✕")));
+    // (named with its order: a screen reader tabbing through heard "remove" for each)
+    el("button", { class: "link", title: t("remove"), "aria-label": `${t("remove")} · ${orderWords(o)}`, onclick: () => removeOrder(o.order, p) }, "✕")));
   const refused = (S.refused || []).filter((r) => r.power === p).map((r) => el("li", { class: "order refused", "data-refused": r.order },
     el("span", { class: "status" }, "✗"), " ", el("span", {}, r.order), " — ", el("span", { class: "reason" }, r.reason)));
   // ("no orders yet" only where orders are asked: not under "nothing to order this phase")
