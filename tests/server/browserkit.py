@@ -296,6 +296,12 @@ GAME = "async () => (await (await fetch(`/api/games/${location.hash.split('/')[2
 FLASH = "document.getElementById('flash')"
 
 
+# An element's text as it is shown: without what is said to screen readers only (.sr-only:
+# the legend's units and centres by name).
+SHOWN_TEXT = """(e) => { const c = e.cloneNode(true);
+    c.querySelectorAll('.sr-only').forEach((s) => s.remove()); return c.textContent; }"""
+
+
 # Whether the header's items share one row (each one's box meets every other's height).
 HEADER_ROWS = """() => {
     const boxes = [...document.querySelectorAll('header#top > *')].filter(e => !e.hidden)

@@ -15,6 +15,7 @@ from tests.server.browserkit import (
     GAME,
     PHONE,
     SHOTS,
+    SHOWN_TEXT,
     click_province,
     continue_to_now,
     idle,
@@ -403,7 +404,9 @@ def test_the_legend_counts_the_units_dislodged_in_a_retreat(
     power = page.get_attribute("#power", "data-power") or ""
 
     def units(p: str) -> str:
-        return str(page.inner_text(f'#map-legend tr[data-power="{p}"] td:nth-child(3)'))
+        return str(
+            page.eval_on_selector(f'#map-legend tr[data-power="{p}"] td:nth-child(3)', SHOWN_TEXT)
+        )
 
     page.locator("#map-legend").scroll_into_view_if_needed()
     shot(page, "legend-dislodged-phone", full=False)
@@ -460,7 +463,7 @@ def test_the_legend_of_a_past_phase_counts_its_centres_then(
 
     def centres() -> dict[str, str]:
         rows = page.locator("#map-legend tr[data-power]").evaluate_all(
-            "rows => rows.map(r => [r.dataset.power, r.cells[1].textContent])")  # fmt: skip
+            f"rows => rows.map(r => [r.dataset.power, ({SHOWN_TEXT})(r.cells[1])])")  # fmt: skip
         return dict(rows)
 
     assert centres() == {p: str(n) for p, n in game["centers"].items()}  # now: the present

@@ -49,7 +49,23 @@ function translateStatic() {
 
 // Show the page the address names; done when it is drawn. Each call is a new page shown
 // (S.page): a page still fetching when another is asked for draws nothing.
+// A page shown after the first (a game opened from the lobby, the lobby from a game) takes
+// the focus to its heading, where the focus was lost with the page left (a screen reader
+// then says where it is, and Tab goes on from there); the focus left elsewhere (the
+// language menu, the header's link) stays.
 export async function route() {
+  const first = !S.routed;
+  S.routed = true;
+  await showRoute();
+  const now = document.activeElement;
+  if (first || (now && now !== document.body && now !== view())) return;
+  const heading = view().querySelector("h1, h2");
+  if (!heading) return;
+  heading.setAttribute("tabindex", "-1");
+  heading.focus({ preventScroll: true });
+}
+
+async function showRoute() {
   S.page += 1;
   stopTimers();
   setTitle();

@@ -3,7 +3,7 @@
 // highlighted), choose hold / move / support / convoy in a small menu next to it, then the
 // target. Escape, or a click on a province that is no target, cancels.
 import { S, api, el, fill, guarded, place, powerName, t } from "./core.js";
-import { renderOrders, submitOrders } from "./orders.js";
+import { focusUnit, renderOrders, submitOrders } from "./orders.js";
 
 const MODES = ["move", "support", "convoy"];
 
@@ -323,10 +323,13 @@ export function renderLegend(position) {
     return owned ? owned.getAttribute("fill") : colour(p);
   };
   const units = (position && position.units) || {};
+  // where each power's units stand and which centres it holds, in words for a screen reader
+  // (the map is a picture: its units, by their colours, were said nowhere but by count)
+  const said = (names) => (names.length ? el("span", { class: "sr-only" }, t("colon"), names.join(", ")) : null);
   const dislodged = (position && position.dislodged) || {};
   const unitsOf = (p) => {
     const out = (dislodged[p] || []).map((d) => d.unit.split(" ")[1]);
-    return [(units[p] || []).length, out.length ? el("span", { class: "dislodged", title: t("legend_dislodged_hint") },
+    return [(units[p] || []).length, said((units[p] || []).map((u) => `${t(u[0] === "A" ? "army" : "fleet")} · ${place(u.split(" ")[1])}`)), out.length ? el("span", { class: "dislodged", title: t("legend_dislodged_hint") },
       " ", t("legend_dislodged", { n: out.length, places: out.map(place).join(", ") })) : null];
   };
   // the centres of the position shown (a phase of the history: then, not now)
@@ -336,7 +339,8 @@ export function renderLegend(position) {
   const apart = g.powers.filter((p) => nobody.includes(p));
   const row = (p) => el("tr", { "data-power": p, class: nobody.includes(p) ? "unplayed" : null },
     el("td", {}, el("span", { class: "swatch", "data-tint": land(p), style: `background:${land(p)};box-shadow:inset 0 0 0 3px ${colour(p)}` }), " ", powerName(p)),
-    el("td", {}, centresOf(p)), el("td", {}, unitsOf(p)));
+    el("td", {}, centresOf(p), said(((position && position.centers) || {})[p] ? position.centers[p].map(place) : [])),
+    el("td", {}, unitsOf(p)));
   // La Conquista's alliances standing now (an alliance's centres win together): not under
   // a past phase, which they may postdate
   const alliances = position === g.position ? g.alliances || [] : [];
@@ -471,8 +475,11 @@ function showMenu(buttons, hint) {
   const wrap = document.getElementById("map-wrap");
   if (!wrap) return;
   let menu = document.getElementById("order-menu");
-  if (!menu) { menu = el("div", { id: "order-menu", class: "order-menu", role: "menu" }); wrap.append(menu); }
+  // (a group of buttons named by its unit, not an ARIA menu: that asks for menu items and
+  // arrow keys, and a screen reader said an unnamed "menu" of no items)
+  if (!menu) { menu = el("div", { id: "order-menu", class: "order-menu", role: "group" }); wrap.append(menu); }
   const sel = S.selection;
+  menu.setAttribute("aria-label", `${t("legal_orders")} ${unitLabel(sel.key)}`);
   fill(menu,
     el("div", { class: "menu-head" }, el("b", {}, unitLabel(sel.key)),
       el("button", { class: "link close", "aria-label": t("cancel"), onclick: cancel }, "✕")),
@@ -588,4 +595,12 @@ export async function giveOrder(order) {
   await submitOrders([order], "en", power);
 }
 
-document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && S.selection) cancel(); });
+// Escape cancels; from the unit's legal orders or the map's menu, the focus goes back to
+// the unit's button (it was lost with them).
+document.addEventListener("keydown", (ev) => {
+  if (ev.key !== "Escape" || !S.selection) return;
+  const key = S.selection.key;
+  const inside = document.activeElement && document.activeElement.closest && document.activeElement.closest("#legal, #order-menu");
+  cancel();
+  if (inside) focusUnit(key);
+});

@@ -145,10 +145,40 @@ export function el(tag, attrs, ...kids) {
   return node;
 }
 
-// replaceChildren without the null/false placeholders of optional parts
+// replaceChildren without the null/false placeholders of optional parts. The focus, if it
+// was in ``node``, is not lost with what it was on (a keyboard's player was sent back to
+// the page's top by every order given, vote, Ready or message sent): it goes to the control
+// that stands for the same in the new content (see :func:`identity`), else to ``node``
+// itself, from where Tab goes on.
 export function fill(node, ...kids) {
   if (!node) return;
+  const focused = document.activeElement;
+  const was = focused && focused !== node && node.contains(focused) ? identity(focused, node) : null;
   node.replaceChildren(...kids.flat().filter((k) => k !== null && k !== undefined && k !== false));
+  if (was !== null && !node.contains(document.activeElement)) refocus(node, was);
+}
+
+// What a control stands for across a redraw: its data-focus (two buttons for one thing,
+// "Vote draw" and "Withdraw"), else its id, else its tag and data- attributes and those
+// of the elements round it up to one with an id or ``root`` (the remove button of the
+// order "A PAR - BUR"); not its class, which tells its state ("done", "on").
+function identity(e, root) {
+  const parts = [];
+  for (let n = e; n && n !== root; n = n.parentElement) {
+    if (n.dataset.focus) { parts.push("@" + n.dataset.focus); break; }
+    if (n.id) { parts.push("#" + n.id); break; }
+    parts.push([n.tagName, n.getAttribute("role"), ...[...n.attributes].filter((a) => a.name.startsWith("data-")).map((a) => `${a.name}=${a.value}`)].join(" "));
+  }
+  return parts.join(" < ");
+}
+
+// The focus put back in ``node`` on the control of identity ``was`` (enabled and shown),
+// else on ``node`` itself.
+export function refocus(node, was) {
+  const same = [...node.querySelectorAll("*")].find((e) => identity(e, node) === was && !e.disabled && e.getClientRects().length);
+  if (same) { same.focus({ preventScroll: true }); return; }
+  if (!node.hasAttribute("tabindex")) node.setAttribute("tabindex", "-1");
+  node.focus({ preventScroll: true });
 }
 
 // ``old`` (in the page) made to show what ``fresh`` (not in it) shows, with as few nodes
@@ -203,6 +233,9 @@ export function flash(message, isError) {
   box.textContent = message;
   box.className = isError ? "error" : "info";
   box.hidden = !message;
+  // said by a screen reader: the flash, shown as it is filled, was a live region that
+  // appears with its words, which a screen reader does not read
+  announce(message);
   // a tap puts it away at once: on a phone it lies over the page (the refused orders it
   // points to, "see why in the list", were under it for 8 s)
   box.onclick = clearFlash;
@@ -214,6 +247,17 @@ export function flash(message, isError) {
 // read it, 60 ms a character (a bot's seat taken over, 140 characters of what to do next,
 // went in 2.5 s: five of its 25 words read).
 const shownFor = (message, isError) => Math.max(isError ? 8000 : 2500, 60 * String(message || "").length);
+
+// News the page hears said by a screen reader (a new phase, a message from another power),
+// politely and without moving the focus: the page changed without a word before. The
+// region is in the page from its start (one added with its words is not read).
+export function announce(text) {
+  const box = document.getElementById("announce");
+  if (!box || !text) return;
+  if (box.textContent !== text) { box.textContent = text; return; }
+  box.textContent = "";  // the same words again (an order refused twice): a change to say
+  setTimeout(() => { box.textContent = text; }, 50);
+}
 
 export function clearFlash() {
   clearTimeout(flash.timer);

@@ -1,6 +1,6 @@
 // The game page: its header (phase, clock, power, draw votes), the players, and the
 // refresh loop that keeps the board, orders, press and history up to date.
-import { S, act, api, busy, clearFlash, el, fill, flash, guarded, inviteCode, phaseShown, playing, powerName, t, view, whoPlays, withCode, word } from "./core.js";
+import { S, act, announce, api, busy, clearFlash, el, fill, flash, guarded, inviteCode, ordersDue, phaseShown, playing, powerName, t, view, whoPlays, withCode, word } from "./core.js";
 import { loadLegal, renderBoard } from "./board.js";
 import { renderOrders } from "./orders.js";
 import { loadMessages, resetPress, showTitle } from "./press.js";
@@ -189,6 +189,8 @@ async function update(game, before, changed, press = true) {
 // reminded of again.
 function tellNewPhase(game, before) {
   if (!before || before.id !== game.id || (before.phase === game.phase && before.status === game.status)) return;
+  const due = ordersDue(game);
+  announce([phaseShown(game), due.length ? t("notify_phase", { powers: due.map(powerName).join(", ") }) : null].filter(Boolean).join(". "));
   if (tellPhase(game) && game.deadline_at && game.deadline_at - game.now <= REMIND) S.reminded = `${game.id}/${game.phase}`;
 }
 
@@ -379,8 +381,8 @@ function drawBox() {
     }));
   } else if (mine.length) {
     const on = voted.length > 0;
-    buttons = on ? el("button", { id: "withdraw-draw", class: "secondary small", onclick: () => vote(mine[0], false) }, t("no_draw"))
-      : el("button", { id: "vote-draw", class: "secondary small", onclick: () => vote(mine[0], true) }, t("draw"));
+    buttons = on ? el("button", { id: "withdraw-draw", class: "secondary small", "data-focus": "draw", onclick: () => vote(mine[0], false) }, t("no_draw"))
+      : el("button", { id: "vote-draw", class: "secondary small", "data-focus": "draw", onclick: () => vote(mine[0], true) }, t("draw"));
   }
   return el("div", { class: "row draw" },
     el("span", { id: "draw-status", class: "muted" }, status),

@@ -9,6 +9,10 @@ const PHASE_LENGTHS = { hour: 3600, half_day: 43200, daily: 86400, two_days: 172
 const CUSTOM_PARTS = ["diplomacy", "orders", "retreats", "adjustments"];
 const count = (n, one, many) => `${n} ${t(singular(n) ? one : many)}`;
 
+// A game's button named with the game ("Open · Ann's game"): a screen reader tabbing
+// through the lists heard "Open, Leave, Open, Leave" and no game.
+const named = (label, g) => `${label} · ${g.name}`;
+
 const aboutText = (e) => (S.i18n.en && S.i18n.en["about_" + e] ? t("about_" + e) : "");
 
 // A new game's default name: "Partie d'anafrd" where the language elides before a vowel
@@ -39,7 +43,7 @@ export async function showLobby() {
       ended(g),
     ].filter(Boolean).join(" · ")),
     g.details || null,
-    el("button", { class: "small", onclick: action.fn }, action.label), extra);
+    el("button", { class: "small", "aria-label": named(action.label, g), onclick: action.fn }, action.label), extra);
   const open = (g) => ({ label: t("open"), fn: () => go("#/game/" + g.id) });
   // a join refused (seated from another tab, the last seat taken meanwhile) says why, and
   // the lists are fetched again: what this lobby showed was stale
@@ -50,16 +54,16 @@ export async function showLobby() {
   // a game to watch with a bot's seat to take over: the game shown at its players, one to
   // choose (by its power, its centres, the board) and take over there
   const takeOver = (g) => (g.status === "active" && g.seats.some((s) => s.open && s.bot)
-    ? el("button", { class: "small secondary take-over", onclick: () => { S.toSeats = true; clearFlash(); go("#/game/" + g.id); } }, t("take_over_a_bot"))
+    ? el("button", { class: "small secondary take-over", "aria-label": named(t("take_over_a_bot"), g), onclick: () => { S.toSeats = true; clearFlash(); go("#/game/" + g.id); } }, t("take_over_a_bot"))
     : null);
   const leave = (g) => {
     if (g.settings && g.settings.sandbox) {  // played alone: deleted, not left (even once over)
       return el("button", {
-        class: "small secondary delete", onclick: () => { if (confirm(t("confirm_delete_sandbox"))) act(async () => { await api("DELETE", `/games/${g.id}`); await showLobby(); }); },
+        class: "small secondary delete", "aria-label": named(t("delete"), g), onclick: () => { if (confirm(t("confirm_delete_sandbox"))) act(async () => { await api("DELETE", `/games/${g.id}`); await showLobby(); }); },
       }, t("delete"));
     }
     return g.status === "finished" ? null : el("button", {
-      class: "small secondary leave", onclick: () => { if (confirm(leaving(g))) act(async () => { await api("POST", `/games/${g.id}/leave`); await showLobby(); }); },
+      class: "small secondary leave", "aria-label": named(t("leave"), g), onclick: () => { if (confirm(leaving(g))) act(async () => { await api("POST", `/games/${g.id}/leave`); await showLobby(); }); },
     }, t("leave"));
   };
   // what leaving does, asked before: a game under way goes on (a bot or civil disorder in

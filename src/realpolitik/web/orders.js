@@ -3,7 +3,7 @@
 // with the reason, its units (the keyboard path to their legal orders), typed orders, and
 // its Ready; above them, Ready for all my powers; and a phone's action bar, kept in view
 // at the bottom of the screen: how far my orders are, and Ready.
-import { S, act, api, busy, clearFlash, el, errorText, fill, flash, guarded, inPlay, keepDrafts, place, powerName, t, unitName } from "./core.js";
+import { S, act, announce, api, busy, clearFlash, el, errorText, fill, flash, guarded, inPlay, keepDrafts, place, powerName, t, unitName } from "./core.js";
 import { cancel, orderWords, renderBoard, select, unitLabel } from "./board.js";
 
 // The ids of a power's part of the panel: plain for the power in focus (the one whose unit
@@ -181,7 +181,8 @@ function orderItems(p) {
   const items = mine.orders.map((o) => el("li", { class: "order ok", "data-order": o.order },
     el("span", { class: "status", title: t("order_ok") }, "✓"), " ",
     el("span", { title: o.long || null }, orderWords(o)), " ",
-    el("button", { class: "link", title: t("remove"), "aria-label": t("remove"), onclick: () => removeOrder(o.order, p) }, "✕")));
+    // (named with its order: a screen reader tabbing through heard "remove" for each)
+    el("button", { class: "link", title: t("remove"), "aria-label": `${t("remove")} · ${orderWords(o)}`, onclick: () => removeOrder(o.order, p) }, "✕")));
   const refused = (S.refused || []).filter((r) => r.power === p).map((r) => el("li", { class: "order refused", "data-refused": r.order },
     el("span", { class: "status" }, "✗"), " ", el("span", {}, r.order), " — ", el("span", { class: "reason" }, r.reason)));
   // ("no orders yet" only where orders are asked: not under "nothing to order this phase")
@@ -276,7 +277,10 @@ export async function submitOrders(orders, language, power = S.power) {
       }
       S.refused = [...othersRefused(power), ...e.refused.map((r) => ({ ...r, power }))];
       // orders given together are taken together: with one refused, none of them is given
-      flash(t(orders.length > e.refused.length ? "typed_refused" : "orders_refused", { n: e.refused.length }), true);
+      const said = t(orders.length > e.refused.length ? "typed_refused" : "orders_refused", { n: e.refused.length });
+      flash(said, true);
+      // (a screen reader hears why, too: the list is elsewhere on the page)
+      announce(`${said}${t("colon")}${e.refused.map((r) => `${r.order} — ${r.reason}`).join("; ")}`);
       renderOrders(true);
       cancel();
       return false;
@@ -286,8 +290,26 @@ export async function submitOrders(orders, language, power = S.power) {
     await refresh(false);
     await renderBoard();
     renderOrders(true);
+    if (orders.length === 1) backToUnit(power, orders[0]);
     return true;
   });
+}
+
+// The focus, lost with the option it was on (the legal orders or the map's menu, gone with
+// the order given; an order's ✕), on the button of the unit ``order`` is for: that unit's
+// order is said on it, and the next unit is a Tab away. Left where it is if not lost.
+function backToUnit(power, order) {
+  const now = document.activeElement;
+  if (now && now !== document.body && now !== document.getElementById("orders-panel")) return;
+  const prov = (order.split(" ")[1] || "").split("/")[0];
+  const unit = [...document.querySelectorAll(`.power-orders[data-power="${power}"] button.unit`)].find((b) => b.dataset.key.split("/")[0] === prov);
+  if (unit) unit.focus({ preventScroll: true });
+}
+
+// The focus on the button of the unit (or centre) ``key`` in the list of units.
+export function focusUnit(key) {
+  const unit = [...document.querySelectorAll("#orders-panel button.unit")].find((b) => b.dataset.key === key);
+  if (unit) unit.focus({ preventScroll: true });
 }
 
 async function replaceOrders(orders, power) {
@@ -309,6 +331,7 @@ async function removeOrder(order, power) {
   const now = await busy(() => guarded(() => api("GET", `/games/${S.game.id}/orders?power=${power}`)));
   if (!now || now.phase !== S.game.phase) return;
   await replaceOrders(now.orders.map((x) => x.order).filter((x) => x !== order), power);
+  backToUnit(power, order);
 }
 
 async function submitTyped(box, power) {

@@ -1,7 +1,7 @@
 // Press as conversations: one thread per set of correspondents (everyone, one power, a
 // group), each with its unread count; the compose box writes to the open thread, or to
 // the powers ticked for a new one. Closed, and saying so, when press is.
-import { S, act, api, el, fill, guarded, inPlay, keepDrafts, ordersDue, phaseName, phaseShown, playing, powerName, setTitle, t } from "./core.js";
+import { S, act, announce, api, el, fill, guarded, inPlay, keepDrafts, ordersDue, phaseName, phaseShown, playing, powerName, setTitle, t } from "./core.js";
 import { tellPress } from "./notify.js";
 
 export function resetPress() { S.lastMsg = 0; S.messages = []; S.thread = null; S.pressKey = null; S.pressHeard = null; }
@@ -15,7 +15,7 @@ export async function loadMessages(fetch = true) {
   const added = fresh.filter((m) => m.id > S.lastMsg && g.id === S.game.id);  // not twice (two loads at once)
   for (const m of added) { S.messages.push(m); S.lastMsg = Math.max(S.lastMsg, m.id); }
   if (fetch && g.id === S.game.id) {  // news after the press first shown is told (not what was there)
-    if (S.pressHeard === g.id) tellPress(S.game, added);
+    if (S.pressHeard === g.id) { tellPress(S.game, added); announceMessages(added); }
     S.pressHeard = g.id;
   }
   const g2 = S.game;
@@ -23,6 +23,14 @@ export async function loadMessages(fetch = true) {
   // press opening with a new phase draws the messages before the history is fetched)
   const key = [g2.id, g2.status, g2.phase, S.power, pressOpen(), (g2.conceded || []).join("+"), (S.history || []).length].join();
   if (added.length || key !== S.pressKey || !document.getElementById("threads")) { S.pressKey = key; renderMessages(); }
+}
+
+// Messages of others heard while the page is open, said by a screen reader: who writes, to
+// whom, and what ("France writes to you: ...").
+function announceMessages(messages) {
+  const mine = S.game.my_powers;
+  const theirs = messages.filter((m) => !mine.includes(m.sender));
+  announce(theirs.map((m) => t(m.recipients.length ? "notify_message" : "notify_message_all", { power: powerName(m.sender) }) + t("colon") + m.body).join(" · "));
 }
 
 // Why the press is closed, as is true in the phase: the retreats and the adjustments have
@@ -94,9 +102,11 @@ function renderMessages(whole = false) {
   const left = unread(g.id, g.my_powers, S.messages);
   const seen = left.length ? Math.min(...left.map((m) => m.id)) - 1 : S.lastMsg;
   if (seen) localStorage.setItem("rp_read_" + g.id, String(seen));
-  const tabs = el("div", { id: "threads", class: "threads", role: "tablist" }, [...threads.keys()].map((id) => {
+  // (the open thread said selected, as its colour shows it: a screen reader heard tabs
+  // and never which one was open)
+  const tabs = el("div", { id: "threads", class: "threads", role: "tablist", "aria-label": t("messages") }, [...threads.keys()].map((id) => {
     const n = id === open ? 0 : unread(g.id, g.my_powers, threads.get(id)).length;
-    return el("button", { class: "small thread" + (id === open ? " on" : ""), role: "tab", "data-thread": id,
+    return el("button", { class: "small thread" + (id === open ? " on" : ""), role: "tab", "aria-selected": id === open ? "true" : "false", "data-thread": id,
       onclick: () => { S.thread = id; renderMessages(); } }, threadName(id), n ? el("span", { class: "badge" }, n) : null);
   }));
   const list = shown.length ? el("ul", { id: "messages", class: "messages" }, shown.map((m) => el("li", { class: m.recipients.length ? "private" : "public" },
