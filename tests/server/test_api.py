@@ -434,8 +434,10 @@ def test_a_phase_record_says_each_reason_in_the_language_asked(client: TestClien
         e for e in spanish["orders"][power] if e["order"] in both and e["result"] != "succeeds"
     ]
     assert bounced  # (one may succeed, if a bot supports it)
-    for e in bounced:  # a standoff, bounced off the unit there, or beaten head-to-head by it
-        assert e["reason"].startswith(("standoff in", "bounced off", "beaten head-to-head")), e
+    for e in bounced:  # a standoff, bounced off the unit there, beaten head-to-head or to it
+        assert e["reason"].startswith(
+            ("standoff in", "bounced off", "beaten head-to-head", "beaten to")
+        ), e
         assert e["said"].startswith(("enfrentamiento ", "choque frontal ")), e
         assert " de " in e["said"], e  # "con el ejército de París": a unit in words
     english = client.get(f"/api/games/{gid}/history/S1901M").json()
@@ -444,7 +446,9 @@ def test_a_phase_record_says_each_reason_in_the_language_asked(client: TestClien
     assert said and all(e["said"] for e in said)  # each reason said, none made up
     assert all(not e["said"] for e in entries if not e["reason"])
     for e in said:  # in words, as the other languages say them: "the army in Paris"
-        if e["reason"].startswith(("standoff in", "bounced off", "beaten head-to-head")):
+        if e["reason"].startswith(
+            ("standoff in", "bounced off", "beaten head-to-head", "beaten to")
+        ):
             assert e["said"] != e["reason"] and " the " in e["said"], e
 
 

@@ -220,7 +220,11 @@ def test_the_summary_says_orders_as_sentences_outside_english(
 BOUNCE = {
     "es": (("enfrentamiento ", "choque frontal "), ("ejército", "flota"), "Otoño de 1901"),
     "fr": (("conflit ", "face-à-face "), ("armée", "flotte"), "Automne 1901"),
-    "pt": (("impasse ", "perdeu o confronto "), ("exército", "armada"), "Outono de 1901"),
+    "pt": (
+        ("impasse ", "perdeu o confronto ", "perdeu a disputa "),
+        ("exército", "armada"),
+        "Outono de 1901",
+    ),
 }
 
 
