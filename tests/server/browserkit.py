@@ -196,12 +196,12 @@ def register_and_create(page: Any, server: LiveServer, user: str, **options: str
     idle(page)
 
 
-def host_a_table(page: Any, server: LiveServer, user: str, name: str) -> str:
-    """Sign up as ``user``, create a three-player game ``name`` without starting it and
-    without deadlines; return its invitation link."""
+def host_a_table(page: Any, server: LiveServer, user: str, name: str, players: str = "3") -> str:
+    """Sign up as ``user``, create a game ``name`` of ``players`` players without starting
+    it and without deadlines; return its invitation link."""
     sign_up(page, server, user)
     page.fill("#new-name", name)
-    page.select_option("#new-players", "3")
+    page.select_option("#new-players", players)
     page.select_option("#new-deadlines", "none")
     page.uncheck("#new-start")
     page.click("#create-game")

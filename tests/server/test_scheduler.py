@@ -52,6 +52,23 @@ def _game(b: Backend, game_id: int) -> dict[str, object]:
     return dict(row._mapping)
 
 
+def _slow_bots(monkeypatch: pytest.MonkeyPatch, clock: FakeClock, slow: list[int]) -> list[int]:
+    """The scheduler's games processed, in the order it takes them (the list returned, filled
+    as it goes); the bots of the ``slow`` games think for a minute each phase."""
+    order: list[int] = []
+    process_due = play.process_due
+
+    def spied(b: Backend, game_id: int, limit: int = 1) -> int:
+        order.append(game_id)
+        done = process_due(b, game_id, limit=limit)
+        if game_id in slow:
+            clock.advance(61)
+        return done
+
+    monkeypatch.setattr("realpolitik.server.scheduler.process_due", spied)
+    return order
+
+
 def test_a_pass_processes_one_phase_per_game(
     bots_client: TestClient, bots_backend: Backend, clock: FakeClock
 ) -> None:
@@ -90,17 +107,7 @@ def test_a_deadline_passing_during_a_pass_waits_for_one_phase_only(
         for k in range(4)
     ]
     human = new_game(bots_client, alice, start=True, deadlines=SHORT)["id"]
-    order: list[int] = []
-    process_due = play.process_due
-
-    def slow(b: Backend, game_id: int, limit: int = 1) -> int:
-        order.append(game_id)
-        done = process_due(b, game_id, limit=limit)
-        if game_id in bots:
-            clock.advance(61)  # the bots thought for a minute
-        return done
-
-    monkeypatch.setattr("realpolitik.server.scheduler.process_due", slow)
+    order = _slow_bots(monkeypatch, clock, bots)
     before = _versions(bots_backend)[human]
     tick(bots_backend)
     assert order[1] == human and sorted(order[:1] + order[2:]) == sorted(bots)
@@ -124,17 +131,7 @@ def test_one_players_many_games_keep_anothers_deadline_waiting_one_phase(
         for k in range(4)
     ]
     human = new_game(bots_client, alice, start=True, deadlines=SHORT)["id"]
-    order: list[int] = []
-    process_due = play.process_due
-
-    def slow(b: Backend, game_id: int, limit: int = 1) -> int:
-        order.append(game_id)
-        done = process_due(b, game_id, limit=limit)
-        if game_id in many:
-            clock.advance(61)  # its bots thought for a minute: alice's deadline passed again
-        return done
-
-    monkeypatch.setattr("realpolitik.server.scheduler.process_due", slow)
+    order = _slow_bots(monkeypatch, clock, many)  # alice's deadline passes again each time
     clock.advance(61)
     tick(bots_backend)
     assert sorted(g for g in order if g != human) == sorted(many), "each once"

@@ -9,11 +9,11 @@ from typing import Any
 from tests.server.browserkit import (
     back_to_the_lobby,
     guest_joins,
+    host_a_table,
     idle,
     in_language,
     my_orders,
     register_and_create,
-    sign_up,
     watched,
 )
 from tests.server.conftest import LiveServer
@@ -147,12 +147,8 @@ def test_a_draw_voted_by_the_keyboard_keeps_the_focus(server: LiveServer, browse
     (Withdraw, in the place of Vote draw), and withdrawn on Vote draw again: the head drawn
     again sent it to the page's body. (Two people at the table: one vote draws no game.)"""
     page, errors = watched(browser)
-    sign_up(page, server, "gerlindis")
-    page.select_option("#new-players", "7")
-    page.select_option("#new-deadlines", "none")
-    page.uncheck("#new-start")
-    page.click("#create-game")
-    guest_joins(server, page.inner_text("#invite-link"), "hadubrand")
+    link = host_a_table(page, server, "gerlindis", "Gerlindis's table", players="7")
+    guest_joins(server, link, "hadubrand")
     page.reload()
     page.wait_for_selector("#start")
     idle(page)
@@ -205,12 +201,8 @@ def test_a_message_and_a_new_phase_are_announced(server: LiveServer, browser: An
     import httpx
 
     page, errors = watched(browser)
-    sign_up(page, server, "ermentrude")
-    page.select_option("#new-players", "7")
-    page.select_option("#new-deadlines", "none")
-    page.uncheck("#new-start")
-    page.click("#create-game")
-    guest = guest_joins(server, page.inner_text("#invite-link"), "folkhard")
+    link = host_a_table(page, server, "ermentrude", "Ermentrude's table", players="7")
+    guest = guest_joins(server, link, "folkhard")
     page.click("#start")
     page.wait_for_selector("#ready")
     idle(page)
