@@ -96,6 +96,7 @@ def test_the_log_shows_the_server_s_own_lines_and_hides_its_links_secrets(
         httpx.get(live.url + "/unsubscribe/tok3nSECRET")
         httpx.get(live.url + "/api/invitations/c0deSECRET")
         httpx.get(live.url + "/api/games/12/events?code=c0deSECRET&x=1")
+        httpx.get(live.url + "/api/games/12?x=1&cod%65=c0deSECRET")  # read as ?code= too
     finally:
         live.stop()
     text = log.read_text()
@@ -103,6 +104,7 @@ def test_the_log_shows_the_server_s_own_lines_and_hides_its_links_secrets(
     assert '"GET /unsubscribe/*** HTTP/1.1" 404' in text, text
     assert '"GET /api/invitations/*** HTTP/1.1" 404' in text, text
     assert "/api/games/12/events?code=***&x=1" in text, text
+    assert "/api/games/12?x=1&cod%65=*** HTTP/1.1" in text, text
     assert "SECRET" not in text, text
 
 

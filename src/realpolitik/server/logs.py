@@ -21,18 +21,26 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
+from urllib.parse import unquote_plus
 
 from sqlalchemy.exc import OperationalError
 
 REPEAT_SECONDS = 60.0
 """A loop's failure that lasts is said again this often."""
 
-_SECRET = re.compile(r"(/unsubscribe/|/invitations/|[?&]code=)[^/?&#\s\"]+")
+_SECRET = re.compile(r"(/unsubscribe/|/invitations/)[^/?&#\s\"]+")
+_PARAMETER = re.compile(r"([?&])([^=&#\s\"]+)=([^&#\s\"]*)")
 
 
 def hide_secrets(text: str) -> str:
-    """``text`` with the tokens and invitation codes of the paths in it masked."""
-    return _SECRET.sub(r"\1***", text)
+    """``text`` with the tokens and invitation codes of the paths in it masked (a query's
+    ``code`` however its name is written: ``?cod%65=`` is read as ``code`` too)."""
+    return _PARAMETER.sub(_masked, _SECRET.sub(r"\1***", text))
+
+
+def _masked(parameter: re.Match[str]) -> str:
+    start, name, value = parameter.groups()
+    return f"{start}{name}=***" if unquote_plus(name) == "code" and value else parameter[0]
 
 
 class HideSecrets(logging.Filter):
