@@ -135,6 +135,20 @@ def test_a_password_holding_an_at_sign_is_never_shown(
     assert "cret" not in err and "%40" in err, err
 
 
+def test_a_password_in_the_url_s_query_is_never_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """PostgreSQL reads a password from the URL's query too (``?password=``): the error
+    showed it whole, where one in the user part is hidden."""
+    monkeypatch.setenv("REALPOLITIK_DATABASE_URL", "")
+    url = "postgresql+psycopg://ada@127.0.0.1:1/db?password=s3cretWORD&sslmode=disable"
+    assert main(["serve", "--port", "1", "--database", url]) == 2
+    assert main(["copy-database", f"sqlite:///{tmp_path / 'new.sqlite3'}", "--database", url]) == 2
+    err = capsys.readouterr().err
+    assert err.count("postgresql+psycopg://ada@127.0.0.1:1/db?password=***&sslmode=disable") == 2
+    assert "s3cret" not in err, err
+
+
 def test_a_database_a_newer_realpolitik_wrote_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

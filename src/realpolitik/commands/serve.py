@@ -197,10 +197,12 @@ def _safe(url: str) -> str:
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError
 
+    from realpolitik.server.db import shown_url
+
     try:
         if _misread(url):  # (the rest of the password read as the host)
             scheme, _, rest = url.partition("://")
             return f"{scheme}://***@{rest.rpartition('@')[2]}"
-        return make_url(url).render_as_string(hide_password=True)
+        return shown_url(make_url(url))
     except ArgumentError:
         return "(not a database URL: expected e.g. sqlite:///realpolitik.sqlite3)"

@@ -7,6 +7,7 @@ deadlocks); PostgreSQL ones lock the rows they change (``SELECT ... FOR UPDATE``
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import threading
 import time
@@ -16,7 +17,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from realpolitik.server.migrations import migrate
@@ -24,6 +25,15 @@ from realpolitik.server.migrations import migrate
 APPLICATION_NAME = "realpolitik"
 """The name of a process's PostgreSQL sessions (``pg_stat_activity``): how ``realpolitik
 copy-database`` finds a server still running on the database it copies."""
+
+
+def shown_url(url: URL) -> str:
+    """``url`` as it may be shown: its password hidden, in its user part or in its query
+    (PostgreSQL reads ``?password=`` too)."""
+    return _QUERY_PASSWORD.sub(r"\1***", url.render_as_string(hide_password=True))
+
+
+_QUERY_PASSWORD = re.compile(r"([?&]password=)[^&]*")
 
 
 def make_engine(url: str, *, pool_size: int = 10) -> Engine:

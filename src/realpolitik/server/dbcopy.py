@@ -22,7 +22,13 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.pool import NullPool
 
 from realpolitik.server import tables as t
-from realpolitik.server.db import APPLICATION_NAME, make_engine, reading, transaction
+from realpolitik.server.db import (
+    APPLICATION_NAME,
+    make_engine,
+    reading,
+    shown_url,
+    transaction,
+)
 
 BATCH = 1000
 """Rows read and written at a time (a table is never held whole in memory)."""
@@ -49,8 +55,7 @@ def copy_database(source_url: str, target_url: str) -> dict[str, int]:
         if _open_elsewhere(Path(path)):
             raise ValueError(f"the database file {path} {STILL_OPEN}")
     elif source.get_backend_name() == "postgresql" and _sessions_elsewhere(source_url):
-        shown = source.render_as_string(hide_password=True)
-        raise ValueError(f"the database {shown} {STILL_OPEN}")
+        raise ValueError(f"the database {shown_url(source)} {STILL_OPEN}")
     reader = _opened("the source", source_url)
     try:
         writer = _opened("the target", target_url)
