@@ -749,6 +749,37 @@ def test_orders_given_in_another_tab_show_in_this_one(server: LiveServer, browse
     assert errors == []
 
 
+def test_orders_given_before_the_page_first_hears_the_game_show(
+    server: LiveServer, browser: Any
+) -> None:
+    """Orders given elsewhere after this page fetched the game but before its event stream
+    first spoke (a busy machine) show too: the page took the stream's first word for what
+    it had fetched, and never showed them (met by CI)."""
+    page, errors = watched(browser)
+    register_and_create(page, server, "wulfhilde", players="7")
+    power = page.get_attribute("#power", "data-power")
+    move = next(o["order"] for opts in legal(page).values() for o in opts if o["kind"] == "move")
+    game_id = page.evaluate("location.hash.split('/')[2]")
+    cookies = {c["name"]: c["value"] for c in page.context.cookies()}
+    given: list[int] = []
+
+    def late(route: Any) -> None:  # the stream opens once the orders are given elsewhere
+        if not given:
+            answer = httpx.put(
+                f"{server.url}/api/games/{game_id}/orders",
+                json={"power": power, "orders": [move], "merge": True, "phase": "S1901M"},
+                headers={"X-Requested-With": "realpolitik"},
+                cookies=cookies,
+            )
+            given.append(answer.status_code)
+        route.continue_()
+
+    page.route("**/events*", late)
+    page.reload()
+    page.wait_for_selector(f'#my-orders li[data-order="{move}"]', timeout=10_000)
+    assert given == [200] and errors == []
+
+
 def test_ready_asks_first_with_orders_typed_and_not_given(server: LiveServer, browser: Any) -> None:
     """Ready clicked with orders typed in the box and not given (Give orders not clicked)
     asks first, naming them: the power was made ready without them, silently, and the phase

@@ -77,7 +77,9 @@ function listen(gameId) {
     if (S.gameId !== gameId || !news) return;
     // not while an action of mine is on its way (it refreshes the page itself), nor
     // under a player choosing an order when the board would be redrawn in the same phase
-    const orders = mine !== undefined && (news.my_orders || 0) !== mine;
+    // (the stream's first word: given after the page fetched the game, they are not shown)
+    const given = news.my_orders || 0;
+    const orders = mine !== undefined ? given !== mine : given > ((S.game && S.game.now) || 0);
     const redraw = S.game && ((news.phase === S.game.phase && news.version !== S.game.version) || orders);
     if (S.busy || (redraw && S.selection)) { timer = setTimeout(settle, 300); return; }
     const heard = news;
