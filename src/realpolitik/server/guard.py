@@ -1,9 +1,15 @@
 """The outer guard of the app (pure ASGI, before any parsing): a request body over the
-limit is refused with 413 as soon as that is known (from ``Content-Length``, or while a
-chunked body arrives), an address holding the NUL character (``%00``, which no database
+limit is refused with 413 before the app sees the request, on every route (from
+``Content-Length``, or while a chunked body arrives: a body is read whole, up to the limit,
+before the app runs), an address holding the NUL character (``%00``, which no database
 column may hold: PostgreSQL refuses it) with 400, and an error no handler knew becomes a
 plain 500 answer instead of an exception that would make the HTTP server drop the
-connection. (A NUL in a JSON body is refused by the schemas, :mod:`.schemas`.)"""
+connection. (A NUL in a JSON body is refused by the schemas, :mod:`.schemas`.)
+
+After a 413 the rest of the refused body is read and dropped (for at most
+:data:`DRAIN_SECONDS`) before the connection is closed: closed with bytes unread, it is
+reset, and a client still writing the body (most write it whole before they read) loses
+the answer with it."""
 
 from __future__ import annotations
 
@@ -11,6 +17,7 @@ import json
 import logging
 from typing import Any
 
+import anyio
 from sqlalchemy.exc import OperationalError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -35,6 +42,11 @@ async def send_error(
     await send({"type": "http.response.body", "body": body})
 
 
+DRAIN_SECONDS = 30.0
+"""How long the rest of a refused body is read and dropped before the connection is closed
+(nginx's ``lingering_time``): a client that sends it slower than that may lose its 413."""
+
+
 class Guard:
     def __init__(self, app: ASGIApp, *, max_body: int) -> None:
         self.app = app
@@ -45,67 +57,94 @@ class Guard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        started = refused = False
+        if "\x00" in scope.get("path", "") or b"%00" in scope.get("query_string", b""):
+            body = json_body("the address holds the NUL character (%00), which no text may")
+            await send_error(send, 400, body)
+            return
+        length = _header(scope, b"content-length")
+        if length is not None and length.isdigit() and int(length) > self.max_body:
+            # a client waiting for "100 Continue" sends no body: nothing to drain
+            waits = (_header(scope, b"expect") or "").lower() == "100-continue"
+            await self._refuse(send, receive, drain=not waits)
+            return
+        if (length and length != "0") or _header(scope, b"transfer-encoding") is not None:
+            read = await self._read_body(receive)
+            if isinstance(read, bool):
+                await self._refuse(send, receive, drain=read)
+                return
+            receive = _replayed(read, receive)
+        started = False
 
         async def send_tracked(message: Message) -> None:
             nonlocal started
-            if refused:  # the 413 has been sent: the app's own answer is dropped
-                return
             if message["type"] == "http.response.start":
                 started = True
             await send(message)
 
-        async def answer(status: int, detail: str) -> None:
-            close = [(b"connection", b"close")] if status == 413 else []
-            await send_error(send, status, json_body(detail), close)
-
-        if "\x00" in scope.get("path", "") or b"%00" in scope.get("query_string", b""):
-            await answer(400, "the address holds the NUL character (%00), which no text may")
-            return
-        length = _content_length(scope)
-        if length is not None and length > self.max_body:
-            await answer(413, self._too_large())
-            return
-        received = 0
-
-        async def receive_limited() -> Message:
-            nonlocal received, refused
-            if refused:
-                return {"type": "http.disconnect"}
-            message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > self.max_body:  # answer now; the app sees the client leave
-                    if not started:
-                        await answer(413, self._too_large())
-                    refused = True
-                    return {"type": "http.disconnect"}
-            return message
-
         try:
-            await self.app(scope, receive_limited, send_tracked)
+            await self.app(scope, receive, send_tracked)
             self._away.worked()
         except Exception as exc:
-            if refused:
-                return
             if isinstance(exc, OperationalError):  # one line while it lasts, not one a request
                 self._away.failed(exc)
             else:
                 log.exception("unexpected error in %s %s", scope.get("method"), scope.get("path"))
             if not started:
-                await answer(500, "internal error (logged on the server)")
+                await send_error(send, 500, json_body("internal error (logged on the server)"))
 
-    def _too_large(self) -> str:
-        return f"the request body is over the limit of {self.max_body} bytes"
+    async def _read_body(self, receive: Receive) -> list[Message] | bool:
+        """The request's body messages, up to the end of the body or the client's leaving;
+        once it is over the limit, whether more of it is still to come instead."""
+        messages: list[Message] = []
+        received = 0
+        while True:
+            message = await receive()
+            messages.append(message)
+            if message["type"] != "http.request":
+                return messages
+            received += len(message.get("body", b""))
+            more = bool(message.get("more_body", False))
+            if received > self.max_body:
+                return more
+            if not more:
+                return messages
+
+    async def _refuse(self, send: Send, receive: Receive, *, drain: bool) -> None:
+        """Answer 413 naming the limit; then, with ``drain``, read and drop the rest of the
+        body (for at most :data:`DRAIN_SECONDS`) before the answer ends and the server
+        closes the connection."""
+        body = json_body(f"the request body is over the limit of {self.max_body} bytes")
+        head = [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(body)).encode()),
+            (b"connection", b"close"),
+        ]
+        await send({"type": "http.response.start", "status": 413, "headers": head})
+        await send({"type": "http.response.body", "body": body, "more_body": True})
+        if drain:
+            with anyio.move_on_after(DRAIN_SECONDS):
+                while True:
+                    message = await receive()
+                    if message["type"] != "http.request" or not message.get("more_body", False):
+                        break
+        await send({"type": "http.response.body", "body": b""})
 
 
-def _content_length(scope: Scope) -> int | None:
-    for name, value in scope.get("headers", ()):
-        if name == b"content-length":
-            try:
-                return int(value)
-            except ValueError:
-                return None
+def _replayed(messages: list[Message], receive: Receive) -> Receive:
+    """A ``receive`` that gives ``messages`` first, then what ``receive`` gives."""
+    waiting = list(messages)
+
+    async def replay() -> Message:
+        return waiting.pop(0) if waiting else await receive()
+
+    return replay
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    """The request's header ``name`` (lower case), if it has one."""
+    for key, value in scope.get("headers", ()):
+        if key == name:
+            return str(value.decode("latin-1")).strip()
     return None
 
 
