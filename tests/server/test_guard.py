@@ -17,10 +17,10 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import event
 from sqlalchemy.exc import OperationalError
-from starlette.applications import Starlette
 from starlette.responses import PlainTextResponse
-from starlette.routing import Route
+from starlette.routing import Route, Router
 
 from realpolitik.server import engine
 from realpolitik.server.app import create_app
@@ -531,9 +531,15 @@ def test_requests_meeting_the_database_out_of_reach_say_it_once(
             raise OperationalError("SELECT", {}, Exception("connection refused"))
         return PlainTextResponse("ok")
 
-    app = Guard(Starlette(routes=[Route("/", page)]), max_body=1000)
+    # (a router, as the app's stack has it inside the guard: a whole Starlette app would
+    # answer 500 itself first)
+    app = Guard(Router(routes=[Route("/", page)]), max_body=1000)
     with caplog.at_level(logging.INFO, logger="realpolitik.server.guard"), TestClient(app) as c:
-        assert [c.get("/").status_code for _ in range(5)] == [500] * 5
+        answers = [c.get("/") for _ in range(5)]
+        assert [r.status_code for r in answers] == [503] * 5
+        assert answers[0].json()["detail"] == (
+            "the server cannot use its database now (the database is out of reach): try again later"
+        )
         state["down"] = False
         assert c.get("/").status_code == 200
     said = [(r.levelname, r.getMessage(), r.exc_info is not None) for r in caplog.records]
@@ -542,3 +548,61 @@ def test_requests_meeting_the_database_out_of_reach_say_it_once(
                   "(the database is out of reach; said again each minute)", False),
         ("WARNING", "answering requests works again", False),
     ]  # fmt: skip
+
+
+def test_a_full_or_read_only_database_is_said_so_and_nothing_is_lost(
+    client: TestClient, backend: Backend, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The database's disk full (SQLite's page limit stands for it) or the database made
+    read-only: a write is answered 503 naming it (code ``database_unavailable``; it was a
+    500 "internal error", and the log said the database was out of reach), reads still
+    work, nothing stored before is changed, and writes work again once it is fixed."""
+    alice = register(client, "alice")
+    game = new_game(client, alice, players=2, press_anytime=True, start=True)
+    gid, power = game["id"], game["my_powers"][0]
+    h = alice.headers
+    messages, orders = f"/api/games/{gid}/messages", f"/api/games/{gid}/orders"
+    assert client.post(messages, json={"sender": power, "body": "before"}, headers=h).is_success
+    given = client.get(orders, params={"power": power}, headers=h).json()["orders"]
+    legal = client.get(f"/api/games/{gid}/legal", params={"power": power}, headers=h).json()
+    hold = next(str(o["order"]) for options in legal.values() for o in options)
+    pragma: dict[str, str | None] = {"now": None}
+
+    @event.listens_for(backend.db, "connect")
+    def _limited(dbapi_conn: Any, record: Any) -> None:
+        if pragma["now"]:
+            dbapi_conn.execute(pragma["now"])
+
+    with backend.db.connect() as conn:
+        pages = conn.exec_driver_sql("PRAGMA page_count").scalar_one()
+    troubles = {
+        "the database's disk is full": f"PRAGMA max_page_count = {pages}",
+        "the database is read-only": "PRAGMA query_only = ON",
+    }
+    for trouble, statement in troubles.items():
+        pragma["now"] = statement
+        backend.db.dispose()
+        with caplog.at_level(logging.INFO, logger="realpolitik.server.guard"):
+            for _ in range(200):  # until the pages left are used up
+                r = client.post(messages, json={"sender": power, "body": "x" * 1900}, headers=h)
+                if r.status_code != 201:
+                    break
+            assert r.status_code == 503, (trouble, r.text)
+            assert r.json()["code"] == "database_unavailable"
+            assert r.json()["detail"] == (
+                f"the server cannot use its database now ({trouble}): try again later"
+            )
+            r = client.put(orders, json={"power": power, "orders": [hold]}, headers=h)
+            if r.status_code == 200:  # (a full disk: rewritten in the pages it had)
+                given = r.json()["orders"]
+            else:
+                assert r.status_code == 503 and trouble in r.json()["detail"], r.text
+        assert f"({trouble}; said again each minute)" in caplog.text
+        assert client.get(orders, params={"power": power}, headers=h).json()["orders"] == given
+        pragma["now"] = None
+        backend.db.dispose()
+    said = [m["body"] for m in client.get(messages, headers=h).json()]
+    assert said[0] == "before" and set(said[1:]) <= {"x" * 1900}
+    assert client.post(messages, json={"sender": power, "body": "after"}, headers=h).is_success
+    r = client.put(orders, json={"power": power, "orders": [hold]}, headers=h)
+    assert r.status_code == 200, r.text

@@ -4,7 +4,9 @@ limit is refused with 413 before the app sees the request, on every route (from
 before the app runs), an address holding the NUL character (``%00``, which no database
 column may hold: PostgreSQL refuses it) with 400, and an error no handler knew becomes a
 plain 500 answer instead of an exception that would make the HTTP server drop the
-connection. (A NUL in a JSON body is refused by the schemas, :mod:`.schemas`.)
+connection (the database unusable, its disk full, read-only or out of reach: 503 naming
+it, code ``database_unavailable``). (A NUL in a JSON body is refused by the schemas,
+:mod:`.schemas`.)
 
 After a 413 the rest of the refused body is read and dropped (for at most
 :data:`DRAIN_SECONDS`) before the connection is closed: closed with bytes unread, it is
@@ -18,10 +20,9 @@ import logging
 from typing import Any
 
 import anyio
-from sqlalchemy.exc import OperationalError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from realpolitik.server.logs import Failures
+from realpolitik.server.logs import Failures, database_trouble
 
 log = logging.getLogger(__name__)
 
@@ -85,12 +86,18 @@ class Guard:
             await self.app(scope, receive, send_tracked)
             self._away.worked()
         except Exception as exc:
-            if isinstance(exc, OperationalError):  # one line while it lasts, not one a request
+            trouble = database_trouble(exc)
+            if trouble is not None:  # one line while it lasts, not one a request
                 self._away.failed(exc)
             else:
                 log.exception("unexpected error in %s %s", scope.get("method"), scope.get("path"))
-            if not started:
+            if started:
+                return
+            if trouble is None:
                 await send_error(send, 500, json_body("internal error (logged on the server)"))
+                return
+            detail = f"the server cannot use its database now ({trouble}): try again later"
+            await send_error(send, 503, json_body(detail, code="database_unavailable", values={}))
 
     async def _read_body(self, receive: Receive) -> list[Message] | bool:
         """The request's body messages, up to the end of the body or the client's leaving;

@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from typing import Any
 from urllib.parse import unquote_plus
 
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DBAPIError, OperationalError
 
 REPEAT_SECONDS = 60.0
 """A loop's failure that lasts is said again this often."""
@@ -93,6 +93,24 @@ def shown(level: str) -> Iterator[None]:
         logger.setLevel(level_before)
 
 
+def database_trouble(exc: BaseException) -> str | None:
+    """What keeps the database from being used, in words for the host and the players
+    (``None``: no such trouble, a bug): its disk full, it read-only (SQLite's file, or a
+    PostgreSQL standby), else the database out of reach (connection refused, the server
+    gone...)."""
+    if not isinstance(exc, DBAPIError):
+        return None
+    name = getattr(exc.orig, "sqlite_errorname", None)
+    state = getattr(exc.orig, "sqlstate", None)
+    if name == "SQLITE_FULL" or state == "53100":
+        return "the database's disk is full"
+    if name == "SQLITE_READONLY" or state == "25006":
+        return "the database is read-only"
+    if isinstance(exc, OperationalError):
+        return "the database is out of reach"
+    return None
+
+
 class Failures:
     """How a loop that runs every tick (the scheduler's, the event streams' reader) tells
     its failures: once while the same one lasts, again every :data:`REPEAT_SECONDS`, and
@@ -112,11 +130,13 @@ class Failures:
         if said == self._said and now - self._at < REPEAT_SECONDS:
             return
         self._said, self._at = said, now
-        if isinstance(exc, OperationalError):  # connection refused, the server gone...
+        trouble = database_trouble(exc)
+        if trouble is not None:
             self.log.error(
-                "%s failed: %s (the database is out of reach; said again each minute)",
+                "%s failed: %s (%s; said again each minute)",
                 self.what,
                 said,
+                trouble,
             )
         else:
             self.log.error("%s failed: %s", self.what, said, exc_info=exc)
