@@ -48,6 +48,38 @@ def test_a_database_that_cannot_be_opened_is_named_not_a_traceback(
     assert err.count("\n") == 1 and "s3cret" not in err
 
 
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_database_that_cannot_be_written_is_refused_at_the_start(
+    kind: str,
+    tmp_path: Path,
+    request: pytest.FixtureRequest,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A read-only database (a SQLite file opened read-only, as one the server's user may
+    not write is; a PostgreSQL session that may not write) was served: the server started,
+    said it served, and every write failed after. It is refused at the start, naming it."""
+    if kind == "sqlite":
+        path = tmp_path / "club.sqlite3"
+        make_engine(f"sqlite:///{path}").dispose()
+        url, why = f"sqlite:///file:{path}?mode=ro&uri=true", f"the file {path} is read-only"
+    else:
+        url = request.getfixturevalue("pg_url")
+        make_engine(url).dispose()
+        url += "?options=-c%20default_transaction_read_only%3Don"
+        why = "cannot execute UPDATE in a read-only transaction"
+    monkeypatch.setenv("REALPOLITIK_DATABASE_URL", "")
+
+    def served(host: str, port: int) -> None:
+        raise AssertionError("it went on to serve")
+
+    monkeypatch.setattr("realpolitik.commands.serve.listen", served)
+    assert main(["serve", "--port", "1", "--database", url]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("realpolitik: error: cannot open the database ") and why in err, err
+    assert "the database cannot be written" in err and err.count("\n") == 1
+
+
 @pytest.mark.parametrize("port", ["99999", "-1", "80a"])
 def test_a_port_out_of_range_is_refused_before_serving(
     port: str, capsys: pytest.CaptureFixture[str]

@@ -18,6 +18,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from realpolitik.server.migrations import migrate
@@ -66,8 +67,29 @@ def make_engine(url: str, *, pool_size: int = 10) -> Engine:
             hide_parameters=True,
             connect_args={"application_name": APPLICATION_NAME},
         )
-    migrate(engine)
+    try:
+        migrate(engine)
+        _check_writable(engine)
+    except BaseException:
+        engine.dispose()
+        raise
     return engine
+
+
+def _check_writable(engine: Engine) -> None:
+    """Refuse a database this process may read but not write (a SQLite file opened
+    read-only, as one its user may not write is; a PostgreSQL session that may not write):
+    served, every write would fail. An update of no row is tried: it asks for the right
+    to write and changes nothing."""
+    try:
+        with transaction(engine) as conn:
+            conn.exec_driver_sql("UPDATE schema_version SET version = version WHERE 1 = 0")
+    except DBAPIError as exc:
+        why = str(exc.orig).strip().splitlines()[0] if exc.orig else str(exc)
+        if getattr(exc.orig, "sqlite_errorname", None) == "SQLITE_READONLY":
+            name = str(engine.url.database).removeprefix("file:")  # (a URI's: file:PATH)
+            why = f"the file {name} is read-only here (the server writes it, and its -wal and -shm)"
+        raise ValueError(f"the database cannot be written: {why}") from None
 
 
 def _sqlite_immediate(engine: Engine) -> None:
