@@ -566,6 +566,10 @@ def test_the_games_calls_name_a_wrong_argument() -> None:
         with pytest.raises(TypeError, match=f"orders are a list of orders, not {orders!r}"):
             game.submit("FRANCE", orders)  # type: ignore[arg-type]
     assert game.submit("FRANCE", (o for o in ["A PAR - BUR"]))  # any iterable of orders
+    for make in (Game.new, lambda **kw: Game.from_position(game.position, "S1901M", **kw)):
+        with pytest.raises(GameError, match=r"rules are a Rules \(rules_for\('1971'\)\) or"):
+            # an AttributeError before: 'str' object has no attribute 'items'
+            make(rules="1971")  # type: ignore[arg-type]
     with pytest.raises(GameError, match="bad phase 1901"):
         game.rollback(1901)  # type: ignore[arg-type]
     with pytest.raises(GameError, match="bad phase 1901"):
