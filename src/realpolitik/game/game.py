@@ -677,6 +677,10 @@ class Game:
         other powers' units at ``supporters`` (``"A BUD"`` or ``"BUD"``; in another
         ``language`` as its orders name a unit: ``"E Gli"``); replaces its list."""
         power = self._playing(power)
+        if isinstance(supporters, str):  # else read letter by letter: "'A' names no province"
+            raise TypeError(
+                f"{power}: supporters are a list of units, not one string {supporters!r}"
+            )
         if (
             self.rules.foreign_support is not ForeignSupport.ACKNOWLEDGED
             or not self.phase.is_movement
@@ -720,6 +724,8 @@ class Game:
         An alliance is made between players: the powers of one player (a three- or
         four-player table) are none."""
         power = self._playing(power)
+        if isinstance(partners, str):  # else read letter by letter: "unknown power 'E'"
+            raise TypeError(f"{power}: partners are a list of powers, not one string {partners!r}")
         if self.edition.victory_for(self.setup).alliance_years is None:
             raise GameError(f"{self.edition.name} has no alliance victory")
         if not self.phase.is_movement:
