@@ -6,17 +6,18 @@ from __future__ import annotations
 import importlib.util
 import re
 import sys
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import cast
+from typing import cast, get_type_hints
 
 import pytest
 
-from realpolitik import Game, GameError
-from realpolitik.bots import Bot, HeuristicBot, PowerView, RandomBot, make_bot
+from realpolitik import BotError, Game, GameError
+from realpolitik.bots import Bot, HeuristicBot, PowerView, RandomBot, bot_orders, make_bot
 from realpolitik.bots.selfplay import self_play
 from realpolitik.legal import legal_orders
 from realpolitik.maps import load_map
-from realpolitik.orders import Build, Disband, Move
+from realpolitik.orders import Build, Disband, Move, Order
 from realpolitik.phase import Phase
 from realpolitik.position import Position
 from realpolitik.rules import rules_for
@@ -82,8 +83,9 @@ def test_conquista_reinforcements_count(kind: str) -> None:
     assert game.builds_due() == {"GERMANY": 2}
     view = PowerView("GERMANY", game.phase, game.position, game.game_map, game.rules, game.edition)
     orders = make_bot(kind, seed=1).orders(view, game.legal_orders("GERMANY")["GERMANY"])
-    assert len(orders) == 2 and all(isinstance(o, Build) for o in orders)
-    assert game.illegal_orders("GERMANY", orders) == {}
+    builds = [o for o in orders if isinstance(o, Build)]
+    assert len(builds) == len(orders) == 2
+    assert game.illegal_orders("GERMANY", builds) == {}
 
 
 def test_a_power_view_of_a_game() -> None:
@@ -357,3 +359,43 @@ def test_the_bots_know_when_centres_change_owner_from_the_calendar(name: str) ->
         legal = game.legal_orders("FRANCE")["FRANCE"]
         search = _Search(SearchBot(seed=1), view, legal, {}, deadline=0.0)  # type: ignore[arg-type]
         assert search.turn_changes_owners is expected
+
+
+def test_a_power_the_game_does_not_have_is_the_callers_error_not_the_bots() -> None:
+    """``bot_orders(bot, game, "XX", ...)`` said "the bot 'random' failed writing XX's
+    orders": the view it asked the game for, not the bot, failed. The game's own error
+    comes out, and the bot is not called."""
+    game = Game.new(seed=1)
+    called: list[str] = []
+
+    class Spy:
+        name = "spy"
+
+        def orders(self, view: PowerView, legal: Mapping[str, Sequence[Order]]) -> list[Order]:
+            called.append(view.power)
+            return []
+
+    with pytest.raises(GameError, match="unknown power 'XX'") as raised:
+        bot_orders(Spy(), game, "XX", {})
+    assert not isinstance(raised.value, BotError) and called == []
+    assert bot_orders(Spy(), game, "france", {}) == [] and called == ["FRANCE"]
+
+
+def test_a_bot_that_writes_its_orders_as_text_is_a_bot_by_its_type_too() -> None:
+    """The README's bot returns "order values, or text as ``Game.submit`` reads it", and the
+    loops read both; the protocol said ``list[Order]``, so ``mypy --strict`` refused a bot
+    returning ``list[str]`` where a ``Bot`` is asked for. It says ``Sequence[Order | str]``
+    (a bot's ``list[Order]`` or ``list[str]`` both fit: a ``Sequence`` is covariant)."""
+    assert get_type_hints(Bot.orders)["return"] == Sequence[Order | str]
+
+    class Writer:
+        name = "writer"
+
+        def orders(self, view: PowerView, legal: Mapping[str, Sequence[Order]]) -> list[str]:
+            return [str(options[-1]) for options in legal.values() if options]
+
+    game = Game.new(seed=1)
+    writers: dict[str, Bot] = {p: Writer() for p in game.powers}
+    result = self_play(writers, years=1, game=game)
+    assert str(result.phase) == "S1902M" and len(game.history) >= 2
+    assert all(not o.implied for o in game.history[0].outcomes)  # every unit was ordered

@@ -37,7 +37,7 @@ def _play_checked(game: Game, bots: dict[str, Bot], last_year: int, seen: Counte
             orders = bots[power].orders(view, legal)
             allowed = {o for options in legal.values() for o in options}
             assert [o for o in orders if o not in allowed] == [], (game.phase, power)
-            units = [o.unit.province for o in orders if not isinstance(o, Waive)]
+            units = [o.unit.province for o in orders if not isinstance(o, (Waive, str))]
             assert len(units) == len(set(units)), (game.phase, power, orders)
             if game.phase.is_adjustments and power in due:
                 builds = sum(isinstance(o, Build | Waive) for o in orders)

@@ -130,6 +130,20 @@ def test_our_games_round_trip_through_the_format() -> None:
         ]
 
 
+def test_a_grow_game_on_the_standard_board_comes_back_as_grow() -> None:
+    """Grow's seven-player board is the standard one (only Italy's start differs, which
+    the file's first state holds): ``to_mila`` wrote it, and ``from_mila(data,
+    edition="grow")`` refused it ("edition grow is not played on the standard map", the
+    board being named ``grow``). It replays by grow's rules to the same position."""
+    game = Game.new(edition="grow", seed=1)
+    play_random(game, random.Random(1), 16)
+    again = from_mila(json.loads(json.dumps(to_mila(game))), edition="grow")
+    assert (again.edition.name, again.rules) == ("grow", game.rules)
+    assert (again.phase, again.position) == (game.phase, game.position)
+    with pytest.raises(MilaError, match="edition conquista is not played on the standard"):
+        from_mila(to_mila(game), edition="conquista")
+
+
 def test_our_export_loads_and_replays_in_the_package() -> None:
     pytest.importorskip("diplomacy")
     from diplomacy.utils.export import from_saved_game_format

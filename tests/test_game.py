@@ -566,6 +566,20 @@ def test_the_games_calls_name_a_wrong_argument() -> None:
         with pytest.raises(TypeError, match=f"orders are a list of orders, not {orders!r}"):
             game.submit("FRANCE", orders)  # type: ignore[arg-type]
     assert game.submit("FRANCE", (o for o in ["A PAR - BUR"]))  # any iterable of orders
+    conquista = Game.new(edition="conquista", seed=1)  # one string, read letter by letter:
+    with pytest.raises(
+        TypeError, match="FRANCE: partners are a list of powers, not one string 'ENGLAND'"
+    ):
+        conquista.declare_alliance("FRANCE", "ENGLAND")  # "unknown power 'E'"
+    with pytest.raises(
+        TypeError, match="FRANCE: supporters are a list of units, not one string 'A MUN'"
+    ):
+        conquista.accept_support("FRANCE", "A MUN")  # "'A' names no province"
+    assert conquista.pending_declared() == {} and conquista.pending_accepted() == {}
+    for make in (Game.new, lambda **kw: Game.from_position(game.position, "S1901M", **kw)):
+        with pytest.raises(GameError, match=r"rules are a Rules \(rules_for\('1971'\)\) or"):
+            # an AttributeError before: 'str' object has no attribute 'items'
+            make(rules="1971")  # type: ignore[arg-type]
     with pytest.raises(GameError, match="bad phase 1901"):
         game.rollback(1901)  # type: ignore[arg-type]
     with pytest.raises(GameError, match="bad phase 1901"):

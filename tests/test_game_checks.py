@@ -323,3 +323,22 @@ def test_the_orders_the_adjudicator_would_call_illegal_with_their_reasons() -> N
     reasons = game.illegal_orders("GERMANY", retreats)
     assert {k: str(r) for k, r in reasons.items()} == {0: "A MUN cannot retreat to BUR"}
     assert game.illegal_orders("GERMANY", game.submit("GERMANY", ["A MUN R RUH"])) == {}
+
+
+def test_illegal_orders_and_controller_read_the_power_as_submit_does() -> None:
+    """A power named in any case is the power (as ``submit`` and every other method read
+    it), and one the board does not have is a ``GameError``: ``illegal_orders("france",
+    ...)`` called France's own legal orders illegal ("the unit in PAR belongs to
+    FRANCE") while ``submit("france", ...)`` played them, and ``controller`` said ``None``
+    for any name it did not know, as for a power nobody plays."""
+    game = Game.new(seed=1, players=["ann", "bob"])
+    orders = game.submit("france", ["A PAR - BUR", "A MAR - MUN"])
+    assert {k: str(r) for k, r in game.illegal_orders("france", orders).items()} == {
+        1: "MUN is not adjacent to MAR and no convoy can reach it"
+    }
+    assert game.controller("france") == game.controller("FRANCE") is not None
+    for name in ("FRANCEE", "nobody"):
+        with pytest.raises(GameError, match=f"unknown power '{name.upper()}'"):
+            game.illegal_orders(name, orders)
+        with pytest.raises(GameError, match=f"unknown power '{name.upper()}'"):
+            game.controller(name)

@@ -17,7 +17,9 @@ from realpolitik import (
     Move,
     Order,
     Phase,
+    PhaseKind,
     Retreat,
+    Season,
     SupportHold,
     SupportMove,
     UnitRef,
@@ -98,6 +100,28 @@ def test_phase_round_trip() -> None:
         assert str(Phase.parse(text)) == text
     with pytest.raises(ValueError, match="bad phase"):
         Phase.parse("X1901M")
+
+
+def test_a_phase_or_unit_reference_of_letters_is_refused_when_made() -> None:
+    """``Phase(1901, "S", "M")`` was made, and ``adjudicate`` took it for an adjustment
+    phase (every move "illegal": only builds... in an adjustment phase); an order naming
+    ``UnitRef("A", "PAR")`` was taken by ``Game.submit``, then the game's view, its saving
+    and ``process`` (after moving the game on) failed on it. Both are refused when made,
+    naming the value and how to write it."""
+    with pytest.raises(TypeError, match=r"a phase's season is a Season \(Season.SPRING\), not 'S'"):
+        Phase(1901, "S", PhaseKind.MOVEMENT)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"a phase's kind is a PhaseKind .*, not 'M'"):
+        Phase(1901, Season.SPRING, "M")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="a phase's year is a whole number, not '1901'"):
+        Phase("1901", Season.SPRING, PhaseKind.MOVEMENT)  # type: ignore[arg-type]
+    assert Phase(1901, Season.SPRING, PhaseKind.MOVEMENT) == Phase.parse("S1901M")
+    with pytest.raises(TypeError, match=r"a unit's type is ARMY, FLEET or None, not 'A'"):
+        UnitRef("A", "PAR")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="a unit's location is a text such as 'PAR', not 5"):
+        UnitRef(ARMY, 5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="a unit's nationality is a power's name or None, not 1"):
+        UnitRef(ARMY, "SER", 1)  # type: ignore[arg-type]
+    assert str(UnitRef(None, "SER", "TURKEY")) == "TURKEY SER"
 
 
 # --- str(order) and parse_order round-trip, for any order ----------------------------------

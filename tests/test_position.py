@@ -103,3 +103,16 @@ def test_positions_are_hashable_values() -> None:
 def test_a_position_that_is_not_an_object_is_named(data: Any) -> None:
     with pytest.raises(ValueError, match="a position is an object of units and centers, not"):
         Position.from_json(data, STANDARD)
+
+
+def test_a_unit_of_letters_is_refused_when_made() -> None:
+    """``Unit("FRANCE", "A", "PAR")`` was made, a position built of it, and the game made
+    from that position failed with an ``AttributeError`` ('str' object has no attribute
+    '_value_') when asked its legal orders; it is refused when made, naming the value."""
+    with pytest.raises(TypeError, match=r"a unit's type is ARMY or FLEET, not 'A'"):
+        Unit("FRANCE", "A", "PAR")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="a unit's power is a power's name, not None"):
+        Unit(None, ARMY, "PAR")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="a unit's location is a text such as 'PAR', not 7"):
+        Unit("FRANCE", ARMY, 7)  # type: ignore[arg-type]
+    assert str(Unit("FRANCE", ARMY, "PAR")) == "A PAR"

@@ -34,6 +34,16 @@ class UnitRef:
     location: Location
     power: Power | None = None
 
+    def __post_init__(self) -> None:
+        # a reference of letters (``UnitRef("A", "PAR")``) would be taken by a game and fail
+        # later, when it is written or adjudicated; few are made (the parser remembers)
+        if self.type is not None and type(self.type) is not UnitType:
+            raise TypeError(f"a unit's type is ARMY, FLEET or None, not {self.type!r}")
+        if not isinstance(self.location, str):
+            raise TypeError(f"a unit's location is a text such as 'PAR', not {self.location!r}")
+        if self.power is not None and not isinstance(self.power, str):
+            raise TypeError(f"a unit's nationality is a power's name or None, not {self.power!r}")
+
     @property
     def province(self) -> Province:
         return province_of(self.location)

@@ -40,6 +40,19 @@ class Phase:
     season: Season
     kind: PhaseKind
 
+    def __post_init__(self) -> None:
+        # letters (``Phase(1901, "S", "M")``) would be taken for another kind of phase
+        # (the calendar makes each phase once: this costs nothing per phase played)
+        if type(self.year) is not int:
+            raise TypeError(f"a phase's year is a whole number, not {self.year!r}")
+        if type(self.season) is not Season:
+            raise TypeError(f"a phase's season is a Season (Season.SPRING), not {self.season!r}")
+        if type(self.kind) is not PhaseKind:
+            raise TypeError(
+                f"a phase's kind is a PhaseKind (PhaseKind.MOVEMENT), not {self.kind!r}; "
+                "Phase.parse('S1901M') reads the text"
+            )
+
     @classmethod
     def parse(cls, text: str) -> Phase:
         """Parse ``"S1901M"`` (any case)."""

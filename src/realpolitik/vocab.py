@@ -61,6 +61,16 @@ class Unit:
     type: UnitType
     location: Location
 
+    def __post_init__(self) -> None:
+        # letters (``Unit("FRANCE", "A", "PAR")``) would make a position that fails later,
+        # wherever it is written or judged; units are made a few times a phase
+        if type(self.type) is not UnitType:
+            raise TypeError(f"a unit's type is ARMY or FLEET, not {self.type!r}")
+        if not isinstance(self.power, str):
+            raise TypeError(f"a unit's power is a power's name, not {self.power!r}")
+        if not isinstance(self.location, str):
+            raise TypeError(f"a unit's location is a text such as 'PAR', not {self.location!r}")
+
     @property
     def province(self) -> Province:
         return province_of(self.location)

@@ -122,10 +122,10 @@ class Bot(Protocol):
 
     name: str
 
-    def orders(self, view: PowerView, legal: LegalOrders) -> list[Order]:
-        """The orders to give (at most one per key of ``legal``). The loops of bots
-        (:func:`bot_orders`) also read text as :meth:`Game.submit` does (``"A PAR - BUR"``),
-        for a bot that writes its orders."""
+    def orders(self, view: PowerView, legal: LegalOrders) -> Sequence[Order | str]:
+        """The orders to give (at most one per key of ``legal``): order values, or text as
+        :meth:`Game.submit` reads it (``"A PAR - BUR"``), for a bot that writes its orders
+        (the loops of bots, :func:`bot_orders`, read both)."""
         ...
 
 
@@ -135,9 +135,10 @@ def bot_orders(bot: Bot, game: Game, power: Power, legal: LegalOrders) -> list[O
     the environment). An exception of the bot's, or an answer that is not a list of
     orders, is a :class:`BotError` naming the bot, the power, the phase and the game's seed
     (caused by the bot's exception: its traceback is kept)."""
-    name, where = _said(bot, game, power)
+    view = PowerView.of(game, power)  # a power the game has not: the caller's error
+    name, where = _said(bot, game, view.power)
     try:
-        given = bot.orders(PowerView.of(game, power), legal)
+        given = bot.orders(view, legal)
     except Exception as exc:
         kind = type(exc).__name__
         raise BotError(f"the bot {name!r} failed writing {where}: {kind}: {exc}") from exc

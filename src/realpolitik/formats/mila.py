@@ -25,7 +25,7 @@ from realpolitik.game import Game
 from realpolitik.game.calendar import idle_adjustments
 from realpolitik.game.records import Message, PhaseRecord
 from realpolitik.game.victory import GameResult
-from realpolitik.maps import load_map
+from realpolitik.maps import GameMap, load_map
 from realpolitik.orders import (
     Build,
     Convoy,
@@ -198,20 +198,26 @@ def _messages(game: Game, phase: Phase) -> list[dict[str, Any]]:
     ]
 
 
+def _standard(game_map: GameMap) -> bool:
+    """Whether ``game_map`` is the standard board, whatever its name (grow's seven-player
+    board is: only Italy's start differs, which a MILA file's first state says)."""
+    standard = load_map("standard")
+    return (
+        game_map.army_adjacency == standard.army_adjacency
+        and game_map.fleet_adjacency == standard.fleet_adjacency
+        and game_map.centers == standard.centers
+        and game_map.homes == standard.homes
+    )
+
+
 def to_mila(game: Game) -> dict[str, Any]:
     """The game as a MILA saved game (standard map only). Phases that MILA's engine skips
     too are left out; other skipped phases (civil-disorder removals and disbands) are
     written with their implied orders, so that MILA's engine makes the same changes."""
     if game.setup.neutral is not None:
         raise MilaError("the two-player game (a neutral Italy) has no MILA equivalent")
-    game_map, standard = game.game_map, load_map("standard")
-    same = (
-        game_map.army_adjacency == standard.army_adjacency
-        and game_map.fleet_adjacency == standard.fleet_adjacency
-        and game_map.centers == standard.centers
-        and game_map.homes == standard.homes
-    )
-    if not same:
+    game_map = game.game_map
+    if not _standard(game_map):
         raise MilaError(f"the {game_map.name} map has no MILA equivalent (only the standard map)")
     influence: dict[str, Power] = {}
     phases: list[dict[str, Any]] = []
@@ -355,7 +361,7 @@ def _replay(
     phases: Sequence[Mapping[str, Any]], edition: str, rules: Mapping[str, str] | None
 ) -> Game:
     game = Game.new(edition=edition, rules=rules, seed=0)
-    if game.game_map.name != "standard":
+    if not _standard(game.game_map):
         raise MilaError(f"edition {edition} is not played on the standard map")
     first = phases[0]
     game.phase = Phase.parse(first["name"])

@@ -429,6 +429,11 @@ VARIANTS: tuple[str, ...] = ("standard",)
 def with_overrides(rules: Rules, overrides: Mapping[str, str]) -> Rules:
     """``rules`` with single choices replaced: keys are DATC issue ids (``"4.D.8"``) or
     :class:`Rules` field names (``"dislodged"``)."""
+    if not isinstance(overrides, Mapping):
+        raise VariantError(
+            "rules are a Rules (rules_for('1971')) or single choices "
+            f"({{'4.D.8': 'c'}}), not {overrides!r}"
+        )
     for key, value in overrides.items():
         if key[:1].isdigit():
             rules = rules.with_choice(key, value)

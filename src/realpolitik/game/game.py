@@ -398,8 +398,11 @@ class Game:
         return dict(self._facts().players)
 
     def controller(self, power: Power) -> str | None:
-        """The player of ``power``, or ``None`` (out of the game, or neutral)."""
-        for name, powers in self._facts().players.items():
+        """The player of ``power`` (any case), or ``None`` (out of the game, or neutral); a
+        :class:`GameError` for a power the board does not have."""
+        facts = self._facts()
+        power = self._known_power(facts, power)
+        for name, powers in facts.players.items():
             if power in powers:
                 return name
         return None
@@ -651,7 +654,10 @@ class Game:
         in a movement phase: its orders are judged on the board as the adjudicator judges
         them before resolving (:func:`~realpolitik.adjudicator.problem.build_problem`;
         legality never depends on the other powers' orders); a retreat's or adjustment's
-        verdict is the phase's own judge of this power's orders alone, on the position."""
+        verdict is the phase's own judge of this power's orders alone, on the position.
+        ``power`` is read as :meth:`submit` reads it (any case; one the board does not have
+        is a :class:`GameError`)."""
+        power = self._check_power(power)
         phase, position, rules, game_map = self.phase, self.position, self.rules, self.game_map
         if phase.kind is PhaseKind.MOVEMENT:
             return dict(build_problem(game_map, position, {power: list(orders)}, rules).illegal)
@@ -671,6 +677,10 @@ class Game:
         other powers' units at ``supporters`` (``"A BUD"`` or ``"BUD"``; in another
         ``language`` as its orders name a unit: ``"E Gli"``); replaces its list."""
         power = self._playing(power)
+        if isinstance(supporters, str):  # else read letter by letter: "'A' names no province"
+            raise TypeError(
+                f"{power}: supporters are a list of units, not one string {supporters!r}"
+            )
         if (
             self.rules.foreign_support is not ForeignSupport.ACKNOWLEDGED
             or not self.phase.is_movement
@@ -714,6 +724,8 @@ class Game:
         An alliance is made between players: the powers of one player (a three- or
         four-player table) are none."""
         power = self._playing(power)
+        if isinstance(partners, str):  # else read letter by letter: "unknown power 'E'"
+            raise TypeError(f"{power}: partners are a list of powers, not one string {partners!r}")
         if self.edition.victory_for(self.setup).alliance_years is None:
             raise GameError(f"{self.edition.name} has no alliance victory")
         if not self.phase.is_movement:
