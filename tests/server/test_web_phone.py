@@ -707,3 +707,48 @@ def test_a_phone_s_action_bar_of_several_powers_keeps_to_one_row(
     page.on("dialog", lambda d: d.accept())  # (units without orders: asked first, per power)
     page.click("#bar-ready")  # every power of mine ready: the bots are, the phase goes on
     until_phase_changes(page, "S1901M")
+
+
+def pinch(page: Any, scale: float) -> None:
+    """Two fingers pinched apart (``scale`` > 1) or together on the middle of the map, as a
+    phone's touch screen sends them (Chromium's own gesture, through its touch-action)."""
+    box = page.locator("#map svg").bounding_box()
+    cdp = page.context.new_cdp_session(page)
+    cdp.send(
+        "Input.synthesizePinchGesture",
+        {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2,
+         "scaleFactor": scale, "gestureSourceType": "touch"},
+    )  # fmt: skip
+    cdp.detach()
+
+
+def shown(page: Any) -> list[float]:
+    """The part of the map shown: its viewBox, x, y, width and height."""
+    return [float(v) for v in (page.get_attribute("#map svg", "viewBox") or "").split()]
+
+
+def test_a_phone_s_map_zooms_by_pinching(server: LiveServer, browser: Any) -> None:
+    """Two fingers pinched apart on a phone's map zoom it in, pinched together zoom it out
+    (the map let the browser pan it up and down only: a pinch did nothing, neither the
+    map's zoom nor the page's; only its + and − buttons zoomed). The place between the
+    fingers stays under them."""
+    page = browser.new_page(
+        viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True,
+        device_scale_factor=3,
+    )  # fmt: skip
+    register_and_create(page, server, "pinchbeck", players="7")
+    page.evaluate("document.getElementById('map').scrollIntoView()")
+    x, y, before, h = shown(page)
+    pinch(page, 2)
+    page.wait_for_timeout(200)
+    x2, y2, after, h2 = shown(page)
+    assert after < before / 1.5, (before, after)  # zoomed in, about twice
+    # the middle of the map stays in the middle
+    assert abs(x2 + after / 2 - x - before / 2) < before / 10, (x, x2)
+    assert abs(y2 + h2 / 2 - y - h / 2) < h / 10, (y, y2)
+    shot(page, "phone-pinched-in", full=False)
+    pinch(page, 0.5)
+    page.wait_for_timeout(200)
+    assert shown(page)[2] > after * 1.5, (after, shown(page))  # and out again
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+
