@@ -752,3 +752,49 @@ def test_a_phone_s_map_zooms_by_pinching(server: LiveServer, browser: Any) -> No
     assert shown(page)[2] > after * 1.5, (after, shown(page))  # and out again
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
 
+
+# The controls shown that a finger would find too small to hit (under 44 by 44 CSS pixels,
+# the size the phones' makers ask for): buttons, menus, fields, links, a details' summary,
+# and a checkbox's label (the box itself is tapped through it); each as id or class, text,
+# width, height.
+TOO_SMALL = """() => [...document.querySelectorAll(
+        'button, select, input:not([type=checkbox]), textarea, a[href], summary,'
+        + 'label:has(> input[type=checkbox])')]
+    .filter(e => e.offsetParent !== null && !e.closest('.sr-only'))
+    .map(e => { const r = e.getBoundingClientRect();
+        return [e.id || e.className || e.tagName, e.innerText.trim().slice(0, 24),
+                Math.round(r.width), Math.round(r.height)]; })
+    .filter(([, , w, h]) => w < 44 || h < 43.5)"""
+
+
+def test_a_touch_screen_s_controls_are_big_enough_to_tap(server: LiveServer, browser: Any) -> None:
+    """On a touch screen (a 375 px phone, a 768 px tablet) every control of the lobby and of
+    a game (the header's, the draw votes, the stepper's ◀ ▶, the zoom buttons, the units to
+    pick, the message's recipients) is at least 44 px each way: most were 30 px tall, the
+    recipients' checkboxes 13 px, "Write to others…" 21 px, ◀ and ▶ 30 px wide."""
+    for user, size in (("tapsalot", (375, 667)), ("tabbitha", (768, 1024))):
+        page = browser.new_page(
+            viewport={"width": size[0], "height": size[1]}, is_mobile=True, has_touch=True,
+            device_scale_factor=2,
+        )  # fmt: skip
+        sign_up(page, server, user)
+        assert page.evaluate(TOO_SMALL) == [], (user, "lobby")
+        page.fill("#new-name", f"{user}'s game")
+        page.select_option("#new-players", "3")  # several powers: a draw vote for each
+        page.click("#create-game")
+        page.wait_for_selector("#map svg")
+        idle(page)
+        page.click("details.new-thread summary")  # the recipients shown
+        page.wait_for_selector("input.recipient")
+        assert page.evaluate(TOO_SMALL) == [], (user, "game")
+        key = page.locator("#unit-list button.unit").first.get_attribute("data-key") or ""
+        click_province(page, key.split("/")[0])
+        page.wait_for_selector("#order-menu:not([hidden])")
+        assert page.evaluate(TOO_SMALL) == [], (user, "menu")
+        page.locator("#order-menu .menu-option").first.click()  # an order given: its ✕
+        page.wait_for_selector("#my-orders li.order button")
+        idle(page)
+        assert page.evaluate(TOO_SMALL) == [], (user, "orders")
+        assert page.evaluate("document.documentElement.scrollWidth") <= size[0], user
+        shot(page, f"touch-controls-{size[0]}")
+        page.close()
