@@ -46,7 +46,7 @@ function powerOrders(p) {
   const keys = unitKeys(p);
   const ordered = orderedPlaces(p);
   return el("div", { class: "power-orders" + (p === S.power ? " focus" : ""), "data-power": p },
-    el("h3", {}, `${t("your_orders")} · ${powerName(p)}`),
+    el("h2", {}, `${t("your_orders")} · ${powerName(p)}`),
     mine.to_act ? phaseBrief(p) : el("p", { class: "muted" }, t("nothing_to_order")),
     el("ul", { id: idOf("my-orders", p), class: "my-orders" }, orderItems(p)),
     undecided(p).length ? el("p", { id: idOf("missing", p), class: "missing warn" }, `${t("units_without_orders")}${t("colon")}${undecided(p).map(place).join(", ")}`) : null,
@@ -250,7 +250,7 @@ export function renderLegal(key) {
   if (!key) { fill(box); return; }
   const opts = S.legal[key] || [];
   fill(box,
-    el("h4", {}, `${t("legal_orders")} ${unitLabel(key)}`),
+    el("h3", {}, `${t("legal_orders")} ${unitLabel(key)}`),
     el("div", { class: "options" }, opts.map((o) => el("button", {
       class: "legal-option small secondary", "data-order": o.order, "data-kind": o.kind, title: o.long || null, onclick: () => submitOrders([o.order], "en"),
     }, orderWords(o)))));
