@@ -798,3 +798,33 @@ def test_a_touch_screen_s_controls_are_big_enough_to_tap(server: LiveServer, bro
         assert page.evaluate("document.documentElement.scrollWidth") <= size[0], user
         shot(page, f"touch-controls-{size[0]}")
         page.close()
+
+
+# The orders offered for the unit or centre selected: the menu's and the legal options'
+# buttons, each its text and its tooltip.
+OFFERED = """() => [...document.querySelectorAll('#order-menu .menu-option, #legal .legal-option')]
+    .map(b => [b.innerText.trim(), b.title])"""
+
+
+def test_a_touch_screen_names_the_orders_offered_in_words(server: LiveServer, browser: Any) -> None:
+    """A touch screen has no tooltip: in English the orders offered were their notation
+    alone, their meaning said only on hovering them ("A ANK B" or "F ANK B": which builds
+    the fleet?). There they are said in words; a mouse keeps the short notation and its
+    tooltip."""
+    for user, touch in (("buildabel", True), ("deskbuild", False)):
+        page = browser.new_page(
+            viewport={"width": 375 if touch else 1280, "height": 667 if touch else 800},
+            is_mobile=touch, has_touch=touch,
+        )  # fmt: skip
+        homes = open_at(page, server, user, put_at_the_builds)[1]
+        continue_to_now(page)
+        click_province(page, homes[0])
+        page.wait_for_selector("#order-menu:not([hidden]) .menu-option")
+        offered = page.evaluate(OFFERED)
+        assert len(offered) >= 2, (user, offered)  # an army and a fleet, in the menu and below
+        for text, long in offered:
+            assert long, (user, text)
+            notation = text.startswith(("A ", "F ")) and text.endswith(" B")  # "F STP/NC B"
+            assert text == long if touch else notation, (user, text, long)
+        shot(page, f"orders-offered-{'touch' if touch else 'mouse'}", full=False)
+        page.close()

@@ -464,7 +464,14 @@ function optionButton(o) {
   const owner = foreignOwner(o);
   return el("button", { class: "small menu-option" + (owner ? " needs-accept" : ""), "data-order": o.order, "data-kind": o.kind,
     title: owner ? t("needs_accept", { power: powerName(owner) }) : (o.long || null), onclick: () => giveOrder(o.order) },
-  orderWords(o), owner ? ` ⚑ ${powerName(owner)}` : "");
+  choiceWords(o), owner ? ` ⚑ ${powerName(owner)}` : "");
+}
+
+// An order offered to choose (the menu's, the legal options'): as :func:`orderWords` says
+// it, but in words on a screen without hover, where the notation's tooltip never shows
+// (a phone's player saw "A ANK B" and "F ANK B" alone).
+export function choiceWords(o) {
+  return o.long && o.order !== "WAIVE" && window.matchMedia("(hover: none)").matches ? o.long : orderWords(o);
 }
 
 // An order as a sentence outside English, whose short notations are cryptic to newcomers;

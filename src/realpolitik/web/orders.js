@@ -4,7 +4,7 @@
 // its Ready; above them, Ready for all my powers; and a phone's action bar, kept in view
 // at the bottom of the screen: how far my orders are, and Ready.
 import { S, act, announce, api, busy, clearFlash, el, errorText, fill, flash, guarded, inPlay, keepDrafts, place, powerName, t, unitName } from "./core.js";
-import { cancel, orderWords, renderBoard, select, unitLabel } from "./board.js";
+import { cancel, choiceWords, orderWords, renderBoard, select, unitLabel } from "./board.js";
 
 // The ids of a power's part of the panel: plain for the power in focus (the one whose unit
 // was selected last; it sends press), suffixed for the others: each id is one.
@@ -253,7 +253,7 @@ export function renderLegal(key) {
     el("h3", {}, `${t("legal_orders")} ${unitLabel(key)}`),
     el("div", { class: "options" }, opts.map((o) => el("button", {
       class: "legal-option small secondary", "data-order": o.order, "data-kind": o.kind, title: o.long || null, onclick: () => submitOrders([o.order], "en"),
-    }, orderWords(o)))));
+    }, choiceWords(o)))));
 }
 document.addEventListener("rp-select", (ev) => renderLegal(ev.detail));
 
