@@ -828,3 +828,40 @@ def test_a_touch_screen_names_the_orders_offered_in_words(server: LiveServer, br
             assert text == long if touch else notation, (user, text, long)
         shot(page, f"orders-offered-{'touch' if touch else 'mouse'}", full=False)
         page.close()
+
+
+# Whether the middle of province ``p`` is in the part of the map shown.
+IN_VIEW = """(p) => { const svg = document.querySelector('#map svg');
+    const b = svg.querySelector(`[id='${p}']`).getBBox();
+    const [x, y, w, h] = svg.getAttribute('viewBox').split(' ').map(Number);
+    const cx = b.x + b.width / 2, cy = b.y + b.height / 2;
+    return x <= cx && cx <= x + w && y <= cy && cy <= y + h; }"""
+
+
+def test_a_unit_picked_from_the_list_comes_into_the_zoomed_map_s_view(
+    server: LiveServer, browser: Any
+) -> None:
+    """On a phone whose map is zoomed on one corner, a unit picked from the list below (the
+    way the page offers besides the map) was highlighted out of view, the menu saying "Tap
+    a highlighted province" with none to see: the map now turns to it."""
+    page = browser.new_page(
+        viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True,
+        device_scale_factor=2,
+    )  # fmt: skip
+    register_and_create(page, server, "farpicker", players="7")
+    keys = page.locator("#unit-list button.unit").evaluate_all("bs => bs.map(b => b.dataset.key)")
+    mine = {k.split("/")[0] for k in keys}
+    far = next(p for p in ("NAO", "SYR", "NAF", "BAR") if p not in mine)
+    page.evaluate(  # zoomed on a corner of the board, far from my units
+        """async (p) => { const {S} = await import('/static/core.js');
+        const b = document.querySelector(`#map svg [id='${p}']`).getBBox();
+        S.zoom = {scale: 5, cx: b.x + b.width / 2, cy: b.y + b.height / 2};
+        document.getElementById('zoom-in').click(); }""",
+        far,
+    )
+    key = keys[0].split("/")[0]
+    assert not page.evaluate(IN_VIEW, key), (far, key)
+    page.locator("#unit-list button.unit").first.tap()
+    page.wait_for_selector("#order-menu:not([hidden])")
+    assert page.evaluate(IN_VIEW, key), (far, key, page.get_attribute("#map svg", "viewBox"))
+    shot(page, "phone-picked-from-the-list", full=False)

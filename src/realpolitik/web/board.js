@@ -442,9 +442,24 @@ export async function select(key) {
   const owner = S.ownerOf[key];
   if (owner && owner !== S.power) { S.power = owner; renderOrders(true); }  // its list takes the focus
   S.selection = { key, mode, target: null };
+  if (!shownOnTheMap(key)) {  // (a desktop's map: whole again)
+    focusOn([key, ...opts.filter((o) => (o.kind === "move" || o.kind === "retreat") && o.dest).map((o) => o.dest)]);
+    applyZoom();
+  }
   highlight();
   showMenu(modeMenu(), mode ? t(kinds.has("retreat") ? "retreat_hint" : "move_hint") : t("choose_order"));
   document.dispatchEvent(new CustomEvent("rp-select", { detail: key }));
+}
+
+// Whether the middle of ``key``'s province is in the part of the board shown (a unit picked
+// from the list on a map zoomed elsewhere was highlighted out of view: the map turns to it).
+function shownOnTheMap(key) {
+  const pic = document.querySelector("#map svg");
+  const shape = pic && pic.querySelector(`[id="${key.split("/")[0]}"]`);
+  if (!shape || !S.zoom) return true;
+  const b = shape.getBBox(), [x, y, w, h] = pic.getAttribute("viewBox").split(" ").map(Number);
+  const cx = b.x + b.width / 2, cy = b.y + b.height / 2;
+  return x <= cx && cx <= x + w && y <= cy && cy <= y + h;
 }
 
 export function cancel() {
