@@ -865,3 +865,23 @@ def test_a_unit_picked_from_the_list_comes_into_the_zoomed_map_s_view(
     page.wait_for_selector("#order-menu:not([hidden])")
     assert page.evaluate(IN_VIEW, key), (far, key, page.get_attribute("#map svg", "viewBox"))
     shot(page, "phone-picked-from-the-list", full=False)
+
+
+def test_the_lobby_s_checkboxes_keep_their_shape_on_a_phone(
+    server: LiveServer, browser: Any
+) -> None:
+    """On a 375 px phone the long words beside the new game's Sandbox checkbox squeezed the
+    box to two thirds of its width (13 px by 21 on a touch screen): each box is square."""
+    for user, touch in (("squarina", True), ("squarello", False)):
+        page = browser.new_page(
+            viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=touch
+        )
+        sign_up(page, server, user)
+        boxes = page.locator("input[type=checkbox]").evaluate_all(
+            "bs => bs.filter(b => b.offsetParent).map(b => { const r = b.getBoundingClientRect();"
+            " return [b.id, Math.round(r.width), Math.round(r.height)]; })"
+        )
+        assert boxes, user
+        for name, width, height in boxes:
+            assert width == height, (user, name, width, height)
+        page.close()
