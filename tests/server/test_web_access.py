@@ -108,7 +108,7 @@ def test_the_focus_stays_where_the_keyboard_player_is(server: LiveServer, browse
     tab_to(page, "#my-games .game-item button")
     page.keyboard.press("Enter")
     page.wait_for_selector("#map svg")
-    focus_is(page, "#game-head h2")
+    focus_is(page, "#game-head h1")
     tab_to(page, "#unit-list button.unit")
     key = page.evaluate("document.activeElement.dataset.key")
     page.keyboard.press("Enter")

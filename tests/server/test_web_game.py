@@ -4,6 +4,7 @@ by polling where there is no event stream)."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
@@ -268,7 +269,7 @@ def test_draw_votes_and_translation(server: LiveServer, browser: Any) -> None:
     # the players' table: a row a power, its player (the column said "Jugadores", plural)
     heads = page.locator("#seats th").all_inner_texts()
     assert heads == ["Potencia", "Jugador", "Centros", "Listo"], heads
-    assert "Tus órdenes" in page.inner_text("#orders-panel h3")
+    assert "Tus órdenes" in page.inner_text("#orders-panel h2")
     shot(page, "9-spanish")
     said = """async ([events, italy]) => {
         const {powerName} = await import('/static/core.js');
@@ -799,3 +800,40 @@ def test_a_victory_names_its_one_winner_in_the_singular(server: LiveServer, brow
     page.wait_for_function("document.getElementById('game-over').innerText.includes('Ganador')")
     back_to_the_lobby(page)
     assert "Ganador: " in page.inner_text("#my-games"), page.inner_text("#my-games")
+
+
+# The page's headings in their order, as a screen reader lists them (those said only to it
+# too): each its level and text.
+OUTLINE = """() => [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+    .filter(e => !e.closest('[hidden]') && e.getClientRects().length)
+    .map(e => [Number(e.tagName[1]), e.textContent.trim()])"""
+
+
+def well_outlined(page: Any, where: str) -> None:
+    """The page's headings begin with its one h1 and go down one level at a time."""
+    outline = page.evaluate(OUTLINE)
+    levels = [level for level, _ in outline]
+    assert levels and levels[0] == 1 and levels.count(1) == 1, (where, outline)
+    assert all(b <= a + 1 for a, b in itertools.pairwise(levels)), (where, outline)
+
+
+def test_the_lobby_and_a_game_have_one_h1_and_no_level_skipped(
+    server: LiveServer, browser: Any
+) -> None:
+    """A screen reader's list of headings begins with the page's h1 and steps down a level
+    at a time: the lobby had no h1 (its cards' h2 first), a game's page none either (the
+    game's name an h2, its cards' titles h3: "Your orders", "Messages", "Players")."""
+    page, errors = watched(browser)
+    sign_up(page, server, "headley")
+    well_outlined(page, "lobby")
+    page.fill("#new-name", "Outlined")
+    page.select_option("#new-deadlines", "none")
+    page.click("#create-game")
+    page.wait_for_selector("#map svg")
+    idle(page)
+    well_outlined(page, "game")
+    assert page.evaluate(OUTLINE)[0] == [1, "Outlined"]  # the game's name
+    page.locator("#unit-list button.unit").first.click()  # its legal orders, titled
+    page.wait_for_selector("#legal .legal-option")
+    well_outlined(page, "legal orders")
+    assert not errors, errors

@@ -747,7 +747,7 @@ def test_a_name_of_piled_up_marks_stays_in_its_place_in_the_game_and_the_invitat
         page = browser.new_page(viewport={"width": width, "height": 900})
         link = host_a_table(page, server, user, ZALGO)
         idle(page)
-        assert not _drawn_outside(page, "#game-head h2"), f"the header at {width} px"
+        assert not _drawn_outside(page, "#game-head h1"), f"the header at {width} px"
         guest = browser.new_page(viewport={"width": width, "height": 900})
         guest.goto(link)
         guest.wait_for_selector("#invited")

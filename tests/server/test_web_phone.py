@@ -707,3 +707,181 @@ def test_a_phone_s_action_bar_of_several_powers_keeps_to_one_row(
     page.on("dialog", lambda d: d.accept())  # (units without orders: asked first, per power)
     page.click("#bar-ready")  # every power of mine ready: the bots are, the phase goes on
     until_phase_changes(page, "S1901M")
+
+
+def pinch(page: Any, scale: float) -> None:
+    """Two fingers pinched apart (``scale`` > 1) or together on the middle of the map, as a
+    phone's touch screen sends them (Chromium's own gesture, through its touch-action)."""
+    box = page.locator("#map svg").bounding_box()
+    cdp = page.context.new_cdp_session(page)
+    cdp.send(
+        "Input.synthesizePinchGesture",
+        {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2,
+         "scaleFactor": scale, "gestureSourceType": "touch"},
+    )  # fmt: skip
+    cdp.detach()
+
+
+def shown(page: Any) -> list[float]:
+    """The part of the map shown: its viewBox, x, y, width and height."""
+    return [float(v) for v in (page.get_attribute("#map svg", "viewBox") or "").split()]
+
+
+def test_a_phone_s_map_zooms_by_pinching(server: LiveServer, browser: Any) -> None:
+    """Two fingers pinched apart on a phone's map zoom it in, pinched together zoom it out
+    (the map let the browser pan it up and down only: a pinch did nothing, neither the
+    map's zoom nor the page's; only its + and − buttons zoomed). The place between the
+    fingers stays under them."""
+    page = browser.new_page(
+        viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True,
+        device_scale_factor=3,
+    )  # fmt: skip
+    register_and_create(page, server, "pinchbeck", players="7")
+    page.evaluate("document.getElementById('map').scrollIntoView()")
+    x, y, before, h = shown(page)
+    pinch(page, 2)
+    page.wait_for_timeout(200)
+    x2, y2, after, h2 = shown(page)
+    assert after < before / 1.5, (before, after)  # zoomed in, about twice
+    # the middle of the map stays in the middle
+    assert abs(x2 + after / 2 - x - before / 2) < before / 10, (x, x2)
+    assert abs(y2 + h2 / 2 - y - h / 2) < h / 10, (y, y2)
+    shot(page, "phone-pinched-in", full=False)
+    pinch(page, 0.5)
+    page.wait_for_timeout(200)
+    assert shown(page)[2] > after * 1.5, (after, shown(page))  # and out again
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+# The controls shown that a finger would find too small to hit (under 44 by 44 CSS pixels,
+# the size the phones' makers ask for): buttons, menus, fields, links, a details' summary,
+# and a checkbox's label (the box itself is tapped through it); each as id or class, text,
+# width, height.
+TOO_SMALL = """() => [...document.querySelectorAll(
+        'button, select, input:not([type=checkbox]), textarea, a[href], summary,'
+        + 'label:has(> input[type=checkbox])')]
+    .filter(e => e.offsetParent !== null && !e.closest('.sr-only'))
+    .map(e => { const r = e.getBoundingClientRect();
+        return [e.id || e.className || e.tagName, e.innerText.trim().slice(0, 24),
+                Math.round(r.width), Math.round(r.height)]; })
+    .filter(([, , w, h]) => w < 44 || h < 43.5)"""
+
+
+def test_a_touch_screen_s_controls_are_big_enough_to_tap(server: LiveServer, browser: Any) -> None:
+    """On a touch screen (a 375 px phone, a 768 px tablet) every control of the lobby and of
+    a game (the header's, the draw votes, the stepper's ◀ ▶, the zoom buttons, the units to
+    pick, the message's recipients) is at least 44 px each way: most were 30 px tall, the
+    recipients' checkboxes 13 px, "Write to others…" 21 px, ◀ and ▶ 30 px wide."""
+    for user, size in (("tapsalot", (375, 667)), ("tabbitha", (768, 1024))):
+        page = browser.new_page(
+            viewport={"width": size[0], "height": size[1]}, is_mobile=True, has_touch=True,
+            device_scale_factor=2,
+        )  # fmt: skip
+        sign_up(page, server, user)
+        assert page.evaluate(TOO_SMALL) == [], (user, "lobby")
+        page.fill("#new-name", f"{user}'s game")
+        page.select_option("#new-players", "3")  # several powers: a draw vote for each
+        page.click("#create-game")
+        page.wait_for_selector("#map svg")
+        idle(page)
+        page.click("details.new-thread summary")  # the recipients shown
+        page.wait_for_selector("input.recipient")
+        assert page.evaluate(TOO_SMALL) == [], (user, "game")
+        key = page.locator("#unit-list button.unit").first.get_attribute("data-key") or ""
+        click_province(page, key.split("/")[0])
+        page.wait_for_selector("#order-menu:not([hidden])")
+        assert page.evaluate(TOO_SMALL) == [], (user, "menu")
+        page.locator("#order-menu .menu-option").first.click()  # an order given: its ✕
+        page.wait_for_selector("#my-orders li.order button")
+        idle(page)
+        assert page.evaluate(TOO_SMALL) == [], (user, "orders")
+        assert page.evaluate("document.documentElement.scrollWidth") <= size[0], user
+        shot(page, f"touch-controls-{size[0]}")
+        page.close()
+
+
+# The orders offered for the unit or centre selected: the menu's and the legal options'
+# buttons, each its text and its tooltip.
+OFFERED = """() => [...document.querySelectorAll('#order-menu .menu-option, #legal .legal-option')]
+    .map(b => [b.innerText.trim(), b.title])"""
+
+
+def test_a_touch_screen_names_the_orders_offered_in_words(server: LiveServer, browser: Any) -> None:
+    """A touch screen has no tooltip: in English the orders offered were their notation
+    alone, their meaning said only on hovering them ("A ANK B" or "F ANK B": which builds
+    the fleet?). There they are said in words; a mouse keeps the short notation and its
+    tooltip."""
+    for user, touch in (("buildabel", True), ("deskbuild", False)):
+        page = browser.new_page(
+            viewport={"width": 375 if touch else 1280, "height": 667 if touch else 800},
+            is_mobile=touch, has_touch=touch,
+        )  # fmt: skip
+        homes = open_at(page, server, user, put_at_the_builds)[1]
+        continue_to_now(page)
+        click_province(page, homes[0])
+        page.wait_for_selector("#order-menu:not([hidden]) .menu-option")
+        offered = page.evaluate(OFFERED)
+        assert len(offered) >= 2, (user, offered)  # an army and a fleet, in the menu and below
+        for text, long in offered:
+            assert long, (user, text)
+            notation = text.startswith(("A ", "F ")) and text.endswith(" B")  # "F STP/NC B"
+            assert text == long if touch else notation, (user, text, long)
+        shot(page, f"orders-offered-{'touch' if touch else 'mouse'}", full=False)
+        page.close()
+
+
+# Whether the middle of province ``p`` is in the part of the map shown.
+IN_VIEW = """(p) => { const svg = document.querySelector('#map svg');
+    const b = svg.querySelector(`[id='${p}']`).getBBox();
+    const [x, y, w, h] = svg.getAttribute('viewBox').split(' ').map(Number);
+    const cx = b.x + b.width / 2, cy = b.y + b.height / 2;
+    return x <= cx && cx <= x + w && y <= cy && cy <= y + h; }"""
+
+
+def test_a_unit_picked_from_the_list_comes_into_the_zoomed_map_s_view(
+    server: LiveServer, browser: Any
+) -> None:
+    """On a phone whose map is zoomed on one corner, a unit picked from the list below (the
+    way the page offers besides the map) was highlighted out of view, the menu saying "Tap
+    a highlighted province" with none to see: the map now turns to it."""
+    page = browser.new_page(
+        viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True,
+        device_scale_factor=2,
+    )  # fmt: skip
+    register_and_create(page, server, "farpicker", players="7")
+    keys = page.locator("#unit-list button.unit").evaluate_all("bs => bs.map(b => b.dataset.key)")
+    mine = {k.split("/")[0] for k in keys}
+    far = next(p for p in ("NAO", "SYR", "NAF", "BAR") if p not in mine)
+    page.evaluate(  # zoomed on a corner of the board, far from my units
+        """async (p) => { const {S} = await import('/static/core.js');
+        const b = document.querySelector(`#map svg [id='${p}']`).getBBox();
+        S.zoom = {scale: 5, cx: b.x + b.width / 2, cy: b.y + b.height / 2};
+        document.getElementById('zoom-in').click(); }""",
+        far,
+    )
+    key = keys[0].split("/")[0]
+    assert not page.evaluate(IN_VIEW, key), (far, key)
+    page.locator("#unit-list button.unit").first.tap()
+    page.wait_for_selector("#order-menu:not([hidden])")
+    assert page.evaluate(IN_VIEW, key), (far, key, page.get_attribute("#map svg", "viewBox"))
+    shot(page, "phone-picked-from-the-list", full=False)
+
+
+def test_the_lobby_s_checkboxes_keep_their_shape_on_a_phone(
+    server: LiveServer, browser: Any
+) -> None:
+    """On a 375 px phone the long words beside the new game's Sandbox checkbox squeezed the
+    box to two thirds of its width (13 px by 21 on a touch screen): each box is square."""
+    for user, touch in (("squarina", True), ("squarello", False)):
+        page = browser.new_page(
+            viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=touch
+        )
+        sign_up(page, server, user)
+        boxes = page.locator("input[type=checkbox]").evaluate_all(
+            "bs => bs.filter(b => b.offsetParent).map(b => { const r = b.getBoundingClientRect();"
+            " return [b.id, Math.round(r.width), Math.round(r.height)]; })"
+        )
+        assert boxes, user
+        for name, width, height in boxes:
+            assert width == height, (user, name, width, height)
+        page.close()

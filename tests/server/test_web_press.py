@@ -286,7 +286,7 @@ def test_a_message_not_sent_yet_outlives_news(server: LiveServer, browser: Any) 
     host.click("#compose .new-thread summary")
     host.check(f'#compose input.recipient[value="{to}"]')
     host.fill("#message-body", "Between us: Belgium is yours")
-    host.click("#messages-panel h3")  # the focus leaves the box
+    host.click("#messages-panel h2")  # the focus leaves the box
     guest.fill("#message-body", "Hello, everyone")
     guest.click("#send-message")
     host.wait_for_function("document.getElementById('messages').innerText.includes('Hello')")

@@ -146,17 +146,33 @@ function zoomBy(factor, cx, cy) {
 // picture in it is replaced (after an order, or news of the game): a tap pressed on one
 // picture and lifted on the next is still a tap, on the board shown as it is lifted (the
 // browser fires no click then, its press's element gone: the tap was lost). Dragging pans
-// a zoomed map; a drag is no tap.
+// a zoomed map; a drag is no tap. Two fingers pinch it: apart zooms in, together out, the
+// place between them kept under them (the browser pans the page up and down only, its own
+// pinch held back by the map's touch-action: a pinch did nothing).
 function wireBoard(box) {
   if (box.dataset.wired) return;
   box.dataset.wired = "1";
   const pic = () => box.querySelector("svg");
-  let start = null;
+  let start = null, pinch = null;
+  const fingers = new Map();  // the touches down on the board: pointerId -> {x, y}
+  const apart = () => { const [a, b] = [...fingers.values()]; return Math.hypot(a.x - b.x, a.y - b.y); };
+  const between = () => { const [a, b] = [...fingers.values()]; return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }; };
+  const lift = (ev) => { fingers.delete(ev.pointerId); if (fingers.size < 2) pinch = null; };
   box.addEventListener("pointerdown", (ev) => {
     start = ev.isPrimary ? { x: ev.clientX, y: ev.clientY, moved: false, z: S.zoom && { ...S.zoom } } : null;
+    if (ev.pointerType !== "touch") return;
+    fingers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+    const now = pic();
+    if (fingers.size === 2 && now) {  // a pinch: no tap, no drag
+      start = null;
+      const mid = between();
+      pinch = { apart: apart(), scale: (S.zoom && S.zoom.scale) || 1, at: svgPoint(now, mid.x, mid.y) };
+    }
   });
   box.addEventListener("pointermove", (ev) => {
     const now = pic();
+    if (fingers.has(ev.pointerId)) fingers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+    if (pinch && now && fingers.size === 2) { pinchTo(now, pinch, apart(), between()); return; }
     if (!start || !start.z || !now) return;
     const dx = ev.clientX - start.x, dy = ev.clientY - start.y;
     if (!start.moved && Math.hypot(dx, dy) < 8) return;
@@ -168,8 +184,9 @@ function wireBoard(box) {
     applyZoom(now);
     placeMenu();
   });
-  box.addEventListener("pointercancel", () => { start = null; });
+  box.addEventListener("pointercancel", (ev) => { start = null; lift(ev); });
   box.addEventListener("pointerup", (ev) => {
+    lift(ev);
     const tap = start && !start.moved && ev.button === 0;
     start = null;
     const now = pic();
@@ -184,6 +201,20 @@ function wireBoard(box) {
     const pt = svgPoint(now, ev.clientX, ev.clientY);
     zoomBy(ev.deltaY < 0 ? 1.25 : 0.8, pt.x, pt.y);
   }, { passive: false });
+}
+
+// The board zoomed by a pinch that began ``pinch.apart`` pixels apart at the scale
+// ``pinch.scale``, its fingers now ``apart`` pixels apart: the map's point ``pinch.at``
+// (where they began) under their middle ``mid`` (on the screen).
+function pinchTo(pic, pinch, apart, mid) {
+  const [, , w, h] = pic.dataset.full.split(" ").map(Number);
+  const scale = Math.min(6, Math.max(1, (pinch.scale * apart) / pinch.apart));
+  const frame = pic.getBoundingClientRect();
+  const vw = w / scale, vh = h / scale;
+  const fx = (mid.x - frame.left) / frame.width, fy = (mid.y - frame.top) / frame.height;
+  S.zoom = scale > 1 ? { scale, cx: pinch.at.x - fx * vw + vw / 2, cy: pinch.at.y - fy * vh + vh / 2 } : null;
+  applyZoom(pic);
+  placeMenu();
 }
 
 function svgPoint(pic, x, y) {
@@ -411,9 +442,24 @@ export async function select(key) {
   const owner = S.ownerOf[key];
   if (owner && owner !== S.power) { S.power = owner; renderOrders(true); }  // its list takes the focus
   S.selection = { key, mode, target: null };
+  if (!shownOnTheMap(key)) {  // (a desktop's map: whole again)
+    focusOn([key, ...opts.filter((o) => (o.kind === "move" || o.kind === "retreat") && o.dest).map((o) => o.dest)]);
+    applyZoom();
+  }
   highlight();
   showMenu(modeMenu(), mode ? t(kinds.has("retreat") ? "retreat_hint" : "move_hint") : t("choose_order"));
   document.dispatchEvent(new CustomEvent("rp-select", { detail: key }));
+}
+
+// Whether the middle of ``key``'s province is in the part of the board shown (a unit picked
+// from the list on a map zoomed elsewhere was highlighted out of view: the map turns to it).
+function shownOnTheMap(key) {
+  const pic = document.querySelector("#map svg");
+  const shape = pic && pic.querySelector(`[id="${key.split("/")[0]}"]`);
+  if (!shape || !S.zoom) return true;
+  const b = shape.getBBox(), [x, y, w, h] = pic.getAttribute("viewBox").split(" ").map(Number);
+  const cx = b.x + b.width / 2, cy = b.y + b.height / 2;
+  return x <= cx && cx <= x + w && y <= cy && cy <= y + h;
 }
 
 export function cancel() {
@@ -433,7 +479,14 @@ function optionButton(o) {
   const owner = foreignOwner(o);
   return el("button", { class: "small menu-option" + (owner ? " needs-accept" : ""), "data-order": o.order, "data-kind": o.kind,
     title: owner ? t("needs_accept", { power: powerName(owner) }) : (o.long || null), onclick: () => giveOrder(o.order) },
-  orderWords(o), owner ? ` ⚑ ${powerName(owner)}` : "");
+  choiceWords(o), owner ? ` ⚑ ${powerName(owner)}` : "");
+}
+
+// An order offered to choose (the menu's, the legal options'): as :func:`orderWords` says
+// it, but in words on a screen without hover, where the notation's tooltip never shows
+// (a phone's player saw "A ANK B" and "F ANK B" alone).
+export function choiceWords(o) {
+  return o.long && o.order !== "WAIVE" && window.matchMedia("(hover: none)").matches ? o.long : orderWords(o);
 }
 
 // An order as a sentence outside English, whose short notations are cryptic to newcomers;

@@ -275,7 +275,7 @@ function renderHead() {
   const sandbox = Boolean(g.settings && g.settings.sandbox);
   // a sandbox is played alone: no press, and nobody else at the table to list
   for (const id of ["messages-panel", "seats-panel"]) document.getElementById(id).hidden = sandbox;
-  const kids = [el("h2", { class: "game-name" }, g.name), el("span", { id: "phase", class: "phase", "data-phase": g.phase || "" }, phaseShown(g)),
+  const kids = [el("h1", { class: "game-name" }, g.name), el("span", { id: "phase", class: "phase", "data-phase": g.phase || "" }, phaseShown(g)),
     el("span", { id: "clock", class: "clock" }),
     // a shortened game: the final year agreed (the forming game lists it with its settings)
     g.settings && g.settings.last_year && g.status === "active" ? el("span", { id: "last-year", class: "muted", title: t("last_year_hint") },
@@ -410,6 +410,6 @@ function renderSeats() {
     el("td", {}, s.powers.map((p) => (g.centers && g.centers[p] !== undefined ? g.centers[p] : "")).join(" ")),
     el("td", {}, s.powers.map((p) => (g.ready && p in g.ready ? (g.ready[p] ? "✓" : "…") : "")).join(" "))));
   fill(document.getElementById("seats-panel"),
-    el("h3", {}, t("players")),
+    el("h2", {}, t("players")),
     el("table", { id: "seats" }, el("tr", {}, el("th", {}, t("power")), el("th", {}, t("player")), el("th", {}, t("centers")), el("th", {}, t("ready"))), rows));
 }

@@ -189,7 +189,7 @@ export async function showLobby() {
   if (S.page !== page) return;
   setTitle(...title);
   let heard = heardOf(lists.mine);  // what was known of my games: news after it is told
-  fill(view(),
+  fill(view(), el("h1", { class: "sr-only" }, t("lobby")),  // (the page's title, said to a screen reader)
     el("section", { class: "card" }, el("h2", {}, t("my_games")), myGames()),
     el("section", { class: "card" }, el("h2", {}, t("create_game")),
       el("div", { class: "form" }, field(t("name"), name), field(t("edition"), edition), field(t("players"), players), setupField, lastYearField,

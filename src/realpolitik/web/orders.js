@@ -4,7 +4,7 @@
 // its Ready; above them, Ready for all my powers; and a phone's action bar, kept in view
 // at the bottom of the screen: how far my orders are, and Ready.
 import { S, act, announce, api, busy, clearFlash, el, errorText, fill, flash, guarded, inPlay, keepDrafts, place, powerName, t, unitName } from "./core.js";
-import { cancel, orderWords, renderBoard, select, unitLabel } from "./board.js";
+import { cancel, choiceWords, orderWords, renderBoard, select, unitLabel } from "./board.js";
 
 // The ids of a power's part of the panel: plain for the power in focus (the one whose unit
 // was selected last; it sends press), suffixed for the others: each id is one.
@@ -46,7 +46,7 @@ function powerOrders(p) {
   const keys = unitKeys(p);
   const ordered = orderedPlaces(p);
   return el("div", { class: "power-orders" + (p === S.power ? " focus" : ""), "data-power": p },
-    el("h3", {}, `${t("your_orders")} · ${powerName(p)}`),
+    el("h2", {}, `${t("your_orders")} · ${powerName(p)}`),
     mine.to_act ? phaseBrief(p) : el("p", { class: "muted" }, t("nothing_to_order")),
     el("ul", { id: idOf("my-orders", p), class: "my-orders" }, orderItems(p)),
     undecided(p).length ? el("p", { id: idOf("missing", p), class: "missing warn" }, `${t("units_without_orders")}${t("colon")}${undecided(p).map(place).join(", ")}`) : null,
@@ -250,10 +250,10 @@ export function renderLegal(key) {
   if (!key) { fill(box); return; }
   const opts = S.legal[key] || [];
   fill(box,
-    el("h4", {}, `${t("legal_orders")} ${unitLabel(key)}`),
+    el("h3", {}, `${t("legal_orders")} ${unitLabel(key)}`),
     el("div", { class: "options" }, opts.map((o) => el("button", {
       class: "legal-option small secondary", "data-order": o.order, "data-kind": o.kind, title: o.long || null, onclick: () => submitOrders([o.order], "en"),
-    }, orderWords(o)))));
+    }, choiceWords(o)))));
 }
 document.addEventListener("rp-select", (ev) => renderLegal(ev.detail));
 

@@ -121,7 +121,7 @@ function renderMessages(whole = false) {
     showTitle();
     return;
   }
-  const kids = [el("h3", {}, t("messages")), tabs, list];
+  const kids = [el("h2", {}, t("messages")), tabs, list];
   if (S.power && g.status === "active" && (g.conceded || []).includes(S.power)) {
     kids.push(el("p", { id: "press-conceded", class: "muted" }, t("press_conceded")));  // as the server says
   } else if (S.power && g.settings.press !== "none" && g.status === "active") {
