@@ -232,9 +232,11 @@ def test_orders_are_written_back_in_the_notation_they_are_typed_in(tmp_path: Pat
     code, out = run("orders", game, "FRANCE", "--list", "--language", "es")
     assert out.splitlines()[1:] == ["  E Par-Mun", "  E Mar-Bor"], out
     code, out = run("legal", game, "FRANCE", "--language", "fr")
-    assert "PAR: A Par (H); A Par-Bre;" in out, out
+    assert "\nPar: A Par (H); A Par-Bre;" in out, out  # the unit's place as French writes it
     code, out = run("legal", game, "FRANCE")
-    assert "PAR: A PAR H; A PAR - BRE;" in out, out
+    assert "\nPAR: A PAR H; A PAR - BRE;" in out, out
+    code, out = run("legal", game, "RUSSIA", "--language", "es")  # (it was "STP/SC: F CS SPt M")
+    assert "\nCS SPt: F CS SPt M; " in out and "\nSeb: F Seb M; " in out, out
 
 
 def test_a_power_is_named_in_any_of_the_four_languages(tmp_path: Path) -> None:

@@ -516,8 +516,9 @@ def _legal(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         return 0
     if not legal:
         out.write(f"{say.text('nothing_to_order', power=say.power(power), phase=say.phase())}\n")
-    for key, orders in legal.items():
-        out.write(f"{key}: {'; '.join(map(say.order, orders))}\n")
+    for key, orders in legal.items():  # by unit, its place as the language writes it
+        label = say.order(orders[0]) if key == "WAIVE" else say.place(key)
+        out.write(f"{label}: {'; '.join(map(say.order, orders))}\n")
     due = game.builds_due().get(power)
     if due:
         out.write(f"{say.builds(power, due)}\n")
