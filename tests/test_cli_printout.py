@@ -44,9 +44,9 @@ FALL_1901 = {
     ],
     "pt": [
         "=== Outono de 1901 (F1901M) ===",
-        "  França      E da Bur. permanece        deslocada",
-        "  Alemanha    E do Ruh. para Bur.        realizado",
-        "  Alemanha    E de Mun. apoia E do Ruh. para Bur. apoio dado",
+        "  França      E da Bur. permanece                  deslocada",
+        "  Alemanha    E do Ruh. para Bur.                  realizado",
+        "  Alemanha    E de Mun. apoia E do Ruh. para Bur.  apoio dado",
         "  (as demais unidades permanecem)",
         "  * Desordem civil (sem ordens): Áustria, Inglaterra, Rússia, Turquia",
         "Agora: Outono de 1901, retrocedimentos (F1901R)",
@@ -310,3 +310,20 @@ def test_a_unit_dislodged_without_an_order_is_said_and_its_retreats_are_due(
     assert "  Francia     E Bor M                    desalojada (sin orden)\n" in out
     code, out = run("show", game)
     assert out.count("dislodged: A BUR") == 1
+
+
+def test_the_results_stand_in_one_column_however_long_the_orders(tmp_path: Path) -> None:
+    """Portuguese orders run longer than the column kept for them ("E de Mun. apoia E do
+    Ruh. para Bur."): the results stay in one column, apart from every order (they ran on
+    after the long ones, "... para Bur. apoio dado", and out of line with the others)."""
+    game = _germany_attacks_burgundy(tmp_path)
+    code, out = run("process", game, "--language", "pt")
+    assert code == 0
+    lines = [line for line in out.splitlines() if line.startswith("  ") and "(" not in line]
+    orders = [line for line in lines if line.split()[0] in ("França", "Alemanha")]
+    assert len(orders) == 3
+    column = {len(line) - len(line.split("  ")[-1]) for line in orders}
+    assert len(column) == 1, orders
+    assert {line.split("  ")[-1].strip() for line in orders} == {
+        "deslocada", "realizado", "apoio dado"
+    }  # fmt: skip

@@ -182,12 +182,16 @@ class Printout:
         for outcome in shown:
             by_power.setdefault(outcome.power, []).append(outcome)
         width = self.width
+        said = {id(o): self.order(o.order) for o in shown}
+        column = max((len(order) + 1 for order in said.values()), default=0)  # (the results)
+        column = max(26, column)  # in one column, set apart from the longest order
         for power in self.game.edition.reading(by_power):
             for o in by_power[power]:
                 fate = f", {self.result(o.fate)}" if o.fate not in (None, o.result) else ""
                 reason = "" if o.reason is None else f" ({self.reason(o.reason)})"
-                order, result = self.order(o.order), self.result(o.result)
-                out.write(f"  {self.power(power):{width}} {order:26} {result}{fate}{reason}\n")
+                order, result = said[id(o)], self.result(o.result)
+                line = f"{self.power(power):{width}} {order:{column}} {result}{fate}{reason}"
+                out.write(f"  {line}\n")
         if len(shown) < len(record.outcomes):
             out.write(f"  {self.text('others_hold' if shown else 'every_unit_holds')}\n")
         for event in record.events:
