@@ -931,3 +931,18 @@ def test_a_line_of_orders_as_the_books_print_it_is_read_order_by_order(
     _typing(monkeypatch, line, EOFError)
     code = main(["orders", game, power, "--language", language], stdin=_Terminal())
     assert code == 0 and [str(o) for o in load_game(game).orders(power)] == orders
+
+
+def test_a_return_is_refused_for_what_keeps_the_power_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``disorder POWER --off`` of a power that conceded, or that nobody plays at this
+    table, says so; it said "its player has not left" of both (a conceded power is shown
+    in civil disorder, and a power nobody plays never had a player)."""
+    game = str(tmp_path / "g.json")
+    run("new", game, "--players", "5", "--seed", "1")
+    run("concede", game, "TURKEY")
+    assert "TURKEY has conceded" in fails(capsys, "disorder", game, "TURKEY", "--off")
+    said = fails(capsys, "disorder", game, "ITALY", "--off")
+    assert "ITALY is played by nobody in this game" in said
+    assert "not in civil disorder" in fails(capsys, "disorder", game, "ENGLAND", "--off")

@@ -491,9 +491,9 @@ def _disorder(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         game = load_game(args.file)
         power = args.power.upper()
         away = game.status.disorder | game.status.missed
-        if args.off and power in game.powers and power not in away:
+        game.set_civil_disorder(power, on=not args.off)  # (says if it conceded, or nobody plays it)
+        if args.off and power not in away:  # (the change is not saved)
             raise GameError(f"{power} is not in civil disorder: its player has not left")
-        game.set_civil_disorder(power, on=not args.off)
         save_game(game, args.file)
     say = Printout(game, args.language)
     named = {"power": say.power(power), "of_power": say.of_power(power)}
