@@ -946,3 +946,24 @@ def test_a_return_is_refused_for_what_keeps_the_power_out(
     said = fails(capsys, "disorder", game, "ITALY", "--off")
     assert "ITALY is played by nobody in this game" in said
     assert "not in civil disorder" in fails(capsys, "disorder", game, "ENGLAND", "--off")
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "hint"),
+    [
+        ("en", "E Par - Bor", "(it reads as an order with --language es)"),
+        ("en", "E de Par. para Bur.", "(it reads as an order with --language pt)"),
+        ("es", "A Par-Bou", "(se lee como una orden con --language fr)"),
+    ],
+)
+def test_an_order_in_another_notation_is_refused_with_the_option_that_reads_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], language: str, text: str, hint: str
+) -> None:
+    """A table that forgot ``--language es`` was told 'unknown word "e" in order "E Par -
+    Bor"', and no more: the refusal now names the option under which the order reads."""
+    game = str(tmp_path / "g.json")
+    run("new", game, "--seed", "1")
+    err = fails(capsys, "orders", game, "FRANCE", "--language", language, text)
+    assert err.rstrip("\n").endswith(hint), err
+    err = fails(capsys, "orders", game, "FRANCE", "--language", language, "zz top")
+    assert "--language" not in err  # (no notation reads it)
