@@ -232,9 +232,11 @@ def test_orders_are_written_back_in_the_notation_they_are_typed_in(tmp_path: Pat
     code, out = run("orders", game, "FRANCE", "--list", "--language", "es")
     assert out.splitlines()[1:] == ["  E Par-Mun", "  E Mar-Bor"], out
     code, out = run("legal", game, "FRANCE", "--language", "fr")
-    assert "PAR: A Par (H); A Par-Bre;" in out, out
+    assert "\nPar: A Par (H); A Par-Bre;" in out, out  # the unit's place as French writes it
     code, out = run("legal", game, "FRANCE")
-    assert "PAR: A PAR H; A PAR - BRE;" in out, out
+    assert "\nPAR: A PAR H; A PAR - BRE;" in out, out
+    code, out = run("legal", game, "RUSSIA", "--language", "es")  # (it was "STP/SC: F CS SPt M")
+    assert "\nCS SPt: F CS SPt M; " in out and "\nSeb: F Seb M; " in out, out
 
 
 def test_a_power_is_named_in_any_of_the_four_languages(tmp_path: Path) -> None:
@@ -929,3 +931,39 @@ def test_a_line_of_orders_as_the_books_print_it_is_read_order_by_order(
     _typing(monkeypatch, line, EOFError)
     code = main(["orders", game, power, "--language", language], stdin=_Terminal())
     assert code == 0 and [str(o) for o in load_game(game).orders(power)] == orders
+
+
+def test_a_return_is_refused_for_what_keeps_the_power_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``disorder POWER --off`` of a power that conceded, or that nobody plays at this
+    table, says so; it said "its player has not left" of both (a conceded power is shown
+    in civil disorder, and a power nobody plays never had a player)."""
+    game = str(tmp_path / "g.json")
+    run("new", game, "--players", "5", "--seed", "1")
+    run("concede", game, "TURKEY")
+    assert "TURKEY has conceded" in fails(capsys, "disorder", game, "TURKEY", "--off")
+    said = fails(capsys, "disorder", game, "ITALY", "--off")
+    assert "ITALY is played by nobody in this game" in said
+    assert "not in civil disorder" in fails(capsys, "disorder", game, "ENGLAND", "--off")
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "hint"),
+    [
+        ("en", "E Par - Bor", "(it reads as an order with --language es)"),
+        ("en", "E de Par. para Bur.", "(it reads as an order with --language pt)"),
+        ("es", "A Par-Bou", "(se lee como una orden con --language fr)"),
+    ],
+)
+def test_an_order_in_another_notation_is_refused_with_the_option_that_reads_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], language: str, text: str, hint: str
+) -> None:
+    """A table that forgot ``--language es`` was told 'unknown word "e" in order "E Par -
+    Bor"', and no more: the refusal now names the option under which the order reads."""
+    game = str(tmp_path / "g.json")
+    run("new", game, "--seed", "1")
+    err = fails(capsys, "orders", game, "FRANCE", "--language", language, text)
+    assert err.rstrip("\n").endswith(hint), err
+    err = fails(capsys, "orders", game, "FRANCE", "--language", language, "zz top")
+    assert "--language" not in err  # (no notation reads it)

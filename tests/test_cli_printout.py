@@ -26,6 +26,7 @@ FALL_1901 = {
         "  (las demás unidades se mantienen)",
         "  * Desorden civil (sin órdenes): Austria, Inglaterra, Rusia, Turquía",
         "Ahora: Otoño de 1901, retiradas (F1901R)",
+        "  Francia     desalojada: E Bor (retiradas: Bel, Gas, Mar, Par, Pic)",
         "Desorden civil: Austria, Inglaterra, Italia, Rusia, Turquía",
         "Faltan las órdenes de: Francia",
     ],
@@ -37,17 +38,19 @@ FALL_1901 = {
         "  (les autres unités tiennent)",
         "  * Désordre civil (aucun ordre) : Autriche, Angleterre, Russie, Turquie",
         "Maintenant : Automne 1901, retraites (F1901R)",
+        "  France      délogée : A Bur (retraites : Bel, Gas, Mar, Par, Pic)",
         "Désordre civil : Autriche, Angleterre, Italie, Russie, Turquie",
         "En attente des ordres de : France",
     ],
     "pt": [
         "=== Outono de 1901 (F1901M) ===",
-        "  França      E da Bur. permanece        deslocada",
-        "  Alemanha    E do Ruh. para Bur.        realizado",
-        "  Alemanha    E de Mun. apoia E do Ruh. para Bur. apoio dado",
+        "  França      E da Bur. permanece                  deslocada",
+        "  Alemanha    E do Ruh. para Bur.                  realizado",
+        "  Alemanha    E de Mun. apoia E do Ruh. para Bur.  apoio dado",
         "  (as demais unidades permanecem)",
         "  * Desordem civil (sem ordens): Áustria, Inglaterra, Rússia, Turquia",
         "Agora: Outono de 1901, retrocedimentos (F1901R)",
+        "  França      deslocada: E da Bur. (retrocedimentos: Bel., Gas., Mar., Par., Pic.)",
         "Desordem civil: Áustria, Inglaterra, Itália, Rússia, Turquia",
         "Aguardando as ordens de: França",
     ],
@@ -92,6 +95,7 @@ def test_the_retreat_and_the_builds_in_spanish(tmp_path: Path) -> None:
     assert "  Rusia        4  Mos, Seb, SPt, Var\n" in out
     assert out.endswith(
         "Ahora: Otoño de 1901, retiradas (F1901R)\n"
+        "  Francia     desalojada: E Bor (retiradas: Bel, Gas, Mar, Par, Pic)\n"
         "Desorden civil: Austria, Inglaterra, Italia, Rusia, Turquía\n"
         "Faltan las órdenes de: Francia\n"
     )
@@ -286,3 +290,40 @@ def test_conquista_s_reinforcements_are_said_with_its_book_s_verb(tmp_path: Path
     for language, line in said.items():
         code, out = run("show", str(path), "--language", language)
         assert code == 0 and f"  {line}\n" in out, out
+
+
+def test_a_unit_dislodged_without_an_order_is_said_and_its_retreats_are_due(
+    tmp_path: Path,
+) -> None:
+    """A unit that had no order and was dislodged is in the phase's printout (it was hidden
+    among "the other units hold"), and the retreat phase that follows names the units that
+    must retreat and where they may go, as an adjustment phase names the builds due."""
+    game = germany_attacks_burgundy(tmp_path)
+    run("orders", game, "FRANCE", "F BRE H")  # nothing for the army in Burgundy
+    code, out = run("process", game)
+    assert code == 0
+    assert "  FRANCE   A BUR H                    dislodged (no order)\n" in out
+    assert out.split("Now: Fall 1901 retreats (F1901R)\n")[1].startswith(
+        "  FRANCE   dislodged: A BUR (retreats: BEL, GAS, MAR, PAR, PIC)\n"
+    )
+    code, out = run("history", game, "--language", "es", "--phase", "F1901M")
+    assert "  Francia     E Bor M                    desalojada (sin orden)\n" in out
+    code, out = run("show", game)
+    assert out.count("dislodged: A BUR") == 1
+
+
+def test_the_results_stand_in_one_column_however_long_the_orders(tmp_path: Path) -> None:
+    """Portuguese orders run longer than the column kept for them ("E de Mun. apoia E do
+    Ruh. para Bur."): the results stay in one column, apart from every order (they ran on
+    after the long ones, "... para Bur. apoio dado", and out of line with the others)."""
+    game = _germany_attacks_burgundy(tmp_path)
+    code, out = run("process", game, "--language", "pt")
+    assert code == 0
+    lines = [line for line in out.splitlines() if line.startswith("  ") and "(" not in line]
+    orders = [line for line in lines if line.split()[0] in ("França", "Alemanha")]
+    assert len(orders) == 3
+    column = {len(line) - len(line.split("  ")[-1]) for line in orders}
+    assert len(column) == 1, orders
+    assert {line.split("  ")[-1].strip() for line in orders} == {
+        "deslocada", "realizado", "apoio dado"
+    }  # fmt: skip

@@ -349,3 +349,20 @@ def test_a_finished_game_is_written_completed_as_the_package_writes_it() -> None
         }
         again = from_mila(data)
         assert again.position == game.position
+
+
+def test_a_game_drawn_with_orders_given_comes_back_drawn_in_that_phase() -> None:
+    """A draw agreed while orders of the phase were given is written as that phase (its
+    orders, no results) and ``COMPLETED``: read back, the phase is not played and the game
+    is drawn there. It was played on its orders (never adjudicated at the table) and the
+    game went on, as if no draw had been agreed."""
+    drawn = Game.new(seed=1)
+    drawn.process()
+    drawn.submit("FRANCE", ["A PAR - BUR", "A MAR - SPA"])
+    for power in drawn.voters():
+        drawn.vote_draw(power)
+    assert drawn.is_over
+    again = from_mila(json.loads(json.dumps(to_mila(drawn))))
+    assert str(again.phase) == "F1901M" and again.position == drawn.position
+    assert again.is_over and again.winners == drawn.winners
+    assert [str(o) for o in again.orders("FRANCE")] == ["A PAR - BUR", "A MAR - SPA"]

@@ -584,3 +584,35 @@ def test_the_games_calls_name_a_wrong_argument() -> None:
         game.rollback(1901)  # type: ignore[arg-type]
     with pytest.raises(GameError, match="bad phase 1901"):
         Game.from_position({"units": {}}, 1901)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "said"),
+    [
+        ("es", "e par - gas", 'FRANCE: no hay ninguna unidad en París ("e par - gas")'),
+        ("es", "e mun - bur", 'FRANCE: la unidad en Munich es de Alemania ("e mun - bur")'),
+        ("fr", "a mun - bou", "FRANCE: l'unité de l'espace Munich appartient à la puissance "
+                              "Allemagne (\"a mun - bou\")"),
+        ("pt", "e de mun. para bor.", 'FRANCE: a unidade em Munique pertence à potência '
+                                      'Alemanha ("e de mun. para bor.")'),
+        ("es", "construir e par", 'FRANCE: esta orden no se puede dar en esta fase '
+                                  '("construir e par")'),
+        ("pt", "e de esp. para gas.",
+         'FRANCE: uma segunda ordem para a Espanha (depois de "e de esp. permanece")'),
+    ],
+)  # fmt: skip
+def test_an_order_refused_for_its_unit_or_phase_is_said_in_the_orders_language(
+    language: str, text: str, said: str
+) -> None:
+    """The reader's own refusals are said in the orders' language; those of the game's
+    check (no unit there, another power's unit, not an order of this phase, a second
+    order for a unit) were English ("FRANCE: A PAR - GAS: there is no unit in PAR") in a
+    Spanish, French or Portuguese entry."""
+    game = Game.new(seed=1)
+    game.submit("FRANCE", ["A PAR - BUR", "A MAR - SPA"])
+    game.process()
+    earlier = ["e de esp. permanece"] if "esp." in text else []
+    with pytest.raises(IllegalOrderError) as refused:
+        game.submit("FRANCE", [*earlier, text], language=language)
+    assert str(refused.value) == said
+    assert [str(o) for o in game.orders("FRANCE")] == []  # nothing stored

@@ -34,7 +34,7 @@ from realpolitik.bots import make_bot, submit_bot_orders
 from realpolitik.commands.botarg import HELP, bot_kind
 from realpolitik.commands.powerarg import POWER_HELP, power_name
 from realpolitik.commands.printout import Printout
-from realpolitik.errors import GameError
+from realpolitik.errors import GameError, InvalidOrderError, OrderError
 from realpolitik.formats import jsontext
 from realpolitik.formats.mila import COMPLETED, from_mila, to_mila
 from realpolitik.formats.savegame import (
@@ -46,7 +46,7 @@ from realpolitik.formats.savegame import (
 )
 from realpolitik.game import Game
 from realpolitik.game.editions import EDITIONS
-from realpolitik.notation import LANGUAGES, order_each
+from realpolitik.notation import LANGUAGES, order_each, parse_order
 from realpolitik.orders import Order
 from realpolitik.phase import Phase, PhaseKind
 from realpolitik.vocab import PROVINCE, Unit
@@ -307,8 +307,11 @@ def _orders(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         if args.bot is not None:  # its text, if it writes any, is English
             orders: list[Order] | None = _by_bot(game, power, args.bot)
         else:  # an empty entry with --accept or --ally changes only those: the orders stay
-            listed = order_each(texts, language=args.language, game_map=game.game_map)
-            orders = game.submit(power, listed, language=args.language) if texts else None
+            try:
+                listed = order_each(texts, language=args.language, game_map=game.game_map)
+                orders = game.submit(power, listed, language=args.language) if texts else None
+            except InvalidOrderError as exc:
+                raise _other_notation(exc, game, power, args.language) from None
         if args.accept:
             game.accept_support(power, args.accept, language=args.language)
         if args.ally:
@@ -340,6 +343,27 @@ def _orders(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     done = say.text("still_waiting", powers=say.powers(waiting)) if waiting else say.text("all_in")
     out.write(f"{done}\n")
     return 0
+
+
+def _other_notation(
+    error: InvalidOrderError, game: Game, power: str, language: str
+) -> InvalidOrderError:
+    """``error``, an order not understood, with the ``--language`` under which it reads as
+    an order the board allows, if one does ("E Par - Bor" given without ``--language es``)."""
+    text = error.text
+    for other in LANGUAGES:
+        if other == language:
+            continue
+        try:
+            parse_order(
+                text, game_map=game.game_map, language=other, position=game.position,
+                power=power, phase=game.phase, rules=game.rules,
+            )  # fmt: skip
+        except OrderError:
+            continue
+        hint = Printout(game, language).text("other_notation", language=other)
+        return InvalidOrderError(f"{error} ({hint})", text)
+    return error
 
 
 def _misnamed(game: Game, order: Order) -> list[Unit]:
@@ -402,7 +426,10 @@ def _typed_orders(path: str, power: str, language: str) -> list[str]:
             break
         try:
             each = order_each([*texts, line], language=language, game_map=game.game_map)
-            game.submit(power, each, language=language)  # (this copy is not saved)
+            try:
+                game.submit(power, each, language=language)  # (this copy is not saved)
+            except InvalidOrderError as exc:
+                raise _other_notation(exc, game, power, language) from None
         except ValueError as exc:
             print(f"realpolitik: {say.text('type_again', error=exc)}", file=sys.stderr)
             continue
@@ -491,9 +518,9 @@ def _disorder(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         game = load_game(args.file)
         power = args.power.upper()
         away = game.status.disorder | game.status.missed
-        if args.off and power in game.powers and power not in away:
+        game.set_civil_disorder(power, on=not args.off)  # (says if it conceded, or nobody plays it)
+        if args.off and power not in away:  # (the change is not saved)
             raise GameError(f"{power} is not in civil disorder: its player has not left")
-        game.set_civil_disorder(power, on=not args.off)
         save_game(game, args.file)
     say = Printout(game, args.language)
     named = {"power": say.power(power), "of_power": say.of_power(power)}
@@ -516,8 +543,9 @@ def _legal(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         return 0
     if not legal:
         out.write(f"{say.text('nothing_to_order', power=say.power(power), phase=say.phase())}\n")
-    for key, orders in legal.items():
-        out.write(f"{key}: {'; '.join(map(say.order, orders))}\n")
+    for key, orders in legal.items():  # by unit, its place as the language writes it
+        label = say.order(orders[0]) if key == "WAIVE" else say.place(key)
+        out.write(f"{label}: {'; '.join(map(say.order, orders))}\n")
     due = game.builds_due().get(power)
     if due:
         out.write(f"{say.builds(power, due)}\n")

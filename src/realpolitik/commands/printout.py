@@ -177,17 +177,21 @@ class Printout:
         """A processed phase: each order, its result and why; its events."""
         skipped = self.text("skipped") if record.skipped else ""
         out.write(f"=== {self.phase(record.phase)} ({record.phase}){skipped} ===\n")
-        shown = [o for o in record.outcomes if not (o.implied and record.phase.is_movement)]
+        shown = [o for o in record.outcomes if not _silent_hold(o, record.phase)]
         by_power: dict[Power, list[Outcome]] = {}
         for outcome in shown:
             by_power.setdefault(outcome.power, []).append(outcome)
         width = self.width
+        said = {id(o): self.order(o.order) for o in shown}
+        column = max((len(order) + 1 for order in said.values()), default=0)  # (the results)
+        column = max(26, column)  # in one column, set apart from the longest order
         for power in self.game.edition.reading(by_power):
             for o in by_power[power]:
                 fate = f", {self.result(o.fate)}" if o.fate not in (None, o.result) else ""
                 reason = "" if o.reason is None else f" ({self.reason(o.reason)})"
-                order, result = self.order(o.order), self.result(o.result)
-                out.write(f"  {self.power(power):{width}} {order:26} {result}{fate}{reason}\n")
+                order, result = said[id(o)], self.result(o.result)
+                line = f"{self.power(power):{width}} {order:{column}} {result}{fate}{reason}"
+                out.write(f"  {line}\n")
         if len(shown) < len(record.outcomes):
             out.write(f"  {self.text('others_hold' if shown else 'every_unit_holds')}\n")
         for event in record.events:
@@ -205,6 +209,7 @@ class Printout:
             out.write(f"{self.text('final_year', year=game.last_year)}\n")
         for power, count in game.builds_due().items():
             out.write(f"  {self.builds(power, count)}\n")
+        self.dislodged(game.view()["dislodged"], out)  # the retreats due, as the builds
         if game.clock:
             first = not any(r.phase.is_movement for r in game.history)
             clock = game.edition.clock_for(game.setup).for_phase(game.phase, first)
@@ -228,6 +233,18 @@ class Printout:
         if waiting:
             out.write(f"{self.text('waiting', powers=self.powers(waiting))}\n")
 
+    def dislodged(self, dislodged: Mapping[str, Any], out: TextIO) -> None:
+        """The dislodged units of a retreat phase (a view's ``dislodged``), each with
+        where it may retreat."""
+        for power, entries in dislodged.items():
+            for d in entries:
+                options = ", ".join(map(self.place, d["retreats"])) or self.text("no_retreat")
+                padded = f"{self.power(power):{self.width}}"
+                line = self.text(
+                    "dislodged", power=padded, unit=self.unit(d["unit"]), options=options
+                )
+                out.write(f"  {line}\n")
+
     def show(self, view: Mapping[str, Any], out: TextIO) -> None:
         """The board as ``show`` prints it: the players, units, dislodged units, centres,
         alliances and (for a power) its pending orders; then the status."""
@@ -240,14 +257,6 @@ class Printout:
         out.write(f"{self.text('units')}\n")
         for power, units in view["units"].items():
             out.write(f"  {self.power(power):{width}} {', '.join(map(self.unit, units))}\n")
-        for power, entries in view["dislodged"].items():
-            for d in entries:
-                options = ", ".join(map(self.place, d["retreats"])) or self.text("no_retreat")
-                padded = f"{self.power(power):{width}}"
-                line = self.text(
-                    "dislodged", power=padded, unit=self.unit(d["unit"]), options=options
-                )
-                out.write(f"  {line}\n")
         out.write(f"{self.text('centres')}\n")
         for power, centers in view["centers"].items():
             places = ", ".join(map(self.place, centers))
@@ -269,3 +278,9 @@ class Printout:
             line = self.text("orders_of", orders=orders, **named)
             out.write(f"{line}\n")
         self.status(out)
+
+
+def _silent_hold(outcome: Outcome, phase: Phase) -> bool:
+    """Whether ``outcome`` goes unsaid among "the other units hold": the hold of a unit
+    given no order in a movement phase that stood (one dislodged or destroyed is said)."""
+    return outcome.implied and phase.is_movement and outcome.result is OrderResult.STANDS

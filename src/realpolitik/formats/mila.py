@@ -369,6 +369,7 @@ def _replay(
     for k, raw in enumerate(phases):
         name = raw["name"]
         if name == COMPLETED:  # a finished MILA game: the last state is not a phase
+            _agreed_end(game, raw)
             break
         phase = Phase.parse(name)
         if phase != game.phase:
@@ -386,11 +387,27 @@ def _replay(
                 game.submit(power, [order_from_text(text) for text in orders])
             except (GameError, ValueError) as exc:
                 raise MilaError(f"phase {name}: {exc}") from None
+        ended = k + 1 < len(phases) and phases[k + 1].get("name") == COMPLETED
+        if ended and not raw.get("results"):
+            continue  # the game ended in this phase, by a draw agreed: its orders not played
         if k + 1 < len(phases) and game.result is None:
             if phase.is_adjustments:
                 _recorded_removals(game, phases[k + 1]["state"])
             game.process()
     return game
+
+
+def _agreed_end(game: Game, end: Mapping[str, Any]) -> None:
+    """A game the file ends (``COMPLETED``) that no phase here ended: a draw agreed by the
+    powers its note names ("Victory by: AUS, ENG, ..."), as :func:`to_mila` writes it."""
+    if game.result is not None:
+        return
+    note = str((end.get("state") or {}).get("note", ""))
+    named = {name.strip() for name in note.partition(":")[2].split(",")}
+    voters = game.voters()
+    if voters and {p[:3] for p in voters} == named:
+        for power in voters:
+            game.vote_draw(power)
 
 
 def _recorded_removals(game: Game, after: Mapping[str, Any]) -> None:

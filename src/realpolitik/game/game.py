@@ -36,7 +36,8 @@ from realpolitik.game.views import game_view
 from realpolitik.legal import legal_orders
 from realpolitik.maps import load_map
 from realpolitik.maps.model import GameMap
-from realpolitik.notation import parse_order, read_written
+from realpolitik.notation import parse_order, power_name, read_written
+from realpolitik.notation.reasons import say
 from realpolitik.notation.resolve import complete
 from realpolitik.orders import (
     Build,
@@ -64,6 +65,37 @@ _A_PHASE_OF_KIND = {
     PhaseKind.ADJUSTMENTS: "an adjustment phase",
 }
 """A phase of each kind, as an order refused for it says ("not an order of a retreat phase")."""
+
+
+class _Said:
+    """How :meth:`Game.submit` says it refuses an order: in English, naming the order as
+    the game writes it; an order written in another language, in that language's words
+    (the lexicon's message) and as it was written, as the reader says its own refusals."""
+
+    def __init__(self, language: str = "en", text: str | None = None) -> None:
+        self.language = language
+        self.text = text
+
+    def refused(
+        self,
+        who: Power,
+        english: str,
+        facts: _GameFacts,
+        key: str,
+        province: Province = "",
+        *,
+        order: Order | None = None,
+        **words: str,
+    ) -> IllegalOrderError:
+        """The error: ``english`` (what the order is refused for), else the message ``key``
+        of the order's language about ``province``."""
+        if self.language == "en" or self.text is None:
+            return IllegalOrderError(f"{who}: {english}", *([] if order is None else [str(order)]))
+        message = say(key, self.language, game_map=facts.game_map, province=province, **words)
+        if key != "second_order":  # (which quotes the first order: the second is this one)
+            message = f'{message} ("{self.text}")'
+        return IllegalOrderError(f"{who}: {message}", self.text)
+
 
 # Per kind of phase: the orders it takes, and the (exact) types of those that need no
 # checking but their unit's owner (not: a move read as a retreat, builds, waives).
@@ -512,7 +544,7 @@ class Game:
         power = self._playing(power, facts)
         check, direct, units = self._check_order, facts.direct, facts.units
         parsed: list[Order] = []
-        seen: set[Province] = set()
+        seen: dict[Province, str | Order] = {}  # each unit's order, as given
         order: Order
         prov: Province | None
         for item in orders:
@@ -542,6 +574,7 @@ class Game:
                         ):
                             order = complete(given, facts.position, facts.kind, facts.rules)
             else:
+                text = None
                 if isinstance(item, str):
                     if not item.strip():
                         continue
@@ -549,14 +582,20 @@ class Game:
                         order = self._read(item, language, power, facts)
                     except OrderError as exc:
                         raise type(exc)(f"{power}: {exc}", item) from None
+                    text = item.strip()
                 else:
                     order = item
-                order, prov = check(power, order, facts)
+                order, prov = check(power, order, facts, _Said(language, text))
                 order = complete(order, facts.position, facts.kind, facts.rules)
             if prov is not None:
                 if prov in seen:
-                    raise IllegalOrderError(f"{power}: {order}: a second order for {prov}")
-                seen.add(prov)
+                    said = _Said(language, text if isinstance(item, str) else None)
+                    earlier = seen[prov]
+                    raise said.refused(
+                        power, f"{order}: a second order for {prov}", facts, "second_order",
+                        prov, text=earlier if isinstance(earlier, str) else str(earlier),
+                    )  # fmt: skip
+                seen[prov] = item
             parsed.append(order)
         self._orders[power] = tuple(parsed)
         if power in self.status.missed:
@@ -583,19 +622,20 @@ class Game:
 
     @staticmethod
     def _check_order(
-        power: Power, order: Order, facts: _GameFacts
+        power: Power, order: Order, facts: _GameFacts, said: _Said | None = None
     ) -> tuple[Order, Province | None]:
         """``order`` as ``power`` may give it in this phase (a move in a retreat phase is
         read as the retreat), and the province of its unit (``None``: a waive); else an
         :class:`IllegalOrderError` saying why. :meth:`submit` checks the unit orders of the
         phase (``facts.direct``) itself, as the end of this does, and calls this for the
         others and to raise the error of a unit order it finds wrong."""
+        said = said or _Said()
         kind = facts.kind
         if kind is PhaseKind.RETREATS and isinstance(order, Move) and not order.via_convoy:
             order = Retreat(order.unit, order.destination)
         if not isinstance(order, facts.allowed):
-            what = _A_PHASE_OF_KIND[kind]
-            raise IllegalOrderError(f"{power}: {order} is not an order of {what}", str(order))
+            what = f"{order} is not an order of {_A_PHASE_OF_KIND[kind]}"
+            raise said.refused(power, what, facts, "wrong_phase", order=order)
         if isinstance(order, Waive):
             return order, None
         prov = province_of(order.unit.location)
@@ -603,12 +643,15 @@ class Game:
             return order, prov
         unit = facts.units.get(prov)
         if unit is None:
-            where = "dislodged unit" if kind is PhaseKind.RETREATS else "unit"
-            raise IllegalOrderError(f"{power}: {order}: there is no {where} in {prov}", str(order))
+            retreats = kind is PhaseKind.RETREATS
+            where = "dislodged unit" if retreats else "unit"
+            key = "not_dislodged" if retreats and prov in facts.position.units else "no_unit"
+            what = f"{order}: there is no {where} in {prov}"
+            raise said.refused(power, what, facts, key, prov, order=order)
         if unit.power != power:
-            raise IllegalOrderError(
-                f"{power}: {order}: the unit in {prov} belongs to {unit.power}", str(order)
-            )
+            what = f"{order}: the unit in {prov} belongs to {unit.power}"
+            owner = power_name(unit.power, said.language)
+            raise said.refused(power, what, facts, "not_own_unit", prov, order=order, power=owner)
         return order, prov
 
     def orders(self, power: Power) -> list[Order]:

@@ -23,6 +23,8 @@ from realpolitik.rules import Dislodging, Rules
 from realpolitik.vocab import ARMY, FLEET, Power
 
 WIDTH = 300.0
+ALLIANCE_LETTERS = 22
+"""An alliance's members are cut into lines of this many letters, clear of its count."""
 
 
 def legend_width() -> float:
@@ -169,8 +171,11 @@ def legend_svg(
             y += 22
             members = " + ".join(words.power(p) for p in alliance.members)
             centres = sum(len(position.centers_of(p)) for p in alliance.members)
-            out.append(_text(left, y, members, 12, font_weight="bold", class_="alliance"))
-            out.append(_text(x + WIDTH - 86, y, str(centres), 14, text_anchor="end"))
+            for k, line in enumerate(_lines(members, ALLIANCE_LETTERS)):  # clear of the count
+                y += 15 if k else 0
+                out.append(_text(left, y, line, 12, font_weight="bold", class_="alliance"))
+                if not k:
+                    out.append(_text(x + WIDTH - 86, y, str(centres), 14, text_anchor="end"))
             y += 14
             since = words.legend("since", date=words.date(alliance.formed))
             out.append(_text(left, y, since, 10, fill="#6b5a3e"))
