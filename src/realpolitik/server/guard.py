@@ -52,7 +52,7 @@ class Guard:
     def __init__(self, app: ASGIApp, *, max_body: int) -> None:
         self.app = app
         self.max_body = max_body
-        self._away = Failures(log, "answering requests")  # the database out of reach
+        self._away = Failures(log, "answering requests")  # the database unusable
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
