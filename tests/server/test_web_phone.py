@@ -885,3 +885,31 @@ def test_the_lobby_s_checkboxes_keep_their_shape_on_a_phone(
         for name, width, height in boxes:
             assert width == height, (user, name, width, height)
         page.close()
+
+
+def test_a_tap_on_the_map_does_not_press_the_menu_it_opens(
+    server: LiveServer, browser: Any
+) -> None:
+    """A tap on a phone's map opens the unit's menu under the map and scrolls it into view;
+    the browser's click that follows a tap was then sent to whatever had come under the
+    finger: a build's menu, in words two rows tall, came there, and the tap on London gave
+    its order or closed it at once. The map's taps send no click after them."""
+    page = browser.new_page(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )  # fmt: skip
+    open_at(page, server, "ghostina", put_at_the_builds)
+    continue_to_now(page)
+    page.evaluate(
+        "window.clicks = []; document.addEventListener('click',"
+        " (e) => window.clicks.push(e.target.className || e.target.tagName), true)"
+    )
+    keys = page.locator("#unit-list button.unit").evaluate_all("bs => bs.map(b => b.dataset.key)")
+    for key in keys:  # the map's foot just above the bar; a tap there
+        page.evaluate(MAP_ON_THE_BAR)
+        x, y = page.evaluate(INSIDE, key.split("/")[0])
+        page.touchscreen.tap(x, y)
+        page.wait_for_timeout(300)
+        assert page.evaluate("window.clicks") == [], key
+        assert page.locator("#order-menu").is_visible(), key
+        assert my_orders(page) == [], key
+        page.keyboard.press("Escape")

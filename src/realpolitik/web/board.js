@@ -192,8 +192,14 @@ function wireBoard(box) {
     const now = pic();
     if (!tap || !now || !now.classList.contains("interactive")) return;
     const node = document.elementFromPoint(ev.clientX, ev.clientY);
-    if (node && now.contains(node)) clickProvince(provinceOf(node, now));
+    if (!node || !now.contains(node)) return;
+    tapped = ev.pointerType === "touch";
+    clickProvince(provinceOf(node, now));
   });
+  // a tap read here sends no click after it: the menu it opened, scrolled into view, may
+  // lie under the finger by then (a build's menu in words: its order given at once)
+  let tapped = false;
+  box.addEventListener("touchend", (ev) => { if (tapped) ev.preventDefault(); tapped = false; }, { passive: false });
   box.addEventListener("wheel", (ev) => {
     const now = pic();
     if (!now || (!ev.ctrlKey && !S.zoom)) return;
