@@ -191,3 +191,18 @@ def test_running_out_of_memory_is_one_line_not_a_traceback(
     assert main(["adjudicate"], stdin=_Endless(), stdout=io.StringIO()) == 2
     err = capsys.readouterr().err
     assert err == "realpolitik: error: out of memory (is the input too large?)\n"
+
+
+def test_ctrl_c_while_the_command_loads_is_said_as_an_interruption(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C pressed as a command starts, while its modules load (about half of a
+    command's first second), printed a Python traceback ending in KeyboardInterrupt; it is
+    said as at any other time, 'interrupted', with the shell's status for it."""
+
+    def interrupted(name: str) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("realpolitik.commands.import_module", interrupted)
+    code = main(["show", "game.json"], stdin=io.StringIO(), stdout=io.StringIO())
+    assert code == 130 and capsys.readouterr().err == "\nrealpolitik: interrupted\n"

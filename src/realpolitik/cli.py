@@ -71,7 +71,10 @@ def main(
     argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None
 ) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    args, extra = build_parser(argv[0] if argv else None).parse_known_args(argv)
+    try:  # Ctrl-C as the command's modules load too: no traceback
+        args, extra = build_parser(argv[0] if argv else None).parse_known_args(argv)
+    except KeyboardInterrupt:
+        return _interrupted()
     if extra:  # said with the command's usage, not the top parser's
         args.parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
@@ -79,8 +82,7 @@ def main(
     except BrokenPipeError:
         return 0
     except KeyboardInterrupt:  # Ctrl-C: files are written whole or not at all
-        print("\nrealpolitik: interrupted", file=sys.stderr)
-        return 130
+        return _interrupted()
     except BotError as exc:  # one's own bot's code: its traceback, then what it was doing
         if exc.__cause__ is not None:
             traceback.print_exception(exc.__cause__, file=sys.stderr)
@@ -93,6 +95,12 @@ def main(
         print("realpolitik: error: out of memory (is the input too large?)", file=sys.stderr)
         return 2
     return code
+
+
+def _interrupted() -> int:
+    """Ctrl-C: said in a word, with the status a shell gives a process it ended."""
+    print("\nrealpolitik: interrupted", file=sys.stderr)
+    return 130
 
 
 def _said(exc: Exception) -> str:

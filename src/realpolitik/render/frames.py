@@ -73,7 +73,8 @@ def frames_from_record(record: Mapping[str, Any]) -> list[Frame]:
 
 
 def frames_from_game(game: Game) -> list[Frame]:
-    """The frames of a :class:`~realpolitik.game.Game`'s history, then its present."""
+    """The frames of a :class:`~realpolitik.game.Game`'s history, then its present; a game
+    that ended in a phase it played ends on that phase (the next is never played)."""
     frames: list[Frame] = []
     for record in game.history:
         resolution = Resolution(record.phase, tuple(record.outcomes), record.after)
@@ -89,6 +90,8 @@ def frames_from_game(game: Game) -> list[Frame]:
                 alliances=record.status.alliances,
             )
         )
+    if game.result is not None and any(r.phase == game.result.phase for r in game.history):
+        return frames
     frames.append(
         Frame(
             game.phase,
