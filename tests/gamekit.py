@@ -20,6 +20,20 @@ def at(game: Game, phase: str, data: dict[str, Any]) -> Game:
     return game
 
 
+def won_by_france() -> Game:
+    """A game France wins in Fall 1901, its 18th centre taken (Munich)."""
+    won = Game.from_position(
+        {"units": {"FRANCE": ["A BUR", "A PAR"], "GERMANY": ["A SIL"]},
+         "centers": {"FRANCE": ["PAR", "BRE", "MAR", "SPA", "POR", "BEL", "HOL", "LON", "EDI",
+                                "LVP", "NWY", "SWE", "DEN", "KIE", "BER", "VEN", "ROM"],
+                     "GERMANY": ["MUN"]}},
+        "F1901M",
+    )  # fmt: skip
+    won.submit("FRANCE", ["A BUR - MUN", "A PAR - BUR"])
+    won.process()
+    return won
+
+
 def random_orders(
     game: Game, keyed: dict[str, list[Order]], power: str, rng: random.Random
 ) -> list[Order]:

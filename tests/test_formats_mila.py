@@ -19,7 +19,7 @@ import pytest
 from realpolitik.formats.mila import MilaError, from_mila, to_mila
 from realpolitik.game import Game
 from realpolitik.phase import Phase
-from tests.gamekit import play_random
+from tests.gamekit import play_random, won_by_france
 
 DATA = Path(__file__).parent / "data" / "games"
 FILES = sorted(DATA.glob("mila_*.json"))
@@ -319,15 +319,7 @@ def test_a_finished_game_is_written_completed_as_the_package_writes_it() -> None
     pytest.importorskip("diplomacy")
     from diplomacy.utils.export import from_saved_game_format
 
-    won = Game.from_position(
-        {"units": {"FRANCE": ["A BUR", "A PAR"], "GERMANY": ["A SIL"]},
-         "centers": {"FRANCE": ["PAR", "BRE", "MAR", "SPA", "POR", "BEL", "HOL", "LON", "EDI",
-                                "LVP", "NWY", "SWE", "DEN", "KIE", "BER", "VEN", "ROM"],
-                     "GERMANY": ["MUN"]}},
-        "F1901M",
-    )  # fmt: skip
-    won.submit("FRANCE", ["A BUR - MUN", "A PAR - BUR"])
-    won.process()
+    won = won_by_france()
     assert won.is_over and won.winners == ("FRANCE",)
     drawn = Game.new(seed=1)
     drawn.process()

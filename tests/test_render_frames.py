@@ -4,21 +4,14 @@ from __future__ import annotations
 
 from realpolitik.game import Game
 from realpolitik.render.frames import frames_from_game
+from tests.gamekit import won_by_france
 
 
 def test_a_won_game_s_last_picture_is_the_phase_that_won_it() -> None:
     """A game won in a phase ends there: its last picture is that phase, its orders and
     results; the phase that would have come next, never played, was drawn as the game's
     present ("Primavera de 1927, Refuerzos" after a conquista alliance won in Fall 1926)."""
-    won = Game.from_position(
-        {"units": {"FRANCE": ["A BUR", "A PAR"], "GERMANY": ["A SIL"]},
-         "centers": {"FRANCE": ["PAR", "BRE", "MAR", "SPA", "POR", "BEL", "HOL", "LON", "EDI",
-                                "LVP", "NWY", "SWE", "DEN", "KIE", "BER", "VEN", "ROM"],
-                     "GERMANY": ["MUN"]}},
-        "F1901M",
-    )  # fmt: skip
-    won.submit("FRANCE", ["A BUR - MUN", "A PAR - BUR"])
-    won.process()
+    won = won_by_france()
     assert won.is_over and str(won.phase) != "F1901M"
     frames = frames_from_game(won)
     assert [str(f.phase) for f in frames] == ["F1901M"]
