@@ -967,3 +967,205 @@ def test_an_order_in_another_notation_is_refused_with_the_option_that_reads_it(
     assert err.rstrip("\n").endswith(hint), err
     err = fails(capsys, "orders", game, "FRANCE", "--language", language, "zz top")
     assert "--language" not in err  # (no notation reads it)
+
+
+_ALL_SIX: list[tuple[str, ...]] = [
+    ("draw", p) for p in ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "RUSSIA", "TURKEY")
+]
+_TABLE_ERRORS: dict[str, tuple[list[str], list[tuple[str, ...]], tuple[str, ...], str]] = {
+    # name: (the game's `new` options, commands before, the command, its stdin)
+    "nobody": (["--players", "6"], [], ("orders", "ITALY", "A VEN H"), ""),
+    "conceded": ([], [("concede", "TURKEY")], ("orders", "TURKEY", "A CON H"), ""),
+    "disorder": ([], [("disorder", "FRANCE")], ("orders", "FRANCE", "A PAR H"), ""),
+    "left": (["--edition", "conquista"], [("disorder", "ITALY")], ("orders", "ITALY", ""), ""),
+    "over": (["--players", "6"], _ALL_SIX, ("orders", "FRANCE", "A PAR H"), ""),
+    "unknown": ([], [], ("orders", "PRUSSIA", "A BER H"), ""),
+    "not_in_disorder": ([], [], ("disorder", "ENGLAND", "--off"), ""),
+    "no_processed_phase": ([], [], ("history", "--phase", "F1950M"), ""),
+    "rollback_none": ([], [], ("rollback", "F1950M", "out.json"), ""),
+    "rollback": ([], [("process",)], ("rollback", "F1950M", "out.json"), ""),
+    "list": ([], [], ("orders", "FRANCE", "A PAR H", "--list"), ""),
+    "bot": ([], [], ("orders", "FRANCE", "A PAR H", "--bot", "random"), ""),
+    "empty": ([], [], ("orders", "FRANCE"), ""),
+    "too_much": ([], [], ("orders", "FRANCE"), "x" * (2**20 + 1)),
+    "accept_phase": ([], [], ("orders", "FRANCE", "", "--accept", "A MAR"), ""),
+    "accept_unnamed": (["--edition", "conquista"], [], ("orders", "TURKEY", "", "--accept"), ""),
+    "accept_no_unit": (["--edition", "conquista"], [], ("orders", "TURKEY", "", "--accept"), ""),
+    "accept_own": (["--edition", "conquista"], [], ("orders", "TURKEY", "", "--accept"), ""),
+    "no_alliance": ([], [], ("orders", "FRANCE", "", "--ally", "ENGLAND"), ""),
+    "alliance_alone": (["--edition", "conquista"], [], ("orders", "TURKEY", "", "--ally"), ""),
+    "one_player": (
+        ["--edition", "conquista", "--players", "3"],
+        [],
+        ("orders", "TURKEY", "", "--ally"),
+        "",
+    ),
+}
+_ACCEPTED = {  # the unit --accept names, as each language writes it
+    "accept_unnamed": {"en": "A XYZ", "es": "E Xyz", "fr": "A Xyz", "pt": "E de Xyz."},
+    "accept_no_unit": {"en": "A RUM", "es": "E Rum", "fr": "A Rou", "pt": "E de Rum."},
+    "accept_own": {"en": "A CON", "es": "E Con", "fr": "A Con", "pt": "E de Con."},
+    "alliance_alone": {"en": "TURKEY", "es": "Turquía", "fr": "Turquie", "pt": "Turquia"},
+    "one_player": {"en": "FRANCE", "es": "Francia", "fr": "France", "pt": "França"},
+}
+_EMPTY = 'To give no orders, pass an empty one: realpolitik orders {game} FRANCE ""'
+_SAID: dict[str, dict[str, str]] = {
+    "nobody": {
+        "en": "ITALY is played by nobody in this game",
+        "es": "Italia no la juega nadie en esta partida",
+        "fr": "Italie n'est jouée par personne dans cette partie",
+        "pt": "Itália não é jogada por ninguém nesta partida",
+    },
+    "conceded": {
+        "en": "TURKEY has conceded",
+        "es": "Turquía se ha rendido",
+        "fr": "Turquie a abandonné",
+        "pt": "Turquia desistiu",
+    },
+    "disorder": {
+        "en": "FRANCE is in civil disorder: its player must return first",
+        "es": "Francia está en desorden civil: su jugador debe volver antes",
+        "fr": "France est en désordre civil : son joueur doit d'abord revenir",
+        "pt": "França está em desordem civil: o seu jogador precisa voltar antes",
+    },
+    "left": {
+        "en": "ITALY's player has left: it must return first",
+        "es": "el jugador de Italia se ha ido: debe volver antes",
+        "fr": "le joueur de l'Italie est parti : il doit d'abord revenir",
+        "pt": "o jogador da Itália saiu: precisa voltar antes",
+    },
+    "over": {
+        "en": "the game is over: draw agreed by AUSTRIA, ENGLAND, FRANCE, GERMANY, RUSSIA, TURKEY",
+        "es": "Partida terminada · Tablas: Austria, Inglaterra, Francia, Alemania, Rusia, Turquía",
+        "fr": "Partie terminée · Partie nulle : Autriche, Angleterre, France, Allemagne, Russie, "
+        "Turquie",
+        "pt": "Fim de jogo · Empate: Áustria, Inglaterra, França, Alemanha, Rússia, Turquia",
+    },
+    "unknown": {
+        "en": "unknown power 'PRUSSIA'; powers: AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, "
+        "TURKEY",
+        "es": "potencia desconocida 'PRUSSIA'; potencias: Austria, Inglaterra, Francia, Alemania, "
+        "Italia, Rusia, Turquía",
+        "fr": "puissance inconnue 'PRUSSIA' ; puissances : Autriche, Angleterre, France, "
+        "Allemagne, Italie, Russie, Turquie",
+        "pt": "potência desconhecida 'PRUSSIA'; potências: Áustria, Inglaterra, França, Alemanha, "
+        "Itália, Rússia, Turquia",
+    },
+    "not_in_disorder": {
+        "en": "ENGLAND is not in civil disorder: its player has not left",
+        "es": "Inglaterra no está en desorden civil: su jugador no se ha ido",
+        "fr": "Angleterre n'est pas en désordre civil : son joueur n'est pas parti",
+        "pt": "Inglaterra não está em desordem civil: o seu jogador não saiu",
+    },
+    "no_processed_phase": {
+        "en": "no processed phase F1950M",
+        "es": "no hay ninguna fase F1950M procesada",
+        "fr": "aucune phase F1950M jouée",
+        "pt": "nenhuma fase F1950M processada",
+    },
+    "rollback_none": {
+        "en": "no phase F1950M to roll back to (phases: none)",
+        "es": "no hay ninguna fase F1950M a la que volver (fases: ninguna)",
+        "fr": "aucune phase F1950M où revenir (phases : aucune)",
+        "pt": "nenhuma fase F1950M para onde voltar (fases: nenhuma)",
+    },
+    "rollback": {
+        "en": "no phase F1950M to roll back to (phases: S1901M)",
+        "es": "no hay ninguna fase F1950M a la que volver (fases: S1901M)",
+        "fr": "aucune phase F1950M où revenir (phases : S1901M)",
+        "pt": "nenhuma fase F1950M para onde voltar (fases: S1901M)",
+    },
+    "list": {
+        "en": "FRANCE: --list shows the orders given; give orders without it (nothing recorded)",
+        "es": "Francia: --list muestra las órdenes dadas; dé las órdenes sin él (nada registrado)",
+        "fr": "France : --list montre les ordres donnés ; donnez les ordres sans lui (rien "
+        "d'enregistré)",
+        "pt": "França: --list mostra as ordens dadas; dê as ordens sem ele (nada registrado)",
+    },
+    "bot": {
+        "en": "FRANCE: give orders or --bot random, not both",
+        "es": "Francia: dé órdenes o --bot random, no ambos",
+        "fr": "France : donnez des ordres ou --bot random, pas les deux",
+        "pt": "França: dê ordens ou --bot random, não ambos",
+    },
+    "empty": {
+        "en": f"FRANCE: no orders read (empty input); nothing recorded. {_EMPTY}",
+        "es": "Francia: no se leyó ninguna orden (entrada vacía); nada registrado. Para no dar "
+        'órdenes, pase una vacía: realpolitik orders {game} FRANCE ""',
+        "fr": "France : aucun ordre lu (entrée vide) ; rien d'enregistré. Pour ne donner aucun "
+        'ordre, passez-en un vide : realpolitik orders {game} FRANCE ""',
+        "pt": "França: nenhuma ordem lida (entrada vazia); nada registrado. Para não dar ordens, "
+        'passe uma vazia: realpolitik orders {game} FRANCE ""',
+    },
+    "too_much": {
+        "en": "FRANCE: over 1 MB on the standard input: not orders; nothing recorded",
+        "es": "Francia: más de 1 MB en la entrada estándar: no son órdenes; nada registrado",
+        "fr": "France : plus de 1 Mo sur l'entrée standard : ce ne sont pas des ordres ; rien "
+        "d'enregistré",
+        "pt": "França: mais de 1 MB na entrada padrão: não são ordens; nada registrado",
+    },
+    "accept_phase": {
+        "en": "supports are accepted only in movement phases of conquista",
+        "es": "los apoyos solo se aceptan en las fases de movimiento de La Conquista",
+        "fr": "les soutiens ne s'acceptent qu'aux phases de mouvement de La Conquista",
+        "pt": "os apoios só são aceitos nas fases de movimento de La Conquista",
+    },
+    "accept_unnamed": {
+        "en": "TURKEY: 'A XYZ' names no province (a unit to accept is written as the board has "
+        "it: 'A GAL' or 'GAL')",
+        "es": "Turquía: 'E Xyz' no nombra ninguna provincia (una unidad a aceptar se escribe "
+        "como en las órdenes: 'E Bud')",
+        "fr": "Turquie : 'A Xyz' ne nomme aucune province (une unité à accepter s'écrit comme "
+        "dans les ordres : 'A Bud')",
+        "pt": "Turquia: 'E de Xyz.' não nomeia nenhuma província (uma unidade a aceitar se "
+        "escreve como nas ordens: 'E de Bud.')",
+    },
+    "accept_no_unit": {
+        "en": "TURKEY: there is no unit in 'A RUM' to accept support from",
+        "es": "Turquía: no hay ninguna unidad en 'E Rum' cuyo apoyo aceptar",
+        "fr": "Turquie : aucune unité en 'A Rou' dont accepter le soutien",
+        "pt": "Turquia: não há nenhuma unidade em 'E de Rum.' cujo apoio aceitar",
+    },
+    "accept_own": {
+        "en": "TURKEY: A CON is its own unit: no acceptance needed",
+        "es": "Turquía: 'E Con' es una unidad propia: no hace falta aceptarla",
+        "fr": "Turquie : 'A Con' est une de ses unités : inutile de l'accepter",
+        "pt": "Turquia: 'E de Con.' é uma unidade própria: não é preciso aceitá-la",
+    },
+    "no_alliance": {
+        "en": "classic has no alliance victory",
+        "es": "la edición clásica no tiene victoria por alianza",
+        "fr": "l'édition classique n'a pas de victoire par alliance",
+        "pt": "a edição clássica não tem vitória por aliança",
+    },
+    "alliance_alone": {
+        "en": "TURKEY cannot declare an alliance with itself alone",
+        "es": "Turquía no puede declarar una alianza consigo misma",
+        "fr": "Turquie ne peut pas déclarer une alliance avec elle seule",
+        "pt": "Turquia não pode declarar uma aliança consigo mesma",
+    },
+    "one_player": {
+        "en": "FRANCE and TURKEY are both played by player 1: an alliance is made between players",
+        "es": "Francia + Turquía: las juega todas player 1: una alianza se hace entre jugadores",
+        "fr": "France + Turquie : toutes jouées par player 1 : une alliance se fait entre joueurs",
+        "pt": "França + Turquia: todas jogadas por player 1: uma aliança se faz entre jogadores",
+    },
+}
+
+
+@pytest.mark.parametrize("language", ["en", "es", "fr", "pt"])
+@pytest.mark.parametrize("name", list(_TABLE_ERRORS))
+def test_an_error_at_the_table_is_said_in_the_tables_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, language: str
+) -> None:
+    """What the game refuses (a power nobody plays, one that conceded, a game over...) was
+    said in English at a Spanish, French or Portuguese table; English is unchanged."""
+    options, before, (command, *rest), stdin = _TABLE_ERRORS[name]
+    game = str(tmp_path / "g.json")
+    run("new", game, "--seed", "1", "--no-clock", *options)
+    for step, *more in before:
+        assert run(step, game, *more)[0] == 0
+    more = [_ACCEPTED[name][language]] if name in _ACCEPTED else []
+    argv = [command, game, *[str(tmp_path / a) if a == "out.json" else a for a in rest], *more]
+    err = fails(capsys, *argv, "--language", language, stdin=stdin)
+    assert err == f"realpolitik: error: {_SAID[name][language].format(game=game)}\n"

@@ -20,6 +20,11 @@ An argument of the wrong kind (JSON or text where the core takes a value) is a
 from __future__ import annotations
 
 import operator
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from realpolitik.data import read_json
 
 
 class OrderError(ValueError):
@@ -56,7 +61,47 @@ class VariantError(ValueError):
 
 
 class GameError(ValueError):
-    """A request the game cannot take: the game is over, a power nobody plays, ..."""
+    """A request the game cannot take: the game is over, a power nobody plays, ...
+
+    One a player at the table may meet has a ``key``: its sentence ``error_KEY`` of
+    ``data/moderator.json``, in each of the four languages, and the ``words`` it names (a
+    power as the game writes it, ``FRANCE``; powers, a list). The message is the English
+    sentence; the moderator's commands say it in the table's language
+    (:func:`realpolitik.commands.printout.refusal`).
+
+    >>> str(GameError.said("conceded", power="TURKEY"))
+    'TURKEY has conceded'
+    """
+
+    def __init__(self, message: str, *, key: str = "", words: Mapping[str, Any] | None = None):
+        super().__init__(message)
+        self.key = key
+        self.words: dict[str, Any] = dict(words or {})
+
+    @classmethod
+    def said(cls, key: str, **words: Any) -> GameError:
+        """The error of the sentence ``error_{key}``, in English; its lists of powers are
+        joined with commas (the members of an alliance with "and")."""
+        english = {
+            name: (" and " if name == "members" else ", ").join(value)
+            if isinstance(value, list | tuple)
+            else value
+            for name, value in words.items()
+        }
+        return cls(error_sentence("en", key).format(**english), key=key, words=words)
+
+
+@cache
+def moderator_sentences() -> Mapping[str, Mapping[str, str]]:
+    """``data/moderator.json``: each language's sentences (the moderator's, the errors'),
+    by key."""
+    sentences: dict[str, dict[str, str]] = read_json("data", "moderator.json")
+    return sentences
+
+
+def error_sentence(language: str, key: str) -> str:
+    """The sentence of the :class:`GameError` ``key`` in ``language``, as a template."""
+    return moderator_sentences()[language][f"error_{key}"]
 
 
 class BotError(ValueError):

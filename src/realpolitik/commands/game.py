@@ -26,14 +26,14 @@ import sys
 import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from functools import partial
+from functools import partial, wraps
 from pathlib import Path
 from typing import Any, TextIO
 
 from realpolitik.bots import make_bot, submit_bot_orders
 from realpolitik.commands.botarg import HELP, bot_kind
 from realpolitik.commands.powerarg import POWER_HELP, power_name
-from realpolitik.commands.printout import Printout
+from realpolitik.commands.printout import Printout, refusal
 from realpolitik.errors import GameError, InvalidOrderError, OrderError
 from realpolitik.formats import jsontext
 from realpolitik.formats.mila import COMPLETED, from_mila, to_mila
@@ -62,6 +62,25 @@ def _language(cmd: argparse.ArgumentParser, what: str = LANGUAGE_HELP) -> None:
     cmd.add_argument("--language", default="en", type=str.lower, choices=LANGUAGES, help=what)
 
 
+_Handler = Callable[[argparse.Namespace, TextIO, TextIO], int]
+
+
+def _at_table(handler: _Handler) -> _Handler:
+    """``handler``, what the game refuses (a :class:`GameError` with its sentence: a power
+    nobody plays, one that conceded, the game over...) said in the table's ``--language``."""
+
+    @wraps(handler)
+    def said(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+        try:
+            return handler(args, stdin, out)
+        except GameError as exc:
+            if not exc.key or args.language == "en":
+                raise
+            raise GameError(refusal(exc, args.language)) from None
+
+    return said
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd = sub.add_parser("new", help="start a game at a table (writes the game file)")
     cmd.add_argument("file", help="the game file to create")
@@ -81,7 +100,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("--no-clock", action="store_true", help="do not show the phase clock")
     cmd.add_argument("--force", action="store_true", help="overwrite an existing file")
     _language(cmd)
-    cmd.set_defaults(func=_new)
+    cmd.set_defaults(func=_at_table(_new))
 
     cmd = sub.add_parser("orders", help="enter one power's orders (replaces earlier ones)")
     cmd.add_argument("file", help=GAME_FILE)
@@ -101,12 +120,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("--list", action="store_true", help="show the power's pending orders")
     cmd.add_argument("--bot", type=bot_kind, metavar="BOT",
                      help=f"a bot writes the orders: {HELP}")  # fmt: skip
-    cmd.set_defaults(func=_orders)
+    cmd.set_defaults(func=_at_table(_orders))
 
     cmd = sub.add_parser("process", help="adjudicate the phase and move on")
     cmd.add_argument("file", help=GAME_FILE)
     _language(cmd)
-    cmd.set_defaults(func=_process)
+    cmd.set_defaults(func=_at_table(_process))
 
     cmd = sub.add_parser("show", help="the board, centres and whose orders are missing")
     cmd.add_argument("file", help=GAME_FILE)
@@ -114,27 +133,27 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                      help="show what this power sees (its pending orders)")  # fmt: skip
     cmd.add_argument("--json", action="store_true", help="the view as JSON")
     _language(cmd)
-    cmd.set_defaults(func=_show)
+    cmd.set_defaults(func=_at_table(_show))
 
     cmd = sub.add_parser("history", help="every processed phase and its results")
     cmd.add_argument("file", help=GAME_FILE)
     cmd.add_argument("--phase", help="only this phase (e.g. F1901M)")
     cmd.add_argument("--json", action="store_true", help="the phases as JSON")
     _language(cmd)
-    cmd.set_defaults(func=_history)
+    cmd.set_defaults(func=_at_table(_history))
 
     cmd = sub.add_parser("draw", help="record a power's vote for a draw")
     cmd.add_argument("file", help=GAME_FILE)
     cmd.add_argument("power", type=power_name, help=POWER_HELP)
     cmd.add_argument("--no", action="store_true", help="vote against (withdraw the vote)")
     _language(cmd)
-    cmd.set_defaults(func=_draw)
+    cmd.set_defaults(func=_at_table(_draw))
 
     cmd = sub.add_parser("concede", help="a power concedes and leaves the game")
     cmd.add_argument("file", help=GAME_FILE)
     cmd.add_argument("power", type=power_name, help=POWER_HELP)
     _language(cmd)
-    cmd.set_defaults(func=_concede)
+    cmd.set_defaults(func=_at_table(_concede))
 
     cmd = sub.add_parser(
         "disorder",
@@ -144,13 +163,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("power", type=power_name, help=POWER_HELP)
     cmd.add_argument("--off", action="store_true", help="the player returns")
     _language(cmd)
-    cmd.set_defaults(func=_disorder)
+    cmd.set_defaults(func=_at_table(_disorder))
 
     cmd = sub.add_parser("legal", help="the legal orders of a power in this phase")
     cmd.add_argument("file", help=GAME_FILE)
     cmd.add_argument("power", type=power_name, help=POWER_HELP)
     _language(cmd, "the order notation and the printout: en (default), es, fr, pt")
-    cmd.set_defaults(func=_legal)
+    cmd.set_defaults(func=_at_table(_legal))
 
     cmd = sub.add_parser("rollback", help="copy the game as it was at an earlier phase")
     cmd.add_argument("file", help=GAME_FILE)
@@ -158,14 +177,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument("out", help="the new game file (the original is unchanged)")
     cmd.add_argument("--force", action="store_true", help="overwrite an existing file")
     _language(cmd)
-    cmd.set_defaults(func=_rollback)
+    cmd.set_defaults(func=_at_table(_rollback))
 
     cmd = sub.add_parser("mila-export", help="write the game in the MILA saved-game format")
     cmd.add_argument("file", help=GAME_FILE)
     cmd.add_argument("out", help="the MILA file to write")
     cmd.add_argument("--force", action="store_true", help="overwrite an existing file")
     _language(cmd)
-    cmd.set_defaults(func=_mila_export)
+    cmd.set_defaults(func=_at_table(_mila_export))
 
     cmd = sub.add_parser("mila-import", help="read a MILA saved game (replayed here)")
     cmd.add_argument("mila_file", help="a saved game of the PyPI diplomacy package (JSON)")
@@ -176,7 +195,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )  # fmt: skip
     cmd.add_argument("--force", action="store_true", help="overwrite an existing file")
     _language(cmd)
-    cmd.set_defaults(func=_mila_import)
+    cmd.set_defaults(func=_at_table(_mila_import))
 
 
 # --- handlers --------------------------------------------------------------------------------
@@ -274,9 +293,7 @@ def _orders(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     power = args.power.upper()
     if args.list:
         if args.orders or args.bot or args.accept or args.ally:  # else dropped unsaid
-            raise GameError(
-                f"{power}: --list shows the orders given; give orders without it (nothing recorded)"
-            )
+            raise GameError.said("list_and_orders", power=power)
         game = load_game(args.file)
         pending = game.orders(power)  # an unknown power is refused before anything is written
         say = Printout(game, args.language)
@@ -295,13 +312,11 @@ def _orders(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
             out.write(f"  {say.text('declares', alliance=alliance)}\n")
         return 0
     if args.bot is not None and args.orders:
-        raise GameError(f"{power}: give orders or --bot {args.bot}, not both")
+        raise GameError.said("bot_and_orders", power=power, bot=args.bot)
     texts = list(args.orders) or ([] if args.bot is not None else _read_orders(stdin, args))
     if not texts and not (args.accept or args.ally or args.bot):  # no orders is said with ""
-        raise GameError(
-            f"{power}: no orders read (empty input); nothing recorded. To give no orders, "
-            f'pass an empty one: realpolitik orders {args.file} {power} ""'
-        )
+        command = f'realpolitik orders {args.file} {power} ""'
+        raise GameError.said("no_orders_read", power=power, command=command)
     with _changing(args.file):
         game = load_game(args.file)
         if args.bot is not None:  # its text, if it writes any, is English
@@ -393,10 +408,7 @@ def _read_orders(stdin: TextIO, args: argparse.Namespace) -> list[str]:
     if not stdin.isatty():
         text = stdin.read(MAX_PIPED + 1)  # (not an endless input whole: < /dev/zero)
         if len(text) > MAX_PIPED:
-            raise GameError(
-                f"{args.power.upper()}: over {MAX_PIPED // 2**20} MB on the standard input: "
-                "not orders; nothing recorded"
-            )
+            raise GameError.said("too_much_input", power=args.power.upper(), mb=MAX_PIPED // 2**20)
         return [t for line in text.splitlines() if (t := line.strip().lstrip("\ufeff").strip())]
     return _typed_orders(args.file, args.power.upper(), args.language)
 
@@ -466,7 +478,7 @@ def _history(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     wanted = None if args.phase is None else Phase.parse(args.phase)  # names a bad one
     records = [r for r in game.history if wanted is None or r.phase == wanted]
     if args.phase is not None and not records:
-        raise GameError(f"no processed phase {args.phase}")
+        raise GameError.said("no_processed_phase", phase=args.phase)
     if args.json:
         json.dump([game.view()["history"][game.history.index(r)] for r in records], out, indent=1)
         out.write("\n")
@@ -520,7 +532,7 @@ def _disorder(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         away = game.status.disorder | game.status.missed
         game.set_civil_disorder(power, on=not args.off)  # (says if it conceded, or nobody plays it)
         if args.off and power not in away:  # (the change is not saved)
-            raise GameError(f"{power} is not in civil disorder: its player has not left")
+            raise GameError.said("not_in_disorder", power=power)
         save_game(game, args.file)
     say = Printout(game, args.language)
     named = {"power": say.power(power), "of_power": say.of_power(power)}

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from realpolitik.adjudicator.reasons import Reason
 from realpolitik.adjudicator.results import OrderResult, Outcome
 from realpolitik.data import read_json
+from realpolitik.errors import GameError, error_sentence, moderator_sentences
 from realpolitik.game.records import Event, EventKind, PhaseRecord
 from realpolitik.notation import (
     explain,
@@ -45,20 +46,43 @@ from realpolitik.vocab import Location, Power, UnitType
 if TYPE_CHECKING:
     from realpolitik.game import Game
 
-__all__ = ["Printout", "sentences"]
+__all__ = ["Printout", "refusal", "sentences"]
 
 
-@cache
-def sentences() -> Mapping[str, Mapping[str, str]]:
-    """``data/moderator.json``: each language's sentences, by key."""
-    texts: dict[str, dict[str, str]] = read_json("data", "moderator.json")
-    return texts
+sentences = moderator_sentences
+"""``data/moderator.json``: each language's sentences, by key."""
 
 
 @cache
 def _web_words() -> Mapping[str, Mapping[str, str]]:
     words: dict[str, dict[str, str]] = read_json("web", "i18n.json")
     return words
+
+
+def refusal(error: GameError, language: str) -> str:
+    """``error`` in ``language``: its sentence (:attr:`GameError.key`) with the powers it
+    names in the language's words (``{of_power}``: after "of"), the edition and a game's
+    outcome as the web page names them; in English, or without a sentence, as raised.
+
+    >>> refusal(GameError.said("conceded", power="TURKEY"), "pt")
+    'Turquia desistiu'
+    """
+    if language == "en" or not error.key:
+        return str(error)
+    web = _web_words()[language]
+    words = dict(error.words)
+    for name in ("powers", "winners", "members"):
+        if name in words:
+            sep = " + " if name == "members" else ", "
+            words[name] = sep.join(power_name(p, language) for p in words[name])
+    if "power" in words:
+        words["of_power"] = power_name(words["power"], language, prep="de")
+        words["power"] = power_name(words["power"], language)
+    if "edition" in words:
+        words["edition"] = web.get(f"edition_{words['edition']}", words["edition"])
+    if "outcome" in words:
+        words["outcome"] = web[words["outcome"]]
+    return error_sentence(language, error.key).format(web=web, **words)
 
 
 class Printout:

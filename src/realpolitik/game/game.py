@@ -469,7 +469,7 @@ class Game:
         """``power`` (any case) if it is a power of the board, else a :class:`GameError`."""
         power = str(power).upper()
         if power not in facts.powers:
-            raise GameError(f"unknown power {power!r}; powers: {', '.join(facts.powers)}")
+            raise GameError.said("unknown_power", name=power, powers=list(facts.powers))
         return power
 
     def _playing(self, power: Power, facts: _GameFacts | None = None) -> Power:
@@ -482,19 +482,23 @@ class Game:
         self._open()
         power = self._known_power(facts, power)
         if power not in facts.played:
-            raise GameError(f"{power} is played by nobody in this game")
+            raise GameError.said("nobody", power=power)
         status = self.status
         if power in status.conceded:
-            raise GameError(f"{power} has conceded")
+            raise GameError.said("conceded", power=power)
         if power in status.disorder:
             if self.edition.leaving == "disorder":
-                raise GameError(f"{power} is in civil disorder: its player must return first")
-            raise GameError(f"{power}'s player has left: it must return first")
+                raise GameError.said("disorder", power=power)
+            raise GameError.said("left", power=power)
         return power
 
     def _open(self) -> None:
         if self.result is not None:
-            raise GameError(f"the game is over: {self.result.reason}")
+            result = self.result
+            outcome = "drawn" if result.kind == "draw" else "winners"
+            raise GameError.said(
+                "game_over", reason=result.reason, outcome=outcome, winners=list(result.winners)
+            )
 
     # --- orders --------------------------------------------------------------------------
     def must_order(self) -> list[Power]:
@@ -728,22 +732,18 @@ class Game:
             self.rules.foreign_support is not ForeignSupport.ACKNOWLEDGED
             or not self.phase.is_movement
         ):
-            raise GameError("supports are accepted only in movement phases of conquista")
+            raise GameError.said("accept_phase")
         provs: list[Province] = []
         for text in supporters:
             prov = self._named_unit(text, language)
             unit = self.position.units.get(prov)
             if unit is None and prov not in self.game_map.provinces:
-                how = "as the board has it: 'A GAL' or 'GAL'"
-                if language != "en":
-                    how = f"as the orders in {language!r} name it"
-                raise GameError(
-                    f"{power}: {text!r} names no province (a unit to accept is written {how})"
-                )
+                key = "accept_unnamed" if language == "en" else "accept_unnamed_as"
+                raise GameError.said(key, power=power, text=text, language=language)
             if unit is None:
-                raise GameError(f"{power}: there is no unit in {text!r} to accept support from")
+                raise GameError.said("accept_no_unit", power=power, text=text)
             if unit.power == power:
-                raise GameError(f"{power}: {unit} is its own unit: no acceptance needed")
+                raise GameError.said("accept_own", power=power, unit=str(unit), text=text)
             provs.append(prov)
         self._accepted[power] = frozenset(provs)
         return sorted(self._accepted[power])  # (a unit named twice is accepted once)
@@ -770,22 +770,19 @@ class Game:
         if isinstance(partners, str):  # else read letter by letter: "unknown power 'E'"
             raise TypeError(f"{power}: partners are a list of powers, not one string {partners!r}")
         if self.edition.victory_for(self.setup).alliance_years is None:
-            raise GameError(f"{self.edition.name} has no alliance victory")
+            raise GameError.said("no_alliance", edition=self.edition.name)
         if not self.phase.is_movement:
-            raise GameError("alliances are declared with the orders of a movement phase")
+            raise GameError.said("alliance_phase")
         named = {self._check_power(p) for p in partners}
         others = named - {power}
         if named and not others:  # not a way to leave the alliance unawares
-            raise GameError(f"{power} cannot declare an alliance with itself alone")
+            raise GameError.said("alliance_alone", power=power)
         members = tuple(sorted(others | {power})) if others else ()
         player = self.controller(power)
         if members and all(self.controller(p) == player for p in members):
             # "los jugadores que la integran": an alliance is made between players
             every = "both" if len(members) == 2 else "all"
-            raise GameError(
-                f"{' and '.join(members)} are {every} played by {player}:"
-                " an alliance is made between players"
-            )
+            raise GameError.said("alliance_one_player", members=members, every=every, player=player)
         self._declared[power] = members
         return members
 
@@ -952,7 +949,7 @@ class Game:
             raise GameError(f"a draw vote is True or False, not {agree!r}")
         power = self._playing(power)
         if power not in self.voters():
-            raise GameError(f"{power} has no units left: it has no say in a draw")
+            raise GameError.said("no_say", power=power)
         self.votes[power] = agree
         return self._draw_if_agreed()
 
@@ -999,9 +996,9 @@ class Game:
         self._open()
         power = self._check_power(power)
         if self.controller(power) is None:
-            raise GameError(f"{power} is played by nobody in this game")
+            raise GameError.said("nobody", power=power)
         if power in self.status.conceded:
-            raise GameError(f"{power} has conceded")
+            raise GameError.said("conceded", power=power)
         s = self.status
         if on:
             self.status = replace(s, disorder=s.disorder | {power})
@@ -1069,7 +1066,8 @@ class Game:
                 fork.result = None
                 return fork
         played = ", ".join(str(r.phase) for r in self.history if not r.skipped)
-        raise GameError(f"no phase {target} to roll back to (phases: {played or 'none'})")
+        key = "rollback" if played else "rollback_none"
+        raise GameError.said(key, target=str(target), phases=played)
 
     def copy(self) -> Game:
         """An independent copy (records and positions are immutable and shared): a fork to
