@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from realpolitik.cli import build_parser, main
-from realpolitik.formats.savegame import load_game
+from realpolitik.formats.savegame import load_game, save_game
+from realpolitik.game import Game
 
 
 def run(*argv: str, stdin: str = "") -> tuple[int, str]:
@@ -994,6 +995,17 @@ _TABLE_ERRORS: dict[str, tuple[list[str], list[tuple[str, ...]], tuple[str, ...]
     "accept_own": (["--edition", "conquista"], [], ("orders", "TURKEY", "", "--accept"), ""),
     "no_alliance": ([], [], ("orders", "FRANCE", "", "--ally", "ENGLAND"), ""),
     "alliance_alone": (["--edition", "conquista"], [], ("orders", "TURKEY", "", "--ally"), ""),
+    "alliance_phase": (  # Russia takes Rumania: its reinforcement in the spring
+        ["--edition", "conquista"],
+        [
+            ("orders", "RUSSIA", "A WAR - GAL"),
+            ("process",),
+            ("orders", "RUSSIA", "A GAL - RUM"),
+            ("process",),
+        ],
+        ("orders", "TURKEY", "", "--ally", "RUSSIA"),
+        "",
+    ),
     "one_player": (
         ["--edition", "conquista", "--players", "3"],
         [],
@@ -1138,6 +1150,12 @@ _SAID: dict[str, dict[str, str]] = {
         "fr": "l'édition classique n'a pas de victoire par alliance",
         "pt": "a edição clássica não tem vitória por aliança",
     },
+    "alliance_phase": {
+        "en": "alliances are declared with the orders of a movement phase",
+        "es": "las alianzas se declaran con las órdenes de una fase de movimiento",
+        "fr": "les alliances se déclarent avec les ordres d'une phase de mouvement",
+        "pt": "as alianças são declaradas com as ordens de uma fase de movimento",
+    },
     "alliance_alone": {
         "en": "TURKEY cannot declare an alliance with itself alone",
         "es": "Turquía no puede declarar una alianza consigo misma",
@@ -1169,3 +1187,25 @@ def test_an_error_at_the_table_is_said_in_the_tables_language(
     argv = [command, game, *[str(tmp_path / a) if a == "out.json" else a for a in rest], *more]
     err = fails(capsys, *argv, "--language", language, stdin=stdin)
     assert err == f"realpolitik: error: {_SAID[name][language].format(game=game)}\n"
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "ITALY has no units left: it has no say in a draw"),
+        ("es", "Italia no tiene unidades: no vota en unas tablas"),
+        ("fr", "Italie n'a plus d'unités : pas de voix pour la nulle"),
+        ("pt", "Itália não tem mais unidades: não vota no empate"),
+    ],
+)
+def test_a_draw_vote_without_units_is_refused_in_the_tables_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], language: str, said: str
+) -> None:
+    """Italy keeps Rome but has lost its units: it has no say in a draw, said in English
+    at every table before."""
+    units = {"FRANCE": ["A BUR"], "GERMANY": ["A MUN"]}
+    centres = {"FRANCE": ["PAR"], "GERMANY": ["MUN"], "ITALY": ["ROM"]}
+    game = tmp_path / "g.json"
+    save_game(Game.from_position({"units": units, "centers": centres}, "S1905M"), game)
+    err = fails(capsys, "draw", str(game), "ITALY", "--language", language)
+    assert err == f"realpolitik: error: {said}\n"
