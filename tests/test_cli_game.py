@@ -609,11 +609,25 @@ def test_what_refuses_the_orders_is_said_before_they_are_typed(
     assert shown == []
 
 
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", ": cannot be changed here (its folder is not writable)"),
+        ("es", ": no se puede cambiar aquí (no se puede escribir en su carpeta)"),
+        ("fr", " : ne peut pas être modifié ici (son dossier n'est pas accessible en écriture)"),
+        ("pt", ": não pode ser alterado aqui (não se pode escrever na sua pasta)"),
+    ],
+)
 def test_a_game_file_that_cannot_be_saved_is_said_before_the_orders_are_typed(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    language: str,
+    said: str,
 ) -> None:
     """A game in a folder the player may not write to (another user's) was read, the
-    orders typed privately at the prompt, and then lost to 'Permission denied'."""
+    orders typed privately at the prompt, and then lost to 'Permission denied'; said in
+    the language of the orders."""
     path = tmp_path / "g.json"
     run("new", str(path), "--seed", "1")
     writable = os.access
@@ -621,12 +635,11 @@ def test_a_game_file_that_cannot_be_saved_is_said_before_the_orders_are_typed(
         "os.access", lambda where, mode: Path(where) != tmp_path and writable(where, mode)
     )
     shown = _prompts(monkeypatch, "A PAR - BUR", "")
-    code = main(["orders", str(path), "FRANCE"], stdin=_Terminal(), stdout=io.StringIO())
+    argv = ["orders", str(path), "FRANCE", "--language", language]
+    code = main(argv, stdin=_Terminal(), stdout=io.StringIO())
     err = capsys.readouterr().err
     assert code == 2 and shown == [], err
-    assert (
-        err == f"realpolitik: error: {path}: cannot be changed here (its folder is not writable)\n"
-    )
+    assert err == f"realpolitik: error: {path}{said}\n"
 
 
 @pytest.mark.parametrize(
@@ -990,6 +1003,8 @@ _TABLE_ERRORS: dict[str, tuple[list[str], list[tuple[str, ...]], tuple[str, ...]
     "empty": ([], [], ("orders", "FRANCE"), ""),
     "too_much": ([], [], ("orders", "FRANCE"), "x" * (2**20 + 1)),
     "accept_phase": ([], [], ("orders", "FRANCE", "", "--accept", "A MAR"), ""),
+    "exists": ([], [("mila-export", "out.json")], ("rollback", "S1901M", "out.json"), ""),
+    "file_it_reads": ([], [], ("rollback", "S1901M", "g.json"), ""),
     "accept_unnamed": (["--edition", "conquista"], [], ("orders", "TURKEY", "", "--accept"), ""),
     "accept_no_unit": (["--edition", "conquista"], [], ("orders", "TURKEY", "", "--accept"), ""),
     "accept_own": (["--edition", "conquista"], [], ("orders", "TURKEY", "", "--accept"), ""),
@@ -1122,6 +1137,18 @@ _SAID: dict[str, dict[str, str]] = {
         "fr": "les soutiens ne s'acceptent qu'aux phases de mouvement de La Conquista",
         "pt": "os apoios só são aceitos nas fases de movimento de La Conquista",
     },
+    "exists": {
+        "en": "{out} exists (use --force to overwrite it)",
+        "es": "{out} ya existe (use --force para sobrescribirlo)",
+        "fr": "{out} existe déjà (utilisez --force pour l'écraser)",
+        "pt": "{out} já existe (use --force para sobrescrevê-lo)",
+    },
+    "file_it_reads": {
+        "en": "{game} is the file it reads: write to another file",
+        "es": "{game} es el archivo que se lee: escriba en otro archivo",
+        "fr": "{game} est le fichier lu : écrivez dans un autre fichier",
+        "pt": "{game} é o arquivo lido: escreva em outro arquivo",
+    },
     "accept_unnamed": {
         "en": "TURKEY: 'A XYZ' names no province (a unit to accept is written as the board has "
         "it: 'A GAL' or 'GAL')",
@@ -1182,11 +1209,13 @@ def test_an_error_at_the_table_is_said_in_the_tables_language(
     game = str(tmp_path / "g.json")
     run("new", game, "--seed", "1", "--no-clock", *options)
     for step, *more in before:
-        assert run(step, game, *more)[0] == 0
+        assert run(step, game, *[str(tmp_path / a) if a == "out.json" else a for a in more])[0] == 0
     more = [_ACCEPTED[name][language]] if name in _ACCEPTED else []
-    argv = [command, game, *[str(tmp_path / a) if a == "out.json" else a for a in rest], *more]
+    files = ("out.json", "g.json")
+    argv = [command, game, *[str(tmp_path / a) if a in files else a for a in rest], *more]
     err = fails(capsys, *argv, "--language", language, stdin=stdin)
-    assert err == f"realpolitik: error: {_SAID[name][language].format(game=game)}\n"
+    said = _SAID[name][language].format(game=game, out=tmp_path / "out.json")
+    assert err == f"realpolitik: error: {said}\n"
 
 
 @pytest.mark.parametrize(

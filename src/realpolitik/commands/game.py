@@ -234,9 +234,9 @@ def _writable(out: str, force: bool, source: str | None = None) -> Path:
     if not path.exists():
         return path
     if source is not None and Path(source).exists() and path.samefile(source):
-        raise GameError(f"{out} is the file it reads: write to another file")
+        raise GameError.said("file_it_reads", out=out)
     if not force:
-        raise GameError(f"{out} exists (use --force to overwrite it)")
+        raise GameError.said("exists", out=out)
     return path
 
 
@@ -425,7 +425,7 @@ def _typed_orders(path: str, power: str, language: str) -> list[str]:
     game = load_game(path)
     game.submit(power, [], language=language)  # an unknown power, one out, a game over
     if not os.access(Path(path).absolute().parent, os.W_OK):  # (the save's new file is there)
-        raise GameError(f"{path}: cannot be changed here (its folder is not writable)")
+        raise GameError.said("not_writable", path=path)
     say = Printout(game, language)
     texts: list[str] = []
     while True:
