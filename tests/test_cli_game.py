@@ -967,3 +967,20 @@ def test_an_order_in_another_notation_is_refused_with_the_option_that_reads_it(
     assert err.rstrip("\n").endswith(hint), err
     err = fails(capsys, "orders", game, "FRANCE", "--language", language, "zz top")
     assert "--language" not in err  # (no notation reads it)
+
+
+def test_show_of_a_finished_game_lists_no_pending_orders(tmp_path: Path) -> None:
+    """A game drawn with FRANCE's orders given still listed them under ``show --power
+    FRANCE`` ("Orders of FRANCE: A PAR - BUR"), though a finished game has no orders to
+    come: it says the game is over, and how it ended."""
+    game = str(tmp_path / "g.json")
+    run("new", game, "--players", "3", "--seed", "1", "--no-clock")
+    run("orders", game, "FRANCE", "A PAR - BUR")
+    for power in ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"):
+        run("draw", game, power)
+    for language, orders in (("en", "Orders of"), ("pt", "Ordens")):
+        out = run("show", game, "--power", "FRANCE", "--language", language)[1]
+        assert orders not in out, out
+    out = run("show", game, "--power", "FRANCE")[1]
+    assert out.endswith("Game over: draw agreed by AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY,"
+                        " RUSSIA, TURKEY\n")  # fmt: skip
