@@ -984,3 +984,24 @@ def test_show_of_a_finished_game_lists_no_pending_orders(tmp_path: Path) -> None
     out = run("show", game, "--power", "FRANCE")[1]
     assert out.endswith("Game over: draw agreed by AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY,"
                         " RUSSIA, TURKEY\n")  # fmt: skip
+
+
+def test_mila_import_of_a_finished_game_says_how_it_ended(tmp_path: Path) -> None:
+    """``mila-import`` of a drawn game said 'now at Fall 1901 (F1901M)', as of a game going
+    on: it names the phase the game ended in, and how it ended (the draw and its powers)."""
+    game, mila, back = (str(tmp_path / n) for n in ("g.json", "m.json", "b.json"))
+    run("new", game, "--seed", "3", "--players", "ann,bob,cy")
+    run("process", game)
+    for power in ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"):
+        run("draw", game, power)
+    run("mila-export", game, mila)
+    out = run("mila-import", mila, back)[1]
+    assert out == (
+        f"{back}: 1 phase replayed, to Fall 1901 (F1901M), where the game ended\n"
+        "Game over: draw agreed by AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY\n"
+    )
+    out = run("mila-import", mila, back, "--force", "--language", "pt")[1]
+    assert out == (
+        f"{back}: 1 fase reproduzida, até Outono de 1901 (F1901M), onde a partida terminou\n"
+        "Fim de jogo · Empate: Áustria, Inglaterra, França, Alemanha, Itália, Rússia, Turquia\n"
+    )

@@ -584,6 +584,12 @@ def _mila_import(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     game = from_mila(data, edition=args.edition)
     _write(_writable(args.out, args.force, args.mila_file), partial(save_game, game))
     say = Printout(game, args.language)
-    where = {"phase": say.phase(), "code": game.phase, "out": args.out}
-    out.write(f"{say.text('mila_import', count=len(game.history), **where)}\n")
+    if game.result is None:
+        where = {"phase": say.phase(), "code": game.phase, "out": args.out}
+        out.write(f"{say.text('mila_import', count=len(game.history), **where)}\n")
+        return 0
+    ended = game.result.phase  # (the game stays at the phase that would have come next)
+    where = {"phase": say.phase(ended), "code": ended, "out": args.out}
+    out.write(f"{say.text('mila_import_end', count=len(game.history), **where)}\n")
+    out.write(f"{say.game_over()}\n")
     return 0
