@@ -365,7 +365,7 @@ def _replay(
         raise MilaError(f"edition {edition} is not played on the standard map")
     first = phases[0]
     game.phase = Phase.parse(first["name"])
-    game.position = _position(first["state"])
+    game.position = game.start = _position(first["state"])  # where the file's game began
     for k, raw in enumerate(phases):
         name = raw["name"]
         if name == COMPLETED:  # a finished MILA game: the last state is not a phase
