@@ -263,6 +263,11 @@ def test_rulebook_notations(language: str, text: str, order: object) -> None:
         ("en", "F Bre - English", Move(F("BRE"), "ENG")),  # not the English power
         ("es", "F Bre - Canal", Move(F("BRE"), "ENG")),
         ("pt", "A de Bre. para Canal", Move(F("BRE"), "ENG")),
+        # the Ionian Sea as Portugal spells it (the Brazilian book's is "Mar Jônico"): "Mar
+        # Jonio" was refused ('aparece "jonio"'), "F Mar Jonio - Tun" read from Marseilles
+        ("pt", "F de Nap. para Mar Jonio", Move(F("NAP"), "ION")),
+        ("pt", "F Mar Jonio - Tun", Move(F("ION"), "TUN")),
+        ("pt", "F de Mar Jónio para Tun.", Move(F("ION"), "TUN")),
         ("es", "E Silecia-Boh", Move(A("SIL"), "BOH")),
         ("fr", "A WarPru", Move(A("WAR"), "PRU")),
         ("es", "F Dinamarca SF Báltico", SupportHold(F("DEN"), F("BAL"))),
