@@ -1005,3 +1005,17 @@ def test_mila_import_of_a_finished_game_says_how_it_ended(tmp_path: Path) -> Non
         f"{back}: 1 fase reproduzida, até Outono de 1901 (F1901M), onde a partida terminou\n"
         "Fim de jogo · Empate: Áustria, Inglaterra, França, Alemanha, Itália, Rússia, Turquia\n"
     )
+
+
+def test_rollback_gives_the_orders_of_the_phase_back(tmp_path: Path) -> None:
+    """``rollback`` to a processed phase gave it back with no orders: every power had to
+    type them again to try one other. They are given again, each to change."""
+    game, fork = str(tmp_path / "g.json"), str(tmp_path / "f.json")
+    run("new", game, "--seed", "3", "--no-clock")
+    run("orders", game, "FRANCE", "A PAR - BUR", "A MAR S A PAR - BUR")
+    run("process", game)
+    run("rollback", game, "S1901M", fork)
+    out = run("orders", fork, "FRANCE", "--list")[1]
+    assert "A PAR - BUR" in out and "A MAR S A PAR - BUR" in out, out
+    run("process", fork)
+    assert load_game(fork).position == load_game(game).position  # the same phase again

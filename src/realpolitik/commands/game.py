@@ -154,7 +154,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     cmd = sub.add_parser("rollback", help="copy the game as it was at an earlier phase")
     cmd.add_argument("file", help=GAME_FILE)
-    cmd.add_argument("phase", help="the phase to go back to the start of, e.g. F1901M")
+    cmd.add_argument("phase", help="the phase to go back to, e.g. F1901M (its orders given again)")
     cmd.add_argument("out", help="the new game file (the original is unchanged)")
     cmd.add_argument("--force", action="store_true", help="overwrite an existing file")
     _language(cmd)
@@ -554,7 +554,7 @@ def _legal(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 
 def _rollback(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     game = load_game(args.file)
-    fork = game.rollback(args.phase)
+    fork = game.rollback(args.phase, orders=True)  # its orders again, to change one
     _write(_writable(args.out, args.force, args.file), partial(save_game, fork))
     say = Printout(fork, args.language)
     out.write(f"{say.text('rollback', out=args.out, phase=say.phase(), code=fork.phase)}\n")
