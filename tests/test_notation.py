@@ -830,3 +830,18 @@ def test_french_first_three_letters_are_read_by_the_board(
     )
     got = parse_order(text, language="fr", game_map=BOARD, position=position, power=power)
     assert got == parse_order(order, game_map=BOARD)
+
+
+@pytest.mark.parametrize(
+    ("language", "text"),
+    [("pt", "F Mar Tireno - Tun"), ("pt", "F Mar Egeo - Gre"), ("en", "F Mar Tys - Tun")],
+)
+def test_a_fleet_takes_no_convoy_path_through_a_misspelt_sea(language: str, text: str) -> None:
+    """A sea misspelt after "Mar" (Portuguese "Mar Tireno") was read as Marseilles, then
+    the sea as the first step of a convoy path whose end alone counts: "F MAR - TUN",
+    silently. Only an army is convoyed: a fleet's order names no path."""
+    try:
+        order = parse_order(text, language=language, game_map=BOARD)
+    except ValueError:
+        return
+    assert not (isinstance(order, Move) and order.unit.location == "MAR"), order
