@@ -371,3 +371,17 @@ def test_a_game_set_up_at_a_position_imports_as_a_game_that_loads() -> None:
     assert back.start == won.start
     loaded = game_from_json(game_to_json(back))
     assert loaded.result is not None and loaded.result.winners == ("FRANCE",)
+
+
+def test_a_game_won_by_concession_imports_as_won() -> None:
+    """A game the others conceded to Austria is written "Victory by: AUS" after its
+    phase; imported, it was a game going on in Fall 1901 (only a draw of every power was
+    read back). The others concede again, and Austria has won."""
+    game = Game.new(seed=3)
+    game.process()
+    for power in ("ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"):
+        game.concede(power)
+    assert game.result is not None and game.result.winners == ("AUSTRIA",)
+    back = from_mila(json.loads(json.dumps(to_mila(game))))
+    assert back.result is not None and back.result.winners == ("AUSTRIA",)
+    assert back.status.conceded == game.status.conceded
