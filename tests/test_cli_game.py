@@ -1238,3 +1238,55 @@ def test_a_draw_vote_without_units_is_refused_in_the_tables_language(
     save_game(Game.from_position({"units": units, "centers": centres}, "S1905M"), game)
     err = fails(capsys, "draw", str(game), "ITALY", "--language", language)
     assert err == f"realpolitik: error: {said}\n"
+
+
+def test_show_of_a_finished_game_lists_no_pending_orders(tmp_path: Path) -> None:
+    """A game drawn with FRANCE's orders given still listed them under ``show --power
+    FRANCE`` ("Orders of FRANCE: A PAR - BUR"), though a finished game has no orders to
+    come: it says the game is over, and how it ended."""
+    game = str(tmp_path / "g.json")
+    run("new", game, "--players", "3", "--seed", "1", "--no-clock")
+    run("orders", game, "FRANCE", "A PAR - BUR")
+    for power in ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"):
+        run("draw", game, power)
+    for language, orders in (("en", "Orders of"), ("pt", "Ordens")):
+        out = run("show", game, "--power", "FRANCE", "--language", language)[1]
+        assert orders not in out, out
+    out = run("show", game, "--power", "FRANCE")[1]
+    assert out.endswith("Game over: draw agreed by AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY,"
+                        " RUSSIA, TURKEY\n")  # fmt: skip
+
+
+def test_mila_import_of_a_finished_game_says_how_it_ended(tmp_path: Path) -> None:
+    """``mila-import`` of a drawn game said 'now at Fall 1901 (F1901M)', as of a game going
+    on: it names the phase the game ended in, and how it ended (the draw and its powers)."""
+    game, mila, back = (str(tmp_path / n) for n in ("g.json", "m.json", "b.json"))
+    run("new", game, "--seed", "3", "--players", "ann,bob,cy")
+    run("process", game)
+    for power in ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"):
+        run("draw", game, power)
+    run("mila-export", game, mila)
+    out = run("mila-import", mila, back)[1]
+    assert out == (
+        f"{back}: 1 phase replayed, to Fall 1901 (F1901M), where the game ended\n"
+        "Game over: draw agreed by AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY\n"
+    )
+    out = run("mila-import", mila, back, "--force", "--language", "pt")[1]
+    assert out == (
+        f"{back}: 1 fase reproduzida, até Outono de 1901 (F1901M), onde a partida terminou\n"
+        "Fim de jogo · Empate: Áustria, Inglaterra, França, Alemanha, Itália, Rússia, Turquia\n"
+    )
+
+
+def test_rollback_gives_the_orders_of_the_phase_back(tmp_path: Path) -> None:
+    """``rollback`` to a processed phase gave it back with no orders: every power had to
+    type them again to try one other. They are given again, each to change."""
+    game, fork = str(tmp_path / "g.json"), str(tmp_path / "f.json")
+    run("new", game, "--seed", "3", "--no-clock")
+    run("orders", game, "FRANCE", "A PAR - BUR", "A MAR S A PAR - BUR")
+    run("process", game)
+    run("rollback", game, "S1901M", fork)
+    out = run("orders", fork, "FRANCE", "--list")[1]
+    assert "A PAR - BUR" in out and "A MAR S A PAR - BUR" in out, out
+    run("process", fork)
+    assert load_game(fork).position == load_game(game).position  # the same phase again

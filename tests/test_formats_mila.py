@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from realpolitik.formats.mila import MilaError, from_mila, to_mila
+from realpolitik.formats.savegame import game_from_json, game_to_json
 from realpolitik.game import Game
 from realpolitik.phase import Phase
 from tests.gamekit import play_random, won_by_france
@@ -358,3 +359,29 @@ def test_a_game_drawn_with_orders_given_comes_back_drawn_in_that_phase() -> None
     assert str(again.phase) == "F1901M" and again.position == drawn.position
     assert again.is_over and again.winners == drawn.winners
     assert [str(o) for o in again.orders("FRANCE")] == ["A PAR - BUR", "A MAR - SPA"]
+
+
+def test_a_game_set_up_at_a_position_imports_as_a_game_that_loads() -> None:
+    """A MILA file whose first state is not the standard start (France's won game, set up
+    in Fall 1901) was imported with the standard start kept as where the game began: the
+    saved game then refused to load ('damaged history at F1901M: its position is not the
+    starting position'). The import begins where the file does, and the victory stands."""
+    won = won_by_france()
+    back = from_mila(to_mila(won))
+    assert back.start == won.start
+    loaded = game_from_json(game_to_json(back))
+    assert loaded.result is not None and loaded.result.winners == ("FRANCE",)
+
+
+def test_a_game_won_by_concession_imports_as_won() -> None:
+    """A game the others conceded to Austria is written "Victory by: AUS" after its
+    phase; imported, it was a game going on in Fall 1901 (only a draw of every power was
+    read back). The others concede again, and Austria has won."""
+    game = Game.new(seed=3)
+    game.process()
+    for power in ("ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"):
+        game.concede(power)
+    assert game.result is not None and game.result.winners == ("AUSTRIA",)
+    back = from_mila(json.loads(json.dumps(to_mila(game))))
+    assert back.result is not None and back.result.winners == ("AUSTRIA",)
+    assert back.status.conceded == game.status.conceded

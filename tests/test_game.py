@@ -616,3 +616,24 @@ def test_an_order_refused_for_its_unit_or_phase_is_said_in_the_orders_language(
         game.submit("FRANCE", [*earlier, text], language=language)
     assert str(refused.value) == said
     assert [str(o) for o in game.orders("FRANCE")] == []  # nothing stored
+
+
+def test_rollback_with_its_orders_is_the_phase_as_it_was_processed() -> None:
+    """A moderator's rollback gives the phase back as it stood when it was processed: the
+    orders given in it (it gave none back, to be typed again) and who was in civil
+    disorder then; processed unchanged, the copy plays the phase as the game did."""
+    game = Game.new(seed=1)
+    game.submit("FRANCE", ["A PAR - BUR"])
+    game.process()
+    game.set_civil_disorder("ITALY")  # its player leaves during Fall 1901
+    game.submit("FRANCE", ["A BUR - MUN", "A MAR - PIE"])
+    game.submit("GERMANY", ["A MUN H"])
+    game.process()
+    fork = game.rollback("F1901M", orders=True)
+    assert [str(o) for o in fork.orders("FRANCE")] == ["A BUR - MUN", "A MAR - PIE"]
+    assert [str(o) for o in fork.orders("GERMANY")] == ["A MUN H"]
+    assert "ITALY" in fork.civil_disorder
+    fork.process()
+    assert fork.history[1].outcomes == game.history[1].outcomes
+    assert fork.position == game.position
+    assert game.rollback("F1901M").pending_orders() == {}  # a fresh start without them

@@ -263,6 +263,11 @@ def test_rulebook_notations(language: str, text: str, order: object) -> None:
         ("en", "F Bre - English", Move(F("BRE"), "ENG")),  # not the English power
         ("es", "F Bre - Canal", Move(F("BRE"), "ENG")),
         ("pt", "A de Bre. para Canal", Move(F("BRE"), "ENG")),
+        # the Ionian Sea as Portugal spells it (the Brazilian book's is "Mar Jônico"): "Mar
+        # Jonio" was refused ('aparece "jonio"'), "F Mar Jonio - Tun" read from Marseilles
+        ("pt", "F de Nap. para Mar Jonio", Move(F("NAP"), "ION")),
+        ("pt", "F Mar Jonio - Tun", Move(F("ION"), "TUN")),
+        ("pt", "F de Mar Jónio para Tun.", Move(F("ION"), "TUN")),
         ("es", "E Silecia-Boh", Move(A("SIL"), "BOH")),
         ("fr", "A WarPru", Move(A("WAR"), "PRU")),
         ("es", "F Dinamarca SF Báltico", SupportHold(F("DEN"), F("BAL"))),
@@ -825,3 +830,18 @@ def test_french_first_three_letters_are_read_by_the_board(
     )
     got = parse_order(text, language="fr", game_map=BOARD, position=position, power=power)
     assert got == parse_order(order, game_map=BOARD)
+
+
+@pytest.mark.parametrize(
+    ("language", "text"),
+    [("pt", "F Mar Tireno - Tun"), ("pt", "F Mar Egeo - Gre"), ("en", "F Mar Tys - Tun")],
+)
+def test_a_fleet_takes_no_convoy_path_through_a_misspelt_sea(language: str, text: str) -> None:
+    """A sea misspelt after "Mar" (Portuguese "Mar Tireno") was read as Marseilles, then
+    the sea as the first step of a convoy path whose end alone counts: "F MAR - TUN",
+    silently. Only an army is convoyed: a fleet's order names no path."""
+    try:
+        order = parse_order(text, language=language, game_map=BOARD)
+    except ValueError:
+        return
+    assert not (isinstance(order, Move) and order.unit.location == "MAR"), order

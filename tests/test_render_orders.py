@@ -486,3 +486,26 @@ def test_an_order_s_tooltip_is_said_with_the_language_s_colon() -> None:
         "fr": "France : A Par-Bur",
         "pt": "França: E de Par. para Bur.",
     }
+
+
+def test_a_refused_build_is_marked_as_a_failed_order_not_as_a_removed_unit() -> None:
+    """A build in Belgium (no home centre) is illegal: its ghost bore the large ✗ over
+    the token that the key gives a unit dislodged or removed. It bears the small ✗ of a
+    failed or illegal order, beside the token, as a failed convoy's does."""
+    start = Position.from_json(
+        {"units": {"FRANCE": ["A PAR"]}, "centers": {"FRANCE": ["PAR", "BRE", "BEL"]}}, STANDARD
+    )
+    orders = orders_of({"FRANCE": ["A BEL B"]})
+    resolution = adjudicate(STANDARD, start, orders, rules_for("classic"), Phase.parse("W1901A"))
+    root = ET.fromstring(render(start, orders=orders, results=resolution))
+    (ghost,) = [g for g in classed(root, "ghost") if "key" not in g.get("class", "")]
+    (mark,) = classed(root, "fail")
+    path = mark.find(f"{NS}path")
+    assert path is not None
+    (x0, y0), (x1, _) = (
+        tuple(map(float, p.split(","))) for p in path.get("d", "").split("M")[1].split("L")
+    )
+    gx, gy = translation(ghost)
+    centre = ((x0 + x1) / 2, y0 + (x1 - x0) / 2)
+    assert x1 - x0 <= 8  # the key's failed ✗ (8 wide), not the removal's (11 and more)
+    assert not near([centre], (gx, gy), 10)  # beside the token, not over it

@@ -173,7 +173,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     cmd = sub.add_parser("rollback", help="copy the game as it was at an earlier phase")
     cmd.add_argument("file", help=GAME_FILE)
-    cmd.add_argument("phase", help="the phase to go back to the start of, e.g. F1901M")
+    cmd.add_argument("phase", help="the phase to go back to, e.g. F1901M (its orders given again)")
     cmd.add_argument("out", help="the new game file (the original is unchanged)")
     cmd.add_argument("--force", action="store_true", help="overwrite an existing file")
     _language(cmd)
@@ -566,7 +566,7 @@ def _legal(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 
 def _rollback(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     game = load_game(args.file)
-    fork = game.rollback(args.phase)
+    fork = game.rollback(args.phase, orders=True)  # its orders again, to change one
     _write(_writable(args.out, args.force, args.file), partial(save_game, fork))
     say = Printout(fork, args.language)
     out.write(f"{say.text('rollback', out=args.out, phase=say.phase(), code=fork.phase)}\n")
@@ -596,6 +596,12 @@ def _mila_import(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     game = from_mila(data, edition=args.edition)
     _write(_writable(args.out, args.force, args.mila_file), partial(save_game, game))
     say = Printout(game, args.language)
-    where = {"phase": say.phase(), "code": game.phase, "out": args.out}
-    out.write(f"{say.text('mila_import', count=len(game.history), **where)}\n")
+    if game.result is None:
+        where = {"phase": say.phase(), "code": game.phase, "out": args.out}
+        out.write(f"{say.text('mila_import', count=len(game.history), **where)}\n")
+        return 0
+    ended = game.result.phase  # (the game stays at the phase that would have come next)
+    where = {"phase": say.phase(ended), "code": ended, "out": args.out}
+    out.write(f"{say.text('mila_import_end', count=len(game.history), **where)}\n")
+    out.write(f"{say.game_over()}\n")
     return 0

@@ -271,7 +271,8 @@ class Printout:
 
     def show(self, view: Mapping[str, Any], out: TextIO) -> None:
         """The board as ``show`` prints it: the players, units, dislodged units, centres,
-        alliances and (for a power) its pending orders; then the status."""
+        alliances and (for a power) its pending orders; then the status (a finished game
+        has no orders to come: the status says how it ended)."""
         game, width = self.game, self.width
         title = self.title()
         line = self.text("show_title", title=title, name=game.edition.name, setup=view["setup"])
@@ -296,7 +297,7 @@ class Printout:
             ]
             out.write(f"{self.text('alliances', alliances='; '.join(formed))}\n")
         power = view["power"]
-        if power and view["orders"].get(power):
+        if power and view["orders"].get(power) and game.result is None:
             orders = "; ".join(self.order(o) for o in game.orders(power))
             named = {"power": self.power(power), "of_power": self.of_power(power)}
             line = self.text("orders_of", orders=orders, **named)

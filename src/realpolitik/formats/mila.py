@@ -365,7 +365,7 @@ def _replay(
         raise MilaError(f"edition {edition} is not played on the standard map")
     first = phases[0]
     game.phase = Phase.parse(first["name"])
-    game.position = _position(first["state"])
+    game.position = game.start = _position(first["state"])  # where the file's game began
     for k, raw in enumerate(phases):
         name = raw["name"]
         if name == COMPLETED:  # a finished MILA game: the last state is not a phase
@@ -398,15 +398,21 @@ def _replay(
 
 
 def _agreed_end(game: Game, end: Mapping[str, Any]) -> None:
-    """A game the file ends (``COMPLETED``) that no phase here ended: a draw agreed by the
-    powers its note names ("Victory by: AUS, ENG, ..."), as :func:`to_mila` writes it."""
+    """A game the file ends (``COMPLETED``) that no phase here ended: won by the powers
+    its note names ("Victory by: AUS, ENG, ..."), as :func:`to_mila` writes it: the others
+    conceded, and those named, if more than one, agreed a draw."""
     if game.result is not None:
         return
     note = str((end.get("state") or {}).get("note", ""))
     named = {name.strip() for name in note.partition(":")[2].split(",")}
     voters = game.voters()
-    if voters and {p[:3] for p in voters} == named:
-        for power in voters:
+    if not voters or not named <= {p[:3] for p in voters}:
+        return
+    for power in voters:
+        if power[:3] not in named and game.result is None:
+            game.concede(power)
+    for power in game.voters():
+        if game.result is None:
             game.vote_draw(power)
 
 

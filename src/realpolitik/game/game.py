@@ -1040,9 +1040,14 @@ class Game:
         return message
 
     # --- forks, views, files -----------------------------------------------------------------
-    def rollback(self, phase: Phase | str) -> Game:
-        """A fork of the game as it was at the start of ``phase`` (a processed, not skipped
-        phase, or the current one): what-if play; this game is unchanged."""
+    def rollback(self, phase: Phase | str, *, orders: bool = False) -> Game:
+        """A fork of the game at ``phase`` (a processed, not skipped phase, or the current
+        one) as it stood when that phase was processed: its position, and its status then
+        (who had left, conceded or was in civil disorder; a player who left or came back
+        during the phase did so before it was processed); what-if play, this game
+        unchanged. ``orders``: with the orders given in it (and conquista's supports
+        accepted and alliances declared) pending again, to change one and play on (the
+        current phase's own are dropped either way)."""
         try:
             target = phase if isinstance(phase, Phase) else Phase.parse(phase)
         except ValueError as exc:
@@ -1064,6 +1069,12 @@ class Game:
                 )
                 fork._orders, fork._accepted, fork._declared, fork.votes = {}, {}, {}, {}
                 fork.result = None
+                if orders:
+                    fork._orders, fork._declared = dict(record.orders), dict(record.declared)
+                    for power, province in record.accepted:  # (those who gave orders)
+                        if power in record.orders:
+                            given = fork._accepted.get(power, frozenset())
+                            fork._accepted[power] = given | {province}
                 return fork
         played = ", ".join(str(r.phase) for r in self.history if not r.skipped)
         key = "rollback" if played else "rollback_none"

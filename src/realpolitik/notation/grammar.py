@@ -406,7 +406,8 @@ class Parser:
         out: list[tuple[Order, int, int]] = [(Move(unit, dest), k, cost)]
         out.extend(self._remark(Move(unit, dest), k, cost))
         for verb, k1, c1 in self.read(k, VERB):
-            if verb == "move" and depth < 8:  # a convoy path: only its end counts
+            if verb == "move" and depth < 8 and unit.type is not _FLEET:
+                # a convoy path, only its end counts: an army's (a fleet is not convoyed)
                 for loc, k2, c2 in self.places(k1):
                     out.extend(self._move_rest(unit, loc, k2, cost + c1 + c2, depth + 1))
             elif verb == "via":

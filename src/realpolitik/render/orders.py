@@ -58,9 +58,10 @@ class OrderPainter(Scene):
                 retreating = province_of(order.unit.location) in self.position.dislodged
                 p = self.unit_point(order.unit.location, retreating=retreating)
                 layers.marks.append(cross(p[0], p[1], 11 * self.scale, style.FAIL, width=3.2))
-            elif isinstance(order, Build) and d.failed:
-                p = self.build_point(order.unit.location)
-                layers.marks.append(cross(p[0], p[1], 9 * self.scale, style.FAIL))
+            elif isinstance(order, Build) and d.failed:  # refused: a failed order's small ✗
+                p = self.build_point(order.unit.location)  # by the ghost, not a removal's over it
+                corner = 13 * self.scale
+                layers.marks.append(cross(p[0] + corner, p[1] - corner, 6.5, style.FAIL))
         self._retreat_options(layers)
 
     def _line_style(self, d: DrawnOrder) -> tuple[str, str]:
